@@ -1,0 +1,13 @@
+// The `proofgate` dispatcher. The table below is the list of verbs, in help order (STYLE.md rule 3).
+import type { AnyVerb } from './lib/define-verb.ts';
+import { dispatch } from './lib/dispatch.ts';
+import { createRealContext } from './lib/io/context.ts';
+import { isMainModule } from './lib/io/run-if-main.ts';
+
+export const verbs: readonly AnyVerb[] = [];
+
+export async function main(args: readonly string[]): Promise<void> {
+  process.exitCode = await dispatch(verbs, args, createRealContext());
+}
+
+if (isMainModule(import.meta.url)) await main(process.argv.slice(2));

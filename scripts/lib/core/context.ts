@@ -1,0 +1,21 @@
+// The world a command sees (STYLE.md rule 4). Only scripts/lib/io/context.ts builds a real one;
+// tests build one with test/helpers/context.ts.
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Output {
+  write(text: string): void;
+}
+
+export interface Context {
+  /** Directory the command was started from; `--root` defaults to its git top level. */
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  out: Output;
+  err: Output;
+  /** Reads all of standard input (hooks receive their JSON this way). */
+  readStdin(): Promise<string>;
+}

@@ -1,0 +1,96 @@
+// The ledger's data model (DESIGN.md "Ledger"; references/ledger-format.md). Every field read from
+// disk is untrusted until scripts/lib/core/ledger/parse-entry.ts has checked it.
+
+export const ENTRY_KINDS = [
+  'run',
+  'audit',
+  'attest',
+  'claim',
+  'seal',
+  'key',
+  'efficacy',
+  'note',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** Audit stages, in the order a claim policy names them. */
+export const AUDIT_STAGES = ['self', 'cross', 'release_authority', 'third_party'] as const;
+export type AuditStage = (typeof AUDIT_STAGES)[number];
+
+export interface Actor {
+  /** Free-text display label. Never used for identity. */
+  label: string;
+  /** Registered authority id from the manifest, e.g. `virtual:developer`. */
+  authority: string;
+  /** Execution context, e.g. `local:<host>`, `ci:github:<run>`. */
+  context: string;
+  /** sha256 hex of the raw Ed25519 public key, when the entry is signed. */
+  keyid?: string;
+}
+
+/** What was judged (DESIGN.md "Bindings"). All digests are lowercase hex. */
+export interface SubjectBinding {
+  /** git tree id of the working tree minus `<plane>/evidence/`, `<plane>/knowledge/` and declared outputs. */
+  tree: string;
+  /** sha256 of the canonical JSON of the parsed manifest. */
+  manifest: string;
+  /** sha256 of the canonical JSON of the parsed registry. */
+  registry: string;
+  /** sha256 of the canonical JSON of the control's own definition (entries about one control). */
+  control?: string;
+  /** sha256 over the control's `inputs` as found in `tree` (entries about one control with inputs). */
+  inputs?: string;
+}
+
+/** What evidence existed when the entry was written. */
+export interface StorageBinding {
+  /** Segment name → hash of its last line, for every segment the writer saw. */
+  heads: Record<string, string>;
+  /** sha256 hex digests of the evidence objects this entry refers to, sorted, unique. */
+  objects: string[];
+}
+
+export interface Signature {
+  keyid: string;
+  /** Canonical (padded, standard alphabet) base64 of the 64-byte Ed25519 signature. */
+  sig: string;
+}
+
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface LedgerEntry {
+  /** Format version. */
+  v: 1;
+  kind: EntryKind;
+  /** The ledger id from the manifest; an entry replayed from another ledger fails verify. */
+  ledger: string;
+  /** Segment file name without `.jsonl`. */
+  segment: string;
+  /** 0-based position in the segment. */
+  seq: number;
+  /** sha256 hex of the previous line's exact bytes (without the newline); null for seq 0. */
+  prev: string | null;
+  /** Hashes of entries in other segments this entry joins (like git merge parents). */
+  merge?: string[];
+  /** ISO-8601 UTC time with milliseconds. */
+  time: string;
+  actor: Actor;
+  subject: SubjectBinding;
+  storage: StorageBinding;
+  /** Kind-specific payload (references/ledger-format.md lists each kind's body). */
+  body: JsonObject;
+  sigs?: Signature[];
+}
+
+/** An entry as read back: the parsed value, its exact line bytes and location. */
+export interface StoredEntry {
+  entry: LedgerEntry;
+  /** sha256 hex of the line's exact bytes (the `prev` of its successor). */
+  hash: string;
+  /** Path relative to the repository root, e.g. `.proofgate/evidence/ledger/ab12-main.jsonl`. */
+  file: string;
+  /** 1-based line number in `file`. */
+  line: number;
+}

@@ -1,0 +1,139 @@
+// The human-owned sources of a control plane (DESIGN.md "The control plane inside a target
+// project"). The JSON Schemas in controls/schema/ are the source of truth; a test pins these types
+// to them.
+import type { AuditStage } from '../ledger/types.ts';
+
+export const MATURITY_LEVELS = [
+  'prototype',
+  'engineering_ready',
+  'production_ready',
+  'commercial_ready',
+  'regulated_ready',
+] as const;
+export type Maturity = (typeof MATURITY_LEVELS)[number];
+
+export const CLAIM_SCOPES = ['task', 'project', 'release'] as const;
+export type ClaimScope = (typeof CLAIM_SCOPES)[number];
+
+/** The owner's explicit decisions (init profile). Never inferred from the repository. */
+export interface Profile {
+  development_mode: 'ai_greenfield' | 'ai_brownfield' | 'human_greenfield' | 'human_brownfield';
+  target_maturity: Maturity;
+  product_type: string[];
+  distribution_model:
+    | 'open_source'
+    | 'open_core'
+    | 'private_commercial'
+    | 'saas'
+    | 'client_software'
+    | 'embedded'
+    | 'mixed';
+  criticality: 'low' | 'medium' | 'high' | 'critical';
+  data_sensitivity: 'public' | 'internal' | 'confidential' | 'restricted' | 'regulated';
+  ai_system: boolean;
+  scope_mode: 'full_repo' | 'subproject';
+  /** Optional decisions, recorded only (market, deployment model, support model, ...). */
+  recorded?: Record<string, string | string[]>;
+}
+
+export interface PublicKey {
+  /** sha256 hex of the raw 32-byte Ed25519 public key: the key's identity. */
+  keyid: string;
+  /** Canonical base64 of the raw 32-byte public key. */
+  public_key: string;
+  added: string;
+}
+
+export interface Authority {
+  /** e.g. `virtual:developer`, `human:alice`, `ci:github`. */
+  id: string;
+  kind: 'virtual' | 'human' | 'agent' | 'ci' | 'external';
+  /** Audit stages this authority may act in. */
+  stages: AuditStage[];
+  keys?: PublicKey[];
+}
+
+export interface ClaimPolicy {
+  required_stages: AuditStage[];
+}
+
+export interface Manifest {
+  version: 1;
+  /** Random id fixed at init; every ledger entry carries it. */
+  ledger_id: string;
+  project: { name: string };
+  profile: Profile;
+  scope: { include: string[]; exclude: string[] };
+  authorities: Authority[];
+  policies: {
+    claims: Record<ClaimScope, ClaimPolicy>;
+    evidence: {
+      /** Cap of the canonical review copy of a control's output, in bytes. */
+      output_cap_bytes: number;
+      /** Names of environment variables whose values are always redacted. */
+      redact_env: string[];
+    };
+    /** Whether an agent instruction file not mapped to a control blocks claims. */
+    unmapped_instructions: 'block' | 'warn';
+  };
+  /** Agent instruction files found at init (path → sha256), for the owner to map to controls. */
+  instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
+}
+
+export type AuthorizationKind =
+  | 'install_dependencies'
+  | 'secrets'
+  | 'paid_service'
+  | 'remote_mutation'
+  | 'production_mutation'
+  | 'privileged';
+
+export type Execution =
+  | {
+      type: 'command';
+      argv: string[];
+      /** Relative to the repository root; must stay inside it. */
+      cwd?: string;
+      timeout_seconds?: number;
+      /** Environment variable names passed through to the command. */
+      env?: string[];
+      authorization_required?: AuthorizationKind[];
+    }
+  | { type: 'file'; path: string; condition: 'exists' | 'absent' }
+  | { type: 'manual'; attestation_max_age_days?: number }
+  | { type: 'trace'; pack: string; traces: string[]; adapter?: string }
+  | { type: 'remote' | 'privileged'; authorization_required: AuthorizationKind[]; argv?: string[] }
+  /** A command slot from the catalog: stays TODO until a real command is adopted. */
+  | { type: 'slot'; hint: string };
+
+export interface Applicability {
+  value: boolean;
+  /** Required when value is false. */
+  rationale?: string;
+  /** Who decided; required when value is false. */
+  owner?: string;
+}
+
+export interface Control {
+  id: string;
+  title: string;
+  /** Owner role or authority id. */
+  owner: string;
+  requirements: string[];
+  risks: string[];
+  applies: Applicability;
+  required_from_maturity: Maturity;
+  execution: Execution;
+  /** Path globs (git pathspec glob syntax); evidence goes stale only when these change. */
+  inputs?: string[];
+  /** Path globs the control writes; excluded from every subject binding. */
+  outputs?: string[];
+  evidence_required: string[];
+  /** Where the control came from: `catalog:<id>` or `adopted:<candidate id>`. */
+  source?: string;
+}
+
+export interface Registry {
+  version: 1;
+  controls: Control[];
+}
