@@ -1,0 +1,12 @@
+// SHA-256 helpers. node:crypto is pure computation, so it is allowed in core.
+import { createHash } from 'node:crypto';
+import { canonicalize } from './ledger/canonical.ts';
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** sha256 of the RFC 8785 canonical JSON of `value`: whitespace, key order and comments never matter. */
+export function digestJson(value: unknown): string {
+  return sha256Hex(canonicalize(value));
+}
