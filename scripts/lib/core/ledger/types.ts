@@ -94,3 +94,12 @@ export interface StoredEntry {
   /** 1-based line number in `file`. */
   line: number;
 }
+
+/** Content-addressed evidence objects under `<plane>/evidence/objects/sha256/ab/<hex>`. */
+export interface ObjectStore {
+  /** Stores `data` create-only and atomically; returns its sha256 hex. Idempotent. */
+  put(data: Uint8Array): Promise<string>;
+  /** The object's bytes, or undefined when absent. Never trusts the file name: callers re-hash. */
+  get(digest: string): Promise<Uint8Array | undefined>;
+  has(digest: string): Promise<boolean>;
+}

@@ -1,0 +1,73 @@
+// Finds and reads a control plane: `<root>/.proofgate/` for a target project, or `<root>` itself
+// when `<root>/controls/manifest.yaml` exists (proofgate's own plane lives at its repo root).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseDocument } from 'yaml';
+import { ConfigError } from '../core/errors.ts';
+import type { Manifest, Registry } from '../core/plane/types.ts';
+import { validateManifest, validateRegistry } from '../core/plane/validate.ts';
+
+export const DEFAULT_PLANE_DIR = '.proofgate';
+
+export interface PlaneLocation {
+  root: string;
+  /** Absolute plane directory. */
+  dir: string;
+  /** Plane directory relative to root, POSIX separators; '' when the plane is the root itself. */
+  rel: string;
+}
+
+export interface Plane extends PlaneLocation {
+  manifest: Manifest;
+  registry: Registry;
+  manifestPath: string;
+  registryPath: string;
+}
+
+export function locatePlane(root: string): PlaneLocation | undefined {
+  const nested = join(root, DEFAULT_PLANE_DIR);
+  if (existsSync(join(nested, 'controls', 'manifest.yaml'))) {
+    return { root, dir: nested, rel: DEFAULT_PLANE_DIR };
+  }
+  if (existsSync(join(root, 'controls', 'manifest.yaml'))) return { root, dir: root, rel: '' };
+  return undefined;
+}
+
+/** Parses a YAML file; every syntax error is reported at once with file:line:col (exit 2). */
+export function readYamlFile(path: string, shownAs: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const problems = doc.errors.map((e) => {
+      const pos = e.linePos?.[0];
+      return `${shownAs}${pos ? `:${pos.line}:${pos.col}` : ''}: ${e.message.split('\n')[0] ?? e.code}`;
+    });
+    throw new ConfigError('YAML_INVALID', `${shownAs} is not valid YAML`, {
+      where: shownAs,
+      problems,
+      next: `fix the YAML syntax in ${shownAs}`,
+    });
+  }
+  return doc.toJS();
+}
+
+export function loadPlane(root: string): Plane {
+  const location = locatePlane(root);
+  if (location === undefined) {
+    throw new ConfigError('PLANE_MISSING', `no control plane found under ${root}`, {
+      expected: `${DEFAULT_PLANE_DIR}/controls/manifest.yaml or controls/manifest.yaml`,
+      next: 'run "proofgate init --template" to see the decisions, then "proofgate init --profile <file>"',
+    });
+  }
+  const manifestPath = join(location.dir, 'controls', 'manifest.yaml');
+  const registryPath = join(location.dir, 'controls', 'registry.yaml');
+  const show = (p: string): string => relative(root, p).split('\\').join('/');
+  const manifest = validateManifest(
+    readYamlFile(manifestPath, show(manifestPath)),
+    show(manifestPath),
+  );
+  const registry = existsSync(registryPath)
+    ? validateRegistry(readYamlFile(registryPath, show(registryPath)), show(registryPath))
+    : { version: 1 as const, controls: [] };
+  return { ...location, manifest, registry, manifestPath, registryPath };
+}

@@ -1,0 +1,52 @@
+// Benchmark harness: every test/bench/*.bench.ts exports `benches`. Figures are medians over
+// `runs`, and each bench may name a baseline measured in the same run to report a ratio.
+
+export interface Bench {
+  name: string;
+  /** What the target is, e.g. "<= 5 ms median". Reported, never asserted. */
+  target?: string;
+  /** Numeric target in ms for the median; the runner marks the row "over target" when exceeded. */
+  targetMs?: number;
+  /** Name of another bench in the same file whose median is the ratio's denominator. */
+  baseline?: string;
+  runs: number;
+  /** One-time preparation; returns a state passed to `fn` (e.g. a synthetic repository). */
+  setup?(): Promise<unknown>;
+  /** One timed iteration. */
+  fn(state: unknown): Promise<void>;
+  teardown?(state: unknown): Promise<void>;
+}
+
+export interface BenchRow {
+  file: string;
+  name: string;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  runs: number;
+  target?: string;
+  overTarget: boolean;
+  ratio?: { baseline: string; value: number };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export async function measure(bench: Bench): Promise<number[]> {
+  const state = bench.setup ? await bench.setup() : undefined;
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < bench.runs; i++) {
+      const start = performance.now();
+      await bench.fn(state);
+      times.push(performance.now() - start);
+    }
+  } finally {
+    if (bench.teardown) await bench.teardown(state);
+  }
+  return times;
+}

@@ -1,0 +1,47 @@
+// `npm run bench [-- <substring>]`: runs every test/bench/*.bench.ts (or those whose file or bench
+// name contains the substring) and prints medians, ratios and a JSON copy in .bench/results.json.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Bench, BenchRow } from './harness.ts';
+import { measure, median } from './harness.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const filter = process.argv[2] ?? '';
+const rows: BenchRow[] = [];
+
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort()) {
+  const mod = (await import(join(here, file))) as { benches: Bench[] };
+  const medians = new Map<string, number>();
+  for (const bench of mod.benches) {
+    if (filter !== '' && !file.includes(filter) && !bench.name.includes(filter)) continue;
+    const times = await measure(bench);
+    const med = median(times);
+    medians.set(bench.name, med);
+    const base = bench.baseline === undefined ? undefined : medians.get(bench.baseline);
+    const row: BenchRow = {
+      file,
+      name: bench.name,
+      medianMs: Math.round(med * 100) / 100,
+      minMs: Math.round(Math.min(...times) * 100) / 100,
+      maxMs: Math.round(Math.max(...times) * 100) / 100,
+      runs: times.length,
+      overTarget: bench.targetMs !== undefined && med > bench.targetMs,
+      ...(bench.target === undefined ? {} : { target: bench.target }),
+      ...(base === undefined || bench.baseline === undefined
+        ? {}
+        : { ratio: { baseline: bench.baseline, value: Math.round((med / base) * 100) / 100 } }),
+    };
+    rows.push(row);
+    const ratio = row.ratio ? `  (${row.ratio.value}x ${row.ratio.baseline})` : '';
+    const flag = row.overTarget ? '  OVER TARGET' : '';
+    console.log(
+      `${file.padEnd(22)} ${bench.name.padEnd(48)} median ${row.medianMs} ms  [${row.minMs}..${row.maxMs}] n=${row.runs}${ratio}  target ${bench.target ?? '-'}${flag}`,
+    );
+  }
+}
+
+mkdirSync('.bench', { recursive: true });
+writeFileSync(join('.bench', 'results.json'), `${JSON.stringify(rows, null, 2)}\n`);
