@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, IntegrityError } from '../../scripts/lib/core/errors.ts';
+import { defineVerb } from '../../scripts/lib/define-verb.ts';
+import { dispatch } from '../../scripts/lib/dispatch.ts';
+import { createTestContext } from '../helpers/context.ts';
+
+interface EchoResult {
+  lines: number;
+  ok: boolean;
+}
+
+const echo = defineVerb<{ lines: number; fail: string | undefined }, EchoResult>({
+  name: 'echo',
+  describe: 'test verb',
+  examples: [['proofgate echo --lines 3', 'print three lines']],
+  builder: (y) =>
+    y
+      .option('lines', { type: 'number', default: 1 })
+      .option('fail', { type: 'string', choices: ['config', 'integrity', 'bug'] }),
+  toOptions: (argv) => ({
+    lines: argv['lines'] as number,
+    fail: argv['fail'] as string | undefined,
+  }),
+  run: (options) => {
+    if (options.fail === 'config') {
+      throw new ConfigError('SCHEMA_INVALID', 'registry is invalid', {
+        where: 'controls/registry.yaml',
+        problems: ['controls/registry.yaml:/controls/0/id: must be string'],
+        next: 'fix the registry',
+      });
+    }
+    if (options.fail === 'integrity') throw new IntegrityError('CHAIN_BROKEN', 'chain broken');
+    if (options.fail === 'bug') throw new TypeError('boom');
+    return Promise.resolve({ lines: options.lines, ok: options.lines < 100 });
+  },
+  render: (r) =>
+    [
+      `VERDICT ${r.ok ? 'ok' : 'refused'}`,
+      ...Array.from({ length: r.lines }, (_, i) => `line ${i} ${'x'.repeat(60)}`),
+    ].join('\n'),
+  exitCode: (r) => (r.ok ? 0 : 1),
+});
+
+async function call(args: string[]) {
+  const ctx = createTestContext();
+  const code = await dispatch([echo], args, ctx);
+  return { code, out: ctx.stdout(), err: ctx.stderr() };
+}
+
+describe('dispatch', () => {
+  it('runs a verb and returns its exit code with the verdict first', async () => {
+    const r = await call(['echo', '--lines', '2']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toBe('VERDICT ok');
+  });
+
+  it('maps findings to exit 1', async () => {
+    expect((await call(['echo', '--lines', '100'])).code).toBe(1);
+  });
+
+  it('bounds human output and says how much was cut', async () => {
+    const r = await call(['echo', '--lines', '99', '--limit', '1024']);
+    expect(Buffer.byteLength(r.out)).toBeLessThanOrEqual(1024);
+    expect(r.out).toMatch(/output truncated: \d+ more bytes/);
+  });
+
+  it('prints one JSON document under --json', async () => {
+    const r = await call(['echo', '--json']);
+    expect(JSON.parse(r.out)).toEqual({ lines: 1, ok: true });
+  });
+
+  it('rejects unknown flags and verbs with exit 2 and no stack trace', async () => {
+    for (const args of [['echo', '--nope'], ['nope'], [], ['echo', '--fail', 'other']]) {
+      const r = await call(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('rejects a --limit below the floor', async () => {
+    expect((await call(['echo', '--limit', '3'])).code).toBe(2);
+  });
+
+  it('reports configuration errors with where, every problem and the next step', async () => {
+    const r = await call(['echo', '--fail', 'config']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('error [SCHEMA_INVALID]: registry is invalid');
+    expect(r.err).toContain('where: controls/registry.yaml');
+    expect(r.err).toContain('- controls/registry.yaml:/controls/0/id: must be string');
+    expect(r.err).toContain('next: fix the registry');
+  });
+
+  it('reports integrity errors with exit 3, also as JSON', async () => {
+    const r = await call(['echo', '--fail', 'integrity', '--json']);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.out)).toMatchObject({ error: { code: 'CHAIN_BROKEN', exitCode: 3 } });
+  });
+
+  it('turns an unexpected exception into an internal error, never exit 0', async () => {
+    const r = await call(['echo', '--fail', 'bug']);
+    expect(r.code).toBe(4);
+    expect(r.err).toContain('This is a bug in proofgate');
+  });
+});
