@@ -1,13 +1,15 @@
 // The `proofgate` dispatcher. The table below is the list of verbs, in help order (STYLE.md rule 3).
-import type { AnyVerb } from './lib/define-verb.ts';
-import { dispatch } from './lib/dispatch.ts';
+// Each row loads its module lazily so that `proofgate --help` and every verb start fast; a test
+// checks that every scripts/<verb>.ts is listed here and that the descriptions match.
+import { dispatchTable } from './lib/dispatch.ts';
+import type { VerbEntry } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
 
-export const verbs: readonly AnyVerb[] = [];
+export const verbTable: readonly VerbEntry[] = [];
 
 export async function main(args: readonly string[]): Promise<void> {
-  process.exitCode = await dispatch(verbs, args, createRealContext());
+  process.exitCode = await dispatchTable(verbTable, args, createRealContext());
 }
 
 if (isMainModule(import.meta.url)) await main(process.argv.slice(2));
