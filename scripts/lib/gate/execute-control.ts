@@ -132,11 +132,9 @@ async function runArgv(
   }
   const copy = makeReviewCopy(result, settings.rules);
   const review = await io.objects(plane).put(new TextEncoder().encode(copy.text));
-  const exitCode = result.exitCode ?? -1;
   const details: RunDetails = {
     execution: control.execution.type,
     argv: redactedArgv,
-    exit_code: exitCode,
     duration_ms: result.durationMs,
     timed_out: result.timedOut,
     raw_sha256: result.rawSha256,
@@ -145,8 +143,9 @@ async function runArgv(
     truncated: copy.truncated,
     authorizations,
   };
+  if (result.exitCode !== null) details.exit_code = result.exitCode;
   if (result.signal !== null) details.detail = `ended by ${result.signal}`;
-  const status: ResultStatus = exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
+  const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
   return { status, details, objects: [review] };
 }
 

@@ -339,3 +339,36 @@ describe('audits', () => {
     );
   });
 });
+
+describe('release chain', () => {
+  test('self, cross and release_authority by three identities grant a release claim', async () => {
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
+    await selfRun(io);
+    await auditFlow(audit(), ctx(), io);
+    const alice: Actor = { label: 'Alice', authority: 'human:alice', context: 'laptop-alice' };
+    const early = await claimFlow(claim({ scope: 'release' }), ctx(), io);
+    expect(early.blockers.map((b) => [b.stage, b.status])).toEqual([['release_authority', 'TODO']]);
+    const signed = await auditFlow(audit({ stage: 'release_authority', actor: alice }), ctx(), io);
+    expect(signed.results[0]).toMatchObject({ agreement: 'agree', reviewed: io.stored[1]!.hash });
+    const release = await claimFlow(claim({ scope: 'release', actor: alice }), ctx(), io);
+    expect(release.verdict).toBe(
+      'PASS [release] all 1 applicable controls at engineering_ready are current PASS (stages: self, cross, release_authority)',
+    );
+  });
+
+  test('a release_authority audit may not review self results directly', async () => {
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
+    await selfRun(io);
+    const alice: Actor = { label: 'Alice', authority: 'human:alice', context: 'laptop-alice' };
+    await expect(
+      auditFlow(
+        audit({ stage: 'release_authority', actor: alice, review: io.stored[0]!.hash }),
+        ctx(),
+        io,
+      ),
+    ).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/reviews cross results/),
+    });
+  });
+});
