@@ -64,7 +64,14 @@ export async function auditFlow(
     io.computeSubjects(plane, candidates),
     io.readEntries(plane),
   ]);
-  const reviewed = pickReviewed(options.review, options.stage, candidates, subjects, entries);
+  const reviewed = pickReviewed(
+    options.review,
+    options.stage,
+    candidates,
+    subjects,
+    entries,
+    options.controls.length > 0,
+  );
   const problems = reviewed.flatMap((r) =>
     checkIndependence(r.record.actor, options.actor, plane.manifest, options.stage).map(
       (p) => `${r.control.id}: ${p}`,

@@ -23,6 +23,8 @@ export function pickReviewed(
   controls: readonly Control[],
   subjects: ReadonlyMap<string, SubjectBinding>,
   entries: readonly StoredEntry[],
+  /** The caller named the controls: each must have something to review. */
+  isExplicit = false,
 ): Reviewable[] {
   const before = precedingStage(stage);
   const index = indexResults(entries);
@@ -56,6 +58,14 @@ export function pickReviewed(
       .filter((r) => matchesBinding(r, subject))
       .at(-1);
     if (latest !== undefined) picked.push({ control, record: latest, subject });
+    else if (isExplicit) {
+      throw new UsageError('BAD_VALUE', `${control.id} has no current ${before} result to review`, {
+        next:
+          before === 'self'
+            ? `proofgate evaluate --run --control ${control.id}`
+            : `run the ${before} audit of ${control.id} first`,
+      });
+    }
   }
   if (picked.length === 0) {
     throw new UsageError('BAD_VALUE', `no current ${before} result to review`, {

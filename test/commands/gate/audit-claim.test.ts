@@ -372,3 +372,16 @@ describe('release chain', () => {
     });
   });
 });
+
+test('an audit naming a control with nothing current to review is a usage error', async () => {
+  const io = createFakeGateIO([
+    makeControl('T.unit', command(['pass'])),
+    makeControl('T.other', command(['pass'])),
+  ]);
+  await selfRun(io, ['T.unit']);
+  await expect(
+    auditFlow(audit({ controls: ['T.unit', 'T.other'] }), ctx(), io),
+  ).rejects.toMatchObject({ exitCode: 2, message: 'T.other has no current self result to review' });
+  const partial = await auditFlow(audit(), ctx(), io);
+  expect(partial.results.map((r) => r.control)).toEqual(['T.unit']);
+});
