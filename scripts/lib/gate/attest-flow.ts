@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { AttestBody } from '../core/gate/bodies.ts';
 import type { GateIO } from './gate-io.ts';
-import { isAttestOnly } from './execute-control.ts';
+import { isAttestOnly } from '../core/gate/select-controls.ts';
 import { pickControls } from './select-for-flow.ts';
 import { toJsonObject } from './to-json.ts';
 

@@ -9,12 +9,15 @@ import type { ResultStatus, RunBody } from '../core/gate/bodies.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { describeResult } from '../core/gate/describe-result.ts';
 import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
-import { isValidlyNotApplicable, selectRequired } from '../core/gate/select-controls.ts';
+import {
+  isAttestOnly,
+  isValidlyNotApplicable,
+  selectRequired,
+} from '../core/gate/select-controls.ts';
 import type { GateIO } from './gate-io.ts';
 import {
   DEFAULT_TIMEOUT_SECONDS,
   executeControl,
-  isAttestOnly,
   type ExecuteSettings,
 } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';

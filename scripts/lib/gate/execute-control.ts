@@ -31,14 +31,6 @@ export interface ExecuteOutcome {
   objects: string[];
 }
 
-/** Manual and remote/privileged controls without argv cannot be executed, only attested. */
-export function isAttestOnly(execution: Execution): boolean {
-  if (execution.type === 'manual') return true;
-  return (
-    (execution.type === 'remote' || execution.type === 'privileged') && execution.argv === undefined
-  );
-}
-
 function blocked(
   execution: Execution['type'],
   blocker: Blocker,

@@ -13,7 +13,8 @@ import {
   formatAuditCommand,
   formatEvaluateCommand,
 } from './next-command.ts';
-import { isValidlyNotApplicable } from './select-controls.ts';
+import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
+import { requiredAuthorizations } from './check-authorization.ts';
 
 export const CONTROL_STATUSES = [
   'PASS',
@@ -189,14 +190,9 @@ function fromRecord(
 
 function nextFor(control: Control, stage: AuditStage): string {
   if (stage !== 'self') return formatAuditCommand(control.id, stage);
-  const type = control.execution.type;
-  const isManual =
-    type === 'manual' ||
-    ((type === 'remote' || type === 'privileged') && control.execution.argv === undefined);
-  if (isManual) return formatAttestCommand(control.id);
-  const authorize =
-    'authorization_required' in control.execution
-      ? (control.execution.authorization_required ?? [])
-      : [];
-  return formatEvaluateCommand({ control: control.id, authorize });
+  if (isAttestOnly(control.execution)) return formatAttestCommand(control.id);
+  return formatEvaluateCommand({
+    control: control.id,
+    authorize: requiredAuthorizations(control.execution),
+  });
 }

@@ -1,6 +1,6 @@
 // Which controls a target maturity requires. Maturity is cumulative (DESIGN.md "Statuses and
 // claims"): a control applies at every level from its required_from_maturity upwards.
-import type { Control, Maturity } from '../plane/types.ts';
+import type { Control, Execution, Maturity } from '../plane/types.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 
 export function rankMaturity(level: Maturity): number {
@@ -20,4 +20,12 @@ export function selectRequired(controls: readonly Control[], target: Maturity): 
 export function isValidlyNotApplicable(control: Control): boolean {
   const { value, owner, rationale } = control.applies;
   return !value && (owner ?? '').trim() !== '' && (rationale ?? '').trim() !== '';
+}
+
+/** Manual controls, and remote/privileged ones without argv, cannot be executed, only attested. */
+export function isAttestOnly(execution: Execution): boolean {
+  if (execution.type === 'manual') return true;
+  return (
+    (execution.type === 'remote' || execution.type === 'privileged') && execution.argv === undefined
+  );
 }
