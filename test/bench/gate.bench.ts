@@ -67,8 +67,8 @@ export const benches: Bench[] = [
   {
     name: 'runCommand(true)',
     baseline: 'bare child_process spawn of true',
+    // The target is on the overhead (median minus the bare-spawn median), so no absolute targetMs.
     target: '<= bare spawn + 50 ms',
-    targetMs: 50,
     runs: 30,
     setup: makeTmp,
     teardown: dropTmp,
@@ -85,8 +85,8 @@ export const benches: Bench[] = [
   {
     name: 'executeControl(true): runner + review copy + object put',
     baseline: 'bare child_process spawn of true',
+    // The target is on the overhead (median minus the bare-spawn median), so no absolute targetMs.
     target: '<= bare spawn + 50 ms',
-    targetMs: 50,
     runs: 30,
     setup: makeTmp,
     teardown: dropTmp,
