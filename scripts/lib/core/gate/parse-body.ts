@@ -50,9 +50,6 @@ function isObject(v: JsonValue | undefined): v is JsonObject {
 function str(v: JsonValue | undefined): string {
   return typeof v === 'string' ? v : fail();
 }
-function optStr(v: JsonValue | undefined): string | undefined {
-  return v === undefined ? undefined : str(v);
-}
 function nat(v: JsonValue | undefined): number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : fail();
 }
@@ -184,9 +181,4 @@ export function parseClaimBody(body: JsonObject): ClaimBody | undefined {
       supporting: strings(body['supporting']).map((h) => hex(h)),
     };
   });
-}
-
-/** Optional string field reader for callers that only need the control id of any gate body. */
-export function readControlId(body: JsonObject): string | undefined {
-  return attempt(() => optStr(body['control']));
 }
