@@ -5,12 +5,11 @@ import type { SubjectBase } from '../core/binding/build-subject.ts';
 import {
   buildControlSubject,
   buildSubject,
+  digestInputsListing,
   hasInputs,
   listSubjectExcludes,
 } from '../core/binding/build-subject.ts';
-import { assertGlobs, toGlobPathspec } from '../core/binding/pathspec.ts';
-import { digestInputsListing } from '../core/binding/build-subject.ts';
-import { ConfigError } from '../core/errors.ts';
+import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { Plane } from './plane.ts';
@@ -56,22 +55,6 @@ async function listInputs(
   return { listing: all.stdout, unmatched };
 }
 
-function unmatchedError(where: string, unmatched: readonly string[]): ConfigError {
-  return new ConfigError(
-    'INPUT_UNMATCHED',
-    `${where}: ${unmatched.length} input glob(s) match no file`,
-    {
-      where,
-      problems: unmatched.map(
-        (glob) => `${where}: ${JSON.stringify(glob)} matches no file in the subject tree`,
-      ),
-      expected:
-        'every input glob matches at least one file outside evidence, knowledge and outputs',
-      next: 'fix or remove the glob; an input matching nothing would let evidence outlive any change',
-    },
-  );
-}
-
 /**
  * sha256 over `git ls-files -s -z` of the files in `tree` matched by `globs` (`:(glob)` pathspecs
  * relative to `root`). A glob matching nothing is ConfigError INPUT_UNMATCHED (exit 2).
@@ -80,7 +63,7 @@ export async function inputsDigest(root: string, tree: string, globs: string[]):
   assertGlobs(globs, 'inputs');
   return withTreeIndex(root, tree, async (index) => {
     const { listing, unmatched } = await listInputs(index, globs);
-    if (unmatched.length > 0) throw unmatchedError('inputs', unmatched);
+    if (unmatched.length > 0) throw unmatchedInputsError('inputs', unmatched);
     return digestInputsListing(listing);
   });
 }
@@ -101,7 +84,8 @@ export async function computeSubjects(
         continue;
       }
       const { listing, unmatched } = await listInputs(index, control.inputs);
-      if (unmatched.length > 0) throw unmatchedError(`control ${control.id} inputs`, unmatched);
+      if (unmatched.length > 0)
+        throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);
       subjects.set(control.id, buildControlSubject(base, control, listing));
     }
     return subjects;

@@ -43,3 +43,15 @@ export function toGlobPathspec(glob: string): string {
 export function toExcludePathspec(glob: string): string {
   return `:(exclude,glob)${toGlobBody(glob)}`;
 }
+
+/** An input glob that matches nothing would let evidence outlive any change: refuse it (exit 2). */
+export function unmatchedInputsError(where: string, unmatched: readonly string[]): ConfigError {
+  return new ConfigError('INPUT_UNMATCHED', `${where}: ${unmatched.length} glob(s) match no file`, {
+    where,
+    problems: unmatched.map(
+      (glob) => `${where}: ${JSON.stringify(glob)} matches no file in the subject tree`,
+    ),
+    expected: 'every input glob matches at least one file outside evidence, knowledge and outputs',
+    next: "fix the glob or remove it from the control's inputs",
+  });
+}
