@@ -40,8 +40,9 @@ export async function findRealIndex(root: string): Promise<string> {
   const result = await runGit(
     ['rev-parse', '--is-inside-work-tree', '--path-format=absolute', '--git-path', 'index'],
     { cwd: root },
-  ).catch((error: unknown) => {
-    throw new EnvironmentError('NOT_A_GIT_REPO', `${root} cannot be read as a git working tree`, {
+  ).catch(async (error: unknown) => {
+    if (await stat(root).catch(() => undefined)) throw error; // git itself could not start
+    throw new EnvironmentError('NOT_A_GIT_REPO', `${root} does not exist`, {
       where: root,
       next: 'pass --root <a directory inside a git repository>',
       cause: error,
