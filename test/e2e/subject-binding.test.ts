@@ -160,6 +160,52 @@ describe('what changes the subject tree', () => {
   });
 });
 
+describe('planes at the root and unusual states', () => {
+  it('a plane at the repository root excludes evidence/ and knowledge/ at the root', async () => {
+    const repo = track(
+      makeRepo({
+        'controls/manifest.yaml': MANIFEST,
+        'controls/registry.yaml': REGISTRY,
+        'src/app.ts': 'export const a = 1;\n',
+        'evidence/ledger/a.jsonl': '{}\n',
+      }),
+    );
+    const before = await subjects(repo);
+    repo.write('evidence/ledger/a.jsonl', '{}\n{}\n');
+    repo.write('knowledge/facts.yaml', 'facts: []\n');
+    repo.commit('evidence');
+    expect(await subjects(repo)).toEqual(before);
+    repo.write('docs/evidence/x.md', "not the plane's evidence\n");
+    expect(await subjects(repo)).not.toEqual(before);
+  });
+
+  it('handles spaces, unicode and a glob input over them', async () => {
+    const repo = makePlaneRepo();
+    repo.write('src/dir with space/ünï cödé.ts', 'x\n');
+    const first = (await subjects(repo)).get('unit') as { inputs: string };
+    repo.write('src/dir with space/ünï cödé.ts', 'y\n');
+    const second = (await subjects(repo)).get('unit') as { inputs: string };
+    expect(second.inputs).not.toBe(first.inputs);
+  });
+
+  it('computes through a merge conflict, as the working tree stands', async () => {
+    const repo = makePlaneRepo();
+    repo.git('checkout', '-q', '-b', 'other');
+    repo.write('README.md', 'other side\n');
+    repo.commit('other');
+    repo.git('checkout', '-q', 'main');
+    repo.write('README.md', 'main side\n');
+    repo.commit('main');
+    expect(() => repo.git('merge', '-q', 'other')).toThrow();
+    const index = readFileSync(join(repo.dir, '.git/index'));
+    const tree = await treeOf(repo);
+    expect(readFileSync(join(repo.dir, '.git/index')).equals(index)).toBe(true);
+    repo.git('add', '-A');
+    repo.git('rm', '--cached', '-r', '-q', '.proofgate/evidence');
+    expect(repo.git('write-tree').trim()).toBe(tree);
+  });
+});
+
 describe('inputs', () => {
   it('the inputs digest changes only when a matching file changes', async () => {
     const repo = makePlaneRepo();
