@@ -206,6 +206,29 @@ describe('planes at the root and unusual states', () => {
   });
 });
 
+describe('user settings that must not change the result', () => {
+  it('core.safecrlf=true does not stop the computation; the conversion still applies', async () => {
+    const repo = makePlaneRepo();
+    repo.git('config', 'core.autocrlf', 'input');
+    repo.git('config', 'core.safecrlf', 'true');
+    repo.write('w.txt', 'a\r\nb\r\n');
+    const tree = await treeOf(repo);
+    repo.write('w.txt', 'a\nb\n');
+    expect(await treeOf(repo)).toBe(tree);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    'an unreadable file fails the computation even with add.ignoreErrors (exit 4)',
+    async () => {
+      const repo = makePlaneRepo();
+      repo.git('config', 'add.ignoreErrors', 'true');
+      repo.write('secret.txt', 's\n');
+      chmodSync(join(repo.dir, 'secret.txt'), 0o000);
+      await expect(treeOf(repo)).rejects.toMatchObject({ code: 'GIT_FAILED', exitCode: 4 });
+    },
+  );
+});
+
 describe('inputs', () => {
   it('the inputs digest changes only when a matching file changes', async () => {
     const repo = makePlaneRepo();

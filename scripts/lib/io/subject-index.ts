@@ -16,8 +16,15 @@ export interface SubjectIndex {
   env: Record<string, string>;
 }
 
-// Options that keep the temporary index self-contained and quiet whatever the user configured.
-const GIT_CONFIG = ['-c', 'core.splitIndex=false', '-c', 'advice.addEmbeddedRepo=false'];
+// Settings that would change what `git add` records or make it refuse are pinned: an unreadable
+// file must fail the computation (add.ignoreErrors), and a CRLF warning must not stop it
+// (core.safecrlf only warns or refuses; the conversion itself follows the user's settings).
+const GIT_CONFIG = [
+  ['core.splitIndex', 'false'],
+  ['add.ignoreErrors', 'false'],
+  ['core.safecrlf', 'false'],
+  ['advice.addEmbeddedRepo', 'false'],
+].flatMap(([key, value]) => ['-c', `${key}=${value ?? ''}`]);
 
 /** Runs git against the temporary index; any failure is EnvironmentError GIT_FAILED (exit 4). */
 export async function gitIndexed(index: SubjectIndex, args: string[]): Promise<Buffer> {
