@@ -14,11 +14,22 @@ export function resolveOk(result: ToolResultEvent, policy: ToolPolicy | undefine
   return verdict === null ? null : true;
 }
 
-/** Vendor tool names → the pack's canonical names (aliases and the names themselves). */
+/** Vendor tool names → the pack's canonical names. Aliases may use `*` (`mcp__*__order_get`). */
 export function createNameResolver(pack: Pack): (name: string) => string {
-  const map = new Map<string, string>();
+  const exact = new Map<string, string>();
+  const globs: [RegExp, string][] = [];
   for (const [name, policy] of Object.entries(pack.tools ?? {})) {
-    for (const alias of policy.aliases ?? []) map.set(alias, name);
+    for (const alias of policy.aliases ?? []) {
+      if (!alias.includes('*')) exact.set(alias, name);
+      else globs.push([new RegExp(`^${alias.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), name]);
+    }
   }
-  return (name) => map.get(name) ?? name;
+  const cache = new Map<string, string>();
+  return (name) => {
+    const found = exact.get(name) ?? cache.get(name);
+    if (found !== undefined) return found;
+    const resolved = globs.find(([re]) => re.test(name))?.[1] ?? name;
+    if (cache.size < 10_000) cache.set(name, resolved);
+    return resolved;
+  };
 }
