@@ -42,7 +42,8 @@ export function readPath(root: unknown, path: string): unknown[] {
           value !== null &&
           typeof value === 'object' &&
           !Array.isArray(value) &&
-          Object.hasOwn(value, segment.key)
+          Object.hasOwn(value, segment.key) &&
+          (value as Record<string, unknown>)[segment.key] !== undefined
         ) {
           next.push((value as Record<string, unknown>)[segment.key]);
         }

@@ -24,11 +24,12 @@ export const anthropicMessagesAdapter = defineAdapter({
   failure: 'tool_result.is_error: true; server tool results whose content type ends in _error',
   detectDocument: (document) => {
     const messages = messagesOf(document);
-    return (
-      messages !== undefined &&
-      messages.some((m) => typeof asRecord(m)?.['role'] === 'string') &&
-      messages.some(hasBlocks)
-    );
+    if (messages === undefined) return false;
+    const openai = messages.some((m) => {
+      const rec = asRecord(m);
+      return rec?.['role'] === 'tool' || rec?.['role'] === 'function' || rec?.['tool_calls'] !== undefined;
+    });
+    return !openai && messages.some((m) => typeof asRecord(m)?.['role'] === 'string') && messages.some(hasBlocks);
   },
   parseDocument: (document, sink) => {
     (messagesOf(document) ?? []).forEach((raw, i) => {
