@@ -42,7 +42,7 @@ const noise = fc.record({
   gap: fc.nat({ max: 5 }),
 });
 
-test.prop([fc.nat({ max: bases.length - 1 }), fc.array(noise, { maxLength: 12 })], { seed: 20260101, numRuns: 150 })(
+test.prop([fc.nat({ max: bases.length - 1 }), fc.array(noise, { maxLength: 12 })], { seed: 20260101, numRuns: 400 })(
   'adding unrelated events never changes the verdict',
   (which, additions) => {
     const base = bases[which]!;
