@@ -2,6 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
+import { adapterNames, findAdapter } from './lib/core/trace/adapters/index.ts';
 import { defineVerb } from './lib/define-verb.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { VERSION } from './lib/dispatch.ts';
@@ -80,12 +81,19 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
         next: 'e.g. --pack controls/catalog/traces/refund.yaml',
       });
     }
+    const adapter = str(argv['adapter']) ?? 'auto';
+    if (adapter !== 'auto' && findAdapter(adapter) === undefined) {
+      throw new UsageError('BAD_VALUE', `unknown adapter "${adapter}"`, {
+        where: '--adapter',
+        expected: `auto or one of ${adapterNames.join(', ')}`,
+      });
+    }
     return {
       ...common,
       action,
       traces,
       pack: str(argv['pack']),
-      adapter: str(argv['adapter']) ?? 'auto',
+      adapter,
       failOn: argv['fail-on'] === 'warn' ? 'warn' : 'block',
       sarif: str(argv['sarif']),
       junit: str(argv['junit']),
