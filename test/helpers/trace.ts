@@ -37,7 +37,7 @@ function toChat(events: readonly TraceEvent[]): unknown {
     if (e.type === 'user.message') messages.push({ role: 'user', content: e.content });
     else if (e.type === 'assistant.message') messages.push({ role: 'assistant', content: e.content });
     else if (e.type === 'tool.result') messages.push({ role: 'tool', tool_call_id: e.callId, content: JSON.stringify(e.data) });
-    else {
+    else if (e.type === 'tool.call') {
       const call = { id: e.callId, type: 'function', function: { name: vendorName(e.name), arguments: JSON.stringify(e.args) } };
       if (last?.['role'] === 'assistant' && Array.isArray(last['tool_calls'])) (last['tool_calls'] as unknown[]).push(call);
       else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
@@ -58,7 +58,7 @@ function toAnthropic(events: readonly TraceEvent[]): unknown {
     if (e.type === 'user.message') push('user', { type: 'text', text: e.content });
     else if (e.type === 'assistant.message') push('assistant', { type: 'text', text: e.content });
     else if (e.type === 'tool.call') push('assistant', { type: 'tool_use', id: e.callId, name: vendorName(e.name), input: e.args });
-    else push('user', { type: 'tool_result', tool_use_id: e.callId, content: JSON.stringify(e.data), ...(e.ok === false ? { is_error: true } : {}) });
+    else if (e.type === 'tool.result') push('user', { type: 'tool_result', tool_use_id: e.callId, content: JSON.stringify(e.data), ...(e.ok === false ? { is_error: true } : {}) });
   }
   return { messages };
 }

@@ -81,11 +81,18 @@ export function testCondition(root: unknown, path: string, condition: Condition)
   return values.some((v) => testOne(v, condition));
 }
 
+const entriesCache = new WeakMap<Where, [string, Condition][]>();
+
 /** All conditions must hold: false beats null (one definite miss decides), null beats true. */
 export function testWhere(root: unknown, where: Where | undefined): boolean | null {
   if (where === undefined) return true;
+  let entries = entriesCache.get(where);
+  if (entries === undefined) {
+    entries = Object.entries(where);
+    entriesCache.set(where, entries);
+  }
   let result: boolean | null = true;
-  for (const [path, condition] of Object.entries(where)) {
+  for (const [path, condition] of entries) {
     const one = testCondition(root, path, condition);
     if (one === false) return false;
     if (one === null) result = null;

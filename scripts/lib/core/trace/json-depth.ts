@@ -16,13 +16,23 @@ export function exceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
+/** Cheap pre-check: fewer than MAX_JSON_DEPTH opening brackets cannot nest that deep. */
+function mayExceedDepth(text: string): boolean {
+  let open = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 123 || c === 91) && ++open >= MAX_JSON_DEPTH) return true;
+  }
+  return false;
+}
+
 /** JSON.parse that reports failure (including V8 stack exhaustion) instead of throwing. */
 export function tryParseJson(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     const value = JSON.parse(text) as unknown;
-    if (exceedsDepth(value))
+    if (mayExceedDepth(text) && exceedsDepth(value))
       return { ok: false, error: `nested deeper than ${MAX_JSON_DEPTH} levels` };
     return { ok: true, value };
   } catch (error) {

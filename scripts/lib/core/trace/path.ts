@@ -31,8 +31,37 @@ export function isValidPath(path: string): boolean {
   }
 }
 
+/** Walks a path without `[*]`: the common case, without intermediate arrays. */
+function readPlain(root: unknown, segments: Segment[]): unknown {
+  let value = root;
+  for (const segment of segments) {
+    if ('key' in segment) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+      if (!Object.hasOwn(value, segment.key)) return undefined;
+      value = (value as Record<string, unknown>)[segment.key];
+    } else if ('index' in segment && Array.isArray(value)) {
+      value = (value as unknown[])[segment.index];
+    } else {
+      return undefined;
+    }
+    if (value === undefined) return undefined;
+  }
+  return value;
+}
+
+const fansOut = new Map<string, boolean>();
+
 /** Every value at `path` in `root`; [] when the path does not exist. */
 export function readPath(root: unknown, path: string): unknown[] {
+  let plain = fansOut.get(path);
+  if (plain === undefined) {
+    plain = !parsePath(path).some((s) => 'all' in s);
+    fansOut.set(path, plain);
+  }
+  if (plain) {
+    const value = readPlain(root, parsePath(path));
+    return value === undefined ? [] : [value];
+  }
   let current: unknown[] = [root];
   for (const segment of parsePath(path)) {
     const next: unknown[] = [];

@@ -77,7 +77,9 @@ export function createSink(
         throw new RecordRejected(`seq ${String(seq)} is not greater than ${sink.lastSeq}`);
       }
       sink.lastSeq = seq;
-      onEvent({ ...event, seq } as TraceEvent);
+      // Adapters hand over fresh objects, so numbering in place saves a copy per event.
+      (event as TraceEvent).seq = seq;
+      onEvent(event as TraceEvent);
     },
     setSourceVersion(version: string): void {
       sink.sourceVersion ??= version.slice(0, 80);
