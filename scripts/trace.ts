@@ -1,16 +1,15 @@
 // `proofgate trace check|adapt`: judge agent traces against a rule pack, or print normalized events.
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
-import { UsageError } from './lib/core/errors.ts';
-import { adapterNames, findAdapter } from './lib/core/trace/adapters/index.ts';
 import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
 import { VERSION } from './lib/dispatch.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { adaptTrace, renderEventsJsonl } from './lib/io/trace/adapt-trace.ts';
 import type { AdaptResult } from './lib/io/trace/adapt-trace.ts';
 import { checkTraceFiles } from './lib/io/trace/check-traces.ts';
-import type { FailOn, TraceCheckResult } from './lib/io/trace/check-traces.ts';
+import type { TraceCheckResult } from './lib/io/trace/check-traces.ts';
+import { toTraceOptions } from './lib/io/trace/trace-options.ts';
+import type { TraceOptions } from './lib/io/trace/trace-options.ts';
 import { loadPack } from './lib/io/trace/load-pack.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderTraceJunit } from './lib/render/trace-junit.ts';
@@ -18,21 +17,10 @@ import { renderTraceMarkdown } from './lib/render/trace-markdown.ts';
 import { renderTraceSarif } from './lib/render/trace-sarif.ts';
 import { renderTraceCheck } from './lib/render/trace-text.ts';
 
-export interface TraceOptions extends CommonOptions {
-  action: 'check' | 'adapt';
-  traces: string[];
-  pack: string | undefined;
-  adapter: string;
-  failOn: FailOn;
-  sarif: string | undefined;
-  junit: string | undefined;
-  markdown: string | undefined;
-}
-
 export type TraceResult =
   { action: 'check'; check: TraceCheckResult } | { action: 'adapt'; adapt: AdaptResult };
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+export type { TraceOptions };
 
 export const trace = defineVerb<TraceOptions, TraceResult>({
   name: 'trace',
@@ -66,40 +54,7 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
         type: 'string',
         describe: 'also write a Markdown summary to this file',
       }),
-  toOptions: (argv, common) => {
-    const traces = (Array.isArray(argv['traces']) ? argv['traces'] : []).map(String);
-    const action = argv['action'] === 'adapt' ? 'adapt' : 'check';
-    if (traces.length === 0)
-      throw new UsageError('MISSING_ARG', 'name at least one trace file', {
-        next: 'proofgate trace check --pack <file> <trace>...',
-      });
-    if (action === 'adapt' && traces.length !== 1)
-      throw new UsageError('BAD_VALUE', 'trace adapt takes exactly one trace', { where: 'traces' });
-    if (action === 'check' && str(argv['pack']) === undefined) {
-      throw new UsageError('MISSING_ARG', 'trace check needs --pack <file>', {
-        where: '--pack',
-        next: 'e.g. --pack controls/catalog/traces/refund.yaml',
-      });
-    }
-    const adapter = str(argv['adapter']) ?? 'auto';
-    if (adapter !== 'auto' && findAdapter(adapter) === undefined) {
-      throw new UsageError('BAD_VALUE', `unknown adapter "${adapter}"`, {
-        where: '--adapter',
-        expected: `auto or one of ${adapterNames.join(', ')}`,
-      });
-    }
-    return {
-      ...common,
-      action,
-      traces,
-      pack: str(argv['pack']),
-      adapter,
-      failOn: argv['fail-on'] === 'warn' ? 'warn' : 'block',
-      sarif: str(argv['sarif']),
-      junit: str(argv['junit']),
-      markdown: str(argv['markdown']),
-    };
-  },
+  toOptions: toTraceOptions,
   run: runTrace,
   render: (r) => (r.action === 'check' ? renderTraceCheck(r.check) : renderEventsJsonl(r.adapt)),
   toJson: (r) => (r.action === 'check' ? r.check : r.adapt),

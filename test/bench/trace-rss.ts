@@ -9,4 +9,11 @@ const cpuStart = process.cpuUsage();
 const item = await checkTraceFile(pack, { path: tracePath ?? '', shownAs: 'trace' }, 'events');
 const ms = performance.now() - start;
 const cpu = process.cpuUsage(cpuStart);
-console.log(JSON.stringify({ events: item.verdict?.coverage.events ?? 0, ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(
+  JSON.stringify({
+    events: item.verdict?.coverage.events ?? 0,
+    ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);

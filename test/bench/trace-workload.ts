@@ -2,7 +2,10 @@
 // JSONL, written in chunks so generating a large file never holds it in memory.
 import { closeSync, openSync, writeSync } from 'node:fs';
 
-export function writeRefundTrace(path: string, conversations: number): { events: number; bytes: number } {
+export function writeRefundTrace(
+  path: string,
+  conversations: number,
+): { events: number; bytes: number } {
   const fd = openSync(path, 'w');
   let seq = 0;
   let bytes = 0;
@@ -19,13 +22,33 @@ export function writeRefundTrace(path: string, conversations: number): { events:
   for (let i = 0; i < conversations; i++) {
     const order = `A${i}`;
     line({ type: 'user.message', content: `Please refund order ${order}.` });
-    line({ type: 'tool.call', callId: `v${i}`, name: 'identity.verify', args: { customerId: `C${i}` } });
+    line({
+      type: 'tool.call',
+      callId: `v${i}`,
+      name: 'identity.verify',
+      args: { customerId: `C${i}` },
+    });
     line({ type: 'tool.result', callId: `v${i}`, ok: true, data: { verified: true } });
     line({ type: 'tool.call', callId: `o${i}`, name: 'order.get', args: { orderId: order } });
-    line({ type: 'tool.result', callId: `o${i}`, ok: true, data: { id: order, refundableCents: 4000, state: 'PAID' } });
+    line({
+      type: 'tool.result',
+      callId: `o${i}`,
+      ok: true,
+      data: { id: order, refundableCents: 4000, state: 'PAID' },
+    });
     line({ type: 'tool.call', callId: `p${i}`, name: 'refund.policy', args: { orderId: order } });
-    line({ type: 'tool.result', callId: `p${i}`, ok: true, data: { approved: true, maxRefundCents: 5000 } });
-    line({ type: 'tool.call', callId: `r${i}`, name: 'refund.create', args: { orderId: order, amountCents: 4000 } });
+    line({
+      type: 'tool.result',
+      callId: `p${i}`,
+      ok: true,
+      data: { approved: true, maxRefundCents: 5000 },
+    });
+    line({
+      type: 'tool.call',
+      callId: `r${i}`,
+      name: 'refund.create',
+      args: { orderId: order, amountCents: 4000 },
+    });
     line({ type: 'tool.result', callId: `r${i}`, ok: true, data: { refundId: `R-${i}` } });
     line({ type: 'assistant.message', content: `Your refund has been issued: refund id R-${i}.` });
   }

@@ -36,9 +36,21 @@ function measureRss(sizesMb: number[]): void {
   try {
     for (const mb of sizesMb) {
       const path = join(dir, `trace-${mb}.jsonl`);
-      const written = writeRefundTrace(path, Math.ceil((mb * 1024 * 1024) / BYTES_PER_CONVERSATION));
-      const child = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'trace-rss.ts'), PACK, path], { encoding: 'utf8' });
-      const row = JSON.parse(child.stdout.trim() || '{}') as { events: number; ms: number; cpuMs: number; maxRssMb: number };
+      const written = writeRefundTrace(
+        path,
+        Math.ceil((mb * 1024 * 1024) / BYTES_PER_CONVERSATION),
+      );
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(here, 'trace-rss.ts'), PACK, path],
+        { encoding: 'utf8' },
+      );
+      const row = JSON.parse(child.stdout.trim() || '{}') as {
+        events: number;
+        ms: number;
+        cpuMs: number;
+        maxRssMb: number;
+      };
       console.log(
         `  trace size ${Math.round(written.bytes / 1048576)} MB: ${row.events} events, peak RSS ${row.maxRssMb} MB, ` +
           `${Math.round(row.events / (row.ms / 1000))} events/s wall, ${Math.round(row.events / (row.cpuMs / 1000))} events/s CPU`,
@@ -62,13 +74,16 @@ export const benches: Bench[] = [
       const start = performance.now();
       const item = await checkTraceFile(pack, { path: s.path, shownAs: 'bench' }, 'events');
       s.times.push(performance.now() - start);
-      if (item.verdict?.coverage.events !== EVENTS) throw new Error('benchmark trace was not fully read');
+      if (item.verdict?.coverage.events !== EVENTS)
+        throw new Error('benchmark trace was not fully read');
     },
     teardown(state) {
       const s = state as State;
       const sorted = [...s.times].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-      console.log(`  throughput: ${Math.round(EVENTS / (median / 1000))} events/s (median of ${sorted.length})`);
+      console.log(
+        `  throughput: ${Math.round(EVENTS / (median / 1000))} events/s (median of ${sorted.length})`,
+      );
       rmSync(s.dir, { recursive: true, force: true });
       return Promise.resolve();
     },

@@ -18,11 +18,20 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 
-describe('proofgate trace', async () => {
+describe('proofgate trace', () => {
   test('exit 0 with the verdict first and coverage visible on a good trace', async () => {
-    const r = await cli('trace', 'check', '--pack', REFUND, GOOD, join(FIXTURES, 'refund', 'good.claude-code.jsonl'));
+    const r = await cli(
+      'trace',
+      'check',
+      '--pack',
+      REFUND,
+      GOOD,
+      join(FIXTURES, 'refund', 'good.claude-code.jsonl'),
+    );
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(/^PASS trace check: 0 block, 0 warn, 0 unknown rule outcome\(s\) in 2 trace\(s\)/);
+    expect(r.stdout.split('\n')[0]).toMatch(
+      /^PASS trace check: 0 block, 0 warn, 0 unknown rule outcome\(s\) in 2 trace\(s\)/,
+    );
     expect(r.stdout).toMatch(/coverage: 10 events .* 9 rules: 9 pass/);
   });
 
@@ -32,7 +41,9 @@ describe('proofgate trace', async () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.status).toBe('fail');
     expect(doc.traces[0].verdict.header.rawSha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(doc.traces[0].verdict.findings.map((f: { rule: string }) => f.rule)).toContain('NO_FALSE_SUCCESS_CLAIM');
+    expect(doc.traces[0].verdict.findings.map((f: { rule: string }) => f.rule)).toContain(
+      'NO_FALSE_SUCCESS_CLAIM',
+    );
   });
 
   test('--fail-on warn turns a warning into exit 1', async () => {
@@ -45,13 +56,30 @@ describe('proofgate trace', async () => {
 
   test('writes SARIF, JUnit and Markdown reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-cli-'));
-    const r = await cli('trace', 'check', '--pack', REFUND, '--sarif', join(dir, 'r.sarif'), '--junit', join(dir, 'r.xml'), '--markdown', join(dir, 'r.md'), GOOD, BAD);
+    const r = await cli(
+      'trace',
+      'check',
+      '--pack',
+      REFUND,
+      '--sarif',
+      join(dir, 'r.sarif'),
+      '--junit',
+      join(dir, 'r.xml'),
+      '--markdown',
+      join(dir, 'r.md'),
+      GOOD,
+      BAD,
+    );
     expect(r.code).toBe(1);
     const sarif = JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8'));
     expect(sarif.version).toBe('2.1.0');
-    expect(sarif.runs[0].results.filter((x: { level: string }) => x.level === 'error')).toHaveLength(5);
+    expect(
+      sarif.runs[0].results.filter((x: { level: string }) => x.level === 'error'),
+    ).toHaveLength(5);
     const junit = readFileSync(join(dir, 'r.xml'), 'utf8');
-    expect(junit).toMatch(/<testsuite name="[^"]*bad.events.jsonl" tests="9" failures="5" errors="0" skipped="0">/);
+    expect(junit).toMatch(
+      /<testsuite name="[^"]*bad.events.jsonl" tests="9" failures="5" errors="0" skipped="0">/,
+    );
     expect(readFileSync(join(dir, 'r.md'), 'utf8')).toMatch(/^## ❌ FAIL trace check/);
   });
 
@@ -63,21 +91,46 @@ describe('proofgate trace', async () => {
     const missing = await cli('trace', 'check', '--pack', REFUND, join(dir, 'nope.jsonl'));
     expect(missing.code).toBe(2);
     expect(missing.stdout.split('\n')[0]).toMatch(/^ERROR trace check: 1 of 1/);
-    expect((await cli('trace', 'check', '--pack', REFUND, join(dir, 'text.txt'))).stdout).toMatch(/TRACE_FORMAT_UNKNOWN/);
+    expect((await cli('trace', 'check', '--pack', REFUND, join(dir, 'text.txt'))).stdout).toMatch(
+      /TRACE_FORMAT_UNKNOWN/,
+    );
     const pack = await cli('trace', 'check', '--pack', join(dir, 'pack.yaml'), GOOD);
     expect(pack.code).toBe(2);
     expect(pack.stderr).toMatch(/pack\.yaml:\/pack: must match pattern/);
-    expect((await cli('trace', 'check', '--pack', REFUND, '--adapter', 'events', join(dir, 'empty.jsonl'))).stdout).toMatch(/TRACE_EMPTY/);
+    expect(
+      (
+        await cli(
+          'trace',
+          'check',
+          '--pack',
+          REFUND,
+          '--adapter',
+          'events',
+          join(dir, 'empty.jsonl'),
+        )
+      ).stdout,
+    ).toMatch(/TRACE_EMPTY/);
     expect((await cli('trace', 'check', GOOD)).code).toBe(2);
-    expect((await cli('trace', 'check', '--pack', REFUND, '--adapter', 'nope', GOOD)).stderr).toMatch(/unknown adapter "nope"/);
+    expect(
+      (await cli('trace', 'check', '--pack', REFUND, '--adapter', 'nope', GOOD)).stderr,
+    ).toMatch(/unknown adapter "nope"/);
     expect(existsSync(join(dir, 'r.sarif'))).toBe(false);
   });
 
   test('trace adapt prints events JSONL that trace check reads back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-cli-'));
-    const r = await cli('trace', 'adapt', '--adapter', 'auto', join(FIXTURES, 'refund', 'good.openai-chat.json'));
+    const r = await cli(
+      'trace',
+      'adapt',
+      '--adapter',
+      'auto',
+      join(FIXTURES, 'refund', 'good.openai-chat.json'),
+    );
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: 'header', adapter: 'openai-chat@1' });
     expect(lines).toHaveLength(11);
     writeFileSync(join(dir, 'events.jsonl'), r.stdout);

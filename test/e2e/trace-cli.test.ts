@@ -5,11 +5,20 @@ import { expect, test } from 'vitest';
 import { PACKS, REPO } from '../helpers/trace.ts';
 
 function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'scripts', 'cli.ts'), ...args], {
-    cwd: REPO,
-    encoding: 'utf8',
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', TZ: 'UTC' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO, 'scripts', 'cli.ts'), ...args],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: process.env['HOME'] ?? '',
+        NO_COLOR: '1',
+        TZ: 'UTC',
+      },
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

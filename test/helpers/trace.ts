@@ -35,11 +35,18 @@ function toChat(events: readonly TraceEvent[]): unknown {
   for (const e of events) {
     const last = messages[messages.length - 1];
     if (e.type === 'user.message') messages.push({ role: 'user', content: e.content });
-    else if (e.type === 'assistant.message') messages.push({ role: 'assistant', content: e.content });
-    else if (e.type === 'tool.result') messages.push({ role: 'tool', tool_call_id: e.callId, content: JSON.stringify(e.data) });
+    else if (e.type === 'assistant.message')
+      messages.push({ role: 'assistant', content: e.content });
+    else if (e.type === 'tool.result')
+      messages.push({ role: 'tool', tool_call_id: e.callId, content: JSON.stringify(e.data) });
     else if (e.type === 'tool.call') {
-      const call = { id: e.callId, type: 'function', function: { name: vendorName(e.name), arguments: JSON.stringify(e.args) } };
-      if (last?.['role'] === 'assistant' && Array.isArray(last['tool_calls'])) (last['tool_calls'] as unknown[]).push(call);
+      const call = {
+        id: e.callId,
+        type: 'function',
+        function: { name: vendorName(e.name), arguments: JSON.stringify(e.args) },
+      };
+      if (last?.['role'] === 'assistant' && Array.isArray(last['tool_calls']))
+        (last['tool_calls'] as unknown[]).push(call);
       else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
     }
   }
@@ -57,8 +64,20 @@ function toAnthropic(events: readonly TraceEvent[]): unknown {
   for (const e of events) {
     if (e.type === 'user.message') push('user', { type: 'text', text: e.content });
     else if (e.type === 'assistant.message') push('assistant', { type: 'text', text: e.content });
-    else if (e.type === 'tool.call') push('assistant', { type: 'tool_use', id: e.callId, name: vendorName(e.name), input: e.args });
-    else if (e.type === 'tool.result') push('user', { type: 'tool_result', tool_use_id: e.callId, content: JSON.stringify(e.data), ...(e.ok === false ? { is_error: true } : {}) });
+    else if (e.type === 'tool.call')
+      push('assistant', {
+        type: 'tool_use',
+        id: e.callId,
+        name: vendorName(e.name),
+        input: e.args,
+      });
+    else if (e.type === 'tool.result')
+      push('user', {
+        type: 'tool_result',
+        tool_use_id: e.callId,
+        content: JSON.stringify(e.data),
+        ...(e.ok === false ? { is_error: true } : {}),
+      });
   }
   return { messages };
 }
@@ -69,12 +88,23 @@ export function serialize(events: readonly TraceEvent[], format: Format): string
 }
 
 let counter = 0;
-export async function checkEvents(pack: Pack, events: readonly TraceEvent[], format: Format = 'events'): Promise<TraceCheckItem> {
-  const path = tempFile(`t${counter++}.${format === 'events' ? 'jsonl' : 'json'}`, serialize(events, format));
+export async function checkEvents(
+  pack: Pack,
+  events: readonly TraceEvent[],
+  format: Format = 'events',
+): Promise<TraceCheckItem> {
+  const path = tempFile(
+    `t${counter++}.${format === 'events' ? 'jsonl' : 'json'}`,
+    serialize(events, format),
+  );
   return checkTraceFile(pack, { path, shownAs: path }, 'auto');
 }
 
-export async function checkFile(pack: Pack, path: string, adapter = 'auto'): Promise<TraceCheckItem> {
+export async function checkFile(
+  pack: Pack,
+  path: string,
+  adapter = 'auto',
+): Promise<TraceCheckItem> {
   return checkTraceFile(pack, { path, shownAs: path }, adapter);
 }
 

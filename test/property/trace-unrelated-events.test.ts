@@ -31,7 +31,13 @@ function verdictOf(pack: Pack, events: readonly TraceEvent[]): string[] {
   return verdict.rules.map((r) => `${r.id}:${r.outcome}:${r.findings.length + r.droppedFindings}`);
 }
 
-const unrelatedTool = fc.constantFrom('weather.get', 'kb.search', 'calendar.list', 'Read', 'translate');
+const unrelatedTool = fc.constantFrom(
+  'weather.get',
+  'kb.search',
+  'calendar.list',
+  'Read',
+  'translate',
+);
 const chatter = fc.constantFrom('thanks', 'ok', 'what is the weather?', 'hmm', '');
 const noise = fc.record({
   kind: fc.constantFrom('pair', 'dangling', 'user'),
@@ -42,24 +48,36 @@ const noise = fc.record({
   gap: fc.nat({ max: 5 }),
 });
 
-test.prop([fc.nat({ max: bases.length - 1 }), fc.array(noise, { maxLength: 12 })], { seed: 20260101, numRuns: 400 })(
-  'adding unrelated events never changes the verdict',
-  (which, additions) => {
-    const base = bases[which]!;
-    const events: TraceEvent[] = [...base.events];
-    additions.forEach((n, i) => {
-      const at = n.at % (events.length + 1);
-      const callId = `unrelated-${i}`;
-      if (n.kind === 'user') {
-        events.splice(at, 0, { type: 'user.message', seq: 0, content: n.text });
-      } else {
-        events.splice(at, 0, { type: 'tool.call', seq: 0, callId, name: n.tool, args: { q: n.text } });
-        if (n.kind === 'pair') {
-          const resultAt = Math.min(events.length, at + 1 + n.gap);
-          events.splice(resultAt, 0, { type: 'tool.result', seq: 0, callId, ok: n.ok, data: { text: n.text } });
-        }
+test.prop([fc.nat({ max: bases.length - 1 }), fc.array(noise, { maxLength: 12 })], {
+  seed: 20260101,
+  numRuns: 400,
+})('adding unrelated events never changes the verdict', (which, additions) => {
+  const base = bases[which]!;
+  const events: TraceEvent[] = [...base.events];
+  additions.forEach((n, i) => {
+    const at = n.at % (events.length + 1);
+    const callId = `unrelated-${i}`;
+    if (n.kind === 'user') {
+      events.splice(at, 0, { type: 'user.message', seq: 0, content: n.text });
+    } else {
+      events.splice(at, 0, {
+        type: 'tool.call',
+        seq: 0,
+        callId,
+        name: n.tool,
+        args: { q: n.text },
+      });
+      if (n.kind === 'pair') {
+        const resultAt = Math.min(events.length, at + 1 + n.gap);
+        events.splice(resultAt, 0, {
+          type: 'tool.result',
+          seq: 0,
+          callId,
+          ok: n.ok,
+          data: { text: n.text },
+        });
       }
-    });
-    expect(verdictOf(base.pack, events)).toEqual(verdictOf(base.pack, base.events));
-  },
-);
+    }
+  });
+  expect(verdictOf(base.pack, events)).toEqual(verdictOf(base.pack, base.events));
+});

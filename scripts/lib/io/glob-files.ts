@@ -20,7 +20,11 @@ export function globToRegExp(pattern: string): RegExp {
       const end = pattern.indexOf('}', i);
       if (end === -1) out += '\\{';
       else {
-        out += `(?:${pattern.slice(i + 1, end).split(',').map((p) => p.replace(/[.+^$()|[\]\\]/g, '\\$&')).join('|')})`;
+        out += `(?:${pattern
+          .slice(i + 1, end)
+          .split(',')
+          .map((p) => p.replace(/[.+^$()|[\]\\]/g, '\\$&'))
+          .join('|')})`;
         i = end;
       }
     } else out += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');

@@ -3,7 +3,7 @@ import type { TraceCheckResult } from '../io/trace/check-traces.ts';
 
 export function escapeXml(text: string): string {
   return text
-    .replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]/gu, '')
+    .replace(/[^\t\n\r\x20-\ud7ff\ue000-\ufffd]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

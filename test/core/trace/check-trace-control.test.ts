@@ -17,7 +17,10 @@ function fixtureRoot(): string {
 describe('checkTraceControl', () => {
   test('PASS on good traces, with the report to store as evidence', async () => {
     const root = fixtureRoot();
-    const result = await checkTraceControl(root, { pack: 'controls/traces/refund.yaml', traces: ['traces/**/good.*.jsonl'] });
+    const result = await checkTraceControl(root, {
+      pack: 'controls/traces/refund.yaml',
+      traces: ['traces/**/good.*.jsonl'],
+    });
     expect(result).toMatchObject({ status: 'PASS', findings: [] });
     expect(result.summary).toMatch(/^PASS /);
     expect(result.report?.traces.map((t) => t.file)).toEqual(['traces/refund/good.events.jsonl']);
@@ -25,16 +28,32 @@ describe('checkTraceControl', () => {
 
   test('FAIL on a block finding, naming the trace', async () => {
     const root = fixtureRoot();
-    const result = await checkTraceControl(root, { pack: 'controls/traces/refund.yaml', traces: ['traces/refund/*.jsonl'] });
+    const result = await checkTraceControl(root, {
+      pack: 'controls/traces/refund.yaml',
+      traces: ['traces/refund/*.jsonl'],
+    });
     expect(result.status).toBe('FAIL');
-    expect(result.findings[0]).toMatchObject({ trace: 'traces/refund/bad.events.jsonl', rule: 'VERIFY_BEFORE_REFUND' });
+    expect(result.findings[0]).toMatchObject({
+      trace: 'traces/refund/bad.events.jsonl',
+      rule: 'VERIFY_BEFORE_REFUND',
+    });
   });
 
   test('FAIL when no file matches and when a trace is unreadable', async () => {
     const root = fixtureRoot();
-    expect((await checkTraceControl(root, { pack: 'controls/traces/refund.yaml', traces: ['nothing/*.jsonl'] })).status).toBe('FAIL');
+    expect(
+      (
+        await checkTraceControl(root, {
+          pack: 'controls/traces/refund.yaml',
+          traces: ['nothing/*.jsonl'],
+        })
+      ).status,
+    ).toBe('FAIL');
     writeFileSync(join(root, 'traces', 'garbage.jsonl'), 'not json\n');
-    const result = await checkTraceControl(root, { pack: 'controls/traces/refund.yaml', traces: ['traces/garbage.jsonl', 'traces/refund/good.events.jsonl'] });
+    const result = await checkTraceControl(root, {
+      pack: 'controls/traces/refund.yaml',
+      traces: ['traces/garbage.jsonl', 'traces/refund/good.events.jsonl'],
+    });
     expect(result.status).toBe('FAIL');
     expect(result.summary).toMatch(/^ERROR /);
   });
@@ -42,7 +61,9 @@ describe('checkTraceControl', () => {
   test('an invalid pack is a configuration error, not a FAIL', async () => {
     const root = fixtureRoot();
     writeFileSync(join(root, 'controls', 'traces', 'bad.yaml'), 'pack: x\nrules: []\n');
-    await expect(checkTraceControl(root, { pack: 'controls/traces/bad.yaml', traces: ['traces/**'] })).rejects.toThrow(/not a valid trace rule pack/);
+    await expect(
+      checkTraceControl(root, { pack: 'controls/traces/bad.yaml', traces: ['traces/**'] }),
+    ).rejects.toThrow(/not a valid trace rule pack/);
   });
 
   test('globs: **, *, ?, braces; never outside the root', () => {
@@ -50,7 +71,9 @@ describe('checkTraceControl', () => {
     expect(globToRegExp('a/**/b.{json,jsonl}').test('a/b.json')).toBe(true);
     expect(globToRegExp('a/*.json').test('a/x/b.json')).toBe(false);
     const root = fixtureRoot();
-    expect(globFiles(root, 'traces/refund/????.events.jsonl')).toEqual(['traces/refund/good.events.jsonl']);
+    expect(globFiles(root, 'traces/refund/????.events.jsonl')).toEqual([
+      'traces/refund/good.events.jsonl',
+    ]);
     expect(globFiles(root, '../*')).toEqual([]);
     expect(globFiles(root, '/etc/passwd')).toEqual([]);
   });

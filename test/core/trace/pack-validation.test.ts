@@ -34,7 +34,9 @@ describe('pack validation', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^p\.yaml:\/pack: must match pattern/),
-        expect.stringMatching(/^p\.yaml:\/rules\/0\/level: must be equal to one of the allowed values/),
+        expect.stringMatching(
+          /^p\.yaml:\/rules\/0\/level: must be equal to one of the allowed values/,
+        ),
         expect.stringMatching(/^p\.yaml:\/rules\/1: must have required property 'first'/),
         expect.stringMatching(/^p\.yaml:\/rules\/2: must NOT have unevaluated properties .*extra/),
         expect.stringMatching(/^p\.yaml:\/rules\/3: must have required property 'match'/),

@@ -21,7 +21,16 @@ export function createNameResolver(pack: Pack): (name: string) => string {
   for (const [name, policy] of Object.entries(pack.tools ?? {})) {
     for (const alias of policy.aliases ?? []) {
       if (!alias.includes('*')) exact.set(alias, name);
-      else globs.push([new RegExp(`^${alias.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), name]);
+      else
+        globs.push([
+          new RegExp(
+            `^${alias
+              .split('*')
+              .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+              .join('.*')}$`,
+          ),
+          name,
+        ]);
     }
   }
   const cache = new Map<string, string>();

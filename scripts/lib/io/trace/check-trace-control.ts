@@ -28,16 +28,39 @@ export interface TraceControlResult {
 }
 
 /** Throws ConfigError (exit 2) when the pack is missing or invalid. */
-export async function checkTraceControl(root: string, execution: TraceExecution): Promise<TraceControlResult> {
+export async function checkTraceControl(
+  root: string,
+  execution: TraceExecution,
+): Promise<TraceControlResult> {
   if (execution.traces.length === 0) {
-    throw new ConfigError('SCHEMA_INVALID', 'a trace control needs at least one trace glob', { where: 'execution.traces' });
+    throw new ConfigError('SCHEMA_INVALID', 'a trace control needs at least one trace glob', {
+      where: 'execution.traces',
+    });
   }
   const pack = loadPack(join(root, execution.pack), execution.pack);
   const files = [...new Set(execution.traces.flatMap((g) => globFiles(root, g)))];
   if (files.length === 0) {
-    return { status: 'FAIL', summary: `FAIL trace control: no trace file matches ${execution.traces.join(', ')}`, report: null, findings: [] };
+    return {
+      status: 'FAIL',
+      summary: `FAIL trace control: no trace file matches ${execution.traces.join(', ')}`,
+      report: null,
+      findings: [],
+    };
   }
-  const report = await checkTraceFiles(pack, execution.pack, files.map((f) => ({ path: join(root, f), shownAs: f })), execution.adapter ?? 'auto', 'block');
-  const findings = report.traces.flatMap((t) => (t.verdict?.findings ?? []).map((f) => ({ ...f, trace: t.file })));
-  return { status: report.status === 'pass' ? 'PASS' : 'FAIL', summary: verdictLine(report), report, findings };
+  const report = await checkTraceFiles(
+    pack,
+    execution.pack,
+    files.map((f) => ({ path: join(root, f), shownAs: f })),
+    execution.adapter ?? 'auto',
+    'block',
+  );
+  const findings = report.traces.flatMap((t) =>
+    (t.verdict?.findings ?? []).map((f) => ({ ...f, trace: t.file })),
+  );
+  return {
+    status: report.status === 'pass' ? 'PASS' : 'FAIL',
+    summary: verdictLine(report),
+    report,
+    findings,
+  };
 }

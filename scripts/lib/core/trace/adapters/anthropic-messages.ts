@@ -2,14 +2,14 @@
 import { countUnknown } from '../events.ts';
 import { emitBlocks } from './anthropic-blocks.ts';
 import { defineAdapter } from './define-adapter.ts';
-import { asArray, asRecord, asString } from './shared.ts';
+import { asArray, asRecord, asString, isList } from './shared.ts';
 
 function messagesOf(document: unknown): readonly unknown[] | undefined {
-  if (Array.isArray(document)) return document;
+  if (isList(document)) return document;
   const rec = asRecord(document);
   if (rec === undefined) return undefined;
-  if (Array.isArray(rec['messages'])) return rec['messages'];
-  if (typeof rec['role'] === 'string' && Array.isArray(rec['content'])) return [rec];
+  if (isList(rec['messages'])) return rec['messages'];
+  if (typeof rec['role'] === 'string' && isList(rec['content'])) return [rec];
   return undefined;
 }
 
@@ -27,9 +27,17 @@ export const anthropicMessagesAdapter = defineAdapter({
     if (messages === undefined) return false;
     const openai = messages.some((m) => {
       const rec = asRecord(m);
-      return rec?.['role'] === 'tool' || rec?.['role'] === 'function' || rec?.['tool_calls'] !== undefined;
+      return (
+        rec?.['role'] === 'tool' ||
+        rec?.['role'] === 'function' ||
+        rec?.['tool_calls'] !== undefined
+      );
     });
-    return !openai && messages.some((m) => typeof asRecord(m)?.['role'] === 'string') && messages.some(hasBlocks);
+    return (
+      !openai &&
+      messages.some((m) => typeof asRecord(m)?.['role'] === 'string') &&
+      messages.some(hasBlocks)
+    );
   },
   parseDocument: (document, sink) => {
     (messagesOf(document) ?? []).forEach((raw, i) => {

@@ -3,15 +3,23 @@
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
 import { defineAdapter } from './define-adapter.ts';
-import { asArray, asRecord, asString, parseArgs, parseResultData, textOf } from './shared.ts';
+import {
+  asArray,
+  asRecord,
+  asString,
+  parseArgs,
+  parseResultData,
+  textOf,
+  isList,
+} from './shared.ts';
 import type { Rec } from './shared.ts';
 
 /** The message list of any accepted container, with the response's choice appended. */
 export function chatMessages(document: unknown): readonly unknown[] | undefined {
-  if (Array.isArray(document)) return document;
+  if (isList(document)) return document;
   const rec = asRecord(document);
   if (rec === undefined) return undefined;
-  const messages = Array.isArray(rec['messages']) ? [...rec['messages']] : undefined;
+  const messages = isList(rec['messages']) ? [...rec['messages']] : undefined;
   const choice = asRecord(asRecord(asArray(rec['choices'])[0])?.['message']);
   if (messages === undefined && choice === undefined) return undefined;
   return [...(messages ?? []), ...(choice === undefined ? [] : [choice])];
@@ -64,7 +72,7 @@ export const openaiChatAdapter = defineAdapter({
       messages.some(looksLikeChat) &&
       !messages.some(
         (m) =>
-          Array.isArray(asRecord(m)?.['content']) &&
+          isList(asRecord(m)?.['content']) &&
           asArray(asRecord(m)?.['content']).some((b) =>
             /tool_use|tool_result/.test(String(asRecord(b)?.['type'])),
           ),

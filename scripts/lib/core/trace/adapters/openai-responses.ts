@@ -3,14 +3,21 @@
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
 import { defineAdapter } from './define-adapter.ts';
-import { asArray, asRecord, asString, parseArgs, parseResultData, textOf } from './shared.ts';
+import {
+  asArray,
+  asRecord,
+  asString,
+  parseArgs,
+  parseResultData,
+  textOf,
+  isList,
+} from './shared.ts';
 import type { Rec } from './shared.ts';
 
 function itemsOf(document: unknown): readonly unknown[] | undefined {
-  if (Array.isArray(document)) return document;
+  if (isList(document)) return document;
   const rec = asRecord(document);
-  if (rec === undefined || !(Array.isArray(rec['input']) || Array.isArray(rec['output'])))
-    return undefined;
+  if (rec === undefined || !(isList(rec['input']) || isList(rec['output']))) return undefined;
   return [...asArray(rec['input']), ...asArray(rec['output'])];
 }
 
@@ -109,7 +116,7 @@ export const openaiResponsesAdapter = defineAdapter({
           String(asRecord(i)?.['type']),
         ) ||
         (asRecord(i)?.['type'] === 'message' &&
-          Array.isArray(asRecord(i)?.['content']) &&
+          isList(asRecord(i)?.['content']) &&
           asArray(asRecord(i)?.['content']).some((c) =>
             /^(input|output)_text$/.test(String(asRecord(c)?.['type'])),
           )),

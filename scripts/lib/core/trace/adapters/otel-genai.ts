@@ -3,7 +3,7 @@
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
 import { defineAdapter } from './define-adapter.ts';
-import { asArray, asRecord, asString, parseArgs, parseResultData } from './shared.ts';
+import { asArray, asRecord, asString, parseArgs, parseResultData, scalarText } from './shared.ts';
 import type { Rec } from './shared.ts';
 
 function attrValue(value: unknown): unknown {
@@ -37,7 +37,7 @@ function spansOf(document: unknown): Rec[] {
   }
   const start = (s: Rec): bigint => {
     try {
-      return BigInt(String(s['startTimeUnixNano'] ?? '0'));
+      return BigInt(scalarText(s['startTimeUnixNano'], '0'));
     } catch {
       return 0n;
     }
@@ -96,7 +96,7 @@ function emitTool(attrs: Rec, span: Rec, src: string, sink: AdapterSink): void {
     asString(attrs['gen_ai.tool.name']) ??
     asString(attrs['tool.name']) ??
     asString(attrs['ai.toolCall.name']) ??
-    String(span['name'] ?? 'tool').replace(/^execute_tool\s*/, '');
+    scalarText(span['name'], 'tool').replace(/^execute_tool\s*/, '');
   const callId =
     asString(attrs['gen_ai.tool.call.id']) ??
     asString(attrs['ai.toolCall.id']) ??
@@ -150,7 +150,7 @@ export const otelGenaiAdapter = defineAdapter({
     for (const span of spansOf(document)) {
       sink.counts.records++;
       const attrs = attributesOf(span['attributes']);
-      const src = `span ${String(span['spanId'] ?? '?')}`;
+      const src = `span ${scalarText(span['spanId'], '?')}`;
       const conversation = asString(attrs['gen_ai.conversation.id']);
       if (conversation !== undefined) sink.setSessionId(conversation);
       const isTool =

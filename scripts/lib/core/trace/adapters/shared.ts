@@ -24,7 +24,11 @@ export function textOf(content: unknown): string {
     const rec = asRecord(part);
     if (rec === undefined) continue;
     const text = asString(rec['text']) ?? asString(rec['content']);
-    if (text !== undefined && (rec['type'] === undefined || /text$/.test(String(rec['type'])))) {
+    if (
+      text !== undefined &&
+      (rec['type'] === undefined ||
+        (typeof rec['type'] === 'string' && rec['type'].endsWith('text')))
+    ) {
       parts.push(text);
     }
   }
@@ -66,4 +70,16 @@ export function parseArgs(value: unknown): ParsedArgs {
       argsParseError: error instanceof Error ? error.message : 'invalid JSON',
     };
   }
+}
+
+/** Array.isArray without the `any[]` it narrows to. */
+export function isList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
+
+/** A scalar field as text (ids, names, timestamps), or the fallback. */
+export function scalarText(value: unknown, fallback: string): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+    ? String(value)
+    : fallback;
 }
