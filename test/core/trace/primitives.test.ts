@@ -163,3 +163,35 @@ describe('rule primitives', () => {
     expect(verdict.rules[0]).toMatchObject({ outcome: 'fail', droppedFindings: 150 });
   });
 });
+
+describe('onUnknown', () => {
+  test('onUnknown: fail turns an undecidable outcome into a failure', () => {
+    const rule = { type: 'result_required', match: { tool: 'pay' } };
+    const events = [call('1', 'pay'), result('1', null)];
+    expect(run(rule, events).outcome).toBe('unknown');
+    const strict = run({ ...rule, onUnknown: 'fail' }, events);
+    expect(strict.outcome).toBe('fail');
+    expect(strict.findings[0]?.message).toMatch(/undecidable/);
+  });
+
+  test('before with latest: an undecidable latest evidence is unknown, not fail', () => {
+    const rule = {
+      type: 'before',
+      then: { tool: 'refund' },
+      latest: { tool: 'verify', ok: 'any' },
+      first: { tool: 'verify', ok: true },
+    };
+    expect(run(rule, [call('1', 'verify'), result('1', null), call('2', 'refund')]).outcome).toBe(
+      'unknown',
+    );
+    expect(
+      run(rule, [
+        call('1', 'verify'),
+        result('1', true),
+        call('2', 'verify'),
+        result('2', false),
+        call('3', 'refund'),
+      ]).outcome,
+    ).toBe('fail');
+  });
+});

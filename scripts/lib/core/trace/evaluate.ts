@@ -35,7 +35,7 @@ interface OpenCall {
   argsMissing: boolean;
 }
 
-function createReporter(result: RuleResult, message: string): Reporter {
+function createReporter(result: RuleResult, message: string, unknownFails: boolean): Reporter {
   const add = (
     outcome: 'fail' | 'unknown',
     detail: string,
@@ -57,7 +57,11 @@ function createReporter(result: RuleResult, message: string): Reporter {
       evidence,
     });
   };
-  return { fail: (d, a, e) => add('fail', d, a, e), unknown: (d, a, e) => add('unknown', d, a, e) };
+  return {
+    fail: (d, a, e) => add('fail', d, a, e),
+    unknown: (d, a, e) =>
+      add(unknownFails ? 'fail' : 'unknown', unknownFails ? `undecidable: ${d}` : d, a, e),
+  };
 }
 
 export function createEvaluator(pack: Pack) {
@@ -76,7 +80,9 @@ export function createEvaluator(pack: Pack) {
       droppedFindings: 0,
     };
     results.push(result);
-    runtimes.push(type.compile(rule, createReporter(result, rule.message)));
+    runtimes.push(
+      type.compile(rule, createReporter(result, rule.message, rule.onUnknown === 'fail')),
+    );
   }
   const open = new Map<string, OpenCall>();
   const byType = { 'tool.call': 0, 'tool.result': 0, 'assistant.message': 0, 'user.message': 0 };

@@ -25,6 +25,8 @@ export interface RuleBase {
   level: Level;
   message: string;
   type: string;
+  /** `fail` turns this rule's unknown outcomes into failures (default: report them as unknown). */
+  onUnknown?: 'fail' | 'unknown';
 }
 
 export interface Pack {

@@ -81,7 +81,7 @@ export const beforeRule = defineRule<BeforeSpec>({
     };
     const record = (view: View): void => {
       if (latest !== undefined) {
-        if (latest.test(view) === 'yes') latestView = view;
+        if (latest.test(view) !== 'no') latestView = view;
         return;
       }
       const result = first.test(view);
