@@ -126,6 +126,16 @@ describe('claude-code@1', () => {
     expect(r.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  test('auto detects the format even when the first line is of an unknown new type', async () => {
+    const { tempFile } = await import('../../helpers/trace.ts');
+    const { readFileSync } = await import('node:fs');
+    const body = readFileSync(join(FIXTURES, 'claude-code/session.jsonl'), 'utf8');
+    const path = tempFile('new-first-line.jsonl', `{"type":"agent-setting","value":1}\n${body}`);
+    const r = await adaptTrace(path, 'new-first-line', 'auto');
+    expect(r.header.adapter).toBe('claude-code@1');
+    expect(r.counts.unknownKinds).toMatchObject({ 'agent-setting': 1 });
+  });
+
   test('reads a subagent (sidechain) file', async () => {
     const r = await adapt('claude-code/s-cc/subagents/agent-a1.jsonl');
     expect(brief(r.events)).toEqual([

@@ -23,6 +23,7 @@ import { readLines } from '../read-lines.ts';
 
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 const PROBE_BYTES = 1024 * 1024;
+const PROBE_LINES = 20;
 
 export interface TraceReadOptions {
   /** Adapter name (`claude-code` or `claude-code@1`) or `auto`. */
@@ -48,16 +49,22 @@ function unreadable(shownAs: string, why: string): UsageError {
   });
 }
 
-function probeFirstRecord(path: string): unknown {
+/** The first parsable JSON records of the file (up to 20 lines within the first MiB). */
+function probeRecords(path: string): unknown[] {
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(PROBE_BYTES);
     const read = readSync(fd, buffer, 0, PROBE_BYTES, 0);
-    const text = buffer.toString('utf8', 0, read);
-    const first = text.split('\n').find((l) => l.trim() !== '');
-    if (first === undefined) return undefined;
-    const parsed = tryParseJson(first.trim());
-    return parsed.ok ? parsed.value : undefined;
+    const lines = buffer
+      .toString('utf8', 0, read)
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    const records: unknown[] = [];
+    for (const line of lines.slice(0, PROBE_LINES)) {
+      const parsed = tryParseJson(line.trim());
+      if (parsed.ok) records.push(parsed.value);
+    }
+    return records;
   } finally {
     closeSync(fd);
   }
@@ -74,7 +81,12 @@ function pickAdapter(path: string, options: TraceReadOptions): TraceAdapter | 'd
     }
     return found;
   }
-  return detectLineAdapter(probeFirstRecord(path)) ?? 'document-auto';
+  const records = probeRecords(path);
+  for (const record of records) {
+    const found = detectLineAdapter(record);
+    if (found !== undefined) return found;
+  }
+  return 'document-auto';
 }
 
 async function streamLines(
