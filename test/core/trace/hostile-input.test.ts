@@ -1,5 +1,5 @@
 // Hostile and broken traces: a clean error (exit 2) or counted records, never a crash or a hang.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { checkTraceFile } from '../../../scripts/lib/io/trace/check-traces.ts';
@@ -65,6 +65,7 @@ describe('hostile traces', () => {
     closeSync(fd);
     const item = await check(path);
     expect(item.error?.code).toMatch(/TRACE_FORMAT_UNKNOWN|TRACE_EMPTY/);
+    rmSync(path);
   }, 30_000);
 
   test('deeply nested JSON is malformed, whether a line or a whole document', async () => {
