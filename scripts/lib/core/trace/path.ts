@@ -51,14 +51,18 @@ function readPlain(root: unknown, segments: Segment[]): unknown {
 
 const fansOut = new Map<string, boolean>();
 
-/** Every value at `path` in `root`; [] when the path does not exist. */
-export function readPath(root: unknown, path: string): unknown[] {
+function isPlain(path: string): boolean {
   let plain = fansOut.get(path);
   if (plain === undefined) {
     plain = !parsePath(path).some((s) => 'all' in s);
     fansOut.set(path, plain);
   }
-  if (plain) {
+  return plain;
+}
+
+/** Every value at `path` in `root`; [] when the path does not exist. */
+export function readPath(root: unknown, path: string): unknown[] {
+  if (isPlain(path)) {
     const value = readPlain(root, parsePath(path));
     return value === undefined ? [] : [value];
   }
@@ -87,8 +91,12 @@ export function readPath(root: unknown, path: string): unknown[] {
   return current;
 }
 
-/** The single value at a path without `[*]`, or undefined with found=false. */
+/** The single value at a path (the first, for `[*]`), or undefined with found=false. */
 export function readOne(root: unknown, path: string): { found: boolean; value: unknown } {
+  if (isPlain(path)) {
+    const value = readPlain(root, parsePath(path));
+    return { found: value !== undefined, value };
+  }
   const values = readPath(root, path);
   return values.length === 0
     ? { found: false, value: undefined }

@@ -36,6 +36,7 @@ export function correlationKey(
   paths: readonly string[],
   read: (root: unknown, path: string) => { found: boolean; value: unknown },
 ): string | undefined {
+  if (paths.length === 0) return '';
   const values: unknown[] = [];
   for (const path of paths) {
     const one = read(view, path);
