@@ -104,6 +104,11 @@ describe('hostile traces', () => {
   test('missing files, directories, unknown formats and empty files are clean errors', async () => {
     expect((await check('/nonexistent/trace.jsonl')).error?.code).toBe('TRACE_UNREADABLE');
     expect((await check(tmpdir())).error?.code).toBe('TRACE_UNREADABLE');
+    if (process.platform === 'linux') {
+      // A regular file whose read fails with EIO midway: unreadable, not an internal error.
+      expect((await check('/proc/self/mem', 'events')).error?.code).toBe('TRACE_UNREADABLE');
+      expect((await check('/proc/self/mem')).error?.code).toBe('TRACE_UNREADABLE');
+    }
     expect((await check(tempFile('plain.txt', 'hello world\n'))).error?.code).toBe(
       'TRACE_FORMAT_UNKNOWN',
     );

@@ -193,9 +193,23 @@ export async function readTrace(
     if (error instanceof UsageError) throw error;
     throw unreadable(options.shownAs, (error as NodeJS.ErrnoException).code ?? 'cannot stat');
   }
-  const adapter = pickAdapter(path, options);
-  if (adapter === 'document-auto') return parseWhole(path, undefined, onEvent, options);
-  return adapter.kind === 'lines'
-    ? streamLines(path, adapter, onEvent, options)
-    : parseWhole(path, adapter, onEvent, options);
+  try {
+    const adapter = pickAdapter(path, options);
+    if (adapter === 'document-auto') return await parseWhole(path, undefined, onEvent, options);
+    return adapter.kind === 'lines'
+      ? await streamLines(path, adapter, onEvent, options)
+      : await parseWhole(path, adapter, onEvent, options);
+  } catch (error) {
+    // A read failing midway (permissions, a vanished file, EIO) is an unreadable trace, not a bug.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (
+      error instanceof Error &&
+      !(error instanceof UsageError) &&
+      typeof code === 'string' &&
+      /^E[A-Z]+$/.test(code)
+    ) {
+      throw unreadable(options.shownAs, code);
+    }
+    throw error;
+  }
 }
