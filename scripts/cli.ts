@@ -6,7 +6,13 @@ import type { VerbEntry } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
 
-export const verbTable: readonly VerbEntry[] = [];
+export const verbTable: readonly VerbEntry[] = [
+  {
+    name: 'trace',
+    describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
+    load: async () => (await import('./trace.ts')).trace,
+  },
+];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatchTable(verbTable, args, createRealContext());

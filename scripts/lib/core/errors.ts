@@ -34,7 +34,15 @@ export abstract class CliError<Code extends string = string> extends Error {
 }
 
 export type UsageCode =
-  'MISSING_ARG' | 'BAD_FLAG' | 'BAD_VALUE' | 'UNKNOWN_ID' | 'UNKNOWN_VIEW' | 'BAD_INPUT';
+  | 'MISSING_ARG'
+  | 'BAD_FLAG'
+  | 'BAD_VALUE'
+  | 'UNKNOWN_ID'
+  | 'UNKNOWN_VIEW'
+  | 'BAD_INPUT'
+  | 'TRACE_UNREADABLE'
+  | 'TRACE_FORMAT_UNKNOWN'
+  | 'TRACE_EMPTY';
 /** Exit 2: the caller asked for something malformed. */
 export class UsageError extends CliError<UsageCode> {
   override readonly name = 'UsageError';

@@ -1,0 +1,97 @@
+// Anthropic content blocks, shared by the Messages adapter and the Claude Code adapter.
+import { countUnknown } from '../events.ts';
+import type { AdapterSink } from './define-adapter.ts';
+import { asArray, asRecord, asString, parseResultData, textOf } from './shared.ts';
+
+const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+const SKIPPED_BLOCKS = new Set(['thinking', 'redacted_thinking', 'image', 'document']);
+
+/** ok of a result block: `is_error` is the native flag; server tool errors are typed content. */
+export function resultOk(block: Record<string, unknown>): boolean {
+  if (block['is_error'] === true) return false;
+  const content = asRecord(block['content']);
+  return !(content !== undefined && /_error$/.test(String(content['type'])));
+}
+
+export interface BlockOptions {
+  role: 'assistant' | 'user';
+  where: string;
+  /** Claude Code: call ids already emitted for this message (split lines repeat blocks). */
+  seenCallIds?: Set<string>;
+  /** Overrides ok per tool_use_id (Claude Code's toolUseResult). */
+  okHint?: (toolUseId: string) => boolean | undefined;
+}
+
+/** Emits events for one message's blocks in order; returns whether anything was emitted. */
+export function emitBlocks(content: unknown, sink: AdapterSink, options: BlockOptions): boolean {
+  const { role, where } = options;
+  if (typeof content === 'string') {
+    if (content.trim() === '') return false;
+    sink.emit({
+      type: role === 'assistant' ? 'assistant.message' : 'user.message',
+      content,
+      src: where,
+    });
+    return true;
+  }
+  let emitted = false;
+  let text: string[] = [];
+  const flushText = (): void => {
+    const joined = text.join('\n');
+    text = [];
+    if (joined.trim() === '') return;
+    sink.emit({
+      type: role === 'assistant' ? 'assistant.message' : 'user.message',
+      content: joined,
+      src: where,
+    });
+    emitted = true;
+  };
+  for (const raw of asArray(content)) {
+    const block = asRecord(raw);
+    const type = asString(block?.['type']) ?? 'non-object block';
+    if (block === undefined) {
+      countUnknown(sink.counts, type);
+    } else if (type === 'text') {
+      text.push(asString(block['text']) ?? '');
+    } else if (CALL_BLOCKS.has(type)) {
+      flushText();
+      const callId = asString(block['id']);
+      const name = asString(block['name']);
+      if (callId === undefined || name === undefined) {
+        countUnknown(sink.counts, `${type} without id/name`);
+      } else if (!(options.seenCallIds?.has(callId) ?? false)) {
+        options.seenCallIds?.add(callId);
+        sink.emit({ type: 'tool.call', callId, name, args: block['input'] ?? {}, src: where });
+        emitted = true;
+      }
+    } else if (type === 'tool_result' || type === 'mcp_tool_result' || /_tool_result$/.test(type)) {
+      flushText();
+      const callId = asString(block['tool_use_id']);
+      if (callId === undefined) {
+        countUnknown(sink.counts, `${type} without tool_use_id`);
+        continue;
+      }
+      const hint = options.okHint?.(callId);
+      const ok = resultOk(block) && hint !== false;
+      const data = parseResultData(
+        Array.isArray(block['content']) ? textOf(block['content']) : block['content'],
+      );
+      sink.emit({
+        type: 'tool.result',
+        callId,
+        ok,
+        data,
+        ...(ok
+          ? {}
+          : { error: { type: 'tool_error', message: textOf(block['content']).slice(0, 200) } }),
+        src: where,
+      });
+      emitted = true;
+    } else if (!SKIPPED_BLOCKS.has(type)) {
+      countUnknown(sink.counts, `block ${type}`);
+    }
+  }
+  flushText();
+  return emitted;
+}

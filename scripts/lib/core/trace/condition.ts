@@ -1,0 +1,101 @@
+// Conditions of `where` and `okWhen`: a literal (equality), "/regex/flags", or an operator object.
+// Returns null when the value is missing: "cannot tell" is never silently true or false.
+import { readPath } from './path.ts';
+
+export type Scalar = string | number | boolean | null;
+export interface ConditionOps {
+  eq?: Scalar;
+  ne?: Scalar;
+  in?: Scalar[];
+  lt?: number;
+  lte?: number;
+  gt?: number;
+  gte?: number;
+  match?: string;
+  type?: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
+  exists?: boolean;
+  not?: Condition;
+}
+export type Condition = Scalar | ConditionOps;
+export type Where = Record<string, Condition>;
+
+const regexCache = new Map<string, RegExp>();
+
+export function isRegexLiteral(text: string): boolean {
+  return /^\/.*\/[dgimsuy]*$/s.test(text) && text.length >= 2;
+}
+
+/** Compiles "/body/flags" once; the `g` and `y` flags are dropped so `test` stays stateless. */
+export function compileRegex(text: string): RegExp {
+  const cached = regexCache.get(text);
+  if (cached !== undefined) return cached;
+  const end = text.lastIndexOf('/');
+  const regex = new RegExp(text.slice(1, end), text.slice(end + 1).replace(/[gy]/g, ''));
+  regexCache.set(text, regex);
+  return regex;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function testOne(value: unknown, condition: Condition): boolean {
+  if (condition === null || typeof condition !== 'object') {
+    if (typeof condition === 'string' && isRegexLiteral(condition)) {
+      return (
+        (typeof value === 'string' || typeof value === 'number') &&
+        compileRegex(condition).test(String(value))
+      );
+    }
+    return value === condition;
+  }
+  const num = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  const ops = condition;
+  if ('eq' in ops && value !== ops.eq) return false;
+  if ('ne' in ops && value === ops.ne) return false;
+  if (ops.in !== undefined && !ops.in.some((v) => v === value)) return false;
+  if (ops.lt !== undefined && !(num !== undefined && num < ops.lt)) return false;
+  if (ops.lte !== undefined && !(num !== undefined && num <= ops.lte)) return false;
+  if (ops.gt !== undefined && !(num !== undefined && num > ops.gt)) return false;
+  if (ops.gte !== undefined && !(num !== undefined && num >= ops.gte)) return false;
+  if (ops.type !== undefined && typeOf(value) !== ops.type) return false;
+  if (
+    ops.match !== undefined &&
+    !(typeof value === 'string' && compileRegex(ops.match).test(value))
+  )
+    return false;
+  if (ops.not !== undefined && testOne(value, ops.not)) return false;
+  return true;
+}
+
+/** true/false when decidable; null when the path is missing and the condition needs a value. */
+export function testCondition(root: unknown, path: string, condition: Condition): boolean | null {
+  const values = readPath(root, path);
+  if (condition !== null && typeof condition === 'object' && condition.exists !== undefined) {
+    if (values.length > 0 !== condition.exists) return false;
+    if (values.length === 0) return true;
+  }
+  if (values.length === 0) return null;
+  return values.some((v) => testOne(v, condition));
+}
+
+const entriesCache = new WeakMap<Where, [string, Condition][]>();
+
+/** All conditions must hold: false beats null (one definite miss decides), null beats true. */
+export function testWhere(root: unknown, where: Where | undefined): boolean | null {
+  if (where === undefined) return true;
+  let entries = entriesCache.get(where);
+  if (entries === undefined) {
+    entries = Object.entries(where);
+    entriesCache.set(where, entries);
+  }
+  let result: boolean | null = true;
+  for (const [path, condition] of entries) {
+    const one = testCondition(root, path, condition);
+    if (one === false) return false;
+    if (one === null) result = null;
+  }
+  return result;
+}

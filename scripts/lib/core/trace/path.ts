@@ -1,0 +1,104 @@
+// A tiny JSON-path reader for rule packs: `args.orderId`, `data.entries[*].path`, `content`.
+// No eval; `[*]` fans out, so a path yields a list of values (empty = not found).
+
+type Segment = { key: string } | { index: number } | { all: true };
+
+const cache = new Map<string, Segment[]>();
+
+export function parsePath(path: string): Segment[] {
+  const cached = cache.get(path);
+  if (cached !== undefined) return cached;
+  const segments: Segment[] = [];
+  for (const part of path.split('.')) {
+    const match = /^([^[\]]*)((?:\[(?:\d+|\*)\])*)$/.exec(part);
+    if (match === null) throw new Error(`bad path segment "${part}" in "${path}"`);
+    if (match[1] !== '') segments.push({ key: match[1] ?? '' });
+    for (const index of (match[2] ?? '').match(/\[(\d+|\*)\]/g) ?? []) {
+      const inner = index.slice(1, -1);
+      segments.push(inner === '*' ? { all: true } : { index: Number(inner) });
+    }
+  }
+  cache.set(path, segments);
+  return segments;
+}
+
+export function isValidPath(path: string): boolean {
+  try {
+    parsePath(path);
+    return path !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Walks a path without `[*]`: the common case, without intermediate arrays. */
+function readPlain(root: unknown, segments: Segment[]): unknown {
+  let value = root;
+  for (const segment of segments) {
+    if ('key' in segment) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+      if (!Object.hasOwn(value, segment.key)) return undefined;
+      value = (value as Record<string, unknown>)[segment.key];
+    } else if ('index' in segment && Array.isArray(value)) {
+      value = (value as unknown[])[segment.index];
+    } else {
+      return undefined;
+    }
+    if (value === undefined) return undefined;
+  }
+  return value;
+}
+
+const fansOut = new Map<string, boolean>();
+
+function isPlain(path: string): boolean {
+  let plain = fansOut.get(path);
+  if (plain === undefined) {
+    plain = !parsePath(path).some((s) => 'all' in s);
+    fansOut.set(path, plain);
+  }
+  return plain;
+}
+
+/** Every value at `path` in `root`; [] when the path does not exist. */
+export function readPath(root: unknown, path: string): unknown[] {
+  if (isPlain(path)) {
+    const value = readPlain(root, parsePath(path));
+    return value === undefined ? [] : [value];
+  }
+  let current: unknown[] = [root];
+  for (const segment of parsePath(path)) {
+    const next: unknown[] = [];
+    for (const value of current) {
+      if ('key' in segment) {
+        if (
+          value !== null &&
+          typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Object.hasOwn(value, segment.key) &&
+          (value as Record<string, unknown>)[segment.key] !== undefined
+        ) {
+          next.push((value as Record<string, unknown>)[segment.key]);
+        }
+      } else if (Array.isArray(value)) {
+        if ('all' in segment) next.push(...(value as unknown[]));
+        else if (segment.index < value.length) next.push(value[segment.index]);
+      }
+    }
+    current = next;
+    if (current.length === 0) break;
+  }
+  return current;
+}
+
+/** The single value at a path (the first, for `[*]`), or undefined with found=false. */
+export function readOne(root: unknown, path: string): { found: boolean; value: unknown } {
+  if (isPlain(path)) {
+    const value = readPlain(root, parsePath(path));
+    return { found: value !== undefined, value };
+  }
+  const values = readPath(root, path);
+  return values.length === 0
+    ? { found: false, value: undefined }
+    : { found: true, value: values[0] };
+}

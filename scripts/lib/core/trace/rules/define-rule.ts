@@ -1,0 +1,50 @@
+// The shape of a rule primitive (STYLE.md rule 6). A rule sees the trace once, in order, as views
+// (calls, completions, messages) and keeps only the state it needs: evaluation streams.
+import type { RuleBase } from '../pack.ts';
+import type { View } from '../selector.ts';
+
+export interface Reporter {
+  fail(detail: string, at: number[], evidence?: number[]): void;
+  unknown(detail: string, at: number[], evidence?: number[]): void;
+}
+
+export interface EndState {
+  /** The last assistant message: the reply the user saw. */
+  final: View | undefined;
+}
+
+export interface RuleRuntime {
+  see(view: View): void;
+  /** A result whose call was never seen (or was already answered). */
+  orphan?(resultSeq: number, callId: string): void;
+  finish?(end: EndState): void;
+}
+
+export interface RuleType<Spec> {
+  type: string;
+  describe: string;
+  compile(spec: Spec & RuleBase, report: Reporter): RuleRuntime;
+}
+
+export function defineRule<Spec>(rule: RuleType<Spec>): RuleType<Spec> {
+  return rule;
+}
+
+/** JSON of the values at the `same` paths: the correlation key (undefined when a path is missing). */
+export function correlationKey(
+  view: View,
+  paths: readonly string[],
+  read: (root: unknown, path: string) => { found: boolean; value: unknown },
+): string | undefined {
+  if (paths.length === 0) return '';
+  const values: unknown[] = [];
+  for (const path of paths) {
+    const one = read(view, path);
+    if (!one.found) return undefined;
+    values.push(one.value);
+  }
+  return JSON.stringify(values);
+}
+
+export const seqsOf = (view: View): number[] =>
+  view.resultSeq === undefined ? [view.seq] : [view.seq, view.resultSeq];

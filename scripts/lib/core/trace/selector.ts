@@ -1,0 +1,89 @@
+// Selectors pick events for rules. A tool selector with ok or data conditions matches a call
+// *paired with its result*, so it is decided when the result arrives.
+import { testWhere } from './condition.ts';
+import type { OkFilter, Selector, SelectorSpec } from './pack.ts';
+
+/** The object rule paths read: `name`, `args.*`, `data.*`, `ok`, `content`. */
+export interface View {
+  kind: 'call' | 'completion' | 'message';
+  event: 'tool.call' | 'user.message' | 'assistant.message';
+  /** seq of the call (or message): what "before" compares. */
+  seq: number;
+  /** seq of the result, for completions. */
+  resultSeq?: number;
+  callId?: string;
+  name?: string;
+  args?: unknown;
+  argsMissing?: boolean;
+  data?: unknown;
+  ok?: boolean | null;
+  content?: string;
+}
+
+export type Match = 'yes' | 'no' | 'unknown';
+
+export interface CompiledSelector {
+  /** Must wait for the result (has an ok filter or a `data.`/`ok` condition). */
+  needsResult: boolean;
+  test(view: View): Match;
+}
+
+function globToRegex(glob: string): RegExp {
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${body}$`);
+}
+
+function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
+  const event = selector.event ?? 'tool.call';
+  const tools = selector.tool === undefined ? undefined : [selector.tool].flat();
+  const patterns = tools?.map((t) => (t.includes('*') || t.includes('?') ? globToRegex(t) : t));
+  const ok = event === 'tool.call' ? (selector.ok ?? defaultOk) : 'any';
+  const where = selector.where;
+  const needsResult =
+    event === 'tool.call' &&
+    (ok !== 'any' || Object.keys(where ?? {}).some((p) => p === 'ok' || p.startsWith('data')));
+  return {
+    needsResult,
+    test(view) {
+      if (view.event !== event) return 'no';
+      if (needsResult && view.kind !== 'completion') return 'no';
+      if (patterns !== undefined) {
+        const name = view.name ?? '';
+        if (!patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name)))) return 'no';
+      }
+      if (testWhere(view, where) !== true) return 'no';
+      if (ok === 'any') return 'yes';
+      if (view.ok === null || view.ok === undefined) return 'unknown';
+      return view.ok === ok ? 'yes' : 'no';
+    },
+  };
+}
+
+/** A list of selectors means "any of". `defaultOk` is true for evidence, 'any' for subjects. */
+export function compileSelector(spec: SelectorSpec, defaultOk: OkFilter): CompiledSelector {
+  const parts = [spec].flat().map((s) => compileOne(s, defaultOk));
+  return {
+    needsResult: parts.some((p) => p.needsResult),
+    test(view) {
+      let result: Match = 'no';
+      for (const part of parts) {
+        const one = part.test(view);
+        if (one === 'yes') return 'yes';
+        if (one === 'unknown') result = 'unknown';
+      }
+      return result;
+    },
+  };
+}
+
+/**
+ * Whether `view` is the moment to decide `selector`: subjects without result conditions are
+ * decided at the call, the rest at the completion. Messages are decided when they arrive.
+ */
+export function isDecisionPoint(selector: CompiledSelector, view: View): boolean {
+  if (view.kind === 'message') return true;
+  return selector.needsResult ? view.kind === 'completion' : view.kind === 'call';
+}

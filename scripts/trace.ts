@@ -1,0 +1,84 @@
+// `proofgate trace check|adapt`: judge agent traces against a rule pack, or print normalized events.
+import { isAbsolute, resolve } from 'node:path';
+import type { Context } from './lib/core/context.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { VERSION } from './lib/dispatch.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { adaptTrace, renderEventsJsonl } from './lib/io/trace/adapt-trace.ts';
+import type { AdaptResult } from './lib/io/trace/adapt-trace.ts';
+import { checkTraceFiles } from './lib/io/trace/check-traces.ts';
+import type { TraceCheckResult } from './lib/io/trace/check-traces.ts';
+import { toTraceOptions } from './lib/io/trace/trace-options.ts';
+import type { TraceOptions } from './lib/io/trace/trace-options.ts';
+import { loadPack } from './lib/io/trace/load-pack.ts';
+import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
+import { renderTraceJunit } from './lib/render/trace-junit.ts';
+import { renderTraceMarkdown } from './lib/render/trace-markdown.ts';
+import { renderTraceSarif } from './lib/render/trace-sarif.ts';
+import { renderTraceCheck } from './lib/render/trace-text.ts';
+
+export type TraceResult =
+  { action: 'check'; check: TraceCheckResult } | { action: 'adapt'; adapt: AdaptResult };
+
+export type { TraceOptions };
+
+export const trace = defineVerb<TraceOptions, TraceResult>({
+  name: 'trace',
+  command: 'trace <action> [traces..]',
+  describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
+  examples: [
+    [
+      'proofgate trace check --pack controls/catalog/traces/refund.yaml session.jsonl',
+      'judge a trace; exit 1 on block findings',
+    ],
+    ['proofgate trace adapt --adapter claude-code session.jsonl', 'print normalized events JSONL'],
+  ],
+  builder: (y) =>
+    y
+      .positional('action', { choices: ['check', 'adapt'] as const, describe: 'check or adapt' })
+      .positional('traces', { type: 'string', array: true, describe: 'trace files' })
+      .option('pack', { type: 'string', describe: 'trace rule pack (YAML); required for check' })
+      .option('adapter', {
+        type: 'string',
+        default: 'auto',
+        describe: 'trace format, or auto to detect',
+      })
+      .option('fail-on', {
+        choices: ['block', 'warn'] as const,
+        default: 'block',
+        describe: 'lowest finding level that fails (exit 1)',
+      })
+      .option('sarif', { type: 'string', describe: 'also write SARIF 2.1.0 to this file' })
+      .option('junit', { type: 'string', describe: 'also write JUnit XML to this file' })
+      .option('markdown', {
+        type: 'string',
+        describe: 'also write a Markdown summary to this file',
+      }),
+  toOptions: toTraceOptions,
+  run: runTrace,
+  render: (r) => (r.action === 'check' ? renderTraceCheck(r.check) : renderEventsJsonl(r.adapt)),
+  toJson: (r) => (r.action === 'check' ? r.check : r.adapt),
+  exitCode: (r) =>
+    r.action === 'adapt' ? 0 : r.check.status === 'error' ? 2 : r.check.status === 'fail' ? 1 : 0,
+});
+
+export async function runTrace(options: TraceOptions, ctx: Context): Promise<TraceResult> {
+  const at = (p: string): string => (isAbsolute(p) ? p : resolve(ctx.cwd, p));
+  if (options.action === 'adapt') {
+    const file = options.traces[0] ?? '';
+    return { action: 'adapt', adapt: await adaptTrace(at(file), file, options.adapter) };
+  }
+  const packFile = options.pack ?? '';
+  const pack = loadPack(at(packFile), packFile);
+  const files = options.traces.map((t) => ({ path: at(t), shownAs: t }));
+  const check = await checkTraceFiles(pack, packFile, files, options.adapter, options.failOn);
+  if (options.sarif !== undefined)
+    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION), '--sarif');
+  if (options.junit !== undefined)
+    writeFileAtomic(at(options.junit), renderTraceJunit(check), '--junit');
+  if (options.markdown !== undefined)
+    writeFileAtomic(at(options.markdown), renderTraceMarkdown(check), '--markdown');
+  return { action: 'check', check };
+}
+
+runIfMain(import.meta.url, trace);

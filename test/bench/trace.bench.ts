@@ -1,0 +1,107 @@
+// Trajectory gate benchmarks. Throughput: the refund pack over a 200k-event events JSONL, in
+// process (target >= 200k events/s, i.e. <= 1000 ms). Memory: peak RSS of a child process checking
+// traces of growing size (target < 300 MB at 1 GB; TRACE_BENCH_MAX_MB lowers the largest size).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkTraceFile } from '../../scripts/lib/io/trace/check-traces.ts';
+import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
+import type { Bench } from './harness.ts';
+import { writeRefundTrace } from './trace-workload.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const PACK = join(here, '..', '..', 'controls', 'catalog', 'traces', 'refund.yaml');
+const EVENTS = 200_000;
+const BYTES_PER_CONVERSATION = 1024;
+
+interface State {
+  dir: string;
+  path: string;
+  times: number[];
+  cpuTimes: number[];
+}
+
+async function setupThroughput(): Promise<State> {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-trace-bench-'));
+  const path = join(dir, 'trace.jsonl');
+  writeRefundTrace(path, EVENTS / 10);
+  return Promise.resolve({ dir, path, times: [], cpuTimes: [] });
+}
+
+const pack = loadPack(PACK, 'refund.yaml');
+
+function measureRss(sizesMb: number[]): void {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-trace-rss-'));
+  try {
+    for (const mb of sizesMb) {
+      const path = join(dir, `trace-${mb}.jsonl`);
+      const written = writeRefundTrace(
+        path,
+        Math.ceil((mb * 1024 * 1024) / BYTES_PER_CONVERSATION),
+      );
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(here, 'trace-rss.ts'), PACK, path],
+        { encoding: 'utf8' },
+      );
+      const row = JSON.parse(child.stdout.trim() || '{}') as {
+        events: number;
+        ms: number;
+        cpuMs: number;
+        maxRssMb: number;
+      };
+      console.log(
+        `  trace size ${Math.round(written.bytes / 1048576)} MB: ${row.events} events, peak RSS ${row.maxRssMb} MB, ` +
+          `${Math.round(row.events / (row.ms / 1000))} events/s wall, ${Math.round(row.events / (row.cpuMs / 1000))} events/s CPU`,
+      );
+      rmSync(path);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const benches: Bench[] = [
+  {
+    name: 'trace check refund pack, 200k events',
+    target: '>= 200k events/s (<= 1000 ms)',
+    targetMs: 1000,
+    runs: 5,
+    setup: setupThroughput,
+    async fn(state) {
+      const s = state as State;
+      const start = performance.now();
+      const cpu = process.cpuUsage();
+      const item = await checkTraceFile(pack, { path: s.path, shownAs: 'bench' }, 'events');
+      s.times.push(performance.now() - start);
+      const used = process.cpuUsage(cpu);
+      s.cpuTimes.push((used.user + used.system) / 1000);
+      if (item.verdict?.coverage.events !== EVENTS)
+        throw new Error('benchmark trace was not fully read');
+    },
+    teardown(state) {
+      const s = state as State;
+      const sorted = [...s.times].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+      const cpu = [...s.cpuTimes].sort((a, b) => a - b)[Math.floor(s.cpuTimes.length / 2)] ?? 0;
+      console.log(
+        `  throughput: ${Math.round(EVENTS / (median / 1000))} events/s wall, ` +
+          `${Math.round(EVENTS / (cpu / 1000))} events/s of CPU time (medians of ${sorted.length})`,
+      );
+      rmSync(s.dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  },
+  {
+    name: 'trace check peak RSS as the trace grows',
+    target: '< 300 MB RSS at 1 GB, flat in size',
+    runs: 1,
+    fn() {
+      const max = Number(process.env['TRACE_BENCH_MAX_MB'] ?? 1024);
+      measureRss([64, 256, 1024].filter((mb) => mb <= max));
+      return Promise.resolve();
+    },
+  },
+];
