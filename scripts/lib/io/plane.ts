@@ -5,7 +5,11 @@ import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ConfigError } from '../core/errors.ts';
 import type { Manifest, Registry } from '../core/plane/types.ts';
-import { validateManifest, validateRegistry } from '../core/plane/validate.ts';
+import {
+  assertPlaneReferences,
+  validateManifest,
+  validateRegistry,
+} from '../core/plane/validate.ts';
 
 export const DEFAULT_PLANE_DIR = '.proofgate';
 
@@ -69,5 +73,9 @@ export function loadPlane(root: string): Plane {
   const registry = existsSync(registryPath)
     ? validateRegistry(readYamlFile(registryPath, show(registryPath)), show(registryPath))
     : { version: 1 as const, controls: [] };
+  assertPlaneReferences(manifest, registry, {
+    manifest: show(manifestPath),
+    registry: show(registryPath),
+  });
   return { ...location, manifest, registry, manifestPath, registryPath };
 }

@@ -1,0 +1,102 @@
+// The JSON Schemas in controls/schema/ (the source of truth, STYLE.md rule 11), compiled once with
+// ajv strict + allErrors, and their errors formatted as `file:/json/path: message (expected …)`.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import manifestSchema from '../../../../controls/schema/manifest.schema.json' with { type: 'json' };
+import profileSchema from '../../../../controls/schema/profile.schema.json' with { type: 'json' };
+import registrySchema from '../../../../controls/schema/registry.schema.json' with { type: 'json' };
+
+export type SchemaName = 'manifest' | 'registry' | 'profile';
+
+const SCHEMAS: Record<SchemaName, { $id: string }> = {
+  manifest: manifestSchema,
+  registry: registrySchema,
+  profile: profileSchema,
+};
+
+/** Plain-words descriptions of the string patterns the schemas use, keyed by `$defs` name. */
+const PATTERN_WORDS: Record<string, string> = {
+  relativePath: 'a relative path inside the repository (no leading /, no ..)',
+  relativeGlob: 'a relative glob inside the repository (no leading /, no ..)',
+  controlId: 'an id of letters, digits, . _ - starting with a letter',
+  traceId: 'an id of letters, digits, . _ : - starting with a letter',
+  sha256: '64 lowercase hex digits',
+};
+
+let compiled: Record<SchemaName, ValidateFunction> | undefined;
+
+function getValidators(): Record<SchemaName, ValidateFunction> {
+  if (compiled !== undefined) return compiled;
+  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, verbose: true });
+  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
+  const get = (name: SchemaName): ValidateFunction => {
+    const fn = ajv.getSchema(SCHEMAS[name].$id);
+    if (fn === undefined) throw new Error(`schema ${name} did not compile`);
+    return fn;
+  };
+  compiled = { manifest: get('manifest'), registry: get('registry'), profile: get('profile') };
+  return compiled;
+}
+
+/** Validates `value` against a schema; returns every problem, formatted and located in `file`. */
+export function checkSchema(name: SchemaName, value: unknown, file: string): string[] {
+  const validate = getValidators()[name];
+  if (validate(value)) return [];
+  const problems = (validate.errors ?? []).map((error) => formatSchemaError(error, file));
+  return [...new Set(problems)];
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function keysOf(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const properties = (schema as { properties?: unknown }).properties;
+  return typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+}
+
+function typeValues(schema: unknown): string {
+  const type = (schema as { properties?: { type?: { enum?: unknown[] } } } | null)?.properties
+    ?.type;
+  return (type?.enum ?? []).map(String).join(', ');
+}
+
+function patternWords(schemaPath: string, pattern: unknown): string {
+  const def = /\$defs\/([A-Za-z0-9_]+)\/pattern$/.exec(schemaPath)?.[1];
+  return (
+    (def !== undefined ? PATTERN_WORDS[def] : undefined) ?? `a string matching ${String(pattern)}`
+  );
+}
+
+export function formatSchemaError(error: ErrorObject, file: string): string {
+  const path = (suffix = ''): string => {
+    const p = `${error.instancePath}${suffix}`;
+    return `${file}:${p === '' ? '/' : p}`;
+  };
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const field = String(params['additionalProperty']);
+      const allowed = keysOf(error.parentSchema).join(', ');
+      return `${path(`/${field}`)}: unknown field "${field}" (expected only: ${allowed})`;
+    }
+    case 'required': {
+      const field = String(params['missingProperty']);
+      return `${path(`/${field}`)}: missing required field "${field}"`;
+    }
+    case 'enum':
+      return `${path()}: ${show(error.data)} is not allowed (expected one of: ${(params['allowedValues'] as unknown[]).map(String).join(', ')})`;
+    case 'const':
+      return `${path()}: ${show(error.data)} is not allowed (expected ${show(params['allowedValue'])})`;
+    case 'type':
+      return `${path()}: got ${Array.isArray(error.data) ? 'array' : error.data === null ? 'null' : typeof error.data} ${show(error.data)} (expected ${String(params['type'])})`;
+    case 'pattern':
+      return `${path()}: ${show(error.data)} has the wrong form (expected ${patternWords(error.schemaPath, params['pattern'])})`;
+    case 'discriminator':
+      return `${path('/type')}: ${show(params['tagValue'])} is not a known type (expected one of: ${typeValues(error.parentSchema)})`;
+    default:
+      return `${path()}: ${error.message ?? error.keyword}`;
+  }
+}
