@@ -3,8 +3,10 @@ import type { AnyVerb } from './lib/define-verb.ts';
 import { dispatch } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
+import { scan } from './scan.ts';
+import { init } from './init.ts';
 
-export const verbs: readonly AnyVerb[] = [];
+export const verbs: readonly AnyVerb[] = [scan, init];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

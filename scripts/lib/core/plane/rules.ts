@@ -1,6 +1,6 @@
 // Semantic rules over schema-valid plane sources (STYLE.md rule 10): small functions that each
 // return located problems. Schema first, then these; every problem is reported at once.
-import type { Control, Manifest, Registry } from './types.ts';
+import type { Control, Manifest, ProfileFile, Registry } from './types.ts';
 
 export type Rule<T> = (value: T, file: string) => string[];
 
@@ -155,3 +155,12 @@ export function checkPlaneReferences(
   );
   return problems;
 }
+
+const subprojectNeedsInclude: Rule<ProfileFile> = (profile, file) =>
+  profile.scope_mode === 'subproject' && (profile.scope?.include ?? []).length === 0
+    ? [
+        `${file}:/scope/include: scope_mode is subproject but no include globs are given (expected e.g. scope: {include: [services/api/**]})`,
+      ]
+    : [];
+
+export const profileRules: readonly Rule<ProfileFile>[] = [subprojectNeedsInclude];

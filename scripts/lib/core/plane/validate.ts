@@ -1,7 +1,7 @@
 // Validation of the human-owned plane sources: JSON Schema (controls/schema/) first, then the
 // semantic rules; every problem is collected and reported at once (STYLE.md rules 10 and 11).
 import { ConfigError } from '../errors.ts';
-import { checkPlaneReferences, manifestRules, registryRules } from './rules.ts';
+import { checkPlaneReferences, manifestRules, profileRules, registryRules } from './rules.ts';
 import type { PlaneFiles, Rule } from './rules.ts';
 import { checkSchema } from './schemas.ts';
 import type { SchemaName } from './schemas.ts';
@@ -46,7 +46,7 @@ export function assertRegistry(value: unknown, file: string): asserts value is R
 }
 
 export function assertProfileFile(value: unknown, file: string): asserts value is ProfileFile {
-  const problems = collectProblems<ProfileFile>('profile', value, file);
+  const problems = collectProblems<ProfileFile>('profile', value, file, profileRules);
   if (problems.length > 0) fail('profile', file, problems);
 }
 
