@@ -5,8 +5,10 @@ import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
 import { scan } from './scan.ts';
 import { init } from './init.ts';
+import { adopt } from './adopt.ts';
+import { render } from './render.ts';
 
-export const verbs: readonly AnyVerb[] = [scan, init];
+export const verbs: readonly AnyVerb[] = [scan, init, adopt, render];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

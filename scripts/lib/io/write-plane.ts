@@ -87,3 +87,7 @@ export function replaceFile(path: string, text: string): void {
   writeFileSync(temp, text);
   renameSync(temp, path);
 }
+
+export function readTextFile(path: string): string {
+  return readFileSync(path, 'utf8');
+}
