@@ -38,7 +38,7 @@ const notApplicableNeedsOwner: Rule<Registry> = (registry, file) =>
     );
     return missing.map(
       (key) =>
-        `${file}:/controls/${index}/applies/${key}: NOT_APPLICABLE control "${control.id}" needs an ${key} (expected who decided and why)`,
+        `${file}:/controls/${index}/applies/${key}: NOT_APPLICABLE control "${control.id}" needs ${key === 'owner' ? 'an owner' : 'a rationale'} (expected who decided and why)`,
     );
   });
 

@@ -1,18 +1,11 @@
-// The JSON Schemas in controls/schema/ (the source of truth, STYLE.md rule 11), compiled once with
-// ajv strict + allErrors, and their errors formatted as `file:/json/path: message (expected …)`.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+// The JSON Schemas in controls/schema/ (the source of truth, STYLE.md rule 11), compiled once by
+// ajv (strict, allErrors) into generated/validators.js so no command pays for compilation at
+// start-up; a test regenerates it and fails when it is stale. Errors are formatted as
+// `file:/json/path: message (expected …)`.
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import manifestSchema from '../../../../controls/schema/manifest.schema.json' with { type: 'json' };
-import profileSchema from '../../../../controls/schema/profile.schema.json' with { type: 'json' };
-import registrySchema from '../../../../controls/schema/registry.schema.json' with { type: 'json' };
+import * as validators from './generated/validators.js';
 
 export type SchemaName = 'manifest' | 'registry' | 'profile';
-
-const SCHEMAS: Record<SchemaName, { $id: string }> = {
-  manifest: manifestSchema,
-  registry: registrySchema,
-  profile: profileSchema,
-};
 
 /** Plain-words descriptions of the string patterns the schemas use, keyed by `$defs` name. */
 const PATTERN_WORDS: Record<string, string> = {
@@ -23,24 +16,11 @@ const PATTERN_WORDS: Record<string, string> = {
   sha256: '64 lowercase hex digits',
 };
 
-let compiled: Record<SchemaName, ValidateFunction> | undefined;
-
-function getValidators(): Record<SchemaName, ValidateFunction> {
-  if (compiled !== undefined) return compiled;
-  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, verbose: true });
-  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
-  const get = (name: SchemaName): ValidateFunction => {
-    const fn = ajv.getSchema(SCHEMAS[name].$id);
-    if (fn === undefined) throw new Error(`schema ${name} did not compile`);
-    return fn;
-  };
-  compiled = { manifest: get('manifest'), registry: get('registry'), profile: get('profile') };
-  return compiled;
-}
+const VALIDATORS: Record<SchemaName, ValidateFunction> = validators;
 
 /** Validates `value` against a schema; returns every problem, formatted and located in `file`. */
 export function checkSchema(name: SchemaName, value: unknown, file: string): string[] {
-  const validate = getValidators()[name];
+  const validate = VALIDATORS[name];
   if (validate(value)) return [];
   const problems = (validate.errors ?? []).map((error) => formatSchemaError(error, file));
   return [...new Set(problems)];
@@ -96,6 +76,15 @@ export function formatSchemaError(error: ErrorObject, file: string): string {
       return `${path()}: ${show(error.data)} has the wrong form (expected ${patternWords(error.schemaPath, params['pattern'])})`;
     case 'discriminator':
       return `${path('/type')}: ${show(params['tagValue'])} is not a known type (expected one of: ${typeValues(error.parentSchema)})`;
+    case 'minItems':
+      return `${path()}: has too few items (expected at least ${String(params['limit'])})`;
+    case 'minLength':
+      return `${path()}: is too short (expected at least ${String(params['limit'])} character(s))`;
+    case 'minimum':
+    case 'maximum':
+      return `${path()}: ${show(error.data)} is out of range (expected ${error.keyword === 'minimum' ? '>=' : '<='} ${String(params['limit'])})`;
+    case 'uniqueItems':
+      return `${path()}: items ${String(params['j'])} and ${String(params['i'])} are the same (expected unique items)`;
     default:
       return `${path()}: ${error.message ?? error.keyword}`;
   }
