@@ -23,7 +23,7 @@ export const SCAN_LIMITS = {
   package_manifests: 200,
 };
 
-const ROOT_FILES = [
+const ROOT_FILES = new Set([
   'package.json',
   'pnpm-workspace.yaml',
   'pyproject.toml',
@@ -31,16 +31,17 @@ const ROOT_FILES = [
   'go.mod',
   ...MAKEFILES,
   ...JUSTFILES,
-];
+]);
 
 /** The files scan needs to read, given every path `git ls-files -co --exclude-standard` listed. */
 export function selectFilesToRead(paths: readonly string[]): string[] {
-  const wanted = paths.filter(
-    (p) => ROOT_FILES.includes(p) || isCiFile(p) || instructionKind(p) !== undefined,
-  );
-  const manifests = paths.filter(
-    (p) => p.endsWith('/package.json') && !p.includes('node_modules/'),
-  );
+  const wanted: string[] = [];
+  const manifests: string[] = [];
+  for (const p of paths) {
+    if (p.endsWith('/package.json')) {
+      if (!p.includes('node_modules/')) manifests.push(p);
+    } else if (ROOT_FILES.has(p) || isCiFile(p) || instructionKind(p) !== undefined) wanted.push(p);
+  }
   return [...wanted, ...manifests.slice(0, SCAN_LIMITS.package_manifests)];
 }
 
@@ -113,7 +114,7 @@ function cap<T>(list: T[], limit: number, name: string, omitted: Record<string, 
 
 export function buildScan(allPaths: readonly string[], contents: FileContents): ScanResult {
   const paths = allPaths.filter((p) => !p.startsWith('.proofgate/'));
-  const set = new Set(paths);
+  const set = new Set([...paths.filter((p) => !p.includes('/')), ...contents.keys()]);
   const stack = detectStack(set, contents);
   const candidates: Candidate[] = [];
   const notAdoptable: ScanResult['not_adoptable'] = [];
@@ -151,7 +152,7 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
       'instructions',
       omitted,
     ),
-    governance: findGovernance(paths.filter((p) => p.split('/').length <= 2)),
+    governance: findGovernance(paths.filter((p) => p.indexOf('/') === p.lastIndexOf('/'))),
     ...(lockfile === undefined ? {} : { lockfile }),
     tests: {
       dirs: cap(tests.dirs, SCAN_LIMITS.test_dirs, 'test_dirs', omitted),

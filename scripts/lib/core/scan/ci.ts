@@ -16,6 +16,7 @@ export interface CiFindings {
 }
 
 export function isCiFile(path: string): boolean {
+  if (path.charCodeAt(0) !== 46 /* . */) return false;
   return /^\.github\/workflows\/[^/]+\.ya?ml$/.test(path) || path === '.gitlab-ci.yml';
 }
 

@@ -40,12 +40,17 @@ const LANGUAGES: Record<string, string> = {
 };
 
 export function countLanguages(paths: readonly string[]): ScanResult['languages'] {
-  const counts = new Map<string, number>();
+  const byExtension = new Map<string, number>();
   for (const path of paths) {
     const dot = path.lastIndexOf('.');
     if (dot < 0 || dot < path.lastIndexOf('/')) continue;
-    const language = LANGUAGES[path.slice(dot + 1).toLowerCase()];
-    if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + 1);
+    const ext = path.slice(dot + 1);
+    byExtension.set(ext, (byExtension.get(ext) ?? 0) + 1);
+  }
+  const counts = new Map<string, number>();
+  for (const [ext, n] of byExtension) {
+    const language = LANGUAGES[ext.toLowerCase()];
+    if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + n);
   }
   return [...counts]
     .map(([language, files]) => ({ language, files }))
@@ -68,10 +73,12 @@ const ROOT_INSTRUCTIONS = new Set([
 const SCOPED_DIRS =
   /^(\.cursor\/rules|\.claude\/rules|\.codex\/rules|\.agents|\.github\/instructions|\.clinerules)\/.+\.(md|mdc)$/;
 
+const SCOPED_NAMES = new Set(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']);
+
 export function instructionKind(path: string): InstructionFile['kind'] | undefined {
   if (ROOT_INSTRUCTIONS.has(path)) return 'repository';
-  if (SCOPED_DIRS.test(path)) return 'scoped';
-  if (['AGENTS.md', 'CLAUDE.md', 'GEMINI.md'].includes(baseOf(path))) return 'scoped';
+  if (path.charCodeAt(0) === 46 /* . */ && SCOPED_DIRS.test(path)) return 'scoped';
+  if (path.endsWith('.md') && SCOPED_NAMES.has(baseOf(path))) return 'scoped';
   return undefined;
 }
 
@@ -107,17 +114,16 @@ export function findGovernance(paths: readonly string[]): ScanResult['governance
   return found;
 }
 
-const TEST_SEGMENTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e', 'testing']);
+const TEST_DIR = /(?:^|\/)(?:test|tests|__tests__|spec|specs|e2e|testing)\//;
 const TEST_FILE = /(^|\/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?)$/;
 
 export function findTests(paths: readonly string[]): { dirs: string[]; files: number } {
   const dirs = new Set<string>();
   let files = 0;
   for (const path of paths) {
-    const parts = path.split('/');
-    const at = parts.findIndex((part, i) => i < parts.length - 1 && TEST_SEGMENTS.has(part));
-    if (at >= 0) dirs.add(parts.slice(0, at + 1).join('/'));
-    if (at >= 0 || TEST_FILE.test(path)) files += 1;
+    const match = TEST_DIR.exec(path);
+    if (match !== null) dirs.add(path.slice(0, match.index + match[0].length - 1));
+    if (match !== null || TEST_FILE.test(path)) files += 1;
   }
   return { dirs: [...dirs].sort(), files };
 }
