@@ -80,7 +80,7 @@ colour: blue
   });
 });
 
-describe('init, adopt, render', async () => {
+describe('init, adopt, render', () => {
   test('init + adopt of the test command: registry valid, INDEX.md < 150 lines, docs < 300', async () => {
     const dir = makeRepo({ 'package.json': PKG, 'package-lock.json': '{}' });
     writeFiles(dir, { '../profile-e2e.yaml': VALID_PROFILE });
