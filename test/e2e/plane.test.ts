@@ -80,6 +80,25 @@ colour: blue
   });
 });
 
+describe('init never clobbers', () => {
+  test('a .proofgate directory that is not a plane: exit 2, untouched', async () => {
+    const dir = makeRepo({ 'profile.yaml': VALID_PROFILE, '.proofgate/notes.txt': 'mine' });
+    const before = listTree(dir);
+    const run = await runVerb(['init', '--profile', 'profile.yaml'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('error [PLANE_EXISTS]');
+    expect(listTree(dir)).toEqual(before);
+  });
+
+  test('scan --json is one document and names no absolute path', async () => {
+    const dir = makeRepo({ 'package.json': PKG });
+    const run = await runVerb(['scan', '--json'], dir);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).candidates).toHaveLength(2);
+    expect(run.stdout).not.toContain(dir);
+  });
+});
+
 describe('init, adopt, render', () => {
   test('init + adopt of the test command: registry valid, INDEX.md < 150 lines, docs < 300', async () => {
     const dir = makeRepo({ 'package.json': PKG, 'package-lock.json': '{}' });

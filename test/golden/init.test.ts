@@ -135,3 +135,24 @@ describe('golden init', () => {
     await expect(normalise(sections.join('\n'))).toMatchFileSnapshot(`./init/${name}.md`);
   });
 });
+
+describe('golden init refusals and template', () => {
+  test('template, an invalid profile, and a directory that is not a git repository', async () => {
+    const repo = makeRepo({ 'profile.yaml': 'development_mode: ai\ntarget_maturity: done\nproduct_type: []\nextra: 1\n' });
+    const plain = makeRepo({}, false);
+    const sections = ['# init golden: refusals and template', ''];
+    for (const [args, cwd] of [
+      [['init', '--template'], repo],
+      [['init', '--profile', 'profile.yaml', '--criticality', 'severe', '--no-ai-system'], repo],
+      [['init', '--profile', 'missing.yaml'], repo],
+      [['init', '--development-mode', 'human_greenfield'], plain],
+    ] as const) {
+      const run = await runVerb(args, cwd);
+      sections.push(`## proofgate ${args.join(' ')}`, '', '```text', run.stdout.trimEnd(), '```');
+      if (run.stderr !== '') sections.push('', 'stderr:', '', '```text', run.stderr.replaceAll(plain, '<tmp>').trimEnd(), '```');
+      sections.push('', `Exit code: ${run.code}`, '');
+    }
+    await expect(sections.join('\n')).toMatchFileSnapshot('./init/refusals.md');
+  });
+});
+
