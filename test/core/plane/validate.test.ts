@@ -65,7 +65,7 @@ describe('validateRegistry', () => {
         'c/registry.yaml:/controls/0/title: got number 5 (expected string)',
         'c/registry.yaml:/controls/0/required_from_maturity: "someday" is not allowed (expected one of: prototype, engineering_ready, production_ready, commercial_ready, regulated_ready)',
         'c/registry.yaml:/controls/0/execution/argv: has too few items (expected at least 1)',
-        'c/registry.yaml:/controls/1/title: missing required field "title"',
+        'c/registry.yaml:/controls/1/title: missing required field "title" (expected string)',
       ]),
     );
   });

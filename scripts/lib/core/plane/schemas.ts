@@ -3,6 +3,9 @@
 // start-up; a test regenerates it and fails when it is stale. Errors are formatted as
 // `file:/json/path: message (expected …)`.
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import manifestSchema from '../../../../controls/schema/manifest.schema.json' with { type: 'json' };
+import profileSchema from '../../../../controls/schema/profile.schema.json' with { type: 'json' };
+import registrySchema from '../../../../controls/schema/registry.schema.json' with { type: 'json' };
 import * as validators from './generated/validators.js';
 
 export type SchemaName = 'manifest' | 'registry' | 'profile';
@@ -37,6 +40,32 @@ function keysOf(schema: unknown): string[] {
   return typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
 }
 
+const DEFS: Record<string, unknown> = {
+  ...registrySchema.$defs,
+  ...manifestSchema.$defs,
+  ...profileSchema.$defs,
+};
+
+/** What a schema node expects, in words: its enum, const, list of enum, or type. */
+function describeExpected(node: unknown, depth = 0): string | undefined {
+  if (typeof node !== 'object' || node === null || depth > 3) return undefined;
+  const n = node as {
+    enum?: unknown[];
+    const?: unknown;
+    type?: string;
+    $ref?: string;
+    items?: unknown;
+  };
+  if (n.$ref !== undefined) return describeExpected(DEFS[n.$ref.split('/').pop() ?? ''], depth + 1);
+  if (n.enum !== undefined) return `one of: ${n.enum.map(String).join(', ')}`;
+  if (n.const !== undefined) return show(n.const);
+  if (n.type === 'array') {
+    const item = describeExpected(n.items, depth + 1);
+    return item === undefined ? 'a list' : `a list of ${item}`;
+  }
+  return n.type;
+}
+
 function typeValues(schema: unknown): string {
   const type = (schema as { properties?: { type?: { enum?: unknown[] } } } | null)?.properties
     ?.type;
@@ -64,7 +93,12 @@ export function formatSchemaError(error: ErrorObject, file: string): string {
     }
     case 'required': {
       const field = String(params['missingProperty']);
-      return `${path(`/${field}`)}: missing required field "${field}"`;
+      const expected = describeExpected(
+        (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[
+          field
+        ],
+      );
+      return `${path(`/${field}`)}: missing required field "${field}"${expected === undefined ? '' : ` (expected ${expected})`}`;
     }
     case 'enum':
       return `${path()}: ${show(error.data)} is not allowed (expected one of: ${(params['allowedValues'] as unknown[]).map(String).join(', ')})`;
