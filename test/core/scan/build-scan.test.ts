@@ -158,4 +158,16 @@ describe('buildScan', () => {
     expect(result.candidates).toHaveLength(300);
     expect(result.omitted).toEqual({ candidates: 50 });
   });
+
+  test('unparseable package.json and CI files are unknowns, never guessed at', () => {
+    const result = scanOf({
+      'package.json': '{"scripts": {"test": "jest"',
+      '.github/workflows/ci.yml': 'jobs:\n  t:\n    steps:\n      - run: [unclosed\n',
+    });
+    expect(result.candidates).toEqual([]);
+    expect(result.unknowns.slice(0, 2).map((u) => u.question)).toEqual([
+      '.github/workflows/ci.yml could not be parsed, so no command was taken from it',
+      'package.json could not be parsed, so no command was taken from it',
+    ]);
+  });
 });

@@ -68,8 +68,12 @@ function detectStack(set: ReadonlySet<string>, contents: FileContents): Stack {
 function findUnknowns(
   result: Omit<ScanResult, 'unknowns' | 'omitted'>,
   includes: string[],
+  unreadable: string[],
 ): Unknown[] {
-  const unknowns: Unknown[] = [];
+  const unknowns: Unknown[] = unreadable.map((path) => ({
+    question: `${path} could not be parsed, so no command was taken from it`,
+    probe: `fix its syntax (JSON or YAML), then run "proofgate scan" again`,
+  }));
   const testLike = result.candidates.some((c) => /test|check|spec/i.test(c.id));
   if (!testLike)
     unknowns.push({
@@ -104,6 +108,15 @@ function findUnknowns(
       probe: 'ask the owner; no pyproject.toml, setup.py or requirements.txt found',
     });
   return unknowns;
+}
+
+function isJsonObject(text: string | undefined): boolean {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 function cap<T>(list: T[], limit: number, name: string, omitted: Record<string, number>): T[] {
@@ -161,5 +174,9 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
     candidates: cap(candidates, SCAN_LIMITS.candidates, 'candidates', omitted),
     not_adoptable: cap(notAdoptable, SCAN_LIMITS.not_adoptable, 'not_adoptable', omitted),
   };
-  return { ...partial, unknowns: findUnknowns(partial, ci.includes), omitted };
+  const unparsed = [
+    ...ci.unreadable,
+    ...(stack.node?.manifests ?? []).filter((m) => !isJsonObject(contents.get(m))),
+  ];
+  return { ...partial, unknowns: findUnknowns(partial, ci.includes, unparsed), omitted };
 }

@@ -13,6 +13,8 @@ export interface CiFindings {
   notAdoptable: NotAdoptable[];
   /** CI config that points elsewhere (GitLab include), to list as an unknown. */
   includes: string[];
+  /** CI files that are not valid YAML: nothing was taken from them. */
+  unreadable: string[];
 }
 
 export function isCiFile(path: string): boolean {
@@ -87,6 +89,7 @@ function toFinding(
 
 function readGithub(path: string, text: string, out: CiFindings): void {
   const doc = parseDocument(text, { lineCounter: new LineCounter() });
+  if (doc.errors.length > 0) return void out.unreadable.push(path);
   const workflow = slug(baseOf(path).replace(/\.ya?ml$/, ''));
   const file: CiFile = { path, system: 'github', jobs: [] };
   const jobs = get(doc.contents, 'jobs');
@@ -130,6 +133,7 @@ const GITLAB_RESERVED = new Set([
 
 function readGitlab(path: string, text: string, out: CiFindings): void {
   const doc = parseDocument(text);
+  if (doc.errors.length > 0) return void out.unreadable.push(path);
   const file: CiFile = { path, system: 'gitlab', jobs: [] };
   if (get(doc.contents, 'include') !== undefined) out.includes.push(path);
   const root = doc.contents;
@@ -153,7 +157,13 @@ function readGitlab(path: string, text: string, out: CiFindings): void {
 }
 
 export function findCi(paths: readonly string[], contents: FileContents): CiFindings {
-  const out: CiFindings = { files: [], candidates: [], notAdoptable: [], includes: [] };
+  const out: CiFindings = {
+    files: [],
+    candidates: [],
+    notAdoptable: [],
+    includes: [],
+    unreadable: [],
+  };
   for (const path of paths.filter(isCiFile).sort()) {
     const text = contents.get(path);
     if (text === undefined) continue;
