@@ -14,7 +14,7 @@ export function renderInit(result: InitResult): string {
           `init: created the control plane in ${where} with ${controls.length} controls (ledger ${result.manifest.ledger_id}); no command was adopted`,
         ]
       : [
-          `init: the plane in ${where} already has this profile; nothing changed except ${result.written.length} derived file(s)`,
+          `init: the plane in ${where} already has this profile; ${result.written.length === 0 ? 'nothing changed' : `only ${result.written.length} derived file(s) were re-rendered`}`,
         ];
   lines.push(
     '',
