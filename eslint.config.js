@@ -22,6 +22,7 @@ export default tseslint.config(
       'test/fixtures/**',
       'test/golden/**/*.md',
       '.bench/**',
+      'scripts/lib/core/plane/generated/**',
     ],
   },
   js.configs.recommended,

@@ -8,6 +8,27 @@ import { isMainModule } from './lib/io/run-if-main.ts';
 
 export const verbTable: readonly VerbEntry[] = [
   {
+    name: 'scan',
+    describe: 'Inventory the repository and list the real commands that could become controls',
+    load: async () => (await import('./scan.ts')).scan,
+  },
+  {
+    name: 'init',
+    describe: 'Print the profile template, or create the control plane from an explicit profile',
+    load: async () => (await import('./init.ts')).init,
+  },
+  {
+    name: 'adopt',
+    describe:
+      'Turn one real command found by scan into a control (nothing is a gate until adopted)',
+    load: async () => (await import('./adopt.ts')).adopt,
+  },
+  {
+    name: 'render',
+    describe: 'Render INDEX.md and docs/ from the control plane sources (--check: exit 1 if stale)',
+    load: async () => (await import('./render.ts')).render,
+  },
+  {
     name: 'trace',
     describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
     load: async () => (await import('./trace.ts')).trace,

@@ -5,7 +5,11 @@ import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ConfigError } from '../core/errors.ts';
 import type { Manifest, Registry } from '../core/plane/types.ts';
-import { validateManifest, validateRegistry } from '../core/plane/validate.ts';
+import {
+  assertPlaneReferences,
+  validateManifest,
+  validateRegistry,
+} from '../core/plane/validate.ts';
 
 export const DEFAULT_PLANE_DIR = '.proofgate';
 
@@ -36,11 +40,11 @@ export function locatePlane(root: string): PlaneLocation | undefined {
 /** Parses a YAML file; every syntax error is reported at once with file:line:col (exit 2). */
 export function readYamlFile(path: string, shownAs: string): unknown {
   const text = readFileSync(path, 'utf8');
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((e) => {
       const pos = e.linePos?.[0];
-      return `${shownAs}${pos ? `:${pos.line}:${pos.col}` : ''}: ${e.message.split('\n')[0] ?? e.code}`;
+      return `${shownAs}${pos ? `:${pos.line}:${pos.col}` : ''}: ${(e.message.split('\n')[0] ?? e.code).replace(/ at line \d+, column \d+:?$/, '')}`;
     });
     throw new ConfigError('YAML_INVALID', `${shownAs} is not valid YAML`, {
       where: shownAs,
@@ -69,5 +73,9 @@ export function loadPlane(root: string): Plane {
   const registry = existsSync(registryPath)
     ? validateRegistry(readYamlFile(registryPath, show(registryPath)), show(registryPath))
     : { version: 1 as const, controls: [] };
+  assertPlaneReferences(manifest, registry, {
+    manifest: show(manifestPath),
+    registry: show(registryPath),
+  });
   return { ...location, manifest, registry, manifestPath, registryPath };
 }

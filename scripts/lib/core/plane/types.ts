@@ -15,11 +15,48 @@ export type Maturity = (typeof MATURITY_LEVELS)[number];
 export const CLAIM_SCOPES = ['task', 'project', 'release'] as const;
 export type ClaimScope = (typeof CLAIM_SCOPES)[number];
 
+export const PRODUCT_TYPES = [
+  'library',
+  'cli',
+  'service',
+  'web_app',
+  'mobile_app',
+  'desktop_app',
+  'embedded',
+  'data_pipeline',
+  'ai_agent',
+  'other',
+] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** Optional decisions: recorded in the manifest, never used to choose controls. */
+export interface RecordedDecisions {
+  market?: string[];
+  deployment_model?: string[];
+  support_model?: 'community' | 'best_effort' | 'contracted' | 'managed' | 'none';
+  primary_user?: string[];
+  public_contract?: (
+    | 'none'
+    | 'library_api'
+    | 'service_api'
+    | 'wire_protocol'
+    | 'extension_api'
+    | 'plugin_api'
+    | 'file_format'
+  )[];
+  build_topology?: 'single_form' | 'multi_form' | 'cross_target';
+  persistent_state?:
+    'none' | 'database' | 'indexed_store' | 'on_disk_format' | 'client_state' | 'mixed';
+  external_contributions?: 'accepted' | 'restricted' | 'closed';
+  legal_profile?: string[];
+  evidence_retention?: 'project_lifetime' | 'release_lifetime' | 'permanent';
+}
+
 /** The owner's explicit decisions (init profile). Never inferred from the repository. */
 export interface Profile {
   development_mode: 'ai_greenfield' | 'ai_brownfield' | 'human_greenfield' | 'human_brownfield';
   target_maturity: Maturity;
-  product_type: string[];
+  product_type: ProductType[];
   distribution_model:
     | 'open_source'
     | 'open_core'
@@ -33,7 +70,15 @@ export interface Profile {
   ai_system: boolean;
   scope_mode: 'full_repo' | 'subproject';
   /** Optional decisions, recorded only (market, deployment model, support model, ...). */
-  recorded?: Record<string, string | string[]>;
+  recorded?: RecordedDecisions;
+}
+
+/** The file `init --profile` reads (controls/schema/profile.schema.json). */
+export interface ProfileFile extends Omit<Profile, 'recorded'> {
+  project_name?: string;
+  scope?: { include?: string[]; exclude?: string[] };
+  unmapped_instructions?: 'block' | 'warn';
+  recorded?: RecordedDecisions;
 }
 
 export interface PublicKey {

@@ -1,0 +1,92 @@
+// `proofgate init`: `--template` prints every decision; `--profile <file>` (flags override) creates
+// the control plane. Nothing is inferred from the repository; invalid input writes nothing.
+import type { Context } from './lib/core/context.ts';
+import { renderProfileTemplate } from './lib/core/plane/profile-decisions.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { findGitRoot } from './lib/io/git.ts';
+import { initPlane, readProfile } from './lib/io/init-plane.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { renderInit } from './lib/render/init.ts';
+import type { InitResult } from './lib/render/init.ts';
+
+export interface InitOptions extends CommonOptions {
+  template: boolean;
+  profile: string | undefined;
+  /** Profile keys given as flags (snake_case), each overriding the profile file. */
+  overrides: Record<string, unknown>;
+}
+
+const STRING_FLAGS = [
+  'development-mode',
+  'target-maturity',
+  'distribution-model',
+  'criticality',
+  'data-sensitivity',
+  'scope-mode',
+  'project-name',
+] as const;
+
+export async function runInit(options: InitOptions, ctx: Context): Promise<InitResult> {
+  if (options.template) return { mode: 'template', template: renderProfileTemplate() };
+  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const profile = readProfile(ctx.cwd, options.profile, options.overrides);
+  return initPlane(root, profile);
+}
+
+export const init = defineVerb<InitOptions, InitResult>({
+  name: 'init',
+  describe: 'Print the profile template, or create the control plane from an explicit profile',
+  examples: [
+    ['proofgate init --template > profile.yaml', 'every decision with its allowed values'],
+    ['proofgate init --profile profile.yaml', 'create .proofgate/ from the filled-in profile'],
+    [
+      'proofgate init --profile p.yaml --target-maturity production_ready',
+      'a flag overrides the file',
+    ],
+  ],
+  builder: (y) => {
+    let built = y
+      .option('template', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print the profile skeleton and exit',
+      })
+      .option('profile', { type: 'string', describe: 'YAML file with the decisions' })
+      .option('product-type', {
+        type: 'string',
+        array: true,
+        describe: 'Product type(s); overrides the file',
+      })
+      .option('ai-system', {
+        type: 'boolean',
+        describe: 'The product is an AI system (--no-ai-system: it is not)',
+      });
+    for (const flag of STRING_FLAGS)
+      built = built.option(flag, {
+        type: 'string',
+        describe: `${flag.replace(/-/g, ' ')}; overrides the file`,
+      });
+    return built;
+  },
+  toOptions: (argv, common) => {
+    const overrides: Record<string, unknown> = {};
+    for (const flag of [...STRING_FLAGS, 'product-type', 'ai-system']) {
+      const value = argv[flag];
+      if (value !== undefined) overrides[flag.replace(/-/g, '_')] = value;
+    }
+    const profile = argv['profile'];
+    return {
+      ...common,
+      template: argv['template'] === true,
+      profile: typeof profile === 'string' ? profile : undefined,
+      overrides,
+    };
+  },
+  run: runInit,
+  render: renderInit,
+  toJson: (result) => (result.mode === 'template' ? { template: result.template } : result),
+  exitCode: () => 0,
+});
+
+runIfMain(import.meta.url, init);

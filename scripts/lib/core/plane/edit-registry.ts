@@ -1,0 +1,16 @@
+// Applies an adoption to registry.yaml text with the yaml Document API, so the owner's comments
+// and layout survive.
+import { parseDocument } from 'yaml';
+import type { AdoptionPlan } from './plan-adoption.ts';
+import { orderControl } from './plan-plane.ts';
+
+export function applyAdoption(text: string, plan: AdoptionPlan): string {
+  const doc = parseDocument(text);
+  if (plan.kind === 'fill') {
+    doc.setIn(['controls', plan.index, 'execution'], doc.createNode(plan.execution));
+    doc.setIn(['controls', plan.index, 'source'], plan.source);
+  } else if (plan.kind === 'add') {
+    doc.addIn(['controls'], doc.createNode(orderControl(plan.control)));
+  }
+  return doc.toString({ lineWidth: 0 });
+}

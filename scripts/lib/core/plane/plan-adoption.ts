@@ -1,0 +1,128 @@
+// Decides what `adopt` does with one candidate: fill a catalog slot, add a new command control, or
+// nothing (already adopted). Discovery never grants authority; this explicit step does.
+import { UsageError } from '../errors.ts';
+import type { Candidate, NotAdoptable } from '../scan/types.ts';
+import type { Control, Execution, Registry } from './types.ts';
+
+export interface AdoptRequest {
+  candidate: string;
+  /** Id of the new control; default `CMD.<candidate id>`. */
+  as?: string;
+  /** Id of a slot control to fill instead of adding a control. */
+  fills?: string;
+}
+
+export type AdoptionPlan =
+  | { kind: 'fill'; index: number; controlId: string; execution: Execution; source: string }
+  | { kind: 'add'; control: Control }
+  | { kind: 'unchanged'; controlId: string };
+
+export function defaultControlId(candidateId: string): string {
+  return `CMD.${candidateId
+    .replace(/[^A-Za-z0-9._-]+/g, '.')
+    .replace(/\.+/g, '.')
+    .replace(/\.$/, '')}`;
+}
+
+export function commandExecution(candidate: Candidate): Execution {
+  return {
+    type: 'command',
+    argv: [...candidate.argv],
+    ...(candidate.cwd === undefined ? {} : { cwd: candidate.cwd }),
+    ...(candidate.authorization.length === 0
+      ? {}
+      : { authorization_required: [...candidate.authorization] }),
+  };
+}
+
+function findCandidate(
+  candidates: readonly Candidate[],
+  notAdoptable: readonly NotAdoptable[],
+  id: string,
+): Candidate {
+  const found = candidates.find((c) => c.id === id);
+  if (found !== undefined) return found;
+  const refused = notAdoptable.find((n) => n.id === id);
+  if (refused !== undefined)
+    throw new UsageError('BAD_VALUE', `${id} cannot be adopted as written: ${refused.reason}`, {
+      where: refused.where,
+      next: 'move the command into a script file or package script without shell features, then adopt that',
+    });
+  const near = candidates.filter((c) => c.id.split(':')[0] === id.split(':')[0]).slice(0, 10);
+  throw new UsageError('UNKNOWN_ID', `no candidate "${id}" was found in the repository`, {
+    expected:
+      near.length > 0
+        ? `one of: ${near.map((c) => c.id).join(', ')}`
+        : 'a candidate id from "proofgate adopt --list"',
+    next: 'run "proofgate adopt --list" to see every real command; proofgate never invents one',
+  });
+}
+
+export function planAdoption(
+  registry: Registry,
+  candidates: readonly Candidate[],
+  notAdoptable: readonly NotAdoptable[],
+  request: AdoptRequest,
+): AdoptionPlan {
+  if (request.as !== undefined && request.fills !== undefined)
+    throw new UsageError('BAD_FLAG', '--as and --fills cannot be used together', {
+      next: 'use --fills <slot id> to fill a catalog slot, or --as <id> to add a new control',
+    });
+  const candidate = findCandidate(candidates, notAdoptable, request.candidate);
+  const source = `adopted:${candidate.id}`;
+  const already = registry.controls.find((c) => c.source === source);
+  if (already !== undefined) return { kind: 'unchanged', controlId: already.id };
+  if (request.fills !== undefined) return planFill(registry, candidate, request.fills, source);
+  const id = request.as ?? defaultControlId(candidate.id);
+  if (registry.controls.some((c) => c.id === id))
+    throw new UsageError('BAD_VALUE', `control ${id} already exists`, {
+      where: '--as',
+      next: `choose another id with --as, or fill a slot with --fills ${id} if it is a slot`,
+    });
+  return {
+    kind: 'add',
+    control: {
+      id,
+      title: `Adopted command: ${candidate.argv.join(' ')}`,
+      owner: 'virtual:developer',
+      requirements: [],
+      risks: [],
+      applies: { value: true },
+      required_from_maturity: 'prototype',
+      execution: commandExecution(candidate),
+      evidence_required: ['exit code 0 of the adopted command', 'output digest'],
+      source,
+    },
+  };
+}
+
+function planFill(
+  registry: Registry,
+  candidate: Candidate,
+  slotId: string,
+  source: string,
+): AdoptionPlan {
+  const index = registry.controls.findIndex((c) => c.id === slotId);
+  const slot = registry.controls[index];
+  if (slot === undefined)
+    throw new UsageError('UNKNOWN_ID', `no control "${slotId}" in the registry`, {
+      where: '--fills',
+      expected: `a slot: ${
+        registry.controls
+          .filter((c) => c.execution.type === 'slot')
+          .map((c) => c.id)
+          .join(', ') || '(none left)'
+      }`,
+      next: 'run "proofgate adopt --list" to see the open slots',
+    });
+  if (slot.execution.type !== 'slot')
+    throw new UsageError(
+      'BAD_VALUE',
+      `${slotId} is not an open slot (execution type ${slot.execution.type})`,
+      {
+        where: '--fills',
+        next: `adopt as a new control with --as <id>, or edit ${slotId} in the registry by hand`,
+      },
+    );
+  return { kind: 'fill', index, controlId: slotId, execution: commandExecution(candidate), source };
+}

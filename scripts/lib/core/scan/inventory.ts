@@ -1,0 +1,149 @@
+// File-name facts: languages, agent instruction files, governance files, test folders, lockfiles.
+import { sha256Hex } from '../hash.ts';
+import { baseOf } from './line-of.ts';
+import type { FileContents, InstructionFile, ScanResult } from './types.ts';
+
+const LANGUAGES: Record<string, string> = {
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  py: 'python',
+  go: 'go',
+  rs: 'rust',
+  java: 'java',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  c: 'c_cpp',
+  h: 'c_cpp',
+  cc: 'c_cpp',
+  cpp: 'c_cpp',
+  hpp: 'c_cpp',
+  cxx: 'c_cpp',
+  cs: 'csharp',
+  rb: 'ruby',
+  php: 'php',
+  swift: 'swift',
+  scala: 'scala',
+  dart: 'dart',
+  ex: 'elixir',
+  exs: 'elixir',
+  sh: 'shell',
+  bash: 'shell',
+  lua: 'lua',
+  r: 'r',
+  zig: 'zig',
+};
+
+export function countLanguages(paths: readonly string[]): ScanResult['languages'] {
+  const byExtension = new Map<string, number>();
+  for (const path of paths) {
+    const dot = path.lastIndexOf('.');
+    if (dot < 0 || dot < path.lastIndexOf('/')) continue;
+    const ext = path.slice(dot + 1);
+    byExtension.set(ext, (byExtension.get(ext) ?? 0) + 1);
+  }
+  const counts = new Map<string, number>();
+  for (const [ext, n] of byExtension) {
+    const language = LANGUAGES[ext.toLowerCase()];
+    if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + n);
+  }
+  return [...counts]
+    .map(([language, files]) => ({ language, files }))
+    .sort((a, b) => b.files - a.files || a.language.localeCompare(b.language));
+}
+
+const ROOT_INSTRUCTIONS = new Set([
+  'AGENTS.md',
+  'AGENTS.override.md',
+  'CLAUDE.md',
+  'CLAUDE.local.md',
+  'GEMINI.md',
+  'COPILOT.md',
+  'CODEX.md',
+  '.cursorrules',
+  '.windsurfrules',
+  '.clinerules',
+  '.github/copilot-instructions.md',
+]);
+const SCOPED_DIRS =
+  /^(\.cursor\/rules|\.claude\/rules|\.codex\/rules|\.agents|\.github\/instructions|\.clinerules)\/.+\.(md|mdc)$/;
+
+const SCOPED_NAMES = new Set(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']);
+
+export function instructionKind(path: string): InstructionFile['kind'] | undefined {
+  if (ROOT_INSTRUCTIONS.has(path)) return 'repository';
+  if (path.charCodeAt(0) === 46 /* . */ && SCOPED_DIRS.test(path)) return 'scoped';
+  if (path.endsWith('.md') && SCOPED_NAMES.has(baseOf(path))) return 'scoped';
+  return undefined;
+}
+
+export function findInstructions(
+  paths: readonly string[],
+  contents: FileContents,
+): InstructionFile[] {
+  return paths
+    .filter((p) => instructionKind(p) !== undefined)
+    .sort()
+    .flatMap((path) => {
+      const text = contents.get(path);
+      if (text === undefined) return [];
+      const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+      return [{ path, kind: instructionKind(path) ?? 'scoped', sha256: sha256Hex(text), lines }];
+    });
+}
+
+const GOVERNANCE: Record<keyof ScanResult['governance'], RegExp> = {
+  license: /^(licen[cs]e|copying)([.-][a-z0-9.]+)?$/i,
+  security: /^((\.github|docs)\/)?security\.(md|txt|rst)$/i,
+  contributing: /^((\.github|docs)\/)?contributing\.(md|txt|rst)$/i,
+  code_of_conduct: /^((\.github|docs)\/)?code_of_conduct\.(md|txt|rst)$/i,
+};
+
+export function findGovernance(paths: readonly string[]): ScanResult['governance'] {
+  const found: ScanResult['governance'] = {};
+  const sorted = [...paths].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  for (const key of Object.keys(GOVERNANCE) as (keyof ScanResult['governance'])[]) {
+    const hit = sorted.find((p) => GOVERNANCE[key].test(p));
+    if (hit !== undefined) found[key] = hit;
+  }
+  return found;
+}
+
+const TEST_DIR = /(?:^|\/)(?:test|tests|__tests__|spec|specs|e2e|testing)\//;
+const TEST_FILE = /(^|\/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?)$/;
+
+export function findTests(paths: readonly string[]): { dirs: string[]; files: number } {
+  const dirs = new Set<string>();
+  let files = 0;
+  for (const path of paths) {
+    const match = TEST_DIR.exec(path);
+    if (match !== null) dirs.add(path.slice(0, match.index + match[0].length - 1));
+    if (match !== null || TEST_FILE.test(path)) files += 1;
+  }
+  return { dirs: [...dirs].sort(), files };
+}
+
+const LOCKFILES = [
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'yarn.lock',
+  'bun.lock',
+  'bun.lockb',
+  'poetry.lock',
+  'uv.lock',
+  'Pipfile.lock',
+  'Cargo.lock',
+  'go.sum',
+  'Gemfile.lock',
+  'composer.lock',
+];
+
+export function findLockfile(paths: ReadonlySet<string>): string | undefined {
+  return LOCKFILES.find((file) => paths.has(file));
+}

@@ -1,0 +1,91 @@
+// The target model scan builds: facts found in the repository, never decisions (DESIGN.md
+// "What it never does"). Candidates are real commands with exact argv; nothing is adopted here.
+import type { AuthorizationKind } from '../plane/types.ts';
+
+export interface Candidate {
+  /** Stable readable id: `npm:test`, `npm:packages/a:lint`, `make:check`, `just:test`, `ci:<workflow>:<job>:<step>`. */
+  id: string;
+  argv: string[];
+  /** Relative to the repository root; absent: the root. */
+  cwd?: string;
+  /** `file:line` where the command was found. */
+  where: string;
+  /** What the command runs, as written (script body, recipe lines), for the reader. */
+  body?: string;
+  /** Authorizations adopting it would require (installs, remote state, privilege). */
+  authorization: AuthorizationKind[];
+}
+
+export interface NotAdoptable {
+  id: string;
+  where: string;
+  text: string;
+  reason: string;
+}
+
+export interface CiStep {
+  id: string;
+  name?: string;
+  run: string;
+  where: string;
+}
+
+export interface CiFile {
+  path: string;
+  system: 'github' | 'gitlab';
+  jobs: { id: string; steps: CiStep[] }[];
+}
+
+export interface InstructionFile {
+  path: string;
+  /** `repository`: applies to the whole repo; `scoped`: a sub-tree or tool rule file. */
+  kind: 'repository' | 'scoped';
+  sha256: string;
+  lines: number;
+}
+
+export interface Unknown {
+  question: string;
+  /** The cheapest way to answer it. */
+  probe: string;
+}
+
+export interface NodeStack {
+  manifests: string[];
+  package_manager: 'npm' | 'pnpm' | 'yarn' | 'bun';
+  lockfile?: string;
+  workspaces: string[];
+}
+
+export interface Stack {
+  node?: NodeStack;
+  python?: { files: string[] };
+  rust?: { files: string[] };
+  go?: { module?: string; files: string[] };
+  make?: { file: string; targets: string[] };
+  just?: { file: string; recipes: string[] };
+}
+
+export interface ScanResult {
+  files: number;
+  languages: { language: string; files: number }[];
+  stack: Stack;
+  ci: CiFile[];
+  instructions: InstructionFile[];
+  governance: {
+    license?: string;
+    security?: string;
+    contributing?: string;
+    code_of_conduct?: string;
+  };
+  lockfile?: string;
+  tests: { dirs: string[]; files: number };
+  candidates: Candidate[];
+  not_adoptable: NotAdoptable[];
+  unknowns: Unknown[];
+  /** Lists cut to keep the output bounded: list name → how many items were left out. */
+  omitted: Record<string, number>;
+}
+
+/** The files scan read, path → text (files over the size cap are absent). */
+export type FileContents = ReadonlyMap<string, string>;

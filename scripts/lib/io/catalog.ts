@@ -1,0 +1,44 @@
+// Reads this package's control catalog (controls/catalog/*.yaml). A broken catalog is a bug in
+// proofgate, reported as InternalError.
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CatalogError, parseCatalogFile } from '../core/plane/catalog.ts';
+import type { CatalogControl } from '../core/plane/catalog.ts';
+import { InternalError } from '../core/errors.ts';
+import { readYamlFile } from './plane.ts';
+
+export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const CATALOG_DIR = join(PACKAGE_ROOT, 'controls', 'catalog');
+
+/** Catalog files in the order controls appear in a new registry; others follow by name. */
+const GROUP_ORDER = [
+  'engineering',
+  'product',
+  'security',
+  'operations',
+  'supply-chain',
+  'ai-system',
+];
+
+export function loadCatalog(dir: string = CATALOG_DIR): CatalogControl[] {
+  const rank = (file: string): number => {
+    const at = GROUP_ORDER.indexOf(file.replace(/\.yaml$/, ''));
+    return at < 0 ? GROUP_ORDER.length : at;
+  };
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  try {
+    return files.flatMap((file) =>
+      parseCatalogFile(
+        readYamlFile(join(dir, file), `controls/catalog/${file}`),
+        `controls/catalog/${file}`,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof CatalogError)
+      throw new InternalError(error.message, { problems: error.problems, cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+// Human output of `proofgate adopt`.
+import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
+
+export type AdoptResult =
+  | {
+      mode: 'list';
+      candidates: Candidate[];
+      not_adoptable: NotAdoptable[];
+      slots: { id: string; hint: string }[];
+    }
+  | {
+      mode: 'fill' | 'add' | 'unchanged';
+      control: string;
+      candidate: Candidate;
+      rendered: string[];
+    };
+
+export function renderAdopt(result: AdoptResult): string {
+  if (result.mode === 'list') {
+    const lines = [
+      `adopt: ${result.candidates.length} candidate(s), ${result.slots.length} open slot(s); nothing is a gate until adopted`,
+      '',
+    ];
+    for (const c of result.candidates) {
+      const auth =
+        c.authorization.length > 0
+          ? `  [authorization_required: ${c.authorization.join(', ')}]`
+          : '';
+      lines.push(
+        `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd === undefined ? '' : ` in ${c.cwd}`}  (${c.where})${auth}`,
+      );
+    }
+    if (result.candidates.length === 0)
+      lines.push('  (no real command found; nothing is invented)');
+    if (result.slots.length > 0) lines.push('', 'open slots (fill with --fills <id>):');
+    for (const s of result.slots) lines.push(`  ${s.id}: ${s.hint}`);
+    if (result.not_adoptable.length > 0) lines.push('', 'not adoptable as written:');
+    for (const n of result.not_adoptable) lines.push(`  ${n.id} (${n.where}): ${n.reason}`);
+    return lines.join('\n');
+  }
+  const argv = JSON.stringify(result.candidate.argv);
+  const auth = result.candidate.authorization;
+  const head =
+    result.mode === 'unchanged'
+      ? `adopt: ${result.candidate.id} is already adopted as ${result.control}; nothing changed`
+      : result.mode === 'fill'
+        ? `adopt: ${result.control} now runs ${argv} (from ${result.candidate.id})`
+        : `adopt: added control ${result.control} running ${argv} (from ${result.candidate.id})`;
+  const lines = [head];
+  if (auth.length > 0)
+    lines.push(
+      `authorization_required: ${auth.join(', ')}: it will be BLOCKED until an authorization is recorded`,
+    );
+  if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
+  if (result.mode !== 'unchanged')
+    lines.push('next: proofgate evaluate --run, then commit the registry with the evidence');
+  return lines.join('\n');
+}

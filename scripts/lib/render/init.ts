@@ -1,0 +1,34 @@
+// Human output of `proofgate init`: the verdict first, then what was chosen and the next step.
+import type { InitPlaneResult } from '../io/init-plane.ts';
+
+export type InitResult = { mode: 'template'; template: string } | InitPlaneResult;
+
+export function renderInit(result: InitResult): string {
+  if (result.mode === 'template') return result.template;
+  const where = result.plane === '' ? 'the repository root' : `${result.plane}/`;
+  const controls = result.registry.controls;
+  const slots = controls.filter((c) => c.execution.type === 'slot').map((c) => c.id);
+  const lines =
+    result.mode === 'created'
+      ? [
+          `init: created the control plane in ${where} with ${controls.length} controls (ledger ${result.manifest.ledger_id}); no command was adopted`,
+        ]
+      : [
+          `init: the plane in ${where} already has this profile; ${result.written.length === 0 ? 'nothing changed' : `only ${result.written.length} derived file(s) were re-rendered`}`,
+        ];
+  lines.push(
+    '',
+    `controls: ${controls.map((c) => `${c.id} (${c.execution.type})`).join(', ') || '(none)'}`,
+  );
+  if (result.written.length > 0) lines.push(`written: ${result.written.join(', ')}`);
+  lines.push(`candidates found by scan: ${result.candidates.length} (not adopted)`);
+  lines.push('', 'next:');
+  if (slots.length > 0)
+    lines.push(
+      `  - fill the slots ${slots.join(', ')} with real commands: proofgate adopt --list, then proofgate adopt <candidate> --fills <slot>`,
+    );
+  lines.push(
+    `  - read ${result.plane === '' ? '' : `${result.plane}/`}INDEX.md, then commit the plane`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,19 @@
+// Human output of `proofgate render`.
+export interface RenderResult {
+  check: boolean;
+  /** Plane directory relative to the root. */
+  plane: string;
+  /** Derived files written (render) or out of date (render --check). */
+  files: string[];
+}
+
+export function renderRenderResult(result: RenderResult): string {
+  const where = result.plane === '' ? '' : `${result.plane}/`;
+  if (result.check)
+    return result.files.length === 0
+      ? 'render --check: INDEX.md and docs/ are up to date'
+      : `render --check: ${result.files.length} derived file(s) out of date: ${result.files.map((f) => where + f).join(', ')}\nnext: run "proofgate render" and commit the result`;
+  return result.files.length === 0
+    ? 'render: INDEX.md and docs/ were already up to date'
+    : `render: wrote ${result.files.map((f) => where + f).join(', ')}`;
+}

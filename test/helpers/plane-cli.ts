@@ -1,0 +1,81 @@
+// Spawns the real CLI against temporary repositories (test/e2e, test/golden).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createTestContext } from './context.ts';
+
+const CLI = fileURLToPath(new URL('../../scripts/cli.ts', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: readonly string[], cwd: string): CliRun {
+  const result = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      NO_COLOR: '1',
+      TZ: 'UTC',
+    },
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The same dispatch as the CLI, in process (no spawn): exit code, stdout and stderr. */
+export async function runVerb(args: readonly string[], cwd: string): Promise<CliRun> {
+  const { verbs } = await import('../../scripts/cli.ts');
+  const { dispatch } = await import('../../scripts/lib/dispatch.ts');
+  const ctx = createTestContext({ cwd, now: '2026-01-01T00:00:00.000Z' });
+  const code = await dispatch(verbs, args, ctx);
+  return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
+}
+
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+}
+
+/** A temp dir holding `files`; a git repository unless `git` is false. */
+export function makeRepo(files: Record<string, string>, git = true): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-plane-'));
+  writeFiles(dir, files);
+  if (git) spawnSync('git', ['init', '-q'], { cwd: dir });
+  return dir;
+}
+
+/** Every file under `dir` (relative, sorted) with its size, to prove nothing was written. */
+export function listTree(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const name of readdirSync(join(dir, rel))) {
+      if (name === '.git') continue;
+      const path = rel === '' ? name : `${rel}/${name}`;
+      if (statSync(join(dir, path)).isDirectory()) walk(path);
+      else out.push(`${path} ${statSync(join(dir, path)).size}`);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+export const VALID_PROFILE = `development_mode: human_greenfield
+target_maturity: engineering_ready
+product_type: [library]
+distribution_model: open_source
+criticality: low
+data_sensitivity: public
+ai_system: false
+scope_mode: full_repo
+project_name: demo
+`;
