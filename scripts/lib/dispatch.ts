@@ -106,7 +106,13 @@ export async function dispatch(
     });
   }
   try {
-    await parser.parseAsync();
+    // The callback form hands --help and --version text back instead of printing it, so all
+    // output goes through ctx.out.
+    let shown = '';
+    await parser.parseAsync([...args], {}, (_error, _argv, output) => {
+      shown = output;
+    });
+    if (shown !== '') ctx.out.write(`${shown}\n`);
   } catch (error) {
     const cliError = toCliError(error);
     if (wantsJson) {
@@ -151,6 +157,18 @@ function listingOnly(entry: VerbEntry): AnyVerb {
   };
 }
 
+const FLAGS_WITH_VALUES = new Set(['--root', '--limit']);
+
+/** The first argument that is neither a flag nor the value of a common flag: the verb. */
+function firstPositional(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (FLAGS_WITH_VALUES.has(arg)) i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
 /**
  * Loads only the verb named on the command line, so start-up pays for one verb's dependencies.
  * Without a known verb (`proofgate --help`, a typo) the table is listed from its descriptions.
@@ -160,7 +178,8 @@ export async function dispatchTable(
   args: readonly string[],
   ctx: Context,
 ): Promise<ExitCode> {
-  const entry = table.find((row) => args.includes(row.name));
+  const verbName = firstPositional(args);
+  const entry = table.find((row) => row.name === verbName);
   if (entry !== undefined) return dispatch([await entry.load()], args, ctx);
   return dispatch(table.map(listingOnly), args, ctx);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, IntegrityError } from '../../scripts/lib/core/errors.ts';
 import { defineVerb } from '../../scripts/lib/define-verb.ts';
-import { dispatch } from '../../scripts/lib/dispatch.ts';
+import { dispatch, dispatchTable } from '../../scripts/lib/dispatch.ts';
 import { createTestContext } from '../helpers/context.ts';
 
 interface EchoResult {
@@ -100,5 +100,30 @@ describe('dispatch', () => {
     const r = await call(['echo', '--fail', 'bug']);
     expect(r.code).toBe(4);
     expect(r.err).toContain('This is a bug in proofgate');
+  });
+});
+
+describe('dispatchTable', () => {
+  const table = [
+    { name: 'echo', describe: 'test verb', load: () => Promise.resolve(echo) },
+    {
+      name: 'other',
+      describe: 'never loaded here',
+      load: () => Promise.reject(new Error('loaded the wrong verb')),
+    },
+  ];
+
+  it('loads the verb named by the first positional, not one named in a flag value', async () => {
+    const ctx = createTestContext();
+    const code = await dispatchTable(table, ['--root', 'other', 'echo', '--lines', '1'], ctx);
+    expect(code).toBe(0);
+    expect(ctx.stdout()).toMatch(/^VERDICT ok/);
+  });
+
+  it('lists the verbs without loading any for --help, and refuses an unknown verb', async () => {
+    const help = createTestContext();
+    expect(await dispatchTable(table, ['--help'], help)).toBe(0);
+    expect(help.stdout()).toContain('never loaded here');
+    expect(await dispatchTable(table, ['nope'], createTestContext())).toBe(2);
   });
 });

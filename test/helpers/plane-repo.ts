@@ -6,13 +6,14 @@ import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { computeSubjects, computeSubjectTree } from '../../scripts/lib/io/subject.ts';
 import type { TestRepo } from './git-repo.ts';
 import { makeRepo } from './git-repo.ts';
+import { manifestYaml } from './manifest-fixture.ts';
 
-export const MANIFEST = 'version: 1\nledger_id: lg-test\nproject: { name: t }\nauthorities: []\n';
+export const MANIFEST = manifestYaml();
 export const REGISTRY = `version: 1
 controls:
   - id: unit
     title: Unit tests
-    owner: dev
+    owner: virtual:developer
     requirements: []
     risks: []
     applies: { value: true }
@@ -20,16 +21,16 @@ controls:
     execution: { type: command, argv: [npm, test] }
     inputs: ['src/**/*.ts']
     outputs: [coverage/, '**/*.log']
-    evidence_required: []
+    evidence_required: [command output]
   - id: lint
     title: Lint
-    owner: dev
+    owner: virtual:developer
     requirements: []
     risks: []
     applies: { value: true }
     required_from_maturity: prototype
     execution: { type: command, argv: [npm, run, lint] }
-    evidence_required: []
+    evidence_required: [command output]
 `;
 
 const repos: TestRepo[] = [];

@@ -1,0 +1,46 @@
+// A schema-valid manifest for tests that need a plane but not `init`. Extra authorities are
+// appended after the three virtual roles init creates.
+
+export interface ManifestFixtureOptions {
+  ledgerId?: string;
+  /** Extra authorities, e.g. `{ id: 'human:alice', kind: 'human', stages: ['cross'] }`. */
+  authorities?: { id: string; kind: string; stages: string[] }[];
+  targetMaturity?: string;
+}
+
+export function manifestYaml(options: ManifestFixtureOptions = {}): string {
+  const extra = (options.authorities ?? [])
+    .map((a) => `  - id: ${a.id}\n    kind: ${a.kind}\n    stages: [${a.stages.join(', ')}]\n`)
+    .join('');
+  return `version: 1
+ledger_id: ${options.ledgerId ?? 'lg-test'}
+project: { name: fixture }
+profile:
+  development_mode: human_greenfield
+  target_maturity: ${options.targetMaturity ?? 'engineering_ready'}
+  product_type: [library]
+  distribution_model: open_source
+  criticality: low
+  data_sensitivity: public
+  ai_system: false
+  scope_mode: full_repo
+scope: { include: ['**'], exclude: [] }
+authorities:
+  - id: virtual:developer
+    kind: virtual
+    stages: [self]
+  - id: virtual:quality
+    kind: virtual
+    stages: [cross]
+  - id: virtual:release-owner
+    kind: virtual
+    stages: [release_authority]
+${extra}policies:
+  claims:
+    task: { required_stages: [self, cross] }
+    project: { required_stages: [self, cross, release_authority] }
+    release: { required_stages: [self, cross, release_authority] }
+  evidence: { output_cap_bytes: 65536, redact_env: [] }
+  unmapped_instructions: warn
+`;
+}
