@@ -3,8 +3,11 @@ import type { AnyVerb } from './lib/define-verb.ts';
 import { dispatch } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
+import { keys } from './keys.ts';
+import { seal } from './seal.ts';
+import { verify } from './verify.ts';
 
-export const verbs: readonly AnyVerb[] = [];
+export const verbs: readonly AnyVerb[] = [verify, seal, keys];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

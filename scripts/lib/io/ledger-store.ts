@@ -11,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, IntegrityError } from '../core/errors.ts';
+import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { buildEntry } from '../core/ledger/build-entry.ts';
 import { decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
@@ -179,6 +179,17 @@ export async function appendEntry(
   const git = await readGitState(plane.root);
   const manifest = options.manifest ?? loadPlane(plane.root).manifest;
   const ledgerId = ledgerIdOf(manifest);
+  const known = manifest.authorities.map((a) => a.id);
+  if (!known.includes(draft.actor.authority)) {
+    throw new UsageError(
+      'UNKNOWN_ID',
+      `authority ${draft.actor.authority} is not in the manifest`,
+      {
+        expected: `one of: ${known.join(', ')}`,
+        next: 'record entries under a registered authority; nothing was written',
+      },
+    );
+  }
   const store = createObjectStore(plane);
   for (const digest of draft.objects ?? []) {
     if (!(await store.has(digest))) {

@@ -36,5 +36,5 @@ export function addKeyToManifest(manifestPath: string, authorityId: string, key:
   const entry = doc.createNode({ keyid: key.keyid, public_key: key.public_key, added: key.added });
   if (isSeq(keys)) keys.add(entry);
   else authority.set('keys', doc.createNode([entry]));
-  writeAtomically(manifestPath, doc.toString());
+  writeAtomically(manifestPath, doc.toString({ flowCollectionPadding: false }));
 }

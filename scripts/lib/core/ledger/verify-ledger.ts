@@ -73,7 +73,7 @@ export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
     ...parsed.findings,
     ...parsed.segments.flatMap((segment) => verifySegmentChain(segment, input.ledgerId)),
     ...verifyReferences(entries, index),
-    ...verifySignatures(entries, parsed.context, registry, index),
+    ...verifySignatures(entries, parsed.context, input.authorities, registry, index),
     ...verifyObjects(entries, input.objects),
     ...verifySeals(entries, parsed.context, parsed, index),
   ];

@@ -65,16 +65,21 @@ function checkKeyEntry(located: LocatedEntry): string | undefined {
 export function verifySignatures(
   entries: readonly LocatedEntry[],
   context: readonly LocatedEntry[],
+  authorities: readonly Authority[],
   registry: ReadonlyMap<string, RegisteredKey>,
   index: LedgerIndex,
 ): LedgerFinding[] {
   const findings: LedgerFinding[] = [];
+  const known = new Set(authorities.map((a) => a.id));
   const keyEntries: LocatedEntry[] = [];
   for (const located of entries) {
     const { entry, file } = located;
     const line = located.index + 1;
     const push = (code: LedgerFinding['code'], message: string): void =>
       void findings.push({ file, line, code, message });
+    if (!known.has(entry.actor.authority)) {
+      push('AUTHORITY_UNKNOWN', `actor authority ${entry.actor.authority} is not in the manifest`);
+    }
     if (entry.kind === 'key') {
       const problem = checkKeyEntry(located);
       if (problem === undefined) keyEntries.push(located);
