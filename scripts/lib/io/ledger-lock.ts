@@ -112,7 +112,7 @@ export async function withLedgerLock<T>(
           },
         );
       }
-      await sleep(1 + Math.floor(Math.random() * Math.min(20, 2 + attempt)));
+      await sleep(1 + Math.floor(Math.random() * Math.min(8, 2 + attempt)));
     }
   } finally {
     removeQuietly(temp);

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
-  fsyncSync,
+  fdatasyncSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -106,7 +106,8 @@ function writeLine(path: string, line: string, isNew: boolean, dir: string): voi
   const fd = openSync(path, 'a');
   try {
     for (let done = 0; done < data.length;) done += writeSync(fd, data, done, data.length - done);
-    fsyncSync(fd);
+    // fdatasync flushes the data and the new file size, which is all an append changes.
+    fdatasyncSync(fd);
   } finally {
     closeSync(fd);
   }

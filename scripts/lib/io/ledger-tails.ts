@@ -19,8 +19,9 @@ export function listSegmentFiles(ledgerDir: string): string[] {
   if (!existsSync(ledgerDir)) return [];
   return readdirSync(ledgerDir, { withFileTypes: true })
     .filter((d) => d.isFile() && d.name.endsWith('.jsonl'))
-    .map((d) => d.name)
-    .sort();
+    .map((d) => d.name.slice(0, -'.jsonl'.length))
+    .sort()
+    .map((name) => `${name}.jsonl`);
 }
 
 function readRange(fd: number, start: number, end: number): Buffer {
