@@ -3,16 +3,19 @@
 import { hostname } from 'node:os';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { compareWithBase } from './lib/core/ledger/compare-base.ts';
+import { changedOnBase, compareWithBase } from './lib/core/ledger/compare-base.ts';
+import type { BaseComparison } from './lib/core/ledger/compare-base.ts';
+import type { LedgerSnapshot } from './lib/core/ledger/types.ts';
 import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { defineVerb } from './lib/define-verb.ts';
 import { loadSigner } from './lib/io/keys.ts';
-import { readBaseSegments } from './lib/io/ledger-base.ts';
+import { readBaseBytes, readBaseLedger } from './lib/io/ledger-base.ts';
 import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
+import type { PlaneLocation } from './lib/io/plane.ts';
 import { repairTornTails } from './lib/io/repair-torn.ts';
 import { resolveRoot } from './lib/io/root.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
@@ -47,13 +50,7 @@ export async function runVerify(options: VerifyOptions, ctx: Context): Promise<V
     : [];
   const snapshot = await readLedger(plane);
   const base =
-    options.base === undefined
-      ? undefined
-      : compareWithBase(
-          snapshot,
-          await readBaseSegments(root, ledgerRel(plane), options.base),
-          options.base,
-        );
+    options.base === undefined ? undefined : await compareBase(root, plane, snapshot, options.base);
   const parsed = parseLedger(snapshot, base?.start);
   const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
   const result = verifyLedger({
@@ -73,6 +70,18 @@ export async function runVerify(options: VerifyOptions, ctx: Context): Promise<V
     findings: result.findings,
     repaired,
   };
+}
+
+async function compareBase(
+  root: string,
+  plane: PlaneLocation,
+  snapshot: LedgerSnapshot,
+  ref: string,
+): Promise<BaseComparison> {
+  const base = await readBaseLedger(root, ledgerRel(plane), ref);
+  const changed = changedOnBase(snapshot, base.segments, base.objectFormat);
+  await readBaseBytes(root, base, changed);
+  return compareWithBase(snapshot, base.segments, changed, ref);
 }
 
 export const verify = defineVerb<VerifyOptions, VerifyReport>({

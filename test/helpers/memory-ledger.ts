@@ -1,6 +1,10 @@
 // An in-memory ledger for pure verifier tests: builds lines exactly as the appender does (same
 // buildEntry), lets a test tamper with them, and runs parseLedger + verifyLedger.
-import { compareWithBase } from '../../scripts/lib/core/ledger/compare-base.ts';
+import {
+  changedOnBase,
+  compareWithBase,
+  gitBlobId,
+} from '../../scripts/lib/core/ledger/compare-base.ts';
 import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
 import { parseLedger, splitSegment } from '../../scripts/lib/core/ledger/parse-ledger.ts';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
@@ -100,13 +104,25 @@ export interface VerifyMemoryOptions {
   ledgerId?: string;
 }
 
+function compareMemoryBase(
+  snapshot: LedgerSnapshot,
+  files: ReadonlyMap<string, Uint8Array>,
+): ReturnType<typeof compareWithBase> {
+  const base = new Map(
+    [...files].map(([file, bytes]) => [
+      file,
+      { oid: gitBlobId(bytes, 'sha1'), size: bytes.length, bytes },
+    ]),
+  );
+  return compareWithBase(snapshot, base, changedOnBase(snapshot, base, 'sha1'), 'base');
+}
+
 export function verifyFiles(
   files: ReadonlyMap<string, Uint8Array>,
   options: VerifyMemoryOptions = {},
 ): LedgerFinding[] {
   const snapshot = snapshotOf(files);
-  const base =
-    options.base === undefined ? undefined : compareWithBase(snapshot, options.base, 'base');
+  const base = options.base === undefined ? undefined : compareMemoryBase(snapshot, options.base);
   const parsed = parseLedger(snapshot, base?.start);
   const objects =
     options.objects ?? new Map([...referencedObjects(parsed)].map((d) => [d, 'ok' as const]));

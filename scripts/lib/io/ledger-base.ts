@@ -1,14 +1,21 @@
 // The ledger segments as they are on a base git ref, for `verify --base` (anchor-ledger.md §4):
-// one `git ls-tree` and one `git cat-file --batch` for all segment blobs.
+// blob ids and sizes from one `git ls-tree -l`; contents only for blobs that fail the prefix test.
 import { UsageError } from '../core/errors.ts';
+import type { BaseSegment } from '../core/ledger/compare-base.ts';
 import { gitText, runGit } from './git.ts';
 
-/** Repository-relative segment path → its bytes on `ref`. */
-export async function readBaseSegments(
+export interface BaseLedger {
+  commit: string;
+  objectFormat: 'sha1' | 'sha256';
+  /** Repository-relative segment path → blob id and size. */
+  segments: Map<string, BaseSegment>;
+}
+
+export async function readBaseLedger(
   root: string,
   ledgerRel: string,
   ref: string,
-): Promise<Map<string, Uint8Array>> {
+): Promise<BaseLedger> {
   const resolved = ref.startsWith('-')
     ? undefined
     : await runGit(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { cwd: root });
@@ -20,36 +27,33 @@ export async function readBaseSegments(
     });
   }
   const commit = resolved.stdout.toString('utf8').trim();
-  const listing = await gitText(['ls-tree', '-r', '-z', '--full-tree', commit, '--', ledgerRel], {
-    cwd: root,
-  });
-  const files = listing
-    .split('\0')
-    .filter((row) => row !== '')
-    .map((row) => {
-      const [meta = '', path = ''] = row.split('\t');
-      return { oid: meta.split(' ')[2] ?? '', path };
-    })
-    .filter(
-      (row) => row.path.endsWith('.jsonl') && !row.path.slice(ledgerRel.length + 1).includes('/'),
-    );
-  const segments = new Map<string, Uint8Array>();
-  if (files.length === 0) return segments;
-  const batch = await runGit(['cat-file', '--batch'], {
-    cwd: root,
-    input: files.map((f) => `${f.oid}\n`).join(''),
-  });
-  const out = batch.stdout;
-  let at = 0;
-  for (const file of files) {
-    const headerEnd = out.indexOf(0x0a, at);
-    const header = out.subarray(at, headerEnd).toString('utf8').split(' ');
-    const size = Number(header[2]);
-    if (header[1] !== 'blob' || !Number.isSafeInteger(size)) {
-      throw new UsageError('BAD_VALUE', `cannot read ${file.path} on ${ref}`, { where: file.path });
-    }
-    segments.set(file.path, new Uint8Array(out.subarray(headerEnd + 1, headerEnd + 1 + size)));
-    at = headerEnd + 1 + size + 1;
+  const format = (await gitText(['rev-parse', '--show-object-format'], { cwd: root })).trim();
+  const listing = await gitText(
+    ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ledgerRel],
+    { cwd: root },
+  );
+  const segments = new Map<string, BaseSegment>();
+  for (const row of listing.split('\0')) {
+    const tab = row.indexOf('\t');
+    const path = row.slice(tab + 1);
+    const [, type, oid = '', size = ''] = row.slice(0, tab).split(/ +/);
+    const isSegment = path.endsWith('.jsonl') && !path.slice(ledgerRel.length + 1).includes('/');
+    if (tab === -1 || type !== 'blob' || !isSegment) continue;
+    segments.set(path, { oid, size: Number(size) });
   }
-  return segments;
+  return { commit, objectFormat: format === 'sha256' ? 'sha256' : 'sha1', segments };
+}
+
+/** Adds the base bytes of `files` (segments that failed the prefix test) to `base`. */
+export async function readBaseBytes(
+  root: string,
+  base: BaseLedger,
+  files: readonly string[],
+): Promise<void> {
+  for (const file of files) {
+    const segment = base.segments.get(file);
+    if (segment === undefined) continue;
+    const blob = await runGit(['cat-file', 'blob', segment.oid], { cwd: root });
+    if (blob.code === 0) segment.bytes = new Uint8Array(blob.stdout);
+  }
 }

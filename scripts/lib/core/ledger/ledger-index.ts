@@ -5,13 +5,17 @@ import type { ParsedLedger, ParsedSegment } from './parse-ledger.ts';
 import type { EntryLocation, LocatedEntry } from './types.ts';
 
 export interface LedgerIndex {
-  locate(hash: string): EntryLocation | undefined;
+  /** Where `hash` is; with `segment`, only that segment is searched (much cheaper on a base). */
+  locate(hash: string, segment?: string): EntryLocation | undefined;
   hasSeen(viewer: LocatedEntry, target: EntryLocation): boolean;
   /** Hashes that occur on more than one line, with their locations. */
   duplicates: { first: EntryLocation; again: EntryLocation; file: string }[];
 }
 
-/** Indexes the checked regions at once and the unchecked (base) regions on the first miss. */
+/**
+ * Indexes the checked regions at once. Unchecked (base) regions are hashed on demand, from their
+ * end backwards, because recorded heads almost always point at recent lines.
+ */
 export function indexLedger(parsed: ParsedLedger): LedgerIndex {
   const where = new Map<string, EntryLocation>();
   const duplicates: LedgerIndex['duplicates'] = [];
@@ -20,28 +24,42 @@ export function indexLedger(parsed: ParsedLedger): LedgerIndex {
     if (first === undefined) where.set(hash, at);
     else duplicates.push({ first, again: at, file });
   };
-  const pending: ParsedSegment[] = [];
+  /** Segment → how many of its unchecked lines (counted from line 0) are not hashed yet. */
+  const pending = new Map<string, { segment: ParsedSegment; left: number }>();
   for (const segment of parsed.segments) {
     const name = segment.snapshot.name;
     segment.hashes.forEach((hash, i) =>
       add(hash, { segment: name, index: segment.start + i }, segment.snapshot.file),
     );
-    if (segment.start > 0) pending.push(segment);
+    if (segment.start > 0) pending.set(name, { segment, left: segment.start });
   }
-  const locate = (hash: string): EntryLocation | undefined => {
-    const found = where.get(hash);
-    if (found !== undefined || pending.length === 0) return found;
-    for (const segment of pending.splice(0)) {
-      const { lines, name } = segment.snapshot;
-      for (let i = 0; i < segment.start; i++)
-        where.set(sha256Hex(lines[i]!), { segment: name, index: i });
+  const scan = (name: string, hash: string): EntryLocation | undefined => {
+    const todo = pending.get(name);
+    if (todo === undefined) return undefined;
+    const { lines } = todo.segment.snapshot;
+    while (todo.left > 0) {
+      todo.left -= 1;
+      const lineHash = sha256Hex(lines[todo.left]!);
+      if (!where.has(lineHash)) where.set(lineHash, { segment: name, index: todo.left });
+      if (lineHash === hash) return where.get(hash);
     }
-    return where.get(hash);
+    pending.delete(name);
+    return undefined;
+  };
+  const locate = (hash: string, segment?: string): EntryLocation | undefined => {
+    const found = where.get(hash);
+    if (found !== undefined) return found;
+    if (segment !== undefined) return scan(segment, hash);
+    for (const name of [...pending.keys()]) {
+      const at = scan(name, hash);
+      if (at !== undefined) return at;
+    }
+    return undefined;
   };
   const hasSeen = (viewer: LocatedEntry, target: EntryLocation): boolean => {
     if (viewer.segment === target.segment) return viewer.index > target.index;
     const head = viewer.entry.storage.heads[target.segment];
-    const seen = head === undefined ? undefined : locate(head);
+    const seen = head === undefined ? undefined : locate(head, target.segment);
     return seen !== undefined && seen.segment === target.segment && seen.index >= target.index;
   };
   return { locate, hasSeen, duplicates };

@@ -45,6 +45,25 @@ function firstDifference(a: string, b: string): number {
   return i;
 }
 
+function hasSortedKeysAndIntegers(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) return value.every(hasSortedKeysAndIntegers);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return false;
+  return keys.every((key) => hasSortedKeysAndIntegers(record[key]));
+}
+
+// Fast path of the canonical check. JSON.stringify reproduces the text only without whitespace or
+// duplicate keys and with canonical escapes and number forms; then key order, integers and lone
+// surrogate escapes are all that RFC 8785 still constrains. Anything else takes the full path.
+function isCanonicalFast(value: unknown, text: string): boolean {
+  return (
+    JSON.stringify(value) === text && !/\\ud[89a-f]/i.test(text) && hasSortedKeysAndIntegers(value)
+  );
+}
+
 /** A line is an entry only if it is byte-identical to canonicalize(JSON.parse(line)). */
 export function decodeLine(bytes: Uint8Array): DecodedLine {
   const bad = (code: FindingCode, message: string): DecodedLine => ({ problem: { code, message } });
@@ -53,21 +72,22 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
   }
   if (!isUtf8(bytes)) return bad('NOT_CANONICAL', 'line is not valid UTF-8');
   const text = textOf(bytes);
-  let canonical: string;
   let value: unknown;
   try {
     value = JSON.parse(text);
-    canonical = canonicalize(value);
+    if (!isCanonicalFast(value, text)) {
+      const canonical = canonicalize(value);
+      if (canonical !== text) {
+        const at = firstDifference(canonical, text);
+        return bad(
+          'NOT_CANONICAL',
+          `line differs from its RFC 8785 form at char ${at} (duplicate keys, whitespace, key order or escapes)`,
+        );
+      }
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return bad('NOT_CANONICAL', `line is not canonical JSON: ${reason}`);
-  }
-  if (canonical !== text) {
-    const at = firstDifference(canonical, text);
-    return bad(
-      'NOT_CANONICAL',
-      `line differs from its RFC 8785 form at char ${at} (duplicate keys, whitespace, key order or escapes)`,
-    );
   }
   const { entry, problems } = parseEntry(value);
   if (entry === undefined) return bad('BAD_ENTRY', `entry shape: ${problems.join('; ')}`);
@@ -98,22 +118,43 @@ export interface ParsedLedger {
 // Canonical lines spell a top-level kind exactly like this; a body string would escape the quotes.
 const CONTEXT_MARKERS = ['"kind":"key"', '"kind":"seal"'].map((m) => Buffer.from(m, 'utf8'));
 
+/** key and seal entries among the first `upTo` lines, found by searching the bytes, not parsing. */
 function readContext(segment: SegmentSnapshot, upTo: number, into: LocatedEntry[]): void {
-  for (let i = 0; i < upTo; i++) {
-    const line = segment.lines[i]!;
-    if (
-      !CONTEXT_MARKERS.some((m) =>
-        Buffer.from(line.buffer, line.byteOffset, line.length).includes(m),
-      )
-    ) {
-      continue;
-    }
-    const { entry } = decodeLine(line);
-    if (entry !== undefined && (entry.kind === 'key' || entry.kind === 'seal')) {
-      const hash = sha256Hex(line);
-      into.push({ entry, hash, file: segment.file, segment: segment.name, index: i });
+  if (upTo === 0) return;
+  const lastLine = segment.lines[upTo - 1]!;
+  const end = lastLine.byteOffset - segment.bytes.byteOffset + lastLine.length;
+  const bytes = Buffer.from(segment.bytes.buffer, segment.bytes.byteOffset, end);
+  const candidates = new Set<number>();
+  for (const marker of CONTEXT_MARKERS) {
+    for (let at = bytes.indexOf(marker); at !== -1; at = bytes.indexOf(marker, at + 1)) {
+      candidates.add(lineIndexAt(segment, at));
     }
   }
+  for (const i of [...candidates].sort((a, b) => a - b)) {
+    const line = segment.lines[i]!;
+    const { entry } = decodeLine(line);
+    if (entry !== undefined && (entry.kind === 'key' || entry.kind === 'seal')) {
+      into.push({
+        entry,
+        hash: sha256Hex(line),
+        file: segment.file,
+        segment: segment.name,
+        index: i,
+      });
+    }
+  }
+}
+
+/** Index of the line containing byte `offset` of the segment (binary search over line starts). */
+function lineIndexAt(segment: SegmentSnapshot, offset: number): number {
+  let low = 0;
+  let high = segment.lines.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (segment.lines[mid]!.byteOffset - segment.bytes.byteOffset <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 /**

@@ -97,7 +97,7 @@ export function verifyReferences(
         }
         continue;
       }
-      const at = index.locate(head);
+      const at = index.locate(head, segment);
       if (at === undefined || at.segment !== segment) {
         findings.push({
           file,

@@ -63,7 +63,7 @@ function checkSeal(body: SealBody, parsed: ParsedLedger, index: LedgerIndex): st
   const problems: string[] = [];
   const digests: string[] = [];
   for (const [segment, head] of Object.entries(body.heads)) {
-    const at = index.locate(head);
+    const at = index.locate(head, segment);
     if (at === undefined || at.segment !== segment) {
       problems.push(`sealed head of ${segment} is not in that segment`);
       continue;
@@ -102,7 +102,7 @@ export function verifySeals(
   for (const { seal, body } of seals) {
     const closedAt = new Map<string, number>([[seal.segment, seal.index]]);
     for (const [segment, head] of Object.entries(body.heads)) {
-      const at = index.locate(head);
+      const at = index.locate(head, segment);
       if (at !== undefined && at.segment === segment && segment !== seal.segment)
         closedAt.set(segment, at.index);
     }
