@@ -1,83 +1,21 @@
 // `proofgate keys generate|list` (references/keys.md): Ed25519 keys for authorities. Private keys
 // stay outside the repository; public keys are registered in the manifest and announced by a
 // `key` entry signed by the new key.
-import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { defineVerb } from './lib/define-verb.ts';
-import { readGitState } from './lib/io/git-state.ts';
-import { generateKey, keyDir, writePrivateKey } from './lib/io/keys.ts';
-import { appendEntry } from './lib/io/ledger-store.ts';
-import { addKeyToManifest } from './lib/io/manifest-keys.ts';
-import { readMetaSubject } from './lib/io/meta-subject.ts';
+import { keyDir } from './lib/io/keys.ts';
 import { loadPlane } from './lib/io/plane.ts';
-import type { Plane } from './lib/io/plane.ts';
+import { listRegisteredKeys, registerNewKey } from './lib/io/register-key.ts';
 import { resolveRoot } from './lib/io/root.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
-import type { GeneratedKeyReport, KeysReport } from './lib/render/keys-report.ts';
+import type { KeysReport } from './lib/render/keys-report.ts';
 
 export interface KeysOptions extends CommonOptions {
   action: 'generate' | 'list';
   authorityId: string | undefined;
-}
-
-function listKeys(plane: Plane, dir: string): KeysReport['authorities'] {
-  return plane.manifest.authorities.map((a) => ({
-    authority: a.id,
-    keys: (a.keys ?? []).map((k) => ({
-      keyid: k.keyid,
-      added: k.added,
-      hasPrivateKey: existsSync(join(dir, `${k.keyid}.pem`)),
-    })),
-  }));
-}
-
-async function generate(
-  plane: Plane,
-  authorityId: string,
-  dir: string,
-  ctx: Context,
-): Promise<GeneratedKeyReport> {
-  const known = plane.manifest.authorities.map((a) => a.id);
-  if (!known.includes(authorityId)) {
-    throw new UsageError('UNKNOWN_ID', `authority ${authorityId} is not in the manifest`, {
-      where: '--authority-id',
-      expected: `one of: ${known.join(', ')}`,
-      next: 'add the authority to controls/manifest.yaml first (a human decision), then retry',
-    });
-  }
-  await readGitState(plane.root);
-  const key = generateKey();
-  const { keyid } = key.signer;
-  const privateKeyPath = writePrivateKey(dir, keyid, key.pem);
-  const time = ctx.clock.now().toISOString();
-  addKeyToManifest(plane.manifestPath, authorityId, {
-    keyid,
-    public_key: key.publicKeyBase64,
-    added: time,
-  });
-  const updated = loadPlane(plane.root);
-  const stored = await appendEntry(
-    updated,
-    {
-      kind: 'key',
-      time,
-      actor: {
-        label: 'proofgate keys generate',
-        authority: authorityId,
-        context: `local:${hostname()}`,
-      },
-      subject: await readMetaSubject(updated),
-      body: { authority: authorityId, keyid, public_key: key.publicKeyBase64 },
-    },
-    { signer: key.signer, manifest: updated.manifest },
-  );
-  const entry = `${stored.file}:${stored.line}`;
-  return { authority: authorityId, keyid, publicKey: key.publicKeyBase64, privateKeyPath, entry };
 }
 
 export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
@@ -85,20 +23,17 @@ export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysR
   const plane = loadPlane(root);
   const dir = keyDir(ctx.env, root);
   if (options.action === 'list') {
-    return { action: 'list', keyDir: dir, authorities: listKeys(plane, dir) };
+    return { action: 'list', keyDir: dir, authorities: listRegisteredKeys(plane, dir) };
   }
   if (options.authorityId === undefined) {
     throw new UsageError('MISSING_ARG', 'keys generate needs --authority-id', {
       expected: `one of: ${plane.manifest.authorities.map((a) => a.id).join(', ')}`,
     });
   }
-  const generated = await generate(plane, options.authorityId, dir, ctx);
-  return {
-    action: 'generate',
-    keyDir: dir,
-    generated,
-    authorities: listKeys(loadPlane(root), dir),
-  };
+  const time = ctx.clock.now().toISOString();
+  const generated = await registerNewKey(plane, options.authorityId, dir, time);
+  const authorities = listRegisteredKeys(loadPlane(root), dir);
+  return { action: 'generate', keyDir: dir, generated, authorities };
 }
 
 export const keys = defineVerb<KeysOptions, KeysReport>({

@@ -1,21 +1,15 @@
 // `proofgate verify`: proves the ledger intact (references/verify.md). Gather (segments, base
 // blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding.
-import { hostname } from 'node:os';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { changedOnBase, compareWithBase } from './lib/core/ledger/compare-base.ts';
-import type { BaseComparison } from './lib/core/ledger/compare-base.ts';
-import type { LedgerSnapshot } from './lib/core/ledger/types.ts';
 import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { defineVerb } from './lib/define-verb.ts';
-import { loadSigner } from './lib/io/keys.ts';
-import { readBaseBytes, readBaseLedger } from './lib/io/ledger-base.ts';
+import { compareWithBaseRef } from './lib/io/ledger-base.ts';
 import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
-import type { PlaneLocation } from './lib/io/plane.ts';
 import { repairTornTails } from './lib/io/repair-torn.ts';
 import { resolveRoot } from './lib/io/root.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
@@ -32,32 +26,24 @@ export interface VerifyOptions extends CommonOptions {
 export async function runVerify(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const plane = loadPlane(root);
-  const ledgerId = ledgerIdOf(
-    plane.manifest,
-    `${plane.rel === '' ? '' : `${plane.rel}/`}controls/manifest.yaml`,
-  );
+  const manifestFile = plane.manifestPath.slice(root.length + 1);
+  const ledgerId = ledgerIdOf(plane.manifest, manifestFile);
+  const time = ctx.clock.now().toISOString();
   const repaired = options.repairTorn
-    ? await repairTornTails(
-        plane,
-        {
-          label: 'proofgate verify --repair-torn',
-          authority: options.authorityId,
-          context: `local:${hostname()}`,
-        },
-        ctx.clock.now().toISOString(),
-        loadSigner(plane, options.authorityId, ctx.env),
-      )
+    ? await repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
   const snapshot = await readLedger(plane);
   const base =
-    options.base === undefined ? undefined : await compareBase(root, plane, snapshot, options.base);
+    options.base === undefined
+      ? undefined
+      : await compareWithBaseRef(root, ledgerRel(plane), snapshot, options.base);
   const parsed = parseLedger(snapshot, base?.start);
   const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
   const result = verifyLedger({
     parsed,
     ledgerId,
     authorities: plane.manifest.authorities,
-    manifestFile: plane.manifestPath.slice(root.length + 1),
+    manifestFile,
     objects,
     ...(base === undefined ? {} : { base }),
   });
@@ -65,23 +51,9 @@ export async function runVerify(options: VerifyOptions, ctx: Context): Promise<V
     ok: result.findings.length === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
-    segments: result.segments,
-    checkedLines: result.checkedLines,
-    findings: result.findings,
+    ...result,
     repaired,
   };
-}
-
-async function compareBase(
-  root: string,
-  plane: PlaneLocation,
-  snapshot: LedgerSnapshot,
-  ref: string,
-): Promise<BaseComparison> {
-  const base = await readBaseLedger(root, ledgerRel(plane), ref);
-  const changed = changedOnBase(snapshot, base.segments, base.objectFormat);
-  await readBaseBytes(root, base, changed);
-  return compareWithBase(snapshot, base.segments, changed, ref);
 }
 
 export const verify = defineVerb<VerifyOptions, VerifyReport>({

@@ -35,7 +35,9 @@ test('8 processes × 200 concurrent appends: no lost entry, no broken link', asy
   expect(codes).toEqual(Array(8).fill(0));
   const snapshot = await readLedger(repo.plane());
   expect(snapshot.segments).toHaveLength(1);
-  const lines = snapshot.segments[0]!.lines.map((l) => JSON.parse(Buffer.from(l).toString('utf8')));
+  const lines = snapshot.segments[0]!.lines.map(
+    (l) => JSON.parse(Buffer.from(l).toString('utf8')) as { body: { worker: number; i: number } },
+  );
   expect(lines).toHaveLength(1600);
   const seen = new Set(
     lines.map((e: { body: { worker: number; i: number } }) => `${e.body.worker}:${e.body.i}`),

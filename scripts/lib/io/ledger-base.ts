@@ -1,7 +1,9 @@
 // The ledger segments as they are on a base git ref, for `verify --base` (anchor-ledger.md §4):
 // blob ids and sizes from one `git ls-tree -l`; contents only for blobs that fail the prefix test.
 import { UsageError } from '../core/errors.ts';
-import type { BaseSegment } from '../core/ledger/compare-base.ts';
+import { changedOnBase, compareWithBase } from '../core/ledger/compare-base.ts';
+import type { BaseComparison, BaseSegment } from '../core/ledger/compare-base.ts';
+import type { LedgerSnapshot } from '../core/ledger/types.ts';
 import { gitText, runGit } from './git.ts';
 
 export interface BaseLedger {
@@ -56,4 +58,17 @@ export async function readBaseBytes(
     const blob = await runGit(['cat-file', 'blob', segment.oid], { cwd: root });
     if (blob.code === 0) segment.bytes = new Uint8Array(blob.stdout);
   }
+}
+
+/** Gathers the base ref's segments (contents only where needed) and compares them with `snapshot`. */
+export async function compareWithBaseRef(
+  root: string,
+  ledgerRel: string,
+  snapshot: LedgerSnapshot,
+  ref: string,
+): Promise<BaseComparison> {
+  const base = await readBaseLedger(root, ledgerRel, ref);
+  const changed = changedOnBase(snapshot, base.segments, base.objectFormat);
+  await readBaseBytes(root, base, changed);
+  return compareWithBase(snapshot, base.segments, changed, ref);
 }

@@ -7,8 +7,9 @@ import { IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { decodeLine } from '../core/ledger/parse-ledger.ts';
 import { writerSegmentBase } from '../core/ledger/segment-name.ts';
-import type { EntryDraft, Signer } from '../core/ledger/types.ts';
+import { hostname } from 'node:os';
 import { runGit } from './git.ts';
+import { loadSigner } from './keys.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel, readCloneId } from './ledger-store.ts';
@@ -46,15 +47,22 @@ async function checkRepairable(plane: Plane, tail: SegmentTail, file: string): P
   }
 }
 
+/** Repairs every torn segment; the note is recorded (and signed, if keyed) by `authorityId`. */
 export async function repairTornTails(
   plane: Plane,
-  actor: EntryDraft['actor'],
+  authorityId: string,
+  env: Readonly<Record<string, string | undefined>>,
   time: string,
-  signer: Signer | undefined,
 ): Promise<RepairedTail[]> {
   const git = await readGitState(plane.root);
   if (!readSegmentTails(ledgerDir(plane)).some((t) => t.tornTail.length > 0)) return [];
   const ledgerId = ledgerIdOf(plane.manifest);
+  const actor = {
+    label: 'proofgate verify --repair-torn',
+    authority: authorityId,
+    context: `local:${hostname()}`,
+  };
+  const signer = loadSigner(plane, authorityId, env);
   const subject = await readMetaSubject(plane);
   const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
   const rel = ledgerRel(plane);
