@@ -40,7 +40,7 @@ export function readLedger(plane: PlaneLocation): Promise<LedgerSnapshot> {
   const dir = ledgerDir(plane);
   const rel = ledgerRel(plane);
   const segments = readSegmentTails(dir).map(({ name, path }) => {
-    const bytes = new Uint8Array(readFileSync(path));
+    const bytes = readFileSync(path);
     return { name, file: `${rel}/${name}.jsonl`, bytes, ...splitSegment(bytes) };
   });
   return Promise.resolve({ dir: rel, segments });

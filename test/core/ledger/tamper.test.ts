@@ -113,6 +113,15 @@ describe('tampering with old entries (§7.8 1, 2, 3, 19)', () => {
     for (const line of [1, 2, 3]) expect(found).toContain(`${MAIN}.jsonl:${line} NOT_CANONICAL`);
   });
 
+  test('a 2 MiB line and deep nesting are refused without crashing (§7.8 29)', () => {
+    const lines = ledger.lines(MAIN);
+    lines[1] = lines[1]!.replace('"control":"c-1"', `"control":"${'x'.repeat(2 << 20)}"`);
+    lines[2] = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const found = check();
+    expect(found).toContain(`${MAIN}.jsonl:2 LINE_TOO_LONG`);
+    expect(found).toContain(`${MAIN}.jsonl:3 NOT_CANONICAL`);
+  });
+
   test('an unknown key is refused even in canonical form', () => {
     edit(MAIN, 2, (e) => void (e['verdict'] = 'PASS'));
     expect(check()).toContain(`${MAIN}.jsonl:3 BAD_ENTRY`);

@@ -27,8 +27,9 @@ export function gitBlobId(bytes: Uint8Array, objectFormat: 'sha1' | 'sha256'): s
 }
 
 function countLines(bytes: Uint8Array, end: number): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let count = 0;
-  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) {
+  for (let at = buffer.indexOf(0x0a); at !== -1 && at < end; at = buffer.indexOf(0x0a, at + 1)) {
     count += 1;
   }
   return count;

@@ -102,6 +102,7 @@ function checkSigs(c: Checker, value: unknown): void {
 
 /** Checks `value` (parsed from a canonical line) against the entry shape; collects every problem. */
 export function parseEntry(value: unknown): { entry?: LedgerEntry; problems: string[] } {
+  if (!isRecord(value)) return { problems: ['the line is not a JSON object'] };
   const c = new Checker();
   const optional = ['merge', 'sigs'];
   const required = ['v', 'kind', 'ledger', 'segment', 'seq', 'prev', 'time', 'actor'];

@@ -21,13 +21,15 @@ const NEWLINE = 0x0a;
 export function splitSegment(
   bytes: Uint8Array,
 ): Pick<SegmentSnapshot, 'lines' | 'isTorn' | 'tornTail'> {
+  // Buffer.indexOf is memchr; TypedArray.prototype.indexOf is an element-by-element loop.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lines: Uint8Array[] = [];
   let start = 0;
-  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, start)) {
-    lines.push(bytes.subarray(start, at));
+  for (let at = buffer.indexOf(NEWLINE); at !== -1; at = buffer.indexOf(NEWLINE, start)) {
+    lines.push(buffer.subarray(start, at));
     start = at + 1;
   }
-  const tornTail = bytes.subarray(start);
+  const tornTail = buffer.subarray(start);
   return { lines, isTorn: tornTail.length > 0, tornTail };
 }
 
