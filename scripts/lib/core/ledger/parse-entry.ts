@@ -140,7 +140,7 @@ export function parseEntry(value: unknown): { entry?: LedgerEntry; problems: str
     c.problems.push('/actor/keyid and /sigs must be present together');
   }
   if (c.problems.length > 0) return { problems: c.problems };
-  return { entry: value as LedgerEntry, problems: [] };
+  return { entry: value as unknown as LedgerEntry, problems: [] };
 }
 
 /**
