@@ -165,6 +165,11 @@ describe('keys and seals', () => {
     expect(manifest).toMatch(/keys:\n\s+- keyid: [0-9a-f]{64}/);
     const plane = repo.plane();
     const signer = loadSigner(plane, 'virtual:quality', env);
+    expect(loadSigner(plane, 'virtual:developer', env)).toBeUndefined();
+    const elsewhere = { PROOFGATE_KEY_DIR: join(keyDir, 'empty') };
+    expect(() => loadSigner(plane, 'virtual:quality', elsewhere)).toThrow(
+      /none of their private keys/,
+    );
     const actor = { label: 'qa', authority: 'virtual:quality', context: 'ci' };
     const signed = await appendEntry(plane, draft(1, { actor }), {
       signer: signer!,
