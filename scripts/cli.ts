@@ -29,6 +29,23 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./render.ts')).render,
   },
   {
+    name: 'verify',
+    describe:
+      'Prove the ledger intact: every line (--full) or append-only since a base ref (--base)',
+    load: async () => (await import('./verify.ts')).verify,
+  },
+  {
+    name: 'seal',
+    describe:
+      'Seal the ledger: record every segment head and the evidence inventory; close the segments',
+    load: async () => (await import('./seal.ts')).seal,
+  },
+  {
+    name: 'keys',
+    describe: 'Generate or list Ed25519 signing keys of authorities',
+    load: async () => (await import('./keys.ts')).keys,
+  },
+  {
     name: 'trace',
     describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
     load: async () => (await import('./trace.ts')).trace,

@@ -103,3 +103,97 @@ export interface ObjectStore {
   get(digest: string): Promise<Uint8Array | undefined>;
   has(digest: string): Promise<boolean>;
 }
+
+/** What a caller supplies to append an entry; the appender fills the rest (ledger-format.md). */
+export interface EntryDraft {
+  kind: EntryKind;
+  /** ISO-8601 UTC with milliseconds, e.g. from `ctx.clock.now().toISOString()`. */
+  time: string;
+  actor: { label: string; authority: string; context: string };
+  subject: SubjectBinding;
+  body: JsonObject;
+  /** Evidence object digests the entry refers to; stored sorted and unique. */
+  objects?: string[];
+  /** Entry hashes in other segments this entry joins. */
+  merge?: string[];
+}
+
+/** Signs entries for one registered key. Identity is the raw public key, never a label. */
+export interface Signer {
+  /** sha256 hex of `publicKey`. */
+  keyid: string;
+  /** Raw 32-byte Ed25519 public key. */
+  publicKey: Uint8Array;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+/** One segment file as read from disk, not yet judged. */
+export interface SegmentSnapshot {
+  /** File name without `.jsonl`. */
+  name: string;
+  /** Path relative to the repository root, POSIX separators. */
+  file: string;
+  bytes: Uint8Array;
+  /** Complete lines without their `\n`, as views into `bytes`. */
+  lines: Uint8Array[];
+  /** True when the file does not end with `\n`: a writer was killed mid-append. */
+  isTorn: boolean;
+  /** The unterminated bytes after the last `\n` (empty unless torn). */
+  tornTail: Uint8Array;
+}
+
+export interface LedgerSnapshot {
+  /** Ledger directory relative to the repository root. */
+  dir: string;
+  /** Sorted by name. */
+  segments: SegmentSnapshot[];
+}
+
+export const FINDING_CODES = [
+  'TORN_LINE',
+  'LINE_TOO_LONG',
+  'NOT_CANONICAL',
+  'BAD_ENTRY',
+  'LEDGER_MISMATCH',
+  'SEGMENT_MISMATCH',
+  'BAD_SEGMENT_NAME',
+  'SEQ_MISMATCH',
+  'PREV_MISMATCH',
+  'DUPLICATE_ENTRY',
+  'MERGE_UNKNOWN',
+  'HEAD_UNKNOWN',
+  'AUTHORITY_UNKNOWN',
+  'SIGNATURE_INVALID',
+  'KEY_UNREGISTERED',
+  'UNSIGNED_AFTER_KEY',
+  'KEY_ENTRY_INVALID',
+  'OBJECT_MISSING',
+  'OBJECT_CORRUPT',
+  'SEAL_INVALID',
+  'APPEND_AFTER_SEAL',
+  'SEGMENT_DELETED',
+  'HISTORY_REWRITTEN',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** One problem found by verify; `line` is 1-based, 0 for a whole file. */
+export interface LedgerFinding {
+  file: string;
+  line: number;
+  code: FindingCode;
+  message: string;
+}
+
+export interface EntryLocation {
+  /** Segment name (file name without `.jsonl`). */
+  segment: string;
+  /** 0-based line index in the segment. */
+  index: number;
+}
+
+/** A valid entry with where it was read: what the verifier's rules work on. */
+export interface LocatedEntry extends EntryLocation {
+  entry: LedgerEntry;
+  file: string;
+  hash: string;
+}

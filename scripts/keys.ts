@@ -1,0 +1,67 @@
+// `proofgate keys generate|list` (references/keys.md): Ed25519 keys for authorities. Private keys
+// stay outside the repository; public keys are registered in the manifest and announced by a
+// `key` entry signed by the new key.
+import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { keyDir } from './lib/io/keys.ts';
+import { loadPlane } from './lib/io/plane.ts';
+import { listRegisteredKeys, registerNewKey } from './lib/io/register-key.ts';
+import { resolveRoot } from './lib/io/root.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { renderKeys } from './lib/render/keys-report.ts';
+import type { KeysReport } from './lib/render/keys-report.ts';
+
+export interface KeysOptions extends CommonOptions {
+  action: 'generate' | 'list';
+  authorityId: string | undefined;
+}
+
+export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  const plane = loadPlane(root);
+  const dir = keyDir(ctx.env, root);
+  if (options.action === 'list') {
+    return { action: 'list', keyDir: dir, authorities: listRegisteredKeys(plane, dir) };
+  }
+  if (options.authorityId === undefined) {
+    throw new UsageError('MISSING_ARG', 'keys generate needs --authority-id', {
+      expected: `one of: ${plane.manifest.authorities.map((a) => a.id).join(', ')}`,
+    });
+  }
+  const time = ctx.clock.now().toISOString();
+  const generated = await registerNewKey(plane, options.authorityId, dir, time);
+  const authorities = listRegisteredKeys(loadPlane(root), dir);
+  return { action: 'generate', keyDir: dir, generated, authorities };
+}
+
+export const keys = defineVerb<KeysOptions, KeysReport>({
+  name: 'keys',
+  command: 'keys <action>',
+  describe: 'Generate or list Ed25519 signing keys of authorities',
+  examples: [
+    [
+      'proofgate keys generate --authority-id virtual:quality',
+      'create a key; later entries by that authority are signed',
+    ],
+    ['proofgate keys list', 'show registered keys and which private keys are on this machine'],
+  ],
+  builder: (y) =>
+    y
+      .positional('action', { choices: ['generate', 'list'] as const, describe: 'What to do' })
+      .option('authority-id', {
+        type: 'string',
+        describe: 'Authority id from the manifest (generate)',
+      }),
+  toOptions: (argv, common) => ({
+    ...common,
+    action: argv['action'] === 'generate' ? 'generate' : 'list',
+    authorityId: typeof argv['authority-id'] === 'string' ? argv['authority-id'] : undefined,
+  }),
+  run: runKeys,
+  render: renderKeys,
+  exitCode: () => 0,
+});
+
+runIfMain(import.meta.url, keys);

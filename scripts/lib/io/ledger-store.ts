@@ -1,0 +1,210 @@
+// Reading and appending ledger segments (references/ledger-format.md). readLedger never judges;
+// appendEntry writes one canonical line under the lock with one append-mode write and fsync.
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { buildEntry } from '../core/ledger/build-entry.ts';
+import { decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
+import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.ts';
+import { closedBy } from '../core/ledger/verify-seals.ts';
+import type { EntryDraft, LedgerSnapshot, Signer, StoredEntry } from '../core/ledger/types.ts';
+import type { Manifest } from '../core/plane/types.ts';
+import { readGitState } from './git-state.ts';
+import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
+import { readSegmentTails } from './ledger-tails.ts';
+import type { SegmentTail } from './ledger-tails.ts';
+import { createObjectStore, fsyncDir } from './objects.ts';
+import { loadPlane } from './plane.ts';
+import type { PlaneLocation } from './plane.ts';
+
+export function ledgerDir(plane: PlaneLocation): string {
+  return join(plane.dir, 'evidence', 'ledger');
+}
+
+export function ledgerRel(plane: PlaneLocation): string {
+  return [plane.rel, 'evidence', 'ledger'].filter((p) => p !== '').join('/');
+}
+
+/** Every `*.jsonl` segment of the plane, sorted by name, split into lines. Never judges. */
+export function readLedger(plane: PlaneLocation): Promise<LedgerSnapshot> {
+  const dir = ledgerDir(plane);
+  const rel = ledgerRel(plane);
+  const segments = readSegmentTails(dir).map(({ name, path }) => {
+    const bytes = readFileSync(path);
+    return { name, file: `${rel}/${name}.jsonl`, bytes, ...splitSegment(bytes) };
+  });
+  return Promise.resolve({ dir: rel, segments });
+}
+
+export interface AppendOptions {
+  /** Signs the entry; see loadSigner in scripts/lib/io/keys.ts. */
+  signer?: Signer;
+  lockTimeoutMs?: number;
+  /** The manifest, when the caller has loaded the plane already (else read from disk). */
+  manifest?: Manifest;
+}
+
+/** The ledger id the appender writes; a manifest without one is a config error (exit 2). */
+export function ledgerIdOf(manifest: Manifest, file = 'controls/manifest.yaml'): string {
+  if (typeof manifest.ledger_id !== 'string' || manifest.ledger_id === '') {
+    throw new ConfigError('SCHEMA_INVALID', `${file} has no ledger_id`, {
+      where: `${file}:/ledger_id`,
+      expected: 'the random ledger id written by "proofgate init"',
+      next: 'restore ledger_id from git history; never invent a new one for an existing ledger',
+    });
+  }
+  return manifest.ledger_id;
+}
+
+/** The clone's 8-hex id in `<git common dir>/proofgate/clone-id`, created on first use. */
+export function readCloneId(commonDir: string): string {
+  const dir = join(commonDir, 'proofgate');
+  const path = join(dir, 'clone-id');
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(path, `${randomBytes(4).toString('hex')}\n`, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const id = readFileSync(path, 'utf8').trim();
+  if (!/^[0-9a-f]{8}$/.test(id)) {
+    throw new ConfigError('SCHEMA_INVALID', `${path} does not hold an 8-hex clone id`, {
+      where: path,
+      next: `delete ${path}; the next append creates a new one`,
+    });
+  }
+  return id;
+}
+
+function refuseTorn(tails: readonly SegmentTail[], rel: string): void {
+  const torn = tails.find((t) => t.tornTail.length > 0);
+  if (torn === undefined) return;
+  throw new IntegrityError(
+    'TORN_LINE',
+    `segment ${torn.name} ends with an unterminated line of ${torn.tornTail.length} bytes`,
+    {
+      where: `${rel}/${torn.name}.jsonl`,
+      expected: 'every line to end with a newline',
+      next: 'a writer was killed mid-append: run "proofgate verify --repair-torn", then retry',
+    },
+  );
+}
+
+function writeLine(path: string, line: string, isNew: boolean, dir: string): void {
+  const data = Buffer.from(`${line}\n`, 'utf8');
+  mkdirSync(dir, { recursive: true });
+  const fd = openSync(path, 'a');
+  try {
+    for (let done = 0; done < data.length;) done += writeSync(fd, data, done, data.length - done);
+    // fdatasync flushes the data and the new file size, which is all an append changes.
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  if (isNew) fsyncDir(dir);
+}
+
+/** Appends under the already-held lock: reads tails, picks the open segment, writes one line. */
+export function appendLocked(
+  plane: PlaneLocation,
+  ledgerId: string,
+  segmentBase: string,
+  draft: EntryDraft,
+  signer: Signer | undefined,
+): StoredEntry {
+  const dir = ledgerDir(plane);
+  const tails = readSegmentTails(dir);
+  refuseTorn(tails, ledgerRel(plane));
+  const heads: Record<string, string> = {};
+  const closed = new Set<string>();
+  for (const tail of tails) {
+    if (tail.lastLine === undefined) continue;
+    heads[tail.name] = sha256Hex(tail.lastLine);
+    if (Buffer.from(tail.lastLine).includes('"kind":"seal"')) {
+      const sealed = decodeLine(tail.lastLine).entry;
+      if (sealed?.kind === 'seal') for (const name of closedBy(sealed)) closed.add(name);
+    }
+  }
+  const segment = openSegmentFor(segmentBase, closed);
+  const own = tails.find((t) => t.name === segment);
+  let seq = 0;
+  if (own?.lastLine !== undefined) {
+    const last = decodeLine(own.lastLine);
+    if (last.entry === undefined) {
+      throw new IntegrityError(
+        'CHAIN_BROKEN',
+        `the last line of segment ${segment} is not a valid entry: ${last.problem.message}`,
+        {
+          where: `${ledgerRel(plane)}/${segment}.jsonl`,
+          next: 'run "proofgate verify --full" to locate every problem; nothing was written',
+        },
+      );
+    }
+    seq = last.entry.seq + 1;
+  }
+  const prev = seq === 0 ? null : (heads[segment] ?? null);
+  const { entry, line } = buildEntry(
+    draft,
+    { ledger: ledgerId, segment, seq, prev, heads },
+    signer,
+  );
+  writeLine(join(dir, `${segment}.jsonl`), line, own === undefined, dir);
+  return {
+    entry,
+    hash: sha256Hex(line),
+    file: `${ledgerRel(plane)}/${segment}.jsonl`,
+    line: seq + 1,
+  };
+}
+
+/**
+ * Appends one entry to the writer's open segment (`<cloneid>-<branchslug>[-g<N>]`). Checks the
+ * repository (exit 4 outside git, before anything is written) and that every referenced object
+ * exists, then holds the lock for the tail read, build, sign, write and fsync only.
+ */
+export async function appendEntry(
+  plane: PlaneLocation,
+  draft: EntryDraft,
+  options: AppendOptions = {},
+): Promise<StoredEntry> {
+  const git = await readGitState(plane.root);
+  const manifest = options.manifest ?? loadPlane(plane.root).manifest;
+  const ledgerId = ledgerIdOf(manifest);
+  const known = manifest.authorities.map((a) => a.id);
+  if (!known.includes(draft.actor.authority)) {
+    throw new UsageError(
+      'UNKNOWN_ID',
+      `authority ${draft.actor.authority} is not in the manifest`,
+      {
+        expected: `one of: ${known.join(', ')}`,
+        next: 'record entries under a registered authority; nothing was written',
+      },
+    );
+  }
+  const store = createObjectStore(plane);
+  for (const digest of draft.objects ?? []) {
+    if (!(await store.has(digest))) {
+      throw new IntegrityError(
+        'OBJECT_MISSING',
+        `evidence object ${digest} is not in the object store`,
+        {
+          next: 'store the object with createObjectStore(plane).put(bytes) before appending the entry',
+        },
+      );
+    }
+  }
+  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
+  return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () =>
+    appendLocked(plane, ledgerId, base, draft, options.signer),
+  );
+}

@@ -1,0 +1,20 @@
+// The subject binding of the ledger's own bookkeeping entries (key, seal, torn-line repair notes).
+// They judge no code, so they bind to HEAD's tree (the empty tree before the first commit) plus
+// the manifest and registry digests, instead of hashing the working tree.
+import { digestJson } from '../core/hash.ts';
+import type { SubjectBinding } from '../core/ledger/types.ts';
+import { runGit } from './git.ts';
+import type { Plane } from './plane.ts';
+
+export async function readMetaSubject(plane: Plane): Promise<SubjectBinding> {
+  const head = await runGit(['rev-parse', '-q', '--verify', 'HEAD^{tree}'], { cwd: plane.root });
+  let tree = head.stdout.toString('utf8').trim();
+  if (head.code !== 0 || tree === '') {
+    const empty = await runGit(['hash-object', '-t', 'tree', '--stdin'], {
+      cwd: plane.root,
+      input: '',
+    });
+    tree = empty.stdout.toString('utf8').trim();
+  }
+  return { tree, manifest: digestJson(plane.manifest), registry: digestJson(plane.registry) };
+}

@@ -1,0 +1,98 @@
+// `proofgate verify --repair-torn`: under the lock, removes an unterminated last line that a killed
+// writer left, and records what was removed in a `note` entry. It refuses when the tail is a
+// complete canonical entry (only its newline is missing: that is not a crash we can tell apart) or
+// when HEAD's committed copy of the segment already contains the bytes (they are history).
+import { closeSync, fsyncSync, openSync, ftruncateSync } from 'node:fs';
+import { IntegrityError } from '../core/errors.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { decodeLine } from '../core/ledger/parse-ledger.ts';
+import { writerSegmentBase } from '../core/ledger/segment-name.ts';
+import { hostname } from 'node:os';
+import { runGit } from './git.ts';
+import { loadSigner } from './keys.ts';
+import { readGitState } from './git-state.ts';
+import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
+import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel, readCloneId } from './ledger-store.ts';
+import { readSegmentTails } from './ledger-tails.ts';
+import type { SegmentTail } from './ledger-tails.ts';
+import { readMetaSubject } from './meta-subject.ts';
+import type { Plane } from './plane.ts';
+
+export interface RepairedTail {
+  file: string;
+  removedBytes: number;
+  removedSha256: string;
+}
+
+async function committedSize(root: string, file: string): Promise<number> {
+  const blob = await runGit(['cat-file', '-s', `HEAD:${file}`], { cwd: root });
+  return blob.code === 0 ? Number(blob.stdout.toString('utf8').trim()) : 0;
+}
+
+async function checkRepairable(plane: Plane, tail: SegmentTail, file: string): Promise<void> {
+  const refuse = (message: string, next: string): never => {
+    throw new IntegrityError('TORN_LINE', message, { where: file, next });
+  };
+  if (decodeLine(tail.tornTail).entry !== undefined) {
+    refuse(
+      `the unterminated last line of ${file} is a complete canonical entry`,
+      `inspect it; if it is genuine, append the missing newline by hand ("printf '\\n' >> ${file}")`,
+    );
+  }
+  if ((await committedSize(plane.root, file)) > tail.size - tail.tornTail.length) {
+    refuse(
+      `the torn bytes of ${file} are already committed on HEAD`,
+      'they are history now: restore the segment from git and investigate instead',
+    );
+  }
+}
+
+/** Repairs every torn segment; the note is recorded (and signed, if keyed) by `authorityId`. */
+export async function repairTornTails(
+  plane: Plane,
+  authorityId: string,
+  env: Readonly<Record<string, string | undefined>>,
+  time: string,
+): Promise<RepairedTail[]> {
+  const git = await readGitState(plane.root);
+  if (!readSegmentTails(ledgerDir(plane)).some((t) => t.tornTail.length > 0)) return [];
+  const ledgerId = ledgerIdOf(plane.manifest);
+  const actor = {
+    label: 'proofgate verify --repair-torn',
+    authority: authorityId,
+    context: `local:${hostname()}`,
+  };
+  const signer = loadSigner(plane, authorityId, env);
+  const subject = await readMetaSubject(plane);
+  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
+  const rel = ledgerRel(plane);
+  return withLedgerLock(git.commonDir, DEFAULT_LOCK_TIMEOUT_MS, async () => {
+    const torn = readSegmentTails(ledgerDir(plane)).filter((t) => t.tornTail.length > 0);
+    for (const tail of torn) await checkRepairable(plane, tail, `${rel}/${tail.name}.jsonl`);
+    const repaired: RepairedTail[] = [];
+    for (const tail of torn) {
+      const fd = openSync(tail.path, 'r+');
+      try {
+        ftruncateSync(fd, tail.size - tail.tornTail.length);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      repaired.push({
+        file: `${rel}/${tail.name}.jsonl`,
+        removedBytes: tail.tornTail.length,
+        removedSha256: sha256Hex(tail.tornTail),
+      });
+    }
+    for (const fix of repaired) {
+      const body = {
+        repair: 'torn-line',
+        file: fix.file,
+        removed_bytes: fix.removedBytes,
+        removed_sha256: fix.removedSha256,
+      };
+      appendLocked(plane, ledgerId, base, { kind: 'note', time, actor, subject, body }, signer);
+    }
+    return repaired;
+  });
+}

@@ -1,0 +1,34 @@
+// Human output of `proofgate verify`: the verdict first, then one `file:line: CODE message` each.
+import type { LedgerFinding } from '../core/ledger/types.ts';
+
+export interface VerifyReport {
+  ok: boolean;
+  mode: 'full' | 'base';
+  base?: string;
+  segments: number;
+  checkedLines: number;
+  findings: LedgerFinding[];
+  repaired: { file: string; removedBytes: number; removedSha256: string }[];
+}
+
+export function renderVerify(report: VerifyReport): string {
+  const scope =
+    report.mode === 'base'
+      ? `${report.checkedLines} new lines since ${report.base ?? 'base'} in ${report.segments} segments`
+      : `${report.checkedLines} lines in ${report.segments} segments`;
+  const verdict = report.ok
+    ? `INTACT ledger: ${scope} checked, 0 findings`
+    : `TAMPERED ledger: ${report.findings.length} findings in ${scope}`;
+  const lines = [verdict];
+  for (const fix of report.repaired) {
+    lines.push(
+      `repaired ${fix.file}: removed ${fix.removedBytes} torn bytes (sha256 ${fix.removedSha256}), recorded in a note entry`,
+    );
+  }
+  for (const f of report.findings) lines.push(`${f.file}:${f.line}: ${f.code} ${f.message}`);
+  if (!report.ok)
+    lines.push(
+      'next: inspect each location with git log -p; never rewrite the ledger, append a note instead',
+    );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,41 @@
+// Spawns the real CLI with a minimal environment (STYLE.md rule 20).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../scripts/cli.ts', import.meta.url));
+export const WORKTREE = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `proofgate <args>` from the worktree (so `--import tsx` resolves); pass `--root`. */
+export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: WORKTREE,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '/tmp',
+      NO_COLOR: '1',
+      TZ: 'UTC',
+      ...env,
+    },
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The same dispatch as the CLI, in this process (no spawn): for tests that run many commands. */
+export async function runInProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const { verbs } = await import('../../scripts/cli.ts');
+  const { dispatch } = await import('../../scripts/lib/dispatch.ts');
+  const { createTestContext } = await import('./context.ts');
+  const ctx = createTestContext({ cwd: WORKTREE, env, now: new Date().toISOString() });
+  const code = await dispatch(verbs, args, ctx);
+  return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
+}
