@@ -33,7 +33,8 @@ function git(root: string, ...args: string[]): void {
 
 function manifestWith(key: { keyid: string; publicKey: string } | undefined): string {
   if (key === undefined) return MINIMAL_MANIFEST;
-  return `${MINIMAL_MANIFEST}    keys:\n      - keyid: ${key.keyid}\n        public_key: ${key.publicKey}\n        added: 2026-01-01T00:00:00.000Z\n`;
+  const keys = `    keys:\n      - keyid: ${key.keyid}\n        public_key: ${key.publicKey}\n        added: 2026-01-01T00:00:00.000Z\n`;
+  return MINIMAL_MANIFEST.replace('    stages: [cross]\n', `    stages: [cross]\n${keys}`);
 }
 
 /** A committed repository whose ledger holds `count` entries over four segments. */

@@ -32,10 +32,10 @@ export async function runInProcess(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<CliRun> {
-  const { verbs } = await import('../../scripts/cli.ts');
-  const { dispatch } = await import('../../scripts/lib/dispatch.ts');
+  const { verbTable } = await import('../../scripts/cli.ts');
+  const { dispatchTable } = await import('../../scripts/lib/dispatch.ts');
   const { createTestContext } = await import('./context.ts');
   const ctx = createTestContext({ cwd: WORKTREE, env, now: new Date().toISOString() });
-  const code = await dispatch(verbs, args, ctx);
+  const code = await dispatchTable(verbTable, args, ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }

@@ -7,21 +7,16 @@ import { join } from 'node:path';
 import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import type { Plane } from '../../scripts/lib/io/plane.ts';
+import { manifestYaml } from './manifest-fixture.ts';
 
 export const TEST_LEDGER_ID = 'test-ledger-0001';
 
-export const MINIMAL_MANIFEST = `# minimal manifest for ledger tests
-version: 1
-ledger_id: ${TEST_LEDGER_ID}
-authorities:
-  # the developer (self stage)
-  - id: virtual:developer
-    kind: virtual
-    stages: [self]
-  - id: virtual:quality
-    kind: virtual
-    stages: [cross]
-`;
+export const MINIMAL_MANIFEST = `# minimal manifest for ledger tests\n${manifestYaml({
+  ledgerId: TEST_LEDGER_ID,
+}).replace(
+  '  - id: virtual:developer\n',
+  '  # the developer (self stage)\n  - id: virtual:developer\n',
+)}`;
 
 export function git(root: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
