@@ -3,8 +3,11 @@ import type { AnyVerb } from './lib/define-verb.ts';
 import { dispatch } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
+import { memory } from './memory.ts';
+import { decision } from './decision.ts';
+import { hypothesis } from './hypothesis.ts';
 
-export const verbs: readonly AnyVerb[] = [];
+export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

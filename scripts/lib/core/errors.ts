@@ -47,7 +47,8 @@ export type ConfigCode =
   | 'CONTROL_UNKNOWN'
   | 'PLANE_MISSING'
   | 'PLANE_EXISTS'
-  | 'KEY_INVALID';
+  | 'KEY_INVALID'
+  | 'KNOWLEDGE_INVALID';
 /** Exit 2: a human-owned source (manifest, registry, pack, profile) is missing or invalid. */
 export class ConfigError extends CliError<ConfigCode> {
   override readonly name = 'ConfigError';

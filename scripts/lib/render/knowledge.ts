@@ -1,0 +1,72 @@
+// Human output of the knowledge verbs; the verdict is always the first line.
+import type { DecisionResult } from '../../decision.ts';
+import type { HypothesisResult } from '../../hypothesis.ts';
+import type { MemoryResult } from '../../memory.ts';
+import { formatMilli } from '../core/knowledge/priority.ts';
+
+export function renderMemory(result: MemoryResult): string {
+  if (result.action === 'add') {
+    const f = result.fact;
+    return [
+      `recorded ${f.id} (${f.maturity}): ${f.statement}`,
+      `  path: ${f.path} @ ${f.digest.slice(0, 12)}`,
+      `  evidence: ${f.evidence}`,
+    ].join('\n');
+  }
+  const lines = [`${result.facts.length} facts, ${result.staleCount} stale`];
+  for (const f of result.facts) {
+    const mark = f.isStale ? `STALE (${f.staleReason ?? ''})` : f.maturity;
+    lines.push(`${f.id} ${mark} ${f.path}: ${f.statement}`);
+  }
+  return lines.join('\n');
+}
+
+export function renderDecision(result: DecisionResult): string {
+  if (result.action === 'add') {
+    const d = result.decision;
+    return [
+      `recorded ${d.id} (in force): ${d.title}`,
+      `  reason: ${d.reason}`,
+      `  paths: ${d.paths.join(', ')}`,
+    ].join('\n');
+  }
+  if (result.action === 'supersede') {
+    return `${result.supersede.id} superseded by ${result.supersede.by}`;
+  }
+  const where = result.path === undefined ? '' : ` touching ${result.path}`;
+  const lines = [`${result.decisions.length} negative decisions${where}`];
+  for (const d of result.decisions) {
+    const state = d.isInForce ? 'IN FORCE' : `superseded by ${d.supersededBy ?? '?'}`;
+    lines.push(`${d.id} ${state}: ${d.title}`);
+    lines.push(`  reason: ${d.reason}`);
+    lines.push(`  conditions: ${d.conditions.join('; ')}`);
+    lines.push(`  paths: ${d.paths.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+export function renderHypothesis(result: HypothesisResult): string {
+  if (result.action === 'add') {
+    const h = result.hypothesis;
+    return `recorded ${h.id} (open, ${h.attr}): ${h.claim}`;
+  }
+  if (result.action === 'update') {
+    const h = result.hypothesis;
+    return `updated ${h.id}: ${h.status}, score ${formatMilli(h.score)}, ${h.evidence.length} evidence entries`;
+  }
+  const done = result.done;
+  const lines = [
+    `definition of done: ${done.verdict} (${result.hypotheses.length} hypotheses, ${done.stepsSinceEvidence} steps since new evidence)`,
+  ];
+  if (done.undecidedAttrs.length > 0)
+    lines.push(`  high-risk attributes undecided: ${done.undecidedAttrs.join(', ')}`);
+  if (done.openAboveCeiling.length > 0)
+    lines.push(`  open above the score ceiling: ${done.openAboveCeiling.join(', ')}`);
+  if (done.isDriftTripped) lines.push('  drift watchdog tripped: no new evidence; stop and report');
+  for (const h of result.hypotheses) {
+    lines.push(
+      `${h.id} ${formatMilli(h.score)} ${h.status} ${h.attr}: ${h.claim} [${h.provenance}]`,
+    );
+  }
+  return lines.join('\n');
+}
