@@ -6,8 +6,9 @@ import { isMainModule } from './lib/io/run-if-main.ts';
 import { memory } from './memory.ts';
 import { decision } from './decision.ts';
 import { hypothesis } from './hypothesis.ts';
+import { casebase } from './casebase.ts';
 
-export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis];
+export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis, casebase];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

@@ -7,19 +7,15 @@ import {
   updateHypothesis,
 } from './lib/core/knowledge/decide-hypotheses.ts';
 import type { HypothesisView } from './lib/core/knowledge/decide-hypotheses.ts';
-import {
-  DEFAULT_DONE,
-  countStepsSinceEvidence,
-  evaluateDone,
-} from './lib/core/knowledge/evaluate-done.ts';
+import { countStepsSinceEvidence, evaluateDone } from './lib/core/knowledge/evaluate-done.ts';
 import type { DoneReport } from './lib/core/knowledge/evaluate-done.ts';
-import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import type { Hypothesis, HypothesisUpdate } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/define-verb.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { openKnowledge } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
+import { hypothesisFlags, toHypothesisOptions } from './lib/hypothesis-flags.ts';
 import { renderHypothesis } from './lib/render/knowledge.ts';
 
 export interface HypothesisOptions extends CommonOptions {
@@ -44,10 +40,6 @@ export type HypothesisResult =
   | { action: 'update'; update: HypothesisUpdate; hypothesis: HypothesisView }
   | { action: 'list'; hypotheses: HypothesisView[]; done: DoneReport };
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const milli = (v: unknown, flag: string, max?: number): number | undefined =>
-  typeof v === 'string' ? parseMilli(v, flag, max) : undefined;
-
 export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
   name: 'hypothesis',
   command: 'hypothesis <action> [claim]',
@@ -63,62 +55,8 @@ export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
     ],
     ['proofgate hypothesis list', 'the board by priority, plus the definition of done'],
   ],
-  builder: (y) =>
-    y
-      .positional('action', { choices: ['add', 'update', 'list'] as const })
-      .positional('claim', { type: 'string', describe: 'falsifiable statement (add)' })
-      .option('attr', { type: 'string', describe: 'quality attribute (add)' })
-      .option('risk', { type: 'string', describe: 'impact 0..1 (add, update)' })
-      .option('info-gain', {
-        type: 'string',
-        describe: 'expected information gain 0..1 (add, update)',
-      })
-      .option('cost', { type: 'string', describe: 'cost > 0 (add, update)' })
-      .option('oracle', {
-        type: 'string',
-        describe: 'the observation that decides it (add, update)',
-      })
-      .option('provenance', { type: 'string', describe: 'recon, user or prior:<case id> (add)' })
-      .option('id', { type: 'string', describe: 'hypothesis id (update)' })
-      .option('status', { type: 'string', describe: 'open, probing, confirmed, refuted (update)' })
-      .option('evidence', {
-        type: 'string',
-        array: true,
-        describe: 'ledger entry sha256 (update; repeatable)',
-      })
-      .option('high-risk', {
-        type: 'string',
-        default: '0.7',
-        describe: 'risk from which an attribute is high-risk (list)',
-      })
-      .option('max-open-score', {
-        type: 'string',
-        default: '0.5',
-        describe: 'no open hypothesis may score above (list)',
-      })
-      .option('drift-steps', {
-        type: 'number',
-        default: DEFAULT_DONE.driftSteps,
-        describe: 'steps without new evidence that trip the watchdog (list)',
-      }),
-  toOptions: (argv, common) => ({
-    ...common,
-    action: argv['action'] as HypothesisOptions['action'],
-    claim: str(argv['claim']),
-    attr: str(argv['attr']),
-    risk: milli(argv['risk'], '--risk', MILLI),
-    infoGain: milli(argv['info-gain'], '--info-gain', MILLI),
-    cost: milli(argv['cost'], '--cost'),
-    oracle: str(argv['oracle']),
-    provenance: str(argv['provenance']),
-    id: str(argv['id']),
-    status: str(argv['status']),
-    evidence: (Array.isArray(argv['evidence']) ? argv['evidence'] : []).map(String),
-    highRisk: milli(argv['high-risk'], '--high-risk', MILLI) ?? DEFAULT_DONE.highRisk,
-    maxOpenScore: milli(argv['max-open-score'], '--max-open-score') ?? DEFAULT_DONE.maxOpenScore,
-    driftSteps:
-      typeof argv['drift-steps'] === 'number' ? argv['drift-steps'] : DEFAULT_DONE.driftSteps,
-  }),
+  builder: hypothesisFlags,
+  toOptions: toHypothesisOptions,
   run: (options, ctx) => runHypothesis(options, ctx),
   render: renderHypothesis,
   exitCode: () => 0,

@@ -3,7 +3,7 @@
 // digests for memory facts, and the ledger lookup that proves a cited entry exists.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, fsyncSync, writeSync } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -150,4 +150,29 @@ async function kindOf(full: string): Promise<PathKind> {
 /** Opens the knowledge store of `--root` (default: the git top level of the cwd). */
 export async function openKnowledge(root: string | undefined, cwd: string): Promise<KnowledgeIO> {
   return createKnowledgeIO({ root: root ?? (await findGitRoot(cwd)) });
+}
+
+/** Parses a JSON file named on the command line; exit 2 when it is missing or not JSON. */
+export async function readJsonFile(path: string, shownAs: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new UsageError('BAD_VALUE', `cannot read ${shownAs}`, {
+      where: shownAs,
+      next: 'name an existing file',
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError('BAD_INPUT', `${shownAs} is not JSON`, { where: shownAs });
+  }
+}
+
+/** Writes a whole file through a temporary name, so readers never see half of it. */
+export async function writeFileWhole(path: string, text: string): Promise<void> {
+  const temp = `${path}.tmp-${process.pid}`;
+  await writeFile(temp, text);
+  await rename(temp, path);
 }

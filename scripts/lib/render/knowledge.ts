@@ -1,4 +1,5 @@
 // Human output of the knowledge verbs; the verdict is always the first line.
+import type { CasebaseResult } from '../../casebase.ts';
 import type { DecisionResult } from '../../decision.ts';
 import type { HypothesisResult } from '../../hypothesis.ts';
 import type { MemoryResult } from '../../memory.ts';
@@ -69,4 +70,36 @@ export function renderHypothesis(result: HypothesisResult): string {
     );
   }
   return lines.join('\n');
+}
+
+const pct = (bp: number): string => `${(bp / 100).toFixed(0)}%`;
+
+export function renderCasebase(result: CasebaseResult): string {
+  switch (result.action) {
+    case 'add':
+      return `recorded ${result.case.id} (confidence ${pct(result.case.confidence)}): ${result.case.applicability}`;
+    case 'observe': {
+      const o = result.observation;
+      return `${o.id}: ${o.result} from ${o.project}/${o.environment} (${o.confirmation}); confidence ${pct(result.previous)} → ${pct(result.confidence)}`;
+    }
+    case 'export':
+      return `exported ${result.export.cases.length} cases and ${result.export.observations.length} observations${result.file === undefined ? ' (use --out <file> or --json)' : ` to ${result.file}`}`;
+    case 'import':
+      return `imported ${result.added} records from ${result.file}, ${result.skipped} already present`;
+    case 'retrieve': {
+      const t = result.target;
+      const lines = [
+        `${result.cases.length} cases for ${t.kind || '?'}/${t.architecture || '?'}/${t.attr || '?'}, closest first`,
+      ];
+      for (const c of result.cases) {
+        const e = c.entry;
+        lines.push(
+          `${e.id} similarity ${formatMilli(c.similarity)} confidence ${pct(c.confidence)}: ${e.applicability}`,
+        );
+        lines.push(`  strategy: ${e.strategy}`);
+        for (const n of e.negative) lines.push(`  failed: ${n.tried} (${n.reason})`);
+      }
+      return lines.join('\n');
+    }
+  }
 }
