@@ -77,7 +77,7 @@ describe('structural retrieval', () => {
     ['half the stack', { ...target, stack: ['typescript'] }, 900],
     ['case-insensitive', { ...target, kind: 'Web-API', stack: ['TypeScript', 'Express'] }, 1000],
   ] as const)('similarity: %s', (_, features, expected) => {
-    expect(similarity(target, features)).toBe(expected);
+    expect(similarity(target, features as StructuralFeatures)).toBe(expected);
   });
 
   it('breaks similarity ties by confidence, then id, and drops cases below the minimum', () => {
