@@ -7,8 +7,9 @@ import { memory } from './memory.ts';
 import { decision } from './decision.ts';
 import { hypothesis } from './hypothesis.ts';
 import { casebase } from './casebase.ts';
+import { sync } from './sync.ts';
 
-export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis, casebase];
+export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis, casebase, sync];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, fsyncSync, writeSync } from 'node:fs';
 import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { ConfigError, UsageError } from '../core/errors.ts';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { ConfigError, EnvironmentError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { canonicalize } from '../core/ledger/canonical.ts';
 import { parseKnowledgeLine } from '../core/knowledge/parse-record.ts';
@@ -113,13 +113,21 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
     append(kind, records) {
       if (records.length === 0) return Promise.resolve();
       const text = records.map((r) => `${canonicalize(r)}\n`).join('');
-      mkdirSync(dir, { recursive: true });
-      const fd = openSync(fileOf(kind), 'a');
       try {
-        writeSync(fd, text);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+        mkdirSync(dir, { recursive: true });
+        const fd = openSync(fileOf(kind), 'a');
+        try {
+          writeSync(fd, text);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      } catch (error) {
+        throw new EnvironmentError('IO_FAILED', `cannot append to ${shown(kind)}`, {
+          where: shown(kind),
+          next: 'check that the plane directory is writable and the disk is not full',
+          cause: error,
+        });
       }
       return Promise.resolve();
     },
@@ -173,6 +181,15 @@ export async function readJsonFile(path: string, shownAs: string): Promise<unkno
 /** Writes a whole file through a temporary name, so readers never see half of it. */
 export async function writeFileWhole(path: string, text: string): Promise<void> {
   const temp = `${path}.tmp-${process.pid}`;
-  await writeFile(temp, text);
-  await rename(temp, path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    await writeFile(temp, text);
+    await rename(temp, path);
+  } catch (error) {
+    throw new EnvironmentError('IO_FAILED', `cannot write ${path}`, {
+      where: path,
+      next: 'check that the directory is writable',
+      cause: error,
+    });
+  }
 }

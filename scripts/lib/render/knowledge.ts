@@ -3,6 +3,7 @@ import type { CasebaseResult } from '../../casebase.ts';
 import type { DecisionResult } from '../../decision.ts';
 import type { HypothesisResult } from '../../hypothesis.ts';
 import type { MemoryResult } from '../../memory.ts';
+import type { SyncResult } from '../../sync.ts';
 import { formatMilli } from '../core/knowledge/priority.ts';
 
 export function renderMemory(result: MemoryResult): string {
@@ -102,4 +103,24 @@ export function renderCasebase(result: CasebaseResult): string {
       return lines.join('\n');
     }
   }
+}
+
+export function renderSync(result: SyncResult): string {
+  const verdict =
+    result.blocking.length > 0
+      ? `${result.blocking.length} traceability gaps block ${result.targetMaturity} claims`
+      : `traceability complete for ${result.targetMaturity}`;
+  const lines = [
+    `${verdict} (${result.nodes} nodes, ${result.edges} edges, ${result.gaps.length} gaps in all)`,
+    result.isWritten ? `  wrote ${result.file}` : '  dry run: nothing written',
+  ];
+  const blocking = new Set(result.blocking);
+  for (const gap of result.gaps) {
+    const where =
+      gap.control === undefined ? gap.requirement : `${gap.requirement} via ${gap.control}`;
+    lines.push(
+      `${blocking.has(gap) ? 'BLOCKS' : 'later '} ${gap.kind} ${where} (from ${gap.maturity})`,
+    );
+  }
+  return lines.join('\n');
 }
