@@ -8,8 +8,9 @@ import { decision } from './decision.ts';
 import { hypothesis } from './hypothesis.ts';
 import { casebase } from './casebase.ts';
 import { sync } from './sync.ts';
+import { next } from './next.ts';
 
-export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis, casebase, sync];
+export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis, casebase, sync, next];
 
 export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatch(verbs, args, createRealContext());

@@ -1,56 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
-
-const MANIFEST = `version: 1
-ledger_id: 0f0f0f0f0f0f0f0f
-project: { name: demo }
-profile:
-  development_mode: ai_brownfield
-  target_maturity: production_ready
-  product_type: [web-api]
-  distribution_model: saas
-  criticality: medium
-  data_sensitivity: internal
-  ai_system: false
-  scope_mode: full_repo
-scope: { include: ['**'], exclude: [] }
-authorities:
-  - { id: 'virtual:developer', kind: virtual, stages: [self] }
-policies:
-  claims:
-    task: { required_stages: [self] }
-    project: { required_stages: [self] }
-    release: { required_stages: [self] }
-  evidence: { output_cap_bytes: 65536, redact_env: [] }
-  unmapped_instructions: warn
-`;
-
-const control = (
-  id: string,
-  req: string,
-  risk: string,
-  maturity: string,
-  execution: string,
-): string => `
-  - id: ${id}
-    title: ${id}
-    owner: dev
-    requirements: [${req}]
-    risks: [${risk}]
-    applies: { value: true }
-    required_from_maturity: ${maturity}
-    execution: ${execution}
-    evidence_required: [run]`;
-
-function planeWith(controls: string, requirements?: string) {
-  const plane = makeKnowledgePlane();
-  plane.write('.proofgate/controls/manifest.yaml', MANIFEST);
-  plane.write('.proofgate/controls/registry.yaml', `version: 1\ncontrols:${controls || ' []'}\n`);
-  if (requirements !== undefined) plane.write('docs/requirements.yaml', requirements);
-  return plane;
-}
+import { controlYaml as control, planeWith } from '../helpers/knowledge-plane.ts';
 
 describe('proofgate sync', () => {
   it('writes the derived graph and passes when every chain is whole', async () => {

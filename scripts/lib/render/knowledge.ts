@@ -3,6 +3,7 @@ import type { CasebaseResult } from '../../casebase.ts';
 import type { DecisionResult } from '../../decision.ts';
 import type { HypothesisResult } from '../../hypothesis.ts';
 import type { MemoryResult } from '../../memory.ts';
+import type { NextResult } from '../../next.ts';
 import type { SyncResult } from '../../sync.ts';
 import { formatMilli } from '../core/knowledge/priority.ts';
 
@@ -122,5 +123,25 @@ export function renderSync(result: SyncResult): string {
       `${blocking.has(gap) ? 'BLOCKS' : 'later '} ${gap.kind} ${where} (from ${gap.maturity})`,
     );
   }
+  return lines.join('\n');
+}
+
+export function renderNext(result: NextResult): string {
+  const first = result.items[0];
+  const lines = [
+    first === undefined
+      ? 'nothing to do: no open hypotheses, no traceability gaps'
+      : `next: ${first.kind} ${first.id} (${first.reason})`,
+  ];
+  if (!result.hasControlStatuses)
+    lines.push('  control statuses are not wired in yet; controls are not ranked');
+  result.items.forEach((item, i) => {
+    const how = item.isExploration ? ' [explore]' : '';
+    lines.push(
+      `${i + 1}. ${formatMilli(item.score)} ${item.kind} ${item.id}: ${item.reason}${how}`,
+    );
+  });
+  if (result.total > result.items.length)
+    lines.push(`… ${result.total - result.items.length} more (raise --top)`);
   return lines.join('\n');
 }
