@@ -69,9 +69,9 @@ export async function runMemory(
   const store = io ?? (await openKnowledge(options.root, ctx.cwd));
   const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
   if (options.action === 'list') {
-    const current = new Map<string, string | undefined>();
-    for (const path of new Set(facts.map((f) => f.path)))
-      current.set(path, await store.fileDigest(path));
+    const paths = [...new Set(facts.map((f) => f.path))];
+    const digests = await Promise.all(paths.map((p) => store.fileDigest(p)));
+    const current = new Map(paths.map((p, i) => [p, digests[i]]));
     const all = assessFacts(facts, current);
     const shown = options.staleOnly ? all.filter((f) => f.isStale) : all;
     return { action: 'list', facts: shown, staleCount: all.filter((f) => f.isStale).length };

@@ -110,8 +110,14 @@ function findGaps(
   declared: ReadonlyMap<string, Maturity | undefined>,
   isEvidenceKnown: boolean,
 ): TraceGap[] {
-  const out = (from: string, kind: TraceEdgeKind): string[] =>
-    edges.filter((e) => e.from === from && e.kind === kind).map((e) => e.to);
+  const index = new Map<string, string[]>();
+  for (const e of edges) {
+    const key = `${e.from}>${e.kind}`;
+    const list = index.get(key);
+    if (list === undefined) index.set(key, [e.to]);
+    else list.push(e.to);
+  }
+  const out = (from: string, kind: TraceEdgeKind): string[] => index.get(`${from}>${kind}`) ?? [];
   const byKey = new Map(controls.map((c) => [`control:${c.id}`, c]));
   const gaps: TraceGap[] = [];
   for (const key of keys.filter((k) => k.startsWith('requirement:')).sort()) {
@@ -158,13 +164,19 @@ export function walkTrace(graph: TraceGraph, id: string, direction: 'down' | 'up
       next: 'run "proofgate sync" after editing the registry, then retry',
     });
   }
+  const adjacent = new Map<string, TraceEdge[]>();
+  for (const e of graph.edges) {
+    const here = direction === 'down' ? e.from : e.to;
+    const list = adjacent.get(here);
+    if (list === undefined) adjacent.set(here, [e]);
+    else list.push(e);
+  }
   const seen = new Set(start);
   const walked: TraceEdge[] = [];
   const queue = [...start];
   for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
-    for (const e of graph.edges) {
-      const [here, there] = direction === 'down' ? [e.from, e.to] : [e.to, e.from];
-      if (here !== current) continue;
+    for (const e of adjacent.get(current) ?? []) {
+      const there = direction === 'down' ? e.to : e.from;
       walked.push(e);
       if (!seen.has(there)) {
         seen.add(there);

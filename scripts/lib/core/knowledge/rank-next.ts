@@ -53,7 +53,9 @@ export function rankNext(items: readonly NextItem[], options: RankOptions): Rank
     .map((item) => ({ ...item, score: priority(item), isExploration: false }))
     .sort(
       (a, b) =>
-        b.score - a.score || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id.localeCompare(b.id),
+        b.score - a.score ||
+        KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
   const random = createRandom(options.seed);
   const ranked: RankedItem[] = [];

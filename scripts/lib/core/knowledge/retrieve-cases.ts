@@ -12,27 +12,48 @@ export const FEATURE_WEIGHTS = {
   constraints: 150,
 } as const;
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const norm = (s: string): string => s.trim().toLowerCase();
 
-/** |a ∩ b| / |a ∪ b| scaled to `weight`; two empty sets agree fully. */
-function jaccard(a: readonly string[], b: readonly string[], weight: number): number {
-  const left = new Set(a.map(norm));
-  const right = new Set(b.map(norm));
-  const union = new Set([...left, ...right]);
-  if (union.size === 0) return weight;
-  const shared = [...left].filter((x) => right.has(x)).length;
-  return Math.floor((shared * weight) / union.size);
+interface Prepared {
+  kind: string;
+  attr: string;
+  architecture: string;
+  stack: Set<string>;
+  constraints: Set<string>;
 }
 
-export function similarity(target: StructuralFeatures, candidate: StructuralFeatures): number {
-  const same = (a: string, b: string, w: number): number => (norm(a) === norm(b) ? w : 0);
+function prepare(f: StructuralFeatures): Prepared {
+  return {
+    kind: norm(f.kind),
+    attr: norm(f.attr),
+    architecture: norm(f.architecture),
+    stack: new Set(f.stack.map(norm)),
+    constraints: new Set(f.constraints.map(norm)),
+  };
+}
+
+/** |a ∩ b| / |a ∪ b| scaled to `weight`; two empty sets agree fully. */
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>, weight: number): number {
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared += 1;
+  const union = a.size + b.size - shared;
+  return union === 0 ? weight : Math.floor((shared * weight) / union);
+}
+
+function score(t: Prepared, c: Prepared): number {
   return (
-    same(target.kind, candidate.kind, FEATURE_WEIGHTS.kind) +
-    same(target.attr, candidate.attr, FEATURE_WEIGHTS.attr) +
-    same(target.architecture, candidate.architecture, FEATURE_WEIGHTS.architecture) +
-    jaccard(target.stack, candidate.stack, FEATURE_WEIGHTS.stack) +
-    jaccard(target.constraints, candidate.constraints, FEATURE_WEIGHTS.constraints)
+    (t.kind === c.kind ? FEATURE_WEIGHTS.kind : 0) +
+    (t.attr === c.attr ? FEATURE_WEIGHTS.attr : 0) +
+    (t.architecture === c.architecture ? FEATURE_WEIGHTS.architecture : 0) +
+    jaccard(t.stack, c.stack, FEATURE_WEIGHTS.stack) +
+    jaccard(t.constraints, c.constraints, FEATURE_WEIGHTS.constraints)
   );
+}
+
+/** 0..1000: how closely `candidate` matches `target` in structure. */
+export function similarity(target: StructuralFeatures, candidate: StructuralFeatures): number {
+  return score(prepare(target), prepare(candidate));
 }
 
 export interface RankedCase {
@@ -49,14 +70,15 @@ export function retrieveCases(
   target: StructuralFeatures,
   minSimilarity = 0,
 ): RankedCase[] {
+  const t = prepare(target);
   return cases
-    .map((c) => ({ ...c, similarity: similarity(target, c.entry.features) }))
+    .map((c) => ({ ...c, similarity: score(t, prepare(c.entry.features)) }))
     .filter((c) => c.similarity >= minSimilarity)
     .sort(
       (a, b) =>
         b.similarity - a.similarity ||
         b.confidence - a.confidence ||
-        a.entry.id.localeCompare(b.entry.id),
+        compareText(a.entry.id, b.entry.id),
     );
 }
 
