@@ -84,12 +84,9 @@ export async function runHypothesis(
   if (options.action === 'update') {
     const known = new Set<string>();
     for (const hash of options.evidence) if (await store.entryExists(hash)) known.add(hash);
-    const update = updateHypothesis(board, options, known, now);
+    const { update, after } = updateHypothesis(board, options, known, now);
     await store.append('hypotheses', [{ op: 'update', update }]);
-    const after = foldHypotheses([...records, { op: 'update', update }]).find(
-      (h) => h.id === update.id,
-    );
-    return { action: 'update', update, hypothesis: after ?? (board[0] as HypothesisView) };
+    return { action: 'update', update, hypothesis: after };
   }
   const ranked = [...board].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   const done = evaluateDone(board, countStepsSinceEvidence(records), {

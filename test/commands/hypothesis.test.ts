@@ -48,6 +48,39 @@ describe('proofgate hypothesis', () => {
     expect(prior.err).toContain('no case CB-0009');
   });
 
+  it('accepts a prior case from the case base as provenance', async () => {
+    const plane = makeKnowledgePlane();
+    await plane.run([
+      'casebase',
+      'add',
+      '--kind',
+      'web-api',
+      '--architecture',
+      'service',
+      '--attr',
+      'functional',
+      '--applicability',
+      'REST writes',
+      '--strategy',
+      's',
+      '--outcome',
+      'o',
+      '--none-failed',
+      '--project',
+      'shop',
+      '--environment',
+      'ci',
+      '--confirmation',
+      'user',
+    ]);
+    const { code, out } = await plane.run([
+      ...add('seeded', '0.5', '0.5', '1').slice(0, -1),
+      'prior:CB-0001',
+    ]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^recorded H-0001/);
+  });
+
   it('refuses floats it cannot store exactly and risk above 1', async () => {
     const plane = makeKnowledgePlane();
     expect((await plane.run(add('x', '0.12345', '0.5', '1'))).err).toContain(

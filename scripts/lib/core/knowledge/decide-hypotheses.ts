@@ -75,16 +75,17 @@ export function foldHypotheses(records: readonly KnowledgeRecord[]): HypothesisV
   for (const record of records) {
     if (record.op === 'hypothesis') board.set(record.hypothesis.id, record.hypothesis);
     if (record.op !== 'update') continue;
-    const { id, time: _time, evidence, ...changes } = record.update;
-    const current = board.get(id);
-    if (current === undefined) continue;
-    const merged = [
-      ...current.evidence,
-      ...(evidence ?? []).filter((e) => !current.evidence.includes(e)),
-    ];
-    board.set(id, { ...current, ...changes, evidence: merged });
+    const current = board.get(record.update.id);
+    if (current !== undefined) board.set(current.id, applyUpdate(current, record.update));
   }
   return [...board.values()].map((h) => ({ ...h, score: priority(h) }));
+}
+
+/** The hypothesis after an update; evidence accumulates, other given fields replace. */
+export function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
+  const { id: _id, time: _time, evidence, ...changes } = update;
+  const added = (evidence ?? []).filter((e) => !current.evidence.includes(e));
+  return { ...current, ...changes, evidence: [...current.evidence, ...added] };
 }
 
 export interface UpdateInput {
@@ -103,7 +104,7 @@ export function updateHypothesis(
   input: UpdateInput,
   known: ReadonlySet<string>,
   now: Date,
-): HypothesisUpdate {
+): { update: HypothesisUpdate; after: HypothesisView } {
   const current = board.find((h) => h.id === input.id);
   if (input.id === undefined || current === undefined) {
     throw new UsageError('UNKNOWN_ID', `no hypothesis ${input.id ?? '(missing --id)'}`, {
@@ -141,5 +142,6 @@ export function updateHypothesis(
   if (input.risk !== undefined) update.risk = input.risk;
   if (input.infoGain !== undefined) update.infoGain = input.infoGain;
   if (input.cost !== undefined) update.cost = input.cost;
-  return update;
+  const after = applyUpdate(current, update);
+  return { update, after: { ...after, score: priority(after) } };
 }
