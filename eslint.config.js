@@ -17,6 +17,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
+      'dist/**',
       'evidence/**',
       'test/fixtures/**',
       'test/golden/**/*.md',
@@ -80,6 +81,6 @@ export default tseslint.config(
   {
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

@@ -1,19 +1,46 @@
 // The `proofgate` dispatcher. The table below is the list of verbs, in help order (STYLE.md rule 3).
-import type { AnyVerb } from './lib/define-verb.ts';
-import { dispatch } from './lib/dispatch.ts';
+// Each row loads its module lazily so that `proofgate --help` and every verb start fast; a test
+// checks that every scripts/<verb>.ts is listed here and that the descriptions match.
+import { dispatchTable } from './lib/dispatch.ts';
+import type { VerbEntry } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
-import { memory } from './memory.ts';
-import { decision } from './decision.ts';
-import { hypothesis } from './hypothesis.ts';
-import { casebase } from './casebase.ts';
-import { sync } from './sync.ts';
-import { next } from './next.ts';
 
-export const verbs: readonly AnyVerb[] = [memory, decision, hypothesis, casebase, sync, next];
+export const verbTable: readonly VerbEntry[] = [
+  {
+    name: 'memory',
+    describe: 'Record or list memory facts (path + ledger evidence + maturity)',
+    load: async () => (await import('./memory.ts')).memory,
+  },
+  {
+    name: 'decision',
+    describe: 'Record, list or supersede negative decisions (rejected approaches)',
+    load: async () => (await import('./decision.ts')).decision,
+  },
+  {
+    name: 'hypothesis',
+    describe: 'Add, update or list hypotheses ranked by infoGain × risk ÷ cost',
+    load: async () => (await import('./hypothesis.ts')).hypothesis,
+  },
+  {
+    name: 'casebase',
+    describe: 'Add, observe, retrieve, export or import reusable test strategy cases',
+    load: async () => (await import('./casebase.ts')).casebase,
+  },
+  {
+    name: 'sync',
+    describe: 'Derive the traceability graph and report chains that stop short',
+    load: async () => (await import('./sync.ts')).sync,
+  },
+  {
+    name: 'next',
+    describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
+    load: async () => (await import('./next.ts')).next,
+  },
+];
 
 export async function main(args: readonly string[]): Promise<void> {
-  process.exitCode = await dispatch(verbs, args, createRealContext());
+  process.exitCode = await dispatchTable(verbTable, args, createRealContext());
 }
 
 if (isMainModule(import.meta.url)) await main(process.argv.slice(2));

@@ -130,3 +130,37 @@ function errorToJson(error: CliError): Record<string, unknown> {
     ...(error.problems.length === 0 ? {} : { problems: error.problems }),
   };
 }
+
+/** A row of the verb table: enough to list the verb without loading its module. */
+export interface VerbEntry {
+  name: string;
+  describe: string;
+  load(): Promise<AnyVerb>;
+}
+
+function listingOnly(entry: VerbEntry): AnyVerb {
+  return {
+    name: entry.name,
+    describe: entry.describe,
+    examples: [],
+    builder: (y) => y,
+    toOptions: () => undefined,
+    run: () => Promise.reject(new UsageError('BAD_FLAG', `verb ${entry.name} was not loaded`)),
+    render: () => '',
+    exitCode: () => 2,
+  };
+}
+
+/**
+ * Loads only the verb named on the command line, so start-up pays for one verb's dependencies.
+ * Without a known verb (`proofgate --help`, a typo) the table is listed from its descriptions.
+ */
+export async function dispatchTable(
+  table: readonly VerbEntry[],
+  args: readonly string[],
+  ctx: Context,
+): Promise<ExitCode> {
+  const entry = table.find((row) => args.includes(row.name));
+  if (entry !== undefined) return dispatch([await entry.load()], args, ctx);
+  return dispatch(table.map(listingOnly), args, ctx);
+}

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { verbs } from '../../scripts/cli.ts';
-import { dispatch } from '../../scripts/lib/dispatch.ts';
+import { verbTable } from '../../scripts/cli.ts';
+import { dispatchTable } from '../../scripts/lib/dispatch.ts';
 import { createTestContext } from './context.ts';
 
 export interface KnowledgePlane {
@@ -31,7 +31,7 @@ export function makeKnowledgePlane(): KnowledgePlane {
     write,
     async run(args, now = '2026-01-01T00:00:00.000Z') {
       const ctx = createTestContext({ cwd: root, now });
-      const code = await dispatch(verbs, [...args, '--root', root], ctx);
+      const code = await dispatchTable(verbTable, [...args, '--root', root], ctx);
       return { code, out: ctx.stdout(), err: ctx.stderr() };
     },
   };

@@ -1,6 +1,8 @@
 // The one git runner: argv arrays only (never a shell), exact exit codes, optional stdin and env.
 import { execFile } from 'node:child_process';
-import { EnvironmentError } from '../core/errors.ts';
+import { realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { EnvironmentError, UsageError } from '../core/errors.ts';
 
 export interface GitResult {
   code: number;
@@ -94,4 +96,28 @@ export async function gitCommonDir(root: string): Promise<string> {
     cwd: root,
   });
   return text.trim();
+}
+
+/**
+ * The root a verb works on: `--root` resolved against `cwd` (it must exist and lie inside a git
+ * working tree), or the git top level of `cwd` when omitted. Always absolute and a real path.
+ */
+export async function resolveRoot(rootOption: string | undefined, cwd: string): Promise<string> {
+  if (rootOption === undefined) return realpath(await findGitRoot(cwd));
+  const dir = resolve(cwd, rootOption);
+  const info = await stat(dir).catch(() => undefined);
+  if (info === undefined || !info.isDirectory()) {
+    throw new UsageError(
+      'BAD_VALUE',
+      `--root ${rootOption}: ${info ? 'not a directory' : 'no such directory'}`,
+      {
+        where: dir,
+        expected: 'an existing directory inside a git repository',
+        next: 'pass --root <repository directory>, or omit --root to use the git top level of the current directory',
+      },
+    );
+  }
+  const real = await realpath(dir);
+  await findGitRoot(real);
+  return real;
 }

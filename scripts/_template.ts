@@ -1,0 +1,35 @@
+// Template for a new verb: copy to scripts/<verb>.ts, add a row to the table in scripts/cli.ts,
+// write references/<verb>.md, and keep the logic in scripts/lib/core/ (this file stays <= 120 lines).
+import type { Context } from './lib/core/context.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+
+interface TemplateOptions extends CommonOptions {
+  name: string;
+}
+
+interface TemplateResult {
+  ok: boolean;
+  greeting: string;
+}
+
+export async function runTemplate(
+  options: TemplateOptions,
+  _ctx: Context,
+): Promise<TemplateResult> {
+  return Promise.resolve({ ok: true, greeting: `hello ${options.name}` });
+}
+
+export const template = defineVerb<TemplateOptions, TemplateResult>({
+  name: '_template',
+  describe: 'Template verb (not registered)',
+  examples: [['proofgate _template --name you', 'greets you']],
+  builder: (y) => y.option('name', { type: 'string', default: 'world', describe: 'Who to greet' }),
+  toOptions: (argv, common) => ({ ...common, name: String(argv['name']) }),
+  run: runTemplate,
+  render: (r) => `${r.ok ? 'OK' : 'REFUSED'} ${r.greeting}`,
+  exitCode: (r) => (r.ok ? 0 : 1),
+});
+
+runIfMain(import.meta.url, template);

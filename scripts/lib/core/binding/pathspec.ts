@@ -1,0 +1,57 @@
+// Path globs of a plane (control `inputs` and `outputs`, the plane's storage prefixes) become git
+// pathspecs with `:(glob)` magic: `*` stays inside one directory, `**/` spans directories, and a
+// pattern without wildcards also matches everything under it. Globs are relative to the root.
+import { ConfigError } from '../errors.ts';
+
+/** Why `glob` cannot be a plane path glob, or undefined when it can. */
+export function findGlobProblem(glob: string): string | undefined {
+  if (glob.trim() === '') return 'is empty';
+  if (glob.startsWith(':')) return 'starts with ":" (pathspec magic is added by proofgate)';
+  if (glob.startsWith('/')) return 'is absolute; write it relative to the repository root';
+  if (/[\\\0\n\r]/.test(glob)) return 'contains a backslash, NUL or line break';
+  if (glob.split('/').some((segment) => segment === '..' || segment === '.')) {
+    return 'contains a "." or ".." segment';
+  }
+  return undefined;
+}
+
+/** Checks every glob and fails once, naming each bad one (exit 2). */
+export function assertGlobs(globs: readonly string[], where: string): void {
+  const problems = globs.flatMap((glob) => {
+    const problem = findGlobProblem(glob);
+    return problem === undefined ? [] : [`${where}: ${JSON.stringify(glob)} ${problem}`];
+  });
+  if (problems.length > 0) {
+    throw new ConfigError('GLOB_INVALID', `${where} has ${problems.length} invalid path glob(s)`, {
+      where,
+      problems,
+      expected: 'globs relative to the repository root, e.g. "src/**/*.ts" or "coverage/"',
+      next: `fix the globs in ${where}`,
+    });
+  }
+}
+
+// A trailing slash names a directory; `dir/**` is the glob form git matches for it.
+function toGlobBody(glob: string): string {
+  return glob.endsWith('/') ? `${glob}**` : glob;
+}
+
+export function toGlobPathspec(glob: string): string {
+  return `:(glob)${toGlobBody(glob)}`;
+}
+
+export function toExcludePathspec(glob: string): string {
+  return `:(exclude,glob)${toGlobBody(glob)}`;
+}
+
+/** An input glob that matches nothing would let evidence outlive any change: refuse it (exit 2). */
+export function unmatchedInputsError(where: string, unmatched: readonly string[]): ConfigError {
+  return new ConfigError('INPUT_UNMATCHED', `${where}: ${unmatched.length} glob(s) match no file`, {
+    where,
+    problems: unmatched.map(
+      (glob) => `${where}: ${JSON.stringify(glob)} matches no file in the subject tree`,
+    ),
+    expected: 'every input glob matches at least one file outside evidence, knowledge and outputs',
+    next: "fix the glob or remove it from the control's inputs",
+  });
+}

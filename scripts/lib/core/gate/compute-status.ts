@@ -1,0 +1,198 @@
+// Per control and audit stage: the latest result matching the control's current binding decides
+// (references/statuses.md). Pure: entries, bindings and the clock come in as values.
+import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
+import { AUDIT_STAGES } from '../ledger/types.ts';
+import type { Control } from '../plane/types.ts';
+import { InternalError } from '../errors.ts';
+import type { Blocker } from './bodies.ts';
+import { describeResult, describeStale } from './describe-result.ts';
+import { indexResults, matchesBinding, type ResultRecord } from './index-results.ts';
+import {
+  ADOPT_COMMAND,
+  formatAttestCommand,
+  formatAuditCommand,
+  formatEvaluateCommand,
+} from './next-command.ts';
+import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
+import { requiredAuthorizations } from './check-authorization.ts';
+
+export const CONTROL_STATUSES = [
+  'PASS',
+  'FAIL',
+  'BLOCKED',
+  'TODO',
+  'DISPUTED',
+  'STALE',
+  'NOT_APPLICABLE',
+] as const;
+export type ControlStatusValue = (typeof CONTROL_STATUSES)[number];
+
+export interface StageStatus {
+  stage: AuditStage;
+  status: ControlStatusValue;
+  reason: string;
+  /** Hash of the deciding entry (for STALE: the latest result on other code). */
+  entry?: string;
+  /** Time of that entry. */
+  since?: string;
+  actor?: Actor;
+  /** PASS and FAIL both recorded for the current binding. */
+  flaky: boolean;
+  blocker?: Blocker;
+  /** The exact command that moves this stage forward, when one exists. */
+  next?: string;
+}
+
+export interface ControlStatus {
+  control: string;
+  title: string;
+  owner: string;
+  execution: Control['execution']['type'];
+  /** DISPUTED when any stage is disputed on the current binding, else the self stage's status. */
+  status: ControlStatusValue;
+  reason: string;
+  flaky: boolean;
+  stages: Record<AuditStage, StageStatus>;
+}
+
+export interface StatusInput {
+  /** The controls to report (already selected for the target maturity). */
+  controls: readonly Control[];
+  /** Current subject binding per control id (from computeSubjects). */
+  subjects: ReadonlyMap<string, SubjectBinding>;
+  entries: readonly StoredEntry[];
+  now: Date;
+}
+
+export function computeStatuses(input: StatusInput): ControlStatus[] {
+  const index = indexResults(input.entries);
+  return input.controls.map((control) => {
+    const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
+    const stages = {} as Record<AuditStage, StageStatus>;
+    for (const stage of AUDIT_STAGES) {
+      stages[stage] = decideStage(control, stage, byStage.get(stage) ?? [], input);
+    }
+    const disputed = AUDIT_STAGES.map((s) => stages[s]).find((s) => s.status === 'DISPUTED');
+    const headline = disputed ?? stages.self;
+    return {
+      control: control.id,
+      title: control.title,
+      owner: control.owner,
+      execution: control.execution.type,
+      status: headline.status,
+      reason: headline.reason,
+      flaky: AUDIT_STAGES.some((s) => stages[s].flaky),
+      stages,
+    };
+  });
+}
+
+function decideStage(
+  control: Control,
+  stage: AuditStage,
+  records: readonly ResultRecord[],
+  input: StatusInput,
+): StageStatus {
+  if (!control.applies.value) {
+    return isValidlyNotApplicable(control)
+      ? {
+          stage,
+          status: 'NOT_APPLICABLE',
+          reason: `not applicable (${control.applies.owner}): ${control.applies.rationale}`,
+          flaky: false,
+        }
+      : {
+          stage,
+          status: 'FAIL',
+          reason: 'marked not applicable without an owner and a rationale',
+          flaky: false,
+        };
+  }
+  if (control.execution.type === 'slot') {
+    return {
+      stage,
+      status: 'TODO',
+      reason: `no real command adopted (${control.execution.hint})`,
+      flaky: false,
+      next: ADOPT_COMMAND,
+    };
+  }
+  const current = input.subjects.get(control.id);
+  if (current === undefined)
+    throw new InternalError(`no subject binding was computed for control ${control.id}`);
+  const matching = records.filter((r) => matchesBinding(r, current));
+  const flaky =
+    matching.some((r) => r.status === 'PASS') && matching.some((r) => r.status === 'FAIL');
+  const disputed = matching.find((r) => r.audit?.agreement === 'disputed');
+  if (disputed !== undefined) {
+    const why = disputed.audit?.differences.join('; ') ?? '';
+    return fromRecord(
+      disputed,
+      'DISPUTED',
+      `${stage} audit disputes the reviewed result: ${why}`,
+      flaky,
+    );
+  }
+  const latest = matching.at(-1);
+  if (latest !== undefined) {
+    const decided = decideLatest(latest, flaky, input.now);
+    if (decided.status !== 'PASS' && decided.next === undefined)
+      decided.next = nextFor(control, stage);
+    return decided;
+  }
+  const last = records.at(-1);
+  if (last !== undefined) {
+    return {
+      ...fromRecord(last, 'STALE', describeStale(last, current), false),
+      next: nextFor(control, stage),
+    };
+  }
+  const none = stage === 'self' ? 'no result yet' : `no ${stage} audit yet`;
+  return { stage, status: 'TODO', reason: none, flaky: false, next: nextFor(control, stage) };
+}
+
+function decideLatest(latest: ResultRecord, flaky: boolean, now: Date): StageStatus {
+  const expires = latest.attest?.expires;
+  if (expires !== undefined && Date.parse(expires) <= now.getTime()) {
+    const stale = fromRecord(
+      latest,
+      'STALE',
+      `attestation by ${latest.actor.authority} expired at ${expires}`,
+      flaky,
+    );
+    return { ...stale, next: formatAttestCommand(latest.control) };
+  }
+  const reason = describeResult(latest) + (flaky ? ' (flaky: PASS and FAIL on this code)' : '');
+  const status = fromRecord(latest, latest.status, reason, flaky);
+  if (latest.run?.blocker !== undefined) {
+    status.blocker = latest.run.blocker;
+    status.next = latest.run.blocker.rerun;
+  }
+  return status;
+}
+
+function fromRecord(
+  record: ResultRecord,
+  status: ControlStatusValue,
+  reason: string,
+  flaky: boolean,
+): StageStatus {
+  return {
+    stage: record.stage,
+    status,
+    reason,
+    entry: record.hash,
+    since: record.time,
+    actor: record.actor,
+    flaky,
+  };
+}
+
+function nextFor(control: Control, stage: AuditStage): string {
+  if (stage !== 'self') return formatAuditCommand(control.id, stage);
+  if (isAttestOnly(control.execution)) return formatAttestCommand(control.id);
+  return formatEvaluateCommand({
+    control: control.id,
+    authorize: requiredAuthorizations(control.execution),
+  });
+}

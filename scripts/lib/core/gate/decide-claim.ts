@@ -1,0 +1,150 @@
+// A claim is granted only when every claimed control is a current PASS in every stage the scope's
+// policy requires, and the stages were performed by independent identities (DESIGN.md "Statuses
+// and claims"). Pure: statuses come in already computed.
+import type { Actor, AuditStage } from '../ledger/types.ts';
+import { AUDIT_STAGES } from '../ledger/types.ts';
+import type { ClaimScope, Manifest, Maturity } from '../plane/types.ts';
+import type { ClaimBody, StageActors } from './bodies.ts';
+import { compareActors } from './check-independence.ts';
+import type { ControlStatus, ControlStatusValue } from './compute-status.ts';
+import { formatAuditCommand } from './next-command.ts';
+
+export interface ClaimRequest {
+  scope: ClaimScope;
+  target: Maturity;
+  manifest: Manifest;
+  /** Statuses of exactly the claimed controls: the task's list, or every control required at target. */
+  statuses: readonly ControlStatus[];
+}
+
+export interface ClaimBlocker {
+  control: string;
+  stage: AuditStage;
+  status: ControlStatusValue;
+  reason: string;
+  /** The exact command that moves this control forward, when one exists. */
+  next?: string;
+}
+
+export interface ClaimDecision {
+  granted: boolean;
+  /** The first output line. */
+  verdict: string;
+  scope: ClaimScope;
+  target: Maturity;
+  stages: AuditStage[];
+  blockers: ClaimBlocker[];
+  /** The claim entry body to append when granted. */
+  body?: ClaimBody;
+}
+
+/** Stages the scope's policy requires; `self` is always required (a claim needs a result first). */
+export function requiredStages(manifest: Manifest, scope: ClaimScope): AuditStage[] {
+  const named = new Set<AuditStage>(['self', ...manifest.policies.claims[scope].required_stages]);
+  return AUDIT_STAGES.filter((s) => named.has(s));
+}
+
+export function decideClaim(request: ClaimRequest): ClaimDecision {
+  const { scope, target, manifest, statuses } = request;
+  const stages = requiredStages(manifest, scope);
+  const blockers: ClaimBlocker[] = [];
+  const claimed = statuses.filter((s) => s.status !== 'NOT_APPLICABLE');
+  for (const control of claimed) blockers.push(...blockersOf(control, stages, manifest));
+  const label = `[${scope}]`;
+  const stageList = stages.join(', ');
+  if (claimed.length === 0) {
+    const verdict = `REFUSED ${label} no applicable control at ${target}: there is nothing to claim`;
+    return { granted: false, verdict, scope, target, stages, blockers };
+  }
+  if (blockers.length > 0) {
+    const blocking = new Set(blockers.map((b) => b.control)).size;
+    const verdict = `REFUSED ${label} ${blocking} of ${claimed.length} controls block the claim at ${target} (stages: ${stageList})`;
+    return { granted: false, verdict, scope, target, stages, blockers };
+  }
+  const verdict =
+    scope === 'task'
+      ? `COMPLETED ${label} ${claimed.length} controls are current PASS (stages: ${stageList}); project readiness is unchanged`
+      : `PASS ${label} all ${claimed.length} applicable controls at ${target} are current PASS (stages: ${stageList})`;
+  const body: ClaimBody = {
+    scope,
+    outcome: scope === 'task' ? 'COMPLETED' : 'PASS',
+    controls: statuses.map((s) => s.control).sort(),
+    maturity: target,
+    stages: collectStageActors(claimed, stages),
+    supporting: [...new Set(claimed.flatMap((c) => stages.map((s) => c.stages[s].entry ?? '')))]
+      .filter((h) => h !== '')
+      .sort(),
+  };
+  return { granted: true, verdict, scope, target, stages, blockers, body };
+}
+
+function blockersOf(
+  control: ControlStatus,
+  stages: readonly AuditStage[],
+  manifest: Manifest,
+): ClaimBlocker[] {
+  const disputed = AUDIT_STAGES.find((s) => control.stages[s].status === 'DISPUTED');
+  if (disputed !== undefined) return [toBlocker(control, disputed)];
+  const failing = stages
+    .filter((s) => control.stages[s].status !== 'PASS')
+    .map((s) => toBlocker(control, s));
+  if (failing.length > 0) return failing;
+  return checkStagesIndependent(control, stages, manifest);
+}
+
+function toBlocker(control: ControlStatus, stage: AuditStage): ClaimBlocker {
+  const { status, reason, next } = control.stages[stage];
+  return {
+    control: control.control,
+    stage,
+    status,
+    reason,
+    ...(next === undefined ? {} : { next }),
+  };
+}
+
+/** Every pair of required stages must have been performed by independent actors. */
+function checkStagesIndependent(
+  control: ControlStatus,
+  stages: readonly AuditStage[],
+  manifest: Manifest,
+): ClaimBlocker[] {
+  const blockers: ClaimBlocker[] = [];
+  stages.forEach((later, i) => {
+    const b = control.stages[later].actor;
+    for (const earlier of stages.slice(0, i)) {
+      const a = control.stages[earlier].actor;
+      if (a === undefined || b === undefined) continue;
+      const problems = compareActors(a, b, manifest);
+      if (problems.length === 0) continue;
+      blockers.push({
+        control: control.control,
+        stage: later,
+        status: 'PASS',
+        reason: `${later} is not independent of ${earlier}: ${problems.join('; ')}`,
+        next: formatAuditCommand(control.control, later),
+      });
+    }
+  });
+  return blockers;
+}
+
+function collectStageActors(
+  statuses: readonly ControlStatus[],
+  stages: readonly AuditStage[],
+): Partial<Record<AuditStage, StageActors>> {
+  const result: Partial<Record<AuditStage, StageActors>> = {};
+  for (const stage of stages) {
+    const actors = statuses
+      .map((s) => s.stages[stage].actor)
+      .filter((a): a is Actor => a !== undefined);
+    const unique = (values: (string | undefined)[]): string[] =>
+      [...new Set(values.filter((v): v is string => v !== undefined))].sort();
+    result[stage] = {
+      authorities: unique(actors.map((a) => a.authority)),
+      contexts: unique(actors.map((a) => a.context)),
+      keyids: unique(actors.map((a) => a.keyid)),
+    };
+  }
+  return result;
+}

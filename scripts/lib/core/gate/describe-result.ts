@@ -1,0 +1,52 @@
+// Short, human status reasons ("exit 1 in 2.3 s, see evidence 3f9a1c2b7d10").
+import type { SubjectBinding } from '../ledger/types.ts';
+import type { ResultRecord } from './index-results.ts';
+
+export function shortHash(hex: string): string {
+  return hex.slice(0, 12);
+}
+
+/** Whole milliseconds as seconds with one decimal, using integers only. */
+export function formatDuration(ms: number): string {
+  const tenths = Math.floor(ms / 100);
+  return `${Math.floor(tenths / 10)}.${tenths % 10} s`;
+}
+
+export function describeResult(record: ResultRecord): string {
+  if (record.attest !== undefined) {
+    const until = record.attest.expires === undefined ? '' : ` until ${record.attest.expires}`;
+    return `attested ${record.status} by ${record.actor.authority}${until}: ${record.attest.note}`;
+  }
+  const prefix =
+    record.audit === undefined
+      ? ''
+      : `${record.audit.stage} audit by ${record.actor.authority} (${record.audit.agreement}): `;
+  return prefix + describeRun(record);
+}
+
+function describeRun(record: ResultRecord): string {
+  const run = record.run;
+  if (run === undefined)
+    return `${record.status} on review of ${shortHash(record.audit?.reviewed ?? '')}`;
+  if (run.blocker !== undefined) {
+    return `blocked (${run.blocker.kind}): ${run.blocker.detail}; rerun: ${run.blocker.rerun}`;
+  }
+  const evidence = run.review === undefined ? '' : `, see evidence ${shortHash(run.review)}`;
+  if (run.timed_out) return `timed out after ${formatDuration(run.duration_ms)}${evidence}`;
+  if (run.exit_code !== undefined) {
+    return `exit ${run.exit_code} in ${formatDuration(run.duration_ms)}${evidence}`;
+  }
+  return `${run.detail ?? record.status}${evidence}`;
+}
+
+/** Why results exist only for other code: which part of the binding moved. */
+export function describeStale(last: ResultRecord, current: SubjectBinding): string {
+  const what = `last ${last.status}`;
+  if (last.subject.control !== current.control) {
+    return `no result for the current control definition (${what} on an earlier definition)`;
+  }
+  if (current.inputs !== undefined) {
+    return `no result for the current inputs (${what} on inputs ${shortHash(last.subject.inputs ?? '?')}…)`;
+  }
+  return `no result for the current code (${what} on tree ${shortHash(last.subject.tree)}…)`;
+}

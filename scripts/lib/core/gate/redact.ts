@@ -1,0 +1,80 @@
+// Secret redaction for review copies and recorded argv. The raw digest still binds the unredacted
+// stream; redaction only decides what a reader of the evidence object can see.
+
+/** Environment variable names whose values are always treated as secrets. */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
+/** Values shorter than this are too common to redact without mangling ordinary output. */
+const MIN_SECRET_LENGTH = 4;
+
+const TOKEN_SHAPES: readonly [RegExp, string][] = [
+  [
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    '[REDACTED PRIVATE KEY]',
+  ],
+  [/\bBearer\s+[A-Za-z0-9._~+/=-]+/g, 'Bearer [REDACTED]'],
+  [/\bgh[pousr]_[A-Za-z0-9]{20,}/g, '[REDACTED]'],
+  [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, '[REDACTED]'],
+  [/\bsk-[A-Za-z0-9_-]{20,}/g, '[REDACTED]'],
+  [/\bAKIA[0-9A-Z]{16}\b/g, '[REDACTED]'],
+  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[REDACTED]'],
+  [/(:\/\/)[^\s/@:]+:[^\s/@]+@/g, '$1[REDACTED]@'],
+];
+
+export interface RedactionRules {
+  /** Literal secret values, longest first. */
+  secrets: string[];
+  /** Absolute checkout paths (as given and resolved), replaced by [PROJECT_ROOT]. */
+  roots: string[];
+}
+
+/** Secret values from the environment: names matching KEY/TOKEN/SECRET/PASSWORD/CREDENTIAL, plus `redactEnv`. */
+export function collectSecrets(
+  env: Readonly<Record<string, string | undefined>>,
+  redactEnv: readonly string[],
+): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value.length < MIN_SECRET_LENGTH) continue;
+    if (SECRET_NAME.test(name) || redactEnv.includes(name)) values.add(value);
+  }
+  return [...values].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+}
+
+export function redactText(text: string, rules: RedactionRules): string {
+  let out = text;
+  for (const secret of rules.secrets) out = out.split(secret).join('[REDACTED]');
+  for (const [pattern, replacement] of TOKEN_SHAPES) out = out.replace(pattern, replacement);
+  const roots = [...new Set(rules.roots.filter((r) => r.length > 1))].sort(
+    (a, b) => b.length - a.length,
+  );
+  for (const root of roots) out = out.split(root).join('[PROJECT_ROOT]');
+  return out;
+}
+
+/**
+ * Redacts a secret cut in two by head+tail truncation: the head may end with a prefix of one and
+ * the tail may start with a suffix of one.
+ */
+export function redactCutEdges(
+  head: string,
+  tail: string,
+  secrets: readonly string[],
+): [string, string] {
+  let h = head;
+  let t = tail;
+  for (const secret of secrets) {
+    for (let n = secret.length - 1; n >= MIN_SECRET_LENGTH; n--) {
+      if (h.endsWith(secret.slice(0, n))) {
+        h = `${h.slice(0, h.length - n)}[REDACTED]`;
+        break;
+      }
+    }
+    for (let n = secret.length - 1; n >= MIN_SECRET_LENGTH; n--) {
+      if (t.startsWith(secret.slice(secret.length - n))) {
+        t = `[REDACTED]${t.slice(n)}`;
+        break;
+      }
+    }
+  }
+  return [h, t];
+}

@@ -1,0 +1,84 @@
+// claim: granted only on current PASS in every required stage, by independent identities. A granted
+// claim is appended as a claim entry unless --no-record; a refusal appends nothing.
+import type { Context } from '../core/context.ts';
+import { InternalError, UsageError } from '../core/errors.ts';
+import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
+import type { ClaimScope } from '../core/plane/types.ts';
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { decideClaim, type ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { GateIO } from './gate-io.ts';
+import { gatherStatuses } from './status-flow.ts';
+import { toJsonObject } from './to-json.ts';
+
+export interface ClaimFlowOptions {
+  root: string;
+  scope: ClaimScope;
+  /** task: the affected controls (required); project and release: must be empty. */
+  controls: readonly string[];
+  /** Append the granted claim as a ledger entry (false for CI's --no-record). */
+  record: boolean;
+  actor: Actor;
+}
+
+export interface ClaimFlowResult extends ClaimDecision {
+  statuses: ControlStatus[];
+  /** Hash of the claim entry, when granted and recorded. */
+  entry?: string;
+}
+
+export async function claimFlow(
+  options: ClaimFlowOptions,
+  ctx: Context,
+  io: GateIO,
+): Promise<ClaimFlowResult> {
+  if (options.scope === 'task' && options.controls.length === 0) {
+    throw new UsageError('MISSING_ARG', 'a task claim needs the affected controls', {
+      expected: '--control <id> once per affected control',
+      next: 'name the controls the task changed, or claim the whole project with --scope project',
+    });
+  }
+  if (options.scope !== 'task' && options.controls.length > 0) {
+    throw new UsageError(
+      'BAD_FLAG',
+      `a ${options.scope} claim covers every applicable control; --control is not allowed`,
+      {
+        next: 'drop --control, or use --scope task for a task claim',
+      },
+    );
+  }
+  const plane = await io.loadPlane(options.root);
+  if (!plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
+    throw new UsageError(
+      'BAD_VALUE',
+      `authority ${options.actor.authority} is not registered in the manifest`,
+      {
+        next: 'claim as an authority listed in controls/manifest.yaml',
+      },
+    );
+  }
+  const gathered = await gatherStatuses(plane, options.controls, ctx, io);
+  const decision = decideClaim({
+    scope: options.scope,
+    target: gathered.target,
+    manifest: plane.manifest,
+    statuses: gathered.statuses,
+  });
+  const result: ClaimFlowResult = { ...decision, statuses: gathered.statuses };
+  if (!decision.granted || decision.body === undefined || !options.record) return result;
+  const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
+  const whole = claimed === undefined ? undefined : gathered.subjects.get(claimed.control);
+  if (whole === undefined) throw new InternalError('a granted claim has no subject binding');
+  const subject: SubjectBinding = {
+    tree: whole.tree,
+    manifest: whole.manifest,
+    registry: whole.registry,
+  };
+  const stored = await io.append(plane, {
+    kind: 'claim',
+    time: ctx.clock.now().toISOString(),
+    actor: options.actor,
+    subject,
+    body: toJsonObject(decision.body),
+  });
+  return { ...result, entry: stored.hash };
+}

@@ -1,0 +1,105 @@
+// Subject bindings (DESIGN.md "Bindings"; references/bindings.md): what a ledger entry judged.
+// The tree is computed once per call through a temporary index (subject-index.ts); the digests
+// are assembled by the pure core in scripts/lib/core/binding/.
+import type { SubjectBase } from '../core/binding/build-subject.ts';
+import {
+  buildControlSubject,
+  buildSubject,
+  digestInputsListing,
+  hasInputs,
+  listSubjectExcludes,
+} from '../core/binding/build-subject.ts';
+import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
+import type { SubjectBinding } from '../core/ledger/types.ts';
+import type { Control } from '../core/plane/types.ts';
+import type { Plane } from './plane.ts';
+import type { SubjectIndex } from './subject-index.ts';
+import { gitIndexed, withSubjectIndex, withTreeIndex } from './subject-index.ts';
+import { runGit } from './git.ts';
+
+export interface SubjectTreeOptions {
+  /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
+  excludes: readonly string[];
+}
+
+/**
+ * The git tree id of the working tree under `root` (tracked plus untracked-not-ignored files,
+ * uncommitted edits and deletions included) minus `excludes`. Writes objects to the repository's
+ * object store like `git add` does, never the real index or the working tree.
+ */
+export async function computeSubjectTree(
+  root: string,
+  options: SubjectTreeOptions,
+): Promise<string> {
+  assertGlobs(options.excludes, 'subject excludes');
+  return withSubjectIndex(root, options.excludes, (_index, tree) => Promise.resolve(tree));
+}
+
+// The `git ls-files -s -z` listing of the files the globs match, or the globs that match nothing.
+async function listInputs(
+  index: SubjectIndex,
+  globs: readonly string[],
+): Promise<{ listing: Uint8Array; unmatched: string[] }> {
+  const args = ['ls-files', '-s', '-z', '--error-unmatch', '--'];
+  const all = await runGit([...args, ...globs.map(toGlobPathspec)], {
+    cwd: index.root,
+    env: index.env,
+  });
+  if (all.code === 0) return { listing: all.stdout, unmatched: [] };
+  const unmatched: string[] = [];
+  for (const glob of globs) {
+    const one = await runGit([...args, toGlobPathspec(glob)], { cwd: index.root, env: index.env });
+    if (one.code !== 0) unmatched.push(glob);
+  }
+  if (unmatched.length === 0) await gitIndexed(index, [...args, ...globs.map(toGlobPathspec)]);
+  return { listing: all.stdout, unmatched };
+}
+
+/**
+ * sha256 over `git ls-files -s -z` of the files in `tree` matched by `globs` (`:(glob)` pathspecs
+ * relative to `root`). A glob matching nothing is ConfigError INPUT_UNMATCHED (exit 2).
+ */
+export async function inputsDigest(root: string, tree: string, globs: string[]): Promise<string> {
+  assertGlobs(globs, 'inputs');
+  return withTreeIndex(root, tree, async (index) => {
+    const { listing, unmatched } = await listInputs(index, globs);
+    if (unmatched.length > 0) throw unmatchedInputsError('inputs', unmatched);
+    return digestInputsListing(listing);
+  });
+}
+
+/** Subject bindings of `controls`, keyed by control id, from one computation of the tree. */
+export async function computeSubjects(
+  plane: Plane,
+  controls: readonly Control[],
+): Promise<Map<string, SubjectBinding>> {
+  const excludes = listSubjectExcludes(plane.rel, plane.registry);
+  for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
+  return withSubjectIndex(plane.root, excludes, async (index, tree) => {
+    const base = buildSubject(toBase(plane, tree));
+    const subjects = new Map<string, SubjectBinding>();
+    for (const control of controls) {
+      if (!hasInputs(control)) {
+        subjects.set(control.id, buildControlSubject(base, control));
+        continue;
+      }
+      const { listing, unmatched } = await listInputs(index, control.inputs);
+      if (unmatched.length > 0)
+        throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);
+      subjects.set(control.id, buildControlSubject(base, control, listing));
+    }
+    return subjects;
+  });
+}
+
+/** The subject binding for entries not about one control (claims, seals, notes). */
+export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
+  const excludes = listSubjectExcludes(plane.rel, plane.registry);
+  return withSubjectIndex(plane.root, excludes, (_index, tree) =>
+    Promise.resolve(buildSubject(toBase(plane, tree))),
+  );
+}
+
+function toBase(plane: Plane, tree: string): SubjectBase {
+  return { tree, manifest: plane.manifest, registry: plane.registry };
+}

@@ -1,0 +1,86 @@
+// Human output of the gate flows: the verdict on the first line, then one line per control that
+// needs attention with its reason and the exact next command. Bounded by the caller (boundText).
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { AttestFlowResult } from '../gate/attest-flow.ts';
+import type { AuditFlowResult } from '../gate/audit-flow.ts';
+import type { ClaimFlowResult } from '../gate/claim-flow.ts';
+import type { EvaluateRunResult } from '../gate/evaluate-run.ts';
+import type { StatusFlowResult } from '../gate/status-flow.ts';
+
+function tally(statuses: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
+}
+
+function withNext(line: string, next: string | undefined): string[] {
+  return next === undefined ? [line] : [line, `    next: ${next}`];
+}
+
+export function renderEvaluateRun(result: EvaluateRunResult): string {
+  const statuses = result.results.map((r) => r.status);
+  const head = result.dryRun
+    ? `DRY RUN ${result.results.length} controls at ${result.target}: nothing was run or recorded`
+    : `${result.ok ? 'OK' : 'FAIL'} ${result.results.length} controls at ${result.target}: ${tally(statuses) || 'none selected'}`;
+  const lines = [head];
+  for (const r of result.results) {
+    const entry = r.entry === undefined ? '' : ` [entry ${r.entry.slice(0, 12)}]`;
+    lines.push(...withNext(`  ${r.status.padEnd(8)} ${r.control}: ${r.reason}${entry}`, r.next));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function statusLine(s: ControlStatus): string[] {
+  const who =
+    s.stages.self.actor === undefined
+      ? ''
+      : ` (${s.stages.self.actor.authority}, ${s.stages.self.since ?? ''})`;
+  const flaky = s.flaky && !s.reason.includes('flaky') ? ' [flaky]' : '';
+  const next =
+    s.status === 'PASS' || s.status === 'NOT_APPLICABLE'
+      ? undefined
+      : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
+  return withNext(`  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${who}`, next);
+}
+
+export function renderStatus(result: StatusFlowResult): string {
+  const n = result.statuses.length;
+  const head = result.ok
+    ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE`
+    : `NOT READY ${n} controls at ${result.target}: ${tally(result.statuses.map((s) => s.status))}`;
+  return `${[head, ...result.statuses.flatMap(statusLine)].join('\n')}\n`;
+}
+
+export function renderClaim(result: ClaimFlowResult): string {
+  const lines = [result.verdict];
+  for (const b of result.blockers)
+    lines.push(
+      ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),
+    );
+  if (result.entry !== undefined)
+    lines.push(`  recorded as claim entry ${result.entry.slice(0, 12)}`);
+  else if (result.granted) lines.push('  not recorded (--no-record)');
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderAudit(result: AuditFlowResult): string {
+  const disputed = result.results.filter((r) => r.agreement === 'disputed').length;
+  const head = result.ok
+    ? `AGREED ${result.stage} audit of ${result.results.length} controls: all PASS`
+    : `${disputed > 0 ? 'DISPUTED' : 'NOT PASSED'} ${result.stage} audit of ${result.results.length} controls: ${tally(result.results.map((r) => r.agreement))}`;
+  const lines = [head];
+  for (const r of result.results) {
+    const diff = r.differences.length > 0 ? `: ${r.differences.join('; ')}` : '';
+    lines.push(
+      `  ${r.agreement.padEnd(12)} ${r.control}: reviewed ${r.reviewedStatus} (${r.reviewed.slice(0, 12)}), audit ${r.status}${diff} [entry ${r.entry.slice(0, 12)}]`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderAttest(result: AttestFlowResult): string {
+  const until = result.expires === undefined ? '' : ` until ${result.expires}`;
+  const evidence =
+    result.evidence === undefined ? '' : `\n  evidence object ${result.evidence.slice(0, 12)}`;
+  return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildControlSubject,
+  buildSubject,
+  digestInputsListing,
+  hasInputs,
+  listStoragePrefixes,
+  listSubjectExcludes,
+} from '../../../scripts/lib/core/binding/build-subject.ts';
+import { digestJson, sha256Hex } from '../../../scripts/lib/core/hash.ts';
+import type { Control, Manifest, Registry } from '../../../scripts/lib/core/plane/types.ts';
+
+const control = (id: string, extra: Partial<Control> = {}): Control => ({
+  id,
+  title: id,
+  owner: 'dev',
+  requirements: [],
+  risks: [],
+  applies: { value: true },
+  required_from_maturity: 'prototype',
+  execution: { type: 'command', argv: ['true'] },
+  evidence_required: [],
+  ...extra,
+});
+
+const registry: Registry = {
+  version: 1,
+  controls: [
+    control('unit', { inputs: ['src/**/*.ts'], outputs: ['coverage/', 'junit.xml'] }),
+    control('e2e', { outputs: ['coverage/', 'playwright-report/'] }),
+    control('lint'),
+  ],
+};
+const manifest = { version: 1, ledger_id: 'lg' } as unknown as Manifest;
+const TREE = 'a'.repeat(40);
+
+describe('subject excludes', () => {
+  it('puts the storage prefixes under the plane, or at the root for a root plane', () => {
+    expect(listStoragePrefixes('.proofgate')).toEqual([
+      '.proofgate/evidence/',
+      '.proofgate/knowledge/',
+    ]);
+    expect(listStoragePrefixes('sub/plane/')).toEqual([
+      'sub/plane/evidence/',
+      'sub/plane/knowledge/',
+    ]);
+    expect(listStoragePrefixes('')).toEqual(['evidence/', 'knowledge/']);
+  });
+
+  it('adds every control output once, sorted, whichever control is judged', () => {
+    expect(listSubjectExcludes('.proofgate', registry)).toEqual([
+      '.proofgate/evidence/',
+      '.proofgate/knowledge/',
+      'coverage/',
+      'junit.xml',
+      'playwright-report/',
+    ]);
+  });
+
+  it('refuses an output glob that escapes the root', () => {
+    const bad: Registry = { version: 1, controls: [control('x', { outputs: ['../up/'] })] };
+    expect(() => listSubjectExcludes('', bad)).toThrow(/control x outputs/);
+  });
+});
+
+describe('building bindings', () => {
+  it('digests manifest and registry as canonical JSON, key order irrelevant', () => {
+    const subject = buildSubject({ tree: TREE, manifest, registry });
+    expect(subject).toEqual({
+      tree: TREE,
+      manifest: digestJson(manifest),
+      registry: digestJson(registry),
+    });
+    const reordered = { ledger_id: 'lg', version: 1 } as unknown as Manifest;
+    expect(buildSubject({ tree: TREE, manifest: reordered, registry }).manifest).toBe(
+      subject.manifest,
+    );
+  });
+
+  it('adds the control digest, and the inputs digest exactly when a listing is given', () => {
+    const base = buildSubject({ tree: TREE, manifest, registry });
+    const lint = buildControlSubject(base, control('lint'));
+    expect(lint).toEqual({ ...base, control: digestJson(control('lint')) });
+    expect(lint).not.toHaveProperty('inputs');
+    const listing = new TextEncoder().encode('100644 abc 0\tsrc/a.ts\0');
+    const unit = buildControlSubject(base, control('unit'), listing);
+    expect(unit.inputs).toBe(sha256Hex(listing));
+    expect(digestInputsListing(listing)).toBe(unit.inputs);
+  });
+
+  it('a change to the control definition changes only its own control digest', () => {
+    const base = buildSubject({ tree: TREE, manifest, registry });
+    const a = buildControlSubject(base, control('lint'));
+    const b = buildControlSubject(base, control('lint', { title: 'Lint!' }));
+    expect(b.control).not.toBe(a.control);
+    expect({ ...b, control: a.control }).toEqual(a);
+  });
+
+  it('treats an empty inputs list as no inputs', () => {
+    expect(hasInputs(control('a', { inputs: [] }))).toBe(false);
+    expect(hasInputs(control('a', { inputs: ['x'] }))).toBe(true);
+    expect(hasInputs(control('a'))).toBe(false);
+  });
+});

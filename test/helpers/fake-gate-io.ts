@@ -1,0 +1,245 @@
+// An in-memory GateIO for flow tests: a plane held in memory, a ledger array whose entries are
+// canonicalised (so floats or undefined in a body fail loudly), a Map object store and scripted
+// commands instead of processes.
+import { canonicalize } from '../../scripts/lib/core/ledger/canonical.ts';
+import { digestJson, sha256Hex } from '../../scripts/lib/core/hash.ts';
+import type {
+  LedgerEntry,
+  ObjectStore,
+  StoredEntry,
+  SubjectBinding,
+} from '../../scripts/lib/core/ledger/types.ts';
+import type { Control, Manifest, Registry } from '../../scripts/lib/core/plane/types.ts';
+import type {
+  EntryDraft,
+  GateIO,
+  PathState,
+  TraceOutcome,
+} from '../../scripts/lib/gate/gate-io.ts';
+import type { Plane } from '../../scripts/lib/io/plane.ts';
+import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/io/run-command.ts';
+import { UsageError } from '../../scripts/lib/core/errors.ts';
+
+export const ROOT = '/work/project';
+
+export function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
+  return {
+    version: 1,
+    ledger_id: 'ledger-test',
+    project: { name: 'demo' },
+    profile: {
+      development_mode: 'ai_greenfield',
+      target_maturity: 'engineering_ready',
+      product_type: ['library'],
+      distribution_model: 'open_source',
+      criticality: 'medium',
+      data_sensitivity: 'internal',
+      ai_system: false,
+      scope_mode: 'full_repo',
+    },
+    scope: { include: ['**'], exclude: [] },
+    authorities: [
+      { id: 'virtual:developer', kind: 'virtual', stages: ['self'] },
+      { id: 'virtual:quality', kind: 'virtual', stages: ['cross'] },
+      { id: 'human:alice', kind: 'human', stages: ['self', 'release_authority'] },
+    ],
+    policies: {
+      claims: {
+        task: { required_stages: ['self'] },
+        project: { required_stages: ['self', 'cross'] },
+        release: { required_stages: ['self', 'cross', 'release_authority'] },
+      },
+      evidence: { output_cap_bytes: 4096, redact_env: ['DEPLOY_HOOK'] },
+      unmapped_instructions: 'warn',
+    },
+    ...overrides,
+  };
+}
+
+export function makeControl(
+  id: string,
+  execution: Control['execution'],
+  extra: Partial<Control> = {},
+): Control {
+  return {
+    id,
+    title: `control ${id}`,
+    owner: 'human:alice',
+    requirements: [],
+    risks: [],
+    applies: { value: true },
+    required_from_maturity: 'prototype',
+    execution,
+    evidence_required: [],
+    ...extra,
+  };
+}
+
+export function command(
+  argv: string[],
+  extra: Partial<Extract<Control['execution'], { type: 'command' }>> = {},
+): Control['execution'] {
+  return { type: 'command', argv, ...extra };
+}
+
+type Script = (request: RunCommandRequest) => Promise<RunCommandResult> | RunCommandResult;
+
+export interface FakeGateIO extends GateIO {
+  plane: Plane;
+  stored: StoredEntry[];
+  store: Map<string, Uint8Array>;
+  requests: RunCommandRequest[];
+  /** The current tree id; change it to simulate a code edit. */
+  tree: string;
+  /** Current inputs digest per control id (controls with `inputs`). */
+  inputs: Map<string, string>;
+  files: Map<string, Uint8Array>;
+  traces: Map<string, TraceOutcome>;
+  /** Highest number of appends that were in flight at once (must stay 1). */
+  maxConcurrentAppends: number;
+  script: Script;
+}
+
+export function output(
+  text: string,
+  exitCode = 0,
+  extra: Partial<RunCommandResult> = {},
+): RunCommandResult {
+  const bytes = new TextEncoder().encode(text);
+  return {
+    ok: true,
+    exitCode,
+    signal: null,
+    timedOut: false,
+    durationMs: 2300,
+    rawSha256: sha256Hex(bytes),
+    rawBytes: bytes.length,
+    head: bytes,
+    tail: new Uint8Array(),
+    omittedBytes: 0,
+    ...extra,
+  } as RunCommandResult;
+}
+
+/** Scripted commands: `pass`, `fail`, `echo <text...>`, `sleep <ms>`, `missing` (ENOENT). */
+export const defaultScript: Script = async (request) => {
+  const [name, ...args] = request.argv;
+  if (name === 'pass') return output('ok\n');
+  if (name === 'fail') return output('1 test failed\n', 1);
+  if (name === 'echo') return output(`${args.join(' ')}\n`);
+  if (name === 'sleep') {
+    await new Promise((r) => setTimeout(r, Number(args[0])));
+    return output('slept\n');
+  }
+  return {
+    ok: false,
+    reason: 'spawn_failed',
+    code: 'ENOENT',
+    detail: `cannot start ${name}: ENOENT`,
+    durationMs: 1,
+  };
+};
+
+export function createFakeGateIO(
+  controls: Control[],
+  manifest: Manifest = makeManifest(),
+): FakeGateIO {
+  const registry: Registry = { version: 1, controls };
+  const plane: Plane = {
+    root: ROOT,
+    dir: `${ROOT}/.proofgate`,
+    rel: '.proofgate',
+    manifest,
+    registry,
+    manifestPath: '',
+    registryPath: '',
+  };
+  const store = new Map<string, Uint8Array>();
+  let inFlight = 0;
+  const objects: ObjectStore = {
+    put: (data) => {
+      const digest = sha256Hex(data);
+      store.set(digest, data);
+      return Promise.resolve(digest);
+    },
+    get: (digest) => Promise.resolve(store.get(digest)),
+    has: (digest) => Promise.resolve(store.has(digest)),
+  };
+  const io: FakeGateIO = {
+    plane,
+    stored: [],
+    store,
+    requests: [],
+    tree: 'a'.repeat(40),
+    inputs: new Map(),
+    files: new Map(),
+    traces: new Map(),
+    maxConcurrentAppends: 0,
+    script: defaultScript,
+    loadPlane: () => Promise.resolve(plane),
+    computeSubjects: (p, list) => {
+      const map = new Map<string, SubjectBinding>();
+      for (const control of list) {
+        const subject: SubjectBinding = {
+          tree: io.tree,
+          manifest: digestJson(p.manifest),
+          registry: digestJson(p.registry),
+          control: digestJson(control),
+        };
+        if (control.inputs !== undefined)
+          subject.inputs = io.inputs.get(control.id) ?? 'f'.repeat(64);
+        map.set(control.id, subject);
+      }
+      return Promise.resolve(map);
+    },
+    readEntries: () => Promise.resolve([...io.stored]),
+    append: async (_p, draft: EntryDraft) => {
+      inFlight += 1;
+      io.maxConcurrentAppends = Math.max(io.maxConcurrentAppends, inFlight);
+      await new Promise((r) => setTimeout(r, 1));
+      const prev = io.stored.at(-1);
+      const entry: LedgerEntry = {
+        v: 1,
+        kind: draft.kind,
+        ledger: manifest.ledger_id,
+        segment: 'test',
+        seq: io.stored.length,
+        prev: prev?.hash ?? null,
+        time: draft.time,
+        actor: draft.actor,
+        subject: draft.subject,
+        storage: { heads: {}, objects: [...new Set(draft.objects ?? [])].sort() },
+        body: draft.body,
+      };
+      const line = canonicalize(entry);
+      const stored: StoredEntry = {
+        entry: JSON.parse(line) as LedgerEntry,
+        hash: sha256Hex(line),
+        file: 'ledger/test.jsonl',
+        line: io.stored.length + 1,
+      };
+      io.stored.push(stored);
+      inFlight -= 1;
+      return stored;
+    },
+    objects: () => objects,
+    runCommand: (request) => {
+      io.requests.push(request);
+      return Promise.resolve(io.script(request));
+    },
+    checkTrace: (_root, execution) => {
+      const outcome = io.traces.get(execution.pack);
+      if (outcome === undefined)
+        throw new UsageError('UNKNOWN_ID', `no trace pack ${execution.pack}`);
+      return Promise.resolve(outcome);
+    },
+    statPath: (_root, path): Promise<PathState> =>
+      Promise.resolve(path.startsWith('..') ? 'outside' : io.files.has(path) ? 'file' : 'absent'),
+    readFile: (_root, path) => {
+      const bytes = io.files.get(path);
+      if (bytes === undefined) throw new UsageError('BAD_VALUE', `no file ${path}`);
+      return Promise.resolve(bytes);
+    },
+  };
+  return io;
+}

@@ -1,0 +1,52 @@
+// Throwaway git repositories for e2e tests: real git, minimal environment, fixed identity.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export interface TestRepo {
+  dir: string;
+  git(...args: string[]): string;
+  write(path: string, content: string, options?: { executable?: boolean }): void;
+  commit(message?: string): void;
+  remove(): void;
+}
+
+export function makeTempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function openRepo(dir: string): TestRepo {
+  const git = (...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  return {
+    dir,
+    git,
+    write(path, content, options = {}) {
+      const file = join(dir, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+      if (options.executable === true) chmodSync(file, 0o755);
+    },
+    commit(message = 'c') {
+      git('add', '-A');
+      git('commit', '-q', '--allow-empty', '-m', message);
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `git init -q` in a fresh temporary directory, with the given files committed when non-empty. */
+export function makeRepo(files: Record<string, string> = {}): TestRepo {
+  const repo = openRepo(makeTempDir('proofgate-repo-'));
+  repo.git('init', '-q', '-b', 'main');
+  for (const [path, content] of Object.entries(files)) repo.write(path, content);
+  if (Object.keys(files).length > 0) repo.commit('initial');
+  return repo;
+}

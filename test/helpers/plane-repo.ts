@@ -1,0 +1,71 @@
+// A repository with a control plane for subject-binding e2e tests: a `unit` control with inputs
+// and outputs, a `lint` control without, committed evidence, and an ignored build/ directory.
+import { afterEach } from 'vitest';
+import type { Plane } from '../../scripts/lib/io/plane.ts';
+import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { computeSubjects, computeSubjectTree } from '../../scripts/lib/io/subject.ts';
+import type { TestRepo } from './git-repo.ts';
+import { makeRepo } from './git-repo.ts';
+
+export const MANIFEST = 'version: 1\nledger_id: lg-test\nproject: { name: t }\nauthorities: []\n';
+export const REGISTRY = `version: 1
+controls:
+  - id: unit
+    title: Unit tests
+    owner: dev
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: command, argv: [npm, test] }
+    inputs: ['src/**/*.ts']
+    outputs: [coverage/, '**/*.log']
+    evidence_required: []
+  - id: lint
+    title: Lint
+    owner: dev
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: command, argv: [npm, run, lint] }
+    evidence_required: []
+`;
+
+const repos: TestRepo[] = [];
+/** Call once per test file: removes every tracked repository after each test. */
+export function cleanUpRepos(): void {
+  afterEach(() => {
+    for (const repo of repos.splice(0)) repo.remove();
+  });
+}
+
+export function track(repo: TestRepo): TestRepo {
+  repos.push(repo);
+  return repo;
+}
+
+export function makePlaneRepo(): TestRepo {
+  return track(
+    makeRepo({
+      '.gitignore': 'build/\n',
+      'README.md': 'hello\n',
+      'src/app.ts': 'export const a = 1;\n',
+      'src/lib/util.ts': 'export const u = 2;\n',
+      'docs/guide.md': 'guide\n',
+      '.proofgate/controls/manifest.yaml': MANIFEST,
+      '.proofgate/controls/registry.yaml': REGISTRY,
+      '.proofgate/evidence/ledger/a.jsonl': '{"seq":0}\n',
+    }),
+  );
+}
+
+const planeExcludes = ['.proofgate/evidence/', '.proofgate/knowledge/', 'coverage/', '**/*.log'];
+
+export async function subjects(repo: TestRepo): Promise<Map<string, unknown>> {
+  const plane: Plane = loadPlane(repo.dir);
+  return computeSubjects(plane, plane.registry.controls);
+}
+
+export const treeOf = (repo: TestRepo): Promise<string> =>
+  computeSubjectTree(repo.dir, { excludes: planeExcludes });
