@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   controlItem,
+  controlItemsFromStatuses,
   gapItem,
   hypothesisItems,
   rankNext,
@@ -80,5 +81,17 @@ describe('rankNext', () => {
       status,
     }));
     expect(hypothesisItems(board).map((h) => h.id)).toEqual(['H-0', 'H-1']);
+  });
+
+  it('turns gate statuses into items, leaving out PASS and NOT_APPLICABLE', () => {
+    const statuses = (['PASS', 'FAIL', 'NOT_APPLICABLE', 'STALE'] as const).map((status, i) => ({
+      control: `C-${i}`,
+      status,
+    }));
+    const items = controlItemsFromStatuses(statuses, (id) => (id === 'C-1' ? 900 : undefined));
+    expect(items.map((i) => [i.id, i.reason, i.risk])).toEqual([
+      ['C-1', 'control FAIL', 900],
+      ['C-3', 'control STALE', 700],
+    ]);
   });
 });

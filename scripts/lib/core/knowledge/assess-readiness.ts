@@ -1,14 +1,15 @@
 // Readiness without writing anything (issue 7 item 7): task-claim, merge and release readiness from
 // control statuses, traceability gaps and missing audit stages. A task is judged on its own
 // controls only; a debt control that stays FAIL never makes the project ready, whatever the task.
+import type { ControlStatusValue } from '../gate/compute-status.ts';
 import type { AuditStage } from '../ledger/types.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 import type { ClaimScope, Maturity } from '../plane/types.ts';
 import { gapsBlockingAt } from './build-trace-graph.ts';
 import type { TraceGap } from './build-trace-graph.ts';
 
-export type ControlState =
-  'PASS' | 'FAIL' | 'BLOCKED' | 'TODO' | 'DISPUTED' | 'STALE' | 'NOT_APPLICABLE';
+/** The gate's status values (references/statuses.md). */
+export type ControlState = ControlStatusValue;
 
 export interface ReadinessControl {
   id: string;

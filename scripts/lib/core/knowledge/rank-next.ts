@@ -2,6 +2,7 @@
 // traceability gaps and open hypotheses, ordered by priority = infoGain × risk ÷ cost, with a fixed
 // exploration share (seeds/003 §4.4 exploreRatio) so the list does not collapse onto the familiar.
 // Exploration picks are seeded and therefore reproducible.
+import type { ControlStatusValue } from '../gate/compute-status.ts';
 import { sha256Hex } from '../hash.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
 import { priority } from './priority.ts';
@@ -82,6 +83,18 @@ export const STATUS_WEIGHTS: Record<ControlStatus, { infoGain: number; cost: num
 
 export function controlItem(id: string, status: ControlStatus, risk = 700): NextItem {
   return { kind: 'control', id, reason: `control ${status}`, risk, ...STATUS_WEIGHTS[status] };
+}
+
+/** Next items from the gate's statuses: every control that is not PASS or NOT_APPLICABLE. */
+export function controlItemsFromStatuses(
+  statuses: readonly { control: string; status: ControlStatusValue }[],
+  riskOf: (control: string) => number | undefined = () => undefined,
+): NextItem[] {
+  return statuses.flatMap((s) =>
+    s.status === 'PASS' || s.status === 'NOT_APPLICABLE'
+      ? []
+      : [controlItem(s.control, s.status, riskOf(s.control))],
+  );
 }
 
 export function gapItem(id: string, reason: string, risk = 800): NextItem {
