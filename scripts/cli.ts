@@ -50,6 +50,36 @@ export const verbTable: readonly VerbEntry[] = [
     describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
     load: async () => (await import('./trace.ts')).trace,
   },
+  {
+    name: 'sync',
+    describe: 'Derive the traceability graph and report chains that stop short',
+    load: async () => (await import('./sync.ts')).sync,
+  },
+  {
+    name: 'memory',
+    describe: 'Record or list memory facts (path + ledger evidence + maturity)',
+    load: async () => (await import('./memory.ts')).memory,
+  },
+  {
+    name: 'decision',
+    describe: 'Record, list or supersede negative decisions (rejected approaches)',
+    load: async () => (await import('./decision.ts')).decision,
+  },
+  {
+    name: 'hypothesis',
+    describe: 'Add, update or list hypotheses ranked by infoGain × risk ÷ cost',
+    load: async () => (await import('./hypothesis.ts')).hypothesis,
+  },
+  {
+    name: 'casebase',
+    describe: 'Add, observe, retrieve, export or import reusable test strategy cases',
+    load: async () => (await import('./casebase.ts')).casebase,
+  },
+  {
+    name: 'next',
+    describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
+    load: async () => (await import('./next.ts')).next,
+  },
 ];
 
 export async function main(args: readonly string[]): Promise<void> {

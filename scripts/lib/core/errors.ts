@@ -57,7 +57,8 @@ export type ConfigCode =
   | 'PLANE_EXISTS'
   | 'KEY_INVALID'
   | 'GLOB_INVALID'
-  | 'INPUT_UNMATCHED';
+  | 'INPUT_UNMATCHED'
+  | 'KNOWLEDGE_INVALID';
 /** Exit 2: a human-owned source (manifest, registry, pack, profile) is missing or invalid. */
 export class ConfigError extends CliError<ConfigCode> {
   override readonly name = 'ConfigError';

@@ -1,0 +1,114 @@
+// The flags of `proofgate casebase` and their conversion to options (kept apart from the verb file
+// so that stays short).
+import type { Argv } from 'yargs';
+import type { StructuralFeatures } from './core/knowledge/types.ts';
+import { UsageError } from './core/errors.ts';
+import { MILLI, parseMilli } from './core/knowledge/priority.ts';
+import type { CommonOptions, ParsedArgs } from './define-verb.ts';
+
+export interface CasebaseOptions extends CommonOptions {
+  action: 'add' | 'observe' | 'retrieve' | 'export' | 'import';
+  features: StructuralFeatures;
+  applicability: string | undefined;
+  strategy: string | undefined;
+  adaptation: string[];
+  outcome: string | undefined;
+  negative: string[];
+  isNegativeNone: boolean;
+  project: string | undefined;
+  environment: string | undefined;
+  confirmation: string | undefined;
+  halfLifeDays: number | undefined;
+  id: string | undefined;
+  result: string | undefined;
+  /** Minimum similarity, 0..1000. */
+  min: number;
+  file: string | undefined;
+}
+
+const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import'] as const;
+
+export function casebaseFlags(y: Argv): Argv {
+  const list = { type: 'string', array: true } as const;
+  return y
+    .positional('action', { choices: ACTIONS })
+    .option('kind', {
+      type: 'string',
+      describe: 'target kind: web-api, web-ui, mobile, cli, lib, data-pipeline',
+    })
+    .option('architecture', { type: 'string', describe: 'monolith, service, distributed' })
+    .option('attr', { type: 'string', describe: 'quality attribute' })
+    .option('stack', { ...list, describe: 'language or framework (repeatable)' })
+    .option('constraint', {
+      ...list,
+      describe: 'constraint, e.g. no-auth-on-test-env (repeatable)',
+    })
+    .option('applicability', {
+      type: 'string',
+      describe: 'when the strategy applies (add; required)',
+    })
+    .option('strategy', { type: 'string', describe: 'what to do (add)' })
+    .option('adaptation', {
+      ...list,
+      describe: 'what must be adapted per project (add; repeatable)',
+    })
+    .option('outcome', { type: 'string', describe: 'what it found (add)' })
+    .option('negative', { ...list, describe: '"<tried> :: <why it failed>" (add; repeatable)' })
+    .option('none-failed', {
+      type: 'boolean',
+      default: false,
+      describe: 'state that nothing tried failed (add)',
+    })
+    .option('project', { type: 'string', describe: 'project of the case or observation' })
+    .option('environment', { type: 'string', describe: 'environment of the case or observation' })
+    .option('confirmation', { type: 'string', describe: 'user, auto or single' })
+    .option('half-life-days', {
+      type: 'number',
+      describe: 'confidence half-life (add; default 180)',
+    })
+    .option('id', { type: 'string', describe: 'case id (observe)' })
+    .option('result', { type: 'string', describe: 'success or counterexample (observe)' })
+    .option('min', { type: 'string', default: '0', describe: 'minimum similarity 0..1 (retrieve)' })
+    .option('out', { type: 'string', describe: 'file to write (export)' })
+    .option('from', { type: 'string', describe: 'file to read (import)' });
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+export function toCasebaseOptions(argv: ParsedArgs, common: CommonOptions): CasebaseOptions {
+  const action = argv['action'] as CasebaseOptions['action'];
+  const file = action === 'import' ? str(argv['from']) : str(argv['out']);
+  if (action === 'import' && file === undefined) {
+    throw new UsageError('MISSING_ARG', 'casebase import needs --from <file>', {
+      where: '--from',
+      next: 'proofgate casebase import --from cases.json',
+    });
+  }
+  const halfLife = argv['half-life-days'];
+  return {
+    ...common,
+    action,
+    features: {
+      kind: str(argv['kind']) ?? '',
+      architecture: str(argv['architecture']) ?? '',
+      attr: str(argv['attr']) ?? '',
+      stack: strs(argv['stack']),
+      constraints: strs(argv['constraint']),
+    },
+    applicability: str(argv['applicability']),
+    strategy: str(argv['strategy']),
+    adaptation: strs(argv['adaptation']),
+    outcome: str(argv['outcome']),
+    negative: strs(argv['negative']),
+    isNegativeNone: argv['none-failed'] === true,
+    project: str(argv['project']),
+    environment: str(argv['environment']),
+    confirmation: str(argv['confirmation']),
+    halfLifeDays: typeof halfLife === 'number' ? halfLife : undefined,
+    id: str(argv['id']),
+    result: str(argv['result']),
+    min: parseMilli(str(argv['min']) ?? '0', '--min', MILLI),
+    file,
+  };
+}

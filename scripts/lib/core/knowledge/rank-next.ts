@@ -1,0 +1,115 @@
+// One ranked list of what to do now (`proofgate next`): failing, stale, blocked and TODO controls,
+// traceability gaps and open hypotheses, ordered by priority = infoGain × risk ÷ cost, with a fixed
+// exploration share (seeds/003 §4.4 exploreRatio) so the list does not collapse onto the familiar.
+// Exploration picks are seeded and therefore reproducible.
+import type { ControlStatusValue } from '../gate/compute-status.ts';
+import { sha256Hex } from '../hash.ts';
+import type { HypothesisView } from './decide-hypotheses.ts';
+import { priority } from './priority.ts';
+
+export type NextKind = 'control' | 'gap' | 'hypothesis';
+
+export interface NextItem {
+  kind: NextKind;
+  id: string;
+  reason: string;
+  infoGain: number;
+  risk: number;
+  cost: number;
+}
+
+export interface RankedItem extends NextItem {
+  score: number;
+  /** Chosen for the exploration share rather than by score. */
+  isExploration: boolean;
+}
+
+export interface RankOptions {
+  /** Basis points of the list given to exploration, 0..10000 (3000 = 30 %). */
+  explorationShare: number;
+  seed: string;
+}
+
+const KIND_ORDER: Record<NextKind, number> = { control: 0, gap: 1, hypothesis: 2 };
+
+/** mulberry32: a small deterministic generator; quality is ample for picking list slots. */
+function createRandom(seed: string): () => number {
+  let state = Number.parseInt(sha256Hex(seed).slice(0, 8), 16);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Whether list position `i` belongs to exploration: spreads the share evenly down the list. */
+function isExplorationSlot(i: number, share: number): boolean {
+  return Math.floor(((i + 1) * share) / 10000) > Math.floor((i * share) / 10000);
+}
+
+export function rankNext(items: readonly NextItem[], options: RankOptions): RankedItem[] {
+  const share = Math.min(10000, Math.max(0, Math.trunc(options.explorationShare)));
+  const remaining = items
+    .map((item) => ({ ...item, score: priority(item), isExploration: false }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  const random = createRandom(options.seed);
+  const ranked: RankedItem[] = [];
+  for (let i = 0; remaining.length > 0; i += 1) {
+    // Exploration draws from below the current top, so it never merely repeats exploitation.
+    const explore = isExplorationSlot(i, share) && remaining.length > 1;
+    const at = explore ? 1 + Math.floor(random() * (remaining.length - 1)) : 0;
+    const [picked] = remaining.splice(at, 1);
+    if (picked !== undefined) ranked.push({ ...picked, isExploration: explore });
+  }
+  return ranked;
+}
+
+export type ControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
+
+/** Default information gain and cost per status (milli); risk comes from the caller. */
+export const STATUS_WEIGHTS: Record<ControlStatus, { infoGain: number; cost: number }> = {
+  FAIL: { infoGain: 1000, cost: 1000 },
+  DISPUTED: { infoGain: 900, cost: 1000 },
+  STALE: { infoGain: 800, cost: 500 },
+  TODO: { infoGain: 900, cost: 2000 },
+  BLOCKED: { infoGain: 700, cost: 1500 },
+};
+
+export function controlItem(id: string, status: ControlStatus, risk = 700): NextItem {
+  return { kind: 'control', id, reason: `control ${status}`, risk, ...STATUS_WEIGHTS[status] };
+}
+
+/** Next items from the gate's statuses: every control that is not PASS or NOT_APPLICABLE. */
+export function controlItemsFromStatuses(
+  statuses: readonly { control: string; status: ControlStatusValue }[],
+  riskOf: (control: string) => number | undefined = () => undefined,
+): NextItem[] {
+  return statuses.flatMap((s) =>
+    s.status === 'PASS' || s.status === 'NOT_APPLICABLE'
+      ? []
+      : [controlItem(s.control, s.status, riskOf(s.control))],
+  );
+}
+
+export function gapItem(id: string, reason: string, risk = 800): NextItem {
+  return { kind: 'gap', id, reason, risk, infoGain: 800, cost: 1000 };
+}
+
+export function hypothesisItems(board: readonly HypothesisView[]): NextItem[] {
+  return board
+    .filter((h) => h.status === 'open' || h.status === 'probing')
+    .map((h) => ({
+      kind: 'hypothesis',
+      id: h.id,
+      reason: h.claim,
+      infoGain: h.infoGain,
+      risk: h.risk,
+      cost: h.cost,
+    }));
+}

@@ -1,0 +1,142 @@
+// The knowledge layer's records (DESIGN.md "Knowledge"; design source seeds/003 §4). Every record is
+// stored as one canonical JSON line under `<plane>/knowledge/<kind>.jsonl`, append-only, integers
+// only: scores are milli-units (0.63 → 630), confidences basis points (0.8 → 8000).
+
+export const KNOWLEDGE_KINDS = ['facts', 'decisions', 'hypotheses', 'cases'] as const;
+export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+
+/** How far a memory fact has been established (seeds/002 "记忆不能写成流水账"). */
+export const FACT_MATURITIES = [
+  'observed_once',
+  'repeated',
+  'verified_by_tests',
+  'enforced_by_ci',
+  'hard_gate',
+  'stale',
+] as const;
+export type FactMaturity = (typeof FACT_MATURITIES)[number];
+
+export interface Fact {
+  id: string;
+  statement: string;
+  /** Repository-relative POSIX path of the code the fact is about. */
+  path: string;
+  /** git blob id of `path` when the fact was recorded. */
+  digest: string;
+  /** sha256 of the ledger line that supports the fact. */
+  evidence: string;
+  maturity: FactMaturity;
+  time: string;
+}
+
+export interface Decision {
+  id: string;
+  title: string;
+  reason: string;
+  conditions: string[];
+  /** Repository-relative paths (files or directories) the rejected approach touches. */
+  paths: string[];
+  time: string;
+}
+
+export interface Supersession {
+  id: string;
+  by: string;
+  time: string;
+}
+
+export const HYPOTHESIS_STATUSES = ['open', 'probing', 'confirmed', 'refuted'] as const;
+export type HypothesisStatus = (typeof HYPOTHESIS_STATUSES)[number];
+
+export const QUALITY_ATTRIBUTES = [
+  'functional',
+  'performance',
+  'security',
+  'compat',
+  'reliability',
+  'usability',
+  'maintainability',
+] as const;
+export type QualityAttribute = (typeof QUALITY_ATTRIBUTES)[number];
+
+export interface Hypothesis {
+  id: string;
+  claim: string;
+  attr: QualityAttribute;
+  /** Impact, milli-units 0..1000. */
+  risk: number;
+  /** Expected information gain, milli-units 0..1000. */
+  infoGain: number;
+  /** Cost, milli-units > 0. */
+  cost: number;
+  status: HypothesisStatus;
+  oracle: string;
+  /** sha256 hashes of supporting ledger lines. */
+  evidence: string[];
+  /** `recon`, `user` or `prior:<case id>`. */
+  provenance: string;
+  time: string;
+}
+
+export interface HypothesisUpdate {
+  id: string;
+  time: string;
+  status?: HypothesisStatus;
+  evidence?: string[];
+  oracle?: string;
+  risk?: number;
+  infoGain?: number;
+  cost?: number;
+}
+
+/** Who confirmed a case observation: user-confirmed > auto-confirmed > single observation. */
+export const CONFIRMATIONS = ['user', 'auto', 'single'] as const;
+export type Confirmation = (typeof CONFIRMATIONS)[number];
+
+export interface StructuralFeatures {
+  kind: string;
+  architecture: string;
+  stack: string[];
+  attr: string;
+  constraints: string[];
+}
+
+export interface NegativeResult {
+  tried: string;
+  reason: string;
+}
+
+export interface CaseEntry {
+  id: string;
+  features: StructuralFeatures;
+  applicability: string;
+  strategy: string;
+  adaptation: string[];
+  outcome: string;
+  negative: NegativeResult[];
+  /** Where the case came from: project and environment count for independence. */
+  provenance: { project: string; environment: string; confirmation: Confirmation };
+  /** Initial confidence, basis points. */
+  confidence: number;
+  halfLifeDays: number;
+  time: string;
+}
+
+export interface CaseObservation {
+  id: string;
+  result: 'success' | 'counterexample';
+  project: string;
+  environment: string;
+  confirmation: Confirmation;
+  time: string;
+}
+
+/** One line of a knowledge file. */
+export type KnowledgeRecord =
+  | { op: 'fact'; fact: Fact }
+  | { op: 'decision'; decision: Decision }
+  | { op: 'supersede'; supersede: Supersession }
+  | { op: 'hypothesis'; hypothesis: Hypothesis }
+  | { op: 'update'; update: HypothesisUpdate }
+  | { op: 'case'; case: CaseEntry }
+  | { op: 'observe'; observe: CaseObservation };

@@ -1,0 +1,71 @@
+// The flags of `proofgate hypothesis` and their conversion to options.
+import type { Argv } from 'yargs';
+import type { HypothesisOptions } from '../hypothesis.ts';
+import { DEFAULT_DONE } from './core/knowledge/evaluate-done.ts';
+import { MILLI, parseMilli } from './core/knowledge/priority.ts';
+import type { CommonOptions, ParsedArgs } from './define-verb.ts';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const milli = (v: unknown, flag: string, max?: number): number | undefined =>
+  typeof v === 'string' ? parseMilli(v, flag, max) : undefined;
+
+export function hypothesisFlags(y: Argv): Argv {
+  return y
+    .positional('action', { choices: ['add', 'update', 'list'] as const })
+    .positional('claim', { type: 'string', describe: 'falsifiable statement (add)' })
+    .option('attr', { type: 'string', describe: 'quality attribute (add)' })
+    .option('risk', { type: 'string', describe: 'impact 0..1 (add, update)' })
+    .option('info-gain', {
+      type: 'string',
+      describe: 'expected information gain 0..1 (add, update)',
+    })
+    .option('cost', { type: 'string', describe: 'cost > 0 (add, update)' })
+    .option('oracle', {
+      type: 'string',
+      describe: 'the observation that decides it (add, update)',
+    })
+    .option('provenance', { type: 'string', describe: 'recon, user or prior:<case id> (add)' })
+    .option('id', { type: 'string', describe: 'hypothesis id (update)' })
+    .option('status', { type: 'string', describe: 'open, probing, confirmed, refuted (update)' })
+    .option('evidence', {
+      type: 'string',
+      array: true,
+      describe: 'ledger entry sha256 (update; repeatable)',
+    })
+    .option('high-risk', {
+      type: 'string',
+      default: '0.7',
+      describe: 'risk from which an attribute is high-risk (list)',
+    })
+    .option('max-open-score', {
+      type: 'string',
+      default: '0.5',
+      describe: 'no open hypothesis may score above (list)',
+    })
+    .option('drift-steps', {
+      type: 'number',
+      default: DEFAULT_DONE.driftSteps,
+      describe: 'steps without new evidence that trip the watchdog (list)',
+    });
+}
+
+export function toHypothesisOptions(argv: ParsedArgs, common: CommonOptions): HypothesisOptions {
+  return {
+    ...common,
+    action: argv['action'] as HypothesisOptions['action'],
+    claim: str(argv['claim']),
+    attr: str(argv['attr']),
+    risk: milli(argv['risk'], '--risk', MILLI),
+    infoGain: milli(argv['info-gain'], '--info-gain', MILLI),
+    cost: milli(argv['cost'], '--cost'),
+    oracle: str(argv['oracle']),
+    provenance: str(argv['provenance']),
+    id: str(argv['id']),
+    status: str(argv['status']),
+    evidence: (Array.isArray(argv['evidence']) ? argv['evidence'] : []).map(String),
+    highRisk: milli(argv['high-risk'], '--high-risk', MILLI) ?? DEFAULT_DONE.highRisk,
+    maxOpenScore: milli(argv['max-open-score'], '--max-open-score') ?? DEFAULT_DONE.maxOpenScore,
+    driftSteps:
+      typeof argv['drift-steps'] === 'number' ? argv['drift-steps'] : DEFAULT_DONE.driftSteps,
+  };
+}

@@ -1,0 +1,195 @@
+// The knowledge layer's only I/O: append-only canonical JSONL files under `<plane>/knowledge/`
+// (outside every subject binding, so editing knowledge never stales control evidence), file
+// digests for memory facts, and the ledger lookup that proves a cited entry exists.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, closeSync, fsyncSync, writeSync } from 'node:fs';
+import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { ConfigError, EnvironmentError, UsageError } from '../core/errors.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { canonicalize } from '../core/ledger/canonical.ts';
+import { parseKnowledgeLine } from '../core/knowledge/parse-record.ts';
+import type { KnowledgeKind, KnowledgeRecord } from '../core/knowledge/types.ts';
+import { findGitRoot } from './git.ts';
+import { DEFAULT_PLANE_DIR, locatePlane } from './plane.ts';
+
+export type PathKind = 'file' | 'directory' | undefined;
+
+/** What the knowledge verbs need from the world; tests and the integrator may supply their own. */
+export interface KnowledgeIO {
+  /** Absolute repository root. */
+  root: string;
+  /** Absolute `<plane>/knowledge` directory. */
+  dir: string;
+  /** The plane directory relative to the root ('' when the plane is the root). */
+  planeRel: string;
+  read(kind: KnowledgeKind): Promise<KnowledgeRecord[]>;
+  /** Appends whole canonical lines and fsyncs; all records or none reach the file. */
+  append(kind: KnowledgeKind, records: readonly KnowledgeRecord[]): Promise<void>;
+  /** Whether a ledger line with this sha256 exists. */
+  entryExists(hash: string): Promise<boolean>;
+  /** git blob id of a repository-relative file, or undefined when it is not a file. */
+  fileDigest(path: string): Promise<string | undefined>;
+  pathKind(path: string): Promise<PathKind>;
+}
+
+export interface KnowledgeIOOptions {
+  root: string;
+  /** Ledger lookup; default: scan `<plane>/evidence/ledger/*.jsonl`. */
+  entryExists?: (hash: string) => Promise<boolean>;
+}
+
+/** The git blob id, computed in process: equals `git hash-object --no-filters <path>`. */
+export function blobId(bytes: Buffer): string {
+  const header = Buffer.from(`blob ${bytes.length}\0`, 'utf8');
+  return createHash('sha1').update(header).update(bytes).digest('hex');
+}
+
+/** sha256 of every line of every ledger segment, read once. */
+export async function readLedgerHashes(planeDir: string): Promise<Set<string>> {
+  const ledgerDir = join(planeDir, 'evidence', 'ledger');
+  const hashes = new Set<string>();
+  if (!existsSync(ledgerDir)) return hashes;
+  for (const name of (await readdir(ledgerDir)).sort()) {
+    if (!name.endsWith('.jsonl')) continue;
+    const bytes = await readFile(join(ledgerDir, name));
+    let start = 0;
+    while (start < bytes.length) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end === -1) end = bytes.length;
+      if (end > start) hashes.add(sha256Hex(bytes.subarray(start, end)));
+      start = end + 1;
+    }
+  }
+  return hashes;
+}
+
+/** Repository-relative POSIX path; refuses paths that leave the root. */
+export function toRepoPath(root: string, input: string): string {
+  const rel = isAbsolute(input) ? relative(root, input) : input;
+  const posix = rel
+    .split(sep)
+    .join('/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
+  if (posix === '' || posix.split('/').includes('..') || isAbsolute(posix)) {
+    throw new UsageError('BAD_VALUE', `path ${input} is not inside the repository`, {
+      where: input,
+      expected: `a path relative to ${root}`,
+      next: 'name a file inside the repository, e.g. src/api/orders.ts',
+    });
+  }
+  return posix;
+}
+
+export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
+  const { root } = options;
+  const plane = locatePlane(root);
+  if (plane === undefined) {
+    throw new ConfigError('PLANE_MISSING', `no control plane found under ${root}`, {
+      expected: `${DEFAULT_PLANE_DIR}/controls/manifest.yaml or controls/manifest.yaml`,
+      next: 'run "proofgate init" first; knowledge lives in <plane>/knowledge/',
+    });
+  }
+  const dir = join(plane.dir, 'knowledge');
+  const planeRel = plane.rel;
+  let ledger: Promise<Set<string>> | undefined;
+  const fileOf = (kind: KnowledgeKind): string => join(dir, `${kind}.jsonl`);
+  const shown = (kind: KnowledgeKind): string =>
+    [planeRel, 'knowledge', `${kind}.jsonl`].filter((p) => p !== '').join('/');
+
+  return {
+    root,
+    dir,
+    planeRel,
+    async read(kind) {
+      const file = fileOf(kind);
+      if (!existsSync(file)) return [];
+      const text = await readFile(file, 'utf8');
+      const lines = text.split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      return lines.map((line, i) => parseKnowledgeLine(line, `${shown(kind)}:${i + 1}`));
+    },
+    append(kind, records) {
+      if (records.length === 0) return Promise.resolve();
+      const text = records.map((r) => `${canonicalize(r)}\n`).join('');
+      try {
+        mkdirSync(dir, { recursive: true });
+        const fd = openSync(fileOf(kind), 'a');
+        try {
+          writeSync(fd, text);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      } catch (error) {
+        throw new EnvironmentError('IO_FAILED', `cannot append to ${shown(kind)}`, {
+          where: shown(kind),
+          next: 'check that the plane directory is writable and the disk is not full',
+          cause: error,
+        });
+      }
+      return Promise.resolve();
+    },
+    async entryExists(hash) {
+      if (options.entryExists) return options.entryExists(hash);
+      ledger ??= readLedgerHashes(plane.dir);
+      return (await ledger).has(hash);
+    },
+    async fileDigest(path) {
+      const full = join(root, path);
+      if ((await kindOf(full)) !== 'file') return undefined;
+      return blobId(await readFile(full));
+    },
+    pathKind: (path) => kindOf(join(root, path)),
+  };
+}
+
+async function kindOf(full: string): Promise<PathKind> {
+  try {
+    const info = await stat(full);
+    if (info.isFile()) return 'file';
+    return info.isDirectory() ? 'directory' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens the knowledge store of `--root` (default: the git top level of the cwd). */
+export async function openKnowledge(root: string | undefined, cwd: string): Promise<KnowledgeIO> {
+  return createKnowledgeIO({ root: root ?? (await findGitRoot(cwd)) });
+}
+
+/** Parses a JSON file named on the command line; exit 2 when it is missing or not JSON. */
+export async function readJsonFile(path: string, shownAs: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new UsageError('BAD_VALUE', `cannot read ${shownAs}`, {
+      where: shownAs,
+      next: 'name an existing file',
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError('BAD_INPUT', `${shownAs} is not JSON`, { where: shownAs });
+  }
+}
+
+/** Writes a whole file through a temporary name, so readers never see half of it. */
+export async function writeFileWhole(path: string, text: string): Promise<void> {
+  const temp = `${path}.tmp-${process.pid}`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    await writeFile(temp, text);
+    await rename(temp, path);
+  } catch (error) {
+    throw new EnvironmentError('IO_FAILED', `cannot write ${path}`, {
+      where: path,
+      next: 'check that the directory is writable',
+      cause: error,
+    });
+  }
+}

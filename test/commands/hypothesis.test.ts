@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+
+const add = (
+  claim: string,
+  risk: string,
+  gain: string,
+  cost: string,
+  attr = 'functional',
+): string[] => [
+  'hypothesis',
+  'add',
+  claim,
+  '--attr',
+  attr,
+  '--risk',
+  risk,
+  '--info-gain',
+  gain,
+  '--cost',
+  cost,
+  '--oracle',
+  'expected 400, observed 200',
+  '--provenance',
+  'recon',
+];
+
+describe('proofgate hypothesis', () => {
+  it('refuses a hypothesis without oracle or provenance, and a prior case that does not exist', async () => {
+    const plane = makeKnowledgePlane();
+    const bare = await plane.run([
+      'hypothesis',
+      'add',
+      'x',
+      '--attr',
+      'functional',
+      '--risk',
+      '0.5',
+      '--info-gain',
+      '0.5',
+      '--cost',
+      '1',
+    ]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('--oracle: missing');
+    expect(bare.err).toContain('--provenance');
+    const prior = await plane.run([...add('x', '0.5', '0.5', '1').slice(0, -1), 'prior:CB-0009']);
+    expect(prior.err).toContain('no case CB-0009');
+  });
+
+  it('accepts a prior case from the case base as provenance', async () => {
+    const plane = makeKnowledgePlane();
+    await plane.run([
+      'casebase',
+      'add',
+      '--kind',
+      'web-api',
+      '--architecture',
+      'service',
+      '--attr',
+      'functional',
+      '--applicability',
+      'REST writes',
+      '--strategy',
+      's',
+      '--outcome',
+      'o',
+      '--none-failed',
+      '--project',
+      'shop',
+      '--environment',
+      'ci',
+      '--confirmation',
+      'user',
+    ]);
+    const { code, out } = await plane.run([
+      ...add('seeded', '0.5', '0.5', '1').slice(0, -1),
+      'prior:CB-0001',
+    ]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^recorded H-0001/);
+  });
+
+  it('refuses floats it cannot store exactly and risk above 1', async () => {
+    const plane = makeKnowledgePlane();
+    expect((await plane.run(add('x', '0.12345', '0.5', '1'))).err).toContain(
+      '--risk 0.12345 is not a decimal',
+    );
+    expect((await plane.run(add('x', '1.5', '0.5', '1'))).code).toBe(2);
+    expect((await plane.run(add('x', '0.5', '0.5', '0'))).err).toContain('--cost');
+  });
+
+  it('ranks the board by infoGain × risk ÷ cost', async () => {
+    const plane = makeKnowledgePlane();
+    await plane.run(add('cheap but dull', '0.2', '0.5', '1'));
+    await plane.run(add('the seed example', '0.7', '0.9', '1'));
+    await plane.run(add('valuable but costly', '0.9', '0.9', '4'));
+    const list = JSON.parse((await plane.run(['hypothesis', 'list', '--json'])).out);
+    expect(list.hypotheses.map((h: { id: string; score: number }) => [h.id, h.score])).toEqual([
+      ['H-0002', 630],
+      ['H-0003', 203],
+      ['H-0001', 100],
+    ]);
+  });
+
+  it('confirming or refuting needs an existing ledger entry', async () => {
+    const plane = makeKnowledgePlane();
+    await plane.run(add('negative page size accepted', '0.7', '0.9', '1'));
+    const bare = await plane.run(['hypothesis', 'update', '--id', 'H-0001', '--status', 'refuted']);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('refuted needs the ledger entry');
+    const forged = await plane.run([
+      'hypothesis',
+      'update',
+      '--id',
+      'H-0001',
+      '--status',
+      'confirmed',
+      '--evidence',
+      'a'.repeat(64),
+    ]);
+    expect(forged.err).toContain('no ledger entry has hash');
+    expect(
+      (await plane.run(['hypothesis', 'update', '--id', 'H-0001', '--status', 'probing'])).code,
+    ).toBe(0);
+    const ok = await plane.run([
+      'hypothesis',
+      'update',
+      '--id',
+      'H-0001',
+      '--status',
+      'confirmed',
+      '--evidence',
+      plane.hashes[0]!,
+    ]);
+    expect(ok.out).toMatch(/^updated H-0001: confirmed, score 0.63, 1 evidence entries/);
+    const unknown = await plane.run([
+      'hypothesis',
+      'update',
+      '--id',
+      'H-0042',
+      '--status',
+      'probing',
+    ]);
+    expect(unknown.code).toBe(2);
+  });
+
+  it('reports the definition of done: undecided high-risk attribute, then done', async () => {
+    const plane = makeKnowledgePlane();
+    await plane.run(add('auth bypass via header', '0.9', '0.4', '1', 'security'));
+    const before = await plane.run(['hypothesis', 'list']);
+    expect(before.out).toMatch(/^definition of done: continue/);
+    expect(before.out).toContain('high-risk attributes undecided: security');
+    await plane.run([
+      'hypothesis',
+      'update',
+      '--id',
+      'H-0001',
+      '--status',
+      'refuted',
+      '--evidence',
+      plane.hashes[1]!,
+    ]);
+    expect((await plane.run(['hypothesis', 'list'])).out).toMatch(/^definition of done: done/);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { runNext } from '../../scripts/next.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { controlYaml, planeWith } from '../helpers/knowledge-plane.ts';
+
+const SLOT = "{ type: slot, hint: 'add the real test command' }";
+const options = (root: string) => ({
+  root,
+  json: false,
+  limit: 8192,
+  share: 0,
+  seed: 's',
+  top: 10,
+  requirements: [],
+});
+
+describe('proofgate next', () => {
+  it('ranks gaps and open hypotheses together by priority', async () => {
+    const plane = planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT));
+    await plane.run([
+      'hypothesis',
+      'add',
+      'negative page size accepted',
+      '--attr',
+      'functional',
+      '--risk',
+      '0.7',
+      '--info-gain',
+      '0.9',
+      '--cost',
+      '1',
+      '--oracle',
+      'expect 400',
+      '--provenance',
+      'recon',
+    ]);
+    await plane.run([
+      'hypothesis',
+      'add',
+      'cheap',
+      '--attr',
+      'functional',
+      '--risk',
+      '0.9',
+      '--info-gain',
+      '0.9',
+      '--cost',
+      '0.5',
+      '--oracle',
+      'o',
+      '--provenance',
+      'recon',
+    ]);
+    const { out, code } = await plane.run(['next', '--share', '0']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^next: hypothesis H-0002/);
+    expect(out).toContain('control statuses are not wired in yet');
+    expect(out).toMatch(
+      /2\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n3\. 0.63 hypothesis H-0001/,
+    );
+  });
+
+  it('ranks control statuses from an injected source', async () => {
+    const plane = planeWith(
+      controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
+    );
+    const ctx = createTestContext({ cwd: plane.root });
+    const result = await runNext(options(plane.root), ctx, () =>
+      Promise.resolve([
+        { id: 'C-1', status: 'FAIL' as const, risk: 900 },
+        { id: 'C-2', status: 'TODO' as const },
+      ]),
+    );
+    expect(result.hasControlStatuses).toBe(true);
+    expect(result.items.map((i) => [i.id, i.score])).toEqual([
+      ['C-1', 900],
+      ['C-2', 315],
+    ]);
+  });
+
+  it('says explicitly when there is nothing to do', async () => {
+    const plane = planeWith(
+      controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
+    );
+    expect((await plane.run(['next'])).out).toMatch(/^nothing to do/);
+  });
+});

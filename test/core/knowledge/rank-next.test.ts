@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  controlItem,
+  controlItemsFromStatuses,
+  gapItem,
+  hypothesisItems,
+  rankNext,
+} from '../../../scripts/lib/core/knowledge/rank-next.ts';
+import type { NextItem } from '../../../scripts/lib/core/knowledge/rank-next.ts';
+
+const items = (n: number): NextItem[] =>
+  Array.from({ length: n }, (_, i) => ({
+    kind: 'gap' as const,
+    id: `G-${String(i).padStart(2, '0')}`,
+    reason: 'r',
+    infoGain: 1000,
+    risk: 1000 - i * 10,
+    cost: 1000,
+  }));
+
+describe('rankNext', () => {
+  it('orders by priority with no exploration share', () => {
+    const ranked = rankNext(
+      [
+        controlItem('C-todo', 'TODO'),
+        controlItem('C-fail', 'FAIL'),
+        gapItem('REQ-1', 'no control'),
+        controlItem('C-stale', 'STALE'),
+      ],
+      { explorationShare: 0, seed: 's' },
+    );
+    expect(ranked.map((r) => [r.id, r.score])).toEqual([
+      ['C-stale', 1120],
+      ['C-fail', 700],
+      ['REQ-1', 640],
+      ['C-todo', 315],
+    ]);
+    expect(ranked.every((r) => !r.isExploration)).toBe(true);
+  });
+
+  it('gives a fixed share of slots to exploration, spread down the list, never the top slot', () => {
+    // 30 % of 20 slots: positions 3, 6, 9, 13, 16 and 19 (the 21st item is left for the last slot).
+    const ranked = rankNext(items(21), { explorationShare: 3000, seed: 'task-42' });
+    expect(ranked).toHaveLength(21);
+    expect(new Set(ranked.map((r) => r.id)).size).toBe(21);
+    expect(ranked.flatMap((r, i) => (r.isExploration ? [i] : []))).toEqual([3, 6, 9, 13, 16, 19]);
+    expect(ranked[0]).toMatchObject({ id: 'G-00', isExploration: false });
+    expect(ranked.slice(0, 3).every((r) => !r.isExploration)).toBe(true);
+  });
+
+  it('is deterministic per seed and differs across seeds', () => {
+    const a = rankNext(items(30), { explorationShare: 3000, seed: 'x' }).map((r) => r.id);
+    expect(rankNext(items(30), { explorationShare: 3000, seed: 'x' }).map((r) => r.id)).toEqual(a);
+    expect(rankNext(items(30), { explorationShare: 3000, seed: 'y' }).map((r) => r.id)).not.toEqual(
+      a,
+    );
+  });
+
+  it('an exploration pick comes from below the current top', () => {
+    const ranked = rankNext(items(10), { explorationShare: 10000, seed: 'all' });
+    // Every slot explores except the last, where only one item is left.
+    expect(ranked[0]!.id).not.toBe('G-00');
+  });
+
+  it('takes only open and probing hypotheses', () => {
+    const base = {
+      claim: 'c',
+      attr: 'functional' as const,
+      oracle: 'o',
+      evidence: [],
+      provenance: 'recon',
+      time: 't',
+      score: 0,
+      risk: 500,
+      infoGain: 500,
+      cost: 1000,
+    };
+    const board = (['open', 'probing', 'confirmed', 'refuted'] as const).map((status, i) => ({
+      ...base,
+      id: `H-${i}`,
+      status,
+    }));
+    expect(hypothesisItems(board).map((h) => h.id)).toEqual(['H-0', 'H-1']);
+  });
+
+  it('turns gate statuses into items, leaving out PASS and NOT_APPLICABLE', () => {
+    const statuses = (['PASS', 'FAIL', 'NOT_APPLICABLE', 'STALE'] as const).map((status, i) => ({
+      control: `C-${i}`,
+      status,
+    }));
+    const items = controlItemsFromStatuses(statuses, (id) => (id === 'C-1' ? 900 : undefined));
+    expect(items.map((i) => [i.id, i.reason, i.risk])).toEqual([
+      ['C-1', 'control FAIL', 900],
+      ['C-3', 'control STALE', 700],
+    ]);
+  });
+});

@@ -1,0 +1,80 @@
+// Knowledge lives outside the subject binding: recording facts, decisions, hypotheses and cases
+// through the real verbs (and committing them) never stales control evidence.
+import { describe, expect, it } from 'vitest';
+import { verbTable } from '../../scripts/cli.ts';
+import { sha256Hex } from '../../scripts/lib/core/hash.ts';
+import { dispatchTable } from '../../scripts/lib/dispatch.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { cleanUpRepos, makePlaneRepo, subjects } from '../helpers/plane-repo.ts';
+
+cleanUpRepos();
+
+describe('knowledge and the subject binding', () => {
+  it('editing knowledge leaves every subject binding unchanged, before and after a commit', async () => {
+    const repo = makePlaneRepo();
+    const before = await subjects(repo);
+    const run = async (...args: string[]): Promise<number> =>
+      dispatchTable(verbTable, [...args, '--root', repo.dir], createTestContext({ cwd: repo.dir }));
+    const evidence = sha256Hex('{"seq":0}');
+    expect(
+      await run(
+        'memory',
+        'add',
+        'app exports a',
+        '--path',
+        'src/app.ts',
+        '--evidence',
+        evidence,
+        '--maturity',
+        'observed_once',
+      ),
+    ).toBe(0);
+    expect(
+      await run(
+        'decision',
+        'add',
+        'global state',
+        '--reason',
+        'flaky',
+        '--condition',
+        'parallel tests',
+        '--path',
+        'src',
+      ),
+    ).toBe(0);
+    expect(
+      await run(
+        'hypothesis',
+        'add',
+        'a is wrong',
+        '--attr',
+        'functional',
+        '--risk',
+        '0.5',
+        '--info-gain',
+        '0.5',
+        '--cost',
+        '1',
+        '--oracle',
+        'o',
+        '--provenance',
+        'recon',
+      ),
+    ).toBe(0);
+    expect(
+      await run(
+        'hypothesis',
+        'update',
+        '--id',
+        'H-0001',
+        '--status',
+        'refuted',
+        '--evidence',
+        evidence,
+      ),
+    ).toBe(0);
+    expect(await subjects(repo)).toEqual(before);
+    repo.commit('knowledge only');
+    expect(await subjects(repo)).toEqual(before);
+  });
+});

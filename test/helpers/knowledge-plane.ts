@@ -1,0 +1,87 @@
+// A throwaway repository with a plane and a two-line ledger, for the knowledge verb tests.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sha256Hex } from '../../scripts/lib/core/hash.ts';
+import { verbTable } from '../../scripts/cli.ts';
+import { dispatchTable } from '../../scripts/lib/dispatch.ts';
+import { createTestContext } from './context.ts';
+
+export interface KnowledgePlane {
+  root: string;
+  /** sha256 of each ledger line, in order. */
+  hashes: string[];
+  run(args: string[], now?: string): Promise<{ code: number; out: string; err: string }>;
+  write(path: string, text: string): void;
+}
+
+export function makeKnowledgePlane(): KnowledgePlane {
+  const root = mkdtempSync(join(tmpdir(), 'pg-knowledge-'));
+  const lines = ['{"kind":"run","seq":0}', '{"kind":"run","seq":1}'];
+  const write = (path: string, text: string): void => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('.proofgate/controls/manifest.yaml', 'version: 1\n');
+  write('.proofgate/evidence/ledger/main.jsonl', `${lines.join('\n')}\n`);
+  write('src/orders.ts', 'export const limit = 100;\n');
+  return {
+    root,
+    hashes: lines.map((l) => sha256Hex(l)),
+    write,
+    async run(args, now = '2026-01-01T00:00:00.000Z') {
+      const ctx = createTestContext({ cwd: root, now });
+      const code = await dispatchTable(verbTable, [...args, '--root', root], ctx);
+      return { code, out: ctx.stdout(), err: ctx.stderr() };
+    },
+  };
+}
+
+const MANIFEST = `version: 1
+ledger_id: 0f0f0f0f0f0f0f0f
+project: { name: demo }
+profile:
+  development_mode: ai_brownfield
+  target_maturity: production_ready
+  product_type: [web-api]
+  distribution_model: saas
+  criticality: medium
+  data_sensitivity: internal
+  ai_system: false
+  scope_mode: full_repo
+scope: { include: ['**'], exclude: [] }
+authorities:
+  - { id: 'virtual:developer', kind: virtual, stages: [self] }
+policies:
+  claims:
+    task: { required_stages: [self] }
+    project: { required_stages: [self] }
+    release: { required_stages: [self] }
+  evidence: { output_cap_bytes: 65536, redact_env: [] }
+  unmapped_instructions: warn
+`;
+
+export const controlYaml = (
+  id: string,
+  req: string,
+  risk: string,
+  maturity: string,
+  execution: string,
+): string => `
+  - id: ${id}
+    title: ${id}
+    owner: dev
+    requirements: [${req}]
+    risks: [${risk}]
+    applies: { value: true }
+    required_from_maturity: ${maturity}
+    execution: ${execution}
+    evidence_required: [run]`;
+
+export function planeWith(controls: string, requirements?: string) {
+  const plane = makeKnowledgePlane();
+  plane.write('.proofgate/controls/manifest.yaml', MANIFEST);
+  plane.write('.proofgate/controls/registry.yaml', `version: 1\ncontrols:${controls || ' []'}\n`);
+  if (requirements !== undefined) plane.write('docs/requirements.yaml', requirements);
+  return plane;
+}
