@@ -43,7 +43,7 @@ project: { name: demo }
 profile:
   development_mode: ai_brownfield
   target_maturity: production_ready
-  product_type: [web-api]
+  product_type: [service]
   distribution_model: saas
   criticality: medium
   data_sensitivity: internal
@@ -70,7 +70,7 @@ export const controlYaml = (
 ): string => `
   - id: ${id}
     title: ${id}
-    owner: dev
+    owner: virtual:developer
     requirements: [${req}]
     risks: [${risk}]
     applies: { value: true }
