@@ -8,7 +8,7 @@ import { defineVerb } from './lib/define-verb.ts';
 import { keyDir } from './lib/io/keys.ts';
 import { loadPlane } from './lib/io/plane.ts';
 import { listRegisteredKeys, registerNewKey } from './lib/io/register-key.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
 import type { KeysReport } from './lib/render/keys-report.ts';

@@ -14,7 +14,7 @@ import { appendEntry, ledgerIdOf, readLedger } from './lib/io/ledger-store.ts';
 import { readMetaSubject } from './lib/io/meta-subject.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderSeal } from './lib/render/seal-report.ts';
 import type { SealReport } from './lib/render/seal-report.ts';

@@ -11,7 +11,7 @@ import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
 import { repairTornTails } from './lib/io/repair-torn.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
 import type { VerifyReport } from './lib/render/verify-report.ts';
