@@ -80,6 +80,11 @@ export const verbTable: readonly VerbEntry[] = [
     describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
     load: async () => (await import('./next.ts')).next,
   },
+  {
+    name: 'report',
+    describe: 'Write one self-contained HTML report for human auditors',
+    load: async () => (await import('./report.ts')).report,
+  },
 ];
 
 export async function main(args: readonly string[]): Promise<void> {
