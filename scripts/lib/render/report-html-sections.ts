@@ -152,7 +152,7 @@ export function renderTraceability(model: ReportModel): string {
   const inner = [
     text(
       'p',
-      `${t.nodes} nodes, ${t.edges} edges; ${t.gaps.length} gaps, ${t.blocking.length} block claims at ${model.target}.`,
+      `${t.nodes} nodes, ${t.edges} edges; gaps: ${t.gaps.length}, of which ${t.blocking.length} block claims at ${model.target}.`,
       { class: 'note' },
     ),
     rows.length === 0

@@ -17,7 +17,7 @@ import { REPORT_CSS, REPORT_JS } from './report-style.ts';
 export function renderReportHtml(model: ReportModel): string {
   const scriptHash = createHash('sha256').update(REPORT_JS).digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; form-action 'none'; base-uri 'none'`;
-  const title = `proofgate report: ${model.project}`;
+  const title = `${model.integrity.ok ? '' : 'TAMPERED LEDGER: '}proofgate report: ${model.project}`;
   const body = [
     renderBanner(model),
     '<main>',
@@ -105,10 +105,11 @@ function renderHeadline(model: ReportModel): string {
   const line = model.isReady
     ? `READY all ${required.length} controls at ${model.target} are PASS or NOT_APPLICABLE`
     : `NOT READY ${required.length} controls at ${model.target}: ${tally}`;
+  const trusted = model.integrity.ok;
   return el(
     'div',
-    { id: 'status-verdict', class: `verdict ${model.isReady ? 'v-ok' : 'v-no'}` },
-    escapeHtml(line),
+    { id: 'status-verdict', class: `verdict ${model.isReady && trusted ? 'v-ok' : 'v-no'}` },
+    escapeHtml(trusted ? line : `UNTRUSTED (ledger tampered): ${line}`),
   );
 }
 
