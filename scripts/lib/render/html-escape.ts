@@ -14,17 +14,25 @@ export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
 }
 
+function attributes(attrs: Record<string, string | number | undefined>): string {
+  return Object.entries(attrs)
+    .filter((kv): kv is [string, string | number] => kv[1] !== undefined)
+    .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+    .join('');
+}
+
+/** A void element (meta, input): no content, no end tag. */
+export function voidEl(tag: string, attrs: Record<string, string | number | undefined>): string {
+  return `<${tag}${attributes(attrs)}>`;
+}
+
 /** An element with escaped attributes; `inner` is HTML the caller built from escaped parts. */
 export function el(
   tag: string,
   attrs: Record<string, string | number | undefined>,
   inner = '',
 ): string {
-  const rendered = Object.entries(attrs)
-    .filter((kv): kv is [string, string | number] => kv[1] !== undefined)
-    .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
-    .join('');
-  return `<${tag}${rendered}>${inner}</${tag}>`;
+  return `<${tag}${attributes(attrs)}>${inner}</${tag}>`;
 }
 
 export function text(

@@ -5,7 +5,7 @@ import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import { MATURITY_LEVELS } from '../core/plane/types.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ReportControl, ReportModel } from '../core/report/build-report.ts';
-import { el, escapeHtml, section, statusCell, table, text } from './html-escape.ts';
+import { el, escapeHtml, section, statusCell, table, text, voidEl } from './html-escape.ts';
 import {
   renderGranted,
   renderTimeline,
@@ -46,7 +46,7 @@ export function renderReportHtml(model: ReportModel): string {
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    el('meta', { 'http-equiv': 'Content-Security-Policy', content: csp }).replace('</meta>', ''),
+    voidEl('meta', { 'http-equiv': 'Content-Security-Policy', content: csp }),
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     text('title', title),
