@@ -87,6 +87,16 @@ describe('proofgate report on a real ledger', () => {
       expect(html).toContain(`data-control="${s.control}" data-status="${s.status}"`);
     expect(html).toContain('id="integrity" class="banner banner-ok"');
     expect(html).toContain('data-requirement="REQ-1"');
+    const json = runCli(
+      ['report', '--root', repo.dir, '--html', join(repo.dir, 'o.html'), '--json'],
+      { PROOFGATE_NOW: '2026-03-01T12:00:00.000Z' },
+    );
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      isIntact: true,
+      isReady: false,
+      entries: 4,
+      counts: { PASS: 1, STALE: 1 },
+    });
   });
 
   test('a tampered ledger: status refuses, the report shows the red banner with file:line, exit 3', async () => {
