@@ -77,9 +77,6 @@ export function buildTraceability(
         gaps: graph.gaps.filter((g) => g.requirement === requirement),
       };
     });
-  const riskReached = new Set(
-    graph.edges.filter((e) => e.kind === 'mitigated_by').map((e) => e.to),
-  );
   return {
     chains,
     gaps: graph.gaps,
@@ -87,7 +84,7 @@ export function buildTraceability(
     unlinked: registry.controls
       .filter((c) => c.applies.value)
       .map((c) => c.id)
-      .filter((id) => !reachedControls.has(`control:${id}`) && !riskReached.has(`control:${id}`)),
+      .filter((id) => !reachedControls.has(`control:${id}`)),
     nodes: graph.nodes.length,
     edges: graph.edges.length,
   };
