@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildReport } from '../../scripts/lib/core/report/build-report.ts';
 import { renderReportHtml } from '../../scripts/lib/render/report-html.ts';
 import { command, createFakeGateIO, makeControl } from '../helpers/fake-gate-io.ts';
-import { crossAudit, reportInputOf, selfRun } from '../helpers/report-fixture.ts';
+import { crossAudit, ctx, developer, reportInputOf, selfRun } from '../helpers/report-fixture.ts';
+import { claimFlow } from '../../scripts/lib/gate/claim-flow.ts';
 
 const CHROMIUM = process.env['PROOFGATE_CHROMIUM'] ?? '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -95,14 +96,46 @@ function openInChromium(page: string, screenshot: string): Promise<BrowserRun> {
   });
 }
 
+const TRACE_REPORT = {
+  pack: 'packs/refund.yaml',
+  status: 'fail',
+  traces: [
+    {
+      file: 'traces/session-7.json',
+      verdict: {
+        findings: [
+          {
+            rule: 'identity-before-refund',
+            level: 'block',
+            outcome: 'fail',
+            message: 'refund issued before the identity check',
+            at: [12],
+          },
+        ],
+      },
+    },
+  ],
+};
+
 async function fixturePage(name: string, tampered: boolean): Promise<string> {
   const io = createFakeGateIO([
     makeControl('T.unit', command(['pass']), { requirements: ['REQ-1'], risks: ['RISK-1'] }),
     makeControl('T.lint', command(['fail']), { requirements: ['REQ-2'] }),
     makeControl('T.perf', command(['pass']), { required_from_maturity: 'production_ready' }),
+    makeControl('T.agent', { type: 'trace', pack: 'packs/refund.yaml', traces: ['traces/*.json'] }),
   ]);
-  await selfRun(io, ['T.unit', 'T.lint']);
+  io.traces.set('packs/refund.yaml', {
+    status: 'FAIL',
+    detail: 'FAIL 1 block finding',
+    report: new TextEncoder().encode(JSON.stringify(TRACE_REPORT)),
+  });
+  await selfRun(io, ['T.unit', 'T.lint', 'T.agent']);
   await crossAudit(io, ['T.unit']);
+  await claimFlow(
+    { root: '/', scope: 'task', controls: ['T.unit'], record: true, actor: developer },
+    ctx(),
+    io,
+  );
   const last = io.stored.at(-1)!;
   last.entry.actor = { ...last.entry.actor, label: '<script>alert(1)</script>' };
   const input = await reportInputOf(io);
@@ -137,7 +170,16 @@ describe.skipIf(isSkipped)('the report in headless Chromium', () => {
     expect(run.consoleLines).toEqual([]);
     expect(run.dom).toMatch(/<html lang="en" data-js="ready">/);
     expect(run.dom).toContain('id="integrity" class="banner banner-ok"');
-    for (const id of ['claims-now', 'matrix', 'claims-granted', 'timeline', 'traceability'])
+    expect(run.dom).toContain('identity-before-refund');
+    expect(run.dom).toMatch(/<tr data-claim="[0-9a-f]{64}">/);
+    for (const id of [
+      'claims-now',
+      'matrix',
+      'claims-granted',
+      'timeline',
+      'traceability',
+      'trace-findings',
+    ])
       expect(run.dom).toContain(`<section id="${id}">`);
     expect(run.dom).toContain('data-control="T.unit" data-status="PASS"');
     expect(run.dom).toContain('data-control="T.lint" data-status="FAIL"');
