@@ -40,6 +40,16 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./claim.ts')).claim,
   },
   {
+    name: 'audit',
+    describe: 'Independently re-run reviewed results and record agreement or dispute',
+    load: async () => (await import('./audit.ts')).audit,
+  },
+  {
+    name: 'attest',
+    describe: 'Record a human or external attestation of a manual control (PASS or FAIL)',
+    load: async () => (await import('./attest.ts')).attest,
+  },
+  {
     name: 'status',
     describe: 'Show every applicable control: status, why, since when, who ran it',
     load: async () => (await import('./status.ts')).status,
