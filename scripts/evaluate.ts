@@ -62,7 +62,8 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
 
 export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
   name: 'evaluate',
-  describe: 'Run controls and record the results (--run), preview them (--dry-run), or run then claim',
+  describe:
+    'Run controls and record the results (--run), preview them (--dry-run), or run then claim',
   examples: [
     ['proofgate evaluate --run', 'run every control required at the target maturity'],
     ['proofgate evaluate --run --control tests', 'run one control'],
@@ -79,9 +80,13 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
   toOptions: (argv, common) => {
     const modes = (['run', 'dry-run', 'claim'] as const).filter((m) => argv[m] === true);
     if (modes.length !== 1) {
-      throw new UsageError('MISSING_ARG', 'evaluate needs exactly one of --run, --dry-run, --claim', {
-        next: 'proofgate evaluate --run',
-      });
+      throw new UsageError(
+        'MISSING_ARG',
+        'evaluate needs exactly one of --run, --dry-run, --claim',
+        {
+          next: 'proofgate evaluate --run',
+        },
+      );
     }
     const scope = argv['scope'] as ClaimScope | undefined;
     if (scope !== undefined && modes[0] !== 'claim')

@@ -57,7 +57,11 @@ describe('what keeps a PASS current', () => {
   it('an untracked declared output does not stale the result that wrote it', async () => {
     const write = `require("fs").mkdirSync("out",{recursive:true});require("fs").writeFileSync("out/report.txt",String(Date.now()))`;
     const r = repo([
-      { id: 'report', execution: `{ type: command, argv: ${nodeArgv(write)} }`, outputs: ['out/**'] },
+      {
+        id: 'report',
+        execution: `{ type: command, argv: ${nodeArgv(write)} }`,
+        outputs: ['out/**'],
+      },
     ]);
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);
     expect(readFileSync(join(r.dir, 'out', 'report.txt'), 'utf8')).not.toBe('');

@@ -33,7 +33,9 @@ export function registryYaml(controls: readonly GateControl[]): string {
   const items = controls.map((c) => {
     const extra = [
       c.inputs === undefined ? '' : `    inputs: [${c.inputs.map((i) => `'${i}'`).join(', ')}]\n`,
-      c.outputs === undefined ? '' : `    outputs: [${c.outputs.map((o) => `'${o}'`).join(', ')}]\n`,
+      c.outputs === undefined
+        ? ''
+        : `    outputs: [${c.outputs.map((o) => `'${o}'`).join(', ')}]\n`,
     ].join('');
     return `  - id: ${c.id}
     title: control ${c.id}

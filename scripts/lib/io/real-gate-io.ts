@@ -2,12 +2,7 @@
 // store, subject bindings from git, the process runner and the trace checker. Entries are signed
 // automatically when the acting authority has registered keys.
 import type { Context } from '../core/context.ts';
-import {
-  InternalError,
-  IntegrityError,
-  UsageError,
-  type IntegrityCode,
-} from '../core/errors.ts';
+import { InternalError, IntegrityError, UsageError, type IntegrityCode } from '../core/errors.ts';
 import type { Actor, ObjectStore, StoredEntry } from '../core/ledger/types.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
 import { verifyLedger, referencedObjects, type ObjectState } from '../core/ledger/verify-ledger.ts';
