@@ -55,6 +55,12 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./status.ts')).status,
   },
   {
+    name: 'query',
+    describe:
+      'Look up one view: control, run, claim, evidence, authority, head, blockers, decisions, trace',
+    load: async () => (await import('./query.ts')).query,
+  },
+  {
     name: 'verify',
     describe:
       'Prove the ledger intact: every line (--full) or append-only since a base ref (--base)',

@@ -1,15 +1,19 @@
 // `npm run demo`: the whole story on test/fixtures/demo-shop, in a temporary git repository,
 // through the real CLI dispatch. Each step states the exit code it expects; the demo exits 0 only
 // when every step produced it, so it doubles as an end-to-end test.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verbTable } from './cli.ts';
 import type { Context } from './lib/core/context.ts';
 import { dispatchTable } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
+import {
+  appendToFile,
+  commitAll,
+  copyToTempRepo,
+  removeDir,
+  tamperLedger,
+} from './lib/io/demo-repo.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
@@ -26,27 +30,8 @@ interface Step {
   before?: (dir: string) => void;
 }
 
-function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.com', ...args], {
-    cwd: dir,
-    stdio: 'ignore',
-  });
-}
-
-function commitAll(message: string): (dir: string) => void {
-  return (dir) => {
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', message);
-  };
-}
-
-function tamperLedger(dir: string): void {
-  const ledger = join(dir, '.proofgate/evidence/ledger');
-  const file = join(
-    ledger,
-    readdirSync(ledger).find((f) => f.endsWith('.jsonl'))!,
-  );
-  writeFileSync(file, readFileSync(file, 'utf8').replace('"status":"PASS"', '"status":"FAIL"'));
+function commitStep(message: string): (dir: string) => void {
+  return (dir) => commitAll(dir, message);
 }
 
 const STEPS: Step[] = [
@@ -60,13 +45,13 @@ const STEPS: Step[] = [
     title: 'adopt the project’s real test command into the tests slot',
     expect: 0,
     args: ['adopt', 'npm:test', '--fills', 'ENG.TESTS'],
-    before: commitAll('demo-shop'),
+    before: commitStep('demo-shop'),
   },
   {
     title: 'claim the task before anything ran: refused (TODO)',
     expect: 1,
     args: ['claim', ...TESTS],
-    before: commitAll('control plane'),
+    before: commitStep('control plane'),
   },
   {
     title: 'evaluate --run: the developer runs the tests; the result is bound to the code',
@@ -84,10 +69,9 @@ const STEPS: Step[] = [
     expect: 1,
     args: ['claim', ...TESTS],
     before: (dir) => {
-      commitAll('evidence')(dir);
-      const file = join(dir, 'src/refund.js');
-      writeFileSync(file, `${readFileSync(file, 'utf8')}// tweak\n`);
-      commitAll('tweak refund')(dir);
+      commitAll(dir, 'evidence');
+      appendToFile(dir, 'src/refund.js', '// tweak\n');
+      commitAll(dir, 'tweak refund');
     },
   },
   {
@@ -128,13 +112,11 @@ function quietContext(base: Context, dir: string): Context & { text(): string } 
 
 export async function runDemo(base: Context = createRealContext()): Promise<number> {
   const say = (line: string): void => base.out.write(`${line}\n`);
-  const dir = mkdtempSync(join(tmpdir(), 'proofgate-demo-'));
+  const dir = copyToTempRepo(join(PACKAGE, 'test/fixtures/demo-shop'));
   const env = { ...base.env, NO_COLOR: '1' };
   const cross = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:demo'];
   let failed = 0;
   try {
-    cpSync(join(PACKAGE, 'test/fixtures/demo-shop'), dir, { recursive: true });
-    git(dir, 'init', '-q', '-b', 'main');
     say(`proofgate demo in ${dir} (a copy of test/fixtures/demo-shop)\n`);
     for (const [i, step] of STEPS.entries()) {
       say(`── ${i + 1}. ${step.title}`);
@@ -151,7 +133,7 @@ export async function runDemo(base: Context = createRealContext()): Promise<numb
       say(`${ok ? '✓' : '✗'} exit ${code}${ok ? '' : ` (expected ${step.expect})`}\n`);
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   }
   say(
     failed === 0

@@ -65,7 +65,7 @@ describe('cross audits', () => {
     expect(JSON.parse(line).sigs).toHaveLength(1);
     const manifest = join(r.dir, '.proofgate', 'controls', 'manifest.yaml');
     const text = readFileSync(manifest, 'utf8');
-    const block = /\n(    keys:\n(?: {6,}.*\n)+)/.exec(text)![1]!;
+    const block = /\n( {4}keys:\n(?: {6,}.*\n)+)/.exec(text)![1]!;
     writeFileSync(manifest, text.replace('    stages: [cross]\n', `    stages: [cross]\n${block}`));
     const audit = await r.run(
       [...CROSS, '--authority-id', 'virtual:quality', '--execution-context', 'ci:9'],
