@@ -167,3 +167,43 @@ describe('outputs', () => {
     expect(entry.body.raw_sha256).toBe(sha256Hex(`token=${secret}\n`));
   });
 });
+
+describe('evaluate modes and defaults', () => {
+  it('--dry-run records nothing; --claim runs then claims; a missing mode is exit 2', async () => {
+    const r = repo([PASS]);
+    const dry = await r.run(['evaluate', '--dry-run']);
+    expect(dry.out).toMatch(/^DRY RUN 1 controls/);
+    expect(dry.out).toContain('would run');
+    expect(dry.code).toBe(0);
+    expect(r.git('status', '--porcelain', '--untracked-files=all')).not.toContain(
+      'evidence/ledger',
+    );
+    expect((await r.run(['evaluate'])).code).toBe(2);
+    expect((await r.run(['evaluate', '--run', '--dry-run'])).code).toBe(2);
+    const both = await r.run(['evaluate', '--claim', '--control', 'tests']);
+    expect(both.out).toMatch(/^OK 1 controls/);
+    expect(both.out).toMatch(/\nCOMPLETED \[task\]/);
+    expect(both.code).toBe(0);
+  });
+
+  it('defaults: actor from $USER, authority virtual:developer, context local:<host>; flags win', async () => {
+    const r = repo([PASS]);
+    await r.run(['evaluate', '--run'], { USER: 'maria' });
+    await r.run(['evaluate', '--run', '--actor', 'bot', '--execution-context', 'ci:5']);
+    const [first, second] = readFileSync(segmentFile(r), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { actor: Record<string, string> }).actor);
+    expect(first).toMatchObject({ label: 'maria', authority: 'virtual:developer' });
+    expect(first!['context']).toMatch(/^local:./);
+    expect(second).toMatchObject({ label: 'bot', context: 'ci:5' });
+  });
+
+  it('an unknown authority is exit 2 and writes nothing', async () => {
+    const r = repo([PASS]);
+    const result = await r.run(['evaluate', '--run', '--authority-id', 'virtual:nobody']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('virtual:nobody');
+    expect(r.git('status', '--porcelain', '--untracked-files=all')).not.toContain('ledger');
+  });
+});
