@@ -1,6 +1,6 @@
 // The gate through the CLI on real git repositories: what makes a result current, stale or
 // refused, and what a claim says about it.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,6 +115,22 @@ describe('integrity', () => {
       expect(result.code).toBe(3);
       expect(result.err).toContain('verify --full');
     }
+  });
+
+  it('a missing evidence object is exit 3 too; --json lists every finding', async () => {
+    const r = repo([PASS]);
+    await r.run(['evaluate', '--run']);
+    await r.run(['evaluate', '--run']);
+    const objects = join(r.dir, '.proofgate', 'evidence', 'objects');
+    for (const d of readdirSync(objects, { recursive: true, withFileTypes: true }))
+      if (d.isFile()) rmSync(join(d.parentPath, d.name));
+    const file = segmentFile(r);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"PASS"', '"FAIL"'));
+    const status = await r.run(['status', '--json']);
+    expect(status.code).toBe(3);
+    const doc = JSON.parse(status.out) as { error: { problems: string[] } };
+    expect(doc.error.problems.some((p) => p.includes('OBJECT_MISSING'))).toBe(true);
+    expect(doc.error.problems.some((p) => p.includes('PREV_MISMATCH'))).toBe(true);
   });
 
   it('claim --base detects a rewritten base segment even when the chain is self-consistent', async () => {

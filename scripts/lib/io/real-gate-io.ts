@@ -16,9 +16,6 @@ import { runCommand } from './run-command.ts';
 import { computeSubjects } from './subject.ts';
 import { checkTraceControl } from './trace/check-trace-control.ts';
 
-/** How many findings an IntegrityError lists before summarising the rest. */
-const MAX_PROBLEMS = 20;
-
 const INTEGRITY_CODES: readonly IntegrityCode[] = [
   'CHAIN_BROKEN',
   'HASH_MISMATCH',
@@ -109,11 +106,8 @@ async function readVerifiedEntries(plane: Plane, store: ObjectStore): Promise<St
     objects: states,
   });
   if (findings.length === 0) return parsed.entries;
+  // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
-  const shown =
-    problems.length > MAX_PROBLEMS
-      ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`]
-      : problems;
   const first = findings[0]!;
   throw new IntegrityError(
     (INTEGRITY_CODES as readonly string[]).includes(first.code)
@@ -122,7 +116,7 @@ async function readVerifiedEntries(plane: Plane, store: ObjectStore): Promise<St
     `the ledger does not verify (${findings.length} finding${findings.length === 1 ? '' : 's'}); no status is computed from it`,
     {
       where: `${first.file}:${first.line}`,
-      problems: shown,
+      problems,
       next: 'run "proofgate verify --full" and restore the ledger from git',
     },
   );
