@@ -29,6 +29,38 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./render.ts')).render,
   },
   {
+    name: 'evaluate',
+    describe:
+      'Run controls and record the results (--run), preview them (--dry-run), or run then claim',
+    load: async () => (await import('./evaluate.ts')).evaluate,
+  },
+  {
+    name: 'claim',
+    describe: 'Claim a task, the project or a release done: granted only on current PASS evidence',
+    load: async () => (await import('./claim.ts')).claim,
+  },
+  {
+    name: 'audit',
+    describe: 'Independently re-run reviewed results and record agreement or dispute',
+    load: async () => (await import('./audit.ts')).audit,
+  },
+  {
+    name: 'attest',
+    describe: 'Record a human or external attestation of a manual control (PASS or FAIL)',
+    load: async () => (await import('./attest.ts')).attest,
+  },
+  {
+    name: 'status',
+    describe: 'Show every applicable control: status, why, since when, who ran it',
+    load: async () => (await import('./status.ts')).status,
+  },
+  {
+    name: 'query',
+    describe:
+      'Look up one view: control, run, claim, evidence, authority, head, blockers, decisions, trace',
+    load: async () => (await import('./query.ts')).query,
+  },
+  {
     name: 'verify',
     describe:
       'Prove the ledger intact: every line (--full) or append-only since a base ref (--base)',

@@ -1,58 +1,56 @@
-// The real GateIO: the ledger, the object store, subject bindings, the process runner, the trace
-// checker and file access, as the gate flows (scripts/lib/gate/) expect them.
+// The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
+// store, subject bindings from git, the process runner and the trace checker. Entries are signed
+// automatically when the acting authority has registered keys.
 import type { Context } from '../core/context.ts';
-import { IntegrityError } from '../core/errors.ts';
+import { InternalError, IntegrityError, UsageError, type IntegrityCode } from '../core/errors.ts';
+import type { Actor, ObjectStore, StoredEntry } from '../core/ledger/types.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
-import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
-import type { GateIO } from '../gate/gate-io.ts';
+import { verifyLedger, referencedObjects, type ObjectState } from '../core/ledger/verify-ledger.ts';
+import type { GateIO, TraceOutcome } from '../gate/gate-io.ts';
 import { readFileInRoot, statPath } from './gate-files.ts';
 import { loadSigner } from './keys.ts';
 import { appendEntry, ledgerIdOf, readLedger } from './ledger-store.ts';
 import { createObjectStore } from './objects.ts';
-import { loadPlane } from './plane.ts';
-import type { Plane } from './plane.ts';
+import { loadPlane, type Plane } from './plane.ts';
 import { runCommand } from './run-command.ts';
 import { computeSubjects } from './subject.ts';
 import { checkTraceControl } from './trace/check-trace-control.ts';
 
-/**
- * Every entry of the ledger, after the line, chain, reference, signature and seal checks of
- * `verify --full` (objects are re-hashed where a flow reads them, not here). Any finding is an
- * IntegrityError: a gate never decides on a ledger it cannot trust.
- */
-async function readTrustedEntries(plane: Plane) {
-  const parsed = parseLedger(await readLedger(plane));
-  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
-  const objects = new Map([...referencedObjects(parsed)].map((d) => [d, 'ok' as const]));
-  const { findings } = verifyLedger({
-    parsed,
-    ledgerId: ledgerIdOf(plane.manifest, manifestFile),
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects,
-  });
-  if (findings.length > 0) {
-    throw new IntegrityError(
-      'CHAIN_BROKEN',
-      `the ledger failed verification (${findings.length} findings)`,
-      {
-        ...(findings[0] === undefined ? {} : { where: `${findings[0].file}:${findings[0].line}` }),
-        problems: findings.map((f) => `${f.file}:${f.line}: ${f.code} ${f.message}`),
-        next: 'run "proofgate verify --full" and have a human inspect the lines named; nothing was written',
-      },
-    );
-  }
-  return parsed.entries;
-}
+const INTEGRITY_CODES: readonly IntegrityCode[] = [
+  'CHAIN_BROKEN',
+  'HASH_MISMATCH',
+  'NOT_CANONICAL',
+  'SIGNATURE_INVALID',
+  'SEAL_INVALID',
+  'TORN_LINE',
+  'OBJECT_MISSING',
+  'NOT_APPEND_ONLY',
+];
 
 export function createRealGateIO(ctx: Context): GateIO {
+  const planes = new Map<string, Plane>();
+  const stores = new Map<string, ObjectStore>();
+  const objects = (plane: Plane): ObjectStore => {
+    let store = stores.get(plane.dir);
+    if (store === undefined) stores.set(plane.dir, (store = createObjectStore(plane)));
+    return store;
+  };
   return {
-    loadPlane: (root) => Promise.resolve(loadPlane(root)),
-    computeSubjects,
-    readEntries: readTrustedEntries,
+    loadPlane: (root) => {
+      let plane = planes.get(root);
+      if (plane === undefined) planes.set(root, (plane = loadPlane(root)));
+      return Promise.resolve(plane);
+    },
+    computeSubjects: (plane, controls) => computeSubjects(plane, controls),
+    readEntries: (plane) => readVerifiedEntries(plane, objects(plane)),
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
-      const actor = signer === undefined ? draft.actor : { ...draft.actor, keyid: signer.keyid };
+      if (signer?.keyid !== draft.actor.keyid) {
+        throw new InternalError(
+          `actor ${draft.actor.authority} carries key ${draft.actor.keyid ?? 'none'} but signs with ${signer?.keyid ?? 'none'}`,
+        );
+      }
+      const { keyid: _keyid, ...actor } = draft.actor;
       return appendEntry(
         plane,
         { ...draft, actor },
@@ -62,19 +60,82 @@ export function createRealGateIO(ctx: Context): GateIO {
         },
       );
     },
-    objects: createObjectStore,
+    objects,
     runCommand,
-    checkTrace: async (root, execution) => {
-      const result = await checkTraceControl(root, execution);
-      return {
-        status: result.status,
-        detail: result.summary,
-        ...(result.report === null
-          ? {}
-          : { report: new TextEncoder().encode(`${JSON.stringify(result.report, null, 2)}\n`) }),
-      };
-    },
+    checkTrace: (root, execution) => checkTrace(root, execution),
     statPath,
     readFile: readFileInRoot,
+  };
+}
+
+/** The actor with `keyid` set when its authority signs (resolved the same way append signs). */
+export async function resolveActor(
+  io: GateIO,
+  root: string,
+  actor: Actor,
+  env: Context['env'],
+): Promise<Actor> {
+  const plane = await io.loadPlane(root);
+  if (!plane.manifest.authorities.some((a) => a.id === actor.authority)) {
+    throw new UsageError('UNKNOWN_ID', `authority ${actor.authority} is not in the manifest`, {
+      expected: plane.manifest.authorities.map((a) => a.id).join(', '),
+      next: 'pass --authority-id with an authority registered in controls/manifest.yaml',
+    });
+  }
+  const signer = loadSigner(plane, actor.authority, env);
+  const { keyid: _keyid, ...rest } = actor;
+  return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
+}
+
+/**
+ * Parses and verifies the whole ledger (chain, references, signatures, seals, object presence).
+ * Objects are checked for presence only here: re-hashing every object is `verify --full`'s job,
+ * and audits re-hash what they review.
+ */
+async function readVerifiedEntries(plane: Plane, store: ObjectStore): Promise<StoredEntry[]> {
+  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
+  const parsed = parseLedger(await readLedger(plane));
+  const states = new Map<string, ObjectState>();
+  for (const digest of referencedObjects(parsed))
+    states.set(digest, (await store.has(digest)) ? 'ok' : 'missing');
+  const { findings } = verifyLedger({
+    parsed,
+    ledgerId: ledgerIdOf(plane.manifest, manifestFile),
+    authorities: plane.manifest.authorities,
+    manifestFile,
+    objects: states,
+  });
+  if (findings.length === 0) return parsed.entries;
+  // Every finding: the human message shows the first few, --json carries all of them.
+  const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
+  const first = findings[0]!;
+  throw new IntegrityError(
+    (INTEGRITY_CODES as readonly string[]).includes(first.code)
+      ? (first.code as IntegrityCode)
+      : 'CHAIN_BROKEN',
+    `the ledger does not verify (${findings.length} finding${findings.length === 1 ? '' : 's'}); no status is computed from it`,
+    {
+      where: `${first.file}:${first.line}`,
+      problems,
+      next: 'run "proofgate verify --full" and restore the ledger from git',
+    },
+  );
+}
+
+/**
+ * The trace control as the gate sees it. An invalid or missing pack stays a ConfigError (exit 2):
+ * a broken pack is a plane problem for a human, not a result of the code under test.
+ */
+async function checkTrace(
+  root: string,
+  execution: { pack: string; traces: string[]; adapter?: string },
+): Promise<TraceOutcome> {
+  const result = await checkTraceControl(root, execution);
+  return {
+    status: result.status,
+    detail: result.summary,
+    ...(result.report === null
+      ? {}
+      : { report: new TextEncoder().encode(`${JSON.stringify(result.report, null, 2)}\n`) }),
   };
 }

@@ -1,0 +1,100 @@
+// `proofgate audit`: an independent authority re-executes what it reviews and records agreement or
+// dispute. Not independent (same authority, context or key) is exit 2. references/audit.md.
+import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
+import type { ReviewStage } from './lib/core/gate/bodies.ts';
+import type { AuthorizationKind } from './lib/core/plane/types.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { auditFlow, type AuditFlowResult } from './lib/gate/audit-flow.ts';
+import {
+  actorFlags,
+  actorFrom,
+  controlFlag,
+  readActorFlags,
+  readAuthorize,
+  readJobs,
+  readStrings,
+  runFlags,
+  type ActorFlags,
+} from './lib/gate-flags.ts';
+import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { resolveRoot } from './lib/io/root.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { renderAudit } from './lib/render/render-gate.ts';
+
+const STAGES = ['cross', 'release_authority', 'third_party'] as const;
+
+export interface AuditOptions extends CommonOptions {
+  stage: ReviewStage;
+  review: string;
+  controls: string[];
+  actor: ActorFlags;
+  authorize: AuthorizationKind[];
+  jobs: number;
+}
+
+export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  const io = createRealGateIO(ctx);
+  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  return auditFlow(
+    {
+      root,
+      stage: options.stage,
+      review: options.review,
+      controls: options.controls,
+      actor,
+      authorize: options.authorize,
+      jobs: options.jobs,
+    },
+    ctx,
+    io,
+  );
+}
+
+export const audit = defineVerb<AuditOptions, AuditFlowResult>({
+  name: 'audit',
+  describe: 'Independently re-run reviewed results and record agreement or dispute',
+  examples: [
+    [
+      'proofgate audit --audit-stage cross --review-run latest --authority-id virtual:quality --execution-context ci:github:42',
+      'cross-audit the latest run of every required control',
+    ],
+    [
+      'proofgate audit --audit-stage cross --review-run 3e55c1f3 --authority-id virtual:quality --execution-context local:reviewer',
+      'audit one run entry by hash prefix',
+    ],
+  ],
+  builder: (y) =>
+    runFlags(actorFlags(controlFlag(y), '(required)'))
+      .option('audit-stage', { choices: STAGES, demandOption: true, describe: 'review stage' })
+      .option('review-run', {
+        type: 'string',
+        default: 'latest',
+        describe: 'entry hash prefix (8+ hex digits) or latest',
+      }),
+  toOptions: (argv, common) => {
+    const actor = readActorFlags(argv);
+    if (actor.authority === undefined || actor.context === undefined) {
+      throw new UsageError('MISSING_ARG', 'an audit names its own authority and context', {
+        expected: '--authority-id <registered id> --execution-context <where this runs>',
+        next: 'audit as an authority registered for the stage, somewhere else than the reviewed run',
+      });
+    }
+    return {
+      ...common,
+      stage: argv['audit-stage'] as ReviewStage,
+      review: String(argv['review-run']),
+      controls: readStrings(argv, 'control'),
+      actor,
+      authorize: readAuthorize(argv),
+      jobs: readJobs(argv),
+    };
+  },
+  run: runAudit,
+  render: renderAudit,
+  exitCode: (r) => (r.ok ? 0 : 1),
+});
+
+runIfMain(import.meta.url, audit);

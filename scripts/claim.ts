@@ -1,0 +1,99 @@
+// `proofgate claim`: granted only on current PASS in every required stage by independent
+// identities; the first line is the verdict, then each blocker and its next command.
+// references/claim.md.
+import type { Context } from './lib/core/context.ts';
+import { IntegrityError, UsageError } from './lib/core/errors.ts';
+import type { ClaimScope } from './lib/core/plane/types.ts';
+import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { claimFlow, type ClaimFlowResult } from './lib/gate/claim-flow.ts';
+import {
+  actorFlags,
+  actorFrom,
+  controlFlag,
+  readActorFlags,
+  readStrings,
+  type ActorFlags,
+} from './lib/gate-flags.ts';
+import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { resolveRoot } from './lib/io/root.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { renderClaim } from './lib/render/render-gate.ts';
+import { runVerify } from './verify.ts';
+
+export interface ClaimOptions extends CommonOptions {
+  scope: ClaimScope;
+  controls: string[];
+  base: string | undefined;
+  record: boolean;
+  actor: ActorFlags;
+}
+
+export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
+  const io = createRealGateIO(ctx);
+  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  return claimFlow(
+    { root, scope: options.scope, controls: options.controls, record: options.record, actor },
+    ctx,
+    io,
+  );
+}
+
+async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Context): Promise<void> {
+  const report = await runVerify(
+    { ...options, root, base: options.base, repairTorn: false, authorityId: 'virtual:developer' },
+    ctx,
+  );
+  if (report.ok) return;
+  throw new IntegrityError(
+    'NOT_APPEND_ONLY',
+    `the ledger is not an append-only extension of ${options.base} (${report.findings.length} findings); no claim is decided`,
+    {
+      problems: report.findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
+      next: `run "proofgate verify --base ${options.base}" and restore the ledger from ${options.base}`,
+    },
+  );
+}
+
+export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
+  name: 'claim',
+  describe: 'Claim a task, the project or a release done: granted only on current PASS evidence',
+  examples: [
+    ['proofgate claim --control tests', 'claim a task that touched the tests control'],
+    ['proofgate claim --scope project', 'claim every applicable control'],
+    [
+      'proofgate claim --scope project --base origin/main --no-record',
+      'in CI: prove the ledger only grew, then decide without recording',
+    ],
+  ],
+  builder: (y) =>
+    actorFlags(controlFlag(y))
+      .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
+      .option('base', { type: 'string', describe: 'git ref the ledger must extend (verify first)' })
+      .option('record', {
+        type: 'boolean',
+        default: true,
+        describe: 'append a granted claim (--no-record: decide only)',
+      }),
+  toOptions: (argv, common) => {
+    const base = argv['base'];
+    if (base !== undefined && (typeof base !== 'string' || base === ''))
+      throw new UsageError('MISSING_ARG', '--base needs a git ref', { expected: 'origin/main' });
+    return {
+      ...common,
+      scope: argv['scope'] as ClaimScope,
+      controls: readStrings(argv, 'control'),
+      base: typeof base === 'string' ? base : undefined,
+      record: argv['record'] !== false,
+      actor: readActorFlags(argv),
+    };
+  },
+  run: runClaim,
+  render: renderClaim,
+  exitCode: (r) => (r.granted ? 0 : 1),
+});
+
+runIfMain(import.meta.url, claim);

@@ -1,0 +1,109 @@
+// `proofgate evaluate`: run the controls and record one run entry each (--run), show what would run
+// (--dry-run), or run then claim (--claim). references/evaluate.md.
+import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
+import type { ClaimScope } from './lib/core/plane/types.ts';
+import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { claimFlow, type ClaimFlowResult } from './lib/gate/claim-flow.ts';
+import { evaluateRun, type EvaluateRunResult } from './lib/gate/evaluate-run.ts';
+import {
+  actorFlags,
+  actorFrom,
+  controlFlag,
+  readActorFlags,
+  readAuthorize,
+  readJobs,
+  readStrings,
+  runFlags,
+  type ActorFlags,
+} from './lib/gate-flags.ts';
+import type { AuthorizationKind } from './lib/core/plane/types.ts';
+import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { resolveRoot } from './lib/io/root.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
+
+export interface EvaluateOptions extends CommonOptions {
+  mode: 'run' | 'dry-run' | 'claim';
+  controls: string[];
+  actor: ActorFlags;
+  authorize: AuthorizationKind[];
+  jobs: number;
+  scope: ClaimScope | undefined;
+}
+
+export interface EvaluateResult {
+  run: EvaluateRunResult;
+  /** Present with --claim. */
+  claim?: ClaimFlowResult;
+}
+
+export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  const io = createRealGateIO(ctx);
+  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  const base = { root, controls: options.controls, actor, authorize: options.authorize };
+  const run = await evaluateRun(
+    { ...base, jobs: options.jobs, dryRun: options.mode === 'dry-run' },
+    ctx,
+    io,
+  );
+  if (options.mode !== 'claim') return { run };
+  const scope = options.scope ?? (options.controls.length > 0 ? 'task' : 'project');
+  const claim = await claimFlow(
+    { root, scope, controls: scope === 'task' ? options.controls : [], record: true, actor },
+    ctx,
+    io,
+  );
+  return { run, claim };
+}
+
+export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
+  name: 'evaluate',
+  describe:
+    'Run controls and record the results (--run), preview them (--dry-run), or run then claim',
+  examples: [
+    ['proofgate evaluate --run', 'run every control required at the target maturity'],
+    ['proofgate evaluate --run --control tests', 'run one control'],
+    ['proofgate evaluate --dry-run', 'show what would run; record nothing'],
+    ['proofgate evaluate --claim --control tests', 'run, then claim the task'],
+  ],
+  builder: (y) =>
+    runFlags(actorFlags(controlFlag(y)))
+      .option('run', { type: 'boolean', default: false, describe: 'run and record' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'show; run nothing' })
+      .option('claim', { type: 'boolean', default: false, describe: 'run, then claim' })
+      .option('scope', { choices: CLAIM_SCOPES, describe: 'claim scope with --claim' })
+      .option('audit-stage', { choices: ['self'], describe: 'evaluate is the self stage' }),
+  toOptions: (argv, common) => {
+    const modes = (['run', 'dry-run', 'claim'] as const).filter((m) => argv[m] === true);
+    if (modes.length !== 1) {
+      throw new UsageError(
+        'MISSING_ARG',
+        'evaluate needs exactly one of --run, --dry-run, --claim',
+        {
+          next: 'proofgate evaluate --run',
+        },
+      );
+    }
+    const scope = argv['scope'] as ClaimScope | undefined;
+    if (scope !== undefined && modes[0] !== 'claim')
+      throw new UsageError('BAD_FLAG', '--scope only goes with --claim');
+    return {
+      ...common,
+      mode: modes[0]!,
+      controls: readStrings(argv, 'control'),
+      actor: readActorFlags(argv),
+      authorize: readAuthorize(argv),
+      jobs: readJobs(argv),
+      scope,
+    };
+  },
+  run: runEvaluate,
+  render: (r) => `${renderEvaluateRun(r.run)}${r.claim === undefined ? '' : renderClaim(r.claim)}`,
+  exitCode: (r) => (r.run.ok && (r.claim === undefined || r.claim.granted) ? 0 : 1),
+});
+
+runIfMain(import.meta.url, evaluate);

@@ -1,0 +1,183 @@
+// `proofgate query` views over verified ledger entries, statuses and the manifest. Pure: every
+// view returns items (one line each, plus plain data for --json); an unknown id is a usage error,
+// never an empty success.
+import { UsageError } from '../errors.ts';
+import type { JsonObject, StoredEntry } from '../ledger/types.ts';
+import type { Manifest } from '../plane/types.ts';
+import type { ControlStatus } from './compute-status.ts';
+
+export const QUERY_VIEWS = [
+  'control',
+  'run',
+  'claim',
+  'evidence',
+  'authority',
+  'head',
+  'blockers',
+  'decisions',
+  'trace',
+] as const;
+export type QueryView = (typeof QUERY_VIEWS)[number];
+
+export interface QueryItem {
+  line: string;
+  data: JsonObject;
+}
+
+const HEX_PREFIX = /^[0-9a-f]{8,64}$/;
+
+function text(body: JsonObject, key: string): string {
+  const value = body[key];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** One line for an entry: kind, control, status, when, who, hash. */
+export function describeEntry(stored: StoredEntry): QueryItem {
+  const { entry, hash } = stored;
+  const body = entry.body;
+  const what = [text(body, 'control'), text(body, 'status') || text(body, 'verdict')]
+    .filter((s) => s !== '')
+    .join(' ');
+  const line = `${hash.slice(0, 12)} ${entry.kind.padEnd(6)} ${what} ${entry.time} by ${entry.actor.authority} in ${entry.actor.context}${entry.actor.keyid === undefined ? '' : ' (signed)'}`;
+  return {
+    line,
+    data: {
+      hash,
+      file: stored.file,
+      line: stored.line,
+      kind: entry.kind,
+      time: entry.time,
+      actor: { ...entry.actor },
+      subject: { ...entry.subject },
+      objects: [...entry.storage.objects],
+      body,
+    },
+  };
+}
+
+/** The entry whose hash starts with `prefix` (8+ hex digits), or `latest` of `kind`. */
+export function findEntry(
+  entries: readonly StoredEntry[],
+  id: string | undefined,
+  kind: 'run' | 'claim',
+): StoredEntry {
+  const ofKind = entries.filter((e) => e.entry.kind === kind);
+  if (id === undefined || id === 'latest') {
+    const last = ofKind.at(-1);
+    if (last === undefined)
+      throw new UsageError('UNKNOWN_ID', `no ${kind} entry is recorded`, {
+        next: kind === 'run' ? 'proofgate evaluate --run' : 'proofgate claim --control <id>',
+      });
+    return last;
+  }
+  if (!HEX_PREFIX.test(id)) {
+    throw new UsageError('BAD_VALUE', `${id} is not an entry hash prefix`, {
+      expected: '8 to 64 lowercase hex digits, or latest',
+    });
+  }
+  const matches = ofKind.filter((e) => e.hash.startsWith(id));
+  if (matches.length === 1) return matches[0]!;
+  throw new UsageError(
+    'UNKNOWN_ID',
+    matches.length === 0
+      ? `no ${kind} entry ${id}`
+      : `${id} is ambiguous (${matches.length} ${kind} entries)`,
+    { next: `proofgate query head, or a longer prefix` },
+  );
+}
+
+export function controlView(status: ControlStatus, entries: readonly StoredEntry[]): QueryItem[] {
+  const head: QueryItem = {
+    line: `${status.control} ${status.status}: ${status.reason} (${status.execution}, owner ${status.owner})`,
+    data: { status: JSON.parse(JSON.stringify(status)) as JsonObject },
+  };
+  const history = entries
+    .filter((e) => e.entry.body['control'] === status.control)
+    .reverse()
+    .map(describeEntry);
+  return [head, ...history];
+}
+
+export function blockersView(statuses: readonly ControlStatus[]): QueryItem[] {
+  return statuses
+    .filter((s) => s.status !== 'PASS' && s.status !== 'NOT_APPLICABLE')
+    .map((s) => {
+      const next = s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next;
+      return {
+        line: `${s.status.padEnd(14)} ${s.control}: ${s.reason}${next === undefined ? '' : ` → ${next}`}`,
+        data: {
+          control: s.control,
+          status: s.status,
+          reason: s.reason,
+          ...(next === undefined ? {} : { next }),
+        },
+      };
+    });
+}
+
+export function authorityView(
+  manifest: Manifest,
+  entries: readonly StoredEntry[],
+  id: string | undefined,
+): QueryItem[] {
+  const known = manifest.authorities.map((a) => a.id);
+  if (id !== undefined && !known.includes(id)) {
+    throw new UsageError('UNKNOWN_ID', `authority ${id} is not in the manifest`, {
+      expected: known.join(', '),
+    });
+  }
+  return manifest.authorities
+    .filter((a) => id === undefined || a.id === id)
+    .map((a) => {
+      const count = entries.filter((e) => e.entry.actor.authority === a.id).length;
+      const keys = (a.keys ?? []).map((k) => k.keyid);
+      return {
+        line: `${a.id} (${a.kind}) stages ${a.stages.join(', ')}; ${keys.length} key(s); ${count} entries`,
+        data: { id: a.id, kind: a.kind, stages: [...a.stages], keys, entries: count },
+      };
+    });
+}
+
+export function headView(entries: readonly StoredEntry[]): QueryItem[] {
+  const bySegment = new Map<string, StoredEntry[]>();
+  for (const e of entries) bySegment.set(e.file, [...(bySegment.get(e.file) ?? []), e]);
+  return [...bySegment].map(([file, list]) => {
+    const last = list.at(-1)!;
+    return {
+      line: `${file}: ${list.length} entries, head ${last.hash.slice(0, 12)} (${last.entry.kind}, ${last.entry.time})`,
+      data: {
+        file,
+        entries: list.length,
+        head: last.hash,
+        kind: last.entry.kind,
+        time: last.entry.time,
+      },
+    };
+  });
+}
+
+/** Entries referencing an evidence object whose digest starts with `prefix`. */
+export function evidenceRefs(
+  entries: readonly StoredEntry[],
+  prefix: string,
+): { digest: string; refs: StoredEntry[] } {
+  if (!HEX_PREFIX.test(prefix)) {
+    throw new UsageError('BAD_VALUE', `${prefix} is not an object digest prefix`, {
+      expected: '8 to 64 lowercase hex digits',
+    });
+  }
+  const digests = new Set(
+    entries.flatMap((e) => e.entry.storage.objects).filter((d) => d.startsWith(prefix)),
+  );
+  if (digests.size !== 1) {
+    throw new UsageError(
+      'UNKNOWN_ID',
+      digests.size === 0
+        ? `no entry references an evidence object ${prefix}`
+        : `${prefix} is ambiguous (${digests.size} objects)`,
+      { next: 'proofgate query run latest shows the objects of the latest run' },
+    );
+  }
+  const [digest] = [...digests] as [string];
+  return { digest, refs: entries.filter((e) => e.entry.storage.objects.includes(digest)) };
+}

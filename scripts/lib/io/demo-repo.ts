@@ -1,0 +1,44 @@
+// File and git actions of `npm run demo` (scripts/demo.ts): a temporary copy of the example project
+// made a git repository, commits, a code edit and a deliberately tampered ledger byte.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function git(dir: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.com', ...args], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
+}
+
+/** A temporary git repository (no commit yet) holding a copy of `fixture`. */
+export function copyToTempRepo(fixture: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proofgate-demo-'));
+  cpSync(fixture, dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  return dir;
+}
+
+export function commitAll(dir: string, message: string): void {
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', message);
+}
+
+export function appendToFile(dir: string, path: string, text: string): void {
+  const file = join(dir, path);
+  writeFileSync(file, `${readFileSync(file, 'utf8')}${text}`);
+}
+
+/** Flips the first recorded PASS in the ledger to FAIL: one changed byte range, as an attacker would. */
+export function tamperLedger(dir: string): void {
+  const ledger = join(dir, '.proofgate/evidence/ledger');
+  const name = readdirSync(ledger).find((f) => f.endsWith('.jsonl'));
+  if (name === undefined) throw new Error(`no ledger segment in ${ledger}`);
+  const file = join(ledger, name);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"status":"PASS"', '"status":"FAIL"'));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

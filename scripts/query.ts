@@ -1,0 +1,81 @@
+// `proofgate query <view> [id]`: one bounded view of the verified ledger, statuses or knowledge.
+// An unknown view or id is exit 2, never an empty success. references/query.md.
+import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
+import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query-views.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { queryFlow, type QueryResult } from './lib/gate/query-flow.ts';
+import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { resolveRoot } from './lib/io/root.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+
+export interface QueryOptions extends CommonOptions {
+  view: QueryView;
+  id: string | undefined;
+  path: string | undefined;
+}
+
+export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  return queryFlow(
+    { root, view: options.view, id: options.id, path: options.path },
+    ctx,
+    createRealGateIO(ctx),
+  );
+}
+
+function renderQuery(result: QueryResult): string {
+  const head = `${result.view}${result.id === undefined ? '' : ` ${result.id}`}: ${result.items.length} item(s)`;
+  return `${[head, ...result.items.map((i) => `  ${i.line}`)].join('\n')}\n`;
+}
+
+export const query = defineVerb<QueryOptions, QueryResult>({
+  name: 'query',
+  command: 'query <view> [id]',
+  describe:
+    'Look up one view: control, run, claim, evidence, authority, head, blockers, decisions, trace',
+  examples: [
+    ['proofgate query control tests', 'status and history of one control'],
+    ['proofgate query run latest', 'the latest run entry'],
+    [
+      'proofgate query blockers',
+      'every control that blocks a project claim, with the next command',
+    ],
+    ['proofgate query decisions --path src/orders.ts', 'decisions touching a path'],
+  ],
+  builder: (y) =>
+    y
+      .positional('view', { type: 'string', describe: QUERY_VIEWS.join(', ') })
+      .positional('id', {
+        type: 'string',
+        describe: 'control id, entry hash prefix, digest prefix, authority id',
+      })
+      .option('path', { type: 'string', describe: 'repository path (decisions view)' }),
+  toOptions: (argv, common) => {
+    const view = String(argv['view']);
+    if (!(QUERY_VIEWS as readonly string[]).includes(view)) {
+      throw new UsageError('UNKNOWN_VIEW', `unknown view ${view}`, {
+        expected: QUERY_VIEWS.join(', '),
+      });
+    }
+    const id = argv['id'];
+    const path = argv['path'];
+    return {
+      ...common,
+      view: view as QueryView,
+      id: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
+      path: typeof path === 'string' ? path : undefined,
+    };
+  },
+  run: runQuery,
+  render: renderQuery,
+  toJson: (r) => ({
+    view: r.view,
+    ...(r.id === undefined ? {} : { id: r.id }),
+    items: r.items.map((i) => i.data).filter((d) => Object.keys(d).length > 0),
+  }),
+  exitCode: () => 0,
+});
+
+runIfMain(import.meta.url, query);

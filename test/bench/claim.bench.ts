@@ -1,0 +1,132 @@
+// `claim --scope project` on a synthetic 50k-file repository with 20 controls that all have
+// current evidence, and the two parts of its cost: subject bindings (computeSubjects) and the
+// verified ledger read (readEntries). Reference, not measured here: the Python peer pays ~2.9 s
+// for the same question (research/anchor-pgh.md §6: it re-hashes every worktree file, 1.3–3.1 s
+// per call at 20k files, then re-validates the whole ledger).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runClaim } from '../../scripts/claim.ts';
+import { runEvaluate } from '../../scripts/evaluate.ts';
+import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { registryYaml } from '../helpers/gate-repo.ts';
+import { manifestYaml } from '../helpers/manifest-fixture.ts';
+import type { Bench } from './harness.ts';
+
+const FILES = 50_000;
+const PER_DIR = 100;
+const CONTROLS = 20;
+const CLAIM = 'claim --scope project --no-record, 50k files, 20 current controls';
+
+let repo: Promise<string> | undefined;
+
+function git(dir: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
+    cwd: dir,
+    stdio: 'ignore',
+    maxBuffer: 1 << 30,
+  });
+}
+
+const common = { root: undefined, json: false, limit: 8192 };
+const context = (root: string) =>
+  createTestContext({
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '' },
+    now: new Date().toISOString(),
+  });
+
+function getRepo(): Promise<string> {
+  repo ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-claim-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'config', 'gc.auto', '0');
+    for (let i = 0; i < FILES; i++) {
+      const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
+      if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
+      writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
+    }
+    const controls = Array.from({ length: CONTROLS }, (_, i) => ({
+      id: `c${i}`,
+      execution: '{ type: command, argv: [node, -e, "0"] }',
+    }));
+    mkdirSync(join(dir, '.proofgate', 'controls'), { recursive: true });
+    const manifest = manifestYaml().replace(
+      'project: { required_stages: [self, cross, release_authority] }',
+      'project: { required_stages: [self] }',
+    );
+    writeFileSync(join(dir, '.proofgate/controls/manifest.yaml'), manifest);
+    writeFileSync(join(dir, '.proofgate/controls/registry.yaml'), registryYaml(controls));
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'synthetic');
+    const run = await runEvaluate(
+      {
+        ...common,
+        root: dir,
+        mode: 'run',
+        controls: [],
+        actor: { label: undefined, authority: undefined, context: undefined },
+        authorize: [],
+        jobs: 8,
+        scope: undefined,
+      },
+      context(dir),
+    );
+    if (!run.run.ok) throw new Error('bench setup: a control did not pass');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'evidence');
+    return dir;
+  })();
+  return repo;
+}
+
+async function claimOnce(root: string): Promise<void> {
+  const result = await runClaim(
+    {
+      ...common,
+      root,
+      scope: 'project',
+      controls: [],
+      base: undefined,
+      record: false,
+      actor: { label: undefined, authority: undefined, context: undefined },
+    },
+    context(root),
+  );
+  if (!result.granted) throw new Error(`bench: claim refused: ${result.verdict}`);
+}
+
+export const benches: Bench[] = [
+  {
+    name: CLAIM,
+    target: '<= 0.5 s median (Python peer ~2.9 s, stated reference)',
+    targetMs: 500,
+    runs: 7,
+    setup: getRepo,
+    fn: (root) => claimOnce(root as string),
+  },
+  {
+    name: 'computeSubjects for the 20 controls (share of claim)',
+    baseline: CLAIM,
+    runs: 7,
+    setup: getRepo,
+    fn: async (root) => {
+      const io = createRealGateIO(context(root as string));
+      const plane = await io.loadPlane(root as string);
+      await io.computeSubjects(plane, plane.registry.controls);
+    },
+  },
+  {
+    name: 'readEntries: parse + verify the ledger (share of claim)',
+    baseline: CLAIM,
+    runs: 7,
+    setup: getRepo,
+    fn: async (root) => {
+      const io = createRealGateIO(context(root as string));
+      await io.readEntries(await io.loadPlane(root as string));
+    },
+  },
+];

@@ -1,0 +1,85 @@
+// A throwaway git repository with a schema-valid plane whose controls run `node -e ...`, for the
+// gate e2e tests. `run` dispatches in-process (fast); `spawn` runs the real CLI.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { verbTable } from '../../scripts/cli.ts';
+import { dispatchTable } from '../../scripts/lib/dispatch.ts';
+import { createTestContext } from './context.ts';
+import { makeRepo, type TestRepo } from './git-repo.ts';
+import { manifestYaml, type ManifestFixtureOptions } from './manifest-fixture.ts';
+
+export interface GateControl {
+  id: string;
+  /** YAML of the execution mapping, e.g. `{ type: command, argv: [node, -e, '...'] }`. */
+  execution: string;
+  inputs?: string[];
+  outputs?: string[];
+}
+
+export interface GateRepo extends TestRepo {
+  run(
+    args: string[],
+    env?: Record<string, string>,
+    now?: string,
+  ): Promise<{ code: number; out: string; err: string }>;
+}
+
+/** `node -e <script>` as a YAML flow sequence. */
+export function nodeArgv(script: string): string {
+  return `[node, -e, ${JSON.stringify(script)}]`;
+}
+
+export function registryYaml(controls: readonly GateControl[]): string {
+  const items = controls.map((c) => {
+    const extra = [
+      c.inputs === undefined ? '' : `    inputs: [${c.inputs.map((i) => `'${i}'`).join(', ')}]\n`,
+      c.outputs === undefined
+        ? ''
+        : `    outputs: [${c.outputs.map((o) => `'${o}'`).join(', ')}]\n`,
+    ].join('');
+    return `  - id: ${c.id}
+    title: control ${c.id}
+    owner: virtual:developer
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: ${c.execution}
+    evidence_required: [output]
+${extra}`;
+  });
+  return `version: 1\ncontrols:\n${items.join('')}`;
+}
+
+export const DEFAULT_POLICY = {
+  task: '[self]',
+  project: '[self, cross]',
+};
+
+export function makeGateRepo(
+  controls: readonly GateControl[],
+  options: ManifestFixtureOptions & { taskStages?: string; files?: Record<string, string> } = {},
+): GateRepo {
+  const repo = makeRepo({ 'src/app.js': 'export const x = 1;\n', ...(options.files ?? {}) });
+  const manifest = manifestYaml(options).replace(
+    'task: { required_stages: [self, cross] }',
+    `task: { required_stages: ${options.taskStages ?? '[self]'} }`,
+  );
+  writePlaneFile(repo.dir, 'controls/manifest.yaml', manifest);
+  writePlaneFile(repo.dir, 'controls/registry.yaml', registryYaml(controls));
+  repo.commit('plane');
+  return {
+    ...repo,
+    async run(args, env = {}, now = new Date().toISOString()) {
+      const ctx = createTestContext({ cwd: repo.dir, now, env: { USER: 'dev', ...env } });
+      const code = await dispatchTable(verbTable, [...args, '--root', repo.dir], ctx);
+      return { code, out: ctx.stdout(), err: ctx.stderr() };
+    },
+  };
+}
+
+function writePlaneFile(root: string, path: string, text: string): void {
+  const file = join(root, '.proofgate', path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
