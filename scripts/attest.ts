@@ -7,7 +7,7 @@ import { defineVerb } from './lib/define-verb.ts';
 import { attestFlow, type AttestFlowResult } from './lib/gate/attest-flow.ts';
 import { actorFlags, actorFrom, readActorFlags, type ActorFlags } from './lib/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderAttest } from './lib/render/render-gate.ts';
 

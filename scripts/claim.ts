@@ -17,7 +17,7 @@ import {
   type ActorFlags,
 } from './lib/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { runVerify } from './verify.ts';

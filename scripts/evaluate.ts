@@ -21,7 +21,7 @@ import {
 } from './lib/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
 

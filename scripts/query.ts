@@ -7,7 +7,7 @@ import type { CommonOptions } from './lib/define-verb.ts';
 import { defineVerb } from './lib/define-verb.ts';
 import { queryFlow, type QueryResult } from './lib/gate/query-flow.ts';
 import { createRealGateIO } from './lib/io/real-gate-io.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 
 export interface QueryOptions extends CommonOptions {

@@ -6,7 +6,7 @@ import { defineVerb } from './lib/define-verb.ts';
 import { statusFlow, type StatusFlowResult } from './lib/gate/status-flow.ts';
 import { controlFlag, readStrings } from './lib/gate-flags.ts';
 import { createRealGateIO } from './lib/io/real-gate-io.ts';
-import { resolveRoot } from './lib/io/root.ts';
+import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderStatus } from './lib/render/render-gate.ts';
 
