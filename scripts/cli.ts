@@ -80,6 +80,11 @@ export const verbTable: readonly VerbEntry[] = [
     describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
     load: async () => (await import('./next.ts')).next,
   },
+  {
+    name: 'hook',
+    describe: 'Stop-hook gate for Claude Code and Codex (stop), and its installer (install)',
+    load: async () => (await import('./hook.ts')).hook,
+  },
 ];
 
 export async function main(args: readonly string[]): Promise<void> {
