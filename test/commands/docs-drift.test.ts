@@ -22,7 +22,11 @@ const VERBS = new Set(verbTable.map((row) => row.name));
 
 async function optionsOf(name: string): Promise<Set<string>> {
   const verb = await verbTable.find((row) => row.name === name)!.load();
-  const keys = Object.keys(verb.builder(yargs([])).getOptions().key);
+  // getOptions() is public yargs API but missing from @types/yargs.
+  const parser = verb.builder(yargs([])) as unknown as {
+    getOptions(): { key: Record<string, unknown> };
+  };
+  const keys = Object.keys(parser.getOptions().key);
   return new Set([...keys, ...COMMON]);
 }
 
