@@ -153,6 +153,13 @@ describe('hook stop fixtures', () => {
     expect(Object.keys(JSON.parse(result.stdout))).toEqual(['decision', 'reason']);
   });
 
+  test('a session cwd in a subdirectory is gated by the repository it belongs to', async () => {
+    const repo = planeRepo();
+    const payload = stopPayload({ cwd: join(repo.dir, 'src') });
+    const result = await stop(makeTempDir('pg-elsewhere-'), payload);
+    expect(JSON.parse(result.stdout).decision).toBe('block');
+  });
+
   test('stop_hook_active: five blocks on the same code, then an unproven stop allowed and logged', async () => {
     const repo = planeRepo();
     const first = await stop(repo.dir, stopPayload());

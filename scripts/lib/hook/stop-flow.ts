@@ -36,8 +36,11 @@ export async function stopFlow(
   io: GateIO,
 ): Promise<StopDecision> {
   const parsed = parseStopInput(await ctx.readStdin());
-  const start = options.root ?? (parsed.ok ? parsed.input.cwd : undefined);
-  const root = await resolveRoot(start, ctx.cwd).catch(() => undefined);
+  // The session's cwd may be a subdirectory: its git top level is the root, as without --root.
+  const cwd = (parsed.ok ? parsed.input.cwd : undefined) ?? ctx.cwd;
+  const root = await resolveRoot(options.root, options.root === undefined ? cwd : ctx.cwd).catch(
+    () => undefined,
+  );
   const dir = root === undefined ? undefined : await hookDir(root).catch(() => undefined);
   let facts: StopFacts;
   if (!parsed.ok) facts = { kind: 'malformed', problem: parsed.problem };
