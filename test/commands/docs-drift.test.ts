@@ -41,8 +41,12 @@ export interface FlagUse {
 export function flagUses(file: string, text: string): FlagUse[] {
   const uses: FlagUse[] = [];
   const pageVerb = /^references\/([a-z-]+)\.md$/.exec(file)?.[1];
-  text.split('\n').forEach((lineText, index) => {
+  const lines = text.split('\n');
+  lines.forEach((raw, index) => {
     const line = index + 1;
+    // An inline code span left open on this line continues on the next one (wrapped commands).
+    const open = (raw.match(/`/g) ?? []).length % 2 === 1 && !raw.trimStart().startsWith('```');
+    const lineText = open ? `${raw} ${(lines[index + 1] ?? '').trimStart()}` : raw;
     for (const match of lineText.matchAll(/proofgate(?:\.js)?\s+([a-z][a-z-]*)/g)) {
       const verb = match[1]!;
       if (!VERBS.has(verb)) continue;
@@ -53,7 +57,7 @@ export function flagUses(file: string, text: string): FlagUse[] {
         uses.push({ file, line, verb, flag: flag[1]! });
       }
     }
-    const row = /^\|\s*`--([a-z][a-z0-9-]*)/.exec(lineText);
+    const row = /^\|\s*`--([a-z][a-z0-9-]*)/.exec(raw);
     if (pageVerb !== undefined && VERBS.has(pageVerb) && row !== null) {
       uses.push({ file, line, verb: pageVerb, flag: row[1]! });
     }
@@ -85,6 +89,11 @@ describe('docs drift', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  test('a command wrapped inside one code span is read across the line break', () => {
+    const uses = flagUses('x.md', 'run `proofgate verify --base x\n   --nope y` then');
+    expect(uses.map((u) => u.flag)).toEqual(['base', 'nope']);
   });
 
   test('the flag parser sees flags and can fail', () => {
