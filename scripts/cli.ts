@@ -113,6 +113,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./next.ts')).next,
   },
   {
+    name: 'hook',
+    describe: 'Stop-hook gate for Claude Code and Codex (stop), and its installer (install)',
+    load: async () => (await import('./hook.ts')).hook,
+  },
+  {
     name: 'report',
     describe: 'Write one self-contained HTML report for human auditors',
     load: async () => (await import('./report.ts')).report,

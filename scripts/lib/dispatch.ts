@@ -54,7 +54,9 @@ async function execute(verb: AnyVerb, argv: ParsedArgs, ctx: Context): Promise<E
     ctx.out.write(`${JSON.stringify(verb.toJson ? verb.toJson(result) : result, null, 2)}\n`);
   } else {
     const text = verb.render(result);
-    ctx.out.write(boundText(text.endsWith('\n') ? text : `${text}\n`, common.limit));
+    // An empty rendering prints nothing (a Stop hook allows by staying silent).
+    if (text !== '')
+      ctx.out.write(boundText(text.endsWith('\n') ? text : `${text}\n`, common.limit));
   }
   return verb.exitCode(result);
 }

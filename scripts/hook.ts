@@ -1,0 +1,94 @@
+// `proofgate hook stop|install` (references/hook.md): the Stop / SubagentStop gate for Claude Code
+// and Codex, and its installer. `stop` always exits 0 and prints exactly the agent's contract:
+// nothing to allow, one JSON object to block.
+import type { Context } from './lib/core/context.ts';
+import type { StopDecision } from './lib/core/hook/decide-stop.ts';
+import { HOOK_AGENTS, type HookAgent } from './lib/core/hook/parse-stop-input.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { installHook, type InstallResult } from './lib/hook/install-flow.ts';
+import { stopFlow } from './lib/hook/stop-flow.ts';
+import { resolveRoot } from './lib/io/git.ts';
+import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+
+export const HOOK_ACTIONS = ['stop', 'install'] as const;
+
+export interface HookOptions extends CommonOptions {
+  action: (typeof HOOK_ACTIONS)[number];
+  agent: HookAgent;
+  controls: string[];
+}
+
+export type HookResult =
+  ({ mode: 'stop' } & StopDecision) | ({ mode: 'install'; root: string } & InstallResult);
+
+export async function runHook(options: HookOptions, ctx: Context): Promise<HookResult> {
+  if (options.action === 'stop') {
+    const io = createRealGateIO(ctx);
+    const decision = await stopFlow(
+      { root: options.root, agent: options.agent, controls: options.controls },
+      ctx,
+      io,
+    );
+    return { mode: 'stop', ...decision };
+  }
+  const root = await resolveRoot(options.root, ctx.cwd);
+  return { mode: 'install', root, ...installHook(root, options.agent) };
+}
+
+function renderHook(result: HookResult): string {
+  if (result.mode === 'stop') return result.stdout;
+  const verdict =
+    result.changed.length === 0
+      ? `UNCHANGED ${result.file} already runs the proofgate Stop hook`
+      : `INSTALLED proofgate Stop hook for ${result.changed.join(', ')} in ${result.file}`;
+  const trust =
+    result.agent === 'codex'
+      ? 'Codex runs project hooks only after you trust them: open /hooks in Codex and approve.'
+      : 'Claude Code runs project hooks once the folder is trusted; check with /hooks.';
+  return [verdict, `  command: ${result.command}`, `  ${trust}`].join('\n');
+}
+
+export const hook = defineVerb<HookOptions, HookResult>({
+  name: 'hook',
+  command: 'hook <action>',
+  describe: 'Stop-hook gate for Claude Code and Codex (stop), and its installer (install)',
+  examples: [
+    [
+      'proofgate hook stop --agent claude',
+      'read the Stop JSON on stdin; block unless claim would pass',
+    ],
+    ['proofgate hook install --agent codex', 'add the Stop hook to .codex/hooks.json'],
+  ],
+  builder: (y) =>
+    y
+      .positional('action', {
+        choices: HOOK_ACTIONS,
+        describe: 'stop: decide; install: write settings',
+      })
+      .option('agent', {
+        choices: HOOK_AGENTS,
+        default: 'claude',
+        describe: 'whose hook contract to speak',
+      })
+      .option('control', {
+        type: 'string',
+        array: true,
+        describe: 'stop: the task controls (default: $PROOFGATE_TASK_CONTROLS, task.json, all)',
+      }),
+  toOptions: (argv, common) => ({
+    ...common,
+    action: argv['action'] as HookOptions['action'],
+    agent: argv['agent'] as HookAgent,
+    controls: ((argv['control'] as unknown[] | undefined) ?? [])
+      .map(String)
+      .filter((c) => c !== ''),
+  }),
+  run: runHook,
+  render: renderHook,
+  toJson: (result) => result,
+  exitCode: () => 0,
+});
+
+runIfMain(import.meta.url, hook);

@@ -1,0 +1,86 @@
+// The Stop hook's own files, all inside the git dir (never in the working tree, so they can never
+// change a subject binding): the block counter, the diagnostic log and the optional task file.
+// Reads fail open (a corrupt counter is no counter); only the agent settings file fails closed.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UsageError } from '../core/errors.ts';
+import type { HookState } from '../core/hook/decide-stop.ts';
+import { gitText } from './git.ts';
+import { writeFileAtomic } from './write-file-atomic.ts';
+
+const STATE_FILE = 'hook-state.json';
+const LOG_FILE = 'hook.log';
+export const TASK_FILE = 'task.json';
+
+/** `<git dir>/proofgate`: per worktree, so two worktrees keep separate counters and tasks. */
+export async function hookDir(root: string): Promise<string> {
+  const gitDir = (await gitText(['rev-parse', '--absolute-git-dir'], { cwd: root })).trim();
+  return join(gitDir, 'proofgate');
+}
+
+export function readHookState(dir: string): HookState | undefined {
+  try {
+    const value = JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8')) as Partial<HookState>;
+    if (typeof value.subject === 'string' && Number.isSafeInteger(value.blocks)) {
+      return { subject: value.subject, blocks: value.blocks as number };
+    }
+  } catch {
+    // absent or corrupt: start counting afresh
+  }
+  return undefined;
+}
+
+export function writeHookState(dir: string, state: HookState | undefined): void {
+  const file = join(dir, STATE_FILE);
+  if (state === undefined) {
+    rmSync(file, { force: true });
+    return;
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(file, `${JSON.stringify(state)}\n`, file);
+}
+
+export function appendHookLog(dir: string, line: string): void {
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(join(dir, LOG_FILE), `${line}\n`);
+}
+
+/** Controls named by `<git dir>/proofgate/task.json` ({"controls": ["id", …]}), if present. */
+export function readTaskFile(dir: string): string[] | undefined {
+  const file = join(dir, TASK_FILE);
+  if (!existsSync(file)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    value = undefined;
+  }
+  const controls = (value as { controls?: unknown } | undefined)?.controls;
+  if (!Array.isArray(controls) || !controls.every((c) => typeof c === 'string' && c !== '')) {
+    throw new UsageError('BAD_INPUT', `${file} is not {"controls": ["<control id>", …]}`, {
+      where: file,
+      next: `fix or delete ${file}`,
+    });
+  }
+  return controls as string[];
+}
+
+/** A JSON settings file: undefined when absent; unparsable is exit 2 and is never rewritten. */
+export function readJsonSettings(file: string): unknown {
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError('BAD_INPUT', `${file} is not valid JSON; proofgate will not rewrite it`, {
+      where: file,
+      expected: 'a JSON object',
+      next: `fix ${file} by hand (${error instanceof Error ? error.message : 'parse error'}), then run the install again`,
+    });
+  }
+}
+
+export function writeJsonSettings(file: string, value: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, file);
+}

@@ -1,0 +1,332 @@
+// The Stop hook end to end on real git repositories, in process (the dispatcher with a test
+// context whose stdin is the agent's payload), plus one spawned run of the real CLI.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { verbTable } from '../../scripts/cli.ts';
+import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
+import { dispatchTable } from '../../scripts/lib/dispatch.ts';
+import { auditFlow } from '../../scripts/lib/gate/audit-flow.ts';
+import { evaluateRun } from '../../scripts/lib/gate/evaluate-run.ts';
+import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
+import { CLI, WORKTREE } from '../helpers/cli.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
+import { manifestYaml } from '../helpers/manifest-fixture.ts';
+
+const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
+const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 'session-1' };
+const quality: Actor = { label: 'reviewer', authority: 'virtual:quality', context: 'session-2' };
+
+const REGISTRY = `version: 1
+controls:
+  - id: unit
+    title: Unit check
+    owner: virtual:developer
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: command, argv: [node, check.js] }
+    evidence_required: [command output]
+  - id: notes
+    title: Release notes exist
+    owner: virtual:developer
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: file, path: NOTES.md, condition: exists }
+    evidence_required: [file check]
+`;
+const CHECK = `const s = require('fs').readFileSync('src/app.js', 'utf8');\nprocess.exit(s.includes('BUG') ? 1 : 0);\n`;
+
+const repos: TestRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.remove();
+});
+
+function planeRepo(): TestRepo {
+  const repo = makeRepo({
+    'src/app.js': 'module.exports = 1;\n',
+    'check.js': CHECK,
+    'NOTES.md': 'notes\n',
+    '.proofgate/controls/manifest.yaml': manifestYaml(),
+    '.proofgate/controls/registry.yaml': REGISTRY,
+  });
+  repos.push(repo);
+  return repo;
+}
+
+const stopPayload = (extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({
+    session_id: 's-1',
+    transcript_path: '/tmp/t.jsonl',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: 'All done!',
+    ...extra,
+  });
+
+async function stop(
+  dir: string,
+  stdin: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+) {
+  const ctx = createTestContext({
+    cwd: dir,
+    stdin,
+    env: { ...ENV, ...env },
+    now: new Date().toISOString(),
+  });
+  const code = await dispatchTable(verbTable, ['hook', 'stop', ...args], ctx);
+  return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
+}
+
+async function proveAll(repo: TestRepo, controls: string[] = []) {
+  const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
+  const io = createRealGateIO(ctx);
+  const run = await evaluateRun(
+    { root: repo.dir, controls, actor: developer, authorize: [], jobs: 2, dryRun: false },
+    ctx,
+    io,
+  );
+  const options = {
+    root: repo.dir,
+    stage: 'cross' as const,
+    review: 'latest',
+    controls,
+    actor: quality,
+    authorize: [],
+    jobs: 2,
+  };
+  const audit = run.ok ? await auditFlow(options, ctx, io) : undefined;
+  return { run, audit };
+}
+
+const hookLog = (repo: TestRepo): string => {
+  const file = join(repo.dir, '.git', 'proofgate', 'hook.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+};
+
+describe('hook stop fixtures', () => {
+  test('Claude Stop on unproven code: exit 0, block JSON naming the controls and the next command', async () => {
+    const repo = planeRepo();
+    const result = await stop(repo.dir, stopPayload());
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(Object.keys(out)).toEqual(['decision', 'reason', 'systemMessage']);
+    expect(out.decision).toBe('block');
+    expect(out.reason).toContain('- unit [self] TODO');
+    expect(out.reason).toContain('Next: proofgate evaluate --run --control unit');
+    expect(out.reason).toContain('proofgate claim --control unit --control notes');
+    expect(out.reason).toContain('Do not report done until claim exits 0.');
+    expect(out.reason.length).toBeLessThanOrEqual(1500);
+    expect(result.stdout.endsWith('}\n')).toBe(true);
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  test('SubagentStop is gated the same way', async () => {
+    const repo = planeRepo();
+    const payload = stopPayload({
+      hook_event_name: 'SubagentStop',
+      agent_id: 'a1',
+      agent_type: 'Explore',
+    });
+    expect(JSON.parse((await stop(repo.dir, payload)).stdout).decision).toBe('block');
+  });
+
+  test('Codex Stop: only decision and reason', async () => {
+    const repo = planeRepo();
+    const payload = JSON.stringify({
+      session_id: 'c',
+      cwd: repo.dir,
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      model: 'gpt',
+      turn_id: 't',
+    });
+    const result = await stop(makeTempDir('pg-elsewhere-'), payload, ['--agent', 'codex']);
+    expect(result.code).toBe(0);
+    expect(Object.keys(JSON.parse(result.stdout))).toEqual(['decision', 'reason']);
+  });
+
+  test('a session cwd in a subdirectory is gated by the repository it belongs to', async () => {
+    const repo = planeRepo();
+    const payload = stopPayload({ cwd: join(repo.dir, 'src') });
+    const result = await stop(makeTempDir('pg-elsewhere-'), payload);
+    expect(JSON.parse(result.stdout).decision).toBe('block');
+  });
+
+  test('stop_hook_active: five blocks on the same code, then an unproven stop allowed and logged', async () => {
+    const repo = planeRepo();
+    const first = await stop(repo.dir, stopPayload());
+    expect(JSON.parse(first.stdout).decision).toBe('block');
+    for (let i = 2; i <= 5; i++) {
+      const again = await stop(repo.dir, stopPayload({ stop_hook_active: true }));
+      expect(JSON.parse(again.stdout).decision).toBe('block');
+    }
+    const sixth = await stop(repo.dir, stopPayload({ stop_hook_active: true }));
+    expect(sixth.code).toBe(0);
+    expect(Object.keys(JSON.parse(sixth.stdout))).toEqual(['systemMessage']);
+    expect(hookLog(repo)).toContain('"kind":"unproven-stop"');
+    const fresh = await stop(repo.dir, stopPayload({ stop_hook_active: false }));
+    expect(JSON.parse(fresh.stdout).decision).toBe('block');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  test('malformed JSON: allowed silently, diagnostic in the git dir only', async () => {
+    const repo = planeRepo();
+    const result = await stop(repo.dir, '{"hook_event_name": "Stop", ');
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(hookLog(repo)).toContain('"kind":"malformed-input"');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  test('no control plane, or not a git repository: allowed silently, nothing written', async () => {
+    const bare = makeRepo({ 'a.txt': 'a\n' });
+    repos.push(bare);
+    expect(await stop(bare.dir, stopPayload())).toMatchObject({ code: 0, stdout: '' });
+    expect(existsSync(join(bare.dir, '.git', 'proofgate'))).toBe(false);
+    expect(await stop(makeTempDir('pg-nogit-'), stopPayload())).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
+  });
+
+  test('tampered ledger: blocks and says integrity', async () => {
+    const repo = planeRepo();
+    await proveAll(repo);
+    const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
+    const segment = join(
+      dir,
+      spawnSync('ls', [dir], { encoding: 'utf8' }).stdout.trim().split('\n')[0]!,
+    );
+    const lines = readFileSync(segment, 'utf8').split('\n');
+    lines[0] = lines[0]!.replace('"self"', '"zelf"');
+    writeFileSync(segment, lines.join('\n'));
+    const result = await stop(repo.dir, stopPayload());
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.decision).toBe('block');
+    expect(out.reason.split('\n')[0]).toBe(
+      'proofgate: integrity failure: run proofgate verify --full',
+    );
+  });
+});
+
+describe('a scripted agent session', () => {
+  test('edit → blocked naming the control; evaluate --run + cross audit → stop allowed', async () => {
+    const repo = planeRepo();
+    await proveAll(repo);
+    expect(await stop(repo.dir, stopPayload())).toMatchObject({ code: 0, stdout: '' });
+
+    repo.write('src/app.js', 'module.exports = 2; // BUG\n');
+    const edited = JSON.parse((await stop(repo.dir, stopPayload())).stdout);
+    expect(edited.reason).toContain('- unit [self] STALE');
+
+    const failing = await proveAll(repo, ['unit']);
+    expect(failing.run.ok).toBe(false);
+    const blocked = JSON.parse(
+      (await stop(repo.dir, stopPayload({ stop_hook_active: true }))).stdout,
+    );
+    expect(blocked.reason).toContain('- unit [self] FAIL');
+
+    repo.write('src/app.js', 'module.exports = 2;\n');
+    await proveAll(repo);
+    expect(await stop(repo.dir, stopPayload({ stop_hook_active: true }))).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
+    expect(existsSync(join(repo.dir, '.git', 'proofgate', 'hook-state.json'))).toBe(false);
+  });
+});
+
+describe('which controls are the task', () => {
+  test('--control, then $PROOFGATE_TASK_CONTROLS, then <git dir>/proofgate/task.json, else all', async () => {
+    const repo = planeRepo();
+    await proveAll(repo, ['unit']);
+    expect(JSON.parse((await stop(repo.dir, stopPayload())).stdout).reason).toContain(
+      'notes [self] TODO',
+    );
+    expect((await stop(repo.dir, stopPayload(), ['--control', 'unit'])).stdout).toBe('');
+    expect(
+      (await stop(repo.dir, stopPayload(), [], { PROOFGATE_TASK_CONTROLS: 'unit' })).stdout,
+    ).toBe('');
+    mkdirSync(join(repo.dir, '.git', 'proofgate'), { recursive: true });
+    const task = join(repo.dir, '.git', 'proofgate', 'task.json');
+    writeFileSync(task, '{"controls": ["unit"]}');
+    expect((await stop(repo.dir, stopPayload())).stdout).toBe('');
+    writeFileSync(task, '{"controls": ["nope"]}');
+    const unknown = JSON.parse((await stop(repo.dir, stopPayload())).stdout);
+    expect(unknown.reason).toContain('unknown control nope');
+  });
+});
+
+describe('the real CLI', () => {
+  test('reads stdin, prints one JSON line, exits 0', () => {
+    const repo = planeRepo();
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'hook', 'stop', '--root', repo.dir],
+      {
+        cwd: WORKTREE,
+        input: stopPayload(),
+        encoding: 'utf8',
+        env: { ...ENV, NO_COLOR: '1', TZ: 'UTC' },
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(result.stdout).decision).toBe('block');
+  });
+});
+
+describe('hook install', () => {
+  const install = async (dir: string, agent: string) => {
+    const ctx = createTestContext({ cwd: dir, env: ENV });
+    const code = await dispatchTable(verbTable, ['hook', 'install', '--agent', agent], ctx);
+    return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
+  };
+
+  test('merges into existing Claude settings, idempotently', async () => {
+    const repo = planeRepo();
+    const file = join(repo.dir, '.claude', 'settings.json');
+    mkdirSync(join(repo.dir, '.claude'));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model: 'x',
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'other' }] }] },
+      }),
+    );
+    const first = await install(repo.dir, 'claude');
+    expect(first.code).toBe(0);
+    expect(first.stdout.split('\n')[0]).toBe(
+      'INSTALLED proofgate Stop hook for Stop, SubagentStop in .claude/settings.json',
+    );
+    const settings = JSON.parse(readFileSync(file, 'utf8'));
+    expect(settings.model).toBe('x');
+    expect(settings.hooks.Stop).toHaveLength(2);
+    expect(settings.hooks.Stop[1].hooks[0].command).toMatch(
+      /bin\/proofgate\.js.? hook stop --agent claude$/,
+    );
+    const bytes = readFileSync(file, 'utf8');
+    expect((await install(repo.dir, 'claude')).stdout).toMatch(/^UNCHANGED/);
+    expect(readFileSync(file, 'utf8')).toBe(bytes);
+  });
+
+  test('Codex: writes .codex/hooks.json; an unparsable file is refused with exit 2 and left alone', async () => {
+    const repo = planeRepo();
+    expect((await install(repo.dir, 'codex')).code).toBe(0);
+    const hooks = JSON.parse(readFileSync(join(repo.dir, '.codex', 'hooks.json'), 'utf8'));
+    expect(Object.keys(hooks.hooks)).toEqual(['Stop']);
+    writeFileSync(join(repo.dir, '.codex', 'hooks.json'), '{ broken');
+    const refused = await install(repo.dir, 'codex');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('not valid JSON');
+    expect(readFileSync(join(repo.dir, '.codex', 'hooks.json'), 'utf8')).toBe('{ broken');
+  });
+});
