@@ -69,7 +69,9 @@ export async function executeControl(
   switch (execution.type) {
     case 'command': {
       const outcome = await runArgv(control, execution.argv, execution, settings, granted, rerun);
-      return execution.evaluation === 'ratchet' ? judgeRatchet(control, outcome, settings) : outcome;
+      return execution.evaluation === 'ratchet'
+        ? judgeRatchet(control, outcome, settings)
+        : outcome;
     }
     case 'remote':
     case 'privileged':

@@ -27,13 +27,22 @@ export async function judgeRatchet(
     timedOut: details.timed_out,
   });
   if (!parsed.ok) {
-    return { ...outcome, status: 'FAIL', details: { ...details, ratchet: { problem: parsed.reason } } };
+    return {
+      ...outcome,
+      status: 'FAIL',
+      details: { ...details, ratchet: { problem: parsed.reason } },
+    };
   }
   const digest = await io.objects(plane).put(encodeFingerprints(parsed.fingerprints));
   const ratchet: RatchetDetails = { fingerprints: digest, count: parsed.fingerprints.length };
   const baseline = latestBaselines(await io.readEntries(plane)).get(control.id);
   if (baseline !== undefined) {
-    const before = await readFingerprints(plane, io, baseline.fingerprints_object, `baseline ${baseline.hash.slice(0, 12)}`);
+    const before = await readFingerprints(
+      plane,
+      io,
+      baseline.fingerprints_object,
+      `baseline ${baseline.hash.slice(0, 12)}`,
+    );
     const delta = diffFingerprints(parsed.fingerprints, before);
     Object.assign(ratchet, {
       baseline: baseline.hash,

@@ -13,7 +13,8 @@ export async function readFingerprints(
   what: string,
 ): Promise<string[]> {
   const bytes = await io.objects(plane).get(digest);
-  const list = bytes !== undefined && sha256Hex(bytes) === digest ? decodeFingerprints(bytes) : undefined;
+  const list =
+    bytes !== undefined && sha256Hex(bytes) === digest ? decodeFingerprints(bytes) : undefined;
   if (list === undefined) {
     throw new IntegrityError(
       bytes === undefined ? 'OBJECT_MISSING' : 'HASH_MISMATCH',

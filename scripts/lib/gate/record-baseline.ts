@@ -6,7 +6,11 @@ import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import { diffFingerprints } from '../core/brownfield/parse-fingerprints.ts';
-import { describeRatchet, latestBaselines, type BaselineBody } from '../core/brownfield/ratchet-details.ts';
+import {
+  describeRatchet,
+  latestBaselines,
+  type BaselineBody,
+} from '../core/brownfield/ratchet-details.ts';
 import type { RunBody } from '../core/gate/bodies.ts';
 import type { GateIO } from './gate-io.ts';
 import { executeControl } from './execute-control.ts';
@@ -64,7 +68,12 @@ export async function recordBaseline(
     authorize: options.authorize,
     rules: redactionRulesFor(plane, ctx.env),
   });
-  const body: RunBody = { control: control.id, stage: 'self', status: outcome.status, ...outcome.details };
+  const body: RunBody = {
+    control: control.id,
+    stage: 'self',
+    status: outcome.status,
+    ...outcome.details,
+  };
   const time = ctx.clock.now().toISOString();
   const run = await io.append(plane, {
     kind: 'run',
@@ -76,15 +85,29 @@ export async function recordBaseline(
   });
   const ratchet = outcome.details.ratchet;
   const base = { control: control.id, run: run.hash, growth: [] as string[] };
-  if (outcome.status === 'BLOCKED' || ratchet?.fingerprints === undefined || ratchet.count === undefined) {
-    const why = outcome.details.blocker?.detail ?? (ratchet === undefined ? 'no output' : describeRatchet(ratchet));
+  if (
+    outcome.status === 'BLOCKED' ||
+    ratchet?.fingerprints === undefined ||
+    ratchet.count === undefined
+  ) {
+    const why =
+      outcome.details.blocker?.detail ??
+      (ratchet === undefined ? 'no output' : describeRatchet(ratchet));
     return { ...base, recorded: false, reason: `no baseline recorded: ${why}` };
   }
-  const current = await readFingerprints(plane, io, ratchet.fingerprints, `run ${run.hash.slice(0, 12)}`);
+  const current = await readFingerprints(
+    plane,
+    io,
+    ratchet.fingerprints,
+    `run ${run.hash.slice(0, 12)}`,
+  );
   const growth =
     previous === undefined
       ? []
-      : diffFingerprints(current, await readFingerprints(plane, io, previous.fingerprints_object, 'the previous baseline')).new;
+      : diffFingerprints(
+          current,
+          await readFingerprints(plane, io, previous.fingerprints_object, 'the previous baseline'),
+        ).new;
   if (growth.length > 0 && !options.allowGrowth) {
     return {
       ...base,

@@ -15,7 +15,9 @@ const out = (text: string, exitCode: number | null = 1) => ({
 
 describe('parseFingerprints', () => {
   test('one fingerprint per line, sorted, blank lines ignored, repeats numbered', () => {
-    const parsed = parseFingerprints(out('no-var:src/b.ts:f\n\nno-var:src/a.ts:g\nno-var:src/a.ts:g\n'));
+    const parsed = parseFingerprints(
+      out('no-var:src/b.ts:f\n\nno-var:src/a.ts:g\nno-var:src/a.ts:g\n'),
+    );
     expect(parsed).toEqual({
       ok: true,
       format: 'lines',
@@ -39,7 +41,11 @@ describe('parseFingerprints', () => {
   test.each([
     ['a crash with no list', out('', 2), 'exit 2 with no violations listed'],
     ['a signal with no list', out('', null), 'a signal with no violations listed'],
-    ['prose in the output', out('lint:a.ts:f\nnpm WARN config: foo\n'), 'output line 2 is not a fingerprint'],
+    [
+      'prose in the output',
+      out('lint:a.ts:f\nnpm WARN config: foo\n'),
+      'output line 2 is not a fingerprint',
+    ],
     ['a count instead of a list', out('12 problems'), 'output line 1 is not a fingerprint'],
     ['broken JSON', out('[1, 2'), 'not valid JSON'],
     ['a JSON object', out('{"count": 0}'), 'output line 1 is not a fingerprint'],

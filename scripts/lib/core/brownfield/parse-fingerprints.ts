@@ -3,8 +3,7 @@
 // be read exactly is a reason to FAIL, never a PASS (references/brownfield.md).
 
 export type FingerprintParse =
-  | { ok: true; fingerprints: string[]; format: 'lines' | 'json' }
-  | { ok: false; reason: string };
+  { ok: true; fingerprints: string[]; format: 'lines' | 'json' } | { ok: false; reason: string };
 
 export interface RatchetOutput {
   /** The canonical review copy of the merged output (what the evidence object holds). */
@@ -20,7 +19,8 @@ const LINE = /^[A-Za-z0-9@/._-]+:\S.*$/;
 const MAX_FINGERPRINT = 1000;
 
 export function parseFingerprints(output: RatchetOutput): FingerprintParse {
-  if (output.timedOut) return { ok: false, reason: 'the command timed out: its list is incomplete' };
+  if (output.timedOut)
+    return { ok: false, reason: 'the command timed out: its list is incomplete' };
   if (output.truncated) {
     return { ok: false, reason: 'the output exceeded the cap: the violation list is incomplete' };
   }
