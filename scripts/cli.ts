@@ -80,6 +80,17 @@ export const verbTable: readonly VerbEntry[] = [
     describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
     load: async () => (await import('./next.ts')).next,
   },
+  {
+    name: 'campaign',
+    describe:
+      'Register convergence campaigns and record ratchet baselines (ledger entries, never files)',
+    load: async () => (await import('./campaign.ts')).campaign,
+  },
+  {
+    name: 'ci-import',
+    describe: 'Import a remote CI result (JUnit XML or JSON) bound to the commit it ran on',
+    load: async () => (await import('./ci-import.ts')).ciImport,
+  },
 ];
 
 export async function main(args: readonly string[]): Promise<void> {

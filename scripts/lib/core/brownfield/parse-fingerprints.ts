@@ -130,7 +130,7 @@ export function decodeFingerprints(bytes: Uint8Array): string[] | undefined {
     return undefined;
   }
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return undefined;
-  const list = value as string[];
+  const list = value;
   const isSortedUnique = list.every((v, i) => i === 0 || (list[i - 1] as string) < v);
   return isSortedUnique ? list : undefined;
 }
