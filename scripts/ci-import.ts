@@ -1,18 +1,14 @@
 // `proofgate ci-import --workflow ID --commit SHA --junit FILE|--json FILE`: records a remote CI
 // result a person fetched, bound to the commit's tree. Never reaches the remote itself.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
-import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/define-verb.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { ciImportFlow } from './lib/gate/ci-import-flow.ts';
 import type { CiImportIO, CiImportResult } from './lib/gate/ci-import-flow.ts';
-import { resolveCommitTree } from './lib/io/commit-tree.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { createRealCiImportIO } from './lib/io/real-ci-import-io.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
-import { scanRepository } from './lib/io/scan-repo.ts';
 import { renderCiImport } from './lib/render/render-ci-import.ts';
 
 export interface CiImportOptions extends CommonOptions {
@@ -69,17 +65,6 @@ export async function runCiImport(
   const root = await resolveRoot(options.root, ctx.cwd);
   const at = (p: string | undefined) => (p === undefined ? undefined : resolve(ctx.cwd, p));
   const [junit, json] = [at(options.junit), at(options.json_file)];
-  const real: CiImportIO = {
-    gate: createRealGateIO(ctx),
-    listCiFiles: async (r) => (await scanRepository(r)).ci,
-    commitTree: resolveCommitTree,
-    readResultFile: async (path) =>
-      new Uint8Array(
-        await readFile(path).catch((cause: unknown) => {
-          throw new UsageError('BAD_INPUT', `cannot read ${path}`, { cause });
-        }),
-      ),
-  };
   return ciImportFlow(
     {
       root,
@@ -94,7 +79,7 @@ export async function runCiImport(
       },
     },
     ctx,
-    io ?? real,
+    io ?? createRealCiImportIO(ctx),
   );
 }
 
