@@ -1,6 +1,6 @@
 // campaign baseline: runs a ratchet control now and records its fingerprint set as the baseline,
 // a `note` entry in the ledger (never an editable file). A later baseline may not absorb new
-// violations unless the caller says so explicitly (--allow-growth), and then the growth is recorded.
+// violations unless the caller says so explicitly (--allow-growth).
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
