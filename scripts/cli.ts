@@ -122,6 +122,17 @@ export const verbTable: readonly VerbEntry[] = [
     describe: 'Write one self-contained HTML report for human auditors',
     load: async () => (await import('./report.ts')).report,
   },
+  {
+    name: 'campaign',
+    describe:
+      'Register convergence campaigns and record ratchet baselines (ledger entries, never files)',
+    load: async () => (await import('./campaign.ts')).campaign,
+  },
+  {
+    name: 'ci-import',
+    describe: 'Import a remote CI result (JUnit XML or JSON) bound to the commit it ran on',
+    load: async () => (await import('./ci-import.ts')).ciImport,
+  },
 ];
 
 export async function main(args: readonly string[]): Promise<void> {

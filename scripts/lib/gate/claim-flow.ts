@@ -6,6 +6,7 @@ import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../core/gate/decide-claim.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { GateIO } from './gate-io.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { toJsonObject } from './to-json.ts';
@@ -47,6 +48,8 @@ export async function claimFlow(
     );
   }
   const plane = await io.loadPlane(options.root);
+  const outside = refuseTaskOutsideCampaign(plane.manifest, options.scope);
+  if (outside !== undefined) return { ...outside, statuses: [] };
   if (!plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
     throw new UsageError(
       'BAD_VALUE',

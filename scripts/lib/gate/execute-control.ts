@@ -10,6 +10,7 @@ import { redactText, type RedactionRules } from '../core/gate/redact.ts';
 import { makeReviewCopy } from '../core/gate/review-copy.ts';
 import type { Plane } from '../io/plane.ts';
 import type { GateIO } from './gate-io.ts';
+import { judgeRatchet } from './judge-ratchet.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -66,8 +67,12 @@ export async function executeControl(
     );
   }
   switch (execution.type) {
-    case 'command':
-      return runArgv(control, execution.argv, execution, settings, granted, rerun);
+    case 'command': {
+      const outcome = await runArgv(control, execution.argv, execution, settings, granted, rerun);
+      return execution.evaluation === 'ratchet'
+        ? judgeRatchet(control, outcome, settings)
+        : outcome;
+    }
     case 'remote':
     case 'privileged':
       if (execution.argv === undefined) {

@@ -40,6 +40,7 @@ describe('TypeScript types match the schemas', () => {
         'scope',
         'authorities',
         'policies',
+        'ci_tiers',
         'instruction_sources',
       ]),
       manifestSchema,
@@ -185,6 +186,7 @@ describe('TypeScript types match the schemas', () => {
         evidence: { output_cap_bytes: 65536, redact_env: ['TOKEN'] },
         unmapped_instructions: 'block',
       },
+      ci_tiers: { ci: 'release_required', lint: 'observe', gitlab: 'none' },
       instruction_sources: [{ path: 'AGENTS.md', sha256: 'b'.repeat(64), mapped_to: ['T'] }],
     };
     const executions: Control['execution'][] = [
@@ -195,6 +197,7 @@ describe('TypeScript types match the schemas', () => {
         timeout_seconds: 60,
         env: ['CI'],
         authorization_required: ['install_dependencies'],
+        evaluation: 'ratchet',
       },
       { type: 'file', path: 'LICENSE', condition: 'exists' },
       { type: 'manual', attestation_max_age_days: 30 },

@@ -2,6 +2,7 @@
 // control result. Integers only: durations are whole milliseconds, sizes whole bytes.
 import type { AuditStage } from '../ledger/types.ts';
 import type { AuthorizationKind, ClaimScope, Execution, Maturity } from '../plane/types.ts';
+import type { RatchetDetails } from '../brownfield/ratchet-details.ts';
 
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -36,6 +37,8 @@ export interface RunDetails {
   blocker?: Blocker;
   /** Authorizations given with --authorize that this control required. */
   authorizations: AuthorizationKind[];
+  /** Ratchet controls: the fingerprint set and its delta against the baseline. */
+  ratchet?: RatchetDetails;
 }
 
 export interface RunBody extends RunDetails {

@@ -28,6 +28,11 @@ export function compareResults(
         `exit code: reviewed ${a.exit_code ?? 'none'}, audit ${b.exit_code ?? 'none'}`,
       );
     }
+    if (a.ratchet?.fingerprints !== b.ratchet?.fingerprints) {
+      differences.push(
+        `violations: reviewed ${a.ratchet?.count ?? 'unreadable'}, audit ${b.ratchet?.count ?? 'unreadable'} (fingerprint sets differ)`,
+      );
+    }
     if (a.timed_out !== b.timed_out) {
       differences.push(`timed out: reviewed ${a.timed_out}, audit ${b.timed_out}`);
     }

@@ -1,6 +1,7 @@
 // Short, human status reasons ("exit 1 in 2.3 s, see evidence 3f9a1c2b7d10").
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { ResultRecord } from './index-results.ts';
+import { describeRatchet } from '../brownfield/ratchet-details.ts';
 
 export function shortHash(hex: string): string {
   return hex.slice(0, 12);
@@ -32,6 +33,7 @@ function describeRun(record: ResultRecord): string {
     return `blocked (${run.blocker.kind}): ${run.blocker.detail}; rerun: ${run.blocker.rerun}`;
   }
   const evidence = run.review === undefined ? '' : `, see evidence ${shortHash(run.review)}`;
+  if (run.ratchet !== undefined) return describeRatchet(run.ratchet) + evidence;
   if (run.timed_out) return `timed out after ${formatDuration(run.duration_ms)}${evidence}`;
   if (run.exit_code !== undefined) {
     return `exit ${run.exit_code} in ${formatDuration(run.duration_ms)}${evidence}`;

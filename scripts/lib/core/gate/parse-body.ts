@@ -18,6 +18,7 @@ import type {
 import { AGREEMENTS, BLOCKER_KINDS, RESULT_STATUSES } from './bodies.ts';
 import type { AuthorizationKind, ClaimScope, Execution, Maturity } from '../plane/types.ts';
 import { CLAIM_SCOPES, MATURITY_LEVELS } from '../plane/types.ts';
+import { parseRatchetDetails } from '../brownfield/ratchet-details.ts';
 
 const EXECUTION_TYPES: readonly Execution['type'][] = [
   'command',
@@ -107,6 +108,7 @@ function readDetails(b: JsonObject): RunDetails {
   if (b['review'] !== undefined) details.review = hex(b['review']);
   if (b['detail'] !== undefined) details.detail = str(b['detail']);
   if (b['blocker'] !== undefined) details.blocker = readBlocker(b['blocker']);
+  if (b['ratchet'] !== undefined) details.ratchet = parseRatchetDetails(b['ratchet']) ?? fail();
   return details;
 }
 

@@ -98,6 +98,9 @@ export interface Authority {
   keys?: PublicKey[];
 }
 
+export const CI_TIERS = ['none', 'observe', 'release_required'] as const;
+export type CiTier = (typeof CI_TIERS)[number];
+
 export interface ClaimPolicy {
   required_stages: AuditStage[];
 }
@@ -121,6 +124,8 @@ export interface Manifest {
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
   };
+  /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
+  ci_tiers?: Record<string, CiTier>;
   /** Agent instruction files found at init (path → sha256), for the owner to map to controls. */
   instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
 }
@@ -143,6 +148,8 @@ export type Execution =
       /** Environment variable names passed through to the command. */
       env?: string[];
       authorization_required?: AuthorizationKind[];
+      /** `ratchet`: the output lists violation fingerprints; FAIL while any remains (references/brownfield.md). */
+      evaluation?: 'exit_code' | 'ratchet';
     }
   | { type: 'file'; path: string; condition: 'exists' | 'absent' }
   | { type: 'manual'; attestation_max_age_days?: number }

@@ -1,0 +1,64 @@
+// Text for `proofgate campaign`: the verdict or summary first, then the details.
+import type { CampaignFlowResult, CampaignView } from '../gate/campaign-flow.ts';
+
+function policy(p: { max_new_violations: number; min_fixed: number }): string {
+  return `max new ${p.max_new_violations}, min fixed ${p.min_fixed}`;
+}
+
+function describe(c: CampaignView): string[] {
+  const lines = [
+    `${c.spec.id} r${c.spec.revision} ${c.state.toUpperCase()}: ${c.spec.title}`,
+    `  registered ${c.time} by ${c.authority} (entry ${c.hash.slice(0, 12)})`,
+    `  controls: ${c.spec.controls.join(', ')}; exit policy: ${policy(c.spec.exit_policy)}`,
+  ];
+  for (const [control, hash] of Object.entries(c.baselines))
+    lines.push(`  baseline ${control}: entry ${hash.slice(0, 12)}`);
+  if (c.state === 'drifted')
+    lines.push(
+      '  the registry changed since registration: register a new revision before claiming',
+    );
+  for (const phase of c.spec.phases) {
+    lines.push(`  phase ${phase.id}: ${phase.title}`);
+    for (const task of phase.tasks) {
+      const own =
+        task.exit_policy === undefined ? '' : ` (exit policy: ${policy(task.exit_policy)})`;
+      lines.push(`    task ${task.id}: ${task.title} [${task.controls.join(', ')}]${own}`);
+    }
+  }
+  return lines;
+}
+
+export function renderCampaign(result: CampaignFlowResult): string {
+  switch (result.action) {
+    case 'register':
+      return (
+        [
+          `REGISTERED campaign ${result.campaign.spec.id} r${result.campaign.spec.revision}`,
+          ...describe(result.campaign),
+        ].join('\n') + '\n'
+      );
+    case 'baseline': {
+      const b = result.baseline;
+      const head = b.recorded ? `RECORDED ${b.reason}` : `REFUSED ${b.reason}`;
+      const lines = [
+        head,
+        `  run entry ${b.run.slice(0, 12)}${b.baseline === undefined ? '' : `, baseline entry ${b.baseline.slice(0, 12)}`}`,
+      ];
+      for (const f of b.growth.slice(0, 20)) lines.push(`  new: ${f}`);
+      return lines.join('\n') + '\n';
+    }
+    case 'list':
+      if (result.campaigns.length === 0)
+        return 'no campaign is registered (proofgate campaign register --file campaign.yaml)\n';
+      return (
+        [
+          `${result.campaigns.length} campaigns`,
+          ...result.campaigns.map(
+            (c) => `  ${c.spec.id} r${c.spec.revision} ${c.state}: ${c.spec.title}`,
+          ),
+        ].join('\n') + '\n'
+      );
+    case 'show':
+      return describe(result.campaign).join('\n') + '\n';
+  }
+}
