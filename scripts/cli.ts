@@ -80,6 +80,12 @@ export const verbTable: readonly VerbEntry[] = [
     describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
     load: async () => (await import('./next.ts')).next,
   },
+  {
+    name: 'efficacy',
+    describe:
+      'Plant seeded defects in a temporary worktree and check that each control catches them',
+    load: async () => (await import('./efficacy.ts')).efficacy,
+  },
 ];
 
 export async function main(args: readonly string[]): Promise<void> {

@@ -120,6 +120,8 @@ export interface Manifest {
     };
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
+    /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
+    efficacy_required_for_release?: boolean;
   };
   /** Agent instruction files found at init (path → sha256), for the owner to map to controls. */
   instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
