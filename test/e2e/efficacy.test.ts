@@ -2,7 +2,9 @@
 // real node:test control catches; a control that asserts nothing catches none; a seeded bad trace
 // is blocked; and the user's working tree and index are byte-identical afterwards, also when the
 // control times out or the run is interrupted.
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -20,13 +22,23 @@ import type { GateIO } from '../../scripts/lib/gate/gate-io.ts';
 import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { CLI, WORKTREE } from '../helpers/cli.ts';
+import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { efficacyFixture } from '../helpers/efficacy-fixture.ts';
 
 const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' };
 const actor = { label: 'test', authority: 'virtual:developer', context: 'local:test' };
 let repo: TestRepo;
+
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 beforeAll(() => {
   repo = makeRepo();
@@ -175,5 +187,46 @@ describe('efficacy', () => {
   test('manual controls and --mutate on a trace control are refused before anything runs', async () => {
     await expect(measure(['review'], mutate('all'))).rejects.toMatchObject({ exitCode: 2 });
     await expect(measure(['trace'], mutate('all'))).rejects.toMatchObject({ exitCode: 2 });
+  });
+
+  test('SIGINT to the CLI mid-run kills the control, removes the worktree and dies of SIGINT', async () => {
+    const before = snapshot(repo);
+    const home = makeTempDir('pg-efficacy-home-');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        CLI,
+        'efficacy',
+        '--root',
+        repo.dir,
+        '--control',
+        'sleepy',
+        '--mutate',
+        'all',
+      ],
+      {
+        cwd: WORKTREE,
+        env: { PATH: env.PATH, HOME: home, NO_COLOR: '1', TZ: 'UTC' },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((done) =>
+      child.on('exit', (_code, signal) => done(signal)),
+    );
+    const pidFile = join(home, 'sleepy.pid');
+    for (let i = 0; i < 300 && !existsSync(pidFile); i += 1) await sleep(50);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const during = repo.git('worktree', 'list', '--porcelain');
+    expect(during.match(/^worktree /gm)).toHaveLength(2);
+    child.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(isAlive(pid)).toBe(false);
+    const tempDir = /worktree (\S*proofgate-efficacy-\S+)/.exec(during)?.[1] ?? '';
+    expect(tempDir).not.toBe('');
+    expect(existsSync(tempDir)).toBe(false);
+    expect(snapshot(repo)).toEqual(before);
+    rmSync(home, { recursive: true, force: true });
   });
 });

@@ -65,9 +65,13 @@ const control = (id: string, execution: string, extra = '') => `  - id: ${id}
 ${extra}    evidence_required: [command output]
 `;
 
+/** Writes its pid to $HOME/sleepy.pid, then sleeps: a control to interrupt with a real signal. */
+const SLEEPY =
+  "require('fs').writeFileSync(process.env.HOME + '/sleepy.pid', String(process.pid)); setTimeout(() => {}, 60000)";
+
 const REGISTRY = `version: 1
 controls:
-${control('tests', `{ type: command, argv: [${node}, test/math.test.js] }`, "    inputs: ['src/**', 'test/**']\n")}${control('weak', `{ type: command, argv: [${node}, -e, 'process.exit(0)'] }`, "    inputs: ['src/**']\n")}${control('slow', `{ type: command, argv: [${node}, -e, 'setTimeout(() => {}, 30000)'], timeout_seconds: 1 }`)}${control('trace', '{ type: trace, pack: packs/refund.yaml, traces: [traces/*.jsonl], adapter: events }')}${control('review', '{ type: manual }')}`;
+${control('tests', `{ type: command, argv: [${node}, test/math.test.js] }`, "    inputs: ['src/**', 'test/**']\n")}${control('weak', `{ type: command, argv: [${node}, -e, 'process.exit(0)'] }`, "    inputs: ['src/**']\n")}${control('slow', `{ type: command, argv: [${node}, -e, 'setTimeout(() => {}, 30000)'], timeout_seconds: 1 }`)}${control('trace', '{ type: trace, pack: packs/refund.yaml, traces: [traces/*.jsonl], adapter: events }')}${control('review', '{ type: manual }')}${control('sleepy', `{ type: command, argv: [${node}, -e, ${JSON.stringify(SLEEPY)}] }`)}`;
 
 export function efficacyFixture(repo: TestRepo, manifest: string): void {
   const example = (name: string) =>
