@@ -136,6 +136,8 @@ export async function runEfficacyFlow(
 ): Promise<EfficacyResult> {
   const plane = await io.loadPlane(options.root);
   assertActorMayAct(options.actor, plane.manifest, 'self');
+  // A ledger that fails verification is never appended to: refuse before anything runs.
+  await io.readEntries(plane);
   const controls = pickControls(plane.registry, options.controls);
   for (const control of controls) assertMeasurable(control, options.method);
   const { method } = options;
