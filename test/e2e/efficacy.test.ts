@@ -22,7 +22,7 @@ import type { GateIO } from '../../scripts/lib/gate/gate-io.ts';
 import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { CLI, WORKTREE } from '../helpers/cli.ts';
+import { CLI, runCli, WORKTREE } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { efficacyFixture } from '../helpers/efficacy-fixture.ts';
@@ -228,5 +228,54 @@ describe('efficacy', () => {
     expect(existsSync(tempDir)).toBe(false);
     expect(snapshot(repo)).toEqual(before);
     rmSync(home, { recursive: true, force: true });
+  });
+
+  test('the CLI: verdict first, --json, exit 1 for a weak control, exit 2 for both methods', () => {
+    const weak = runCli([
+      'efficacy',
+      '--root',
+      repo.dir,
+      '--control',
+      'weak',
+      '--mutate',
+      'all',
+      '--max-mutants',
+      '2',
+    ]);
+    expect(weak.code).toBe(1);
+    expect(weak.stdout.split('\n')[0]).toBe(
+      'WEAK mutate:all: 0 of 2 seeded defects caught by 1 control(s)',
+    );
+    expect(weak.stdout).toMatch(/survived \S+ at src\/math\.js:\d+/);
+    const json = runCli([
+      'efficacy',
+      '--root',
+      repo.dir,
+      '--control',
+      'tests',
+      '--mutate',
+      'negate-condition',
+      '--max-mutants',
+      '1',
+      '--json',
+    ]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: true,
+      results: [{ control: 'tests', killed: 1 }],
+    });
+    const both = runCli([
+      'efficacy',
+      '--root',
+      repo.dir,
+      '--control',
+      'tests',
+      '--mutate',
+      'all',
+      '--patch',
+      'x',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('exactly one of --patch');
   });
 });
