@@ -81,6 +81,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./next.ts')).next,
   },
   {
+    name: 'report',
+    describe: 'Write one self-contained HTML report for human auditors',
+    load: async () => (await import('./report.ts')).report,
+  },
+  {
     name: 'efficacy',
     describe:
       'Plant seeded defects in a temporary worktree and check that each control catches them',

@@ -1,0 +1,92 @@
+// The ledger timeline of the auditor's report: the latest N entries in full, and counts by kind,
+// authority and day for all of them, so a ledger of any size gives a report of bounded size.
+import type { Actor, EntryKind, JsonObject, StoredEntry } from '../ledger/types.ts';
+
+export interface TimelineRow {
+  time: string;
+  kind: EntryKind;
+  /** What the entry records, e.g. `T.unit PASS` or `project PASS`. */
+  summary: string;
+  actor: Actor;
+  /** git tree id the entry judged. */
+  tree: string;
+  hash: string;
+  file: string;
+  line: number;
+}
+
+export interface LedgerSummary {
+  total: number;
+  /** Latest first. */
+  latest: TimelineRow[];
+  byKind: [string, number][];
+  byAuthority: [string, number][];
+  /** Latest day first. */
+  byDay: [string, number][];
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '?');
+
+/** One line about an entry body; every field is attacker-controlled, so only strings are shown. */
+export function summarizeBody(kind: EntryKind, body: JsonObject): string {
+  switch (kind) {
+    case 'run':
+    case 'attest':
+      return `${text(body['control'])} ${text(body['status'])}`;
+    case 'audit':
+      return `${text(body['control'])} ${text(body['stage'])} ${text(body['agreement'])}`;
+    case 'claim':
+      return `${text(body['scope'])} ${text(body['outcome'])}`;
+    default:
+      return kind;
+  }
+}
+
+/** Entries latest first: by time, equal times in reverse ledger order. */
+function latestFirst(entries: readonly StoredEntry[], n: number): StoredEntry[] {
+  const order = entries.map((_, i) => i);
+  order.sort((a, b) => {
+    const ta = entries[a]!.entry.time;
+    const tb = entries[b]!.entry.time;
+    return ta === tb ? b - a : ta < tb ? 1 : -1;
+  });
+  return order.slice(0, Math.max(0, n)).map((i) => entries[i]!);
+}
+
+function countBy(entries: readonly StoredEntry[], key: (e: StoredEntry) => string) {
+  const counts = new Map<string, number>();
+  for (const e of entries) {
+    const k = key(e);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
+const byCountThenName = (a: [string, number], b: [string, number]): number =>
+  b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+export function summarizeLedger(
+  entries: readonly StoredEntry[],
+  maxEntries: number,
+): LedgerSummary {
+  const latest = latestFirst(entries, maxEntries).map(
+    ({ entry, hash, file, line }): TimelineRow => ({
+      time: entry.time,
+      kind: entry.kind,
+      summary: summarizeBody(entry.kind, entry.body),
+      actor: entry.actor,
+      tree: entry.subject.tree,
+      hash,
+      file,
+      line,
+    }),
+  );
+  const days = [...countBy(entries, (e) => e.entry.time.slice(0, 10))];
+  return {
+    total: entries.length,
+    latest,
+    byKind: [...countBy(entries, (e) => e.entry.kind)].sort(byCountThenName),
+    byAuthority: [...countBy(entries, (e) => e.entry.actor.authority)].sort(byCountThenName),
+    byDay: days.sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)),
+  };
+}

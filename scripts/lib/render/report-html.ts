@@ -1,0 +1,189 @@
+// The auditor's report as one self-contained HTML page (references/report.md): integrity banner
+// first, then the claim verdicts, the status matrix, the timeline, traceability and trace findings.
+import { createHash } from 'node:crypto';
+import { AUDIT_STAGES } from '../core/ledger/types.ts';
+import { MATURITY_LEVELS } from '../core/plane/types.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { ReportControl, ReportModel } from '../core/report/build-report.ts';
+import { el, escapeHtml, section, statusCell, table, text, voidEl } from './html-escape.ts';
+import {
+  renderGranted,
+  renderTimeline,
+  renderTraceability,
+  renderTraceFindings,
+} from './report-html-sections.ts';
+import { REPORT_CSS, REPORT_JS } from './report-style.ts';
+
+export function renderReportHtml(model: ReportModel): string {
+  const scriptHash = createHash('sha256').update(REPORT_JS).digest('base64');
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; form-action 'none'; base-uri 'none'`;
+  const title = `${model.integrity.ok ? '' : 'TAMPERED LEDGER: '}proofgate report: ${model.project}`;
+  const body = [
+    renderBanner(model),
+    '<main>',
+    text('h1', title),
+    text(
+      'p',
+      `ledger ${model.ledgerId} · target maturity ${model.target} · generated ${model.generatedAt}`,
+      { class: 'meta' },
+    ),
+    renderHeadline(model),
+    renderClaimsNow(model.claimsNow),
+    renderMatrix(model),
+    renderGranted(model),
+    renderTimeline(model),
+    renderTraceability(model),
+    renderTraceFindings(model),
+    text(
+      'p',
+      'Re-check this page against the repository with "proofgate verify --full" and "proofgate status --json"; the page itself proves nothing once copied.',
+      { class: 'note' },
+    ),
+    '</main>',
+  ].join('\n');
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    voidEl('meta', { 'http-equiv': 'Content-Security-Policy', content: csp }),
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    text('title', title),
+    `<style>${REPORT_CSS}</style>`,
+    '</head>',
+    `<body data-integrity="${model.integrity.ok ? 'ok' : 'tampered'}">`,
+    body,
+    `<script>${REPORT_JS}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function renderBanner(model: ReportModel): string {
+  const { integrity } = model;
+  if (integrity.ok) {
+    return el(
+      'div',
+      { id: 'integrity', class: 'banner banner-ok', 'data-integrity': 'ok' },
+      escapeHtml(
+        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments verified (chain, signatures, evidence objects, seals)`,
+      ),
+    );
+  }
+  const more = integrity.totalFindings - integrity.findings.length;
+  const items = integrity.findings.map((f) =>
+    text('li', `${f.file}:${f.line}: ${f.code} ${f.message}`),
+  );
+  if (more > 0) items.push(text('li', `… and ${more} more (run "proofgate verify --full")`));
+  return el(
+    'div',
+    {
+      id: 'integrity',
+      class: 'banner banner-tampered',
+      role: 'alert',
+      'data-integrity': 'tampered',
+    },
+    [
+      escapeHtml(`LEDGER TAMPERED: ${integrity.totalFindings} integrity findings`),
+      text(
+        'p',
+        'The ledger failed verification. Every status and claim below is computed from untrusted entries and must not be relied on. Have a human inspect the lines named:',
+      ),
+      `<ul>${items.join('')}</ul>`,
+    ].join(''),
+  );
+}
+
+function renderHeadline(model: ReportModel): string {
+  const required = model.controls.filter((c) => c.isRequired);
+  const tally = Object.entries(model.counts)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(', ');
+  const line = model.isReady
+    ? `READY all ${required.length} controls at ${model.target} are PASS or NOT_APPLICABLE`
+    : `NOT READY ${required.length} controls at ${model.target}: ${tally}`;
+  const trusted = model.integrity.ok;
+  return el(
+    'div',
+    { id: 'status-verdict', class: `verdict ${model.isReady && trusted ? 'v-ok' : 'v-no'}` },
+    escapeHtml(trusted ? line : `UNTRUSTED (ledger tampered): ${line}`),
+  );
+}
+
+function renderClaimsNow(decisions: readonly ClaimDecision[]): string {
+  const parts = decisions.map((d) => {
+    const rows = d.blockers
+      .slice(0, 100)
+      .map(
+        (b) =>
+          `<tr>${text('td', b.control)}${text('td', b.stage)}${statusCell(b.status)}${text('td', b.reason)}${text('td', b.next ?? '', { class: 'mono' })}</tr>`,
+      );
+    const more =
+      d.blockers.length > rows.length
+        ? text('p', `… ${d.blockers.length - rows.length} more blockers`, { class: 'note' })
+        : '';
+    return el(
+      'div',
+      { class: 'claim-now', 'data-scope': d.scope, 'data-granted': String(d.granted) },
+      [
+        el(
+          'div',
+          { class: `verdict ${d.granted ? 'v-ok' : 'v-no'}` },
+          escapeHtml(`if claimed now: ${d.verdict}`),
+        ),
+        rows.length > 0 ? table(['control', 'stage', 'status', 'reason', 'next'], rows) : '',
+        more,
+      ].join(''),
+    );
+  });
+  return section(
+    'claims-now',
+    'Claims if made now (computed, not recorded)',
+    text(
+      'p',
+      'Refusals are never written to the ledger; this is what "proofgate claim" would answer for this code now.',
+      { class: 'note' },
+    ) + parts.join(''),
+  );
+}
+
+function matrixRow(c: ReportControl): string {
+  const stages = AUDIT_STAGES.map((s) => {
+    const st = c.stages[s];
+    return statusCell(st.status, st.reason);
+  }).join('');
+  return el(
+    'tr',
+    { 'data-control': c.control, 'data-status': c.status, 'data-required': String(c.isRequired) },
+    [
+      text('td', c.control, { class: 'mono' }),
+      text('td', c.title),
+      text('td', c.owner),
+      text('td', c.execution),
+      statusCell(c.status),
+      stages,
+      text('td', `${c.reason}${c.flaky ? ' (flaky)' : ''}`),
+    ].join(''),
+  );
+}
+
+function renderMatrix(model: ReportModel): string {
+  const groups = MATURITY_LEVELS.map((level) => {
+    const controls = model.controls.filter((c) => c.maturity === level);
+    if (controls.length === 0) return '';
+    const heading = `<tr class="group">${el('th', { colspan: 11 }, escapeHtml(`required from ${level}${controls[0]!.isRequired ? ' (required at the target)' : ' (above the target: not required)'}`))}</tr>`;
+    return heading + controls.map(matrixRow).join('');
+  });
+  const headers = ['control', 'title', 'owner', 'execution', 'status', ...AUDIT_STAGES, 'reason'];
+  return section(
+    'matrix',
+    'Control status matrix (by maturity and audit stage)',
+    [
+      '<p><input type="search" id="matrix-filter" placeholder="filter controls" aria-label="filter controls"></p>',
+      table(headers, groups, { id: 'matrix-table' }),
+    ].join(''),
+  );
+}

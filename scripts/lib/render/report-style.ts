@@ -1,0 +1,54 @@
+// The report's inline stylesheet and script. No external URL anywhere: the page must open with
+// no network, and its Content-Security-Policy forbids any fetch.
+
+export const REPORT_CSS = `
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1f24;background:#f6f8fa}
+main{max-width:1240px;margin:0 auto;padding:16px 24px 48px}
+h1{font-size:22px;margin:18px 0 4px}
+h2{font-size:18px;margin:28px 0 8px;padding-bottom:4px;border-bottom:2px solid #d0d7de}
+h3{font-size:15px;margin:16px 0 6px}
+.meta{color:#57606a;margin:0 0 8px}
+.banner{padding:18px 24px;font-weight:700;border-bottom:4px solid}
+.banner-ok{background:#dafbe1;color:#0f5323;border-color:#1a7f37;font-size:16px}
+.banner-tampered{background:#d1242f;color:#fff;border-color:#82071e;font-size:30px;line-height:1.2}
+.banner-tampered p{font-size:18px;margin:8px 0 0}
+.banner-tampered ul{font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:400;margin:10px 0 0;padding-left:20px;max-height:320px;overflow:auto}
+.verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
+.v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
+table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
+th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
+th{background:#eaeef2;position:sticky;top:0}
+td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+.st{font-weight:700;white-space:nowrap}
+.st-pass{background:#dafbe1;color:#0f5323}.st-fail,.st-disputed{background:#ffebe9;color:#a40e26}
+.st-blocked{background:#fff1e5;color:#953800}.st-stale{background:#fff8c5;color:#7d4e00}
+.st-todo{background:#f6f8fa;color:#57606a}.st-not_applicable{background:#f6f8fa;color:#8c959f}
+.counts{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0;padding:0;list-style:none}
+.counts li{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:2px 10px}
+.note{color:#57606a;font-size:13px}
+.gap{color:#a40e26}
+input[type=search]{padding:4px 8px;width:320px;border:1px solid #8c959f;border-radius:4px}
+tr.hidden{display:none}
+`;
+
+// Filters the timeline and the matrix; marks the page as scripted so a test can see the script ran.
+export const REPORT_JS = `
+(function(){
+  function bind(inputId, tableId){
+    var input=document.getElementById(inputId), t=document.getElementById(tableId);
+    if(!input||!t){return;}
+    input.addEventListener('input',function(){
+      var q=input.value.toLowerCase();
+      var rows=t.tBodies[0].rows;
+      for(var i=0;i<rows.length;i++){
+        var hit=q===''||rows[i].textContent.toLowerCase().indexOf(q)!==-1;
+        rows[i].classList.toggle('hidden',!hit);
+      }
+    });
+  }
+  bind('timeline-filter','timeline-table');
+  bind('matrix-filter','matrix-table');
+  document.documentElement.setAttribute('data-js','ready');
+})();
+`;

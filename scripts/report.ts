@@ -1,0 +1,119 @@
+// `proofgate report --html <file>`: one self-contained HTML page for human auditors
+// (references/report.md). Gather (ledger kept with its verify findings) → buildReport (the same
+// computeStatuses/decideClaim as status and claim) → renderReportHtml → one atomic write.
+import { resolve } from 'node:path';
+import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
+import type { ControlStatusValue } from './lib/core/gate/compute-status.ts';
+import { buildReport } from './lib/core/report/build-report.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { gatherReport } from './lib/io/gather-report.ts';
+import { resolveRoot } from './lib/io/git.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
+import { renderReportHtml } from './lib/render/report-html.ts';
+
+export interface ReportOptions extends CommonOptions {
+  html: string;
+  maxEntries: number;
+  requirements: string[];
+}
+
+export interface ReportResult {
+  /** Absolute path of the written page. */
+  file: string;
+  bytes: number;
+  /** The ledger passed every check of `verify --full`. */
+  isIntact: boolean;
+  findings: number;
+  isReady: boolean;
+  counts: Record<ControlStatusValue, number>;
+  /** `claim` verdicts for project and release if made now. */
+  claims: string[];
+  entries: number;
+}
+
+export async function runReport(options: ReportOptions, ctx: Context): Promise<ReportResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  const input = await gatherReport({
+    root,
+    requirements: options.requirements,
+    now: ctx.clock.now(),
+    maxEntries: options.maxEntries,
+  });
+  const model = buildReport(input);
+  const html = renderReportHtml(model);
+  const file = resolve(ctx.cwd, options.html);
+  writeFileAtomic(file, html, '--html');
+  return {
+    file,
+    bytes: Buffer.byteLength(html),
+    isIntact: model.integrity.ok,
+    findings: model.integrity.totalFindings,
+    isReady: model.isReady,
+    counts: model.counts,
+    claims: model.claimsNow.map((d) => d.verdict),
+    entries: model.ledger.total,
+  };
+}
+
+export function renderReportResult(r: ReportResult): string {
+  const integrity = r.isIntact
+    ? 'ledger intact'
+    : `LEDGER TAMPERED: ${r.findings} integrity findings (run "proofgate verify --full")`;
+  const head = `${r.isIntact ? 'REPORT' : 'TAMPERED'} ${r.file} (${Math.ceil(r.bytes / 1024)} KB, ${r.entries} entries): ${integrity}; ${r.isReady ? 'READY' : 'NOT READY'}`;
+  return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`)].join('\n')}\n`;
+}
+
+export const report = defineVerb<ReportOptions, ReportResult>({
+  name: 'report',
+  describe: 'Write one self-contained HTML report for human auditors',
+  examples: [
+    ['proofgate report --html audit.html', 'integrity, statuses, timeline, claims, traceability'],
+    [
+      'proofgate report --html audit.html --max-entries 1000',
+      'list the latest 1000 ledger entries in full (all are counted)',
+    ],
+  ],
+  builder: (y) =>
+    y
+      .option('html', { type: 'string', describe: 'Path of the HTML file to write (required)' })
+      .option('max-entries', {
+        type: 'number',
+        default: 200,
+        describe: 'Ledger entries listed in full in the timeline; older ones are only counted',
+      })
+      .option('requirements', {
+        type: 'string',
+        array: true,
+        describe: 'Requirement file for the traceability section (YAML; repeatable)',
+      }),
+  toOptions: (argv, common) => {
+    const html = argv['html'];
+    if (typeof html !== 'string' || html === '') {
+      throw new UsageError('MISSING_ARG', 'report needs the output file', {
+        expected: '--html <file>',
+        next: 'e.g. proofgate report --html audit.html',
+      });
+    }
+    const maxEntries = argv['max-entries'];
+    if (typeof maxEntries !== 'number' || !Number.isSafeInteger(maxEntries) || maxEntries < 0) {
+      throw new UsageError('BAD_VALUE', `--max-entries ${String(maxEntries)} is not a count`, {
+        expected: 'a whole number >= 0, e.g. --max-entries 500',
+      });
+    }
+    const requirements = argv['requirements'];
+    return {
+      ...common,
+      html,
+      maxEntries,
+      requirements: (Array.isArray(requirements) ? requirements : []).map(String),
+    };
+  },
+  run: runReport,
+  render: renderReportResult,
+  exitCode: (r) => (r.isIntact ? 0 : 3),
+});
+
+runIfMain(import.meta.url, report);
