@@ -113,6 +113,12 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./next.ts')).next,
   },
   {
+    name: 'efficacy',
+    describe:
+      'Plant seeded defects in a temporary worktree and check that each control catches them',
+    load: async () => (await import('./efficacy.ts')).efficacy,
+  },
+  {
     name: 'hook',
     describe: 'Stop-hook gate for Claude Code and Codex (stop), and its installer (install)',
     load: async () => (await import('./hook.ts')).hook,

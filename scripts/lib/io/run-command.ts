@@ -17,6 +17,8 @@ export interface RunCommandRequest {
   timeoutMs: number;
   /** Bytes of output kept in memory: half for the head, half for the tail. */
   capBytes: number;
+  /** Aborting kills the whole process group at once (efficacy's interrupt handler). */
+  signal?: AbortSignal;
 }
 
 export interface RunCommandOutput {
@@ -181,10 +183,14 @@ export function runCommand(request: RunCommandRequest): Promise<RunCommandResult
     let settled = false;
     let exit: { code: number | null; signal: string | null } | undefined;
     const timers: NodeJS.Timeout[] = [];
+    const abort = (): void => killGroup(child.pid, 'SIGKILL');
+    request.signal?.addEventListener('abort', abort, { once: true });
+    if (request.signal?.aborted === true) abort();
     const finish = (result: RunCommandResult): void => {
       if (settled) return;
       settled = true;
       timers.forEach(clearTimeout);
+      request.signal?.removeEventListener('abort', abort);
       done(result);
     };
     child.stdout.on('data', (chunk: Buffer) => capture.write(chunk));

@@ -123,6 +123,8 @@ export interface Manifest {
     };
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
+    /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
+    efficacy_required_for_release?: boolean;
   };
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;

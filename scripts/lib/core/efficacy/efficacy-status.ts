@@ -1,0 +1,158 @@
+// Efficacy evidence: the `efficacy` entry body, its defensive reader, the per-control summary that
+// `status` shows (proven / ineffective / unproven) and the release check behind the manifest
+// policy `efficacy_required_for_release` (references/efficacy.md).
+import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
+import type { Control, Manifest } from '../plane/types.ts';
+import { isRequiredAt } from '../gate/select-controls.ts';
+import { MUTATION_OPERATORS } from './operators.ts';
+
+export interface SurvivedMutant {
+  file: string;
+  /** 1-based; 0 when a patch touches the file without a hunk line (pure deletion or mode). */
+  line: number;
+  /** A built-in operator, or `patch`. */
+  operator: string;
+}
+
+export interface EfficacyBody {
+  control: string;
+  /** `mutate:<operator>` (or `mutate:all`) or `patch`. */
+  method: string;
+  /** sha256 of the patch bytes (method `patch`). */
+  patch?: string;
+  /** Seed of the site choice (method `mutate:*`). */
+  seed?: number;
+  mutants: number;
+  killed: number;
+  survived: SurvivedMutant[];
+  /** Mutants whose run was BLOCKED (could not start): neither killed nor survived. */
+  inconclusive: number;
+}
+
+function isObject(v: JsonValue | undefined): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function isNat(v: JsonValue | undefined): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+const METHODS = new Set(['patch', 'mutate:all', ...MUTATION_OPERATORS.map((o) => `mutate:${o}`)]);
+
+/** The body of an efficacy entry, or undefined when any field is malformed (it then never counts). */
+export function parseEfficacyBody(body: JsonObject): EfficacyBody | undefined {
+  const { control, method, patch, seed, mutants, killed, survived, inconclusive } = body;
+  if (typeof control !== 'string' || typeof method !== 'string' || !METHODS.has(method))
+    return undefined;
+  if (!isNat(mutants) || !isNat(killed) || !isNat(inconclusive) || !Array.isArray(survived))
+    return undefined;
+  if (patch !== undefined && (typeof patch !== 'string' || !/^[0-9a-f]{64}$/.test(patch)))
+    return undefined;
+  if (seed !== undefined && !isNat(seed)) return undefined;
+  const list: SurvivedMutant[] = [];
+  for (const s of survived) {
+    if (!isObject(s) || typeof s.file !== 'string' || !isNat(s.line)) return undefined;
+    if (typeof s.operator !== 'string') return undefined;
+    list.push({ file: s.file, line: s.line, operator: s.operator });
+  }
+  if (killed + list.length + inconclusive !== mutants) return undefined;
+  return {
+    control,
+    method,
+    ...(patch === undefined ? {} : { patch }),
+    ...(seed === undefined ? {} : { seed }),
+    mutants,
+    killed,
+    survived: list,
+    inconclusive,
+  };
+}
+
+export type EfficacyVerdict = 'proven' | 'ineffective' | 'unproven';
+
+export interface EfficacyStatus {
+  control: string;
+  /** proven: the latest efficacy evidence caught at least one seeded defect; ineffective: none. */
+  status: EfficacyVerdict;
+  mutants: number;
+  killed: number;
+  /** Hash of the deciding efficacy entry. */
+  entry?: string;
+  time?: string;
+}
+
+/**
+ * The efficacy of one control from the ledger: the latest well-formed efficacy entry about it
+ * decides. With `controlDigest`, only entries about that exact control definition count: evidence
+ * about an older definition of the control says nothing about the current one.
+ */
+export function efficacyStatus(
+  entries: readonly StoredEntry[],
+  controlId: string,
+  controlDigest?: string,
+): EfficacyStatus {
+  let latest: { stored: StoredEntry; body: EfficacyBody } | undefined;
+  for (const stored of entries) {
+    if (stored.entry.kind !== 'efficacy') continue;
+    if (controlDigest !== undefined && stored.entry.subject.control !== controlDigest) continue;
+    const body = parseEfficacyBody(stored.entry.body);
+    if (body?.control !== controlId) continue;
+    if (latest === undefined || stored.entry.time >= latest.stored.entry.time)
+      latest = { stored, body };
+  }
+  if (latest === undefined)
+    return { control: controlId, status: 'unproven', mutants: 0, killed: 0 };
+  const { body, stored } = latest;
+  return {
+    control: controlId,
+    status: body.killed > 0 ? 'proven' : 'ineffective',
+    mutants: body.mutants,
+    killed: body.killed,
+    entry: stored.hash,
+    time: stored.entry.time,
+  };
+}
+
+/** Executable controls are hard gates: they can be shown to fail. Manual and slot ones cannot. */
+export function isHardGate(control: Control): boolean {
+  const type = control.execution.type;
+  return control.applies.value && (type === 'command' || type === 'file' || type === 'trace');
+}
+
+export interface EfficacyGap {
+  control: string;
+  status: Exclude<EfficacyVerdict, 'proven'>;
+  reason: string;
+  next: string;
+}
+
+/**
+ * What blocks a release claim under `policies.efficacy_required_for_release`: every hard gate
+ * required at the target maturity must be proven. Empty when the policy is off.
+ */
+export function findEfficacyGaps(
+  manifest: Manifest,
+  controls: readonly Control[],
+  entries: readonly StoredEntry[],
+  digests: ReadonlyMap<string, string> = new Map(),
+): EfficacyGap[] {
+  if (manifest.policies.efficacy_required_for_release !== true) return [];
+  const target = manifest.profile.target_maturity;
+  return controls
+    .filter((c) => isHardGate(c) && isRequiredAt(c, target))
+    .flatMap((c): EfficacyGap[] => {
+      const s = efficacyStatus(entries, c.id, digests.get(c.id));
+      if (s.status === 'proven') return [];
+      const reason =
+        s.status === 'unproven'
+          ? 'unproven: no efficacy evidence for this control definition'
+          : `ineffective: caught 0 of ${s.mutants} seeded defects`;
+      return [
+        {
+          control: c.id,
+          status: s.status,
+          reason,
+          next: `proofgate efficacy --control ${c.id} --mutate all`,
+        },
+      ];
+    });
+}

@@ -1,0 +1,33 @@
+// Human output of `proofgate efficacy`: the verdict first, then per control how many seeded
+// defects it caught and where the survivors are.
+import type { EfficacyResult } from '../gate/efficacy-flow.ts';
+
+/** Survivors listed per control before the rest is summarised. */
+const SURVIVORS_SHOWN = 20;
+
+export function renderEfficacy(result: EfficacyResult): string {
+  const killed = result.results.reduce((n, r) => n + r.killed, 0);
+  const mutants = result.results.reduce((n, r) => n + r.mutants, 0);
+  const verdict = result.ok ? 'OK' : 'WEAK';
+  const lines = [
+    `${verdict} ${result.method}: ${killed} of ${mutants} seeded defects caught by ${result.results.length} control(s)`,
+  ];
+  for (const r of result.results) {
+    const entry = r.entry === undefined ? '' : ` [entry ${r.entry.slice(0, 12)}]`;
+    if (r.baseline !== 'PASS') {
+      lines.push(
+        `  ${r.control}: not measured: the control is ${r.baseline} on the unmutated code (it must PASS first)`,
+      );
+      continue;
+    }
+    const blocked = r.inconclusive > 0 ? `, ${r.inconclusive} could not run` : '';
+    lines.push(`  ${r.control}: caught ${r.killed} of ${r.mutants}${blocked}${entry}`);
+    for (const s of r.survived.slice(0, SURVIVORS_SHOWN)) {
+      lines.push(`    survived ${s.operator} at ${s.file}:${s.line}`);
+    }
+    if (r.survived.length > SURVIVORS_SHOWN) {
+      lines.push(`    … ${r.survived.length - SURVIVORS_SHOWN} more survivors (see --json)`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
