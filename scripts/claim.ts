@@ -7,6 +7,7 @@ import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { defineVerb } from './lib/define-verb.ts';
+import { claimInCampaign } from './lib/gate/campaign-claim.ts';
 import { claimFlow, type ClaimFlowResult } from './lib/gate/claim-flow.ts';
 import {
   actorFlags,
@@ -28,6 +29,8 @@ export interface ClaimOptions extends CommonOptions {
   base: string | undefined;
   record: boolean;
   actor: ActorFlags;
+  /** Brownfield: a task claim inside a registered campaign (references/campaign.md). */
+  campaign: { id: string; task: string } | undefined;
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
@@ -35,6 +38,11 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
   const io = createRealGateIO(ctx);
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  if (options.campaign !== undefined) {
+    const { id, task } = options.campaign;
+    const flow = { root, controls: options.controls, record: options.record, actor };
+    return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
+  }
   return claimFlow(
     { root, scope: options.scope, controls: options.controls, record: options.record, actor },
     ctx,
@@ -58,6 +66,18 @@ async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Contex
   );
 }
 
+function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {
+  const id = argv['campaign'];
+  const task = argv['task'];
+  if (id === undefined && task === undefined) return undefined;
+  if (typeof id !== 'string' || typeof task !== 'string' || id === '' || task === '')
+    throw new UsageError('MISSING_ARG', '--campaign and --task go together', {
+      expected: '--campaign <id> --task <id>',
+      next: 'proofgate campaign list shows the registered campaigns and their tasks',
+    });
+  return { id, task };
+}
+
 export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
   name: 'claim',
   describe: 'Claim a task, the project or a release done: granted only on current PASS evidence',
@@ -68,11 +88,17 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       'proofgate claim --scope project --base origin/main --no-record',
       'in CI: prove the ledger only grew, then decide without recording',
     ],
+    ['proofgate claim --campaign lint-debt --task t1', 'a brownfield task claim inside a campaign'],
   ],
   builder: (y) =>
     actorFlags(controlFlag(y))
       .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
       .option('base', { type: 'string', describe: 'git ref the ledger must extend (verify first)' })
+      .option('campaign', {
+        type: 'string',
+        describe: 'campaign id (with --task): a brownfield task claim',
+      })
+      .option('task', { type: 'string', describe: 'task id inside --campaign' })
       .option('record', {
         type: 'boolean',
         default: true,
@@ -84,6 +110,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       throw new UsageError('MISSING_ARG', '--base needs a git ref', { expected: 'origin/main' });
     return {
       ...common,
+      campaign: readCampaign(argv),
       scope: argv['scope'] as ClaimScope,
       controls: readStrings(argv, 'control'),
       base: typeof base === 'string' ? base : undefined,

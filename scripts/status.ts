@@ -9,27 +9,43 @@ import { createRealGateIO } from './lib/io/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderStatus } from './lib/render/render-gate.ts';
+import { renderStatusMarkdown } from './lib/render/status-markdown.ts';
 
 export interface StatusOptions extends CommonOptions {
   controls: string[];
+  markdown: boolean;
 }
 
-export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusFlowResult> {
+type StatusResult = StatusFlowResult & { markdown: boolean };
+
+export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  return statusFlow({ root, controls: options.controls }, ctx, createRealGateIO(ctx));
+  const result = await statusFlow({ root, controls: options.controls }, ctx, createRealGateIO(ctx));
+  return { ...result, markdown: options.markdown };
 }
 
-export const status = defineVerb<StatusOptions, StatusFlowResult>({
+export const status = defineVerb<StatusOptions, StatusResult>({
   name: 'status',
   describe: 'Show every applicable control: status, why, since when, who ran it',
   examples: [
     ['proofgate status', 'every control required at the target maturity'],
     ['proofgate status --control tests --json', 'one control as JSON'],
+    ['proofgate status --markdown >> "$GITHUB_STEP_SUMMARY"', 'a CI step summary, verdict first'],
   ],
-  builder: (y) => controlFlag(y),
-  toOptions: (argv, common) => ({ ...common, controls: readStrings(argv, 'control') }),
+  builder: (y) =>
+    controlFlag(y).option('markdown', {
+      type: 'boolean',
+      default: false,
+      describe: 'Markdown for CI step summaries and pull-request comments',
+    }),
+  toOptions: (argv, common) => ({
+    ...common,
+    controls: readStrings(argv, 'control'),
+    markdown: argv['markdown'] === true,
+  }),
   run: runStatus,
-  render: renderStatus,
+  render: (r) => (r.markdown ? renderStatusMarkdown(r) : renderStatus(r)),
+  toJson: ({ markdown: _markdown, ...r }) => r,
   // status is a report, not a gate: exit 1 says "not ready" so scripts can branch on it.
   exitCode: (r) => (r.ok ? 0 : 1),
 });

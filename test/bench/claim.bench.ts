@@ -90,6 +90,7 @@ async function claimOnce(root: string): Promise<void> {
       root,
       scope: 'project',
       controls: [],
+      campaign: undefined,
       base: undefined,
       record: false,
       actor: { label: undefined, authority: undefined, context: undefined },

@@ -2,8 +2,9 @@
 // claim is appended as a claim entry unless --no-record; a refusal appends nothing.
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
-import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
-import type { ClaimScope } from '../core/plane/types.ts';
+import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import type { ClaimScope, Control, Manifest } from '../core/plane/types.ts';
+import { findEfficacyGaps } from '../core/efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../core/gate/decide-claim.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
@@ -60,12 +61,17 @@ export async function claimFlow(
     );
   }
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
-  const decision = decideClaim({
-    scope: options.scope,
-    target: gathered.target,
-    manifest: plane.manifest,
-    statuses: gathered.statuses,
-  });
+  const decision = withEfficacyGaps(
+    decideClaim({
+      scope: options.scope,
+      target: gathered.target,
+      manifest: plane.manifest,
+      statuses: gathered.statuses,
+    }),
+    plane.manifest,
+    plane.registry.controls,
+    gathered,
+  );
   const result: ClaimFlowResult = { ...decision, statuses: gathered.statuses };
   if (!decision.granted || decision.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
@@ -84,4 +90,38 @@ export async function claimFlow(
     body: toJsonObject(decision.body),
   });
   return { ...result, entry: stored.hash };
+}
+
+/**
+ * Release claims under `policies.efficacy_required_for_release`: a hard gate nobody has shown to
+ * fail on planted defects blocks the release like a missing result.
+ */
+function withEfficacyGaps(
+  decision: ClaimDecision,
+  manifest: Manifest,
+  controls: readonly Control[],
+  gathered: { entries: StoredEntry[]; subjects: Map<string, SubjectBinding> },
+): ClaimDecision {
+  if (decision.scope !== 'release') return decision;
+  const digests = new Map(
+    [...gathered.subjects].flatMap(([id, s]) => (s.control === undefined ? [] : [[id, s.control]])),
+  );
+  const gaps = findEfficacyGaps(manifest, controls, gathered.entries, digests);
+  if (gaps.length === 0) return decision;
+  const { body: _body, ...refused } = decision;
+  return {
+    ...refused,
+    granted: false,
+    verdict: `REFUSED [release] ${gaps.length} hard gate(s) have no efficacy evidence${decision.granted ? '' : `; ${decision.verdict}`}`,
+    blockers: [
+      ...decision.blockers,
+      ...gaps.map((g) => ({
+        control: g.control,
+        stage: 'self' as const,
+        status: 'TODO' as const,
+        reason: `efficacy ${g.status}: ${g.reason}`,
+        next: g.next,
+      })),
+    ],
+  };
 }

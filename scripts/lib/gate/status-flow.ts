@@ -1,7 +1,8 @@
 // status: every control required at the target maturity with its current status, why, since
 // when and who. Reads only; never appends.
 import type { Context } from '../core/context.ts';
-import type { SubjectBinding } from '../core/ledger/types.ts';
+import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import { efficacyStatus, type EfficacyVerdict } from '../core/efficacy/efficacy-status.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import {
   computeStatuses,
@@ -26,6 +27,8 @@ export interface StatusFlowResult {
   target: Maturity;
   statuses: ControlStatus[];
   counts: Record<ControlStatusValue, number>;
+  /** Per control: whether planted defects were shown to make it fail (proofgate efficacy). */
+  efficacy: { control: string; status: EfficacyVerdict }[];
 }
 
 export async function statusFlow(
@@ -34,7 +37,11 @@ export async function statusFlow(
   io: GateIO,
 ): Promise<StatusFlowResult> {
   const plane = await io.loadPlane(options.root);
-  const { subjects: _subjects, ...result } = await gatherStatuses(plane, options.controls, ctx, io);
+  const {
+    subjects: _subjects,
+    entries: _entries,
+    ...result
+  } = await gatherStatuses(plane, options.controls, ctx, io);
   return result;
 }
 
@@ -44,7 +51,7 @@ export async function gatherStatuses(
   ids: readonly string[],
   ctx: Context,
   io: GateIO,
-): Promise<StatusFlowResult & { subjects: Map<string, SubjectBinding> }> {
+): Promise<StatusFlowResult & { subjects: Map<string, SubjectBinding>; entries: StoredEntry[] }> {
   const target = plane.manifest.profile.target_maturity;
   const controls =
     ids.length > 0
@@ -61,5 +68,9 @@ export async function gatherStatuses(
   >;
   for (const s of statuses) counts[s.status] += 1;
   const ok = statuses.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE');
-  return { ok, target, statuses, counts, subjects };
+  const efficacy = controls.map((c) => ({
+    control: c.id,
+    status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control).status,
+  }));
+  return { ok, target, statuses, counts, efficacy, subjects, entries };
 }

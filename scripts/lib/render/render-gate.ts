@@ -48,7 +48,14 @@ export function renderStatus(result: StatusFlowResult): string {
   const head = result.ok
     ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE`
     : `NOT READY ${n} controls at ${result.target}: ${tally(result.statuses.map((s) => s.status))}`;
-  return `${[head, ...result.statuses.flatMap(statusLine)].join('\n')}\n`;
+  const unproven = result.efficacy.filter((e) => e.status !== 'proven');
+  const efficacy =
+    unproven.length === 0
+      ? []
+      : [
+          `  efficacy: ${unproven.map((e) => `${e.control} ${e.status}`).join(', ')} (proofgate efficacy --control <id> --mutate all)`,
+        ];
+  return `${[head, ...result.statuses.flatMap(statusLine), ...efficacy].join('\n')}\n`;
 }
 
 export function renderClaim(result: ClaimFlowResult): string {

@@ -356,6 +356,34 @@ describe('release chain', () => {
     );
   });
 
+  test('under efficacy_required_for_release, an unproven hard gate refuses an otherwise granted release', async () => {
+    const base = makeManifest();
+    const manifest = makeManifest({
+      policies: { ...base.policies, efficacy_required_for_release: true },
+    });
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))], manifest);
+    await selfRun(io);
+    await auditFlow(audit(), ctx(), io);
+    const alice: Actor = { label: 'Alice', authority: 'human:alice', context: 'laptop-alice' };
+    await auditFlow(audit({ stage: 'release_authority', actor: alice }), ctx(), io);
+    const before = io.stored.length;
+    const release = await claimFlow(claim({ scope: 'release', actor: alice }), ctx(), io);
+    expect(release.granted).toBe(false);
+    expect(release.verdict).toMatch(
+      /^REFUSED \[release\] 1 hard gate\(s\) have no efficacy evidence/,
+    );
+    expect(release.blockers).toEqual([
+      expect.objectContaining({
+        control: 'T.unit',
+        status: 'TODO',
+        reason: expect.stringMatching(/^efficacy unproven/),
+      }),
+    ]);
+    expect(io.stored.length).toBe(before);
+    const project = await claimFlow(claim({ scope: 'project' }), ctx(), io);
+    expect(project.granted).toBe(true);
+  });
+
   test('a release_authority audit may not review self results directly', async () => {
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
     await selfRun(io);
