@@ -11,6 +11,7 @@ import type { ControlStatus, RankedItem } from './lib/core/knowledge/rank-next.t
 import { defineVerb } from './lib/define-verb.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
+import { readOpenControls } from './lib/io/knowledge-sources.ts';
 import { createKnowledgeIO } from './lib/io/knowledge-store.ts';
 import { loadPlane, readYamlFile } from './lib/io/plane.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
@@ -66,7 +67,7 @@ export const next = defineVerb<NextOptions, NextResult>({
     top: typeof argv['top'] === 'number' && argv['top'] > 0 ? Math.trunc(argv['top']) : 10,
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
   }),
-  run: (options, ctx) => runNext(options, ctx),
+  run: (options, ctx) => runNext(options, ctx, (root) => readOpenControls(root, ctx)),
   render: renderNext,
   exitCode: () => 0,
 });

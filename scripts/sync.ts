@@ -17,6 +17,7 @@ import type { CommonOptions } from './lib/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
 import { writeFileWhole } from './lib/io/knowledge-store.ts';
 import { loadPlane, readYamlFile } from './lib/io/plane.ts';
+import { readControlEvidence } from './lib/io/knowledge-sources.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderSync } from './lib/render/knowledge.ts';
 
@@ -65,7 +66,7 @@ export const sync = defineVerb<SyncOptions, SyncResult>({
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
     isDryRun: argv['dry-run'] === true,
   }),
-  run: (options, ctx) => runSync(options, ctx),
+  run: (options, ctx) => runSync(options, ctx, (root) => readControlEvidence(root, ctx)),
   render: renderSync,
   exitCode: (r) => (r.blocking.length > 0 ? 1 : 0),
 });

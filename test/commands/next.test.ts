@@ -54,7 +54,8 @@ describe('proofgate next', () => {
     const { out, code } = await plane.run(['next', '--share', '0']);
     expect(code).toBe(0);
     expect(out).toMatch(/^next: hypothesis H-0002/);
-    expect(out).toContain('control statuses are not wired in yet');
+    expect(out).not.toContain('not wired');
+    expect(out).toMatch(/control TODO/);
     expect(out).toMatch(
       /2\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n3\. 0.63 hypothesis H-0001/,
     );
@@ -79,9 +80,11 @@ describe('proofgate next', () => {
   });
 
   it('says explicitly when there is nothing to do', async () => {
-    const plane = planeWith(
+    const plane = planeWith('');
+    expect((await plane.run(['next'])).out).toMatch(/^nothing to do/);
+    const todo = planeWith(
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
     );
-    expect((await plane.run(['next'])).out).toMatch(/^nothing to do/);
+    expect((await todo.run(['next'])).out).toMatch(/^next: control C-1 \(control TODO\)/);
   });
 });

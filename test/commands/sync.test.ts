@@ -6,8 +6,12 @@ import { controlYaml as control, planeWith } from '../helpers/knowledge-plane.ts
 describe('proofgate sync', () => {
   it('writes the derived graph and passes when every chain is whole', async () => {
     const plane = planeWith(
-      control('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
+      control('C-1', 'REQ-1', 'RISK-1', 'prototype', "{ type: command, argv: [node, -e, '0'] }"),
     );
+    const before = await plane.run(['sync', '--dry-run']);
+    expect(before.code).toBe(1);
+    expect(before.out).toContain('missing_evidence');
+    expect((await plane.run(['evaluate', '--run'])).code).toBe(0);
     const { code, out } = await plane.run(['sync']);
     expect(code).toBe(0);
     expect(out).toMatch(/^traceability complete for production_ready/);

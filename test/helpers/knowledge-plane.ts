@@ -1,5 +1,6 @@
 // A throwaway repository with a plane and a two-line ledger, for the knowledge verb tests.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
@@ -82,6 +83,9 @@ export function planeWith(controls: string, requirements?: string) {
   const plane = makeKnowledgePlane();
   plane.write('.proofgate/controls/manifest.yaml', MANIFEST);
   plane.write('.proofgate/controls/registry.yaml', `version: 1\ncontrols:${controls || ' []'}\n`);
+  // next and sync read real control statuses: a git repository with an empty, trustworthy ledger.
+  rmSync(join(plane.root, '.proofgate', 'evidence', 'ledger', 'main.jsonl'));
+  execFileSync('git', ['init', '-q'], { cwd: plane.root });
   if (requirements !== undefined) plane.write('docs/requirements.yaml', requirements);
   return plane;
 }
