@@ -3,7 +3,7 @@
 // a granted claim is appended as a task claim naming the campaign. Project readiness is untouched.
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
-import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
 import { foldCampaigns, findTask } from '../core/brownfield/campaign-spec.ts';
 import {
   decideCampaignTask,
@@ -13,11 +13,10 @@ import {
 import { findBaseline } from '../core/brownfield/ratchet-details.ts';
 import { parseRunBody } from '../core/gate/parse-body.ts';
 import type { Plane } from '../io/plane.ts';
-import type { ClaimFlowOptions, ClaimFlowResult } from './claim-flow.ts';
+import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import type { GateIO } from './gate-io.ts';
 import { readFingerprints } from './read-fingerprints.ts';
 import { gatherStatuses } from './status-flow.ts';
-import { toJsonObject } from './to-json.ts';
 
 export interface CampaignClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
   campaign: string;
@@ -104,19 +103,10 @@ export async function claimInCampaign(
   });
   const result: CampaignClaimResult = { ...decision, statuses: gathered.statuses };
   if (!decision.granted || decision.body === undefined || !options.record) return result;
-  const subject: SubjectBinding = {
-    tree: first.tree,
-    manifest: first.manifest,
-    registry: first.registry,
+  return {
+    ...result,
+    entry: await recordClaim(plane, first, decision.body, options.actor, ctx, io),
   };
-  const stored = await io.append(plane, {
-    kind: 'claim',
-    time: ctx.clock.now().toISOString(),
-    actor: options.actor,
-    subject,
-    body: toJsonObject(decision.body),
-  });
-  return { ...result, entry: stored.hash };
 }
 
 /** The fingerprints of the run that decides the self stage; undefined when it has none. */

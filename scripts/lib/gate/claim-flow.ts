@@ -8,6 +8,8 @@ import { findEfficacyGaps } from '../core/efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../core/gate/decide-claim.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
+import type { ClaimBody } from '../core/gate/bodies.ts';
+import type { Plane } from '../io/plane.ts';
 import type { GateIO } from './gate-io.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { toJsonObject } from './to-json.ts';
@@ -77,19 +79,30 @@ export async function claimFlow(
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
   const whole = claimed === undefined ? undefined : gathered.subjects.get(claimed.control);
   if (whole === undefined) throw new InternalError('a granted claim has no subject binding');
-  const subject: SubjectBinding = {
-    tree: whole.tree,
-    manifest: whole.manifest,
-    registry: whole.registry,
+  return {
+    ...result,
+    entry: await recordClaim(plane, whole, decision.body, options.actor, ctx, io),
   };
+}
+
+/** Appends a granted claim bound to the whole tree (no control or inputs digest); its hash. */
+export async function recordClaim(
+  plane: Plane,
+  binding: SubjectBinding,
+  body: ClaimBody,
+  actor: Actor,
+  ctx: Context,
+  io: GateIO,
+): Promise<string> {
+  const subject = { tree: binding.tree, manifest: binding.manifest, registry: binding.registry };
   const stored = await io.append(plane, {
     kind: 'claim',
     time: ctx.clock.now().toISOString(),
-    actor: options.actor,
+    actor,
     subject,
-    body: toJsonObject(decision.body),
+    body: toJsonObject(body),
   });
-  return { ...result, entry: stored.hash };
+  return stored.hash;
 }
 
 /**
