@@ -1,10 +1,14 @@
 // proofgate gates itself: its own plane at the repository root is schema-valid, keeps its evidence
 // in evidence/, runs only real commands, and every control's inputs match files of this repository.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { computeSubjects } from '../../scripts/lib/io/subject.ts';
 import { listStoragePrefixes } from '../../scripts/lib/core/binding/build-subject.ts';
-import { WORKTREE } from '../helpers/cli.ts';
+import { runInProcess, WORKTREE } from '../helpers/cli.ts';
 
 describe("the package's own plane", () => {
   const plane = loadPlane(WORKTREE);
@@ -52,5 +56,28 @@ describe("the package's own plane", () => {
 
   test('release claims require efficacy evidence for the hard gates', () => {
     expect(plane.manifest.policies.efficacy_required_for_release).toBe(true);
+  });
+});
+
+describe("the package's own claim on a clean clone", () => {
+  test('a one-line code change without new evidence is refused as STALE', async () => {
+    const clone = mkdtempSync(join(tmpdir(), 'pg-own-clone-'));
+    try {
+      execFileSync('git', ['clone', '-q', WORKTREE, clone]);
+      const claim = ['claim', '--scope', 'project', '--no-record', '--root', clone];
+      const before = await runInProcess(claim);
+      // HEAD's own evidence may lag behind during development; after the edit it never holds.
+      expect([0, 1]).toContain(before.code);
+      appendFileSync(join(clone, 'scripts', 'cli.ts'), '// one more line\n');
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'edit'], {
+        cwd: clone,
+      });
+      const after = await runInProcess(claim);
+      expect(after.code).toBe(1);
+      expect(after.stdout).toMatch(/^REFUSED \[project\]/);
+      expect(after.stdout).toMatch(/STALE\s+ENG\.TYPECHECK \[self\]/);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
   });
 });
