@@ -113,6 +113,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./next.ts')).next,
   },
   {
+    name: 'readiness',
+    describe: 'Report task-claim, merge and release readiness without writing anything',
+    load: async () => (await import('./readiness.ts')).readiness,
+  },
+  {
     name: 'efficacy',
     describe:
       'Plant seeded defects in a temporary worktree and check that each control catches them',

@@ -1,0 +1,52 @@
+// `proofgate readiness`: task-claim, merge and release readiness, read-only. references/readiness.md.
+import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
+import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/define-verb.ts';
+import { readinessFlow, type ReadinessFlowResult } from './lib/gate/readiness-flow.ts';
+import { controlFlag, readStrings } from './lib/gate-flags.ts';
+import { resolveRoot } from './lib/io/git.ts';
+import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { runIfMain } from './lib/io/run-if-main.ts';
+import { renderReadiness } from './lib/render/render-readiness.ts';
+
+export interface ReadinessOptions extends CommonOptions {
+  task: { id: string; controls: string[] } | undefined;
+}
+
+export async function runReadiness(
+  options: ReadinessOptions,
+  ctx: Context,
+): Promise<ReadinessFlowResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  return readinessFlow({ root, task: options.task }, ctx, createRealGateIO(ctx));
+}
+
+export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
+  name: 'readiness',
+  describe: 'Report task-claim, merge and release readiness without writing anything',
+  examples: [
+    ['proofgate readiness', 'merge and release readiness at the target maturity'],
+    ['proofgate readiness --task T-12 --control ENG.TESTS', 'also the readiness of one task'],
+  ],
+  builder: (y) =>
+    controlFlag(y).option('task', { type: 'string', describe: 'task id (with --control)' }),
+  toOptions: (argv, common) => {
+    const controls = readStrings(argv, 'control');
+    const task = argv['task'];
+    if (controls.length > 0 && typeof task !== 'string')
+      throw new UsageError('MISSING_ARG', '--control needs --task <id> here', {
+        next: 'name the task: proofgate readiness --task <id> --control <id>',
+      });
+    return {
+      ...common,
+      task: typeof task === 'string' ? { id: task, controls } : undefined,
+    };
+  },
+  run: runReadiness,
+  render: renderReadiness,
+  // Readiness is a report: exit 1 when any assessed scope is not ready, so scripts can branch.
+  exitCode: (r) => (r.scopes.every((s) => s.isReady) ? 0 : 1),
+});
+
+runIfMain(import.meta.url, readiness);

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
+import { auditFlow } from '../../../scripts/lib/gate/audit-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/gate/evaluate-run.ts';
+import { readinessFlow } from '../../../scripts/lib/gate/readiness-flow.ts';
+import { createTestContext } from '../../helpers/context.ts';
+import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
+
+const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 's-1' };
+const quality: Actor = { label: 'qa', authority: 'virtual:quality', context: 's-2' };
+const ctx = () => createTestContext();
+
+describe('readiness', () => {
+  test('a task is ready on its own controls while a debt control keeps merge and release not ready', async () => {
+    const io = createFakeGateIO([
+      makeControl('T.unit', command(['pass'])),
+      makeControl('T.debt', command(['fail'])),
+    ]);
+    const run = {
+      root: '/',
+      controls: [],
+      actor: developer,
+      authorize: [],
+      jobs: 1,
+      dryRun: false,
+    };
+    await evaluateRun(run, ctx(), io);
+    await auditFlow(
+      {
+        root: '/',
+        stage: 'cross',
+        review: 'latest',
+        controls: ['T.unit'],
+        actor: quality,
+        authorize: [],
+        jobs: 1,
+      },
+      ctx(),
+      io,
+    );
+    const before = io.stored.length;
+    const result = await readinessFlow(
+      { root: '/', task: { id: 'T-1', controls: ['T.unit'] } },
+      ctx(),
+      io,
+    );
+    const byScope = Object.fromEntries(result.scopes.map((s) => [s.scope, s]));
+    expect(byScope['task']?.isReady).toBe(true);
+    expect(byScope['merge']?.isReady).toBe(false);
+    expect(byScope['merge']?.blockers).toContainEqual({
+      kind: 'control',
+      id: 'T.debt',
+      status: 'FAIL',
+    });
+    expect(byScope['release']?.blockers).toContainEqual({
+      kind: 'audit',
+      stage: 'release_authority',
+    });
+    expect(io.stored.length).toBe(before);
+  });
+
+  test('a PASS without the cross audit the project policy needs keeps merge not ready', async () => {
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
+    const run = {
+      root: '/',
+      controls: [],
+      actor: developer,
+      authorize: [],
+      jobs: 1,
+      dryRun: false,
+    };
+    await evaluateRun(run, ctx(), io);
+    const result = await readinessFlow(
+      { root: '/', task: { id: 'T-1', controls: ['T.unit'] } },
+      ctx(),
+      io,
+    );
+    const task = result.scopes.find((s) => s.scope === 'task');
+    const merge = result.scopes.find((s) => s.scope === 'merge');
+    expect(task?.isReady).toBe(true); // the fake manifest's task policy needs self only
+    expect(merge?.blockers).toEqual([{ kind: 'audit', stage: 'cross' }]);
+  });
+});
