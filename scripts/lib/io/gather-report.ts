@@ -6,15 +6,13 @@ import { ConfigError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import { parseLedger } from '../core/ledger/parse-ledger.ts';
-import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Registry } from '../core/plane/types.ts';
 import type { ReportInput } from '../core/report/build-report.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
-import { ledgerIdOf, readLedger } from './ledger-store.ts';
-import { checkObjects, createObjectStore } from './objects.ts';
+import { createObjectStore } from './objects.ts';
 import { loadPlane, readYamlFile, type Plane } from './plane.ts';
+import { readVerifiedLedger } from './read-verified-ledger.ts';
 import { computeSubjects } from './subject.ts';
 
 export interface GatherReportOptions {
@@ -27,16 +25,9 @@ export interface GatherReportOptions {
 export async function gatherReport(options: GatherReportOptions): Promise<ReportInput> {
   const plane = loadPlane(options.root);
   const { registry, subjects } = await bindControls(plane);
-  const parsed = parseLedger(await readLedger(plane));
+  const verified = await readVerifiedLedger(plane, 'content');
+  const { parsed } = verified;
   const store = createObjectStore(plane);
-  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
-  const verified = verifyLedger({
-    parsed,
-    ledgerId: ledgerIdOf(plane.manifest, manifestFile),
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects: await checkObjects(store, referencedObjects(parsed)),
-  });
   const objects = new Map<string, EvidenceObject>();
   for (const { review } of latestTraceRuns(registry, parsed.entries).values()) {
     if (review === undefined) continue;

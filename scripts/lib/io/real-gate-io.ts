@@ -4,14 +4,13 @@
 import type { Context } from '../core/context.ts';
 import { InternalError, IntegrityError, UsageError, type IntegrityCode } from '../core/errors.ts';
 import type { Actor, ObjectStore, StoredEntry } from '../core/ledger/types.ts';
-import { parseLedger } from '../core/ledger/parse-ledger.ts';
-import { verifyLedger, referencedObjects, type ObjectState } from '../core/ledger/verify-ledger.ts';
 import type { GateIO, TraceOutcome } from '../gate/gate-io.ts';
 import { readFileInRoot, statPath } from './gate-files.ts';
 import { loadSigner } from './keys.ts';
-import { appendEntry, ledgerIdOf, readLedger } from './ledger-store.ts';
+import { appendEntry } from './ledger-store.ts';
 import { createObjectStore } from './objects.ts';
 import { loadPlane, type Plane } from './plane.ts';
+import { readVerifiedLedger } from './read-verified-ledger.ts';
 import { runCommand } from './run-command.ts';
 import { computeSubjects } from './subject.ts';
 import { checkTraceControl } from './trace/check-trace-control.ts';
@@ -42,7 +41,7 @@ export function createRealGateIO(ctx: Context): GateIO {
       return Promise.resolve(plane);
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
-    readEntries: (plane) => readVerifiedEntries(plane, objects(plane)),
+    readEntries: readVerifiedEntries,
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
@@ -92,19 +91,8 @@ export async function resolveActor(
  * Objects are checked for presence only here: re-hashing every object is `verify --full`'s job,
  * and audits re-hash what they review.
  */
-async function readVerifiedEntries(plane: Plane, store: ObjectStore): Promise<StoredEntry[]> {
-  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
-  const parsed = parseLedger(await readLedger(plane));
-  const states = new Map<string, ObjectState>();
-  for (const digest of referencedObjects(parsed))
-    states.set(digest, (await store.has(digest)) ? 'ok' : 'missing');
-  const { findings } = verifyLedger({
-    parsed,
-    ledgerId: ledgerIdOf(plane.manifest, manifestFile),
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects: states,
-  });
+async function readVerifiedEntries(plane: Plane): Promise<StoredEntry[]> {
+  const { parsed, findings } = await readVerifiedLedger(plane, 'presence');
   if (findings.length === 0) return parsed.entries;
   // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);

@@ -98,16 +98,21 @@ export function renderIndex(manifest: Manifest, registry: Registry): string {
   return `${lines.join('\n')}\n`;
 }
 
-function renderControlsDoc(registry: Registry): string {
-  const lines = [
-    '# Controls',
+/** The opening of every docs/ page: title, generated marker, refusals, links back. */
+function docHeader(title: string, source: 'registry.yaml' | 'manifest.yaml'): string[] {
+  return [
+    `# ${title}`,
     GENERATED,
     '',
     ...refusals('../'),
     '',
-    '[Back to INDEX](../INDEX.md) · source: [controls/registry.yaml](../controls/registry.yaml)',
+    `[Back to INDEX](../INDEX.md) · source: [controls/${source}](../controls/${source})`,
     '',
   ];
+}
+
+function renderControlsDoc(registry: Registry): string {
+  const lines = [...docHeader('Controls', 'registry.yaml')];
   lines.push(
     ...controlRows(registry.controls, DOC_CONTROL_ROWS, 'read controls/registry.yaml'),
     '',
@@ -124,13 +129,7 @@ function renderControlsDoc(registry: Registry): string {
 
 function renderPoliciesDoc(manifest: Manifest): string {
   const lines = [
-    '# Policies and authorities',
-    GENERATED,
-    '',
-    ...refusals('../'),
-    '',
-    '[Back to INDEX](../INDEX.md) · source: [controls/manifest.yaml](../controls/manifest.yaml)',
-    '',
+    ...docHeader('Policies and authorities', 'manifest.yaml'),
     '## Authorities',
     '| id | kind | stages | keys |',
     '|---|---|---|---|',
@@ -166,13 +165,7 @@ function renderPoliciesDoc(manifest: Manifest): string {
 
 function renderProfileDoc(manifest: Manifest): string {
   const lines = [
-    '# Profile',
-    GENERATED,
-    '',
-    ...refusals('../'),
-    '',
-    '[Back to INDEX](../INDEX.md) · source: [controls/manifest.yaml](../controls/manifest.yaml)',
-    '',
+    ...docHeader('Profile', 'manifest.yaml'),
     "These are the owner's explicit decisions; proofgate never infers them from the repository.",
     '',
     '| decision | value |',

@@ -1,0 +1,42 @@
+// The ledger as every reader but `verify` needs it: read, parsed and checked by verifyLedger, with
+// the findings kept. Objects are checked for presence (`has`) or re-hashed (`content`).
+import type { ParsedLedger } from '../core/ledger/parse-ledger.ts';
+import { parseLedger } from '../core/ledger/parse-ledger.ts';
+import {
+  referencedObjects,
+  verifyLedger,
+  type ObjectState,
+  type VerifyLedgerResult,
+} from '../core/ledger/verify-ledger.ts';
+import { ledgerIdOf, readLedger } from './ledger-store.ts';
+import { checkObjects, createObjectStore } from './objects.ts';
+import type { Plane } from './plane.ts';
+
+export interface VerifiedLedger extends VerifyLedgerResult {
+  parsed: ParsedLedger;
+}
+
+export async function readVerifiedLedger(
+  plane: Plane,
+  objectCheck: 'presence' | 'content',
+): Promise<VerifiedLedger> {
+  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
+  const parsed = parseLedger(await readLedger(plane));
+  const store = createObjectStore(plane);
+  const digests = referencedObjects(parsed);
+  let objects: ReadonlyMap<string, ObjectState>;
+  if (objectCheck === 'content') objects = await checkObjects(store, digests);
+  else {
+    const states = new Map<string, ObjectState>();
+    for (const digest of digests) states.set(digest, (await store.has(digest)) ? 'ok' : 'missing');
+    objects = states;
+  }
+  const result = verifyLedger({
+    parsed,
+    ledgerId: ledgerIdOf(plane.manifest, manifestFile),
+    authorities: plane.manifest.authorities,
+    manifestFile,
+    objects,
+  });
+  return { parsed, ...result };
+}
