@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export const config = defineConfig({
   test: {
+    globalSetup: ['test/helpers/global-setup.ts'],
     projects: [
       {
         test: {
@@ -19,6 +20,14 @@ export const config = defineConfig({
           include: ['test/e2e/**/*.test.ts', 'test/golden/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'installed',
+          include: ['test/installed/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -1,9 +1,9 @@
 // Bundles scripts/cli.ts into dist/ (one chunk per verb) so the installed `proofgate` starts in a
-// fraction of tsx's time. Run by `npm run build` and by npm's `prepare` on install.
+// fraction of tsx's time. Run by `npm run build`, by npm's `prepare` (a checkout's install) and
+// `prepack` (the published tarball), and once by the test suite's global setup.
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { newestSourceMtime } from './source-stamp.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 rmSync(`${root}dist`, { recursive: true, force: true });
@@ -21,7 +21,3 @@ await build({
     js: "import { createRequire as __pgRequire } from 'node:module'; const require = __pgRequire(import.meta.url);",
   },
 });
-writeFileSync(
-  `${root}dist/stamp.json`,
-  `${JSON.stringify({ sources: newestSourceMtime(root) })}\n`,
-);

@@ -1,28 +1,18 @@
 #!/usr/bin/env node
-// The installed `proofgate` command. Runs the bundled dist/ when it is current (fast start-up),
-// otherwise registers tsx and runs the TypeScript sources directly.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { newestSourceMtime } from './source-stamp.js';
+// The `proofgate` command. It always runs the bundle in dist/, never the TypeScript sources: npm
+// builds the bundle with `prepare` (a checkout's `npm install`) and `prepack` (the published
+// tarball), and the repository's tests build it once before they start. Nothing is checked at
+// start-up beyond the bundle's presence, so every start costs the same.
+import { existsSync } from 'node:fs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-function bundleIsCurrent() {
-  try {
-    const stamp = JSON.parse(readFileSync(`${root}dist/stamp.json`, 'utf8'));
-    return stamp.sources >= newestSourceMtime(root);
-  } catch {
-    return false;
-  }
-}
-
-const args = process.argv.slice(2);
-if (bundleIsCurrent()) {
-  const { main } = await import('../dist/cli.mjs');
-  await main(args);
+const bundle = new URL('../dist/cli.mjs', import.meta.url);
+if (!existsSync(bundle)) {
+  process.stderr.write(
+    'error [ENVIRONMENT]: the proofgate bundle dist/cli.mjs is missing\n' +
+      '  next: in a checkout of proofgate run `npm run build` (npm install runs it too)\n',
+  );
+  process.exitCode = 4;
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { main } = await import('../scripts/cli.ts');
-  await main(args);
+  const { main } = await import(bundle.href);
+  await main(process.argv.slice(2));
 }

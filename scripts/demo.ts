@@ -2,7 +2,6 @@
 // through the real CLI dispatch. Each step states the exit code it expects; the demo exits 0 only
 // when every step produced it, so it doubles as an end-to-end test.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { verbTable } from './cli.ts';
 import type { Context } from './lib/core/context.ts';
 import { dispatchTable } from './lib/dispatch.ts';
@@ -14,9 +13,10 @@ import {
   removeDir,
   tamperLedger,
 } from './lib/io/demo-repo.ts';
+import { packageRoot } from './lib/io/package-root.ts';
 import { isMainModule } from './lib/io/run-if-main.ts';
 
-const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGE = packageRoot();
 const TESTS = ['--control', 'ENG.TESTS'];
 const REFUND = join(PACKAGE, 'controls/catalog/traces');
 /** Lines of each step's output shown; the verdict is always the first. */

@@ -10,7 +10,7 @@ import { checkTraceFiles } from './lib/io/trace/check-traces.ts';
 import type { TraceCheckResult } from './lib/io/trace/check-traces.ts';
 import { toTraceOptions } from './lib/io/trace/trace-options.ts';
 import type { TraceOptions } from './lib/io/trace/trace-options.ts';
-import { loadPack } from './lib/io/trace/load-pack.ts';
+import { loadPack, resolvePackFile } from './lib/io/trace/load-pack.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderTraceJunit } from './lib/render/trace-junit.ts';
 import { renderTraceMarkdown } from './lib/render/trace-markdown.ts';
@@ -28,7 +28,7 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
   describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
   examples: [
     [
-      'proofgate trace check --pack controls/catalog/traces/refund.yaml session.jsonl',
+      'proofgate trace check --pack refund session.jsonl',
       'judge a trace; exit 1 on block findings',
     ],
     ['proofgate trace adapt --adapter claude-code session.jsonl', 'print normalized events JSONL'],
@@ -37,7 +37,7 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
     y
       .positional('action', { choices: ['check', 'adapt'] as const, describe: 'check or adapt' })
       .positional('traces', { type: 'string', array: true, describe: 'trace files' })
-      .option('pack', { type: 'string', describe: 'trace rule pack (YAML); required for check' })
+      .option('pack', { type: 'string', describe: 'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration); required for check' })
       .option('adapter', {
         type: 'string',
         default: 'auto',
@@ -69,7 +69,7 @@ export async function runTrace(options: TraceOptions, ctx: Context): Promise<Tra
     return { action: 'adapt', adapt: await adaptTrace(at(file), file, options.adapter) };
   }
   const packFile = options.pack ?? '';
-  const pack = loadPack(at(packFile), packFile);
+  const pack = loadPack(resolvePackFile(packFile, ctx.cwd), packFile);
   const files = options.traces.map((t) => ({ path: at(t), shownAs: t }));
   const check = await checkTraceFiles(pack, packFile, files, options.adapter, options.failOn);
   if (options.sarif !== undefined)

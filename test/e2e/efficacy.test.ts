@@ -22,7 +22,7 @@ import type { GateIO } from '../../scripts/lib/gate/gate-io.ts';
 import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { CLI, runCli, WORKTREE } from '../helpers/cli.ts';
+import { BIN, runCli, WORKTREE } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { efficacyFixture } from '../helpers/efficacy-fixture.ts';
@@ -195,9 +195,7 @@ describe('efficacy', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        CLI,
+        BIN,
         'efficacy',
         '--root',
         repo.dir,

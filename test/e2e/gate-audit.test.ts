@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, WORKTREE } from '../helpers/cli.ts';
+import { BIN, WORKTREE } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateControl, type GateRepo } from '../helpers/gate-repo.ts';
 
 const PASS: GateControl = {
@@ -174,7 +174,7 @@ function segmentOf(r: GateRepo): string {
 
 function spawnCli(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, [BIN, ...args], {
       cwd: WORKTREE,
       env: {
         PATH: process.env['PATH'] ?? '',

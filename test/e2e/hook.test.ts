@@ -10,7 +10,7 @@ import { dispatchTable } from '../../scripts/lib/dispatch.ts';
 import { auditFlow } from '../../scripts/lib/gate/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/gate/evaluate-run.ts';
 import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
-import { CLI, WORKTREE } from '../helpers/cli.ts';
+import { BIN, WORKTREE } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
@@ -270,7 +270,7 @@ describe('the real CLI', () => {
     const repo = planeRepo();
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', CLI, 'hook', 'stop', '--root', repo.dir],
+      [BIN, 'hook', 'stop', '--root', repo.dir],
       {
         cwd: WORKTREE,
         input: stopPayload(),

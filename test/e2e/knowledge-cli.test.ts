@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 
-const CLI = resolve(import.meta.dirname, '../../scripts/cli.ts');
+const BIN = resolve(import.meta.dirname, '../../bin/proofgate.js');
 const ENV = {
   PATH: process.env['PATH'] ?? '',
   HOME: tmpdir(),
@@ -25,7 +25,7 @@ it('refuses a fact without evidence (exit 2), records one with it, and marks it 
   writeFileSync(join(repo, '.proofgate/evidence/ledger/main.jsonl'), '{"seq":0}\n');
   writeFileSync(join(repo, 'src/a.ts'), 'export const a = 1;\n');
   const run = (...args: string[]) =>
-    spawnSync('node', ['--import', 'tsx', CLI, ...args, '--root', repo], {
+    spawnSync(process.execPath, [BIN, ...args, '--root', repo], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: ENV,
       encoding: 'utf8',

@@ -7,7 +7,7 @@ import { PACKS, REPO } from '../helpers/trace.ts';
 function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(REPO, 'scripts', 'cli.ts'), ...args],
+    [join(REPO, 'bin', 'proofgate.js'), ...args],
     {
       cwd: REPO,
       encoding: 'utf8',

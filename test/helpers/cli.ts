@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../scripts/cli.ts', import.meta.url));
+/** The command users run: bin/proofgate.js, which runs the bundle that global setup builds. */
+export const BIN = fileURLToPath(new URL('../../bin/proofgate.js', import.meta.url));
 export const WORKTREE = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface CliRun {
@@ -11,9 +13,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `proofgate <args>` from the worktree (so `--import tsx` resolves); pass `--root`. */
+/** Runs `proofgate <args>` through bin/proofgate.js (the bundle) from the worktree; pass `--root`. */
 export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: WORKTREE,
     encoding: 'utf8',
     env: {

@@ -1,14 +1,12 @@
 // Spawns the real CLI against temporary repositories (test/e2e, test/golden).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createTestContext } from './context.ts';
 
-const CLI = fileURLToPath(new URL('../../scripts/cli.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const BIN = fileURLToPath(new URL('../../bin/proofgate.js', import.meta.url));
 
 export interface CliRun {
   code: number;
@@ -17,7 +15,7 @@ export interface CliRun {
 }
 
 export function runCli(args: readonly string[], cwd: string): CliRun {
-  const result = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: 'utf8',
     env: {

@@ -1,15 +1,12 @@
 // Reads this package's control catalog (controls/catalog/*.yaml). A broken catalog is a bug in
 // proofgate, reported as InternalError.
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CatalogError, parseCatalogFile } from '../core/plane/catalog.ts';
 import type { CatalogControl } from '../core/plane/catalog.ts';
 import { InternalError } from '../core/errors.ts';
+import { packagePath } from './package-root.ts';
 import { readYamlFile } from './plane.ts';
-
-export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const CATALOG_DIR = join(PACKAGE_ROOT, 'controls', 'catalog');
 
 /** Catalog files in the order controls appear in a new registry; others follow by name. */
 const GROUP_ORDER = [
@@ -21,7 +18,7 @@ const GROUP_ORDER = [
   'ai-system',
 ];
 
-export function loadCatalog(dir: string = CATALOG_DIR): CatalogControl[] {
+export function loadCatalog(dir: string = packagePath('controls', 'catalog')): CatalogControl[] {
   const rank = (file: string): number => {
     const at = GROUP_ORDER.indexOf(file.replace(/\.yaml$/, ''));
     return at < 0 ? GROUP_ORDER.length : at;

@@ -1,26 +1,15 @@
 // Reads and validates a trace rule pack: YAML → JSON Schema (ajv 2020, all errors) → semantic
 // checks. Every problem is reported at once as `file:/json/path: message` (exit 2).
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ConfigError, UsageError } from '../../core/errors.ts';
 import { checkPack } from '../../core/trace/check-pack.ts';
 import type { Pack } from '../../core/trace/pack.ts';
+import { packagePath } from '../package-root.ts';
 import { readYamlFile } from '../plane.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const PACK_SCHEMA_PATH = join(
-  here,
-  '..',
-  '..',
-  '..',
-  '..',
-  'controls',
-  'schema',
-  'trace-pack.schema.json',
-);
 
 let compiled: ValidateFunction | undefined;
 
@@ -32,7 +21,8 @@ function validator(): ValidateFunction {
       strictTypes: false,
       strictRequired: false,
     });
-    compiled = ajv.compile(JSON.parse(readFileSync(PACK_SCHEMA_PATH, 'utf8')) as object);
+    const schemaPath = packagePath('controls', 'schema', 'trace-pack.schema.json');
+    compiled = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
   }
   return compiled;
 }
@@ -65,6 +55,22 @@ export function validatePack(value: unknown, shownAs: string): Pack {
   return pack;
 }
 
+/** The packs that ship with proofgate, addressable by name (`--pack refund`). */
+export const SHIPPED_PACKS = ['refund', 'fs-safety', 'db-migration'] as const;
+
+/**
+ * The file a `--pack` (or a trace control's `pack`) names: a path relative to `base` when that file
+ * exists, otherwise a shipped pack by its name (`refund` or `refund.yaml`).
+ */
+export function resolvePackFile(pack: string, base: string): string {
+  const local = isAbsolute(pack) ? pack : join(base, pack);
+  if (existsSync(local)) return local;
+  const name = pack.replace(/\.yaml$/, '');
+  if ((SHIPPED_PACKS as readonly string[]).includes(name))
+    return packagePath('controls', 'catalog', 'traces', `${name}.yaml`);
+  return local;
+}
+
 export function loadPack(path: string, shownAs: string): Pack {
   let value: unknown;
   try {
@@ -76,7 +82,7 @@ export function loadPack(path: string, shownAs: string): Pack {
       `cannot read pack ${shownAs}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
       {
         where: '--pack',
-        next: 'pass the path of a trace rule pack, e.g. controls/catalog/traces/refund.yaml',
+        next: `pass a pack file or a shipped pack name (${SHIPPED_PACKS.join(', ')})`,
       },
     );
   }

@@ -29,7 +29,7 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
   if (action === 'check' && str(argv['pack']) === undefined) {
     throw new UsageError('MISSING_ARG', 'trace check needs --pack <file>', {
       where: '--pack',
-      next: 'e.g. --pack controls/catalog/traces/refund.yaml',
+      next: 'e.g. --pack refund (a shipped pack) or --pack <file>.yaml',
     });
   }
   const adapter = str(argv['adapter']) ?? 'auto';

@@ -1,0 +1,60 @@
+// Packs this package with `npm pack` (which builds the bundle through `prepare`) and installs the
+// tarball into a consumer repository, exactly as a user would; dependencies come from the local npm
+// cache when they are there.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A V8 stack frame as printed in an uncaught error: "    at fn (file:line:col)". */
+export const STACK_TRACE = /^\s+at .+(\(|\s)(file:|\/|node:).+:\d+(:\d+)?\)?$/m;
+
+export interface InstalledPackage {
+  /** node_modules/.bin/proofgate in the consumer. */
+  bin: string;
+  /** The installed package directory, node_modules/proofgate. */
+  dir: string;
+  /** Every path the tarball holds, relative to the package root. */
+  files: string[];
+  /** The tarball. */
+  tarball: string;
+  /** An empty HOME for the commands (no user configuration leaks in). */
+  home: string;
+}
+
+interface PackReport {
+  filename: string;
+  files: { path: string }[];
+}
+
+export function packPackage(destination: string): { tarball: string; files: string[] } {
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: PACKAGE,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const [report] = JSON.parse(out) as PackReport[];
+  if (report === undefined) throw new Error(`npm pack printed no report: ${out}`);
+  return { tarball: join(destination, report.filename), files: report.files.map((f) => f.path) };
+}
+
+export function installPackedPackage(consumer: string): InstalledPackage {
+  const work = realpathSync(mkdtempSync(join(tmpdir(), 'pg-pack-')));
+  const { tarball, files } = packPackage(work);
+  execFileSync(
+    'npm',
+    ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', tarball],
+    { cwd: consumer, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const home = mkdtempSync(join(tmpdir(), 'pg-home-'));
+  return {
+    bin: join(consumer, 'node_modules', '.bin', 'proofgate'),
+    dir: join(consumer, 'node_modules', 'proofgate'),
+    files,
+    tarball,
+    home,
+  };
+}

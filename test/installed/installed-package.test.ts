@@ -1,0 +1,243 @@
+// What users run: `npm pack` → install the tarball into a fresh consumer repository → drive every
+// flow through node_modules/.bin/proofgate. Nothing here imports the sources: a module that finds
+// its assets the wrong way, or a verb that only works under tsx, fails here.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
+import type { TestRepo } from '../helpers/git-repo.ts';
+import { installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
+import type { InstalledPackage } from '../helpers/packed.ts';
+
+const PROFILE = [
+  ...['--development-mode', 'human_greenfield', '--target-maturity', 'engineering_ready'],
+  ...['--product-type', 'library', '--distribution-model', 'open_source', '--criticality', 'low'],
+  ...['--data-sensitivity', 'public', '--no-ai-system', '--scope-mode', 'full_repo'],
+];
+const CROSS = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:installed-test'];
+const NOW = '2026-06-01T00:00:00.000Z';
+
+let pkg: InstalledPackage;
+let repo: TestRepo;
+const outputs: string[] = [];
+
+/** Runs the installed command; every output is kept and checked for stack traces at the end. */
+function pg(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
+  const run = spawnSync(pkg.bin, args, {
+    cwd: repo.dir,
+    encoding: 'utf8',
+    input: input ?? '',
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: pkg.home,
+      NO_COLOR: '1',
+      TZ: 'UTC',
+      PROOFGATE_NOW: NOW,
+    },
+  });
+  const result = { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+  outputs.push(`$ proofgate ${args.join(' ')}\n${result.stdout}${result.stderr}`);
+  return result;
+}
+
+function expectCode(args: string[], code: number, input?: string): string {
+  const run = pg(args, input);
+  expect(run.code, `proofgate ${args.join(' ')}\n${run.stdout}${run.stderr}`).toBe(code);
+  return run.stdout;
+}
+
+beforeAll(() => {
+  repo = openRepo(makeTempDir('pg-consumer-'));
+  repo.git('init', '-q', '-b', 'main');
+  repo.write(
+    'package.json',
+    `${JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, scripts: { test: 'node test.js', build: 'node -e 0' } }, null, 2)}\n`,
+  );
+  repo.write('test.js', "console.log('1 passed, 0 failed');\n");
+  repo.write('LICENSE', 'MIT\n');
+  repo.write('.gitignore', 'node_modules/\n');
+  repo.commit('consumer');
+  pkg = installPackedPackage(repo.dir);
+}, 240_000);
+
+afterAll(() => {
+  const traced = outputs.filter((o) => STACK_TRACE.test(o));
+  expect(traced, 'no output anywhere contains a stack trace').toEqual([]);
+  repo.remove();
+  rmSync(pkg.home, { recursive: true, force: true });
+});
+
+describe('the installed package', () => {
+  test('ships the bundle, the assets and the docs, and no tests or sources', () => {
+    const files = pkg.files;
+    for (const needed of [
+      'bin/proofgate.js',
+      'dist/cli.mjs',
+      'controls/catalog/engineering.yaml',
+      'controls/catalog/traces/refund.yaml',
+      'controls/schema/manifest.schema.json',
+      'references/claim.md',
+      'SKILL.md',
+      'INDEX.md',
+      'README.md',
+    ])
+      expect(files, needed).toContain(needed);
+    expect(files.filter((f) => f.startsWith('test/') || f.startsWith('scripts/'))).toEqual([]);
+    expect(files).not.toContain('controls/manifest.yaml');
+    expect(files.filter((f) => f.startsWith('evidence/'))).toEqual([]);
+  });
+
+  test('builds a control plane: scan, init, adopt', () => {
+    expect(expectCode(['scan'], 0)).toMatch(/npm:test/);
+    expect(expectCode(['scan', '--json'], 0)).toMatch(/^\{/);
+    expectCode(['init', ...PROFILE], 0);
+    expect(existsSync(join(repo.dir, '.proofgate/controls/registry.yaml'))).toBe(true);
+    expectCode(['adopt', 'npm:test', '--fills', 'ENG.TESTS'], 0);
+    expectCode(['adopt', 'npm:build', '--fills', 'ENG.BUILD'], 0);
+    const manifest = join(repo.dir, '.proofgate/controls/manifest.yaml');
+    writeFileSync(
+      manifest,
+      readFileSync(manifest, 'utf8').replace(
+        'authorities:\n',
+        'authorities:\n  - id: human:owner\n    kind: human\n    stages:\n      - self\n',
+      ),
+    );
+    expectCode(['render'], 0);
+    repo.commit('plane');
+  });
+
+  test('runs, audits, attests and claims', () => {
+    const tests = ['--control', 'ENG.TESTS'];
+    expectCode(['claim', ...tests], 1);
+    expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 0);
+    expectCode(
+      ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...tests, ...CROSS],
+      0,
+    );
+    expectCode(
+      [
+        ...['attest', '--control', 'PRD.ACCEPTANCE', '--status', 'PASS'],
+        ...['--note', 'acceptance walked through', '--authority-id', 'human:owner'],
+      ],
+      0,
+    );
+    expect(expectCode(['claim', ...tests], 0)).toMatch(/^COMPLETED|GRANTED|granted/i);
+    const project = pg(['claim', '--scope', 'project', '--no-record']);
+    expect(project.code).toBe(1);
+    expect(project.stdout.split('\n')[0]).toMatch(/REFUSED/);
+    expectCode(['status'], 1);
+    expect(JSON.parse(expectCode(['status', '--json'], 1))).toBeTypeOf('object');
+    expectCode(['query', 'control', 'ENG.TESTS'], 0);
+    expectCode(['query', 'run', 'latest'], 0);
+    expectCode(['query', 'blockers'], 0);
+    expectCode(['query', 'nothing-like-this'], 2);
+  });
+
+  test('verifies the ledger in full and against a base, and catches tampering', () => {
+    expectCode(['verify', '--full'], 0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'evidence');
+    expectCode(['evaluate', '--run', '--control', 'ENG.TESTS'], 0);
+    expectCode(['verify', '--base', 'HEAD'], 0);
+    const ledger = join(repo.dir, '.proofgate/evidence/ledger');
+    const segment = join(ledger, readdirSync(ledger).find((f) => f.endsWith('.jsonl')) ?? '');
+    const original = readFileSync(segment, 'utf8');
+    writeFileSync(segment, original.replace('"kind":"run"', '"kind":"RUN"'));
+    expectCode(['verify', '--full'], 3);
+    writeFileSync(segment, original);
+    expectCode(['verify', '--full'], 0);
+  });
+
+  test('checks traces with every shipped pack and its examples', () => {
+    const traces = join(pkg.dir, 'controls/catalog/traces');
+    const packs = readdirSync(traces).filter((f) => f.endsWith('.yaml'));
+    expect(packs.length).toBeGreaterThanOrEqual(3);
+    for (const pack of packs) {
+      const name = pack.replace(/\.yaml$/, '');
+      const examples = join(traces, 'examples', name);
+      for (const example of readdirSync(examples)) {
+        const expected = example.startsWith('good') ? 0 : 1;
+        expectCode(['trace', 'check', '--pack', name, join(examples, example)], expected);
+      }
+    }
+    const good = join(traces, 'examples/refund/good.events.jsonl');
+    expectCode(['trace', 'adapt', good], 0);
+    expectCode(['trace', 'check', '--pack', 'no-such-pack', good], 2);
+  });
+
+  test('writes the report, answers the Stop hook and runs the knowledge verbs', () => {
+    expectCode(['report', '--html', 'audit.html'], 0);
+    expect(readFileSync(join(repo.dir, 'audit.html'), 'utf8')).toMatch(/<html/);
+    rmSync(join(repo.dir, 'audit.html'));
+    const hook = pg(['hook', 'stop'], JSON.stringify({ session_id: 's', stop_hook_active: false }));
+    expect([0, 2]).toContain(hook.code);
+    const evidence = pg(['query', 'run', 'latest', '--json']);
+    const hash = /"hash":\s*"([0-9a-f]{64})"/.exec(evidence.stdout)?.[1] ?? '';
+    expect(hash).not.toBe('');
+    expectCode(
+      [
+        ...['memory', 'add', 'tests print a summary', '--path', 'test.js'],
+        ...['--evidence', hash, '--maturity', 'verified_by_tests'],
+      ],
+      0,
+    );
+    expectCode(['memory', 'list'], 0);
+    expectCode(
+      [
+        'decision',
+        'add',
+        'no retries',
+        '--reason',
+        'double charges',
+        '--condition',
+        'provider not idempotent',
+        '--path',
+        'test.js',
+      ],
+      0,
+    );
+    expectCode(['decision', 'list'], 0);
+    expectCode(
+      [
+        ...['hypothesis', 'add', 'empty input crashes', '--attr', 'functional'],
+        ...['--risk', '0.7', '--info-gain', '0.9', '--cost', '1', '--oracle', 'exit 0'],
+        ...['--provenance', 'recon'],
+      ],
+      0,
+    );
+    expectCode(['hypothesis', 'list'], 0);
+    expectCode(['casebase', 'retrieve', '--kind', 'library'], 0);
+    expectCode(['sync', '--dry-run'], 1);
+    expectCode(['next'], 0);
+    expect([0, 1]).toContain(pg(['readiness']).code);
+  });
+
+  test('every verb answers --help', () => {
+    const help = expectCode(['--help'], 0);
+    const verbs = [...help.matchAll(/^ {2}proofgate ([a-z-]+)/gm)].map((m) => m[1] ?? '');
+    expect(verbs.length).toBeGreaterThan(15);
+    for (const verb of verbs) expectCode([verb, '--help'], 0);
+  });
+});
+
+test('the installed bundle and the sources print byte-identical --json on the same repository', () => {
+  const sources = join(import.meta.dirname, '../../scripts/cli.ts');
+  const viaSources = (args: string[]): string =>
+    spawnSync(process.execPath, ['--import', 'tsx', sources, ...args, '--root', repo.dir], {
+      cwd: join(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home, TZ: 'UTC', PROOFGATE_NOW: NOW },
+    }).stdout;
+  for (const args of [
+    ['scan', '--json'],
+    ['verify', '--full', '--json'],
+    ['query', 'control', 'ENG.TESTS', '--json'],
+    ['claim', '--control', 'ENG.TESTS', '--no-record', '--json'],
+    ['next', '--json'],
+  ]) {
+    const installed = pg(args).stdout;
+    expect(installed.length, args.join(' ')).toBeGreaterThan(2);
+    expect(viaSources(args), args.join(' ')).toBe(installed);
+  }
+});
