@@ -2,8 +2,9 @@
 // flow through node_modules/.bin/proofgate. Nothing here imports the sources: a module that finds
 // its assets the wrong way, or a verb that only works under tsx, fails here.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
@@ -211,6 +212,23 @@ describe('the installed package', () => {
     expectCode(['sync', '--dry-run'], 1);
     expectCode(['next'], 0);
     expect([0, 1]).toContain(pg(['readiness']).code);
+  });
+
+  test('assets resolve the same when the bundle directory is moved', () => {
+    const moved = join(pkg.dir, 'elsewhere', 'deeper', 'bundle');
+    cpSync(join(pkg.dir, 'dist'), moved, { recursive: true });
+    const example = join(pkg.dir, 'controls/catalog/traces/examples/refund/bad.events.jsonl');
+    const entry = pathToFileURL(join(moved, 'cli.mjs')).href;
+    const script = `const { main } = await import(${JSON.stringify(entry)}); await main(process.argv.slice(1));`;
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', script, 'trace', 'check', '--pack', 'refund', example],
+      { cwd: repo.dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home } },
+    );
+    outputs.push(run.stdout + run.stderr);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/IDENTITY|identity/);
+    rmSync(join(pkg.dir, 'elsewhere'), { recursive: true, force: true });
   });
 
   test('every verb answers --help', () => {
