@@ -1,16 +1,15 @@
 // `npm run demo`: the whole story on test/fixtures/demo-shop, in a temporary git repository,
-// through the real CLI dispatch. Each step states the exit code it expects; the demo exits 0 only
+// through the built command (bin/proofgate.js running the bundle, as an installed user runs it). Each step states the exit code it expects; the demo exits 0 only
 // when every step produced it, so it doubles as an end-to-end test.
 import { join } from 'node:path';
-import { verbTable } from './cli.ts';
 import type { Context } from './lib/core/context.ts';
-import { dispatchTable } from './lib/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import {
   appendToFile,
   commitAll,
   copyToTempRepo,
   removeDir,
+  runBuiltCommand,
   tamperLedger,
 } from './lib/io/demo-repo.ts';
 import { packageRoot } from './lib/io/package-root.ts';
@@ -18,7 +17,7 @@ import { isMainModule } from './lib/io/run-if-main.ts';
 
 const PACKAGE = packageRoot();
 const TESTS = ['--control', 'ENG.TESTS'];
-const REFUND = join(PACKAGE, 'controls/catalog/traces');
+const REFUND = join(PACKAGE, 'controls/catalog/traces/examples/refund');
 /** Lines of each step's output shown; the verdict is always the first. */
 const SHOWN = 6;
 
@@ -83,34 +82,16 @@ const STEPS: Step[] = [
   {
     title: 'trace check: the refund agent’s good trajectory passes',
     expect: 0,
-    args: [
-      'trace',
-      'check',
-      '--pack',
-      `${REFUND}/refund.yaml`,
-      `${REFUND}/examples/refund/good.events.jsonl`,
-    ],
+    args: ['trace', 'check', '--pack', 'refund', `${REFUND}/good.events.jsonl`],
   },
   {
     title: 'trace check: the bad trajectory (refund without identity, false success) fails',
     expect: 1,
-    args: [
-      'trace',
-      'check',
-      '--pack',
-      `${REFUND}/refund.yaml`,
-      `${REFUND}/examples/refund/bad.events.jsonl`,
-    ],
+    args: ['trace', 'check', '--pack', 'refund', `${REFUND}/bad.events.jsonl`],
   },
 ];
 
-function quietContext(base: Context, dir: string): Context & { text(): string } {
-  let text = '';
-  const write = { write: (chunk: string) => void (text += chunk) };
-  return { ...base, cwd: dir, out: write, err: write, text: () => text };
-}
-
-export async function runDemo(base: Context = createRealContext()): Promise<number> {
+export function runDemo(base: Context = createRealContext()): number {
   const say = (line: string): void => base.out.write(`${line}\n`);
   const dir = copyToTempRepo(join(PACKAGE, 'test/fixtures/demo-shop'));
   const env = { ...base.env, NO_COLOR: '1' };
@@ -122,11 +103,10 @@ export async function runDemo(base: Context = createRealContext()): Promise<numb
       say(`── ${i + 1}. ${step.title}`);
       step.before?.(dir);
       const args = [...(step.args ?? []), ...(step.args?.[0] === 'audit' ? cross : [])];
-      say(`$ proofgate ${args.join(' ').replaceAll(PACKAGE, '')}`);
-      const ctx = quietContext({ ...base, env }, dir);
-      const code = await dispatchTable(verbTable, [...args, '--root', dir], ctx);
-      const lines = ctx.text().trimEnd().split('\n');
-      for (const line of lines.slice(0, SHOWN)) say(`   ${line.replaceAll(PACKAGE, '')}`);
+      say(`$ proofgate ${args.join(' ').replaceAll(`${PACKAGE}/`, '')}`);
+      const { code, text } = runBuiltCommand([...args, '--root', dir], dir, env);
+      const lines = text.trimEnd().split('\n');
+      for (const line of lines.slice(0, SHOWN)) say(`   ${line.replaceAll(`${PACKAGE}/`, '')}`);
       if (lines.length > SHOWN) say(`   … ${lines.length - SHOWN} more lines`);
       const ok = code === step.expect;
       if (!ok) failed += 1;
@@ -143,4 +123,4 @@ export async function runDemo(base: Context = createRealContext()): Promise<numb
   return failed === 0 ? 0 : 1;
 }
 
-if (isMainModule(import.meta.url)) process.exitCode = await runDemo();
+if (isMainModule(import.meta.url)) process.exitCode = runDemo();

@@ -37,7 +37,11 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
     y
       .positional('action', { choices: ['check', 'adapt'] as const, describe: 'check or adapt' })
       .positional('traces', { type: 'string', array: true, describe: 'trace files' })
-      .option('pack', { type: 'string', describe: 'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration); required for check' })
+      .option('pack', {
+        type: 'string',
+        describe:
+          'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration); required for check',
+      })
       .option('adapter', {
         type: 'string',
         default: 'auto',

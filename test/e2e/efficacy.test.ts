@@ -194,16 +194,7 @@ describe('efficacy', () => {
     const home = makeTempDir('pg-efficacy-home-');
     const child = spawn(
       process.execPath,
-      [
-        BIN,
-        'efficacy',
-        '--root',
-        repo.dir,
-        '--control',
-        'sleepy',
-        '--mutate',
-        'all',
-      ],
+      [BIN, 'efficacy', '--root', repo.dir, '--control', 'sleepy', '--mutate', 'all'],
       {
         cwd: WORKTREE,
         env: { PATH: env.PATH, HOME: home, NO_COLOR: '1', TZ: 'UTC' },

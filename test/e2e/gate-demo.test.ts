@@ -8,7 +8,7 @@ it('the demo tells the whole story and every step gives its expected exit code',
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', TZ: 'UTC' },
     now: new Date().toISOString(),
   });
-  const code = await runDemo(ctx);
+  const code = runDemo(ctx);
   const out = ctx.stdout();
   expect(out).toMatch(/DEMO OK: all 11 steps/);
   expect(out).not.toContain('✗');

@@ -268,16 +268,12 @@ describe('which controls are the task', () => {
 describe('the real CLI', () => {
   test('reads stdin, prints one JSON line, exits 0', () => {
     const repo = planeRepo();
-    const result = spawnSync(
-      process.execPath,
-      [BIN, 'hook', 'stop', '--root', repo.dir],
-      {
-        cwd: WORKTREE,
-        input: stopPayload(),
-        encoding: 'utf8',
-        env: { ...ENV, NO_COLOR: '1', TZ: 'UTC' },
-      },
-    );
+    const result = spawnSync(process.execPath, [BIN, 'hook', 'stop', '--root', repo.dir], {
+      cwd: WORKTREE,
+      input: stopPayload(),
+      encoding: 'utf8',
+      env: { ...ENV, NO_COLOR: '1', TZ: 'UTC' },
+    });
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(result.stdout).decision).toBe('block');

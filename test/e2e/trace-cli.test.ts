@@ -5,20 +5,16 @@ import { expect, test } from 'vitest';
 import { PACKS, REPO } from '../helpers/trace.ts';
 
 function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(
-    process.execPath,
-    [join(REPO, 'bin', 'proofgate.js'), ...args],
-    {
-      cwd: REPO,
-      encoding: 'utf8',
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: process.env['HOME'] ?? '',
-        NO_COLOR: '1',
-        TZ: 'UTC',
-      },
+  const run = spawnSync(process.execPath, [join(REPO, 'bin', 'proofgate.js'), ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      NO_COLOR: '1',
+      TZ: 'UTC',
     },
-  );
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -1,9 +1,10 @@
 // File and git actions of `npm run demo` (scripts/demo.ts): a temporary copy of the example project
 // made a git repository, commits, a code edit and a deliberately tampered ledger byte.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packagePath } from './package-root.ts';
 
 function git(dir: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.com', ...args], {
@@ -41,4 +42,18 @@ export function tamperLedger(dir: string): void {
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs the built command (bin/proofgate.js → dist/), as an installed user would: exit code and output. */
+export function runBuiltCommand(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string | undefined>,
+): { code: number; text: string } {
+  const run = spawnSync(process.execPath, [packagePath('bin', 'proofgate.js'), ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+  });
+  return { code: run.status ?? 4, text: `${run.stdout}${run.stderr}` };
 }

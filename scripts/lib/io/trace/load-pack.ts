@@ -10,7 +10,6 @@ import type { Pack } from '../../core/trace/pack.ts';
 import { packagePath } from '../package-root.ts';
 import { readYamlFile } from '../plane.ts';
 
-
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
