@@ -1,6 +1,7 @@
 // `npm run bench [-- <substring>]`: runs every test/bench/*.bench.ts (or those whose file or bench
 // name contains the substring) and prints medians, ratios and a JSON copy in .bench/results.json.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchRow } from './harness.ts';
@@ -9,6 +10,10 @@ import { measure, median } from './harness.ts';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2] ?? '';
 const rows: BenchRow[] = [];
+const load = loadavg().map((n) => n.toFixed(2));
+console.log(
+  `machine: ${cpus().length} cores, load average ${load.join(' ')} (1, 5, 15 min) at start`,
+);
 
 for (const file of readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))

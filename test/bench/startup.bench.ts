@@ -1,7 +1,10 @@
-// Start-up of the installed command: `proofgate --help` through the bundled dist/ launcher,
-// against bare node and the unbundled tsx path measured in the same run.
+// Start-up of the command users run: `proofgate --help` through node_modules/.bin/proofgate of a
+// packed and installed tarball, whole process, beside bare `node -e 0` and the unbundled tsx path
+// measured in the same run.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
+import { installPackedPackage } from '../helpers/packed.ts';
 import type { Bench } from './harness.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -15,18 +18,29 @@ export const benches: Bench[] = [
   {
     name: 'proofgate --help (tsx, unbundled)',
     runs: 15,
+    baseline: 'node -e 0 (floor)',
     fn: run(['--import', 'tsx', join(root, 'scripts', 'cli.ts'), '--help']),
   },
   {
-    name: 'proofgate --help (bin, dist bundle)',
-    target: '<= 250 ms',
-    targetMs: 250,
-    baseline: 'proofgate --help (tsx, unbundled)',
+    name: 'proofgate --help (installed tarball bin)',
+    target: '<= 150 ms',
+    targetMs: 150,
+    baseline: 'node -e 0 (floor)',
     runs: 15,
     setup: () => {
-      execFileSync(process.execPath, [join(root, 'bin', 'build-dist.js')], { cwd: root });
+      const repo = openRepo(makeTempDir('pg-bench-consumer-'));
+      repo.git('init', '-q');
+      repo.write('package.json', '{"name":"consumer","version":"1.0.0","private":true}\n');
+      return Promise.resolve({ repo, bin: installPackedPackage(repo.dir).bin });
+    },
+    fn: (state) => {
+      const { repo, bin } = state as { repo: { dir: string }; bin: string };
+      execFileSync(bin, ['--help'], { cwd: repo.dir, stdio: 'ignore' });
       return Promise.resolve();
     },
-    fn: run([join(root, 'bin', 'proofgate.js'), '--help']),
+    teardown: (state) => {
+      (state as { repo: { remove(): void } }).repo.remove();
+      return Promise.resolve();
+    },
   },
 ];
