@@ -89,6 +89,9 @@ describe('hook install', () => {
     expect(missing.stdout).toContain('note: proofgate is not in package.json');
     repo.write('package.json', JSON.stringify({ devDependencies: { proofgate: '0.1.0' } }));
     expect((await install(repo.dir)).stdout).not.toContain('note:');
+    // proofgate's own repository: npx runs a project's own bin.
+    repo.write('package.json', JSON.stringify({ name: 'proofgate', bin: { proofgate: 'x.js' } }));
+    expect((await install(repo.dir)).stdout).not.toContain('note:');
   });
 
   test('SubagentStop is opt-in, and a later install without --subagent takes it out again', async () => {

@@ -8,7 +8,7 @@ import { hookEvents, mergeHookSettings, type StopEvent } from '../core/hook/merg
 import type { HookAgent } from '../core/hook/parse-stop-input.ts';
 import {
   isGitIgnored,
-  readDependencyNames,
+  readRunnablePackages,
   readJsonSettings,
   writeJsonSettings,
 } from '../io/hook-files.ts';
@@ -63,7 +63,7 @@ export async function installHook(
   const merged = mergeHookSettings(readJsonSettings(path) ?? {}, events, command, file);
   if (merged.changed.length + merged.removed.length > 0) writeJsonSettings(path, merged.settings);
   const notes: string[] = [];
-  if (placement === 'shared' && !readDependencyNames(root).has('proofgate')) {
+  if (placement === 'shared' && !readRunnablePackages(root).has('proofgate')) {
     notes.push(
       'proofgate is not in package.json: run npm install --save-dev proofgate, or the hook command fails and never blocks',
     );

@@ -92,8 +92,9 @@ export function writeJsonSettings(file: string, value: unknown): void {
   writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, file);
 }
 
-/** Names in the project's package.json dependencies and devDependencies (none when unreadable). */
-export function readDependencyNames(root: string): Set<string> {
+/** Packages `npx --no-install` can run in the project: its dependencies, its devDependencies and
+ * itself (npm runs a project's own bin); none when package.json is unreadable. */
+export function readRunnablePackages(root: string): Set<string> {
   try {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
       string,
@@ -103,6 +104,7 @@ export function readDependencyNames(root: string): Set<string> {
       const deps = manifest[key];
       return typeof deps === 'object' && deps !== null ? Object.keys(deps) : [];
     });
+    if (typeof manifest['name'] === 'string') names.push(manifest['name']);
     return new Set(names);
   } catch {
     return new Set();
