@@ -129,6 +129,12 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./hook.ts')).hook,
   },
   {
+    name: 'skill',
+    describe:
+      'Install the agent skill (SKILL.md, INDEX.md, references/) where Claude Code and Codex load it',
+    load: async () => (await import('./skill.ts')).skill,
+  },
+  {
     name: 'report',
     describe: 'Write one self-contained HTML report for human auditors',
     load: async () => (await import('./report.ts')).report,

@@ -18,6 +18,10 @@ export interface HookOptions extends CommonOptions {
   action: (typeof HOOK_ACTIONS)[number];
   agent: HookAgent;
   controls: string[];
+  /** install: write this machine's command into the uncommitted local settings file. */
+  local: boolean;
+  /** install: also gate SubagentStop. */
+  subagent: boolean;
 }
 
 export type HookResult =
@@ -34,20 +38,32 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
     return { mode: 'stop', ...decision };
   }
   const root = await resolveRoot(options.root, ctx.cwd);
-  return { mode: 'install', root, ...installHook(root, options.agent) };
+  const installed = await installHook(root, {
+    agent: options.agent,
+    local: options.local,
+    subagent: options.subagent,
+  });
+  return { mode: 'install', root, ...installed };
 }
 
 function renderHook(result: HookResult): string {
   if (result.mode === 'stop') return result.stdout;
   const verdict =
-    result.changed.length === 0
-      ? `UNCHANGED ${result.file} already runs the proofgate Stop hook`
-      : `INSTALLED proofgate Stop hook for ${result.changed.join(', ')} in ${result.file}`;
+    result.changed.length + result.removed.length === 0
+      ? `UNCHANGED ${result.file} already runs the proofgate stop hook`
+      : result.changed.length > 0
+        ? `INSTALLED proofgate stop hook for ${result.changed.join(', ')} in ${result.file}`
+        : `UPDATED ${result.file}`;
+  const removed =
+    result.removed.length === 0
+      ? []
+      : [`  removed from ${result.removed.join(', ')} (opt in with --subagent)`];
   const trust =
     result.agent === 'codex'
       ? 'Codex runs project hooks only after you trust them: open /hooks in Codex and approve.'
       : 'Claude Code runs project hooks once the folder is trusted; check with /hooks.';
-  return [verdict, `  command: ${result.command}`, `  ${trust}`].join('\n');
+  const notes = result.notes.map((note) => `  note: ${note}`);
+  return [verdict, `  command: ${result.command}`, ...removed, ...notes, `  ${trust}`].join('\n');
 }
 
 export const hook = defineVerb<HookOptions, HookResult>({
@@ -60,6 +76,14 @@ export const hook = defineVerb<HookOptions, HookResult>({
       'read the Stop JSON on stdin; block unless claim would pass',
     ],
     ['proofgate hook install --agent codex', 'add the Stop hook to .codex/hooks.json'],
+    [
+      'proofgate hook install --agent claude --subagent',
+      'gate Stop and SubagentStop in .claude/settings.json',
+    ],
+    [
+      'proofgate hook install --local',
+      "this machine's package path, in .claude/settings.local.json only",
+    ],
   ],
   builder: (y) =>
     y
@@ -76,6 +100,16 @@ export const hook = defineVerb<HookOptions, HookResult>({
         type: 'string',
         array: true,
         describe: 'stop: the task controls (default: $PROOFGATE_TASK_CONTROLS, task.json, all)',
+      })
+      .option('local', {
+        type: 'boolean',
+        default: false,
+        describe: "install: this machine's command, in the uncommitted .claude/settings.local.json",
+      })
+      .option('subagent', {
+        type: 'boolean',
+        default: false,
+        describe: 'install: also gate SubagentStop (off: subagents stop freely)',
       }),
   toOptions: (argv, common) => ({
     ...common,
@@ -84,6 +118,8 @@ export const hook = defineVerb<HookOptions, HookResult>({
     controls: ((argv['control'] as unknown[] | undefined) ?? [])
       .map(String)
       .filter((c) => c !== ''),
+    local: argv['local'] === true,
+    subagent: argv['subagent'] === true,
   }),
   run: runHook,
   render: renderHook,

@@ -4,10 +4,10 @@
 // Generic over verbTable: a verb added later is checked the moment it is registered.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import yargs from 'yargs';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
+import { isKnownFlag, optionsOf, VERB_NAMES } from '../helpers/verb-options.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (rel: string): string => readFileSync(join(ROOT, rel), 'utf8');
@@ -17,18 +17,7 @@ const referenceFiles = readdirSync(join(ROOT, 'references'))
 const DOCS = ['SKILL.md', 'INDEX.md', 'README.md', ...referenceFiles].filter((f) =>
   existsSync(join(ROOT, f)),
 );
-const COMMON = new Set(['root', 'json', 'limit', 'help', 'version']);
-const VERBS = new Set(verbTable.map((row) => row.name));
-
-async function optionsOf(name: string): Promise<Set<string>> {
-  const verb = await verbTable.find((row) => row.name === name)!.load();
-  // getOptions() is public yargs API but missing from @types/yargs.
-  const parser = verb.builder(yargs([])) as unknown as {
-    getOptions(): { key: Record<string, unknown> };
-  };
-  const keys = Object.keys(parser.getOptions().key);
-  return new Set([...keys, ...COMMON]);
-}
+const VERBS = VERB_NAMES;
 
 export interface FlagUse {
   file: string;
@@ -65,10 +54,6 @@ export function flagUses(file: string, text: string): FlagUse[] {
   return uses;
 }
 
-function known(options: Set<string>, flag: string): boolean {
-  return options.has(flag) || (flag.startsWith('no-') && options.has(flag.slice(3)));
-}
-
 describe('docs drift', () => {
   test.each(verbTable.map((row) => [row.name]))('%s has references/<verb>.md', (name) => {
     expect(existsSync(join(ROOT, 'references', `${name}.md`))).toBe(true);
@@ -84,7 +69,7 @@ describe('docs drift', () => {
     const unknown: string[] = [];
     for (const name of VERBS) {
       const options = await optionsOf(name);
-      for (const use of uses.filter((u) => u.verb === name && !known(options, u.flag))) {
+      for (const use of uses.filter((u) => u.verb === name && !isKnownFlag(options, u.flag))) {
         unknown.push(`${use.file}:${use.line}: proofgate ${use.verb} has no --${use.flag}`);
       }
     }

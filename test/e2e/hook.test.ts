@@ -177,6 +177,30 @@ describe('hook stop fixtures', () => {
     expect(repo.git('status', '--porcelain')).toBe('');
   });
 
+  test('Stop and SubagentStop count their blocks apart', async () => {
+    const repo = planeRepo();
+    const sub = (active: boolean) =>
+      stopPayload({ hook_event_name: 'SubagentStop', stop_hook_active: active, agent_id: 'a1' });
+    expect(JSON.parse((await stop(repo.dir, stopPayload())).stdout).decision).toBe('block');
+    expect(JSON.parse((await stop(repo.dir, sub(false))).stdout).decision).toBe('block');
+    for (let i = 2; i <= 5; i++) {
+      expect(JSON.parse((await stop(repo.dir, sub(true))).stdout).decision).toBe('block');
+    }
+    // The subagent used up its five blocks; the main agent has used one of its own.
+    expect(Object.keys(JSON.parse((await stop(repo.dir, sub(true))).stdout))).toEqual([
+      'systemMessage',
+    ]);
+    for (let i = 2; i <= 5; i++) {
+      const main = await stop(repo.dir, stopPayload({ stop_hook_active: true }));
+      expect(JSON.parse(main.stdout).decision).toBe('block');
+    }
+    const sixth = await stop(repo.dir, stopPayload({ stop_hook_active: true }));
+    expect(Object.keys(JSON.parse(sixth.stdout))).toEqual(['systemMessage']);
+    const gitDir = join(repo.dir, '.git', 'proofgate');
+    expect(existsSync(join(gitDir, 'hook-state.json'))).toBe(true);
+    expect(existsSync(join(gitDir, 'hook-state-subagent.json'))).toBe(true);
+  });
+
   test('malformed JSON: allowed silently, diagnostic in the git dir only', async () => {
     const repo = planeRepo();
     const result = await stop(repo.dir, '{"hook_event_name": "Stop", ');
@@ -277,52 +301,5 @@ describe('the real CLI', () => {
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(result.stdout).decision).toBe('block');
-  });
-});
-
-describe('hook install', () => {
-  const install = async (dir: string, agent: string) => {
-    const ctx = createTestContext({ cwd: dir, env: ENV });
-    const code = await dispatchTable(verbTable, ['hook', 'install', '--agent', agent], ctx);
-    return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
-  };
-
-  test('merges into existing Claude settings, idempotently', async () => {
-    const repo = planeRepo();
-    const file = join(repo.dir, '.claude', 'settings.json');
-    mkdirSync(join(repo.dir, '.claude'));
-    writeFileSync(
-      file,
-      JSON.stringify({
-        model: 'x',
-        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'other' }] }] },
-      }),
-    );
-    const first = await install(repo.dir, 'claude');
-    expect(first.code).toBe(0);
-    expect(first.stdout.split('\n')[0]).toBe(
-      'INSTALLED proofgate Stop hook for Stop, SubagentStop in .claude/settings.json',
-    );
-    const settings = JSON.parse(readFileSync(file, 'utf8'));
-    expect(settings.model).toBe('x');
-    expect(settings.hooks.Stop).toHaveLength(2);
-    expect(settings.hooks.Stop[1].hooks[0].command).toMatch(
-      /bin\/proofgate\.js.? hook stop --agent claude$/,
-    );
-    const bytes = readFileSync(file, 'utf8');
-    expect((await install(repo.dir, 'claude')).stdout).toMatch(/^UNCHANGED/);
-    expect(readFileSync(file, 'utf8')).toBe(bytes);
-  });
-
-  test('Codex: writes .codex/hooks.json; an unparsable file is refused with exit 2 and left alone', async () => {
-    const repo = planeRepo();
-    expect((await install(repo.dir, 'codex')).code).toBe(0);
-    const hooks = JSON.parse(readFileSync(join(repo.dir, '.codex', 'hooks.json'), 'utf8'));
-    expect(Object.keys(hooks.hooks)).toEqual(['Stop']);
-    writeFileSync(join(repo.dir, '.codex', 'hooks.json'), '{ broken');
-    const refused = await install(repo.dir, 'codex');
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('not valid JSON');
-    expect(readFileSync(join(repo.dir, '.codex', 'hooks.json'), 'utf8')).toBe('{ broken');
   });
 });

@@ -7,6 +7,7 @@ import { sha256Hex } from '../core/hash.ts';
 import { decideClaim } from '../core/gate/decide-claim.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
 import { decideStop, type StopDecision, type StopFacts } from '../core/hook/decide-stop.ts';
+import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
 import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts';
 import type { GateIO } from '../gate/gate-io.ts';
 import { gatherStatuses } from '../gate/status-flow.ts';
@@ -42,6 +43,8 @@ export async function stopFlow(
     () => undefined,
   );
   const dir = root === undefined ? undefined : await hookDir(root).catch(() => undefined);
+  // Stop and SubagentStop count their blocks apart: a subagent's loop never ends the parent's.
+  const event = parsed.ok ? parsed.input.event : 'Stop';
   let facts: StopFacts;
   if (!parsed.ok) facts = { kind: 'malformed', problem: parsed.problem };
   else if (root === undefined || dir === undefined || locatePlane(root) === undefined)
@@ -51,16 +54,16 @@ export async function stopFlow(
     agent: options.agent,
     stopHookActive: parsed.ok && parsed.input.stopHookActive,
     facts,
-    state: dir === undefined ? undefined : readHookState(dir),
+    state: dir === undefined ? undefined : readHookState(dir, event),
     time: ctx.clock.now().toISOString(),
   });
-  if (dir !== undefined) persist(dir, decision);
+  if (dir !== undefined) persist(dir, event, decision);
   return decision;
 }
 
-function persist(dir: string, decision: StopDecision): void {
+function persist(dir: string, event: StopEvent, decision: StopDecision): void {
   try {
-    writeHookState(dir, decision.state);
+    writeHookState(dir, event, decision.state);
     if (decision.log !== undefined) appendHookLog(dir, decision.log);
   } catch {
     // the decision stands even when the git dir is read-only

@@ -1,14 +1,19 @@
 // The Stop hook's own files, all inside the git dir (never in the working tree, so they can never
-// change a subject binding): the block counter, the diagnostic log and the optional task file.
+// change a subject binding): the block counters, the diagnostic log and the optional task file.
 // Reads fail open (a corrupt counter is no counter); only the agent settings file fails closed.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import type { HookState } from '../core/hook/decide-stop.ts';
-import { gitText } from './git.ts';
+import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
+import { gitText, runGit } from './git.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
-const STATE_FILE = 'hook-state.json';
+/** One counter per stop event, so a subagent's blocks never use up the main agent's. */
+const STATE_FILES: Record<StopEvent, string> = {
+  Stop: 'hook-state.json',
+  SubagentStop: 'hook-state-subagent.json',
+};
 const LOG_FILE = 'hook.log';
 export const TASK_FILE = 'task.json';
 
@@ -18,9 +23,11 @@ export async function hookDir(root: string): Promise<string> {
   return join(gitDir, 'proofgate');
 }
 
-export function readHookState(dir: string): HookState | undefined {
+export function readHookState(dir: string, event: StopEvent): HookState | undefined {
   try {
-    const value = JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8')) as Partial<HookState>;
+    const value = JSON.parse(
+      readFileSync(join(dir, STATE_FILES[event]), 'utf8'),
+    ) as Partial<HookState>;
     if (typeof value.subject === 'string' && Number.isSafeInteger(value.blocks)) {
       return { subject: value.subject, blocks: value.blocks as number };
     }
@@ -30,8 +37,8 @@ export function readHookState(dir: string): HookState | undefined {
   return undefined;
 }
 
-export function writeHookState(dir: string, state: HookState | undefined): void {
-  const file = join(dir, STATE_FILE);
+export function writeHookState(dir: string, event: StopEvent, state: HookState | undefined): void {
+  const file = join(dir, STATE_FILES[event]);
   if (state === undefined) {
     rmSync(file, { force: true });
     return;
@@ -83,4 +90,31 @@ export function readJsonSettings(file: string): unknown {
 export function writeJsonSettings(file: string, value: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, file);
+}
+
+/** Packages `npx --no-install` can run in the project: its dependencies, its devDependencies and
+ * itself (npm runs a project's own bin); none when package.json is unreadable. */
+export function readRunnablePackages(root: string): Set<string> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const names = ['dependencies', 'devDependencies'].flatMap((key) => {
+      const deps = manifest[key];
+      return typeof deps === 'object' && deps !== null ? Object.keys(deps) : [];
+    });
+    if (typeof manifest['name'] === 'string') names.push(manifest['name']);
+    return new Set(names);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Whether git ignores the path (relative to the root); false when git cannot tell. */
+export async function isGitIgnored(root: string, rel: string): Promise<boolean> {
+  const result = await runGit(['check-ignore', '-q', '--no-index', rel], { cwd: root }).catch(
+    () => undefined,
+  );
+  return result?.code === 0;
 }

@@ -1,40 +1,65 @@
 import { describe, expect, test } from 'vitest';
-import { hookCommand, relativeInside } from '../../../scripts/lib/core/hook/hook-command.ts';
-import { mergeHookSettings } from '../../../scripts/lib/core/hook/merge-hook-settings.ts';
+import { hookCommand } from '../../../scripts/lib/core/hook/hook-command.ts';
+import {
+  hookEvents,
+  mergeHookSettings,
+} from '../../../scripts/lib/core/hook/merge-hook-settings.ts';
 
-const CMD = 'node "$CLAUDE_PROJECT_DIR/bin/proofgate.js" hook stop --agent claude';
+const CMD = 'npx --no-install proofgate hook stop --agent claude';
 const other = { hooks: [{ type: 'command', command: 'lint-on-stop' }] };
+const handler = (command: string) => ({ hooks: [{ type: 'command', command, timeout: 30 }] });
 
 describe('mergeHookSettings', () => {
-  test('adds Stop and SubagentStop for Claude to empty settings', () => {
-    const merged = mergeHookSettings({}, 'claude', CMD, '.claude/settings.json');
-    expect(merged.changed).toEqual(['Stop', 'SubagentStop']);
-    expect(merged.settings).toEqual({
-      hooks: {
-        Stop: [{ hooks: [{ type: 'command', command: CMD, timeout: 30 }] }],
-        SubagentStop: [{ hooks: [{ type: 'command', command: CMD, timeout: 30 }] }],
-      },
+  test('adds Stop only by default; SubagentStop only when asked', () => {
+    const merged = mergeHookSettings({}, hookEvents(false), CMD, '.claude/settings.json');
+    expect(merged.changed).toEqual(['Stop']);
+    expect(merged.settings).toEqual({ hooks: { Stop: [handler(CMD)] } });
+    const both = mergeHookSettings({}, hookEvents(true), CMD, '.claude/settings.json');
+    expect(both.changed).toEqual(['Stop', 'SubagentStop']);
+    expect(both.settings).toEqual({
+      hooks: { Stop: [handler(CMD)], SubagentStop: [handler(CMD)] },
     });
-  });
-
-  test('Codex gets Stop only', () => {
-    expect(mergeHookSettings({}, 'codex', CMD, 'f').changed).toEqual(['Stop']);
   });
 
   test('keeps other keys and other hooks, and is idempotent', () => {
     const existing = {
       permissions: { allow: ['Bash(ls)'] },
-      hooks: { Stop: [other], PreToolUse: [other] },
+      hooks: { Stop: [other], PreToolUse: [other], SubagentStop: [other] },
     };
-    const once = mergeHookSettings(existing, 'claude', CMD, 'f');
+    const once = mergeHookSettings(existing, hookEvents(false), CMD, 'f');
     expect(once.settings['permissions']).toEqual(existing.permissions);
     const hooks = once.settings['hooks'] as Record<string, unknown[]>;
     expect(hooks['Stop']).toHaveLength(2);
     expect(hooks['Stop']![0]).toEqual(other);
     expect(hooks['PreToolUse']).toEqual([other]);
-    const twice = mergeHookSettings(once.settings, 'claude', CMD, 'f');
-    expect(twice.changed).toEqual([]);
+    expect(hooks['SubagentStop']).toEqual([other]);
+    const twice = mergeHookSettings(once.settings, hookEvents(false), CMD, 'f');
+    expect(twice).toMatchObject({ changed: [], removed: [] });
     expect(twice.settings).toEqual(once.settings);
+  });
+
+  test('an older install that gated SubagentStop loses only its own handler there', () => {
+    const old = 'node /home/u/pg/bin/proofgate.js hook stop --agent claude';
+    const mixed = {
+      hooks: [
+        { type: 'command', command: old },
+        { type: 'command', command: 'notify' },
+      ],
+    };
+    const existing = { hooks: { Stop: [handler(old)], SubagentStop: [handler(old), mixed] } };
+    const merged = mergeHookSettings(existing, hookEvents(false), CMD, 'f');
+    expect(merged.changed).toEqual(['Stop']);
+    expect(merged.removed).toEqual(['SubagentStop']);
+    const hooks = merged.settings['hooks'] as Record<string, unknown>;
+    expect(hooks['Stop']).toEqual([handler(CMD)]);
+    expect(hooks['SubagentStop']).toEqual([{ hooks: [{ type: 'command', command: 'notify' }] }]);
+    const alone = mergeHookSettings(
+      { hooks: { SubagentStop: [handler(old)] } },
+      ['Stop'],
+      CMD,
+      'f',
+    );
+    expect(Object.keys(alone.settings['hooks'] as object)).toEqual(['Stop']);
   });
 
   test('updates an older proofgate hook command in place instead of adding a second one', () => {
@@ -53,53 +78,46 @@ describe('mergeHookSettings', () => {
         ],
       },
     };
-    const merged = mergeHookSettings(old, 'codex', CMD, 'f');
+    const merged = mergeHookSettings(old, ['Stop'], CMD, 'f');
     expect(merged.changed).toEqual(['Stop']);
     expect((merged.settings['hooks'] as Record<string, unknown>)['Stop']).toEqual([
       { hooks: [{ type: 'command', command: CMD, timeout: 9 }] },
     ]);
   });
 
-  test.each([[[]], ['x'], [{ hooks: [] }], [{ hooks: { Stop: {} } }]])(
-    'refuses a settings shape it does not understand: %j',
-    (value) => {
-      expect(() => mergeHookSettings(value, 'claude', CMD, 'f')).toThrow(/will not rewrite/);
-    },
-  );
+  test.each([
+    [[]],
+    ['x'],
+    [{ hooks: [] }],
+    [{ hooks: { Stop: {} } }],
+    [{ hooks: { SubagentStop: 'x' } }],
+  ])('refuses a settings shape it does not understand: %j', (value) => {
+    expect(() => mergeHookSettings(value, ['Stop'], CMD, 'f')).toThrow(/will not rewrite/);
+  });
 });
 
 describe('hookCommand', () => {
   test.each([
-    ['claude', '/p', '/p', 'node "$CLAUDE_PROJECT_DIR/bin/proofgate.js" hook stop --agent claude'],
+    ['claude', 'shared', '/home/u/pg', 'npx --no-install proofgate hook stop --agent claude'],
+    ['codex', 'shared', '/home/u/pg', 'npx --no-install proofgate hook stop --agent codex'],
     [
       'claude',
-      '/p',
-      '/p/.claude/skills/proofgate',
-      'node "$CLAUDE_PROJECT_DIR/.claude/skills/proofgate/bin/proofgate.js" hook stop --agent claude',
-    ],
-    [
-      'codex',
-      '/p',
-      '/p/.agents/skills/proofgate',
-      'node "$(git rev-parse --show-toplevel)/.agents/skills/proofgate/bin/proofgate.js" hook stop --agent codex',
-    ],
-    [
-      'claude',
-      '/p',
+      'local',
       '/home/u/.claude/skills/proofgate',
       'node /home/u/.claude/skills/proofgate/bin/proofgate.js hook stop --agent claude',
     ],
     [
-      'codex',
-      '/p',
+      'claude',
+      'local',
       "/home/o'k/pg",
-      `node '/home/o'\\''k/pg/bin/proofgate.js' hook stop --agent codex`,
+      `node '/home/o'\\''k/pg/bin/proofgate.js' hook stop --agent claude`,
     ],
-  ] as const)('%s root %s package %s', (agent, root, packageDir, expected) => {
-    expect(hookCommand({ agent, root, packageDir })).toBe(expected);
+  ] as const)('%s %s package %s', (agent, placement, packageDir, expected) => {
+    expect(hookCommand({ agent, placement, packageDir })).toBe(expected);
   });
 
-  test('a sibling directory with the same prefix is outside', () => {
-    expect(relativeInside('/p', '/p2/x')).toBeUndefined();
+  test('the shared command never names the package directory', () => {
+    const command = hookCommand({ agent: 'claude', placement: 'shared', packageDir: '/x/pg' });
+    expect(command).not.toContain('/x/pg');
   });
 });

@@ -1,35 +1,24 @@
-// The command line written into an agent's hook settings. A package inside the project is named
-// relative to the project root (the settings file is committed and must work on every clone);
-// one installed elsewhere (~/.claude/skills/proofgate, a global npm prefix) by its absolute path.
+// The command line written into an agent's hook settings. The shared (committed) settings get a
+// command that holds no path of this machine, so it works on every clone once proofgate is a
+// devDependency; only the local, uncommitted settings file may name this machine's package dir.
 import { quoteArg } from '../gate/next-command.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 
+/** `shared`: the committed settings file; `local`: the per-machine one (`--local`). */
+export type HookPlacement = 'shared' | 'local';
+
 export interface HookCommandRequest {
   agent: HookAgent;
-  /** Absolute directory of the proofgate package (holds bin/proofgate.js). */
+  placement: HookPlacement;
+  /** Absolute directory of the proofgate package (holds bin/proofgate.js); used only when local. */
   packageDir: string;
-  /** Absolute project root (git top level). */
-  root: string;
-}
-
-/** Project-relative part of the package dir, POSIX separators; undefined when outside the root. */
-export function relativeInside(root: string, dir: string): string | undefined {
-  const norm = (p: string): string => p.split('\\').join('/').replace(/\/+$/, '');
-  const r = norm(root);
-  const d = norm(dir);
-  if (d === r) return '';
-  return d.startsWith(`${r}/`) ? d.slice(r.length + 1) : undefined;
 }
 
 export function hookCommand(request: HookCommandRequest): string {
   const tail = `hook stop --agent ${request.agent}`;
-  const rel = relativeInside(request.root, request.packageDir);
-  if (rel === undefined) {
-    return `node ${quoteArg(`${request.packageDir.split('\\').join('/')}/bin/proofgate.js`)} ${tail}`;
-  }
-  // Claude Code sets CLAUDE_PROJECT_DIR for hooks; Codex runs hooks inside the session's repo.
-  const base =
-    request.agent === 'claude' ? '$CLAUDE_PROJECT_DIR' : '$(git rev-parse --show-toplevel)';
-  const path = rel === '' ? 'bin/proofgate.js' : `${rel}/bin/proofgate.js`;
-  return `node "${base}/${path}" ${tail}`;
+  // --no-install: never fetch a package from the registry inside a hook; a missing devDependency
+  // fails the command instead of silently running whatever npm resolves.
+  if (request.placement === 'shared') return `npx --no-install proofgate ${tail}`;
+  const bin = `${request.packageDir.split('\\').join('/')}/bin/proofgate.js`;
+  return `node ${quoteArg(bin)} ${tail}`;
 }

@@ -1,0 +1,146 @@
+// `proofgate hook install` on real git repositories, in process: the committed settings never
+// name a path of this machine, SubagentStop is opt-in, --local writes only the local file.
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { verbTable } from '../../scripts/cli.ts';
+import { dispatchTable } from '../../scripts/lib/dispatch.ts';
+import { packageRoot } from '../../scripts/lib/io/package-root.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
+
+const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
+
+const repos: TestRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.remove();
+});
+
+function projectRepo(): TestRepo {
+  // install reads no plane: any git repository will do.
+  const repo = makeRepo({ 'src/app.js': 'module.exports = 1;\n' });
+  repos.push(repo);
+  return repo;
+}
+
+describe('hook install', () => {
+  const install = async (dir: string, ...args: string[]) => {
+    const ctx = createTestContext({ cwd: dir, env: ENV });
+    const code = await dispatchTable(verbTable, ['hook', 'install', ...args], ctx);
+    return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
+  };
+  type Settings = {
+    model?: string;
+    hooks: Record<string, { hooks: { command: string }[] }[] | undefined>;
+  };
+  const readJson = (file: string): Settings => JSON.parse(readFileSync(file, 'utf8')) as Settings;
+
+  test('merges into existing Claude settings, idempotently; Stop only by default', async () => {
+    const repo = projectRepo();
+    const file = join(repo.dir, '.claude', 'settings.json');
+    mkdirSync(join(repo.dir, '.claude'));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model: 'x',
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'other' }] }] },
+      }),
+    );
+    const first = await install(repo.dir, '--agent', 'claude');
+    expect(first.code).toBe(0);
+    expect(first.stdout.split('\n')[0]).toBe(
+      'INSTALLED proofgate stop hook for Stop in .claude/settings.json',
+    );
+    const settings = readJson(file);
+    expect(settings.model).toBe('x');
+    expect(settings.hooks.Stop).toHaveLength(2);
+    expect(settings.hooks['Stop']![1]!.hooks[0]!.command).toBe(
+      'npx --no-install proofgate hook stop --agent claude',
+    );
+    expect(Object.keys(settings.hooks)).toEqual(['Stop']);
+    const bytes = readFileSync(file, 'utf8');
+    expect((await install(repo.dir, '--agent', 'claude')).stdout).toMatch(/^UNCHANGED/);
+    expect(readFileSync(file, 'utf8')).toBe(bytes);
+  });
+
+  test('the package lives elsewhere: no absolute path of this machine in .claude/settings.json', async () => {
+    const repo = projectRepo();
+    expect(relative(repo.dir, packageRoot()).startsWith('..')).toBe(true);
+    // An older install wrote this machine's path; the install must replace it, not keep it.
+    const stale = `node "${packageRoot()}/bin/proofgate.js" hook stop --agent claude`;
+    repo.write(
+      '.claude/settings.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: stale }] }] } }),
+    );
+    expect((await install(repo.dir, '--subagent')).code).toBe(0);
+    const text = readFileSync(join(repo.dir, '.claude', 'settings.json'), 'utf8');
+    for (const path of [packageRoot(), repo.dir, tmpdir(), ENV.HOME, realpathSync(repo.dir)]) {
+      expect(text).not.toContain(path);
+    }
+    const commands = [...text.matchAll(/"command": "([^"]*)"/g)].map((m) => m[1]!);
+    expect(commands).toHaveLength(2);
+    for (const command of commands) expect(command).not.toMatch(/(^|[\s'"=])(\/|~\/)/);
+  });
+
+  test('no proofgate devDependency: installed, with a note saying how to add it', async () => {
+    const repo = projectRepo();
+    const missing = await install(repo.dir);
+    expect(missing.stdout).toContain('note: proofgate is not in package.json');
+    repo.write('package.json', JSON.stringify({ devDependencies: { proofgate: '0.1.0' } }));
+    expect((await install(repo.dir)).stdout).not.toContain('note:');
+    // proofgate's own repository: npx runs a project's own bin.
+    repo.write('package.json', JSON.stringify({ name: 'proofgate', bin: { proofgate: 'x.js' } }));
+    expect((await install(repo.dir)).stdout).not.toContain('note:');
+  });
+
+  test('SubagentStop is opt-in, and a later install without --subagent takes it out again', async () => {
+    const repo = projectRepo();
+    const file = join(repo.dir, '.claude', 'settings.json');
+    await install(repo.dir);
+    expect(readJson(file).hooks.SubagentStop).toBeUndefined();
+    const opted = await install(repo.dir, '--subagent');
+    expect(opted.stdout.split('\n')[0]).toContain('for SubagentStop');
+    expect(Object.keys(readJson(file).hooks)).toEqual(['Stop', 'SubagentStop']);
+    const back = await install(repo.dir);
+    expect(back.stdout).toContain('removed from SubagentStop');
+    expect(Object.keys(readJson(file).hooks)).toEqual(['Stop']);
+  });
+
+  test("--local: this machine's path goes only to .claude/settings.local.json", async () => {
+    const repo = projectRepo();
+    const local = await install(repo.dir, '--local');
+    expect(local.code).toBe(0);
+    const settings = readJson(join(repo.dir, '.claude', 'settings.local.json'));
+    expect(settings.hooks['Stop']![0]!.hooks[0]!.command).toContain(
+      `${packageRoot()}/bin/proofgate.js`,
+    );
+    expect(existsSync(join(repo.dir, '.claude', 'settings.json'))).toBe(false);
+    expect(local.stdout).toContain('is not ignored by git');
+    repo.write('.gitignore', '.claude/settings.local.json\n');
+    expect((await install(repo.dir, '--local')).stdout).not.toContain('not ignored');
+  });
+
+  test('--local with Codex is refused: exit 2, nothing written', async () => {
+    const repo = projectRepo();
+    const refused = await install(repo.dir, '--agent', 'codex', '--local');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--local is not available for --agent codex');
+    expect(existsSync(join(repo.dir, '.codex'))).toBe(false);
+  });
+
+  test('Codex: writes .codex/hooks.json; an unparsable file is refused with exit 2 and left alone', async () => {
+    const repo = projectRepo();
+    expect((await install(repo.dir, '--agent', 'codex')).code).toBe(0);
+    const hooks = readJson(join(repo.dir, '.codex', 'hooks.json'));
+    expect(Object.keys(hooks.hooks)).toEqual(['Stop']);
+    expect(hooks.hooks['Stop']![0]!.hooks[0]!.command).toBe(
+      'npx --no-install proofgate hook stop --agent codex',
+    );
+    writeFileSync(join(repo.dir, '.codex', 'hooks.json'), '{ broken');
+    const refused = await install(repo.dir, '--agent', 'codex');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('not valid JSON');
+    expect(readFileSync(join(repo.dir, '.codex', 'hooks.json'), 'utf8')).toBe('{ broken');
+  });
+});
