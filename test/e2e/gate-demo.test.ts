@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { runDemo } from '../../scripts/demo.ts';
 import { createTestContext } from '../helpers/context.ts';
 
-it('the demo tells the whole story and every step gives its expected exit code', async () => {
+it('the demo tells the whole story and every step gives its expected exit code', () => {
   const ctx = createTestContext({
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', TZ: 'UTC' },
     now: new Date().toISOString(),
