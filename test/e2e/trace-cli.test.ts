@@ -1,22 +1,11 @@
 // The trace verb as a real process: the exit-code contract end to end.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { PACKS, REPO } from '../helpers/trace.ts';
+import { runCli } from '../helpers/cli.ts';
+import type { CliRun } from '../helpers/cli.ts';
+import { PACKS } from '../helpers/trace.ts';
 
-function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [join(REPO, 'bin', 'proofgate.js'), ...args], {
-    cwd: REPO,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '',
-      NO_COLOR: '1',
-      TZ: 'UTC',
-    },
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const cli = (...args: string[]): CliRun => runCli(args);
 
 test('proofgate trace check exits 0, 1 and 2 as the contract says', () => {
   const examples = join(PACKS, 'examples', 'refund');
