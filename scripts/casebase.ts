@@ -10,10 +10,10 @@ import { recordCase, recordObservation } from './lib/core/knowledge/record-case.
 import { retrieveCases } from './lib/core/knowledge/retrieve-cases.ts';
 import type { RankedCase } from './lib/core/knowledge/retrieve-cases.ts';
 import type { CaseEntry, CaseObservation, StructuralFeatures } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { openKnowledge, readJsonFile, writeFileWhole } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { casebaseFlags, toCasebaseOptions } from './lib/casebase-flags.ts';
 import type { CasebaseOptions } from './lib/casebase-flags.ts';
 import { renderCasebase } from './lib/render/knowledge.ts';

@@ -2,13 +2,13 @@
 // result a person fetched, bound to the commit's tree. Never reaches the remote itself.
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { ciImportFlow } from './lib/gate/ci-import-flow.ts';
-import type { CiImportIO, CiImportResult } from './lib/gate/ci-import-flow.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
+import { ciImportFlow } from './lib/flows/ci-import-flow.ts';
+import type { CiImportIO, CiImportResult } from './lib/flows/ci-import-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { createRealCiImportIO } from './lib/io/real-ci-import-io.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCiImport } from './lib/render/render-ci-import.ts';
 
 export interface CiImportOptions extends CommonOptions {

@@ -9,11 +9,11 @@ import {
 } from './lib/core/knowledge/decide-decisions.ts';
 import type { DecisionView } from './lib/core/knowledge/decide-decisions.ts';
 import type { Decision, Supersession } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { openKnowledge, toRepoPath } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderDecision } from './lib/render/knowledge.ts';
 
 export interface DecisionOptions extends CommonOptions {

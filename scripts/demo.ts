@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verbTable } from './cli.ts';
 import type { Context } from './lib/core/context.ts';
-import { dispatchTable } from './lib/dispatch.ts';
+import { dispatchTable } from './lib/cli/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
 import {
   appendToFile,
@@ -14,7 +14,7 @@ import {
   removeDir,
   tamperLedger,
 } from './lib/io/demo-repo.ts';
-import { isMainModule } from './lib/io/run-if-main.ts';
+import { isMainModule } from './lib/cli/run-if-main.ts';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const TESTS = ['--control', 'ENG.TESTS'];

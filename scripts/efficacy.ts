@@ -1,17 +1,17 @@
 // `proofgate efficacy` (references/efficacy.md): plants seeded defects in a temporary worktree,
 // runs the control there and expects it to FAIL; records an `efficacy` entry per control.
 import type { Context } from './lib/core/context.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import {
   buildEfficacyFlags,
   toEfficacyOptions,
   type EfficacyVerbOptions,
 } from './lib/efficacy-flags.ts';
-import { runEfficacyFlow, type EfficacyResult } from './lib/gate/efficacy-flow.ts';
+import { runEfficacyFlow, type EfficacyResult } from './lib/flows/efficacy-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { createRealGateIO } from './lib/io/real-gate-io.ts';
 import { createEfficacyIO } from './lib/io/temp-worktree.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderEfficacy } from './lib/render/render-efficacy.ts';
 
 export async function runEfficacy(

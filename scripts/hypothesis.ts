@@ -10,11 +10,11 @@ import type { HypothesisView } from './lib/core/knowledge/decide-hypotheses.ts';
 import { countStepsSinceEvidence, evaluateDone } from './lib/core/knowledge/evaluate-done.ts';
 import type { DoneReport } from './lib/core/knowledge/evaluate-done.ts';
 import type { Hypothesis, HypothesisUpdate } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { openKnowledge } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { hypothesisFlags, toHypothesisOptions } from './lib/hypothesis-flags.ts';
 import { renderHypothesis } from './lib/render/knowledge.ts';
 

@@ -4,11 +4,11 @@ import type { Context } from './lib/core/context.ts';
 import { assessFacts, recordFact } from './lib/core/knowledge/record-fact.ts';
 import type { FactView } from './lib/core/knowledge/record-fact.ts';
 import type { Fact } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { openKnowledge, toRepoPath } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
 
 export interface MemoryOptions extends CommonOptions {

@@ -8,13 +8,13 @@ import { parseRequirementFile } from './lib/core/knowledge/parse-requirements.ts
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { controlItem, gapItem, hypothesisItems, rankNext } from './lib/core/knowledge/rank-next.ts';
 import type { ControlStatus, RankedItem } from './lib/core/knowledge/rank-next.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
-import { readOpenControls } from './lib/io/knowledge-sources.ts';
+import { readOpenControls } from './lib/flows/knowledge-sources.ts';
 import { createKnowledgeIO } from './lib/io/knowledge-store.ts';
 import { loadPlane, readYamlFile } from './lib/io/plane.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
 
 export interface NextOptions extends CommonOptions {

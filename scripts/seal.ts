@@ -7,15 +7,15 @@ import { sha256Hex } from './lib/core/hash.ts';
 import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
 import { closedBy, computeInventory } from './lib/core/ledger/verify-seals.ts';
 import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { loadSigner } from './lib/io/keys.ts';
 import { appendEntry, ledgerIdOf, readLedger } from './lib/io/ledger-store.ts';
 import { readMetaSubject } from './lib/io/meta-subject.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderSeal } from './lib/render/seal-report.ts';
 import type { SealReport } from './lib/render/seal-report.ts';
 

@@ -12,13 +12,13 @@ import type {
 } from './lib/core/knowledge/build-trace-graph.ts';
 import { parseRequirementFile } from './lib/core/knowledge/parse-requirements.ts';
 import type { Maturity } from './lib/core/plane/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
 import { writeFileWhole } from './lib/io/knowledge-store.ts';
 import { loadPlane, readYamlFile } from './lib/io/plane.ts';
-import { readControlEvidence } from './lib/io/knowledge-sources.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { readControlEvidence } from './lib/flows/knowledge-sources.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderSync } from './lib/render/knowledge.ts';
 
 export interface SyncOptions extends CommonOptions {

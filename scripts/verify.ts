@@ -4,15 +4,15 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import type { CommonOptions } from './lib/cli/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { compareWithBaseRef } from './lib/io/ledger-base.ts';
 import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
 import { repairTornTails } from './lib/io/repair-torn.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
 import type { VerifyReport } from './lib/render/verify-report.ts';
 

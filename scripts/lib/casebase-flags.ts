@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { StructuralFeatures } from './core/knowledge/types.ts';
 import { UsageError } from './core/errors.ts';
 import { MILLI, parseMilli } from './core/knowledge/priority.ts';
-import type { CommonOptions, ParsedArgs } from './define-verb.ts';
+import type { CommonOptions, ParsedArgs } from './cli/define-verb.ts';
 
 export interface CasebaseOptions extends CommonOptions {
   action: 'add' | 'observe' | 'retrieve' | 'export' | 'import';

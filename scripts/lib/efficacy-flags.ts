@@ -5,8 +5,8 @@ import type { Argv } from 'yargs';
 import { UsageError } from './core/errors.ts';
 import { MUTATION_OPERATORS, type MutationOperator } from './core/efficacy/operators.ts';
 import type { Actor } from './core/ledger/types.ts';
-import type { CommonOptions, ParsedArgs } from './define-verb.ts';
-import type { EfficacyMethod } from './gate/efficacy-flow.ts';
+import type { CommonOptions, ParsedArgs } from './cli/define-verb.ts';
+import type { EfficacyMethod } from './flows/efficacy-flow.ts';
 
 export interface EfficacyVerbOptions extends CommonOptions {
   controls: string[];

@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import type { HypothesisOptions } from '../hypothesis.ts';
 import { DEFAULT_DONE } from './core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './core/knowledge/priority.ts';
-import type { CommonOptions, ParsedArgs } from './define-verb.ts';
+import type { CommonOptions, ParsedArgs } from './cli/define-verb.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const milli = (v: unknown, flag: string, max?: number): number | undefined =>

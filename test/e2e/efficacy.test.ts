@@ -12,13 +12,13 @@ import {
   MUTATION_OPERATORS,
 } from '../../scripts/lib/core/efficacy/operators.ts';
 import { efficacyStatus } from '../../scripts/lib/core/efficacy/efficacy-status.ts';
-import type { EfficacyIO } from '../../scripts/lib/gate/efficacy-io.ts';
+import type { EfficacyIO } from '../../scripts/lib/core/efficacy-ports.ts';
 import {
   runEfficacyFlow,
   type EfficacyMethod,
   type EfficacyOptions,
-} from '../../scripts/lib/gate/efficacy-flow.ts';
-import type { GateIO } from '../../scripts/lib/gate/gate-io.ts';
+} from '../../scripts/lib/flows/efficacy-flow.ts';
+import type { GateIO } from '../../scripts/lib/core/ports.ts';
 import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';

@@ -10,8 +10,8 @@ import {
   type RunCommandOutput,
   type RunCommandRequest,
 } from '../../scripts/lib/io/run-command.ts';
-import { executeControl } from '../../scripts/lib/gate/execute-control.ts';
-import { redactionRulesFor } from '../../scripts/lib/gate/select-for-flow.ts';
+import { executeControl } from '../../scripts/lib/flows/execute-control.ts';
+import { redactionRulesFor } from '../../scripts/lib/core/gate/select-for-flow.ts';
 import { createFakeGateIO, makeControl, makeManifest } from '../helpers/fake-gate-io.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'pg-run-'));

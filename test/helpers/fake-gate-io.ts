@@ -15,7 +15,7 @@ import type {
   GateIO,
   PathState,
   TraceOutcome,
-} from '../../scripts/lib/gate/gate-io.ts';
+} from '../../scripts/lib/core/ports.ts';
 import type { Plane } from '../../scripts/lib/io/plane.ts';
 import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/io/run-command.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';

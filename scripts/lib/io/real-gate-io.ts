@@ -4,7 +4,7 @@
 import type { Context } from '../core/context.ts';
 import { InternalError, IntegrityError, UsageError, type IntegrityCode } from '../core/errors.ts';
 import type { Actor, ObjectStore, StoredEntry } from '../core/ledger/types.ts';
-import type { GateIO, TraceOutcome } from '../gate/gate-io.ts';
+import type { GateIO, TraceOutcome } from '../core/ports.ts';
 import { readFileInRoot, statPath } from './gate-files.ts';
 import { loadSigner } from './keys.ts';
 import { appendEntry } from './ledger-store.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
-import type { EfficacyIO, TempWorktree } from '../gate/efficacy-io.ts';
+import type { EfficacyIO, TempWorktree } from '../core/efficacy-ports.ts';
 import { runGit } from './git.ts';
 import { computeSubjectTree } from './subject.ts';
 

@@ -2,7 +2,7 @@
 // Coverage is always printed: "0 findings" on a trace nobody could read must never look safe.
 import type { Coverage, TraceVerdict } from '../core/trace/evaluate.ts';
 import type { Finding } from '../core/trace/pack.ts';
-import type { TraceCheckResult } from '../io/trace/check-traces.ts';
+import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
 
 export function countFindings(result: TraceCheckResult): {
   block: number;

@@ -5,8 +5,8 @@ import { ConfigError } from '../../core/errors.ts';
 import type { Finding } from '../../core/trace/pack.ts';
 import { verdictLine } from '../../render/trace-text.ts';
 import { globFiles } from '../glob-files.ts';
-import { checkTraceFiles } from './check-traces.ts';
-import type { TraceCheckResult } from './check-traces.ts';
+import { checkTraceFiles } from '../../flows/trace-check-flow.ts';
+import type { TraceCheckResult } from '../../flows/trace-check-flow.ts';
 import { loadPack } from './load-pack.ts';
 
 export interface TraceExecution {
