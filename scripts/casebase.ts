@@ -12,11 +12,11 @@ import type { RankedCase } from './lib/core/knowledge/retrieve-cases.ts';
 import type { CaseEntry, CaseObservation, StructuralFeatures } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { openKnowledge, readJsonFile, writeFileWhole } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { casebaseFlags, toCasebaseOptions } from './lib/casebase-flags.ts';
 import type { CasebaseOptions } from './lib/casebase-flags.ts';
 import { renderCasebase } from './lib/render/knowledge.ts';
+import type { KnowledgeIO } from './lib/core/ports.ts';
 
 export type { CasebaseOptions };
 

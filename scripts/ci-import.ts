@@ -5,11 +5,12 @@ import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { ciImportFlow } from './lib/flows/ci-import-flow.ts';
-import type { CiImportIO, CiImportResult } from './lib/flows/ci-import-flow.ts';
+import type { CiImportResult } from './lib/flows/ci-import-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { createRealCiImportIO } from './lib/io/real-ci-import-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCiImport } from './lib/render/render-ci-import.ts';
+import type { CiImportIO } from './lib/core/ports.ts';
 
 export interface CiImportOptions extends CommonOptions {
   workflow: string;

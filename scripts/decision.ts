@@ -12,9 +12,9 @@ import type { Decision, Supersession } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { openKnowledge, toRepoPath } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderDecision } from './lib/render/knowledge.ts';
+import type { KnowledgeIO } from './lib/core/ports.ts';
 
 export interface DecisionOptions extends CommonOptions {
   action: 'add' | 'list' | 'supersede';

@@ -13,10 +13,10 @@ import type { Hypothesis, HypothesisUpdate } from './lib/core/knowledge/types.ts
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { openKnowledge } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { hypothesisFlags, toHypothesisOptions } from './lib/hypothesis-flags.ts';
 import { renderHypothesis } from './lib/render/knowledge.ts';
+import type { KnowledgeIO } from './lib/core/ports.ts';
 
 export interface HypothesisOptions extends CommonOptions {
   action: 'add' | 'update' | 'list';

@@ -7,9 +7,9 @@ import type { Fact } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { openKnowledge, toRepoPath } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
+import type { KnowledgeIO } from './lib/core/ports.ts';
 
 export interface MemoryOptions extends CommonOptions {
   action: 'add' | 'list';

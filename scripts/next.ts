@@ -7,7 +7,7 @@ import { foldHypotheses } from './lib/core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from './lib/core/knowledge/parse-requirements.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { controlItem, gapItem, hypothesisItems, rankNext } from './lib/core/knowledge/rank-next.ts';
-import type { ControlStatus, RankedItem } from './lib/core/knowledge/rank-next.ts';
+import type { OpenControlStatus, RankedItem } from './lib/core/knowledge/rank-next.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
@@ -36,7 +36,7 @@ export interface NextResult {
 /** Control statuses that are not PASS, with the control's risk (milli) when known. */
 export type StatusSource = (
   root: string,
-) => Promise<{ id: string; status: ControlStatus; risk?: number }[] | undefined>;
+) => Promise<{ id: string; status: OpenControlStatus; risk?: number }[] | undefined>;
 
 export const next = defineVerb<NextOptions, NextResult>({
   name: 'next',

@@ -12,7 +12,6 @@ import {
   MUTATION_OPERATORS,
 } from '../../scripts/lib/core/efficacy/operators.ts';
 import { efficacyStatus } from '../../scripts/lib/core/efficacy/efficacy-status.ts';
-import type { EfficacyIO } from '../../scripts/lib/core/efficacy-ports.ts';
 import {
   runEfficacyFlow,
   type EfficacyMethod,
@@ -26,6 +25,7 @@ import { CLI, runCli, WORKTREE } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { efficacyFixture } from '../helpers/efficacy-fixture.ts';
+import type { EfficacyIO } from '../../scripts/lib/core/ports.ts';
 
 const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' };
 const actor = { label: 'test', authority: 'virtual:developer', context: 'local:test' };

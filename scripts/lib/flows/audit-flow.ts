@@ -10,13 +10,13 @@ import type { Agreement, AuditBody, ResultStatus, ReviewStage } from '../core/ga
 import { checkIndependence } from '../core/gate/check-independence.ts';
 import { compareResults } from '../core/gate/compare-results.ts';
 import { isAttestOnly, selectRequired } from '../core/gate/select-controls.ts';
-import type { Plane } from '../io/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl, type ExecuteSettings } from './execute-control.ts';
 import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import { assertJobs, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface AuditFlowOptions {
   root: string;

@@ -12,11 +12,11 @@ import {
 } from '../core/brownfield/decide-campaign-task.ts';
 import { findBaseline } from '../core/brownfield/ratchet-details.ts';
 import { parseRunBody } from '../core/gate/parse-body.ts';
-import type { Plane } from '../io/plane.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import type { GateIO } from '../core/ports.ts';
 import { readFingerprints } from './read-fingerprints.ts';
 import { gatherStatuses } from './status-flow.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface CampaignClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
   campaign: string;

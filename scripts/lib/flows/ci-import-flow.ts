@@ -14,20 +14,10 @@ import {
 import { parseCiJson, parseJunit } from '../core/brownfield/parse-ci-result.ts';
 import type { RunBody } from '../core/gate/bodies.ts';
 import { redactText } from '../core/gate/redact.ts';
-import type { CiFile } from '../core/scan/types.ts';
-import type { GateIO } from '../core/ports.ts';
+import type { CiImportIO } from '../core/ports.ts';
 import { assertActorMayAct, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
-export interface CiImportIO {
-  gate: GateIO;
-  /** CI files as scan discovers them. */
-  listCiFiles(root: string): Promise<CiFile[]>;
-  /** `git rev-parse <commit>^{tree}`; undefined when the commit is not here. */
-  commitTree(root: string, commit: string): Promise<string | undefined>;
-  /** A result file (anywhere: downloaded artifacts live outside the repository). */
-  readResultFile(path: string): Promise<Uint8Array>;
-}
 
 export interface CiImportOptions {
   root: string;

@@ -9,10 +9,10 @@ import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../core/gate/decide-claim.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { ClaimBody } from '../core/gate/bodies.ts';
-import type { Plane } from '../io/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface ClaimFlowOptions {
   root: string;

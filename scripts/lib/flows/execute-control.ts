@@ -8,9 +8,9 @@ import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
 import { redactText, type RedactionRules } from '../core/gate/redact.ts';
 import { makeReviewCopy } from '../core/gate/review-copy.ts';
-import type { Plane } from '../io/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;

@@ -18,9 +18,10 @@ import type { ScanResult } from '../core/scan/types.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
 import { renderManifestYaml, renderRegistryYaml } from '../render/plane-yaml.ts';
 import { loadCatalog } from '../io/catalog.ts';
-import { DEFAULT_PLANE_DIR, loadPlane, locatePlane, readYamlFile } from '../io/plane.ts';
+import { loadPlane, locatePlane, readYamlFile } from '../io/plane.ts';
 import { scanRepository } from '../io/scan-repo.ts';
 import { createPlaneDir, randomLedgerId, writeDerivedFiles } from '../io/write-plane.ts';
+import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 
 export interface InitPlaneResult {
   mode: 'created' | 'unchanged';

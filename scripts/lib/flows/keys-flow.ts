@@ -11,7 +11,7 @@ import { appendEntry } from '../io/ledger-store.ts';
 import { addKeyToManifest } from '../io/manifest-keys.ts';
 import { readMetaSubject } from '../io/meta-subject.ts';
 import { loadPlane } from '../io/plane.ts';
-import type { Plane } from '../io/plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export function listRegisteredKeys(plane: Plane, dir: string): KeyListing[] {
   return plane.manifest.authorities.map((a) => ({

@@ -2,7 +2,7 @@
 // `proofgate status`) and, per control, the ledger entry that currently supports it.
 import type { Context } from '../core/context.ts';
 import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
-import type { ControlStatus } from '../core/knowledge/rank-next.ts';
+import type { OpenControlStatus } from '../core/knowledge/rank-next.ts';
 import { statusFlow } from './status-flow.ts';
 import { createRealGateIO } from '../io/real-gate-io.ts';
 
@@ -12,11 +12,11 @@ const OPEN: ReadonlySet<string> = new Set(['FAIL', 'DISPUTED', 'BLOCKED', 'STALE
 export async function readOpenControls(
   root: string,
   ctx: Context,
-): Promise<{ id: string; status: ControlStatus }[]> {
+): Promise<{ id: string; status: OpenControlStatus }[]> {
   const result = await statusFlow({ root, controls: [] }, ctx, createRealGateIO(ctx));
   return result.statuses
     .filter((s) => OPEN.has(s.status))
-    .map((s) => ({ id: s.control, status: s.status as ControlStatus }));
+    .map((s) => ({ id: s.control, status: s.status as OpenControlStatus }));
 }
 
 /** The entry behind each control's current status, for the traceability graph. */

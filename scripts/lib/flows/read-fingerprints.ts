@@ -3,8 +3,8 @@
 import { IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { decodeFingerprints } from '../core/brownfield/parse-fingerprints.ts';
-import type { Plane } from '../io/plane.ts';
 import type { GateIO } from '../core/ports.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export async function readFingerprints(
   plane: Plane,

@@ -11,9 +11,10 @@ import type { Registry } from '../core/plane/types.ts';
 import type { ReportInput } from '../core/report/build-report.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
 import { createObjectStore } from '../io/objects.ts';
-import { loadPlane, readYamlFile, type Plane } from '../io/plane.ts';
+import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
 import { computeSubjects } from '../io/subject.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface GatherReportOptions {
   root: string;

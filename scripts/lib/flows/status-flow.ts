@@ -11,9 +11,9 @@ import {
   type ControlStatusValue,
 } from '../core/gate/compute-status.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
-import type { Plane } from '../io/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { pickControls } from '../core/gate/select-for-flow.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface StatusFlowOptions {
   root: string;

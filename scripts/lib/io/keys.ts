@@ -17,7 +17,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import { keyidOf } from '../core/ledger/sign-entry.ts';
 import type { Signer } from '../core/ledger/types.ts';
-import type { Plane } from './plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import type { CiImportIO } from '../flows/ci-import-flow.ts';
 import { resolveCommitTree } from './commit-tree.ts';
 import { createRealGateIO } from './real-gate-io.ts';
 import { scanRepository } from './scan-repo.ts';
+import type { CiImportIO } from '../core/ports.ts';
 
 export function createRealCiImportIO(ctx: Context): CiImportIO {
   return {

@@ -9,11 +9,12 @@ import { readFileInRoot, statPath } from './gate-files.ts';
 import { loadSigner } from './keys.ts';
 import { appendEntry } from './ledger-store.ts';
 import { createObjectStore } from './objects.ts';
-import { loadPlane, type Plane } from './plane.ts';
+import { loadPlane } from './plane.ts';
 import { readVerifiedLedger } from './read-verified-ledger.ts';
 import { runCommand } from './run-command.ts';
 import { computeSubjects } from './subject.ts';
 import { checkTraceControl } from './trace/check-trace-control.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 const INTEGRITY_CODES: readonly IntegrityCode[] = [
   'CHAIN_BROKEN',

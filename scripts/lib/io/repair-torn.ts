@@ -16,7 +16,7 @@ import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel, readCloneId } from './l
 import { readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
 import { readMetaSubject } from './meta-subject.ts';
-import type { Plane } from './plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface RepairedTail {
   file: string;

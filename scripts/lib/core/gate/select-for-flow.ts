@@ -4,7 +4,7 @@ import type { Actor, AuditStage } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';
 import { checkAuthority } from './check-independence.ts';
 import { collectSecrets, type RedactionRules } from './redact.ts';
-import type { Plane } from '../../io/plane.ts';
+import type { Plane } from '../plane/plane.ts';
 
 /** The named controls in registry order; unknown ids are a usage error listing what exists. */
 export function pickControls(registry: Registry, ids: readonly string[]): Control[] {

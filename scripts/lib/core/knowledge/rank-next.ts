@@ -70,10 +70,10 @@ export function rankNext(items: readonly NextItem[], options: RankOptions): Rank
   return ranked;
 }
 
-export type ControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
+export type OpenControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
 
 /** Default information gain and cost per status (milli); risk comes from the caller. */
-export const STATUS_WEIGHTS: Record<ControlStatus, { infoGain: number; cost: number }> = {
+export const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number }> = {
   FAIL: { infoGain: 1000, cost: 1000 },
   DISPUTED: { infoGain: 900, cost: 1000 },
   STALE: { infoGain: 800, cost: 500 },
@@ -81,7 +81,7 @@ export const STATUS_WEIGHTS: Record<ControlStatus, { infoGain: number; cost: num
   BLOCKED: { infoGain: 700, cost: 1500 },
 };
 
-export function controlItem(id: string, status: ControlStatus, risk = 700): NextItem {
+export function controlItem(id: string, status: OpenControlStatus, risk = 700): NextItem {
   return { kind: 'control', id, reason: `control ${status}`, risk, ...STATUS_WEIGHTS[status] };
 }
 

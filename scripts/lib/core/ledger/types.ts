@@ -109,7 +109,7 @@ export interface EntryDraft {
   kind: EntryKind;
   /** ISO-8601 UTC with milliseconds, e.g. from `ctx.clock.now().toISOString()`. */
   time: string;
-  actor: { label: string; authority: string; context: string };
+  actor: Actor;
   subject: SubjectBinding;
   body: JsonObject;
   /** Evidence object digests the entry refers to; stored sorted and unique. */
