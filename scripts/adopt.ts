@@ -5,7 +5,6 @@ import { applyAdoption } from './lib/core/plane/edit-registry.ts';
 import { planAdoption } from './lib/core/plane/plan-adoption.ts';
 import { assertPlaneReferences, assertRegistry } from './lib/core/plane/validate.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
 import { loadPlane } from './lib/io/plane.ts';
@@ -17,6 +16,7 @@ import { relative } from 'node:path';
 import { renderAdopt } from './lib/render/adopt.ts';
 import type { AdoptResult } from './lib/render/adopt.ts';
 import { renderPlaneFiles } from './lib/render/plane-docs.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface AdoptOptions extends CommonOptions {
   list: boolean;

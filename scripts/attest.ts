@@ -2,7 +2,6 @@
 // control as a ledger entry. Committing it does not stale it; --expires does. references/attest.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { attestFlow, type AttestFlowResult } from './lib/flows/attest-flow.ts';
 import { actorFlags, actorFrom, readActorFlags, type ActorFlags } from './lib/cli/gate-flags.ts';
@@ -10,6 +9,7 @@ import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAttest } from './lib/render/render-gate.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface AttestOptions extends CommonOptions {
   control: string;

@@ -4,7 +4,6 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ReviewStage } from './lib/core/gate/bodies.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { auditFlow, type AuditFlowResult } from './lib/flows/audit-flow.ts';
 import {
@@ -22,6 +21,7 @@ import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 const STAGES = ['cross', 'release_authority', 'third_party'] as const;
 

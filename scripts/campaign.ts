@@ -5,7 +5,6 @@ import type { Context } from './lib/core/context.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { AUTHORIZATION_KINDS } from './lib/core/gate/check-authorization.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { campaignFlow } from './lib/flows/campaign-flow.ts';
 import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
 import type { GateIO } from './lib/core/ports.ts';
@@ -14,6 +13,7 @@ import { readYamlFile } from './lib/io/plane.ts';
 import { createRealGateIO } from './lib/io/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface CampaignOptions extends CommonOptions {
   action: CampaignAction;

@@ -5,7 +5,6 @@ import type { Context } from './lib/core/context.ts';
 import { IntegrityError, UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { claimInCampaign } from './lib/flows/campaign-claim.ts';
 import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
@@ -22,6 +21,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { runVerify } from './verify.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ClaimOptions extends CommonOptions {
   scope: ClaimScope;

@@ -4,7 +4,6 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
 import { evaluateRun, type EvaluateRunResult } from './lib/flows/evaluate-flow.ts';
@@ -24,6 +23,7 @@ import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface EvaluateOptions extends CommonOptions {
   mode: 'run' | 'dry-run' | 'claim';

@@ -3,7 +3,6 @@
 // `key` entry signed by the new key.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { keyDir } from './lib/io/keys.ts';
 import { loadPlane } from './lib/io/plane.ts';
@@ -12,6 +11,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
 import type { KeysReport } from './lib/render/keys-report.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface KeysOptions extends CommonOptions {
   action: 'generate' | 'list';

@@ -1,7 +1,6 @@
 // `proofgate render`: INDEX.md and docs/*.md from the manifest and registry. Pure rendering with
 // no run state, so it never stales evidence; `--check` exits 1 when a derived file is out of date.
 import type { Context } from './lib/core/context.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
 import { loadPlane } from './lib/io/plane.ts';
@@ -10,6 +9,7 @@ import { findOutdated, writeDerivedFiles } from './lib/io/write-plane.ts';
 import { renderPlaneFiles } from './lib/render/plane-docs.ts';
 import { renderRenderResult } from './lib/render/render-result.ts';
 import type { RenderResult } from './lib/render/render-result.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface RenderOptions extends CommonOptions {
   check: boolean;

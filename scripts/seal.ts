@@ -7,7 +7,6 @@ import { sha256Hex } from './lib/core/hash.ts';
 import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
 import { closedBy, computeInventory } from './lib/core/ledger/verify-seals.ts';
 import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { loadSigner } from './lib/io/keys.ts';
 import { appendEntry, ledgerIdOf, readLedger } from './lib/io/ledger-store.ts';
@@ -18,6 +17,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderSeal } from './lib/render/seal-report.ts';
 import type { SealReport } from './lib/render/seal-report.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 const ARCHIVE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 

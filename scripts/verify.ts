@@ -4,7 +4,6 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
-import type { CommonOptions } from './lib/cli/define-verb.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { compareWithBaseRef } from './lib/io/ledger-base.ts';
 import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
@@ -15,6 +14,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
 import type { VerifyReport } from './lib/render/verify-report.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;

@@ -2,17 +2,10 @@
 // a pure-ish `run(options, ctx)` returning a result object, a renderer and an exit-code function.
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
+import type { CommonOptions } from '../core/options.ts';
 import type { ExitCode } from '../core/errors.ts';
 
 /** Flags every verb accepts (DESIGN.md "CLI contract"). */
-export interface CommonOptions {
-  /** Repository root; default: the git top level of the current directory. */
-  root: string | undefined;
-  json: boolean;
-  /** Byte bound of human output. */
-  limit: number;
-}
-
 export type ParsedArgs = Record<string, unknown> & { _: (string | number)[] };
 
 export interface VerbSpec<Options, Result> {

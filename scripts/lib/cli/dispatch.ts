@@ -5,8 +5,9 @@ import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError, isCliError } from '../core/errors.ts';
 import type { CliError, ExitCode } from '../core/errors.ts';
-import type { AnyVerb, CommonOptions, ParsedArgs } from './define-verb.ts';
+import type { AnyVerb, ParsedArgs } from './define-verb.ts';
 import { boundText, formatError } from '../render/emit.ts';
+import type { CommonOptions } from '../core/options.ts';
 
 export const DEFAULT_LIMIT = 8192;
 export const VERSION = '0.1.0';

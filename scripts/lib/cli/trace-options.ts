@@ -1,8 +1,9 @@
 // argv → TraceOptions for `proofgate trace`, with every usage error raised before any I/O.
 import { UsageError } from '../core/errors.ts';
 import { adapterNames, findAdapter } from '../core/trace/adapters/index.ts';
-import type { CommonOptions, ParsedArgs } from './define-verb.ts';
+import type { ParsedArgs } from './define-verb.ts';
 import type { FailOn } from '../flows/trace-check-flow.ts';
+import type { CommonOptions } from '../core/options.ts';
 
 export interface TraceOptions extends CommonOptions {
   action: 'check' | 'adapt';

@@ -11,12 +11,13 @@ import { checkIndependence } from '../core/gate/check-independence.ts';
 import { compareResults } from '../core/gate/compare-results.ts';
 import { isAttestOnly, selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
-import { executeControl, type ExecuteSettings } from './execute-control.ts';
+import { executeControl } from './execute-control.ts';
 import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import { assertJobs, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { ExecuteSettings } from './execute-outcome.ts';
 
 export interface AuditFlowOptions {
   root: string;

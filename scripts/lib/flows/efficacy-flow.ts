@@ -18,12 +18,13 @@ import {
 } from '../core/efficacy/operators.ts';
 import { listPatchSites } from '../core/efficacy/patch-sites.ts';
 import { isMutableSource, pickMutants } from '../core/efficacy/pick-mutants.ts';
-import { executeControl, type ExecuteSettings } from './execute-control.ts';
+import { executeControl } from './execute-control.ts';
 import type { GateIO } from '../core/ports.ts';
 import { assertActorMayAct, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { EfficacyIO, TempWorktree } from '../core/ports.ts';
+import type { ExecuteSettings } from './execute-outcome.ts';
 
 /** Where sites are looked for when a control declares no `inputs`. */
 export const DEFAULT_SOURCE_GLOBS = ['src/**', 'scripts/**'] as const;

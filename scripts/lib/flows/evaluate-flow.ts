@@ -15,11 +15,7 @@ import {
   selectRequired,
 } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
-import {
-  DEFAULT_TIMEOUT_SECONDS,
-  executeControl,
-  type ExecuteSettings,
-} from './execute-control.ts';
+import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import {
   assertActorMayAct,
@@ -28,6 +24,7 @@ import {
   redactionRulesFor,
 } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
+import type { ExecuteSettings } from './execute-outcome.ts';
 
 export interface EvaluateRunOptions {
   root: string;

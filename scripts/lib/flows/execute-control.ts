@@ -1,36 +1,17 @@
 // Executes one control once and describes the outcome as RunDetails. Shared by evaluate --run and
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
-import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
-import { redactText, type RedactionRules } from '../core/gate/redact.ts';
+import { redactText } from '../core/gate/redact.ts';
 import { makeReviewCopy } from '../core/gate/review-copy.ts';
-import type { GateIO } from '../core/ports.ts';
+import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
-import type { Plane } from '../core/plane/plane.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
-
-export interface ExecuteSettings {
-  plane: Plane;
-  io: GateIO;
-  /** The invoking process's environment; only the allowlist reaches the child. */
-  env: Readonly<Record<string, string | undefined>>;
-  actor: Actor;
-  authorize: readonly AuthorizationKind[];
-  rules: RedactionRules;
-}
-
-export interface ExecuteOutcome {
-  status: ResultStatus;
-  details: RunDetails;
-  /** Evidence objects stored for this outcome. */
-  objects: string[];
-}
 
 function blocked(
   execution: Execution['type'],

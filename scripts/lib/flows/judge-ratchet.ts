@@ -8,8 +8,8 @@ import {
 } from '../core/brownfield/parse-fingerprints.ts';
 import { latestBaselines, type RatchetDetails } from '../core/brownfield/ratchet-details.ts';
 import type { Control } from '../core/plane/types.ts';
-import type { ExecuteOutcome, ExecuteSettings } from './execute-control.ts';
 import { readFingerprints } from './read-fingerprints.ts';
+import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 
 export async function judgeRatchet(
   control: Control,
