@@ -5,7 +5,7 @@ import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { attestFlow, type AttestFlowResult } from './lib/flows/attest-flow.ts';
 import { actorFlags, actorFrom, readActorFlags, type ActorFlags } from './lib/cli/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAttest } from './lib/render/render-gate.ts';

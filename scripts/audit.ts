@@ -17,7 +17,7 @@ import {
   runFlags,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';

@@ -10,7 +10,7 @@ import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-fl
 import type { GateIO } from './lib/core/ports.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readYamlFile } from './lib/io/plane.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
 import type { CommonOptions } from './lib/core/options.ts';

@@ -9,8 +9,11 @@ import { UsageError } from './lib/core/errors.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import type { ParsedArgs } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-import { casebaseFlow, type CasebaseResult, type CasebaseOptions } from './lib/flows/casebase-flow.ts';
-
+import {
+  casebaseFlow,
+  type CasebaseResult,
+  type CasebaseOptions,
+} from './lib/flows/casebase-flow.ts';
 
 const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import'] as const;
 

@@ -4,7 +4,7 @@
 import { dispatchTable } from './lib/cli/dispatch.ts';
 import type { VerbEntry } from './lib/cli/dispatch.ts';
 import { createRealContext } from './lib/io/context.ts';
-import { isMainModule } from './lib/cli/run-if-main.ts';
+import { isMainModule } from './lib/io/main-module.ts';
 
 export const verbTable: readonly VerbEntry[] = [
   {

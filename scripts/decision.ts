@@ -3,8 +3,11 @@
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderDecision } from './lib/render/knowledge.ts';
-import { decisionFlow, type DecisionResult, type DecisionOptions } from './lib/flows/decision-flow.ts';
-
+import {
+  decisionFlow,
+  type DecisionResult,
+  type DecisionOptions,
+} from './lib/flows/decision-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: unknown): string[] =>

@@ -14,7 +14,7 @@ import {
   removeDir,
   tamperLedger,
 } from './lib/io/demo-repo.ts';
-import { isMainModule } from './lib/cli/run-if-main.ts';
+import { isMainModule } from './lib/io/main-module.ts';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const TESTS = ['--control', 'ENG.TESTS'];

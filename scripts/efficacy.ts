@@ -4,11 +4,11 @@ import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runEfficacyFlow, type EfficacyResult } from './lib/flows/efficacy-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { createEfficacyIO } from './lib/io/temp-worktree.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderEfficacy } from './lib/render/render-efficacy.ts';
-import { hostname } from 'node:os';
+import { defaultExecutionContext } from './lib/io/default-context.ts';
 import type { Argv } from 'yargs';
 import { UsageError } from './lib/core/errors.ts';
 import { MUTATION_OPERATORS, type MutationOperator } from './lib/core/efficacy/operators.ts';
@@ -106,7 +106,7 @@ export function toEfficacyOptions(argv: ParsedArgs, common: CommonOptions): Effi
     actor: {
       label: String(argv['actor']),
       authority: String(argv['authority-id']),
-      context: typeof context === 'string' ? context : `local:${hostname()}`,
+      context: typeof context === 'string' ? context : defaultExecutionContext(),
     },
   };
 }

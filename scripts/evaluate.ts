@@ -19,7 +19,7 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';

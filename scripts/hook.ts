@@ -8,7 +8,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { installHook, type InstallResult } from './lib/flows/hook-install-flow.ts';
 import { stopFlow } from './lib/flows/hook-stop-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 

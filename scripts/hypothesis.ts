@@ -8,8 +8,11 @@ import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import type { ParsedArgs } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-import { hypothesisFlow, type HypothesisResult, type HypothesisOptions } from './lib/flows/hypothesis-flow.ts';
-
+import {
+  hypothesisFlow,
+  type HypothesisResult,
+  type HypothesisOptions,
+} from './lib/flows/hypothesis-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const milli = (v: unknown, flag: string, max?: number): number | undefined =>

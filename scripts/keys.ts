@@ -10,8 +10,8 @@ import { listRegisteredKeys, registerNewKey } from './lib/flows/keys-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
-import type { KeysReport } from './lib/render/keys-report.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import type { KeysReport } from './lib/flows/keys-flow.ts';
 
 export interface KeysOptions extends CommonOptions {
   action: 'generate' | 'list';

@@ -5,7 +5,6 @@ import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
 import { memoryFlow, type MemoryResult, type MemoryOptions } from './lib/flows/memory-flow.ts';
 
-
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export const memory = defineVerb<MemoryOptions, MemoryResult>({

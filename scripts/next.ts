@@ -7,7 +7,6 @@ import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
 import { nextFlow, type NextOptions, type NextResult } from './lib/flows/next-flow.ts';
 
-
 export const next = defineVerb<NextOptions, NextResult>({
   name: 'next',
   describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',

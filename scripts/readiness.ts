@@ -5,7 +5,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { readinessFlow, type ReadinessFlowResult } from './lib/flows/readiness-flow.ts';
 import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderReadiness } from './lib/render/render-readiness.ts';
 import type { CommonOptions } from './lib/core/options.ts';

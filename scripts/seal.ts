@@ -1,6 +1,6 @@
 // `proofgate seal --archive-id <id>` (references/seal.md): appends a seal over every segment head
 // and the inventory of evidence objects the ledger references; sealed segments are closed.
-import { hostname } from 'node:os';
+import { defaultExecutionContext } from './lib/io/default-context.ts';
 import type { Context } from './lib/core/context.ts';
 import { IntegrityError, UsageError } from './lib/core/errors.ts';
 import { sha256Hex } from './lib/core/hash.ts';
@@ -65,7 +65,7 @@ export async function runSeal(options: SealOptions, ctx: Context): Promise<SealR
       actor: {
         label: 'proofgate seal',
         authority: options.authorityId,
-        context: `local:${hostname()}`,
+        context: defaultExecutionContext(),
       },
       subject: await readMetaSubject(plane),
       body,

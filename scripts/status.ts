@@ -4,7 +4,7 @@ import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
 import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderStatus } from './lib/render/render-gate.ts';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
 import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import type { Bench } from './harness.ts';

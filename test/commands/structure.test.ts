@@ -1,6 +1,6 @@
-// The shape of scripts/ as a test: the import graph has no cycles and no flag files sit at the top
-// of lib/ (a verb's flags live in the verb; shared ones in lib/cli/). Layer direction is enforced by
-// ESLint; see ARCHITECTURE.md.
+// The shape of scripts/ as a test: the import graph has no cycles, every import runs downward
+// through the layers (the same rules ESLint enforces per folder, checked here on resolved paths so
+// verbs are covered too), and no flag files sit at the top of lib/. See ARCHITECTURE.md.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPTS = join(ROOT, 'scripts');
-const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+const SPECIFIER =
+  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
 
 function listTs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -53,6 +54,49 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
   return cycles;
 }
 
+type Layer = 'verb' | 'cli' | 'flows' | 'render' | 'io' | 'core' | 'other';
+
+function layerOf(path: string): Layer {
+  const rel = relative(SCRIPTS, path).split(/[\\/]/);
+  if (rel.length === 1) return 'verb';
+  const folder = rel[0] === 'lib' ? rel[1] : undefined;
+  if (folder === 'cli' || folder === 'flows' || folder === 'render' || folder === 'io')
+    return folder;
+  if (folder === 'core') return 'core';
+  return 'other';
+}
+
+/** What each layer may import; render may also import flow result types (type-only). */
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  verb: ['verb', 'cli', 'flows', 'render', 'io', 'core'],
+  cli: ['cli', 'flows', 'render', 'io', 'core'],
+  flows: ['flows', 'render', 'io', 'core'],
+  render: ['render', 'core'],
+  io: ['io', 'core'],
+  core: ['core'],
+  other: [],
+};
+
+const TYPE_ONLY = /^\s*import\s+type\s/;
+
+/** Imports that run against the layer order, as `from -> to` (paths relative to the root). */
+export function layerViolations(sources: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, source] of sources) {
+    for (const match of source.matchAll(/^\s*import\s[^;]*?from\s*'(\.[^']+)'/gms)) {
+      const target = resolve(dirname(file), match[1] ?? '');
+      if (!target.startsWith(SCRIPTS)) continue;
+      const from = layerOf(file);
+      const to = layerOf(target);
+      const isTypeOnly = TYPE_ONLY.test(match[0]);
+      if (MAY_IMPORT[from].includes(to)) continue;
+      if (from === 'render' && to === 'flows' && isTypeOnly) continue;
+      found.push(`${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
+    }
+  }
+  return found;
+}
+
 describe('structure of scripts/', () => {
   const files = listTs(SCRIPTS);
 
@@ -69,6 +113,27 @@ describe('structure of scripts/', () => {
     expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 
+  it('imports only downward through the layers', () => {
+    const sources = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
+    expect(layerViolations(sources)).toEqual([]);
+  });
+
+  it('reports an upward import (the check can fail)', () => {
+    const core = join(SCRIPTS, 'lib', 'core', 'x.ts');
+    const render = join(SCRIPTS, 'lib', 'render', 'y.ts');
+    const sources = new Map([
+      [core, "import { loadPlane } from '../io/plane.ts';\n"],
+      [
+        render,
+        "import type { A } from '../flows/a-flow.ts';\nimport { b } from '../flows/b-flow.ts';\n",
+      ],
+    ]);
+    expect(layerViolations(sources)).toEqual([
+      'scripts/lib/core/x.ts -> scripts/lib/io/plane.ts',
+      'scripts/lib/render/y.ts -> scripts/lib/flows/b-flow.ts',
+    ]);
+  });
+
   it('resolves every relative import to a file that exists', () => {
     const known = new Set(files);
     const missing = [...importGraph(files)].flatMap(([file, targets]) =>
@@ -80,7 +145,9 @@ describe('structure of scripts/', () => {
   });
 
   it('keeps no *-flags.ts at the top of scripts/lib/', () => {
-    const flagFiles = readdirSync(join(SCRIPTS, 'lib')).filter((name) => name.endsWith('-flags.ts'));
+    const flagFiles = readdirSync(join(SCRIPTS, 'lib')).filter((name) =>
+      name.endsWith('-flags.ts'),
+    );
     expect(flagFiles).toEqual([]);
   });
 });

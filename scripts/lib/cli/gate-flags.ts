@@ -1,7 +1,7 @@
 // Flags shared by the gate verbs (evaluate, claim, audit, attest, status) and their defaults:
 // actor from $USER (else `agent`), authority virtual:developer, context local:<hostname>. An
 // explicit flag always wins.
-import { hostname } from 'node:os';
+import { defaultExecutionContext } from '../io/default-context.ts';
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -83,7 +83,7 @@ export function actorFrom(
   return {
     label: flags.label ?? (user !== undefined && user !== '' ? user : 'agent'),
     authority: flags.authority ?? authorityDefault,
-    context: flags.context ?? `local:${hostname()}`,
+    context: flags.context ?? defaultExecutionContext(),
   };
 }
 

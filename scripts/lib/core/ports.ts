@@ -2,12 +2,7 @@
 // efficacy's temporary worktree, ci-import's extras, the knowledge store and the process runner.
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
-import type {
-  EntryDraft,
-  ObjectStore,
-  StoredEntry,
-  SubjectBinding,
-} from './ledger/types.ts';
+import type { EntryDraft, ObjectStore, StoredEntry, SubjectBinding } from './ledger/types.ts';
 import type { Control, Execution } from './plane/types.ts';
 import type { KnowledgeKind, KnowledgeRecord } from './knowledge/types.ts';
 import type { Plane } from './plane/plane.ts';

@@ -18,7 +18,6 @@ import type { CiImportIO } from '../core/ports.ts';
 import { assertActorMayAct, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
-
 export interface CiImportOptions {
   root: string;
   workflow: string;

@@ -20,7 +20,11 @@ import { listPatchSites } from '../core/efficacy/patch-sites.ts';
 import { isMutableSource, pickMutants } from '../core/efficacy/pick-mutants.ts';
 import { executeControl } from './execute-control.ts';
 import type { GateIO } from '../core/ports.ts';
-import { assertActorMayAct, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import {
+  assertActorMayAct,
+  pickControls,
+  redactionRulesFor,
+} from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { EfficacyIO, TempWorktree } from '../core/ports.ts';

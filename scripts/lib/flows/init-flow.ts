@@ -1,6 +1,5 @@
 // `init`'s gather and emit steps: read the profile, scan, load the catalog, write the plane.
 // The decisions (which controls, which policies) are made by core/plane/plan-plane.ts.
-import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { ConfigError, InternalError, UsageError } from '../core/errors.ts';
 import { digestJson } from '../core/hash.ts';
@@ -22,6 +21,7 @@ import { loadPlane, locatePlane, readYamlFile } from '../io/plane.ts';
 import { scanRepository } from '../io/scan-repo.ts';
 import { createPlaneDir, randomLedgerId, writeDerivedFiles } from '../io/write-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
+import { pathExists } from '../io/path-exists.ts';
 
 export interface InitPlaneResult {
   mode: 'created' | 'unchanged';
@@ -44,7 +44,7 @@ export function readProfile(
   const shown = file ?? 'profile';
   if (file !== undefined) {
     const path = resolve(cwd, file);
-    if (!existsSync(path))
+    if (!pathExists(path))
       throw new UsageError('BAD_VALUE', `profile file ${file} does not exist`, {
         where: '--profile',
         next: 'write one with "proofgate init --template > profile.yaml" and fill it in',

@@ -1,11 +1,10 @@
 // `keys generate` and `keys list` behind the verb: create a key pair, keep the private half outside
 // the repository, register the public half under its authority and announce it in the ledger.
-import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { defaultExecutionContext } from '../io/default-context.ts';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
-import type { GeneratedKeyReport, KeyListing } from '../render/keys-report.ts';
 import { readGitState } from '../io/git-state.ts';
+import { pathExists } from '../io/path-exists.ts';
 import { generateKey, writePrivateKey } from '../io/keys.ts';
 import { appendEntry } from '../io/ledger-store.ts';
 import { addKeyToManifest } from '../io/manifest-keys.ts';
@@ -13,13 +12,36 @@ import { readMetaSubject } from '../io/meta-subject.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
+export interface KeyListing {
+  authority: string;
+  keys: { keyid: string; added: string; hasPrivateKey: boolean }[];
+}
+
+export interface GeneratedKeyReport {
+  authority: string;
+  keyid: string;
+  publicKey: string;
+  privateKeyPath: string;
+  /** `file:line` of the key entry. */
+  entry: string;
+}
+
+export interface KeysReport {
+  action: 'generate' | 'list';
+  keyDir: string;
+  /** generate: the new key. */
+  generated?: GeneratedKeyReport;
+  /** list: every authority and its registered keys. */
+  authorities: KeyListing[];
+}
+
 export function listRegisteredKeys(plane: Plane, dir: string): KeyListing[] {
   return plane.manifest.authorities.map((a) => ({
     authority: a.id,
     keys: (a.keys ?? []).map((k) => ({
       keyid: k.keyid,
       added: k.added,
-      hasPrivateKey: existsSync(join(dir, `${k.keyid}.pem`)),
+      hasPrivateKey: pathExists(join(dir, `${k.keyid}.pem`)),
     })),
   }));
 }
@@ -49,7 +71,7 @@ export async function registerNewKey(
   const actor = {
     label: 'proofgate keys generate',
     authority: authorityId,
-    context: `local:${hostname()}`,
+    context: defaultExecutionContext(),
   };
   const body = { authority: authorityId, keyid, public_key: publicKey };
   const subject = await readMetaSubject(updated);

@@ -4,7 +4,7 @@ import type { Context } from '../core/context.ts';
 import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
 import type { OpenControlStatus } from '../core/knowledge/rank-next.ts';
 import { statusFlow } from './status-flow.ts';
-import { createRealGateIO } from '../io/real-gate-io.ts';
+import { createRealGateIO } from './world/real-gate-io.ts';
 
 const OPEN: ReadonlySet<string> = new Set(['FAIL', 'DISPUTED', 'BLOCKED', 'STALE', 'TODO']);
 

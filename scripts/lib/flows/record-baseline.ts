@@ -15,7 +15,11 @@ import type { RunBody } from '../core/gate/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl } from './execute-control.ts';
 import { readFingerprints } from './read-fingerprints.ts';
-import { assertActorMayAct, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import {
+  assertActorMayAct,
+  pickControls,
+  redactionRulesFor,
+} from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface RecordBaselineOptions {

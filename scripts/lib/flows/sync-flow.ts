@@ -2,11 +2,7 @@
 import { join, relative, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
-import type {
-  TraceEvidence,
-  TraceGap,
-  TraceGraph,
-} from '../core/knowledge/build-trace-graph.ts';
+import type { TraceEvidence, TraceGap, TraceGraph } from '../core/knowledge/build-trace-graph.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import { findGitRoot } from '../io/git.ts';

@@ -15,7 +15,6 @@ import { findGitRoot } from './git.ts';
 import { locatePlane } from './plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 
-
 export interface KnowledgeIOOptions {
   root: string;
   /** Ledger lookup; default: scan `<plane>/evidence/ledger/*.jsonl`. */

@@ -11,7 +11,6 @@ import {
   validateRegistry,
 } from '../core/plane/validate.ts';
 
-
 export function locatePlane(root: string): PlaneLocation | undefined {
   const nested = join(root, DEFAULT_PLANE_DIR);
   if (existsSync(join(nested, 'controls', 'manifest.yaml'))) {

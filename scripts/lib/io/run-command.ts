@@ -12,7 +12,6 @@ import type {
   RunCommandResult,
 } from '../core/ports.ts';
 
-
 /** Grace between SIGTERM and SIGKILL when a timeout ends a process group. */
 const KILL_GRACE_MS = 1000;
 /** How long to wait for pipes to close after the process group is gone. */

@@ -1,13 +1,13 @@
 // The `trace` control type for the gate: a pack plus trace globs, judged like a command control.
 // FAIL on any block finding, on a trace that cannot be read, or when the globs match no file.
 import { join } from 'node:path';
-import { ConfigError } from '../../core/errors.ts';
-import type { Finding } from '../../core/trace/pack.ts';
-import { verdictLine } from '../../render/trace-text.ts';
-import { globFiles } from '../glob-files.ts';
-import { checkTraceFiles } from '../../flows/trace-check-flow.ts';
-import type { TraceCheckResult } from '../../flows/trace-check-flow.ts';
-import { loadPack } from './load-pack.ts';
+import { ConfigError } from '../core/errors.ts';
+import type { Finding } from '../core/trace/pack.ts';
+import { verdictLine } from '../render/trace-text.ts';
+import { globFiles } from '../io/glob-files.ts';
+import { checkTraceFiles } from './trace-check-flow.ts';
+import type { TraceCheckResult } from './trace-check-flow.ts';
+import { loadPack } from '../io/trace/load-pack.ts';
 
 export interface TraceExecution {
   /** Pack file, relative to root. */

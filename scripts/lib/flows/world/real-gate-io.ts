@@ -1,20 +1,25 @@
 // The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
 // store, subject bindings from git, the process runner and the trace checker. Entries are signed
 // automatically when the acting authority has registered keys.
-import type { Context } from '../core/context.ts';
-import { InternalError, IntegrityError, UsageError, type IntegrityCode } from '../core/errors.ts';
-import type { Actor, ObjectStore, StoredEntry } from '../core/ledger/types.ts';
-import type { GateIO, TraceOutcome } from '../core/ports.ts';
-import { readFileInRoot, statPath } from './gate-files.ts';
-import { loadSigner } from './keys.ts';
-import { appendEntry } from './ledger-store.ts';
-import { createObjectStore } from './objects.ts';
-import { loadPlane } from './plane.ts';
-import { readVerifiedLedger } from './read-verified-ledger.ts';
-import { runCommand } from './run-command.ts';
-import { computeSubjects } from './subject.ts';
-import { checkTraceControl } from './trace/check-trace-control.ts';
-import type { Plane } from '../core/plane/plane.ts';
+import type { Context } from '../../core/context.ts';
+import {
+  InternalError,
+  IntegrityError,
+  UsageError,
+  type IntegrityCode,
+} from '../../core/errors.ts';
+import type { Actor, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
+import type { GateIO, TraceOutcome } from '../../core/ports.ts';
+import { readFileInRoot, statPath } from '../../io/gate-files.ts';
+import { loadSigner } from '../../io/keys.ts';
+import { appendEntry } from '../../io/ledger-store.ts';
+import { createObjectStore } from '../../io/objects.ts';
+import { loadPlane } from '../../io/plane.ts';
+import { readVerifiedLedger } from '../../io/read-verified-ledger.ts';
+import { runCommand } from '../../io/run-command.ts';
+import { computeSubjects } from '../../io/subject.ts';
+import { checkTraceControl } from '../trace-control.ts';
+import type { Plane } from '../../core/plane/plane.ts';
 
 const INTEGRITY_CODES: readonly IntegrityCode[] = [
   'CHAIN_BROKEN',
