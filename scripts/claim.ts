@@ -20,7 +20,7 @@ import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.t
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
-import { runVerify } from './verify.ts';
+import { verifyFlow } from './lib/flows/verify-flow.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ClaimOptions extends CommonOptions {
@@ -51,7 +51,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
 }
 
 async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Context): Promise<void> {
-  const report = await runVerify(
+  const report = await verifyFlow(
     { ...options, root, base: options.base, repairTorn: false, authorityId: 'virtual:developer' },
     ctx,
   );
