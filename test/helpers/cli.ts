@@ -1,4 +1,4 @@
-// Spawns the real CLI with a minimal environment (STYLE.md rule 20).
+// Spawns the real CLI with a minimal environment (see ARCHITECTURE.md).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

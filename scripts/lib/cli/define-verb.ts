@@ -1,11 +1,11 @@
-// The shape every verb module has (STYLE.md rules 3 and 6). A verb is a yargs command module plus
+// The shape every verb module has (see ARCHITECTURE.md). A verb is a yargs command module plus
 // a pure-ish `run(options, ctx)` returning a result object, a renderer and an exit-code function.
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import type { CommonOptions } from '../core/options.ts';
 import type { ExitCode } from '../core/errors.ts';
 
-/** Flags every verb accepts (DESIGN.md "CLI contract"). */
+/** Flags every verb accepts (see ARCHITECTURE.md). */
 export type ParsedArgs = Record<string, unknown> & { _: (string | number)[] };
 
 export interface VerbSpec<Options, Result> {

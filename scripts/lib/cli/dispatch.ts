@@ -1,5 +1,5 @@
 // Builds the yargs parser for a list of verbs and runs one: the single catch and the single place
-// that turns results and errors into output and an exit code (STYLE.md rule 9).
+// that turns results and errors into output and an exit code (see ARCHITECTURE.md).
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
@@ -8,9 +8,11 @@ import type { CliError, ExitCode } from '../core/errors.ts';
 import type { AnyVerb, ParsedArgs } from './define-verb.ts';
 import { boundText, formatError } from '../render/emit.ts';
 import type { CommonOptions } from '../core/options.ts';
+import { readPackageVersion } from '../io/package-version.ts';
 
 export const DEFAULT_LIMIT = 8192;
-export const VERSION = '0.1.0';
+/** The version printed by --version and in error reports, from package.json. */
+export const VERSION = readPackageVersion();
 
 function addCommonOptions(y: Argv): Argv {
   return y

@@ -1,4 +1,4 @@
-// Typed errors (STYLE.md rule 8). Every error crossing a module boundary is one of these, and
+// Typed errors (see ARCHITECTURE.md). Every error crossing a module boundary is one of these, and
 // cli.ts turns it into a message plus the exit code of the CLI contract (references/exit-codes.md).
 
 export type ExitCode = 0 | 1 | 2 | 3 | 4;

@@ -1,4 +1,4 @@
-// The ledger segments as they are on a base git ref, for `verify --base` (anchor-ledger.md §4):
+// The ledger segments as they are on a base git ref, for `verify --base` (references/ledger-format.md):
 // blob ids and sizes from one `git ls-tree -l`; contents only for blobs that fail the prefix test.
 import { UsageError } from '../core/errors.ts';
 import { changedOnBase, compareWithBase } from '../core/ledger/compare-base.ts';

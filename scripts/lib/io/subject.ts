@@ -1,4 +1,4 @@
-// Subject bindings (DESIGN.md "Bindings"; references/bindings.md): what a ledger entry judged.
+// Subject bindings (references/bindings.md): what a ledger entry judged.
 // The tree is computed once per call through a temporary index (subject-index.ts); the digests
 // are assembled by the pure core in scripts/lib/core/binding/.
 import type { SubjectBase } from '../core/binding/build-subject.ts';

@@ -1,4 +1,4 @@
-// Golden transcripts of `proofgate trace` (STYLE.md rule 20): command, stdout, stderr, exit code.
+// Golden transcripts of `proofgate trace` (see ARCHITECTURE.md): command, stdout, stderr, exit code.
 import { expect, test } from 'vitest';
 import { dispatch } from '../../../scripts/lib/cli/dispatch.ts';
 import { trace } from '../../../scripts/trace.ts';

@@ -1,5 +1,5 @@
-// Defensive readers for gate entry bodies. A body read from disk is attacker-controlled (STYLE.md
-// rule 13): every field is checked for type and range, and anything malformed yields undefined so
+// Defensive readers for gate entry bodies. A body read from disk is attacker-controlled (see
+// ARCHITECTURE.md): every field is checked for type and range, and anything malformed yields undefined so
 // that it can never count as a result.
 import type { JsonObject, JsonValue } from '../ledger/types.ts';
 import { AUDIT_STAGES, type AuditStage } from '../ledger/types.ts';

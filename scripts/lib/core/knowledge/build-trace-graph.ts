@@ -1,4 +1,4 @@
-// The traceability graph (DESIGN.md idea 2): requirement → risk → control → test → evidence →
+// The traceability graph: requirement → risk → control → test → evidence →
 // outcome, derived from the registry, optional requirement files and the evidence the caller read.
 // A chain that stops short is a gap that blocks claims at the requirement's maturity, not below.
 import { UsageError } from '../errors.ts';

@@ -1,4 +1,4 @@
-// Negative decisions (seeds/002 "否定性决策记忆"): rejected approaches with stable ids that stay in
+// Negative decisions: rejected approaches with stable ids that stay in
 // force until an explicit supersede names both ids. Nothing lapses by omission or by age.
 import { UsageError } from '../errors.ts';
 import { nextId } from './next-id.ts';

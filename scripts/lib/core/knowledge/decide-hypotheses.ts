@@ -1,4 +1,4 @@
-// The hypothesis board (seeds/003 §4.2): open claims ranked by priority; confirming or refuting one
+// The hypothesis board: open claims ranked by priority; confirming or refuting one
 // needs a ledger entry, because facts come from tools, never from the model's memory.
 import { UsageError } from '../errors.ts';
 import { LEDGER_HASH, nextId } from './next-id.ts';

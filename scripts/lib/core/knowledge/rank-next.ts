@@ -1,6 +1,6 @@
 // One ranked list of what to do now (`proofgate next`): failing, stale, blocked and TODO controls,
 // traceability gaps and open hypotheses, ordered by priority = infoGain × risk ÷ cost, with a fixed
-// exploration share (seeds/003 §4.4 exploreRatio) so the list does not collapse onto the familiar.
+// exploration share so the list does not collapse onto the familiar.
 // Exploration picks are seeded and therefore reproducible.
 import type { ControlStatusValue } from '../gate/compute-status.ts';
 import { sha256Hex } from '../hash.ts';

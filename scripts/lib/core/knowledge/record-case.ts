@@ -1,4 +1,4 @@
-// Case base entries (seeds/003 §4.5): structural features, applicability (required: reuse without
+// Case base entries: structural features, applicability (required: reuse without
 // it is guesswork), strategy, adaptation points, outcome and the negative results stored with every
 // entry so the index has no survivorship bias.
 import { UsageError } from '../errors.ts';

@@ -13,7 +13,7 @@ import type {
   StoredEntry,
 } from './types.ts';
 
-/** A line longer than this is refused before parsing (bounded memory, anchor-ledger.md §7.8/29). */
+/** A line longer than this is refused before parsing (bounded memory, references/ledger-format.md). */
 export const MAX_LINE_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 

@@ -10,7 +10,7 @@ import type { LedgerEntry, Signature, Signer } from './types.ts';
 /** DSSE payloadType of a ledger entry; a signature over another type never verifies here. */
 export const ENTRY_PAYLOAD_TYPE = 'application/vnd.proofgate.entry.v1+json';
 
-/** RFC 8410 SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key (anchor-ledger.md §3). */
+/** RFC 8410 SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key (references/ledger-format.md). */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** DSSE PAE: `DSSEv1 <len(type)> <type> <len(body)> <body>`, lengths in UTF-8 bytes. */

@@ -9,7 +9,7 @@ import type { ParsedLedger } from './parse-ledger.ts';
 import { HEX64 } from './parse-entry.ts';
 import type { LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
 
-/** Domain-separation prefix of the inventory digest (STYLE.md rule 13). */
+/** Domain-separation prefix of the inventory digest (see ARCHITECTURE.md). */
 const INVENTORY_DOMAIN = 'proofgate.inventory.v1\n';
 
 export interface SealBody {

@@ -1,5 +1,5 @@
 // The control catalog (controls/catalog/*.yaml): templates `init` instantiates, chosen only by the
-// owner's explicit profile decisions (DESIGN.md "What it never does": nothing is inferred).
+// owner's explicit profile decisions (What it never does: nothing is inferred).
 import { checkSchema } from './schemas.ts';
 import { MATURITY_LEVELS } from './types.ts';
 import type { Control, Execution, Maturity, Profile } from './types.ts';

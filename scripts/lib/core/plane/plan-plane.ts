@@ -23,7 +23,7 @@ export interface PlanInput {
   scan: Pick<ScanResult, 'instructions' | 'governance' | 'lockfile'>;
 }
 
-/** Output cap of a control's canonical review copy (DESIGN.md "Ledger"). */
+/** Output cap of a control's canonical review copy (see ARCHITECTURE.md). */
 export const DEFAULT_OUTPUT_CAP_BYTES = 65536;
 
 export function toProfile(file: ProfileFile): Profile {

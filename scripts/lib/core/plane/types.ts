@@ -1,5 +1,4 @@
-// The human-owned sources of a control plane (DESIGN.md "The control plane inside a target
-// project"). The JSON Schemas in controls/schema/ are the source of truth; a test pins these types
+// The human-owned sources of a control plane (see ARCHITECTURE.md). The JSON Schemas in controls/schema/ are the source of truth; a test pins these types
 // to them.
 import type { AuditStage } from '../ledger/types.ts';
 

@@ -1,5 +1,5 @@
 // Validation of the human-owned plane sources: JSON Schema (controls/schema/) first, then the
-// semantic rules; every problem is collected and reported at once (STYLE.md rules 10 and 11).
+// semantic rules; every problem is collected and reported at once (see ARCHITECTURE.md).
 import { ConfigError } from '../errors.ts';
 import { checkPlaneReferences, manifestRules, profileRules, registryRules } from './rules.ts';
 import type { PlaneFiles, Rule } from './rules.ts';

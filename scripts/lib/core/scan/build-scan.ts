@@ -1,5 +1,5 @@
 // Scan's pure core: from the file list and the few files it read, the target model and the
-// candidates (DESIGN.md; issue 3). Two steps so the I/O layer reads only what is needed.
+// candidates. Two steps so the I/O layer reads only what is needed.
 import { findCi, isCiFile } from './ci.ts';
 import {
   countLanguages,

@@ -1,4 +1,4 @@
-// The shape of a rule primitive (STYLE.md rule 6). A rule sees the trace once, in order, as views
+// The shape of a rule primitive (see ARCHITECTURE.md). A rule sees the trace once, in order, as views
 // (calls, completions, messages) and keeps only the state it needs: evaluation streams.
 import type { RuleBase } from '../pack.ts';
 import type { View } from '../selector.ts';
