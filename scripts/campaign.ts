@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { AUTHORIZATION_KINDS } from './lib/core/gate/check-authorization.ts';
+import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { campaignFlow } from './lib/flows/campaign-flow.ts';
 import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';

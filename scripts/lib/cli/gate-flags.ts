@@ -6,19 +6,10 @@ import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
-import type { AuthorizationKind } from '../core/plane/types.ts';
+import { AUTHORIZATION_KINDS, type AuthorizationKind } from '../core/plane/types.ts';
 import type { ParsedArgs } from './define-verb.ts';
 
 export const DEFAULT_AUTHORITY = 'virtual:developer';
-
-const AUTHORIZATION_KINDS: readonly AuthorizationKind[] = [
-  'install_dependencies',
-  'secrets',
-  'paid_service',
-  'remote_mutation',
-  'production_mutation',
-  'privileged',
-];
 
 export interface ActorFlags {
   label: string | undefined;

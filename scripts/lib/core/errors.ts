@@ -65,15 +65,18 @@ export class ConfigError extends CliError<ConfigCode> {
   readonly exitCode = 2;
 }
 
-export type IntegrityCode =
-  | 'CHAIN_BROKEN'
-  | 'HASH_MISMATCH'
-  | 'NOT_CANONICAL'
-  | 'SIGNATURE_INVALID'
-  | 'SEAL_INVALID'
-  | 'TORN_LINE'
-  | 'OBJECT_MISSING'
-  | 'NOT_APPEND_ONLY';
+/** The integrity codes (exit 3); declared once, the type derives from it. */
+export const INTEGRITY_CODES = [
+  'CHAIN_BROKEN',
+  'HASH_MISMATCH',
+  'NOT_CANONICAL',
+  'SIGNATURE_INVALID',
+  'SEAL_INVALID',
+  'TORN_LINE',
+  'OBJECT_MISSING',
+  'NOT_APPEND_ONLY',
+] as const;
+export type IntegrityCode = (typeof INTEGRITY_CODES)[number];
 /** Exit 3: evidence or the ledger was tampered with or is corrupt. */
 export class IntegrityError extends CliError<IntegrityCode> {
   override readonly name = 'IntegrityError';

@@ -131,13 +131,27 @@ export interface Manifest {
   instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
 }
 
-export type AuthorizationKind =
-  | 'install_dependencies'
-  | 'secrets'
-  | 'paid_service'
-  | 'remote_mutation'
-  | 'production_mutation'
-  | 'privileged';
+/** Capabilities a control may require before it runs; declared once, the type derives from it. */
+export const AUTHORIZATION_KINDS = [
+  'install_dependencies',
+  'secrets',
+  'paid_service',
+  'remote_mutation',
+  'production_mutation',
+  'privileged',
+] as const;
+export type AuthorizationKind = (typeof AUTHORIZATION_KINDS)[number];
+
+/** Every execution type a control may declare. */
+export const EXECUTION_TYPES = [
+  'command',
+  'file',
+  'manual',
+  'trace',
+  'remote',
+  'privileged',
+  'slot',
+] as const;
 
 export type Execution =
   | {

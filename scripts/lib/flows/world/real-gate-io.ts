@@ -4,6 +4,7 @@
 import type { Context } from '../../core/context.ts';
 import {
   InternalError,
+  INTEGRITY_CODES,
   IntegrityError,
   UsageError,
   type IntegrityCode,
@@ -20,17 +21,6 @@ import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
 import { checkTraceControl } from '../trace-control.ts';
 import type { Plane } from '../../core/plane/plane.ts';
-
-const INTEGRITY_CODES: readonly IntegrityCode[] = [
-  'CHAIN_BROKEN',
-  'HASH_MISMATCH',
-  'NOT_CANONICAL',
-  'SIGNATURE_INVALID',
-  'SEAL_INVALID',
-  'TORN_LINE',
-  'OBJECT_MISSING',
-  'NOT_APPEND_ONLY',
-];
 
 export function createRealGateIO(ctx: Context): GateIO {
   const planes = new Map<string, Plane>();
