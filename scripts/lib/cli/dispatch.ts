@@ -10,7 +10,7 @@ import { boundText, formatError } from '../render/emit.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { readPackageVersion } from '../io/package-version.ts';
 
-export const DEFAULT_LIMIT = 8192;
+const DEFAULT_LIMIT = 8192;
 /** The version printed by --version and in error reports, from package.json. */
 export const VERSION = readPackageVersion();
 

@@ -9,7 +9,7 @@ import type { Actor } from '../core/ledger/types.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from '../core/plane/types.ts';
 import type { ParsedArgs } from './define-verb.ts';
 
-export const DEFAULT_AUTHORITY = 'virtual:developer';
+const DEFAULT_AUTHORITY = 'virtual:developer';
 
 export interface ActorFlags {
   label: string | undefined;

@@ -5,7 +5,7 @@ export interface Clock {
   now(): Date;
 }
 
-export interface Output {
+interface Output {
   write(text: string): void;
 }
 

@@ -8,7 +8,7 @@ import type { KnowledgeKind, KnowledgeRecord } from './knowledge/types.ts';
 import type { Plane } from './plane/plane.ts';
 import type { CiFile } from './scan/types.ts';
 
-export type TraceExecution = Extract<Execution, { type: 'trace' }>;
+type TraceExecution = Extract<Execution, { type: 'trace' }>;
 
 export interface TraceOutcome {
   status: 'PASS' | 'FAIL';

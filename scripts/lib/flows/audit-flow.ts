@@ -31,7 +31,7 @@ export interface AuditFlowOptions {
   jobs: number;
 }
 
-export interface AuditControlResult {
+interface AuditControlResult {
   control: string;
   reviewed: string;
   reviewedStatus: ResultStatus;

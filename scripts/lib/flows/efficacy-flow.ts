@@ -31,7 +31,7 @@ import type { EfficacyIO, TempWorktree } from '../core/ports.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
 
 /** Where sites are looked for when a control declares no `inputs`. */
-export const DEFAULT_SOURCE_GLOBS = ['src/**', 'scripts/**'] as const;
+const DEFAULT_SOURCE_GLOBS = ['src/**', 'scripts/**'] as const;
 
 export type EfficacyMethod =
   | { kind: 'mutate'; operator: MutationOperator | 'all'; maxMutants: number; seed: number }
@@ -44,7 +44,7 @@ export interface EfficacyOptions {
   actor: Actor;
 }
 
-export interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
+interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
   /** The control's result on the unmutated copy; anything but PASS means nothing was measured. */
   baseline: ResultStatus;
   /** Hash of the efficacy entry (absent when the baseline did not PASS). */

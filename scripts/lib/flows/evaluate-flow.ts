@@ -36,9 +36,9 @@ export interface EvaluateRunOptions {
   dryRun: boolean;
 }
 
-export type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
+type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
 
-export interface ControlRunResult {
+interface ControlRunResult {
   control: string;
   status: EvaluateStatus;
   reason: string;

@@ -7,7 +7,7 @@ import type { HookAgent } from '../core/hook/parse-stop-input.ts';
 import { readJsonSettings, writeJsonSettings } from '../io/hook-files.ts';
 import { packageRoot } from '../io/package-root.ts';
 
-export const SETTINGS_FILES: Record<HookAgent, string> = {
+const SETTINGS_FILES: Record<HookAgent, string> = {
   claude: '.claude/settings.json',
   codex: '.codex/hooks.json',
 };

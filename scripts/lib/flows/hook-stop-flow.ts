@@ -21,7 +21,7 @@ import {
 import { locatePlane } from '../io/plane.ts';
 
 /** Comma- or space-separated control ids naming the task (between --control and task.json). */
-export const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
+const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
 
 export interface StopFlowOptions {
   root: string | undefined;

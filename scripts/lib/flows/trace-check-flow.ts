@@ -9,7 +9,7 @@ import { readTrace } from '../io/trace/read-trace.ts';
 
 export type FailOn = 'block' | 'warn';
 
-export interface TraceCheckError {
+interface TraceCheckError {
   code: string;
   message: string;
   next?: string;

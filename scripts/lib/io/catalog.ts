@@ -8,8 +8,8 @@ import type { CatalogControl } from '../core/plane/catalog.ts';
 import { InternalError } from '../core/errors.ts';
 import { readYamlFile } from './plane.ts';
 
-export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const CATALOG_DIR = join(PACKAGE_ROOT, 'controls', 'catalog');
+const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const CATALOG_DIR = join(PACKAGE_ROOT, 'controls', 'catalog');
 
 /** Catalog files in the order controls appear in a new registry; others follow by name. */
 const GROUP_ORDER = [

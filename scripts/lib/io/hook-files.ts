@@ -10,7 +10,7 @@ import { writeFileAtomic } from './write-file-atomic.ts';
 
 const STATE_FILE = 'hook-state.json';
 const LOG_FILE = 'hook.log';
-export const TASK_FILE = 'task.json';
+const TASK_FILE = 'task.json';
 
 /** `<git dir>/proofgate`: per worktree, so two worktrees keep separate counters and tasks. */
 export async function hookDir(root: string): Promise<string> {

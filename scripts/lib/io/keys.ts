@@ -50,7 +50,7 @@ export function keyDir(env: Env, root: string): string {
   return dir;
 }
 
-export function rawPublicKey(key: KeyObject): Buffer {
+function rawPublicKey(key: KeyObject): Buffer {
   // An Ed25519 SPKI DER is a fixed 12-byte prefix followed by the raw 32-byte key.
   return createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32);
 }

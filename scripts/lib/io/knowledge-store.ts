@@ -28,7 +28,7 @@ export function blobId(bytes: Buffer): string {
 }
 
 /** sha256 of every line of every ledger segment, read once. */
-export async function readLedgerHashes(planeDir: string): Promise<Set<string>> {
+async function readLedgerHashes(planeDir: string): Promise<Set<string>> {
   const ledgerDir = join(planeDir, 'evidence', 'ledger');
   const hashes = new Set<string>();
   if (!existsSync(ledgerDir)) return hashes;

@@ -23,10 +23,7 @@ function isInside(root: string, path: string): boolean {
 }
 
 /** Resolves `cwd` under `root`, refusing `..` escapes and symlinks that lead outside. */
-export function resolveCwd(
-  root: string,
-  cwd: string | undefined,
-): { dir: string } | RunCommandRefusal {
+function resolveCwd(root: string, cwd: string | undefined): { dir: string } | RunCommandRefusal {
   const refuse = (reason: RunCommandRefusal['reason'], detail: string): RunCommandRefusal => ({
     ok: false,
     reason,

@@ -42,7 +42,7 @@ export interface CampaignTaskSummary {
   open: number;
 }
 
-export interface CampaignClaimBody extends ClaimBody {
+interface CampaignClaimBody extends ClaimBody {
   campaign: {
     id: string;
     revision: number;

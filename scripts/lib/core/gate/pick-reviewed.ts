@@ -7,7 +7,7 @@ import type { Control } from '../plane/types.ts';
 import type { ReviewStage } from './bodies.ts';
 import { indexResults, matchesBinding, type ResultRecord } from './index-results.ts';
 
-export function precedingStage(stage: ReviewStage): AuditStage {
+function precedingStage(stage: ReviewStage): AuditStage {
   return AUDIT_STAGES[AUDIT_STAGES.indexOf(stage) - 1] ?? 'self';
 }
 

@@ -2,7 +2,7 @@
 import type { Control, Execution, Maturity } from '../plane/types.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 
-export function rankMaturity(level: Maturity): number {
+function rankMaturity(level: Maturity): number {
   return MATURITY_LEVELS.indexOf(level);
 }
 

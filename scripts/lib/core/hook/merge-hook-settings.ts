@@ -4,10 +4,10 @@
 import { UsageError } from '../errors.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 
-export const HOOK_TIMEOUT_SECONDS = 30;
+const HOOK_TIMEOUT_SECONDS = 30;
 
 /** Codex has no SubagentStop event. */
-export function hookEvents(agent: HookAgent): string[] {
+function hookEvents(agent: HookAgent): string[] {
   return agent === 'claude' ? ['Stop', 'SubagentStop'] : ['Stop'];
 }
 
@@ -23,7 +23,7 @@ const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A command that runs `proofgate … hook stop` (any install path): ours to update in place. */
-export function isProofgateHook(command: unknown): boolean {
+function isProofgateHook(command: unknown): boolean {
   return typeof command === 'string' && /proofgate/.test(command) && /\bhook stop\b/.test(command);
 }
 

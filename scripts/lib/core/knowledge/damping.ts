@@ -53,7 +53,7 @@ export function initialState(entry: CaseEntry): ConfidenceState {
 }
 
 /** Whether a success from this context would count as independent corroboration. */
-export function isIndependent(state: ConfidenceState, obs: CaseObservation): boolean {
+function isIndependent(state: ConfidenceState, obs: CaseObservation): boolean {
   return !state.contexts.has(contextOf(obs.project, obs.environment));
 }
 

@@ -124,7 +124,7 @@ export function supersedeDecision(
 }
 
 /** Whether `a` and `b` are the same path or one contains the other. */
-export function pathsOverlap(a: string, b: string): boolean {
+function pathsOverlap(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 

@@ -82,7 +82,7 @@ export function foldHypotheses(records: readonly KnowledgeRecord[]): HypothesisV
 }
 
 /** The hypothesis after an update; evidence accumulates, other given fields replace. */
-export function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
+function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
   const { id: _id, time: _time, evidence, ...changes } = update;
   const added = (evidence ?? []).filter((e) => !current.evidence.includes(e));
   return { ...current, ...changes, evidence: [...current.evidence, ...added] };

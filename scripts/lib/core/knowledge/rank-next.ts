@@ -7,7 +7,7 @@ import { sha256Hex } from '../hash.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
 import { priority } from './priority.ts';
 
-export type NextKind = 'control' | 'gap' | 'hypothesis';
+type NextKind = 'control' | 'gap' | 'hypothesis';
 
 export interface NextItem {
   kind: NextKind;
@@ -73,7 +73,7 @@ export function rankNext(items: readonly NextItem[], options: RankOptions): Rank
 export type OpenControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
 
 /** Default information gain and cost per status (milli); risk comes from the caller. */
-export const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number }> = {
+const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number }> = {
   FAIL: { infoGain: 1000, cost: 1000 },
   DISPUTED: { infoGain: 900, cost: 1000 },
   STALE: { infoGain: 800, cost: 500 },

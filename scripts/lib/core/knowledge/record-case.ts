@@ -13,7 +13,7 @@ import type {
   StructuralFeatures,
 } from './types.ts';
 
-export const DEFAULT_HALF_LIFE_DAYS = 180;
+const DEFAULT_HALF_LIFE_DAYS = 180;
 
 export interface CaseInput {
   features: StructuralFeatures;

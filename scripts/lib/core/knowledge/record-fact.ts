@@ -66,7 +66,7 @@ export function recordFact(input: FactInput, found: FactFindings): Fact {
   };
 }
 
-export type StaleReason = 'path_changed' | 'path_missing' | 'labelled_stale';
+type StaleReason = 'path_changed' | 'path_missing' | 'labelled_stale';
 
 export interface FactView extends Fact {
   isStale: boolean;

@@ -4,7 +4,7 @@
 import type { CaseEntry, StructuralFeatures } from './types.ts';
 
 /** Points out of 1000 per feature; the sum is the similarity. */
-export const FEATURE_WEIGHTS = {
+const FEATURE_WEIGHTS = {
   kind: 250,
   attr: 250,
   architecture: 150,

@@ -3,7 +3,7 @@
 // refused rather than formatted (see ARCHITECTURE.md), which sidesteps RFC 8785 §3.2.2.3.
 import { UsageError } from '../errors.ts';
 
-export class CanonicalError extends UsageError {}
+class CanonicalError extends UsageError {}
 
 function fail(path: string, message: string): never {
   throw new CanonicalError('BAD_INPUT', `cannot canonicalise ${path || '/'}: ${message}`, {

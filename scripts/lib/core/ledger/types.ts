@@ -149,7 +149,7 @@ export interface LedgerSnapshot {
   segments: SegmentSnapshot[];
 }
 
-export const FINDING_CODES = [
+const FINDING_CODES = [
   'TORN_LINE',
   'LINE_TOO_LONG',
   'NOT_CANONICAL',

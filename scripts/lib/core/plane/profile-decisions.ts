@@ -85,7 +85,7 @@ const RECORDED_KINDS: Record<string, Decision['kind']> = {
   public_contract: 'list',
 };
 
-export const RECORDED_DECISIONS: readonly Decision[] = Object.keys(recorded).map((key) => ({
+const RECORDED_DECISIONS: readonly Decision[] = Object.keys(recorded).map((key) => ({
   key,
   flag: '',
   mandatory: false,

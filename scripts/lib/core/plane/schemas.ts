@@ -79,7 +79,7 @@ function patternWords(schemaPath: string, pattern: unknown): string {
   );
 }
 
-export function formatSchemaError(error: ErrorObject, file: string): string {
+function formatSchemaError(error: ErrorObject, file: string): string {
   const path = (suffix = ''): string => {
     const p = `${error.instancePath}${suffix}`;
     return `${file}:${p === '' ? '/' : p}`;

@@ -14,7 +14,7 @@ export type Maturity = (typeof MATURITY_LEVELS)[number];
 export const CLAIM_SCOPES = ['task', 'project', 'release'] as const;
 export type ClaimScope = (typeof CLAIM_SCOPES)[number];
 
-export const PRODUCT_TYPES = [
+const PRODUCT_TYPES = [
   'library',
   'cli',
   'service',
@@ -26,7 +26,7 @@ export const PRODUCT_TYPES = [
   'ai_agent',
   'other',
 ] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
+type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Optional decisions: recorded in the manifest, never used to choose controls. */
 export interface RecordedDecisions {
@@ -97,7 +97,7 @@ export interface Authority {
   keys?: PublicKey[];
 }
 
-export const CI_TIERS = ['none', 'observe', 'release_required'] as const;
+const CI_TIERS = ['none', 'observe', 'release_required'] as const;
 export type CiTier = (typeof CI_TIERS)[number];
 
 export interface ClaimPolicy {
@@ -173,7 +173,7 @@ export type Execution =
   /** A command slot from the catalog: stays TODO until a real command is adopted. */
   | { type: 'slot'; hint: string };
 
-export interface Applicability {
+interface Applicability {
   value: boolean;
   /** Required when value is false. */
   rationale?: string;

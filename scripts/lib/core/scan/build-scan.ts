@@ -14,7 +14,7 @@ import { detectNodeStack, findNodeCandidates } from './node.ts';
 import type { Candidate, FileContents, ScanResult, Stack, Unknown } from './types.ts';
 
 /** Caps that keep scan output bounded; what is cut is counted in `omitted`. */
-export const SCAN_LIMITS = {
+const SCAN_LIMITS = {
   candidates: 300,
   not_adoptable: 100,
   test_dirs: 40,

@@ -47,7 +47,7 @@ const aliasesUnambiguous: PackRule = (pack, problems) => {
   }
 };
 
-export const packRules: readonly PackRule[] = [uniqueIds, regexesCompile, aliasesUnambiguous];
+const packRules: readonly PackRule[] = [uniqueIds, regexesCompile, aliasesUnambiguous];
 
 export function checkPack(pack: Pack): string[] {
   const problems: string[] = [];

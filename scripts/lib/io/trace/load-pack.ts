@@ -11,7 +11,7 @@ import type { Pack } from '../../core/trace/pack.ts';
 import { readYamlFile } from '../plane.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const PACK_SCHEMA_PATH = join(
+const PACK_SCHEMA_PATH = join(
   here,
   '..',
   '..',

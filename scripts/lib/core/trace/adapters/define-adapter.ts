@@ -4,8 +4,7 @@ import type { MessageEvent, RecordCounts, ToolCallEvent, ToolResultEvent } from 
 import type { TraceEvent } from '../events.ts';
 
 type WithoutSeq<E> = Omit<E, 'seq'> & { seq?: number };
-export type NewEvent =
-  WithoutSeq<ToolCallEvent> | WithoutSeq<ToolResultEvent> | WithoutSeq<MessageEvent>;
+type NewEvent = WithoutSeq<ToolCallEvent> | WithoutSeq<ToolResultEvent> | WithoutSeq<MessageEvent>;
 
 /** What an adapter writes to: events get increasing seq numbers; header facts; counters. */
 export interface AdapterSink {

@@ -8,7 +8,7 @@ export interface Reporter {
   unknown(detail: string, at: number[], evidence?: number[]): void;
 }
 
-export interface EndState {
+interface EndState {
   /** The last assistant message: the reply the user saw. */
   final: View | undefined;
 }
