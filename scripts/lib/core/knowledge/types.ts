@@ -2,7 +2,7 @@
 // stored as one canonical JSON line under `<plane>/knowledge/<kind>.jsonl`, append-only, integers
 // only: scores are milli-units (0.63 → 630), confidences basis points (0.8 → 8000).
 
-const KNOWLEDGE_KINDS = ['facts', 'decisions', 'hypotheses', 'cases'] as const;
+export const KNOWLEDGE_KINDS = ['facts', 'decisions', 'hypotheses', 'cases'] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
 
 /** How far a memory fact has been established. */

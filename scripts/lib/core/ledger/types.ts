@@ -149,7 +149,7 @@ export interface LedgerSnapshot {
   segments: SegmentSnapshot[];
 }
 
-const FINDING_CODES = [
+export const FINDING_CODES = [
   'TORN_LINE',
   'LINE_TOO_LONG',
   'NOT_CANONICAL',

@@ -14,7 +14,7 @@ export type Maturity = (typeof MATURITY_LEVELS)[number];
 export const CLAIM_SCOPES = ['task', 'project', 'release'] as const;
 export type ClaimScope = (typeof CLAIM_SCOPES)[number];
 
-const PRODUCT_TYPES = [
+export const PRODUCT_TYPES = [
   'library',
   'cli',
   'service',
@@ -97,7 +97,7 @@ export interface Authority {
   keys?: PublicKey[];
 }
 
-const CI_TIERS = ['none', 'observe', 'release_required'] as const;
+export const CI_TIERS = ['none', 'observe', 'release_required'] as const;
 export type CiTier = (typeof CI_TIERS)[number];
 
 export interface ClaimPolicy {
