@@ -1,5 +1,7 @@
-// ESLint flat config. The I/O fence (STYLE.md rule 5): only scripts/lib/io/** may touch the
-// filesystem, child processes or git; only renderers and entry points may print.
+// ESLint flat config. It enforces the layer rules described in ARCHITECTURE.md: only
+// scripts/lib/io/** may touch the filesystem, child processes or git; core imports nothing above
+// it; io imports only core; render imports core and (type-only) flow results; nothing under lib/
+// but lib/cli/ imports lib/cli/. Only renderers and entry points may print.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -11,6 +13,40 @@ const ioModules = [
   'node:child_process',
   'child_process',
   'simple-git',
+];
+
+// Which layers each folder may not import. [layer, type-only imports allowed]
+const layerRules = [
+  {
+    files: ['scripts/*.ts'],
+    isIo: false,
+    forbid: [],
+  },
+  {
+    files: ['scripts/lib/core/**/*.ts'],
+    isIo: false,
+    forbid: [['io'], ['flows'], ['render'], ['cli']],
+  },
+  {
+    files: ['scripts/lib/io/**/*.ts'],
+    isIo: true,
+    forbid: [['flows'], ['render'], ['cli']],
+  },
+  {
+    files: ['scripts/lib/flows/**/*.ts'],
+    isIo: false,
+    forbid: [['cli']],
+  },
+  {
+    files: ['scripts/lib/render/**/*.ts'],
+    isIo: false,
+    forbid: [['io'], ['cli'], ['flows', true]],
+  },
+  {
+    files: ['scripts/lib/cli/**/*.ts'],
+    isIo: false,
+    forbid: [],
+  },
 ];
 
 export default tseslint.config(
@@ -41,25 +77,32 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md rule 24).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
     },
   },
-  {
-    files: ['scripts/**/*.ts'],
-    ignores: ['scripts/lib/io/**'],
+  ...layerRules.map(({ files, ignores, isIo, forbid }) => ({
+    files,
+    ...(ignores === undefined ? {} : { ignores }),
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ioModules.map((name) => ({
-            name,
-            message: 'I/O lives in scripts/lib/io/ only (STYLE.md rule 5).',
+          paths: isIo
+            ? []
+            : ioModules.map((name) => ({
+                name,
+                message: 'I/O lives in scripts/lib/io/ only (see ARCHITECTURE.md).',
+              })),
+          patterns: forbid.map(([layer, allowTypeImports]) => ({
+            regex: `(^|/)${layer}/`,
+            ...(allowTypeImports ? { allowTypeImports: true } : {}),
+            message: `this layer may not import scripts/lib/${layer}/ (layer rules: ARCHITECTURE.md).`,
           })),
         },
       ],
     },
-  },
+  })),
   {
     files: ['scripts/**/*.ts'],
     ignores: ['scripts/lib/render/**', 'scripts/cli.ts'],

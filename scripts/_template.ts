@@ -1,9 +1,9 @@
 // Template for a new verb: copy to scripts/<verb>.ts, add a row to the table in scripts/cli.ts,
 // write references/<verb>.md, and keep the logic in scripts/lib/core/ (this file stays <= 120 lines).
 import type { Context } from './lib/core/context.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 interface TemplateOptions extends CommonOptions {
   name: string;

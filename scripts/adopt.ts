@@ -5,11 +5,10 @@ import { applyAdoption } from './lib/core/plane/edit-registry.ts';
 import { planAdoption } from './lib/core/plane/plan-adoption.ts';
 import { assertPlaneReferences, assertRegistry } from './lib/core/plane/validate.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
 import { loadPlane } from './lib/io/plane.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { scanRepository } from './lib/io/scan-repo.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from './lib/io/write-plane.ts';
 import { parseDocument } from 'yaml';
@@ -17,6 +16,7 @@ import { relative } from 'node:path';
 import { renderAdopt } from './lib/render/adopt.ts';
 import type { AdoptResult } from './lib/render/adopt.ts';
 import { renderPlaneFiles } from './lib/render/plane-docs.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface AdoptOptions extends CommonOptions {
   list: boolean;

@@ -2,14 +2,14 @@
 // control as a ledger entry. Committing it does not stale it; --expires does. references/attest.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { attestFlow, type AttestFlowResult } from './lib/gate/attest-flow.ts';
-import { actorFlags, actorFrom, readActorFlags, type ActorFlags } from './lib/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { attestFlow, type AttestFlowResult } from './lib/flows/attest-flow.ts';
+import { actorFlags, actorFrom, readActorFlags, type ActorFlags } from './lib/cli/gate-flags.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAttest } from './lib/render/render-gate.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface AttestOptions extends CommonOptions {
   control: string;

@@ -4,9 +4,8 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ReviewStage } from './lib/core/gate/bodies.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { auditFlow, type AuditFlowResult } from './lib/gate/audit-flow.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { auditFlow, type AuditFlowResult } from './lib/flows/audit-flow.ts';
 import {
   actorFlags,
   actorFrom,
@@ -17,11 +16,12 @@ import {
   readStrings,
   runFlags,
   type ActorFlags,
-} from './lib/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+} from './lib/cli/gate-flags.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 const STAGES = ['cross', 'release_authority', 'third_party'] as const;
 

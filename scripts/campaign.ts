@@ -3,17 +3,17 @@
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { AUTHORIZATION_KINDS } from './lib/core/gate/check-authorization.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { campaignFlow } from './lib/gate/campaign-flow.ts';
-import type { CampaignAction, CampaignFlowResult } from './lib/gate/campaign-flow.ts';
-import type { GateIO } from './lib/gate/gate-io.ts';
+import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { campaignFlow } from './lib/flows/campaign-flow.ts';
+import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
+import type { GateIO } from './lib/core/ports.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readYamlFile } from './lib/io/plane.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface CampaignOptions extends CommonOptions {
   action: CampaignAction;

@@ -1,31 +1,106 @@
 // `proofgate casebase add|observe|retrieve|export|import`: reusable cases with applicability and
 // negative results, confidence damped by independent corroboration, half-life decay and
 // counterexamples, retrieved by structural similarity to the target model.
-import { resolve } from 'node:path';
-import type { Context } from './lib/core/context.ts';
-import { currentConfidence } from './lib/core/knowledge/damping.ts';
-import { exportCases, planImport } from './lib/core/knowledge/merge-cases.ts';
-import type { CaseExport } from './lib/core/knowledge/merge-cases.ts';
-import { recordCase, recordObservation } from './lib/core/knowledge/record-case.ts';
-import { retrieveCases } from './lib/core/knowledge/retrieve-cases.ts';
-import type { RankedCase } from './lib/core/knowledge/retrieve-cases.ts';
-import type { CaseEntry, CaseObservation, StructuralFeatures } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { openKnowledge, readJsonFile, writeFileWhole } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
-import { casebaseFlags, toCasebaseOptions } from './lib/casebase-flags.ts';
-import type { CasebaseOptions } from './lib/casebase-flags.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCasebase } from './lib/render/knowledge.ts';
+import type { Argv } from 'yargs';
+import { UsageError } from './lib/core/errors.ts';
+import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
+import type { ParsedArgs } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/core/options.ts';
+import {
+  casebaseFlow,
+  type CasebaseResult,
+  type CasebaseOptions,
+} from './lib/flows/casebase-flow.ts';
 
-export type { CasebaseOptions };
+const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import'] as const;
 
-export type CasebaseResult =
-  | { action: 'add'; case: CaseEntry }
-  | { action: 'observe'; observation: CaseObservation; confidence: number; previous: number }
-  | { action: 'retrieve'; target: StructuralFeatures; cases: RankedCase[] }
-  | { action: 'export'; file: string | undefined; export: CaseExport }
-  | { action: 'import'; file: string; added: number; skipped: number };
+export function casebaseFlags(y: Argv): Argv {
+  const list = { type: 'string', array: true } as const;
+  return y
+    .positional('action', { choices: ACTIONS })
+    .option('kind', {
+      type: 'string',
+      describe: 'target kind: web-api, web-ui, mobile, cli, lib, data-pipeline',
+    })
+    .option('architecture', { type: 'string', describe: 'monolith, service, distributed' })
+    .option('attr', { type: 'string', describe: 'quality attribute' })
+    .option('stack', { ...list, describe: 'language or framework (repeatable)' })
+    .option('constraint', {
+      ...list,
+      describe: 'constraint, e.g. no-auth-on-test-env (repeatable)',
+    })
+    .option('applicability', {
+      type: 'string',
+      describe: 'when the strategy applies (add; required)',
+    })
+    .option('strategy', { type: 'string', describe: 'what to do (add)' })
+    .option('adaptation', {
+      ...list,
+      describe: 'what must be adapted per project (add; repeatable)',
+    })
+    .option('outcome', { type: 'string', describe: 'what it found (add)' })
+    .option('negative', { ...list, describe: '"<tried> :: <why it failed>" (add; repeatable)' })
+    .option('none-failed', {
+      type: 'boolean',
+      default: false,
+      describe: 'state that nothing tried failed (add)',
+    })
+    .option('project', { type: 'string', describe: 'project of the case or observation' })
+    .option('environment', { type: 'string', describe: 'environment of the case or observation' })
+    .option('confirmation', { type: 'string', describe: 'user, auto or single' })
+    .option('half-life-days', {
+      type: 'number',
+      describe: 'confidence half-life (add; default 180)',
+    })
+    .option('id', { type: 'string', describe: 'case id (observe)' })
+    .option('result', { type: 'string', describe: 'success or counterexample (observe)' })
+    .option('min', { type: 'string', default: '0', describe: 'minimum similarity 0..1 (retrieve)' })
+    .option('out', { type: 'string', describe: 'file to write (export)' })
+    .option('from', { type: 'string', describe: 'file to read (import)' });
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+export function toCasebaseOptions(argv: ParsedArgs, common: CommonOptions): CasebaseOptions {
+  const action = argv['action'] as CasebaseOptions['action'];
+  const file = action === 'import' ? str(argv['from']) : str(argv['out']);
+  if (action === 'import' && file === undefined) {
+    throw new UsageError('MISSING_ARG', 'casebase import needs --from <file>', {
+      where: '--from',
+      next: 'proofgate casebase import --from cases.json',
+    });
+  }
+  const halfLife = argv['half-life-days'];
+  return {
+    ...common,
+    action,
+    features: {
+      kind: str(argv['kind']) ?? '',
+      architecture: str(argv['architecture']) ?? '',
+      attr: str(argv['attr']) ?? '',
+      stack: strs(argv['stack']),
+      constraints: strs(argv['constraint']),
+    },
+    applicability: str(argv['applicability']),
+    strategy: str(argv['strategy']),
+    adaptation: strs(argv['adaptation']),
+    outcome: str(argv['outcome']),
+    negative: strs(argv['negative']),
+    isNegativeNone: argv['none-failed'] === true,
+    project: str(argv['project']),
+    environment: str(argv['environment']),
+    confirmation: str(argv['confirmation']),
+    halfLifeDays: typeof halfLife === 'number' ? halfLife : undefined,
+    id: str(argv['id']),
+    result: str(argv['result']),
+    min: parseMilli(str(argv['min']) ?? '0', '--min', MILLI),
+    file,
+  };
+}
 
 export const casebase = defineVerb<CasebaseOptions, CasebaseResult>({
   name: 'casebase',
@@ -53,60 +128,7 @@ export const casebase = defineVerb<CasebaseOptions, CasebaseResult>({
   exitCode: () => 0,
 });
 
-export async function runCasebase(
-  options: CasebaseOptions,
-  ctx: Context,
-  io?: KnowledgeIO,
-): Promise<CasebaseResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const records = await store.read('cases');
-  const exported = exportCases(records);
-  const now = ctx.clock.now();
-  const confidenceOf = (entry: CaseEntry): number =>
-    currentConfidence(entry, exported.observations, now).current;
-  switch (options.action) {
-    case 'add': {
-      const entry = recordCase(
-        options,
-        exported.cases.map((c) => c.id),
-        now,
-      );
-      await store.append('cases', [{ op: 'case', case: entry }]);
-      return { action: 'add', case: entry };
-    }
-    case 'observe': {
-      const observation = recordObservation(
-        exported.cases.map((c) => c.id),
-        options,
-        now,
-      );
-      const entry = exported.cases.find((c) => c.id === observation.id) as CaseEntry;
-      await store.append('cases', [{ op: 'observe', observe: observation }]);
-      const after = currentConfidence(entry, [...exported.observations, observation], now).current;
-      return { action: 'observe', observation, confidence: after, previous: confidenceOf(entry) };
-    }
-    case 'retrieve': {
-      const scored = exported.cases.map((entry) => ({ entry, confidence: confidenceOf(entry) }));
-      return {
-        action: 'retrieve',
-        target: options.features,
-        cases: retrieveCases(scored, options.features, options.min),
-      };
-    }
-    case 'export':
-      if (options.file !== undefined)
-        await writeFileWhole(
-          resolve(ctx.cwd, options.file),
-          `${JSON.stringify(exported, null, 2)}\n`,
-        );
-      return { action: 'export', file: options.file, export: exported };
-    case 'import': {
-      const file = options.file ?? '';
-      const plan = planImport(records, await readJsonFile(resolve(ctx.cwd, file), file), file);
-      await store.append('cases', plan.append);
-      return { action: 'import', file, added: plan.append.length, skipped: plan.skipped };
-    }
-  }
-}
+/** The verb's run step: the flow, with the world it needs. */
+export const runCasebase: typeof casebaseFlow = (...args) => casebaseFlow(...args);
 
 runIfMain(import.meta.url, casebase);

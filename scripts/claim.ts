@@ -5,10 +5,9 @@ import type { Context } from './lib/core/context.ts';
 import { IntegrityError, UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { claimInCampaign } from './lib/gate/campaign-claim.ts';
-import { claimFlow, type ClaimFlowResult } from './lib/gate/claim-flow.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { claimInCampaign } from './lib/flows/campaign-claim.ts';
+import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
 import {
   actorFlags,
   actorFrom,
@@ -16,12 +15,13 @@ import {
   readActorFlags,
   readStrings,
   type ActorFlags,
-} from './lib/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+} from './lib/cli/gate-flags.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
-import { runVerify } from './verify.ts';
+import { verifyFlow } from './lib/flows/verify-flow.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ClaimOptions extends CommonOptions {
   scope: ClaimScope;
@@ -51,7 +51,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
 }
 
 async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Context): Promise<void> {
-  const report = await runVerify(
+  const report = await verifyFlow(
     { ...options, root, base: options.base, repairTorn: false, authorityId: 'virtual:developer' },
     ctx,
   );

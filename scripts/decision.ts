@@ -1,36 +1,13 @@
 // `proofgate decision add|list|supersede`: negative decisions that stay in force until an explicit
 // supersede names the decision that replaces them.
-import type { Context } from './lib/core/context.ts';
-import {
-  decisionsTouching,
-  foldDecisions,
-  recordDecision,
-  supersedeDecision,
-} from './lib/core/knowledge/decide-decisions.ts';
-import type { DecisionView } from './lib/core/knowledge/decide-decisions.ts';
-import type { Decision, Supersession } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { openKnowledge, toRepoPath } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderDecision } from './lib/render/knowledge.ts';
-
-export interface DecisionOptions extends CommonOptions {
-  action: 'add' | 'list' | 'supersede';
-  title: string | undefined;
-  reason: string | undefined;
-  conditions: string[];
-  paths: string[];
-  id: string | undefined;
-  by: string | undefined;
-  all: boolean;
-}
-
-export type DecisionResult =
-  | { action: 'add'; decision: Decision }
-  | { action: 'supersede'; supersede: Supersession }
-  | { action: 'list'; path?: string; decisions: DecisionView[] };
+import {
+  decisionFlow,
+  type DecisionResult,
+  type DecisionOptions,
+} from './lib/flows/decision-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: unknown): string[] =>
@@ -86,32 +63,7 @@ export const decision = defineVerb<DecisionOptions, DecisionResult>({
   exitCode: () => 0,
 });
 
-export async function runDecision(
-  options: DecisionOptions,
-  ctx: Context,
-  io?: KnowledgeIO,
-): Promise<DecisionResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const views = foldDecisions(await store.read('decisions'));
-  const paths = options.paths.map((p) => toRepoPath(store.root, p));
-  if (options.action === 'add') {
-    const recorded = recordDecision(
-      { title: options.title, reason: options.reason, conditions: options.conditions, paths },
-      views.map((v) => v.id),
-      ctx.clock.now(),
-    );
-    await store.append('decisions', [{ op: 'decision', decision: recorded }]);
-    return { action: 'add', decision: recorded };
-  }
-  if (options.action === 'supersede') {
-    const supersede = supersedeDecision(views, options.id, options.by, ctx.clock.now());
-    await store.append('decisions', [{ op: 'supersede', supersede }]);
-    return { action: 'supersede', supersede };
-  }
-  const shown = options.all ? views : views.filter((v) => v.isInForce);
-  const path = paths[0];
-  if (path === undefined) return { action: 'list', decisions: shown };
-  return { action: 'list', path, decisions: decisionsTouching(shown, path) };
-}
+/** The verb's run step: the flow, with the world it needs. */
+export const runDecision: typeof decisionFlow = (...args) => decisionFlow(...args);
 
 runIfMain(import.meta.url, decision);

@@ -13,7 +13,7 @@ import {
   tamperLedger,
 } from './lib/io/demo-repo.ts';
 import { packageRoot } from './lib/io/package-root.ts';
-import { isMainModule } from './lib/io/run-if-main.ts';
+import { isMainModule } from './lib/io/main-module.ts';
 
 const PACKAGE = packageRoot();
 const TESTS = ['--control', 'ENG.TESTS'];

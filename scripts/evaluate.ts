@@ -4,10 +4,9 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { claimFlow, type ClaimFlowResult } from './lib/gate/claim-flow.ts';
-import { evaluateRun, type EvaluateRunResult } from './lib/gate/evaluate-run.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
+import { evaluateRun, type EvaluateRunResult } from './lib/flows/evaluate-flow.ts';
 import {
   actorFlags,
   actorFrom,
@@ -18,12 +17,13 @@ import {
   readStrings,
   runFlags,
   type ActorFlags,
-} from './lib/gate-flags.ts';
+} from './lib/cli/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor } from './lib/io/real-gate-io.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface EvaluateOptions extends CommonOptions {
   mode: 'run' | 'dry-run' | 'claim';

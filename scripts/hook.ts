@@ -4,13 +4,13 @@
 import type { Context } from './lib/core/context.ts';
 import type { StopDecision } from './lib/core/hook/decide-stop.ts';
 import { HOOK_AGENTS, type HookAgent } from './lib/core/hook/parse-stop-input.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { installHook, type InstallResult } from './lib/hook/install-flow.ts';
-import { stopFlow } from './lib/hook/stop-flow.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { installHook, type InstallResult } from './lib/flows/hook-install-flow.ts';
+import { stopFlow } from './lib/flows/hook-stop-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export const HOOK_ACTIONS = ['stop', 'install'] as const;
 

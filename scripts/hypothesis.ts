@@ -1,44 +1,83 @@
 // `proofgate hypothesis add|update|list`: the hypothesis board, ranked by
 // priority = infoGain × risk ÷ cost, with the task's definition of done.
-import type { Context } from './lib/core/context.ts';
-import {
-  foldHypotheses,
-  recordHypothesis,
-  updateHypothesis,
-} from './lib/core/knowledge/decide-hypotheses.ts';
-import type { HypothesisView } from './lib/core/knowledge/decide-hypotheses.ts';
-import { countStepsSinceEvidence, evaluateDone } from './lib/core/knowledge/evaluate-done.ts';
-import type { DoneReport } from './lib/core/knowledge/evaluate-done.ts';
-import type { Hypothesis, HypothesisUpdate } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { openKnowledge } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
-import { hypothesisFlags, toHypothesisOptions } from './lib/hypothesis-flags.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderHypothesis } from './lib/render/knowledge.ts';
+import type { Argv } from 'yargs';
+import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
+import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
+import type { ParsedArgs } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/core/options.ts';
+import {
+  hypothesisFlow,
+  type HypothesisResult,
+  type HypothesisOptions,
+} from './lib/flows/hypothesis-flow.ts';
 
-export interface HypothesisOptions extends CommonOptions {
-  action: 'add' | 'update' | 'list';
-  claim: string | undefined;
-  attr: string | undefined;
-  risk: number | undefined;
-  infoGain: number | undefined;
-  cost: number | undefined;
-  oracle: string | undefined;
-  provenance: string | undefined;
-  id: string | undefined;
-  status: string | undefined;
-  evidence: string[];
-  highRisk: number;
-  maxOpenScore: number;
-  driftSteps: number;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const milli = (v: unknown, flag: string, max?: number): number | undefined =>
+  typeof v === 'string' ? parseMilli(v, flag, max) : undefined;
+
+export function hypothesisFlags(y: Argv): Argv {
+  return y
+    .positional('action', { choices: ['add', 'update', 'list'] as const })
+    .positional('claim', { type: 'string', describe: 'falsifiable statement (add)' })
+    .option('attr', { type: 'string', describe: 'quality attribute (add)' })
+    .option('risk', { type: 'string', describe: 'impact 0..1 (add, update)' })
+    .option('info-gain', {
+      type: 'string',
+      describe: 'expected information gain 0..1 (add, update)',
+    })
+    .option('cost', { type: 'string', describe: 'cost > 0 (add, update)' })
+    .option('oracle', {
+      type: 'string',
+      describe: 'the observation that decides it (add, update)',
+    })
+    .option('provenance', { type: 'string', describe: 'recon, user or prior:<case id> (add)' })
+    .option('id', { type: 'string', describe: 'hypothesis id (update)' })
+    .option('status', { type: 'string', describe: 'open, probing, confirmed, refuted (update)' })
+    .option('evidence', {
+      type: 'string',
+      array: true,
+      describe: 'ledger entry sha256 (update; repeatable)',
+    })
+    .option('high-risk', {
+      type: 'string',
+      default: '0.7',
+      describe: 'risk from which an attribute is high-risk (list)',
+    })
+    .option('max-open-score', {
+      type: 'string',
+      default: '0.5',
+      describe: 'no open hypothesis may score above (list)',
+    })
+    .option('drift-steps', {
+      type: 'number',
+      default: DEFAULT_DONE.driftSteps,
+      describe: 'steps without new evidence that trip the watchdog (list)',
+    });
 }
 
-export type HypothesisResult =
-  | { action: 'add'; hypothesis: Hypothesis }
-  | { action: 'update'; update: HypothesisUpdate; hypothesis: HypothesisView }
-  | { action: 'list'; hypotheses: HypothesisView[]; done: DoneReport };
+export function toHypothesisOptions(argv: ParsedArgs, common: CommonOptions): HypothesisOptions {
+  return {
+    ...common,
+    action: argv['action'] as HypothesisOptions['action'],
+    claim: str(argv['claim']),
+    attr: str(argv['attr']),
+    risk: milli(argv['risk'], '--risk', MILLI),
+    infoGain: milli(argv['info-gain'], '--info-gain', MILLI),
+    cost: milli(argv['cost'], '--cost'),
+    oracle: str(argv['oracle']),
+    provenance: str(argv['provenance']),
+    id: str(argv['id']),
+    status: str(argv['status']),
+    evidence: (Array.isArray(argv['evidence']) ? argv['evidence'] : []).map(String),
+    highRisk: milli(argv['high-risk'], '--high-risk', MILLI) ?? DEFAULT_DONE.highRisk,
+    maxOpenScore: milli(argv['max-open-score'], '--max-open-score') ?? DEFAULT_DONE.maxOpenScore,
+    driftSteps:
+      typeof argv['drift-steps'] === 'number' ? argv['drift-steps'] : DEFAULT_DONE.driftSteps,
+  };
+}
 
 export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
   name: 'hypothesis',
@@ -62,39 +101,7 @@ export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
   exitCode: () => 0,
 });
 
-export async function runHypothesis(
-  options: HypothesisOptions,
-  ctx: Context,
-  io?: KnowledgeIO,
-): Promise<HypothesisResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const records = await store.read('hypotheses');
-  const board = foldHypotheses(records);
-  const now = ctx.clock.now();
-  if (options.action === 'add') {
-    const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case.id] : []));
-    const added = recordHypothesis(options, {
-      existingIds: board.map((h) => h.id),
-      caseIds: cases,
-      now,
-    });
-    await store.append('hypotheses', [{ op: 'hypothesis', hypothesis: added }]);
-    return { action: 'add', hypothesis: added };
-  }
-  if (options.action === 'update') {
-    const known = new Set<string>();
-    for (const hash of options.evidence) if (await store.entryExists(hash)) known.add(hash);
-    const { update, after } = updateHypothesis(board, options, known, now);
-    await store.append('hypotheses', [{ op: 'update', update }]);
-    return { action: 'update', update, hypothesis: after };
-  }
-  const ranked = [...board].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-  const done = evaluateDone(board, countStepsSinceEvidence(records), {
-    highRisk: options.highRisk,
-    maxOpenScore: options.maxOpenScore,
-    driftSteps: options.driftSteps,
-  });
-  return { action: 'list', hypotheses: ranked, done };
-}
+/** The verb's run step: the flow, with the world it needs. */
+export const runHypothesis: typeof hypothesisFlow = (...args) => hypothesisFlow(...args);
 
 runIfMain(import.meta.url, hypothesis);

@@ -2,13 +2,13 @@
 // the control plane. Nothing is inferred from the repository; invalid input writes nothing.
 import type { Context } from './lib/core/context.ts';
 import { renderProfileTemplate } from './lib/core/plane/profile-decisions.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
-import { initPlane, readProfile } from './lib/io/init-plane.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { initPlane, readProfile } from './lib/flows/init-flow.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderInit } from './lib/render/init.ts';
 import type { InitResult } from './lib/render/init.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface InitOptions extends CommonOptions {
   template: boolean;

@@ -3,15 +3,15 @@
 // `key` entry signed by the new key.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { keyDir } from './lib/io/keys.ts';
 import { loadPlane } from './lib/io/plane.ts';
-import { listRegisteredKeys, registerNewKey } from './lib/io/register-key.ts';
+import { listRegisteredKeys, registerNewKey } from './lib/flows/keys-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
-import type { KeysReport } from './lib/render/keys-report.ts';
+import type { CommonOptions } from './lib/core/options.ts';
+import type { KeysReport } from './lib/flows/keys-flow.ts';
 
 export interface KeysOptions extends CommonOptions {
   action: 'generate' | 'list';

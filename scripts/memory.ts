@@ -1,27 +1,9 @@
 // `proofgate memory add|list`: memory facts that carry a code path, a supporting ledger entry and a
 // maturity label; facts whose file changed since are shown as stale.
-import type { Context } from './lib/core/context.ts';
-import { assessFacts, recordFact } from './lib/core/knowledge/record-fact.ts';
-import type { FactView } from './lib/core/knowledge/record-fact.ts';
-import type { Fact } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { openKnowledge, toRepoPath } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
-
-export interface MemoryOptions extends CommonOptions {
-  action: 'add' | 'list';
-  statement: string | undefined;
-  path: string | undefined;
-  evidence: string | undefined;
-  maturity: string | undefined;
-  staleOnly: boolean;
-}
-
-export type MemoryResult =
-  { action: 'add'; fact: Fact } | { action: 'list'; facts: FactView[]; staleCount: number };
+import { memoryFlow, type MemoryResult, type MemoryOptions } from './lib/flows/memory-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -61,33 +43,7 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
   exitCode: () => 0,
 });
 
-export async function runMemory(
-  options: MemoryOptions,
-  ctx: Context,
-  io?: KnowledgeIO,
-): Promise<MemoryResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
-  if (options.action === 'list') {
-    const paths = [...new Set(facts.map((f) => f.path))];
-    const digests = await Promise.all(paths.map((p) => store.fileDigest(p)));
-    const current = new Map(paths.map((p, i) => [p, digests[i]]));
-    const all = assessFacts(facts, current);
-    const shown = options.staleOnly ? all.filter((f) => f.isStale) : all;
-    return { action: 'list', facts: shown, staleCount: all.filter((f) => f.isStale).length };
-  }
-  const path = options.path === undefined ? undefined : toRepoPath(store.root, options.path);
-  const fact = recordFact(
-    { statement: options.statement, path, evidence: options.evidence, maturity: options.maturity },
-    {
-      digest: path === undefined ? undefined : await store.fileDigest(path),
-      hasEvidence: options.evidence !== undefined && (await store.entryExists(options.evidence)),
-      existingIds: facts.map((f) => f.id),
-      now: ctx.clock.now(),
-    },
-  );
-  await store.append('facts', [{ op: 'fact', fact }]);
-  return { action: 'add', fact };
-}
+/** The verb's run step: the flow, with the world it needs. */
+export const runMemory: typeof memoryFlow = (...args) => memoryFlow(...args);
 
 runIfMain(import.meta.url, memory);

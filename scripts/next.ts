@@ -1,42 +1,11 @@
 // `proofgate next`: one ranked list of what to do now — control results that are not PASS,
 // traceability gaps and open hypotheses — by infoGain × risk ÷ cost, with a fixed exploration share.
-import { resolve } from 'node:path';
-import type { Context } from './lib/core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from './lib/core/knowledge/build-trace-graph.ts';
-import { foldHypotheses } from './lib/core/knowledge/decide-hypotheses.ts';
-import { parseRequirementFile } from './lib/core/knowledge/parse-requirements.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
-import { controlItem, gapItem, hypothesisItems, rankNext } from './lib/core/knowledge/rank-next.ts';
-import type { ControlStatus, RankedItem } from './lib/core/knowledge/rank-next.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { findGitRoot } from './lib/io/git.ts';
-import { readOpenControls } from './lib/io/knowledge-sources.ts';
-import { createKnowledgeIO } from './lib/io/knowledge-store.ts';
-import { loadPlane, readYamlFile } from './lib/io/plane.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { readOpenControls } from './lib/flows/knowledge-sources.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
-
-export interface NextOptions extends CommonOptions {
-  /** Basis points of the list given to exploration. */
-  share: number;
-  seed: string;
-  top: number;
-  requirements: string[];
-}
-
-export interface NextResult {
-  items: RankedItem[];
-  /** Items before `--top` cut the list. */
-  total: number;
-  /** False until a control-status source is wired in; controls are then missing from the list. */
-  hasControlStatuses: boolean;
-}
-
-/** Control statuses that are not PASS, with the control's risk (milli) when known. */
-export type StatusSource = (
-  root: string,
-) => Promise<{ id: string; status: ControlStatus; risk?: number }[] | undefined>;
+import { nextFlow, type NextOptions, type NextResult } from './lib/flows/next-flow.ts';
 
 export const next = defineVerb<NextOptions, NextResult>({
   name: 'next',
@@ -72,37 +41,7 @@ export const next = defineVerb<NextOptions, NextResult>({
   exitCode: () => 0,
 });
 
-export async function runNext(
-  options: NextOptions,
-  ctx: Context,
-  statuses: StatusSource = () => Promise.resolve(undefined),
-): Promise<NextResult> {
-  const root = options.root ?? (await findGitRoot(ctx.cwd));
-  const plane = loadPlane(root);
-  const files = options.requirements.map((p) =>
-    parseRequirementFile(readYamlFile(resolve(root, p), p), p),
-  );
-  const graph = buildTraceGraph(plane.registry, files);
-  const blocking = new Set(gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity));
-  const board = foldHypotheses(await createKnowledgeIO({ root }).read('hypotheses'));
-  const controls = await statuses(root);
-  const items = [
-    ...(controls ?? []).map((c) => controlItem(c.id, c.status, c.risk)),
-    ...graph.gaps.map((g) =>
-      gapItem(
-        `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
-        `${g.kind} (from ${g.maturity})`,
-        blocking.has(g) ? 900 : 500,
-      ),
-    ),
-    ...hypothesisItems(board),
-  ];
-  const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
-  return {
-    items: ranked.slice(0, options.top),
-    total: ranked.length,
-    hasControlStatuses: controls !== undefined,
-  };
-}
+/** The verb's run step: the flow, with the world it needs. */
+export const runNext: typeof nextFlow = (...args) => nextFlow(...args);
 
 runIfMain(import.meta.url, next);

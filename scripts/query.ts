@@ -3,12 +3,12 @@
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query-views.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { queryFlow, type QueryResult } from './lib/gate/query-flow.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { queryFlow, type QueryResult } from './lib/flows/query-flow.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface QueryOptions extends CommonOptions {
   view: QueryView;

@@ -1,14 +1,14 @@
 // `proofgate readiness`: task-claim, merge and release readiness, read-only. references/readiness.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { readinessFlow, type ReadinessFlowResult } from './lib/gate/readiness-flow.ts';
-import { controlFlag, readStrings } from './lib/gate-flags.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { readinessFlow, type ReadinessFlowResult } from './lib/flows/readiness-flow.ts';
+import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderReadiness } from './lib/render/render-readiness.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ReadinessOptions extends CommonOptions {
   task: { id: string; controls: string[] } | undefined;

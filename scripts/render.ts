@@ -1,15 +1,15 @@
 // `proofgate render`: INDEX.md and docs/*.md from the manifest and registry. Pure rendering with
 // no run state, so it never stales evidence; `--check` exits 1 when a derived file is out of date.
 import type { Context } from './lib/core/context.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
 import { loadPlane } from './lib/io/plane.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { findOutdated, writeDerivedFiles } from './lib/io/write-plane.ts';
 import { renderPlaneFiles } from './lib/render/plane-docs.ts';
 import { renderRenderResult } from './lib/render/render-result.ts';
 import type { RenderResult } from './lib/render/render-result.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface RenderOptions extends CommonOptions {
   check: boolean;

@@ -6,13 +6,13 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ControlStatusValue } from './lib/core/gate/compute-status.ts';
 import { buildReport } from './lib/core/report/build-report.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { gatherReport } from './lib/io/gather-report.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { gatherReport } from './lib/flows/report-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderReportHtml } from './lib/render/report-html.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ReportOptions extends CommonOptions {
   html: string;

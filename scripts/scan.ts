@@ -2,12 +2,12 @@
 // real commands found in it as adoption candidates. Runs nothing; adopts nothing.
 import type { Context } from './lib/core/context.ts';
 import type { ScanResult } from './lib/core/scan/types.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { scanRepository } from './lib/io/scan-repo.ts';
 import { renderScan } from './lib/render/scan.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export type ScanOptions = CommonOptions;
 

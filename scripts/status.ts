@@ -1,15 +1,15 @@
 // `proofgate status`: every applicable control with its current status, why, since when and who
 // ran it. Reads only. references/status.md.
 import type { Context } from './lib/core/context.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { statusFlow, type StatusFlowResult } from './lib/gate/status-flow.ts';
-import { controlFlag, readStrings } from './lib/gate-flags.ts';
-import { createRealGateIO } from './lib/io/real-gate-io.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
+import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
+import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderStatus } from './lib/render/render-gate.ts';
 import { renderStatusMarkdown } from './lib/render/status-markdown.ts';
+import type { CommonOptions } from './lib/core/options.ts';
 
 export interface StatusOptions extends CommonOptions {
   controls: string[];

@@ -1,15 +1,15 @@
 // `proofgate trace check|adapt`: judge agent traces against a rule pack, or print normalized events.
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { VERSION } from './lib/dispatch.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { VERSION } from './lib/cli/dispatch.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { adaptTrace, renderEventsJsonl } from './lib/io/trace/adapt-trace.ts';
 import type { AdaptResult } from './lib/io/trace/adapt-trace.ts';
-import { checkTraceFiles } from './lib/io/trace/check-traces.ts';
-import type { TraceCheckResult } from './lib/io/trace/check-traces.ts';
-import { toTraceOptions } from './lib/io/trace/trace-options.ts';
-import type { TraceOptions } from './lib/io/trace/trace-options.ts';
+import { checkTraceFiles } from './lib/flows/trace-check-flow.ts';
+import type { TraceCheckResult } from './lib/flows/trace-check-flow.ts';
+import { toTraceOptions } from './lib/cli/trace-options.ts';
+import type { TraceOptions } from './lib/cli/trace-options.ts';
 import { loadPack, resolvePackFile } from './lib/io/trace/load-pack.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderTraceJunit } from './lib/render/trace-junit.ts';

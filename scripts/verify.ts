@@ -1,60 +1,12 @@
 // `proofgate verify`: proves the ledger intact (references/verify.md). Gather (segments, base
 // blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
-import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
-import { compareWithBaseRef } from './lib/io/ledger-base.ts';
-import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
-import { checkObjects, createObjectStore } from './lib/io/objects.ts';
-import { loadPlane } from './lib/io/plane.ts';
-import { repairTornTails } from './lib/io/repair-torn.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
-import type { VerifyReport } from './lib/render/verify-report.ts';
+import { verifyFlow, type VerifyOptions, type VerifyReport } from './lib/flows/verify-flow.ts';
 
-export interface VerifyOptions extends CommonOptions {
-  base: string | undefined;
-  repairTorn: boolean;
-  /** Authority recorded on the repair note (with --repair-torn). */
-  authorityId: string;
-}
-
-export async function runVerify(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const plane = loadPlane(root);
-  const manifestFile = plane.manifestPath.slice(root.length + 1);
-  const ledgerId = ledgerIdOf(plane.manifest, manifestFile);
-  const time = ctx.clock.now().toISOString();
-  const repaired = options.repairTorn
-    ? await repairTornTails(plane, options.authorityId, ctx.env, time)
-    : [];
-  const snapshot = await readLedger(plane);
-  const base =
-    options.base === undefined
-      ? undefined
-      : await compareWithBaseRef(root, ledgerRel(plane), snapshot, options.base);
-  const parsed = parseLedger(snapshot, base?.start);
-  const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
-  const result = verifyLedger({
-    parsed,
-    ledgerId,
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects,
-    ...(base === undefined ? {} : { base }),
-  });
-  return {
-    ok: result.findings.length === 0,
-    mode: options.base === undefined ? 'full' : 'base',
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...result,
-    repaired,
-  };
-}
+export const runVerify: typeof verifyFlow = (...args) => verifyFlow(...args);
 
 export const verify = defineVerb<VerifyOptions, VerifyReport>({
   name: 'verify',

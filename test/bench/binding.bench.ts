@@ -1,6 +1,6 @@
 // Subject binding on a synthetic 50k-file repository (issue 2 benchmarks), against the Python
 // peer's approach measured in the same run: list `git ls-files -co --exclude-standard` and
-// sha256 every file's bytes on every call (research/anchor-pgh.md §6).
+// sha256 every file's bytes on every call.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {

@@ -1,7 +1,7 @@
 // `claim --scope project` on a synthetic 50k-file repository with 20 controls that all have
 // current evidence, and the two parts of its cost: subject bindings (computeSubjects) and the
 // verified ledger read (readEntries). Reference, not measured here: the Python peer pays ~2.9 s
-// for the same question (research/anchor-pgh.md §6: it re-hashes every worktree file, 1.3–3.1 s
+// for the same question (it re-hashes every worktree file, 1.3–3.1 s
 // per call at 20k files, then re-validates the whole ledger).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runClaim } from '../../scripts/claim.ts';
 import { runEvaluate } from '../../scripts/evaluate.ts';
-import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { registryYaml } from '../helpers/gate-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';

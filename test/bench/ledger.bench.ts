@@ -10,11 +10,11 @@ import type { Signer } from '../../scripts/lib/core/ledger/types.ts';
 import { generateKey } from '../../scripts/lib/io/keys.ts';
 import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import type { Plane } from '../../scripts/lib/io/plane.ts';
 import { runVerify } from '../../scripts/verify.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { MINIMAL_MANIFEST, TEST_LEDGER_ID, draft } from '../helpers/ledger-repo.ts';
 import type { Bench } from './harness.ts';
+import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 
 const ENTRIES = 100_000;
 const SEGMENTS = ['0000aaaa-main', '0000bbbb-feature-a', '0000cccc-feature-b', '0000dddd-ci'];

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProfileFile } from '../../scripts/lib/core/plane/types.ts';
-import { initPlane } from '../../scripts/lib/io/init-plane.ts';
+import { initPlane } from '../../scripts/lib/flows/init-flow.ts';
 import { scanRepository } from '../../scripts/lib/io/scan-repo.ts';
 import type { Bench } from './harness.ts';
 

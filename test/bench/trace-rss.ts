@@ -1,5 +1,5 @@
 // Child process for the memory benchmark: checks one trace and prints events, ms and peak RSS.
-import { checkTraceFile } from '../../scripts/lib/io/trace/check-traces.ts';
+import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
 
 const [packPath, tracePath] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, IntegrityError } from '../../scripts/lib/core/errors.ts';
-import { defineVerb } from '../../scripts/lib/define-verb.ts';
-import { dispatch, dispatchTable } from '../../scripts/lib/dispatch.ts';
+import { defineVerb } from '../../scripts/lib/cli/define-verb.ts';
+import { dispatch, dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
 import { createTestContext } from '../helpers/context.ts';
 
 interface EchoResult {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { dispatch } from '../../scripts/lib/dispatch.ts';
+import { dispatch } from '../../scripts/lib/cli/dispatch.ts';
 import { trace } from '../../scripts/trace.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { FIXTURES, PACKS, REPO } from '../helpers/trace.ts';

@@ -1,5 +1,5 @@
 // Every scripts/<verb>.ts is registered in the verb table, under its own name, with the same
-// description its module declares (STYLE.md rule 6: a test replaces hand-maintained lists).
+// description its module declares (a test instead of a hand-maintained list).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

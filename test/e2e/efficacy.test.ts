@@ -12,20 +12,20 @@ import {
   MUTATION_OPERATORS,
 } from '../../scripts/lib/core/efficacy/operators.ts';
 import { efficacyStatus } from '../../scripts/lib/core/efficacy/efficacy-status.ts';
-import type { EfficacyIO } from '../../scripts/lib/gate/efficacy-io.ts';
 import {
   runEfficacyFlow,
   type EfficacyMethod,
   type EfficacyOptions,
-} from '../../scripts/lib/gate/efficacy-flow.ts';
-import type { GateIO } from '../../scripts/lib/gate/gate-io.ts';
-import { createRealGateIO } from '../../scripts/lib/io/real-gate-io.ts';
+} from '../../scripts/lib/flows/efficacy-flow.ts';
+import type { GateIO } from '../../scripts/lib/core/ports.ts';
+import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN, runCli, WORKTREE } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { efficacyFixture } from '../helpers/efficacy-fixture.ts';
+import type { EfficacyIO } from '../../scripts/lib/core/ports.ts';
 
 const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' };
 const actor = { label: 'test', authority: 'virtual:developer', context: 'local:test' };

@@ -5,14 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  runCommand,
-  type RunCommandOutput,
-  type RunCommandRequest,
-} from '../../scripts/lib/io/run-command.ts';
-import { executeControl } from '../../scripts/lib/gate/execute-control.ts';
-import { redactionRulesFor } from '../../scripts/lib/gate/select-for-flow.ts';
+import { runCommand } from '../../scripts/lib/io/run-command.ts';
+import { executeControl } from '../../scripts/lib/flows/execute-control.ts';
+import { redactionRulesFor } from '../../scripts/lib/core/gate/select-for-flow.ts';
 import { createFakeGateIO, makeControl, makeManifest } from '../helpers/fake-gate-io.ts';
+import type { RunCommandOutput, RunCommandRequest } from '../../scripts/lib/core/ports.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'pg-run-'));
 const outside = mkdtempSync(join(tmpdir(), 'pg-out-'));

@@ -1,4 +1,4 @@
-// Golden init transcripts (STYLE.md rule 20): scan, init and the files init wrote, on one fixture
+// Golden init transcripts (see ARCHITECTURE.md): scan, init and the files init wrote, on one fixture
 // repository per kind of project. Update with `npm run golden:update` and review the diff.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Spawns the real CLI with a minimal environment (STYLE.md rule 20).
+// Spawns the real CLI with a minimal environment (see ARCHITECTURE.md).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -35,7 +35,7 @@ export async function runInProcess(
   env: Record<string, string> = {},
 ): Promise<CliRun> {
   const { verbTable } = await import('../../scripts/cli.ts');
-  const { dispatchTable } = await import('../../scripts/lib/dispatch.ts');
+  const { dispatchTable } = await import('../../scripts/lib/cli/dispatch.ts');
   const { createTestContext } = await import('./context.ts');
   const ctx = createTestContext({ cwd: WORKTREE, env, now: new Date().toISOString() });
   const code = await dispatchTable(verbTable, args, ctx);

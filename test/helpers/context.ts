@@ -1,4 +1,4 @@
-// An in-memory Context for command tests (STYLE.md rule 18).
+// An in-memory Context for command tests (see ARCHITECTURE.md).
 import type { Context } from '../../scripts/lib/core/context.ts';
 
 export interface TestContext extends Context {

@@ -10,15 +10,11 @@ import type {
   SubjectBinding,
 } from '../../scripts/lib/core/ledger/types.ts';
 import type { Control, Manifest, Registry } from '../../scripts/lib/core/plane/types.ts';
-import type {
-  EntryDraft,
-  GateIO,
-  PathState,
-  TraceOutcome,
-} from '../../scripts/lib/gate/gate-io.ts';
-import type { Plane } from '../../scripts/lib/io/plane.ts';
-import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/io/run-command.ts';
+import type { GateIO, PathState, TraceOutcome } from '../../scripts/lib/core/ports.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
+import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
+import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/core/ports.ts';
+import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
 
 export const ROOT = '/work/project';
 

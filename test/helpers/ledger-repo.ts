@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import type { Plane } from '../../scripts/lib/io/plane.ts';
 import { manifestYaml } from './manifest-fixture.ts';
+import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 
 export const TEST_LEDGER_ID = 'test-ledger-0001';
 

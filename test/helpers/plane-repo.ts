@@ -1,12 +1,12 @@
 // A repository with a control plane for subject-binding e2e tests: a `unit` control with inputs
 // and outputs, a `lint` control without, committed evidence, and an ignored build/ directory.
 import { afterEach } from 'vitest';
-import type { Plane } from '../../scripts/lib/io/plane.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { computeSubjects, computeSubjectTree } from '../../scripts/lib/io/subject.ts';
 import type { TestRepo } from './git-repo.ts';
 import { makeRepo } from './git-repo.ts';
 import { manifestYaml } from './manifest-fixture.ts';
+import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 
 export const MANIFEST = manifestYaml();
 export const REGISTRY = `version: 1

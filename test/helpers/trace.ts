@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TraceEvent } from '../../scripts/lib/core/trace/events.ts';
 import type { Pack } from '../../scripts/lib/core/trace/pack.ts';
-import { checkTraceFile } from '../../scripts/lib/io/trace/check-traces.ts';
-import type { TraceCheckItem } from '../../scripts/lib/io/trace/check-traces.ts';
+import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
+import type { TraceCheckItem } from '../../scripts/lib/flows/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');

@@ -1,4 +1,4 @@
-// Invariants of the ledger format (STYLE.md rule 22), with a fixed seed: appending then verifying
+// Invariants of the ledger format (see ARCHITECTURE.md), with a fixed seed: appending then verifying
 // always passes; flipping any byte of a line with a successor, or of any signed line, fails
 // verify --full; flipping any byte of a line already on the base fails verify --base.
 import { fc, test } from '@fast-check/vitest';

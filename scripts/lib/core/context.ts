@@ -1,11 +1,11 @@
-// The world a command sees (STYLE.md rule 4). Only scripts/lib/io/context.ts builds a real one;
+// The world a command sees (see ARCHITECTURE.md). Only scripts/lib/io/context.ts builds a real one;
 // tests build one with test/helpers/context.ts.
 
 export interface Clock {
   now(): Date;
 }
 
-export interface Output {
+interface Output {
   write(text: string): void;
 }
 

@@ -1,4 +1,4 @@
-// Typed errors (STYLE.md rule 8). Every error crossing a module boundary is one of these, and
+// Typed errors (see ARCHITECTURE.md). Every error crossing a module boundary is one of these, and
 // cli.ts turns it into a message plus the exit code of the CLI contract (references/exit-codes.md).
 
 export type ExitCode = 0 | 1 | 2 | 3 | 4;
@@ -65,15 +65,18 @@ export class ConfigError extends CliError<ConfigCode> {
   readonly exitCode = 2;
 }
 
-export type IntegrityCode =
-  | 'CHAIN_BROKEN'
-  | 'HASH_MISMATCH'
-  | 'NOT_CANONICAL'
-  | 'SIGNATURE_INVALID'
-  | 'SEAL_INVALID'
-  | 'TORN_LINE'
-  | 'OBJECT_MISSING'
-  | 'NOT_APPEND_ONLY';
+/** The integrity codes (exit 3); declared once, the type derives from it. */
+export const INTEGRITY_CODES = [
+  'CHAIN_BROKEN',
+  'HASH_MISMATCH',
+  'NOT_CANONICAL',
+  'SIGNATURE_INVALID',
+  'SEAL_INVALID',
+  'TORN_LINE',
+  'OBJECT_MISSING',
+  'NOT_APPEND_ONLY',
+] as const;
+export type IntegrityCode = (typeof INTEGRITY_CODES)[number];
 /** Exit 3: evidence or the ledger was tampered with or is corrupt. */
 export class IntegrityError extends CliError<IntegrityCode> {
   override readonly name = 'IntegrityError';

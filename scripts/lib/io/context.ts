@@ -1,4 +1,4 @@
-// The only place that reads process state for a command (STYLE.md rule 4).
+// The only place that reads process state for a command (see ARCHITECTURE.md).
 import type { Clock, Context } from '../core/context.ts';
 
 /** PROOFGATE_NOW (ISO time) fixes the clock, for golden transcripts and reproducible demos. */

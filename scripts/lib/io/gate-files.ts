@@ -3,7 +3,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.ts';
-import type { PathState } from '../gate/gate-io.ts';
+import type { PathState } from '../core/ports.ts';
 
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);

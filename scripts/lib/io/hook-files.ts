@@ -15,7 +15,7 @@ const STATE_FILES: Record<StopEvent, string> = {
   SubagentStop: 'hook-state-subagent.json',
 };
 const LOG_FILE = 'hook.log';
-export const TASK_FILE = 'task.json';
+const TASK_FILE = 'task.json';
 
 /** `<git dir>/proofgate`: per worktree, so two worktrees keep separate counters and tasks. */
 export async function hookDir(root: string): Promise<string> {

@@ -17,7 +17,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import { keyidOf } from '../core/ledger/sign-entry.ts';
 import type { Signer } from '../core/ledger/types.ts';
-import type { Plane } from './plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -50,7 +50,7 @@ export function keyDir(env: Env, root: string): string {
   return dir;
 }
 
-export function rawPublicKey(key: KeyObject): Buffer {
+function rawPublicKey(key: KeyObject): Buffer {
   // An Ed25519 SPKI DER is a fixed 12-byte prefix followed by the raw 32-byte key.
   return createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32);
 }

@@ -9,29 +9,11 @@ import { ConfigError, EnvironmentError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { canonicalize } from '../core/ledger/canonical.ts';
 import { parseKnowledgeLine } from '../core/knowledge/parse-record.ts';
-import type { KnowledgeKind, KnowledgeRecord } from '../core/knowledge/types.ts';
+import type { KnowledgeKind } from '../core/knowledge/types.ts';
+import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
-import { DEFAULT_PLANE_DIR, locatePlane } from './plane.ts';
-
-export type PathKind = 'file' | 'directory' | undefined;
-
-/** What the knowledge verbs need from the world; tests and the integrator may supply their own. */
-export interface KnowledgeIO {
-  /** Absolute repository root. */
-  root: string;
-  /** Absolute `<plane>/knowledge` directory. */
-  dir: string;
-  /** The plane directory relative to the root ('' when the plane is the root). */
-  planeRel: string;
-  read(kind: KnowledgeKind): Promise<KnowledgeRecord[]>;
-  /** Appends whole canonical lines and fsyncs; all records or none reach the file. */
-  append(kind: KnowledgeKind, records: readonly KnowledgeRecord[]): Promise<void>;
-  /** Whether a ledger line with this sha256 exists. */
-  entryExists(hash: string): Promise<boolean>;
-  /** git blob id of a repository-relative file, or undefined when it is not a file. */
-  fileDigest(path: string): Promise<string | undefined>;
-  pathKind(path: string): Promise<PathKind>;
-}
+import { locatePlane } from './plane.ts';
+import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 
 export interface KnowledgeIOOptions {
   root: string;
@@ -46,7 +28,7 @@ export function blobId(bytes: Buffer): string {
 }
 
 /** sha256 of every line of every ledger segment, read once. */
-export async function readLedgerHashes(planeDir: string): Promise<Set<string>> {
+async function readLedgerHashes(planeDir: string): Promise<Set<string>> {
   const ledgerDir = join(planeDir, 'evidence', 'ledger');
   const hashes = new Set<string>();
   if (!existsSync(ledgerDir)) return hashes;

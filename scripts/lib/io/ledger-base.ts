@@ -1,4 +1,4 @@
-// The ledger segments as they are on a base git ref, for `verify --base` (anchor-ledger.md §4):
+// The ledger segments as they are on a base git ref, for `verify --base` (references/ledger-format.md):
 // blob ids and sizes from one `git ls-tree -l`; contents only for blobs that fail the prefix test.
 import { UsageError } from '../core/errors.ts';
 import { changedOnBase, compareWithBase } from '../core/ledger/compare-base.ts';
@@ -6,18 +6,14 @@ import type { BaseComparison, BaseSegment } from '../core/ledger/compare-base.ts
 import type { LedgerSnapshot } from '../core/ledger/types.ts';
 import { gitText, runGit } from './git.ts';
 
-export interface BaseLedger {
+interface BaseLedger {
   commit: string;
   objectFormat: 'sha1' | 'sha256';
   /** Repository-relative segment path → blob id and size. */
   segments: Map<string, BaseSegment>;
 }
 
-export async function readBaseLedger(
-  root: string,
-  ledgerRel: string,
-  ref: string,
-): Promise<BaseLedger> {
+async function readBaseLedger(root: string, ledgerRel: string, ref: string): Promise<BaseLedger> {
   const resolved = ref.startsWith('-')
     ? undefined
     : await runGit(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { cwd: root });
@@ -47,7 +43,7 @@ export async function readBaseLedger(
 }
 
 /** Adds the base bytes of `files` (segments that failed the prefix test) to `base`. */
-export async function readBaseBytes(
+async function readBaseBytes(
   root: string,
   base: BaseLedger,
   files: readonly string[],

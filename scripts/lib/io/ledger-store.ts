@@ -25,7 +25,7 @@ import { readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
 import { createObjectStore, fsyncDir } from './objects.ts';
 import { loadPlane } from './plane.ts';
-import type { PlaneLocation } from './plane.ts';
+import type { PlaneLocation } from '../core/plane/plane.ts';
 
 export function ledgerDir(plane: PlaneLocation): string {
   return join(plane.dir, 'evidence', 'ledger');

@@ -4,7 +4,7 @@
 import { digestJson } from '../core/hash.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import { runGit } from './git.ts';
-import type { Plane } from './plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export async function readMetaSubject(plane: Plane): Promise<SubjectBinding> {
   const head = await runGit(['rev-parse', '-q', '--verify', 'HEAD^{tree}'], { cwd: plane.root });

@@ -19,9 +19,9 @@ import { sha256Hex } from '../core/hash.ts';
 import { HEX64 } from '../core/ledger/parse-entry.ts';
 import type { ObjectStore } from '../core/ledger/types.ts';
 import type { ObjectState } from '../core/ledger/verify-ledger.ts';
-import type { PlaneLocation } from './plane.ts';
+import type { PlaneLocation } from '../core/plane/plane.ts';
 
-export function objectsDir(plane: PlaneLocation): string {
+function objectsDir(plane: PlaneLocation): string {
   return join(plane.dir, 'evidence', 'objects', 'sha256');
 }
 

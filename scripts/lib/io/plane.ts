@@ -4,29 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ConfigError } from '../core/errors.ts';
-import type { Manifest, Registry } from '../core/plane/types.ts';
+import { DEFAULT_PLANE_DIR, type Plane, type PlaneLocation } from '../core/plane/plane.ts';
 import {
   assertPlaneReferences,
   validateManifest,
   validateRegistry,
 } from '../core/plane/validate.ts';
-
-export const DEFAULT_PLANE_DIR = '.proofgate';
-
-export interface PlaneLocation {
-  root: string;
-  /** Absolute plane directory. */
-  dir: string;
-  /** Plane directory relative to root, POSIX separators; '' when the plane is the root itself. */
-  rel: string;
-}
-
-export interface Plane extends PlaneLocation {
-  manifest: Manifest;
-  registry: Registry;
-  manifestPath: string;
-  registryPath: string;
-}
 
 export function locatePlane(root: string): PlaneLocation | undefined {
   const nested = join(root, DEFAULT_PLANE_DIR);

@@ -12,7 +12,7 @@ export interface LineRecord {
   overlongBytes?: number;
 }
 
-export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 /** Calls `onLine` for every non-empty line; `hash` sees every raw byte. Returns the byte count. */
 export async function readLines(

@@ -10,7 +10,7 @@ import {
 } from '../core/ledger/verify-ledger.ts';
 import { ledgerIdOf, readLedger } from './ledger-store.ts';
 import { checkObjects, createObjectStore } from './objects.ts';
-import type { Plane } from './plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;

@@ -7,7 +7,7 @@ import { IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { decodeLine } from '../core/ledger/parse-ledger.ts';
 import { writerSegmentBase } from '../core/ledger/segment-name.ts';
-import { hostname } from 'node:os';
+import { defaultExecutionContext } from './default-context.ts';
 import { runGit } from './git.ts';
 import { loadSigner } from './keys.ts';
 import { readGitState } from './git-state.ts';
@@ -16,7 +16,7 @@ import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel, readCloneId } from './l
 import { readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
 import { readMetaSubject } from './meta-subject.ts';
-import type { Plane } from './plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface RepairedTail {
   file: string;
@@ -60,7 +60,7 @@ export async function repairTornTails(
   const actor = {
     label: 'proofgate verify --repair-torn',
     authority: authorityId,
-    context: `local:${hostname()}`,
+    context: defaultExecutionContext(),
   };
   const signer = loadSigner(plane, authorityId, env);
   const subject = await readMetaSubject(plane);

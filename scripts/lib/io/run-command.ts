@@ -5,45 +5,12 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-
-export interface RunCommandRequest {
-  argv: readonly string[];
-  /** Absolute repository root. */
-  root: string;
-  /** Working directory relative to root; default the root itself. */
-  cwd?: string;
-  /** The complete child environment (already reduced to the allowlist). */
-  env: Readonly<Record<string, string>>;
-  timeoutMs: number;
-  /** Bytes of output kept in memory: half for the head, half for the tail. */
-  capBytes: number;
-  /** Aborting kills the whole process group at once (efficacy's interrupt handler). */
-  signal?: AbortSignal;
-}
-
-export interface RunCommandOutput {
-  ok: true;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  durationMs: number;
-  rawSha256: string;
-  rawBytes: number;
-  head: Uint8Array;
-  tail: Uint8Array;
-  omittedBytes: number;
-}
-
-export interface RunCommandRefusal {
-  ok: false;
-  reason: 'spawn_failed' | 'cwd_outside_root' | 'cwd_missing';
-  /** errno code for spawn failures (ENOENT, EACCES, ...). */
-  code?: string;
-  detail: string;
-  durationMs: number;
-}
-
-export type RunCommandResult = RunCommandOutput | RunCommandRefusal;
+import type {
+  RunCommandOutput,
+  RunCommandRefusal,
+  RunCommandRequest,
+  RunCommandResult,
+} from '../core/ports.ts';
 
 /** Grace between SIGTERM and SIGKILL when a timeout ends a process group. */
 const KILL_GRACE_MS = 1000;
@@ -56,10 +23,7 @@ function isInside(root: string, path: string): boolean {
 }
 
 /** Resolves `cwd` under `root`, refusing `..` escapes and symlinks that lead outside. */
-export function resolveCwd(
-  root: string,
-  cwd: string | undefined,
-): { dir: string } | RunCommandRefusal {
+function resolveCwd(root: string, cwd: string | undefined): { dir: string } | RunCommandRefusal {
   const refuse = (reason: RunCommandRefusal['reason'], detail: string): RunCommandRefusal => ({
     ok: false,
     reason,

@@ -10,12 +10,12 @@ import { gitText } from './git.ts';
 const MAX_READ_BYTES = 512 * 1024;
 
 /** Every tracked and untracked, not ignored path, POSIX separators, sorted, unique. */
-export async function listRepoFiles(root: string): Promise<string[]> {
+async function listRepoFiles(root: string): Promise<string[]> {
   const text = await gitText(['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: root });
   return [...new Set(text.split('\0').filter((p) => p !== ''))].sort();
 }
 
-export function readSmallFiles(root: string, paths: readonly string[]): Map<string, string> {
+function readSmallFiles(root: string, paths: readonly string[]): Map<string, string> {
   const contents = new Map<string, string>();
   for (const path of paths) {
     try {

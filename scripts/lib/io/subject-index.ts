@@ -43,7 +43,7 @@ export async function gitIndexed(index: SubjectIndex, args: string[]): Promise<B
 }
 
 /** Absolute path of the repository's real index (per worktree); NOT_A_GIT_REPO outside git. */
-export async function findRealIndex(root: string): Promise<string> {
+async function findRealIndex(root: string): Promise<string> {
   const result = await runGit(
     ['rev-parse', '--is-inside-work-tree', '--path-format=absolute', '--git-path', 'index'],
     { cwd: root },

@@ -1,4 +1,4 @@
-// Subject bindings (DESIGN.md "Bindings"; references/bindings.md): what a ledger entry judged.
+// Subject bindings (references/bindings.md): what a ledger entry judged.
 // The tree is computed once per call through a temporary index (subject-index.ts); the digests
 // are assembled by the pure core in scripts/lib/core/binding/.
 import type { SubjectBase } from '../core/binding/build-subject.ts';
@@ -12,10 +12,10 @@ import {
 import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
-import type { Plane } from './plane.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, withSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { runGit } from './git.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */

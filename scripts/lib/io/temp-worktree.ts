@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
-import type { EfficacyIO, TempWorktree } from '../gate/efficacy-io.ts';
 import { runGit } from './git.ts';
 import { computeSubjectTree } from './subject.ts';
+import type { EfficacyIO, TempWorktree } from '../core/ports.ts';
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** Hooks never run in the temporary worktree: a post-checkout hook could touch anything. */

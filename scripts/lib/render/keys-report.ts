@@ -1,27 +1,5 @@
 // Human output of `proofgate keys`: the verdict first.
-
-export interface KeyListing {
-  authority: string;
-  keys: { keyid: string; added: string; hasPrivateKey: boolean }[];
-}
-
-export interface GeneratedKeyReport {
-  authority: string;
-  keyid: string;
-  publicKey: string;
-  privateKeyPath: string;
-  /** `file:line` of the key entry. */
-  entry: string;
-}
-
-export interface KeysReport {
-  action: 'generate' | 'list';
-  keyDir: string;
-  /** generate: the new key. */
-  generated?: GeneratedKeyReport;
-  /** list: every authority and its registered keys. */
-  authorities: KeyListing[];
-}
+import type { KeysReport } from '../flows/keys-flow.ts';
 
 export function renderKeys(report: KeysReport): string {
   const g = report.generated;

@@ -1,10 +1,10 @@
 // Human output of the knowledge verbs; the verdict is always the first line.
-import type { CasebaseResult } from '../../casebase.ts';
-import type { DecisionResult } from '../../decision.ts';
-import type { HypothesisResult } from '../../hypothesis.ts';
-import type { MemoryResult } from '../../memory.ts';
-import type { NextResult } from '../../next.ts';
-import type { SyncResult } from '../../sync.ts';
+import type { CasebaseResult } from '../flows/casebase-flow.ts';
+import type { DecisionResult } from '../flows/decision-flow.ts';
+import type { HypothesisResult } from '../flows/hypothesis-flow.ts';
+import type { MemoryResult } from '../flows/memory-flow.ts';
+import type { NextResult } from '../flows/next-flow.ts';
+import type { SyncResult } from '../flows/sync-flow.ts';
 import { formatMilli } from '../core/knowledge/priority.ts';
 
 export function renderMemory(result: MemoryResult): string {

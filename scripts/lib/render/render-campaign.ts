@@ -1,5 +1,5 @@
 // Text for `proofgate campaign`: the verdict or summary first, then the details.
-import type { CampaignFlowResult, CampaignView } from '../gate/campaign-flow.ts';
+import type { CampaignFlowResult, CampaignView } from '../flows/campaign-flow.ts';
 
 function policy(p: { max_new_violations: number; min_fixed: number }): string {
   return `max new ${p.max_new_violations}, min fixed ${p.min_fixed}`;

@@ -1,5 +1,5 @@
 // Text for `proofgate ci-import`: the status first, then what it is bound to or what to run.
-import type { CiImportResult } from '../gate/ci-import-flow.ts';
+import type { CiImportResult } from '../flows/ci-import-flow.ts';
 
 export function renderCiImport(r: CiImportResult): string {
   const lines = [`${r.status} [ci ${r.workflow}, tier ${r.tier}] ${r.reason}`];

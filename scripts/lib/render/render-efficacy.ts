@@ -1,6 +1,6 @@
 // Human output of `proofgate efficacy`: the verdict first, then per control how many seeded
 // defects it caught and where the survivors are.
-import type { EfficacyResult } from '../gate/efficacy-flow.ts';
+import type { EfficacyResult } from '../flows/efficacy-flow.ts';
 
 /** Survivors listed per control before the rest is summarised. */
 const SURVIVORS_SHOWN = 20;

@@ -1,11 +1,11 @@
 // Human output of the gate flows: the verdict on the first line, then one line per control that
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import type { AttestFlowResult } from '../gate/attest-flow.ts';
-import type { AuditFlowResult } from '../gate/audit-flow.ts';
-import type { ClaimFlowResult } from '../gate/claim-flow.ts';
-import type { EvaluateRunResult } from '../gate/evaluate-run.ts';
-import type { StatusFlowResult } from '../gate/status-flow.ts';
+import type { AttestFlowResult } from '../flows/attest-flow.ts';
+import type { AuditFlowResult } from '../flows/audit-flow.ts';
+import type { ClaimFlowResult } from '../flows/claim-flow.ts';
+import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
+import type { StatusFlowResult } from '../flows/status-flow.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();

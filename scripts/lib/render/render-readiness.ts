@@ -1,6 +1,6 @@
 // Human output of `proofgate readiness`: the verdict first, then each scope and its blockers.
 import type { Blocker } from '../core/knowledge/assess-readiness.ts';
-import type { ReadinessFlowResult } from '../gate/readiness-flow.ts';
+import type { ReadinessFlowResult } from '../flows/readiness-flow.ts';
 
 function describeBlocker(blocker: Blocker): string {
   switch (blocker.kind) {

@@ -1,15 +1,5 @@
 // Human output of `proofgate seal`: the verdict first.
-
-export interface SealReport {
-  archiveId: string;
-  /** `file:line` of the seal entry. */
-  entry: string;
-  heads: Record<string, string>;
-  inventory: string;
-  objects: number;
-  /** Segments the seal closed: their writers continue in `<name>-g<N>`. */
-  closed: string[];
-}
+import type { SealReport } from '../flows/seal-flow.ts';
 
 export function renderSeal(report: SealReport): string {
   return [

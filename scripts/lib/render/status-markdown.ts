@@ -2,7 +2,7 @@
 // comment. Verdict first; then one table row per control, the ones that block first. Reasons come
 // from ledger entries, so every cell is escaped for GitHub-flavoured Markdown and its inline HTML.
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import type { StatusFlowResult } from '../gate/status-flow.ts';
+import type { StatusFlowResult } from '../flows/status-flow.ts';
 
 export interface StatusMarkdownOptions {
   /** Rows shown; the rest are counted. */

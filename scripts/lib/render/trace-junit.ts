@@ -1,5 +1,5 @@
 // JUnit XML: one testsuite per trace, one testcase per rule; fail → <failure>, unknown → <skipped>.
-import type { TraceCheckResult } from '../io/trace/check-traces.ts';
+import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
 
 export function escapeXml(text: string): string {
   return text

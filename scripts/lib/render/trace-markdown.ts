@@ -1,5 +1,5 @@
 // Markdown summary of `trace check` for CI step summaries: verdict first, one table per trace.
-import type { TraceCheckResult } from '../io/trace/check-traces.ts';
+import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
 import { coverageLine, verdictLine } from './trace-text.ts';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -1,5 +1,5 @@
 // SARIF 2.1.0 for code-scanning UIs: one result per finding; unknown outcomes are notes.
-import type { TraceCheckResult } from '../io/trace/check-traces.ts';
+import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 

@@ -2,9 +2,9 @@
 // Coverage is always printed: "0 findings" on a trace nobody could read must never look safe.
 import type { Coverage, TraceVerdict } from '../core/trace/evaluate.ts';
 import type { Finding } from '../core/trace/pack.ts';
-import type { TraceCheckResult } from '../io/trace/check-traces.ts';
+import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
 
-export function countFindings(result: TraceCheckResult): {
+function countFindings(result: TraceCheckResult): {
   block: number;
   warn: number;
   unknown: number;
@@ -40,7 +40,7 @@ export function coverageLine(c: Coverage): string {
   );
 }
 
-export function findingLine(f: Finding): string {
+function findingLine(f: Finding): string {
   const label = f.outcome === 'unknown' ? 'UNKNOWN' : f.level.toUpperCase();
   const at = f.at.length > 0 ? ` [at seq ${f.at.join(',')}` : ' [';
   const ev =

@@ -1,15 +1,5 @@
 // Human output of `proofgate verify`: the verdict first, then one `file:line: CODE message` each.
-import type { LedgerFinding } from '../core/ledger/types.ts';
-
-export interface VerifyReport {
-  ok: boolean;
-  mode: 'full' | 'base';
-  base?: string;
-  segments: number;
-  checkedLines: number;
-  findings: LedgerFinding[];
-  repaired: { file: string; removedBytes: number; removedSha256: string }[];
-}
+import type { VerifyReport } from '../flows/verify-flow.ts';
 
 export function renderVerify(report: VerifyReport): string {
   const scope =

@@ -7,10 +7,11 @@ import {
   decideCiResult,
 } from '../../../scripts/lib/core/brownfield/ci-tiers.ts';
 import type { CiFile } from '../../../scripts/lib/core/scan/types.ts';
-import { ciImportFlow, type CiImportIO } from '../../../scripts/lib/gate/ci-import-flow.ts';
-import { claimFlow } from '../../../scripts/lib/gate/claim-flow.ts';
+import { ciImportFlow } from '../../../scripts/lib/flows/ci-import-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import { createFakeGateIO, makeManifest } from '../../helpers/fake-gate-io.ts';
+import type { CiImportIO } from '../../../scripts/lib/core/ports.ts';
 
 const ciActor: Actor = { label: 'gh', authority: 'human:alice', context: 'ci:github:7' };
 const TREE = 'c'.repeat(40);

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
-import { attestFlow, type AttestFlowOptions } from '../../../scripts/lib/gate/attest-flow.ts';
-import { auditFlow } from '../../../scripts/lib/gate/audit-flow.ts';
-import { evaluateRun } from '../../../scripts/lib/gate/evaluate-run.ts';
-import { statusFlow } from '../../../scripts/lib/gate/status-flow.ts';
+import { attestFlow, type AttestFlowOptions } from '../../../scripts/lib/flows/attest-flow.ts';
+import { auditFlow } from '../../../scripts/lib/flows/audit-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseRunBody } from '../../../scripts/lib/core/gate/parse-body.ts';
-import { evaluateRun, type EvaluateRunOptions } from '../../../scripts/lib/gate/evaluate-run.ts';
-import { statusFlow } from '../../../scripts/lib/gate/status-flow.ts';
+import { evaluateRun, type EvaluateRunOptions } from '../../../scripts/lib/flows/evaluate-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

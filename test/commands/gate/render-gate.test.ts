@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { auditFlow } from '../../../scripts/lib/gate/audit-flow.ts';
-import { claimFlow } from '../../../scripts/lib/gate/claim-flow.ts';
-import { evaluateRun } from '../../../scripts/lib/gate/evaluate-run.ts';
-import { statusFlow } from '../../../scripts/lib/gate/status-flow.ts';
+import { auditFlow } from '../../../scripts/lib/flows/audit-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
 import {
   renderAudit,
   renderClaim,

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../../scripts/lib/core/report/build-report.ts';
-import { statusFlow } from '../../../scripts/lib/gate/status-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
 import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
 import {
   escapeMarkdownCell,
   renderStatusMarkdown,
 } from '../../../scripts/lib/render/status-markdown.ts';
-import { evaluateRun } from '../../../scripts/lib/gate/evaluate-run.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
 import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
 import { ctx, reportInputOf, selfRun } from '../../helpers/report-fixture.ts';
 

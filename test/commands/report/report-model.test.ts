@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../../scripts/lib/core/report/build-report.ts';
-import { claimFlow } from '../../../scripts/lib/gate/claim-flow.ts';
-import type { StatusFlowResult } from '../../../scripts/lib/gate/status-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
+import type { StatusFlowResult } from '../../../scripts/lib/flows/status-flow.ts';
 import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
 import type { ReportModel } from '../../../scripts/lib/core/report/build-report.ts';
 import {

@@ -96,7 +96,7 @@ describe('structural retrieval', () => {
     expect(ranked.map((r) => r.entry.id)).toEqual(['CB-0001', 'CB-0002']);
   });
 
-  it('derives features per quality goal from a seeds/003 target model', () => {
+  it('derives features per quality goal from a target model', () => {
     const model = {
       target: { kind: 'web-api', entrypoints: [] },
       stack: { lang: ['typescript'], frameworks: ['express'], build: 'npm', runtime: 'node' },

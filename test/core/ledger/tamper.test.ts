@@ -1,4 +1,4 @@
-// The tamper scenarios of anchor-ledger.md §7.8 that apply to the ledger, at the unit level: each
+// The tamper scenarios of references/ledger-format.md that apply to the ledger, at the unit level: each
 // mutation must be found with the right file, line and code, and the untouched ledger stays clean.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../../scripts/lib/core/hash.ts';

@@ -1,4 +1,4 @@
-// The adapter test matrix of anchor-trace.md §5.12, on hand-written fixtures.
+// The adapter test matrix, on hand-written fixtures.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { TraceEvent } from '../../../scripts/lib/core/trace/events.ts';

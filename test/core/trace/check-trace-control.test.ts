@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { globFiles, globToRegExp } from '../../../scripts/lib/io/glob-files.ts';
-import { checkTraceControl } from '../../../scripts/lib/io/trace/check-trace-control.ts';
+import { checkTraceControl } from '../../../scripts/lib/flows/trace-control.ts';
 import { PACKS } from '../../helpers/trace.ts';
 
 function fixtureRoot(): string {

@@ -2,7 +2,7 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
-import { checkTraceFile } from '../../../scripts/lib/io/trace/check-traces.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { readLines } from '../../../scripts/lib/io/read-lines.ts';
 import { packAt, tempFile } from '../../helpers/trace.ts';
 

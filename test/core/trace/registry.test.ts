@@ -1,4 +1,4 @@
-// Every adapter and rule file is registered (STYLE.md rule 6): the folder is the list.
+// Every adapter and rule file is registered (see ARCHITECTURE.md): the folder is the list.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

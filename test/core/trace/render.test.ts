@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { TraceCheckResult } from '../../../scripts/lib/io/trace/check-traces.ts';
+import type { TraceCheckResult } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { escapeXml, renderTraceJunit } from '../../../scripts/lib/render/trace-junit.ts';
 import { renderTraceMarkdown } from '../../../scripts/lib/render/trace-markdown.ts';
 import { renderTraceSarif } from '../../../scripts/lib/render/trace-sarif.ts';

@@ -1,6 +1,6 @@
-// Golden transcripts of `proofgate trace` (STYLE.md rule 20): command, stdout, stderr, exit code.
+// Golden transcripts of `proofgate trace` (see ARCHITECTURE.md): command, stdout, stderr, exit code.
 import { expect, test } from 'vitest';
-import { dispatch } from '../../../scripts/lib/dispatch.ts';
+import { dispatch } from '../../../scripts/lib/cli/dispatch.ts';
 import { trace } from '../../../scripts/trace.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import { REPO } from '../../helpers/trace.ts';

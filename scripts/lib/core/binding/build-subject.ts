@@ -1,4 +1,4 @@
-// Pure assembly of subject bindings (DESIGN.md "Bindings"; references/bindings.md). The git work
+// Pure assembly of subject bindings (references/bindings.md). The git work
 // that yields the tree id and the input listings lives in scripts/lib/io/subject.ts.
 import { digestJson, sha256Hex } from '../hash.ts';
 import type { SubjectBinding } from '../ledger/types.ts';

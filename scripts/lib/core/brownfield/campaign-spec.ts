@@ -160,7 +160,7 @@ export function checkCampaignSpec(
   return { spec, problems };
 }
 
-export function parseCampaignBody(stored: StoredEntry): CampaignRecord | undefined {
+function parseCampaignBody(stored: StoredEntry): CampaignRecord | undefined {
   const body: JsonObject = stored.entry.body;
   if (stored.entry.kind !== 'note' || body['type'] !== 'campaign') return undefined;
   const { registry, baselines, campaign } = body;

@@ -20,7 +20,7 @@ export interface CiControl {
   tier: CiTier;
 }
 
-export function workflowIdOf(file: Pick<CiFile, 'path' | 'system'>): string {
+function workflowIdOf(file: Pick<CiFile, 'path' | 'system'>): string {
   return file.system === 'gitlab' ? 'gitlab' : slug(baseOf(file.path).replace(/\.ya?ml$/, ''));
 }
 
@@ -36,12 +36,6 @@ export function ciControls(manifest: Manifest, scan: { ci: readonly CiFile[] }):
       tier: manifest.ci_tiers?.[workflow] ?? 'none',
     };
   });
-}
-
-/** Tiers set in the manifest for workflows scan does not find (a stale or mistyped decision). */
-export function unknownTiers(manifest: Manifest, controls: readonly CiControl[]): string[] {
-  const found = new Set(controls.map((c) => c.workflow));
-  return Object.keys(manifest.ci_tiers ?? {}).filter((w) => !found.has(w));
 }
 
 export interface CiResult {

@@ -1,7 +1,7 @@
 // A task claim inside a campaign: COMPLETED when the task's non-debt controls are current PASS in
 // every required stage and its ratchet controls have current results whose delta against the
 // campaign's baselines meets the exit policy. The debt itself stays FAIL, and project and release
-// claims stay refused: a task never stands in for project readiness (seed 002's "never" list).
+// claims stay refused: a task never stands in for project readiness (a task claim is never project readiness).
 import type { Manifest, Maturity } from '../plane/types.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
 import type { ControlStatus } from '../gate/compute-status.ts';
@@ -42,7 +42,7 @@ export interface CampaignTaskSummary {
   open: number;
 }
 
-export interface CampaignClaimBody extends ClaimBody {
+interface CampaignClaimBody extends ClaimBody {
   campaign: {
     id: string;
     revision: number;

@@ -113,7 +113,7 @@ export function efficacyStatus(
 }
 
 /** Executable controls are hard gates: they can be shown to fail. Manual and slot ones cannot. */
-export function isHardGate(control: Control): boolean {
+function isHardGate(control: Control): boolean {
   const type = control.execution.type;
   return control.applies.value && (type === 'command' || type === 'file' || type === 'trace');
 }

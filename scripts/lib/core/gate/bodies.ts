@@ -8,7 +8,7 @@ export const RESULT_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
 export const BLOCKER_KINDS = ['capability', 'authorization', 'environment'] as const;
-export type BlockerKind = (typeof BLOCKER_KINDS)[number];
+type BlockerKind = (typeof BLOCKER_KINDS)[number];
 
 export interface Blocker {
   kind: BlockerKind;

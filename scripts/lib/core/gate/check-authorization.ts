@@ -2,15 +2,6 @@
 // grants it). A control whose required authorizations are not all given is BLOCKED before it runs.
 import type { AuthorizationKind, Execution } from '../plane/types.ts';
 
-export const AUTHORIZATION_KINDS: readonly AuthorizationKind[] = [
-  'install_dependencies',
-  'secrets',
-  'paid_service',
-  'remote_mutation',
-  'production_mutation',
-  'privileged',
-];
-
 export function requiredAuthorizations(execution: Execution): AuthorizationKind[] {
   const listed =
     'authorization_required' in execution ? (execution.authorization_required ?? []) : [];

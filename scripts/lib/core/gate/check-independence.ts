@@ -1,4 +1,4 @@
-// Independence is checked against registered identities, never labels (DESIGN.md idea 3): a
+// Independence is checked against registered identities, never labels (see ARCHITECTURE.md): a
 // different registered authority, a different execution context and, where keys exist, a
 // different key. A key registered under two authority ids is one identity.
 import type { Actor, AuditStage } from '../ledger/types.ts';

@@ -1,7 +1,7 @@
 // The environment a control command sees: a fixed allowlist plus the names the control declares.
 // Everything else (CI tokens, cloud credentials, the agent's own keys) stays out.
 
-export const BASE_ENV_ALLOWLIST = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
+const BASE_ENV_ALLOWLIST = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
 
 export function pickEnvironment(
   parent: Readonly<Record<string, string | undefined>>,

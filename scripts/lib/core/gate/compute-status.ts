@@ -27,7 +27,7 @@ export const CONTROL_STATUSES = [
 ] as const;
 export type ControlStatusValue = (typeof CONTROL_STATUSES)[number];
 
-export interface StageStatus {
+interface StageStatus {
   stage: AuditStage;
   status: ControlStatusValue;
   reason: string;

@@ -1,6 +1,5 @@
 // A claim is granted only when every claimed control is a current PASS in every stage the scope's
-// policy requires, and the stages were performed by independent identities (DESIGN.md "Statuses
-// and claims"). Pure: statuses come in already computed.
+// policy requires, and the stages were performed by independent identities (see ARCHITECTURE.md). Pure: statuses come in already computed.
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type { ClaimScope, Manifest, Maturity } from '../plane/types.ts';

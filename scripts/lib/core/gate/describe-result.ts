@@ -3,7 +3,7 @@ import type { SubjectBinding } from '../ledger/types.ts';
 import type { ResultRecord } from './index-results.ts';
 import { describeRatchet } from '../brownfield/ratchet-details.ts';
 
-export function shortHash(hex: string): string {
+function shortHash(hex: string): string {
   return hex.slice(0, 12);
 }
 

@@ -1,5 +1,5 @@
-// Defensive readers for gate entry bodies. A body read from disk is attacker-controlled (STYLE.md
-// rule 13): every field is checked for type and range, and anything malformed yields undefined so
+// Defensive readers for gate entry bodies. A body read from disk is attacker-controlled (see
+// ARCHITECTURE.md): every field is checked for type and range, and anything malformed yields undefined so
 // that it can never count as a result.
 import type { JsonObject, JsonValue } from '../ledger/types.ts';
 import { AUDIT_STAGES, type AuditStage } from '../ledger/types.ts';
@@ -16,27 +16,15 @@ import type {
   StageActors,
 } from './bodies.ts';
 import { AGREEMENTS, BLOCKER_KINDS, RESULT_STATUSES } from './bodies.ts';
-import type { AuthorizationKind, ClaimScope, Execution, Maturity } from '../plane/types.ts';
-import { CLAIM_SCOPES, MATURITY_LEVELS } from '../plane/types.ts';
+import type { ClaimScope, Maturity } from '../plane/types.ts';
+import {
+  AUTHORIZATION_KINDS as AUTHORIZATIONS,
+  CLAIM_SCOPES,
+  EXECUTION_TYPES,
+  MATURITY_LEVELS,
+} from '../plane/types.ts';
 import { parseRatchetDetails } from '../brownfield/ratchet-details.ts';
 
-const EXECUTION_TYPES: readonly Execution['type'][] = [
-  'command',
-  'file',
-  'manual',
-  'trace',
-  'remote',
-  'privileged',
-  'slot',
-];
-const AUTHORIZATIONS: readonly AuthorizationKind[] = [
-  'install_dependencies',
-  'secrets',
-  'paid_service',
-  'remote_mutation',
-  'production_mutation',
-  'privileged',
-];
 const HEX64 = /^[0-9a-f]{64}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 

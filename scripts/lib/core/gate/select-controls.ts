@@ -1,9 +1,8 @@
-// Which controls a target maturity requires. Maturity is cumulative (DESIGN.md "Statuses and
-// claims"): a control applies at every level from its required_from_maturity upwards.
+// Which controls a target maturity requires. Maturity is cumulative (see ARCHITECTURE.md): a control applies at every level from its required_from_maturity upwards.
 import type { Control, Execution, Maturity } from '../plane/types.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 
-export function rankMaturity(level: Maturity): number {
+function rankMaturity(level: Maturity): number {
   return MATURITY_LEVELS.indexOf(level);
 }
 

@@ -7,7 +7,7 @@ import type { HookAgent } from './parse-stop-input.ts';
 
 export const BLOCK_CAP = 5;
 export const REASON_LIMIT = 1500;
-export const BLOCKERS_SHOWN = 5;
+const BLOCKERS_SHOWN = 5;
 
 /** Consecutive blocks on one subject, kept in the git dir between hook calls. */
 export interface HookState {

@@ -4,7 +4,7 @@
 // events it was not asked for (SubagentStop is opt-in). Idempotent: a second merge changes nothing.
 import { UsageError } from '../errors.ts';
 
-export const HOOK_TIMEOUT_SECONDS = 30;
+const HOOK_TIMEOUT_SECONDS = 30;
 
 /** Every stop event proofgate may own; Claude Code and Codex both have both. */
 export const STOP_EVENTS = ['Stop', 'SubagentStop'] as const;
@@ -29,7 +29,7 @@ const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A command that runs `proofgate … hook stop` (any install path): ours to update in place. */
-export function isProofgateHook(command: unknown): boolean {
+function isProofgateHook(command: unknown): boolean {
   return typeof command === 'string' && /proofgate/.test(command) && /\bhook stop\b/.test(command);
 }
 

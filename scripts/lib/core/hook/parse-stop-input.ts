@@ -6,7 +6,7 @@ export type HookAgent = (typeof HOOK_AGENTS)[number];
 
 const STOP_EVENTS = new Set(['Stop', 'SubagentStop']);
 
-export interface StopInput {
+interface StopInput {
   event: 'Stop' | 'SubagentStop';
   /** True when the agent is already continuing because a Stop hook blocked it. */
   stopHookActive: boolean;

@@ -29,7 +29,7 @@ export interface Handoff {
 }
 
 /** Hypotheses carried in a handoff; the rest stay on the board. */
-export const HANDOFF_HYPOTHESES = 5;
+const HANDOFF_HYPOTHESES = 5;
 
 const MACHINE_FIELDS = [
   'task',

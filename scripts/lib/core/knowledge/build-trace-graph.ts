@@ -1,23 +1,22 @@
-// The traceability graph (DESIGN.md idea 2): requirement → risk → control → test → evidence →
+// The traceability graph: requirement → risk → control → test → evidence →
 // outcome, derived from the registry, optional requirement files and the evidence the caller read.
 // A chain that stops short is a gap that blocks claims at the requirement's maturity, not below.
 import { UsageError } from '../errors.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 import type { Control, Maturity, Registry } from '../plane/types.ts';
 
-export type TraceNodeKind = 'requirement' | 'risk' | 'control' | 'test' | 'evidence' | 'outcome';
-export type TraceEdgeKind =
+type TraceNodeKind = 'requirement' | 'risk' | 'control' | 'test' | 'evidence' | 'outcome';
+type TraceEdgeKind =
   'has_risk' | 'mitigated_by' | 'verified_by' | 'executed_by' | 'evidenced_by' | 'yields';
-export type GapKind =
-  'missing_risk' | 'missing_control' | 'missing_verification' | 'missing_evidence';
+type GapKind = 'missing_risk' | 'missing_control' | 'missing_verification' | 'missing_evidence';
 
-export interface TraceNode {
+interface TraceNode {
   /** `<kind>:<id>`, e.g. `requirement:REQ-7`. */
   id: string;
   kind: TraceNodeKind;
   label: string;
 }
-export interface TraceEdge {
+interface TraceEdge {
   from: string;
   to: string;
   kind: TraceEdgeKind;

@@ -1,4 +1,4 @@
-// Damping of the outer loop's positive feedback (seeds/003 §6.2), so a bad prior cannot harden
+// Damping of the outer loop's positive feedback, so a bad prior cannot harden
 // into dogma: confidence rises only on independent corroboration (a project/environment pair not
 // seen before), decays with a half-life while not revalidated, a counterexample always lowers it
 // more than any success raises it, and user-confirmed > auto-confirmed > single observation.
@@ -53,7 +53,7 @@ export function initialState(entry: CaseEntry): ConfidenceState {
 }
 
 /** Whether a success from this context would count as independent corroboration. */
-export function isIndependent(state: ConfidenceState, obs: CaseObservation): boolean {
+function isIndependent(state: ConfidenceState, obs: CaseObservation): boolean {
   return !state.contexts.has(contextOf(obs.project, obs.environment));
 }
 

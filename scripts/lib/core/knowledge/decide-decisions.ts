@@ -1,4 +1,4 @@
-// Negative decisions (seeds/002 "否定性决策记忆"): rejected approaches with stable ids that stay in
+// Negative decisions: rejected approaches with stable ids that stay in
 // force until an explicit supersede names both ids. Nothing lapses by omission or by age.
 import { UsageError } from '../errors.ts';
 import { nextId } from './next-id.ts';
@@ -124,7 +124,7 @@ export function supersedeDecision(
 }
 
 /** Whether `a` and `b` are the same path or one contains the other. */
-export function pathsOverlap(a: string, b: string): boolean {
+function pathsOverlap(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 

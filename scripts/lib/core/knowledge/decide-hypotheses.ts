@@ -1,4 +1,4 @@
-// The hypothesis board (seeds/003 §4.2): open claims ranked by priority; confirming or refuting one
+// The hypothesis board: open claims ranked by priority; confirming or refuting one
 // needs a ledger entry, because facts come from tools, never from the model's memory.
 import { UsageError } from '../errors.ts';
 import { LEDGER_HASH, nextId } from './next-id.ts';
@@ -82,7 +82,7 @@ export function foldHypotheses(records: readonly KnowledgeRecord[]): HypothesisV
 }
 
 /** The hypothesis after an update; evidence accumulates, other given fields replace. */
-export function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
+function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
   const { id: _id, time: _time, evidence, ...changes } = update;
   const added = (evidence ?? []).filter((e) => !current.evidence.includes(e));
   return { ...current, ...changes, evidence: [...current.evidence, ...added] };

@@ -1,4 +1,4 @@
-// When a task's inner loop may stop (seeds/003 §4.4): every high-risk quality attribute has a
+// When a task's inner loop may stop: every high-risk quality attribute has a
 // confirmed or refuted hypothesis, no open hypothesis scores above the ceiling, and the drift
 // watchdog trips after N steps without new evidence. A budget caps steps, seconds and cost.
 import type { KnowledgeRecord } from './types.ts';

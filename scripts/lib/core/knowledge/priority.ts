@@ -1,4 +1,4 @@
-// The one hard constraint of direction finding (seeds/003 §2.2):
+// The one hard constraint of direction finding:
 // priority = expected information gain × risk ÷ cost. Inputs and result are milli-units so that
 // nothing written to disk is a float: 0.9 × 0.7 ÷ 1.0 = 0.63 is 900 × 700 ÷ 1000 = 630.
 import { UsageError } from '../errors.ts';

@@ -1,13 +1,13 @@
 // One ranked list of what to do now (`proofgate next`): failing, stale, blocked and TODO controls,
 // traceability gaps and open hypotheses, ordered by priority = infoGain × risk ÷ cost, with a fixed
-// exploration share (seeds/003 §4.4 exploreRatio) so the list does not collapse onto the familiar.
+// exploration share so the list does not collapse onto the familiar.
 // Exploration picks are seeded and therefore reproducible.
 import type { ControlStatusValue } from '../gate/compute-status.ts';
 import { sha256Hex } from '../hash.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
 import { priority } from './priority.ts';
 
-export type NextKind = 'control' | 'gap' | 'hypothesis';
+type NextKind = 'control' | 'gap' | 'hypothesis';
 
 export interface NextItem {
   kind: NextKind;
@@ -70,10 +70,10 @@ export function rankNext(items: readonly NextItem[], options: RankOptions): Rank
   return ranked;
 }
 
-export type ControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
+export type OpenControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
 
 /** Default information gain and cost per status (milli); risk comes from the caller. */
-export const STATUS_WEIGHTS: Record<ControlStatus, { infoGain: number; cost: number }> = {
+const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number }> = {
   FAIL: { infoGain: 1000, cost: 1000 },
   DISPUTED: { infoGain: 900, cost: 1000 },
   STALE: { infoGain: 800, cost: 500 },
@@ -81,7 +81,7 @@ export const STATUS_WEIGHTS: Record<ControlStatus, { infoGain: number; cost: num
   BLOCKED: { infoGain: 700, cost: 1500 },
 };
 
-export function controlItem(id: string, status: ControlStatus, risk = 700): NextItem {
+export function controlItem(id: string, status: OpenControlStatus, risk = 700): NextItem {
   return { kind: 'control', id, reason: `control ${status}`, risk, ...STATUS_WEIGHTS[status] };
 }
 

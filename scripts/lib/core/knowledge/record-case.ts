@@ -1,4 +1,4 @@
-// Case base entries (seeds/003 §4.5): structural features, applicability (required: reuse without
+// Case base entries: structural features, applicability (required: reuse without
 // it is guesswork), strategy, adaptation points, outcome and the negative results stored with every
 // entry so the index has no survivorship bias.
 import { UsageError } from '../errors.ts';
@@ -13,7 +13,7 @@ import type {
   StructuralFeatures,
 } from './types.ts';
 
-export const DEFAULT_HALF_LIFE_DAYS = 180;
+const DEFAULT_HALF_LIFE_DAYS = 180;
 
 export interface CaseInput {
   features: StructuralFeatures;

@@ -1,4 +1,4 @@
-// Memory facts (seeds/002): a fact is refused unless it names a code path that exists, a ledger
+// Memory facts: a fact is refused unless it names a code path that exists, a ledger
 // entry that supports it and a maturity label. Everything missing is reported at once.
 import { UsageError } from '../errors.ts';
 import { LEDGER_HASH, nextId } from './next-id.ts';
@@ -66,7 +66,7 @@ export function recordFact(input: FactInput, found: FactFindings): Fact {
   };
 }
 
-export type StaleReason = 'path_changed' | 'path_missing' | 'labelled_stale';
+type StaleReason = 'path_changed' | 'path_missing' | 'labelled_stale';
 
 export interface FactView extends Fact {
   isStale: boolean;

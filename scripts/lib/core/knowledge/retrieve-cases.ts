@@ -1,10 +1,10 @@
-// Case retrieval by structure (seeds/003 §6.3): kind, architecture, quality attribute, stack and
+// Case retrieval by structure: kind, architecture, quality attribute, stack and
 // constraints of the target model. Names, strategies and free text are never compared, so a case
 // cannot win by sharing a keyword with the project.
 import type { CaseEntry, StructuralFeatures } from './types.ts';
 
 /** Points out of 1000 per feature; the sum is the similarity. */
-export const FEATURE_WEIGHTS = {
+const FEATURE_WEIGHTS = {
   kind: 250,
   attr: 250,
   architecture: 150,
@@ -88,7 +88,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const field = (v: unknown, key: string): unknown =>
   typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
 
-/** Structural features from a seeds/003 §4.1 target model, one per quality goal. */
+/** Structural features from a target model, one per quality goal. */
 export function featuresFromTargetModel(model: unknown): StructuralFeatures[] {
   const kind = text(field(field(model, 'target'), 'kind'));
   const architecture = text(field(field(model, 'architecture'), 'shape'));

@@ -1,11 +1,11 @@
-// The knowledge layer's records (DESIGN.md "Knowledge"; design source seeds/003 §4). Every record is
+// The knowledge layer's records. Every record is
 // stored as one canonical JSON line under `<plane>/knowledge/<kind>.jsonl`, append-only, integers
 // only: scores are milli-units (0.63 → 630), confidences basis points (0.8 → 8000).
 
 export const KNOWLEDGE_KINDS = ['facts', 'decisions', 'hypotheses', 'cases'] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
 
-/** How far a memory fact has been established (seeds/002 "记忆不能写成流水账"). */
+/** How far a memory fact has been established. */
 export const FACT_MATURITIES = [
   'observed_once',
   'repeated',

@@ -1,9 +1,9 @@
 // RFC 8785 (JSON Canonicalization Scheme) restricted to the values a ledger may hold: null,
 // booleans, safe integers, strings without lone surrogates, arrays and plain objects. Floats are
-// refused rather than formatted (DESIGN.md "Integers only"), which sidesteps RFC 8785 §3.2.2.3.
+// refused rather than formatted (see ARCHITECTURE.md), which sidesteps RFC 8785 §3.2.2.3.
 import { UsageError } from '../errors.ts';
 
-export class CanonicalError extends UsageError {}
+class CanonicalError extends UsageError {}
 
 function fail(path: string, message: string): never {
   throw new CanonicalError('BAD_INPUT', `cannot canonicalise ${path || '/'}: ${message}`, {

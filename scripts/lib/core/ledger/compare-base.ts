@@ -1,4 +1,4 @@
-// Append-only proof against a base git ref (anchor-ledger.md §4): every segment on the base must
+// Append-only proof against a base git ref (references/ledger-format.md): every segment on the base must
 // still exist, and its base bytes must be a byte prefix of its current bytes. The prefix is proven
 // by hashing the current file's first `size` bytes as a git blob and comparing with the base blob
 // id, so the base content never has to leave git; only a mismatch needs the base bytes, to locate

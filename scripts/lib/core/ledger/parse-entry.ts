@@ -1,4 +1,4 @@
-// Defensive parsing of one ledger entry read from disk (STYLE.md rule 13): every field is treated
+// Defensive parsing of one ledger entry read from disk (see ARCHITECTURE.md): every field is treated
 // as attacker-controlled, unknown keys are refused, and every problem is collected.
 import { ENTRY_KINDS } from './types.ts';
 import type { EntryKind, LedgerEntry } from './types.ts';
@@ -145,7 +145,7 @@ export function parseEntry(value: unknown): { entry?: LedgerEntry; problems: str
 
 /**
  * True when `text` is the one standard padded base64 encoding of exactly `size` bytes. Node's
- * decoder ignores unused padding bits and junk (anchor-ledger.md §2), so re-encode and compare.
+ * decoder ignores unused padding bits and junk (references/ledger-format.md), so re-encode and compare.
  */
 export function isCanonicalBase64(text: string, size: number): boolean {
   const bytes = Buffer.from(text, 'base64');

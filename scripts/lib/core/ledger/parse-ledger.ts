@@ -13,8 +13,8 @@ import type {
   StoredEntry,
 } from './types.ts';
 
-/** A line longer than this is refused before parsing (bounded memory, anchor-ledger.md §7.8/29). */
-export const MAX_LINE_BYTES = 1 << 20;
+/** A line longer than this is refused before parsing (bounded memory, references/ledger-format.md). */
+const MAX_LINE_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 
 /** Splits segment bytes into complete lines (views) and an unterminated tail. */
@@ -33,7 +33,7 @@ export function splitSegment(
   return { lines, isTorn: tornTail.length > 0, tornTail };
 }
 
-export function textOf(bytes: Uint8Array): string {
+function textOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 

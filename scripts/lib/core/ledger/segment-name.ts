@@ -20,7 +20,7 @@ export function writerSegmentBase(cloneId: string, branch: string | undefined): 
 }
 
 /** Generation `n` of a writer's segment: the base name for 0, `<base>-g<n>` after that. */
-export function segmentGeneration(base: string, n: number): string {
+function segmentGeneration(base: string, n: number): string {
   return n === 0 ? base : `${base}-g${n}`;
 }
 

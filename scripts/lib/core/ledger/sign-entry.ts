@@ -8,9 +8,9 @@ import { canonicalize } from './canonical.ts';
 import type { LedgerEntry, Signature, Signer } from './types.ts';
 
 /** DSSE payloadType of a ledger entry; a signature over another type never verifies here. */
-export const ENTRY_PAYLOAD_TYPE = 'application/vnd.proofgate.entry.v1+json';
+const ENTRY_PAYLOAD_TYPE = 'application/vnd.proofgate.entry.v1+json';
 
-/** RFC 8410 SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key (anchor-ledger.md §3). */
+/** RFC 8410 SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key (references/ledger-format.md). */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** DSSE PAE: `DSSEv1 <len(type)> <type> <len(body)> <body>`, lengths in UTF-8 bytes. */
@@ -21,7 +21,7 @@ export function preAuthEncoding(type: string, body: string): Buffer {
 }
 
 /** The bytes an entry's signatures cover: PAE over the canonical entry without `sigs`. */
-export function signedBytesOf(entry: LedgerEntry): Buffer {
+function signedBytesOf(entry: LedgerEntry): Buffer {
   const { sigs: _sigs, ...unsigned } = entry;
   return preAuthEncoding(ENTRY_PAYLOAD_TYPE, canonicalize(unsigned));
 }

@@ -1,4 +1,4 @@
-// The ledger's data model (DESIGN.md "Ledger"; references/ledger-format.md). Every field read from
+// The ledger's data model (references/ledger-format.md). Every field read from
 // disk is untrusted until scripts/lib/core/ledger/parse-entry.ts has checked it.
 
 export const ENTRY_KINDS = [
@@ -28,7 +28,7 @@ export interface Actor {
   keyid?: string;
 }
 
-/** What was judged (DESIGN.md "Bindings"). All digests are lowercase hex. */
+/** What was judged (see ARCHITECTURE.md). All digests are lowercase hex. */
 export interface SubjectBinding {
   /** git tree id of the working tree minus `<plane>/evidence/`, `<plane>/knowledge/` and declared outputs. */
   tree: string;
@@ -109,7 +109,7 @@ export interface EntryDraft {
   kind: EntryKind;
   /** ISO-8601 UTC with milliseconds, e.g. from `ctx.clock.now().toISOString()`. */
   time: string;
-  actor: { label: string; authority: string; context: string };
+  actor: Actor;
   subject: SubjectBinding;
   body: JsonObject;
   /** Evidence object digests the entry refers to; stored sorted and unique. */

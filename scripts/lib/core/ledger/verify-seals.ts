@@ -9,10 +9,10 @@ import type { ParsedLedger } from './parse-ledger.ts';
 import { HEX64 } from './parse-entry.ts';
 import type { LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
 
-/** Domain-separation prefix of the inventory digest (STYLE.md rule 13). */
+/** Domain-separation prefix of the inventory digest (see ARCHITECTURE.md). */
 const INVENTORY_DOMAIN = 'proofgate.inventory.v1\n';
 
-export interface SealBody {
+interface SealBody {
   archive_id: string;
   heads: Record<string, string>;
   inventory: string;
@@ -28,7 +28,7 @@ export function computeInventory(digests: Iterable<string>): {
   return { inventory: sha256Hex(INVENTORY_DOMAIN + sorted.join('\n')), objects: sorted.length };
 }
 
-export function readSealBody(entry: LedgerEntry): SealBody | string {
+function readSealBody(entry: LedgerEntry): SealBody | string {
   const body = entry.body;
   if (Object.keys(body).sort().join(',') !== 'archive_id,heads,inventory,objects') {
     return 'body must be {archive_id, heads, inventory, objects}';

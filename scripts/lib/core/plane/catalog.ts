@@ -1,5 +1,5 @@
 // The control catalog (controls/catalog/*.yaml): templates `init` instantiates, chosen only by the
-// owner's explicit profile decisions (DESIGN.md "What it never does": nothing is inferred).
+// owner's explicit profile decisions (What it never does: nothing is inferred).
 import { checkSchema } from './schemas.ts';
 import { MATURITY_LEVELS } from './types.ts';
 import type { Control, Execution, Maturity, Profile } from './types.ts';
@@ -13,14 +13,14 @@ export const SELECTING_DECISIONS = [
   'data_sensitivity',
   'ai_system',
 ] as const;
-export type SelectingDecision = (typeof SELECTING_DECISIONS)[number];
+type SelectingDecision = (typeof SELECTING_DECISIONS)[number];
 
 /** One alternative: every named decision must match (a list matches any of its values). */
-export type CatalogCondition = Partial<Record<SelectingDecision, string[] | boolean>>;
+type CatalogCondition = Partial<Record<SelectingDecision, string[] | boolean>>;
 
 /** Which repository file a control's file check points at, found by scan (a fact, not a guess). */
-export const RESOLVABLE_FILES = ['lockfile', 'license', 'security_policy'] as const;
-export type ResolvableFile = (typeof RESOLVABLE_FILES)[number];
+const RESOLVABLE_FILES = ['lockfile', 'license', 'security_policy'] as const;
+type ResolvableFile = (typeof RESOLVABLE_FILES)[number];
 
 export interface CatalogControl extends Omit<Control, 'applies' | 'source'> {
   /** Any one alternative selects the control; absent: always selected. */
@@ -107,7 +107,7 @@ export class CatalogError extends Error {
   }
 }
 
-export function isAtOrBelow(level: Maturity, target: Maturity): boolean {
+function isAtOrBelow(level: Maturity, target: Maturity): boolean {
   return MATURITY_LEVELS.indexOf(level) <= MATURITY_LEVELS.indexOf(target);
 }
 
@@ -120,7 +120,7 @@ function matches(condition: CatalogCondition, profile: Profile): boolean {
   });
 }
 
-export function isSelected(control: CatalogControl, profile: Profile): boolean {
+function isSelected(control: CatalogControl, profile: Profile): boolean {
   const chosen = control.when === undefined || control.when.some((alt) => matches(alt, profile));
   return chosen && isAtOrBelow(control.required_from_maturity, profile.target_maturity);
 }

@@ -24,7 +24,7 @@ export function defaultControlId(candidateId: string): string {
     .replace(/\.$/, '')}`;
 }
 
-export function commandExecution(candidate: Candidate): Execution {
+function commandExecution(candidate: Candidate): Execution {
   return {
     type: 'command',
     argv: [...candidate.argv],

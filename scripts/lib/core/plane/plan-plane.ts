@@ -23,15 +23,15 @@ export interface PlanInput {
   scan: Pick<ScanResult, 'instructions' | 'governance' | 'lockfile'>;
 }
 
-/** Output cap of a control's canonical review copy (DESIGN.md "Ledger"). */
-export const DEFAULT_OUTPUT_CAP_BYTES = 65536;
+/** Output cap of a control's canonical review copy (see ARCHITECTURE.md). */
+const DEFAULT_OUTPUT_CAP_BYTES = 65536;
 
 export function toProfile(file: ProfileFile): Profile {
   const { project_name: _n, scope: _s, unmapped_instructions: _u, recorded, ...decisions } = file;
   return { ...decisions, ...(recorded === undefined ? {} : { recorded }) };
 }
 
-export function planAuthorities(profile: Profile): Authority[] {
+function planAuthorities(profile: Profile): Authority[] {
   const authorities: Authority[] = [
     { id: 'virtual:developer', kind: 'virtual', stages: ['self'] },
     { id: 'virtual:quality', kind: 'virtual', stages: ['cross'] },

@@ -1,4 +1,4 @@
-// Every init decision: its flag (the Python peer's name, anchor-pgh §3.15), allowed values and
+// Every init decision: its flag (named as the Python peer names it), allowed values and
 // what it changes. Only decisions that change controls or policy are mandatory; the template and
 // the flags are generated from this one table.
 import profileSchema from '../../../../controls/schema/profile.schema.json' with { type: 'json' };
@@ -85,7 +85,7 @@ const RECORDED_KINDS: Record<string, Decision['kind']> = {
   public_contract: 'list',
 };
 
-export const RECORDED_DECISIONS: readonly Decision[] = Object.keys(recorded).map((key) => ({
+const RECORDED_DECISIONS: readonly Decision[] = Object.keys(recorded).map((key) => ({
   key,
   flag: '',
   mandatory: false,

@@ -1,4 +1,4 @@
-// Semantic rules over schema-valid plane sources (STYLE.md rule 10): small functions that each
+// Semantic rules over schema-valid plane sources (see ARCHITECTURE.md): small functions that each
 // return located problems. Schema first, then these; every problem is reported at once.
 import type { Control, Manifest, ProfileFile, Registry } from './types.ts';
 

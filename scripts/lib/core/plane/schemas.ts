@@ -1,4 +1,4 @@
-// The JSON Schemas in controls/schema/ (the source of truth, STYLE.md rule 11), compiled once by
+// The JSON Schemas in controls/schema/ (the source of truth), compiled once by
 // ajv (strict, allErrors) into generated/validators.js so no command pays for compilation at
 // start-up; a test regenerates it and fails when it is stale. Errors are formatted as
 // `file:/json/path: message (expected …)`.
@@ -79,7 +79,7 @@ function patternWords(schemaPath: string, pattern: unknown): string {
   );
 }
 
-export function formatSchemaError(error: ErrorObject, file: string): string {
+function formatSchemaError(error: ErrorObject, file: string): string {
   const path = (suffix = ''): string => {
     const p = `${error.instancePath}${suffix}`;
     return `${file}:${p === '' ? '/' : p}`;

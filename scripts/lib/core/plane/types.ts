@@ -1,5 +1,4 @@
-// The human-owned sources of a control plane (DESIGN.md "The control plane inside a target
-// project"). The JSON Schemas in controls/schema/ are the source of truth; a test pins these types
+// The human-owned sources of a control plane (see ARCHITECTURE.md). The JSON Schemas in controls/schema/ are the source of truth; a test pins these types
 // to them.
 import type { AuditStage } from '../ledger/types.ts';
 
@@ -27,7 +26,7 @@ export const PRODUCT_TYPES = [
   'ai_agent',
   'other',
 ] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
+type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Optional decisions: recorded in the manifest, never used to choose controls. */
 export interface RecordedDecisions {
@@ -132,13 +131,27 @@ export interface Manifest {
   instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
 }
 
-export type AuthorizationKind =
-  | 'install_dependencies'
-  | 'secrets'
-  | 'paid_service'
-  | 'remote_mutation'
-  | 'production_mutation'
-  | 'privileged';
+/** Capabilities a control may require before it runs; declared once, the type derives from it. */
+export const AUTHORIZATION_KINDS = [
+  'install_dependencies',
+  'secrets',
+  'paid_service',
+  'remote_mutation',
+  'production_mutation',
+  'privileged',
+] as const;
+export type AuthorizationKind = (typeof AUTHORIZATION_KINDS)[number];
+
+/** Every execution type a control may declare. */
+export const EXECUTION_TYPES = [
+  'command',
+  'file',
+  'manual',
+  'trace',
+  'remote',
+  'privileged',
+  'slot',
+] as const;
 
 export type Execution =
   | {
@@ -160,7 +173,7 @@ export type Execution =
   /** A command slot from the catalog: stays TODO until a real command is adopted. */
   | { type: 'slot'; hint: string };
 
-export interface Applicability {
+interface Applicability {
   value: boolean;
   /** Required when value is false. */
   rationale?: string;

@@ -1,11 +1,11 @@
 // Validation of the human-owned plane sources: JSON Schema (controls/schema/) first, then the
-// semantic rules; every problem is collected and reported at once (STYLE.md rules 10 and 11).
+// semantic rules; every problem is collected and reported at once (see ARCHITECTURE.md).
 import { ConfigError } from '../errors.ts';
-import { checkPlaneReferences, manifestRules, profileRules, registryRules } from './rules.ts';
+import { checkPlaneReferences, manifestRules, registryRules } from './rules.ts';
 import type { PlaneFiles, Rule } from './rules.ts';
 import { checkSchema } from './schemas.ts';
 import type { SchemaName } from './schemas.ts';
-import type { Manifest, ProfileFile, Registry } from './types.ts';
+import type { Manifest, Registry } from './types.ts';
 
 const NEXT: Record<SchemaName, string> = {
   manifest:
@@ -43,11 +43,6 @@ export function assertManifest(value: unknown, file: string): asserts value is M
 export function assertRegistry(value: unknown, file: string): asserts value is Registry {
   const problems = collectProblems<Registry>('registry', value, file, registryRules);
   if (problems.length > 0) fail('registry', file, problems);
-}
-
-export function assertProfileFile(value: unknown, file: string): asserts value is ProfileFile {
-  const problems = collectProblems<ProfileFile>('profile', value, file, profileRules);
-  if (problems.length > 0) fail('profile', file, problems);
 }
 
 export function validateManifest(value: unknown, file: string): Manifest {

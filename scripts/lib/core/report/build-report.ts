@@ -40,7 +40,7 @@ export interface ReportControl extends ControlStatus {
   isRequired: boolean;
 }
 
-export interface GrantedClaim {
+interface GrantedClaim {
   time: string;
   actor: Actor;
   tree: string;

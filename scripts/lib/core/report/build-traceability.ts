@@ -10,7 +10,7 @@ import {
 } from '../knowledge/build-trace-graph.ts';
 import type { Maturity, Registry } from '../plane/types.ts';
 
-export interface TraceChain {
+interface TraceChain {
   requirement: string;
   label: string;
   risks: string[];

@@ -4,7 +4,7 @@
 import type { StoredEntry } from '../ledger/types.ts';
 import type { Registry } from '../plane/types.ts';
 
-export interface TraceFindingRow {
+interface TraceFindingRow {
   control: string;
   /** The ledger entry whose evidence holds the finding. */
   entry: string;

@@ -2,7 +2,7 @@
 // authority and day for all of them, so a ledger of any size gives a report of bounded size.
 import type { Actor, EntryKind, JsonObject, StoredEntry } from '../ledger/types.ts';
 
-export interface TimelineRow {
+interface TimelineRow {
   time: string;
   kind: EntryKind;
   /** What the entry records, e.g. `T.unit PASS` or `project PASS`. */
@@ -28,7 +28,7 @@ export interface LedgerSummary {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '?');
 
 /** One line about an entry body; every field is attacker-controlled, so only strings are shown. */
-export function summarizeBody(kind: EntryKind, body: JsonObject): string {
+function summarizeBody(kind: EntryKind, body: JsonObject): string {
   switch (kind) {
     case 'run':
     case 'attest':

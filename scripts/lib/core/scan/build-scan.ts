@@ -1,5 +1,5 @@
 // Scan's pure core: from the file list and the few files it read, the target model and the
-// candidates (DESIGN.md; issue 3). Two steps so the I/O layer reads only what is needed.
+// candidates. Two steps so the I/O layer reads only what is needed.
 import { findCi, isCiFile } from './ci.ts';
 import {
   countLanguages,
@@ -14,7 +14,7 @@ import { detectNodeStack, findNodeCandidates } from './node.ts';
 import type { Candidate, FileContents, ScanResult, Stack, Unknown } from './types.ts';
 
 /** Caps that keep scan output bounded; what is cut is counted in `omitted`. */
-export const SCAN_LIMITS = {
+const SCAN_LIMITS = {
   candidates: 300,
   not_adoptable: 100,
   test_dirs: 40,

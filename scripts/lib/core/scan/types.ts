@@ -1,5 +1,5 @@
-// The target model scan builds: facts found in the repository, never decisions (DESIGN.md
-// "What it never does"). Candidates are real commands with exact argv; nothing is adopted here.
+// The target model scan builds: facts found in the repository, never decisions
+// (scan never adopts anything). Candidates are real commands with exact argv; nothing is adopted here.
 import type { AuthorizationKind } from '../plane/types.ts';
 
 export interface Candidate {

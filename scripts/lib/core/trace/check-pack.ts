@@ -1,4 +1,4 @@
-// Semantic checks on a schema-valid pack (STYLE.md rule 10): each rule is a small function that
+// Semantic checks on a schema-valid pack (see ARCHITECTURE.md): each rule is a small function that
 // pushes located problems; all are collected before failing once.
 import { compileRegex, isRegexLiteral } from './condition.ts';
 import type { Pack } from './pack.ts';
@@ -47,7 +47,7 @@ const aliasesUnambiguous: PackRule = (pack, problems) => {
   }
 };
 
-export const packRules: readonly PackRule[] = [uniqueIds, regexesCompile, aliasesUnambiguous];
+const packRules: readonly PackRule[] = [uniqueIds, regexesCompile, aliasesUnambiguous];
 
 export function checkPack(pack: Pack): string[] {
   const problems: string[] = [];

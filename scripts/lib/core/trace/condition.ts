@@ -2,8 +2,8 @@
 // Returns null when the value is missing: "cannot tell" is never silently true or false.
 import { readPath } from './path.ts';
 
-export type Scalar = string | number | boolean | null;
-export interface ConditionOps {
+type Scalar = string | number | boolean | null;
+interface ConditionOps {
   eq?: Scalar;
   ne?: Scalar;
   in?: Scalar[];
@@ -16,7 +16,7 @@ export interface ConditionOps {
   exists?: boolean;
   not?: Condition;
 }
-export type Condition = Scalar | ConditionOps;
+type Condition = Scalar | ConditionOps;
 export type Where = Record<string, Condition>;
 
 const regexCache = new Map<string, RegExp>();
@@ -71,7 +71,7 @@ function testOne(value: unknown, condition: Condition): boolean {
 }
 
 /** true/false when decidable; null when the path is missing and the condition needs a value. */
-export function testCondition(root: unknown, path: string, condition: Condition): boolean | null {
+function testCondition(root: unknown, path: string, condition: Condition): boolean | null {
   const values = readPath(root, path);
   if (condition !== null && typeof condition === 'object' && condition.exists !== undefined) {
     if (values.length > 0 !== condition.exists) return false;

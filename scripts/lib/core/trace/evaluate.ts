@@ -8,7 +8,7 @@ import { ruleTypes } from './rules/index.ts';
 import type { View } from './selector.ts';
 
 /** Findings kept per rule; the rest are counted (a huge bad trace must not exhaust memory). */
-export const MAX_FINDINGS_PER_RULE = 50;
+const MAX_FINDINGS_PER_RULE = 50;
 
 export interface Coverage {
   events: number;

@@ -28,7 +28,7 @@ export interface ToolResultEvent {
 }
 
 /** `outcome_unknown` marks synthetic results (crash repair): never resolved to ok. */
-export interface ToolError {
+interface ToolError {
   type: string;
   message: string;
 }
@@ -41,13 +41,6 @@ export interface MessageEvent {
 }
 
 export type TraceEvent = ToolCallEvent | ToolResultEvent | MessageEvent;
-export type EventType = TraceEvent['type'];
-export const EVENT_TYPES: readonly EventType[] = [
-  'tool.call',
-  'tool.result',
-  'assistant.message',
-  'user.message',
-];
 
 export interface TraceHeader {
   /** `<adapter>@<version>`, e.g. `claude-code@1`. */

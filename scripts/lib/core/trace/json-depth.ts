@@ -1,9 +1,9 @@
 // Deeply nested JSON is hostile input: every later recursive walk (printing, hashing) could blow
 // the stack, so records nested deeper than a bound are rejected up front, iteratively.
 
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
-export function exceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
+function exceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;

@@ -1,7 +1,7 @@
 // The rule-pack model, pinned to controls/schema/trace-pack.schema.json (the source of truth).
 import type { Where } from './condition.ts';
 
-export type Level = 'block' | 'warn';
+type Level = 'block' | 'warn';
 export type OkFilter = boolean | 'any';
 
 export interface Selector {

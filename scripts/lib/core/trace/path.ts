@@ -5,7 +5,7 @@ type Segment = { key: string } | { index: number } | { all: true };
 
 const cache = new Map<string, Segment[]>();
 
-export function parsePath(path: string): Segment[] {
+function parsePath(path: string): Segment[] {
   const cached = cache.get(path);
   if (cached !== undefined) return cached;
   const segments: Segment[] = [];
@@ -20,15 +20,6 @@ export function parsePath(path: string): Segment[] {
   }
   cache.set(path, segments);
   return segments;
-}
-
-export function isValidPath(path: string): boolean {
-  try {
-    parsePath(path);
-    return path !== '';
-  } catch {
-    return false;
-  }
 }
 
 /** Walks a path without `[*]`: the common case, without intermediate arrays. */

@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.ts';
 import type { RecordCounts, TraceEvent, TraceHeader } from '../../core/trace/events.ts';
 import { readTrace } from './read-trace.ts';
 
-export const MAX_ADAPT_EVENTS = 1_000_000;
+const MAX_ADAPT_EVENTS = 1_000_000;
 
 export interface AdaptResult {
   file: string;

@@ -21,7 +21,7 @@ import {
 import { tryParseJson } from '../../core/trace/json-depth.ts';
 import { readLines } from '../read-lines.ts';
 
-export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 const PROBE_BYTES = 1024 * 1024;
 const PROBE_LINES = 20;
 

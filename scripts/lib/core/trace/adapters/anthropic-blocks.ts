@@ -7,7 +7,7 @@ const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 const SKIPPED_BLOCKS = new Set(['thinking', 'redacted_thinking', 'image', 'document']);
 
 /** ok of a result block: `is_error` is the native flag; server tool errors are typed content. */
-export function resultOk(block: Record<string, unknown>): boolean {
+function resultOk(block: Record<string, unknown>): boolean {
   if (block['is_error'] === true) return false;
   const content = asRecord(block['content']);
   return !(content !== undefined && /_error$/.test(String(content['type'])));

@@ -1,11 +1,10 @@
-// The shape of a trace adapter (STYLE.md rule 6): a line adapter parses one JSON record at a time
+// The shape of a trace adapter (see ARCHITECTURE.md): a line adapter parses one JSON record at a time
 // so JSONL traces stream; a document adapter receives the whole parsed JSON document.
 import type { MessageEvent, RecordCounts, ToolCallEvent, ToolResultEvent } from '../events.ts';
 import type { TraceEvent } from '../events.ts';
 
 type WithoutSeq<E> = Omit<E, 'seq'> & { seq?: number };
-export type NewEvent =
-  WithoutSeq<ToolCallEvent> | WithoutSeq<ToolResultEvent> | WithoutSeq<MessageEvent>;
+type NewEvent = WithoutSeq<ToolCallEvent> | WithoutSeq<ToolResultEvent> | WithoutSeq<MessageEvent>;
 
 /** What an adapter writes to: events get increasing seq numbers; header facts; counters. */
 export interface AdapterSink {

@@ -15,7 +15,7 @@ import {
 import type { Rec } from './shared.ts';
 
 /** The message list of any accepted container, with the response's choice appended. */
-export function chatMessages(document: unknown): readonly unknown[] | undefined {
+function chatMessages(document: unknown): readonly unknown[] | undefined {
   if (isList(document)) return document;
   const rec = asRecord(document);
   if (rec === undefined) return undefined;

@@ -18,7 +18,7 @@ function attrValue(value: unknown): unknown {
   return undefined;
 }
 
-export function attributesOf(list: unknown): Rec {
+function attributesOf(list: unknown): Rec {
   const out: Rec = {};
   for (const raw of asArray(list)) {
     const kv = asRecord(raw);

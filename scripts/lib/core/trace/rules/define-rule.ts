@@ -1,4 +1,4 @@
-// The shape of a rule primitive (STYLE.md rule 6). A rule sees the trace once, in order, as views
+// The shape of a rule primitive (see ARCHITECTURE.md). A rule sees the trace once, in order, as views
 // (calls, completions, messages) and keeps only the state it needs: evaluation streams.
 import type { RuleBase } from '../pack.ts';
 import type { View } from '../selector.ts';
@@ -8,7 +8,7 @@ export interface Reporter {
   unknown(detail: string, at: number[], evidence?: number[]): void;
 }
 
-export interface EndState {
+interface EndState {
   /** The last assistant message: the reply the user saw. */
   final: View | undefined;
 }

@@ -30,5 +30,3 @@ export const ruleTypes: readonly RuleType<any>[] = [
   finalMentionsRule,
   sequenceRule,
 ];
-
-export const ruleTypeNames = ruleTypes.map((r) => r.type);

@@ -1,0 +1,103 @@
+// Flags shared by the gate verbs (evaluate, claim, audit, attest, status) and their defaults:
+// actor from $USER (else `agent`), authority virtual:developer, context local:<hostname>. An
+// explicit flag always wins.
+import { defaultExecutionContext } from '../io/default-context.ts';
+import type { Argv } from 'yargs';
+import type { Context } from '../core/context.ts';
+import { UsageError } from '../core/errors.ts';
+import type { Actor } from '../core/ledger/types.ts';
+import { AUTHORIZATION_KINDS, type AuthorizationKind } from '../core/plane/types.ts';
+import type { ParsedArgs } from './define-verb.ts';
+
+const DEFAULT_AUTHORITY = 'virtual:developer';
+
+export interface ActorFlags {
+  label: string | undefined;
+  authority: string | undefined;
+  context: string | undefined;
+}
+
+export function actorFlags(y: Argv, authorityDefault = DEFAULT_AUTHORITY): Argv {
+  return y
+    .option('actor', { type: 'string', describe: 'display label (default: $USER, else agent)' })
+    .option('authority-id', {
+      type: 'string',
+      describe: `registered authority acting (default: ${authorityDefault})`,
+    })
+    .option('execution-context', {
+      type: 'string',
+      describe: 'where this runs, e.g. local:laptop or ci:github:123 (default: local:<hostname>)',
+    });
+}
+
+export function controlFlag(y: Argv): Argv {
+  return y.option('control', {
+    type: 'string',
+    array: true,
+    describe: 'control id (repeatable); default: every control required at the target maturity',
+  });
+}
+
+export function runFlags(y: Argv): Argv {
+  return y
+    .option('authorize', {
+      type: 'string',
+      array: true,
+      describe: `grant a capability the control requires (repeatable): ${AUTHORIZATION_KINDS.join(', ')}`,
+    })
+    .option('jobs', { type: 'number', default: 4, describe: 'controls run in parallel' });
+}
+
+function optionalText(argv: ParsedArgs, name: string): string | undefined {
+  const value = argv[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new UsageError('MISSING_ARG', `--${name} needs a value`);
+  return value.trim();
+}
+
+export function readActorFlags(argv: ParsedArgs): ActorFlags {
+  return {
+    label: optionalText(argv, 'actor'),
+    authority: optionalText(argv, 'authority-id'),
+    context: optionalText(argv, 'execution-context'),
+  };
+}
+
+/** The actor with defaults applied (keyid is resolved later, from the plane). */
+export function actorFrom(
+  flags: ActorFlags,
+  ctx: Context,
+  authorityDefault = DEFAULT_AUTHORITY,
+): Actor {
+  const user = ctx.env['USER'];
+  return {
+    label: flags.label ?? (user !== undefined && user !== '' ? user : 'agent'),
+    authority: flags.authority ?? authorityDefault,
+    context: flags.context ?? defaultExecutionContext(),
+  };
+}
+
+export function readStrings(argv: ParsedArgs, name: string): string[] {
+  const value = argv[name];
+  if (value === undefined) return [];
+  const list = (Array.isArray(value) ? value : [value]).map(String);
+  if (list.some((v) => v.trim() === ''))
+    throw new UsageError('MISSING_ARG', `--${name} needs a value`);
+  return list;
+}
+
+export function readAuthorize(argv: ParsedArgs): AuthorizationKind[] {
+  const list = readStrings(argv, 'authorize');
+  const bad = list.filter((v) => !(AUTHORIZATION_KINDS as readonly string[]).includes(v));
+  if (bad.length > 0) {
+    throw new UsageError('BAD_VALUE', `unknown --authorize ${bad.join(', ')}`, {
+      expected: AUTHORIZATION_KINDS.join(', '),
+    });
+  }
+  return list as AuthorizationKind[];
+}
+
+export function readJobs(argv: ParsedArgs): number {
+  return Number(argv['jobs'] ?? 4);
+}

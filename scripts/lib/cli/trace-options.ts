@@ -1,0 +1,54 @@
+// argv → TraceOptions for `proofgate trace`, with every usage error raised before any I/O.
+import { UsageError } from '../core/errors.ts';
+import { adapterNames, findAdapter } from '../core/trace/adapters/index.ts';
+import type { ParsedArgs } from './define-verb.ts';
+import type { FailOn } from '../flows/trace-check-flow.ts';
+import type { CommonOptions } from '../core/options.ts';
+
+export interface TraceOptions extends CommonOptions {
+  action: 'check' | 'adapt';
+  traces: string[];
+  pack: string | undefined;
+  adapter: string;
+  failOn: FailOn;
+  sarif: string | undefined;
+  junit: string | undefined;
+  markdown: string | undefined;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOptions {
+  const traces = (Array.isArray(argv['traces']) ? argv['traces'] : []).map(String);
+  const action = argv['action'] === 'adapt' ? 'adapt' : 'check';
+  if (traces.length === 0)
+    throw new UsageError('MISSING_ARG', 'name at least one trace file', {
+      next: 'proofgate trace check --pack <file> <trace>...',
+    });
+  if (action === 'adapt' && traces.length !== 1)
+    throw new UsageError('BAD_VALUE', 'trace adapt takes exactly one trace', { where: 'traces' });
+  if (action === 'check' && str(argv['pack']) === undefined) {
+    throw new UsageError('MISSING_ARG', 'trace check needs --pack <file>', {
+      where: '--pack',
+      next: 'e.g. --pack refund (a shipped pack) or --pack <file>.yaml',
+    });
+  }
+  const adapter = str(argv['adapter']) ?? 'auto';
+  if (adapter !== 'auto' && findAdapter(adapter) === undefined) {
+    throw new UsageError('BAD_VALUE', `unknown adapter "${adapter}"`, {
+      where: '--adapter',
+      expected: `auto or one of ${adapterNames.join(', ')}`,
+    });
+  }
+  return {
+    ...common,
+    action,
+    traces,
+    pack: str(argv['pack']),
+    adapter,
+    failOn: argv['fail-on'] === 'warn' ? 'warn' : 'block',
+    sarif: str(argv['sarif']),
+    junit: str(argv['junit']),
+    markdown: str(argv['markdown']),
+  };
+}

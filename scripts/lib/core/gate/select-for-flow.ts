@@ -1,0 +1,46 @@
+// Shared option checks for the gate flows: known control ids, a registered actor.
+import { UsageError } from '../errors.ts';
+import type { Actor, AuditStage } from '../ledger/types.ts';
+import type { Control, Manifest, Registry } from '../plane/types.ts';
+import { checkAuthority } from './check-independence.ts';
+import { collectSecrets, type RedactionRules } from './redact.ts';
+import type { Plane } from '../plane/plane.ts';
+
+/** The named controls in registry order; unknown ids are a usage error listing what exists. */
+export function pickControls(registry: Registry, ids: readonly string[]): Control[] {
+  const known = new Set(registry.controls.map((c) => c.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new UsageError('UNKNOWN_ID', `unknown control ${unknown.join(', ')}`, {
+      expected: `one of: ${[...known].join(', ') || '(the registry has no controls)'}`,
+      next: 'run "proofgate status" to list the controls',
+    });
+  }
+  return registry.controls.filter((c) => ids.includes(c.id));
+}
+
+export function assertActorMayAct(actor: Actor, manifest: Manifest, stage: AuditStage): void {
+  const problems = checkAuthority(actor, manifest, stage);
+  if (problems.length > 0) {
+    throw new UsageError('BAD_VALUE', `${actor.authority} may not act in stage ${stage}`, {
+      problems,
+      next: 'use an authority registered for this stage in controls/manifest.yaml',
+    });
+  }
+}
+
+export function redactionRulesFor(
+  plane: Plane,
+  env: Readonly<Record<string, string | undefined>>,
+): RedactionRules {
+  return {
+    secrets: collectSecrets(env, plane.manifest.policies.evidence.redact_env),
+    roots: [plane.root],
+  };
+}
+
+export function assertJobs(jobs: number): void {
+  if (!Number.isSafeInteger(jobs) || jobs < 1) {
+    throw new UsageError('BAD_VALUE', `--jobs must be a whole number of at least 1, got ${jobs}`);
+  }
+}

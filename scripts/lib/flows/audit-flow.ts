@@ -1,0 +1,180 @@
+// audit: an independent authority re-reads the reviewed evidence, re-executes the control and
+// records agreement or dispute. Independence problems are usage errors (exit 2) found before
+// anything runs; a tampered or missing evidence object is an integrity error (exit 3).
+import type { Context } from '../core/context.ts';
+import { IntegrityError, UsageError } from '../core/errors.ts';
+import { sha256Hex } from '../core/hash.ts';
+import type { Actor } from '../core/ledger/types.ts';
+import type { AuthorizationKind } from '../core/plane/types.ts';
+import type { Agreement, AuditBody, ResultStatus, ReviewStage } from '../core/gate/bodies.ts';
+import { checkIndependence } from '../core/gate/check-independence.ts';
+import { compareResults } from '../core/gate/compare-results.ts';
+import { isAttestOnly, selectRequired } from '../core/gate/select-controls.ts';
+import type { GateIO } from '../core/ports.ts';
+import { executeControl } from './execute-control.ts';
+import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
+import { createSerialQueue, runPool } from './run-pool.ts';
+import { assertJobs, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { toJsonObject } from '../core/ledger/to-json.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { ExecuteSettings } from './execute-outcome.ts';
+
+export interface AuditFlowOptions {
+  root: string;
+  stage: ReviewStage;
+  /** `latest`, or a hash (prefix of at least 8 hex digits) of the entry under review. */
+  review: string;
+  /** Restrict `latest` to these controls; empty means every control required at the target. */
+  controls: readonly string[];
+  actor: Actor;
+  authorize: readonly AuthorizationKind[];
+  jobs: number;
+}
+
+interface AuditControlResult {
+  control: string;
+  reviewed: string;
+  reviewedStatus: ResultStatus;
+  status: ResultStatus;
+  agreement: Agreement;
+  differences: string[];
+  entry: string;
+}
+
+export interface AuditFlowResult {
+  /** Every audit agrees and every re-execution is PASS. */
+  ok: boolean;
+  stage: ReviewStage;
+  results: AuditControlResult[];
+}
+
+export async function auditFlow(
+  options: AuditFlowOptions,
+  ctx: Context,
+  io: GateIO,
+): Promise<AuditFlowResult> {
+  assertJobs(options.jobs);
+  const plane = await io.loadPlane(options.root);
+  const target = plane.manifest.profile.target_maturity;
+  const candidates = (
+    options.controls.length > 0
+      ? pickControls(plane.registry, options.controls)
+      : selectRequired(plane.registry.controls, target)
+  ).filter((c) => c.applies.value && c.execution.type !== 'slot');
+  const [subjects, entries] = await Promise.all([
+    io.computeSubjects(plane, candidates),
+    io.readEntries(plane),
+  ]);
+  const reviewed = pickReviewed(
+    options.review,
+    options.stage,
+    candidates,
+    subjects,
+    entries,
+    options.controls.length > 0,
+  );
+  const problems = reviewed.flatMap((r) =>
+    checkIndependence(r.record.actor, options.actor, plane.manifest, options.stage).map(
+      (p) => `${r.control.id}: ${p}`,
+    ),
+  );
+  if (problems.length > 0) {
+    throw new UsageError(
+      'BAD_VALUE',
+      `the ${options.stage} audit is not independent of what it reviews`,
+      {
+        problems: [...new Set(problems)],
+        next: 'audit as a different registered authority, in a different execution context, with a different key',
+      },
+    );
+  }
+  for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
+  const settings: ExecuteSettings = {
+    plane,
+    io,
+    env: ctx.env,
+    actor: options.actor,
+    authorize: options.authorize,
+    rules: redactionRulesFor(plane, ctx.env),
+  };
+  const serial = createSerialQueue();
+  const results = await runPool(reviewed, options.jobs, async (item) => {
+    const { body, objects } = await auditOne(item, options.stage, settings);
+    const stored = await serial(() =>
+      io.append(plane, {
+        kind: 'audit',
+        time: ctx.clock.now().toISOString(),
+        actor: options.actor,
+        subject: item.subject,
+        body: toJsonObject(body),
+        ...(objects.length > 0 ? { objects } : {}),
+      }),
+    );
+    const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
+    return {
+      control,
+      reviewed: hash,
+      reviewedStatus: reviewed_status,
+      status,
+      agreement,
+      differences,
+      entry: stored.hash,
+    };
+  });
+  const ok = results.every((r) => r.agreement === 'agree' && r.status === 'PASS');
+  return { ok, stage: options.stage, results };
+}
+
+async function auditOne(
+  item: Reviewable,
+  stage: ReviewStage,
+  settings: ExecuteSettings,
+): Promise<{ body: AuditBody; objects: string[] }> {
+  const { control, record } = item;
+  const base = {
+    control: control.id,
+    stage,
+    reviewed: record.hash,
+    reviewed_status: record.status,
+  };
+  if (isAttestOnly(control.execution)) {
+    // An attestation cannot be re-executed; the auditor confirms it against its intact evidence.
+    return {
+      body: { ...base, status: record.status, agreement: 'agree', differences: [] },
+      objects: [],
+    };
+  }
+  const outcome = await executeControl(control, settings);
+  const verdict = compareResults(
+    { status: record.status, ...(record.run ? { run: record.run } : {}) },
+    { status: outcome.status, run: outcome.details },
+  );
+  return {
+    body: { ...base, status: outcome.status, ...verdict, run: outcome.details },
+    objects: outcome.objects,
+  };
+}
+
+async function assertEvidenceIntact(item: Reviewable, plane: Plane, io: GateIO): Promise<void> {
+  const digests = [item.record.run?.review, item.record.attest?.evidence].filter(
+    (d): d is string => d !== undefined,
+  );
+  for (const digest of digests) {
+    const bytes = await io.objects(plane).get(digest);
+    const where = `entry ${item.record.hash.slice(0, 12)} (${item.control.id})`;
+    if (bytes === undefined) {
+      throw new IntegrityError(
+        'OBJECT_MISSING',
+        `evidence object ${digest.slice(0, 12)} of ${where} is missing`,
+        { where, next: 'run "proofgate verify --full"' },
+      );
+    }
+    if (sha256Hex(bytes) !== digest) {
+      throw new IntegrityError(
+        'HASH_MISMATCH',
+        `evidence object ${digest.slice(0, 12)} of ${where} does not match its digest`,
+        { where, next: 'run "proofgate verify --full"' },
+      );
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// casebase add|observe|retrieve|export|import over the knowledge store.
+import { resolve } from 'node:path';
+import type { Context } from '../core/context.ts';
+import { currentConfidence } from '../core/knowledge/damping.ts';
+import { exportCases, planImport } from '../core/knowledge/merge-cases.ts';
+import type { CaseExport } from '../core/knowledge/merge-cases.ts';
+import { recordCase, recordObservation } from '../core/knowledge/record-case.ts';
+import { retrieveCases } from '../core/knowledge/retrieve-cases.ts';
+import type { RankedCase } from '../core/knowledge/retrieve-cases.ts';
+import type { CaseEntry, CaseObservation, StructuralFeatures } from '../core/knowledge/types.ts';
+import { openKnowledge, readJsonFile, writeFileWhole } from '../io/knowledge-store.ts';
+import type { KnowledgeIO } from '../core/ports.ts';
+import type { CommonOptions } from '../core/options.ts';
+
+export interface CasebaseOptions extends CommonOptions {
+  action: 'add' | 'observe' | 'retrieve' | 'export' | 'import';
+  features: StructuralFeatures;
+  applicability: string | undefined;
+  strategy: string | undefined;
+  adaptation: string[];
+  outcome: string | undefined;
+  negative: string[];
+  isNegativeNone: boolean;
+  project: string | undefined;
+  environment: string | undefined;
+  confirmation: string | undefined;
+  halfLifeDays: number | undefined;
+  id: string | undefined;
+  result: string | undefined;
+  /** Minimum similarity, 0..1000. */
+  min: number;
+  file: string | undefined;
+}
+
+export type CasebaseResult =
+  | { action: 'add'; case: CaseEntry }
+  | { action: 'observe'; observation: CaseObservation; confidence: number; previous: number }
+  | { action: 'retrieve'; target: StructuralFeatures; cases: RankedCase[] }
+  | { action: 'export'; file: string | undefined; export: CaseExport }
+  | { action: 'import'; file: string; added: number; skipped: number };
+
+export async function casebaseFlow(
+  options: CasebaseOptions,
+  ctx: Context,
+  io?: KnowledgeIO,
+): Promise<CasebaseResult> {
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const records = await store.read('cases');
+  const exported = exportCases(records);
+  const now = ctx.clock.now();
+  const confidenceOf = (entry: CaseEntry): number =>
+    currentConfidence(entry, exported.observations, now).current;
+  switch (options.action) {
+    case 'add': {
+      const entry = recordCase(
+        options,
+        exported.cases.map((c) => c.id),
+        now,
+      );
+      await store.append('cases', [{ op: 'case', case: entry }]);
+      return { action: 'add', case: entry };
+    }
+    case 'observe': {
+      const observation = recordObservation(
+        exported.cases.map((c) => c.id),
+        options,
+        now,
+      );
+      const entry = exported.cases.find((c) => c.id === observation.id) as CaseEntry;
+      await store.append('cases', [{ op: 'observe', observe: observation }]);
+      const after = currentConfidence(entry, [...exported.observations, observation], now).current;
+      return { action: 'observe', observation, confidence: after, previous: confidenceOf(entry) };
+    }
+    case 'retrieve': {
+      const scored = exported.cases.map((entry) => ({ entry, confidence: confidenceOf(entry) }));
+      return {
+        action: 'retrieve',
+        target: options.features,
+        cases: retrieveCases(scored, options.features, options.min),
+      };
+    }
+    case 'export':
+      if (options.file !== undefined)
+        await writeFileWhole(
+          resolve(ctx.cwd, options.file),
+          `${JSON.stringify(exported, null, 2)}\n`,
+        );
+      return { action: 'export', file: options.file, export: exported };
+    case 'import': {
+      const file = options.file ?? '';
+      const plan = planImport(records, await readJsonFile(resolve(ctx.cwd, file), file), file);
+      await store.append('cases', plan.append);
+      return { action: 'import', file, added: plan.append.length, skipped: plan.skipped };
+    }
+  }
+}

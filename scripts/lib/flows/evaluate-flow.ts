@@ -1,0 +1,205 @@
+// evaluate --run: executes the selected controls (in parallel up to --jobs), records one run entry
+// per executable control, serialising only the appends. Subjects are computed before anything runs,
+// so a result is bound to the code it judged.
+import type { Context } from '../core/context.ts';
+import { InternalError } from '../core/errors.ts';
+import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
+import type { ResultStatus, RunBody } from '../core/gate/bodies.ts';
+import { splitAuthorizations } from '../core/gate/check-authorization.ts';
+import { describeResult } from '../core/gate/describe-result.ts';
+import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
+import {
+  isAttestOnly,
+  isValidlyNotApplicable,
+  selectRequired,
+} from '../core/gate/select-controls.ts';
+import type { GateIO } from '../core/ports.ts';
+import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
+import { createSerialQueue, runPool } from './run-pool.ts';
+import {
+  assertActorMayAct,
+  assertJobs,
+  pickControls,
+  redactionRulesFor,
+} from '../core/gate/select-for-flow.ts';
+import { toJsonObject } from '../core/ledger/to-json.ts';
+import type { ExecuteSettings } from './execute-outcome.ts';
+
+export interface EvaluateRunOptions {
+  root: string;
+  /** Explicit control ids; empty means every control required at the target maturity. */
+  controls: readonly string[];
+  actor: Actor;
+  authorize: readonly AuthorizationKind[];
+  jobs: number;
+  dryRun: boolean;
+}
+
+type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
+
+interface ControlRunResult {
+  control: string;
+  status: EvaluateStatus;
+  reason: string;
+  /** Hash of the run entry recorded for this control. */
+  entry?: string;
+  next?: string;
+}
+
+export interface EvaluateRunResult {
+  /**
+   * No executed control is FAIL or BLOCKED. TODO controls (manual, slot) do not fail an evaluation;
+   * they block claims instead. Always true for a dry run.
+   */
+  ok: boolean;
+  target: Maturity;
+  dryRun: boolean;
+  results: ControlRunResult[];
+}
+
+export async function evaluateRun(
+  options: EvaluateRunOptions,
+  ctx: Context,
+  io: GateIO,
+): Promise<EvaluateRunResult> {
+  assertJobs(options.jobs);
+  const plane = await io.loadPlane(options.root);
+  const target = plane.manifest.profile.target_maturity;
+  assertActorMayAct(options.actor, plane.manifest, 'self');
+  const selected =
+    options.controls.length > 0
+      ? pickControls(plane.registry, options.controls)
+      : selectRequired(plane.registry.controls, target);
+  const runnable = selected.filter(
+    (c) => c.applies.value && c.execution.type !== 'slot' && !isAttestOnly(c.execution),
+  );
+  const subjects = options.dryRun
+    ? new Map<string, SubjectBinding>()
+    : await io.computeSubjects(plane, runnable);
+  const settings: ExecuteSettings = {
+    plane,
+    io,
+    env: ctx.env,
+    actor: options.actor,
+    authorize: options.authorize,
+    rules: redactionRulesFor(plane, ctx.env),
+  };
+  const serial = createSerialQueue();
+  const results = await runPool(
+    selected,
+    options.jobs,
+    async (control): Promise<ControlRunResult> => {
+      const skipped = describeSkipped(control);
+      if (skipped !== undefined) return skipped;
+      if (options.dryRun) return describePlan(control, options.authorize);
+      const outcome = await executeControl(control, settings);
+      const body: RunBody = {
+        control: control.id,
+        stage: 'self',
+        status: outcome.status,
+        ...outcome.details,
+      };
+      const subject = subjects.get(control.id);
+      if (subject === undefined) throw new InternalError(`no subject binding for ${control.id}`);
+      const stored: StoredEntry = await serial(() =>
+        io.append(plane, {
+          kind: 'run',
+          time: ctx.clock.now().toISOString(),
+          actor: options.actor,
+          subject,
+          body: toJsonObject(body),
+          ...(outcome.objects.length > 0 ? { objects: outcome.objects } : {}),
+        }),
+      );
+      const reason = describeResult({
+        kind: 'run',
+        control: control.id,
+        stage: 'self',
+        status: outcome.status,
+        hash: stored.hash,
+        time: stored.entry.time,
+        actor: options.actor,
+        subject,
+        run: outcome.details,
+      });
+      const next = outcome.details.blocker?.rerun;
+      return {
+        control: control.id,
+        status: outcome.status,
+        reason,
+        entry: stored.hash,
+        ...(next === undefined ? {} : { next }),
+      };
+    },
+  );
+  const ok = results.every((r) => r.status !== 'FAIL' && r.status !== 'BLOCKED');
+  return { ok, target, dryRun: options.dryRun, results };
+}
+
+function describeSkipped(control: Control): ControlRunResult | undefined {
+  if (!control.applies.value) {
+    return isValidlyNotApplicable(control)
+      ? {
+          control: control.id,
+          status: 'NOT_APPLICABLE',
+          reason: `not applicable (${control.applies.owner}): ${control.applies.rationale}`,
+        }
+      : {
+          control: control.id,
+          status: 'FAIL',
+          reason: 'marked not applicable without an owner and a rationale',
+        };
+  }
+  if (control.execution.type === 'slot') {
+    return {
+      control: control.id,
+      status: 'TODO',
+      reason: `no real command adopted (${control.execution.hint})`,
+      next: ADOPT_COMMAND,
+    };
+  }
+  if (isAttestOnly(control.execution)) {
+    return {
+      control: control.id,
+      status: 'TODO',
+      reason: `${control.execution.type} control: needs an attestation`,
+      next: formatAttestCommand(control.id),
+    };
+  }
+  return undefined;
+}
+
+function describePlan(control: Control, authorize: readonly AuthorizationKind[]): ControlRunResult {
+  const { missing } = splitAuthorizations(control.execution, authorize);
+  if (missing.length > 0) {
+    return {
+      control: control.id,
+      status: 'PLANNED',
+      reason: `would be BLOCKED (authorization): needs --authorize ${missing.join(', ')}`,
+    };
+  }
+  const e = control.execution;
+  if (e.type === 'file')
+    return {
+      control: control.id,
+      status: 'PLANNED',
+      reason: `would check ${e.path} ${e.condition}`,
+    };
+  if (e.type === 'trace')
+    return {
+      control: control.id,
+      status: 'PLANNED',
+      reason: `would check traces ${e.traces.join(' ')} against ${e.pack}`,
+    };
+  const argv = 'argv' in e && e.argv !== undefined ? e.argv : [];
+  const where =
+    e.type === 'command'
+      ? ` in ${e.cwd ?? '.'}, timeout ${e.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS} s`
+      : '';
+  return {
+    control: control.id,
+    status: 'PLANNED',
+    reason: `would run ${JSON.stringify(argv)}${where}`,
+  };
+}

@@ -1,0 +1,172 @@
+// Executes one control once and describes the outcome as RunDetails. Shared by evaluate --run and
+// by audits, which re-execute what they review. Appends nothing: callers record the outcome.
+import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
+import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
+import { splitAuthorizations } from '../core/gate/check-authorization.ts';
+import { pickEnvironment } from '../core/gate/child-env.ts';
+import { formatEvaluateCommand } from '../core/gate/next-command.ts';
+import { redactText } from '../core/gate/redact.ts';
+import { makeReviewCopy } from '../core/gate/review-copy.ts';
+import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
+import { judgeRatchet } from './judge-ratchet.ts';
+
+/** Default per-command timeout when a control declares none. */
+export const DEFAULT_TIMEOUT_SECONDS = 600;
+
+function blocked(
+  execution: Execution['type'],
+  blocker: Blocker,
+  authorizations: AuthorizationKind[],
+): ExecuteOutcome {
+  const details: RunDetails = {
+    execution,
+    duration_ms: 0,
+    timed_out: false,
+    truncated: false,
+    blocker,
+    authorizations,
+  };
+  return { status: 'BLOCKED', details, objects: [] };
+}
+
+export async function executeControl(
+  control: Control,
+  settings: ExecuteSettings,
+): Promise<ExecuteOutcome> {
+  const execution = control.execution;
+  const { granted, missing } = splitAuthorizations(execution, settings.authorize);
+  const rerun = formatEvaluateCommand({
+    control: control.id,
+    actor: settings.actor,
+    authorize: [...granted, ...missing],
+  });
+  if (missing.length > 0) {
+    return blocked(
+      execution.type,
+      { kind: 'authorization', detail: `needs --authorize ${missing.join(', ')}`, rerun },
+      granted,
+    );
+  }
+  switch (execution.type) {
+    case 'command': {
+      const outcome = await runArgv(control, execution.argv, execution, settings, granted, rerun);
+      return execution.evaluation === 'ratchet'
+        ? judgeRatchet(control, outcome, settings)
+        : outcome;
+    }
+    case 'remote':
+    case 'privileged':
+      if (execution.argv === undefined) {
+        return blocked(
+          execution.type,
+          { kind: 'capability', detail: 'no command: attest the result instead', rerun },
+          granted,
+        );
+      }
+      return runArgv(control, execution.argv, {}, settings, granted, rerun);
+    case 'file':
+      return checkFile(execution, settings);
+    case 'trace':
+      return checkTraceControl(execution, settings);
+    case 'manual':
+    case 'slot':
+      return blocked(
+        execution.type,
+        { kind: 'capability', detail: `a ${execution.type} control is not executable`, rerun },
+        granted,
+      );
+  }
+}
+
+interface CommandOptions {
+  cwd?: string;
+  timeout_seconds?: number;
+  env?: string[];
+}
+
+async function runArgv(
+  control: Control,
+  argv: readonly string[],
+  options: CommandOptions,
+  settings: ExecuteSettings,
+  authorizations: AuthorizationKind[],
+  rerun: string,
+): Promise<ExecuteOutcome> {
+  const { plane, io } = settings;
+  const result = await io.runCommand({
+    argv,
+    root: plane.root,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    env: pickEnvironment(settings.env, options.env ?? []),
+    timeoutMs: (options.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    capBytes: plane.manifest.policies.evidence.output_cap_bytes,
+  });
+  const redactedArgv = argv.map((arg) => redactText(arg, settings.rules));
+  if (!result.ok) {
+    const blocker: Blocker = { kind: 'environment', detail: result.detail, rerun };
+    const outcome = blocked(control.execution.type, blocker, authorizations);
+    outcome.details = { ...outcome.details, argv: redactedArgv, duration_ms: result.durationMs };
+    return outcome;
+  }
+  const copy = makeReviewCopy(result, settings.rules);
+  const review = await io.objects(plane).put(new TextEncoder().encode(copy.text));
+  const details: RunDetails = {
+    execution: control.execution.type,
+    argv: redactedArgv,
+    duration_ms: result.durationMs,
+    timed_out: result.timedOut,
+    raw_sha256: result.rawSha256,
+    raw_bytes: result.rawBytes,
+    review,
+    truncated: copy.truncated,
+    authorizations,
+  };
+  if (result.exitCode !== null) details.exit_code = result.exitCode;
+  if (result.signal !== null) details.detail = `ended by ${result.signal}`;
+  const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
+  return { status, details, objects: [review] };
+}
+
+async function checkFile(
+  execution: Extract<Execution, { type: 'file' }>,
+  settings: ExecuteSettings,
+): Promise<ExecuteOutcome> {
+  const state = await settings.io.statPath(settings.plane.root, execution.path);
+  const exists = state === 'file' || state === 'directory';
+  const holds = state !== 'outside' && (execution.condition === 'exists' ? exists : !exists);
+  const detail =
+    state === 'outside'
+      ? `${execution.path} resolves outside the root`
+      : `${execution.path} is ${exists ? 'present' : 'absent'} (expected ${execution.condition})`;
+  const details: RunDetails = {
+    execution: 'file',
+    duration_ms: 0,
+    timed_out: false,
+    truncated: false,
+    detail,
+    authorizations: [],
+  };
+  return { status: holds ? 'PASS' : 'FAIL', details, objects: [] };
+}
+
+async function checkTraceControl(
+  execution: Extract<Execution, { type: 'trace' }>,
+  settings: ExecuteSettings,
+): Promise<ExecuteOutcome> {
+  const started = Date.now();
+  const outcome = await settings.io.checkTrace(settings.plane.root, execution);
+  const objects =
+    outcome.report === undefined
+      ? []
+      : [await settings.io.objects(settings.plane).put(outcome.report)];
+  const details: RunDetails = {
+    execution: 'trace',
+    duration_ms: Math.max(0, Date.now() - started),
+    timed_out: false,
+    truncated: false,
+    detail: redactText(outcome.detail, settings.rules),
+    authorizations: [],
+  };
+  if (objects[0] !== undefined) details.review = objects[0];
+  return { status: outcome.status, details, objects };
+}

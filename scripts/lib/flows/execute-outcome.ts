@@ -1,0 +1,25 @@
+// What executing one control needs and what it yields; shared by execute-control.ts and the ratchet
+// judge it delegates to (kept apart so the two do not import each other).
+import type { Actor } from '../core/ledger/types.ts';
+import type { AuthorizationKind } from '../core/plane/types.ts';
+import type { ResultStatus, RunDetails } from '../core/gate/bodies.ts';
+import type { RedactionRules } from '../core/gate/redact.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
+
+export interface ExecuteSettings {
+  plane: Plane;
+  io: GateIO;
+  /** The invoking process's environment; only the allowlist reaches the child. */
+  env: Readonly<Record<string, string | undefined>>;
+  actor: Actor;
+  authorize: readonly AuthorizationKind[];
+  rules: RedactionRules;
+}
+
+export interface ExecuteOutcome {
+  status: ResultStatus;
+  details: RunDetails;
+  /** Evidence objects stored for this outcome. */
+  objects: string[];
+}

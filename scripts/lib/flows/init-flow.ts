@@ -1,0 +1,155 @@
+// `init`'s gather and emit steps: read the profile, scan, load the catalog, write the plane.
+// The decisions (which controls, which policies) are made by core/plane/plan-plane.ts.
+import { basename, join, relative, resolve } from 'node:path';
+import { ConfigError, InternalError, UsageError } from '../core/errors.ts';
+import { digestJson } from '../core/hash.ts';
+import { locateFlagProblems, mergeProfileOverrides } from '../core/plane/profile-decisions.ts';
+import { planManifest, planRegistry, toProfile } from '../core/plane/plan-plane.ts';
+import { profileRules } from '../core/plane/rules.ts';
+import type { Manifest, ProfileFile, Registry } from '../core/plane/types.ts';
+import {
+  assertManifest,
+  assertPlaneReferences,
+  assertRegistry,
+  collectProblems,
+} from '../core/plane/validate.ts';
+import type { ScanResult } from '../core/scan/types.ts';
+import { renderPlaneFiles } from '../render/plane-docs.ts';
+import { renderManifestYaml, renderRegistryYaml } from '../render/plane-yaml.ts';
+import { loadCatalog } from '../io/catalog.ts';
+import { loadPlane, locatePlane, readYamlFile } from '../io/plane.ts';
+import { scanRepository } from '../io/scan-repo.ts';
+import { createPlaneDir, randomLedgerId, writeDerivedFiles } from '../io/write-plane.ts';
+import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
+import { pathExists } from '../io/path-exists.ts';
+
+export interface InitPlaneResult {
+  mode: 'created' | 'unchanged';
+  /** Plane directory relative to the root ('' when the plane is the root itself). */
+  plane: string;
+  /** Files written, relative to the plane directory. */
+  written: string[];
+  manifest: Manifest;
+  registry: Registry;
+  candidates: ScanResult['candidates'];
+}
+
+/** Reads and checks the owner's profile (file and/or flags); every problem at once, exit 2. */
+export function readProfile(
+  cwd: string,
+  file: string | undefined,
+  overrides: Record<string, unknown>,
+): ProfileFile {
+  let fileValue: unknown = {};
+  const shown = file ?? 'profile';
+  if (file !== undefined) {
+    const path = resolve(cwd, file);
+    if (!pathExists(path))
+      throw new UsageError('BAD_VALUE', `profile file ${file} does not exist`, {
+        where: '--profile',
+        next: 'write one with "proofgate init --template > profile.yaml" and fill it in',
+      });
+    fileValue = readYamlFile(path, file);
+  }
+  const merged = mergeProfileOverrides(fileValue, overrides);
+  const problems = locateFlagProblems(
+    collectProblems<ProfileFile>('profile', merged.value, shown, profileRules),
+    shown,
+    merged.fromFlags,
+  );
+  if (problems.length > 0)
+    throw new ConfigError(
+      'SCHEMA_INVALID',
+      `the init profile has ${problems.length} problem(s); nothing was written`,
+      {
+        where: shown,
+        problems,
+        next: 'run "proofgate init --template" to see every decision and its allowed values',
+      },
+    );
+  return merged.value as ProfileFile;
+}
+
+function describeDifferences(existing: Manifest, wanted: ProfileFile): string[] {
+  const now = toProfile(wanted) as unknown as Record<string, unknown>;
+  const before = existing.profile as unknown as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(now), ...Object.keys(before)])].sort();
+  return keys
+    .filter((k) => digestJson(now[k] ?? null) !== digestJson(before[k] ?? null))
+    .map(
+      (k) =>
+        `profile.${k}: the plane has ${JSON.stringify(before[k] ?? null)}, the new profile says ${JSON.stringify(now[k] ?? null)}`,
+    );
+}
+
+function rerender(
+  root: string,
+  wanted: ProfileFile,
+  candidates: ScanResult['candidates'],
+): InitPlaneResult {
+  const plane = loadPlane(root);
+  const differences = describeDifferences(plane.manifest, wanted);
+  const manifestFile = relative(root, plane.manifestPath);
+  if (differences.length > 0)
+    throw new ConfigError(
+      'PLANE_EXISTS',
+      `a control plane already exists with different decisions; nothing was changed`,
+      {
+        where: manifestFile,
+        problems: differences,
+        next: `to change decisions, edit the profile in ${manifestFile}, add or remove controls in the registry (references/control-catalog.md), then run "proofgate render"`,
+      },
+    );
+  const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));
+  return {
+    mode: 'unchanged',
+    plane: plane.rel,
+    written,
+    manifest: plane.manifest,
+    registry: plane.registry,
+    candidates,
+  };
+}
+
+export async function initPlane(root: string, profile: ProfileFile): Promise<InitPlaneResult> {
+  const scan = await scanRepository(root);
+  if (locatePlane(root) !== undefined) return rerender(root, profile, scan.candidates);
+  const input = {
+    ledgerId: randomLedgerId(),
+    defaultProjectName: basename(root),
+    profile,
+    catalog: loadCatalog(),
+    scan,
+  };
+  const manifest = planManifest(input);
+  const registry = planRegistry(input);
+  try {
+    assertManifest(manifest, 'planned manifest');
+    assertRegistry(registry, 'planned registry');
+    assertPlaneReferences(manifest, registry, {
+      manifest: 'planned manifest',
+      registry: 'planned registry',
+    });
+  } catch (error) {
+    throw new InternalError('init planned a plane that fails its own schema', {
+      cause: error,
+      problems: (error as ConfigError).problems,
+    });
+  }
+  const files = new Map<string, string>([
+    ['controls/manifest.yaml', renderManifestYaml(manifest)],
+    ['controls/registry.yaml', renderRegistryYaml(registry)],
+    ...renderPlaneFiles(manifest, registry),
+    ['evidence/ledger/.gitkeep', ''],
+    ['knowledge/.gitkeep', ''],
+  ]);
+  createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
+  return {
+    mode: 'created',
+    plane: DEFAULT_PLANE_DIR,
+    written: [...files.keys()],
+    manifest,
+    registry,
+    candidates: scan.candidates,
+  };
+}

@@ -1,0 +1,90 @@
+// `keys generate` and `keys list` behind the verb: create a key pair, keep the private half outside
+// the repository, register the public half under its authority and announce it in the ledger.
+import { defaultExecutionContext } from '../io/default-context.ts';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.ts';
+import { readGitState } from '../io/git-state.ts';
+import { pathExists } from '../io/path-exists.ts';
+import { generateKey, writePrivateKey } from '../io/keys.ts';
+import { appendEntry } from '../io/ledger-store.ts';
+import { addKeyToManifest } from '../io/manifest-keys.ts';
+import { readMetaSubject } from '../io/meta-subject.ts';
+import { loadPlane } from '../io/plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
+
+export interface KeyListing {
+  authority: string;
+  keys: { keyid: string; added: string; hasPrivateKey: boolean }[];
+}
+
+export interface GeneratedKeyReport {
+  authority: string;
+  keyid: string;
+  publicKey: string;
+  privateKeyPath: string;
+  /** `file:line` of the key entry. */
+  entry: string;
+}
+
+export interface KeysReport {
+  action: 'generate' | 'list';
+  keyDir: string;
+  /** generate: the new key. */
+  generated?: GeneratedKeyReport;
+  /** list: every authority and its registered keys. */
+  authorities: KeyListing[];
+}
+
+export function listRegisteredKeys(plane: Plane, dir: string): KeyListing[] {
+  return plane.manifest.authorities.map((a) => ({
+    authority: a.id,
+    keys: (a.keys ?? []).map((k) => ({
+      keyid: k.keyid,
+      added: k.added,
+      hasPrivateKey: pathExists(join(dir, `${k.keyid}.pem`)),
+    })),
+  }));
+}
+
+/** Generates and registers a key for `authorityId`; the key entry is signed by the new key. */
+export async function registerNewKey(
+  plane: Plane,
+  authorityId: string,
+  dir: string,
+  time: string,
+): Promise<GeneratedKeyReport> {
+  const known = plane.manifest.authorities.map((a) => a.id);
+  if (!known.includes(authorityId)) {
+    throw new UsageError('UNKNOWN_ID', `authority ${authorityId} is not in the manifest`, {
+      where: '--authority-id',
+      expected: `one of: ${known.join(', ')}`,
+      next: 'add the authority to controls/manifest.yaml first (a human decision), then retry',
+    });
+  }
+  await readGitState(plane.root);
+  const key = generateKey();
+  const { keyid } = key.signer;
+  const privateKeyPath = writePrivateKey(dir, keyid, key.pem);
+  const publicKey = key.publicKeyBase64;
+  addKeyToManifest(plane.manifestPath, authorityId, { keyid, public_key: publicKey, added: time });
+  const updated = loadPlane(plane.root);
+  const actor = {
+    label: 'proofgate keys generate',
+    authority: authorityId,
+    context: defaultExecutionContext(),
+  };
+  const body = { authority: authorityId, keyid, public_key: publicKey };
+  const subject = await readMetaSubject(updated);
+  const stored = await appendEntry(
+    updated,
+    { kind: 'key', time, actor, subject, body },
+    { signer: key.signer, manifest: updated.manifest },
+  );
+  return {
+    authority: authorityId,
+    keyid,
+    publicKey,
+    privateKeyPath,
+    entry: `${stored.file}:${stored.line}`,
+  };
+}

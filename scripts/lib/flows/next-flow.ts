@@ -1,0 +1,66 @@
+// next: ranks open hypotheses and open controls (core/knowledge/rank-next.ts).
+import { resolve } from 'node:path';
+import type { Context } from '../core/context.ts';
+import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
+import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
+import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
+import { controlItem, gapItem, hypothesisItems, rankNext } from '../core/knowledge/rank-next.ts';
+import type { OpenControlStatus, RankedItem } from '../core/knowledge/rank-next.ts';
+import { findGitRoot } from '../io/git.ts';
+import { createKnowledgeIO } from '../io/knowledge-store.ts';
+import { loadPlane, readYamlFile } from '../io/plane.ts';
+import type { CommonOptions } from '../core/options.ts';
+
+export interface NextOptions extends CommonOptions {
+  /** Basis points of the list given to exploration. */
+  share: number;
+  seed: string;
+  top: number;
+  requirements: string[];
+}
+
+export interface NextResult {
+  items: RankedItem[];
+  /** Items before `--top` cut the list. */
+  total: number;
+  /** False until a control-status source is wired in; controls are then missing from the list. */
+  hasControlStatuses: boolean;
+}
+
+/** Control statuses that are not PASS, with the control's risk (milli) when known. */
+export type StatusSource = (
+  root: string,
+) => Promise<{ id: string; status: OpenControlStatus; risk?: number }[] | undefined>;
+
+export async function nextFlow(
+  options: NextOptions,
+  ctx: Context,
+  statuses: StatusSource = () => Promise.resolve(undefined),
+): Promise<NextResult> {
+  const root = options.root ?? (await findGitRoot(ctx.cwd));
+  const plane = loadPlane(root);
+  const files = options.requirements.map((p) =>
+    parseRequirementFile(readYamlFile(resolve(root, p), p), p),
+  );
+  const graph = buildTraceGraph(plane.registry, files);
+  const blocking = new Set(gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity));
+  const board = foldHypotheses(await createKnowledgeIO({ root }).read('hypotheses'));
+  const controls = await statuses(root);
+  const items = [
+    ...(controls ?? []).map((c) => controlItem(c.id, c.status, c.risk)),
+    ...graph.gaps.map((g) =>
+      gapItem(
+        `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
+        `${g.kind} (from ${g.maturity})`,
+        blocking.has(g) ? 900 : 500,
+      ),
+    ),
+    ...hypothesisItems(board),
+  ];
+  const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
+  return {
+    items: ranked.slice(0, options.top),
+    total: ranked.length,
+    hasControlStatuses: controls !== undefined,
+  };
+}

@@ -1,0 +1,105 @@
+// `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the trace
+// graph) and hands it to the pure views in core/gate/query-views.ts.
+import type { Context } from '../core/context.ts';
+import { UsageError } from '../core/errors.ts';
+import { buildTraceGraph, walkTrace } from '../core/knowledge/build-trace-graph.ts';
+import { decisionsTouching, foldDecisions } from '../core/knowledge/decide-decisions.ts';
+import {
+  authorityView,
+  blockersView,
+  controlView,
+  describeEntry,
+  evidenceRefs,
+  findEntry,
+  headView,
+  type QueryItem,
+  type QueryView,
+} from '../core/gate/query-views.ts';
+import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
+import type { GateIO } from '../core/ports.ts';
+import { gatherStatuses } from './status-flow.ts';
+
+export interface QueryFlowOptions {
+  root: string;
+  view: QueryView;
+  id: string | undefined;
+  path: string | undefined;
+}
+
+export interface QueryResult {
+  view: QueryView;
+  id?: string;
+  items: QueryItem[];
+}
+
+const NEEDS_ID: readonly QueryView[] = ['control', 'run', 'evidence', 'trace'];
+
+export async function queryFlow(
+  options: QueryFlowOptions,
+  ctx: Context,
+  io: GateIO,
+): Promise<QueryResult> {
+  const { view, id } = options;
+  if (NEEDS_ID.includes(view) && id === undefined && view !== 'run')
+    throw new UsageError('MISSING_ARG', `query ${view} needs an id`, {
+      expected: `proofgate query ${view} <id>`,
+    });
+  const plane = await io.loadPlane(options.root);
+  const result = (items: QueryItem[]): QueryResult => ({
+    view,
+    ...(id === undefined ? {} : { id }),
+    items,
+  });
+  switch (view) {
+    case 'control': {
+      const gathered = await gatherStatuses(plane, [id!], ctx, io);
+      return result(controlView(gathered.statuses[0]!, await io.readEntries(plane)));
+    }
+    case 'blockers':
+      return result(blockersView((await gatherStatuses(plane, [], ctx, io)).statuses));
+    case 'run':
+    case 'claim':
+      return result([describeEntry(findEntry(await io.readEntries(plane), id, view))]);
+    case 'authority':
+      return result(authorityView(plane.manifest, await io.readEntries(plane), id));
+    case 'head':
+      return result(headView(await io.readEntries(plane)));
+    case 'evidence': {
+      const { digest, refs } = evidenceRefs(await io.readEntries(plane), id!);
+      const bytes = await io.objects(plane).get(digest);
+      const preview =
+        bytes === undefined
+          ? '(missing: run proofgate verify --full)'
+          : new TextDecoder().decode(bytes.slice(0, 2048));
+      return result([
+        {
+          line: `object ${digest}, ${bytes?.length ?? 0} bytes`,
+          data: { digest, bytes: bytes?.length ?? 0, preview },
+        },
+        ...preview.split('\n').map((line) => ({ line: `  | ${line}`, data: {} })),
+        ...refs.map(describeEntry),
+      ]);
+    }
+    case 'decisions': {
+      if (options.path === undefined)
+        throw new UsageError('MISSING_ARG', 'query decisions needs --path', {
+          expected: 'proofgate query decisions --path src/orders.ts',
+        });
+      const views = foldDecisions(await createKnowledgeIO({ root: plane.root }).read('decisions'));
+      const path = toRepoPath(plane.root, options.path);
+      return result(
+        decisionsTouching(views, path).map((d) => ({
+          line: `${d.id} ${d.isInForce ? 'in force' : `superseded by ${d.supersededBy ?? '?'}`}: ${d.title} (${d.paths.join(', ')})`,
+          data: JSON.parse(JSON.stringify(d)) as QueryItem['data'],
+        })),
+      );
+    }
+    case 'trace': {
+      const walk = walkTrace(buildTraceGraph(plane.registry), id!, 'down');
+      return result([
+        ...walk.nodes.map((n) => ({ line: `${n.kind.padEnd(12)} ${n.id}`, data: { ...n } })),
+        ...walk.edges.map((e) => ({ line: `  ${e.from} -${e.kind}-> ${e.to}`, data: { ...e } })),
+      ]);
+    }
+  }
+}

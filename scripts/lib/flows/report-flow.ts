@@ -1,0 +1,84 @@
+// The gather step of `proofgate report`: the plane, current bindings, the ledger with the findings
+// of `verify --full` (kept, not thrown: the report must show a tampered ledger, not refuse to), the
+// trace controls' evidence objects and optional requirement files.
+import { relative, resolve } from 'node:path';
+import { ConfigError } from '../core/errors.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { selectRequired } from '../core/gate/select-controls.ts';
+import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
+import type { SubjectBinding } from '../core/ledger/types.ts';
+import type { Registry } from '../core/plane/types.ts';
+import type { ReportInput } from '../core/report/build-report.ts';
+import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
+import { createObjectStore } from '../io/objects.ts';
+import { loadPlane, readYamlFile } from '../io/plane.ts';
+import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
+import { computeSubjects } from '../io/subject.ts';
+import type { Plane } from '../core/plane/plane.ts';
+
+export interface GatherReportOptions {
+  root: string;
+  requirements: readonly string[];
+  now: Date;
+  maxEntries: number;
+}
+
+export async function gatherReport(options: GatherReportOptions): Promise<ReportInput> {
+  const plane = loadPlane(options.root);
+  const { registry, subjects } = await bindControls(plane);
+  const verified = await readVerifiedLedger(plane, 'content');
+  const { parsed } = verified;
+  const store = createObjectStore(plane);
+  const objects = new Map<string, EvidenceObject>();
+  for (const { review } of latestTraceRuns(registry, parsed.entries).values()) {
+    if (review === undefined) continue;
+    const data = await store.get(review);
+    objects.set(
+      review,
+      data === undefined ? 'missing' : sha256Hex(data) === review ? data : 'corrupt',
+    );
+  }
+  return {
+    manifest: plane.manifest,
+    registry,
+    subjects,
+    entries: parsed.entries,
+    findings: verified.findings,
+    checkedLines: verified.checkedLines,
+    segments: verified.segments,
+    objects,
+    requirementFiles: options.requirements.map((p) => {
+      const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');
+      return parseRequirementFile(readYamlFile(resolve(options.root, p), shown), shown);
+    }),
+    now: options.now,
+    maxEntries: options.maxEntries,
+  };
+}
+
+/**
+ * Bindings of every registry control. A control above the target whose inputs match nothing
+ * would make that fail; status never binds those, so the report then falls back to the controls
+ * required at the target, exactly the set `status` reports.
+ */
+async function bindControls(
+  plane: Plane,
+): Promise<{ registry: Registry; subjects: Map<string, SubjectBinding> }> {
+  try {
+    return {
+      registry: plane.registry,
+      subjects: await computeSubjects(plane, plane.registry.controls),
+    };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const required = selectRequired(
+      plane.registry.controls,
+      plane.manifest.profile.target_maturity,
+    );
+    if (required.length === plane.registry.controls.length) throw error;
+    return {
+      registry: { ...plane.registry, controls: required },
+      subjects: await computeSubjects(plane, required),
+    };
+  }
+}

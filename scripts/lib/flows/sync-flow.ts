@@ -1,0 +1,70 @@
+// sync: builds the requirement-control-evidence trace graph and writes it.
+import { join, relative, resolve } from 'node:path';
+import type { Context } from '../core/context.ts';
+import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
+import type { TraceEvidence, TraceGap, TraceGraph } from '../core/knowledge/build-trace-graph.ts';
+import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
+import type { Maturity } from '../core/plane/types.ts';
+import { findGitRoot } from '../io/git.ts';
+import { writeFileWhole } from '../io/knowledge-store.ts';
+import { loadPlane, readYamlFile } from '../io/plane.ts';
+import type { CommonOptions } from '../core/options.ts';
+
+export interface SyncOptions extends CommonOptions {
+  requirements: string[];
+  /** Compute and report only; write nothing. */
+  isDryRun: boolean;
+}
+
+export interface SyncResult {
+  /** Repository-relative path of the derived graph. */
+  file: string;
+  isWritten: boolean;
+  targetMaturity: Maturity;
+  nodes: number;
+  edges: number;
+  gaps: TraceGap[];
+  /** Gaps that block claims at the target maturity. */
+  blocking: TraceGap[];
+}
+
+export type EvidenceSource = (root: string) => Promise<TraceEvidence[] | undefined>;
+
+export async function syncFlow(
+  options: SyncOptions,
+  ctx: Context,
+  readEvidence: EvidenceSource = () => Promise.resolve(undefined),
+): Promise<SyncResult> {
+  const root = options.root ?? (await findGitRoot(ctx.cwd));
+  const plane = loadPlane(root);
+  const files = options.requirements.map((p) => {
+    const shown = relative(root, resolve(root, p)).split('\\').join('/');
+    return parseRequirementFile(readYamlFile(resolve(root, p), shown), shown);
+  });
+  const graph = buildTraceGraph(plane.registry, files, await readEvidence(root));
+  const targetMaturity = plane.manifest.profile.target_maturity;
+  const path = join(plane.dir, 'knowledge', 'trace-graph.json');
+  if (!options.isDryRun) await writeFileWhole(path, serializeGraph(graph));
+  return {
+    file: relative(root, path).split('\\').join('/'),
+    isWritten: !options.isDryRun,
+    targetMaturity,
+    nodes: graph.nodes.length,
+    edges: graph.edges.length,
+    gaps: graph.gaps,
+    blocking: gapsBlockingAt(graph.gaps, targetMaturity),
+  };
+}
+
+function serializeGraph(graph: TraceGraph): string {
+  const byId = (a: { id: string }, b: { id: string }): number => a.id.localeCompare(b.id);
+  const doc = {
+    derived: 'written by "proofgate sync"; never hand-edited',
+    nodes: [...graph.nodes].sort(byId),
+    edges: [...graph.edges].sort(
+      (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
+    ),
+    gaps: graph.gaps,
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

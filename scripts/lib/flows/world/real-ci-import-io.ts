@@ -1,0 +1,17 @@
+// The real CiImportIO: the gate's IO, scan's CI files, git for commit trees, and result files read
+// from anywhere (downloaded artifacts usually live outside the repository).
+import type { Context } from '../../core/context.ts';
+import { resolveCommitTree } from '../../io/commit-tree.ts';
+import { createRealGateIO } from './real-gate-io.ts';
+import { readResultFile } from '../../io/read-result-file.ts';
+import { scanRepository } from '../../io/scan-repo.ts';
+import type { CiImportIO } from '../../core/ports.ts';
+
+export function createRealCiImportIO(ctx: Context): CiImportIO {
+  return {
+    gate: createRealGateIO(ctx),
+    listCiFiles: async (root) => (await scanRepository(root)).ci,
+    commitTree: resolveCommitTree,
+    readResultFile,
+  };
+}

@@ -1,0 +1,125 @@
+// The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
+// store, subject bindings from git, the process runner and the trace checker. Entries are signed
+// automatically when the acting authority has registered keys.
+import type { Context } from '../../core/context.ts';
+import {
+  InternalError,
+  INTEGRITY_CODES,
+  IntegrityError,
+  UsageError,
+  type IntegrityCode,
+} from '../../core/errors.ts';
+import type { Actor, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
+import type { GateIO, TraceOutcome } from '../../core/ports.ts';
+import { readFileInRoot, statPath } from '../../io/gate-files.ts';
+import { loadSigner } from '../../io/keys.ts';
+import { appendEntry } from '../../io/ledger-store.ts';
+import { createObjectStore } from '../../io/objects.ts';
+import { loadPlane } from '../../io/plane.ts';
+import { readVerifiedLedger } from '../../io/read-verified-ledger.ts';
+import { runCommand } from '../../io/run-command.ts';
+import { computeSubjects } from '../../io/subject.ts';
+import { checkTraceControl } from '../trace-control.ts';
+import type { Plane } from '../../core/plane/plane.ts';
+
+export function createRealGateIO(ctx: Context): GateIO {
+  const planes = new Map<string, Plane>();
+  const stores = new Map<string, ObjectStore>();
+  const objects = (plane: Plane): ObjectStore => {
+    let store = stores.get(plane.dir);
+    if (store === undefined) stores.set(plane.dir, (store = createObjectStore(plane)));
+    return store;
+  };
+  return {
+    loadPlane: (root) => {
+      let plane = planes.get(root);
+      if (plane === undefined) planes.set(root, (plane = loadPlane(root)));
+      return Promise.resolve(plane);
+    },
+    computeSubjects: (plane, controls) => computeSubjects(plane, controls),
+    readEntries: readVerifiedEntries,
+    append: (plane, draft) => {
+      const signer = loadSigner(plane, draft.actor.authority, ctx.env);
+      if (signer?.keyid !== draft.actor.keyid) {
+        throw new InternalError(
+          `actor ${draft.actor.authority} carries key ${draft.actor.keyid ?? 'none'} but signs with ${signer?.keyid ?? 'none'}`,
+        );
+      }
+      const { keyid: _keyid, ...actor } = draft.actor;
+      return appendEntry(
+        plane,
+        { ...draft, actor },
+        {
+          manifest: plane.manifest,
+          ...(signer === undefined ? {} : { signer }),
+        },
+      );
+    },
+    objects,
+    runCommand,
+    checkTrace: (root, execution) => checkTrace(root, execution),
+    statPath,
+    readFile: readFileInRoot,
+  };
+}
+
+/** The actor with `keyid` set when its authority signs (resolved the same way append signs). */
+export async function resolveActor(
+  io: GateIO,
+  root: string,
+  actor: Actor,
+  env: Context['env'],
+): Promise<Actor> {
+  const plane = await io.loadPlane(root);
+  if (!plane.manifest.authorities.some((a) => a.id === actor.authority)) {
+    throw new UsageError('UNKNOWN_ID', `authority ${actor.authority} is not in the manifest`, {
+      expected: plane.manifest.authorities.map((a) => a.id).join(', '),
+      next: 'pass --authority-id with an authority registered in controls/manifest.yaml',
+    });
+  }
+  const signer = loadSigner(plane, actor.authority, env);
+  const { keyid: _keyid, ...rest } = actor;
+  return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
+}
+
+/**
+ * Parses and verifies the whole ledger (chain, references, signatures, seals, object presence).
+ * Objects are checked for presence only here: re-hashing every object is `verify --full`'s job,
+ * and audits re-hash what they review.
+ */
+async function readVerifiedEntries(plane: Plane): Promise<StoredEntry[]> {
+  const { parsed, findings } = await readVerifiedLedger(plane, 'presence');
+  if (findings.length === 0) return parsed.entries;
+  // Every finding: the human message shows the first few, --json carries all of them.
+  const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
+  const first = findings[0]!;
+  throw new IntegrityError(
+    (INTEGRITY_CODES as readonly string[]).includes(first.code)
+      ? (first.code as IntegrityCode)
+      : 'CHAIN_BROKEN',
+    `the ledger does not verify (${findings.length} finding${findings.length === 1 ? '' : 's'}); no status is computed from it`,
+    {
+      where: `${first.file}:${first.line}`,
+      problems,
+      next: 'run "proofgate verify --full" and restore the ledger from git',
+    },
+  );
+}
+
+/**
+ * The trace control as the gate sees it. An invalid or missing pack stays a ConfigError (exit 2):
+ * a broken pack is a plane problem for a human, not a result of the code under test.
+ */
+async function checkTrace(
+  root: string,
+  execution: { pack: string; traces: string[]; adapter?: string },
+): Promise<TraceOutcome> {
+  const result = await checkTraceControl(root, execution);
+  return {
+    status: result.status,
+    detail: result.summary,
+    ...(result.report === null
+      ? {}
+      : { report: new TextEncoder().encode(`${JSON.stringify(result.report, null, 2)}\n`) }),
+  };
+}
