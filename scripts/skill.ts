@@ -12,10 +12,10 @@ import {
   type SkillAgent,
   type SkillPlan,
 } from './lib/core/skill/plan-skill-install.ts';
-import type { CommonOptions } from './lib/define-verb.ts';
-import { defineVerb } from './lib/define-verb.ts';
+import type { CommonOptions } from './lib/core/options.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { runIfMain } from './lib/io/run-if-main.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readInstalled, readPackageSkillFiles, writeSkillFiles } from './lib/io/skill-files.ts';
 
 export const SKILL_ACTIONS = ['install'] as const;
