@@ -27,10 +27,10 @@ interface Step {
   expect: number;
   args?: string[];
   /** A change to the repository made before the command (or instead of one). */
-  before?: (dir: string) => void;
+  before?: (dir: string) => void | Promise<void>;
 }
 
-function commitStep(message: string): (dir: string) => void {
+function commitStep(message: string): (dir: string) => Promise<void> {
   return (dir) => commitAll(dir, message);
 }
 
@@ -68,10 +68,10 @@ const STEPS: Step[] = [
     title: 'a code edit is committed: the PASS is STALE and the claim is refused',
     expect: 1,
     args: ['claim', ...TESTS],
-    before: (dir) => {
-      commitAll(dir, 'evidence');
+    before: async (dir) => {
+      await commitAll(dir, 'evidence');
       appendToFile(dir, 'src/refund.js', '// tweak\n');
-      commitAll(dir, 'tweak refund');
+      await commitAll(dir, 'tweak refund');
     },
   },
   {
@@ -112,7 +112,7 @@ function quietContext(base: Context, dir: string): Context & { text(): string } 
 
 export async function runDemo(base: Context = createRealContext()): Promise<number> {
   const say = (line: string): void => base.out.write(`${line}\n`);
-  const dir = copyToTempRepo(join(PACKAGE, 'test/fixtures/demo-shop'));
+  const dir = await copyToTempRepo(join(PACKAGE, 'test/fixtures/demo-shop'));
   const env = { ...base.env, NO_COLOR: '1' };
   const cross = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:demo'];
   let failed = 0;
@@ -120,7 +120,7 @@ export async function runDemo(base: Context = createRealContext()): Promise<numb
     say(`proofgate demo in ${dir} (a copy of test/fixtures/demo-shop)\n`);
     for (const [i, step] of STEPS.entries()) {
       say(`── ${i + 1}. ${step.title}`);
-      step.before?.(dir);
+      await step.before?.(dir);
       const args = [...(step.args ?? []), ...(step.args?.[0] === 'audit' ? cross : [])];
       say(`$ proofgate ${args.join(' ').replaceAll(PACKAGE, '')}`);
       const ctx = quietContext({ ...base, env }, dir);

@@ -1,28 +1,26 @@
 // File and git actions of `npm run demo` (scripts/demo.ts): a temporary copy of the example project
 // made a git repository, commits, a code edit and a deliberately tampered ledger byte.
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gitText } from './git.ts';
 
-function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.com', ...args], {
-    cwd: dir,
-    stdio: 'ignore',
-  });
+async function git(dir: string, ...args: string[]): Promise<void> {
+  const identity = ['-c', 'user.name=demo', '-c', 'user.email=demo@example.com'];
+  await gitText([...identity, ...args], { cwd: dir });
 }
 
 /** A temporary git repository (no commit yet) holding a copy of `fixture`. */
-export function copyToTempRepo(fixture: string): string {
+export async function copyToTempRepo(fixture: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'proofgate-demo-'));
   cpSync(fixture, dir, { recursive: true });
-  git(dir, 'init', '-q', '-b', 'main');
+  await git(dir, 'init', '-q', '-b', 'main');
   return dir;
 }
 
-export function commitAll(dir: string, message: string): void {
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', message);
+export async function commitAll(dir: string, message: string): Promise<void> {
+  await git(dir, 'add', '-A');
+  await git(dir, 'commit', '-q', '-m', message);
 }
 
 export function appendToFile(dir: string, path: string, text: string): void {
