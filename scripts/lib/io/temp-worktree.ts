@@ -41,7 +41,7 @@ async function gitIn(cwd: string, args: string[], input?: Uint8Array): Promise<v
 }
 
 async function withWorktree<T>(root: string, fn: (w: TempWorktree) => Promise<T>): Promise<T> {
-  const tree = await computeSubjectTree(root, { excludes: [] });
+  const tree = await computeSubjectTree(root, { excludes: [], cache: false });
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'proofgate-efficacy-')));
   const controller = new AbortController();
   let cleaned = false;
