@@ -139,32 +139,49 @@ async function addChanges(
   if (narrow.code !== 0) await gitIndexed(index, whole);
 }
 
+export interface PreparedIndex {
+  /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
+  writeTree(dirty: readonly string[] | undefined): Promise<string>;
+  /** Removes the temporary index; always call it, also when the tree was never written. */
+  dispose(): Promise<void>;
+}
+
 /**
- * Writes the tree of the working tree minus `excludes` (globs relative to `root`) through a
- * temporary copy of the real index. `dirty` (from git status) narrows `git add` to the paths that
- * differ from the index; without it every path is looked at.
+ * Starts the temporary index of the working tree minus `excludes` (globs relative to `root`): a
+ * copy of the real index with the excluded entries removed. This part needs nothing from git
+ * status, so it runs while status does; removing first and adding afterwards records the same
+ * tree, because the add never includes an excluded path.
  */
-export async function writeSubjectTree(
+export function prepareSubjectIndex(
   root: string,
   paths: RepositoryPaths,
   excludes: readonly string[],
-  dirty: readonly string[] | undefined,
-): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
-  try {
+): PreparedIndex {
+  let dir: string | undefined;
+  const ready = (async (): Promise<SubjectIndex> => {
+    dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
     const indexFile = join(dir, 'index');
     await seedIndex(paths.indexFile, indexFile);
     const index: SubjectIndex = { root, env: { GIT_INDEX_FILE: indexFile } };
-    const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
-    await addChanges(index, listed, excludes);
     if (excludes.length > 0) {
       const remove = ['rm', '--cached', '-r', '-f', '--ignore-unmatch', '--'];
       await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
     }
-    return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    return index;
+  })();
+  ready.catch(() => undefined); // observed by writeTree or dispose
+  return {
+    async writeTree(dirty) {
+      const index = await ready;
+      const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
+      await addChanges(index, listed, excludes);
+      return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
+    },
+    async dispose() {
+      await ready.catch(() => undefined);
+      if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A temporary index holding exactly `tree`, for listing paths in a tree with glob pathspecs. */

@@ -20,8 +20,8 @@ import type { SubjectIndex } from './subject-index.ts';
 import {
   findRepositoryPaths,
   gitIndexed,
+  prepareSubjectIndex,
   withTreeIndex,
-  writeSubjectTree,
 } from './subject-index.ts';
 import { readWorktreeState } from './worktree-state.ts';
 
@@ -46,20 +46,24 @@ interface SubjectTree {
 // written (no file git looked at changed meanwhile).
 async function subjectTree(root: string, options: SubjectTreeOptions): Promise<SubjectTree> {
   const paths = await findRepositoryPaths(root);
-  const useCache = options.cache !== false;
-  const state = useCache ? await readWorktreeState(paths.top) : undefined;
-  const key = state && subjectCacheKey(paths, state, options.excludes);
-  if (key !== undefined) {
-    const tree = lookupSubjectTree(paths.gitDir, key);
-    if (tree !== undefined) return { tree, cached: true };
-  }
-  const tree = await writeSubjectTree(root, paths, options.excludes, state?.dirty);
-  if (state !== undefined && key !== undefined) {
-    if (subjectCacheKey(paths, state, options.excludes) === key) {
-      storeSubjectTree(paths.gitDir, key, tree);
+  const prepared = prepareSubjectIndex(root, paths, options.excludes);
+  try {
+    if (options.cache === false)
+      return { tree: await prepared.writeTree(undefined), cached: false };
+    const state = await readWorktreeState(paths.top);
+    const key = state && subjectCacheKey(paths, state, options.excludes);
+    const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
+    if (hit !== undefined) return { tree: hit, cached: true };
+    const tree = await prepared.writeTree(state?.dirty);
+    if (state !== undefined && key !== undefined) {
+      if (subjectCacheKey(paths, state, options.excludes) === key) {
+        storeSubjectTree(paths.gitDir, key, tree);
+      }
     }
+    return { tree, cached: false };
+  } finally {
+    await prepared.dispose();
   }
-  return { tree, cached: false };
 }
 
 // Runs `use` on a temporary index holding the subject tree; a cached id whose object git has

@@ -23,6 +23,7 @@ export const STATUS_ARGS = [
   '--porcelain=v2',
   '-z',
   '--branch',
+  '--no-ahead-behind',
   '--untracked-files=all',
   '--no-renames',
   '--ignore-submodules=none',
