@@ -17,6 +17,7 @@ await build({
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
+  alias: { debug: `${root}bin/no-debug.js` },
   banner: {
     js: "import { createRequire as __pgRequire } from 'node:module'; const require = __pgRequire(import.meta.url);",
   },

@@ -1,8 +1,9 @@
-// `claim --scope project` on a synthetic 50k-file repository with 20 controls that all have
-// current evidence, and the two parts of its cost: subject bindings (computeSubjects) and the
-// verified ledger read (readEntries). Reference, not measured here: the Python peer pays ~2.9 s
-// for the same question (it re-hashes every worktree file, 1.3–3.1 s
-// per call at 20k files, then re-validates the whole ledger).
+// `claim` and `status` as whole processes on the shared 50k-file plane repository (plane-repo.ts,
+// read against bare node and git status measured in the same run), then `claim --scope project`
+// in process on a 50k-file repository with 20 controls that all have current evidence, and the
+// two parts of its cost: subject bindings (computeSubjects) and the verified ledger read. A
+// reference that re-hashes every working-tree file per call and re-validates the whole ledger
+// pays about 2.9 s for the same question.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { createTestContext } from '../helpers/context.ts';
 import { registryYaml } from '../helpers/gate-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import type { Bench } from './harness.ts';
+import { processBenches, referenceBenches } from './plane-repo.ts';
 
 const FILES = 50_000;
 const PER_DIR = 100;
@@ -101,6 +103,12 @@ async function claimOnce(root: string): Promise<void> {
 }
 
 export const benches: Bench[] = [
+  ...referenceBenches(7),
+  ...processBenches('claim --control a --no-record', ['claim', '--control', 'a', '--no-record'], {
+    targetMs: 400,
+    runs: 7,
+  }),
+  ...processBenches('status', ['status'], { targetMs: 400, runs: 7 }),
   {
     name: CLAIM,
     target: '<= 0.5 s median (Python peer ~2.9 s, stated reference)',

@@ -1,7 +1,15 @@
-// The one git runner: argv arrays only (never a shell), exact exit codes, optional stdin and env.
-import { execFile } from 'node:child_process';
+// The one gateway to git, built on simple-git: argv arrays only (never a shell), exact exit codes,
+// byte-exact stdout, optional stdin and extra environment (e.g. GIT_INDEX_FILE for a private
+// index). Every other module reaches git through the functions exported here.
+//
+// simple-git guards the child's environment: ambient GIT_* variables (GIT_DIR, GIT_INDEX_FILE set
+// while a git hook runs, ...) and editor/pager variables are dropped, so git always finds the
+// repository from `cwd` alone. Variables this module sets itself are named in `allowEnvironment`.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { GitError, simpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
 
 export interface GitResult {
@@ -14,44 +22,91 @@ export interface GitOptions {
   cwd: string;
   /** Extra environment, e.g. GIT_INDEX_FILE for a temporary index. */
   env?: Record<string, string>;
+  /** Bytes for git's stdin; must not be empty (simple-git would leave stdin open). */
   input?: string | Buffer;
-  maxBuffer?: number;
+  /** Set when the arguments pin `core.hooksPath` (always to disable hooks, never to add one). */
+  pinsHooksPath?: boolean;
 }
 
 const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
 
+// A non-zero exit, carried out of simple-git's error hook so the caller sees the exact code (a
+// GitError subclass, so simple-git passes it through instead of wrapping it).
+class GitExit extends GitError {
+  readonly code: number;
+  constructor(code: number) {
+    super(undefined, `git exited with ${code}`);
+    this.code = code;
+  }
+}
+
+// Ambient variables simple-git would refuse if passed explicitly; it drops them itself when
+// inherited, and an explicit environment must do the same.
+const GUARDED = /^(git_|editor$|visual$|pager$|ssh_askpass$|prefix$)/i;
+
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !GUARDED.test(key)) env[key] = value;
+  }
+  return { ...env, ...GIT_ENV, ...extra };
+}
+
 /** Runs git and resolves with its exit code; rejects only when git cannot be started. */
-export function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      [...args],
-      {
-        cwd: options.cwd,
-        env: { ...process.env, ...GIT_ENV, ...(options.env ?? {}) },
-        encoding: 'buffer',
-        maxBuffer: options.maxBuffer ?? 512 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        if (error !== null && typeof error.code !== 'number') {
-          reject(
-            new EnvironmentError(
-              'GIT_FAILED',
-              `git ${args[0] ?? ''} could not run: ${error.message}`,
-              {
-                next: 'install git and make sure it is on PATH',
-                cause: error,
-              },
-            ),
-          );
-          return;
-        }
-        resolve({ code, stdout, stderr: stderr.toString('utf8') });
-      },
+export async function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  const extra = options.env ?? {};
+  const input = options.input;
+  if (input !== undefined && input.length === 0) {
+    throw new UsageError('BAD_INPUT', `git ${args[0] ?? ''}: empty input`, {
+      expected: 'non-empty bytes for git to read on stdin',
+    });
+  }
+  const config: Partial<SimpleGitOptions> = {
+    baseDir: options.cwd,
+    allowEnvironment: Object.keys({ ...GIT_ENV, ...extra }),
+    errors: (_error, result) => (result.exitCode === 0 ? undefined : new GitExit(result.exitCode)),
+    ...(input === undefined ? {} : { input: () => input }),
+    ...(options.pinsHooksPath === true ? { unsafe: { allowUnsafeHooksPath: true } } : {}),
+  };
+  try {
+    await simpleGit(config)
+      .env(childEnv(extra))
+      .outputHandler((_command, out, err) => {
+        out.on('data', (chunk: Buffer) => stdout.push(chunk));
+        err.on('data', (chunk: Buffer) => stderr.push(chunk));
+      })
+      .raw([...args]);
+    return { code: 0, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString() };
+  } catch (error) {
+    // A negative code is simple-git's report of a process that never started (e.g. ENOENT).
+    if (error instanceof GitExit && error.code >= 0) {
+      return {
+        code: error.code,
+        stdout: Buffer.concat(stdout),
+        stderr: Buffer.concat(stderr).toString(),
+      };
+    }
+    throw new EnvironmentError(
+      'GIT_FAILED',
+      `git ${args[0] ?? ''} could not run: ${(error as Error).message}`,
+      { where: options.cwd, next: 'install git and make sure it is on PATH', cause: error },
     );
-    if (options.input !== undefined) child.stdin?.end(options.input);
-  });
+  }
+}
+
+/**
+ * Synchronous git for the one place that cannot wait: cleanup inside a signal handler, which must
+ * finish before the process re-raises the signal. Best effort; failures are ignored.
+ */
+export function runGitSyncBestEffort(args: readonly string[], cwd: string): void {
+  try {
+    // simple-git has no synchronous API; a signal handler cannot await.
+    execFileSync('git', [...args], { cwd, stdio: 'ignore', env: childEnv({}) });
+  } catch {
+    // best effort: the caller removes the directory itself afterwards
+  }
 }
 
 /** Runs git and returns stdout as text; a non-zero exit becomes EnvironmentError GIT_FAILED. */
@@ -69,16 +124,26 @@ export async function gitText(args: readonly string[], options: GitOptions): Pro
   return result.stdout.toString('utf8');
 }
 
+export type ObjectFormat = 'sha1' | 'sha256';
+
+/** The git object id of `bytes` as an object of `type`, computed in process (no hash-object). */
+export function gitObjectId(
+  type: 'blob' | 'tree',
+  bytes: Uint8Array,
+  format: ObjectFormat = 'sha1',
+): string {
+  return createHash(format).update(`${type} ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
 /** The repository top level containing `dir`; EnvironmentError NOT_A_GIT_REPO (exit 4) outside git. */
 export async function findGitRoot(dir: string): Promise<string> {
-  const result = await runGit(['rev-parse', '--show-toplevel'], { cwd: dir }).catch(
-    (error: unknown) => {
-      if (error instanceof EnvironmentError) throw error;
-      throw new EnvironmentError('NOT_A_GIT_REPO', `${dir} is not inside a git repository`, {
-        cause: error,
-      });
-    },
-  );
+  if ((await stat(dir).catch(() => undefined)) === undefined) {
+    throw new EnvironmentError('NOT_A_GIT_REPO', `${dir} does not exist`, {
+      where: dir,
+      next: 'pass --root <a directory inside a git repository>',
+    });
+  }
+  const result = await runGit(['rev-parse', '--show-toplevel'], { cwd: dir });
   const top = result.stdout.toString('utf8').trim();
   if (result.code !== 0 || top === '') {
     throw new EnvironmentError('NOT_A_GIT_REPO', `${dir} is not inside a git working tree`, {

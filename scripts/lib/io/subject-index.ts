@@ -1,10 +1,11 @@
 // The temporary index behind a subject tree. It is a copy of the repository's real index, so git's
-// stat cache makes `git add -A` re-hash only files that changed; the real index and the working
-// tree are never written. Each call owns a private temporary directory, so any number of processes
-// can compute at once without contending for index.lock.
+// stat cache makes `git add -A` re-hash only files that changed (and when git status has already
+// named them, `git add` is given exactly those paths); the real index and the working tree are
+// never written. Each call owns a private temporary directory, so any number of processes can
+// compute at once without contending for index.lock.
 import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
@@ -42,28 +43,45 @@ export async function gitIndexed(index: SubjectIndex, args: string[]): Promise<B
   return result.stdout;
 }
 
-/** Absolute path of the repository's real index (per worktree); NOT_A_GIT_REPO outside git. */
-async function findRealIndex(root: string): Promise<string> {
-  const result = await runGit(
-    ['rev-parse', '--is-inside-work-tree', '--path-format=absolute', '--git-path', 'index'],
-    { cwd: root },
-  ).catch(async (error: unknown) => {
-    if (await stat(root).catch(() => undefined)) throw error; // git itself could not start
+export interface RepositoryPaths {
+  /** The repository top level. */
+  top: string;
+  /** The worktree's own git dir, its common git dir and its real index file (absolute). */
+  gitDir: string;
+  commonDir: string;
+  indexFile: string;
+}
+
+/** Where the repository at `root` keeps its index and git dirs; NOT_A_GIT_REPO outside git. */
+export async function findRepositoryPaths(root: string): Promise<RepositoryPaths> {
+  if ((await stat(root).catch(() => undefined)) === undefined) {
     throw new EnvironmentError('NOT_A_GIT_REPO', `${root} does not exist`, {
       where: root,
       next: 'pass --root <a directory inside a git repository>',
-      cause: error,
     });
-  });
-  const [inside, path] = result.stdout.toString('utf8').split('\n');
-  if (result.code !== 0 || inside !== 'true' || path === undefined || path === '') {
+  }
+  const result = await runGit(
+    [
+      'rev-parse',
+      '--is-inside-work-tree',
+      '--path-format=absolute',
+      '--show-toplevel',
+      '--absolute-git-dir',
+      '--git-common-dir',
+      '--git-path',
+      'index',
+    ],
+    { cwd: root },
+  );
+  const [inside, top, gitDir, commonDir, indexFile] = result.stdout.toString('utf8').split('\n');
+  if (result.code !== 0 || inside !== 'true' || !top || !gitDir || !commonDir || !indexFile) {
     throw new EnvironmentError('NOT_A_GIT_REPO', `${root} is not inside a git working tree`, {
       where: root,
       expected: 'a directory inside a git repository with a working tree',
       next: 'run "git init" there first, or pass --root <repository>',
     });
   }
-  return path;
+  return { top, gitDir, commonDir, indexFile };
 }
 
 // Copies the real index (when there is one) and dates the copy 1 ms earlier than the original:
@@ -76,31 +94,94 @@ async function seedIndex(realIndex: string, copy: string): Promise<void> {
   await utimes(copy, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
 }
 
-/**
- * Builds the temporary index of the working tree minus `excludes` (globs relative to `root`),
- * writes its tree and hands both to `use`; the temporary files are removed afterwards.
- */
-export async function withSubjectIndex<T>(
+// Above this many changed paths (or bytes of them), one whole-tree `git add -A` is cheaper and
+// stays far below the argument-length limit.
+const MAX_LISTED_PATHS = 2000;
+const MAX_LISTED_BYTES = 256 * 1024;
+
+const GLOB_CHARS = /[*?[\\]/;
+
+// The listed paths minus those under an excluded directory, when every exclude is a plain `dir/`
+// (relative to `root`); undefined when an exclude is a glob. The narrow `git add` below is given
+// no exclude pathspecs at all: git 2.39 silently adds nothing for a single literal path in a new
+// directory when an exclude pathspec accompanies it.
+function withoutExcludedDirs(
+  dirty: readonly string[],
+  paths: RepositoryPaths,
   root: string,
   excludes: readonly string[],
-  use: (index: SubjectIndex, tree: string) => Promise<T>,
-): Promise<T> {
-  const realIndex = await findRealIndex(root);
-  const dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
-  try {
+): string[] | undefined {
+  if (excludes.some((glob) => !glob.endsWith('/') || GLOB_CHARS.test(glob))) return undefined;
+  const rootRel = relative(paths.top, root).split(sep).join('/');
+  const prefixes = excludes.map((glob) => (rootRel === '' ? glob : `${rootRel}/${glob}`));
+  return dirty.filter((path) => !prefixes.some((prefix) => path.startsWith(prefix)));
+}
+
+// `git add -A` over exactly the listed paths (git then looks at nothing else), or over the whole
+// tree minus the excludes when the list is long, unknown, or a listed path vanished meanwhile.
+async function addChanges(
+  index: SubjectIndex,
+  listed: readonly string[] | undefined,
+  excludes: readonly string[],
+): Promise<void> {
+  const whole = ['add', '-A', '--verbose', '--', ':/', ...excludes.map(toExcludePathspec)];
+  const bytes = (listed ?? []).reduce((sum, path) => sum + path.length + 16, 0);
+  if (listed === undefined || listed.length > MAX_LISTED_PATHS || bytes > MAX_LISTED_BYTES) {
+    await gitIndexed(index, whole);
+    return;
+  }
+  if (listed.length === 0) return;
+  const literal = listed.map((path) => `:(top,literal)${path}`);
+  const narrow = await runGit([...GIT_CONFIG, 'add', '-A', '--verbose', '--', ...literal], {
+    cwd: index.root,
+    env: index.env,
+  });
+  if (narrow.code !== 0) await gitIndexed(index, whole);
+}
+
+export interface PreparedIndex {
+  /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
+  writeTree(dirty: readonly string[] | undefined): Promise<string>;
+  /** Removes the temporary index; always call it, also when the tree was never written. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts the temporary index of the working tree minus `excludes` (globs relative to `root`): a
+ * copy of the real index with the excluded entries removed. This part needs nothing from git
+ * status, so it runs while status does; removing first and adding afterwards records the same
+ * tree, because the add never includes an excluded path.
+ */
+export function prepareSubjectIndex(
+  root: string,
+  paths: RepositoryPaths,
+  excludes: readonly string[],
+): PreparedIndex {
+  let dir: string | undefined;
+  const ready = (async (): Promise<SubjectIndex> => {
+    dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
     const indexFile = join(dir, 'index');
-    await seedIndex(realIndex, indexFile);
+    await seedIndex(paths.indexFile, indexFile);
     const index: SubjectIndex = { root, env: { GIT_INDEX_FILE: indexFile } };
-    await gitIndexed(index, ['add', '-A', '--', ':/', ...excludes.map(toExcludePathspec)]);
     if (excludes.length > 0) {
-      const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
+      const remove = ['rm', '--cached', '-r', '-f', '--ignore-unmatch', '--'];
       await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
     }
-    const tree = (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
-    return await use(index, tree);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    return index;
+  })();
+  ready.catch(() => undefined); // observed by writeTree or dispose
+  return {
+    async writeTree(dirty) {
+      const index = await ready;
+      const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
+      await addChanges(index, listed, excludes);
+      return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
+    },
+    async dispose() {
+      await ready.catch(() => undefined);
+      if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A temporary index holding exactly `tree`, for listing paths in a tree with glob pathspecs. */
@@ -109,7 +190,7 @@ export async function withTreeIndex<T>(
   tree: string,
   use: (index: SubjectIndex) => Promise<T>,
 ): Promise<T> {
-  await findRealIndex(root);
+  await findRepositoryPaths(root);
   const dir = await mkdtemp(join(tmpdir(), 'proofgate-tree-'));
   try {
     const index: SubjectIndex = { root, env: { GIT_INDEX_FILE: join(dir, 'index') } };

@@ -1,6 +1,7 @@
-// Subject bindings (references/bindings.md): what a ledger entry judged.
-// The tree is computed once per call through a temporary index (subject-index.ts); the digests
-// are assembled by the pure core in scripts/lib/core/binding/.
+// Subject bindings (references/bindings.md): what a ledger entry judged. The tree is computed once
+// per call, either reused from the subject cache when git says nothing changed (subject-cache.ts)
+// or written through a temporary index (subject-index.ts); the digests are assembled by the pure
+// core in scripts/lib/core/binding/.
 import type { SubjectBase } from '../core/binding/build-subject.ts';
 import {
   buildControlSubject,
@@ -12,14 +13,76 @@ import {
 import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
-import type { SubjectIndex } from './subject-index.ts';
-import { gitIndexed, withSubjectIndex, withTreeIndex } from './subject-index.ts';
-import { runGit } from './git.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { runGit } from './git.ts';
+import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
+import type { SubjectIndex } from './subject-index.ts';
+import {
+  findRepositoryPaths,
+  gitIndexed,
+  prepareSubjectIndex,
+  withTreeIndex,
+} from './subject-index.ts';
+import { readWorktreeState } from './worktree-state.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
   excludes: readonly string[];
+  /**
+   * Reuse or record the tree in the subject cache (default true). Off when the caller needs the
+   * tree object itself in the object store, e.g. to check it out.
+   */
+  cache?: boolean;
+}
+
+interface SubjectTree {
+  tree: string;
+  /** True when the id came from the cache (its object may have been pruned since). */
+  cached: boolean;
+}
+
+// The tree id of the subject; the cache answers only for an identical key computed from git's
+// status, and a new entry is stored only when the key is the same before and after the tree was
+// written (no file git looked at changed meanwhile).
+async function subjectTree(root: string, options: SubjectTreeOptions): Promise<SubjectTree> {
+  const paths = await findRepositoryPaths(root);
+  const prepared = prepareSubjectIndex(root, paths, options.excludes);
+  try {
+    if (options.cache === false)
+      return { tree: await prepared.writeTree(undefined), cached: false };
+    const state = await readWorktreeState(paths.top);
+    const key = state && subjectCacheKey(paths, state, options.excludes);
+    const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
+    if (hit !== undefined) return { tree: hit, cached: true };
+    const tree = await prepared.writeTree(state?.dirty);
+    if (state !== undefined && key !== undefined) {
+      if (subjectCacheKey(paths, state, options.excludes) === key) {
+        storeSubjectTree(paths.gitDir, key, tree);
+      }
+    }
+    return { tree, cached: false };
+  } finally {
+    await prepared.dispose();
+  }
+}
+
+// Runs `use` on a temporary index holding the subject tree; a cached id whose object git has
+// since pruned is recomputed (which writes the object again) before giving up.
+async function withSubjectTreeIndex<T>(
+  root: string,
+  excludes: readonly string[],
+  use: (index: SubjectIndex | undefined, tree: string) => Promise<T>,
+  needsIndex: boolean,
+): Promise<T> {
+  const first = await subjectTree(root, { excludes });
+  if (!needsIndex) return use(undefined, first.tree);
+  try {
+    return await withTreeIndex(root, first.tree, (index) => use(index, first.tree));
+  } catch (error) {
+    if (!first.cached) throw error;
+    const fresh = await subjectTree(root, { excludes, cache: false });
+    return withTreeIndex(root, fresh.tree, (index) => use(index, fresh.tree));
+  }
 }
 
 /**
@@ -32,7 +95,7 @@ export async function computeSubjectTree(
   options: SubjectTreeOptions,
 ): Promise<string> {
   assertGlobs(options.excludes, 'subject excludes');
-  return withSubjectIndex(root, options.excludes, (_index, tree) => Promise.resolve(tree));
+  return (await subjectTree(root, options)).tree;
 }
 
 // The `git ls-files -s -z` listing of the files the globs match, or the globs that match nothing.
@@ -75,29 +138,34 @@ export async function computeSubjects(
 ): Promise<Map<string, SubjectBinding>> {
   const excludes = listSubjectExcludes(plane.rel, plane.registry);
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
-  return withSubjectIndex(plane.root, excludes, async (index, tree) => {
-    const base = buildSubject(toBase(plane, tree));
-    const subjects = new Map<string, SubjectBinding>();
-    for (const control of controls) {
-      if (!hasInputs(control)) {
-        subjects.set(control.id, buildControlSubject(base, control));
-        continue;
+  const needsIndex = controls.some(hasInputs);
+  return withSubjectTreeIndex(
+    plane.root,
+    excludes,
+    async (index, tree) => {
+      const base = buildSubject(toBase(plane, tree));
+      const subjects = new Map<string, SubjectBinding>();
+      for (const control of controls) {
+        if (!hasInputs(control) || index === undefined) {
+          subjects.set(control.id, buildControlSubject(base, control));
+          continue;
+        }
+        const { listing, unmatched } = await listInputs(index, control.inputs);
+        if (unmatched.length > 0)
+          throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);
+        subjects.set(control.id, buildControlSubject(base, control, listing));
       }
-      const { listing, unmatched } = await listInputs(index, control.inputs);
-      if (unmatched.length > 0)
-        throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);
-      subjects.set(control.id, buildControlSubject(base, control, listing));
-    }
-    return subjects;
-  });
+      return subjects;
+    },
+    needsIndex,
+  );
 }
 
 /** The subject binding for entries not about one control (claims, seals, notes). */
 export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
   const excludes = listSubjectExcludes(plane.rel, plane.registry);
-  return withSubjectIndex(plane.root, excludes, (_index, tree) =>
-    Promise.resolve(buildSubject(toBase(plane, tree))),
-  );
+  const { tree } = await subjectTree(plane.root, { excludes });
+  return buildSubject(toBase(plane, tree));
 }
 
 function toBase(plane: Plane, tree: string): SubjectBase {

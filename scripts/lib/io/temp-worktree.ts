@@ -3,14 +3,13 @@
 // written: the state is captured as a tree object through a private index (computeSubjectTree),
 // the worktree is created detached without checkout and filled from that tree with its own index.
 // Cleanup is synchronous so that the signal handlers can run it before the process dies.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
-import { runGit } from './git.ts';
+import { runGit, runGitSyncBestEffort } from './git.ts';
 import { computeSubjectTree } from './subject.ts';
 import type { EfficacyIO, TempWorktree } from '../core/ports.ts';
 
@@ -21,21 +20,16 @@ const NO_HOOKS = ['-c', 'core.hooksPath=/dev/null'];
 const trees = new WeakMap<TempWorktree, string>();
 
 function removeWorktreeSync(root: string, dir: string): void {
-  const git = (args: string[]): void => {
-    try {
-      execFileSync('git', [...NO_HOOKS, ...args], { cwd: root, stdio: 'ignore' });
-    } catch {
-      // Best effort: the directory removal and the prune below finish the job.
-    }
-  };
-  git(['worktree', 'remove', '--force', '--force', dir]);
+  // Best effort: the directory removal and the prune below finish the job.
+  runGitSyncBestEffort([...NO_HOOKS, 'worktree', 'remove', '--force', '--force', dir], root);
   rmSync(dir, { recursive: true, force: true });
-  git(['worktree', 'prune']);
+  runGitSyncBestEffort([...NO_HOOKS, 'worktree', 'prune'], root);
 }
 
 async function gitIn(cwd: string, args: string[], input?: Uint8Array): Promise<void> {
   const result = await runGit([...NO_HOOKS, ...args], {
     cwd,
+    pinsHooksPath: true,
     ...(input === undefined ? {} : { input: Buffer.from(input) }),
   });
   if (result.code !== 0) {
@@ -47,7 +41,7 @@ async function gitIn(cwd: string, args: string[], input?: Uint8Array): Promise<v
 }
 
 async function withWorktree<T>(root: string, fn: (w: TempWorktree) => Promise<T>): Promise<T> {
-  const tree = await computeSubjectTree(root, { excludes: [] });
+  const tree = await computeSubjectTree(root, { excludes: [], cache: false });
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'proofgate-efficacy-')));
   const controller = new AbortController();
   let cleaned = false;
@@ -99,8 +93,10 @@ export function createEfficacyIO(): EfficacyIO {
     readText: (worktree, file) => readFile(inside(worktree, file), 'utf8'),
     writeText: (worktree, file, text) => writeFile(inside(worktree, file), text),
     async applyPatch(worktree, patch) {
+      if (patch.length === 0) return 'the patch is empty';
       const result = await runGit([...NO_HOOKS, 'apply', '--whitespace=nowarn', '-'], {
         cwd: worktree.dir,
+        pinsHooksPath: true,
         input: Buffer.from(patch),
       });
       return result.code === 0 ? undefined : result.stderr.trim() || 'git apply failed';

@@ -1,0 +1,67 @@
+// What git itself says about the working tree against its index, read once per subject
+// computation: `git status --porcelain=v2 -z --untracked-files=all`, parsed into the paths whose
+// working-tree state differs from the index (modified, type-changed, deleted, intent-to-add,
+// unmerged, untracked). Git decides cleanliness with its stat cache and re-reads the content of
+// "racily clean" entries (those not older than the index), so a same-size edit within the index's
+// timestamp granularity is still reported.
+import { runGit } from './git.ts';
+
+export interface WorktreeState {
+  /** The raw status output: every byte is part of the cache key. */
+  raw: Buffer;
+  /** Paths (relative to the repository top level) whose working-tree state differs from the index. */
+  dirty: string[];
+  /**
+   * True when the listing cannot be summarised by file contents alone (a submodule, an untracked
+   * nested repository, or a path that is not valid UTF-8): such states are never cached.
+   */
+  opaque: boolean;
+}
+
+export const STATUS_ARGS = [
+  'status',
+  '--porcelain=v2',
+  '-z',
+  '--branch',
+  '--no-ahead-behind',
+  '--untracked-files=all',
+  '--no-renames',
+  '--ignore-submodules=none',
+] as const;
+
+// Number of space-separated fields before the path in each record kind.
+const FIELDS_BEFORE_PATH: Record<string, number> = { '1': 8, u: 10, '?': 1 };
+
+/** Parses porcelain v2 `-z` output; `undefined` when a record is not understood. */
+export function parseStatus(raw: Buffer): WorktreeState | undefined {
+  const text = raw.toString('utf8');
+  const opaqueBytes = !Buffer.from(text, 'utf8').equals(raw);
+  const dirty: string[] = [];
+  let opaque = opaqueBytes;
+  for (const record of text.split('\0')) {
+    if (record === '' || record.startsWith('# ')) continue;
+    const kind = record[0] ?? '';
+    const fields = FIELDS_BEFORE_PATH[kind];
+    if (fields === undefined) return undefined; // e.g. a rename record: not expected here
+    const parts = record.split(' ');
+    const path = parts.slice(fields).join(' ');
+    if (path === '') return undefined;
+    if (kind === '1') {
+      const xy = parts[1] ?? '';
+      const sub = parts[2] ?? '';
+      if (sub.startsWith('S')) opaque = true;
+      if (xy[1] !== '.') dirty.push(path);
+    } else {
+      if (path.endsWith('/')) opaque = true; // an untracked nested repository
+      dirty.push(path);
+    }
+  }
+  return { raw, dirty, opaque };
+}
+
+/** Runs status against the real index (read-only: optional locks are off in the gateway). */
+export async function readWorktreeState(top: string): Promise<WorktreeState | undefined> {
+  const result = await runGit(STATUS_ARGS, { cwd: top });
+  if (result.code !== 0) return undefined;
+  return parseStatus(result.stdout);
+}

@@ -1,0 +1,176 @@
+// A synthetic 50k-file repository with a proofgate plane whose 5 controls are run and
+// cross-audited (so `claim`, `status` and `hook stop` all answer "current PASS"), shared by the
+// whole-process benches, plus a timer for one CLI process. Built once per bench process through
+// the CLI itself, so it does not depend on how the flows are laid out inside.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { manifestYaml } from '../helpers/manifest-fixture.ts';
+import type { Bench } from './harness.ts';
+
+const FILES = 50_000;
+const PER_DIR = 100;
+export const ENV = {
+  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+  HOME: process.env['HOME'] ?? '/tmp',
+};
+export const BIN = fileURLToPath(new URL('../../bin/proofgate.js', import.meta.url));
+/**
+ * A second `bin/proofgate.js` (e.g. built from the base commit into /tmp) measured beside this
+ * one in the same run, so before/after figures share one machine state.
+ */
+export const PREVIOUS_BIN = process.env['PROOFGATE_PREVIOUS_BIN'];
+export const STOP_PAYLOAD = JSON.stringify({ hook_event_name: 'Stop', stop_hook_active: false });
+
+const control = (id: string): string => `  - id: ${id}
+    title: ${id}
+    owner: virtual:developer
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: command, argv: ['true'] }
+    evidence_required: [command output]
+`;
+
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+}
+
+/** Runs one CLI process to completion; throws on an exit code other than `expect`. */
+export function runCli(bin: string, dir: string, args: string[], input = '', expect = 0): void {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: dir, input, env: ENV });
+  if (result.status !== expect) {
+    throw new Error(`${args.join(' ')}: exit ${result.status}: ${result.stderr.toString()}`);
+  }
+}
+
+let repo: Promise<string> | undefined;
+
+export function getPlaneRepo(): Promise<string> {
+  repo ??= Promise.resolve().then(() => {
+    const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-plane-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'config', 'gc.auto', '0');
+    for (let i = 0; i < FILES; i++) {
+      const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
+      if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
+      writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
+    }
+    mkdirSync(join(dir, '.proofgate', 'controls'), { recursive: true });
+    writeFileSync(join(dir, '.proofgate', 'controls', 'manifest.yaml'), manifestYaml());
+    const registry = `version: 1\ncontrols:\n${['a', 'b', 'c', 'd', 'e'].map(control).join('')}`;
+    writeFileSync(join(dir, '.proofgate', 'controls', 'registry.yaml'), registry);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'synthetic');
+    runCli(BIN, dir, [
+      'evaluate',
+      '--run',
+      '--authority-id',
+      'virtual:developer',
+      '--execution-context',
+      'one',
+    ]);
+    runCli(BIN, dir, [
+      'audit',
+      '--audit-stage',
+      'cross',
+      '--review-run',
+      'latest',
+      '--authority-id',
+      'virtual:quality',
+      '--execution-context',
+      'two',
+    ]);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'evidence');
+    return dir;
+  });
+  return repo;
+}
+
+export const NODE_ROW = 'reference: bare node -e 0';
+export const GIT_STATUS_ROW = 'reference: git status --porcelain, same 50k repository';
+
+/** The two references every whole-process row is read against, measured in the same run. */
+export function referenceBenches(runs: number): Bench[] {
+  return [
+    {
+      name: NODE_ROW,
+      runs,
+      fn: () => {
+        spawnSync(process.execPath, ['-e', '0']);
+        return Promise.resolve();
+      },
+    },
+    {
+      name: GIT_STATUS_ROW,
+      runs,
+      setup: getPlaneRepo,
+      fn: (dir) => {
+        execFileSync('git', ['status', '--porcelain'], { cwd: dir as string });
+        return Promise.resolve();
+      },
+    },
+  ];
+}
+
+const cacheStore = (dir: string): string => join(dir, '.git', 'proofgate-subject-cache.json');
+
+/**
+ * Whole-process rows for one verb on the 50k repository: this checkout's bundle with the subject
+ * cache warm and with no cache entry (what the first call after a change pays), and the previous
+ * bundle when PROOFGATE_PREVIOUS_BIN names one.
+ */
+export function processBenches(
+  label: string,
+  args: string[],
+  options: { input?: string; targetMs: number; runs: number },
+): Bench[] {
+  const input = options.input ?? '';
+  const target = { target: `<= ${options.targetMs} ms median`, targetMs: options.targetMs };
+  const rows: Bench[] = [
+    {
+      name: `${label} via bin/proofgate.js, 50k files, subject cache warm`,
+      ...target,
+      baseline: GIT_STATUS_ROW,
+      runs: options.runs,
+      setup: async () => {
+        const dir = await getPlaneRepo();
+        runCli(BIN, dir, args, input);
+        return dir;
+      },
+      fn: (dir) => Promise.resolve(runCli(BIN, dir as string, args, input)),
+    },
+    {
+      name: `${label} via bin/proofgate.js, 50k files, no cache entry`,
+      ...target,
+      baseline: GIT_STATUS_ROW,
+      runs: options.runs,
+      setup: getPlaneRepo,
+      fn: (dir) => {
+        rmSync(cacheStore(dir as string), { force: true });
+        runCli(BIN, dir as string, args, input);
+        return Promise.resolve();
+      },
+    },
+  ];
+  if (PREVIOUS_BIN !== undefined) {
+    const previous = PREVIOUS_BIN;
+    rows.push({
+      name: `${label} via the previous bundle (PROOFGATE_PREVIOUS_BIN), 50k files`,
+      baseline: GIT_STATUS_ROW,
+      runs: options.runs,
+      setup: getPlaneRepo,
+      fn: (dir) => Promise.resolve(runCli(previous, dir as string, args, input)),
+    });
+  }
+  return rows;
+}

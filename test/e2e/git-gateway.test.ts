@@ -1,0 +1,130 @@
+// The git gateway (scripts/lib/io/git.ts, on simple-git): exact exit codes, byte-exact output,
+// stdin, an extra environment, the ambient GIT_* guard, and the lint fence that keeps simple-git
+// and child processes inside scripts/lib/io/.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gitObjectId, gitText, resolveRoot, runGit } from '../../scripts/lib/io/git.ts';
+import { parseStatus } from '../../scripts/lib/io/worktree-state.ts';
+import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
+
+const repo = makeRepo({ 'a.txt': 'a\n' });
+afterAll(() => repo.remove());
+
+describe('runGit through simple-git', () => {
+  it('reports the exact exit code of a silent failure', async () => {
+    const result = await runGit(['rev-parse', '-q', '--verify', 'nope^{tree}'], { cwd: repo.dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout.length).toBe(0);
+  });
+
+  it('reports exit 128 with git own message', async () => {
+    const result = await runGit(['cat-file', '-s', 'HEAD:missing'], { cwd: repo.dir });
+    expect(result.code).toBe(128);
+    expect(result.stderr).toMatch(/missing/);
+  });
+
+  it('keeps stdout byte-exact (a blob that is not UTF-8)', async () => {
+    const bytes = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x0a]);
+    writeFileSync(join(repo.dir, 'bin.dat'), bytes);
+    const oid = (await gitText(['hash-object', '-w', 'bin.dat'], { cwd: repo.dir })).trim();
+    expect(oid).toBe(gitObjectId('blob', bytes));
+    const blob = await runGit(['cat-file', 'blob', oid], { cwd: repo.dir });
+    expect(blob.stdout.equals(bytes)).toBe(true);
+  });
+
+  it('writes stdin and refuses empty input instead of leaving stdin open', async () => {
+    const hashed = await gitText(['hash-object', '--stdin'], { cwd: repo.dir, input: 'hi\n' });
+    expect(hashed.trim()).toBe(gitObjectId('blob', Buffer.from('hi\n')));
+    await expect(runGit(['hash-object', '--stdin'], { cwd: repo.dir, input: '' })).rejects.toThrow(
+      /empty input/,
+    );
+  });
+
+  it('passes its own environment (a private index) to git', async () => {
+    const index = join(makeTempDir('proofgate-gw-'), 'index');
+    await gitText(['read-tree', 'HEAD'], { cwd: repo.dir, env: { GIT_INDEX_FILE: index } });
+    const listed = await gitText(['ls-files'], { cwd: repo.dir, env: { GIT_INDEX_FILE: index } });
+    expect(listed).toBe('a.txt\n');
+  });
+
+  it('ignores an ambient GIT_DIR: the repository comes from cwd', async () => {
+    const other = makeRepo({ 'other.txt': 'o\n' });
+    const saved = process.env['GIT_DIR'];
+    process.env['GIT_DIR'] = join(other.dir, '.git');
+    try {
+      const listed = await gitText(['ls-files'], { cwd: repo.dir });
+      expect(listed.split('\n')).toContain('a.txt');
+    } finally {
+      if (saved === undefined) delete process.env['GIT_DIR'];
+      else process.env['GIT_DIR'] = saved;
+      other.remove();
+    }
+  });
+
+  it('refuses to pin core.hooksPath unless the caller says it does', async () => {
+    const args = ['-c', 'core.hooksPath=/dev/null', 'status', '--porcelain'];
+    await expect(runGit(args, { cwd: repo.dir })).rejects.toMatchObject({ code: 'GIT_FAILED' });
+    expect((await runGit(args, { cwd: repo.dir, pinsHooksPath: true })).code).toBe(0);
+  });
+
+  it('outside a repository: NOT_A_GIT_REPO, a contract error rather than a crash', async () => {
+    const dir = makeTempDir('proofgate-nogit-');
+    await expect(resolveRoot(undefined, dir)).rejects.toMatchObject({ code: 'NOT_A_GIT_REPO' });
+    await expect(resolveRoot(undefined, join(dir, 'absent'))).rejects.toMatchObject({
+      code: 'NOT_A_GIT_REPO',
+    });
+  });
+
+  it('the empty tree id matches git for both object formats', () => {
+    expect(gitObjectId('tree', new Uint8Array(0))).toBe('4b825dc642cb6eb9a060e54bf8d69288fbee4904');
+    expect(gitObjectId('tree', new Uint8Array(0), 'sha256')).toBe(
+      '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321',
+    );
+  });
+});
+
+describe('parseStatus', () => {
+  const z = (...records: string[]): Buffer => Buffer.from(`${records.join('\0')}\0`);
+
+  it('lists worktree changes, unmerged and untracked paths, not index-only ones', () => {
+    const state = parseStatus(
+      z(
+        '# branch.oid abc',
+        '1 .M N... 100644 100644 100644 aaa aaa src/with space.ts',
+        '1 M. N... 100644 100644 100644 aaa bbb staged-only.ts',
+        '1 .D N... 100644 100644 000000 aaa aaa gone.ts',
+        'u UU N... 100644 100644 100644 100644 a b c conflict.ts',
+        '? new file.ts',
+      ),
+    );
+    expect(state?.dirty).toEqual(['src/with space.ts', 'gone.ts', 'conflict.ts', 'new file.ts']);
+    expect(state?.opaque).toBe(false);
+  });
+
+  it('marks submodules, nested repositories and non-UTF-8 paths as never cacheable', () => {
+    expect(parseStatus(z('1 .M SC.. 160000 160000 160000 a a sub'))?.opaque).toBe(true);
+    expect(parseStatus(z('? nested/'))?.opaque).toBe(true);
+    expect(parseStatus(Buffer.from([0x3f, 0x20, 0xff, 0x00]))?.opaque).toBe(true);
+  });
+
+  it('refuses records it does not understand', () => {
+    expect(parseStatus(z('2 R. N... 100644 100644 100644 a a R100 new\0old'))).toBeUndefined();
+    expect(parseStatus(z('? '))).toBeUndefined();
+  });
+});
+
+describe('the lint fence', () => {
+  it('simple-git and child_process are refused outside scripts/lib/io/', async () => {
+    const eslint = new ESLint();
+    for (const module of ['simple-git', 'node:child_process']) {
+      const [result] = await eslint.lintText(`import '${module}';\n`, {
+        filePath: 'scripts/lib/core/errors.ts', // an existing file, linted with this text
+      });
+      expect(result?.messages.map((m) => m.ruleId)).toContain(
+        '@typescript-eslint/no-restricted-imports',
+      );
+    }
+  });
+});
