@@ -1,18 +1,16 @@
-// `proofgate verify`: proves the ledger intact (references/verify.md). Gather (segments, base
-// blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding.
+// `proofgate verify`: proves the ledger intact (references/verify.md). The segments stream through
+// the pure line-by-line verifier (bounded memory at any size; with --base only the appended lines
+// after the proven prefix) → render. Exit 3 on any finding.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { parseLedger } from './lib/core/ledger/parse-ledger.ts';
-import { referencedObjects, verifyLedger } from './lib/core/ledger/verify-ledger.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { defineVerb } from './lib/define-verb.ts';
-import { compareWithBaseRef } from './lib/io/ledger-base.ts';
-import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
-import { checkObjects, createObjectStore } from './lib/io/objects.ts';
+import { ledgerIdOf } from './lib/io/ledger-store.ts';
 import { loadPlane } from './lib/io/plane.ts';
 import { repairTornTails } from './lib/io/repair-torn.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
+import { verifyLedgerFiles } from './lib/io/verify-ledger-files.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
 import type { VerifyReport } from './lib/render/verify-report.ts';
 
@@ -26,29 +24,17 @@ export interface VerifyOptions extends CommonOptions {
 export async function runVerify(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const plane = loadPlane(root);
-  const manifestFile = plane.manifestPath.slice(root.length + 1);
-  const ledgerId = ledgerIdOf(plane.manifest, manifestFile);
+  // A manifest without a ledger id is a config error before anything is repaired.
+  ledgerIdOf(plane.manifest, plane.manifestPath.slice(root.length + 1));
   const time = ctx.clock.now().toISOString();
   const repaired = options.repairTorn
     ? await repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
-  const snapshot = await readLedger(plane);
-  const base =
-    options.base === undefined
-      ? undefined
-      : await compareWithBaseRef(root, ledgerRel(plane), snapshot, options.base);
-  const parsed = parseLedger(snapshot, base?.start);
-  const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
-  const result = verifyLedger({
-    parsed,
-    ledgerId,
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects,
-    ...(base === undefined ? {} : { base }),
+  const result = await verifyLedgerFiles(plane, {
+    ...(options.base === undefined ? {} : { base: options.base }),
   });
   return {
-    ok: result.findings.length === 0,
+    ok: result.findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
     ...result,

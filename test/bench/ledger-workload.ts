@@ -15,7 +15,12 @@ import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import type { Plane } from '../../scripts/lib/io/plane.ts';
 import { MINIMAL_MANIFEST, TEST_LEDGER_ID, draft } from '../helpers/ledger-repo.ts';
 
-export const SEGMENTS = ['0000aaaa-main', '0000bbbb-feature-a', '0000cccc-feature-b', '0000dddd-ci'];
+export const SEGMENTS = [
+  '0000aaaa-main',
+  '0000bbbb-feature-a',
+  '0000cccc-feature-b',
+  '0000dddd-ci',
+];
 
 export interface BenchRepo {
   root: string;
@@ -77,10 +82,7 @@ export function createRepo(count: number, signed = false, dir?: string): BenchRe
     heads[segment] = sha256Hex(line);
   }
   for (const [segment, own] of lines)
-    writeFileSync(
-      join(ledgerDirOf(root), `${segment}.jsonl`),
-      own.map((l) => `${l}\n`).join(''),
-    );
+    writeFileSync(join(ledgerDirOf(root), `${segment}.jsonl`), own.map((l) => `${l}\n`).join(''));
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'ledger');
   return { root, plane: loadPlane(root) };

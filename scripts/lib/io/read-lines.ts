@@ -79,6 +79,8 @@ export interface LineReaderOptions {
   maxLineBytes?: number;
   /** Sees every raw byte of the range, in order (e.g. a git blob id of a prefix). */
   hash?: Hash;
+  /** Byte strings (without newlines) searched chunk by chunk; see `hasMarker`. */
+  markers?: readonly Buffer[];
 }
 
 const CHUNK_BYTES = 1 << 20;
@@ -103,14 +105,43 @@ export class LineReader {
   /** File offset of the next byte to read from disk. */
   private position: number;
   private done = false;
+  private readonly markers: readonly Buffer[];
+  /** File offsets of marker matches, ascending; `hitAt` is the first not yet passed. */
+  private hits: number[] = [];
+  private hitAt = 0;
 
   constructor(path: string, options: LineReaderOptions = {}) {
     this.fd = openSync(path, 'r');
     this.end = options.end ?? fstatSync(this.fd).size;
     this.max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.hash = options.hash;
+    this.markers = options.markers ?? [];
     this.base = options.start ?? 0;
     this.position = this.base;
+  }
+
+  /** True when `line` contains one of the markers (lines must be asked about in order). */
+  hasMarker(line: ReadLine): boolean {
+    const end = line.start + (line.bytes === undefined ? line.overlongBytes : line.bytes.length);
+    while (this.hitAt < this.hits.length && this.hits[this.hitAt]! < line.start) this.hitAt += 1;
+    return this.hitAt < this.hits.length && this.hits[this.hitAt]! < end;
+  }
+
+  /** Searches the newly read bytes (and the few before them a marker could start in). */
+  private findMarkers(chunk: Buffer, newFrom: number, chunkBase: number): void {
+    const found: number[] = [];
+    for (const marker of this.markers) {
+      const from = Math.max(0, newFrom - marker.length + 1);
+      for (let at = chunk.indexOf(marker, from); at !== -1; at = chunk.indexOf(marker, at + 1)) {
+        found.push(chunkBase + at);
+      }
+    }
+    if (found.length === 0) return;
+    if (this.hitAt > 1024) {
+      this.hits = this.hits.slice(this.hitAt);
+      this.hitAt = 0;
+    }
+    this.hits.push(...found.sort((a, b) => a - b));
   }
 
   /** Replaces the chunk with its bytes from `keepFrom` on plus the next bytes of the range. */
@@ -131,6 +162,7 @@ export class LineReader {
     this.base += keepFrom;
     this.position += got;
     this.chunk = next.subarray(0, kept + got);
+    if (this.markers.length > 0) this.findMarkers(this.chunk, kept, this.base);
     return true;
   }
 

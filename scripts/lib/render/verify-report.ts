@@ -7,7 +7,10 @@ export interface VerifyReport {
   base?: string;
   segments: number;
   checkedLines: number;
+  /** The first findings in file and line order (capped). */
   findings: LedgerFinding[];
+  /** Every finding, listed or not. */
+  findingCount: number;
   repaired: { file: string; removedBytes: number; removedSha256: string }[];
 }
 
@@ -18,7 +21,11 @@ export function renderVerify(report: VerifyReport): string {
       : `${report.checkedLines} lines in ${report.segments} segments`;
   const verdict = report.ok
     ? `INTACT ledger: ${scope} checked, 0 findings`
-    : `TAMPERED ledger: ${report.findings.length} findings in ${scope}`;
+    : `TAMPERED ledger: ${report.findingCount} findings in ${scope}${
+        report.findingCount > report.findings.length
+          ? ` (the first ${report.findings.length} listed)`
+          : ''
+      }`;
   const lines = [verdict];
   for (const fix of report.repaired) {
     lines.push(

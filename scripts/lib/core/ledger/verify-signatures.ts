@@ -8,12 +8,7 @@ import { verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
-import {
-  ENTRY_PAYLOAD_TYPE,
-  keyidOf,
-  publicKeyFromRaw,
-  signedBytesOf,
-} from './sign-entry.ts';
+import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw, signedBytesOf } from './sign-entry.ts';
 import type { LedgerEntry, LocatedEntry } from './types.ts';
 
 export interface RegisteredKey {
@@ -116,7 +111,11 @@ export function checkEntrySignatures(
 ): SignatureJob[] {
   const { entry } = located;
   if (!known.has(entry.actor.authority)) {
-    report('AUTHORITY_UNKNOWN', `actor authority ${entry.actor.authority} is not in the manifest`, 0);
+    report(
+      'AUTHORITY_UNKNOWN',
+      `actor authority ${entry.actor.authority} is not in the manifest`,
+      0,
+    );
   }
   if (entry.kind === 'key') {
     const problem = checkKeyEntry(located);
@@ -131,7 +130,11 @@ export function checkEntrySignatures(
   entry.sigs.forEach((signature, i) => {
     const key = registry.get(signature.keyid);
     if (key === undefined) {
-      report('KEY_UNREGISTERED', `key ${signature.keyid.slice(0, 12)}… is not in the manifest`, 3 + i);
+      report(
+        'KEY_UNREGISTERED',
+        `key ${signature.keyid.slice(0, 12)}… is not in the manifest`,
+        3 + i,
+      );
     } else if (key.authority !== entry.actor.authority) {
       report(
         'KEY_UNREGISTERED',

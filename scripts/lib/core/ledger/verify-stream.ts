@@ -397,7 +397,12 @@ export class LedgerVerifier {
         (segment, lastIndex) => this.config.prefixObjects(segment, lastIndex),
       );
       for (const message of problems) {
-        this.sink.add({ file: located.file, line: located.index + 1, code: 'SEAL_INVALID', message });
+        this.sink.add({
+          file: located.file,
+          line: located.index + 1,
+          code: 'SEAL_INVALID',
+          message,
+        });
       }
     }
     return {
