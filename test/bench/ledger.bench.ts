@@ -1,76 +1,29 @@
-// Ledger benchmarks (issue 2): append at 100k existing entries, verify --full over 100k unsigned
-// and signed entries, verify --base with 50 new entries over 100k. Data is generated in setup.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Ledger benchmarks (issues 2 and 19): append at 100k existing entries; verify --full over 100k
+// unsigned and signed entries and verify --base with 50 new over 100k, both in process and as whole
+// processes through bin/proofgate.js and the dist bundle (node start-up included, ratio to bare
+// `node -e 0` measured in the same run, peak RSS from /usr/bin/time when present). Hostile sizes:
+// 1,000,000 "{}" lines, printed with exit code and peak RSS.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
-import type { Signer } from '../../scripts/lib/core/ledger/types.ts';
-import { generateKey } from '../../scripts/lib/io/keys.ts';
 import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { runVerify } from '../../scripts/verify.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { MINIMAL_MANIFEST, TEST_LEDGER_ID, draft } from '../helpers/ledger-repo.ts';
+import { draft } from '../helpers/ledger-repo.ts';
 import type { Bench } from './harness.ts';
-import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
+import {
+  appendMore,
+  createEmptyRepo,
+  createRepo,
+  ledgerDirOf,
+  writeRepeated,
+} from './ledger-workload.ts';
+import type { BenchRepo as Repo } from './ledger-workload.ts';
 
 const ENTRIES = 100_000;
-const SEGMENTS = ['0000aaaa-main', '0000bbbb-feature-a', '0000cccc-feature-b', '0000dddd-ci'];
-
-interface Repo {
-  root: string;
-  plane: Plane;
-}
-
-function git(root: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-}
-
-function manifestWith(key: { keyid: string; publicKey: string } | undefined): string {
-  if (key === undefined) return MINIMAL_MANIFEST;
-  const keys = `    keys:\n      - keyid: ${key.keyid}\n        public_key: ${key.publicKey}\n        added: 2026-01-01T00:00:00.000Z\n`;
-  return MINIMAL_MANIFEST.replace('    stages: [cross]\n', `    stages: [cross]\n${keys}`);
-}
-
-/** A committed repository whose ledger holds `count` entries over four segments. */
-function createRepo(count: number, signer?: Signer, publicKey?: string): Repo {
-  const root = mkdtempSync(join(tmpdir(), 'pg-bench-'));
-  git(root, 'init', '-q', '-b', 'main');
-  mkdirSync(join(root, '.proofgate', 'controls'), { recursive: true });
-  const key =
-    signer === undefined ? undefined : { keyid: signer.keyid, publicKey: publicKey ?? '' };
-  writeFileSync(join(root, '.proofgate', 'controls', 'manifest.yaml'), manifestWith(key));
-  const dir = join(root, '.proofgate', 'evidence', 'ledger');
-  mkdirSync(dir, { recursive: true });
-  const lines = new Map(SEGMENTS.map((s) => [s, [] as string[]]));
-  const heads: Record<string, string> = {};
-  const actor =
-    signer === undefined ? undefined : { label: 'qa', authority: 'virtual:quality', context: 'ci' };
-  for (let i = 0; i < count; i++) {
-    const segment = SEGMENTS[i % SEGMENTS.length]!;
-    const own = lines.get(segment)!;
-    const placement = {
-      ledger: TEST_LEDGER_ID,
-      segment,
-      seq: own.length,
-      prev: heads[segment] ?? null,
-      heads: { ...heads },
-    };
-    const { line } = buildEntry(draft(i, actor === undefined ? {} : { actor }), placement, signer);
-    own.push(line);
-    heads[segment] = sha256Hex(line);
-  }
-  for (const [segment, own] of lines)
-    writeFileSync(join(dir, `${segment}.jsonl`), own.map((l) => `${l}\n`).join(''));
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'ledger');
-  return { root, plane: loadPlane(root) };
-}
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'proofgate.js');
+const TIME = '/usr/bin/time';
 
 const verifyOptions = (base?: string) => ({
   root: undefined,
@@ -87,10 +40,53 @@ async function verifyOnce(repo: Repo, base?: string): Promise<void> {
     throw new Error(`bench ledger not intact: ${JSON.stringify(report.findings.slice(0, 3))}`);
 }
 
+/** Runs the installed command; prints exit code and peak RSS when /usr/bin/time exists. */
+function runBin(label: string, args: string[]): void {
+  const hasTime = existsSync(TIME);
+  const command = hasTime ? TIME : process.execPath;
+  const argv = hasTime ? ['-f', '%M', process.execPath, BIN, ...args] : [BIN, ...args];
+  const child = spawnSync(command, argv, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const rss = hasTime
+    ? `${Math.round(Number(child.stderr.trim().split('\n').at(-1)) / 1024)} MB`
+    : 'n/a';
+  console.log(`  ${label}: exit ${child.status}, peak RSS ${rss}`);
+}
+
 const cleanup = (state: unknown): Promise<void> => {
   rmSync((state as Repo).root, { recursive: true, force: true });
   return Promise.resolve();
 };
+
+const buildDist = (): void => {
+  execFileSync(process.execPath, [join(ROOT, 'bin', 'build-dist.js')], { cwd: ROOT });
+};
+
+function wholeProcess(
+  name: string,
+  setup: () => Promise<Repo>,
+  args: (r: Repo) => string[],
+  targetMs: number,
+): Bench {
+  return {
+    name,
+    target: `<= ${targetMs} ms median`,
+    targetMs,
+    baseline: 'node -e 0 (floor, same run)',
+    runs: 5,
+    setup: async () => {
+      buildDist();
+      return setup();
+    },
+    fn: (state) => {
+      spawnSync(process.execPath, [BIN, ...args(state as Repo)], { stdio: 'ignore' });
+      return Promise.resolve();
+    },
+    teardown: (state) => {
+      runBin(`${name} (one more run)`, args(state as Repo));
+      return cleanup(state);
+    },
+  };
+}
 
 let appended = 0;
 export const benches: Bench[] = [
@@ -133,8 +129,7 @@ export const benches: Bench[] = [
     runs: 5,
     setup: async () => {
       const repo = createRepo(ENTRIES);
-      for (let i = 0; i < 50; i++)
-        await appendEntry(repo.plane, draft(ENTRIES + i), { manifest: repo.plane.manifest });
+      await appendMore(repo, 50, ENTRIES);
       return repo;
     },
     fn: (state) => verifyOnce(state as Repo, 'HEAD'),
@@ -144,11 +139,54 @@ export const benches: Bench[] = [
     name: 'verify --full, 100k signed entries',
     target: 'report',
     runs: 1,
-    setup: () => {
-      const key = generateKey();
-      return Promise.resolve(createRepo(ENTRIES, key.signer, key.publicKeyBase64));
-    },
+    setup: () => Promise.resolve(createRepo(ENTRIES, true)),
     fn: (state) => verifyOnce(state as Repo),
+    teardown: cleanup,
+  },
+  {
+    name: 'node -e 0 (floor, same run)',
+    runs: 7,
+    fn: () => {
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+      return Promise.resolve();
+    },
+  },
+  wholeProcess(
+    'bin: verify --full, 100k unsigned',
+    () => Promise.resolve(createRepo(ENTRIES)),
+    (r) => ['verify', '--full', '--root', r.root],
+    2000,
+  ),
+  wholeProcess(
+    'bin: verify --full, 100k signed',
+    () => Promise.resolve(createRepo(ENTRIES, true)),
+    (r) => ['verify', '--full', '--root', r.root],
+    6000,
+  ),
+  wholeProcess(
+    'bin: verify --base, 50 new over 100k',
+    async () => {
+      const repo = createRepo(ENTRIES);
+      await appendMore(repo, 50, ENTRIES);
+      return repo;
+    },
+    (r) => ['verify', '--base', 'HEAD', '--root', r.root],
+    300,
+  ),
+  {
+    name: 'bin: verify --full, 1,000,000 "{}" lines (hostile)',
+    target: 'exit 3, bounded RSS',
+    runs: 1,
+    setup: () => {
+      buildDist();
+      const root = createEmptyRepo();
+      writeRepeated(join(ledgerDirOf(root), '0000aaaa-main.jsonl'), '{}', 1_000_000);
+      return Promise.resolve({ root } as Repo);
+    },
+    fn: (state) => {
+      runBin('1M {} lines', ['verify', '--full', '--root', (state as Repo).root]);
+      return Promise.resolve();
+    },
     teardown: cleanup,
   },
 ];

@@ -34,7 +34,7 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
   const root = await resolveRoot(options.root, ctx.cwd);
   const plane = loadPlane(root);
   const ledgerId = ledgerIdOf(plane.manifest);
-  const { snapshot, parsed, result } = await readAndVerifyLedger(plane, ledgerId, undefined);
+  const { snapshot, parsed, result } = await readAndVerifyLedger(plane, ledgerId);
   const { findings } = result;
   if (findings.length > 0) {
     throw new IntegrityError(

@@ -1,5 +1,6 @@
-// verify: proves the ledger intact. Gather (segments, base blobs, objects) → decide (verifyLedger,
-// pure). seal runs the same gather→decide step before it appends (readAndVerifyLedger).
+// verify: proves the ledger intact. The segments stream through the pure line-by-line verifier
+// (bounded memory at any size; with --base only the lines appended after the proven prefix). seal
+// reads the whole ledger and runs the same decision before it appends (readAndVerifyLedger).
 import type { Context } from '../core/context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
@@ -7,11 +8,11 @@ import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts
 import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { resolveRoot } from '../io/git.ts';
-import { compareWithBaseRef } from '../io/ledger-base.ts';
-import { ledgerIdOf, ledgerRel, readLedger } from '../io/ledger-store.ts';
+import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
+import { verifyLedgerFiles } from '../io/verify-ledger-files.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -26,24 +27,19 @@ export interface VerifyReport {
   base?: string;
   segments: number;
   checkedLines: number;
+  /** The first findings in file and line order (capped). */
   findings: LedgerFinding[];
+  /** Every finding, listed or not. */
+  findingCount: number;
   repaired: { file: string; removedBytes: number; removedSha256: string }[];
 }
 
 /** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
-export async function readAndVerifyLedger(
-  plane: Plane,
-  ledgerId: string,
-  base: string | undefined,
-) {
+export async function readAndVerifyLedger(plane: Plane, ledgerId: string) {
   const root = plane.root;
   const manifestFile = plane.manifestPath.slice(root.length + 1);
   const snapshot = await readLedger(plane);
-  const compared =
-    base === undefined
-      ? undefined
-      : await compareWithBaseRef(root, ledgerRel(plane), snapshot, base);
-  const parsed = parseLedger(snapshot, compared?.start);
+  const parsed = parseLedger(snapshot);
   const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
   const result = verifyLedger({
     parsed,
@@ -51,7 +47,6 @@ export async function readAndVerifyLedger(
     authorities: plane.manifest.authorities,
     manifestFile,
     objects,
-    ...(compared === undefined ? {} : { base: compared }),
   });
   return { snapshot, parsed, result };
 }
@@ -59,15 +54,17 @@ export async function readAndVerifyLedger(
 export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const plane = loadPlane(root);
-  const manifestFile = plane.manifestPath.slice(root.length + 1);
-  const ledgerId = ledgerIdOf(plane.manifest, manifestFile);
+  // A manifest without a ledger id is a config error before anything is repaired.
+  ledgerIdOf(plane.manifest, plane.manifestPath.slice(root.length + 1));
   const time = ctx.clock.now().toISOString();
   const repaired = options.repairTorn
     ? await repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
-  const { result } = await readAndVerifyLedger(plane, ledgerId, options.base);
+  const result = await verifyLedgerFiles(plane, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+  });
   return {
-    ok: result.findings.length === 0,
+    ok: result.findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
     ...result,

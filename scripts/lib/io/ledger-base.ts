@@ -1,37 +1,69 @@
-// The ledger segments as they are on a base git ref, for `verify --base` (references/ledger-format.md):
-// blob ids and sizes from one `git ls-tree -l`; contents only for blobs that fail the prefix test.
+// The append-only proof for `verify --base` (references/verify.md): every segment on the base ref
+// must still exist and its base bytes must be a byte prefix of the current file. The prefix is
+// proven by hashing the current file's first `size` bytes as a git blob while reading them once,
+// in chunks, and comparing with the base blob id from one `git ls-tree`; the same read counts the
+// lines (where checking resumes) and finds the key and seal entries the checks need. Only the
+// appended bytes are then parsed. The base content leaves git only when a prefix does not match.
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { UsageError } from '../core/errors.ts';
-import { changedOnBase, compareWithBase } from '../core/ledger/compare-base.ts';
-import type { BaseComparison, BaseSegment } from '../core/ledger/compare-base.ts';
-import type { LedgerSnapshot } from '../core/ledger/types.ts';
-import { gitText, runGit } from './git.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
+import type { LedgerFinding } from '../core/ledger/types.ts';
+import { runGit } from './git.ts';
+import { LineReader } from './read-lines.ts';
 
-interface BaseLedger {
-  commit: string;
-  objectFormat: 'sha1' | 'sha256';
-  /** Repository-relative segment path → blob id and size. */
-  segments: Map<string, BaseSegment>;
+export interface SegmentFile {
+  name: string;
+  /** Path relative to the repository root. */
+  file: string;
+  path: string;
 }
 
-async function readBaseLedger(root: string, ledgerRel: string, ref: string): Promise<BaseLedger> {
+/** Where checking starts in one segment: line `start` at byte `startByte`. */
+export interface CheckedRegion {
+  start: number;
+  startByte: number;
+  /** Hash of line `start - 1`; null when `start` is 0. */
+  previousHash: string | null;
+}
+
+export interface BaseProof {
+  findings: LedgerFinding[];
+  /** Segment name → its checked region; segments not listed are checked whole. */
+  regions: Map<string, CheckedRegion>;
+}
+
+interface BaseBlob {
+  oid: string;
+  size: number;
+}
+
+/** The base ref's segment blobs (path → id and size) and the repository's object format. */
+export async function readBaseLedger(
+  root: string,
+  ledgerRel: string,
+  ref: string,
+): Promise<{ commit: string; objectFormat: 'sha1' | 'sha256'; segments: Map<string, BaseBlob> }> {
   const resolved = ref.startsWith('-')
     ? undefined
-    : await runGit(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { cwd: root });
-  if (resolved === undefined || resolved.code !== 0) {
+    : await runGit(['rev-parse', '--show-object-format', '-q', '--verify', `${ref}^{commit}`], {
+        cwd: root,
+      });
+  const [format = '', commit = ''] = resolved?.stdout.toString('utf8').trim().split('\n') ?? [];
+  if (resolved === undefined || resolved.code !== 0 || commit === '') {
     throw new UsageError('BAD_VALUE', `--base ${ref} is not a commit in this repository`, {
       where: '--base',
       expected: 'a branch, tag or commit id, e.g. origin/main',
       next: 'run "git fetch" for the base branch, then retry',
     });
   }
-  const commit = resolved.stdout.toString('utf8').trim();
-  const format = (await gitText(['rev-parse', '--show-object-format'], { cwd: root })).trim();
-  const listing = await gitText(
+  const listing = await runGit(
     ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ledgerRel],
     { cwd: root },
   );
-  const segments = new Map<string, BaseSegment>();
-  for (const row of listing.split('\0')) {
+  const segments = new Map<string, BaseBlob>();
+  for (const row of listing.stdout.toString('utf8').split('\0')) {
     const tab = row.indexOf('\t');
     const path = row.slice(tab + 1);
     const [, type, oid = '', size = ''] = row.slice(0, tab).split(/ +/);
@@ -39,32 +71,108 @@ async function readBaseLedger(root: string, ledgerRel: string, ref: string): Pro
     if (tab === -1 || type !== 'blob' || !isSegment) continue;
     segments.set(path, { oid, size: Number(size) });
   }
-  return { commit, objectFormat: format === 'sha256' ? 'sha256' : 'sha1', segments };
+  return { commit, objectFormat: format.trim() === 'sha256' ? 'sha256' : 'sha1', segments };
 }
 
-/** Adds the base bytes of `files` (segments that failed the prefix test) to `base`. */
-async function readBaseBytes(
-  root: string,
-  base: BaseLedger,
-  files: readonly string[],
-): Promise<void> {
-  for (const file of files) {
-    const segment = base.segments.get(file);
-    if (segment === undefined) continue;
-    const blob = await runGit(['cat-file', 'blob', segment.oid], { cwd: root });
-    if (blob.code === 0) segment.bytes = new Uint8Array(blob.stdout);
+/** Reads the first `size` bytes once: git blob id, complete lines, last line hash, context. */
+function readPrefix(
+  segment: SegmentFile,
+  size: number,
+  objectFormat: 'sha1' | 'sha256',
+  context: ContextCollector,
+): { oid: string; region: CheckedRegion } {
+  const hash = createHash(objectFormat).update(`blob ${size}\0`);
+  const reader = new LineReader(segment.path, { end: size, hash, markers: CONTEXT_MARKERS });
+  let lines = 0;
+  let last: string | null = null;
+  let lastBytes: Uint8Array | undefined;
+  try {
+    for (let line = reader.next(); line !== undefined; line = reader.next()) {
+      if (line.bytes === undefined) {
+        last = line.overlongSha256;
+        lastBytes = undefined;
+      } else {
+        lastBytes = line.bytes;
+        if (reader.hasMarker(line)) context.consider(line.bytes, segment.name, segment.file, lines);
+      }
+      lines += 1;
+    }
+  } finally {
+    reader.close();
+  }
+  if (lastBytes !== undefined) last = sha256Hex(lastBytes);
+  // A torn tail on the base is not trusted: checking restarts at its last complete line.
+  return {
+    oid: hash.digest('hex'),
+    region: { start: lines, startByte: size - reader.tailBytes, previousHash: last },
+  };
+}
+
+/** 1-based line and byte offset of the first byte where `path` differs from `base`. */
+function firstDifference(path: string, base: Uint8Array): { byte: number; line: number } {
+  const fd = openSync(path, 'r');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let offset = 0;
+  let line = 1;
+  try {
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, offset);
+      const limit = Math.min(n, base.length - offset);
+      let i = 0;
+      while (i < limit && chunk[i] === base[offset + i]) {
+        if (chunk[i] === 0x0a) line += 1;
+        i += 1;
+      }
+      if (i < limit || n === 0 || offset + n >= base.length) return { byte: offset + i, line };
+      offset += n;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
-/** Gathers the base ref's segments (contents only where needed) and compares them with `snapshot`. */
-export async function compareWithBaseRef(
+/**
+ * Proves every base segment a prefix of its current file; returns findings, where checking starts
+ * in each segment, and adds the key and seal entries of the proven prefixes to `context`.
+ */
+export async function proveBase(
   root: string,
   ledgerRel: string,
-  snapshot: LedgerSnapshot,
   ref: string,
-): Promise<BaseComparison> {
+  current: readonly SegmentFile[],
+  context: ContextCollector,
+): Promise<BaseProof> {
   const base = await readBaseLedger(root, ledgerRel, ref);
-  const changed = changedOnBase(snapshot, base.segments, base.objectFormat);
-  await readBaseBytes(root, base, changed);
-  return compareWithBase(snapshot, base.segments, changed, ref);
+  const byFile = new Map(current.map((s) => [s.file, s]));
+  const findings: LedgerFinding[] = [];
+  const regions = new Map<string, CheckedRegion>();
+  for (const [file, before] of [...base.segments].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const now = byFile.get(file);
+    if (now === undefined) {
+      const message = `segment on ${ref} is missing now (deleted or renamed)`;
+      findings.push({ file, line: 0, code: 'SEGMENT_DELETED', message });
+      continue;
+    }
+    const size = statSync(now.path).size;
+    const prefixContext = new ContextCollector();
+    const prefix =
+      size >= before.size
+        ? readPrefix(now, before.size, base.objectFormat, prefixContext)
+        : undefined;
+    if (prefix !== undefined && prefix.oid === before.oid) {
+      regions.set(now.name, prefix.region);
+      context.entries.push(...prefixContext.entries);
+      context.findings.push(...prefixContext.findings);
+      continue;
+    }
+    const blob = await runGit(['cat-file', 'blob', before.oid], { cwd: root });
+    const diff =
+      blob.code === 0
+        ? firstDifference(now.path, new Uint8Array(blob.stdout))
+        : { byte: 0, line: 1 };
+    const what = diff.byte === size ? 'truncated' : 'changed';
+    const message = `segment ${what} at byte ${diff.byte}: the bytes on ${ref} are not a prefix of the current file`;
+    findings.push({ file, line: diff.line, code: 'HISTORY_REWRITTEN', message });
+  }
+  return { findings, regions };
 }

@@ -15,7 +15,7 @@ export interface SegmentTail {
   tornTail: Uint8Array;
 }
 
-function listSegmentFiles(ledgerDir: string): string[] {
+export function listSegmentFiles(ledgerDir: string): string[] {
   if (!existsSync(ledgerDir)) return [];
   return readdirSync(ledgerDir, { withFileTypes: true })
     .filter((d) => d.isFile() && d.name.endsWith('.jsonl'))

@@ -21,7 +21,7 @@ import type { ObjectStore } from '../core/ledger/types.ts';
 import type { ObjectState } from '../core/ledger/verify-ledger.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 
-function objectsDir(plane: PlaneLocation): string {
+export function objectsDir(plane: PlaneLocation): string {
   return join(plane.dir, 'evidence', 'objects', 'sha256');
 }
 

@@ -1,7 +1,8 @@
 // Streams a file line by line with a bound on line length: a line longer than `maxLineBytes` is
 // reported as overlong (its bytes skipped, never buffered), so a 50 MB line cannot exhaust memory.
+import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface LineRecord {
   /** 1-based line number. */
@@ -63,4 +64,154 @@ export async function readLines(
   }
   if (partBytes > 0) finish(Buffer.alloc(0));
   return total;
+}
+
+/** One line from a LineReader: its bytes (a view) or, when overlong, its size and sha256. */
+export type ReadLine =
+  | { bytes: Uint8Array; start: number; overlongBytes?: never; overlongSha256?: never }
+  | { bytes?: never; start: number; overlongBytes: number; overlongSha256: string };
+
+export interface LineReaderOptions {
+  /** First byte to read (default 0). */
+  start?: number;
+  /** Byte after the last one to read (default: the file size when opened). */
+  end?: number;
+  maxLineBytes?: number;
+  /** Sees every raw byte of the range, in order (e.g. a git blob id of a prefix). */
+  hash?: Hash;
+  /** Byte strings (without newlines) searched chunk by chunk; see `hasMarker`. */
+  markers?: readonly Buffer[];
+}
+
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Pull-based, synchronous line reader over a byte range of a file, in 1 MiB chunks, so a caller
+ * can interleave awaits (signature batches) and memory stays bounded. A line longer than
+ * `maxLineBytes` is never buffered: its bytes are hashed as they stream past. Returned views stay
+ * valid after later calls (each refill allocates a fresh chunk).
+ */
+export class LineReader {
+  /** Bytes after the last newline of the range (an unterminated line); set at the end. */
+  tailBytes = 0;
+  private readonly fd: number;
+  private readonly end: number;
+  private readonly max: number;
+  private readonly hash: Hash | undefined;
+  private chunk: Buffer = Buffer.alloc(0);
+  private at = 0;
+  /** File offset of chunk[0]. */
+  private base: number;
+  /** File offset of the next byte to read from disk. */
+  private position: number;
+  private done = false;
+  private readonly markers: readonly Buffer[];
+  /** File offsets of marker matches, ascending; `hitAt` is the first not yet passed. */
+  private hits: number[] = [];
+  private hitAt = 0;
+
+  constructor(path: string, options: LineReaderOptions = {}) {
+    this.fd = openSync(path, 'r');
+    this.end = options.end ?? fstatSync(this.fd).size;
+    this.max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.hash = options.hash;
+    this.markers = options.markers ?? [];
+    this.base = options.start ?? 0;
+    this.position = this.base;
+  }
+
+  /** True when `line` contains one of the markers (lines must be asked about in order). */
+  hasMarker(line: ReadLine): boolean {
+    const end = line.start + (line.bytes === undefined ? line.overlongBytes : line.bytes.length);
+    while (this.hitAt < this.hits.length && this.hits[this.hitAt]! < line.start) this.hitAt += 1;
+    return this.hitAt < this.hits.length && this.hits[this.hitAt]! < end;
+  }
+
+  /** Searches the newly read bytes (and the few before them a marker could start in). */
+  private findMarkers(chunk: Buffer, newFrom: number, chunkBase: number): void {
+    const found: number[] = [];
+    for (const marker of this.markers) {
+      const from = Math.max(0, newFrom - marker.length + 1);
+      for (let at = chunk.indexOf(marker, from); at !== -1; at = chunk.indexOf(marker, at + 1)) {
+        found.push(chunkBase + at);
+      }
+    }
+    if (found.length === 0) return;
+    if (this.hitAt > 1024) {
+      this.hits = this.hits.slice(this.hitAt);
+      this.hitAt = 0;
+    }
+    this.hits.push(...found.sort((a, b) => a - b));
+  }
+
+  /** Replaces the chunk with its bytes from `keepFrom` on plus the next bytes of the range. */
+  private fill(keepFrom: number): boolean {
+    const want = Math.min(CHUNK_BYTES, this.end - this.position);
+    if (want <= 0) return false;
+    const kept = this.chunk.length - keepFrom;
+    const next = Buffer.allocUnsafe(kept + want);
+    this.chunk.copy(next, 0, keepFrom);
+    let got = 0;
+    while (got < want) {
+      const n = readSync(this.fd, next, kept + got, want - got, this.position + got);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got === 0) return false;
+    this.hash?.update(next.subarray(kept, kept + got));
+    this.base += keepFrom;
+    this.position += got;
+    this.chunk = next.subarray(0, kept + got);
+    if (this.markers.length > 0) this.findMarkers(this.chunk, kept, this.base);
+    return true;
+  }
+
+  /** The next complete line, or undefined at the end of the range (then see `tailBytes`). */
+  next(): ReadLine | undefined {
+    if (this.done) return undefined;
+    let lineStart = this.at;
+    let searchFrom = this.at;
+    for (;;) {
+      const nl = this.chunk.indexOf(10, searchFrom);
+      if (nl !== -1) {
+        this.at = nl + 1;
+        return { bytes: this.chunk.subarray(lineStart, nl), start: this.base + lineStart };
+      }
+      if (this.chunk.length - lineStart > this.max) return this.skipOverlong(lineStart);
+      searchFrom = this.chunk.length - lineStart;
+      if (!this.fill(lineStart)) {
+        this.tailBytes = this.chunk.length - lineStart;
+        this.done = true;
+        return undefined;
+      }
+      lineStart = 0;
+    }
+  }
+
+  private skipOverlong(lineStart: number): ReadLine | undefined {
+    const start = this.base + lineStart;
+    const digest = createHash('sha256').update(this.chunk.subarray(lineStart));
+    let bytes = this.chunk.length - lineStart;
+    for (;;) {
+      if (!this.fill(this.chunk.length)) {
+        // An unterminated overlong line is a torn tail, reported by size only.
+        this.tailBytes = bytes;
+        this.done = true;
+        return undefined;
+      }
+      const nl = this.chunk.indexOf(10);
+      const piece = this.chunk.subarray(0, nl === -1 ? this.chunk.length : nl);
+      digest.update(piece);
+      bytes += piece.length;
+      if (nl !== -1) {
+        this.at = nl + 1;
+        return { start, overlongBytes: bytes, overlongSha256: digest.digest('hex') };
+      }
+      this.at = this.chunk.length;
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
 }

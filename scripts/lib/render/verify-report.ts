@@ -8,7 +8,11 @@ export function renderVerify(report: VerifyReport): string {
       : `${report.checkedLines} lines in ${report.segments} segments`;
   const verdict = report.ok
     ? `INTACT ledger: ${scope} checked, 0 findings`
-    : `TAMPERED ledger: ${report.findings.length} findings in ${scope}`;
+    : `TAMPERED ledger: ${report.findingCount} findings in ${scope}${
+        report.findingCount > report.findings.length
+          ? ` (the first ${report.findings.length} listed)`
+          : ''
+      }`;
   const lines = [verdict];
   for (const fix of report.repaired) {
     lines.push(

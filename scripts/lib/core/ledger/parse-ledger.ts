@@ -14,7 +14,7 @@ import type {
 } from './types.ts';
 
 /** A line longer than this is refused before parsing (bounded memory, references/ledger-format.md). */
-const MAX_LINE_BYTES = 1 << 20;
+export const MAX_LINE_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 
 /** Splits segment bytes into complete lines (views) and an unterminated tail. */

@@ -1,14 +1,14 @@
 // Ed25519 entry signatures over a DSSE pre-authentication encoding (DSSE v1 protocol,
 // https://github.com/secure-systems-lab/dsse/blob/master/protocol.md). node:crypto is pure
 // computation, so it is allowed in core.
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { sha256Hex } from '../hash.ts';
 import { canonicalize } from './canonical.ts';
 import type { LedgerEntry, Signature, Signer } from './types.ts';
 
 /** DSSE payloadType of a ledger entry; a signature over another type never verifies here. */
-const ENTRY_PAYLOAD_TYPE = 'application/vnd.proofgate.entry.v1+json';
+export const ENTRY_PAYLOAD_TYPE = 'application/vnd.proofgate.entry.v1+json';
 
 /** RFC 8410 SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key (references/ledger-format.md). */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -21,7 +21,7 @@ export function preAuthEncoding(type: string, body: string): Buffer {
 }
 
 /** The bytes an entry's signatures cover: PAE over the canonical entry without `sigs`. */
-function signedBytesOf(entry: LedgerEntry): Buffer {
+export function signedBytesOf(entry: LedgerEntry): Buffer {
   const { sigs: _sigs, ...unsigned } = entry;
   return preAuthEncoding(ENTRY_PAYLOAD_TYPE, canonicalize(unsigned));
 }
@@ -55,17 +55,4 @@ export function publicKeyFromRaw(rawBase64: string): KeyObject {
     keyCache.set(rawBase64, key);
   }
   return key;
-}
-
-/** True when `sig` is a valid Ed25519 signature by `publicKey` over `entry`'s PAE. */
-export function verifyEntrySignature(
-  entry: LedgerEntry,
-  signature: Signature,
-  publicKey: KeyObject,
-): boolean {
-  try {
-    return verify(null, signedBytesOf(entry), publicKey, Buffer.from(signature.sig, 'base64'));
-  } catch {
-    return false;
-  }
 }

@@ -1,120 +1,72 @@
-// Per-segment chain rules: file name, ledger id, segment field, seq and prev links, then the
-// cross-segment references (merge parents and recorded heads) and duplicate lines.
-import type { LedgerIndex } from './ledger-index.ts';
-import type { ParsedSegment } from './parse-ledger.ts';
+// Per-segment chain rules, one line at a time: file name, ledger id, segment field, seq and prev
+// links. The state carries what the next line needs (the previous line's hash and seq).
 import { SEGMENT_NAME } from './parse-entry.ts';
-import type { LedgerFinding, LocatedEntry } from './types.ts';
+import type { FindingCode, LedgerEntry } from './types.ts';
 
-function short(hash: string | null | undefined): string {
+export type Report = (code: FindingCode, message: string, detail?: number) => void;
+
+export function short(hash: string | null | undefined): string {
   return hash == null ? 'null' : `${hash.slice(0, 12)}…`;
 }
 
-export function verifySegmentChain(segment: ParsedSegment, ledgerId: string): LedgerFinding[] {
-  const findings: LedgerFinding[] = [];
-  const { name, file } = segment.snapshot;
-  const push = (index: number, code: LedgerFinding['code'], message: string): void =>
-    void findings.push({ file, line: index + 1, code, message });
-  if (!SEGMENT_NAME.test(name)) {
-    findings.push({
-      file,
-      line: 0,
-      code: 'BAD_SEGMENT_NAME',
-      message: `segment file name "${name}" does not match ${String(SEGMENT_NAME)}`,
-    });
-  }
-  // The line before the checked region was verified on the base; its seq is its index.
-  let previousSeq: number | undefined = segment.start > 0 ? segment.start - 1 : undefined;
-  segment.entries.forEach((entry, i) => {
-    const index = segment.start + i;
-    const previousHash = i === 0 ? segment.previousHash : segment.hashes[i - 1]!;
-    if (entry === undefined) {
-      previousSeq = undefined;
-      return;
-    }
-    if (entry.ledger !== ledgerId) {
-      push(
-        index,
-        'LEDGER_MISMATCH',
-        `ledger id "${entry.ledger}" is not this ledger's "${ledgerId}" (replayed from another ledger?)`,
-      );
-    }
-    if (entry.segment !== name) {
-      push(
-        index,
-        'SEGMENT_MISMATCH',
-        `entry claims segment "${entry.segment}" but is in "${name}" (moved or renamed)`,
-      );
-    }
-    const expectedSeq = previousSeq === undefined ? index : previousSeq + 1;
-    if (entry.seq !== expectedSeq || (index === 0 && entry.seq !== 0)) {
-      push(
-        index,
-        'SEQ_MISMATCH',
-        `seq ${entry.seq} where ${index === 0 ? 0 : expectedSeq} was expected (line deleted, duplicated or moved)`,
-      );
-    }
-    if (entry.prev !== previousHash) {
-      push(
-        index,
-        'PREV_MISMATCH',
-        `prev ${short(entry.prev)} is not the hash of the previous line (${short(previousHash)})`,
-      );
-    }
-    previousSeq = entry.seq;
-  });
-  return findings;
+export interface ChainState {
+  name: string;
+  /** Hash of the line before the next one; null before line 0. */
+  previousHash: string | null;
+  /** seq of the previous line when it was a valid entry. */
+  previousSeq: number | undefined;
 }
 
-export function verifyReferences(
-  entries: readonly LocatedEntry[],
-  index: LedgerIndex,
-): LedgerFinding[] {
-  const findings: LedgerFinding[] = [];
-  for (const located of entries) {
-    const { entry, file } = located;
-    const line = located.index + 1;
-    for (const parent of entry.merge ?? []) {
-      const at = index.locate(parent);
-      if (at === undefined || at.segment === located.segment) {
-        findings.push({
-          file,
-          line,
-          code: 'MERGE_UNKNOWN',
-          message: `merge parent ${short(parent)} is not an entry of another segment`,
-        });
-      }
-    }
-    for (const [segment, head] of Object.entries(entry.storage.heads)) {
-      // The own segment's head is the prev link, which the chain rule checks.
-      if (segment === located.segment) {
-        if (head !== entry.prev) {
-          findings.push({
-            file,
-            line,
-            code: 'HEAD_UNKNOWN',
-            message: 'recorded head of its own segment is not its prev',
-          });
-        }
-        continue;
-      }
-      const at = index.locate(head, segment);
-      if (at === undefined || at.segment !== segment) {
-        findings.push({
-          file,
-          line,
-          code: 'HEAD_UNKNOWN',
-          message: `recorded head ${short(head)} of segment ${segment} is not in that segment (segment deleted, truncated or not committed)`,
-        });
-      }
-    }
+/** The state before line `start`; the line before it was verified on the base, so its seq is its index. */
+export function startChain(name: string, start: number, previousHash: string | null): ChainState {
+  return { name, previousHash, previousSeq: start > 0 ? start - 1 : undefined };
+}
+
+export function checkSegmentName(name: string): string | undefined {
+  return SEGMENT_NAME.test(name)
+    ? undefined
+    : `segment file name "${name}" does not match ${String(SEGMENT_NAME)}`;
+}
+
+/** Checks line `index` (its entry, undefined when the line is not one) and advances the state. */
+export function checkChainLink(
+  state: ChainState,
+  index: number,
+  hash: string,
+  entry: LedgerEntry | undefined,
+  ledgerId: string,
+  report: Report,
+): void {
+  const previousHash = state.previousHash;
+  state.previousHash = hash;
+  if (entry === undefined) {
+    state.previousSeq = undefined;
+    return;
   }
-  for (const dup of index.duplicates) {
-    findings.push({
-      file: dup.file,
-      line: dup.again.index + 1,
-      code: 'DUPLICATE_ENTRY',
-      message: `line repeats ${dup.first.segment} line ${dup.first.index + 1} byte for byte`,
-    });
+  if (entry.ledger !== ledgerId) {
+    report(
+      'LEDGER_MISMATCH',
+      `ledger id "${entry.ledger}" is not this ledger's "${ledgerId}" (replayed from another ledger?)`,
+    );
   }
-  return findings;
+  if (entry.segment !== state.name) {
+    report(
+      'SEGMENT_MISMATCH',
+      `entry claims segment "${entry.segment}" but is in "${state.name}" (moved or renamed)`,
+    );
+  }
+  const expectedSeq = state.previousSeq === undefined ? index : state.previousSeq + 1;
+  if (entry.seq !== expectedSeq || (index === 0 && entry.seq !== 0)) {
+    report(
+      'SEQ_MISMATCH',
+      `seq ${entry.seq} where ${index === 0 ? 0 : expectedSeq} was expected (line deleted, duplicated or moved)`,
+    );
+  }
+  if (entry.prev !== previousHash) {
+    report(
+      'PREV_MISMATCH',
+      `prev ${short(entry.prev)} is not the hash of the previous line (${short(previousHash)})`,
+    );
+  }
+  state.previousSeq = entry.seq;
 }

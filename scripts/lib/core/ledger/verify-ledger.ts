@@ -1,15 +1,17 @@
-// The ledger verifier (references/verify.md): ordered pure rules over a parsed ledger. Every
-// problem becomes a finding with file and line; nothing stops at the first break.
+// The ledger verifier over a ledger already in memory (the gate, report and seal read it whole):
+// the same streaming rules as `verify`, fed from a parsed ledger, with signatures checked in place.
+import { sha256Hex } from '../hash.ts';
 import type { Authority } from '../plane/types.ts';
 import type { BaseComparison } from './compare-base.ts';
-import { indexLedger, locatedEntries } from './ledger-index.ts';
+import type { TrustedLines } from './ledger-index.ts';
+import { decodeLine } from './parse-ledger.ts';
 import type { ParsedLedger } from './parse-ledger.ts';
-import { verifyReferences, verifySegmentChain } from './verify-chain.ts';
-import { verifySeals } from './verify-seals.ts';
-import { buildKeyRegistry, verifySignatures } from './verify-signatures.ts';
-import type { LedgerFinding, LocatedEntry } from './types.ts';
+import { runSignatureJob } from './verify-signatures.ts';
+import { LedgerVerifier } from './verify-stream.ts';
+import type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
+import type { LocatedEntry } from './types.ts';
 
-export type ObjectState = 'ok' | 'missing' | 'corrupt';
+export type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
 
 export interface VerifyLedgerInput {
   parsed: ParsedLedger;
@@ -20,13 +22,8 @@ export interface VerifyLedgerInput {
   /** State of every object digest the checked entries reference (see referencedObjects). */
   objects: ReadonlyMap<string, ObjectState>;
   base?: BaseComparison;
-}
-
-export interface VerifyLedgerResult {
-  findings: LedgerFinding[];
-  /** Lines checked (all lines, or only the new ones under --base). */
-  checkedLines: number;
-  segments: number;
+  /** Findings kept (all are counted); default 1000. */
+  findingsCap?: number;
 }
 
 /** Every evidence object digest the checked entries reference. */
@@ -34,53 +31,73 @@ export function referencedObjects(parsed: ParsedLedger): Set<string> {
   return new Set(parsed.entries.flatMap((stored) => stored.entry.storage.objects));
 }
 
-function verifyObjects(
-  entries: readonly LocatedEntry[],
-  objects: ReadonlyMap<string, ObjectState>,
-): LedgerFinding[] {
-  const findings: LedgerFinding[] = [];
-  for (const { entry, file, index } of entries) {
-    for (const digest of entry.storage.objects) {
-      const state = objects.get(digest) ?? 'missing';
-      if (state === 'ok') continue;
-      findings.push({
-        file,
-        line: index + 1,
-        code: state === 'missing' ? 'OBJECT_MISSING' : 'OBJECT_CORRUPT',
-        message:
-          state === 'missing'
-            ? `evidence object ${digest.slice(0, 12)}… is missing from evidence/objects`
-            : `evidence object ${digest.slice(0, 12)}… does not re-hash to its name`,
+/** Key and seal entries: the checked ones in ledger order, then those of trusted regions. */
+function contextOf(parsed: ParsedLedger): LocatedEntry[] {
+  const checked: LocatedEntry[] = [];
+  for (const segment of parsed.segments) {
+    segment.entries.forEach((entry, i) => {
+      if (entry?.kind !== 'key' && entry?.kind !== 'seal') return;
+      checked.push({
+        entry,
+        segment: segment.snapshot.name,
+        index: segment.start + i,
+        file: segment.snapshot.file,
+        hash: segment.hashes[i]!,
       });
-    }
+    });
   }
-  return findings;
+  return [...checked, ...parsed.context];
 }
 
-function compareFindings(a: LedgerFinding, b: LedgerFinding): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.line - b.line;
-}
-
-/** Runs every rule and returns the findings sorted by file and line. */
+/** Runs every rule and returns the findings sorted by file, line and rule. */
 export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
   const { parsed } = input;
-  const registry = buildKeyRegistry(input.authorities, input.manifestFile);
-  const index = indexLedger(parsed);
-  const entries = locatedEntries(parsed);
-  const findings = [
-    ...(input.base?.findings ?? []),
-    ...parsed.findings,
-    ...parsed.segments.flatMap((segment) => verifySegmentChain(segment, input.ledgerId)),
-    ...verifyReferences(entries, index),
-    ...verifySignatures(entries, parsed.context, input.authorities, registry, index),
-    ...verifyObjects(entries, input.objects),
-    ...verifySeals(entries, parsed.context, parsed, index),
-  ];
-  const checkedLines = parsed.segments.reduce((n, s) => n + s.hashes.length, 0);
-  return {
-    findings: findings.sort(compareFindings),
-    checkedLines,
-    segments: parsed.segments.length,
-  };
+  const bySegment = new Map(parsed.segments.map((s) => [s.snapshot.name, s]));
+  const verifier = new LedgerVerifier({
+    ledgerId: input.ledgerId,
+    authorities: input.authorities,
+    manifestFile: input.manifestFile,
+    objectState: (digest) => input.objects.get(digest) ?? 'missing',
+    context: contextOf(parsed),
+    ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
+    trusted: {
+      *backwards(name): TrustedLines {
+        const lines = bySegment.get(name)?.snapshot.lines ?? [];
+        const start = bySegment.get(name)?.start ?? 0;
+        for (let i = start - 1; i >= 0; i--) yield { index: i, hash: sha256Hex(lines[i]!) };
+      },
+    },
+    *prefixObjects(name, lastIndex) {
+      const segment = bySegment.get(name);
+      if (segment === undefined) return;
+      for (let i = 0; i <= lastIndex && i < segment.snapshot.lines.length; i++) {
+        const entry =
+          i >= segment.start
+            ? segment.entries[i - segment.start]
+            : decodeLine(segment.snapshot.lines[i]!).entry;
+        yield* entry?.storage.objects ?? [];
+      }
+    },
+  });
+  for (const finding of [...(input.base?.findings ?? []), ...parsed.findings]) {
+    verifier.addFinding(finding);
+  }
+  for (const segment of parsed.segments) {
+    const { snapshot } = segment;
+    verifier.beginSegment({
+      name: snapshot.name,
+      file: snapshot.file,
+      start: segment.start,
+      previousHash: segment.previousHash,
+    });
+    segment.entries.forEach((entry, i) => {
+      verifier.decodedLine(snapshot.lines[segment.start + i]!, segment.hashes[i]!, entry);
+    });
+    // parseLedger already reported line problems and a torn tail.
+    verifier.endSegment(0);
+    for (const job of verifier.takeSignatureJobs()) {
+      if (!runSignatureJob(job)) verifier.rejectSignature(job);
+    }
+  }
+  return verifier.finish();
 }

@@ -3,16 +3,13 @@
 // its writer continues in `<name>-g<N>`, and an entry appended after the sealed head by a writer
 // that had seen the seal is a finding.
 import { sha256Hex } from '../hash.ts';
-import type { LedgerIndex } from './ledger-index.ts';
-import { decodeLine } from './parse-ledger.ts';
-import type { ParsedLedger } from './parse-ledger.ts';
 import { HEX64 } from './parse-entry.ts';
-import type { LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
+import type { LedgerEntry } from './types.ts';
 
 /** Domain-separation prefix of the inventory digest (see ARCHITECTURE.md). */
 const INVENTORY_DOMAIN = 'proofgate.inventory.v1\n';
 
-interface SealBody {
+export interface SealBody {
   archive_id: string;
   heads: Record<string, string>;
   inventory: string;
@@ -28,7 +25,7 @@ export function computeInventory(digests: Iterable<string>): {
   return { inventory: sha256Hex(INVENTORY_DOMAIN + sorted.join('\n')), objects: sorted.length };
 }
 
-function readSealBody(entry: LedgerEntry): SealBody | string {
+export function readSealBody(entry: LedgerEntry): SealBody | string {
   const body = entry.body;
   if (Object.keys(body).sort().join(',') !== 'archive_id,heads,inventory,objects') {
     return 'body must be {archive_id, heads, inventory, objects}';
@@ -51,25 +48,21 @@ export function closedBy(seal: LedgerEntry): string[] {
   return typeof body === 'string' ? [] : [...new Set([...Object.keys(body.heads), seal.segment])];
 }
 
-function entryAt(parsed: ParsedLedger, segment: string, index: number): LedgerEntry | undefined {
-  const seg = parsed.segments.find((s) => s.snapshot.name === segment);
-  if (seg === undefined) return undefined;
-  if (index >= seg.start) return seg.entries[index - seg.start];
-  const line = seg.snapshot.lines[index];
-  return line === undefined ? undefined : decodeLine(line).entry;
-}
-
-function checkSeal(body: SealBody, parsed: ParsedLedger, index: LedgerIndex): string[] {
+/** Checks a seal's heads and inventory; `prefixObjects` lists the objects of a segment's lines 0..index. */
+export function checkSealInventory(
+  body: SealBody,
+  locate: (hash: string, segment: string) => { segment: string; index: number } | undefined,
+  prefixObjects: (segment: string, lastIndex: number) => Iterable<string>,
+): string[] {
   const problems: string[] = [];
-  const digests: string[] = [];
+  const digests = new Set<string>();
   for (const [segment, head] of Object.entries(body.heads)) {
-    const at = index.locate(head, segment);
+    const at = locate(head, segment);
     if (at === undefined || at.segment !== segment) {
       problems.push(`sealed head of ${segment} is not in that segment`);
       continue;
     }
-    for (let i = 0; i <= at.index; i++)
-      digests.push(...(entryAt(parsed, segment, i)?.storage.objects ?? []));
+    for (const digest of prefixObjects(segment, at.index)) digests.add(digest);
   }
   const actual = computeInventory(digests);
   if (actual.inventory !== body.inventory || actual.objects !== body.objects) {
@@ -78,46 +71,4 @@ function checkSeal(body: SealBody, parsed: ParsedLedger, index: LedgerIndex): st
     );
   }
   return problems;
-}
-
-export function verifySeals(
-  entries: readonly LocatedEntry[],
-  context: readonly LocatedEntry[],
-  parsed: ParsedLedger,
-  index: LedgerIndex,
-): LedgerFinding[] {
-  const findings: LedgerFinding[] = [];
-  const seals: { seal: LocatedEntry; body: SealBody }[] = [];
-  for (const seal of entries.filter((e) => e.entry.kind === 'seal')) {
-    const body = readSealBody(seal.entry);
-    const problems = typeof body === 'string' ? [body] : checkSeal(body, parsed, index);
-    for (const message of problems)
-      findings.push({ file: seal.file, line: seal.index + 1, code: 'SEAL_INVALID', message });
-    if (typeof body !== 'string') seals.push({ seal, body });
-  }
-  for (const seal of context.filter((c) => c.entry.kind === 'seal')) {
-    const body = readSealBody(seal.entry);
-    if (typeof body !== 'string') seals.push({ seal, body });
-  }
-  for (const { seal, body } of seals) {
-    const closedAt = new Map<string, number>([[seal.segment, seal.index]]);
-    for (const [segment, head] of Object.entries(body.heads)) {
-      const at = index.locate(head, segment);
-      if (at !== undefined && at.segment === segment && segment !== seal.segment)
-        closedAt.set(segment, at.index);
-    }
-    for (const located of entries) {
-      const after = closedAt.get(located.segment);
-      if (after === undefined || located.index <= after) continue;
-      if (located.segment === seal.segment || index.hasSeen(located, seal)) {
-        findings.push({
-          file: located.file,
-          line: located.index + 1,
-          code: 'APPEND_AFTER_SEAL',
-          message: `entry appended to segment ${located.segment} after seal "${body.archive_id}" (${seal.file}:${seal.index + 1}) closed it`,
-        });
-      }
-    }
-  }
-  return findings;
 }

@@ -1,12 +1,15 @@
 // Signature rules: a signed entry's key must be registered under its actor's authority in the
 // manifest; `key` entries must be self-consistent; once an authority's key entry is in the ledger,
-// its later entries must be signed. Identity is the raw public key, never a label.
+// its later entries must be signed. Identity is the raw public key, never a label. The Ed25519
+// checks themselves are queued as jobs, so the caller can run them in batches off the main thread.
 import { ConfigError } from '../errors.ts';
 import type { Authority } from '../plane/types.ts';
-import type { LedgerIndex } from './ledger-index.ts';
+import { verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
-import { keyidOf, publicKeyFromRaw, verifyEntrySignature } from './sign-entry.ts';
-import type { LedgerFinding, LocatedEntry } from './types.ts';
+import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw, signedBytesOf } from './sign-entry.ts';
+import type { LedgerEntry, LocatedEntry } from './types.ts';
 
 export interface RegisteredKey {
   keyid: string;
@@ -46,7 +49,8 @@ export function buildKeyRegistry(
   return keys;
 }
 
-function checkKeyEntry(located: LocatedEntry): string | undefined {
+/** Why a `key` entry is not self-consistent, or undefined when it is. */
+export function checkKeyEntry(located: LocatedEntry): string | undefined {
   const { entry } = located;
   const body = entry.body;
   const names = Object.keys(body).sort().join(',');
@@ -62,67 +66,102 @@ function checkKeyEntry(located: LocatedEntry): string | undefined {
   return undefined;
 }
 
-export function verifySignatures(
-  entries: readonly LocatedEntry[],
-  context: readonly LocatedEntry[],
-  authorities: readonly Authority[],
+const PAE_TYPE_HEAD = `DSSEv1 ${Buffer.byteLength(ENTRY_PAYLOAD_TYPE)} ${ENTRY_PAYLOAD_TYPE} `;
+
+/**
+ * The signed bytes of an entry read from canonical `line` bytes: the line without its top-level
+ * `sigs` member is exactly canonicalize(entry without sigs), so no re-serialisation is needed.
+ * Every member after `sigs` (storage, subject, time, v) holds only hex, segment names and fixed
+ * keys, so the last occurrence of the member's exact text is the top-level one.
+ */
+export function signedBytesFromLine(line: Uint8Array, entry: LedgerEntry): Buffer {
+  const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+  const member = Buffer.from(`,"sigs":${JSON.stringify(entry.sigs)}`, 'utf8');
+  const at = bytes.lastIndexOf(member);
+  if (entry.sigs === undefined || at === -1) return signedBytesOf(entry);
+  const length = bytes.length - member.length;
+  return Buffer.concat([
+    Buffer.from(`${PAE_TYPE_HEAD}${length} `, 'utf8'),
+    bytes.subarray(0, at),
+    bytes.subarray(at + member.length),
+  ]);
+}
+
+/** One Ed25519 check to run; a false result becomes a SIGNATURE_INVALID finding at file:line. */
+export interface SignatureJob {
+  message: Buffer;
+  signature: Buffer;
+  key: KeyObject;
+  file: string;
+  line: number;
+  detail: number;
+  failure: string;
+}
+
+/**
+ * The signature rules for one entry: unknown authority, key entry shape, key registration; the
+ * cryptographic checks are returned as jobs. `line` is the entry's exact bytes, when known.
+ */
+export function checkEntrySignatures(
+  located: LocatedEntry,
+  line: Uint8Array | undefined,
+  known: ReadonlySet<string>,
   registry: ReadonlyMap<string, RegisteredKey>,
-  index: LedgerIndex,
-): LedgerFinding[] {
-  const findings: LedgerFinding[] = [];
-  const known = new Set(authorities.map((a) => a.id));
-  const keyEntries: LocatedEntry[] = [];
-  for (const located of entries) {
-    const { entry, file } = located;
-    const line = located.index + 1;
-    const push = (code: LedgerFinding['code'], message: string): void =>
-      void findings.push({ file, line, code, message });
-    if (!known.has(entry.actor.authority)) {
-      push('AUTHORITY_UNKNOWN', `actor authority ${entry.actor.authority} is not in the manifest`);
-    }
-    if (entry.kind === 'key') {
-      const problem = checkKeyEntry(located);
-      if (problem === undefined) keyEntries.push(located);
-      else push('KEY_ENTRY_INVALID', problem);
-    }
-    if (entry.sigs === undefined) continue;
-    if (entry.actor.keyid !== entry.sigs[0]?.keyid) {
-      push('SIGNATURE_INVALID', 'actor.keyid is not the key of the first signature');
-    }
-    for (const signature of entry.sigs) {
-      const key = registry.get(signature.keyid);
-      if (key === undefined) {
-        push('KEY_UNREGISTERED', `key ${signature.keyid.slice(0, 12)}… is not in the manifest`);
-      } else if (key.authority !== entry.actor.authority) {
-        push(
-          'KEY_UNREGISTERED',
-          `key ${signature.keyid.slice(0, 12)}… belongs to ${key.authority}, not to actor authority ${entry.actor.authority}`,
-        );
-      } else if (!verifyEntrySignature(entry, signature, publicKeyFromRaw(key.publicKey))) {
-        push(
-          'SIGNATURE_INVALID',
-          `signature by ${key.authority} key ${key.keyid.slice(0, 12)}… does not verify`,
-        );
-      }
-    }
-  }
-  keyEntries.push(
-    ...context.filter((c) => c.entry.kind === 'key' && checkKeyEntry(c) === undefined),
-  );
-  for (const located of entries) {
-    if (located.entry.sigs !== undefined) continue;
-    const authority = located.entry.actor.authority;
-    const key = keyEntries.find(
-      (k) => k.entry.actor.authority === authority && index.hasSeen(located, k),
+  report: Report,
+): SignatureJob[] {
+  const { entry } = located;
+  if (!known.has(entry.actor.authority)) {
+    report(
+      'AUTHORITY_UNKNOWN',
+      `actor authority ${entry.actor.authority} is not in the manifest`,
+      0,
     );
-    if (key !== undefined) {
-      findings.push({
+  }
+  if (entry.kind === 'key') {
+    const problem = checkKeyEntry(located);
+    if (problem !== undefined) report('KEY_ENTRY_INVALID', problem, 1);
+  }
+  if (entry.sigs === undefined) return [];
+  if (entry.actor.keyid !== entry.sigs[0]?.keyid) {
+    report('SIGNATURE_INVALID', 'actor.keyid is not the key of the first signature', 2);
+  }
+  const jobs: SignatureJob[] = [];
+  let message: Buffer | undefined;
+  entry.sigs.forEach((signature, i) => {
+    const key = registry.get(signature.keyid);
+    if (key === undefined) {
+      report(
+        'KEY_UNREGISTERED',
+        `key ${signature.keyid.slice(0, 12)}… is not in the manifest`,
+        3 + i,
+      );
+    } else if (key.authority !== entry.actor.authority) {
+      report(
+        'KEY_UNREGISTERED',
+        `key ${signature.keyid.slice(0, 12)}… belongs to ${key.authority}, not to actor authority ${entry.actor.authority}`,
+        3 + i,
+      );
+    } else {
+      message ??= line === undefined ? signedBytesOf(entry) : signedBytesFromLine(line, entry);
+      jobs.push({
+        message,
+        signature: Buffer.from(signature.sig, 'base64'),
+        key: publicKeyFromRaw(key.publicKey),
         file: located.file,
         line: located.index + 1,
-        code: 'UNSIGNED_AFTER_KEY',
-        message: `unsigned entry by ${authority}, which registered a key at ${key.file}:${key.index + 1}`,
+        detail: 3 + i,
+        failure: `signature by ${key.authority} key ${key.keyid.slice(0, 12)}… does not verify`,
       });
     }
+  });
+  return jobs;
+}
+
+/** Runs one Ed25519 check on this thread; a malformed key or signature is a failed check. */
+export function runSignatureJob(job: SignatureJob): boolean {
+  try {
+    return verify(null, job.message, job.key, job.signature);
+  } catch {
+    return false;
   }
-  return findings;
 }

@@ -1,0 +1,224 @@
+// `verify` over the segment files: each checked region is streamed line by line through the
+// LedgerVerifier (bounded memory at any size), evidence objects are re-hashed once each, and the
+// Ed25519 checks run in batches on libuv's thread pool while the next lines are parsed.
+import { verify } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { sha256Hex } from '../core/hash.ts';
+import type { TrustedLines } from '../core/ledger/ledger-index.ts';
+import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
+import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
+import type { SignatureJob } from '../core/ledger/verify-signatures.ts';
+import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
+import type { ObjectState, VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
+import { proveBase } from './ledger-base.ts';
+import type { CheckedRegion, SegmentFile } from './ledger-base.ts';
+import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
+import { listSegmentFiles } from './ledger-tails.ts';
+import { objectsDir } from './objects.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { LineReader } from './read-lines.ts';
+
+export interface VerifyFilesOptions {
+  /** Git ref the ledger must extend byte for byte; only the appended lines are checked. */
+  base?: string;
+  findingsCap?: number;
+}
+
+/** Signature checks in flight at most; the reader waits for the pool below half of it. */
+const MAX_IN_FLIGHT = 1024;
+const BATCH = 128;
+
+function createSignaturePool(reject: (job: SignatureJob) => void): {
+  submit(jobs: readonly SignatureJob[]): void;
+  room(): Promise<void>;
+  drain(): Promise<void>;
+} {
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  const wake = (): void => {
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  const wait = (): Promise<void> => new Promise((resolve) => waiters.push(resolve));
+  return {
+    submit(jobs) {
+      for (const job of jobs) {
+        inFlight += 1;
+        verify(null, job.message, job.key, job.signature, (error, ok) => {
+          inFlight -= 1;
+          if (error !== null || !ok) reject(job);
+          if (inFlight <= MAX_IN_FLIGHT / 2) wake();
+        });
+      }
+    },
+    async room() {
+      while (inFlight >= MAX_IN_FLIGHT) await wait();
+    },
+    async drain() {
+      while (inFlight > 0) await wait();
+    },
+  };
+}
+
+function readRange(path: string, from: number, to: number): Buffer {
+  const buffer = Buffer.allocUnsafe(to - from);
+  const fd = openSync(path, 'r');
+  try {
+    let done = 0;
+    while (done < buffer.length) {
+      const n = readSync(fd, buffer, done, buffer.length - done, from + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return buffer.subarray(0, done);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Lines 0..count-1 of the trusted bytes [0, end), last first, read backwards in chunks. */
+function* trustedLinesBackwards(path: string, end: number, count: number): TrustedLines {
+  let index = count - 1;
+  let lineEnd = end - 1;
+  let from = end;
+  let data: Buffer = Buffer.alloc(0);
+  let isSkipping = false;
+  while (index >= 0) {
+    const searchEnd = lineEnd - from - 1;
+    const nl = searchEnd >= 0 ? data.lastIndexOf(10, searchEnd) : -1;
+    if (nl !== -1 || from === 0) {
+      const lineStart = nl === -1 ? 0 : from + nl + 1;
+      const isLong = isSkipping || lineEnd - lineStart > MAX_LINE_BYTES;
+      const hash = isLong ? undefined : sha256Hex(data.subarray(lineStart - from, lineEnd - from));
+      yield { index, hash };
+      index -= 1;
+      lineEnd = lineStart - 1;
+      isSkipping = false;
+      if (nl === -1) return;
+      continue;
+    }
+    const readFrom = Math.max(0, from - (1 << 20));
+    const chunk = readRange(path, readFrom, from);
+    const kept = lineEnd - from;
+    if (kept > MAX_LINE_BYTES) isSkipping = true;
+    data = isSkipping ? chunk : Buffer.concat([chunk, data.subarray(0, Math.max(0, kept))]);
+    from = readFrom;
+  }
+}
+
+function* prefixObjects(path: string, lastIndex: number): Generator<string> {
+  const reader = new LineReader(path, { maxLineBytes: MAX_LINE_BYTES });
+  try {
+    for (let i = 0; i <= lastIndex; i++) {
+      const line = reader.next();
+      if (line === undefined) return;
+      if (line.bytes !== undefined) yield* decodeLine(line.bytes).entry?.storage.objects ?? [];
+    }
+  } finally {
+    reader.close();
+  }
+}
+
+function createObjectStates(plane: Plane): (digest: string) => ObjectState {
+  const dir = objectsDir(plane);
+  const states = new Map<string, ObjectState>();
+  return (digest) => {
+    let state = states.get(digest);
+    if (state === undefined) {
+      const path = join(dir, digest.slice(0, 2), digest);
+      state = !existsSync(path)
+        ? 'missing'
+        : sha256Hex(readFileSync(path)) === digest
+          ? 'ok'
+          : 'corrupt';
+      states.set(digest, state);
+    }
+    return state;
+  };
+}
+
+/** Verifies every segment (or, with `base`, the lines appended since that ref). */
+export async function verifyLedgerFiles(
+  plane: Plane,
+  options: VerifyFilesOptions = {},
+): Promise<VerifyLedgerResult> {
+  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
+  const dir = ledgerDir(plane);
+  const rel = ledgerRel(plane);
+  const segments: SegmentFile[] = listSegmentFiles(dir).map((name) => ({
+    name: name.slice(0, -'.jsonl'.length),
+    file: `${rel}/${name}`,
+    path: join(dir, name),
+  }));
+  const context = new ContextCollector();
+  const proof =
+    options.base === undefined
+      ? undefined
+      : await proveBase(plane.root, rel, options.base, segments, context);
+  const regionOf = (name: string): CheckedRegion =>
+    proof?.regions.get(name) ?? { start: 0, startByte: 0, previousHash: null };
+  for (const segment of segments) {
+    const region = regionOf(segment.name);
+    const reader = new LineReader(segment.path, {
+      start: region.startByte,
+      maxLineBytes: MAX_LINE_BYTES,
+      markers: CONTEXT_MARKERS,
+    });
+    try {
+      let index = region.start;
+      for (let line = reader.next(); line !== undefined; line = reader.next(), index++) {
+        if (line.bytes !== undefined && reader.hasMarker(line)) {
+          context.consider(line.bytes, segment.name, segment.file, index);
+        }
+      }
+    } finally {
+      reader.close();
+    }
+  }
+  const pathOf = new Map(segments.map((s) => [s.name, s.path]));
+  const verifier = new LedgerVerifier({
+    ledgerId: ledgerIdOf(plane.manifest, manifestFile),
+    authorities: plane.manifest.authorities,
+    manifestFile,
+    objectState: createObjectStates(plane),
+    context: context.entries,
+    trusted: {
+      backwards: (name) => {
+        const region = regionOf(name);
+        return trustedLinesBackwards(pathOf.get(name) ?? '', region.startByte, region.start);
+      },
+    },
+    prefixObjects: (name, lastIndex) => prefixObjects(pathOf.get(name) ?? '', lastIndex),
+    ...(options.findingsCap === undefined ? {} : { findingsCap: options.findingsCap }),
+  });
+  for (const finding of [...(proof?.findings ?? []), ...context.findings]) {
+    verifier.addFinding(finding);
+  }
+  const pool = createSignaturePool((job) => verifier.rejectSignature(job));
+  for (const segment of segments) {
+    const region = regionOf(segment.name);
+    verifier.beginSegment({ name: segment.name, file: segment.file, ...region });
+    const reader = new LineReader(segment.path, {
+      start: region.startByte,
+      maxLineBytes: MAX_LINE_BYTES,
+    });
+    try {
+      for (let line = reader.next(); line !== undefined; line = reader.next()) {
+        if (line.bytes !== undefined) verifier.line(line.bytes);
+        else verifier.overlongLine(line.overlongBytes, line.overlongSha256);
+        if (verifier.queuedSignatures >= BATCH) {
+          pool.submit(verifier.takeSignatureJobs());
+          await pool.room();
+        }
+      }
+    } finally {
+      reader.close();
+    }
+    verifier.endSegment(reader.tailBytes);
+  }
+  pool.submit(verifier.takeSignatureJobs());
+  await pool.drain();
+  return verifier.finish();
+}
