@@ -10,6 +10,7 @@ import { compareWithBaseRef } from './lib/io/ledger-base.ts';
 import { ledgerIdOf, ledgerRel, readLedger } from './lib/io/ledger-store.ts';
 import { checkObjects, createObjectStore } from './lib/io/objects.ts';
 import { loadPlane } from './lib/io/plane.ts';
+import { repairForks } from './lib/io/repair-forks.ts';
 import { repairTornTails } from './lib/io/repair-torn.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
@@ -19,6 +20,8 @@ import type { VerifyReport } from './lib/render/verify-report.ts';
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
   repairTorn: boolean;
+  /** Record forked positions (two writers, one seq) in notes; see io/repair-forks.ts. */
+  repair?: boolean;
   /** Authority recorded on the repair note (with --repair-torn). */
   authorityId: string;
 }
@@ -32,6 +35,8 @@ export async function runVerify(options: VerifyOptions, ctx: Context): Promise<V
   const repaired = options.repairTorn
     ? await repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
+  const forks =
+    options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
   const snapshot = await readLedger(plane);
   const base =
     options.base === undefined
@@ -53,6 +58,7 @@ export async function runVerify(options: VerifyOptions, ctx: Context): Promise<V
     ...(options.base === undefined ? {} : { base: options.base }),
     ...result,
     repaired,
+    forks,
   };
 }
 
@@ -64,6 +70,10 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     [
       'proofgate verify --base origin/main',
       'prove the ledger only grew since origin/main; check new lines',
+    ],
+    [
+      'proofgate verify --repair',
+      'record a position two writers both appended (a lock race) in a note, then verify',
     ],
     [
       'proofgate verify --repair-torn',
@@ -82,6 +92,12 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
         type: 'boolean',
         default: false,
         describe: 'Remove unterminated last lines that are not entries; record a note',
+      })
+      .option('repair', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Record each forked position (two writers appended one seq) in a note; rewrites nothing',
       })
       .option('authority-id', {
         type: 'string',
@@ -104,6 +120,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       ...common,
       base: typeof base === 'string' ? base : undefined,
       repairTorn: argv['repair-torn'] === true,
+      repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),
     };
   },

@@ -9,6 +9,8 @@ export interface VerifyReport {
   checkedLines: number;
   findings: LedgerFinding[];
   repaired: { file: string; removedBytes: number; removedSha256: string }[];
+  /** Forked positions recorded by `--repair` in this run. */
+  forks?: { file: string; line: number; seq: number; lineSha256: string }[];
 }
 
 export function renderVerify(report: VerifyReport): string {
@@ -23,6 +25,11 @@ export function renderVerify(report: VerifyReport): string {
   for (const fix of report.repaired) {
     lines.push(
       `repaired ${fix.file}: removed ${fix.removedBytes} torn bytes (sha256 ${fix.removedSha256}), recorded in a note entry`,
+    );
+  }
+  for (const fork of report.forks ?? []) {
+    lines.push(
+      `recorded fork ${fork.file}:${fork.line}: a second line with seq ${fork.seq} (sha256 ${fork.lineSha256}) copied verbatim into a note entry; nothing rewritten`,
     );
   }
   for (const f of report.findings) lines.push(`${f.file}:${f.line}: ${f.code} ${f.message}`);

@@ -1,6 +1,7 @@
 // The ledger verifier (references/verify.md): ordered pure rules over a parsed ledger. Every
 // problem becomes a finding with file and line; nothing stops at the first break.
 import type { Authority } from '../plane/types.ts';
+import { dropAcknowledgedForks } from './acknowledge-forks.ts';
 import type { BaseComparison } from './compare-base.ts';
 import { indexLedger, locatedEntries } from './ledger-index.ts';
 import type { ParsedLedger } from './parse-ledger.ts';
@@ -79,7 +80,7 @@ export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
   ];
   const checkedLines = parsed.segments.reduce((n, s) => n + s.hashes.length, 0);
   return {
-    findings: findings.sort(compareFindings),
+    findings: dropAcknowledgedForks(findings, parsed).sort(compareFindings),
     checkedLines,
     segments: parsed.segments.length,
   };
