@@ -1,24 +1,17 @@
 // Reading and appending ledger segments (references/ledger-format.md). readLedger never judges;
 // appendEntry writes one canonical line under the lock with one append-mode write and fsync.
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fdatasyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fdatasyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { buildEntry } from '../core/ledger/build-entry.ts';
 import { MAX_LINE_BYTES, decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
+import { redactDraft } from '../core/ledger/redact-draft.ts';
 import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { closedBy } from '../core/ledger/verify-seals.ts';
 import type { EntryDraft, LedgerSnapshot, Signer, StoredEntry } from '../core/ledger/types.ts';
 import type { Manifest } from '../core/plane/types.ts';
+import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
@@ -65,26 +58,6 @@ export function ledgerIdOf(manifest: Manifest, file = 'controls/manifest.yaml'):
     });
   }
   return manifest.ledger_id;
-}
-
-/** The clone's 8-hex id in `<git common dir>/proofgate/clone-id`, created on first use. */
-export function readCloneId(commonDir: string): string {
-  const dir = join(commonDir, 'proofgate');
-  const path = join(dir, 'clone-id');
-  mkdirSync(dir, { recursive: true });
-  try {
-    writeFileSync(path, `${randomBytes(4).toString('hex')}\n`, { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const id = readFileSync(path, 'utf8').trim();
-  if (!/^[0-9a-f]{8}$/.test(id)) {
-    throw new ConfigError('SCHEMA_INVALID', `${path} does not hold an 8-hex clone id`, {
-      where: path,
-      next: `delete ${path}; the next append creates a new one`,
-    });
-  }
-  return id;
 }
 
 const isTorn = (tail: SegmentTail): boolean => tail.tornBytes !== 0;
@@ -185,7 +158,8 @@ export function appendLocked(
 }
 
 /**
- * Appends one entry to the writer's open segment (`<cloneid>-<branchslug>[-g<N>]`). Checks the
+ * Appends one entry to the writer's open segment (`<cloneid>-<branchslug>[-g<N>]`), with secret
+ * shapes redacted from its free-text fields (core/ledger/redact-draft.ts). Checks the
  * repository (exit 4 outside git, before anything is written) and that every referenced object
  * exists, then holds the lock for the tail read, build, sign, write and fsync only.
  */
@@ -220,8 +194,8 @@ export async function appendEntry(
       );
     }
   }
-  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
-  return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () =>
-    appendLocked(plane, ledgerId, base, draft, options.signer),
-  );
+  return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
+    const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
+    return appendLocked(plane, ledgerId, base, redactDraft(draft), options.signer);
+  });
 }

@@ -10,10 +10,11 @@ import {
 } from '../core/ledger/acknowledge-forks.ts';
 import { parseLedger, textOf } from '../core/ledger/parse-ledger.ts';
 import { writerSegmentBase } from '../core/ledger/segment-name.ts';
+import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { loadSigner } from './keys.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
-import { appendLocked, ledgerIdOf, readCloneId, readLedger } from './ledger-store.ts';
+import { appendLocked, ledgerIdOf, readLedger } from './ledger-store.ts';
 import { readMetaSubject } from './meta-subject.ts';
 import { createObjectStore } from './objects.ts';
 import type { Plane } from './plane.ts';
@@ -43,9 +44,9 @@ export async function repairForks(
   };
   const signer = loadSigner(plane, authorityId, env);
   const subject = await readMetaSubject(plane);
-  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
   const store = createObjectStore(plane);
   return withLedgerLock(git.commonDir, DEFAULT_LOCK_TIMEOUT_MS, async () => {
+    const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
     const snapshot = await readLedger(plane);
     const parsed = parseLedger(snapshot);
     const done = acknowledgedForks(parsed.entries);

@@ -9,9 +9,10 @@ import { writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { hostname } from 'node:os';
 import { runGit } from './git.ts';
 import { loadSigner } from './keys.ts';
+import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
-import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel, readCloneId } from './ledger-store.ts';
+import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { measureTornTail, readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
 
@@ -71,9 +72,9 @@ export async function repairTornTails(
   };
   const signer = loadSigner(plane, authorityId, env);
   const subject = await readMetaSubject(plane);
-  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
   const rel = ledgerRel(plane);
   return withLedgerLock(git.commonDir, DEFAULT_LOCK_TIMEOUT_MS, async () => {
+    const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
     const torn = readSegmentTails(ledgerDir(plane))
       .filter((t) => t.tornBytes !== 0)
       .map((tail) => ({ tail, torn: measureTornTail(tail.path) }));
