@@ -168,13 +168,13 @@ export async function acquireLedgerLock(commonDir: string, timeoutMs: number): P
           throw error;
       }
       const holder = readHolder(lockPath);
+      if (Date.now() > deadline) throw lockTimeout(lockPath, holder, timeoutMs);
       if (holder.state === 'free') {
         // An empty directory left by a release: rmdir removes it only while it is still empty.
         quietly(() => rmdirSync(lockPath));
         continue;
       }
       if (breakStale(lockPath, holder, host)) continue;
-      if (Date.now() > deadline) throw lockTimeout(lockPath, holder, timeoutMs);
       await sleep(1 + Math.floor(Math.random() * Math.min(8, 2 + attempt)));
     }
   } finally {
