@@ -124,12 +124,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /(:\/\/)[^\s/@:]+:[^\s/@]+@/g,
     replacement: `$1${R}@`,
   },
-  // Key = value assignments whose key names a secret (password=…, api_key: …, client-secret=…),
-  // the keyword rule of gitleaks' generic-api-key, reduced to the key names; the key is kept.
+  // Key = value assignments whose key names a secret (password=…, DB_PASSWORD: …, api-key=…,
+  // client_secret=…): the keyword rule of gitleaks' generic-api-key, reduced to its key names.
+  // The match starts at the keyword, so a prefix such as `DB_` costs no backtracking; the key and
+  // the separator are kept, the value is replaced.
   {
     id: 'generic-api-key',
     pattern:
-      /\b((?:[A-Za-z0-9_-]{0,30}[_-])?(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|auth)["']?\s{0,5}[:=]\s{0,5}["']?)(?!\[REDACTED)[^\s"',;]{3,200}/gi,
+      /((?:password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?|auth)["']?\s{0,5}[:=]\s{0,5}["']?)(?!\[REDACTED)[^\s"',;]{3,200}/gi,
     replacement: `$1${R}`,
   },
 ];
