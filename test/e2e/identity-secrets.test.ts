@@ -125,3 +125,30 @@ describe('typed secrets never reach the ledger', () => {
     expect(ledger).toMatch(/"label":"alice \[REDACTED\]"/);
   });
 });
+
+describe('typed secrets never reach the committed knowledge files', () => {
+  it('decision add --reason and its title are redacted; the decision is still recorded', async () => {
+    const r = makeGateRepo([{ id: 'privacy', execution: '{ type: manual }' }]);
+    cleanups.push(() => r.remove());
+    const token = `ghp_${'Q1w2E3r4T5'.repeat(4)}`;
+    const result = await r.run([
+      'decision',
+      'add',
+      `call the API with ${token}`,
+      '--reason',
+      `leaks password=${'p4ss'.repeat(4)} in logs`,
+      '--condition',
+      'always',
+      '--path',
+      'src/app.js',
+    ]);
+    expect(result.code).toBe(0);
+    const dir = join(r.dir, '.proofgate', 'knowledge');
+    const text = readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('');
+    expect(text).toMatch(/"reason":"leaks password=\[REDACTED\] in logs"/);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('p4ssp4ss');
+  });
+});

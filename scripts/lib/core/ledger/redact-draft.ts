@@ -18,19 +18,29 @@ export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'title',
 ]);
 
-function redactValue(value: JsonValue, isFreeText: boolean): JsonValue {
+function redactValue(
+  value: JsonValue,
+  isFreeText: boolean,
+  fields: ReadonlySet<string>,
+): JsonValue {
   if (typeof value === 'string') return isFreeText ? redactSecretShapes(value) : value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, isFreeText));
-  if (value !== null && typeof value === 'object') return redactObject(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, isFreeText, fields));
+  if (value !== null && typeof value === 'object') return redactFreeText(value, fields);
   return value;
 }
 
-function redactObject(object: JsonObject): JsonObject {
+/** Redacts secret shapes from the strings under `fields` (at any depth) of a JSON object. */
+export function redactFreeText(
+  object: JsonObject,
+  fields: ReadonlySet<string> = FREE_TEXT_FIELDS,
+): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(object))
-    out[key] = redactValue(value, FREE_TEXT_FIELDS.has(key));
+    out[key] = redactValue(value, fields.has(key), fields);
   return out;
 }
+
+const redactObject = (object: JsonObject): JsonObject => redactFreeText(object);
 
 export function redactDraft(draft: EntryDraft): EntryDraft {
   return {
