@@ -40,7 +40,7 @@ export function statPath(root: string, path: string): Promise<PathState> {
 }
 
 /** Evidence files larger than this are refused: attach a summary or a digest instead. */
-export const MAX_EVIDENCE_BYTES = 32 * 1024 * 1024;
+const MAX_EVIDENCE_BYTES = 32 * 1024 * 1024;
 
 function refuseEvidence(
   path: string,

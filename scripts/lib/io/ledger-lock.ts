@@ -43,7 +43,7 @@ export function ownerFileName(owner: LockOwner): string {
   return `${owner.pid}.${owner.token}.${Buffer.from(owner.host, 'utf8').toString('hex')}`;
 }
 
-export function parseOwnerFileName(name: string): LockOwner | undefined {
+function parseOwnerFileName(name: string): LockOwner | undefined {
   const match = /^(\d{1,10})\.([0-9a-f]{32})\.((?:[0-9a-f]{2}){0,255})$/.exec(name);
   if (match === null) return undefined;
   return {

@@ -47,7 +47,7 @@ function readRange(fd: number, start: number, end: number): Buffer {
  * Offset of the last newline in [`floor`, `end`), scanning backwards in chunks (each byte read
  * once); -1 when there is none. `floor` bounds the work.
  */
-export function findNewlineBefore(fd: number, end: number, floor: number): number {
+function findNewlineBefore(fd: number, end: number, floor: number): number {
   const chunk = Buffer.alloc(CHUNK);
   for (let to = end; to > floor;) {
     const from = Math.max(floor, to - CHUNK);

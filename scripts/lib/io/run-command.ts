@@ -160,7 +160,7 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
  * Why the OS cannot be given this argv or environment, or undefined when it can. A NUL byte ends
  * a C string, so no process can receive one; spawn would throw instead of starting anything.
  */
-export function findArgvProblem(
+function findArgvProblem(
   argv: readonly string[],
   env: Readonly<Record<string, string>>,
 ): string | undefined {

@@ -11,7 +11,7 @@ import type { LedgerFinding, StoredEntry } from './types.ts';
 /** The body of a fork repair note. */
 export const FORK_REPAIR = 'duplicate-position';
 
-export interface ForkedLine {
+interface ForkedLine {
   file: string;
   segment: string;
   /** 1-based line of the twin (the later of the two lines with one position). */

@@ -75,7 +75,7 @@ const pathsStayInside: Rule<Registry> = (registry, file) =>
  * True for an outputs glob made only of wildcard segments (`**`, `*`, `**\/*`, `*\/`, ...): it
  * would take every file out of the subject binding, so no edit could ever stale the evidence.
  */
-export function coversWholeTree(glob: string): boolean {
+function coversWholeTree(glob: string): boolean {
   const segments = glob.replace(/\/+$/, '').split('/');
   return segments.every((segment) => /^\*+$/.test(segment));
 }
