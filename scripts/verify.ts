@@ -18,6 +18,10 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       'prove the ledger only grew since origin/main; check new lines',
     ],
     [
+      'proofgate verify --repair',
+      'record a position two writers both appended (a lock race) in a note, then verify',
+    ],
+    [
       'proofgate verify --repair-torn',
       'remove a torn last line left by a killed writer, then verify',
     ],
@@ -34,6 +38,12 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
         type: 'boolean',
         default: false,
         describe: 'Remove unterminated last lines that are not entries; record a note',
+      })
+      .option('repair', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Record each forked position (two writers appended one seq) in a note; rewrites nothing',
       })
       .option('authority-id', {
         type: 'string',
@@ -56,6 +66,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       ...common,
       base: typeof base === 'string' ? base : undefined,
       repairTorn: argv['repair-torn'] === true,
+      repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),
     };
   },

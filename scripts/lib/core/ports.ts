@@ -68,7 +68,7 @@ export interface RunCommandOutput {
 
 export interface RunCommandRefusal {
   ok: false;
-  reason: 'spawn_failed' | 'cwd_outside_root' | 'cwd_missing';
+  reason: 'spawn_failed' | 'cwd_outside_root' | 'cwd_missing' | 'argv_invalid';
   /** errno code for spawn failures (ENOENT, EACCES, ...). */
   code?: string;
   detail: string;

@@ -11,12 +11,15 @@ import { resolveRoot } from '../io/git.ts';
 import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
+import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
 import { verifyLedgerFiles } from '../io/verify-ledger-files.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
   repairTorn: boolean;
+  /** Record forked positions (two writers, one seq) in notes; see io/repair-forks.ts. */
+  repair?: boolean;
   /** Authority recorded on the repair note (with --repair-torn). */
   authorityId: string;
 }
@@ -32,6 +35,8 @@ export interface VerifyReport {
   /** Every finding, listed or not. */
   findingCount: number;
   repaired: { file: string; removedBytes: number; removedSha256: string }[];
+  /** Forked positions recorded by `--repair` in this run. */
+  forks?: { file: string; line: number; seq: number; lineSha256: string }[];
 }
 
 /** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
@@ -60,6 +65,8 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   const repaired = options.repairTorn
     ? await repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
+  const forks =
+    options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
   const result = await verifyLedgerFiles(plane, {
     ...(options.base === undefined ? {} : { base: options.base }),
   });
@@ -69,5 +76,6 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     ...(options.base === undefined ? {} : { base: options.base }),
     ...result,
     repaired,
+    forks,
   };
 }

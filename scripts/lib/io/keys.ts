@@ -13,7 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import { keyidOf } from '../core/ledger/sign-entry.ts';
 import type { Signer } from '../core/ledger/types.ts';
@@ -31,7 +31,25 @@ function realOrSelf(path: string): string {
   return join(realpathSync(current), ...rest);
 }
 
-/** `$PROOFGATE_KEY_DIR` or `~/.config/proofgate/keys`; refused inside the repository (exit 2). */
+function isWithin(outer: string, path: string): boolean {
+  const rel = relative(outer, path);
+  // `..keys` is a directory *inside* outer whose name starts with two dots, not a way out.
+  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+}
+
+/** The top of the git work tree holding `dir` (the nearest ancestor with a `.git` entry). */
+function workTreeTop(dir: string): string | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    if (existsSync(join(current, '.git'))) return current;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * `$PROOFGATE_KEY_DIR` or `~/.config/proofgate/keys`; refused (exit 2) anywhere inside the
+ * repository: under the root, and under the git work tree that contains it (a plane may live in
+ * a subdirectory of a larger repository, and a key there would be just as committable).
+ */
 export function keyDir(env: Env, root: string): string {
   const configured = env['PROOFGATE_KEY_DIR'];
   const home = env['HOME'] ?? homedir();
@@ -39,13 +57,22 @@ export function keyDir(env: Env, root: string): string {
     configured !== undefined && configured !== ''
       ? resolve(configured)
       : join(home, '.config', 'proofgate', 'keys');
-  const inside = relative(realOrSelf(root), realOrSelf(dir));
-  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
-    throw new ConfigError('KEY_INVALID', `key directory ${dir} is inside the repository`, {
-      where: 'PROOFGATE_KEY_DIR',
-      expected: 'a directory outside the repository, e.g. ~/.config/proofgate/keys',
-      next: 'unset PROOFGATE_KEY_DIR or point it outside the repository: private keys must never be committed',
-    });
+  const real = realOrSelf(dir);
+  const realRoot = realOrSelf(root);
+  const top = workTreeTop(realRoot);
+  const inside = [realRoot, ...(top === undefined ? [] : [top])].find((outer) =>
+    isWithin(outer, real),
+  );
+  if (inside !== undefined) {
+    throw new ConfigError(
+      'KEY_INVALID',
+      `key directory ${dir} is inside the repository ${inside}`,
+      {
+        where: 'PROOFGATE_KEY_DIR',
+        expected: 'a directory outside the repository, e.g. ~/.config/proofgate/keys',
+        next: 'unset PROOFGATE_KEY_DIR or point it outside the repository: private keys must never be committed',
+      },
+    );
   }
   return dir;
 }

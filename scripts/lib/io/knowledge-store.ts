@@ -8,12 +8,34 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError, EnvironmentError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { canonicalize } from '../core/ledger/canonical.ts';
+import { FREE_TEXT_FIELDS, redactFreeText } from '../core/ledger/redact-draft.ts';
+import type { JsonObject } from '../core/ledger/types.ts';
 import { parseKnowledgeLine } from '../core/knowledge/parse-record.ts';
-import type { KnowledgeKind } from '../core/knowledge/types.ts';
+import type { KnowledgeKind, KnowledgeRecord } from '../core/knowledge/types.ts';
 import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
 import { locatePlane } from './plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
+
+/** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */
+const KNOWLEDGE_TEXT_FIELDS: ReadonlySet<string> = new Set([
+  ...FREE_TEXT_FIELDS,
+  'statement',
+  'conditions',
+  'claim',
+  'oracle',
+  'provenance',
+]);
+
+// These files are committed like the ledger, so a token typed into a fact or a decision's reason
+// must not reach them either.
+function redactTypedText(record: KnowledgeRecord): KnowledgeRecord {
+  if (record.op === 'case' || record.op === 'observe') return record;
+  return redactFreeText(
+    record as unknown as JsonObject,
+    KNOWLEDGE_TEXT_FIELDS,
+  ) as unknown as KnowledgeRecord;
+}
 
 export interface KnowledgeIOOptions {
   root: string;
@@ -94,7 +116,7 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
     },
     append(kind, records) {
       if (records.length === 0) return Promise.resolve();
-      const text = records.map((r) => `${canonicalize(r)}\n`).join('');
+      const text = records.map((r) => `${canonicalize(redactTypedText(r))}\n`).join('');
       try {
         mkdirSync(dir, { recursive: true });
         const fd = openSync(fileOf(kind), 'a');

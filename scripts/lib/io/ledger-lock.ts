@@ -1,32 +1,56 @@
-// The ledger's exclusive append lock (references/ledger-format.md "Lock"):
-// `<git common dir>/proofgate/ledger.lock`, created complete and create-only (written to a temp
-// file, then hard-linked into place), held only for read-tail → build → sign → write → fsync.
-// A stale lock is broken only when its holder is on this host and its pid is dead, by renaming it
-// aside and checking its token, so a live holder's lock is never removed.
+// The ledger's exclusive append lock (references/ledger-format.md "Append protocol"), held only for
+// read-tail → build → sign → write → fsync.
+//
+// The lock is the directory `<git common dir>/proofgate/ledger.lock/` holding exactly one empty
+// owner file whose *name* says who holds it: `<pid>.<token>.<hex hostname>`. Two atomic steps
+// carry all of its safety, and neither can act on someone else's lock:
+// - take: build `ledger.lock.<token>.tmp/<owner>` aside, then rename it onto `ledger.lock`.
+//   rename(2) replaces a missing or empty directory and fails on a non-empty one, so of many
+//   writers racing for a free lock exactly one gets it.
+// - free: unlink `ledger.lock/<owner>` by its exact name. The holder does this on release; a
+//   writer that found the holder dead (same host, pid gone) does it to break a stale lock. The
+//   token is unique per attempt, so an unlink aimed at a dead owner removes nothing once a new
+//   holder's directory has taken its place: it fails with ENOENT.
+// A stale-lock breaker therefore never displaces a live holder, even when many writers see the
+// same dead owner at the same instant. (The earlier file lock moved the lock aside to inspect it,
+// and a concurrent writer could take the lock in that window: two writers, one seq.)
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { EnvironmentError } from '../core/errors.ts';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
+export const LOCK_NAME = 'ledger.lock';
 
-interface LockInfo {
+export interface LockOwner {
   pid: number;
-  host: string;
-  time: string;
   token: string;
+  host: string;
 }
 
-function readLock(path: string): LockInfo | undefined {
-  try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>;
-    if (typeof value.pid !== 'number' || typeof value.host !== 'string') return undefined;
-    if (typeof value.token !== 'string') return undefined;
-    return { pid: value.pid, host: value.host, time: String(value.time), token: value.token };
-  } catch {
-    return undefined;
-  }
+/** The owner file name: everything a waiter needs, created atomically with the lock itself. */
+export function ownerFileName(owner: LockOwner): string {
+  return `${owner.pid}.${owner.token}.${Buffer.from(owner.host, 'utf8').toString('hex')}`;
+}
+
+function parseOwnerFileName(name: string): LockOwner | undefined {
+  const match = /^(\d{1,10})\.([0-9a-f]{32})\.((?:[0-9a-f]{2}){0,255})$/.exec(name);
+  if (match === null) return undefined;
+  return {
+    pid: Number(match[1]),
+    token: match[2]!,
+    host: Buffer.from(match[3]!, 'hex').toString('utf8'),
+  };
 }
 
 function isAlive(pid: number): boolean {
@@ -38,32 +62,142 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function removeQuietly(path: string): void {
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
+
+function quietly(step: () => void): void {
   try {
-    unlinkSync(path);
+    step();
   } catch {
-    // already gone
+    // already gone, or taken over by another writer: nothing of ours to undo
   }
 }
 
-/** Moves the lock aside; deletes it only if it is still the dead holder's, else puts it back. */
-function breakStaleLock(lockPath: string, staleToken: string, ownToken: string): void {
-  const aside = `${lockPath}.stale-${ownToken}`;
+/** What holds `lockPath` now: free, an owner (parsed or not), or a lock file of an older version. */
+export type Holder =
+  | { state: 'free' }
+  | { state: 'owner'; name: string; owner: LockOwner | undefined }
+  | { state: 'legacy'; owner: { pid: number; host: string } | undefined };
+
+export function lockPathIn(commonDir: string): string {
+  return join(commonDir, 'proofgate', LOCK_NAME);
+}
+
+export function readHolder(lockPath: string): Holder {
+  let names: string[];
   try {
-    renameSync(lockPath, aside);
-  } catch {
-    return;
+    names = readdirSync(lockPath);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return { state: 'free' };
+    if (codeOf(error) !== 'ENOTDIR') throw error;
+    return { state: 'legacy', owner: readLegacyOwner(lockPath) };
   }
-  if (readLock(aside)?.token === staleToken) return removeQuietly(aside);
+  const name = names[0];
+  if (name === undefined) return { state: 'free' };
+  return { state: 'owner', name, owner: parseOwnerFileName(name) };
+}
+
+// Versions before the directory lock wrote a JSON file `{pid, host, time, token}` at the same path.
+function readLegacyOwner(lockPath: string): { pid: number; host: string } | undefined {
   try {
-    linkSync(aside, lockPath);
+    const value = JSON.parse(readFileSync(lockPath, 'utf8')) as { pid?: unknown; host?: unknown };
+    if (typeof value.pid !== 'number' || typeof value.host !== 'string') return undefined;
+    return { pid: value.pid, host: value.host };
   } catch {
-    // another process took the free lock meanwhile; the moved one is no longer ours to restore
+    return undefined;
   }
-  removeQuietly(aside);
+}
+
+/** True when the holder is on this host and its process is gone, so its lock may be broken. */
+function isStale(owner: { pid: number; host: string } | undefined, host: string): boolean {
+  return owner !== undefined && owner.host === host && !isAlive(owner.pid);
+}
+
+/**
+ * Frees `lockPath` if `holder` still holds it and is dead. Safe under any interleaving: the
+ * owner file is removed by its unique name, and unlink(2) never removes a directory, so a
+ * legacy file is the only thing the legacy branch can remove.
+ */
+export function breakStale(lockPath: string, holder: Holder, host = hostname()): boolean {
+  if (holder.state === 'owner' && isStale(holder.owner, host)) {
+    quietly(() => unlinkSync(join(lockPath, holder.name)));
+    return true;
+  }
+  if (holder.state === 'legacy' && isStale(holder.owner, host)) {
+    quietly(() => unlinkSync(lockPath));
+    return true;
+  }
+  return false;
+}
+
+function describe(lockPath: string, holder: Holder): string {
+  if (holder.state === 'free') return 'nobody (it was free on the last look)';
+  const owner = holder.owner;
+  if (owner === undefined) return 'an unreadable holder';
+  let since = '';
+  quietly(() => {
+    const entry = holder.state === 'owner' ? join(lockPath, holder.name) : lockPath;
+    since = ` since ${statSync(entry).mtime.toISOString()}`;
+  });
+  return `pid ${owner.pid} on ${owner.host}${since}`;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** Takes the lock at `<commonDir>/proofgate/ledger.lock`; returns the release function. */
+export async function acquireLedgerLock(commonDir: string, timeoutMs: number): Promise<() => void> {
+  const lockPath = lockPathIn(commonDir);
+  const dir = dirname(lockPath);
+  mkdirSync(dir, { recursive: true });
+  const host = hostname();
+  const owner: LockOwner = { pid: process.pid, token: randomBytes(16).toString('hex'), host };
+  const ownerName = ownerFileName(owner);
+  const staging = join(dir, `${LOCK_NAME}.${owner.token}.tmp`);
+  mkdirSync(staging);
+  writeFileSync(join(staging, ownerName), '', { flag: 'wx' });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        renameSync(staging, lockPath);
+        break;
+      } catch (error) {
+        const code = codeOf(error);
+        // ENOTEMPTY/EEXIST: held; ENOTDIR: a legacy lock file; EPERM: platforms that never
+        // rename onto an existing directory (an empty one is then removed below and retried).
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EPERM')
+          throw error;
+      }
+      const holder = readHolder(lockPath);
+      if (Date.now() > deadline) throw lockTimeout(lockPath, holder, timeoutMs);
+      if (holder.state === 'free') {
+        // An empty directory left by a release: rmdir removes it only while it is still empty.
+        quietly(() => rmdirSync(lockPath));
+        continue;
+      }
+      if (breakStale(lockPath, holder, host)) continue;
+      await sleep(1 + Math.floor(Math.random() * Math.min(8, 2 + attempt)));
+    }
+  } finally {
+    quietly(() => unlinkSync(join(staging, ownerName)));
+    quietly(() => rmdirSync(staging));
+  }
+  return () => {
+    quietly(() => unlinkSync(join(lockPath, ownerName)));
+    quietly(() => rmdirSync(lockPath));
+  };
+}
+
+function lockTimeout(lockPath: string, holder: Holder, timeoutMs: number): EnvironmentError {
+  const host = holder.state === 'free' ? undefined : holder.owner?.host;
+  return new EnvironmentError(
+    'LOCK_TIMEOUT',
+    `ledger lock not acquired within ${timeoutMs} ms: held by ${describe(lockPath, holder)}`,
+    {
+      where: lockPath,
+      next: `wait for that process to finish and retry; if no proofgate process is running on ${host ?? 'any host'}, delete ${lockPath}`,
+    },
+  );
+}
 
 /** Runs `work` while holding the ledger lock; EnvironmentError LOCK_TIMEOUT (exit 4) after `timeoutMs`. */
 export async function withLedgerLock<T>(
@@ -71,55 +205,10 @@ export async function withLedgerLock<T>(
   timeoutMs: number,
   work: () => T | Promise<T>,
 ): Promise<T> {
-  const dir = join(commonDir, 'proofgate');
-  mkdirSync(dir, { recursive: true });
-  const lockPath = join(dir, 'ledger.lock');
-  const token = randomBytes(16).toString('hex');
-  const info: LockInfo = {
-    pid: process.pid,
-    host: hostname(),
-    time: new Date().toISOString(),
-    token,
-  };
-  const temp = join(dir, `ledger.lock.${token}.tmp`);
-  writeFileSync(temp, `${JSON.stringify(info)}\n`, { flag: 'wx' });
-  const deadline = Date.now() + timeoutMs;
-  let holder: LockInfo | undefined;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        linkSync(temp, lockPath);
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      holder = readLock(lockPath);
-      if (holder !== undefined && holder.host === info.host && !isAlive(holder.pid)) {
-        breakStaleLock(lockPath, holder.token, token);
-        continue;
-      }
-      if (Date.now() > deadline) {
-        const who =
-          holder === undefined
-            ? 'an unreadable holder'
-            : `pid ${holder.pid} on ${holder.host} since ${holder.time}`;
-        throw new EnvironmentError(
-          'LOCK_TIMEOUT',
-          `ledger lock not acquired within ${timeoutMs} ms: held by ${who}`,
-          {
-            where: lockPath,
-            next: `wait for that process to finish and retry; if no proofgate process is running on ${holder?.host ?? 'any host'}, delete ${lockPath}`,
-          },
-        );
-      }
-      await sleep(1 + Math.floor(Math.random() * Math.min(8, 2 + attempt)));
-    }
-  } finally {
-    removeQuietly(temp);
-  }
+  const release = await acquireLedgerLock(commonDir, timeoutMs);
   try {
     return await work();
   } finally {
-    if (readLock(lockPath)?.token === token) removeQuietly(lockPath);
+    release();
   }
 }

@@ -1,27 +1,20 @@
 // Reading and appending ledger segments (references/ledger-format.md). readLedger never judges;
 // appendEntry writes one canonical line under the lock with one append-mode write and fsync.
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fdatasyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fdatasyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { buildEntry } from '../core/ledger/build-entry.ts';
-import { decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
+import { MAX_LINE_BYTES, decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
+import { redactDraft } from '../core/ledger/redact-draft.ts';
 import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { closedBy } from '../core/ledger/verify-seals.ts';
 import type { EntryDraft, LedgerSnapshot, Signer, StoredEntry } from '../core/ledger/types.ts';
 import type { Manifest } from '../core/plane/types.ts';
+import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
-import { readSegmentTails } from './ledger-tails.ts';
+import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
 import { createObjectStore, fsyncDir } from './objects.ts';
 import { loadPlane } from './plane.ts';
@@ -39,8 +32,9 @@ export function ledgerRel(plane: PlaneLocation): string {
 export function readLedger(plane: PlaneLocation): Promise<LedgerSnapshot> {
   const dir = ledgerDir(plane);
   const rel = ledgerRel(plane);
-  const segments = readSegmentTails(dir).map(({ name, path }) => {
-    const bytes = readFileSync(path);
+  const segments = listSegmentFiles(dir).map((file) => {
+    const name = file.slice(0, -'.jsonl'.length);
+    const bytes = readFileSync(join(dir, file));
     return { name, file: `${rel}/${name}.jsonl`, bytes, ...splitSegment(bytes) };
   });
   return Promise.resolve({ dir: rel, segments });
@@ -66,38 +60,34 @@ export function ledgerIdOf(manifest: Manifest, file = 'controls/manifest.yaml'):
   return manifest.ledger_id;
 }
 
-/** The clone's 8-hex id in `<git common dir>/proofgate/clone-id`, created on first use. */
-export function readCloneId(commonDir: string): string {
-  const dir = join(commonDir, 'proofgate');
-  const path = join(dir, 'clone-id');
-  mkdirSync(dir, { recursive: true });
-  try {
-    writeFileSync(path, `${randomBytes(4).toString('hex')}\n`, { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const id = readFileSync(path, 'utf8').trim();
-  if (!/^[0-9a-f]{8}$/.test(id)) {
-    throw new ConfigError('SCHEMA_INVALID', `${path} does not hold an 8-hex clone id`, {
-      where: path,
-      next: `delete ${path}; the next append creates a new one`,
-    });
-  }
-  return id;
-}
+const isTorn = (tail: SegmentTail): boolean => tail.tornBytes !== 0;
 
-function refuseTorn(tails: readonly SegmentTail[], rel: string): void {
-  const torn = tails.find((t) => t.tornTail.length > 0);
-  if (torn === undefined) return;
-  throw new IntegrityError(
-    'TORN_LINE',
-    `segment ${torn.name} ends with an unterminated line of ${torn.tornTail.length} bytes`,
-    {
-      where: `${rel}/${torn.name}.jsonl`,
-      expected: 'every line to end with a newline',
-      next: 'a writer was killed mid-append: run "proofgate verify --repair-torn", then retry',
-    },
-  );
+function refuseBadTails(tails: readonly SegmentTail[], rel: string): void {
+  const torn = tails.find(isTorn);
+  if (torn !== undefined) {
+    const size = torn.tornBytes === undefined ? 'more than 1 MiB' : `${torn.tornBytes} bytes`;
+    throw new IntegrityError(
+      'TORN_LINE',
+      `segment ${torn.name} ends with an unterminated line of ${size}`,
+      {
+        where: `${rel}/${torn.name}.jsonl`,
+        expected: 'every line to end with a newline',
+        next: 'a writer was killed mid-append: run "proofgate verify --repair-torn", then retry',
+      },
+    );
+  }
+  const long = tails.find((t) => t.isLastLineTooLong);
+  if (long !== undefined) {
+    throw new IntegrityError(
+      'CHAIN_BROKEN',
+      `the last line of segment ${long.name} is longer than ${MAX_LINE_BYTES} bytes: no entry is`,
+      {
+        where: `${rel}/${long.name}.jsonl`,
+        expected: `entries of at most ${MAX_LINE_BYTES} bytes`,
+        next: 'run "proofgate verify --full" to locate every problem; nothing was written',
+      },
+    );
+  }
 }
 
 function writeLine(path: string, line: string, isNew: boolean, dir: string): void {
@@ -124,7 +114,7 @@ export function appendLocked(
 ): StoredEntry {
   const dir = ledgerDir(plane);
   const tails = readSegmentTails(dir);
-  refuseTorn(tails, ledgerRel(plane));
+  refuseBadTails(tails, ledgerRel(plane));
   const heads: Record<string, string> = {};
   const closed = new Set<string>();
   for (const tail of tails) {
@@ -168,7 +158,8 @@ export function appendLocked(
 }
 
 /**
- * Appends one entry to the writer's open segment (`<cloneid>-<branchslug>[-g<N>]`). Checks the
+ * Appends one entry to the writer's open segment (`<cloneid>-<branchslug>[-g<N>]`), with secret
+ * shapes redacted from its free-text fields (core/ledger/redact-draft.ts). Checks the
  * repository (exit 4 outside git, before anything is written) and that every referenced object
  * exists, then holds the lock for the tail read, build, sign, write and fsync only.
  */
@@ -203,8 +194,8 @@ export async function appendEntry(
       );
     }
   }
-  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
-  return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () =>
-    appendLocked(plane, ledgerId, base, draft, options.signer),
-  );
+  return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
+    const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
+    return appendLocked(plane, ledgerId, base, redactDraft(draft), options.signer);
+  });
 }

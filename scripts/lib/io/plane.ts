@@ -20,6 +20,12 @@ export function locatePlane(root: string): PlaneLocation | undefined {
   return undefined;
 }
 
+/**
+ * Human-owned YAML never needs many aliases; the limit bounds the work an alias bomb can cause
+ * (the yaml package counts each alias resolution weighted by the size of what it repeats).
+ */
+const MAX_YAML_ALIAS_COUNT = 100;
+
 /** Parses a YAML file; every syntax error is reported at once with file:line:col (exit 2). */
 export function readYamlFile(path: string, shownAs: string): unknown {
   const text = readFileSync(path, 'utf8');
@@ -35,7 +41,19 @@ export function readYamlFile(path: string, shownAs: string): unknown {
       next: `fix the YAML syntax in ${shownAs}`,
     });
   }
-  return doc.toJS();
+  try {
+    return doc.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT });
+  } catch (error) {
+    // toJS throws for an alias without an anchor before it, and for alias expansion past the
+    // limit (a "billion laughs" document): both are input errors, never a crash.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError('YAML_INVALID', `${shownAs} is not usable YAML: ${reason}`, {
+      where: shownAs,
+      problems: [`${shownAs}: ${reason}`],
+      expected: `anchors defined before their aliases, at most ${MAX_YAML_ALIAS_COUNT} alias expansions`,
+      next: `write the values out in ${shownAs} instead of aliasing them`,
+    });
+  }
 }
 
 export function loadPlane(root: string): Plane {

@@ -4,17 +4,19 @@
 // when HEAD's committed copy of the segment already contains the bytes (they are history).
 import { closeSync, fsyncSync, openSync, ftruncateSync } from 'node:fs';
 import { IntegrityError } from '../core/errors.ts';
-import { sha256Hex } from '../core/hash.ts';
 import { decodeLine } from '../core/ledger/parse-ledger.ts';
 import { writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { defaultExecutionContext } from './default-context.ts';
 import { runGit } from './git.ts';
 import { loadSigner } from './keys.ts';
+import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
-import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel, readCloneId } from './ledger-store.ts';
-import { readSegmentTails } from './ledger-tails.ts';
+import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
+import { measureTornTail, readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
+
+type TornTail = ReturnType<typeof measureTornTail>;
 import { readMetaSubject } from './meta-subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
@@ -29,17 +31,23 @@ async function committedSize(root: string, file: string): Promise<number> {
   return blob.code === 0 ? Number(blob.stdout.toString('utf8').trim()) : 0;
 }
 
-async function checkRepairable(plane: Plane, tail: SegmentTail, file: string): Promise<void> {
+async function checkRepairable(
+  plane: Plane,
+  tail: SegmentTail,
+  torn: TornTail,
+  file: string,
+): Promise<void> {
   const refuse = (message: string, next: string): never => {
     throw new IntegrityError('TORN_LINE', message, { where: file, next });
   };
-  if (decodeLine(tail.tornTail).entry !== undefined) {
+  // A torn tail over the line cap was not read into memory; it cannot be an entry anyway.
+  if (tail.tornBytes !== undefined && decodeLine(tail.tornTail).entry !== undefined) {
     refuse(
       `the unterminated last line of ${file} is a complete canonical entry`,
       `inspect it; if it is genuine, append the missing newline by hand ("printf '\\n' >> ${file}")`,
     );
   }
-  if ((await committedSize(plane.root, file)) > tail.size - tail.tornTail.length) {
+  if ((await committedSize(plane.root, file)) > torn.start) {
     refuse(
       `the torn bytes of ${file} are already committed on HEAD`,
       'they are history now: restore the segment from git and investigate instead',
@@ -55,7 +63,7 @@ export async function repairTornTails(
   time: string,
 ): Promise<RepairedTail[]> {
   const git = await readGitState(plane.root);
-  if (!readSegmentTails(ledgerDir(plane)).some((t) => t.tornTail.length > 0)) return [];
+  if (!readSegmentTails(ledgerDir(plane)).some((t) => t.tornBytes !== 0)) return [];
   const ledgerId = ledgerIdOf(plane.manifest);
   const actor = {
     label: 'proofgate verify --repair-torn',
@@ -64,24 +72,27 @@ export async function repairTornTails(
   };
   const signer = loadSigner(plane, authorityId, env);
   const subject = await readMetaSubject(plane);
-  const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
   const rel = ledgerRel(plane);
   return withLedgerLock(git.commonDir, DEFAULT_LOCK_TIMEOUT_MS, async () => {
-    const torn = readSegmentTails(ledgerDir(plane)).filter((t) => t.tornTail.length > 0);
-    for (const tail of torn) await checkRepairable(plane, tail, `${rel}/${tail.name}.jsonl`);
+    const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
+    const torn = readSegmentTails(ledgerDir(plane))
+      .filter((t) => t.tornBytes !== 0)
+      .map((tail) => ({ tail, torn: measureTornTail(tail.path) }));
+    for (const { tail, torn: cut } of torn)
+      await checkRepairable(plane, tail, cut, `${rel}/${tail.name}.jsonl`);
     const repaired: RepairedTail[] = [];
-    for (const tail of torn) {
+    for (const { tail, torn: cut } of torn) {
       const fd = openSync(tail.path, 'r+');
       try {
-        ftruncateSync(fd, tail.size - tail.tornTail.length);
+        ftruncateSync(fd, cut.start);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
       }
       repaired.push({
         file: `${rel}/${tail.name}.jsonl`,
-        removedBytes: tail.tornTail.length,
-        removedSha256: sha256Hex(tail.tornTail),
+        removedBytes: cut.bytes,
+        removedSha256: cut.sha256,
       });
     }
     for (const fix of repaired) {

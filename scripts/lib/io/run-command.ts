@@ -1,7 +1,8 @@
 // Runs one control command: argv only (never a shell), cwd inside the root, a process group that
 // a timeout kills whole, and the merged stdout+stderr streamed into a digest, a byte count, a head
 // buffer and a tail ring, so output of any size is held in at most `capBytes` of memory.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -119,7 +120,28 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Why the OS cannot be given this argv or environment, or undefined when it can. A NUL byte ends
+ * a C string, so no process can receive one; spawn would throw instead of starting anything.
+ */
+function findArgvProblem(
+  argv: readonly string[],
+  env: Readonly<Record<string, string>>,
+): string | undefined {
+  const at = argv.findIndex((arg) => arg.includes('\0'));
+  if (at !== -1) {
+    return `argv[${at}] ${JSON.stringify(argv[at])} contains a NUL byte, which no process argument can hold: fix the control's argv`;
+  }
+  const name = Object.keys(env).find((key) => key.includes('\0') || env[key]!.includes('\0'));
+  if (name !== undefined) return `environment variable ${JSON.stringify(name)} contains a NUL byte`;
+  return undefined;
+}
+
 export function runCommand(request: RunCommandRequest): Promise<RunCommandResult> {
+  const problem = findArgvProblem(request.argv, request.env);
+  if (problem !== undefined) {
+    return Promise.resolve({ ok: false, reason: 'argv_invalid', detail: problem, durationMs: 0 });
+  }
   const cwd = resolveCwd(request.root, request.cwd);
   if ('ok' in cwd) return Promise.resolve(cwd);
   const [file, ...args] = request.argv;
@@ -135,14 +157,27 @@ export function runCommand(request: RunCommandRequest): Promise<RunCommandResult
   }
   return new Promise((done) => {
     const capture = new OutputCapture(request.capBytes);
-    const child = spawn(file, args, {
-      cwd: cwd.dir,
-      env: { ...request.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      shell: false,
-      windowsHide: true,
-    });
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(file, args, {
+        cwd: cwd.dir,
+        env: { ...request.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+        shell: false,
+        windowsHide: true,
+      });
+    } catch (error) {
+      // spawn validates its arguments synchronously; whatever it rejects is a refusal, not a crash.
+      const detail = error instanceof Error ? error.message : String(error);
+      done({
+        ok: false,
+        reason: 'spawn_failed',
+        detail: `cannot start ${file}: ${detail}`,
+        durationMs: 0,
+      });
+      return;
+    }
     let timedOut = false;
     let settled = false;
     let exit: { code: number | null; signal: string | null } | undefined;

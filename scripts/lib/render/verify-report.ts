@@ -19,6 +19,11 @@ export function renderVerify(report: VerifyReport): string {
       `repaired ${fix.file}: removed ${fix.removedBytes} torn bytes (sha256 ${fix.removedSha256}), recorded in a note entry`,
     );
   }
+  for (const fork of report.forks ?? []) {
+    lines.push(
+      `recorded fork ${fork.file}:${fork.line}: a second line with seq ${fork.seq} (sha256 ${fork.lineSha256}) copied verbatim into a note entry; nothing rewritten`,
+    );
+  }
   for (const f of report.findings) lines.push(`${f.file}:${f.line}: ${f.code} ${f.message}`);
   if (!report.ok)
     lines.push(

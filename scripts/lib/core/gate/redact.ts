@@ -1,24 +1,12 @@
 // Secret redaction for review copies and recorded argv. The raw digest still binds the unredacted
-// stream; redaction only decides what a reader of the evidence object can see.
+// stream; redaction only decides what a reader of the evidence object can see. Known secret shapes
+// come from secret-patterns.ts; literal values of secret-named environment variables are added.
+import { redactSecretShapes } from './secret-patterns.ts';
 
 /** Environment variable names whose values are always treated as secrets. */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
 /** Values shorter than this are too common to redact without mangling ordinary output. */
 const MIN_SECRET_LENGTH = 4;
-
-const TOKEN_SHAPES: readonly [RegExp, string][] = [
-  [
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-    '[REDACTED PRIVATE KEY]',
-  ],
-  [/\bBearer\s+[A-Za-z0-9._~+/=-]+/g, 'Bearer [REDACTED]'],
-  [/\bgh[pousr]_[A-Za-z0-9]{20,}/g, '[REDACTED]'],
-  [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, '[REDACTED]'],
-  [/\bsk-[A-Za-z0-9_-]{20,}/g, '[REDACTED]'],
-  [/\bAKIA[0-9A-Z]{16}\b/g, '[REDACTED]'],
-  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[REDACTED]'],
-  [/(:\/\/)[^\s/@:]+:[^\s/@]+@/g, '$1[REDACTED]@'],
-];
 
 export interface RedactionRules {
   /** Literal secret values, longest first. */
@@ -43,7 +31,7 @@ export function collectSecrets(
 export function redactText(text: string, rules: RedactionRules): string {
   let out = text;
   for (const secret of rules.secrets) out = out.split(secret).join('[REDACTED]');
-  for (const [pattern, replacement] of TOKEN_SHAPES) out = out.replace(pattern, replacement);
+  out = redactSecretShapes(out);
   const roots = [...new Set(rules.roots.filter((r) => r.length > 1))].sort(
     (a, b) => b.length - a.length,
   );

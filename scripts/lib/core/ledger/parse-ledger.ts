@@ -33,7 +33,7 @@ export function splitSegment(
   return { lines, isTorn: tornTail.length > 0, tornTail };
 }
 
-function textOf(bytes: Uint8Array): string {
+export function textOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 

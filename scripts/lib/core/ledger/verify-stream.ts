@@ -5,6 +5,7 @@
 // search), so "has this entry seen that key or seal" never needs an earlier line again.
 import { sha256Hex } from '../hash.ts';
 import type { Authority } from '../plane/types.ts';
+import { acknowledgedFork, forkKey } from './acknowledge-forks.ts';
 import { LedgerIndex } from './ledger-index.ts';
 import type { TrustedRegions } from './ledger-index.ts';
 import { MAX_LINE_BYTES, decodeLine } from './parse-ledger.ts';
@@ -84,6 +85,13 @@ interface OpenSegment {
   /** Seals that closed this segment after line `at`. */
   closures: { seal: LocatedEntry; at: number }[];
   closingHeads: Map<string, LocatedEntry[]> | undefined;
+  /** seq and prev of the previous line when it was an entry (a twin repeats both). */
+  lastEntry: { seq: number; prev: string | null } | undefined;
+}
+
+interface HeldFinding {
+  finding: LedgerFinding;
+  detail: number;
 }
 
 export class LedgerVerifier {
@@ -100,6 +108,9 @@ export class LedgerVerifier {
   private readonly pending: Pending[] = [];
   private readonly checkedSeals: { located: LocatedEntry; body: SealBody }[] = [];
   private jobs: SignatureJob[] = [];
+  /** Chain findings of twin lines (`file:line:hash`), reported at the end unless a note acknowledges the fork. */
+  private readonly heldForks = new Map<string, HeldFinding[]>();
+  private readonly acknowledgedForks = new Set<string>();
   private open: OpenSegment | undefined;
   private checkedLines = 0;
   private segments = 0;
@@ -163,6 +174,7 @@ export class LedgerVerifier {
       lines: 0,
       closures,
       closingHeads,
+      lastEntry: undefined,
     };
   }
 
@@ -233,8 +245,18 @@ export class LedgerVerifier {
     const report: Report = (code, message, detail = 0) =>
       this.sink.add({ file, line: index + 1, code, message }, detail);
     if (problem !== undefined) report(problem.code, problem.message);
-    checkChainLink(open.chain, index, hash, entry, this.config.ledgerId, report);
+    checkChainLink(
+      open.chain,
+      index,
+      hash,
+      entry,
+      this.config.ledgerId,
+      this.chainReport(open, hash, entry, report),
+    );
+    open.lastEntry = entry === undefined ? undefined : { seq: entry.seq, prev: entry.prev };
     if (entry !== undefined) {
+      const fork = acknowledgedFork(entry);
+      if (fork !== undefined) this.acknowledgedForks.add(fork);
       const located: LocatedEntry = { entry, segment: open.region.name, index, file, hash };
       const first = this.index.add(hash, { segment: located.segment, index });
       if (first !== undefined) {
@@ -250,6 +272,31 @@ export class LedgerVerifier {
       this.checkSeals(located, open, report);
     }
     for (const seal of open.closingHeads?.get(hash) ?? []) open.closures.push({ seal, at: index });
+  }
+
+  /**
+   * Two writers that both believed they held the lock append one seq with one prev; the later
+   * line (the twin) fails only the chain rules at its own line. Those findings wait until the end:
+   * a `verify --repair` note naming the twin acknowledges them. Every other rule still applies.
+   */
+  private chainReport(
+    open: OpenSegment,
+    hash: string,
+    entry: LedgerEntry | undefined,
+    report: Report,
+  ): Report {
+    const last = open.lastEntry;
+    if (entry === undefined || last === undefined) return report;
+    if (entry.seq !== last.seq || entry.prev !== last.prev) return report;
+    const file = open.region.file;
+    const line = open.region.start + open.lines;
+    const key = forkKey(file, line, hash);
+    return (code, message, detail = 0) => {
+      if (code !== 'SEQ_MISMATCH' && code !== 'PREV_MISMATCH') return report(code, message, detail);
+      const held = this.heldForks.get(key) ?? [];
+      held.push({ finding: { file, line, code, message }, detail });
+      this.heldForks.set(key, held);
+    };
   }
 
   private checkReferences(located: LocatedEntry, report: Report): void {
@@ -390,6 +437,10 @@ export class LedgerVerifier {
       if (seen !== undefined) report(seen.code, seen.message);
     }
     this.pending.length = 0;
+    for (const [key, held] of this.heldForks) {
+      if (this.acknowledgedForks.has(key)) continue;
+      for (const { finding, detail } of held) this.sink.add(finding, detail);
+    }
     for (const { located, body } of this.checkedSeals) {
       const problems = checkSealInventory(
         body,

@@ -71,11 +71,32 @@ function pathProblems(control: Control, index: number, file: string): string[] {
 const pathsStayInside: Rule<Registry> = (registry, file) =>
   registry.controls.flatMap((control, index) => pathProblems(control, index, file));
 
+/**
+ * True for an outputs glob made only of wildcard segments (`**`, `*`, `**\/*`, `*\/`, ...): it
+ * would take every file out of the subject binding, so no edit could ever stale the evidence.
+ */
+function coversWholeTree(glob: string): boolean {
+  const segments = glob.replace(/\/+$/, '').split('/');
+  return segments.every((segment) => /^\*+$/.test(segment));
+}
+
+const outputsLeaveASubject: Rule<Registry> = (registry, file) =>
+  registry.controls.flatMap((control, index) =>
+    (control.outputs ?? []).flatMap((glob, i) =>
+      coversWholeTree(glob)
+        ? [
+            `${file}:/controls/${index}/outputs/${i}: "${glob}" covers the whole repository, so the control's evidence could never go stale (expected the directories the control writes, e.g. "coverage/")`,
+          ]
+        : [],
+    ),
+  );
+
 export const registryRules: readonly Rule<Registry>[] = [
   uniqueControlIds,
   notApplicableNeedsOwner,
   commandArgvIsArgv,
   pathsStayInside,
+  outputsLeaveASubject,
 ];
 
 const uniqueAuthorities: Rule<Manifest> = (manifest, file) => {
