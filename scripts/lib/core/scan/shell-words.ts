@@ -1,5 +1,5 @@
 // Splits a one-line command into argv the way a POSIX shell would, but only when no shell feature
-// is needed; otherwise says why (DESIGN.md: never run a control through a shell string).
+// is needed; otherwise says why (a control never runs through a shell string).
 
 export type ShellWords = { ok: true; argv: string[] } | { ok: false; reason: string };
 
