@@ -38,7 +38,7 @@ export async function checkTraceControl(
     });
   }
   const pack = loadPack(join(root, execution.pack), execution.pack);
-  const files = [...new Set(execution.traces.flatMap((g) => globFiles(root, g)))];
+  const files = await globFiles(root, execution.traces, 'execution.traces');
   if (files.length === 0) {
     return {
       status: 'FAIL',

@@ -1,68 +1,116 @@
-// Minimal glob for control inputs (Node 20 has no fs.glob): `**`, `*`, `?`, `{a,b}`, relative to
-// a root, POSIX separators, never leaving the root. Returns sorted relative paths of files.
-import { readdirSync, statSync } from 'node:fs';
+// Trace file globs of a trace control. The candidate files come from git (tracked files plus
+// untracked ones that are not ignored: the same set the subject binding hashes, and git does not
+// descend into ignored directories); minimatch decides which of them a glob matches, so braces
+// (nested too), `[ab]` and `[!ab]` classes, `?`, `*`, `**` and `!` exclusions mean what they mean
+// in bash.
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Minimatch } from 'minimatch';
+import type { MinimatchOptions } from 'minimatch';
+import { findGlobProblem } from '../core/binding/pathspec.ts';
+import { ConfigError, EnvironmentError } from '../core/errors.ts';
+import { runGit } from './git.ts';
 
-const SKIP_DIRS = new Set(['.git', 'node_modules']);
-const MAX_FILES = 100_000;
+// `*` matches names that start with a dot, as in git's own glob pathspecs used for `inputs`.
+// A leading `!` or `#` is handled here (exclusion) or taken literally, never by minimatch.
+const MATCH_OPTIONS: MinimatchOptions = {
+  dot: true,
+  nonegate: true,
+  nocomment: true,
+  platform: 'linux',
+};
 
-export function globToRegExp(pattern: string): RegExp {
-  let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === '*' && pattern[i + 1] === '*') {
-      const slash = pattern[i + 2] === '/';
-      out += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (ch === '*') out += '[^/]*';
-    else if (ch === '?') out += '[^/]';
-    else if (ch === '{') {
-      const end = pattern.indexOf('}', i);
-      if (end === -1) out += '\\{';
-      else {
-        out += `(?:${pattern
-          .slice(i + 1, end)
-          .split(',')
-          .map((p) => p.replace(/[.+^$()|[\]\\]/g, '\\$&'))
-          .join('|')})`;
-        i = end;
-      }
-    } else out += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
+interface SplitGlobs {
+  include: string[];
+  exclude: string[];
 }
 
-function walk(root: string, dir: string, out: string[]): void {
-  let entries;
-  try {
-    entries = readdirSync(join(root, dir), { withFileTypes: true });
-  } catch {
-    return;
+function splitGlobs(patterns: readonly string[], where: string): SplitGlobs {
+  const include: string[] = [];
+  const exclude: string[] = [];
+  const problems: string[] = [];
+  for (const pattern of patterns) {
+    const negated = pattern.startsWith('!');
+    const body = (negated ? pattern.slice(1) : pattern).replace(/^\.\//, '');
+    const problem = findGlobProblem(body);
+    if (problem !== undefined) problems.push(`${where}: ${JSON.stringify(pattern)} ${problem}`);
+    else (negated ? exclude : include).push(body);
   }
-  for (const entry of entries) {
-    if (out.length >= MAX_FILES) return;
-    const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
-    if (entry.isDirectory() && !SKIP_DIRS.has(entry.name)) walk(root, rel, out);
-    else if (entry.isFile()) out.push(rel);
+  if (problems.length > 0) {
+    throw new ConfigError('GLOB_INVALID', `${where} has ${problems.length} invalid glob(s)`, {
+      where,
+      problems,
+      expected: 'globs relative to the repository root, e.g. "traces/**/*.jsonl"',
+      next: `fix the globs in ${where}`,
+    });
   }
+  return { include, exclude };
 }
 
-/** Files under `root` matching `pattern`; a pattern with `..` or an absolute path matches nothing. */
-export function globFiles(root: string, pattern: string): string[] {
-  const clean = pattern.replace(/^\.\//, '');
-  if (clean.startsWith('/') || clean.split('/').includes('..')) return [];
-  const segments = clean.split('/');
-  const firstGlob = segments.findIndex((s) => /[*?{]/.test(s));
-  if (firstGlob === -1) {
-    try {
-      return statSync(join(root, clean)).isFile() ? [clean] : [];
-    } catch {
-      return [];
-    }
+/** The paths (relative, `/`-separated) matched by any include glob and by no `!` glob, sorted. */
+export function matchGlobs(
+  paths: readonly string[],
+  patterns: readonly string[],
+  where = 'globs',
+): string[] {
+  const { include, exclude } = splitGlobs(patterns, where);
+  if (include.length === 0) return [];
+  const included = include.map((glob) => new Minimatch(glob, MATCH_OPTIONS));
+  const excluded = exclude.map((glob) => new Minimatch(glob, MATCH_OPTIONS));
+  return paths
+    .filter((p) => included.some((m) => m.match(p)) && !excluded.some((m) => m.match(p)))
+    .sort();
+}
+
+// The fixed directory before the first wildcard of each glob, as literal pathspecs, so git lists
+// only the part of the tree a glob can match ("" lists everything).
+function listingPathspecs(include: readonly string[]): string[] {
+  const bases = include.flatMap((glob) =>
+    new Minimatch(glob, MATCH_OPTIONS).set.map((parts) => {
+      const fixed = parts.findIndex((part) => typeof part !== 'string');
+      return (fixed === -1 ? parts : parts.slice(0, fixed)).join('/');
+    }),
+  );
+  if (bases.some((base) => base === '')) return [];
+  return [...new Set(bases)].map((base) => `:(literal)${base}`);
+}
+
+async function listCandidates(root: string, include: readonly string[]): Promise<string[]> {
+  const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--'];
+  const result = await runGit([...args, ...listingPathspecs(include)], { cwd: root });
+  if (result.code !== 0) {
+    throw new EnvironmentError('NOT_A_GIT_REPO', `cannot list the files of ${root}`, {
+      where: root,
+      expected: 'a git repository (trace globs match the files git sees: tracked or not ignored)',
+      next: `run the control from inside a git repository (git -C ${root} status)`,
+      cause: new Error(result.stderr.trim()),
+    });
   }
-  const base = segments.slice(0, firstGlob).join('/');
-  const files: string[] = [];
-  walk(root, base, files);
-  const regex = globToRegExp(clean);
-  return files.filter((f) => regex.test(f)).sort();
+  return [...new Set(result.stdout.toString('utf8').split('\0').filter(Boolean))];
+}
+
+// Regular files only: a tracked file deleted from the working tree, a submodule or a symlink (which
+// could point outside the root) is not a trace.
+async function isRegularFile(path: string): Promise<boolean> {
+  return lstat(path).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}
+
+/**
+ * Files under the git working tree `root` matching `patterns` (relative globs; a leading `!`
+ * excludes), sorted. ConfigError GLOB_INVALID (exit 2) for a glob that is empty, absolute or has a
+ * `..` segment; EnvironmentError NOT_A_GIT_REPO (exit 4) when `root` is not in a git work tree.
+ */
+export async function globFiles(
+  root: string,
+  patterns: readonly string[],
+  where = 'globs',
+): Promise<string[]> {
+  const { include } = splitGlobs(patterns, where);
+  if (include.length === 0) return [];
+  const matched = matchGlobs(await listCandidates(root, include), patterns, where);
+  const regular = await Promise.all(matched.map((file) => isRegularFile(join(root, file))));
+  return matched.filter((_, i) => regular[i]);
 }

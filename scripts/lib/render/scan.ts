@@ -1,9 +1,38 @@
-// Human output of `proofgate scan`: the verdict line, then the model, then the candidates.
+// Human output of `proofgate scan`: the verdict line, then the model, then the candidates. Long
+// lists are cut here, for reading, and say so; `--json` always carries every item.
 import type { ScanResult } from '../core/scan/types.ts';
 
-export function renderScan(result: ScanResult): string {
+/** How many items of each list the human output shows. */
+export const SCAN_SHOWN = {
+  candidates: 300,
+  not_adoptable: 100,
+  test_dirs: 40,
+  languages: 20,
+  instructions: 50,
+} as const;
+
+function shown<T>(
+  list: readonly T[],
+  name: keyof typeof SCAN_SHOWN,
+  cut: Map<string, number>,
+): T[] {
+  const limit = SCAN_SHOWN[name];
+  if (list.length > limit) cut.set(name, list.length - limit);
+  return list.slice(0, limit);
+}
+
+export function renderScan(full: ScanResult): string {
+  const cut = new Map<string, number>();
+  const result = {
+    ...full,
+    languages: shown(full.languages, 'languages', cut),
+    instructions: shown(full.instructions, 'instructions', cut),
+    tests: { ...full.tests, dirs: shown(full.tests.dirs, 'test_dirs', cut) },
+    candidates: shown(full.candidates, 'candidates', cut),
+    not_adoptable: shown(full.not_adoptable, 'not_adoptable', cut),
+  };
   const lines = [
-    `scan: ${result.candidates.length} adoptable command(s), ${result.not_adoptable.length} not adoptable, ${result.unknowns.length} unknown(s) in ${result.files} files (nothing was run or adopted)`,
+    `scan: ${full.candidates.length} adoptable command(s), ${full.not_adoptable.length} not adoptable, ${result.unknowns.length} unknown(s) in ${result.files} files (nothing was run or adopted)`,
     '',
     `languages: ${result.languages.map((l) => `${l.language} ${l.files}`).join(', ') || 'none recognised'}`,
   ];
@@ -15,6 +44,7 @@ export function renderScan(result: ScanResult): string {
   if (s.python) lines.push(`python: ${s.python.files.join(', ')}`);
   if (s.rust) lines.push(`rust: ${s.rust.files.join(', ')}`);
   if (s.go) lines.push(`go: ${s.go.module ?? '(no module line)'}`);
+  if (s.jvm) lines.push(`jvm: ${s.jvm.tool} (${s.jvm.files.join(', ')})`);
   if (s.make) lines.push(`make: ${s.make.file} targets ${s.make.targets.join(' ') || '(none)'}`);
   if (s.just) lines.push(`just: ${s.just.file} recipes ${s.just.recipes.join(' ') || '(none)'}`);
   for (const ci of result.ci)
@@ -45,7 +75,8 @@ export function renderScan(result: ScanResult): string {
   for (const n of result.not_adoptable) lines.push(`  ${n.id}  (${n.where}): ${n.reason}`);
   if (result.unknowns.length > 0) lines.push('', 'unknowns (question → cheapest probe):');
   for (const u of result.unknowns) lines.push(`  - ${u.question} → ${u.probe}`);
-  for (const [list, count] of Object.entries(result.omitted))
-    lines.push(`… ${count} more ${list} left out (use --json)`);
+  for (const [list, count] of cut) lines.push(`… ${count} more ${list} left out (use --json)`);
+  for (const [input, count] of Object.entries(full.omitted))
+    lines.push(`… ${count} ${input} were not read (over scan's cap)`);
   return lines.join('\n');
 }

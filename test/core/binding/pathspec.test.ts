@@ -27,6 +27,16 @@ describe('plane path globs', () => {
     expect(findGlobProblem(glob)).toContain(reason);
   });
 
+  it('refuses braces in git-pathspec globs, which git would take literally (exit 2)', () => {
+    expect(() => assertGlobs(['src/{a,b}.ts'], 'control unit inputs')).toThrow(
+      expect.objectContaining({
+        code: 'GLOB_INVALID',
+        problems: [expect.stringContaining('braces, which git pathspecs do not expand')],
+      }),
+    );
+    expect(() => assertGlobs(['src/[ab].ts', 'src/**'], 'control unit inputs')).not.toThrow();
+  });
+
   it('fails once, naming every bad glob with where it came from (exit 2)', () => {
     let caught: unknown;
     try {

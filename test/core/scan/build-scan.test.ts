@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildScan, selectFilesToRead } from '../../../scripts/lib/core/scan/build-scan.ts';
+import { renderScan } from '../../../scripts/lib/render/scan.ts';
 
 function scanOf(files: Record<string, string>, extra: string[] = []) {
   const paths = [...Object.keys(files), ...extra].sort();
@@ -90,9 +91,10 @@ describe('buildScan', () => {
   });
 
   test('finds no command where there is none, and says what is unknown', () => {
+    // `go test ./...` passes on a module with no test file, so it is not offered there.
     const result = scanOf(
       { 'go.mod': 'module example.com/x\n\ngo 1.22\n', 'main.go': 'package main' },
-      ['cmd/x/main_test.go'],
+      ['cmd/x/main.go'],
     );
     expect(result.candidates).toEqual([]);
     expect(result.stack.go).toEqual({ module: 'example.com/x', files: ['go.mod'] });
@@ -100,7 +102,7 @@ describe('buildScan', () => {
       'How are the tests run?',
       'Does CI run somewhere outside this repository?',
     ]);
-    expect(result.tests.files).toBe(1);
+    expect(result.tests.files).toBe(0);
   });
 
   test('inventories agent instruction files with digests, governance files and languages', () => {
@@ -152,11 +154,16 @@ describe('buildScan', () => {
     expect(result.not_adoptable.map((n) => n.id)).toEqual(['ci:gitlab:unit:2']);
   });
 
-  test('bounded: candidates over the cap are counted in omitted', () => {
+  test('never cut: every candidate is in the result; only the human rendering is bounded', () => {
     const scripts = Object.fromEntries(Array.from({ length: 350 }, (_, i) => [`s${i}`, 'true']));
     const result = scanOf({ 'package.json': JSON.stringify({ scripts }) });
-    expect(result.candidates).toHaveLength(300);
-    expect(result.omitted).toEqual({ candidates: 50 });
+    expect(result.candidates).toHaveLength(350);
+    expect(result.omitted).toEqual({});
+    const text = renderScan(result);
+    expect(text).toMatch(/^scan: 350 adoptable command\(s\)/);
+    expect(text).toContain('npm:s299');
+    expect(text).not.toContain('npm:s300 ');
+    expect(text).toContain('… 50 more candidates left out (use --json)');
   });
 
   test('unparseable package.json and CI files are unknowns, never guessed at', () => {

@@ -15,10 +15,19 @@ export function findGlobProblem(glob: string): string | undefined {
   return undefined;
 }
 
-/** Checks every glob and fails once, naming each bad one (exit 2). */
+// Git's glob pathspecs take `{` and `}` literally, so `src/{a,b}.ts` would silently match nothing.
+function findPathspecProblem(glob: string): string | undefined {
+  const problem = findGlobProblem(glob);
+  if (problem !== undefined) return problem;
+  return /[{}]/.test(glob)
+    ? 'uses braces, which git pathspecs do not expand; list each alternative as its own glob'
+    : undefined;
+}
+
+/** Checks every git-pathspec glob (inputs, outputs, excludes) and fails once, naming each bad one (exit 2). */
 export function assertGlobs(globs: readonly string[], where: string): void {
   const problems = globs.flatMap((glob) => {
-    const problem = findGlobProblem(glob);
+    const problem = findPathspecProblem(glob);
     return problem === undefined ? [] : [`${where}: ${JSON.stringify(glob)} ${problem}`];
   });
   if (problems.length > 0) {

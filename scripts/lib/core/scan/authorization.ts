@@ -1,5 +1,5 @@
-// Which authorizations a command needs before it may run as a control (Statuses and
-// claims: installing dependencies, remote or production mutation and privilege are never implied).
+// Which authorizations a command needs before it may run as a control: installing dependencies,
+// remote or production mutation and privilege are never implied by adopting a command.
 import type { AuthorizationKind } from '../plane/types.ts';
 
 const PATTERNS: readonly [AuthorizationKind, RegExp][] = [

@@ -1,5 +1,7 @@
 // Scan's pure core: from the file list and the few files it read, the target model and the
-// candidates. Two steps so the I/O layer reads only what is needed.
+// candidates. Two steps so the I/O layer reads only what is needed. Every list is complete: only
+// the human rendering is bounded; `omitted` counts inputs that were not read.
+import { BUILD_TOOL_FILES, findBuildToolCandidates } from './build-tools.ts';
 import { findCi, isCiFile } from './ci.ts';
 import {
   countLanguages,
@@ -9,26 +11,26 @@ import {
   findTests,
   instructionKind,
 } from './inventory.ts';
-import { JUSTFILES, MAKEFILES, findJustCandidates, findMakeCandidates } from './make.ts';
+import {
+  JUSTFILES,
+  MAKEFILES,
+  findJustCandidates,
+  findMakeCandidates,
+  isPaddingTarget,
+} from './make.ts';
 import { detectNodeStack, findNodeCandidates } from './node.ts';
-import type { Candidate, FileContents, ScanResult, Stack, Unknown } from './types.ts';
+import { PYTHON_FILES, findPythonCandidates, isRequirementsFile } from './python.ts';
+import type { Candidate, FileContents, ScanResult, Stack } from './types.ts';
+import { findUnknowns } from './unknowns.ts';
 
-/** Caps that keep scan output bounded; what is cut is counted in `omitted`. */
-const SCAN_LIMITS = {
-  candidates: 300,
-  not_adoptable: 100,
-  test_dirs: 40,
-  languages: 20,
-  instructions: 50,
-  package_manifests: 200,
-};
+/** At most this many package.json files are read; the rest are counted in `omitted`. */
+export const MAX_PACKAGE_MANIFESTS = 2000;
 
-const ROOT_FILES = new Set([
+const ROOT_FILES = new Set<string>([
   'package.json',
   'pnpm-workspace.yaml',
-  'pyproject.toml',
-  'Cargo.toml',
-  'go.mod',
+  ...PYTHON_FILES,
+  ...BUILD_TOOL_FILES,
   ...MAKEFILES,
   ...JUSTFILES,
 ]);
@@ -40,18 +42,30 @@ export function selectFilesToRead(paths: readonly string[]): string[] {
   for (const p of paths) {
     if (p.endsWith('/package.json')) {
       if (!p.includes('node_modules/')) manifests.push(p);
-    } else if (ROOT_FILES.has(p) || isCiFile(p) || instructionKind(p) !== undefined) wanted.push(p);
+    } else if (
+      ROOT_FILES.has(p) ||
+      isRequirementsFile(p) ||
+      isCiFile(p) ||
+      instructionKind(p) !== undefined
+    )
+      wanted.push(p);
   }
-  return [...wanted, ...manifests.slice(0, SCAN_LIMITS.package_manifests)];
+  return [...wanted, ...manifests.slice(0, MAX_PACKAGE_MANIFESTS)];
 }
 
 function detectStack(set: ReadonlySet<string>, contents: FileContents): Stack {
   const stack: Stack = {};
   const node = detectNodeStack(set, contents);
   if (node !== undefined) stack.node = node;
-  const python = ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'].filter(
-    (f) => set.has(f),
-  );
+  const python = [
+    'pyproject.toml',
+    'setup.py',
+    'setup.cfg',
+    'requirements.txt',
+    'Pipfile',
+    'tox.ini',
+    'noxfile.py',
+  ].filter((f) => set.has(f));
   if (python.length > 0) stack.python = { files: python };
   if (set.has('Cargo.toml'))
     stack.rust = { files: ['Cargo.toml', ...(set.has('Cargo.lock') ? ['Cargo.lock'] : [])] };
@@ -62,53 +76,14 @@ function detectStack(set: ReadonlySet<string>, contents: FileContents): Stack {
       files: ['go.mod', ...(set.has('go.sum') ? ['go.sum'] : [])],
     };
   }
+  const gradle = ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'];
+  if (gradle.some((f) => set.has(f)))
+    stack.jvm = { tool: 'gradle', files: gradle.filter((f) => set.has(f)) };
+  else if (set.has('pom.xml')) stack.jvm = { tool: 'maven', files: ['pom.xml'] };
   return stack;
 }
 
-function findUnknowns(
-  result: Omit<ScanResult, 'unknowns' | 'omitted'>,
-  includes: string[],
-  unreadable: string[],
-): Unknown[] {
-  const unknowns: Unknown[] = unreadable.map((path) => ({
-    question: `${path} could not be parsed, so no command was taken from it`,
-    probe: `fix its syntax (JSON or YAML), then run "proofgate scan" again`,
-  }));
-  const testLike = result.candidates.some((c) => /test|check|spec/i.test(c.id));
-  if (!testLike)
-    unknowns.push({
-      question: 'How are the tests run?',
-      probe:
-        'ask the owner or read README/CONTRIBUTING; add the command as a package script, make/just target or CI step, then run "proofgate adopt"',
-    });
-  if (result.stack.node !== undefined && result.stack.node.lockfile === undefined)
-    unknowns.push({
-      question: 'Which package manager and dependency versions are used? (no lockfile committed)',
-      probe: `ask the owner; candidates assume ${result.stack.node.package_manager}`,
-    });
-  if (result.ci.length === 0)
-    unknowns.push({
-      question: 'Does CI run somewhere outside this repository?',
-      probe: 'ask the owner which CI system gates merges',
-    });
-  for (const path of includes)
-    unknowns.push({
-      question: `${path} includes CI configuration from elsewhere`,
-      probe: `read the include: entries in ${path}; their steps were not inspected`,
-    });
-  if (result.not_adoptable.length > 0)
-    unknowns.push({
-      question: `${result.not_adoptable.length} command(s) need a shell or arguments and cannot become controls as written`,
-      probe: 'move each into a script file or a package script, then adopt that',
-    });
-  const languages = result.languages.map((l) => l.language);
-  if (languages.includes('python') && result.stack.python === undefined)
-    unknowns.push({
-      question: 'How are Python dependencies declared?',
-      probe: 'ask the owner; no pyproject.toml, setup.py or requirements.txt found',
-    });
-  return unknowns;
-}
+const PYTHON_TEST = /(^|\/)(test_[^/]+|[^/]+_test|conftest)\.py$|(^|\/)tests?\/.*\.py$/;
 
 function isJsonObject(text: string | undefined): boolean {
   try {
@@ -119,12 +94,6 @@ function isJsonObject(text: string | undefined): boolean {
   }
 }
 
-function cap<T>(list: T[], limit: number, name: string, omitted: Record<string, number>): T[] {
-  if (list.length <= limit) return list;
-  omitted[name] = list.length - limit;
-  return list.slice(0, limit);
-}
-
 export function buildScan(allPaths: readonly string[], contents: FileContents): ScanResult {
   const paths = allPaths.filter((p) => !p.startsWith('.proofgate/'));
   const set = new Set([...paths.filter((p) => !p.includes('/')), ...contents.keys()]);
@@ -132,11 +101,19 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
   const candidates: Candidate[] = [];
   const notAdoptable: ScanResult['not_adoptable'] = [];
   if (stack.node !== undefined) candidates.push(...findNodeCandidates(stack.node, contents));
+  candidates.push(
+    ...findPythonCandidates(
+      set,
+      contents,
+      paths.some((p) => PYTHON_TEST.test(p)),
+    ),
+    ...findBuildToolCandidates(set, contents, paths),
+  );
   const makefile = MAKEFILES.find((f) => contents.has(f));
   if (makefile !== undefined) {
     const found = findMakeCandidates(makefile, contents.get(makefile) ?? '');
     stack.make = { file: makefile, targets: found.map((c) => c.argv[1] ?? '') };
-    candidates.push(...found);
+    candidates.push(...found.filter((c) => !isPaddingTarget(c.argv[1] ?? '')));
   }
   const justfile = JUSTFILES.find((f) => contents.has(f));
   if (justfile !== undefined) {
@@ -145,38 +122,34 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
       file: justfile,
       recipes: [...found.candidates, ...found.notAdoptable].map((c) => c.id.slice(5)),
     };
-    candidates.push(...found.candidates);
+    candidates.push(...found.candidates.filter((c) => !isPaddingTarget(c.id.slice(5))));
     notAdoptable.push(...found.notAdoptable);
   }
   const ci = findCi(paths, contents);
   candidates.push(...ci.candidates);
   notAdoptable.push(...ci.notAdoptable);
   const omitted: Record<string, number> = {};
+  const manifests = paths.filter(
+    (p) => p.endsWith('/package.json') && !p.includes('node_modules/'),
+  );
+  if (manifests.length > MAX_PACKAGE_MANIFESTS)
+    omitted['package_manifests'] = manifests.length - MAX_PACKAGE_MANIFESTS;
   const lockfile = findLockfile(set);
-  const tests = findTests(paths);
   const partial = {
     files: paths.length,
-    languages: cap(countLanguages(paths), SCAN_LIMITS.languages, 'languages', omitted),
+    languages: countLanguages(paths),
     stack,
     ci: ci.files,
-    instructions: cap(
-      findInstructions(paths, contents),
-      SCAN_LIMITS.instructions,
-      'instructions',
-      omitted,
-    ),
+    instructions: findInstructions(paths, contents),
     governance: findGovernance(paths.filter((p) => p.indexOf('/') === p.lastIndexOf('/'))),
     ...(lockfile === undefined ? {} : { lockfile }),
-    tests: {
-      dirs: cap(tests.dirs, SCAN_LIMITS.test_dirs, 'test_dirs', omitted),
-      files: tests.files,
-    },
-    candidates: cap(candidates, SCAN_LIMITS.candidates, 'candidates', omitted),
-    not_adoptable: cap(notAdoptable, SCAN_LIMITS.not_adoptable, 'not_adoptable', omitted),
+    tests: findTests(paths),
+    candidates,
+    not_adoptable: notAdoptable,
   };
   const unparsed = [
     ...ci.unreadable,
     ...(stack.node?.manifests ?? []).filter((m) => !isJsonObject(contents.get(m))),
   ];
-  return { ...partial, unknowns: findUnknowns(partial, ci.includes, unparsed), omitted };
+  return { ...partial, unknowns: findUnknowns(partial, ci, unparsed), omitted };
 }

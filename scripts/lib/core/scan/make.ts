@@ -5,6 +5,16 @@ import type { Candidate, NotAdoptable } from './types.ts';
 export const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'] as const;
 export const JUSTFILES = ['justfile', 'Justfile', '.justfile'] as const;
 
+// Targets that never judge the code: usage text, cleaning up, and the alias `make` runs with no
+// target. They are listed under the stack but never offered as candidates.
+const PADDING =
+  /^(help|usage|list|default|clean|distclean|realclean|mrproper|clobber|maintainer-clean|clean[-_][\w.-]+|help[-_][\w.-]+)$/i;
+
+/** True for a make target or just recipe that is housekeeping, not a check. */
+export function isPaddingTarget(name: string): boolean {
+  return PADDING.test(name);
+}
+
 interface Target {
   name: string;
   line: number;

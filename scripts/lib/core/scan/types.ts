@@ -1,5 +1,4 @@
-// The target model scan builds: facts found in the repository, never decisions
-// (scan never adopts anything). Candidates are real commands with exact argv; nothing is adopted here.
+// The target model scan builds: facts found in the repository, never decisions. Candidates are real commands with exact argv; nothing is adopted here.
 import type { AuthorizationKind } from '../plane/types.ts';
 
 export interface Candidate {
@@ -64,6 +63,7 @@ export interface Stack {
   go?: { module?: string; files: string[] };
   make?: { file: string; targets: string[] };
   just?: { file: string; recipes: string[] };
+  jvm?: { tool: 'gradle' | 'maven'; files: string[] };
 }
 
 export interface ScanResult {
@@ -83,7 +83,7 @@ export interface ScanResult {
   candidates: Candidate[];
   not_adoptable: NotAdoptable[];
   unknowns: Unknown[];
-  /** Lists cut to keep the output bounded: list name → how many items were left out. */
+  /** Inputs scan did not read (e.g. `package_manifests` past the cap) → how many. Lists are never cut. */
   omitted: Record<string, number>;
 }
 

@@ -1,0 +1,85 @@
+// Shared by the CI readers: what they find, and how one `run`/`script` line becomes a candidate
+// (one plain command) or a not-adoptable entry with the reason (anything needing a shell).
+import { isMap, isScalar } from 'yaml';
+import type { Node } from 'yaml';
+import { classifyAuthorization } from './authorization.ts';
+import { lineAt } from './line-of.ts';
+import { splitShellWords } from './shell-words.ts';
+import type { Candidate, CiFile, NotAdoptable } from './types.ts';
+
+export interface CiFindings {
+  files: CiFile[];
+  candidates: Candidate[];
+  notAdoptable: NotAdoptable[];
+  /** CI config that points elsewhere (GitLab include), to list as an unknown. */
+  includes: string[];
+  /** CI files that are not valid YAML: nothing was taken from them. */
+  unreadable: string[];
+  /** `<file>: job <id>` for jobs whose commands scan could not find, to list as unknowns. */
+  scriptless: string[];
+}
+
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+}
+
+export function get(node: unknown, key: string): unknown {
+  return isMap(node) ? node.get(key, true) : undefined;
+}
+
+export function str(node: unknown): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+export function lineOfNode(node: unknown, text: string): number {
+  const range = (node as Node | undefined)?.range;
+  return range === undefined || range === null ? 1 : lineAt(text, range[0]);
+}
+
+export function uniqueId(base: string, used: Set<string>): string {
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+  used.add(id);
+  return id;
+}
+
+export function toFinding(
+  id: string,
+  run: string,
+  where: string,
+  cwd: string | undefined,
+  out: CiFindings,
+): void {
+  const words = splitShellWords(run);
+  const badCwd =
+    cwd !== undefined &&
+    (cwd.includes('${{') || cwd.startsWith('/') || cwd.split('/').includes('..'));
+  if (!words.ok || badCwd) {
+    const reason = words.ok
+      ? `working directory "${cwd ?? ''}" is not a fixed path inside the repository`
+      : words.reason;
+    out.notAdoptable.push({
+      id,
+      where,
+      text: run.trim().split('\n').slice(0, 3).join('\n'),
+      reason,
+    });
+    return;
+  }
+  const dir =
+    cwd === undefined || cwd === '.' || cwd === ''
+      ? undefined
+      : cwd.replace(/^\.\//, '').replace(/\/$/, '');
+  out.candidates.push({
+    id,
+    argv: words.argv,
+    ...(dir === undefined ? {} : { cwd: dir }),
+    where,
+    body: run.trim(),
+    authorization: classifyAuthorization([words.argv.join(' ')]),
+  });
+}
