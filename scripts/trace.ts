@@ -57,6 +57,7 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
   toOptions: toTraceOptions,
   run: runTrace,
   render: (r) => (r.action === 'check' ? renderTraceCheck(r.check) : renderEventsJsonl(r.adapt)),
+  isMachineOutput: (r) => r.action === 'adapt',
   toJson: (r) => (r.action === 'check' ? r.check : r.adapt),
   exitCode: (r) =>
     r.action === 'adapt' ? 0 : r.check.status === 'error' ? 2 : r.check.status === 'fail' ? 1 : 0,
