@@ -5,7 +5,7 @@ import { hasFailingFindings, createEvaluator } from '../../core/trace/evaluate.t
 import type { TraceVerdict } from '../../core/trace/evaluate.ts';
 import type { RecordCounts } from '../../core/trace/events.ts';
 import type { Pack } from '../../core/trace/pack.ts';
-import { readTrace } from './read-trace.ts';
+import { readTrace, unknownTrace } from './read-trace.ts';
 
 export type FailOn = 'block' | 'warn';
 
@@ -14,6 +14,8 @@ export interface TraceCheckError {
   message: string;
   next?: string;
   counts?: RecordCounts;
+  /** TRACE_UNKNOWN: each reason the trace cannot be judged, naming its line. */
+  problems?: string[];
 }
 
 export interface TraceCheckItem {
@@ -61,6 +63,9 @@ export async function checkTraceFile(
           counts: read.counts,
         },
       };
+    }
+    if (read.problems.length > 0) {
+      return { file: file.shownAs, verdict, error: unknownTrace(file.shownAs, read.problems) };
     }
     return { file: file.shownAs, verdict };
   } catch (error) {

@@ -13,11 +13,13 @@ import type {
   TraceAdapter,
 } from '../../core/trace/adapters/define-adapter.ts';
 import {
+  adapterIds,
   adapterNames,
   detectDocumentAdapter,
   detectLineAdapter,
   findAdapter,
 } from '../../core/trace/adapters/index.ts';
+import { findUnjudgeable } from '../../core/trace/integrity.ts';
 import { tryParseJson } from '../../core/trace/json-depth.ts';
 import { readLines } from '../read-lines.ts';
 
@@ -38,6 +40,8 @@ export interface TraceRead {
   header: TraceHeader;
   counts: RecordCounts;
   bytes: number;
+  /** Why the trace cannot be judged (UNKNOWN), each naming its line; empty when it can. */
+  problems: string[];
 }
 
 const next = `name one with --adapter (${adapterNames.join(', ')}) or convert it to proofgate events JSONL`;
@@ -76,7 +80,7 @@ function pickAdapter(path: string, options: TraceReadOptions): TraceAdapter | 'd
     if (found === undefined) {
       throw new UsageError('BAD_VALUE', `unknown adapter "${options.adapter}"`, {
         where: '--adapter',
-        expected: `auto or one of ${adapterNames.join(', ')}`,
+        expected: `auto or one of ${adapterIds.join(', ')}`,
       });
     }
     return found;
@@ -120,7 +124,13 @@ async function streamLines(
     { hash, ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }) },
   );
   parser.end();
-  return { header: headerOf(adapter, hash.digest('hex'), sink), counts, bytes };
+  sink.finish();
+  return {
+    header: headerOf(adapter, hash.digest('hex'), sink),
+    counts,
+    bytes,
+    problems: findUnjudgeable(adapter, counts, sink.sourceVersion),
+  };
 }
 
 async function parseWhole(
@@ -161,10 +171,12 @@ async function parseWhole(
   const counts = emptyCounts();
   const sink = createSink(counts, onEvent);
   chosen.parseDocument(parsed.value, sink);
+  sink.finish();
   return {
     header: headerOf(chosen, createHash('sha256').update(raw).digest('hex'), sink),
     counts,
     bytes: raw.length,
+    problems: findUnjudgeable(chosen, counts, sink.sourceVersion),
   };
 }
 
@@ -212,4 +224,17 @@ export async function readTrace(
     }
     throw error;
   }
+}
+
+/** The TRACE_UNKNOWN item error: the trace was read but cannot be judged. */
+export function unknownTrace(
+  shownAs: string,
+  problems: string[],
+): { code: string; message: string; next: string; problems: string[] } {
+  return {
+    code: 'TRACE_UNKNOWN',
+    message: `${shownAs}: UNKNOWN, cannot be judged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; … ${problems.length - 3} more` : ''}`,
+    next: 'repair or re-export the trace (every record well formed, seq 1, 2, 3… once each), or use the adapter for its format version',
+    problems,
+  };
 }

@@ -1,6 +1,6 @@
 // argv → TraceOptions for `proofgate trace`, with every usage error raised before any I/O.
 import { UsageError } from '../../core/errors.ts';
-import { adapterNames, findAdapter } from '../../core/trace/adapters/index.ts';
+import { adapterIds, findAdapter } from '../../core/trace/adapters/index.ts';
 import type { CommonOptions, ParsedArgs } from '../../define-verb.ts';
 import type { FailOn } from './check-traces.ts';
 
@@ -36,7 +36,8 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
   if (adapter !== 'auto' && findAdapter(adapter) === undefined) {
     throw new UsageError('BAD_VALUE', `unknown adapter "${adapter}"`, {
       where: '--adapter',
-      expected: `auto or one of ${adapterNames.join(', ')}`,
+      expected: `auto, a name, or one of ${adapterIds.join(', ')}`,
+      next: 'name the adapter without a version to use the one this proofgate has',
     });
   }
   return {

@@ -105,6 +105,8 @@ export const claudeCodeAdapter = defineAdapter({
     'Claude Code session transcript JSONL (~/.claude/projects/<dir>/<session>.jsonl, subagent files)',
   failure:
     'tool_result.is_error: true; toolUseResult string starting "Error"; toolUseResult.interrupted',
+  formatVersions: 'Claude Code 1.x and 2.x (the `version` field of each line)',
+  knowsVersion: (v: string) => /^[12]\.\d+\.\d+/.test(v),
   detectRecord: (first) => {
     const rec = asRecord(first);
     if (rec === undefined) return false;

@@ -19,6 +19,8 @@ export const deepseekHarnessAdapter = defineAdapter({
   describe: 'DeepSeek Harness (dsh) session.jsonl with compression "none"',
   failure:
     'tool-result.isError: true or tool/result.error; TOOL_NOT_STARTED / TOOL_OUTCOME_UNKNOWN → unknown',
+  formatVersions: '0 (the `version` field of the session line)',
+  knowsVersion: (v: string) => v === '0',
   detectRecord: (first) => {
     const rec = asRecord(first);
     if (rec === undefined) return false;

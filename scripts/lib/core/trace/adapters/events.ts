@@ -1,6 +1,6 @@
 // proofgate's own normalized events as JSONL: exactly what `trace adapt` prints.
 import { countUnknown } from '../events.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import { asRecord, asString } from './shared.ts';
 
 const TYPES = new Set(['header', 'tool.call', 'tool.result', 'assistant.message', 'user.message']);
@@ -11,6 +11,8 @@ export const eventsAdapter = defineAdapter({
   version: 1,
   describe: 'proofgate normalized events JSONL ({"type":"tool.call",...} per line)',
   failure: 'the `ok` field of tool.result (true, false, or null for unknown)',
+  formatVersions: 'any (the header names the source adapter and its version)',
+  knowsVersion: anyVersion,
   detectRecord: (first) => {
     const rec = asRecord(first);
     return rec !== undefined && TYPES.has(String(rec['type']));

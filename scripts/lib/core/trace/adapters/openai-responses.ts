@@ -2,7 +2,7 @@
 // function_call_output has no failure flag (ok null until okWhen); mcp_call and hosted calls do.
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import {
   asArray,
   asRecord,
@@ -109,6 +109,8 @@ export const openaiResponsesAdapter = defineAdapter({
     'OpenAI Responses API items (function_call / function_call_output, mcp_call, hosted calls)',
   failure:
     'mcp_call.error or status "failed"; hosted call status failed|incomplete; function_call_output: none (okWhen)',
+  formatVersions: 'any (the Responses API declares no version in a transcript)',
+  knowsVersion: anyVersion,
   detectDocument: (document) =>
     (itemsOf(document) ?? []).some(
       (i) =>

@@ -2,7 +2,7 @@
 // start time with a stable tie-break. Tool spans give call + result; ok comes from span status.
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import { asArray, asRecord, asString, parseArgs, parseResultData, scalarText } from './shared.ts';
 import type { Rec } from './shared.ts';
 
@@ -144,6 +144,8 @@ export const otelGenaiAdapter = defineAdapter({
     'OpenTelemetry GenAI semantic-convention spans, OTLP/JSON (also OpenInference and Vercel AI keys)',
   failure:
     'span status.code 2 (ERROR), error.type, or an exception event; status 1 = ok; unset = unknown (okWhen may decide)',
+  formatVersions: 'any (OTLP/JSON current and legacy shapes)',
+  knowsVersion: anyVersion,
   detectDocument: (document) => Array.isArray(asRecord(document)?.['resourceSpans']),
   parseDocument: (document, sink) => {
     const state = { users: 0 };
