@@ -49,10 +49,26 @@ export const EVENT_TYPES: readonly EventType[] = [
   'user.message',
 ];
 
+/**
+ * What produced the trace, when the source records it: the versions a regression is tracked
+ * across (`trace compare`) and a pack's expected tool versions are checked against.
+ */
+export interface RecordedWith {
+  /** Model id as the source names it (the first one seen). */
+  model?: string;
+  /** sha256 of the system prompt text, when the source carries it. */
+  promptSha256?: string;
+  /** Version of the agent Skill (or agent preset) that ran. */
+  skillVersion?: string;
+  /** Tool or plugin name → version, e.g. MCP servers and plugins. */
+  tools?: Record<string, string>;
+}
+
 export interface TraceHeader {
   /** `<adapter>@<version>`, e.g. `claude-code@1`. */
   adapter: string;
   sourceVersion?: string;
+  recordedWith?: RecordedWith;
   /** sha256 of the raw bytes of the trace file as read; the trace itself is never modified. */
   rawSha256: string;
   sessionId?: string;

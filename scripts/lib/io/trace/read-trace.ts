@@ -11,6 +11,7 @@ import type {
   DocumentAdapter,
   LineAdapter,
   TraceAdapter,
+  TraceSink,
 } from '../../core/trace/adapters/define-adapter.ts';
 import {
   adapterIds,
@@ -180,15 +181,12 @@ async function parseWhole(
   };
 }
 
-function headerOf(
-  adapter: TraceAdapter,
-  rawSha256: string,
-  sink: { sourceVersion: string | undefined; sessionId: string | undefined },
-): TraceHeader {
+function headerOf(adapter: TraceAdapter, rawSha256: string, sink: TraceSink): TraceHeader {
   return {
     adapter: adapterId(adapter),
     rawSha256,
     ...(sink.sourceVersion === undefined ? {} : { sourceVersion: sink.sourceVersion }),
+    ...(Object.keys(sink.recordedWith).length === 0 ? {} : { recordedWith: sink.recordedWith }),
     ...(sink.sessionId === undefined ? {} : { sessionId: sink.sessionId }),
   };
 }

@@ -66,6 +66,7 @@ function createParser(sink: AdapterSink): LineParser {
       if (session !== undefined) sink.setSessionId(session);
       const message = asRecord(rec['message']);
       if (type === 'assistant' && message !== undefined && rec['isApiErrorMessage'] !== true) {
+        sink.noteRecordedWith({ model: asString(message['model']) });
         const id = asString(message['id']) ?? `line ${line}`;
         if (id !== pendingId) flush();
         pendingId = id;

@@ -1,7 +1,8 @@
 // The shape of a trace adapter (STYLE.md rule 6): a line adapter parses one JSON record at a time
 // so JSONL traces stream; a document adapter receives the whole parsed JSON document.
 import type { MessageEvent, RecordCounts, ToolCallEvent, ToolResultEvent } from '../events.ts';
-import type { TraceEvent } from '../events.ts';
+import { createHash } from 'node:crypto';
+import type { RecordedWith, TraceEvent } from '../events.ts';
 import { countMalformed } from '../events.ts';
 
 type WithoutSeq<E> = Omit<E, 'seq'> & { seq?: number };
@@ -14,6 +15,18 @@ export interface AdapterSink {
   counts: RecordCounts;
   setSourceVersion(version: string): void;
   setSessionId(id: string): void;
+  /** Records what produced the trace; the first value of each field wins. */
+  noteRecordedWith(facts: RecordedWithNote): void;
+}
+
+export interface RecordedWithNote {
+  model?: string | undefined;
+  /** The system prompt text; only its sha256 is kept. */
+  prompt?: string | undefined;
+  /** An already computed prompt digest (proofgate events read back). */
+  promptSha256?: string | undefined;
+  skillVersion?: string | undefined;
+  tool?: { name: string; version: string } | undefined;
 }
 
 export interface LineParser {
@@ -68,12 +81,16 @@ export const anyVersion = (): boolean => true;
 /** Thrown by a sink when a record breaks the model (e.g. seq going backwards). */
 export class RecordRejected extends Error {}
 
+/** Tool versions kept per trace (a header must stay small). */
+const MAX_TOOL_VERSIONS = 100;
+
 /** Out-of-order events held back at most; beyond this the trace is too scrambled to judge. */
 export const MAX_PENDING_EVENTS = 100_000;
 
 export interface TraceSink extends AdapterSink {
   sourceVersion: string | undefined;
   sessionId: string | undefined;
+  recordedWith: RecordedWith;
   lastSeq: number;
   /** End of input: every event still held back marks a gap, counted as a malformed record. */
   finish(): void;
@@ -99,6 +116,7 @@ export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) =>
     lastSeq: 0,
     sourceVersion: undefined,
     sessionId: undefined,
+    recordedWith: {},
     emit(event: NewEvent): void {
       const explicit = event.seq !== undefined;
       if (numbered !== undefined && numbered !== explicit) {
@@ -143,6 +161,23 @@ export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) =>
     },
     setSessionId(id: string): void {
       sink.sessionId ??= id.slice(0, 200);
+    },
+    noteRecordedWith(facts: RecordedWithNote): void {
+      const seen = sink.recordedWith;
+      if (facts.model !== undefined && facts.model !== '') seen.model ??= facts.model.slice(0, 120);
+      if (facts.promptSha256 !== undefined && /^[0-9a-f]{64}$/.test(facts.promptSha256))
+        seen.promptSha256 ??= facts.promptSha256;
+      if (facts.prompt !== undefined && facts.prompt !== '')
+        seen.promptSha256 ??= createHash('sha256').update(facts.prompt).digest('hex');
+      if (facts.skillVersion !== undefined && facts.skillVersion !== '')
+        seen.skillVersion ??= facts.skillVersion.slice(0, 80);
+      const tool = facts.tool;
+      if (tool !== undefined && tool.name !== '' && tool.version !== '') {
+        seen.tools ??= {};
+        const tools = seen.tools;
+        if (!(tool.name in tools) && Object.keys(tools).length < MAX_TOOL_VERSIONS)
+          tools[tool.name.slice(0, 120)] = tool.version.slice(0, 80);
+      }
     },
     finish(): void {
       if (pending.size === 0) return;

@@ -29,6 +29,16 @@ export const eventsAdapter = defineAdapter({
         const session = asString(rec['sessionId']);
         if (version !== undefined) sink.setSourceVersion(version);
         if (session !== undefined) sink.setSessionId(session);
+        const recorded = asRecord(rec['recordedWith']);
+        if (recorded !== undefined) {
+          sink.noteRecordedWith({
+            model: asString(recorded['model']),
+            promptSha256: asString(recorded['promptSha256']),
+            skillVersion: asString(recorded['skillVersion']),
+          });
+          for (const [name, version] of Object.entries(asRecord(recorded['tools']) ?? {}))
+            if (typeof version === 'string') sink.noteRecordedWith({ tool: { name, version } });
+        }
         sink.counts.skipped++;
         return;
       }

@@ -82,6 +82,7 @@ export const openaiChatAdapter = defineAdapter({
     );
   },
   parseDocument: (document, sink) => {
+    sink.noteRecordedWith({ model: asString(asRecord(document)?.['model']) });
     const legacy: string[] = [];
     (chatMessages(document) ?? []).forEach((raw, i) => {
       const where = `messages[${i}]`;
