@@ -135,7 +135,8 @@ export function createEvaluator(pack: Pack) {
           seq: event.seq,
           content: event.content,
         };
-        if (event.type === 'assistant.message') final = view;
+        // The final reply is the main agent's: a subagent's last words are not the answer.
+        if (event.type === 'assistant.message' && event.agent === undefined) final = view;
         show(view);
       }
     },

@@ -14,6 +14,8 @@ export interface ToolCallEvent {
   argsMissing?: boolean;
   /** Where in the raw trace: `L12`, `span 9f2c…`, `messages[3]`. */
   src?: string;
+  /** The subagent that produced the event (Claude Code subagent files); absent for the main agent. */
+  agent?: string;
 }
 
 export interface ToolResultEvent {
@@ -25,6 +27,7 @@ export interface ToolResultEvent {
   data: unknown;
   error?: ToolError;
   src?: string;
+  agent?: string;
 }
 
 /** `outcome_unknown` marks synthetic results (crash repair): never resolved to ok. */
@@ -38,6 +41,7 @@ export interface MessageEvent {
   seq: number;
   content: string;
   src?: string;
+  agent?: string;
 }
 
 export type TraceEvent = ToolCallEvent | ToolResultEvent | MessageEvent;
@@ -72,6 +76,8 @@ export interface TraceHeader {
   /** sha256 of the raw bytes of the trace file as read; the trace itself is never modified. */
   rawSha256: string;
   sessionId?: string;
+  /** Subagents whose own files were merged into this trace (Claude Code `subagents/agent-*.jsonl`). */
+  agents?: string[];
 }
 
 /** What the adapter saw besides events: coverage must always be visible. */

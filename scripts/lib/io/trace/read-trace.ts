@@ -11,8 +11,10 @@ import type {
   DocumentAdapter,
   LineAdapter,
   TraceAdapter,
+  NewEvent,
   TraceSink,
 } from '../../core/trace/adapters/define-adapter.ts';
+import { claudeCodeAdapter } from '../../core/trace/adapters/claude-code.ts';
 import {
   adapterIds,
   adapterNames,
@@ -23,6 +25,7 @@ import {
 import { findUnjudgeable } from '../../core/trace/integrity.ts';
 import { tryParseJson } from '../../core/trace/json-depth.ts';
 import { readLines } from '../read-lines.ts';
+import { findSubagentFiles, readSubagents } from './claude-subagents.ts';
 
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 const PROBE_BYTES = 1024 * 1024;
@@ -102,6 +105,17 @@ async function streamLines(
 ): Promise<TraceRead> {
   const counts = emptyCounts();
   const sink = createSink(counts, onEvent);
+  const subagents =
+    adapter === claudeCodeAdapter
+      ? await readSubagents(findSubagentFiles(path), counts, options.shownAs)
+      : new Map<string, NewEvent[]>();
+  const agents = [...subagents.keys()];
+  const spliceAgent = (agentId: string): void => {
+    const events = subagents.get(agentId);
+    subagents.delete(agentId);
+    for (const event of events ?? []) sink.emit(event);
+  };
+  sink.subagentFinished = spliceAgent;
   const parser = adapter.createParser(sink);
   const hash = createHash('sha256');
   const bytes = await readLines(
@@ -125,9 +139,12 @@ async function streamLines(
     { hash, ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }) },
   );
   parser.end();
+  // Subagents the parent never reported back are placed after it, in file-name order.
+  for (const agentId of [...subagents.keys()]) spliceAgent(agentId);
   sink.finish();
+  const header = headerOf(adapter, hash.digest('hex'), sink);
   return {
-    header: headerOf(adapter, hash.digest('hex'), sink),
+    header: agents.length === 0 ? header : { ...header, agents },
     counts,
     bytes,
     problems: findUnjudgeable(adapter, counts, sink.sourceVersion),

@@ -80,6 +80,8 @@ function createParser(sink: AdapterSink): LineParser {
       }
       flush();
       if (type === 'user' && message !== undefined && rec['isMeta'] !== true) {
+        const agentId = asString(asRecord(rec['toolUseResult'])?.['agentId']);
+        if (agentId !== undefined) sink.subagentFinished?.(agentId);
         const hint = hintOf(rec);
         const emitted = emitBlocks(message['content'], sink, {
           role: 'user',

@@ -15,6 +15,12 @@ export interface AdapterSink {
   counts: RecordCounts;
   setSourceVersion(version: string): void;
   setSessionId(id: string): void;
+  /**
+   * A subagent the main agent started has returned (Claude Code: a result whose
+   * `toolUseResult.agentId` names it). A reader that merges subagent files emits that agent's
+   * events here, between the call that started it and its result.
+   */
+  subagentFinished?(agentId: string): void;
   /** Records what produced the trace; the first value of each field wins. */
   noteRecordedWith(facts: RecordedWithNote): void;
 }

@@ -22,7 +22,12 @@ export const eventsAdapter = defineAdapter({
       const rec = asRecord(value);
       const type = asString(rec?.['type']) ?? typeof value;
       const seq = typeof rec?.['seq'] === 'number' ? rec['seq'] : undefined;
-      const at = { src: `L${line}`, ...(seq === undefined ? {} : { seq }) };
+      const agent = asString(rec?.['agent']);
+      const at = {
+        src: `L${line}`,
+        ...(seq === undefined ? {} : { seq }),
+        ...(agent === undefined ? {} : { agent }),
+      };
       if (rec === undefined || !TYPES.has(type)) return countUnknown(sink.counts, type);
       if (type === 'header') {
         const version = asString(rec['sourceVersion']);
