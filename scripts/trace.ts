@@ -74,7 +74,7 @@ export async function runTrace(options: TraceOptions, ctx: Context): Promise<Tra
   const files = options.traces.map((t) => ({ path: at(t), shownAs: t }));
   const check = await checkTraceFiles(pack, packFile, files, options.adapter, options.failOn);
   if (options.sarif !== undefined)
-    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION), '--sarif');
+    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION, pack), '--sarif');
   if (options.junit !== undefined)
     writeFileAtomic(at(options.junit), renderTraceJunit(check), '--junit');
   if (options.markdown !== undefined)

@@ -64,6 +64,39 @@ function createReporter(result: RuleResult, message: string, unknownFails: boole
   };
 }
 
+/**
+ * seq → line of the trace file (`L12`, `L3-L5`), 4 bytes per event in a growing typed array so
+ * a trace of millions of events can still place every finding. Other files (subagents) and
+ * formats without lines (`messages[3]`, `span …`) have none.
+ */
+function createLineIndex() {
+  let lines = new Int32Array(1024);
+  return {
+    note(seq: number, src: string | undefined): void {
+      // Hand-parsed: this runs once per event, on the hot path.
+      if (src === undefined || src.charCodeAt(0) !== 76 || seq < 0) return;
+      let line = 0;
+      for (let i = 1; i < src.length && i < 11; i++) {
+        const digit = src.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) break;
+        line = line * 10 + digit;
+      }
+      if (line === 0) return;
+      if (seq >= lines.length) {
+        if (seq > 1 << 30) return;
+        const bigger = new Int32Array(Math.max(seq + 1, lines.length * 2));
+        bigger.set(lines);
+        lines = bigger;
+      }
+      lines[seq] = line;
+    },
+    of(seq: number | undefined): number | undefined {
+      const line = seq === undefined ? 0 : (lines[seq] ?? 0);
+      return line > 0 ? line : undefined;
+    },
+  };
+}
+
 export function createEvaluator(pack: Pack) {
   const canonical = createNameResolver(pack);
   const results: RuleResult[] = [];
@@ -84,6 +117,7 @@ export function createEvaluator(pack: Pack) {
       type.compile(rule, createReporter(result, rule.message, rule.onUnknown === 'fail')),
     );
   }
+  const lines = createLineIndex();
   const open = new Map<string, OpenCall>();
   const byType = { 'tool.call': 0, 'tool.result': 0, 'assistant.message': 0, 'user.message': 0 };
   let final: View | undefined;
@@ -94,6 +128,7 @@ export function createEvaluator(pack: Pack) {
   return {
     push(event: TraceEvent): void {
       byType[event.type]++;
+      lines.note(event.seq, event.src);
       if (event.type === 'tool.call') {
         const name = canonical(event.name);
         const argsMissing = event.argsMissing === true || event.args === undefined;
@@ -157,7 +192,13 @@ export function createEvaluator(pack: Pack) {
           outcomes,
         },
         rules: results,
-        findings: results.flatMap((r) => r.findings),
+        findings: results.flatMap((r) => {
+          for (const f of r.findings) {
+            const line = lines.of(f.at[0]);
+            if (line !== undefined) f.line = line;
+          }
+          return r.findings;
+        }),
       };
     },
   };

@@ -47,6 +47,8 @@ export interface Finding {
   at: number[];
   /** seq of the events that were evidence (or the closest the rule found). */
   evidence: number[];
+  /** Line in the trace file of the first offending event, when the format has lines. */
+  line?: number;
 }
 
 export interface RuleResult {

@@ -52,6 +52,9 @@ export async function checkTraceFile(
       shownAs: file.shownAs,
     });
     const verdict = evaluator.finish(read.header, read.counts);
+    if (read.problems.length > 0) {
+      return { file: file.shownAs, verdict, error: unknownTrace(file.shownAs, read.problems) };
+    }
     if (verdict.coverage.events === 0) {
       return {
         file: file.shownAs,
@@ -63,9 +66,6 @@ export async function checkTraceFile(
           counts: read.counts,
         },
       };
-    }
-    if (read.problems.length > 0) {
-      return { file: file.shownAs, verdict, error: unknownTrace(file.shownAs, read.problems) };
     }
     return { file: file.shownAs, verdict };
   } catch (error) {
