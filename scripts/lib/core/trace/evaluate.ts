@@ -3,6 +3,7 @@
 import type { RecordCounts, TraceEvent, TraceHeader } from './events.ts';
 import type { Finding, Outcome, Pack, RuleResult } from './pack.ts';
 import { createNameResolver, resolveOk } from './resolve-ok.ts';
+import { checkToolVersions } from './stale-tools.ts';
 import type { Reporter, RuleRuntime } from './rules/define-rule.ts';
 import { ruleTypes } from './rules/index.ts';
 import type { View } from './selector.ts';
@@ -177,6 +178,8 @@ export function createEvaluator(pack: Pack) {
     },
     finish(header: TraceHeader, records: RecordCounts): TraceVerdict {
       for (const runtime of runtimes) runtime.finish?.({ final });
+      const stale = checkToolVersions(pack, header);
+      if (stale !== undefined && !results.some((r) => r.id === stale.id)) results.push(stale);
       const outcomes = { pass: 0, fail: 0, unknown: 0 };
       for (const result of results) outcomes[result.outcome]++;
       const events = Object.values(byType).reduce((a, b) => a + b, 0);

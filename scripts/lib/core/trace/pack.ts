@@ -18,6 +18,8 @@ export interface ToolPolicy {
   aliases?: string[];
   /** Conditions on the result ({data, error}); all must hold for ok. Missing paths → unknown. */
   okWhen?: Where;
+  /** The version traces must be recorded with (exact, or "/regex/"); another is a finding. */
+  version?: string;
 }
 
 export interface RuleBase {

@@ -5,7 +5,7 @@ import type { CommonOptions, ParsedArgs } from '../../define-verb.ts';
 import type { FailOn } from './check-traces.ts';
 
 export interface TraceOptions extends CommonOptions {
-  action: 'check' | 'adapt';
+  action: 'check' | 'adapt' | 'compare';
   traces: string[];
   pack: string | undefined;
   adapter: string;
@@ -19,15 +19,26 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 
 export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOptions {
   const traces = (Array.isArray(argv['traces']) ? argv['traces'] : []).map(String);
-  const action = argv['action'] === 'adapt' ? 'adapt' : 'check';
+  const action =
+    argv['action'] === 'adapt' ? 'adapt' : argv['action'] === 'compare' ? 'compare' : 'check';
   if (traces.length === 0)
     throw new UsageError('MISSING_ARG', 'name at least one trace file', {
       next: 'proofgate trace check --pack <file> <trace>...',
     });
   if (action === 'adapt' && traces.length !== 1)
     throw new UsageError('BAD_VALUE', 'trace adapt takes exactly one trace', { where: 'traces' });
-  if (action === 'check' && str(argv['pack']) === undefined) {
-    throw new UsageError('MISSING_ARG', 'trace check needs --pack <file>', {
+  if (action === 'compare' && traces.length !== 2)
+    throw new UsageError(
+      'BAD_VALUE',
+      'trace compare takes two trace sets: the baseline, then the new traces',
+      {
+        where: 'traces',
+        expected: 'two arguments, each a trace file, a directory of traces or a glob',
+        next: 'proofgate trace compare --pack <file> traces/baseline traces/new',
+      },
+    );
+  if (action !== 'adapt' && str(argv['pack']) === undefined) {
+    throw new UsageError('MISSING_ARG', `trace ${action} needs --pack <file>`, {
       where: '--pack',
       next: 'e.g. --pack controls/catalog/traces/refund.yaml',
     });
