@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { createTestContext } from '../../helpers/context.ts';
 import { checkTraceControl } from '../../../scripts/lib/io/trace/check-trace-control.ts';
@@ -162,3 +163,14 @@ describe('seq order', () => {
     });
   }
 });
+
+propTest.prop([fc.shuffledSubarray(good.slice(1), { minLength: 10, maxLength: 10 })], {
+  seed: 15,
+  numRuns: 40,
+})(
+  'any line order of the good refund gives the same verdict as the written order',
+  async (lines) => {
+    const result = await check(scratch('permuted.jsonl', [good[0]!, ...lines]).file);
+    expect(result).toEqual({ exit: 0, status: 'pass', codes: [] });
+  },
+);

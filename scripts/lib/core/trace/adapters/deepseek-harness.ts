@@ -55,7 +55,9 @@ export const deepseekHarnessAdapter = defineAdapter({
       const src = `L${line}`;
       if (rec === undefined) return countUnknown(sink.counts, type);
       if (type === 'session') {
-        sink.setSourceVersion(String(rec['version']));
+        const version = rec['version'];
+        if (typeof version === 'number' || typeof version === 'string')
+          sink.setSourceVersion(String(version));
         const id = asString(rec['id']);
         if (id !== undefined) sink.setSessionId(id);
         sink.noteRecordedWith({ skillVersion: asString(rec['agentPreset']) });
