@@ -3,6 +3,7 @@
 import type { RecordCounts, TraceEvent, TraceHeader } from './events.ts';
 import type { Finding, Outcome, Pack, RuleResult } from './pack.ts';
 import { createNameResolver, resolveOk } from './resolve-ok.ts';
+import { createLineIndex } from './line-index.ts';
 import { checkToolVersions } from './stale-tools.ts';
 import type { Reporter, RuleRuntime } from './rules/define-rule.ts';
 import { ruleTypes } from './rules/index.ts';
@@ -62,39 +63,6 @@ function createReporter(result: RuleResult, message: string, unknownFails: boole
     fail: (d, a, e) => add('fail', d, a, e),
     unknown: (d, a, e) =>
       add(unknownFails ? 'fail' : 'unknown', unknownFails ? `undecidable: ${d}` : d, a, e),
-  };
-}
-
-/**
- * seq → line of the trace file (`L12`, `L3-L5`), 4 bytes per event in a growing typed array so
- * a trace of millions of events can still place every finding. Other files (subagents) and
- * formats without lines (`messages[3]`, `span …`) have none.
- */
-function createLineIndex() {
-  let lines = new Int32Array(1024);
-  return {
-    note(seq: number, src: string | undefined): void {
-      // Hand-parsed: this runs once per event, on the hot path.
-      if (src === undefined || src.charCodeAt(0) !== 76 || seq < 0) return;
-      let line = 0;
-      for (let i = 1; i < src.length && i < 11; i++) {
-        const digit = src.charCodeAt(i) - 48;
-        if (digit < 0 || digit > 9) break;
-        line = line * 10 + digit;
-      }
-      if (line === 0) return;
-      if (seq >= lines.length) {
-        if (seq > 1 << 30) return;
-        const bigger = new Int32Array(Math.max(seq + 1, lines.length * 2));
-        bigger.set(lines);
-        lines = bigger;
-      }
-      lines[seq] = line;
-    },
-    of(seq: number | undefined): number | undefined {
-      const line = seq === undefined ? 0 : (lines[seq] ?? 0);
-      return line > 0 ? line : undefined;
-    },
   };
 }
 
