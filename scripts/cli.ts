@@ -79,7 +79,8 @@ export const verbTable: readonly VerbEntry[] = [
   },
   {
     name: 'trace',
-    describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
+    describe:
+      'Check agent traces against a trajectory rule pack, compare a baseline and a new set of traces, or print normalized events',
     load: async () => (await import('./trace.ts')).trace,
   },
   {

@@ -7,6 +7,9 @@ import { runIfMain } from './lib/cli/run-if-main.ts';
 import { adaptTrace, renderEventsJsonl } from './lib/io/trace/adapt-trace.ts';
 import type { AdaptResult } from './lib/io/trace/adapt-trace.ts';
 import { checkTraceFiles } from './lib/flows/trace-check-flow.ts';
+import { compareTraceFiles } from './lib/flows/trace-compare-flow.ts';
+import { expandTraceSet } from './lib/io/trace/trace-set.ts';
+import type { CompareResult } from './lib/core/trace/compare.ts';
 import type { TraceCheckResult } from './lib/flows/trace-check-flow.ts';
 import { toTraceOptions } from './lib/cli/trace-options.ts';
 import type { TraceOptions } from './lib/cli/trace-options.ts';
@@ -15,27 +18,38 @@ import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderTraceJunit } from './lib/render/trace-junit.ts';
 import { renderTraceMarkdown } from './lib/render/trace-markdown.ts';
 import { renderTraceSarif } from './lib/render/trace-sarif.ts';
+import { renderTraceCompare } from './lib/render/trace-compare.ts';
 import { renderTraceCheck } from './lib/render/trace-text.ts';
 
 export type TraceResult =
-  { action: 'check'; check: TraceCheckResult } | { action: 'adapt'; adapt: AdaptResult };
+  | { action: 'check'; check: TraceCheckResult }
+  | { action: 'adapt'; adapt: AdaptResult }
+  | { action: 'compare'; compare: CompareResult };
 
 export type { TraceOptions };
 
 export const trace = defineVerb<TraceOptions, TraceResult>({
   name: 'trace',
   command: 'trace <action> [traces..]',
-  describe: 'Check agent traces against a trajectory rule pack, or print their normalized events',
+  describe:
+    'Check agent traces against a trajectory rule pack, compare a baseline and a new set of traces, or print normalized events',
   examples: [
     [
       'proofgate trace check --pack refund session.jsonl',
       'judge a trace; exit 1 on block findings',
     ],
     ['proofgate trace adapt --adapter claude-code session.jsonl', 'print normalized events JSONL'],
+    [
+      'proofgate trace compare --pack controls/catalog/traces/fs-safety.yaml traces/v1 traces/v2',
+      'rules whose outcome got worse from the baseline traces to the new ones; exit 1 on a regression',
+    ],
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: ['check', 'adapt'] as const, describe: 'check or adapt' })
+      .positional('action', {
+        choices: ['check', 'adapt', 'compare'] as const,
+        describe: 'check, adapt or compare',
+      })
       .positional('traces', { type: 'string', array: true, describe: 'trace files' })
       .option('pack', {
         type: 'string',
@@ -60,10 +74,20 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
       }),
   toOptions: toTraceOptions,
   run: runTrace,
-  render: (r) => (r.action === 'check' ? renderTraceCheck(r.check) : renderEventsJsonl(r.adapt)),
-  toJson: (r) => (r.action === 'check' ? r.check : r.adapt),
-  exitCode: (r) =>
-    r.action === 'adapt' ? 0 : r.check.status === 'error' ? 2 : r.check.status === 'fail' ? 1 : 0,
+  render: (r) =>
+    r.action === 'check'
+      ? renderTraceCheck(r.check)
+      : r.action === 'compare'
+        ? renderTraceCompare(r.compare)
+        : renderEventsJsonl(r.adapt),
+  isMachineOutput: (r) => r.action === 'adapt',
+  toJson: (r) => (r.action === 'check' ? r.check : r.action === 'compare' ? r.compare : r.adapt),
+  exitCode: (r) => {
+    if (r.action === 'adapt') return 0;
+    if (r.action === 'compare')
+      return r.compare.errors.length > 0 ? 2 : r.compare.regressions.length > 0 ? 1 : 0;
+    return r.check.status === 'error' ? 2 : r.check.status === 'fail' ? 1 : 0;
+  },
 });
 
 export async function runTrace(options: TraceOptions, ctx: Context): Promise<TraceResult> {
@@ -74,10 +98,20 @@ export async function runTrace(options: TraceOptions, ctx: Context): Promise<Tra
   }
   const packFile = options.pack ?? '';
   const pack = loadPack(resolvePackFile(packFile, ctx.cwd), packFile);
+  if (options.action === 'compare') {
+    const [baseline = '', next = ''] = options.traces;
+    const compare = await compareTraceFiles(
+      pack,
+      await expandTraceSet(baseline, ctx.cwd, 'baseline'),
+      await expandTraceSet(next, ctx.cwd, 'new'),
+      options.adapter,
+    );
+    return { action: 'compare', compare };
+  }
   const files = options.traces.map((t) => ({ path: at(t), shownAs: t }));
   const check = await checkTraceFiles(pack, packFile, files, options.adapter, options.failOn);
   if (options.sarif !== undefined)
-    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION), '--sarif');
+    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION, pack), '--sarif');
   if (options.junit !== undefined)
     writeFileAtomic(at(options.junit), renderTraceJunit(check), '--junit');
   if (options.markdown !== undefined)

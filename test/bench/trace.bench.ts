@@ -2,7 +2,7 @@
 // process (target >= 200k events/s, i.e. <= 1000 ms). Memory: peak RSS of a child process checking
 // traces of growing size (target < 300 MB at 1 GB; TRACE_BENCH_MAX_MB lowers the largest size).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +63,41 @@ function measureRss(sizesMb: number[]): void {
   }
 }
 
+const FS_PACK = join(here, '..', '..', 'controls', 'catalog', 'traces', 'fs-safety.yaml');
+
+/** One shell call whose command is ~300 KB of text that backtracking engines choke on. */
+function setupLongCommand(): Promise<State> {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-trace-cmd-'));
+  const path = join(dir, 'long-command.jsonl');
+  const command = `rm -${'r'.repeat(170_000)} ${'git push '.repeat(10_000)}${' -'.repeat(20_000)}x`;
+  const lines = [
+    { type: 'tool.call', seq: 1, callId: 'c1', name: 'Bash', args: { command } },
+    { type: 'tool.result', seq: 2, callId: 'c1', ok: true, data: '' },
+    { type: 'assistant.message', seq: 3, content: `I deleted ${'x'.repeat(300_000)}` },
+  ];
+  writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  return Promise.resolve({ dir, path, times: [], cpuTimes: [] });
+}
+
+const fsPack = loadPack(FS_PACK, 'fs-safety.yaml');
+
 export const benches: Bench[] = [
+  {
+    name: 'fs-safety pack on a 300 KB shell command',
+    target: '<= 2000 ms (was 5.5 s at 60 KB, > 60 s at 300 KB)',
+    targetMs: 2000,
+    runs: 5,
+    setup: setupLongCommand,
+    async fn(state) {
+      const s = state as State;
+      const item = await checkTraceFile(fsPack, { path: s.path, shownAs: 'bench' }, 'events');
+      if (item.verdict?.coverage.events !== 3) throw new Error('long-command trace was not read');
+    },
+    teardown(state) {
+      rmSync((state as State).dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  },
   {
     name: 'trace check refund pack, 200k events',
     target: '>= 200k events/s (<= 1000 ms)',

@@ -91,4 +91,5 @@ test.prop([fc.array(shaped.value, { maxLength: 8 })], { seed: 7, numRuns: 300 })
         evaluator.finish({ adapter: adapter.name, rawSha256: '' }, counts);
     }
   },
+  60_000,
 );

@@ -22,6 +22,11 @@ export interface VerbSpec<Options, Result> {
   run(options: Options, ctx: Context): Promise<Result>;
   /** Human output; the verdict on the first line. */
   render(result: Result): string;
+  /**
+   * True when `render` produced a machine format (JSONL, SARIF, XML) that a reader parses: it is
+   * printed whole, never cut at --limit, because a cut document is a corrupt one.
+   */
+  isMachineOutput?(result: Result): boolean;
   /** The single JSON document printed under --json; default: the result itself. */
   toJson?(result: Result): unknown;
   exitCode(result: Result): ExitCode;

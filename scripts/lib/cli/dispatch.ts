@@ -57,9 +57,13 @@ async function execute(verb: AnyVerb, argv: ParsedArgs, ctx: Context): Promise<E
     ctx.out.write(`${JSON.stringify(verb.toJson ? verb.toJson(result) : result, null, 2)}\n`);
   } else {
     const text = verb.render(result);
-    // An empty rendering prints nothing (a Stop hook allows by staying silent).
+    const whole = text.endsWith('\n') ? text : `${text}\n`;
+    // An empty rendering prints nothing (a Stop hook allows by staying silent). Only prose for a
+    // person is bounded; a machine format is printed whole (a cut JSONL file is invalid).
     if (text !== '')
-      ctx.out.write(boundText(text.endsWith('\n') ? text : `${text}\n`, common.limit));
+      ctx.out.write(
+        verb.isMachineOutput?.(result) === true ? whole : boundText(whole, common.limit),
+      );
   }
   return verb.exitCode(result);
 }

@@ -1,12 +1,12 @@
 // argv → TraceOptions for `proofgate trace`, with every usage error raised before any I/O.
 import { UsageError } from '../core/errors.ts';
-import { adapterNames, findAdapter } from '../core/trace/adapters/index.ts';
+import { adapterIds, findAdapter } from '../core/trace/adapters/index.ts';
 import type { ParsedArgs } from './define-verb.ts';
 import type { FailOn } from '../flows/trace-check-flow.ts';
 import type { CommonOptions } from '../core/options.ts';
 
 export interface TraceOptions extends CommonOptions {
-  action: 'check' | 'adapt';
+  action: 'check' | 'adapt' | 'compare';
   traces: string[];
   pack: string | undefined;
   adapter: string;
@@ -20,15 +20,26 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 
 export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOptions {
   const traces = (Array.isArray(argv['traces']) ? argv['traces'] : []).map(String);
-  const action = argv['action'] === 'adapt' ? 'adapt' : 'check';
+  const action =
+    argv['action'] === 'adapt' ? 'adapt' : argv['action'] === 'compare' ? 'compare' : 'check';
   if (traces.length === 0)
     throw new UsageError('MISSING_ARG', 'name at least one trace file', {
       next: 'proofgate trace check --pack <file> <trace>...',
     });
   if (action === 'adapt' && traces.length !== 1)
     throw new UsageError('BAD_VALUE', 'trace adapt takes exactly one trace', { where: 'traces' });
-  if (action === 'check' && str(argv['pack']) === undefined) {
-    throw new UsageError('MISSING_ARG', 'trace check needs --pack <file>', {
+  if (action === 'compare' && traces.length !== 2)
+    throw new UsageError(
+      'BAD_VALUE',
+      'trace compare takes two trace sets: the baseline, then the new traces',
+      {
+        where: 'traces',
+        expected: 'two arguments, each a trace file, a directory of traces or a glob',
+        next: 'proofgate trace compare --pack <file> traces/baseline traces/new',
+      },
+    );
+  if (action !== 'adapt' && str(argv['pack']) === undefined) {
+    throw new UsageError('MISSING_ARG', `trace ${action} needs --pack <file>`, {
       where: '--pack',
       next: 'e.g. --pack refund (a shipped pack) or --pack <file>.yaml',
     });
@@ -37,7 +48,8 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
   if (adapter !== 'auto' && findAdapter(adapter) === undefined) {
     throw new UsageError('BAD_VALUE', `unknown adapter "${adapter}"`, {
       where: '--adapter',
-      expected: `auto or one of ${adapterNames.join(', ')}`,
+      expected: `auto, a name, or one of ${adapterIds.join(', ')}`,
+      next: 'name the adapter without a version to use the one this proofgate has',
     });
   }
   return {

@@ -42,7 +42,8 @@ export type UsageCode =
   | 'BAD_INPUT'
   | 'TRACE_UNREADABLE'
   | 'TRACE_FORMAT_UNKNOWN'
-  | 'TRACE_EMPTY';
+  | 'TRACE_EMPTY'
+  | 'TRACE_UNKNOWN';
 /** Exit 2: the caller asked for something malformed. */
 export class UsageError extends CliError<UsageCode> {
   override readonly name = 'UsageError';

@@ -5,7 +5,7 @@ import { hasFailingFindings, createEvaluator } from '../core/trace/evaluate.ts';
 import type { TraceVerdict } from '../core/trace/evaluate.ts';
 import type { RecordCounts } from '../core/trace/events.ts';
 import type { Pack } from '../core/trace/pack.ts';
-import { readTrace } from '../io/trace/read-trace.ts';
+import { readTrace, unknownTrace } from '../io/trace/read-trace.ts';
 
 export type FailOn = 'block' | 'warn';
 
@@ -14,6 +14,8 @@ interface TraceCheckError {
   message: string;
   next?: string;
   counts?: RecordCounts;
+  /** TRACE_UNKNOWN: each reason the trace cannot be judged, naming its line. */
+  problems?: string[];
 }
 
 export interface TraceCheckItem {
@@ -50,6 +52,9 @@ export async function checkTraceFile(
       shownAs: file.shownAs,
     });
     const verdict = evaluator.finish(read.header, read.counts);
+    if (read.problems.length > 0) {
+      return { file: file.shownAs, verdict, error: unknownTrace(file.shownAs, read.problems) };
+    }
     if (verdict.coverage.events === 0) {
       return {
         file: file.shownAs,

@@ -1,42 +1,118 @@
-// SARIF 2.1.0 for code-scanning UIs: one result per finding; unknown outcomes are notes.
+// SARIF 2.1.0 for code-scanning UIs (GitHub code scanning and others): one result per finding,
+// placed at the line of the trace that holds the offending event, with a stable fingerprint so
+// a finding keeps its identity across runs; unknown outcomes are notes.
+import { createHash } from 'node:crypto';
 import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
+import type { Pack } from '../core/trace/pack.ts';
+import { ruleTypes } from '../core/trace/rules/index.ts';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const HELP = 'references/trajectory-rules.md';
 
-export function renderTraceSarif(result: TraceCheckResult, version: string): string {
-  const rules = new Map<
-    string,
-    { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }
-  >();
+interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string; markdown: string };
+  defaultConfiguration: { level: string };
+  properties: { tags: string[] };
+}
+
+/** Trace errors (unreadable, unknown) as rules of their own, so every result has a rule. */
+const ERROR_RULES: Record<string, string> = {
+  TRACE_UNKNOWN:
+    'the trace cannot be judged: a malformed record, a repeated or missing seq, or a format version the adapter does not know',
+  TRACE_EMPTY: 'the adapter recognized no events in the trace',
+};
+
+function ruleFor(
+  id: string,
+  level: string,
+  summary: string,
+  description: string,
+  how: string,
+): SarifRule {
+  return {
+    id,
+    name: id,
+    shortDescription: { text: summary },
+    fullDescription: { text: description },
+    help: {
+      text: `${description}. ${how} See ${HELP} in the proofgate package.`,
+      markdown: `**${id}**: ${description}.\n\n${how}\n\nSee \`${HELP}\` in the proofgate package.`,
+    },
+    defaultConfiguration: { level },
+    properties: { tags: ['agent-trace', 'proofgate'] },
+  };
+}
+
+/** Stable across runs: the same rule on the same trace event gives the same fingerprint. */
+function fingerprint(...parts: (string | number | undefined)[]): string {
+  return createHash('sha256')
+    .update(parts.map((p) => String(p ?? '')).join('\u0000'))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function location(file: string, line: number | undefined): unknown[] {
+  const relative = !/^([a-zA-Z]:)?[\\/]/.test(file);
+  return [
+    {
+      physicalLocation: {
+        artifactLocation: {
+          uri: file.replace(/\\/g, '/'),
+          ...(relative ? { uriBaseId: '%SRCROOT%' } : {}),
+        },
+        region: { startLine: line ?? 1 },
+      },
+    },
+  ];
+}
+
+/** `pack` adds each rule's message, description and type to the rule metadata. */
+export function renderTraceSarif(result: TraceCheckResult, version: string, pack?: Pack): string {
+  const rules = new Map<string, SarifRule>();
   const results: unknown[] = [];
+  const specs = new Map((pack?.rules ?? []).map((r) => [r.id, r]));
   for (const trace of result.traces) {
-    const location = [{ physicalLocation: { artifactLocation: { uri: trace.file } } }];
     if (trace.error !== undefined) {
+      const id = trace.error.code in ERROR_RULES ? trace.error.code : 'TRACE_UNREADABLE';
+      const text = ERROR_RULES[id] ?? 'the trace could not be read or its format detected';
+      rules.set(id, ruleFor(id, 'error', text, text, trace.error.next ?? 'Fix the trace file.'));
       results.push({
-        ruleId: 'TRACE_UNREADABLE',
+        ruleId: id,
         level: 'error',
         message: { text: trace.error.message },
-        locations: location,
-      });
-      rules.set('TRACE_UNREADABLE', {
-        id: 'TRACE_UNREADABLE',
-        shortDescription: { text: 'trace could not be evaluated' },
-        defaultConfiguration: { level: 'error' },
+        locations: location(trace.file, undefined),
+        partialFingerprints: { 'proofgateTrace/v1': fingerprint(id, trace.file) },
       });
     }
     for (const rule of trace.verdict?.rules ?? []) {
       const level = rule.level === 'block' ? 'error' : 'warning';
-      rules.set(rule.id, {
-        id: rule.id,
-        shortDescription: { text: rule.findings[0]?.message.split(':')[0] ?? rule.id },
-        defaultConfiguration: { level },
-      });
+      const spec = specs.get(rule.id);
+      const message = spec?.message ?? rule.findings[0]?.message.split(':')[0] ?? rule.id;
+      const typeText = ruleTypes.find((t) => t.type === rule.type)?.describe ?? rule.type;
+      const description = typeof spec?.['description'] === 'string' ? spec['description'] : message;
+      rules.set(
+        rule.id,
+        ruleFor(
+          rule.id,
+          level,
+          message,
+          description,
+          `Rule type ${rule.type}: ${typeText}. Pack ${result.pack}, level ${rule.level}.`,
+        ),
+      );
       for (const f of rule.findings) {
         results.push({
           ruleId: f.rule,
           level: f.outcome === 'unknown' ? 'note' : level,
           message: { text: f.message },
-          locations: location,
+          locations: location(trace.file, f.line),
+          partialFingerprints: {
+            'proofgateTrace/v1': fingerprint(result.pack, f.rule, trace.file, f.at.join(',')),
+          },
           properties: {
             outcome: f.outcome,
             at: f.at,
@@ -52,7 +128,14 @@ export function renderTraceSarif(result: TraceCheckResult, version: string): str
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'proofgate-trace', version, rules: [...rules.values()] } },
+        tool: {
+          driver: {
+            name: 'proofgate-trace',
+            version,
+            rules: [...rules.values()],
+          },
+        },
+        automationDetails: { id: `proofgate-trace/${result.pack}/` },
         results,
         properties: { pack: result.pack },
       },

@@ -80,6 +80,8 @@ export function renderTraceCheck(result: TraceCheckResult): string {
     if (trace.error !== undefined) {
       if (trace.verdict === undefined) lines.push(`trace ${trace.file}`);
       lines.push(`  ERROR [${trace.error.code}]: ${trace.error.message}`);
+      for (const problem of (trace.error.problems ?? []).slice(0, 10))
+        lines.push(`    - ${problem}`);
       if (trace.error.next !== undefined) lines.push(`  next: ${trace.error.next}`);
     }
   }

@@ -55,7 +55,7 @@ describe('trace renderers', () => {
     const levels = sarif.runs[0].results.map(
       (r: { ruleId: string; level: string }) => `${r.ruleId}:${r.level}`,
     );
-    expect(levels).toContain('TRACE_UNREADABLE:error');
+    expect(levels).toContain('TRACE_EMPTY:error');
     expect(levels).toContain('REFUND_RESULT_REQUIRED:note');
     expect(levels).toContain('VERIFY_BEFORE_REFUND:error');
   });

@@ -1,5 +1,6 @@
 // Conditions of `where` and `okWhen`: a literal (equality), "/regex/flags", or an operator object.
 // Returns null when the value is missing: "cannot tell" is never silently true or false.
+import { RE2JS } from 're2js';
 import { readPath } from './path.ts';
 
 type Scalar = string | number | boolean | null;
@@ -19,20 +20,51 @@ interface ConditionOps {
 type Condition = Scalar | ConditionOps;
 export type Where = Record<string, Condition>;
 
-const regexCache = new Map<string, RegExp>();
+/** A compiled pack pattern: matching is linear in the input, whatever the pattern. */
+export interface Pattern {
+  test(text: string): boolean;
+}
+
+const regexCache = new Map<string, Pattern>();
 
 export function isRegexLiteral(text: string): boolean {
   return /^\/.*\/[dgimsuy]*$/s.test(text) && text.length >= 2;
 }
 
-/** Compiles "/body/flags" once; the `g` and `y` flags are dropped so `test` stays stateless. */
-export function compileRegex(text: string): RegExp {
+const FLAG_BITS: Record<string, number> = {
+  i: RE2JS.CASE_INSENSITIVE,
+  m: RE2JS.MULTILINE,
+  s: RE2JS.DOTALL,
+};
+
+/**
+ * Compiles "/body/flags" once with RE2 (the re2js port): matching time is linear in the text,
+ * so no pattern in a pack, however written, can backtrack catastrophically on a long command or
+ * reply. RE2 has no backreferences or lookahead; those fail here, at pack load, with the pattern
+ * named. Lookbehind is supported (non-capturing groups only). `g`, `y`, `u` and `d` do not change
+ * whether a string matches and are ignored.
+ */
+export function compileRegex(text: string): Pattern {
   const cached = regexCache.get(text);
   if (cached !== undefined) return cached;
   const end = text.lastIndexOf('/');
-  const regex = new RegExp(text.slice(1, end), text.slice(end + 1).replace(/[gy]/g, ''));
-  regexCache.set(text, regex);
-  return regex;
+  const body = text.slice(1, end);
+  // The lookbehind-capable matcher is slower; only patterns that use lookbehind pay for it.
+  let flags = /\(\?<[=!]/.test(body) ? RE2JS.LOOKBEHINDS : 0;
+  for (const flag of text.slice(end + 1)) flags |= FLAG_BITS[flag] ?? 0;
+  const compiled = RE2JS.compile(body, flags);
+  const pattern: Pattern = { test: (value) => compiled.test(value) };
+  regexCache.set(text, pattern);
+  return pattern;
+}
+
+/** A `*`/`?` glob over a whole name (tool aliases and selectors), linear like every pattern. */
+export function compileGlob(glob: string): Pattern {
+  const body = glob
+    .split('')
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\*?]/g, '\\$&')))
+    .join('');
+  return compileRegex(`/^${body}$/s`);
 }
 
 function typeOf(value: unknown): string {

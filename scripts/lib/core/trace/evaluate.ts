@@ -3,6 +3,8 @@
 import type { RecordCounts, TraceEvent, TraceHeader } from './events.ts';
 import type { Finding, Outcome, Pack, RuleResult } from './pack.ts';
 import { createNameResolver, resolveOk } from './resolve-ok.ts';
+import { createLineIndex } from './line-index.ts';
+import { checkToolVersions } from './stale-tools.ts';
 import type { Reporter, RuleRuntime } from './rules/define-rule.ts';
 import { ruleTypes } from './rules/index.ts';
 import type { View } from './selector.ts';
@@ -84,6 +86,7 @@ export function createEvaluator(pack: Pack) {
       type.compile(rule, createReporter(result, rule.message, rule.onUnknown === 'fail')),
     );
   }
+  const lines = createLineIndex();
   const open = new Map<string, OpenCall>();
   const byType = { 'tool.call': 0, 'tool.result': 0, 'assistant.message': 0, 'user.message': 0 };
   let final: View | undefined;
@@ -94,6 +97,7 @@ export function createEvaluator(pack: Pack) {
   return {
     push(event: TraceEvent): void {
       byType[event.type]++;
+      lines.note(event.seq, event.src);
       if (event.type === 'tool.call') {
         const name = canonical(event.name);
         const argsMissing = event.argsMissing === true || event.args === undefined;
@@ -135,12 +139,15 @@ export function createEvaluator(pack: Pack) {
           seq: event.seq,
           content: event.content,
         };
-        if (event.type === 'assistant.message') final = view;
+        // The final reply is the main agent's: a subagent's last words are not the answer.
+        if (event.type === 'assistant.message' && event.agent === undefined) final = view;
         show(view);
       }
     },
     finish(header: TraceHeader, records: RecordCounts): TraceVerdict {
       for (const runtime of runtimes) runtime.finish?.({ final });
+      const stale = checkToolVersions(pack, header);
+      if (stale !== undefined && !results.some((r) => r.id === stale.id)) results.push(stale);
       const outcomes = { pass: 0, fail: 0, unknown: 0 };
       for (const result of results) outcomes[result.outcome]++;
       const events = Object.values(byType).reduce((a, b) => a + b, 0);
@@ -156,7 +163,13 @@ export function createEvaluator(pack: Pack) {
           outcomes,
         },
         rules: results,
-        findings: results.flatMap((r) => r.findings),
+        findings: results.flatMap((r) => {
+          for (const f of r.findings) {
+            const line = lines.of(f.at[0]);
+            if (line !== undefined) f.line = line;
+          }
+          return r.findings;
+        }),
       };
     },
   };

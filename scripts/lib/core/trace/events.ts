@@ -14,6 +14,8 @@ export interface ToolCallEvent {
   argsMissing?: boolean;
   /** Where in the raw trace: `L12`, `span 9f2c…`, `messages[3]`. */
   src?: string;
+  /** The subagent that produced the event (Claude Code subagent files); absent for the main agent. */
+  agent?: string;
 }
 
 export interface ToolResultEvent {
@@ -25,6 +27,7 @@ export interface ToolResultEvent {
   data: unknown;
   error?: ToolError;
   src?: string;
+  agent?: string;
 }
 
 /** `outcome_unknown` marks synthetic results (crash repair): never resolved to ok. */
@@ -38,17 +41,36 @@ export interface MessageEvent {
   seq: number;
   content: string;
   src?: string;
+  agent?: string;
 }
 
 export type TraceEvent = ToolCallEvent | ToolResultEvent | MessageEvent;
+
+/**
+ * What produced the trace, when the source records it: the versions a regression is tracked
+ * across (`trace compare`) and a pack's expected tool versions are checked against.
+ */
+export interface RecordedWith {
+  /** Model id as the source names it (the first one seen). */
+  model?: string;
+  /** sha256 of the system prompt text, when the source carries it. */
+  promptSha256?: string;
+  /** Version of the agent Skill (or agent preset) that ran. */
+  skillVersion?: string;
+  /** Tool or plugin name → version, e.g. MCP servers and plugins. */
+  tools?: Record<string, string>;
+}
 
 export interface TraceHeader {
   /** `<adapter>@<version>`, e.g. `claude-code@1`. */
   adapter: string;
   sourceVersion?: string;
+  recordedWith?: RecordedWith;
   /** sha256 of the raw bytes of the trace file as read; the trace itself is never modified. */
   rawSha256: string;
   sessionId?: string;
+  /** Subagents whose own files were merged into this trace (Claude Code `subagents/agent-*.jsonl`). */
+  agents?: string[];
 }
 
 /** What the adapter saw besides events: coverage must always be visible. */

@@ -18,6 +18,8 @@ export interface ToolPolicy {
   aliases?: string[];
   /** Conditions on the result ({data, error}); all must hold for ok. Missing paths → unknown. */
   okWhen?: Where;
+  /** The version traces must be recorded with (exact, or "/regex/"); another is a finding. */
+  version?: string;
 }
 
 export interface RuleBase {
@@ -47,6 +49,8 @@ export interface Finding {
   at: number[];
   /** seq of the events that were evidence (or the closest the rule found). */
   evidence: number[];
+  /** Line in the trace file of the first offending event, when the format has lines. */
+  line?: number;
 }
 
 export interface RuleResult {

@@ -1,7 +1,8 @@
 // Final ok of a tool result: a native failure always wins; synthetic results stay unknown; the
 // pack's okWhen decides where the format cannot (and may veto a native "ok", e.g. HTTP 200 with
 // {"ok": false}); otherwise the adapter's value stands, null meaning unknown - never ok.
-import { testWhere } from './condition.ts';
+import { compileGlob, testWhere } from './condition.ts';
+import type { Pattern } from './condition.ts';
 import type { ToolResultEvent } from './events.ts';
 import type { Pack, ToolPolicy } from './pack.ts';
 
@@ -17,20 +18,11 @@ export function resolveOk(result: ToolResultEvent, policy: ToolPolicy | undefine
 /** Vendor tool names → the pack's canonical names. Aliases may use `*` (`mcp__*__order_get`). */
 export function createNameResolver(pack: Pack): (name: string) => string {
   const exact = new Map<string, string>();
-  const globs: [RegExp, string][] = [];
+  const globs: [Pattern, string][] = [];
   for (const [name, policy] of Object.entries(pack.tools ?? {})) {
     for (const alias of policy.aliases ?? []) {
       if (!alias.includes('*')) exact.set(alias, name);
-      else
-        globs.push([
-          new RegExp(
-            `^${alias
-              .split('*')
-              .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-              .join('.*')}$`,
-          ),
-          name,
-        ]);
+      else globs.push([compileGlob(alias), name]);
     }
   }
   const cache = new Map<string, string>();

@@ -1,6 +1,6 @@
 // Selectors pick events for rules. A tool selector with ok or data conditions matches a call
 // *paired with its result*, so it is decided when the result arrives.
-import { testWhere } from './condition.ts';
+import { compileGlob, testWhere } from './condition.ts';
 import type { OkFilter, Selector, SelectorSpec } from './pack.ts';
 
 /** The object rule paths read: `name`, `args.*`, `data.*`, `ok`, `content`. */
@@ -28,18 +28,10 @@ export interface CompiledSelector {
   test(view: View): Match;
 }
 
-function globToRegex(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
-
 function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
   const event = selector.event ?? 'tool.call';
   const tools = selector.tool === undefined ? undefined : [selector.tool].flat();
-  const patterns = tools?.map((t) => (t.includes('*') || t.includes('?') ? globToRegex(t) : t));
+  const patterns = tools?.map((t) => (t.includes('*') || t.includes('?') ? compileGlob(t) : t));
   const ok = event === 'tool.call' ? (selector.ok ?? defaultOk) : 'any';
   const where = selector.where;
   const needsResult =

@@ -2,7 +2,7 @@
 // this output back unchanged). Events are kept in memory up to a bound; `check` streams instead.
 import { UsageError } from '../../core/errors.ts';
 import type { RecordCounts, TraceEvent, TraceHeader } from '../../core/trace/events.ts';
-import { readTrace } from './read-trace.ts';
+import { readTrace, unknownTrace } from './read-trace.ts';
 
 const MAX_ADAPT_EVENTS = 1_000_000;
 
@@ -45,6 +45,14 @@ export async function adaptTrace(
         next: 'check --adapter and that the file is a complete trace',
       },
     );
+  }
+  if (read.problems.length > 0) {
+    const unknown = unknownTrace(shownAs, read.problems);
+    throw new UsageError('TRACE_UNKNOWN', unknown.message, {
+      where: shownAs,
+      problems: unknown.problems,
+      next: unknown.next,
+    });
   }
   return { file: shownAs, header: read.header, counts: read.counts, events };
 }

@@ -11,15 +11,21 @@ import type {
   DocumentAdapter,
   LineAdapter,
   TraceAdapter,
+  NewEvent,
+  TraceSink,
 } from '../../core/trace/adapters/define-adapter.ts';
+import { claudeCodeAdapter } from '../../core/trace/adapters/claude-code.ts';
 import {
+  adapterIds,
   adapterNames,
   detectDocumentAdapter,
   detectLineAdapter,
   findAdapter,
 } from '../../core/trace/adapters/index.ts';
+import { findUnjudgeable } from '../../core/trace/integrity.ts';
 import { tryParseJson } from '../../core/trace/json-depth.ts';
 import { readLines } from '../read-lines.ts';
+import { findSubagentFiles, readSubagents } from './claude-subagents.ts';
 
 const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 const PROBE_BYTES = 1024 * 1024;
@@ -38,6 +44,8 @@ export interface TraceRead {
   header: TraceHeader;
   counts: RecordCounts;
   bytes: number;
+  /** Why the trace cannot be judged (UNKNOWN), each naming its line; empty when it can. */
+  problems: string[];
 }
 
 const next = `name one with --adapter (${adapterNames.join(', ')}) or convert it to proofgate events JSONL`;
@@ -76,7 +84,7 @@ function pickAdapter(path: string, options: TraceReadOptions): TraceAdapter | 'd
     if (found === undefined) {
       throw new UsageError('BAD_VALUE', `unknown adapter "${options.adapter}"`, {
         where: '--adapter',
-        expected: `auto or one of ${adapterNames.join(', ')}`,
+        expected: `auto or one of ${adapterIds.join(', ')}`,
       });
     }
     return found;
@@ -97,6 +105,17 @@ async function streamLines(
 ): Promise<TraceRead> {
   const counts = emptyCounts();
   const sink = createSink(counts, onEvent);
+  const subagents =
+    adapter === claudeCodeAdapter
+      ? await readSubagents(findSubagentFiles(path), counts, options.shownAs)
+      : new Map<string, NewEvent[]>();
+  const agents = [...subagents.keys()];
+  const spliceAgent = (agentId: string): void => {
+    const events = subagents.get(agentId);
+    subagents.delete(agentId);
+    for (const event of events ?? []) sink.emit(event);
+  };
+  sink.subagentFinished = spliceAgent;
   const parser = adapter.createParser(sink);
   const hash = createHash('sha256');
   const bytes = await readLines(
@@ -120,7 +139,16 @@ async function streamLines(
     { hash, ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }) },
   );
   parser.end();
-  return { header: headerOf(adapter, hash.digest('hex'), sink), counts, bytes };
+  // Subagents the parent never reported back are placed after it, in file-name order.
+  for (const agentId of [...subagents.keys()]) spliceAgent(agentId);
+  sink.finish();
+  const header = headerOf(adapter, hash.digest('hex'), sink);
+  return {
+    header: agents.length === 0 ? header : { ...header, agents },
+    counts,
+    bytes,
+    problems: findUnjudgeable(adapter, counts, sink.sourceVersion),
+  };
 }
 
 async function parseWhole(
@@ -161,22 +189,21 @@ async function parseWhole(
   const counts = emptyCounts();
   const sink = createSink(counts, onEvent);
   chosen.parseDocument(parsed.value, sink);
+  sink.finish();
   return {
     header: headerOf(chosen, createHash('sha256').update(raw).digest('hex'), sink),
     counts,
     bytes: raw.length,
+    problems: findUnjudgeable(chosen, counts, sink.sourceVersion),
   };
 }
 
-function headerOf(
-  adapter: TraceAdapter,
-  rawSha256: string,
-  sink: { sourceVersion: string | undefined; sessionId: string | undefined },
-): TraceHeader {
+function headerOf(adapter: TraceAdapter, rawSha256: string, sink: TraceSink): TraceHeader {
   return {
     adapter: adapterId(adapter),
     rawSha256,
     ...(sink.sourceVersion === undefined ? {} : { sourceVersion: sink.sourceVersion }),
+    ...(Object.keys(sink.recordedWith).length === 0 ? {} : { recordedWith: sink.recordedWith }),
     ...(sink.sessionId === undefined ? {} : { sessionId: sink.sessionId }),
   };
 }
@@ -212,4 +239,17 @@ export async function readTrace(
     }
     throw error;
   }
+}
+
+/** The TRACE_UNKNOWN item error: the trace was read but cannot be judged. */
+export function unknownTrace(
+  shownAs: string,
+  problems: string[],
+): { code: string; message: string; next: string; problems: string[] } {
+  return {
+    code: 'TRACE_UNKNOWN',
+    message: `${shownAs}: UNKNOWN, cannot be judged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; … ${problems.length - 3} more` : ''}`,
+    next: 'repair or re-export the trace (every record well formed, seq 1, 2, 3… once each), or use the adapter for its format version',
+    problems,
+  };
 }

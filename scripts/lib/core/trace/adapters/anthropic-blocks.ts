@@ -6,11 +6,27 @@ import { asArray, asRecord, asString, parseResultData, textOf } from './shared.t
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 const SKIPPED_BLOCKS = new Set(['thinking', 'redacted_thinking', 'image', 'document']);
 
-/** ok of a result block: `is_error` is the native flag; server tool errors are typed content. */
-function resultOk(block: Record<string, unknown>): boolean {
+/**
+ * ok of a result block: `is_error` is the native flag; server tools report failure in typed
+ * content: an `*_error` result type, or a code-execution result whose `return_code` is not 0.
+ */
+export function resultOk(block: Record<string, unknown>): boolean {
   if (block['is_error'] === true) return false;
   const content = asRecord(block['content']);
-  return !(content !== undefined && /_error$/.test(String(content['type'])));
+  if (content === undefined) return true;
+  if (/_error$/.test(String(content['type']))) return false;
+  const code = content['return_code'];
+  return code === undefined || code === null || code === 0;
+}
+
+/** What a failed result says: its text, or a server tool's error code / stderr / return code. */
+function errorText(content: unknown): string {
+  const rec = asRecord(content);
+  if (rec === undefined) return textOf(content);
+  const code = asString(rec['error_code']);
+  if (code !== undefined) return code;
+  const stderr = asString(rec['stderr']) ?? '';
+  return `return_code ${String(rec['return_code'])}${stderr === '' ? '' : `: ${stderr}`}`;
 }
 
 export interface BlockOptions {
@@ -84,7 +100,7 @@ export function emitBlocks(content: unknown, sink: AdapterSink, options: BlockOp
         data,
         ...(ok
           ? {}
-          : { error: { type: 'tool_error', message: textOf(block['content']).slice(0, 200) } }),
+          : { error: { type: 'tool_error', message: errorText(block['content']).slice(0, 200) } }),
         src: where,
       });
       emitted = true;

@@ -1,7 +1,7 @@
 // Anthropic Messages API: `[...]`, `{messages: [...]}`, or one response message with `content`.
 import { countUnknown } from '../events.ts';
 import { emitBlocks } from './anthropic-blocks.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import { asArray, asRecord, asString, isList } from './shared.ts';
 
 function messagesOf(document: unknown): readonly unknown[] | undefined {
@@ -21,7 +21,10 @@ export const anthropicMessagesAdapter = defineAdapter({
   name: 'anthropic-messages',
   version: 1,
   describe: 'Anthropic Messages API content blocks (tool_use / tool_result)',
-  failure: 'tool_result.is_error: true; server tool results whose content type ends in _error',
+  failure:
+    'tool_result.is_error: true; server tool results whose content type ends in _error or whose return_code is not 0',
+  formatVersions: 'any (the Messages API declares no version in a transcript)',
+  knowsVersion: anyVersion,
   detectDocument: (document) => {
     const messages = messagesOf(document);
     if (messages === undefined) return false;
@@ -40,6 +43,7 @@ export const anthropicMessagesAdapter = defineAdapter({
     );
   },
   parseDocument: (document, sink) => {
+    sink.noteRecordedWith({ model: asString(asRecord(document)?.['model']) });
     (messagesOf(document) ?? []).forEach((raw, i) => {
       sink.counts.records++;
       const rec = asRecord(raw);

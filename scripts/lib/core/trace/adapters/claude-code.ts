@@ -66,6 +66,7 @@ function createParser(sink: AdapterSink): LineParser {
       if (session !== undefined) sink.setSessionId(session);
       const message = asRecord(rec['message']);
       if (type === 'assistant' && message !== undefined && rec['isApiErrorMessage'] !== true) {
+        sink.noteRecordedWith({ model: asString(message['model']) });
         const id = asString(message['id']) ?? `line ${line}`;
         if (id !== pendingId) flush();
         pendingId = id;
@@ -79,6 +80,8 @@ function createParser(sink: AdapterSink): LineParser {
       }
       flush();
       if (type === 'user' && message !== undefined && rec['isMeta'] !== true) {
+        const agentId = asString(asRecord(rec['toolUseResult'])?.['agentId']);
+        if (agentId !== undefined) sink.subagentFinished?.(agentId);
         const hint = hintOf(rec);
         const emitted = emitBlocks(message['content'], sink, {
           role: 'user',
@@ -105,6 +108,8 @@ export const claudeCodeAdapter = defineAdapter({
     'Claude Code session transcript JSONL (~/.claude/projects/<dir>/<session>.jsonl, subagent files)',
   failure:
     'tool_result.is_error: true; toolUseResult string starting "Error"; toolUseResult.interrupted',
+  formatVersions: 'Claude Code 1.x and 2.x (the `version` field of each line)',
+  knowsVersion: (v: string) => /^[12]\.\d+\.\d+/.test(v),
   detectRecord: (first) => {
     const rec = asRecord(first);
     if (rec === undefined) return false;

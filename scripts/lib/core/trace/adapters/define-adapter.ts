@@ -1,10 +1,13 @@
 // The shape of a trace adapter (see ARCHITECTURE.md): a line adapter parses one JSON record at a time
 // so JSONL traces stream; a document adapter receives the whole parsed JSON document.
 import type { MessageEvent, RecordCounts, ToolCallEvent, ToolResultEvent } from '../events.ts';
-import type { TraceEvent } from '../events.ts';
+import { createHash } from 'node:crypto';
+import type { RecordedWith, TraceEvent } from '../events.ts';
+import { countMalformed } from '../events.ts';
 
 type WithoutSeq<E> = Omit<E, 'seq'> & { seq?: number };
-type NewEvent = WithoutSeq<ToolCallEvent> | WithoutSeq<ToolResultEvent> | WithoutSeq<MessageEvent>;
+export type NewEvent =
+  WithoutSeq<ToolCallEvent> | WithoutSeq<ToolResultEvent> | WithoutSeq<MessageEvent>;
 
 /** What an adapter writes to: events get increasing seq numbers; header facts; counters. */
 export interface AdapterSink {
@@ -12,6 +15,24 @@ export interface AdapterSink {
   counts: RecordCounts;
   setSourceVersion(version: string): void;
   setSessionId(id: string): void;
+  /**
+   * A subagent the main agent started has returned (Claude Code: a result whose
+   * `toolUseResult.agentId` names it). A reader that merges subagent files emits that agent's
+   * events here, between the call that started it and its result.
+   */
+  subagentFinished?(agentId: string): void;
+  /** Records what produced the trace; the first value of each field wins. */
+  noteRecordedWith(facts: RecordedWithNote): void;
+}
+
+export interface RecordedWithNote {
+  model?: string | undefined;
+  /** The system prompt text; only its sha256 is kept. */
+  prompt?: string | undefined;
+  /** An already computed prompt digest (proofgate events read back). */
+  promptSha256?: string | undefined;
+  skillVersion?: string | undefined;
+  tool?: { name: string; version: string } | undefined;
 }
 
 export interface LineParser {
@@ -28,6 +49,13 @@ interface AdapterBase {
   describe: string;
   /** How this format says a tool failed (documented in references/trajectory-rules.md). */
   failure: string;
+  /**
+   * The source format versions this mapping was written against, as people write them
+   * (`0`, `1.x–2.x`); `any` when the format declares none. A trace that declares a version
+   * outside `knowsVersion` is UNKNOWN: judging it with a mapping for another version would guess.
+   */
+  formatVersions: string;
+  knowsVersion(declared: string): boolean;
 }
 
 export interface LineAdapter extends AdapterBase {
@@ -53,38 +81,120 @@ export function adapterId(adapter: TraceAdapter): string {
   return `${adapter.name}@${adapter.version}`;
 }
 
+/** For formats that declare no version of their own. */
+export const anyVersion = (): boolean => true;
+
 /** Thrown by a sink when a record breaks the model (e.g. seq going backwards). */
 export class RecordRejected extends Error {}
 
-/** A sink that numbers events and hands them to `onEvent` (the evaluator or a printer). */
-export function createSink(
-  counts: RecordCounts,
-  onEvent: (event: TraceEvent) => void,
-): AdapterSink & {
+/** Tool versions kept per trace (a header must stay small). */
+const MAX_TOOL_VERSIONS = 100;
+
+/** Out-of-order events held back at most; beyond this the trace is too scrambled to judge. */
+export const MAX_PENDING_EVENTS = 100_000;
+
+export interface TraceSink extends AdapterSink {
   sourceVersion: string | undefined;
   sessionId: string | undefined;
+  recordedWith: RecordedWith;
   lastSeq: number;
-} {
-  const sink = {
+  /** End of input: every event still held back marks a gap, counted as a malformed record. */
+  finish(): void;
+}
+
+/**
+ * A sink that hands events to `onEvent` in `seq` order. Events without a seq are numbered in
+ * file order. When a format carries its own seq (proofgate events), the numbering must run
+ * 1, 2, 3… without gaps or repeats, in any file order: an event that arrives early is held
+ * until its predecessors have been delivered, so rules always see the real order. A repeated
+ * seq, a gap, or a mix of numbered and unnumbered events is a malformed record (named by line),
+ * which makes the whole trace UNKNOWN rather than judged on a partial picture.
+ */
+export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) => void): TraceSink {
+  let numbered: boolean | undefined;
+  const pending = new Map<number, TraceEvent>();
+  const deliver = (event: TraceEvent): void => {
+    sink.lastSeq = event.seq;
+    onEvent(event);
+  };
+  const sink: TraceSink = {
     counts,
     lastSeq: 0,
-    sourceVersion: undefined as string | undefined,
-    sessionId: undefined as string | undefined,
+    sourceVersion: undefined,
+    sessionId: undefined,
+    recordedWith: {},
     emit(event: NewEvent): void {
-      const seq = event.seq ?? sink.lastSeq + 1;
-      if (!Number.isSafeInteger(seq) || seq <= sink.lastSeq) {
-        throw new RecordRejected(`seq ${String(seq)} is not greater than ${sink.lastSeq}`);
+      const explicit = event.seq !== undefined;
+      if (numbered !== undefined && numbered !== explicit) {
+        throw new RecordRejected(
+          explicit
+            ? `seq ${String(event.seq)} after events without seq`
+            : 'no seq, but earlier events are numbered',
+        );
       }
-      sink.lastSeq = seq;
+      numbered = explicit;
       // Adapters hand over fresh objects, so numbering in place saves a copy per event.
-      (event as TraceEvent).seq = seq;
-      onEvent(event as TraceEvent);
+      const numberedEvent = event as TraceEvent;
+      if (!explicit) {
+        numberedEvent.seq = sink.lastSeq + 1;
+        return deliver(numberedEvent);
+      }
+      const seq = numberedEvent.seq;
+      if (!Number.isSafeInteger(seq) || seq < 1) {
+        throw new RecordRejected(`seq ${String(seq)} is not a whole number >= 1`);
+      }
+      if (seq <= sink.lastSeq || pending.has(seq)) {
+        throw new RecordRejected(`duplicate seq ${seq}`);
+      }
+      if (seq !== sink.lastSeq + 1) {
+        if (pending.size >= MAX_PENDING_EVENTS) {
+          throw new RecordRejected(
+            `seq ${seq} arrives more than ${MAX_PENDING_EVENTS} events early`,
+          );
+        }
+        pending.set(seq, numberedEvent);
+        return;
+      }
+      deliver(numberedEvent);
+      for (let next = pending.get(sink.lastSeq + 1); next !== undefined;) {
+        pending.delete(next.seq);
+        deliver(next);
+        next = pending.get(sink.lastSeq + 1);
+      }
     },
     setSourceVersion(version: string): void {
       sink.sourceVersion ??= version.slice(0, 80);
     },
     setSessionId(id: string): void {
       sink.sessionId ??= id.slice(0, 200);
+    },
+    noteRecordedWith(facts: RecordedWithNote): void {
+      const seen = sink.recordedWith;
+      if (facts.model !== undefined && facts.model !== '') seen.model ??= facts.model.slice(0, 120);
+      if (facts.promptSha256 !== undefined && /^[0-9a-f]{64}$/.test(facts.promptSha256))
+        seen.promptSha256 ??= facts.promptSha256;
+      if (facts.prompt !== undefined && facts.prompt !== '')
+        seen.promptSha256 ??= createHash('sha256').update(facts.prompt).digest('hex');
+      if (facts.skillVersion !== undefined && facts.skillVersion !== '')
+        seen.skillVersion ??= facts.skillVersion.slice(0, 80);
+      const tool = facts.tool;
+      if (tool !== undefined && tool.name !== '' && tool.version !== '') {
+        seen.tools ??= {};
+        const tools = seen.tools;
+        if (!(tool.name in tools) && Object.keys(tools).length < MAX_TOOL_VERSIONS)
+          tools[tool.name.slice(0, 120)] = tool.version.slice(0, 80);
+      }
+    },
+    finish(): void {
+      if (pending.size === 0) return;
+      const held = [...pending.values()].sort((a, b) => a.seq - b.seq);
+      for (const event of held) {
+        countMalformed(
+          counts,
+          `${event.src ?? 'record'}: seq ${event.seq} cannot be placed: seq ${sink.lastSeq + 1} is missing`,
+        );
+      }
+      pending.clear();
     },
   };
   return sink;

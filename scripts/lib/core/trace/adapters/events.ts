@@ -1,6 +1,6 @@
 // proofgate's own normalized events as JSONL: exactly what `trace adapt` prints.
 import { countUnknown } from '../events.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import { asRecord, asString } from './shared.ts';
 
 const TYPES = new Set(['header', 'tool.call', 'tool.result', 'assistant.message', 'user.message']);
@@ -11,6 +11,8 @@ export const eventsAdapter = defineAdapter({
   version: 1,
   describe: 'proofgate normalized events JSONL ({"type":"tool.call",...} per line)',
   failure: 'the `ok` field of tool.result (true, false, or null for unknown)',
+  formatVersions: 'any (the header names the source adapter and its version)',
+  knowsVersion: anyVersion,
   detectRecord: (first) => {
     const rec = asRecord(first);
     return rec !== undefined && TYPES.has(String(rec['type']));
@@ -20,13 +22,28 @@ export const eventsAdapter = defineAdapter({
       const rec = asRecord(value);
       const type = asString(rec?.['type']) ?? typeof value;
       const seq = typeof rec?.['seq'] === 'number' ? rec['seq'] : undefined;
-      const at = { src: `L${line}`, ...(seq === undefined ? {} : { seq }) };
+      const agent = asString(rec?.['agent']);
+      const at = {
+        src: `L${line}`,
+        ...(seq === undefined ? {} : { seq }),
+        ...(agent === undefined ? {} : { agent }),
+      };
       if (rec === undefined || !TYPES.has(type)) return countUnknown(sink.counts, type);
       if (type === 'header') {
         const version = asString(rec['sourceVersion']);
         const session = asString(rec['sessionId']);
         if (version !== undefined) sink.setSourceVersion(version);
         if (session !== undefined) sink.setSessionId(session);
+        const recorded = asRecord(rec['recordedWith']);
+        if (recorded !== undefined) {
+          sink.noteRecordedWith({
+            model: asString(recorded['model']),
+            promptSha256: asString(recorded['promptSha256']),
+            skillVersion: asString(recorded['skillVersion']),
+          });
+          for (const [name, version] of Object.entries(asRecord(recorded['tools']) ?? {}))
+            if (typeof version === 'string') sink.noteRecordedWith({ tool: { name, version } });
+        }
         sink.counts.skipped++;
         return;
       }

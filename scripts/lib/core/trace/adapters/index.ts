@@ -20,10 +20,17 @@ export const adapters: readonly TraceAdapter[] = [
 ];
 
 export const adapterNames = adapters.map((a) => a.name);
+/** `name@version` of every adapter, as `--adapter` accepts them. */
+export const adapterIds = adapters.map((a) => `${a.name}@${a.version}`);
 
+/** `name` or `name@<version>`; a version this build does not have finds nothing (exit 2). */
 export function findAdapter(name: string): TraceAdapter | undefined {
-  const bare = name.replace(/@\d+$/, '');
-  return adapters.find((a) => a.name === bare);
+  const at = name.indexOf('@');
+  const bare = at === -1 ? name : name.slice(0, at);
+  const version = at === -1 ? undefined : name.slice(at + 1);
+  return adapters.find(
+    (a) => a.name === bare && (version === undefined || String(a.version) === version),
+  );
 }
 
 export function detectLineAdapter(first: unknown): LineAdapter | undefined {

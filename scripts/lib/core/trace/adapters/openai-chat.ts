@@ -2,7 +2,7 @@
 // The format has no failure flag: a tool message's ok is null until the pack's okWhen decides.
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import {
   asArray,
   asRecord,
@@ -64,6 +64,8 @@ export const openaiChatAdapter = defineAdapter({
   version: 1,
   describe: 'OpenAI Chat Completions messages (tool_calls / role "tool"; legacy function_call)',
   failure: 'none native: ok is null unless the pack declares okWhen for the tool',
+  formatVersions: 'any (Chat Completions declares no version in a transcript)',
+  knowsVersion: anyVersion,
   detectDocument: (document) => {
     const messages = chatMessages(document);
     return (
@@ -80,6 +82,7 @@ export const openaiChatAdapter = defineAdapter({
     );
   },
   parseDocument: (document, sink) => {
+    sink.noteRecordedWith({ model: asString(asRecord(document)?.['model']) });
     const legacy: string[] = [];
     (chatMessages(document) ?? []).forEach((raw, i) => {
       const where = `messages[${i}]`;

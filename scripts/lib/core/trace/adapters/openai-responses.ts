@@ -2,7 +2,7 @@
 // function_call_output has no failure flag (ok null until okWhen); mcp_call and hosted calls do.
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
-import { defineAdapter } from './define-adapter.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
 import {
   asArray,
   asRecord,
@@ -22,6 +22,23 @@ function itemsOf(document: unknown): readonly unknown[] | undefined {
 }
 
 const HOSTED = /_call$/;
+/** Calls the client executes: the model's item is only the request; the outcome is `<type>_output`. */
+const CLIENT_CALLS = new Set([
+  'shell_call',
+  'local_shell_call',
+  'computer_call',
+  'apply_patch_call',
+]);
+
+/** ok of a client call output: an exit code when the output carries one, else unknown. */
+function outputOk(item: Rec): boolean | null {
+  if (item['status'] === 'failed' || item['status'] === 'incomplete') return false;
+  const outcomes = asArray(item['output']).map((o) => asRecord(asRecord(o)?.['outcome']));
+  const codes = outcomes.map((o) => o?.['exit_code']).filter((c) => typeof c === 'number');
+  if (outcomes.some((o) => o?.['type'] === 'timeout')) return false;
+  if (codes.length === 0) return null;
+  return codes.every((c) => c === 0);
+}
 
 function emitItem(item: Rec, type: string, src: string, sink: AdapterSink): boolean {
   const callId = asString(item['call_id']) ?? asString(item['id']) ?? src;
@@ -39,17 +56,23 @@ function emitItem(item: Rec, type: string, src: string, sink: AdapterSink): bool
       ...parseArgs(item['arguments'] ?? item['input']),
       src,
     });
-  } else if (
-    type === 'function_call_output' ||
-    type === 'custom_tool_call_output' ||
-    type === 'computer_call_output'
-  ) {
+  } else if (CLIENT_CALLS.has(type)) {
+    sink.emit({
+      type: 'tool.call',
+      callId,
+      name: type,
+      args: item['action'] ?? item['operation'] ?? asRecord(item['arguments']) ?? {},
+      src,
+    });
+  } else if (/_call_output$/.test(type)) {
+    const ok = outputOk(item);
     sink.emit({
       type: 'tool.result',
       callId,
-      ok: null,
-      data: parseResultData(item['output']),
+      ok,
+      data: typeof item['output'] === 'string' ? parseResultData(item['output']) : item['output'],
       src,
+      ...(ok === false ? { error: { type: 'exit_code', message: 'non-zero exit or failed' } } : {}),
     });
   } else if (type === 'mcp_call') {
     const failed =
@@ -108,12 +131,18 @@ export const openaiResponsesAdapter = defineAdapter({
   describe:
     'OpenAI Responses API items (function_call / function_call_output, mcp_call, hosted calls)',
   failure:
-    'mcp_call.error or status "failed"; hosted call status failed|incomplete; function_call_output: none (okWhen)',
+    'mcp_call.error or status "failed"; hosted call status failed|incomplete; shell outputs: exit_code != 0 or timeout; function_call_output: none (okWhen)',
+  formatVersions: 'any (the Responses API declares no version in a transcript)',
+  knowsVersion: anyVersion,
   detectDocument: (document) =>
+    (asRecord(document)?.['object'] === 'response' && isList(asRecord(document)?.['output'])) ||
     (itemsOf(document) ?? []).some(
       (i) =>
         /^(function_call|function_call_output|mcp_call|custom_tool_call|reasoning)$/.test(
-          String(asRecord(i)?.['type']),
+          String(asRecord(i)?.['type']).replace(
+            /^(shell|local_shell|apply_patch)_call/,
+            'function_call',
+          ),
         ) ||
         (asRecord(i)?.['type'] === 'message' &&
           isList(asRecord(i)?.['content']) &&
@@ -122,6 +151,7 @@ export const openaiResponsesAdapter = defineAdapter({
           )),
     ),
   parseDocument: (document, sink) => {
+    sink.noteRecordedWith({ model: asString(asRecord(document)?.['model']) });
     (itemsOf(document) ?? []).forEach((raw, i) => {
       sink.counts.records++;
       const item = asRecord(raw);
@@ -131,6 +161,8 @@ export const openaiResponsesAdapter = defineAdapter({
       if (item === undefined) return countUnknown(sink.counts, type);
       if (
         type === 'reasoning' ||
+        type === 'mcp_list_tools' ||
+        type === 'mcp_approval_request' ||
         (type === 'message' && /^(system|developer)$/.test(String(item['role'])))
       )
         return void sink.counts.skipped++;

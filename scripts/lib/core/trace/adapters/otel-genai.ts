@@ -2,8 +2,16 @@
 // start time with a stable tie-break. Tool spans give call + result; ok comes from span status.
 import { countUnknown } from '../events.ts';
 import type { AdapterSink } from './define-adapter.ts';
-import { defineAdapter } from './define-adapter.ts';
-import { asArray, asRecord, asString, parseArgs, parseResultData, scalarText } from './shared.ts';
+import { anyVersion, defineAdapter } from './define-adapter.ts';
+import {
+  asArray,
+  asRecord,
+  asString,
+  isList,
+  parseArgs,
+  parseResultData,
+  scalarText,
+} from './shared.ts';
 import type { Rec } from './shared.ts';
 
 function attrValue(value: unknown): unknown {
@@ -28,10 +36,24 @@ function attributesOf(list: unknown): Rec {
   return out;
 }
 
+/**
+ * Resource spans of any OTLP/JSON shape: current (`resourceSpans[].scopeSpans[]`), pre-1.0
+ * (`instrumentationLibrarySpans[]`), and Tempo/Jaeger exports (`batches[]` in place of
+ * `resourceSpans`).
+ */
+function resourceSpansOf(document: unknown): readonly unknown[] {
+  const rec = asRecord(document);
+  return isList(rec?.['resourceSpans']) ? rec['resourceSpans'] : asArray(rec?.['batches']);
+}
+
 function spansOf(document: unknown): Rec[] {
   const spans: Rec[] = [];
-  for (const resource of asArray(asRecord(document)?.['resourceSpans'])) {
-    for (const scope of asArray(asRecord(resource)?.['scopeSpans'])) {
+  for (const resource of resourceSpansOf(document)) {
+    const res = asRecord(resource);
+    const scopes = isList(res?.['scopeSpans'])
+      ? res['scopeSpans']
+      : asArray(res?.['instrumentationLibrarySpans']);
+    for (const scope of scopes) {
       for (const span of asArray(asRecord(scope)?.['spans'])) spans.push(asRecord(span) ?? {});
     }
   }
@@ -91,6 +113,20 @@ function emitMessages(
   return emitted;
 }
 
+/** Status code as a number: OTLP writes 0/1/2, exporters such as Tempo write the enum names. */
+function statusCode(value: unknown): number {
+  if (typeof value === 'number') return value;
+  const byName: Record<string, number> = {
+    STATUS_CODE_UNSET: 0,
+    STATUS_CODE_OK: 1,
+    STATUS_CODE_ERROR: 2,
+    UNSET: 0,
+    OK: 1,
+    ERROR: 2,
+  };
+  return typeof value === 'string' ? (byName[value.toUpperCase()] ?? Number(value)) || 0 : 0;
+}
+
 function emitTool(attrs: Rec, span: Rec, src: string, sink: AdapterSink): void {
   const name =
     asString(attrs['gen_ai.tool.name']) ??
@@ -107,11 +143,15 @@ function emitTool(attrs: Rec, span: Rec, src: string, sink: AdapterSink): void {
   const rawResult =
     attrs['gen_ai.tool.call.result'] ?? attrs['output.value'] ?? attrs['ai.toolCall.result'];
   const status = asRecord(span['status']);
-  const code = Number(status?.['code'] ?? 0);
+  const code = statusCode(status?.['code']);
   const exception = asArray(span['events']).some((e) =>
     /exception$/.test(String(asRecord(e)?.['name'])),
   );
-  const failed = code === 2 || attrs['error.type'] !== undefined || exception;
+  const failed =
+    code === 2 ||
+    attrs['error.type'] !== undefined ||
+    attrs['gen_ai.tool.result.is_error'] === true ||
+    exception;
   sink.emit({
     type: 'tool.call',
     callId,
@@ -143,8 +183,13 @@ export const otelGenaiAdapter = defineAdapter({
   describe:
     'OpenTelemetry GenAI semantic-convention spans, OTLP/JSON (also OpenInference and Vercel AI keys)',
   failure:
-    'span status.code 2 (ERROR), error.type, or an exception event; status 1 = ok; unset = unknown (okWhen may decide)',
-  detectDocument: (document) => Array.isArray(asRecord(document)?.['resourceSpans']),
+    'span status.code 2 / STATUS_CODE_ERROR, error.type, gen_ai.tool.result.is_error, or an exception event; status 1 = ok; unset = unknown (okWhen may decide)',
+  formatVersions: 'any (OTLP/JSON current and legacy shapes)',
+  knowsVersion: anyVersion,
+  detectDocument: (document) =>
+    resourceSpansOf(document).some((r) =>
+      ['scopeSpans', 'instrumentationLibrarySpans'].some((k) => isList(asRecord(r)?.[k])),
+    ),
   parseDocument: (document, sink) => {
     const state = { users: 0 };
     for (const span of spansOf(document)) {
@@ -153,6 +198,14 @@ export const otelGenaiAdapter = defineAdapter({
       const src = `span ${scalarText(span['spanId'], '?')}`;
       const conversation = asString(attrs['gen_ai.conversation.id']);
       if (conversation !== undefined) sink.setSessionId(conversation);
+      sink.noteRecordedWith({
+        model: asString(attrs['gen_ai.response.model']) ?? asString(attrs['gen_ai.request.model']),
+        skillVersion: asString(attrs['gen_ai.agent.version']),
+      });
+      const toolName = asString(attrs['gen_ai.tool.name']);
+      const toolVersion = asString(attrs['gen_ai.tool.version']);
+      if (toolName !== undefined && toolVersion !== undefined)
+        sink.noteRecordedWith({ tool: { name: toolName, version: toolVersion } });
       const isTool =
         attrs['gen_ai.operation.name'] === 'execute_tool' ||
         attrs['openinference.span.kind'] === 'TOOL' ||

@@ -1,0 +1,92 @@
+// SARIF output validated against the official SARIF 2.1.0 schema (test/fixtures/sarif/SOURCE.md),
+// with what GitHub code scanning needs to place a finding: a region from the event's source line,
+// stable partial fingerprints, rule descriptions and help, and automationDetails.id.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { describe, expect, test } from 'vitest';
+import { checkTraceFiles } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { renderTraceSarif } from '../../../scripts/lib/render/trace-sarif.ts';
+import { PACKS, REPO, packAt, tempFile } from '../../helpers/trace.ts';
+
+const schema = JSON.parse(
+  readFileSync(join(REPO, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'),
+) as object;
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validate = ajv.compile(schema);
+
+interface SarifResult {
+  ruleId: string;
+  level: string;
+  locations: {
+    physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+  }[];
+  partialFingerprints: Record<string, string>;
+}
+interface Sarif {
+  runs: {
+    automationDetails: { id: string };
+    tool: {
+      driver: {
+        rules: { id: string; fullDescription: { text: string }; help: { text: string } }[];
+      };
+    };
+    results: SarifResult[];
+  }[];
+}
+
+async function sarifFor(files: string[]): Promise<Sarif> {
+  const pack = packAt('refund');
+  const check = await checkTraceFiles(
+    pack,
+    'refund.yaml',
+    files.map((f) => ({ path: f, shownAs: f.startsWith(REPO) ? f.slice(REPO.length + 1) : f })),
+    'auto',
+    'block',
+  );
+  const text = renderTraceSarif(check, '0.1.0', pack);
+  const sarif = JSON.parse(text) as Sarif;
+  if (!validate(sarif)) throw new Error(JSON.stringify(validate.errors?.slice(0, 5)));
+  return sarif;
+}
+
+describe('SARIF for code scanning', () => {
+  const bad = join(PACKS, 'examples', 'refund', 'bad.events.jsonl');
+
+  test('valid against the official 2.1.0 schema, findings placed at their line', async () => {
+    const sarif = await sarifFor([bad]);
+    const run = sarif.runs[0]!;
+    expect(run.automationDetails.id).toBe('proofgate-trace/refund@1/');
+    const verify = run.results.find((r) => r.ruleId === 'VERIFY_BEFORE_REFUND')!;
+    const loc = verify.locations[0]!.physicalLocation;
+    expect(loc.artifactLocation.uri).toBe(
+      'controls/catalog/traces/examples/refund/bad.events.jsonl',
+    );
+    const lines = readFileSync(bad, 'utf8').split('\n');
+    expect(lines[loc.region.startLine - 1]).toMatch(/refund\.create/);
+    const rule = run.tool.driver.rules.find((r) => r.id === 'VERIFY_BEFORE_REFUND')!;
+    expect(rule.fullDescription.text).not.toBe('VERIFY_BEFORE_REFUND');
+    expect(rule.help.text).toMatch(/Rule type before/);
+  });
+
+  test('fingerprints are stable across runs and differ between findings', async () => {
+    const a = await sarifFor([bad]);
+    const b = await sarifFor([bad]);
+    const prints = (s: Sarif) =>
+      s.runs[0]!.results.map((r) => r.partialFingerprints['proofgateTrace/v1']);
+    expect(prints(a)).toEqual(prints(b));
+    expect(new Set(prints(a)).size).toBe(prints(a).length);
+  });
+
+  test('an unreadable or UNKNOWN trace is a result with its own rule, still schema-valid', async () => {
+    const broken = tempFile(
+      'broken.jsonl',
+      '{"type":"tool.call","seq":2,"callId":"c","name":"x","args":{}}\n',
+    );
+    const sarif = await sarifFor([broken, tempFile('nothing.txt', 'hello\n')]);
+    const ids = sarif.runs[0]!.results.map((r) => r.ruleId);
+    expect(ids).toEqual(['TRACE_UNKNOWN', 'TRACE_UNREADABLE']);
+  });
+});
