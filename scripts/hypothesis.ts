@@ -7,6 +7,7 @@ import {
   updateHypothesis,
 } from './lib/core/knowledge/decide-hypotheses.ts';
 import type { HypothesisView } from './lib/core/knowledge/decide-hypotheses.ts';
+import { buildProbe } from './lib/core/knowledge/explore-step.ts';
 import { countStepsSinceEvidence, evaluateDone } from './lib/core/knowledge/evaluate-done.ts';
 import type { DoneReport } from './lib/core/knowledge/evaluate-done.ts';
 import type { Hypothesis, HypothesisUpdate } from './lib/core/knowledge/types.ts';
@@ -30,6 +31,9 @@ export interface HypothesisOptions extends CommonOptions {
   id: string | undefined;
   status: string | undefined;
   evidence: string[];
+  probeArgv: string[];
+  expectExit: number | undefined;
+  expectOutput: string | undefined;
   highRisk: number;
   maxOpenScore: number;
   driftSteps: number;
@@ -73,7 +77,12 @@ export async function runHypothesis(
   const now = ctx.clock.now();
   if (options.action === 'add') {
     const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case.id] : []));
-    const added = recordHypothesis(options, {
+    const probe = buildProbe({
+      argv: options.probeArgv,
+      expectExit: options.expectExit,
+      expectOutput: options.expectOutput,
+    });
+    const added = recordHypothesis({ ...options, probe }, {
       existingIds: board.map((h) => h.id),
       caseIds: cases,
       now,

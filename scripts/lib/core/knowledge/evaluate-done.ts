@@ -32,7 +32,12 @@ export function countStepsSinceEvidence(records: readonly KnowledgeRecord[]): nu
   for (const record of records) {
     if (record.op !== 'hypothesis' && record.op !== 'update') continue;
     const cited =
-      record.op === 'update' ? (record.update.evidence ?? []) : record.hypothesis.evidence;
+      record.op === 'update'
+        ? [
+            ...(record.update.evidence ?? []),
+            ...(record.update.probe !== undefined ? [record.update.probe.outputSha256] : []),
+          ]
+        : record.hypothesis.evidence;
     const isNew = cited.some((hash) => !seen.has(hash));
     for (const hash of cited) seen.add(hash);
     steps = isNew ? 0 : steps + 1;

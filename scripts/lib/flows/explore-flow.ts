@@ -1,0 +1,124 @@
+// The exploring loop: pick the top-priority open hypothesis that carries a probe, run the probe with
+// the control runner (argv only, allowlisted environment, timeout, output cap), decide the
+// hypothesis from its expectation, append the decision with the probe's outcome to the board, and
+// repeat while the definition of done does not hold and the budget is not spent.
+import type { Context } from '../core/context.ts';
+import { pickEnvironment } from '../core/gate/child-env.ts';
+import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
+import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
+import type { Budget, DoneCriteria, DoneReport } from '../core/knowledge/evaluate-done.ts';
+import { decideStop, judgeProbe, pickNextProbe } from '../core/knowledge/explore-step.ts';
+import type { StopReason } from '../core/knowledge/explore-step.ts';
+import type { HypothesisUpdate, Probe, ProbeRun } from '../core/knowledge/types.ts';
+import { runGit } from '../io/git.ts';
+import type { KnowledgeIO } from '../io/knowledge-store.ts';
+import { runCommand } from '../io/run-command.ts';
+
+export interface ExploreSettings {
+  untilDone: boolean;
+  budget: Budget;
+  done: DoneCriteria;
+  timeoutMs: number;
+  capBytes: number;
+}
+
+export interface ExploreStep {
+  id: string;
+  claim: string;
+  run: ProbeRun;
+  durationMs: number;
+}
+
+export interface ExploreResult {
+  steps: ExploreStep[];
+  stop: Exclude<StopReason, { stop: 'continue' }> | { stop: 'one_step' };
+  spent: { steps: number; seconds: number };
+  done: DoneReport;
+  next: string | undefined;
+}
+
+/** Runs one probe; a command that cannot start is an observation (exit null), not a crash. */
+async function runProbe(
+  probe: Probe,
+  root: string,
+  ctx: Context,
+  settings: ExploreSettings,
+): Promise<{ exitCode: number | null; output: string; sha256: string; durationMs: number }> {
+  const result = await runCommand({
+    argv: probe.argv,
+    root,
+    env: pickEnvironment(ctx.env, []),
+    timeoutMs: settings.timeoutMs,
+    capBytes: settings.capBytes,
+  });
+  if (!result.ok) {
+    return { exitCode: null, output: result.detail, sha256: '', durationMs: result.durationMs };
+  }
+  const output = Buffer.concat([result.head, result.tail]).toString('utf8');
+  return {
+    exitCode: result.timedOut ? null : result.exitCode,
+    output,
+    sha256: result.rawSha256,
+    durationMs: result.durationMs,
+  };
+}
+
+async function headCommit(root: string): Promise<string | undefined> {
+  try {
+    const r = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root });
+    return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runExplore(
+  store: KnowledgeIO,
+  ctx: Context,
+  settings: ExploreSettings,
+): Promise<ExploreResult> {
+  const started = ctx.clock.now().getTime();
+  const steps: ExploreStep[] = [];
+  const commit = await headCommit(store.root);
+  for (;;) {
+    const records = await store.read('hypotheses');
+    const board = foldHypotheses(records);
+    const done = evaluateDone(board, countStepsSinceEvidence(records), settings.done);
+    const next = pickNextProbe(board);
+    const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
+    const spent = { steps: steps.length, seconds };
+    const stop = decideStop(done, next, settings.budget, { ...spent, cost: 0 });
+    const stopHere =
+      stop.stop !== 'continue'
+        ? stop
+        : !settings.untilDone && steps.length === 1
+          ? ({ stop: 'one_step' } as const)
+          : undefined;
+    if (stopHere !== undefined || next === undefined || next.probe === undefined) {
+      return {
+        steps,
+        stop: stopHere ?? { stop: 'no_probe' },
+        spent,
+        done,
+        next: next?.id,
+      };
+    }
+    const observed = await runProbe(next.probe, store.root, ctx, settings);
+    const verdict = judgeProbe(next.probe, observed);
+    const run: ProbeRun = {
+      argv: [...next.probe.argv],
+      exitCode: observed.exitCode,
+      outputSha256: observed.sha256,
+      ...(commit !== undefined ? { commit } : {}),
+      verdict,
+    };
+    const update: HypothesisUpdate = {
+      id: next.id,
+      time: ctx.clock.now().toISOString(),
+      status: verdict,
+      probe: run,
+    };
+    await store.append('hypotheses', [{ op: 'update', update }]);
+    steps.push({ id: next.id, claim: next.claim, run, durationMs: observed.durationMs });
+  }
+}

@@ -1,0 +1,35 @@
+// Text rendering of `proofgate explore`: what each probe showed, why the loop stopped, what is next.
+import type { ExploreResult } from '../flows/explore-flow.ts';
+
+function stopLine(result: ExploreResult): string {
+  const { stop, spent } = result;
+  const used = `spent ${spent.steps} step(s), ${spent.seconds}s`;
+  if (stop.stop === 'done') return `STOP done: the definition of done holds (${used})`;
+  if (stop.stop === 'budget') {
+    return `STOP budget spent: ${stop.exhausted.join(', ')} (${used}); not done`;
+  }
+  if (stop.stop === 'no_probe') {
+    return `STOP no open hypothesis has a probe (${used}); not done`;
+  }
+  return `STOP after one step (${used}); run with --until-done to continue`;
+}
+
+export function renderExplore(result: ExploreResult): string {
+  const lines: string[] = [];
+  for (const step of result.steps) {
+    lines.push(
+      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)`,
+    );
+  }
+  if (result.steps.length === 0) lines.push('no probe ran');
+  lines.push(stopLine(result));
+  const { done } = result;
+  if (done.undecidedAttrs.length > 0) {
+    lines.push(`undecided high-risk attributes: ${done.undecidedAttrs.join(', ')}`);
+  }
+  if (done.openAboveCeiling.length > 0) {
+    lines.push(`open above the ceiling: ${done.openAboveCeiling.join(', ')}`);
+  }
+  lines.push(result.next !== undefined ? `next: ${result.next}` : 'next: nothing to probe');
+  return lines.join('\n');
+}
