@@ -75,7 +75,12 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
-  exitCode: (r) => (r.stop.stop === 'done' || r.stop.stop === 'one_step' ? 0 : 1),
+  exitCode: (r) =>
+    r.stop.stop === 'probe_failed'
+      ? 4
+      : r.stop.stop === 'done' || r.stop.stop === 'one_step'
+        ? 0
+        : 1,
 });
 
 export async function runExploreVerb(

@@ -31,7 +31,10 @@ export interface ExploreStep {
 
 export interface ExploreResult {
   steps: ExploreStep[];
-  stop: Exclude<StopReason, { stop: 'continue' }> | { stop: 'one_step' };
+  stop:
+    | Exclude<StopReason, { stop: 'continue' }>
+    | { stop: 'one_step' }
+    | { stop: 'probe_failed'; id: string; detail: string };
   spent: { steps: number; seconds: number };
   done: DoneReport;
   next: string | undefined;
@@ -43,7 +46,10 @@ async function runProbe(
   root: string,
   ctx: Context,
   settings: ExploreSettings,
-): Promise<{ exitCode: number | null; output: string; sha256: string; durationMs: number }> {
+): Promise<
+  | { ok: true; exitCode: number | null; output: string; sha256: string; durationMs: number }
+  | { ok: false; detail: string }
+> {
   const result = await runCommand({
     argv: probe.argv,
     root,
@@ -52,11 +58,18 @@ async function runProbe(
     capBytes: settings.capBytes,
   });
   if (!result.ok) {
-    return { exitCode: null, output: result.detail, sha256: '', durationMs: result.durationMs };
+    return { ok: false, detail: `${result.reason}: ${result.detail}` };
+  }
+  if (result.timedOut || result.exitCode === null) {
+    return {
+      ok: false,
+      detail: `no exit code (${result.timedOut ? 'timed out' : `signal ${result.signal ?? '?'}`})`,
+    };
   }
   const output = Buffer.concat([result.head, result.tail]).toString('utf8');
   return {
-    exitCode: result.timedOut ? null : result.exitCode,
+    ok: true,
+    exitCode: result.exitCode,
     output,
     sha256: result.rawSha256,
     durationMs: result.durationMs,
@@ -104,6 +117,17 @@ export async function runExplore(
       };
     }
     const observed = await runProbe(next.probe, store.root, ctx, settings);
+    if (!observed.ok) {
+      // A probe that did not run to an exit observed nothing: the hypothesis stays open.
+      const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
+      return {
+        steps,
+        stop: { stop: 'probe_failed', id: next.id, detail: observed.detail },
+        spent: { steps: steps.length, seconds },
+        done,
+        next: next.id,
+      };
+    }
     const verdict = judgeProbe(next.probe, observed);
     const run: ProbeRun = {
       argv: [...next.probe.argv],

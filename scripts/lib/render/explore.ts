@@ -8,6 +8,9 @@ function stopLine(result: ExploreResult): string {
   if (stop.stop === 'budget') {
     return `STOP budget spent: ${stop.exhausted.join(', ')} (${used}); not done`;
   }
+  if (stop.stop === 'probe_failed') {
+    return `STOP the probe of ${stop.id} did not run to an exit (${stop.detail}); it stays open — fix the probe command`;
+  }
   if (stop.stop === 'no_probe') {
     return `STOP no open hypothesis has a probe (${used}); not done`;
   }

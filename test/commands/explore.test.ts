@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
+
+// The bug: a page size is clamped from above but a negative one passes through.
+const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
+const check = (input: number, want: number): string =>
+  `import { pageSize } from './pager.mjs'; const got = pageSize(${input}); ` +
+  `console.log('got ' + got); process.exit(got === ${want} ? 0 : 1);\n`;
+
+const add = (claim: string, risk: string, gain: string, script: string): string[] => [
+  'hypothesis',
+  'add',
+  claim,
+  '--attr',
+  'functional',
+  '--risk',
+  risk,
+  '--info-gain',
+  gain,
+  '--cost',
+  '1',
+  '--oracle',
+  'the probe exits 1 when the claim holds',
+  '--provenance',
+  'recon',
+  '--probe-argv',
+  process.execPath,
+  '--probe-argv',
+  script,
+  '--expect-exit',
+  '1',
+];
+
+async function buggyBoard(): Promise<KnowledgePlane> {
+  const plane = makeKnowledgePlane();
+  plane.write('pager.mjs', PAGER);
+  plane.write('probe-negative.mjs', check(-5, 1));
+  plane.write('probe-large.mjs', check(500, 100));
+  plane.write('probe-normal.mjs', check(20, 20));
+  // Scores 0.72, 0.81, 0.64: probe order must be H-0002, H-0001, H-0003.
+  for (const args of [
+    add('a large page size is not clamped', '0.8', '0.9', 'probe-large.mjs'),
+    add('a negative page size is accepted', '0.9', '0.9', 'probe-negative.mjs'),
+    add('a normal page size is changed', '0.8', '0.8', 'probe-normal.mjs'),
+  ]) {
+    const added = await plane.run(args);
+    expect(added.code, added.err).toBe(0);
+  }
+  return plane;
+}
+
+function updates(plane: KnowledgePlane): { id: string; status: string }[] {
+  const text = readFileSync(join(plane.root, '.proofgate/knowledge/hypotheses.jsonl'), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { op: string; update?: { id: string; status: string } })
+    .flatMap((r) => (r.op === 'update' && r.update !== undefined ? [r.update] : []));
+}
+
+describe('proofgate explore', () => {
+  it('runs the probes in priority order, confirms the real bug, refutes the rest, stops at done', async () => {
+    const plane = await buggyBoard();
+    const result = await plane.run(['explore', '--until-done']);
+    expect(result.code, result.err).toBe(0);
+    expect(updates(plane).map((u) => `${u.id}:${u.status}`)).toEqual([
+      'H-0002:confirmed',
+      'H-0001:refuted',
+      'H-0003:refuted',
+    ]);
+    expect(result.out).toContain('CONFIRMED H-0002');
+    expect(result.out).toContain('STOP done');
+    const list = await plane.run(['hypothesis', 'list']);
+    expect(list.out).toContain('confirmed');
+  });
+
+  it('with a budget of one step stops after one probe and says the budget is spent', async () => {
+    const plane = await buggyBoard();
+    const result = await plane.run(['explore', '--until-done', '--max-steps', '1']);
+    expect(result.code).toBe(1);
+    expect(updates(plane)).toHaveLength(1);
+    expect(result.out).toContain('STOP budget spent: steps');
+    expect(result.out).toContain('next: H-0001');
+  });
+
+  it('without --until-done runs exactly one probe', async () => {
+    const plane = await buggyBoard();
+    const result = await plane.run(['explore']);
+    expect(result.code).toBe(0);
+    expect(updates(plane)).toEqual([
+      expect.objectContaining({ id: 'H-0002', status: 'confirmed' }),
+    ]);
+  });
+
+  it('refuses a probe without an expectation and an expectation without a probe (exit 2)', async () => {
+    const plane = makeKnowledgePlane();
+    const base = add('x', '0.5', '0.5', 'p.mjs');
+    const noExpect = await plane.run(base.slice(0, -2));
+    expect(noExpect.code).toBe(2);
+    expect(noExpect.err).toContain('--expect-exit or --expect-output');
+    const noProbe = await plane.run([...base.slice(0, 14), '--expect-exit', '1']);
+    expect(noProbe.code).toBe(2);
+    expect(noProbe.err).toContain('--probe-argv: missing');
+    const badRe = await plane.run([...base.slice(0, -2), '--expect-output', '(']);
+    expect(badRe.code).toBe(2);
+    expect(badRe.err).toContain('not a valid regular expression');
+  });
+
+  it('a probe whose command cannot start decides nothing: exit 4, the hypothesis stays open', async () => {
+    const plane = makeKnowledgePlane();
+    const args = add('x', '0.9', '0.9', 'p.mjs');
+    args[args.indexOf(process.execPath)] = 'definitely-not-a-command-pg';
+    await plane.run(args);
+    const result = await plane.run(['explore']);
+    expect(result.code).toBe(4);
+    expect(result.out).toContain('did not run to an exit');
+    expect(updates(plane)).toEqual([]);
+  });
+});
