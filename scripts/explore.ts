@@ -4,6 +4,7 @@ import type { Context } from './lib/core/context.ts';
 import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { UsageError } from './lib/core/errors.ts';
+import { QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/define-verb.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { runExplore } from './lib/flows/explore-flow.ts';
@@ -20,6 +21,7 @@ export interface ExploreOptions extends CommonOptions {
   timeoutSeconds: number;
   highRisk: number;
   maxOpenScore: number;
+  goals: string[];
 }
 
 const positiveInt = (value: unknown, flag: string): number => {
@@ -30,6 +32,19 @@ const positiveInt = (value: unknown, flag: string): number => {
     });
   }
   return value;
+};
+
+const toGoals = (value: unknown): string[] => {
+  const goals = (Array.isArray(value) ? value : []).map(String);
+  const unknown = goals.filter((g) => !(QUALITY_ATTRIBUTES as readonly string[]).includes(g));
+  if (unknown.length > 0) {
+    throw new UsageError('BAD_VALUE', `--goal: unknown quality attribute ${unknown.join(', ')}`, {
+      where: '--goal',
+      expected: QUALITY_ATTRIBUTES.join(', '),
+      next: 'pass --goal security (repeat for each high-risk goal)',
+    });
+  }
+  return goals;
 };
 
 export const explore = defineVerb<ExploreOptions, ExploreResult>({
@@ -54,6 +69,11 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         describe: 'budget: wall seconds at most',
       })
       .option('timeout-seconds', { type: 'number', default: 120, describe: 'per-probe timeout' })
+      .option('goal', {
+        type: 'string',
+        array: true,
+        describe: 'high-risk quality goal that needs a decided hypothesis (repeatable)',
+      })
       .option('high-risk', {
         type: 'string',
         default: '0.7',
@@ -72,6 +92,7 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     timeoutSeconds: positiveInt(argv['timeout-seconds'], '--timeout-seconds'),
     highRisk: parseMilli(String(argv['high-risk']), '--high-risk', MILLI),
     maxOpenScore: parseMilli(String(argv['max-open-score']), '--max-open-score'),
+    goals: toGoals(argv['goal']),
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -96,7 +117,12 @@ export async function runExploreVerb(
       maxSeconds: options.maxSeconds,
       maxCost: Number.MAX_SAFE_INTEGER,
     },
-    done: { ...DEFAULT_DONE, highRisk: options.highRisk, maxOpenScore: options.maxOpenScore },
+    done: {
+      ...DEFAULT_DONE,
+      highRisk: options.highRisk,
+      maxOpenScore: options.maxOpenScore,
+      goals: options.goals,
+    },
     timeoutMs: options.timeoutSeconds * 1000,
     capBytes: 1024 * 1024,
   });

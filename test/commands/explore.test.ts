@@ -120,3 +120,20 @@ describe('proofgate explore', () => {
     expect(updates(plane)).toEqual([]);
   });
 });
+
+describe('proofgate explore: done is not vacuous', () => {
+  it('an empty board is not done, and an uncovered high-risk goal keeps the loop going by name', async () => {
+    const empty = makeKnowledgePlane();
+    const none = await empty.run(['explore', '--until-done']);
+    expect(none.code).toBe(1);
+    expect(none.out).toContain('the board is empty');
+    const plane = await buggyBoard();
+    const result = await plane.run(['explore', '--until-done', '--goal', 'security']);
+    expect(result.code).toBe(1);
+    expect(updates(plane)).toHaveLength(3);
+    expect(result.out).toContain('undecided high-risk goals: security');
+    expect(result.out).not.toContain('STOP done');
+    const bad = await plane.run(['explore', '--goal', 'speed']);
+    expect(bad.code).toBe(2);
+  });
+});

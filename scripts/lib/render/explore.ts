@@ -27,8 +27,9 @@ export function renderExplore(result: ExploreResult): string {
   if (result.steps.length === 0) lines.push('no probe ran');
   lines.push(stopLine(result));
   const { done } = result;
+  if (done.isBoardEmpty) lines.push('the board is empty: add hypotheses with probes first');
   if (done.undecidedAttrs.length > 0) {
-    lines.push(`undecided high-risk attributes: ${done.undecidedAttrs.join(', ')}`);
+    lines.push(`undecided high-risk goals: ${done.undecidedAttrs.join(', ')}`);
   }
   if (done.openAboveCeiling.length > 0) {
     lines.push(`open above the ceiling: ${done.openAboveCeiling.join(', ')}`);
