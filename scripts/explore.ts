@@ -22,6 +22,7 @@ export interface ExploreOptions extends CommonOptions {
   highRisk: number;
   maxOpenScore: number;
   goals: string[];
+  repeats: number;
 }
 
 const positiveInt = (value: unknown, flag: string): number => {
@@ -69,6 +70,11 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         describe: 'budget: wall seconds at most',
       })
       .option('timeout-seconds', { type: 'number', default: 120, describe: 'per-probe timeout' })
+      .option('repeat', {
+        type: 'number',
+        default: 1,
+        describe: 'runs per probe; disagreeing runs mark it FLAKY and quarantine it',
+      })
       .option('goal', {
         type: 'string',
         array: true,
@@ -93,6 +99,7 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     highRisk: parseMilli(String(argv['high-risk']), '--high-risk', MILLI),
     maxOpenScore: parseMilli(String(argv['max-open-score']), '--max-open-score'),
     goals: toGoals(argv['goal']),
+    repeats: positiveInt(argv['repeat'], '--repeat'),
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -125,6 +132,7 @@ export async function runExploreVerb(
     },
     timeoutMs: options.timeoutSeconds * 1000,
     capBytes: 1024 * 1024,
+    repeats: options.repeats,
   });
 }
 

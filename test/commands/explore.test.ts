@@ -137,3 +137,37 @@ describe('proofgate explore: done is not vacuous', () => {
     expect(bad.code).toBe(2);
   });
 });
+
+describe('proofgate explore: FLAKY', () => {
+  // Exits 1, then 0, then 1, ... : PASS and FAIL on the same commit.
+  const FLIP =
+    "import { existsSync, readFileSync, writeFileSync } from 'node:fs';\n" +
+    "const n = existsSync('flip.count') ? Number(readFileSync('flip.count', 'utf8')) : 0;\n" +
+    "writeFileSync('flip.count', String(n + 1)); process.exit(n % 2 === 0 ? 1 : 0);\n";
+
+  it('disagreeing repeats decide nothing, show the confidence grade and quarantine the probe', async () => {
+    const plane = makeKnowledgePlane();
+    plane.write('flip.mjs', FLIP);
+    await plane.run(add('the cache races', '0.9', '0.9', 'flip.mjs'));
+    const result = await plane.run(['explore', '--until-done', '--repeat', '3']);
+    expect(result.out).toContain('FLAKY H-0001');
+    expect(result.out).toContain('confidence 2/3 runs agree; quarantined');
+    expect(result.code).toBe(1);
+    // Quarantined: a second explore on the same commit does not probe it again.
+    const again = await plane.run(['explore', '--until-done', '--repeat', '3']);
+    expect(again.out).toContain('no probe ran');
+    const recorded = updates(plane);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]?.status).toBeUndefined();
+    const list = await plane.run(['hypothesis', 'list']);
+    expect(list.out).not.toContain('confirmed');
+  });
+
+  it('agreeing repeats decide as a single run does', async () => {
+    const plane = await buggyBoard();
+    const result = await plane.run(['explore', '--until-done', '--repeat', '2']);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('confidence 2/2 runs agree');
+    expect(updates(plane).map((u) => u.status)).toEqual(['confirmed', 'refuted', 'refuted']);
+  });
+});

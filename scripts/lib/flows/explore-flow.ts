@@ -7,7 +7,13 @@ import { pickEnvironment } from '../core/gate/child-env.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { Budget, DoneCriteria, DoneReport } from '../core/knowledge/evaluate-done.ts';
-import { decideStop, judgeProbe, pickNextProbe } from '../core/knowledge/explore-step.ts';
+import {
+  combineVerdicts,
+  decideStop,
+  judgeProbe,
+  pickNextProbe,
+  quarantinedAt,
+} from '../core/knowledge/explore-step.ts';
 import type { StopReason } from '../core/knowledge/explore-step.ts';
 import type { HypothesisUpdate, Probe, ProbeRun } from '../core/knowledge/types.ts';
 import { runGit } from '../io/git.ts';
@@ -20,6 +26,8 @@ export interface ExploreSettings {
   done: DoneCriteria;
   timeoutMs: number;
   capBytes: number;
+  /** Runs per probe; more than one exposes a flaky probe before it decides anything. */
+  repeats: number;
 }
 
 export interface ExploreStep {
@@ -97,7 +105,7 @@ export async function runExplore(
     const records = await store.read('hypotheses');
     const board = foldHypotheses(records);
     const done = evaluateDone(board, countStepsSinceEvidence(records), settings.done);
-    const next = pickNextProbe(board);
+    const next = pickNextProbe(board, quarantinedAt(records, commit));
     const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
     const spent = { steps: steps.length, seconds };
     const stop = decideStop(done, next, settings.budget, { ...spent, cost: 0 });
@@ -116,7 +124,13 @@ export async function runExplore(
         next: next?.id,
       };
     }
-    const observed = await runProbe(next.probe, store.root, ctx, settings);
+    const verdicts: ('confirmed' | 'refuted')[] = [];
+    let observed: Awaited<ReturnType<typeof runProbe>> = { ok: false, detail: 'not run' };
+    for (let i = 0; i < settings.repeats; i++) {
+      observed = await runProbe(next.probe, store.root, ctx, settings);
+      if (!observed.ok) break;
+      verdicts.push(judgeProbe(next.probe, observed));
+    }
     if (!observed.ok) {
       // A probe that did not run to an exit observed nothing: the hypothesis stays open.
       const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
@@ -128,18 +142,19 @@ export async function runExplore(
         next: next.id,
       };
     }
-    const verdict = judgeProbe(next.probe, observed);
+    const { verdict, agreement } = combineVerdicts(verdicts);
     const run: ProbeRun = {
       argv: [...next.probe.argv],
       exitCode: observed.exitCode,
       outputSha256: observed.sha256,
       ...(commit !== undefined ? { commit } : {}),
       verdict,
+      agreement,
     };
     const update: HypothesisUpdate = {
       id: next.id,
       time: ctx.clock.now().toISOString(),
-      status: verdict,
+      ...(verdict !== 'flaky' ? { status: verdict } : {}),
       probe: run,
     };
     await store.append('hypotheses', [{ op: 'update', update }]);

@@ -1,6 +1,13 @@
 // Text rendering of `proofgate explore`: what each probe showed, why the loop stopped, what is next.
 import type { ExploreResult } from '../flows/explore-flow.ts';
 
+function grade(step: ExploreResult['steps'][number]): string {
+  const a = step.run.agreement;
+  if (a === undefined || a.runs < 2) return '';
+  const note = step.run.verdict === 'flaky' ? '; quarantined on this commit, decides nothing' : '';
+  return ` — confidence ${a.agree}/${a.runs} runs agree${note}`;
+}
+
 function stopLine(result: ExploreResult): string {
   const { stop, spent } = result;
   const used = `spent ${spent.steps} step(s), ${spent.seconds}s`;
@@ -21,7 +28,7 @@ export function renderExplore(result: ExploreResult): string {
   const lines: string[] = [];
   for (const step of result.steps) {
     lines.push(
-      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)`,
+      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)${grade(step)}`,
     );
   }
   if (result.steps.length === 0) lines.push('no probe ran');

@@ -5,12 +5,15 @@ import { UsageError } from '../errors.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
 import { checkBudget } from './evaluate-done.ts';
 import type { Budget, BudgetSpent, DoneReport } from './evaluate-done.ts';
-import type { Probe } from './types.ts';
+import type { KnowledgeRecord, Probe } from './types.ts';
 
-/** Highest score first, ties by id; only open hypotheses with a probe can be explored. */
-export function pickNextProbe(board: readonly HypothesisView[]): HypothesisView | undefined {
+/** Highest score first, ties by id; only open hypotheses with a probe, not quarantined. */
+export function pickNextProbe(
+  board: readonly HypothesisView[],
+  quarantined: ReadonlySet<string> = new Set(),
+): HypothesisView | undefined {
   return [...board]
-    .filter((h) => h.status === 'open' && h.probe !== undefined)
+    .filter((h) => h.status === 'open' && h.probe !== undefined && !quarantined.has(h.id))
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))[0];
 }
 
@@ -81,4 +84,38 @@ export function decideStop(
   if (exhausted.length > 0) return { stop: 'budget', exhausted };
   if (next === undefined) return { stop: 'no_probe' };
   return { stop: 'continue' };
+}
+
+/**
+ * Hypotheses whose probe was FLAKY on this commit: PASS and FAIL on the same binding decide
+ * nothing, so they are set aside until the code changes (a new commit lifts the quarantine).
+ */
+export function quarantinedAt(
+  records: readonly KnowledgeRecord[],
+  commit: string | undefined,
+): Set<string> {
+  const ids = new Set<string>();
+  for (const r of records) {
+    if (
+      r.op === 'update' &&
+      r.update.probe?.verdict === 'flaky' &&
+      r.update.probe.commit === commit
+    ) {
+      ids.add(r.update.id);
+    }
+  }
+  return ids;
+}
+
+/** Repeats that all agree decide; any disagreement is FLAKY, with the majority's share. */
+export function combineVerdicts(verdicts: readonly ('confirmed' | 'refuted')[]): {
+  verdict: 'confirmed' | 'refuted' | 'flaky';
+  agreement: { agree: number; runs: number };
+} {
+  const confirmed = verdicts.filter((v) => v === 'confirmed').length;
+  const refuted = verdicts.length - confirmed;
+  const agree = Math.max(confirmed, refuted);
+  const runs = verdicts.length;
+  if (confirmed > 0 && refuted > 0) return { verdict: 'flaky', agreement: { agree, runs } };
+  return { verdict: confirmed > 0 ? 'confirmed' : 'refuted', agreement: { agree, runs } };
 }

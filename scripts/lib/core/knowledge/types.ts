@@ -97,7 +97,10 @@ export interface ProbeRun {
   outputSha256: string;
   /** git HEAD the probe ran against, when the root is a git repository. */
   commit?: string;
-  verdict: 'confirmed' | 'refuted';
+  /** `flaky` when repeats on the same binding disagreed: it decides nothing. */
+  verdict: 'confirmed' | 'refuted' | 'flaky';
+  /** How many repeats agreed with the majority, out of how many ran (e.g. 2 of 3). */
+  agreement?: { agree: number; runs: number };
 }
 
 export interface HypothesisUpdate {
