@@ -171,3 +171,51 @@ describe('proofgate explore: FLAKY', () => {
     expect(updates(plane).map((u) => u.status)).toEqual(['confirmed', 'refuted', 'refuted']);
   });
 });
+
+describe('proofgate explore: negative results filter', () => {
+  const caseWith = (negative: string, attr = 'functional'): string[] => [
+    'casebase',
+    'add',
+    '--kind',
+    'web-api',
+    '--architecture',
+    'service',
+    '--attr',
+    attr,
+    '--applicability',
+    'paged listings',
+    '--strategy',
+    'boundary probes',
+    '--outcome',
+    'clamping bug found',
+    '--negative',
+    negative,
+    '--project',
+    'shop',
+    '--environment',
+    'ci',
+    '--confirmation',
+    'user',
+  ];
+
+  it('a case that tried exactly this claim filters it with the case id; it is never probed', async () => {
+    const plane = await buggyBoard();
+    const added = await plane.run(
+      caseWith('A large page size is  not clamped :: the framework clamps before our code'),
+    );
+    expect(added.code, added.err).toBe(0);
+    const result = await plane.run(['explore', '--until-done']);
+    expect(result.out).toContain('FILTERED H-0001 by CB-0001');
+    expect(updates(plane).map((u) => u.id)).toEqual(['H-0002', 'H-0003']);
+    expect(result.code).toBe(0);
+  });
+
+  it('does not filter on shared words, nor across quality attributes', async () => {
+    const plane = await buggyBoard();
+    await plane.run(caseWith('a large page size :: slow'));
+    await plane.run(caseWith('a large page size is not clamped :: n/a', 'performance'));
+    const result = await plane.run(['explore', '--until-done']);
+    expect(result.out).not.toContain('FILTERED');
+    expect(updates(plane)).toHaveLength(3);
+  });
+});

@@ -15,6 +15,8 @@ import {
   quarantinedAt,
 } from '../core/knowledge/explore-step.ts';
 import type { StopReason } from '../core/knowledge/explore-step.ts';
+import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
+import type { Filtered } from '../core/knowledge/negative-filter.ts';
 import type { HypothesisUpdate, Probe, ProbeRun } from '../core/knowledge/types.ts';
 import { runGit } from '../io/git.ts';
 import type { KnowledgeIO } from '../io/knowledge-store.ts';
@@ -44,6 +46,8 @@ export interface ExploreResult {
     | { stop: 'one_step' }
     | { stop: 'probe_failed'; id: string; detail: string };
   spent: { steps: number; seconds: number };
+  /** Open hypotheses a case's negative result rules out: not probed, not ranked. */
+  filtered: Filtered[];
   done: DoneReport;
   next: string | undefined;
 }
@@ -101,11 +105,18 @@ export async function runExplore(
   const started = ctx.clock.now().getTime();
   const steps: ExploreStep[] = [];
   const commit = await headCommit(store.root);
+  const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case] : []));
+  let filtered: Filtered[];
   for (;;) {
     const records = await store.read('hypotheses');
     const board = foldHypotheses(records);
-    const done = evaluateDone(board, countStepsSinceEvidence(records), settings.done);
-    const next = pickNextProbe(board, quarantinedAt(records, commit));
+    filtered = filterByNegatives(board, cases);
+    // Ruled-out hypotheses neither block done nor count as examined.
+    const ruledOut = new Set(filtered.map((f) => f.id));
+    const live = board.filter((h) => !ruledOut.has(h.id));
+    const done = evaluateDone(live, countStepsSinceEvidence(records), settings.done);
+    const skip = new Set([...quarantinedAt(records, commit), ...filtered.map((f) => f.id)]);
+    const next = pickNextProbe(board, skip);
     const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
     const spent = { steps: steps.length, seconds };
     const stop = decideStop(done, next, settings.budget, { ...spent, cost: 0 });
@@ -120,6 +131,7 @@ export async function runExplore(
         steps,
         stop: stopHere ?? { stop: 'no_probe' },
         spent,
+        filtered,
         done,
         next: next?.id,
       };
@@ -138,6 +150,7 @@ export async function runExplore(
         steps,
         stop: { stop: 'probe_failed', id: next.id, detail: observed.detail },
         spent: { steps: steps.length, seconds },
+        filtered,
         done,
         next: next.id,
       };

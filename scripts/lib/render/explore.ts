@@ -32,6 +32,9 @@ export function renderExplore(result: ExploreResult): string {
     );
   }
   if (result.steps.length === 0) lines.push('no probe ran');
+  for (const f of result.filtered) {
+    lines.push(`FILTERED ${f.id} by ${f.caseId}: tried before, failed: ${f.reason}`);
+  }
   lines.push(stopLine(result));
   const { done } = result;
   if (done.isBoardEmpty) lines.push('the board is empty: add hypotheses with probes first');
