@@ -9,7 +9,8 @@ import { defineVerb } from './lib/define-verb.ts';
 import type { CommonOptions } from './lib/define-verb.ts';
 import { runExplore } from './lib/flows/explore-flow.ts';
 import type { ExploreResult } from './lib/flows/explore-flow.ts';
-import { openKnowledge } from './lib/io/knowledge-store.ts';
+import { resolve } from 'node:path';
+import { openKnowledge, readJsonFile } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/io/knowledge-store.ts';
 import { runIfMain } from './lib/io/run-if-main.ts';
 import { renderExplore } from './lib/render/explore.ts';
@@ -23,6 +24,7 @@ export interface ExploreOptions extends CommonOptions {
   maxOpenScore: number;
   goals: string[];
   repeats: number;
+  targetModel: string | undefined;
 }
 
 const positiveInt = (value: unknown, flag: string): number => {
@@ -70,6 +72,10 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         describe: 'budget: wall seconds at most',
       })
       .option('timeout-seconds', { type: 'number', default: 120, describe: 'per-probe timeout' })
+      .option('target-model', {
+        type: 'string',
+        describe: 'target model JSON: its quality goals count for done, its features seed priors',
+      })
       .option('repeat', {
         type: 'number',
         default: 1,
@@ -100,6 +106,7 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     maxOpenScore: parseMilli(String(argv['max-open-score']), '--max-open-score'),
     goals: toGoals(argv['goal']),
     repeats: positiveInt(argv['repeat'], '--repeat'),
+    targetModel: typeof argv['target-model'] === 'string' ? argv['target-model'] : undefined,
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -133,6 +140,14 @@ export async function runExploreVerb(
     timeoutMs: options.timeoutSeconds * 1000,
     capBytes: 1024 * 1024,
     repeats: options.repeats,
+    ...(options.targetModel !== undefined
+      ? {
+          targetModel: await readJsonFile(
+            resolve(ctx.cwd, options.targetModel),
+            options.targetModel,
+          ),
+        }
+      : {}),
   });
 }
 

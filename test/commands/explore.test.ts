@@ -219,3 +219,65 @@ describe('proofgate explore: negative results filter', () => {
     expect(updates(plane)).toHaveLength(3);
   });
 });
+
+describe('proofgate explore: target model and priors', () => {
+  const model = {
+    target: { kind: 'web-api' },
+    architecture: { shape: 'service' },
+    stack: { lang: ['typescript'], frameworks: [] },
+    qualityGoals: [{ attr: 'functional', risk: 0.9 }],
+  };
+  const caseArgs = (kind: string, architecture: string, applicability: string): string[] => [
+    'casebase',
+    'add',
+    '--kind',
+    kind,
+    '--architecture',
+    architecture,
+    '--attr',
+    'functional',
+    '--stack',
+    'typescript',
+    '--applicability',
+    applicability,
+    '--strategy',
+    'boundary probes on page sizes',
+    '--outcome',
+    'a clamping bug',
+    '--none-failed',
+    '--project',
+    'shop',
+    '--environment',
+    'ci',
+    '--confirmation',
+    'user',
+  ];
+
+  it('seeds a hypothesis from a structurally matching case with its provenance, not from a keyword-only one', async () => {
+    const plane = makeKnowledgePlane();
+    // CB-0001 matches structurally; CB-0002 only shares words with the target.
+    await plane.run(caseArgs('web-api', 'service', 'paged listings'));
+    await plane.run(caseArgs('cli', 'monolith', 'web-api service typescript functional'));
+    plane.write('model.json', JSON.stringify(model));
+    const result = await plane.run(['explore', '--target-model', 'model.json']);
+    expect(result.out).toContain('SEEDED H-0001 from prior:CB-0001');
+    expect(result.out).not.toContain('CB-0002');
+    const list = await plane.run(['hypothesis', 'list', '--json']);
+    const board = JSON.parse(list.out) as { hypotheses: { provenance: string }[] };
+    expect(board.hypotheses.map((h) => h.provenance)).toEqual(['prior:CB-0001']);
+    // Seeding twice does not duplicate.
+    const again = await plane.run(['explore', '--target-model', 'model.json']);
+    expect(again.out).not.toContain('SEEDED');
+  });
+
+  it('a high-risk quality goal of the model no decided hypothesis covers keeps the loop going', async () => {
+    const plane = await buggyBoard();
+    plane.write(
+      'model.json',
+      JSON.stringify({ ...model, qualityGoals: [{ attr: 'security', risk: 0.8 }] }),
+    );
+    const result = await plane.run(['explore', '--until-done', '--target-model', 'model.json']);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('undecided high-risk goals: security');
+  });
+});

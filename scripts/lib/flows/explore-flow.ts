@@ -17,7 +17,15 @@ import {
 import type { StopReason } from '../core/knowledge/explore-step.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
-import type { HypothesisUpdate, Probe, ProbeRun } from '../core/knowledge/types.ts';
+import type {
+  HypothesisUpdate,
+  KnowledgeRecord,
+  Probe,
+  ProbeRun,
+} from '../core/knowledge/types.ts';
+import { currentConfidence } from '../core/knowledge/damping.ts';
+import { exportCases } from '../core/knowledge/merge-cases.ts';
+import { goalsOfModel, seedPriors } from '../core/knowledge/seed-priors.ts';
 import { runGit } from '../io/git.ts';
 import type { KnowledgeIO } from '../io/knowledge-store.ts';
 import { runCommand } from '../io/run-command.ts';
@@ -30,6 +38,8 @@ export interface ExploreSettings {
   capBytes: number;
   /** Runs per probe; more than one exposes a flaky probe before it decides anything. */
   repeats: number;
+  /** A target model: its quality goals join the definition of done, its features seed priors. */
+  targetModel?: unknown;
 }
 
 export interface ExploreStep {
@@ -46,6 +56,8 @@ export interface ExploreResult {
     | { stop: 'one_step' }
     | { stop: 'probe_failed'; id: string; detail: string };
   spent: { steps: number; seconds: number };
+  /** Hypotheses seeded from matching cases at the start of this run. */
+  seeded: { id: string; provenance: string }[];
   /** Open hypotheses a case's negative result rules out: not probed, not ranked. */
   filtered: Filtered[];
   done: DoneReport;
@@ -97,6 +109,28 @@ async function headCommit(root: string): Promise<string | undefined> {
   }
 }
 
+async function seedFromModel(
+  store: KnowledgeIO,
+  ctx: Context,
+  settings: ExploreSettings,
+  caseRecords: readonly KnowledgeRecord[],
+): Promise<{ id: string; provenance: string }[]> {
+  if (settings.targetModel === undefined) return [];
+  const now = ctx.clock.now();
+  const exported = exportCases(caseRecords);
+  const scored = exported.cases.map((entry) => ({
+    entry,
+    confidence: currentConfidence(entry, exported.observations, now).current,
+  }));
+  const board = foldHypotheses(await store.read('hypotheses'));
+  const added = seedPriors(settings.targetModel, scored, board, now);
+  await store.append(
+    'hypotheses',
+    added.map((hypothesis) => ({ op: 'hypothesis' as const, hypothesis })),
+  );
+  return added.map((h) => ({ id: h.id, provenance: h.provenance }));
+}
+
 export async function runExplore(
   store: KnowledgeIO,
   ctx: Context,
@@ -105,7 +139,18 @@ export async function runExplore(
   const started = ctx.clock.now().getTime();
   const steps: ExploreStep[] = [];
   const commit = await headCommit(store.root);
-  const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case] : []));
+  const caseRecords = await store.read('cases');
+  const cases = caseRecords.flatMap((r) => (r.op === 'case' ? [r.case] : []));
+  const seeded = await seedFromModel(store, ctx, settings, caseRecords);
+  const doneCriteria = {
+    ...settings.done,
+    goals: [
+      ...(settings.done.goals ?? []),
+      ...goalsOfModel(settings.targetModel)
+        .filter((g) => g.risk >= settings.done.highRisk)
+        .map((g) => g.attr),
+    ],
+  };
   let filtered: Filtered[];
   for (;;) {
     const records = await store.read('hypotheses');
@@ -114,7 +159,7 @@ export async function runExplore(
     // Ruled-out hypotheses neither block done nor count as examined.
     const ruledOut = new Set(filtered.map((f) => f.id));
     const live = board.filter((h) => !ruledOut.has(h.id));
-    const done = evaluateDone(live, countStepsSinceEvidence(records), settings.done);
+    const done = evaluateDone(live, countStepsSinceEvidence(records), doneCriteria);
     const skip = new Set([...quarantinedAt(records, commit), ...filtered.map((f) => f.id)]);
     const next = pickNextProbe(board, skip);
     const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
@@ -131,6 +176,7 @@ export async function runExplore(
         steps,
         stop: stopHere ?? { stop: 'no_probe' },
         spent,
+        seeded,
         filtered,
         done,
         next: next?.id,
@@ -150,6 +196,7 @@ export async function runExplore(
         steps,
         stop: { stop: 'probe_failed', id: next.id, detail: observed.detail },
         spent: { steps: steps.length, seconds },
+        seeded,
         filtered,
         done,
         next: next.id,

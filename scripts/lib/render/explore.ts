@@ -26,6 +26,7 @@ function stopLine(result: ExploreResult): string {
 
 export function renderExplore(result: ExploreResult): string {
   const lines: string[] = [];
+  for (const s of result.seeded) lines.push(`SEEDED ${s.id} from ${s.provenance}`);
   for (const step of result.steps) {
     lines.push(
       `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)${grade(step)}`,
