@@ -104,6 +104,12 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./hypothesis.ts')).hypothesis,
   },
   {
+    name: 'explore',
+    describe:
+      'Run the top-priority hypothesis probe and decide it; --until-done loops within a budget',
+    load: async () => (await import('./explore.ts')).explore,
+  },
+  {
     name: 'casebase',
     describe: 'Add, observe, retrieve, export or import reusable test strategy cases',
     load: async () => (await import('./casebase.ts')).casebase,

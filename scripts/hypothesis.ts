@@ -41,6 +41,19 @@ export function hypothesisFlags(y: Argv): Argv {
       array: true,
       describe: 'ledger entry sha256 (update; repeatable)',
     })
+    .option('probe-argv', {
+      type: 'string',
+      array: true,
+      describe: 'one argv element of the command explore runs (add; repeat in order)',
+    })
+    .option('expect-exit', {
+      type: 'number',
+      describe: 'exit code the probe shows when the claim holds (add)',
+    })
+    .option('expect-output', {
+      type: 'string',
+      describe: 'regular expression the probe output matches when the claim holds (add)',
+    })
     .option('high-risk', {
       type: 'string',
       default: '0.7',
@@ -72,6 +85,9 @@ export function toHypothesisOptions(argv: ParsedArgs, common: CommonOptions): Hy
     id: str(argv['id']),
     status: str(argv['status']),
     evidence: (Array.isArray(argv['evidence']) ? argv['evidence'] : []).map(String),
+    probeArgv: (Array.isArray(argv['probe-argv']) ? argv['probe-argv'] : []).map(String),
+    expectExit: typeof argv['expect-exit'] === 'number' ? argv['expect-exit'] : undefined,
+    expectOutput: str(argv['expect-output']),
     highRisk: milli(argv['high-risk'], '--high-risk', MILLI) ?? DEFAULT_DONE.highRisk,
     maxOpenScore: milli(argv['max-open-score'], '--max-open-score') ?? DEFAULT_DONE.maxOpenScore,
     driftSteps:

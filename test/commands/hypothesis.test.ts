@@ -131,7 +131,7 @@ describe('proofgate hypothesis', () => {
       '--status',
       'confirmed',
       '--evidence',
-      plane.hashes[0]!,
+      plane.hashes[2]!,
     ]);
     expect(ok.out).toMatch(/^updated H-0001: confirmed, score 0.63, 1 evidence entries/);
     const unknown = await plane.run([
@@ -159,8 +159,39 @@ describe('proofgate hypothesis', () => {
       '--status',
       'refuted',
       '--evidence',
-      plane.hashes[1]!,
+      plane.hashes[3]!,
     ]);
     expect((await plane.run(['hypothesis', 'list'])).out).toMatch(/^definition of done: done/);
+  });
+
+  it('refuses evidence that does not name the hypothesis (exit 2), even a real ledger entry', async () => {
+    const plane = makeKnowledgePlane();
+    await plane.run(add('one', '0.9', '0.9', '1'));
+    await plane.run(add('two', '0.9', '0.9', '1'));
+    const decide = (id: string, status: string, hash: string) =>
+      plane.run(['hypothesis', 'update', '--id', id, '--status', status, '--evidence', hash]);
+    // An unrelated run entry exists in the ledger but is about something else.
+    const unrelated = await decide('H-0001', 'confirmed', plane.hashes[0]!);
+    expect(unrelated.code).toBe(2);
+    expect(unrelated.err).toContain('does not name H-0001');
+    // An entry naming H-0001 cannot decide H-0002, nor can an attestation naming H-0001.
+    expect((await decide('H-0002', 'refuted', plane.hashes[2]!)).code).toBe(2);
+    expect((await decide('H-0002', 'refuted', plane.hashes[3]!)).code).toBe(2);
+    // One good hash does not carry an unrelated one along.
+    const mixed = await plane.run([
+      'hypothesis',
+      'update',
+      '--id',
+      'H-0001',
+      '--status',
+      'confirmed',
+      '--evidence',
+      plane.hashes[2]!,
+      '--evidence',
+      plane.hashes[1]!,
+    ]);
+    expect(mixed.code).toBe(2);
+    // The human attestation that names H-0001 decides it.
+    expect((await decide('H-0001', 'refuted', plane.hashes[3]!)).code).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// A throwaway repository with a plane and a two-line ledger, for the knowledge verb tests.
+// A throwaway repository with a plane and a four-line ledger, for the knowledge verb tests.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,13 @@ export interface KnowledgePlane {
 
 export function makeKnowledgePlane(): KnowledgePlane {
   const root = mkdtempSync(join(tmpdir(), 'pg-knowledge-'));
-  const lines = ['{"kind":"run","seq":0}', '{"kind":"run","seq":1}'];
+  // Two unrelated runs, then an entry that names H-0001 and a human attestation that names it.
+  const lines = [
+    '{"kind":"run","seq":0}',
+    '{"kind":"run","seq":1}',
+    '{"body":{"hypothesis":"H-0001"},"kind":"note","seq":2}',
+    '{"actor":{"authority":"human:alice"},"body":{"note":"H-0001: reproduced by hand"},"kind":"attest","seq":3}',
+  ];
   const write = (path: string, text: string): void => {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), text);

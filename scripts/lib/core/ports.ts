@@ -132,6 +132,8 @@ export interface KnowledgeIO {
   append(kind: KnowledgeKind, records: readonly KnowledgeRecord[]): Promise<void>;
   /** Whether a ledger line with this sha256 exists. */
   entryExists(hash: string): Promise<boolean>;
+  /** The parsed ledger line with this sha256, when the store can read it. */
+  entry?(hash: string): Promise<unknown>;
   /** git blob id of a repository-relative file, or undefined when it is not a file. */
   fileDigest(path: string): Promise<string | undefined>;
   pathKind(path: string): Promise<PathKind>;

@@ -6,6 +6,9 @@ import {
   updateHypothesis,
 } from '../core/knowledge/decide-hypotheses.ts';
 import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
+import { UsageError } from '../core/errors.ts';
+import { relevanceOf } from '../core/knowledge/evidence-relevance.ts';
+import { buildProbe } from '../core/knowledge/explore-step.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { DoneReport } from '../core/knowledge/evaluate-done.ts';
 import type { Hypothesis, HypothesisUpdate } from '../core/knowledge/types.ts';
@@ -25,6 +28,9 @@ export interface HypothesisOptions extends CommonOptions {
   id: string | undefined;
   status: string | undefined;
   evidence: string[];
+  probeArgv: string[];
+  expectExit: number | undefined;
+  expectOutput: string | undefined;
   highRisk: number;
   maxOpenScore: number;
   driftSteps: number;
@@ -46,17 +52,24 @@ export async function hypothesisFlow(
   const now = ctx.clock.now();
   if (options.action === 'add') {
     const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case.id] : []));
-    const added = recordHypothesis(options, {
-      existingIds: board.map((h) => h.id),
-      caseIds: cases,
-      now,
+    const probe = buildProbe({
+      argv: options.probeArgv,
+      expectExit: options.expectExit,
+      expectOutput: options.expectOutput,
     });
+    const added = recordHypothesis(
+      { ...options, probe },
+      { existingIds: board.map((h) => h.id), caseIds: cases, now },
+    );
     await store.append('hypotheses', [{ op: 'hypothesis', hypothesis: added }]);
     return { action: 'add', hypothesis: added };
   }
   if (options.action === 'update') {
     const known = new Set<string>();
     for (const hash of options.evidence) if (await store.entryExists(hash)) known.add(hash);
+    if (options.status === 'confirmed' || options.status === 'refuted') {
+      await refuseUnrelatedEvidence(store, options.id ?? '', options.evidence);
+    }
     const { update, after } = updateHypothesis(board, options, known, now);
     await store.append('hypotheses', [{ op: 'update', update }]);
     return { action: 'update', update, hypothesis: after };
@@ -68,4 +81,28 @@ export async function hypothesisFlow(
     driftSteps: options.driftSteps,
   });
   return { action: 'list', hypotheses: ranked, done };
+}
+
+/** Deciding by hand needs entries about this hypothesis (or a human's attestation naming it). */
+async function refuseUnrelatedEvidence(
+  store: KnowledgeIO,
+  id: string,
+  evidence: readonly string[],
+): Promise<void> {
+  if (store.entry === undefined) return;
+  const problems: string[] = [];
+  for (const hash of evidence) {
+    const entry = await store.entry(hash);
+    if (entry !== undefined && relevanceOf(entry, id) === 'unrelated') {
+      problems.push(
+        `--evidence: entry ${hash} does not name ${id} (no body.hypothesis, no human attestation)`,
+      );
+    }
+  }
+  if (problems.length > 0) {
+    throw new UsageError('BAD_INPUT', `evidence does not belong to ${id}`, {
+      problems,
+      next: `decide it with "proofgate explore" (its probe entry names ${id}) or a human attestation: proofgate attest ... --note "${id}: <what was checked>" --authority-id human:<name>`,
+    });
+  }
 }

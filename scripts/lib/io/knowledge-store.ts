@@ -68,6 +68,20 @@ async function readLedgerHashes(planeDir: string): Promise<Set<string>> {
   return hashes;
 }
 
+/** Every ledger line keyed by its sha256, read once (for checking what an entry is about). */
+async function readLedgerLines(planeDir: string): Promise<Map<string, string>> {
+  const ledgerDir = join(planeDir, 'evidence', 'ledger');
+  const byHash = new Map<string, string>();
+  if (!existsSync(ledgerDir)) return byHash;
+  for (const name of (await readdir(ledgerDir)).sort()) {
+    if (!name.endsWith('.jsonl')) continue;
+    for (const line of (await readFile(join(ledgerDir, name), 'utf8')).split('\n')) {
+      if (line !== '') byHash.set(sha256Hex(line), line);
+    }
+  }
+  return byHash;
+}
+
 /** Repository-relative POSIX path; refuses paths that leave the root. */
 export function toRepoPath(root: string, input: string): string {
   const rel = isAbsolute(input) ? relative(root, input) : input;
@@ -98,6 +112,7 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
   const dir = join(plane.dir, 'knowledge');
   const planeRel = plane.rel;
   let ledger: Promise<Set<string>> | undefined;
+  let lines: Promise<Map<string, string>> | undefined;
   const fileOf = (kind: KnowledgeKind): string => join(dir, `${kind}.jsonl`);
   const shown = (kind: KnowledgeKind): string =>
     [planeRel, 'knowledge', `${kind}.jsonl`].filter((p) => p !== '').join('/');
@@ -139,6 +154,16 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
       if (options.entryExists) return options.entryExists(hash);
       ledger ??= readLedgerHashes(plane.dir);
       return (await ledger).has(hash);
+    },
+    async entry(hash) {
+      lines ??= readLedgerLines(plane.dir);
+      const line = (await lines).get(hash);
+      if (line === undefined) return undefined;
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        return undefined;
+      }
     },
     async fileDigest(path) {
       const full = join(root, path);

@@ -61,6 +61,7 @@ export function renderHypothesis(result: HypothesisResult): string {
   const lines = [
     `definition of done: ${done.verdict} (${result.hypotheses.length} hypotheses, ${done.stepsSinceEvidence} steps since new evidence)`,
   ];
+  if (done.isBoardEmpty) lines.push('  the board is empty: nothing examined is not done');
   if (done.undecidedAttrs.length > 0)
     lines.push(`  high-risk attributes undecided: ${done.undecidedAttrs.join(', ')}`);
   if (done.openAboveCeiling.length > 0)

@@ -26,7 +26,7 @@ const criteria = { highRisk: 700, maxOpenScore: 500, driftSteps: 3 };
 
 describe('evaluateDone', () => {
   it.each([
-    ['an empty board is done', [], 0, 'done'],
+    ['an empty board is not done', [], 0, 'continue'],
     ['low-risk open hypotheses below the ceiling are done', [h({})], 0, 'done'],
     ['an open high-risk attribute is not done', [h({ risk: 800, score: 400 })], 0, 'continue'],
     [
@@ -91,4 +91,18 @@ describe('checkBudget', () => {
     [{ steps: 200, seconds: 10, cost: 10 }, ['steps']],
     [{ steps: 1, seconds: 9000, cost: 5000 }, ['seconds', 'cost']],
   ])('%o → %o', (spent, exhausted) => expect(checkBudget(budget, spent)).toEqual(exhausted));
+
+  it('a high-risk quality goal no decided hypothesis covers keeps it going and is named', () => {
+    const goals = { ...criteria, goals: ['security'] };
+    const decidedFunctional = [h({ risk: 800, status: 'confirmed' })];
+    const open = evaluateDone(decidedFunctional, 0, goals);
+    expect(open.verdict).toBe('continue');
+    expect(open.undecidedAttrs).toEqual(['security']);
+    // An open security hypothesis does not cover the goal; only a decided one does.
+    const withOpen = [...decidedFunctional, h({ id: 'H-2', attr: 'security', score: 100 })];
+    expect(evaluateDone(withOpen, 0, goals).undecidedAttrs).toEqual(['security']);
+    const decided = [...decidedFunctional, h({ id: 'H-2', attr: 'security', status: 'refuted' })];
+    expect(evaluateDone(decided, 0, goals).verdict).toBe('done');
+    expect(evaluateDone([], 0, criteria).isBoardEmpty).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import type {
   HypothesisStatus,
   HypothesisUpdate,
   KnowledgeRecord,
+  Probe,
   QualityAttribute,
 } from './types.ts';
 
@@ -25,6 +26,7 @@ export interface HypothesisInput {
   cost: number | undefined;
   oracle: string | undefined;
   provenance: string | undefined;
+  probe?: Probe | undefined;
 }
 
 const PROVENANCE = /^(recon|user|prior:[A-Z]+-\d+)$/;
@@ -66,6 +68,7 @@ export function recordHypothesis(
     oracle: (input.oracle ?? '').trim(),
     evidence: [],
     provenance,
+    ...(input.probe !== undefined ? { probe: input.probe } : {}),
     time: found.now.toISOString(),
   };
 }
@@ -82,8 +85,9 @@ export function foldHypotheses(records: readonly KnowledgeRecord[]): HypothesisV
 }
 
 /** The hypothesis after an update; evidence accumulates, other given fields replace. */
-function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
-  const { id: _id, time: _time, evidence, ...changes } = update;
+export function applyUpdate(current: Hypothesis, update: HypothesisUpdate): Hypothesis {
+  // A probe run is the record of how the status was decided, not the hypothesis's probe.
+  const { id: _id, time: _time, evidence, probe: _run, ...changes } = update;
   const added = (evidence ?? []).filter((e) => !current.evidence.includes(e));
   return { ...current, ...changes, evidence: [...current.evidence, ...added] };
 }

@@ -1,5 +1,6 @@
-// When a task's inner loop may stop: every high-risk quality attribute has a
-// confirmed or refuted hypothesis, no open hypothesis scores above the ceiling, and the drift
+// When a task's inner loop may stop: the board is not empty, every high-risk
+// quality attribute (from the board and from the target's quality goals) has a confirmed or refuted
+// hypothesis, no open hypothesis scores above the ceiling, and the drift
 // watchdog trips after N steps without new evidence. A budget caps steps, seconds and cost.
 import type { KnowledgeRecord } from './types.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
@@ -11,6 +12,8 @@ export interface DoneCriteria {
   maxOpenScore: number;
   /** Steps without new evidence that trip the drift watchdog. */
   driftSteps: number;
+  /** High-risk quality goals of the target: each needs a decided hypothesis of that attribute. */
+  goals?: readonly string[];
 }
 
 export const DEFAULT_DONE: DoneCriteria = { highRisk: 700, maxOpenScore: 500, driftSteps: 10 };
@@ -23,6 +26,8 @@ export interface DoneReport {
   openAboveCeiling: string[];
   stepsSinceEvidence: number;
   isDriftTripped: boolean;
+  /** Nothing on the board: nothing was examined, so nothing is done. */
+  isBoardEmpty: boolean;
 }
 
 /** Every add or update is a step; a step that brings a new evidence hash resets the count. */
@@ -32,7 +37,12 @@ export function countStepsSinceEvidence(records: readonly KnowledgeRecord[]): nu
   for (const record of records) {
     if (record.op !== 'hypothesis' && record.op !== 'update') continue;
     const cited =
-      record.op === 'update' ? (record.update.evidence ?? []) : record.hypothesis.evidence;
+      record.op === 'update'
+        ? [
+            ...(record.update.evidence ?? []),
+            ...(record.update.probe !== undefined ? [record.update.probe.outputSha256] : []),
+          ]
+        : record.hypothesis.evidence;
     const isNew = cited.some((hash) => !seen.has(hash));
     for (const hash of cited) seen.add(hash);
     steps = isNew ? 0 : steps + 1;
@@ -45,10 +55,11 @@ export function evaluateDone(
   stepsSinceEvidence: number,
   criteria: DoneCriteria = DEFAULT_DONE,
 ): DoneReport {
-  const highRiskAttrs = new Set(
-    board.filter((h) => h.risk >= criteria.highRisk).map((h) => h.attr),
-  );
-  const decided = new Set(
+  const highRiskAttrs = new Set<string>([
+    ...board.filter((h) => h.risk >= criteria.highRisk).map((h) => h.attr),
+    ...(criteria.goals ?? []),
+  ]);
+  const decided = new Set<string>(
     board.filter((h) => h.status === 'confirmed' || h.status === 'refuted').map((h) => h.attr),
   );
   const undecidedAttrs = [...highRiskAttrs].filter((a) => !decided.has(a)).sort();
@@ -59,13 +70,15 @@ export function evaluateDone(
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
     .map((h) => h.id);
   const isDriftTripped = stepsSinceEvidence >= criteria.driftSteps;
-  const isDone = undecidedAttrs.length === 0 && openAboveCeiling.length === 0;
+  const isBoardEmpty = board.length === 0;
+  const isDone = !isBoardEmpty && undecidedAttrs.length === 0 && openAboveCeiling.length === 0;
   return {
     verdict: isDone ? 'done' : isDriftTripped ? 'drifting' : 'continue',
     undecidedAttrs,
     openAboveCeiling,
     stepsSinceEvidence,
     isDriftTripped,
+    isBoardEmpty,
   };
 }
 

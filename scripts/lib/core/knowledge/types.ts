@@ -75,7 +75,32 @@ export interface Hypothesis {
   evidence: string[];
   /** `recon`, `user` or `prior:<case id>`. */
   provenance: string;
+  /** What `proofgate explore` runs to decide it, and what it expects if the claim holds. */
+  probe?: Probe;
   time: string;
+}
+
+/** A command run like a control (argv, allowlisted env, caps) and the observation that confirms. */
+export interface Probe {
+  argv: string[];
+  /** Exit code observed when the claim holds. */
+  expectExit?: number;
+  /** Regular expression the output matches when the claim holds. */
+  expectOutput?: string;
+}
+
+/** The outcome of one probe run, kept with the update it decided. */
+export interface ProbeRun {
+  argv: string[];
+  exitCode: number | null;
+  /** sha256 of the probe's whole output. */
+  outputSha256: string;
+  /** git HEAD the probe ran against, when the root is a git repository. */
+  commit?: string;
+  /** `flaky` when repeats on the same binding disagreed: it decides nothing. */
+  verdict: 'confirmed' | 'refuted' | 'flaky';
+  /** How many repeats agreed with the majority, out of how many ran (e.g. 2 of 3). */
+  agreement?: { agree: number; runs: number };
 }
 
 export interface HypothesisUpdate {
@@ -87,6 +112,7 @@ export interface HypothesisUpdate {
   risk?: number;
   infoGain?: number;
   cost?: number;
+  probe?: ProbeRun;
 }
 
 /** Who confirmed a case observation: user-confirmed > auto-confirmed > single observation. */

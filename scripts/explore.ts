@@ -1,0 +1,154 @@
+// `proofgate explore [--until-done]`: the exploring loop over the hypothesis board. Each step runs
+// the top-priority open hypothesis's probe and decides it from the probe's expectation.
+import type { Context } from './lib/core/context.ts';
+import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
+import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
+import { UsageError } from './lib/core/errors.ts';
+import { QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import type { CommonOptions } from './lib/core/options.ts';
+import { runExplore } from './lib/flows/explore-flow.ts';
+import type { ExploreResult } from './lib/flows/explore-flow.ts';
+import { resolve } from 'node:path';
+import { openKnowledge, readJsonFile } from './lib/io/knowledge-store.ts';
+import type { KnowledgeIO } from './lib/core/ports.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import { renderExplore } from './lib/render/explore.ts';
+
+export interface ExploreOptions extends CommonOptions {
+  untilDone: boolean;
+  maxSteps: number;
+  maxSeconds: number;
+  timeoutSeconds: number;
+  highRisk: number;
+  maxOpenScore: number;
+  goals: string[];
+  repeats: number;
+  targetModel: string | undefined;
+}
+
+const positiveInt = (value: unknown, flag: string): number => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new UsageError('BAD_VALUE', `${flag}: expected a whole number of at least 1`, {
+      where: flag,
+      next: `pass ${flag} 10`,
+    });
+  }
+  return value;
+};
+
+const toGoals = (value: unknown): string[] => {
+  const goals = (Array.isArray(value) ? value : []).map(String);
+  const unknown = goals.filter((g) => !(QUALITY_ATTRIBUTES as readonly string[]).includes(g));
+  if (unknown.length > 0) {
+    throw new UsageError('BAD_VALUE', `--goal: unknown quality attribute ${unknown.join(', ')}`, {
+      where: '--goal',
+      expected: QUALITY_ATTRIBUTES.join(', '),
+      next: 'pass --goal security (repeat for each high-risk goal)',
+    });
+  }
+  return goals;
+};
+
+export const explore = defineVerb<ExploreOptions, ExploreResult>({
+  name: 'explore',
+  describe:
+    'Run the top-priority hypothesis probe and decide it; --until-done loops within a budget',
+  examples: [
+    ['proofgate explore', 'probe the top open hypothesis once'],
+    ['proofgate explore --until-done --max-steps 5', 'loop until done or five probes are spent'],
+  ],
+  builder: (y) =>
+    y
+      .option('until-done', {
+        type: 'boolean',
+        default: false,
+        describe: 'repeat until done or the budget is spent',
+      })
+      .option('max-steps', { type: 'number', default: 20, describe: 'budget: probes at most' })
+      .option('max-seconds', {
+        type: 'number',
+        default: 600,
+        describe: 'budget: wall seconds at most',
+      })
+      .option('timeout-seconds', { type: 'number', default: 120, describe: 'per-probe timeout' })
+      .option('target-model', {
+        type: 'string',
+        describe: 'target model JSON: its quality goals count for done, its features seed priors',
+      })
+      .option('repeat', {
+        type: 'number',
+        default: 1,
+        describe: 'runs per probe; disagreeing runs mark it FLAKY and quarantine it',
+      })
+      .option('goal', {
+        type: 'string',
+        array: true,
+        describe: 'high-risk quality goal that needs a decided hypothesis (repeatable)',
+      })
+      .option('high-risk', {
+        type: 'string',
+        default: '0.7',
+        describe: 'risk from which an attribute is high-risk',
+      })
+      .option('max-open-score', {
+        type: 'string',
+        default: '0.5',
+        describe: 'no open hypothesis may score above',
+      }),
+  toOptions: (argv, common) => ({
+    ...common,
+    untilDone: argv['until-done'] === true,
+    maxSteps: positiveInt(argv['max-steps'], '--max-steps'),
+    maxSeconds: positiveInt(argv['max-seconds'], '--max-seconds'),
+    timeoutSeconds: positiveInt(argv['timeout-seconds'], '--timeout-seconds'),
+    highRisk: parseMilli(String(argv['high-risk']), '--high-risk', MILLI),
+    maxOpenScore: parseMilli(String(argv['max-open-score']), '--max-open-score'),
+    goals: toGoals(argv['goal']),
+    repeats: positiveInt(argv['repeat'], '--repeat'),
+    targetModel: typeof argv['target-model'] === 'string' ? argv['target-model'] : undefined,
+  }),
+  run: (options, ctx) => runExploreVerb(options, ctx),
+  render: renderExplore,
+  exitCode: (r) =>
+    r.stop.stop === 'probe_failed'
+      ? 4
+      : r.stop.stop === 'done' || r.stop.stop === 'one_step'
+        ? 0
+        : 1,
+});
+
+export async function runExploreVerb(
+  options: ExploreOptions,
+  ctx: Context,
+  io?: KnowledgeIO,
+): Promise<ExploreResult> {
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  return runExplore(store, ctx, {
+    untilDone: options.untilDone,
+    budget: {
+      maxSteps: options.maxSteps,
+      maxSeconds: options.maxSeconds,
+      maxCost: Number.MAX_SAFE_INTEGER,
+    },
+    done: {
+      ...DEFAULT_DONE,
+      highRisk: options.highRisk,
+      maxOpenScore: options.maxOpenScore,
+      goals: options.goals,
+    },
+    timeoutMs: options.timeoutSeconds * 1000,
+    capBytes: 1024 * 1024,
+    repeats: options.repeats,
+    ...(options.targetModel !== undefined
+      ? {
+          targetModel: await readJsonFile(
+            resolve(ctx.cwd, options.targetModel),
+            options.targetModel,
+          ),
+        }
+      : {}),
+  });
+}
+
+runIfMain(import.meta.url, explore);

@@ -1,0 +1,121 @@
+// One step of the exploring loop, kept pure: which hypothesis to probe next (the highest priority
+// open one that carries a probe), what a probe's observation says about it, and whether the loop
+// stops because the definition of done holds or the budget is spent.
+import { UsageError } from '../errors.ts';
+import type { HypothesisView } from './decide-hypotheses.ts';
+import { checkBudget } from './evaluate-done.ts';
+import type { Budget, BudgetSpent, DoneReport } from './evaluate-done.ts';
+import type { KnowledgeRecord, Probe } from './types.ts';
+
+/** Highest score first, ties by id; only open hypotheses with a probe, not quarantined. */
+export function pickNextProbe(
+  board: readonly HypothesisView[],
+  quarantined: ReadonlySet<string> = new Set(),
+): HypothesisView | undefined {
+  return [...board]
+    .filter((h) => h.status === 'open' && h.probe !== undefined && !quarantined.has(h.id))
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))[0];
+}
+
+/** Confirmed when every stated expectation is observed; refuted otherwise. */
+export function judgeProbe(
+  probe: Probe,
+  observed: { exitCode: number | null; output: string },
+): 'confirmed' | 'refuted' {
+  const exitOk = probe.expectExit === undefined || observed.exitCode === probe.expectExit;
+  const outputOk =
+    probe.expectOutput === undefined || new RegExp(probe.expectOutput, 'u').test(observed.output);
+  return exitOk && outputOk ? 'confirmed' : 'refuted';
+}
+
+/** Validates the probe flags of `hypothesis add`; a probe without an expectation decides nothing. */
+export function buildProbe(input: {
+  argv: readonly string[];
+  expectExit: number | undefined;
+  expectOutput: string | undefined;
+}): Probe | undefined {
+  const hasExpectation = input.expectExit !== undefined || input.expectOutput !== undefined;
+  if (input.argv.length === 0 && !hasExpectation) return undefined;
+  const problems: string[] = [];
+  if (input.argv.length === 0) problems.push('--probe-argv: missing (the command the probe runs)');
+  if (!hasExpectation)
+    problems.push('--expect-exit or --expect-output: missing (what confirms it)');
+  if (
+    input.expectExit !== undefined &&
+    (!Number.isInteger(input.expectExit) || input.expectExit < 0 || input.expectExit > 255)
+  ) {
+    problems.push('--expect-exit: an integer 0..255');
+  }
+  if (input.expectOutput !== undefined) {
+    try {
+      new RegExp(input.expectOutput, 'u');
+    } catch {
+      problems.push(`--expect-output: not a valid regular expression: ${input.expectOutput}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new UsageError('MISSING_ARG', 'probe refused', {
+      problems,
+      next: 'proofgate hypothesis add "<claim>" ... --probe-argv node --probe-argv check.js --expect-exit 1',
+    });
+  }
+  return {
+    argv: [...input.argv],
+    ...(input.expectExit !== undefined ? { expectExit: input.expectExit } : {}),
+    ...(input.expectOutput !== undefined ? { expectOutput: input.expectOutput } : {}),
+  };
+}
+
+export type StopReason =
+  | { stop: 'done' }
+  | { stop: 'budget'; exhausted: ('steps' | 'seconds' | 'cost')[] }
+  | { stop: 'no_probe' }
+  | { stop: 'continue' };
+
+/** Done first (a finished board is reported as done even on its last budgeted step). */
+export function decideStop(
+  done: DoneReport,
+  next: HypothesisView | undefined,
+  budget: Budget,
+  spent: BudgetSpent,
+): StopReason {
+  if (done.verdict === 'done') return { stop: 'done' };
+  const exhausted = checkBudget(budget, spent);
+  if (exhausted.length > 0) return { stop: 'budget', exhausted };
+  if (next === undefined) return { stop: 'no_probe' };
+  return { stop: 'continue' };
+}
+
+/**
+ * Hypotheses whose probe was FLAKY on this commit: PASS and FAIL on the same binding decide
+ * nothing, so they are set aside until the code changes (a new commit lifts the quarantine).
+ */
+export function quarantinedAt(
+  records: readonly KnowledgeRecord[],
+  commit: string | undefined,
+): Set<string> {
+  const ids = new Set<string>();
+  for (const r of records) {
+    if (
+      r.op === 'update' &&
+      r.update.probe?.verdict === 'flaky' &&
+      r.update.probe.commit === commit
+    ) {
+      ids.add(r.update.id);
+    }
+  }
+  return ids;
+}
+
+/** Repeats that all agree decide; any disagreement is FLAKY, with the majority's share. */
+export function combineVerdicts(verdicts: readonly ('confirmed' | 'refuted')[]): {
+  verdict: 'confirmed' | 'refuted' | 'flaky';
+  agreement: { agree: number; runs: number };
+} {
+  const confirmed = verdicts.filter((v) => v === 'confirmed').length;
+  const refuted = verdicts.length - confirmed;
+  const agree = Math.max(confirmed, refuted);
+  const runs = verdicts.length;
+  if (confirmed > 0 && refuted > 0) return { verdict: 'flaky', agreement: { agree, runs } };
+  return { verdict: confirmed > 0 ? 'confirmed' : 'refuted', agreement: { agree, runs } };
+}
