@@ -36,7 +36,7 @@ function git(dir: string, ...args: string[]): string {
 function getRepo(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
     const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-binding-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
     git(dir, 'init', '-q', '-b', 'main');
     git(dir, 'config', 'gc.auto', '0'); // no background gc racing the benchmark or the cleanup
     for (let i = 0; i < FILES; i++) {

@@ -43,7 +43,7 @@ const context = (root: string) =>
 function getRepo(): Promise<string> {
   repo ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-claim-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
     git(dir, 'init', '-q', '-b', 'main');
     git(dir, 'config', 'gc.auto', '0');
     for (let i = 0; i < FILES; i++) {

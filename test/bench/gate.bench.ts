@@ -27,7 +27,7 @@ interface Tmp {
 const makeTmp = (): Promise<Tmp> =>
   Promise.resolve({ root: mkdtempSync(join(tmpdir(), 'pg-bench-')) });
 const dropTmp = (state: unknown): Promise<void> => {
-  rmSync((state as Tmp).root, { recursive: true, force: true });
+  rmSync((state as Tmp).root, { recursive: true, force: true, maxRetries: 10 });
   return Promise.resolve();
 };
 

@@ -127,6 +127,6 @@ export const benches: Bench[] = [
         createTestContext({ cwd: r }),
       );
     },
-    teardown: (root) => Promise.resolve(rmSync(root as string, { recursive: true, force: true })),
+    teardown: (root) => Promise.resolve(rmSync(root as string, { recursive: true, force: true, maxRetries: 10 })),
   },
 ];

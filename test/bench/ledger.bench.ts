@@ -53,7 +53,7 @@ function runBin(label: string, args: string[]): void {
 }
 
 const cleanup = (state: unknown): Promise<void> => {
-  rmSync((state as Repo).root, { recursive: true, force: true });
+  rmSync((state as Repo).root, { recursive: true, force: true, maxRetries: 10 });
   return Promise.resolve();
 };
 

@@ -56,7 +56,7 @@ let repo: Promise<string> | undefined;
 export function getPlaneRepo(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
     const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-plane-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
     git(dir, 'init', '-q', '-b', 'main');
     git(dir, 'config', 'gc.auto', '0');
     for (let i = 0; i < FILES; i++) {

@@ -79,11 +79,11 @@ export const benches: Bench[] = [
     setup: generateRepo,
     fn: async (state) => {
       const dir = state as string;
-      rmSync(join(dir, '.proofgate'), { recursive: true, force: true });
+      rmSync(join(dir, '.proofgate'), { recursive: true, force: true, maxRetries: 10 });
       await initPlane(dir, PROFILE);
     },
     teardown: async (state) => {
-      rmSync(state as string, { recursive: true, force: true });
+      rmSync(state as string, { recursive: true, force: true, maxRetries: 10 });
       await Promise.resolve();
     },
   },

@@ -92,7 +92,7 @@ function createRepo(): string {
 }
 
 const dropRepo = (state: unknown): Promise<void> => {
-  rmSync(state as string, { recursive: true, force: true });
+  rmSync(state as string, { recursive: true, force: true, maxRetries: 10 });
   return Promise.resolve();
 };
 

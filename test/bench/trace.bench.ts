@@ -59,7 +59,7 @@ function measureRss(sizesMb: number[]): void {
       rmSync(path);
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
   }
 }
 
@@ -94,7 +94,7 @@ export const benches: Bench[] = [
       if (item.verdict?.coverage.events !== 3) throw new Error('long-command trace was not read');
     },
     teardown(state) {
-      rmSync((state as State).dir, { recursive: true, force: true });
+      rmSync((state as State).dir, { recursive: true, force: true, maxRetries: 10 });
       return Promise.resolve();
     },
   },
@@ -124,7 +124,7 @@ export const benches: Bench[] = [
         `  throughput: ${Math.round(EVENTS / (median / 1000))} events/s wall, ` +
           `${Math.round(EVENTS / (cpu / 1000))} events/s of CPU time (medians of ${sorted.length})`,
       );
-      rmSync(s.dir, { recursive: true, force: true });
+      rmSync(s.dir, { recursive: true, force: true, maxRetries: 10 });
       return Promise.resolve();
     },
   },
