@@ -127,6 +127,7 @@ export const benches: Bench[] = [
         createTestContext({ cwd: r }),
       );
     },
-    teardown: (root) => Promise.resolve(rmSync(root as string, { recursive: true, force: true, maxRetries: 10 })),
+    teardown: (root) =>
+      Promise.resolve(rmSync(root as string, { recursive: true, force: true, maxRetries: 10 })),
   },
 ];
