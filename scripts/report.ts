@@ -18,6 +18,7 @@ export interface ReportOptions extends CommonOptions {
   html: string;
   maxEntries: number;
   requirements: string[];
+  noBase: boolean;
 }
 
 export interface ReportResult {
@@ -41,6 +42,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     requirements: options.requirements,
     now: ctx.clock.now(),
     maxEntries: options.maxEntries,
+    noBase: options.noBase,
   });
   const model = buildReport(input);
   const html = renderReportHtml(model);
@@ -88,6 +90,12 @@ export const report = defineVerb<ReportOptions, ReportResult>({
         type: 'string',
         array: true,
         describe: 'Requirement file for the traceability section (YAML; repeatable)',
+      })
+      .option('base', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Also prove the ledger append-only against the branch upstream when there is one (--no-base skips it)',
       }),
   toOptions: (argv, common) => {
     const html = argv['html'];
@@ -109,6 +117,7 @@ export const report = defineVerb<ReportOptions, ReportResult>({
       html,
       maxEntries,
       requirements: (Array.isArray(requirements) ? requirements : []).map(String),
+      noBase: argv['base'] === false,
     };
   },
   run: runReport,

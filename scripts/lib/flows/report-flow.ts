@@ -13,6 +13,7 @@ import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-tra
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
+import { findUpstream } from '../io/ledger-upstream.ts';
 import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
@@ -21,12 +22,15 @@ export interface GatherReportOptions {
   requirements: readonly string[];
   now: Date;
   maxEntries: number;
+  /** Skip the default append-only comparison with the branch's upstream. */
+  noBase: boolean;
 }
 
 export async function gatherReport(options: GatherReportOptions): Promise<ReportInput> {
   const plane = loadPlane(options.root);
   const { registry, subjects } = await bindControls(plane);
-  const verified = await readVerifiedLedger(plane, 'content');
+  const upstream = options.noBase ? undefined : await findUpstream(options.root);
+  const verified = await readVerifiedLedger(plane, 'content', upstream);
   const { parsed } = verified;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
@@ -46,6 +50,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     findings: verified.findings,
     checkedLines: verified.checkedLines,
     segments: verified.segments,
+    ...(upstream === undefined ? {} : { upstream }),
     objects,
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');

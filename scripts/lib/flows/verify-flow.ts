@@ -8,6 +8,7 @@ import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { resolveRoot } from '../io/git.ts';
 import { compareWithBaseRef } from '../io/ledger-base.ts';
+import { checkAgainstUpstream, findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
 import { ledgerIdOf, ledgerRel, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
@@ -15,6 +16,8 @@ import { repairTornTails } from '../io/repair-torn.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
+  /** Skip the default append-only check against the branch's upstream. */
+  noBase: boolean;
   repairTorn: boolean;
   /** Authority recorded on the repair note (with --repair-torn). */
   authorityId: string;
@@ -24,6 +27,8 @@ export interface VerifyReport {
   ok: boolean;
   mode: 'full' | 'base';
   base?: string;
+  /** Full mode: the upstream the ledger was also proven to extend byte for byte. */
+  upstream?: UpstreamCheck;
   segments: number;
   checkedLines: number;
   findings: LedgerFinding[];
@@ -35,6 +40,7 @@ export async function readAndVerifyLedger(
   plane: Plane,
   ledgerId: string,
   base: string | undefined,
+  upstream?: UpstreamCheck,
 ) {
   const root = plane.root;
   const manifestFile = plane.manifestPath.slice(root.length + 1);
@@ -43,6 +49,8 @@ export async function readAndVerifyLedger(
     base === undefined
       ? undefined
       : await compareWithBaseRef(root, ledgerRel(plane), snapshot, base);
+  const rewritten =
+    upstream === undefined ? [] : await checkAgainstUpstream(plane, snapshot, upstream);
   const parsed = parseLedger(snapshot, compared?.start);
   const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
   const result = verifyLedger({
@@ -53,6 +61,7 @@ export async function readAndVerifyLedger(
     objects,
     ...(compared === undefined ? {} : { base: compared }),
   });
+  result.findings.unshift(...rewritten);
   return { snapshot, parsed, result };
 }
 
@@ -65,11 +74,14 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   const repaired = options.repairTorn
     ? await repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
-  const { result } = await readAndVerifyLedger(plane, ledgerId, options.base);
+  const upstream =
+    options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
+  const { result } = await readAndVerifyLedger(plane, ledgerId, options.base, upstream);
   return {
     ok: result.findings.length === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
+    ...(upstream === undefined ? {} : { upstream }),
     ...result,
     repaired,
   };

@@ -3,6 +3,7 @@
 import type { Authority } from '../plane/types.ts';
 import type { BaseComparison } from './compare-base.ts';
 import { indexLedger, locatedEntries } from './ledger-index.ts';
+import { locateEdits } from './locate-edit.ts';
 import type { ParsedLedger } from './parse-ledger.ts';
 import { verifyReferences, verifySegmentChain } from './verify-chain.ts';
 import { verifySeals } from './verify-seals.ts';
@@ -77,6 +78,10 @@ export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
     ...verifyObjects(entries, input.objects),
     ...verifySeals(entries, parsed.context, parsed, index),
   ];
+  const lastLine = new Map(
+    parsed.segments.map((s) => [s.snapshot.file, s.start + s.hashes.length] as const),
+  );
+  findings.push(...locateEdits(findings, lastLine));
   const checkedLines = parsed.segments.reduce((n, s) => n + s.hashes.length, 0);
   return {
     findings: findings.sort(compareFindings),

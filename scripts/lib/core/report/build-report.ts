@@ -26,6 +26,8 @@ export interface ReportInput {
   findings: readonly LedgerFinding[];
   checkedLines: number;
   segments: number;
+  /** The upstream the ledger was proven to extend byte for byte, when it was compared with one. */
+  upstream?: { ref: string; commit: string };
   /** Evidence objects of trace controls' latest runs, keyed by digest. */
   objects: ReadonlyMap<string, EvidenceObject>;
   requirementFiles: readonly RequirementFile[];
@@ -60,6 +62,7 @@ export interface ReportModel {
     totalFindings: number;
     checkedLines: number;
     segments: number;
+    upstream?: { ref: string; commit: string };
   };
   /** Same meaning as `status --json`'s ok: every required control is PASS or NOT_APPLICABLE. */
   isReady: boolean;
@@ -114,6 +117,7 @@ export function buildReport(input: ReportInput): ReportModel {
       totalFindings: input.findings.length,
       checkedLines: input.checkedLines,
       segments: input.segments,
+      ...(input.upstream === undefined ? {} : { upstream: input.upstream }),
     },
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     counts,
