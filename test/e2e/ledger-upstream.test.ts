@@ -93,7 +93,9 @@ describe('append-only against the upstream by default', () => {
   });
 
   it('without an upstream nothing extra is checked or claimed', async () => {
-    const r = makeGateRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }]);
+    const r = makeGateRepo([
+      { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` },
+    ]);
     repos.push(r);
     await r.run(['evaluate', '--run']);
     const verify = await r.run(['verify']);

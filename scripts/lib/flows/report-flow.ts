@@ -8,7 +8,8 @@ import { selectRequired } from '../core/gate/select-controls.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Registry } from '../core/plane/types.ts';
-import type { ReportInput } from '../core/report/build-report.ts';
+import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
+import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
@@ -34,12 +35,15 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
   const { parsed } = verified;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
-  for (const { review } of latestTraceRuns(registry, parsed.entries).values()) {
-    if (review === undefined) continue;
-    const data = await store.get(review);
+  const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
+    review === undefined ? [] : [review],
+  );
+  const listed = shownObjects(reportTimeline(parsed.entries, options.maxEntries));
+  for (const digest of new Set([...reviews, ...listed])) {
+    const data = await store.get(digest);
     objects.set(
-      review,
-      data === undefined ? 'missing' : sha256Hex(data) === review ? data : 'corrupt',
+      digest,
+      data === undefined ? 'missing' : sha256Hex(data) === digest ? data : 'corrupt',
     );
   }
   return {

@@ -12,7 +12,8 @@ import type { LedgerFinding, StoredEntry, SubjectBinding, Actor } from '../ledge
 import type { Manifest, Maturity, Registry } from '../plane/types.ts';
 import { collectTraceFindings, type EvidenceObject } from './collect-trace-findings.ts';
 import type { TraceFindings } from './collect-trace-findings.ts';
-import { summarizeLedger, type LedgerSummary } from './summarize-ledger.ts';
+import { evidenceViews, type EvidenceView } from './evidence-views.ts';
+import { summarizeLedger, timelineEntries, type LedgerSummary } from './summarize-ledger.ts';
 import { buildTraceability, type Traceability } from './build-traceability.ts';
 
 export interface ReportInput {
@@ -28,7 +29,10 @@ export interface ReportInput {
   segments: number;
   /** The upstream the ledger was proven to extend byte for byte, when it was compared with one. */
   upstream?: { ref: string; commit: string };
-  /** Evidence objects of trace controls' latest runs, keyed by digest. */
+  /**
+   * Evidence objects keyed by digest: those of trace controls' latest runs, and those of the
+   * entries the timeline lists (see reportTimeline); others are named but not embedded.
+   */
   objects: ReadonlyMap<string, EvidenceObject>;
   requirementFiles: readonly RequirementFile[];
   now: Date;
@@ -48,6 +52,8 @@ interface GrantedClaim {
   tree: string;
   hash: string;
   body: ClaimBody;
+  /** A later granted claim of the same scope covering all of this one's controls. */
+  supersededBy?: string;
 }
 
 export interface ReportModel {
@@ -74,6 +80,8 @@ export interface ReportModel {
   granted: GrantedClaim[];
   grantedTotal: number;
   ledger: LedgerSummary;
+  /** What each evidence object of a listed entry looks like on the page. */
+  evidence: Map<string, EvidenceView>;
   traceability: Traceability;
   traceFindings: TraceFindings;
 }
@@ -106,6 +114,8 @@ export function buildReport(input: ReportInput): ReportModel {
   >;
   for (const c of required) counts[c.status] += 1;
   const granted = collectGranted(input.entries);
+  const pinned = supportingOf(granted.slice(0, MAX_GRANTED));
+  const listed = timelineEntries(input.entries, input.maxEntries, pinned).map((e) => e.entry);
   return {
     generatedAt: input.now.toISOString(),
     project: manifest.project.name,
@@ -127,13 +137,28 @@ export function buildReport(input: ReportInput): ReportModel {
     ),
     granted: granted.slice(0, MAX_GRANTED),
     grantedTotal: granted.length,
-    ledger: summarizeLedger(input.entries, input.maxEntries),
+    ledger: summarizeLedger(input.entries, input.maxEntries, pinned),
+    evidence: evidenceViews(listed, input.objects),
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
   };
 }
 
-/** Claim entries with a well-formed body, latest first. */
+/** Every entry hash the claims cite as support. */
+function supportingOf(claims: readonly GrantedClaim[]): Set<string> {
+  return new Set(claims.flatMap((c) => c.body.supporting));
+}
+
+/**
+ * The entries the report lists in full (the latest `maxEntries` and every entry a listed granted
+ * claim cites): the gather step loads exactly their evidence objects.
+ */
+export function reportTimeline(entries: readonly StoredEntry[], maxEntries: number): StoredEntry[] {
+  const pinned = supportingOf(collectGranted(entries).slice(0, MAX_GRANTED));
+  return timelineEntries(entries, maxEntries, pinned).map((e) => e.entry);
+}
+
+/** Claim entries with a well-formed body, latest first, each marked when a later one supersedes it. */
 function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
   const granted: GrantedClaim[] = [];
   for (const { entry, hash } of entries) {
@@ -142,5 +167,17 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     if (body === undefined) continue;
     granted.push({ time: entry.time, actor: entry.actor, tree: entry.subject.tree, hash, body });
   }
-  return granted.reverse().sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  const latestFirst = granted
+    .reverse()
+    .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  return latestFirst.map((claim, i) => {
+    const later = latestFirst
+      .slice(0, i)
+      .findLast(
+        (c) =>
+          c.body.scope === claim.body.scope &&
+          claim.body.controls.every((id) => c.body.controls.includes(id)),
+      );
+    return later === undefined ? claim : { ...claim, supersededBy: later.hash };
+  });
 }

@@ -13,6 +13,10 @@ interface TimelineRow {
   hash: string;
   file: string;
   line: number;
+  /** Evidence object digests the entry refers to. */
+  objects: string[];
+  /** Listed because a granted claim cites it, though older than the latest N. */
+  isPinned: boolean;
 }
 
 export interface LedgerSummary {
@@ -65,12 +69,33 @@ function countBy(entries: readonly StoredEntry[], key: (e: StoredEntry) => strin
 const byCountThenName = (a: [string, number], b: [string, number]): number =>
   b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
+/**
+ * The entries listed in full: the latest `maxEntries`, then every entry in `pinned` (hashes a
+ * granted claim cites) that is older, so each supporting entry of a listed claim can be opened.
+ */
+export function timelineEntries(
+  entries: readonly StoredEntry[],
+  maxEntries: number,
+  pinned: ReadonlySet<string> = new Set(),
+): { entry: StoredEntry; isPinned: boolean }[] {
+  const latest = latestFirst(entries, maxEntries);
+  const listed = new Set(latest.map((e) => e.hash));
+  const older = latestFirst(entries, entries.length).filter(
+    (e) => pinned.has(e.hash) && !listed.has(e.hash),
+  );
+  return [
+    ...latest.map((entry) => ({ entry, isPinned: false })),
+    ...older.map((entry) => ({ entry, isPinned: true })),
+  ];
+}
+
 export function summarizeLedger(
   entries: readonly StoredEntry[],
   maxEntries: number,
+  pinned: ReadonlySet<string> = new Set(),
 ): LedgerSummary {
-  const latest = latestFirst(entries, maxEntries).map(
-    ({ entry, hash, file, line }): TimelineRow => ({
+  const latest = timelineEntries(entries, maxEntries, pinned).map(
+    ({ entry: { entry, hash, file, line }, isPinned }): TimelineRow => ({
       time: entry.time,
       kind: entry.kind,
       summary: summarizeBody(entry.kind, entry.body),
@@ -79,6 +104,8 @@ export function summarizeLedger(
       hash,
       file,
       line,
+      objects: entry.storage.objects,
+      isPinned,
     }),
   );
   const days = [...countBy(entries, (e) => e.entry.time.slice(0, 10))];
