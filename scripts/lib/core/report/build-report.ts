@@ -5,6 +5,7 @@ import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../gate/decide-claim.ts';
 import { parseClaimBody } from '../gate/parse-body.ts';
+import { supersededClaims } from '../gate/superseded-claims.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
 import { isRequiredAt } from '../gate/select-controls.ts';
 import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
@@ -167,17 +168,12 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     if (body === undefined) continue;
     granted.push({ time: entry.time, actor: entry.actor, tree: entry.subject.tree, hash, body });
   }
+  const superseded = supersededClaims(granted);
   const latestFirst = granted
     .reverse()
     .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
-  return latestFirst.map((claim, i) => {
-    const later = latestFirst
-      .slice(0, i)
-      .findLast(
-        (c) =>
-          c.body.scope === claim.body.scope &&
-          claim.body.controls.every((id) => c.body.controls.includes(id)),
-      );
-    return later === undefined ? claim : { ...claim, supersededBy: later.hash };
+  return latestFirst.map((claim) => {
+    const later = superseded.get(claim.hash);
+    return later === undefined ? claim : { ...claim, supersededBy: later };
   });
 }
