@@ -5,8 +5,9 @@
 import { listSubjectExcludes } from '../core/binding/build-subject.ts';
 import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { runGit } from './git.ts';
+import { gitText, runGit } from './git.ts';
 import { gitIndexed, withTreeIndex, type SubjectIndex } from './subject-index.ts';
+import { cutDirectories, plainDirectories } from './subject-trees-fast.ts';
 
 /** Commits searched, newest first, when a tree id is matched with a commit. */
 export const COMMITS_SEARCHED = 200;
@@ -49,12 +50,36 @@ export async function findSubjectCommits(
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (trees.size === 0) return found;
-  const log = await runGit(['rev-list', `--max-count=${COMMITS_SEARCHED}`, 'HEAD'], {
+  const log = await runGit(['log', `--max-count=${COMMITS_SEARCHED}`, '--format=%H %T', 'HEAD'], {
     cwd: plane.root,
   });
-  const commits = log.code === 0 ? log.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+  const listed = log.code === 0 ? log.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+  const history = listed.map((row) => {
+    const [commit = '', tree = ''] = row.split(' ');
+    return { commit, tree };
+  });
+  const commits = history.map((h) => h.commit);
   if (commits.length === 0) return found;
   const excludes = subjectExcludes(plane);
+  const dirs = plainDirectories(excludes);
+  if (dirs !== undefined) {
+    const format = (
+      await gitText(['rev-parse', '--show-object-format'], { cwd: plane.root })
+    ).trim();
+    const subjects = await cutDirectories(
+      plane.root,
+      history,
+      dirs,
+      format === 'sha256' ? 'sha256' : 'sha1',
+    );
+    if (subjects !== undefined) {
+      for (const commit of commits) {
+        const tree = subjects.get(commit)!;
+        if (trees.has(tree) && !found.has(tree)) found.set(tree, commit);
+      }
+      return found;
+    }
+  }
   await withTreeIndex(plane.root, commits[0]!, async (index) => {
     for (const commit of commits) {
       const tree = await subjectOf(index, commit, excludes);
