@@ -15,6 +15,7 @@ import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
 import { findUpstream } from '../io/ledger-upstream.ts';
+import { findSubjectCommits } from '../io/commit-subject.ts';
 import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
@@ -38,7 +39,12 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
   const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
     review === undefined ? [] : [review],
   );
-  const listed = shownObjects(reportTimeline(parsed.entries, options.maxEntries));
+  const timeline = reportTimeline(parsed.entries, options.maxEntries);
+  const listed = shownObjects(timeline);
+  const commitOf = await findSubjectCommits(
+    plane,
+    new Set(timeline.map((e) => e.entry.subject.tree)),
+  );
   for (const digest of new Set([...reviews, ...listed])) {
     const data = await store.get(digest);
     objects.set(
@@ -55,6 +61,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     checkedLines: verified.checkedLines,
     segments: verified.segments,
     ...(upstream === undefined ? {} : { upstream }),
+    commitOf,
     objects,
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');

@@ -34,7 +34,7 @@ export function renderGranted(model: ReportModel): string {
       text('td', g.body.controls.length),
       text('td', stages),
       text('td', `${g.actor.label} (${g.actor.authority}, ${g.actor.context})`),
-      text('td', short(g.tree), { class: 'mono' }),
+      text('td', codeOf(model, g.tree), { class: 'mono' }),
       el('td', { class: 'mono supporting' }, supporting),
     ].join('')}</tr>`;
   });
@@ -56,12 +56,20 @@ export function renderGranted(model: ReportModel): string {
             'controls',
             'stages (authorities @ contexts)',
             'claimed by',
-            'tree',
+            'code',
             'supporting entries',
           ],
           rows,
         ) + note;
   return section('claims-granted', 'Claims granted (recorded in the ledger)', inner);
+}
+
+/** A subject tree as the commit it comes from when known: `tree 897e73c6 = commit 04ba4df`. */
+function codeOf(model: ReportModel, tree: string): string {
+  const commit = model.commitOf.get(tree);
+  return commit === undefined
+    ? `tree ${short(tree, 8)}`
+    : `tree ${short(tree, 8)} = commit ${short(commit, 7)}`;
 }
 
 /** A link to an entry's row on this page, shown as its short hash. */
@@ -90,7 +98,7 @@ export function renderTimeline(model: ReportModel): string {
         text('td', r.actor.keyid === undefined ? 'unsigned' : short(r.actor.keyid), {
           class: 'mono',
         }),
-        text('td', short(r.tree), { class: 'mono' }),
+        text('td', codeOf(model, r.tree), { class: 'mono' }),
         text('td', `${r.file}:${r.line}`, { class: 'mono' }),
         text('td', short(r.hash), { class: 'mono' }),
         el('td', {}, r.objects.map((d) => renderEvidence(d, model.evidence.get(d))).join('')),
@@ -129,7 +137,7 @@ export function renderTimeline(model: ReportModel): string {
           'authority',
           'context',
           'key id',
-          'code (tree)',
+          'code (tree minus the plane storage = commit)',
           'where',
           'entry',
           'evidence',

@@ -30,6 +30,8 @@ export interface ReportInput {
   segments: number;
   /** The upstream the ledger was proven to extend byte for byte, when it was compared with one. */
   upstream?: { ref: string; commit: string };
+  /** Subject tree id → the recent commit whose tree minus the plane's storage it is. */
+  commitOf?: ReadonlyMap<string, string>;
   /**
    * Evidence objects keyed by digest: those of trace controls' latest runs, and those of the
    * entries the timeline lists (see reportTimeline); others are named but not embedded.
@@ -81,6 +83,8 @@ export interface ReportModel {
   granted: GrantedClaim[];
   grantedTotal: number;
   ledger: LedgerSummary;
+  /** Subject tree id → commit, for the trees shown (see ReportInput.commitOf). */
+  commitOf: ReadonlyMap<string, string>;
   /** What each evidence object of a listed entry looks like on the page. */
   evidence: Map<string, EvidenceView>;
   traceability: Traceability;
@@ -140,6 +144,7 @@ export function buildReport(input: ReportInput): ReportModel {
     grantedTotal: granted.length,
     ledger: summarizeLedger(input.entries, input.maxEntries, pinned),
     evidence: evidenceViews(listed, input.objects),
+    commitOf: input.commitOf ?? new Map(),
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
   };
