@@ -1,7 +1,7 @@
 // With an upstream, verify, status and the report check append-only against it by default: a
 // re-chained rewrite of unsigned history (one old entry changed, every later prev recomputed) is
 // invisible to the chain rules and is found only this way. --no-base turns the comparison off.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,6 +79,24 @@ describe('append-only against the upstream by default', () => {
     expect(report.code).toBe(3);
     expect(readFileSync(html, 'utf8')).toContain('HISTORY_REWRITTEN');
     expect((await r.run(['report', '--html', html, '--no-base'])).code).toBe(0);
+  });
+
+  it('one byte changed in line 6: the edited line, its successor and the upstream all say so', async () => {
+    const r = await trackedRepo();
+    for (let i = 0; i < 5; i++) expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    r.git('commit', '-q', '-am', 'more evidence');
+    r.git('push', '-q', 'origin', 'HEAD:main');
+    const file = segmentFile(r);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[5] = lines[5]!.replace('"time":"2', '"time":"3');
+    writeFileSync(file, lines.join('\n'));
+    const verify = await r.run(['verify']);
+    expect(verify.code).toBe(3);
+    const where = verify.out
+      .split('\n')
+      .filter((l) => l.startsWith('.proofgate/'))
+      .map((l) => l.replace(/^.*\.jsonl:(\d+): ([A-Z_]+) .*$/, '$1 $2'));
+    expect(where).toEqual(['6 HISTORY_REWRITTEN', '6 LINE_EDITED', '7 PREV_MISMATCH']);
   });
 
   it('a branch that is only behind its upstream is not reported', async () => {

@@ -12,6 +12,7 @@ h3{font-size:15px;margin:16px 0 6px}
 .banner{padding:18px 24px;font-weight:700;border-bottom:4px solid}
 .banner-ok{background:#dafbe1;color:#0f5323;border-color:#1a7f37;font-size:16px}
 .banner-tampered{background:#d1242f;color:#fff;border-color:#82071e;font-size:30px;line-height:1.2}
+.banner-sub{padding:6px 24px;margin:0;border-bottom:1px solid #d0d7de}
 .banner-tampered p{font-size:18px;margin:8px 0 0}
 .banner-tampered ul{font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:400;margin:10px 0 0;padding-left:20px;max-height:320px;overflow:auto}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
