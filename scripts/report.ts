@@ -27,6 +27,8 @@ export interface ReportResult {
   bytes: number;
   /** The ledger passed every check of `verify --full`. */
   isIntact: boolean;
+  /** The upstream the ledger was proven to extend, when there is one (and no --no-base). */
+  upstream?: { ref: string; commit: string };
   findings: number;
   isReady: boolean;
   counts: Record<ControlStatusValue, number>;
@@ -52,6 +54,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     file,
     bytes: Buffer.byteLength(html),
     isIntact: model.integrity.ok,
+    ...(model.integrity.upstream === undefined ? {} : { upstream: model.integrity.upstream }),
     findings: model.integrity.totalFindings,
     isReady: model.isReady,
     counts: model.counts,
@@ -62,7 +65,9 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
 
 export function renderReportResult(r: ReportResult): string {
   const integrity = r.isIntact
-    ? 'ledger intact'
+    ? r.upstream === undefined
+      ? 'ledger intact'
+      : `ledger intact, append-only against ${r.upstream.ref} (fork point ${r.upstream.commit.slice(0, 7)})`
     : `LEDGER TAMPERED: ${r.findings} integrity findings (run "proofgate verify --full")`;
   const head = `${r.isIntact ? 'REPORT' : 'TAMPERED'} ${r.file} (${Math.ceil(r.bytes / 1024)} KB, ${r.entries} entries): ${integrity}; ${r.isReady ? 'READY' : 'NOT READY'}`;
   return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`)].join('\n')}\n`;

@@ -55,6 +55,13 @@ describe('append-only against the upstream by default', () => {
     );
     const status = await r.run(['status']);
     expect(status.out).toContain(`ledger: append-only against origin/main (fork point ${fork})`);
+    expect((await r.run(['status', '--markdown'])).out).toContain(
+      `Ledger append-only against \`origin/main\` (fork point \`${fork}\`).`,
+    );
+    const report = await r.run(['report', '--html', join(r.dir, 'r.html')]);
+    expect(report.out).toContain(
+      `ledger intact, append-only against origin/main (fork point ${fork})`,
+    );
     const json = JSON.parse((await r.run(['verify', '--json'])).out) as {
       upstream: { ref: string };
     };
