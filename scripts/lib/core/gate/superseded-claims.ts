@@ -30,14 +30,16 @@ export function supersededClaims(claims: readonly GrantedClaimRef[]): Map<string
     .map((x) => x.claim);
   const superseded = new Map<string, string>();
   order.forEach((claim, i) => {
-    const later = order
-      .slice(i + 1)
-      .find(
-        (c) =>
-          c.body.scope === claim.body.scope &&
-          claim.body.controls.every((id) => c.body.controls.includes(id)),
-      );
-    if (later !== undefined) superseded.set(claim.hash, later.hash);
+    for (let j = i + 1; j < order.length; j++) {
+      const later = order[j]!;
+      if (
+        later.body.scope === claim.body.scope &&
+        claim.body.controls.every((id) => later.body.controls.includes(id))
+      ) {
+        superseded.set(claim.hash, later.hash);
+        return;
+      }
+    }
   });
   return superseded;
 }

@@ -120,7 +120,8 @@ export function buildReport(input: ReportInput): ReportModel {
   for (const c of required) counts[c.status] += 1;
   const granted = collectGranted(input.entries);
   const pinned = supportingOf(granted.slice(0, MAX_GRANTED));
-  const listed = timelineEntries(input.entries, input.maxEntries, pinned).map((e) => e.entry);
+  const timeline = timelineEntries(input.entries, input.maxEntries, pinned);
+  const listed = timeline.map((e) => e.entry);
   return {
     generatedAt: input.now.toISOString(),
     project: manifest.project.name,
@@ -142,7 +143,7 @@ export function buildReport(input: ReportInput): ReportModel {
     ),
     granted: granted.slice(0, MAX_GRANTED),
     grantedTotal: granted.length,
-    ledger: summarizeLedger(input.entries, input.maxEntries, pinned),
+    ledger: summarizeLedger(input.entries, timeline),
     evidence: evidenceViews(listed, input.objects),
     commitOf: input.commitOf ?? new Map(),
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),

@@ -79,35 +79,33 @@ export function timelineEntries(
   pinned: ReadonlySet<string> = new Set(),
 ): { entry: StoredEntry; isPinned: boolean }[] {
   const latest = latestFirst(entries, maxEntries);
+  if (pinned.size === 0) return latest.map((entry) => ({ entry, isPinned: false }));
   const listed = new Set(latest.map((e) => e.hash));
-  const older = latestFirst(entries, entries.length).filter(
-    (e) => pinned.has(e.hash) && !listed.has(e.hash),
-  );
+  const missing = entries.filter((e) => pinned.has(e.hash) && !listed.has(e.hash));
+  const older = latestFirst(missing, missing.length);
   return [
     ...latest.map((entry) => ({ entry, isPinned: false })),
     ...older.map((entry) => ({ entry, isPinned: true })),
   ];
 }
 
+/** `timeline` is what timelineEntries chose to list; every entry is counted. */
 export function summarizeLedger(
   entries: readonly StoredEntry[],
-  maxEntries: number,
-  pinned: ReadonlySet<string> = new Set(),
+  timeline: readonly { entry: StoredEntry; isPinned: boolean }[],
 ): LedgerSummary {
-  const latest = timelineEntries(entries, maxEntries, pinned).map(
-    ({ entry: { entry, hash, file, line }, isPinned }): TimelineRow => ({
-      time: entry.time,
-      kind: entry.kind,
-      summary: summarizeBody(entry.kind, entry.body),
-      actor: entry.actor,
-      tree: entry.subject.tree,
-      hash,
-      file,
-      line,
-      objects: entry.storage.objects,
-      isPinned,
-    }),
-  );
+  const latest = timeline.map(({ entry: { entry, hash, file, line }, isPinned }): TimelineRow => ({
+    time: entry.time,
+    kind: entry.kind,
+    summary: summarizeBody(entry.kind, entry.body),
+    actor: entry.actor,
+    tree: entry.subject.tree,
+    hash,
+    file,
+    line,
+    objects: entry.storage.objects,
+    isPinned,
+  }));
   const days = [...countBy(entries, (e) => e.entry.time.slice(0, 10))];
   return {
     total: entries.length,
