@@ -58,7 +58,12 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     findings: model.integrity.totalFindings,
     isReady: model.isReady,
     counts: model.counts,
-    claims: model.claimsNow.map((d) => d.verdict),
+    // On a ledger that does not verify, claim decides nothing: no verdict is shown as if it did.
+    claims: model.claimsNow.map((d) =>
+      model.integrity.ok
+        ? d.verdict
+        : `REFUSED [${d.scope}] the ledger does not verify (exit 3); no verdict is computed from it`,
+    ),
     entries: model.ledger.total,
   };
 }

@@ -120,6 +120,9 @@ describe('proofgate report on a real ledger', () => {
     expect(run.stdout.split('\n')[0]).toMatch(
       /^TAMPERED .*LEDGER TAMPERED: \d+ integrity findings/,
     );
+    // No verdict is printed as if a claim could be decided on this ledger.
+    expect(run.stdout).not.toMatch(/if claimed now: (PASS|COMPLETED)/);
+    expect(run.stdout).toContain('if claimed now: REFUSED [project] the ledger does not verify');
     const html = readFileSync(join(repo.dir, 'out.html'), 'utf8');
     const banner = html.indexOf('class="banner banner-tampered"');
     expect(banner).toBeGreaterThan(0);
