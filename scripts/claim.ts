@@ -52,7 +52,14 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
 
 async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Context): Promise<void> {
   const report = await verifyFlow(
-    { ...options, root, base: options.base, repairTorn: false, authorityId: 'virtual:developer' },
+    {
+      ...options,
+      root,
+      base: options.base,
+      noBase: true,
+      repairTorn: false,
+      authorityId: 'virtual:developer',
+    },
     ctx,
   );
   if (report.ok) return;

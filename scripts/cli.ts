@@ -57,13 +57,13 @@ export const verbTable: readonly VerbEntry[] = [
   {
     name: 'query',
     describe:
-      'Look up one view: control, run, claim, evidence, authority, head, blockers, decisions, trace',
+      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, trace',
     load: async () => (await import('./query.ts')).query,
   },
   {
     name: 'verify',
     describe:
-      'Prove the ledger intact: every line (--full) or append-only since a base ref (--base)',
+      'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base)',
     load: async () => (await import('./verify.ts')).verify,
   },
   {

@@ -34,10 +34,16 @@ export const query = defineVerb<QueryOptions, QueryResult>({
   name: 'query',
   command: 'query <view> [id]',
   describe:
-    'Look up one view: control, run, claim, evidence, authority, head, blockers, decisions, trace',
+    'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, trace',
   examples: [
     ['proofgate query control tests', 'status and history of one control'],
     ['proofgate query run latest', 'the latest run entry'],
+    ['proofgate query entry 3f2a9c1d', 'one entry of any kind in full, by hash prefix'],
+    [
+      'proofgate query claim latest',
+      'the latest claim: scope, controls, code, stages, every supporting entry',
+    ],
+    ['proofgate query subject HEAD', 'the subject tree of a commit and the entries bound to it'],
     [
       'proofgate query blockers',
       'every control that blocks a project claim, with the next command',
@@ -49,7 +55,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       .positional('view', { type: 'string', describe: QUERY_VIEWS.join(', ') })
       .positional('id', {
         type: 'string',
-        describe: 'control id, entry hash prefix, digest prefix, authority id',
+        describe: 'control id, entry hash prefix, commit, digest prefix, authority id',
       })
       .option('path', { type: 'string', describe: 'repository path (decisions view)' }),
   toOptions: (argv, common) => {

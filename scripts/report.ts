@@ -18,6 +18,7 @@ export interface ReportOptions extends CommonOptions {
   html: string;
   maxEntries: number;
   requirements: string[];
+  noBase: boolean;
 }
 
 export interface ReportResult {
@@ -26,6 +27,8 @@ export interface ReportResult {
   bytes: number;
   /** The ledger passed every check of `verify --full`. */
   isIntact: boolean;
+  /** The upstream the ledger was proven to extend, when there is one (and no --no-base). */
+  upstream?: { ref: string; commit: string };
   findings: number;
   isReady: boolean;
   counts: Record<ControlStatusValue, number>;
@@ -41,6 +44,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     requirements: options.requirements,
     now: ctx.clock.now(),
     maxEntries: options.maxEntries,
+    noBase: options.noBase,
   });
   const model = buildReport(input);
   const html = renderReportHtml(model);
@@ -50,17 +54,25 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     file,
     bytes: Buffer.byteLength(html),
     isIntact: model.integrity.ok,
+    ...(model.integrity.upstream === undefined ? {} : { upstream: model.integrity.upstream }),
     findings: model.integrity.totalFindings,
     isReady: model.isReady,
     counts: model.counts,
-    claims: model.claimsNow.map((d) => d.verdict),
+    // On a ledger that does not verify, claim decides nothing: no verdict is shown as if it did.
+    claims: model.claimsNow.map((d) =>
+      model.integrity.ok
+        ? d.verdict
+        : `REFUSED [${d.scope}] the ledger does not verify (exit 3); no verdict is computed from it`,
+    ),
     entries: model.ledger.total,
   };
 }
 
 export function renderReportResult(r: ReportResult): string {
   const integrity = r.isIntact
-    ? 'ledger intact'
+    ? r.upstream === undefined
+      ? 'ledger intact'
+      : `ledger intact, append-only against ${r.upstream.ref} (fork point ${r.upstream.commit.slice(0, 7)})`
     : `LEDGER TAMPERED: ${r.findings} integrity findings (run "proofgate verify --full")`;
   const head = `${r.isIntact ? 'REPORT' : 'TAMPERED'} ${r.file} (${Math.ceil(r.bytes / 1024)} KB, ${r.entries} entries): ${integrity}; ${r.isReady ? 'READY' : 'NOT READY'}`;
   return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`)].join('\n')}\n`;
@@ -88,6 +100,12 @@ export const report = defineVerb<ReportOptions, ReportResult>({
         type: 'string',
         array: true,
         describe: 'Requirement file for the traceability section (YAML; repeatable)',
+      })
+      .option('base', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Also prove the ledger append-only against the branch upstream when there is one (--no-base skips it)',
       }),
   toOptions: (argv, common) => {
     const html = argv['html'];
@@ -109,6 +127,7 @@ export const report = defineVerb<ReportOptions, ReportResult>({
       html,
       maxEntries,
       requirements: (Array.isArray(requirements) ? requirements : []).map(String),
+      noBase: argv['base'] === false,
     };
   },
   run: runReport,

@@ -6,6 +6,7 @@ import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
 import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
+import { findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderStatus } from './lib/render/render-gate.ts';
 import { renderStatusMarkdown } from './lib/render/status-markdown.ts';
@@ -14,14 +15,18 @@ import type { CommonOptions } from './lib/core/options.ts';
 export interface StatusOptions extends CommonOptions {
   controls: string[];
   markdown: boolean;
+  /** Skip the default append-only check of the ledger against the branch's upstream. */
+  noBase: boolean;
 }
 
-type StatusResult = StatusFlowResult & { markdown: boolean };
+type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamCheck };
 
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const result = await statusFlow({ root, controls: options.controls }, ctx, createRealGateIO(ctx));
-  return { ...result, markdown: options.markdown };
+  const upstream = options.noBase ? undefined : await findUpstream(root);
+  const io = createRealGateIO(ctx, { upstream });
+  const result = await statusFlow({ root, controls: options.controls }, ctx, io);
+  return { ...result, markdown: options.markdown, ...(upstream === undefined ? {} : { upstream }) };
 }
 
 export const status = defineVerb<StatusOptions, StatusResult>({
@@ -33,15 +38,23 @@ export const status = defineVerb<StatusOptions, StatusResult>({
     ['proofgate status --markdown >> "$GITHUB_STEP_SUMMARY"', 'a CI step summary, verdict first'],
   ],
   builder: (y) =>
-    controlFlag(y).option('markdown', {
-      type: 'boolean',
-      default: false,
-      describe: 'Markdown for CI step summaries and pull-request comments',
-    }),
+    controlFlag(y)
+      .option('markdown', {
+        type: 'boolean',
+        default: false,
+        describe: 'Markdown for CI step summaries and pull-request comments',
+      })
+      .option('base', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Also prove the ledger append-only against the branch upstream when there is one (--no-base skips it)',
+      }),
   toOptions: (argv, common) => ({
     ...common,
     controls: readStrings(argv, 'control'),
     markdown: argv['markdown'] === true,
+    noBase: argv['base'] === false,
   }),
   run: runStatus,
   render: (r) => (r.markdown ? renderStatusMarkdown(r) : renderStatus(r)),

@@ -10,9 +10,14 @@ export const runVerify: typeof verifyFlow = (...args) => verifyFlow(...args);
 
 export const verify = defineVerb<VerifyOptions, VerifyReport>({
   name: 'verify',
-  describe: 'Prove the ledger intact: every line (--full) or append-only since a base ref (--base)',
+  describe:
+    'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base)',
   examples: [
-    ['proofgate verify --full', 'check every line of every segment, signatures, objects and seals'],
+    [
+      'proofgate verify --full',
+      'check every line, signatures, objects and seals; append-only against the upstream if any',
+    ],
+    ['proofgate verify --no-base', 'check every line, without the upstream comparison'],
     [
       'proofgate verify --base origin/main',
       'prove the ledger only grew since origin/main; check new lines',
@@ -33,7 +38,11 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
         default: false,
         describe: 'Check every line (the default)',
       })
-      .option('base', { type: 'string', describe: 'Git ref the ledger must extend byte for byte' })
+      .option('base', {
+        type: 'string',
+        describe:
+          'Git ref the ledger must extend byte for byte (default: the upstream, in addition to --full); --no-base skips it',
+      })
       .option('repair-torn', {
         type: 'boolean',
         default: false,
@@ -51,7 +60,9 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
         describe: 'Authority of the repair note',
       }),
   toOptions: (argv, common) => {
-    const base = argv['base'];
+    // yargs turns --no-base into base: false.
+    const noBase = argv['base'] === false;
+    const base = noBase ? undefined : argv['base'];
     if (argv['full'] === true && base !== undefined) {
       throw new UsageError('BAD_FLAG', '--full and --base exclude each other', {
         next: 'use --base <ref> in CI for a pull request, --full for an audit',
@@ -65,6 +76,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     return {
       ...common,
       base: typeof base === 'string' ? base : undefined,
+      noBase,
       repairTorn: argv['repair-torn'] === true,
       repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),

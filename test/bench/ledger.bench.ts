@@ -30,6 +30,7 @@ const verifyOptions = (base?: string) => ({
   json: false,
   limit: 8192,
   base,
+  noBase: true,
   repairTorn: false,
   authorityId: 'virtual:developer',
 });

@@ -103,7 +103,14 @@ export const benches: Bench[] = [
     setup: () => Promise.resolve(createRepo()),
     fn: async (state) => {
       const root = state as string;
-      const options = { root, json: false, limit: 8192, base: undefined, repairTorn: false };
+      const options = {
+        root,
+        json: false,
+        limit: 8192,
+        base: undefined,
+        noBase: true,
+        repairTorn: false,
+      };
       const report = await runVerify(
         { ...options, authorityId: 'virtual:developer' },
         createTestContext({ cwd: root }),
@@ -124,7 +131,15 @@ export const benches: Bench[] = [
       const root = state as string;
       const file = join(root, 'report.html');
       const result = await runReport(
-        { root, json: false, limit: 8192, html: file, maxEntries: 200, requirements: [] },
+        {
+          root,
+          json: false,
+          limit: 8192,
+          html: file,
+          maxEntries: 200,
+          requirements: [],
+          noBase: true,
+        },
         createTestContext({ cwd: root }),
       );
       const bytes = statSync(file).size;

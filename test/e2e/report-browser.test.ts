@@ -127,7 +127,7 @@ const TRACE_REPORT = {
   ],
 };
 
-async function fixturePage(name: string, tampered: boolean): Promise<string> {
+async function fixturePage(name: string, tampered: boolean, maxEntries = 200): Promise<string> {
   const io = createFakeGateIO([
     makeControl('T.unit', command(['pass']), { requirements: ['REQ-1'], risks: ['RISK-1'] }),
     makeControl('T.lint', command(['fail']), { requirements: ['REQ-2'] }),
@@ -148,7 +148,7 @@ async function fixturePage(name: string, tampered: boolean): Promise<string> {
   );
   const last = io.stored.at(-1)!;
   last.entry.actor = { ...last.entry.actor, label: '<script>alert(1)</script>' };
-  const input = await reportInputOf(io);
+  const input = await reportInputOf(io, maxEntries);
   const findings = tampered
     ? [
         {
@@ -181,7 +181,7 @@ describe.skipIf(!hasBrowser && !isBrowserRequired)('the report in headless Chrom
     expect(run.dom).toMatch(/<html lang="en" data-js="ready">/);
     expect(run.dom).toContain('id="integrity" class="banner banner-ok"');
     expect(run.dom).toContain('identity-before-refund');
-    expect(run.dom).toMatch(/<tr data-claim="[0-9a-f]{64}">/);
+    expect(run.dom).toMatch(/<tr data-claim="[0-9a-f]{64}" id="e-[0-9a-f]{64}">/);
     for (const id of [
       'claims-now',
       'matrix',
@@ -208,6 +208,24 @@ describe.skipIf(!hasBrowser && !isBrowserRequired)('the report in headless Chrom
     expect(banner).toBeGreaterThan(0);
     expect(banner).toBeLessThan(run.dom.indexOf('<main>'));
     expect(run.dom).toContain('.proofgate/evidence/ledger/0000aaaa-main.jsonl:2: PREV_MISMATCH');
+    // No green verdict anywhere: no green banner, verdict box, status cell or claim-now PASS.
+    const body = run.dom.slice(run.dom.indexOf('<body'));
+    expect(body).not.toMatch(/class="[^"]*\b(banner-ok|v-ok|st-pass|st-completed)\b/);
+    expect(body).not.toMatch(/if claimed now: (PASS|COMPLETED)/);
+    expect(run.dom).toContain('T.unit PASS (untrusted)');
+  }, 60_000);
+
+  test('every supporting entry of a granted claim opens on the page, even beyond the timeline', async () => {
+    requireChromium();
+    const run = await openInChromium(
+      await fixturePage('pinned', false, 1),
+      join(work, 'pinned.png'),
+    );
+    expect(run.consoleLines).toEqual([]);
+    const links = [...run.dom.matchAll(/<a href="#(e-[0-9a-f]{64})"/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    for (const id of links) expect(run.dom, id).toMatch(new RegExp(`<tr [^>]*id="${id}"`));
+    expect(run.dom).toMatch(/<tr [^>]*data-pinned="true"/);
   }, 60_000);
 
   test('the detectors fire: a page that fetches and throws is caught', async () => {

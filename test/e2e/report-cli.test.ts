@@ -87,6 +87,9 @@ describe('proofgate report on a real ledger', () => {
       expect(html).toContain(`data-control="${s.control}" data-status="${s.status}"`);
     expect(html).toContain('id="integrity" class="banner banner-ok"');
     expect(html).toContain('data-requirement="REQ-1"');
+    // The code each entry judged is named as the commit it was evaluated on.
+    const head = repo.git('rev-parse', '--short=7', 'HEAD').trim();
+    expect(html).toMatch(new RegExp(`<td class="mono">tree [0-9a-f]{8} = commit ${head}</td>`));
     const json = runCli(
       ['report', '--root', repo.dir, '--html', join(repo.dir, 'o.html'), '--json'],
       { PROOFGATE_NOW: '2026-03-01T12:00:00.000Z' },
@@ -117,6 +120,9 @@ describe('proofgate report on a real ledger', () => {
     expect(run.stdout.split('\n')[0]).toMatch(
       /^TAMPERED .*LEDGER TAMPERED: \d+ integrity findings/,
     );
+    // No verdict is printed as if a claim could be decided on this ledger.
+    expect(run.stdout).not.toMatch(/if claimed now: (PASS|COMPLETED)/);
+    expect(run.stdout).toContain('if claimed now: REFUSED [project] the ledger does not verify');
     const html = readFileSync(join(repo.dir, 'out.html'), 'utf8');
     const banner = html.indexOf('class="banner banner-tampered"');
     expect(banner).toBeGreaterThan(0);

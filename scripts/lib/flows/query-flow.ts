@@ -15,6 +15,17 @@ import {
   type QueryItem,
   type QueryView,
 } from '../core/gate/query-views.ts';
+import { entryView, findAnyEntry, subjectView } from '../core/gate/query-entry-views.ts';
+import type { SubjectNames } from '../core/gate/query-entry-views.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import {
+  commitSubjectTree,
+  COMMITS_SEARCHED,
+  findSubjectCommits,
+  resolveCommit,
+  subjectExcludes,
+} from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
 import { gatherStatuses } from './status-flow.ts';
@@ -32,7 +43,25 @@ export interface QueryResult {
   items: QueryItem[];
 }
 
-const NEEDS_ID: readonly QueryView[] = ['control', 'run', 'evidence', 'trace'];
+const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'trace', 'subject'];
+
+/** Names the subject trees of `stored` (and what it cites) with the commits that have them. */
+async function subjectNames(plane: Plane, stored: readonly StoredEntry[]): Promise<SubjectNames> {
+  const trees = new Set(stored.map((s) => s.entry.subject.tree));
+  return {
+    commitOf: await findSubjectCommits(plane, trees),
+    excludes: subjectExcludes(plane),
+    searched: COMMITS_SEARCHED,
+  };
+}
+
+/** One entry in full: `query entry` for any kind, `query claim` for claims. */
+async function oneEntry(io: GateIO, plane: Plane, stored: StoredEntry, entries: StoredEntry[]) {
+  const sizes = new Map<string, number | undefined>();
+  for (const digest of stored.entry.storage.objects)
+    sizes.set(digest, (await io.objects(plane).get(digest))?.length);
+  return entryView(stored, entries, await subjectNames(plane, [stored]), sizes);
+}
 
 export async function queryFlow(
   options: QueryFlowOptions,
@@ -40,7 +69,7 @@ export async function queryFlow(
   io: GateIO,
 ): Promise<QueryResult> {
   const { view, id } = options;
-  if (NEEDS_ID.includes(view) && id === undefined && view !== 'run')
+  if (NEEDS_ID.includes(view) && id === undefined)
     throw new UsageError('MISSING_ARG', `query ${view} needs an id`, {
       expected: `proofgate query ${view} <id>`,
     });
@@ -58,8 +87,25 @@ export async function queryFlow(
     case 'blockers':
       return result(blockersView((await gatherStatuses(plane, [], ctx, io)).statuses));
     case 'run':
-    case 'claim':
       return result([describeEntry(findEntry(await io.readEntries(plane), id, view))]);
+    case 'claim': {
+      const entries = await io.readEntries(plane);
+      return result(await oneEntry(io, plane, findEntry(entries, id, 'claim'), entries));
+    }
+    case 'entry': {
+      const entries = await io.readEntries(plane);
+      return result(await oneEntry(io, plane, findAnyEntry(entries, id), entries));
+    }
+    case 'subject': {
+      const commit = await resolveCommit(plane.root, id!);
+      if (commit === undefined)
+        throw new UsageError('UNKNOWN_ID', `${id!} is not a commit in this repository`, {
+          expected: 'a commit id, branch or tag, e.g. HEAD or 04ba4df',
+          next: 'git log --oneline lists the commits',
+        });
+      const tree = await commitSubjectTree(plane, commit);
+      return result(subjectView(commit, tree, subjectExcludes(plane), await io.readEntries(plane)));
+    }
     case 'authority':
       return result(authorityView(plane.manifest, await io.readEntries(plane), id));
     case 'head':

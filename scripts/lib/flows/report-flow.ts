@@ -8,11 +8,14 @@ import { selectRequired } from '../core/gate/select-controls.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Registry } from '../core/plane/types.ts';
-import type { ReportInput } from '../core/report/build-report.ts';
+import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
+import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
+import { findUpstream } from '../io/ledger-upstream.ts';
+import { findSubjectCommits } from '../io/commit-subject.ts';
 import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
@@ -21,21 +24,32 @@ export interface GatherReportOptions {
   requirements: readonly string[];
   now: Date;
   maxEntries: number;
+  /** Skip the default append-only comparison with the branch's upstream. */
+  noBase: boolean;
 }
 
 export async function gatherReport(options: GatherReportOptions): Promise<ReportInput> {
   const plane = loadPlane(options.root);
   const { registry, subjects } = await bindControls(plane);
-  const verified = await readVerifiedLedger(plane, 'content');
+  const upstream = options.noBase ? undefined : await findUpstream(options.root);
+  const verified = await readVerifiedLedger(plane, 'content', upstream);
   const { parsed } = verified;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
-  for (const { review } of latestTraceRuns(registry, parsed.entries).values()) {
-    if (review === undefined) continue;
-    const data = await store.get(review);
+  const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
+    review === undefined ? [] : [review],
+  );
+  const timeline = reportTimeline(parsed.entries, options.maxEntries);
+  const listed = shownObjects(timeline);
+  const commitOf = await findSubjectCommits(
+    plane,
+    new Set(timeline.map((e) => e.entry.subject.tree)),
+  );
+  for (const digest of new Set([...reviews, ...listed])) {
+    const data = await store.get(digest);
     objects.set(
-      review,
-      data === undefined ? 'missing' : sha256Hex(data) === review ? data : 'corrupt',
+      digest,
+      data === undefined ? 'missing' : sha256Hex(data) === digest ? data : 'corrupt',
     );
   }
   return {
@@ -46,6 +60,8 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     findings: verified.findings,
     checkedLines: verified.checkedLines,
     segments: verified.segments,
+    ...(upstream === undefined ? {} : { upstream }),
+    commitOf,
     objects,
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');

@@ -8,6 +8,7 @@ import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts
 import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { resolveRoot } from '../io/git.ts';
+import { checkAgainstUpstream, findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
 import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
@@ -17,6 +18,8 @@ import { verifyLedgerFiles } from '../io/verify-ledger-files.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
+  /** Skip the default append-only check against the branch's upstream. */
+  noBase: boolean;
   repairTorn: boolean;
   /** Record forked positions (two writers, one seq) in notes; see io/repair-forks.ts. */
   repair?: boolean;
@@ -28,6 +31,8 @@ export interface VerifyReport {
   ok: boolean;
   mode: 'full' | 'base';
   base?: string;
+  /** Full mode: the upstream the ledger was also proven to extend byte for byte. */
+  upstream?: UpstreamCheck;
   segments: number;
   checkedLines: number;
   /** The first findings in file and line order (capped). */
@@ -67,13 +72,22 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     : [];
   const forks =
     options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
-  const result = await verifyLedgerFiles(plane, {
+  const upstream =
+    options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
+  const rewritten = upstream === undefined ? [] : await checkAgainstUpstream(plane, upstream);
+  const streamed = await verifyLedgerFiles(plane, {
     ...(options.base === undefined ? {} : { base: options.base }),
   });
+  const result = {
+    ...streamed,
+    findings: [...rewritten, ...streamed.findings],
+    findingCount: rewritten.length + streamed.findingCount,
+  };
   return {
     ok: result.findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
+    ...(upstream === undefined ? {} : { upstream }),
     ...result,
     repaired,
     forks,

@@ -9,6 +9,7 @@ import {
   type VerifyLedgerResult,
 } from '../core/ledger/verify-ledger.ts';
 import { ledgerIdOf, readLedger } from './ledger-store.ts';
+import { checkAgainstUpstream, type UpstreamCheck } from './ledger-upstream.ts';
 import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
@@ -19,9 +20,11 @@ export interface VerifiedLedger extends VerifyLedgerResult {
 export async function readVerifiedLedger(
   plane: Plane,
   objectCheck: 'presence' | 'content',
+  upstream?: UpstreamCheck,
 ): Promise<VerifiedLedger> {
   const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
-  const parsed = parseLedger(await readLedger(plane));
+  const snapshot = await readLedger(plane);
+  const parsed = parseLedger(snapshot);
   const store = createObjectStore(plane);
   const digests = referencedObjects(parsed);
   let objects: ReadonlyMap<string, ObjectState>;
@@ -38,5 +41,7 @@ export async function readVerifiedLedger(
     manifestFile,
     objects,
   });
+  if (upstream !== undefined)
+    result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
   return { parsed, ...result };
 }

@@ -16,7 +16,7 @@ import type { CheckedRegion, SegmentFile } from './ledger-base.ts';
 import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
 import { objectsDir } from './objects.ts';
-import type { Plane } from '../core/plane/plane.ts';
+import type { Plane, PlaneLocation } from '../core/plane/plane.ts';
 import { LineReader } from './read-lines.ts';
 
 export interface VerifyFilesOptions {
@@ -139,19 +139,25 @@ function createObjectStates(plane: Plane): (digest: string) => ObjectState {
   };
 }
 
+/** The ledger's segment files as they are on disk now, sorted by name. */
+export function currentSegmentFiles(plane: PlaneLocation): SegmentFile[] {
+  const dir = ledgerDir(plane);
+  const rel = ledgerRel(plane);
+  return listSegmentFiles(dir).map((name) => ({
+    name: name.slice(0, -'.jsonl'.length),
+    file: `${rel}/${name}`,
+    path: join(dir, name),
+  }));
+}
+
 /** Verifies every segment (or, with `base`, the lines appended since that ref). */
 export async function verifyLedgerFiles(
   plane: Plane,
   options: VerifyFilesOptions = {},
 ): Promise<VerifyLedgerResult> {
   const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
-  const dir = ledgerDir(plane);
   const rel = ledgerRel(plane);
-  const segments: SegmentFile[] = listSegmentFiles(dir).map((name) => ({
-    name: name.slice(0, -'.jsonl'.length),
-    file: `${rel}/${name}`,
-    path: join(dir, name),
-  }));
+  const segments = currentSegmentFiles(plane);
   const context = new ContextCollector();
   const proof =
     options.base === undefined

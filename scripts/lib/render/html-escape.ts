@@ -57,7 +57,22 @@ export function short(hex: string | undefined, n = 12): string {
   return hex === undefined ? '' : hex.slice(0, n);
 }
 
-export function statusCell(status: string, title?: string): string {
+/**
+ * A status cell coloured by its status. On a ledger that does not verify (`trusted` false) every
+ * cell is grey and says so: no status read from a tampered ledger may look like a green verdict.
+ */
+export function statusCell(status: string, title?: string, trusted = true): string {
+  if (!trusted) {
+    return el(
+      'td',
+      {
+        class: 'st st-untrusted',
+        'data-status': status,
+        title: 'untrusted: the ledger does not verify',
+      },
+      escapeHtml(`${status} (untrusted)`),
+    );
+  }
   const cls = `st st-${status.toLowerCase().replace(/[^a-z_]/g, '')}`;
   return el('td', { class: cls, 'data-status': status, title }, escapeHtml(status));
 }

@@ -43,7 +43,9 @@ function statusLine(s: ControlStatus): string[] {
   return withNext(`  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${who}`, next);
 }
 
-export function renderStatus(result: StatusFlowResult): string {
+export function renderStatus(
+  result: StatusFlowResult & { upstream?: { ref: string; commit: string } },
+): string {
   const n = result.statuses.length;
   const head = result.ok
     ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE`
@@ -55,7 +57,13 @@ export function renderStatus(result: StatusFlowResult): string {
       : [
           `  efficacy: ${unproven.map((e) => `${e.control} ${e.status}`).join(', ')} (proofgate efficacy --control <id> --mutate all)`,
         ];
-  return `${[head, ...result.statuses.flatMap(statusLine), ...efficacy].join('\n')}\n`;
+  const ledger =
+    result.upstream === undefined
+      ? []
+      : [
+          `  ledger: append-only against ${result.upstream.ref} (fork point ${result.upstream.commit.slice(0, 7)})`,
+        ];
+  return `${[head, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
 }
 
 export function renderClaim(result: ClaimFlowResult): string {

@@ -2,6 +2,7 @@
 // trace findings. Bounded: the model already holds at most N rows of each.
 import type { ReportModel } from '../core/report/build-report.ts';
 import { el, escapeHtml, section, short, statusCell, table, text } from './html-escape.ts';
+import { entryAnchor, renderEvidence } from './report-html-evidence.ts';
 
 const DAYS_SHOWN = 31;
 
@@ -11,19 +12,30 @@ function counts(pairs: readonly [string, number][], label: string): string {
 }
 
 export function renderGranted(model: ReportModel): string {
+  const trusted = model.integrity.ok;
   const rows = model.granted.map((g) => {
     const stages = Object.entries(g.body.stages)
       .map(([stage, a]) => `${stage}: ${a.authorities.join(', ')} @ ${a.contexts.join(', ')}`)
       .join('; ');
-    return `<tr data-claim="${escapeHtml(g.hash)}">${[
+    const outcome =
+      g.supersededBy === undefined || !trusted
+        ? statusCell(g.body.outcome, undefined, trusted)
+        : el(
+            'td',
+            { class: 'st st-superseded', 'data-status': g.body.outcome },
+            `${escapeHtml(`${g.body.outcome} superseded by`)} ${link(g.supersededBy)}`,
+          );
+    const supporting = g.body.supporting.map(link).join(' ');
+    return `<tr data-claim="${escapeHtml(g.hash)}" id="${escapeHtml(entryAnchor(g.hash))}"${g.supersededBy === undefined ? '' : ' data-superseded="true"'}>${[
       text('td', g.time, { class: 'mono' }),
       text('td', g.body.scope),
-      statusCell(g.body.outcome),
+      outcome,
       text('td', g.body.maturity),
       text('td', g.body.controls.length),
       text('td', stages),
       text('td', `${g.actor.label} (${g.actor.authority}, ${g.actor.context})`),
-      text('td', short(g.tree), { class: 'mono' }),
+      text('td', codeOf(model, g.tree), { class: 'mono' }),
+      el('td', { class: 'mono supporting' }, supporting),
     ].join('')}</tr>`;
   });
   const note =
@@ -44,11 +56,25 @@ export function renderGranted(model: ReportModel): string {
             'controls',
             'stages (authorities @ contexts)',
             'claimed by',
-            'tree',
+            'code',
+            'supporting entries',
           ],
           rows,
         ) + note;
   return section('claims-granted', 'Claims granted (recorded in the ledger)', inner);
+}
+
+/** A subject tree as the commit it comes from when known: `tree 897e73c6 = commit 04ba4df`. */
+function codeOf(model: ReportModel, tree: string): string {
+  const commit = model.commitOf.get(tree);
+  return commit === undefined
+    ? `tree ${short(tree, 8)}`
+    : `tree ${short(tree, 8)} = commit ${short(commit, 7)}`;
+}
+
+/** A link to an entry's row on this page, shown as its short hash. */
+function link(hash: string): string {
+  return el('a', { href: `#${entryAnchor(hash)}`, 'data-entry': hash }, escapeHtml(short(hash)));
 }
 
 export function renderTimeline(model: ReportModel): string {
@@ -56,7 +82,12 @@ export function renderTimeline(model: ReportModel): string {
   const rows = ledger.latest.map((r) =>
     el(
       'tr',
-      { 'data-kind': r.kind },
+      {
+        'data-kind': r.kind,
+        id: entryAnchor(r.hash),
+        'data-entry': r.hash,
+        'data-pinned': r.isPinned ? 'true' : undefined,
+      },
       [
         text('td', r.time, { class: 'mono' }),
         text('td', r.kind),
@@ -67,8 +98,10 @@ export function renderTimeline(model: ReportModel): string {
         text('td', r.actor.keyid === undefined ? 'unsigned' : short(r.actor.keyid), {
           class: 'mono',
         }),
-        text('td', short(r.tree), { class: 'mono' }),
+        text('td', codeOf(model, r.tree), { class: 'mono' }),
         text('td', `${r.file}:${r.line}`, { class: 'mono' }),
+        text('td', short(r.hash), { class: 'mono' }),
+        el('td', {}, r.objects.map((d) => renderEvidence(d, model.evidence.get(d))).join('')),
       ].join(''),
     ),
   );
@@ -80,7 +113,7 @@ export function renderTimeline(model: ReportModel): string {
     [
       text(
         'p',
-        `${ledger.total} entries; the latest ${ledger.latest.length} are listed, all are counted.`,
+        `${ledger.total} entries; the latest ${ledger.latest.filter((r) => !r.isPinned).length} are listed, all are counted${ledger.latest.some((r) => r.isPinned) ? ', and older entries a granted claim cites are listed after them' : ''}.`,
         {
           id: 'timeline-summary',
           class: 'note',
@@ -96,7 +129,19 @@ export function renderTimeline(model: ReportModel): string {
       ),
       '<p><input type="search" id="timeline-filter" placeholder="filter entries" aria-label="filter entries"></p>',
       table(
-        ['time', 'kind', 'what', 'who', 'authority', 'context', 'key id', 'code (tree)', 'where'],
+        [
+          'time',
+          'kind',
+          'what',
+          'who',
+          'authority',
+          'context',
+          'key id',
+          'code (tree minus the plane storage = commit)',
+          'where',
+          'entry',
+          'evidence',
+        ],
         rows,
         { id: 'timeline-table' },
       ),
@@ -106,6 +151,7 @@ export function renderTimeline(model: ReportModel): string {
 
 export function renderTraceability(model: ReportModel): string {
   const t = model.traceability;
+  const trusted = model.integrity.ok;
   const rows = t.chains.map((c) =>
     el(
       'tr',
@@ -125,8 +171,8 @@ export function renderTraceability(model: ReportModel): string {
                   (x) =>
                     el(
                       'span',
-                      { class: `st st-${x.status.toLowerCase()}` },
-                      escapeHtml(`${x.id} ${x.status}`),
+                      { class: trusted ? `st st-${x.status.toLowerCase()}` : 'st st-untrusted' },
+                      escapeHtml(`${x.id} ${x.status}${trusted ? '' : ' (untrusted)'}`),
                     ) +
                     (x.evidence === undefined
                       ? ''

@@ -20,6 +20,7 @@ export function renderReportHtml(model: ReportModel): string {
   const title = `${model.integrity.ok ? '' : 'TAMPERED LEDGER: '}proofgate report: ${model.project}`;
   const body = [
     renderBanner(model),
+    renderAppendOnly(model),
     '<main>',
     text('h1', title),
     text(
@@ -28,7 +29,7 @@ export function renderReportHtml(model: ReportModel): string {
       { class: 'meta' },
     ),
     renderHeadline(model),
-    renderClaimsNow(model.claimsNow),
+    renderClaimsNow(model.claimsNow, model.integrity.ok),
     renderMatrix(model),
     renderGranted(model),
     renderTimeline(model),
@@ -96,6 +97,16 @@ function renderBanner(model: ReportModel): string {
   );
 }
 
+/** Which upstream the ledger was proven to extend, or that no such comparison was made. */
+function renderAppendOnly(model: ReportModel): string {
+  const { upstream } = model.integrity;
+  const line =
+    upstream === undefined
+      ? 'No upstream comparison: the branch has no upstream (or --no-base was given), so the ledger was not proven to extend a protected ref.'
+      : `Append-only against ${upstream.ref}: the ledger at the fork point ${upstream.commit.slice(0, 7)} is a byte prefix of the ledger now.`;
+  return text('p', line, { id: 'append-only', class: 'meta banner-sub' });
+}
+
 function renderHeadline(model: ReportModel): string {
   const required = model.controls.filter((c) => c.isRequired);
   const tally = Object.entries(model.counts)
@@ -113,8 +124,22 @@ function renderHeadline(model: ReportModel): string {
   );
 }
 
-function renderClaimsNow(decisions: readonly ClaimDecision[]): string {
+function renderClaimsNow(decisions: readonly ClaimDecision[], trusted: boolean): string {
   const parts = decisions.map((d) => {
+    if (!trusted) {
+      // What claim would really answer: it verifies the ledger first and decides nothing.
+      return el(
+        'div',
+        { class: 'claim-now', 'data-scope': d.scope, 'data-granted': 'false' },
+        el(
+          'div',
+          { class: 'verdict v-no' },
+          escapeHtml(
+            `if claimed now (${d.scope}): REFUSED, the ledger does not verify (exit 3); no verdict is computed from it`,
+          ),
+        ),
+      );
+    }
     const rows = d.blockers
       .slice(0, 100)
       .map(
@@ -150,10 +175,10 @@ function renderClaimsNow(decisions: readonly ClaimDecision[]): string {
   );
 }
 
-function matrixRow(c: ReportControl): string {
+function matrixRow(c: ReportControl, trusted: boolean): string {
   const stages = AUDIT_STAGES.map((s) => {
     const st = c.stages[s];
-    return statusCell(st.status, st.reason);
+    return statusCell(st.status, st.reason, trusted);
   }).join('');
   return el(
     'tr',
@@ -163,7 +188,7 @@ function matrixRow(c: ReportControl): string {
       text('td', c.title),
       text('td', c.owner),
       text('td', c.execution),
-      statusCell(c.status),
+      statusCell(c.status, undefined, trusted),
       stages,
       text('td', `${c.reason}${c.flaky ? ' (flaky)' : ''}`),
     ].join(''),
@@ -175,7 +200,7 @@ function renderMatrix(model: ReportModel): string {
     const controls = model.controls.filter((c) => c.maturity === level);
     if (controls.length === 0) return '';
     const heading = `<tr class="group">${el('th', { colspan: 11 }, escapeHtml(`required from ${level}${controls[0]!.isRequired ? ' (required at the target)' : ' (above the target: not required)'}`))}</tr>`;
-    return heading + controls.map(matrixRow).join('');
+    return heading + controls.map((c) => matrixRow(c, model.integrity.ok)).join('');
   });
   const headers = ['control', 'title', 'owner', 'execution', 'status', ...AUDIT_STAGES, 'reason'];
   return section(

@@ -12,6 +12,7 @@ h3{font-size:15px;margin:16px 0 6px}
 .banner{padding:18px 24px;font-weight:700;border-bottom:4px solid}
 .banner-ok{background:#dafbe1;color:#0f5323;border-color:#1a7f37;font-size:16px}
 .banner-tampered{background:#d1242f;color:#fff;border-color:#82071e;font-size:30px;line-height:1.2}
+.banner-sub{padding:6px 24px;margin:0;border-bottom:1px solid #d0d7de}
 .banner-tampered p{font-size:18px;margin:8px 0 0}
 .banner-tampered ul{font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:400;margin:10px 0 0;padding-left:20px;max-height:320px;overflow:auto}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
@@ -24,6 +25,10 @@ td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-s
 .st-pass{background:#dafbe1;color:#0f5323}.st-fail,.st-disputed{background:#ffebe9;color:#a40e26}
 .st-blocked{background:#fff1e5;color:#953800}.st-stale{background:#fff8c5;color:#7d4e00}
 .st-todo{background:#f6f8fa;color:#57606a}.st-not_applicable{background:#f6f8fa;color:#8c959f}
+.st-untrusted,.st-superseded{background:#eaeef2;color:#57606a;font-weight:400}
+details.evidence summary{cursor:pointer}
+details.evidence pre{max-height:320px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;white-space:pre-wrap;word-break:break-all;font-size:12px}
+tr:target{outline:3px solid #0969da}
 .counts{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0;padding:0;list-style:none}
 .counts li{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:2px 10px}
 .note{color:#57606a;font-size:13px}

@@ -32,7 +32,7 @@ function nextOf(s: ControlStatus): string {
 }
 
 export function renderStatusMarkdown(
-  result: StatusFlowResult,
+  result: StatusFlowResult & { upstream?: { ref: string; commit: string } },
   options: StatusMarkdownOptions = {},
 ): string {
   const n = result.statuses.length;
@@ -61,5 +61,10 @@ export function renderStatusMarkdown(
   ];
   if (ordered.length > shown.length)
     lines.push('', `… ${ordered.length - shown.length} more controls (run \`proofgate status\`)`);
+  if (result.upstream !== undefined)
+    lines.push(
+      '',
+      `Ledger append-only against \`${escapeMarkdownCell(result.upstream.ref)}\` (fork point \`${result.upstream.commit.slice(0, 7)}\`).`,
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -6,9 +6,13 @@ export function renderVerify(report: VerifyReport): string {
     report.mode === 'base'
       ? `${report.checkedLines} new lines since ${report.base ?? 'base'} in ${report.segments} segments`
       : `${report.checkedLines} lines in ${report.segments} segments`;
+  const against =
+    report.upstream === undefined
+      ? ''
+      : `, append-only against ${report.upstream.ref} (fork point ${report.upstream.commit.slice(0, 7)})`;
   const verdict = report.ok
-    ? `INTACT ledger: ${scope} checked, 0 findings`
-    : `TAMPERED ledger: ${report.findingCount} findings in ${scope}${
+    ? `INTACT ledger: ${scope} checked${against}, 0 findings`
+    : `TAMPERED ledger: ${report.findingCount} findings in ${scope}${against}${
         report.findingCount > report.findings.length
           ? ` (the first ${report.findings.length} listed)`
           : ''

@@ -61,7 +61,7 @@ describe('an untouched ledger', () => {
 describe('tampering with old entries (§7.8 1, 2, 3, 19)', () => {
   test('a changed body breaks the successor link', () => {
     edit(MAIN, 1, (e) => void ((e['body'] as Record<string, unknown>)['verdict'] = 'FAIL'));
-    expect(check()).toEqual([`${MAIN}.jsonl:3 PREV_MISMATCH`]);
+    expect(check()).toEqual([`${MAIN}.jsonl:2 LINE_EDITED`, `${MAIN}.jsonl:3 PREV_MISMATCH`]);
   });
 
   test('a flipped byte inside a signature fails the signature', () => {

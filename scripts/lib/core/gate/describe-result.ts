@@ -25,6 +25,9 @@ export function describeResult(record: ResultRecord): string {
   return prefix + describeRun(record);
 }
 
+/** sha256 of zero bytes: the review copy of a command that printed nothing. */
+const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
 function describeRun(record: ResultRecord): string {
   const run = record.run;
   if (run === undefined)
@@ -32,7 +35,12 @@ function describeRun(record: ResultRecord): string {
   if (run.blocker !== undefined) {
     return `blocked (${run.blocker.kind}): ${run.blocker.detail}; rerun: ${run.blocker.rerun}`;
   }
-  const evidence = run.review === undefined ? '' : `, see evidence ${shortHash(run.review)}`;
+  const evidence =
+    run.review === undefined
+      ? ''
+      : run.review === EMPTY_SHA256
+        ? `, empty output (evidence ${shortHash(run.review)} is 0 bytes)`
+        : `, see evidence ${shortHash(run.review)}`;
   if (run.ratchet !== undefined) return describeRatchet(run.ratchet) + evidence;
   if (run.timed_out) return `timed out after ${formatDuration(run.duration_ms)}${evidence}`;
   if (run.exit_code !== undefined) {

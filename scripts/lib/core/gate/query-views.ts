@@ -10,6 +10,8 @@ export const QUERY_VIEWS = [
   'control',
   'run',
   'claim',
+  'entry',
+  'subject',
   'evidence',
   'authority',
   'head',
@@ -82,7 +84,12 @@ export function findEntry(
     matches.length === 0
       ? `no ${kind} entry ${id}`
       : `${id} is ambiguous (${matches.length} ${kind} entries)`,
-    { next: `proofgate query head, or a longer prefix` },
+    {
+      next:
+        matches.length === 0
+          ? `proofgate query entry ${id} looks up an entry of any kind (audit, attest, note, …)`
+          : 'proofgate query head, or a longer prefix',
+    },
   );
 }
 

@@ -7,6 +7,7 @@ import { sha256Hex } from '../hash.ts';
 import type { Authority } from '../plane/types.ts';
 import { acknowledgedFork, forkKey } from './acknowledge-forks.ts';
 import { LedgerIndex } from './ledger-index.ts';
+import { locateEdits } from './locate-edit.ts';
 import type { TrustedRegions } from './ledger-index.ts';
 import { MAX_LINE_BYTES, decodeLine } from './parse-ledger.ts';
 import { checkChainLink, checkSegmentName, short, startChain } from './verify-chain.ts';
@@ -22,6 +23,9 @@ export type ObjectState = 'ok' | 'missing' | 'corrupt';
 
 /** Seals whose inventory one run re-computes; more is a finding (each costs a prefix read). */
 export const MAX_CHECKED_SEALS = 256;
+
+/** Chain breaks kept for naming edited lines; a ledger with more is broken beyond that anyway. */
+const MAX_TRACKED_BREAKS = 100_000;
 
 export interface VerifierConfig {
   ledgerId: string;
@@ -111,6 +115,10 @@ export class LedgerVerifier {
   /** Chain findings of twin lines (`file:line:hash`), reported at the end unless a note acknowledges the fork. */
   private readonly heldForks = new Map<string, HeldFinding[]>();
   private readonly acknowledgedForks = new Set<string>();
+  /** SEQ and PREV findings (bounded), from which finish() names edited lines. */
+  private readonly chainBreaks: LedgerFinding[] = [];
+  /** File → its last checked line (1-based). */
+  private readonly lastLines = new Map<string, number>();
   private open: OpenSegment | undefined;
   private checkedLines = 0;
   private segments = 0;
@@ -209,6 +217,7 @@ export class LedgerVerifier {
         message: `last line has ${tornBytes} bytes and no newline (a writer was killed mid-append); run "proofgate verify --repair-torn"`,
       });
     }
+    this.lastLines.set(open.region.file, open.region.start + open.lines);
     this.open = undefined;
   }
 
@@ -243,7 +252,7 @@ export class LedgerVerifier {
     this.checkedLines += 1;
     const file = open.region.file;
     const report: Report = (code, message, detail = 0) =>
-      this.sink.add({ file, line: index + 1, code, message }, detail);
+      this.report({ file, line: index + 1, code, message }, detail);
     if (problem !== undefined) report(problem.code, problem.message);
     checkChainLink(
       open.chain,
@@ -297,6 +306,12 @@ export class LedgerVerifier {
       held.push({ finding: { file, line, code, message }, detail });
       this.heldForks.set(key, held);
     };
+  }
+
+  private report(finding: LedgerFinding, detail: number): void {
+    this.sink.add(finding, detail);
+    const chain = finding.code === 'SEQ_MISMATCH' || finding.code === 'PREV_MISMATCH';
+    if (chain && this.chainBreaks.length < MAX_TRACKED_BREAKS) this.chainBreaks.push(finding);
   }
 
   private checkReferences(located: LocatedEntry, report: Report): void {
@@ -439,8 +454,9 @@ export class LedgerVerifier {
     this.pending.length = 0;
     for (const [key, held] of this.heldForks) {
       if (this.acknowledgedForks.has(key)) continue;
-      for (const { finding, detail } of held) this.sink.add(finding, detail);
+      for (const { finding, detail } of held) this.report(finding, detail);
     }
+    for (const edit of locateEdits(this.chainBreaks, this.lastLines)) this.sink.add(edit);
     for (const { located, body } of this.checkedSeals) {
       const problems = checkSealInventory(
         body,

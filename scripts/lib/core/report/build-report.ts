@@ -5,6 +5,7 @@ import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../gate/decide-claim.ts';
 import { parseClaimBody } from '../gate/parse-body.ts';
+import { supersededClaims } from '../gate/superseded-claims.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
 import { isRequiredAt } from '../gate/select-controls.ts';
 import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
@@ -12,7 +13,8 @@ import type { LedgerFinding, StoredEntry, SubjectBinding, Actor } from '../ledge
 import type { Manifest, Maturity, Registry } from '../plane/types.ts';
 import { collectTraceFindings, type EvidenceObject } from './collect-trace-findings.ts';
 import type { TraceFindings } from './collect-trace-findings.ts';
-import { summarizeLedger, type LedgerSummary } from './summarize-ledger.ts';
+import { evidenceViews, type EvidenceView } from './evidence-views.ts';
+import { summarizeLedger, timelineEntries, type LedgerSummary } from './summarize-ledger.ts';
 import { buildTraceability, type Traceability } from './build-traceability.ts';
 
 export interface ReportInput {
@@ -26,7 +28,14 @@ export interface ReportInput {
   findings: readonly LedgerFinding[];
   checkedLines: number;
   segments: number;
-  /** Evidence objects of trace controls' latest runs, keyed by digest. */
+  /** The upstream the ledger was proven to extend byte for byte, when it was compared with one. */
+  upstream?: { ref: string; commit: string };
+  /** Subject tree id → the recent commit whose tree minus the plane's storage it is. */
+  commitOf?: ReadonlyMap<string, string>;
+  /**
+   * Evidence objects keyed by digest: those of trace controls' latest runs, and those of the
+   * entries the timeline lists (see reportTimeline); others are named but not embedded.
+   */
   objects: ReadonlyMap<string, EvidenceObject>;
   requirementFiles: readonly RequirementFile[];
   now: Date;
@@ -46,6 +55,8 @@ interface GrantedClaim {
   tree: string;
   hash: string;
   body: ClaimBody;
+  /** A later granted claim of the same scope covering all of this one's controls. */
+  supersededBy?: string;
 }
 
 export interface ReportModel {
@@ -60,6 +71,7 @@ export interface ReportModel {
     totalFindings: number;
     checkedLines: number;
     segments: number;
+    upstream?: { ref: string; commit: string };
   };
   /** Same meaning as `status --json`'s ok: every required control is PASS or NOT_APPLICABLE. */
   isReady: boolean;
@@ -71,6 +83,10 @@ export interface ReportModel {
   granted: GrantedClaim[];
   grantedTotal: number;
   ledger: LedgerSummary;
+  /** Subject tree id → commit, for the trees shown (see ReportInput.commitOf). */
+  commitOf: ReadonlyMap<string, string>;
+  /** What each evidence object of a listed entry looks like on the page. */
+  evidence: Map<string, EvidenceView>;
   traceability: Traceability;
   traceFindings: TraceFindings;
 }
@@ -103,6 +119,9 @@ export function buildReport(input: ReportInput): ReportModel {
   >;
   for (const c of required) counts[c.status] += 1;
   const granted = collectGranted(input.entries);
+  const pinned = supportingOf(granted.slice(0, MAX_GRANTED));
+  const timeline = timelineEntries(input.entries, input.maxEntries, pinned);
+  const listed = timeline.map((e) => e.entry);
   return {
     generatedAt: input.now.toISOString(),
     project: manifest.project.name,
@@ -114,6 +133,7 @@ export function buildReport(input: ReportInput): ReportModel {
       totalFindings: input.findings.length,
       checkedLines: input.checkedLines,
       segments: input.segments,
+      ...(input.upstream === undefined ? {} : { upstream: input.upstream }),
     },
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     counts,
@@ -123,13 +143,29 @@ export function buildReport(input: ReportInput): ReportModel {
     ),
     granted: granted.slice(0, MAX_GRANTED),
     grantedTotal: granted.length,
-    ledger: summarizeLedger(input.entries, input.maxEntries),
+    ledger: summarizeLedger(input.entries, timeline),
+    evidence: evidenceViews(listed, input.objects),
+    commitOf: input.commitOf ?? new Map(),
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
   };
 }
 
-/** Claim entries with a well-formed body, latest first. */
+/** Every entry hash the claims cite as support. */
+function supportingOf(claims: readonly GrantedClaim[]): Set<string> {
+  return new Set(claims.flatMap((c) => c.body.supporting));
+}
+
+/**
+ * The entries the report lists in full (the latest `maxEntries` and every entry a listed granted
+ * claim cites): the gather step loads exactly their evidence objects.
+ */
+export function reportTimeline(entries: readonly StoredEntry[], maxEntries: number): StoredEntry[] {
+  const pinned = supportingOf(collectGranted(entries).slice(0, MAX_GRANTED));
+  return timelineEntries(entries, maxEntries, pinned).map((e) => e.entry);
+}
+
+/** Claim entries with a well-formed body, latest first, each marked when a later one supersedes it. */
 function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
   const granted: GrantedClaim[] = [];
   for (const { entry, hash } of entries) {
@@ -138,5 +174,12 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     if (body === undefined) continue;
     granted.push({ time: entry.time, actor: entry.actor, tree: entry.subject.tree, hash, body });
   }
-  return granted.reverse().sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  const superseded = supersededClaims(granted);
+  const latestFirst = granted
+    .reverse()
+    .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  return latestFirst.map((claim) => {
+    const later = superseded.get(claim.hash);
+    return later === undefined ? claim : { ...claim, supersededBy: later };
+  });
 }

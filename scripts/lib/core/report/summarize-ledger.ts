@@ -13,6 +13,10 @@ interface TimelineRow {
   hash: string;
   file: string;
   line: number;
+  /** Evidence object digests the entry refers to. */
+  objects: string[];
+  /** Listed because a granted claim cites it, though older than the latest N. */
+  isPinned: boolean;
 }
 
 export interface LedgerSummary {
@@ -65,22 +69,43 @@ function countBy(entries: readonly StoredEntry[], key: (e: StoredEntry) => strin
 const byCountThenName = (a: [string, number], b: [string, number]): number =>
   b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-export function summarizeLedger(
+/**
+ * The entries listed in full: the latest `maxEntries`, then every entry in `pinned` (hashes a
+ * granted claim cites) that is older, so each supporting entry of a listed claim can be opened.
+ */
+export function timelineEntries(
   entries: readonly StoredEntry[],
   maxEntries: number,
+  pinned: ReadonlySet<string> = new Set(),
+): { entry: StoredEntry; isPinned: boolean }[] {
+  const latest = latestFirst(entries, maxEntries);
+  if (pinned.size === 0) return latest.map((entry) => ({ entry, isPinned: false }));
+  const listed = new Set(latest.map((e) => e.hash));
+  const missing = entries.filter((e) => pinned.has(e.hash) && !listed.has(e.hash));
+  const older = latestFirst(missing, missing.length);
+  return [
+    ...latest.map((entry) => ({ entry, isPinned: false })),
+    ...older.map((entry) => ({ entry, isPinned: true })),
+  ];
+}
+
+/** `timeline` is what timelineEntries chose to list; every entry is counted. */
+export function summarizeLedger(
+  entries: readonly StoredEntry[],
+  timeline: readonly { entry: StoredEntry; isPinned: boolean }[],
 ): LedgerSummary {
-  const latest = latestFirst(entries, maxEntries).map(
-    ({ entry, hash, file, line }): TimelineRow => ({
-      time: entry.time,
-      kind: entry.kind,
-      summary: summarizeBody(entry.kind, entry.body),
-      actor: entry.actor,
-      tree: entry.subject.tree,
-      hash,
-      file,
-      line,
-    }),
-  );
+  const latest = timeline.map(({ entry: { entry, hash, file, line }, isPinned }): TimelineRow => ({
+    time: entry.time,
+    kind: entry.kind,
+    summary: summarizeBody(entry.kind, entry.body),
+    actor: entry.actor,
+    tree: entry.subject.tree,
+    hash,
+    file,
+    line,
+    objects: entry.storage.objects,
+    isPinned,
+  }));
   const days = [...countBy(entries, (e) => e.entry.time.slice(0, 10))];
   return {
     total: entries.length,

@@ -17,12 +17,18 @@ import { appendEntry } from '../../io/ledger-store.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { readVerifiedLedger } from '../../io/read-verified-ledger.ts';
+import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
 import { checkTraceControl } from '../trace-control.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 
-export function createRealGateIO(ctx: Context): GateIO {
+export interface RealGateOptions {
+  /** Also prove the ledger extends this upstream byte for byte before any status is computed. */
+  upstream?: UpstreamCheck | undefined;
+}
+
+export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): GateIO {
   const planes = new Map<string, Plane>();
   const stores = new Map<string, ObjectStore>();
   const objects = (plane: Plane): ObjectStore => {
@@ -37,7 +43,7 @@ export function createRealGateIO(ctx: Context): GateIO {
       return Promise.resolve(plane);
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
-    readEntries: readVerifiedEntries,
+    readEntries: (plane) => readVerifiedEntries(plane, options.upstream),
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
@@ -87,8 +93,11 @@ export async function resolveActor(
  * Objects are checked for presence only here: re-hashing every object is `verify --full`'s job,
  * and audits re-hash what they review.
  */
-async function readVerifiedEntries(plane: Plane): Promise<StoredEntry[]> {
-  const { parsed, findings } = await readVerifiedLedger(plane, 'presence');
+async function readVerifiedEntries(
+  plane: Plane,
+  upstream: UpstreamCheck | undefined,
+): Promise<StoredEntry[]> {
+  const { parsed, findings } = await readVerifiedLedger(plane, 'presence', upstream);
   if (findings.length === 0) return parsed.entries;
   // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
@@ -101,7 +110,10 @@ async function readVerifiedEntries(plane: Plane): Promise<StoredEntry[]> {
     {
       where: `${first.file}:${first.line}`,
       problems,
-      next: 'run "proofgate verify --full" and restore the ledger from git',
+      next:
+        upstream === undefined
+          ? 'run "proofgate verify --full" and restore the ledger from git'
+          : `run "proofgate verify --full" and restore the ledger from ${upstream.ref}`,
     },
   );
 }

@@ -1,0 +1,91 @@
+// The subject tree of a commit, so an auditor can match a ledger entry's tree id with a commit they
+// know: the commit's tree read into a temporary index, minus the plane's storage and declared
+// outputs (the same excludes the subject binding uses), written back as a tree. Never touches the
+// real index or the working tree.
+import { listSubjectExcludes } from '../core/binding/build-subject.ts';
+import { toGlobPathspec } from '../core/binding/pathspec.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { gitText, runGit } from './git.ts';
+import { gitIndexed, withTreeIndex, type SubjectIndex } from './subject-index.ts';
+import { cutDirectories, plainDirectories } from './subject-trees-fast.ts';
+
+/** Commits searched, newest first, when a tree id is matched with a commit. */
+export const COMMITS_SEARCHED = 200;
+
+/** What the subject tree leaves out of a commit, as shown to a reader. */
+export function subjectExcludes(plane: Plane): string[] {
+  return listSubjectExcludes(plane.rel, plane.registry);
+}
+
+/** The full commit id `ref` names, or undefined when it names no commit. */
+export async function resolveCommit(root: string, ref: string): Promise<string | undefined> {
+  if (ref.startsWith('-')) return undefined;
+  const result = await runGit(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { cwd: root });
+  const commit = result.stdout.toString('utf8').trim();
+  return result.code === 0 && commit !== '' ? commit : undefined;
+}
+
+async function subjectOf(index: SubjectIndex, commit: string, excludes: string[]): Promise<string> {
+  await gitIndexed(index, ['read-tree', commit]);
+  if (excludes.length > 0) {
+    const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
+    await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
+  }
+  return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
+}
+
+/** The subject tree of `commit` (a full commit id). */
+export function commitSubjectTree(plane: Plane, commit: string): Promise<string> {
+  const excludes = subjectExcludes(plane);
+  return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, excludes));
+}
+
+/**
+ * For each of `trees`, the newest of the latest COMMITS_SEARCHED commits of HEAD whose subject
+ * tree it is. Trees no such commit has are absent from the result.
+ */
+export async function findSubjectCommits(
+  plane: Plane,
+  trees: ReadonlySet<string>,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (trees.size === 0) return found;
+  const log = await runGit(['log', `--max-count=${COMMITS_SEARCHED}`, '--format=%H %T', 'HEAD'], {
+    cwd: plane.root,
+  });
+  const listed = log.code === 0 ? log.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+  const history = listed.map((row) => {
+    const [commit = '', tree = ''] = row.split(' ');
+    return { commit, tree };
+  });
+  const commits = history.map((h) => h.commit);
+  if (commits.length === 0) return found;
+  const excludes = subjectExcludes(plane);
+  const dirs = plainDirectories(excludes);
+  if (dirs !== undefined) {
+    const format = (
+      await gitText(['rev-parse', '--show-object-format'], { cwd: plane.root })
+    ).trim();
+    const subjects = await cutDirectories(
+      plane.root,
+      history,
+      dirs,
+      format === 'sha256' ? 'sha256' : 'sha1',
+    );
+    if (subjects !== undefined) {
+      for (const commit of commits) {
+        const tree = subjects.get(commit)!;
+        if (trees.has(tree) && !found.has(tree)) found.set(tree, commit);
+      }
+      return found;
+    }
+  }
+  await withTreeIndex(plane.root, commits[0]!, async (index) => {
+    for (const commit of commits) {
+      const tree = await subjectOf(index, commit, excludes);
+      if (trees.has(tree) && !found.has(tree)) found.set(tree, commit);
+      if (found.size === trees.size) return;
+    }
+  });
+  return found;
+}

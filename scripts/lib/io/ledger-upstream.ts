@@ -1,0 +1,55 @@
+// The append-only check every reader of the ledger gets by default when the branch has an upstream:
+// the ledger as it was at the fork point with the upstream (`git merge-base HEAD @{upstream}`) must
+// be a byte prefix of the ledger now. The fork point, not the upstream tip, so a branch that is
+// merely behind its upstream (new segments there, not here yet) is not reported as a rewrite.
+import { ContextCollector } from '../core/ledger/verify-context.ts';
+import type { LedgerFinding } from '../core/ledger/types.ts';
+import type { PlaneLocation } from '../core/plane/plane.ts';
+import { runGit } from './git.ts';
+import { proveBase } from './ledger-base.ts';
+import { ledgerRel } from './ledger-store.ts';
+import { currentSegmentFiles } from './verify-ledger-files.ts';
+
+/** The upstream the ledger was compared with: its name and the fork-point commit used. */
+export interface UpstreamCheck {
+  /** The upstream as git names it, e.g. `origin/main`. */
+  ref: string;
+  /** The commit the ledger had to extend (the merge base of HEAD and the upstream). */
+  commit: string;
+}
+
+/** The current branch's upstream and fork point, or undefined when there is none. */
+export async function findUpstream(root: string): Promise<UpstreamCheck | undefined> {
+  const named = await runGit(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'], {
+    cwd: root,
+  });
+  const ref = named.stdout.toString('utf8').trim();
+  if (named.code !== 0 || ref === '') return undefined;
+  const fork = await runGit(['merge-base', 'HEAD', '@{upstream}'], { cwd: root });
+  const commit = fork.stdout.toString('utf8').trim();
+  if (fork.code !== 0 || commit === '') return undefined;
+  return { ref, commit };
+}
+
+/**
+ * Findings of the append-only proof against the ledger at `check.commit`: every segment there must
+ * still exist and be a byte prefix of the current file (hashed as a git blob, read once).
+ */
+export async function checkAgainstUpstream(
+  plane: PlaneLocation,
+  check: UpstreamCheck,
+): Promise<LedgerFinding[]> {
+  const rel = ledgerRel(plane);
+  const proof = await proveBase(
+    plane.root,
+    rel,
+    check.commit,
+    currentSegmentFiles(plane),
+    new ContextCollector(),
+  );
+  const label = `${check.ref} (fork point ${check.commit.slice(0, 7)})`;
+  return proof.findings.map((f) => ({
+    ...f,
+    message: f.message.split(check.commit).join(label),
+  }));
+}
