@@ -151,6 +151,21 @@ describe('the merge job', () => {
       IDS.map((id) => [id, 'PASS']),
     );
     expect(claim.code).toBe(0);
+    // As the shipped workflow does it: the union is also an append-only extension of the base.
+    const base = runCli([
+      'claim',
+      '--scope',
+      'project',
+      '--base',
+      'HEAD',
+      '--shards',
+      '3',
+      '--no-record',
+      '--root',
+      merge.dir,
+    ]);
+    expect(base.stdout.split('\n')[0]).toMatch(/^PASS \[project\]/);
+    expect(base.code).toBe(0);
   });
 
   it('merges the shards as commits without conflicts', () => {
