@@ -57,10 +57,21 @@ describe('the bundle loads only what the command needs', () => {
     expect(sources).toContain('scripts/lib/cli/define-verb.ts');
   });
 
+  it.each(['claim', 'status', 'hook'])(
+    'the hot verb %s loads no trace reader and no schema compiler',
+    (verb) => {
+      const loaded = [...closure(verbChunk(verb)).sources];
+      expect(loaded.filter((s) => s.startsWith('scripts/lib/io/trace/'))).toEqual([]);
+      expect(loaded.filter((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toEqual([]);
+    },
+  );
+
   it('follows static imports across chunks (the check above sees shared code)', () => {
     const { files, sources } = closure(verbChunk('claim'));
     expect(files.length).toBeGreaterThan(3);
     expect(sources).toContain('scripts/lib/flows/claim-flow.ts');
     expect([...sources].some((s) => s.startsWith('node_modules/yaml/'))).toBe(true);
+    const trace = [...closure(verbChunk('trace')).sources];
+    expect(trace.some((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toBe(true);
   });
 });
