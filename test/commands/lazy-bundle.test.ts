@@ -58,11 +58,15 @@ describe('the bundle loads only what the command needs', () => {
   });
 
   it.each(['claim', 'status', 'hook'])(
-    'the hot verb %s loads no trace reader and no schema compiler',
+    'the hot verb %s loads no trace reader, no schema compiler and no yargs',
     (verb) => {
       const loaded = [...closure(verbChunk(verb)).sources];
       expect(loaded.filter((s) => s.startsWith('scripts/lib/io/trace/'))).toEqual([]);
       expect(loaded.filter((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toEqual([]);
+      // yargs (and the help text machinery it carries) is loaded only for --help or a builder
+      // the lean parser declines; a verb run parses with yargs-parser alone.
+      expect(loaded.filter((s) => s.startsWith('node_modules/yargs/'))).toEqual([]);
+      expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
     },
   );
 

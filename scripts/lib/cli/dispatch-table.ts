@@ -1,5 +1,5 @@
 // The front door of `proofgate`: finds the verb on the command line and loads only that verb's
-// module and the argument parser. The verb list, `--help` without a verb, `--version` and an
+// module. The verb list, `--help` without a verb, `--version` and an
 // unknown verb are answered from the table alone, without loading the parser or any verb.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -90,8 +90,8 @@ function answerWithoutVerb(
 }
 
 /**
- * Loads only the verb named on the command line (and the argument parser with it), so start-up
- * pays for one verb's dependencies. Never throws.
+ * Loads only the verb named on the command line, so start-up pays for one verb's dependencies.
+ * Never throws.
  */
 export async function dispatchTable(
   table: readonly VerbEntry[],
@@ -102,8 +102,8 @@ export async function dispatchTable(
   const entry = at === undefined ? undefined : table.find((row) => row.name === args[at]);
   if (entry === undefined) return answerWithoutVerb(table, args, at, ctx);
   try {
-    const [verb, { dispatch }] = await Promise.all([entry.load(), import('./dispatch.ts')]);
-    return await dispatch([verb], args, ctx);
+    const [verb, { runVerb }] = await Promise.all([entry.load(), import('./run-verb.ts')]);
+    return await runVerb(verb, args, ctx);
   } catch (error) {
     return reportError(error, args.includes('--json'), ctx);
   }

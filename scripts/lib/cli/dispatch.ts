@@ -5,62 +5,13 @@ import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ExitCode } from '../core/errors.ts';
-import type { AnyVerb, ParsedArgs } from './define-verb.ts';
-import { boundText } from '../render/emit.ts';
-import type { CommonOptions } from '../core/options.ts';
+import type { AnyVerb } from './define-verb.ts';
+import { COMMON_OPTIONS, executeVerb } from './execute-verb.ts';
 import { reportError, VERSION } from './report-error.ts';
 import { verbIndex } from './verb-index.ts';
 
-const DEFAULT_LIMIT = 8192;
-
 function addCommonOptions(y: Argv): Argv {
-  return y
-    .option('root', {
-      type: 'string',
-      describe: 'Repository root (default: git top level of the cwd)',
-    })
-    .option('json', {
-      type: 'boolean',
-      default: false,
-      describe: 'Print one JSON document on stdout',
-    })
-    .option('limit', {
-      type: 'number',
-      default: DEFAULT_LIMIT,
-      describe: 'Bound on human output, in bytes',
-    });
-}
-
-function readCommon(argv: ParsedArgs): CommonOptions {
-  const limit = argv['limit'];
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 256) {
-    throw new UsageError(
-      'BAD_VALUE',
-      `--limit must be a whole number of bytes >= 256, got ${String(limit)}`,
-      {
-        where: '--limit',
-        expected: 'an integer >= 256',
-        next: 'omit --limit for the default of 8192 bytes',
-      },
-    );
-  }
-  const root = argv['root'];
-  return { root: typeof root === 'string' ? root : undefined, json: argv['json'] === true, limit };
-}
-
-async function execute(verb: AnyVerb, argv: ParsedArgs, ctx: Context): Promise<ExitCode> {
-  const common = readCommon(argv);
-  const options: unknown = verb.toOptions(argv, common);
-  const result: unknown = await verb.run(options, ctx);
-  if (common.json) {
-    ctx.out.write(`${JSON.stringify(verb.toJson ? verb.toJson(result) : result, null, 2)}\n`);
-  } else {
-    const text = verb.render(result);
-    // An empty rendering prints nothing (a Stop hook allows by staying silent).
-    if (text !== '')
-      ctx.out.write(boundText(text.endsWith('\n') ? text : `${text}\n`, common.limit));
-  }
-  return verb.exitCode(result);
+  return y.options(COMMON_OPTIONS);
 }
 
 const HELP_OR_VERSION = new Set(['--help', '-h', '--version']);
@@ -128,7 +79,7 @@ async function runAlone(
       builder: (y: Argv) => verb.builder(y),
       handler: async (argv) => {
         run.wantsJson = argv['json'] === true;
-        run.exit = await execute(verb, argv, ctx);
+        run.exit = await executeVerb(verb, argv, ctx);
       },
     });
   await parser.parseAsync([...rest]);
@@ -159,7 +110,7 @@ async function parseTree(
       },
       handler: async (argv) => {
         run.wantsJson = argv['json'] === true;
-        run.exit = await execute(verb, argv, ctx);
+        run.exit = await executeVerb(verb, argv, ctx);
       },
     });
   }
