@@ -4,6 +4,11 @@
 // tarball), and the repository's tests build it once before they start. Nothing is checked at
 // start-up beyond the bundle's presence, so every start costs the same.
 import { existsSync } from 'node:fs';
+import nodeModule from 'node:module';
+
+// Node 22.1+ keeps the compiled bundle in its on-disk compile cache, so later starts skip most
+// of the parse and compile work; on older Node the function does not exist and nothing happens.
+nodeModule.enableCompileCache?.();
 
 const bundle = new URL('../dist/cli.mjs', import.meta.url);
 if (!existsSync(bundle)) {

@@ -22,6 +22,7 @@ import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { verifyFlow } from './lib/flows/verify-flow.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import { parseShardCount } from './lib/core/gate/shard.ts';
 
 export interface ClaimOptions extends CommonOptions {
   scope: ClaimScope;
@@ -31,6 +32,8 @@ export interface ClaimOptions extends CommonOptions {
   actor: ActorFlags;
   /** Brownfield: a task claim inside a registered campaign (references/campaign.md). */
   campaign: { id: string; task: string } | undefined;
+  /** The number of runners of a sharded evaluation whose results this claim merges. */
+  shards?: number;
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
@@ -43,8 +46,16 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
     const flow = { root, controls: options.controls, record: options.record, actor };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
+  const shards = options.shards === undefined ? {} : { shards: options.shards };
   return claimFlow(
-    { root, scope: options.scope, controls: options.controls, record: options.record, actor },
+    {
+      root,
+      scope: options.scope,
+      controls: options.controls,
+      record: options.record,
+      actor,
+      ...shards,
+    },
     ctx,
     io,
   );
@@ -85,6 +96,24 @@ function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {
   return { id, task };
 }
 
+function readShards(value: unknown, inCampaign: boolean): { shards?: number } {
+  if (value === undefined) return {};
+  if (typeof value !== 'string') {
+    throw new UsageError('BAD_VALUE', '--shards takes one value n', {
+      where: '--shards',
+      expected: 'a whole number, e.g. 3',
+      next: 'give --shards once',
+    });
+  }
+  if (inCampaign) {
+    throw new UsageError('BAD_FLAG', '--shards does not go with --campaign', {
+      where: '--shards',
+      next: 'claim the merged shards with --scope task or --scope project',
+    });
+  }
+  return { shards: parseShardCount(value) };
+}
+
 export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
   name: 'claim',
   describe: 'Claim a task, the project or a release done: granted only on current PASS evidence',
@@ -96,6 +125,10 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       'in CI: prove the ledger only grew, then decide without recording',
     ],
     ['proofgate claim --campaign lint-debt --task t1', 'a brownfield task claim inside a campaign'],
+    [
+      'proofgate claim --scope project --shards 3 --no-record',
+      'in the merge job of three evaluate --run --shard runners: refuse naming a missing shard',
+    ],
   ],
   builder: (y) =>
     actorFlags(controlFlag(y))
@@ -106,6 +139,11 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
         describe: 'campaign id (with --task): a brownfield task claim',
       })
       .option('task', { type: 'string', describe: 'task id inside --campaign' })
+      .option('shards', {
+        type: 'string',
+        describe:
+          'n: the results come from n runners of evaluate --run --shard i/n; refuse naming any shard with no current result',
+      })
       .option('record', {
         type: 'boolean',
         default: true,
@@ -123,6 +161,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       base: typeof base === 'string' ? base : undefined,
       record: argv['record'] !== false,
       actor: readActorFlags(argv),
+      ...readShards(argv['shards'], argv['campaign'] !== undefined),
     };
   },
   run: runClaim,

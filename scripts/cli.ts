@@ -1,8 +1,8 @@
 // The `proofgate` dispatcher. The table below is the list of verbs, in help order (see ARCHITECTURE.md).
 // Each row loads its module lazily so that `proofgate --help` and every verb start fast; a test
 // checks that every scripts/<verb>.ts is listed here and that the descriptions match.
-import { dispatchTable } from './lib/cli/dispatch.ts';
-import type { VerbEntry } from './lib/cli/dispatch.ts';
+import { dispatchTable } from './lib/cli/dispatch-table.ts';
+import type { VerbEntry } from './lib/cli/dispatch-table.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/main-module.ts';
 

@@ -24,6 +24,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import { parseShard, type ShardSpec } from './lib/core/gate/shard.ts';
 
 export interface EvaluateOptions extends CommonOptions {
   mode: 'run' | 'dry-run' | 'claim';
@@ -32,6 +33,8 @@ export interface EvaluateOptions extends CommonOptions {
   authorize: AuthorizationKind[];
   jobs: number;
   scope: ClaimScope | undefined;
+  /** `--shard i/n`: this runner's slice of the controls. */
+  shard?: ShardSpec;
 }
 
 export interface EvaluateResult {
@@ -46,7 +49,12 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
   const base = { root, controls: options.controls, actor, authorize: options.authorize };
   const run = await evaluateRun(
-    { ...base, jobs: options.jobs, dryRun: options.mode === 'dry-run' },
+    {
+      ...base,
+      jobs: options.jobs,
+      dryRun: options.mode === 'dry-run',
+      ...(options.shard === undefined ? {} : { shard: options.shard }),
+    },
     ctx,
     io,
   );
@@ -60,6 +68,25 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
   return { run, claim };
 }
 
+/** `--shard` goes with --run and --dry-run; a shard cannot claim, only the merge job can. */
+function readShard(value: unknown, mode: EvaluateOptions['mode']): ShardSpec | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') {
+    throw new UsageError('BAD_VALUE', '--shard takes one value i/n', {
+      where: '--shard',
+      expected: 'i/n, e.g. 2/3',
+      next: 'give --shard once',
+    });
+  }
+  if (mode === 'claim') {
+    throw new UsageError('BAD_FLAG', '--shard does not go with --claim: one shard cannot claim', {
+      where: '--shard',
+      next: 'run each shard with --run, then claim over the merged ledger: proofgate claim --shards <n>',
+    });
+  }
+  return parseShard(value);
+}
+
 export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
   name: 'evaluate',
   describe:
@@ -69,6 +96,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
     ['proofgate evaluate --run --control tests', 'run one control'],
     ['proofgate evaluate --dry-run', 'show what would run; record nothing'],
     ['proofgate evaluate --claim --control tests', 'run, then claim the task'],
+    ['proofgate evaluate --run --shard 2/3', "run the second of three CI runners' slice"],
   ],
   builder: (y) =>
     runFlags(actorFlags(controlFlag(y)))
@@ -76,7 +104,11 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       .option('dry-run', { type: 'boolean', default: false, describe: 'show; run nothing' })
       .option('claim', { type: 'boolean', default: false, describe: 'run, then claim' })
       .option('scope', { choices: CLAIM_SCOPES, describe: 'claim scope with --claim' })
-      .option('audit-stage', { choices: ['self'], describe: 'evaluate is the self stage' }),
+      .option('audit-stage', { choices: ['self'], describe: 'evaluate is the self stage' })
+      .option('shard', {
+        type: 'string',
+        describe: 'i/n: run only the i-th of n stable slices of the controls (one per CI runner)',
+      }),
   toOptions: (argv, common) => {
     const modes = (['run', 'dry-run', 'claim'] as const).filter((m) => argv[m] === true);
     if (modes.length !== 1) {
@@ -91,6 +123,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
     const scope = argv['scope'] as ClaimScope | undefined;
     if (scope !== undefined && modes[0] !== 'claim')
       throw new UsageError('BAD_FLAG', '--scope only goes with --claim');
+    const shard = readShard(argv['shard'], modes[0]!);
     return {
       ...common,
       mode: modes[0]!,
@@ -99,6 +132,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       authorize: readAuthorize(argv),
       jobs: readJobs(argv),
       scope,
+      ...(shard === undefined ? {} : { shard }),
     };
   },
   run: runEvaluate,

@@ -2,7 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { VERSION } from './lib/cli/dispatch.ts';
+import { VERSION } from './lib/cli/report-error.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { adaptTrace, renderEventsJsonl } from './lib/io/trace/adapt-trace.ts';
 import type { AdaptResult } from './lib/io/trace/adapt-trace.ts';

@@ -9,6 +9,8 @@ export interface Bench {
   targetMs?: number;
   /** Name of another bench in the same file whose median is the ratio's denominator. */
   baseline?: string;
+  /** Further benches of the same file to report a ratio to (e.g. `git status` and `node -e 0`). */
+  alsoRatioTo?: string[];
   runs: number;
   /** One-time preparation; returns a state passed to `fn` (e.g. a synthetic repository). */
   setup?(): Promise<unknown>;
@@ -27,6 +29,8 @@ export interface BenchRow {
   target?: string;
   overTarget: boolean;
   ratio?: { baseline: string; value: number };
+  /** One ratio per `alsoRatioTo` bench measured before this one. */
+  ratios?: { baseline: string; value: number }[];
 }
 
 export function median(values: readonly number[]): number {

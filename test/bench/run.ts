@@ -39,8 +39,17 @@ for (const file of readdirSync(here)
         ? {}
         : { ratio: { baseline: bench.baseline, value: Math.round((med / base) * 100) / 100 } }),
     };
+    const ratios = (bench.alsoRatioTo ?? []).flatMap((name) => {
+      const other = medians.get(name);
+      return other === undefined
+        ? []
+        : [{ baseline: name, value: Math.round((med / other) * 100) / 100 }];
+    });
+    if (ratios.length > 0) row.ratios = ratios;
     rows.push(row);
-    const ratio = row.ratio ? `  (${row.ratio.value}x ${row.ratio.baseline})` : '';
+    const ratio = [...(row.ratio ? [row.ratio] : []), ...ratios]
+      .map((r) => `  (${r.value}x ${r.baseline})`)
+      .join('');
     const flag = row.overTarget ? '  OVER TARGET' : '';
     console.log(
       `${file.padEnd(22)} ${bench.name.padEnd(48)} median ${row.medianMs} ms  [${row.minMs}..${row.maxMs}] n=${row.runs}${ratio}  target ${bench.target ?? '-'}${flag}`,

@@ -1,6 +1,6 @@
-// Start-up of the command users run: `proofgate --help` through node_modules/.bin/proofgate of a
-// packed and installed tarball, whole process, beside bare `node -e 0` and the unbundled tsx path
-// measured in the same run.
+// Start-up of the command users run: `proofgate --help` through this checkout's bin and through
+// node_modules/.bin/proofgate of a packed and installed tarball, whole process, beside bare
+// `node -e 0` and the unbundled tsx path measured in the same run.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
@@ -15,6 +15,26 @@ const run = (args: string[]) => () => {
 
 export const benches: Bench[] = [
   { name: 'node -e 0 (floor)', runs: 15, fn: run(['-e', '0']) },
+  {
+    name: 'proofgate --help (bin/proofgate.js, this checkout)',
+    target: '<= 150 ms',
+    targetMs: 150,
+    baseline: 'node -e 0 (floor)',
+    runs: 15,
+    fn: run([join(root, 'bin', 'proofgate.js'), '--help']),
+  },
+  {
+    name: 'proofgate --version (bin/proofgate.js, this checkout)',
+    baseline: 'node -e 0 (floor)',
+    runs: 15,
+    fn: run([join(root, 'bin', 'proofgate.js'), '--version']),
+  },
+  {
+    name: 'proofgate claim --help (one verb loaded, help tree built)',
+    baseline: 'node -e 0 (floor)',
+    runs: 15,
+    fn: run([join(root, 'bin', 'proofgate.js'), 'claim', '--help']),
+  },
   {
     name: 'proofgate --help (tsx, unbundled)',
     runs: 15,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, IntegrityError } from '../../scripts/lib/core/errors.ts';
 import { defineVerb } from '../../scripts/lib/cli/define-verb.ts';
-import { dispatch, dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
+import { dispatch } from '../../scripts/lib/cli/dispatch.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from '../helpers/context.ts';
 
 interface EchoResult {
@@ -125,5 +126,30 @@ describe('dispatchTable', () => {
     expect(await dispatchTable(table, ['--help'], help)).toBe(0);
     expect(help.stdout()).toContain('never loaded here');
     expect(await dispatchTable(table, ['nope'], createTestContext())).toBe(2);
+  });
+
+  it('answers --version and a missing verb from the table, and a verb --help with its examples', async () => {
+    const version = createTestContext();
+    expect(await dispatchTable(table, ['--version'], version)).toBe(0);
+    expect(version.stdout()).toMatch(/^\d+\.\d+\.\d+/);
+    const none = createTestContext();
+    expect(await dispatchTable(table, ['--json'], none)).toBe(2);
+    expect(JSON.parse(none.stdout())).toMatchObject({ error: { code: 'BAD_FLAG', exitCode: 2 } });
+    const unknown = createTestContext();
+    expect(await dispatchTable(table, ['nope'], unknown)).toBe(2);
+    expect(unknown.stderr()).toContain('Unknown verb: nope');
+    expect(unknown.stderr()).toContain('one of echo, other');
+    const verbHelp = createTestContext();
+    expect(await dispatchTable(table, ['echo', '--help'], verbHelp)).toBe(0);
+    expect(verbHelp.stdout()).toContain('proofgate echo --lines 3');
+    expect(verbHelp.stdout()).toContain('--lines');
+  });
+
+  it('runs a verb named after common flags and keeps its positionals and strictness', async () => {
+    const ctx = createTestContext();
+    expect(await dispatchTable(table, ['--limit', '4096', 'echo', '--lines', '1'], ctx)).toBe(0);
+    const extra = createTestContext();
+    expect(await dispatchTable(table, ['echo', 'stray'], extra)).toBe(2);
+    expect(extra.stderr()).toContain('error [BAD_FLAG]');
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
 import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
 import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { cleanUpRepos, makePlaneRepo, subjects } from '../helpers/plane-repo.ts';
 

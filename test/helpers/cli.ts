@@ -35,7 +35,7 @@ export async function runInProcess(
   env: Record<string, string> = {},
 ): Promise<CliRun> {
   const { verbTable } = await import('../../scripts/cli.ts');
-  const { dispatchTable } = await import('../../scripts/lib/cli/dispatch.ts');
+  const { dispatchTable } = await import('../../scripts/lib/cli/dispatch-table.ts');
   const { createTestContext } = await import('./context.ts');
   const ctx = createTestContext({ cwd: WORKTREE, env, now: new Date().toISOString() });
   const code = await dispatchTable(verbTable, args, ctx);

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { verbTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from './context.ts';
 import { makeRepo, type TestRepo } from './git-repo.ts';
 import { manifestYaml, type ManifestFixtureOptions } from './manifest-fixture.ts';

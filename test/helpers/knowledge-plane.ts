@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { verbTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from './context.ts';
 
 export interface KnowledgePlane {

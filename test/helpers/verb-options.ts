@@ -1,6 +1,6 @@
 // What a verb's yargs parser accepts, read from the parser itself: its option names (plus the
 // options every verb has) and the choices of its positionals. Shared by the docs-drift and
-// workflow-file tests, so both judge commands by the same rule.
+// workflow tests (test/helpers/workflow-commands.ts), so both judge commands by the same rule.
 import yargs from 'yargs';
 import { verbTable } from '../../scripts/cli.ts';
 

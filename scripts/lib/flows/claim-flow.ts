@@ -13,6 +13,8 @@ import type { GateIO } from '../core/ports.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { findMissingShards, refuseMissingShards } from '../core/gate/shard.ts';
+import { isAttestOnly } from '../core/gate/select-controls.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -22,6 +24,8 @@ export interface ClaimFlowOptions {
   /** Append the granted claim as a ledger entry (false for CI's --no-record). */
   record: boolean;
   actor: Actor;
+  /** The merge job of a sharded evaluation: how many runners each took a slice (`--shards n`). */
+  shards?: number;
 }
 
 export interface ClaimFlowResult extends ClaimDecision {
@@ -63,16 +67,21 @@ export async function claimFlow(
     );
   }
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
-  const decision = withEfficacyGaps(
-    decideClaim({
-      scope: options.scope,
-      target: gathered.target,
-      manifest: plane.manifest,
-      statuses: gathered.statuses,
-    }),
-    plane.manifest,
+  const decision = withMissingShards(
+    withEfficacyGaps(
+      decideClaim({
+        scope: options.scope,
+        target: gathered.target,
+        manifest: plane.manifest,
+        statuses: gathered.statuses,
+      }),
+      plane.manifest,
+      plane.registry.controls,
+      gathered,
+    ),
     plane.registry.controls,
-    gathered,
+    gathered.statuses,
+    options.shards,
   );
   const result: ClaimFlowResult = { ...decision, statuses: gathered.statuses };
   if (!decision.granted || decision.body === undefined || !options.record) return result;
@@ -137,4 +146,27 @@ function withEfficacyGaps(
       })),
     ],
   };
+}
+
+/**
+ * The merge job of a sharded evaluation: a shard none of whose runnable claimed controls has a
+ * current result refuses the claim by name, so a lost artifact reads as a lost runner, not as a
+ * list of controls that merely look unrun.
+ */
+function withMissingShards(
+  decision: ClaimDecision,
+  controls: readonly Control[],
+  statuses: readonly ControlStatus[],
+  shards: number | undefined,
+): ClaimDecision {
+  if (shards === undefined) return decision;
+  const claimed = new Set(statuses.map((s) => s.control));
+  const runnable = controls.filter(
+    (c) =>
+      claimed.has(c.id) &&
+      c.applies.value &&
+      c.execution.type !== 'slot' &&
+      !isAttestOnly(c.execution),
+  );
+  return refuseMissingShards(decision, findMissingShards(runnable, statuses, shards));
 }

@@ -25,6 +25,7 @@ import {
 } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
+import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
 
 export interface EvaluateRunOptions {
   root: string;
@@ -34,6 +35,8 @@ export interface EvaluateRunOptions {
   authorize: readonly AuthorizationKind[];
   jobs: number;
   dryRun: boolean;
+  /** Run only this runner's slice of the selected controls (`--shard i/n`). */
+  shard?: ShardSpec;
 }
 
 type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
@@ -55,6 +58,8 @@ export interface EvaluateRunResult {
   ok: boolean;
   target: Maturity;
   dryRun: boolean;
+  /** The slice this runner took, with the number of controls selected before slicing. */
+  shard?: ShardSpec & { of: number };
   results: ControlRunResult[];
 }
 
@@ -67,10 +72,11 @@ export async function evaluateRun(
   const plane = await io.loadPlane(options.root);
   const target = plane.manifest.profile.target_maturity;
   assertActorMayAct(options.actor, plane.manifest, 'self');
-  const selected =
+  const chosen =
     options.controls.length > 0
       ? pickControls(plane.registry, options.controls)
       : selectRequired(plane.registry.controls, target);
+  const selected = options.shard === undefined ? chosen : selectShard(chosen, options.shard);
   const runnable = selected.filter(
     (c) => c.applies.value && c.execution.type !== 'slot' && !isAttestOnly(c.execution),
   );
@@ -134,7 +140,9 @@ export async function evaluateRun(
     },
   );
   const ok = results.every((r) => r.status !== 'FAIL' && r.status !== 'BLOCKED');
-  return { ok, target, dryRun: options.dryRun, results };
+  const shard =
+    options.shard === undefined ? {} : { shard: { ...options.shard, of: chosen.length } };
+  return { ok, target, dryRun: options.dryRun, ...shard, results };
 }
 
 function describeSkipped(control: Control): ControlRunResult | undefined {

@@ -28,7 +28,10 @@ const MAX_YAML_ALIAS_COUNT = 100;
 
 /** Parses a YAML file; every syntax error is reported at once with file:line:col (exit 2). */
 export function readYamlFile(path: string, shownAs: string): unknown {
-  const text = readFileSync(path, 'utf8');
+  return parseYamlText(readFileSync(path, 'utf8'), shownAs);
+}
+
+function parseYamlText(text: string, shownAs: string): unknown {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((e) => {
@@ -56,6 +59,8 @@ export function readYamlFile(path: string, shownAs: string): unknown {
   }
 }
 
+const parsed = new Map<string, Plane>();
+
 export function loadPlane(root: string): Plane {
   const location = locatePlane(root);
   if (location === undefined) {
@@ -66,17 +71,27 @@ export function loadPlane(root: string): Plane {
   }
   const manifestPath = join(location.dir, 'controls', 'manifest.yaml');
   const registryPath = join(location.dir, 'controls', 'registry.yaml');
+  const manifestText = readFileSync(manifestPath, 'utf8');
+  const registryText = existsSync(registryPath) ? readFileSync(registryPath, 'utf8') : undefined;
+  // One parse per process: the same bytes at the same place give the same plane, so a verb that
+  // loads the plane from several flows parses and validates its YAML once. Changed bytes miss.
+  const key = JSON.stringify([root, location.dir, manifestText, registryText ?? null]);
+  const known = parsed.get(key);
+  if (known !== undefined) return known;
   const show = (p: string): string => relative(root, p).split('\\').join('/');
   const manifest = validateManifest(
-    readYamlFile(manifestPath, show(manifestPath)),
+    parseYamlText(manifestText, show(manifestPath)),
     show(manifestPath),
   );
-  const registry = existsSync(registryPath)
-    ? validateRegistry(readYamlFile(registryPath, show(registryPath)), show(registryPath))
-    : { version: 1 as const, controls: [] };
+  const registry =
+    registryText !== undefined
+      ? validateRegistry(parseYamlText(registryText, show(registryPath)), show(registryPath))
+      : { version: 1 as const, controls: [] };
   assertPlaneReferences(manifest, registry, {
     manifest: show(manifestPath),
     registry: show(registryPath),
   });
-  return { ...location, manifest, registry, manifestPath, registryPath };
+  const plane: Plane = { ...location, manifest, registry, manifestPath, registryPath };
+  parsed.set(key, plane);
+  return plane;
 }

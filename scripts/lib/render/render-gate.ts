@@ -23,6 +23,12 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
     ? `DRY RUN ${result.results.length} controls at ${result.target}: nothing was run or recorded`
     : `${result.ok ? 'OK' : 'FAIL'} ${result.results.length} controls at ${result.target}: ${tally(statuses) || 'none selected'}`;
   const lines = [head];
+  if (result.shard !== undefined) {
+    const { index, count, of } = result.shard;
+    lines.push(
+      `  shard ${index}/${count}: ${result.results.length} of the ${of} selected controls`,
+    );
+  }
   for (const r of result.results) {
     const entry = r.entry === undefined ? '' : ` [entry ${r.entry.slice(0, 12)}]`;
     lines.push(...withNext(`  ${r.status.padEnd(8)} ${r.control}: ${r.reason}${entry}`, r.next));

@@ -20,7 +20,6 @@ import { readVerifiedLedger } from '../../io/read-verified-ledger.ts';
 import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
-import { checkTraceControl } from '../trace-control.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 
 export interface RealGateOptions {
@@ -126,6 +125,9 @@ async function checkTrace(
   root: string,
   execution: { pack: string; traces: string[]; adapter?: string },
 ): Promise<TraceOutcome> {
+  // Loaded on first use: the trace readers and the rule-pack validator are only needed by a
+  // trace control that actually runs, never by claim, status or the Stop hook.
+  const { checkTraceControl } = await import('../trace-control.ts');
   const result = await checkTraceControl(root, execution);
   return {
     status: result.status,

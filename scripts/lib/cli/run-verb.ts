@@ -1,0 +1,34 @@
+// Runs one loaded verb: with the lean parser when the command line asks for no help and the verb's
+// flags are plain declarations, else through the full yargs tree (loaded only then).
+import type { Context } from '../core/context.ts';
+import type { ExitCode } from '../core/errors.ts';
+import type { AnyVerb } from './define-verb.ts';
+import { COMMON_OPTIONS, executeVerb } from './execute-verb.ts';
+import { leanParse } from './lean-parse.ts';
+import { reportError } from './report-error.ts';
+import { verbIndex } from './verb-index.ts';
+
+const HELP_OR_VERSION = new Set(['--help', '-h', '--version']);
+
+/** Parses and runs `verb` named in `args`. Never throws. */
+export async function runVerb(
+  verb: AnyVerb,
+  args: readonly string[],
+  ctx: Context,
+): Promise<ExitCode> {
+  const at = verbIndex(args);
+  if (at !== undefined && args[at] === verb.name && !args.some((a) => HELP_OR_VERSION.has(a))) {
+    let wantsJson = args.includes('--json');
+    try {
+      const argv = leanParse(verb, [...args.slice(0, at), ...args.slice(at + 1)], COMMON_OPTIONS);
+      if (argv !== undefined) {
+        wantsJson = argv['json'] === true;
+        return await executeVerb(verb, argv, ctx);
+      }
+    } catch (error) {
+      return reportError(error, wantsJson, ctx);
+    }
+  }
+  const { dispatch } = await import('./dispatch.ts');
+  return dispatch([verb], args, ctx);
+}

@@ -1,0 +1,81 @@
+// What each start of the bundled `proofgate` loads before it runs anything: the static import
+// closure of dist/cli.mjs (everything `proofgate --help` loads) and of each verb's entry chunk.
+// The global setup builds dist/ before this runs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const STATIC_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*"(\.\/[^"]+)"|\n\s*import\s*"(\.\/[^"]+)"/g;
+/** esbuild marks each bundled source file with a `// <path>` line. */
+const MARKER = /^\/\/ ((?:scripts|node_modules)\/\S+)$/gm;
+
+function closure(entry: string): { files: string[]; sources: Set<string> } {
+  const seen = new Set<string>();
+  const sources = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(join(DIST, file), 'utf8');
+    for (const m of text.matchAll(MARKER)) sources.add(m[1]!);
+    for (const m of text.matchAll(STATIC_IMPORT)) visit((m[1] ?? m[2]!).slice(2));
+  };
+  visit(entry);
+  return { files: [...seen], sources };
+}
+
+const VERBS = readdirSync(fileURLToPath(new URL('../../scripts', import.meta.url)))
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('_') && f !== 'cli.ts' && f !== 'demo.ts')
+  .map((f) => f.slice(0, -3));
+
+function verbChunk(verb: string): string {
+  const chunk = readdirSync(DIST).find((f) => new RegExp(`^${verb}-[A-Z0-9]+\\.mjs$`).test(f));
+  if (chunk === undefined) throw new Error(`no entry chunk for ${verb} in dist/`);
+  return chunk;
+}
+
+describe('the bundle loads only what the command needs', () => {
+  it('the entry (all that --help, --version and an unknown verb load) holds no verb, parser or YAML', () => {
+    const { sources } = closure('cli.mjs');
+    const loaded = [...sources];
+    expect(loaded.filter((s) => s.startsWith('node_modules/'))).toEqual([]);
+    expect(loaded.filter((s) => /^scripts\/[^/]+\.ts$/.test(s))).toEqual(['scripts/cli.ts']);
+    expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
+  });
+
+  it('the entry loads each verb only through a dynamic import', () => {
+    const entry = readFileSync(join(DIST, 'cli.mjs'), 'utf8');
+    for (const verb of VERBS) expect(entry, verb).toContain(`import("./${verbChunk(verb)}")`);
+  });
+
+  it.each(VERBS)('verb %s statically loads its own module and no other verb', (verb) => {
+    const { sources } = closure(verbChunk(verb));
+    const verbs = [...sources].filter((s) => /^scripts\/[^/]+\.ts$/.test(s));
+    expect(verbs).toEqual([`scripts/${verb}.ts`]);
+    expect(sources).toContain('scripts/lib/cli/define-verb.ts');
+  });
+
+  it.each(['claim', 'status', 'hook'])(
+    'the hot verb %s loads no trace reader, no schema compiler and no yargs',
+    (verb) => {
+      const loaded = [...closure(verbChunk(verb)).sources];
+      expect(loaded.filter((s) => s.startsWith('scripts/lib/io/trace/'))).toEqual([]);
+      expect(loaded.filter((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toEqual([]);
+      // yargs (and the help text machinery it carries) is loaded only for --help or a builder
+      // the lean parser declines; a verb run parses with yargs-parser alone.
+      expect(loaded.filter((s) => s.startsWith('node_modules/yargs/'))).toEqual([]);
+      expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
+    },
+  );
+
+  it('follows static imports across chunks (the check above sees shared code)', () => {
+    const { files, sources } = closure(verbChunk('claim'));
+    expect(files.length).toBeGreaterThan(3);
+    expect(sources).toContain('scripts/lib/flows/claim-flow.ts');
+    expect([...sources].some((s) => s.startsWith('node_modules/yaml/'))).toBe(true);
+    const trace = [...closure(verbChunk('trace')).sources];
+    expect(trace.some((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toBe(true);
+  });
+});

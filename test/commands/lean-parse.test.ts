@@ -1,0 +1,179 @@
+// The lean parser of verb runs against yargs itself: for every registered verb, a corpus of
+// command lines built from the verb's own declarations (each flag in each form, missing and
+// extra positionals, unknown flags, bad choices, number-looking words) must give the same argv
+// for every declared key, or an error in both.
+import yargs from 'yargs';
+import type { Argv } from 'yargs';
+import { describe, expect, it } from 'vitest';
+import { verbTable } from '../../scripts/cli.ts';
+import type { AnyVerb, ParsedArgs } from '../../scripts/lib/cli/define-verb.ts';
+import { COMMON_OPTIONS } from '../../scripts/lib/cli/execute-verb.ts';
+import { leanParse } from '../../scripts/lib/cli/lean-parse.ts';
+
+type Outcome = { error: true } | { argv: Record<string, unknown> };
+
+interface Declared {
+  options: Map<string, { type?: string; array?: boolean; choices?: readonly unknown[] }>;
+  positionals: { name: string; required: boolean; choices?: readonly unknown[] }[];
+}
+
+/** The verb's declarations, read from a real yargs instance. */
+function declared(verb: AnyVerb): Declared {
+  const options = new Map<
+    string,
+    { type?: string; array?: boolean; choices?: readonly unknown[] }
+  >();
+  const positionalSpecs = new Map<string, { choices?: readonly unknown[] }>();
+  const spy = new Proxy(yargs([]), {
+    get(target, prop, receiver) {
+      if (prop === 'option' || prop === 'options')
+        return (
+          name: string,
+          spec: { type?: string; array?: boolean; choices?: readonly unknown[] },
+        ) => {
+          options.set(name, spec);
+          return receiver as Argv;
+        };
+      if (prop === 'positional')
+        return (name: string, spec: { choices?: readonly unknown[] }) => {
+          positionalSpecs.set(name, spec);
+          return receiver as Argv;
+        };
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  verb.builder(spy);
+  const positionals = (verb.command ?? verb.name)
+    .split(' ')
+    .slice(1)
+    .map((token) => {
+      const name = token.replace(/[<>[\].]/g, '');
+      return { name, required: token.startsWith('<'), ...positionalSpecs.get(name) };
+    });
+  return { options, positionals };
+}
+
+function corpus(verb: AnyVerb): string[][] {
+  const { options, positionals } = declared(verb);
+  const fill = (p: Declared['positionals'][number]): string =>
+    String((p.choices?.[0] as string | undefined) ?? 'x1');
+  const req = positionals.filter((p) => p.required).map(fill);
+  const all = positionals.map(fill);
+  const lines: string[][] = [
+    req,
+    [],
+    all,
+    [...all, 'extra'],
+    [...req, '--nope'],
+    [...req, '--json'],
+    [...req, '--limit', '300'],
+    [...req, '--root', '/tmp', '--json=false'],
+    [...req, '--', 'after'],
+    ['--json', ...req],
+    [...req, '--limit', 'abc'],
+    [...req, '--limit=512', '--json', 'true'],
+  ];
+  positionals.forEach((_p, i) => {
+    const swap = (word: string): string[] => all.map((w, j) => (j === i ? word : w));
+    lines.push(swap('bogus'), swap('12'), swap('-'));
+  });
+  for (const [name, spec] of options) {
+    const flag = `--${name}`;
+    if (name.includes('-')) {
+      const camel = name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+      lines.push([...req, `--${camel}`], [...req, `--${camel}`, 'v']);
+    }
+    if (spec.type === 'boolean') {
+      lines.push([...req, flag], [...req, `--no-${name}`], [...req, `${flag}=false`]);
+    } else if (spec.type === 'number') {
+      lines.push([...req, flag, '3'], [...req, flag, 'x'], [...req, `${flag}=7`]);
+    } else {
+      const value = String((spec.choices?.[0] as string | undefined) ?? 'v');
+      lines.push([...req, flag, value], [...req, `${flag}=${value}`], [...req, flag]);
+      lines.push([...req, flag, value, flag, value], [...req, flag, value, 'w2']);
+      lines.push([...req, flag, '12'], [...req, flag, 'bogus']);
+    }
+  }
+  return lines;
+}
+
+function pick(argv: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => argv[k] !== undefined).map((k) => [k, argv[k]]));
+}
+
+async function viaYargs(verb: AnyVerb, rest: readonly string[]): Promise<Outcome> {
+  let seen: ParsedArgs | undefined;
+  const positionals = (verb.command ?? verb.name).split(' ').slice(1);
+  try {
+    await yargs([...rest])
+      .options(COMMON_OPTIONS)
+      .strict()
+      .exitProcess(false)
+      .help(false)
+      .version(false)
+      .fail((message, error) => {
+        throw error ?? new Error(message);
+      })
+      .command({
+        command: ['$0', ...positionals].join(' '),
+        describe: verb.describe,
+        builder: (y: Argv) => verb.builder(y),
+        handler: (argv) => {
+          seen = argv;
+        },
+      })
+      .parseAsync([...rest]);
+  } catch {
+    return { error: true };
+  }
+  return seen === undefined ? { error: true } : { argv: seen };
+}
+
+function viaLean(verb: AnyVerb, rest: readonly string[]): Outcome | 'declined' {
+  try {
+    const argv = leanParse(verb, rest, COMMON_OPTIONS);
+    return argv === undefined ? 'declined' : { argv };
+  } catch {
+    return { error: true };
+  }
+}
+
+const verbs = await Promise.all(verbTable.map((row) => row.load()));
+
+describe('the lean parser agrees with yargs on every verb', () => {
+  it.each(verbs.map((v) => [v.name, v]))('%s', async (_name, verb) => {
+    const { options, positionals } = declared(verb);
+    const keys = [
+      ...Object.keys(COMMON_OPTIONS),
+      ...options.keys(),
+      ...positionals.map((p) => p.name),
+    ];
+    const lines = corpus(verb);
+    expect(lines.length).toBeGreaterThan(8);
+    const shown = (o: Outcome | 'declined'): unknown =>
+      o === 'declined' || 'error' in o ? o : pick(o.argv, keys);
+    const differences: unknown[] = [];
+    for (const rest of lines) {
+      const lean = shown(viaLean(verb, rest));
+      const reference = shown(await viaYargs(verb, rest));
+      if (JSON.stringify(lean) !== JSON.stringify(reference))
+        differences.push(
+          `${rest.join(' ')} | lean ${JSON.stringify(lean)} | yargs ${JSON.stringify(reference)}`,
+        );
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('declines a builder that uses more than option and positional declarations', () => {
+    const odd = {
+      ...verbs[0]!,
+      builder: (y: Argv) => y.option('a', { type: 'string' }).conflicts('a', 'b'),
+    };
+    expect(leanParse(odd, [], COMMON_OPTIONS)).toBeUndefined();
+    const coerced = {
+      ...verbs[0]!,
+      builder: (y: Argv) => y.option('a', { type: 'string', coerce: String }),
+    };
+    expect(leanParse(coerced, [], COMMON_OPTIONS)).toBeUndefined();
+  });
+});
