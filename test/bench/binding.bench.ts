@@ -25,11 +25,25 @@ const EXCLUDES = ['.proofgate/evidence/', '.proofgate/knowledge/'];
 let repo: Promise<string> | undefined;
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
+  return execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=b',
+      '-c',
+      'user.email=b@b',
+      '-c',
+      'gc.auto=0',
+      '-c',
+      'maintenance.auto=false',
+      ...args,
+    ],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    },
+  );
 }
 
 // One repository per process: 50k files of ~1 KB in 500 directories, one `git add` and commit.

@@ -25,11 +25,25 @@ const CLAIM = 'claim --scope project --no-record, 50k files, 20 current controls
 let repo: Promise<string> | undefined;
 
 function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
-    cwd: dir,
-    stdio: 'ignore',
-    maxBuffer: 1 << 30,
-  });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=b',
+      '-c',
+      'user.email=b@b',
+      '-c',
+      'gc.auto=0',
+      '-c',
+      'maintenance.auto=false',
+      ...args,
+    ],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+      maxBuffer: 1 << 30,
+    },
+  );
 }
 
 const common = { root: undefined, json: false, limit: 8192 };

@@ -28,10 +28,24 @@ export interface BenchRepo {
 }
 
 export function git(root: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
-    cwd: root,
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=b',
+      '-c',
+      'user.email=b@b',
+      '-c',
+      'gc.auto=0',
+      '-c',
+      'maintenance.auto=false',
+      ...args,
+    ],
+    {
+      cwd: root,
+      stdio: 'ignore',
+    },
+  );
 }
 
 function manifestWith(key: { keyid: string; publicKey: string } | undefined): string {

@@ -36,11 +36,25 @@ const control = (id: string): string => `  - id: ${id}
 `;
 
 export function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
+  return execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=b',
+      '-c',
+      'user.email=b@b',
+      '-c',
+      'gc.auto=0',
+      '-c',
+      'maintenance.auto=false',
+      ...args,
+    ],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    },
+  );
 }
 
 /** Runs one CLI process to completion; throws on an exit code other than `expect`. */

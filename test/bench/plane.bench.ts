@@ -13,7 +13,21 @@ const FILES = 50_000;
 let repo: Promise<string> | undefined;
 
 function git(cwd: string, args: string[]): void {
-  const result = spawnSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], { cwd });
+  const result = spawnSync(
+    'git',
+    [
+      '-c',
+      'user.name=b',
+      '-c',
+      'user.email=b@b',
+      '-c',
+      'gc.auto=0',
+      '-c',
+      'maintenance.auto=false',
+      ...args,
+    ],
+    { cwd },
+  );
   if (result.status !== 0)
     throw new Error(`git ${args.join(' ')} failed: ${String(result.stderr)}`);
 }

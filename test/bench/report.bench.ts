@@ -35,10 +35,24 @@ const registry = `version: 1\ncontrols:\n${Array.from(
 function createRepo(): string {
   const root = mkdtempSync(join(tmpdir(), 'pg-bench-report-'));
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
-      cwd: root,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'git',
+      [
+        '-c',
+        'user.name=b',
+        '-c',
+        'user.email=b@b',
+        '-c',
+        'gc.auto=0',
+        '-c',
+        'maintenance.auto=false',
+        ...args,
+      ],
+      {
+        cwd: root,
+        stdio: 'ignore',
+      },
+    );
   git('init', '-q', '-b', 'main');
   mkdirSync(join(root, '.proofgate', 'controls'), { recursive: true });
   writeFileSync(join(root, '.proofgate', 'controls', 'manifest.yaml'), manifestYaml());
