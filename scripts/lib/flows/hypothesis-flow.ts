@@ -29,6 +29,8 @@ export interface HypothesisOptions extends CommonOptions {
   status: string | undefined;
   evidence: string[];
   probeArgv: string[];
+  probeControl?: string | undefined;
+  expectStatus?: string | undefined;
   expectExit: number | undefined;
   expectOutput: string | undefined;
   highRisk: number;
@@ -54,6 +56,8 @@ export async function hypothesisFlow(
     const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case.id] : []));
     const probe = buildProbe({
       argv: options.probeArgv,
+      control: options.probeControl,
+      expectStatus: options.expectStatus,
       expectExit: options.expectExit,
       expectOutput: options.expectOutput,
     });
