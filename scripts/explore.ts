@@ -23,6 +23,7 @@ import {
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { computeSubject } from './lib/io/subject.ts';
+import { readPersistedModel } from './lib/flows/target-model-flow.ts';
 import { renderExplore } from './lib/render/explore.ts';
 
 export interface ExploreOptions extends CommonOptions {
@@ -160,6 +161,11 @@ export async function runExploreVerb(
   const plane = await gate.loadPlane(knowledge.root);
   const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
   const world = { knowledge, gate, plane, actor, subject: () => computeSubject(plane) };
+  // An explicit file wins; otherwise the model scan keeps in the plane's knowledge, if any.
+  const model =
+    options.targetModel !== undefined
+      ? await readJsonFile(resolve(ctx.cwd, options.targetModel), options.targetModel)
+      : await readPersistedModel(knowledge);
   return runExplore(world, ctx, {
     untilDone: options.untilDone,
     budget: {
@@ -176,14 +182,7 @@ export async function runExploreVerb(
     timeoutMs: options.timeoutSeconds * 1000,
     allow: options.allow,
     repeats: options.repeats,
-    ...(options.targetModel !== undefined
-      ? {
-          targetModel: await readJsonFile(
-            resolve(ctx.cwd, options.targetModel),
-            options.targetModel,
-          ),
-        }
-      : {}),
+    ...(model !== undefined ? { targetModel: model } : {}),
   });
 }
 
