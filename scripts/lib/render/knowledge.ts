@@ -144,5 +144,8 @@ export function renderNext(result: NextResult): string {
   });
   if (result.total > result.items.length)
     lines.push(`… ${result.total - result.items.length} more (raise --top)`);
+  for (const f of result.filtered) {
+    lines.push(`FILTERED hypothesis ${f.id} by ${f.caseId}: tried before, failed: ${f.reason}`);
+  }
   return lines.join('\n');
 }
