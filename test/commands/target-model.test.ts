@@ -129,5 +129,10 @@ describe('scan keeps the target model; explore reads it', { timeout: 60_000 }, (
     // The model's high-risk goals join the definition of done.
     const done = await plane.run(['explore', '--until-done', '--high-risk', '0.4']);
     expect(done.out).toContain('undecided high-risk goals: functional, reliability, security');
+    // hypothesis list judges done by the same goals.
+    const list = await plane.run(['hypothesis', 'list', '--high-risk', '0.4', '--json']);
+    const report = JSON.parse(list.out) as { done: { verdict: string; undecidedAttrs: string[] } };
+    expect(report.done.verdict).not.toBe('done');
+    expect(report.done.undecidedAttrs).toEqual(['functional', 'reliability', 'security']);
   });
 });
