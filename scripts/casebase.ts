@@ -15,7 +15,7 @@ import {
   type CasebaseOptions,
 } from './lib/flows/casebase-flow.ts';
 
-const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import'] as const;
+const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import', 'extract'] as const;
 
 export function casebaseFlags(y: Argv): Argv {
   const list = { type: 'string', array: true } as const;
@@ -59,7 +59,13 @@ export function casebaseFlags(y: Argv): Argv {
     .option('result', { type: 'string', describe: 'success or counterexample (observe)' })
     .option('min', { type: 'string', default: '0', describe: 'minimum similarity 0..1 (retrieve)' })
     .option('out', { type: 'string', describe: 'file to write (export)' })
-    .option('from', { type: 'string', describe: 'file to read (import)' });
+    .option('from', { type: 'string', describe: 'file to read (import)' })
+    .option('accept', {
+      type: 'boolean',
+      default: false,
+      describe: 'record the proposed cases (extract; needs --authority-id human:<name>)',
+    })
+    .option('authority-id', { type: 'string', describe: 'the person accepting (extract)' });
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -99,13 +105,15 @@ export function toCasebaseOptions(argv: ParsedArgs, common: CommonOptions): Case
     result: str(argv['result']),
     min: parseMilli(str(argv['min']) ?? '0', '--min', MILLI),
     file,
+    accept: argv['accept'] === true,
+    authority: str(argv['authority-id']),
   };
 }
 
 export const casebase = defineVerb<CasebaseOptions, CasebaseResult>({
   name: 'casebase',
   command: 'casebase <action>',
-  describe: 'Add, observe, retrieve, export or import reusable test strategy cases',
+  describe: 'Add, observe, retrieve, export, import or extract reusable test strategy cases',
   examples: [
     [
       'proofgate casebase add --kind web-api --architecture service --attr functional --applicability "REST writes without schema validation" --strategy "boundary + type confusion probes" --outcome "2 defects" --negative "same probes on reads :: reads validate" --project shop --environment staging --confirmation user',

@@ -111,7 +111,7 @@ export const verbTable: readonly VerbEntry[] = [
   },
   {
     name: 'casebase',
-    describe: 'Add, observe, retrieve, export or import reusable test strategy cases',
+    describe: 'Add, observe, retrieve, export, import or extract reusable test strategy cases',
     load: async () => (await import('./casebase.ts')).casebase,
   },
   {

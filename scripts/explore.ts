@@ -13,6 +13,17 @@ import { resolve } from 'node:path';
 import { openKnowledge, readJsonFile } from './lib/io/knowledge-store.ts';
 import type { KnowledgeIO } from './lib/core/ports.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import {
+  actorFlags,
+  actorFrom,
+  readActorFlags,
+  readStrings,
+  type ActorFlags,
+} from './lib/cli/gate-flags.ts';
+import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
+import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { computeSubject } from './lib/io/subject.ts';
+import { readPersistedModel } from './lib/flows/target-model-flow.ts';
 import { renderExplore } from './lib/render/explore.ts';
 
 export interface ExploreOptions extends CommonOptions {
@@ -25,7 +36,22 @@ export interface ExploreOptions extends CommonOptions {
   goals: string[];
   repeats: number;
   targetModel: string | undefined;
+  allow: AuthorizationKind[];
+  actor: ActorFlags;
 }
+
+const toAllow = (argv: Parameters<typeof readStrings>[0]): AuthorizationKind[] => {
+  const list = readStrings(argv, 'allow');
+  const bad = list.filter((v) => !(AUTHORIZATION_KINDS as readonly string[]).includes(v));
+  if (bad.length > 0) {
+    throw new UsageError('BAD_VALUE', `--allow: unknown authorization kind ${bad.join(', ')}`, {
+      where: '--allow',
+      expected: AUTHORIZATION_KINDS.join(', '),
+      next: 'pass --allow install_dependencies (repeat for each kind a probe may use)',
+    });
+  }
+  return list as AuthorizationKind[];
+};
 
 const positiveInt = (value: unknown, flag: string): number => {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
@@ -59,7 +85,12 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     ['proofgate explore --until-done --max-steps 5', 'loop until done or five probes are spent'],
   ],
   builder: (y) =>
-    y
+    actorFlags(y)
+      .option('allow', {
+        type: 'string',
+        array: true,
+        describe: `authorization kind a probe may use (repeatable; default none): ${AUTHORIZATION_KINDS.join(', ')}`,
+      })
       .option('until-done', {
         type: 'boolean',
         default: false,
@@ -107,6 +138,8 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     goals: toGoals(argv['goal']),
     repeats: positiveInt(argv['repeat'], '--repeat'),
     targetModel: typeof argv['target-model'] === 'string' ? argv['target-model'] : undefined,
+    allow: toAllow(argv),
+    actor: readActorFlags(argv),
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -123,8 +156,17 @@ export async function runExploreVerb(
   ctx: Context,
   io?: KnowledgeIO,
 ): Promise<ExploreResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
-  return runExplore(store, ctx, {
+  const knowledge = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const gate = createRealGateIO(ctx);
+  const plane = await gate.loadPlane(knowledge.root);
+  const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
+  const world = { knowledge, gate, plane, actor, subject: () => computeSubject(plane) };
+  // An explicit file wins; otherwise the model scan keeps in the plane's knowledge, if any.
+  const model =
+    options.targetModel !== undefined
+      ? await readJsonFile(resolve(ctx.cwd, options.targetModel), options.targetModel)
+      : await readPersistedModel(knowledge);
+  return runExplore(world, ctx, {
     untilDone: options.untilDone,
     budget: {
       maxSteps: options.maxSteps,
@@ -138,16 +180,9 @@ export async function runExploreVerb(
       goals: options.goals,
     },
     timeoutMs: options.timeoutSeconds * 1000,
-    capBytes: 1024 * 1024,
+    allow: options.allow,
     repeats: options.repeats,
-    ...(options.targetModel !== undefined
-      ? {
-          targetModel: await readJsonFile(
-            resolve(ctx.cwd, options.targetModel),
-            options.targetModel,
-          ),
-        }
-      : {}),
+    ...(model !== undefined ? { targetModel: model } : {}),
   });
 }
 

@@ -46,6 +46,14 @@ export function hypothesisFlags(y: Argv): Argv {
       array: true,
       describe: 'one argv element of the command explore runs (add; repeat in order)',
     })
+    .option('probe-control', {
+      type: 'string',
+      describe: 'a control id explore runs as the probe, like evaluate --run (add)',
+    })
+    .option('expect-status', {
+      type: 'string',
+      describe: 'PASS or FAIL: the control status when the claim holds (add, with --probe-control)',
+    })
     .option('expect-exit', {
       type: 'number',
       describe: 'exit code the probe shows when the claim holds (add)',
@@ -86,6 +94,8 @@ export function toHypothesisOptions(argv: ParsedArgs, common: CommonOptions): Hy
     status: str(argv['status']),
     evidence: (Array.isArray(argv['evidence']) ? argv['evidence'] : []).map(String),
     probeArgv: (Array.isArray(argv['probe-argv']) ? argv['probe-argv'] : []).map(String),
+    probeControl: str(argv['probe-control']),
+    expectStatus: str(argv['expect-status']),
     expectExit: typeof argv['expect-exit'] === 'number' ? argv['expect-exit'] : undefined,
     expectOutput: str(argv['expect-output']),
     highRisk: milli(argv['high-risk'], '--high-risk', MILLI) ?? DEFAULT_DONE.highRisk,

@@ -8,15 +8,38 @@ import { runIfMain } from './lib/cli/run-if-main.ts';
 import { scanRepository } from './lib/io/scan-repo.ts';
 import { renderScan } from './lib/render/scan.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import { persistTargetModel } from './lib/flows/target-model-flow.ts';
 
 export type ScanOptions = CommonOptions;
 
-export async function runScan(options: ScanOptions, ctx: Context): Promise<ScanResult> {
+/** The inventory, plus where the target model was kept when the repository has a plane. */
+export type ScanVerbResult = ScanResult & {
+  target_model?: { written: string } | { skipped: string };
+};
+
+export async function runScan(options: ScanOptions, ctx: Context): Promise<ScanVerbResult> {
   const root = await findGitRoot(options.root ?? ctx.cwd);
-  return scanRepository(root);
+  const scanned = await scanRepository(root);
+  const persisted = await persistTargetModel(root, scanned);
+  if (persisted === undefined) return scanned;
+  return {
+    ...scanned,
+    target_model: 'written' in persisted ? { written: persisted.written } : persisted,
+  };
 }
 
-export const scan = defineVerb<ScanOptions, ScanResult>({
+function renderScanVerb(result: ScanVerbResult): string {
+  const text = renderScan(result);
+  const kept = result.target_model;
+  if (kept === undefined) return text;
+  const line =
+    'written' in kept
+      ? `target model: ${kept.written} (refreshed)`
+      : `target model: ${kept.skipped}`;
+  return `${text}\n${line}`;
+}
+
+export const scan = defineVerb<ScanOptions, ScanVerbResult>({
   name: 'scan',
   describe: 'Inventory the repository and list the real commands that could become controls',
   examples: [
@@ -26,7 +49,7 @@ export const scan = defineVerb<ScanOptions, ScanResult>({
   builder: (y) => y,
   toOptions: (_argv, common) => common,
   run: runScan,
-  render: renderScan,
+  render: renderScanVerb,
   exitCode: () => 0,
 });
 

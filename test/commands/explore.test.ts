@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import { planeWith } from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 // The bug: a page size is clamped from above but a negative one passes through.
@@ -35,7 +35,7 @@ const add = (claim: string, risk: string, gain: string, script: string): string[
 ];
 
 async function buggyBoard(): Promise<KnowledgePlane> {
-  const plane = makeKnowledgePlane();
+  const plane = planeWith('');
   plane.write('pager.mjs', PAGER);
   plane.write('probe-negative.mjs', check(-5, 1));
   plane.write('probe-large.mjs', check(500, 100));
@@ -61,7 +61,7 @@ function updates(plane: KnowledgePlane): { id: string; status: string }[] {
     .flatMap((r) => (r.op === 'update' && r.update !== undefined ? [r.update] : []));
 }
 
-describe('proofgate explore', () => {
+describe('proofgate explore', { timeout: 60_000 }, () => {
   it('runs the probes in priority order, confirms the real bug, refutes the rest, stops at done', async () => {
     const plane = await buggyBoard();
     const result = await plane.run(['explore', '--until-done']);
@@ -96,7 +96,7 @@ describe('proofgate explore', () => {
   });
 
   it('refuses a probe without an expectation and an expectation without a probe (exit 2)', async () => {
-    const plane = makeKnowledgePlane();
+    const plane = planeWith('');
     const base = add('x', '0.5', '0.5', 'p.mjs');
     const noExpect = await plane.run(base.slice(0, -2));
     expect(noExpect.code).toBe(2);
@@ -110,7 +110,7 @@ describe('proofgate explore', () => {
   });
 
   it('a probe whose command cannot start decides nothing: exit 4, the hypothesis stays open', async () => {
-    const plane = makeKnowledgePlane();
+    const plane = planeWith('');
     const args = add('x', '0.9', '0.9', 'p.mjs');
     args[args.indexOf(process.execPath)] = 'definitely-not-a-command-pg';
     await plane.run(args);
@@ -121,9 +121,9 @@ describe('proofgate explore', () => {
   });
 });
 
-describe('proofgate explore: done is not vacuous', () => {
+describe('proofgate explore: done is not vacuous', { timeout: 60_000 }, () => {
   it('an empty board is not done, and an uncovered high-risk goal keeps the loop going by name', async () => {
-    const empty = makeKnowledgePlane();
+    const empty = planeWith('');
     const none = await empty.run(['explore', '--until-done']);
     expect(none.code).toBe(1);
     expect(none.out).toContain('the board is empty');
@@ -138,7 +138,7 @@ describe('proofgate explore: done is not vacuous', () => {
   });
 });
 
-describe('proofgate explore: FLAKY', () => {
+describe('proofgate explore: FLAKY', { timeout: 60_000 }, () => {
   // Exits 1, then 0, then 1, ... : PASS and FAIL on the same commit.
   const FLIP =
     "import { existsSync, readFileSync, writeFileSync } from 'node:fs';\n" +
@@ -146,7 +146,7 @@ describe('proofgate explore: FLAKY', () => {
     "writeFileSync('flip.count', String(n + 1)); process.exit(n % 2 === 0 ? 1 : 0);\n";
 
   it('disagreeing repeats decide nothing, show the confidence grade and quarantine the probe', async () => {
-    const plane = makeKnowledgePlane();
+    const plane = planeWith('');
     plane.write('flip.mjs', FLIP);
     await plane.run(add('the cache races', '0.9', '0.9', 'flip.mjs'));
     const result = await plane.run(['explore', '--until-done', '--repeat', '3']);
@@ -172,7 +172,7 @@ describe('proofgate explore: FLAKY', () => {
   });
 });
 
-describe('proofgate explore: negative results filter', () => {
+describe('proofgate explore: negative results filter', { timeout: 60_000 }, () => {
   const caseWith = (negative: string, attr = 'functional'): string[] => [
     'casebase',
     'add',
@@ -220,7 +220,7 @@ describe('proofgate explore: negative results filter', () => {
   });
 });
 
-describe('proofgate explore: target model and priors', () => {
+describe('proofgate explore: target model and priors', { timeout: 60_000 }, () => {
   const model = {
     target: { kind: 'web-api' },
     architecture: { shape: 'service' },
@@ -254,7 +254,7 @@ describe('proofgate explore: target model and priors', () => {
   ];
 
   it('seeds a hypothesis from a structurally matching case with its provenance, not from a keyword-only one', async () => {
-    const plane = makeKnowledgePlane();
+    const plane = planeWith('');
     // CB-0001 matches structurally; CB-0002 only shares words with the target.
     await plane.run(caseArgs('web-api', 'service', 'paged listings'));
     await plane.run(caseArgs('cli', 'monolith', 'web-api service typescript functional'));

@@ -88,3 +88,73 @@ describe('proofgate next', () => {
     expect((await todo.run(['next'])).out).toMatch(/^next: control C-1 \(control TODO\)/);
   });
 });
+
+describe('proofgate next: negative results filter', () => {
+  const hypothesis = (claim: string): string[] => [
+    'hypothesis',
+    'add',
+    claim,
+    '--attr',
+    'functional',
+    '--risk',
+    '0.9',
+    '--info-gain',
+    '0.9',
+    '--cost',
+    '1',
+    '--oracle',
+    'o',
+    '--provenance',
+    'recon',
+  ];
+  const caseWith = (negative: string, attr = 'functional'): string[] => [
+    'casebase',
+    'add',
+    '--kind',
+    'web-api',
+    '--architecture',
+    'service',
+    '--attr',
+    attr,
+    '--applicability',
+    'paged listings',
+    '--strategy',
+    'boundary probes',
+    '--outcome',
+    'clamping bug found',
+    '--negative',
+    negative,
+    '--project',
+    'shop',
+    '--environment',
+    'ci',
+    '--confirmation',
+    'user',
+  ];
+
+  it('a hypothesis a case already tried is shown as filtered with the case id, not ranked', async () => {
+    const plane = planeWith('');
+    await plane.run(hypothesis('a large page size is not clamped'));
+    await plane.run(hypothesis('a negative page size is accepted'));
+    expect(
+      (await plane.run(caseWith('A large page size is not clamped :: the framework clamps'))).code,
+    ).toBe(0);
+    // Shared words and another attribute do not filter.
+    await plane.run(caseWith('a negative page size :: slow'));
+    await plane.run(caseWith('a negative page size is accepted :: n/a', 'performance'));
+    const { out, code } = await plane.run(['next', '--share', '0']);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      'FILTERED hypothesis H-0001 by CB-0001: tried before, failed: the framework clamps',
+    );
+    expect(out).not.toMatch(/\d\. [\d.]+ hypothesis H-0001/);
+    expect(out).toMatch(/\d\. [\d.]+ hypothesis H-0002/);
+    const json = await plane.run(['next', '--share', '0', '--json']);
+    const parsed = JSON.parse(json.out) as {
+      items: { id: string }[];
+      filtered: { id: string; caseId: string }[];
+    };
+    expect(parsed.items.map((i) => i.id)).not.toContain('H-0001');
+    expect(parsed.filtered).toEqual([expect.objectContaining({ id: 'H-0001', caseId: 'CB-0001' })]);
+  });
+});

@@ -76,7 +76,8 @@ function oracle(results: Result[], stage: 'self' | 'cross') {
   if (stage === 'cross' && matching.some((r) => r.isDisputed))
     return { status: 'DISPUTED', isFlaky };
   const last = matching.at(-1);
-  if (last !== undefined) return { status: last.status, isFlaky };
+  // PASS and FAIL on the current binding: FLAKY, whichever came last.
+  if (last !== undefined) return { status: isFlaky ? 'FLAKY' : last.status, isFlaky };
   return { status: all.length > 0 ? 'STALE' : 'TODO', isFlaky };
 }
 

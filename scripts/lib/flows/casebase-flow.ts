@@ -11,9 +11,15 @@ import type { CaseEntry, CaseObservation, StructuralFeatures } from '../core/kno
 import { openKnowledge, readJsonFile, writeFileWhole } from '../io/knowledge-store.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
+import { UsageError } from '../core/errors.ts';
+import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
+import { proposalToInput, proposeCases } from '../core/knowledge/extract-cases.ts';
+import type { CaseProposal } from '../core/knowledge/extract-cases.ts';
+import { readPersistedModel } from './target-model-flow.ts';
+import { basename } from 'node:path';
 
 export interface CasebaseOptions extends CommonOptions {
-  action: 'add' | 'observe' | 'retrieve' | 'export' | 'import';
+  action: 'add' | 'observe' | 'retrieve' | 'export' | 'import' | 'extract';
   features: StructuralFeatures;
   applicability: string | undefined;
   strategy: string | undefined;
@@ -30,6 +36,9 @@ export interface CasebaseOptions extends CommonOptions {
   /** Minimum similarity, 0..1000. */
   min: number;
   file: string | undefined;
+  /** extract: record the proposals (needs a human authority). */
+  accept?: boolean;
+  authority?: string | undefined;
 }
 
 export type CasebaseResult =
@@ -37,7 +46,8 @@ export type CasebaseResult =
   | { action: 'observe'; observation: CaseObservation; confidence: number; previous: number }
   | { action: 'retrieve'; target: StructuralFeatures; cases: RankedCase[] }
   | { action: 'export'; file: string | undefined; export: CaseExport }
-  | { action: 'import'; file: string; added: number; skipped: number };
+  | { action: 'import'; file: string; added: number; skipped: number }
+  | { action: 'extract'; proposals: CaseProposal[]; accepted: CaseEntry[] };
 
 export async function casebaseFlow(
   options: CasebaseOptions,
@@ -86,6 +96,8 @@ export async function casebaseFlow(
           `${JSON.stringify(exported, null, 2)}\n`,
         );
       return { action: 'export', file: options.file, export: exported };
+    case 'extract':
+      return extractCases(store, options, exported.cases, now);
     case 'import': {
       const file = options.file ?? '';
       const plan = planImport(records, await readJsonFile(resolve(ctx.cwd, file), file), file);
@@ -93,4 +105,46 @@ export async function casebaseFlow(
       return { action: 'import', file, added: plan.append.length, skipped: plan.skipped };
     }
   }
+}
+
+/** Proposes cases from decided hypotheses; records them only when a person accepts them. */
+async function extractCases(
+  store: KnowledgeIO,
+  options: CasebaseOptions,
+  existing: readonly CaseEntry[],
+  now: Date,
+): Promise<CasebaseResult> {
+  if (options.accept === true && !(options.authority ?? '').startsWith('human:')) {
+    throw new UsageError('BAD_INPUT', 'casebase extract --accept needs a human authority', {
+      where: '--authority-id',
+      expected: 'human:<name>',
+      next: 'review the proposals (proofgate casebase extract), then proofgate casebase extract --accept --authority-id human:<name>',
+    });
+  }
+  const model = await readPersistedModel(store);
+  if (model === undefined) {
+    throw new UsageError('MISSING_ARG', 'casebase extract needs the target model', {
+      next: 'run "proofgate scan" first: it keeps the target model in the plane',
+    });
+  }
+  const board = foldHypotheses(await store.read('hypotheses'));
+  const proposals = proposeCases(board, model, existing);
+  if (options.accept !== true) return { action: 'extract', proposals, accepted: [] };
+  const ids = existing.map((c) => c.id);
+  const accepted: CaseEntry[] = [];
+  const provenance = {
+    project: options.project ?? basename(store.root),
+    environment: options.environment ?? 'local',
+  };
+  for (const p of proposals) {
+    if (p.duplicateOf !== undefined) continue;
+    const entry = recordCase(proposalToInput(p, provenance), ids, now);
+    ids.push(entry.id);
+    accepted.push(entry);
+  }
+  await store.append(
+    'cases',
+    accepted.map((entry) => ({ op: 'case' as const, case: entry })),
+  );
+  return { action: 'extract', proposals, accepted };
 }

@@ -3,39 +3,30 @@
 // hypothesis from its expectation, append the decision with the probe's outcome to the board, and
 // repeat while the definition of done does not hold and the budget is not spent.
 import type { Context } from '../core/context.ts';
-import { pickEnvironment } from '../core/gate/child-env.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { Budget, DoneCriteria, DoneReport } from '../core/knowledge/evaluate-done.ts';
-import {
-  combineVerdicts,
-  decideStop,
-  judgeProbe,
-  pickNextProbe,
-  quarantinedAt,
-} from '../core/knowledge/explore-step.ts';
+import { decideStop, pickNextProbe, quarantinedAt } from '../core/knowledge/explore-step.ts';
+import { refusedAuthorizations } from '../core/knowledge/probe-authorization.ts';
+import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { StopReason } from '../core/knowledge/explore-step.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
-import type {
-  HypothesisUpdate,
-  KnowledgeRecord,
-  Probe,
-  ProbeRun,
-} from '../core/knowledge/types.ts';
+import type { HypothesisUpdate, KnowledgeRecord, ProbeRun } from '../core/knowledge/types.ts';
 import { currentConfidence } from '../core/knowledge/damping.ts';
 import { exportCases } from '../core/knowledge/merge-cases.ts';
 import { goalsOfModel, seedPriors } from '../core/knowledge/seed-priors.ts';
 import { runGit } from '../io/git.ts';
-import type { KnowledgeIO } from '../core/ports.ts';
-import { runCommand } from '../io/run-command.ts';
+import { probeControl, runProbeStep } from './explore-probe.ts';
+import type { ExploreWorld } from './explore-probe.ts';
 
 export interface ExploreSettings {
   untilDone: boolean;
   budget: Budget;
   done: DoneCriteria;
   timeoutMs: number;
-  capBytes: number;
+  /** Authorization kinds a probe may use (`--allow`); a probe needing another is refused. */
+  allow: readonly AuthorizationKind[];
   /** Runs per probe; more than one exposes a flaky probe before it decides anything. */
   repeats: number;
   /** A target model: its quality goals join the definition of done, its features seed priors. */
@@ -60,44 +51,10 @@ export interface ExploreResult {
   seeded: { id: string; provenance: string }[];
   /** Open hypotheses a case's negative result rules out: not probed, not ranked. */
   filtered: Filtered[];
+  /** Probes refused before they ran: they need authorization kinds `--allow` did not give. */
+  refused: { id: string; needs: AuthorizationKind[] }[];
   done: DoneReport;
   next: string | undefined;
-}
-
-/** Runs one probe; a command that cannot start is an observation (exit null), not a crash. */
-async function runProbe(
-  probe: Probe,
-  root: string,
-  ctx: Context,
-  settings: ExploreSettings,
-): Promise<
-  | { ok: true; exitCode: number | null; output: string; sha256: string; durationMs: number }
-  | { ok: false; detail: string }
-> {
-  const result = await runCommand({
-    argv: probe.argv,
-    root,
-    env: pickEnvironment(ctx.env, []),
-    timeoutMs: settings.timeoutMs,
-    capBytes: settings.capBytes,
-  });
-  if (!result.ok) {
-    return { ok: false, detail: `${result.reason}: ${result.detail}` };
-  }
-  if (result.timedOut || result.exitCode === null) {
-    return {
-      ok: false,
-      detail: `no exit code (${result.timedOut ? 'timed out' : `signal ${result.signal ?? '?'}`})`,
-    };
-  }
-  const output = Buffer.concat([result.head, result.tail]).toString('utf8');
-  return {
-    ok: true,
-    exitCode: result.exitCode,
-    output,
-    sha256: result.rawSha256,
-    durationMs: result.durationMs,
-  };
 }
 
 async function headCommit(root: string): Promise<string | undefined> {
@@ -110,7 +67,7 @@ async function headCommit(root: string): Promise<string | undefined> {
 }
 
 async function seedFromModel(
-  store: KnowledgeIO,
+  store: ExploreWorld['knowledge'],
   ctx: Context,
   settings: ExploreSettings,
   caseRecords: readonly KnowledgeRecord[],
@@ -132,10 +89,12 @@ async function seedFromModel(
 }
 
 export async function runExplore(
-  store: KnowledgeIO,
+  world: ExploreWorld,
   ctx: Context,
   settings: ExploreSettings,
 ): Promise<ExploreResult> {
+  const store = world.knowledge;
+  const refused: ExploreResult['refused'] = [];
   const started = ctx.clock.now().getTime();
   const steps: ExploreStep[] = [];
   const commit = await headCommit(store.root);
@@ -160,7 +119,11 @@ export async function runExplore(
     const ruledOut = new Set(filtered.map((f) => f.id));
     const live = board.filter((h) => !ruledOut.has(h.id));
     const done = evaluateDone(live, countStepsSinceEvidence(records), doneCriteria);
-    const skip = new Set([...quarantinedAt(records, commit), ...filtered.map((f) => f.id)]);
+    const skip = new Set([
+      ...quarantinedAt(records, commit),
+      ...filtered.map((f) => f.id),
+      ...refused.map((r) => r.id),
+    ]);
     const next = pickNextProbe(board, skip);
     const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
     const spent = { steps: steps.length, seconds };
@@ -178,17 +141,28 @@ export async function runExplore(
         spent,
         seeded,
         filtered,
+        refused,
         done,
         next: next?.id,
       };
     }
-    const verdicts: ('confirmed' | 'refuted')[] = [];
-    let observed: Awaited<ReturnType<typeof runProbe>> = { ok: false, detail: 'not run' };
-    for (let i = 0; i < settings.repeats; i++) {
-      observed = await runProbe(next.probe, store.root, ctx, settings);
-      if (!observed.ok) break;
-      verdicts.push(judgeProbe(next.probe, observed));
+    // Blast radius: a probe needing an authorization kind not allowed never runs.
+    const needs = refusedAuthorizations(
+      next.probe,
+      probeControl(world.plane, next.probe),
+      settings.allow,
+    );
+    if (needs.length > 0) {
+      refused.push({ id: next.id, needs });
+      continue;
     }
+    const observed = await runProbeStep(
+      { ...next, probe: next.probe },
+      world,
+      ctx,
+      settings,
+      commit,
+    );
     if (!observed.ok) {
       // A probe that did not run to an exit observed nothing: the hypothesis stays open.
       const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
@@ -198,23 +172,17 @@ export async function runExplore(
         spent: { steps: steps.length, seconds },
         seeded,
         filtered,
+        refused,
         done,
         next: next.id,
       };
     }
-    const { verdict, agreement } = combineVerdicts(verdicts);
-    const run: ProbeRun = {
-      argv: [...next.probe.argv],
-      exitCode: observed.exitCode,
-      outputSha256: observed.sha256,
-      ...(commit !== undefined ? { commit } : {}),
-      verdict,
-      agreement,
-    };
+    const { run } = observed;
     const update: HypothesisUpdate = {
       id: next.id,
       time: ctx.clock.now().toISOString(),
-      ...(verdict !== 'flaky' ? { status: verdict } : {}),
+      ...(run.verdict !== 'flaky' ? { status: run.verdict } : {}),
+      ...(run.entry !== undefined ? { evidence: [run.entry] } : {}),
       probe: run,
     };
     await store.append('hypotheses', [{ op: 'update', update }]);

@@ -9,6 +9,8 @@ import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
 import { UsageError } from '../core/errors.ts';
 import { relevanceOf } from '../core/knowledge/evidence-relevance.ts';
 import { buildProbe } from '../core/knowledge/explore-step.ts';
+import { goalsOfModel } from '../core/knowledge/seed-priors.ts';
+import { readPersistedModel } from './target-model-flow.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { DoneReport } from '../core/knowledge/evaluate-done.ts';
 import type { Hypothesis, HypothesisUpdate } from '../core/knowledge/types.ts';
@@ -29,6 +31,8 @@ export interface HypothesisOptions extends CommonOptions {
   status: string | undefined;
   evidence: string[];
   probeArgv: string[];
+  probeControl?: string | undefined;
+  expectStatus?: string | undefined;
   expectExit: number | undefined;
   expectOutput: string | undefined;
   highRisk: number;
@@ -54,6 +58,8 @@ export async function hypothesisFlow(
     const cases = (await store.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case.id] : []));
     const probe = buildProbe({
       argv: options.probeArgv,
+      control: options.probeControl,
+      expectStatus: options.expectStatus,
       expectExit: options.expectExit,
       expectOutput: options.expectOutput,
     });
@@ -75,10 +81,15 @@ export async function hypothesisFlow(
     return { action: 'update', update, hypothesis: after };
   }
   const ranked = [...board].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  // The high-risk quality goals of the target model scan keeps count for done, as in explore.
+  const goals = goalsOfModel(await readPersistedModel(store))
+    .filter((g) => g.risk >= options.highRisk)
+    .map((g) => g.attr);
   const done = evaluateDone(board, countStepsSinceEvidence(records), {
     highRisk: options.highRisk,
     maxOpenScore: options.maxOpenScore,
     driftSteps: options.driftSteps,
+    goals,
   });
   return { action: 'list', hypotheses: ranked, done };
 }

@@ -6,6 +6,13 @@ import type { Fact } from '../core/knowledge/types.ts';
 import { openKnowledge, toRepoPath } from '../io/knowledge-store.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
+import { UsageError } from '../core/errors.ts';
+import { computeStatuses } from '../core/gate/compute-status.ts';
+import { checkHardGateEvidence } from '../core/knowledge/hard-gate-evidence.ts';
+import { LEDGER_HASH } from '../core/knowledge/next-id.ts';
+import type { GateIO } from '../core/ports.ts';
+import type { SubjectBinding } from '../core/ledger/types.ts';
+import { createRealGateIO } from './world/real-gate-io.ts';
 
 export interface MemoryOptions extends CommonOptions {
   action: 'add' | 'list';
@@ -23,6 +30,7 @@ export async function memoryFlow(
   options: MemoryOptions,
   ctx: Context,
   io?: KnowledgeIO,
+  gate?: GateIO,
 ): Promise<MemoryResult> {
   const store = io ?? (await openKnowledge(options.root, ctx.cwd));
   const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
@@ -44,6 +52,49 @@ export async function memoryFlow(
       now: ctx.clock.now(),
     },
   );
+  if (fact.maturity === 'hard_gate') {
+    await refuseWeakHardGate(store.root, fact.path, fact.evidence, ctx, gate);
+  }
   await store.append('facts', [{ op: 'fact', fact }]);
   return { action: 'add', fact };
+}
+
+/** A hard-gate fact needs a current PASS of a control whose inputs cover its path (exit 2). */
+async function refuseWeakHardGate(
+  root: string,
+  path: string,
+  evidence: string,
+  ctx: Context,
+  given: GateIO | undefined,
+): Promise<void> {
+  if (!LEDGER_HASH.test(evidence)) return;
+  const io = given ?? createRealGateIO(ctx);
+  const plane = await io.loadPlane(root);
+  const entries = await io.readEntries(plane);
+  const entry = entries.find((e) => e.hash === evidence);
+  const id = entry?.entry.body['control'];
+  const control = plane.registry.controls.find((c) => c.id === id);
+  const subjects =
+    control === undefined
+      ? new Map<string, SubjectBinding>()
+      : await io.computeSubjects(plane, [control]);
+  const status =
+    control === undefined
+      ? undefined
+      : computeStatuses({ controls: [control], subjects, entries, now: ctx.clock.now() })[0];
+  const problems = checkHardGateEvidence({
+    path,
+    evidence,
+    entry,
+    control,
+    status,
+    current: control === undefined ? undefined : subjects.get(control.id),
+  });
+  if (problems.length > 0) {
+    throw new UsageError('BAD_INPUT', 'memory fact refused at maturity hard_gate', {
+      problems,
+      expected: 'the hash of a current PASS of a control whose inputs cover the path',
+      next: 'run the control that covers the file (proofgate evaluate --run --control <id>) and cite its entry, or record the fact at a lower maturity',
+    });
+  }
 }

@@ -6,6 +6,8 @@ import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import { controlItem, gapItem, hypothesisItems, rankNext } from '../core/knowledge/rank-next.ts';
 import type { OpenControlStatus, RankedItem } from '../core/knowledge/rank-next.ts';
+import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
+import type { Filtered } from '../core/knowledge/negative-filter.ts';
 import { findGitRoot } from '../io/git.ts';
 import { createKnowledgeIO } from '../io/knowledge-store.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
@@ -25,6 +27,8 @@ export interface NextResult {
   total: number;
   /** False until a control-status source is wired in; controls are then missing from the list. */
   hasControlStatuses: boolean;
+  /** Open hypotheses a case's negative result rules out: shown with the case id, never ranked. */
+  filtered: Filtered[];
 }
 
 /** Control statuses that are not PASS, with the control's risk (milli) when known. */
@@ -44,7 +48,11 @@ export async function nextFlow(
   );
   const graph = buildTraceGraph(plane.registry, files);
   const blocking = new Set(gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity));
-  const board = foldHypotheses(await createKnowledgeIO({ root }).read('hypotheses'));
+  const knowledge = createKnowledgeIO({ root });
+  const board = foldHypotheses(await knowledge.read('hypotheses'));
+  const cases = (await knowledge.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case] : []));
+  const filtered = filterByNegatives(board, cases);
+  const ruledOut = new Set(filtered.map((f) => f.id));
   const controls = await statuses(root);
   const items = [
     ...(controls ?? []).map((c) => controlItem(c.id, c.status, c.risk)),
@@ -55,12 +63,13 @@ export async function nextFlow(
         blocking.has(g) ? 900 : 500,
       ),
     ),
-    ...hypothesisItems(board),
+    ...hypothesisItems(board.filter((h) => !ruledOut.has(h.id))),
   ];
   const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
   return {
     items: ranked.slice(0, options.top),
     total: ranked.length,
     hasControlStatuses: controls !== undefined,
+    filtered,
   };
 }

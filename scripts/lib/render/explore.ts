@@ -36,6 +36,11 @@ export function renderExplore(result: ExploreResult): string {
   for (const f of result.filtered) {
     lines.push(`FILTERED ${f.id} by ${f.caseId}: tried before, failed: ${f.reason}`);
   }
+  for (const r of result.refused) {
+    lines.push(
+      `REFUSED ${r.id}: its probe needs ${r.needs.join(', ')}; not run (give --allow ${r.needs.join(' --allow ')} to permit it)`,
+    );
+  }
   lines.push(stopLine(result));
   const { done } = result;
   if (done.isBoardEmpty) lines.push('the board is empty: add hypotheses with probes first');

@@ -89,6 +89,34 @@ export function renderCasebase(result: CasebaseResult): string {
       return `exported ${result.export.cases.length} cases and ${result.export.observations.length} observations${result.file === undefined ? ' (use --out <file> or --json)' : ` to ${result.file}`}`;
     case 'import':
       return `imported ${result.added} records from ${result.file}, ${result.skipped} already present`;
+    case 'extract': {
+      const lines = [
+        result.proposals.length === 0
+          ? 'no proposals: no hypothesis is confirmed or refuted yet'
+          : `${result.proposals.length} proposed case(s) from decided hypotheses`,
+      ];
+      for (const p of result.proposals) {
+        const f = p.features;
+        const dup = p.duplicateOf === undefined ? '' : ` (already recorded as ${p.duplicateOf})`;
+        lines.push(
+          `PROPOSED ${f.kind}/${f.architecture}/${f.attr} from ${p.sources.join(', ')}${dup}`,
+        );
+        lines.push(`  applicability: ${p.applicability}`);
+        lines.push(`  strategy: ${p.strategy}`);
+        lines.push(`  outcome: ${p.outcome}`);
+        for (const n of p.negative) lines.push(`  failed: ${n}`);
+      }
+      if (result.accepted.length > 0) {
+        lines.push(
+          `recorded ${result.accepted.map((c) => `${c.id} (confidence ${pct(c.confidence)})`).join(', ')}`,
+        );
+      } else if (result.proposals.length > 0) {
+        lines.push(
+          'nothing recorded: a person accepts them with --accept --authority-id human:<name>',
+        );
+      }
+      return lines.join('\n');
+    }
     case 'retrieve': {
       const t = result.target;
       const lines = [
@@ -144,5 +172,8 @@ export function renderNext(result: NextResult): string {
   });
   if (result.total > result.items.length)
     lines.push(`… ${result.total - result.items.length} more (raise --top)`);
+  for (const f of result.filtered) {
+    lines.push(`FILTERED hypothesis ${f.id} by ${f.caseId}: tried before, failed: ${f.reason}`);
+  }
   return lines.join('\n');
 }

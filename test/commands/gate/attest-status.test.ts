@@ -3,6 +3,7 @@ import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
 import { attestFlow, type AttestFlowOptions } from '../../../scripts/lib/flows/attest-flow.ts';
 import { auditFlow } from '../../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
 import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
@@ -137,7 +138,7 @@ describe('statuses', () => {
     });
   });
 
-  test('PASS then FAIL on the same binding is flaky, and the latest result decides', async () => {
+  test('PASS then FAIL on the same binding is FLAKY, whichever came last, and no claim takes it', async () => {
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
     const run = () =>
       evaluateRun(
@@ -149,10 +150,22 @@ describe('statuses', () => {
     io.script = (r) => (r.argv[0] === 'pass' ? output('boom\n', 2) : defaultScript(r));
     await run();
     const [s] = await status(io);
-    expect(s).toMatchObject({ status: 'FAIL', flaky: true });
+    expect(s).toMatchObject({ status: 'FLAKY', flaky: true });
     expect(s!.reason).toMatch(
-      /^exit 2 in 2\.3 s, see evidence [0-9a-f]{12} \(flaky: PASS and FAIL on this code\)$/,
+      /^exit 2 in 2\.3 s, see evidence [0-9a-f]{12} \(FLAKY: PASS and FAIL on this code; neither counts until the code changes\)$/,
     );
+    // A PASS after the FAIL on the same code does not make it PASS again.
+    io.script = defaultScript;
+    await run();
+    const [again] = await status(io);
+    expect(again).toMatchObject({ status: 'FLAKY', flaky: true });
+    const claim = await claimFlow(
+      { root: '/', scope: 'project', controls: [], record: false, actor: developer },
+      at('2026-01-01T00:00:00.000Z'),
+      io,
+    );
+    expect(claim.granted).toBe(false);
+    expect(JSON.stringify(claim.blockers)).toContain('FLAKY');
   });
 
   test('controls above the target maturity are not reported; explicit ids are, at any maturity', async () => {

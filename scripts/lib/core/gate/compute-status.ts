@@ -24,6 +24,7 @@ export const CONTROL_STATUSES = [
   'DISPUTED',
   'STALE',
   'NOT_APPLICABLE',
+  'FLAKY',
 ] as const;
 export type ControlStatusValue = (typeof CONTROL_STATUSES)[number];
 
@@ -162,8 +163,13 @@ function decideLatest(latest: ResultRecord, flaky: boolean, now: Date): StageSta
     );
     return { ...stale, next: formatAttestCommand(latest.control) };
   }
-  const reason = describeResult(latest) + (flaky ? ' (flaky: PASS and FAIL on this code)' : '');
-  const status = fromRecord(latest, latest.status, reason, flaky);
+  // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and never
+  // counts as PASS (a claim needs PASS); a new run on changed code decides again.
+  const isFlaky = flaky && latest.status !== 'BLOCKED';
+  const reason =
+    describeResult(latest) +
+    (isFlaky ? ' (FLAKY: PASS and FAIL on this code; neither counts until the code changes)' : '');
+  const status = fromRecord(latest, isFlaky ? 'FLAKY' : latest.status, reason, flaky);
   if (latest.run?.blocker !== undefined) {
     status.blocker = latest.run.blocker;
     status.next = latest.run.blocker.rerun;

@@ -20,26 +20,48 @@ export function pickNextProbe(
 /** Confirmed when every stated expectation is observed; refuted otherwise. */
 export function judgeProbe(
   probe: Probe,
-  observed: { exitCode: number | null; output: string },
+  observed: { exitCode: number | null; output: string; status?: 'PASS' | 'FAIL' },
 ): 'confirmed' | 'refuted' {
   const exitOk = probe.expectExit === undefined || observed.exitCode === probe.expectExit;
   const outputOk =
     probe.expectOutput === undefined || new RegExp(probe.expectOutput, 'u').test(observed.output);
-  return exitOk && outputOk ? 'confirmed' : 'refuted';
+  const statusOk = probe.expectStatus === undefined || observed.status === probe.expectStatus;
+  return exitOk && outputOk && statusOk ? 'confirmed' : 'refuted';
 }
 
 /** Validates the probe flags of `hypothesis add`; a probe without an expectation decides nothing. */
 export function buildProbe(input: {
   argv: readonly string[];
+  control?: string | undefined;
   expectExit: number | undefined;
   expectOutput: string | undefined;
+  expectStatus?: string | undefined;
 }): Probe | undefined {
-  const hasExpectation = input.expectExit !== undefined || input.expectOutput !== undefined;
-  if (input.argv.length === 0 && !hasExpectation) return undefined;
+  const hasExpectation =
+    input.expectExit !== undefined ||
+    input.expectOutput !== undefined ||
+    input.expectStatus !== undefined;
+  const hasProbe = input.argv.length > 0 || input.control !== undefined;
+  if (!hasProbe && !hasExpectation) return undefined;
   const problems: string[] = [];
-  if (input.argv.length === 0) problems.push('--probe-argv: missing (the command the probe runs)');
+  if (!hasProbe) {
+    problems.push('--probe-argv: missing (the command the probe runs, or --probe-control <id>)');
+  }
+  if (input.argv.length > 0 && input.control !== undefined) {
+    problems.push('--probe-argv and --probe-control: give one of them, not both');
+  }
   if (!hasExpectation)
     problems.push('--expect-exit or --expect-output: missing (what confirms it)');
+  if (
+    input.expectStatus !== undefined &&
+    input.expectStatus !== 'PASS' &&
+    input.expectStatus !== 'FAIL'
+  ) {
+    problems.push('--expect-status: PASS or FAIL');
+  }
+  if (input.expectStatus !== undefined && input.control === undefined) {
+    problems.push('--expect-status: only with --probe-control (a command has an exit code)');
+  }
   if (
     input.expectExit !== undefined &&
     (!Number.isInteger(input.expectExit) || input.expectExit < 0 || input.expectExit > 255)
@@ -61,6 +83,10 @@ export function buildProbe(input: {
   }
   return {
     argv: [...input.argv],
+    ...(input.control !== undefined ? { control: input.control } : {}),
+    ...(input.expectStatus === 'PASS' || input.expectStatus === 'FAIL'
+      ? { expectStatus: input.expectStatus }
+      : {}),
     ...(input.expectExit !== undefined ? { expectExit: input.expectExit } : {}),
     ...(input.expectOutput !== undefined ? { expectOutput: input.expectOutput } : {}),
   };

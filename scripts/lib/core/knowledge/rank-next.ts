@@ -70,7 +70,7 @@ export function rankNext(items: readonly NextItem[], options: RankOptions): Rank
   return ranked;
 }
 
-export type OpenControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO';
+export type OpenControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO' | 'FLAKY';
 
 /** Default information gain and cost per status (milli); risk comes from the caller. */
 const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number }> = {
@@ -79,6 +79,7 @@ const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number
   STALE: { infoGain: 800, cost: 500 },
   TODO: { infoGain: 900, cost: 2000 },
   BLOCKED: { infoGain: 700, cost: 1500 },
+  FLAKY: { infoGain: 900, cost: 1500 },
 };
 
 export function controlItem(id: string, status: OpenControlStatus, risk = 700): NextItem {

@@ -82,7 +82,12 @@ export interface Hypothesis {
 
 /** A command run like a control (argv, allowlisted env, caps) and the observation that confirms. */
 export interface Probe {
+  /** The command to run; empty when the probe runs a control instead. */
   argv: string[];
+  /** A control of the registry run like `evaluate --run` does; its PASS or FAIL is observed. */
+  control?: string;
+  /** The control status observed when the claim holds (control probes). */
+  expectStatus?: 'PASS' | 'FAIL';
   /** Exit code observed when the claim holds. */
   expectExit?: number;
   /** Regular expression the output matches when the claim holds. */
@@ -101,6 +106,10 @@ export interface ProbeRun {
   verdict: 'confirmed' | 'refuted' | 'flaky';
   /** How many repeats agreed with the majority, out of how many ran (e.g. 2 of 3). */
   agreement?: { agree: number; runs: number };
+  /** The control a control probe ran. */
+  control?: string;
+  /** Hash of the ledger entry that records this probe run. */
+  entry?: string;
 }
 
 export interface HypothesisUpdate {
