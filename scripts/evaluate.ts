@@ -13,13 +13,14 @@ import {
   controlFlag,
   readActorFlags,
   readAuthorize,
+  readGrantedBy,
   readJobs,
   readStrings,
   runFlags,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
@@ -30,6 +31,7 @@ export interface EvaluateOptions extends CommonOptions {
   controls: string[];
   actor: ActorFlags;
   authorize: AuthorizationKind[];
+  grantedBy?: string | undefined;
   jobs: number;
   scope: ClaimScope | undefined;
 }
@@ -44,7 +46,17 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
   const root = await resolveRoot(options.root, ctx.cwd);
   const io = createRealGateIO(ctx);
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const base = { root, controls: options.controls, actor, authorize: options.authorize };
+  const grantor =
+    options.grantedBy === undefined
+      ? undefined
+      : await resolveGrantor(io, root, options.grantedBy, ctx.env);
+  const base = {
+    root,
+    controls: options.controls,
+    actor,
+    authorize: options.authorize,
+    ...(grantor === undefined ? {} : { grantor }),
+  };
   const run = await evaluateRun(
     { ...base, jobs: options.jobs, dryRun: options.mode === 'dry-run' },
     ctx,
@@ -97,6 +109,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       controls: readStrings(argv, 'control'),
       actor: readActorFlags(argv),
       authorize: readAuthorize(argv),
+      grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
       scope,
     };

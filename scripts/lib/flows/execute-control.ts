@@ -3,6 +3,7 @@
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
+import type { Grant } from '../core/gate/grant-authority.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
 import { redactText } from '../core/gate/redact.ts';
@@ -29,7 +30,21 @@ function blocked(
   return { status: 'BLOCKED', details, objects: [] };
 }
 
+/** The outcome with the grants behind its authorizations recorded beside them. */
+function withGrants(outcome: ExecuteOutcome, grants: readonly Grant[]): ExecuteOutcome {
+  const used = grants.filter((g) => outcome.details.authorizations.includes(g.kind));
+  if (used.length === 0) return outcome;
+  return { ...outcome, details: { ...outcome.details, grants: used.map((g) => ({ ...g })) } };
+}
+
 export async function executeControl(
+  control: Control,
+  settings: ExecuteSettings,
+): Promise<ExecuteOutcome> {
+  return withGrants(await executeUngranted(control, settings), settings.grants ?? []);
+}
+
+async function executeUngranted(
   control: Control,
   settings: ExecuteSettings,
 ): Promise<ExecuteOutcome> {
