@@ -2,7 +2,8 @@
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
-import { splitAuthorizations } from '../core/gate/check-authorization.ts';
+import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
+import { riskRefusal } from '../core/scan/risk-class.ts';
 import type { Grant } from '../core/gate/grant-authority.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
@@ -55,6 +56,14 @@ async function executeUngranted(
     actor: settings.actor,
     authorize: [...granted, ...missing],
   });
+  const refusal = riskRefusal(executionRisks(execution));
+  if (refusal !== undefined) {
+    return blocked(
+      execution.type,
+      { kind: 'capability', detail: `the command ${refusal}: it cannot be a control`, rerun },
+      granted,
+    );
+  }
   if (missing.length > 0) {
     return blocked(
       execution.type,

@@ -162,7 +162,7 @@ function matrixRow(c: ReportControl): string {
       text('td', c.control, { class: 'mono' }),
       text('td', c.title),
       text('td', c.owner),
-      text('td', c.execution),
+      text('td', c.risks?.includes('inline') ? `${c.execution} (inline script)` : c.execution),
       statusCell(c.status),
       stages,
       text('td', `${c.reason}${c.flaky ? ' (flaky)' : ''}`),
