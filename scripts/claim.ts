@@ -18,6 +18,7 @@ import {
 } from './lib/cli/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
+import { readBaseControls } from './lib/io/base-registry.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { verifyFlow } from './lib/flows/verify-flow.ts';
@@ -43,8 +44,22 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
     const flow = { root, controls: options.controls, record: options.record, actor };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
+  const definitionsAtBase =
+    options.base === undefined
+      ? undefined
+      : {
+          base: options.base,
+          controls: await readBaseControls(await io.loadPlane(root), options.base),
+        };
   return claimFlow(
-    { root, scope: options.scope, controls: options.controls, record: options.record, actor },
+    {
+      root,
+      scope: options.scope,
+      controls: options.controls,
+      record: options.record,
+      actor,
+      ...(definitionsAtBase === undefined ? {} : { definitionsAtBase }),
+    },
     ctx,
     io,
   );

@@ -1,5 +1,6 @@
 // Human output of the gate flows: the verdict on the first line, then one line per control that
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
+import { describeChange } from '../core/gate/definition-approval.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';
@@ -74,6 +75,16 @@ export function renderClaim(result: ClaimFlowResult): string {
     lines.push(
       ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),
     );
+  if (result.definitions !== undefined) {
+    const { base, changes } = result.definitions;
+    lines.push(
+      changes.length === 0
+        ? `  control definitions: unchanged since ${base}`
+        : `  control definitions changed since ${base}: ${changes.length}`,
+    );
+    for (const c of changes)
+      lines.push(`    ${c.approved ? 'approved  ' : 'unapproved'} ${describeChange(c)}`);
+  }
   const inline = result.statuses.filter((s) => s.risks?.includes('inline')).map((s) => s.control);
   if (inline.length > 0)
     lines.push(
