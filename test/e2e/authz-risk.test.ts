@@ -157,5 +157,8 @@ describe('a hand-edited registry', () => {
       statuses: { control: string; risks?: string[] }[];
     };
     expect(json.statuses.find((s) => s.control === 'build')?.risks).toEqual(['inline']);
+    const html = join(r.dir, 'report.html');
+    expect(runCli(['report', '--html', html, '--root', r.dir]).code).toBeLessThan(2);
+    expect(readFileSync(html, 'utf8')).toContain('command (inline script)');
   });
 });
