@@ -17,12 +17,15 @@ import { renderAdopt } from './lib/render/adopt.ts';
 import type { AdoptResult } from './lib/render/adopt.ts';
 import { renderPlaneFiles } from './lib/render/plane-docs.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import type { AuthorizationKind } from './lib/core/plane/types.ts';
+import { readAuthorize } from './lib/cli/gate-flags.ts';
 
 export interface AdoptOptions extends CommonOptions {
   list: boolean;
   candidate: string | undefined;
   as: string | undefined;
   fills: string | undefined;
+  authorize: AuthorizationKind[];
 }
 
 export async function runAdopt(options: AdoptOptions, ctx: Context): Promise<AdoptResult> {
@@ -43,6 +46,7 @@ export async function runAdopt(options: AdoptOptions, ctx: Context): Promise<Ado
     candidate: options.candidate,
     ...(options.as === undefined ? {} : { as: options.as }),
     ...(options.fills === undefined ? {} : { fills: options.fills }),
+    authorize: options.authorize,
   };
   const plan = planAdoption(plane.registry, scan.candidates, scan.not_adoptable, request);
   const candidate = scan.candidates.find((c) => c.id === options.candidate);
@@ -82,7 +86,13 @@ export const adopt = defineVerb<AdoptOptions, AdoptResult>({
         describe: 'List candidates and open slots',
       })
       .option('as', { type: 'string', describe: 'Id of the new control (default CMD.<candidate>)' })
-      .option('fills', { type: 'string', describe: 'Fill this catalog slot control instead' }),
+      .option('fills', { type: 'string', describe: 'Fill this catalog slot control instead' })
+      .option('authorize', {
+        type: 'string',
+        array: true,
+        describe:
+          'acknowledge a risky command (publish, deploy, install_dependencies, rewrite_files)',
+      }),
   toOptions: (argv, common) => {
     const text = (key: string): string | undefined =>
       typeof argv[key] === 'string' ? argv[key] : undefined;
@@ -92,6 +102,7 @@ export const adopt = defineVerb<AdoptOptions, AdoptResult>({
       candidate: text('candidate'),
       as: text('as'),
       fills: text('fills'),
+      authorize: readAuthorize(argv),
     };
   },
   run: runAdopt,

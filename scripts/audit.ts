@@ -12,12 +12,13 @@ import {
   controlFlag,
   readActorFlags,
   readAuthorize,
+  readGrantedBy,
   readJobs,
   readStrings,
   runFlags,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';
@@ -31,6 +32,7 @@ export interface AuditOptions extends CommonOptions {
   controls: string[];
   actor: ActorFlags;
   authorize: AuthorizationKind[];
+  grantedBy?: string | undefined;
   jobs: number;
 }
 
@@ -38,6 +40,10 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
   const root = await resolveRoot(options.root, ctx.cwd);
   const io = createRealGateIO(ctx);
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  const grantor =
+    options.grantedBy === undefined
+      ? undefined
+      : await resolveGrantor(io, root, options.grantedBy, ctx.env);
   return auditFlow(
     {
       root,
@@ -46,6 +52,7 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
       controls: options.controls,
       actor,
       authorize: options.authorize,
+      ...(grantor === undefined ? {} : { grantor }),
       jobs: options.jobs,
     },
     ctx,
@@ -89,6 +96,7 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
       controls: readStrings(argv, 'control'),
       actor,
       authorize: readAuthorize(argv),
+      grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
     };
   },

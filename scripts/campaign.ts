@@ -24,6 +24,7 @@ export interface CampaignOptions extends CommonOptions {
   authorityId: string | undefined;
   executionContext: string | undefined;
   authorize: AuthorizationKind[];
+  grantedBy?: string | undefined;
   allowGrowth: boolean;
 }
 
@@ -61,6 +62,10 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
         choices: AUTHORIZATION_KINDS,
         describe: 'needed by the command',
       })
+      .option('granted-by', {
+        type: 'string',
+        describe: 'authority granting --authorize (a human or the release owner)',
+      })
       .option('allow-growth', {
         type: 'boolean',
         default: false,
@@ -76,6 +81,7 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
     authorityId: str(argv['authority-id']),
     executionContext: str(argv['execution-context']),
     authorize: (Array.isArray(argv['authorize']) ? argv['authorize'] : []) as AuthorizationKind[],
+    grantedBy: str(argv['granted-by']),
     allowGrowth: argv['allow-growth'] === true,
   }),
   run: (options, ctx) => runCampaign(options, ctx),
@@ -110,6 +116,7 @@ export async function runCampaign(
             },
           }),
       authorize: options.authorize,
+      ...(options.grantedBy === undefined ? {} : { grantor: { authority: options.grantedBy } }),
       allowGrowth: options.allowGrowth,
     },
     ctx,

@@ -18,6 +18,7 @@ import {
 } from './lib/cli/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
+import { readBaseControls } from './lib/io/base-registry.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { verifyFlow } from './lib/flows/verify-flow.ts';
@@ -47,6 +48,13 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
   const shards = options.shards === undefined ? {} : { shards: options.shards };
+  const definitionsAtBase =
+    options.base === undefined
+      ? undefined
+      : {
+          base: options.base,
+          controls: await readBaseControls(await io.loadPlane(root), options.base),
+        };
   return claimFlow(
     {
       root,
@@ -55,6 +63,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
       record: options.record,
       actor,
       ...shards,
+      ...(definitionsAtBase === undefined ? {} : { definitionsAtBase }),
     },
     ctx,
     io,

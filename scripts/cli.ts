@@ -50,6 +50,12 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./attest.ts')).attest,
   },
   {
+    name: 'approve',
+    describe:
+      'Release authority: approve changed control definitions for project and release claims',
+    load: async () => (await import('./approve.ts')).approve,
+  },
+  {
     name: 'status',
     describe: 'Show every applicable control: status, why, since when, who ran it',
     load: async () => (await import('./status.ts')).status,

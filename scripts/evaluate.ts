@@ -13,13 +13,14 @@ import {
   controlFlag,
   readActorFlags,
   readAuthorize,
+  readGrantedBy,
   readJobs,
   readStrings,
   runFlags,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
@@ -31,6 +32,7 @@ export interface EvaluateOptions extends CommonOptions {
   controls: string[];
   actor: ActorFlags;
   authorize: AuthorizationKind[];
+  grantedBy?: string | undefined;
   jobs: number;
   scope: ClaimScope | undefined;
   /** `--shard i/n`: this runner's slice of the controls. */
@@ -47,7 +49,17 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
   const root = await resolveRoot(options.root, ctx.cwd);
   const io = createRealGateIO(ctx);
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const base = { root, controls: options.controls, actor, authorize: options.authorize };
+  const grantor =
+    options.grantedBy === undefined
+      ? undefined
+      : await resolveGrantor(io, root, options.grantedBy, ctx.env);
+  const base = {
+    root,
+    controls: options.controls,
+    actor,
+    authorize: options.authorize,
+    ...(grantor === undefined ? {} : { grantor }),
+  };
   const run = await evaluateRun(
     {
       ...base,
@@ -130,6 +142,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       controls: readStrings(argv, 'control'),
       actor: readActorFlags(argv),
       authorize: readAuthorize(argv),
+      grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
       scope,
       ...(shard === undefined ? {} : { shard }),

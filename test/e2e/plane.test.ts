@@ -131,7 +131,13 @@ describe('init, adopt, render', () => {
     expect(tests?.execution).toEqual({ type: 'command', argv: ['npm', 'run', 'test'] });
     expect(tests?.source).toBe('adopted:npm:test');
 
-    const setup = await runVerb(['adopt', 'npm:setup', '--as', 'SETUP'], dir);
+    // a downloading command is adopted only when the kind is named explicitly
+    const unnamed = await runVerb(['adopt', 'npm:setup', '--as', 'SETUP'], dir);
+    expect(unnamed.code).toBe(2);
+    const setup = await runVerb(
+      ['adopt', 'npm:setup', '--as', 'SETUP', '--authorize', 'install_dependencies'],
+      dir,
+    );
     expect(setup.stdout).toContain('authorization_required: install_dependencies');
     expect(readFileSync(registryPath, 'utf8')).toContain(
       'authorization_required:\n        - install_dependencies',

@@ -45,6 +45,11 @@ export function runFlags(y: Argv): Argv {
       array: true,
       describe: `grant a capability the control requires (repeatable): ${AUTHORIZATION_KINDS.join(', ')}`,
     })
+    .option('granted-by', {
+      type: 'string',
+      describe:
+        'authority granting --authorize: a human or the release owner (default: the acting authority)',
+    })
     .option('jobs', { type: 'number', default: 4, describe: 'controls run in parallel' });
 }
 
@@ -96,6 +101,11 @@ export function readAuthorize(argv: ParsedArgs): AuthorizationKind[] {
     });
   }
   return list as AuthorizationKind[];
+}
+
+/** The `--granted-by` authority id, when given. */
+export function readGrantedBy(argv: ParsedArgs): string | undefined {
+  return optionalText(argv, 'granted-by');
 }
 
 export function readJobs(argv: ParsedArgs): number {

@@ -1,6 +1,7 @@
 // audit: an independent authority re-reads the reviewed evidence, re-executes the control and
 // records agreement or dispute. Independence problems are usage errors (exit 2) found before
 // anything runs; a tampered or missing evidence object is an integrity error (exit 3).
+import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -28,6 +29,8 @@ export interface AuditFlowOptions {
   controls: readonly string[];
   actor: Actor;
   authorize: readonly AuthorizationKind[];
+  /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
+  grantor?: Grantor;
   jobs: number;
 }
 
@@ -88,6 +91,12 @@ export async function auditFlow(
       },
     );
   }
+  const grants = resolveGrants(
+    options.authorize,
+    options.grantor ?? options.actor,
+    options.actor,
+    plane.manifest,
+  );
   for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
   const settings: ExecuteSettings = {
     plane,
@@ -95,6 +104,7 @@ export async function auditFlow(
     env: ctx.env,
     actor: options.actor,
     authorize: options.authorize,
+    grants,
     rules: redactionRulesFor(plane, ctx.env),
   };
   const serial = createSerialQueue();

@@ -1,5 +1,6 @@
 // The campaign verb's actions over GateIO: register a campaign file, record a ratchet baseline, and
 // list or show registered campaigns (read from the ledger, never from a file).
+import type { Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { digestJson } from '../core/hash.ts';
@@ -24,6 +25,8 @@ export interface CampaignFlowOptions {
   id?: string;
   actor?: Actor;
   authorize: readonly AuthorizationKind[];
+  /** Who grants `authorize` (see record-baseline). */
+  grantor?: Grantor;
   allowGrowth: boolean;
 }
 
@@ -64,6 +67,7 @@ export async function campaignFlow(
           control: options.control,
           actor,
           authorize: options.authorize,
+          ...(options.grantor === undefined ? {} : { grantor: options.grantor }),
           allowGrowth: options.allowGrowth,
         },
         ctx,

@@ -15,6 +15,13 @@ import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { findMissingShards, refuseMissingShards } from '../core/gate/shard.ts';
 import { isAttestOnly } from '../core/gate/select-controls.ts';
+import {
+  diffDefinitions,
+  reportDefinitions,
+  withDefinitionApprovals,
+  type BaseControl,
+  type DefinitionReport,
+} from '../core/gate/definition-approval.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -26,10 +33,14 @@ export interface ClaimFlowOptions {
   actor: Actor;
   /** The merge job of a sharded evaluation: how many runners each took a slice (`--shards n`). */
   shards?: number;
+  /** With --base: the control definitions at the base, to list and gate what changed since. */
+  definitionsAtBase?: { base: string; controls: readonly BaseControl[] };
 }
 
 export interface ClaimFlowResult extends ClaimDecision {
   statuses: ControlStatus[];
+  /** With --base: every control definition changed since the base, and whether it is approved. */
+  definitions?: DefinitionReport;
   /** Hash of the claim entry, when granted and recorded. */
   entry?: string;
 }
@@ -83,14 +94,32 @@ export async function claimFlow(
     gathered.statuses,
     options.shards,
   );
-  const result: ClaimFlowResult = { ...decision, statuses: gathered.statuses };
-  if (!decision.granted || decision.body === undefined || !options.record) return result;
+  const atBase = options.definitionsAtBase;
+  const definitions =
+    atBase === undefined
+      ? undefined
+      : reportDefinitions(
+          atBase.base,
+          diffDefinitions(atBase.controls, plane.registry.controls),
+          gathered.entries,
+          plane.manifest,
+        );
+  const gated =
+    definitions === undefined
+      ? decision
+      : withDefinitionApprovals(decision, definitions, plane.manifest);
+  const result: ClaimFlowResult = {
+    ...gated,
+    statuses: gathered.statuses,
+    ...(definitions === undefined ? {} : { definitions }),
+  };
+  if (!gated.granted || gated.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
   const whole = claimed === undefined ? undefined : gathered.subjects.get(claimed.control);
   if (whole === undefined) throw new InternalError('a granted claim has no subject binding');
   return {
     ...result,
-    entry: await recordClaim(plane, whole, decision.body, options.actor, ctx, io),
+    entry: await recordClaim(plane, whole, gated.body, options.actor, ctx, io),
   };
 }
 

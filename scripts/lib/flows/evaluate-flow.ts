@@ -6,6 +6,7 @@ import { InternalError } from '../core/errors.ts';
 import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
 import type { ResultStatus, RunBody } from '../core/gate/bodies.ts';
+import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { describeResult } from '../core/gate/describe-result.ts';
 import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
@@ -33,6 +34,8 @@ export interface EvaluateRunOptions {
   controls: readonly string[];
   actor: Actor;
   authorize: readonly AuthorizationKind[];
+  /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
+  grantor?: Grantor;
   jobs: number;
   dryRun: boolean;
   /** Run only this runner's slice of the selected controls (`--shard i/n`). */
@@ -72,6 +75,12 @@ export async function evaluateRun(
   const plane = await io.loadPlane(options.root);
   const target = plane.manifest.profile.target_maturity;
   assertActorMayAct(options.actor, plane.manifest, 'self');
+  const grants = resolveGrants(
+    options.authorize,
+    options.grantor ?? options.actor,
+    options.actor,
+    plane.manifest,
+  );
   const chosen =
     options.controls.length > 0
       ? pickControls(plane.registry, options.controls)
@@ -89,6 +98,7 @@ export async function evaluateRun(
     env: ctx.env,
     actor: options.actor,
     authorize: options.authorize,
+    grants,
     rules: redactionRulesFor(plane, ctx.env),
   };
   const serial = createSerialQueue();

@@ -2,7 +2,9 @@
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
-import { splitAuthorizations } from '../core/gate/check-authorization.ts';
+import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
+import { riskRefusal } from '../core/scan/risk-class.ts';
+import type { Grant } from '../core/gate/grant-authority.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
 import { redactText } from '../core/gate/redact.ts';
@@ -29,7 +31,21 @@ function blocked(
   return { status: 'BLOCKED', details, objects: [] };
 }
 
+/** The outcome with the grants behind its authorizations recorded beside them. */
+function withGrants(outcome: ExecuteOutcome, grants: readonly Grant[]): ExecuteOutcome {
+  const used = grants.filter((g) => outcome.details.authorizations.includes(g.kind));
+  if (used.length === 0) return outcome;
+  return { ...outcome, details: { ...outcome.details, grants: used.map((g) => ({ ...g })) } };
+}
+
 export async function executeControl(
+  control: Control,
+  settings: ExecuteSettings,
+): Promise<ExecuteOutcome> {
+  return withGrants(await executeUngranted(control, settings), settings.grants ?? []);
+}
+
+async function executeUngranted(
   control: Control,
   settings: ExecuteSettings,
 ): Promise<ExecuteOutcome> {
@@ -40,6 +56,14 @@ export async function executeControl(
     actor: settings.actor,
     authorize: [...granted, ...missing],
   });
+  const refusal = riskRefusal(executionRisks(execution));
+  if (refusal !== undefined) {
+    return blocked(
+      execution.type,
+      { kind: 'capability', detail: `the command ${refusal}: it cannot be a control`, rerun },
+      granted,
+    );
+  }
   if (missing.length > 0) {
     return blocked(
       execution.type,

@@ -3,6 +3,7 @@
 import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { ResultStatus, RunDetails } from '../core/gate/bodies.ts';
+import type { Grant } from '../core/gate/grant-authority.ts';
 import type { RedactionRules } from '../core/gate/redact.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -14,6 +15,8 @@ export interface ExecuteSettings {
   env: Readonly<Record<string, string | undefined>>;
   actor: Actor;
   authorize: readonly AuthorizationKind[];
+  /** Who granted `authorize` (checked before anything runs); recorded with each use. */
+  grants?: readonly Grant[];
   rules: RedactionRules;
 }
 

@@ -1,6 +1,7 @@
 // campaign baseline: runs a ratchet control now and records its fingerprint set as the baseline,
 // a `note` entry in the ledger (never an editable file). A later baseline may not absorb new
 // violations unless the caller says so explicitly (--allow-growth).
+import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
@@ -27,6 +28,8 @@ export interface RecordBaselineOptions {
   control: string;
   actor: Actor;
   authorize: readonly AuthorizationKind[];
+  /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
+  grantor?: Grantor;
   /** Accept fingerprints the previous baseline did not have (recorded as `grew`). */
   allowGrowth: boolean;
 }
@@ -61,6 +64,12 @@ export async function recordBaseline(
     });
   }
   assertActorMayAct(options.actor, plane.manifest, 'self');
+  const grants = resolveGrants(
+    options.authorize,
+    options.grantor ?? options.actor,
+    options.actor,
+    plane.manifest,
+  );
   const subject = (await io.computeSubjects(plane, [control])).get(control.id);
   if (subject === undefined) throw new InternalError(`no subject binding for ${control.id}`);
   const previous = latestBaselines(await io.readEntries(plane)).get(control.id);
@@ -70,6 +79,7 @@ export async function recordBaseline(
     env: ctx.env,
     actor: options.actor,
     authorize: options.authorize,
+    grants,
     rules: redactionRulesFor(plane, ctx.env),
   });
   const body: RunBody = {

@@ -1,4 +1,5 @@
 // Human output of `proofgate adopt`.
+import { riskTag } from './scan.ts';
 import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
 
 export type AdoptResult =
@@ -22,10 +23,7 @@ export function renderAdopt(result: AdoptResult): string {
       '',
     ];
     for (const c of result.candidates) {
-      const auth =
-        c.authorization.length > 0
-          ? `  [authorization_required: ${c.authorization.join(', ')}]`
-          : '';
+      const auth = `${c.authorization.length > 0 ? `  [authorization_required: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}`;
       lines.push(
         `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd === undefined ? '' : ` in ${c.cwd}`}  (${c.where})${auth}`,
       );

@@ -1,5 +1,6 @@
 // Human output of the gate flows: the verdict on the first line, then one line per control that
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
+import { describeChange } from '../core/gate/definition-approval.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';
@@ -46,7 +47,17 @@ function statusLine(s: ControlStatus): string[] {
     s.status === 'PASS' || s.status === 'NOT_APPLICABLE'
       ? undefined
       : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
-  return withNext(`  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${who}`, next);
+  return withNext(
+    `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
+    next,
+  );
+}
+
+/** ` [inline script]`, ` [risk: publishes]`: what the control's command is, beside its status. */
+export function riskNote(risks: readonly string[] | undefined): string {
+  if (risks === undefined || risks.length === 0) return '';
+  const other = risks.filter((r) => r !== 'inline');
+  return `${risks.includes('inline') ? ' [inline script]' : ''}${other.length > 0 ? ` [risk: ${other.join(', ')}]` : ''}`;
 }
 
 export function renderStatus(
@@ -77,6 +88,21 @@ export function renderClaim(result: ClaimFlowResult): string {
   for (const b of result.blockers)
     lines.push(
       ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),
+    );
+  if (result.definitions !== undefined) {
+    const { base, changes } = result.definitions;
+    lines.push(
+      changes.length === 0
+        ? `  control definitions: unchanged since ${base}`
+        : `  control definitions changed since ${base}: ${changes.length}`,
+    );
+    for (const c of changes)
+      lines.push(`    ${c.approved ? 'approved  ' : 'unapproved'} ${describeChange(c)}`);
+  }
+  const inline = result.statuses.filter((s) => s.risks?.includes('inline')).map((s) => s.control);
+  if (inline.length > 0)
+    lines.push(
+      `  inline script: ${inline.join(', ')} (the control runs code written in the registry, not a project command)`,
     );
   if (result.entry !== undefined)
     lines.push(`  recorded as claim entry ${result.entry.slice(0, 12)}`);

@@ -187,7 +187,7 @@ function matrixRow(c: ReportControl, trusted: boolean): string {
       text('td', c.control, { class: 'mono' }),
       text('td', c.title),
       text('td', c.owner),
-      text('td', c.execution),
+      text('td', c.risks?.includes('inline') ? `${c.execution} (inline script)` : c.execution),
       statusCell(c.status, undefined, trusted),
       stages,
       text('td', `${c.reason}${c.flaky ? ' (flaky)' : ''}`),

@@ -64,9 +64,7 @@ export function renderScan(full: ScanResult): string {
   if (result.candidates.length === 0)
     lines.push('  (none: no real command found; nothing is invented)');
   for (const c of result.candidates) {
-    const auth = c.authorization.length
-      ? `  [needs authorization: ${c.authorization.join(', ')}]`
-      : '';
+    const auth = `${c.authorization.length ? `  [needs authorization: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}`;
     lines.push(
       `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd ? ` in ${c.cwd}` : ''}  (${c.where})${auth}`,
     );
@@ -79,4 +77,9 @@ export function renderScan(full: ScanResult): string {
   for (const [input, count] of Object.entries(full.omitted))
     lines.push(`… ${count} ${input} were not read (over scan's cap)`);
   return lines.join('\n');
+}
+
+/** `  [risk: publishes, inline]`, or nothing for a plain check. */
+export function riskTag(risks: readonly string[] | undefined): string {
+  return risks === undefined || risks.length === 0 ? '' : `  [risk: ${risks.join(', ')}]`;
 }

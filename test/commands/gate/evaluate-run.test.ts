@@ -88,13 +88,18 @@ describe('evaluateRun', () => {
       blocker: { kind: 'authorization', rerun },
       authorizations: [],
     });
+    await expect(
+      evaluateRun({ ...base, authorize: ['remote_mutation'] }, createTestContext(), io),
+    ).rejects.toMatchObject({ exitCode: 2 });
+    expect(io.requests).toHaveLength(0);
     const allowed = await evaluateRun(
-      { ...base, authorize: ['remote_mutation'] },
+      { ...base, authorize: ['remote_mutation'], grantor: { authority: 'human:alice' } },
       createTestContext(),
       io,
     );
     expect(allowed.results[0]!.status).toBe('PASS');
     expect(runBodies(io)[1]!.authorizations).toEqual(['remote_mutation']);
+    expect(runBodies(io)[1]!.grants).toEqual([{ kind: 'remote_mutation', by: 'human:alice' }]);
     const status = await statusFlow({ root: '/', controls: [] }, createTestContext(), io);
     expect(status.statuses[0]!.status).toBe('PASS');
   });

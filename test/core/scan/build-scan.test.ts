@@ -63,9 +63,9 @@ describe('buildScan', () => {
         [],
       ],
       ['make:check', ['make', 'check'], '.', 'Makefile:3', []],
-      ['make:deploy', ['make', 'deploy'], '.', 'Makefile:7', ['remote_mutation']],
+      ['make:deploy', ['make', 'deploy'], '.', 'Makefile:7', ['deploy']],
       ['just:test', ['just', 'test'], '.', 'justfile:2', []],
-      ['just:fmt', ['just', 'fmt'], '.', 'justfile:6', []],
+      ['just:fmt', ['just', 'fmt'], '.', 'justfile:6', ['rewrite_files']],
       [
         'ci:ci:test:install',
         ['npm', 'ci'],
@@ -74,7 +74,14 @@ describe('buildScan', () => {
         ['install_dependencies'],
       ],
       ['ci:ci:test:unit-tests', ['npm', 'test'], '.', '.github/workflows/ci.yml:11', []],
-      ['ci:ci:test:web-tests', ['npx', 'vitest', 'run'], 'web', '.github/workflows/ci.yml:17', []],
+      // vitest is declared by no package.json scan read: npx would download it
+      [
+        'ci:ci:test:web-tests',
+        ['npx', 'vitest', 'run'],
+        'web',
+        '.github/workflows/ci.yml:17',
+        ['install_dependencies'],
+      ],
     ]);
     expect(result.not_adoptable.map((n) => [n.id, n.reason])).toEqual([
       ['just:bench', 'the recipe needs arguments: name'],

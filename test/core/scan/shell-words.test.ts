@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { classifyAuthorization } from '../../../scripts/lib/core/scan/authorization.ts';
+import { classifyRisks, riskAuthorizations } from '../../../scripts/lib/core/scan/risk-class.ts';
 import { splitShellWords } from '../../../scripts/lib/core/scan/shell-words.ts';
+
+/** What adopting the text would require: the direct kinds plus those of its risk classes. */
+function needs(text: string): string[] {
+  const kinds = [...classifyAuthorization([text]), ...riskAuthorizations(classifyRisks([text]))];
+  return [...new Set(kinds)].sort();
+}
 
 describe('splitShellWords', () => {
   test.each([
@@ -40,14 +47,14 @@ describe('classifyAuthorization', () => {
     ['npm install', ['install_dependencies']],
     ['pip install -r requirements.txt', ['install_dependencies']],
     ['yarn', ['install_dependencies']],
-    ['git push origin main', ['remote_mutation']],
-    ['docker push img', ['remote_mutation']],
-    ['npm publish', ['remote_mutation']],
-    ['make deploy', ['remote_mutation']],
+    ['git push origin main', ['deploy']],
+    ['docker push img', ['deploy']],
+    ['npm publish', ['publish']],
+    ['make deploy', ['deploy']],
     ['sudo make install', ['privileged']],
-    ['terraform apply', ['production_mutation']],
+    ['terraform apply', ['deploy', 'production_mutation']],
   ])('%s needs %j', (text, kinds) => {
-    expect(classifyAuthorization([text])).toEqual(kinds);
+    expect(needs(text)).toEqual(kinds);
   });
 
   test.each([
@@ -59,6 +66,6 @@ describe('classifyAuthorization', () => {
     'npm run lint:yarn',
     'pytest',
   ])('%s needs nothing', (text) => {
-    expect(classifyAuthorization([text])).toEqual([]);
+    expect(needs(text)).toEqual([]);
   });
 });

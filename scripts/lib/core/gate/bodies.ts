@@ -3,6 +3,7 @@
 import type { AuditStage } from '../ledger/types.ts';
 import type { AuthorizationKind, ClaimScope, Execution, Maturity } from '../plane/types.ts';
 import type { RatchetDetails } from '../brownfield/ratchet-details.ts';
+import type { Grant } from './grant-authority.ts';
 
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -37,6 +38,8 @@ export interface RunDetails {
   blocker?: Blocker;
   /** Authorizations given with --authorize that this control required. */
   authorizations: AuthorizationKind[];
+  /** Who granted each of those authorizations (absent when none was needed). */
+  grants?: Grant[];
   /** Ratchet controls: the fingerprint set and its delta against the baseline. */
   ratchet?: RatchetDetails;
 }

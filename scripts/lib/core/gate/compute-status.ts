@@ -1,5 +1,6 @@
 // Per control and audit stage: the latest result matching the control's current binding decides
 // (references/statuses.md). Pure: entries, bindings and the clock come in as values.
+import type { RiskClass } from '../scan/risk-class.ts';
 import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type { Control } from '../plane/types.ts';
@@ -14,7 +15,7 @@ import {
   formatEvaluateCommand,
 } from './next-command.ts';
 import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
-import { requiredAuthorizations } from './check-authorization.ts';
+import { executionRisks, requiredAuthorizations } from './check-authorization.ts';
 
 export const CONTROL_STATUSES = [
   'PASS',
@@ -54,6 +55,8 @@ export interface ControlStatus {
   reason: string;
   flaky: boolean;
   stages: Record<AuditStage, StageStatus>;
+  /** Risk classes of the control's command (e.g. `inline` for `sh -c`, `node -e`); absent when none. */
+  risks?: RiskClass[];
 }
 
 export interface StatusInput {
@@ -75,6 +78,7 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
     }
     const disputed = AUDIT_STAGES.map((s) => stages[s]).find((s) => s.status === 'DISPUTED');
     const headline = disputed ?? stages.self;
+    const risks = executionRisks(control.execution);
     return {
       control: control.id,
       title: control.title,
@@ -84,6 +88,7 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
       reason: headline.reason,
       flaky: AUDIT_STAGES.some((s) => stages[s].flaky),
       stages,
+      ...(risks.length === 0 ? {} : { risks }),
     };
   });
 }

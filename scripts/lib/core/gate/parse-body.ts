@@ -24,6 +24,7 @@ import {
   MATURITY_LEVELS,
 } from '../plane/types.ts';
 import { parseRatchetDetails } from '../brownfield/ratchet-details.ts';
+import type { Grant } from './grant-authority.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -81,6 +82,16 @@ function readBlocker(v: JsonValue | undefined): Blocker {
   };
 }
 
+function readGrants(v: JsonValue | undefined): Grant[] {
+  if (!Array.isArray(v)) fail();
+  return v.map((g) => {
+    if (!isObject(g)) fail();
+    const grant: Grant = { kind: oneOf(g['kind'], AUTHORIZATIONS), by: str(g['by']) };
+    if (g['keyid'] !== undefined) grant.keyid = hex(g['keyid']);
+    return grant;
+  });
+}
+
 function readDetails(b: JsonObject): RunDetails {
   const details: RunDetails = {
     execution: oneOf(b['execution'], EXECUTION_TYPES),
@@ -96,6 +107,7 @@ function readDetails(b: JsonObject): RunDetails {
   if (b['review'] !== undefined) details.review = hex(b['review']);
   if (b['detail'] !== undefined) details.detail = str(b['detail']);
   if (b['blocker'] !== undefined) details.blocker = readBlocker(b['blocker']);
+  if (b['grants'] !== undefined) details.grants = readGrants(b['grants']);
   if (b['ratchet'] !== undefined) details.ratchet = parseRatchetDetails(b['ratchet']) ?? fail();
   return details;
 }

@@ -2,10 +2,13 @@
 // nothing (already adopted). Discovery never grants authority; this explicit step does.
 import { UsageError } from '../errors.ts';
 import type { Candidate, NotAdoptable } from '../scan/types.ts';
-import type { Control, Execution, Registry } from './types.ts';
+import type { AuthorizationKind, Control, Execution, Registry } from './types.ts';
+import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
 
 export interface AdoptRequest {
   candidate: string;
+  /** Authorization kinds the person adopting acknowledges (publish, deploy, downloads, rewrites). */
+  authorize?: readonly AuthorizationKind[];
   /** Id of the new control; default `CMD.<candidate id>`. */
   as?: string;
   /** Id of a slot control to fill instead of adding a control. */
@@ -58,6 +61,30 @@ function findCandidate(
   });
 }
 
+/** Servers, watchers and browsers are refused; risky commands need their kinds named explicitly. */
+function assertAdoptable(candidate: Candidate, authorize: readonly AuthorizationKind[]): void {
+  const risks = candidate.risks ?? [];
+  const refusal = riskRefusal(risks);
+  if (refusal !== undefined) {
+    throw new UsageError('BAD_VALUE', `${candidate.id} ${refusal}: it cannot be a control`, {
+      where: candidate.where,
+      expected: 'a command that checks the code and exits',
+      next: 'adopt the one-shot form instead (e.g. a test or build script without watch or serve)',
+    });
+  }
+  const missing = riskAuthorizations(risks).filter((k) => !authorize.includes(k));
+  if (missing.length > 0) {
+    throw new UsageError(
+      'BAD_VALUE',
+      `${candidate.id} ${risks.join(', ')}: adopting it needs --authorize ${missing.join(', ')}`,
+      {
+        where: candidate.where,
+        next: `proofgate adopt ${candidate.id} ${missing.map((k) => `--authorize ${k}`).join(' ')} (it then runs only when a human or the release owner grants it)`,
+      },
+    );
+  }
+}
+
 export function planAdoption(
   registry: Registry,
   candidates: readonly Candidate[],
@@ -69,6 +96,7 @@ export function planAdoption(
       next: 'use --fills <slot id> to fill a catalog slot, or --as <id> to add a new control',
     });
   const candidate = findCandidate(candidates, notAdoptable, request.candidate);
+  assertAdoptable(candidate, request.authorize ?? []);
   const source = `adopted:${candidate.id}`;
   const already = registry.controls.find((c) => c.source === source);
   if (already !== undefined) return { kind: 'unchanged', controlId: already.id };

@@ -139,6 +139,9 @@ export const AUTHORIZATION_KINDS = [
   'remote_mutation',
   'production_mutation',
   'privileged',
+  'publish',
+  'deploy',
+  'rewrite_files',
 ] as const;
 export type AuthorizationKind = (typeof AUTHORIZATION_KINDS)[number];
 

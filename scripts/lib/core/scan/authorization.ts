@@ -1,5 +1,6 @@
 // Which authorizations a command needs before it may run as a control: installing dependencies,
-// remote or production mutation and privilege are never implied by adopting a command.
+// production mutation and privilege are never implied by adopting a command. Publishing, deploying,
+// downloading and rewriting come from the risk classes (risk-class.ts).
 import type { AuthorizationKind } from '../plane/types.ts';
 
 const PATTERNS: readonly [AuthorizationKind, RegExp][] = [
@@ -15,11 +16,6 @@ const PATTERNS: readonly [AuthorizationKind, RegExp][] = [
     'install_dependencies',
     /\b(apt|apt-get|brew|apk|dnf|yum|gem|bundle|composer)\s+(install|add|require)\b/,
   ],
-  [
-    'remote_mutation',
-    /\bgit\s+push\b|\b(docker|podman)\s+push\b|\btwine\s+upload\b|\bgh\s+release\b/,
-  ],
-  ['remote_mutation', /\b(npm|pnpm|yarn|cargo)\s+publish\b|\bdeploy\b|\bpublish\b/i],
   [
     'production_mutation',
     /\bterraform\s+(apply|destroy)\b|\bkubectl\s+(apply|delete|rollout)\b|\bhelm\s+(install|upgrade|uninstall)\b/,

@@ -20,6 +20,14 @@ import {
 } from './make.ts';
 import { detectNodeStack, findNodeCandidates } from './node.ts';
 import { PYTHON_FILES, findPythonCandidates, isRequirementsFile } from './python.ts';
+import {
+  RISK_CLASSES,
+  classifyArgv,
+  classifyRisks,
+  riskAuthorizations,
+  runsUndeclaredNpx,
+  type RiskClass,
+} from './risk-class.ts';
 import type { Candidate, FileContents, ScanResult, Stack } from './types.ts';
 import { findUnknowns } from './unknowns.ts';
 
@@ -94,6 +102,37 @@ function isJsonObject(text: string | undefined): boolean {
   }
 }
 
+/** Every dependency name any package.json declares: `npx <one of these>` runs a local copy. */
+function declaredPackages(manifests: readonly string[], contents: FileContents): Set<string> {
+  const names = new Set<string>();
+  for (const manifest of manifests) {
+    try {
+      const value = JSON.parse(contents.get(manifest) ?? '') as Record<string, unknown>;
+      for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+        const deps = value[field];
+        if (typeof deps === 'object' && deps !== null)
+          for (const n of Object.keys(deps)) names.add(n);
+      }
+      if (typeof value['name'] === 'string') names.add(value['name']);
+    } catch {
+      // unreadable manifests are reported as unknowns elsewhere
+    }
+  }
+  return names;
+}
+
+/** The candidate with its risk classes and the authorizations they call for. */
+function withRisks(candidate: Candidate, declared: ReadonlySet<string>): Candidate {
+  const texts = [candidate.argv.join(' '), candidate.body ?? ''];
+  const found = new Set<RiskClass>([...classifyRisks(texts), ...classifyArgv(candidate.argv)]);
+  if (texts.some((t) => runsUndeclaredNpx(t, declared))) found.add('downloads');
+  const risks = RISK_CLASSES.filter((r) => found.has(r));
+  const authorization = [
+    ...new Set([...candidate.authorization, ...riskAuthorizations(risks)]),
+  ].sort();
+  return { ...candidate, authorization, risks };
+}
+
 export function buildScan(allPaths: readonly string[], contents: FileContents): ScanResult {
   const paths = allPaths.filter((p) => !p.startsWith('.proofgate/'));
   const set = new Set([...paths.filter((p) => !p.includes('/')), ...contents.keys()]);
@@ -134,6 +173,8 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
   );
   if (manifests.length > MAX_PACKAGE_MANIFESTS)
     omitted['package_manifests'] = manifests.length - MAX_PACKAGE_MANIFESTS;
+  const declared = declaredPackages(stack.node?.manifests ?? [], contents);
+  const classified = candidates.map((c) => withRisks(c, declared));
   const lockfile = findLockfile(set);
   const partial = {
     files: paths.length,
@@ -144,7 +185,7 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
     governance: findGovernance(paths.filter((p) => p.indexOf('/') === p.lastIndexOf('/'))),
     ...(lockfile === undefined ? {} : { lockfile }),
     tests: findTests(paths),
-    candidates,
+    candidates: classified,
     not_adoptable: notAdoptable,
   };
   const unparsed = [

@@ -1,5 +1,6 @@
 // The target model scan builds: facts found in the repository, never decisions. Candidates are real commands with exact argv; nothing is adopted here.
 import type { AuthorizationKind } from '../plane/types.ts';
+import type { RiskClass } from './risk-class.ts';
 
 export interface Candidate {
   /** Stable readable id: `npm:test`, `npm:packages/a:lint`, `make:check`, `just:test`, `ci:<workflow>:<job>:<step>`. */
@@ -13,6 +14,8 @@ export interface Candidate {
   body?: string;
   /** Authorizations adopting it would require (installs, remote state, privilege). */
   authorization: AuthorizationKind[];
+  /** Risk classes (publishes, deploys, downloads, server, rewrites, browser, inline); scan fills it. */
+  risks?: RiskClass[];
 }
 
 export interface NotAdoptable {

@@ -1,6 +1,7 @@
 // The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
 // store, subject bindings from git, the process runner and the trace checker. Entries are signed
 // automatically when the acting authority has registered keys.
+import type { Grantor } from '../../core/gate/grant-authority.ts';
 import type { Context } from '../../core/context.ts';
 import {
   InternalError,
@@ -85,6 +86,24 @@ export async function resolveActor(
   const signer = loadSigner(plane, actor.authority, env);
   const { keyid: _keyid, ...rest } = actor;
   return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
+}
+
+/** The authority granting `--authorize`, with its key when one is available to sign. */
+export async function resolveGrantor(
+  io: GateIO,
+  root: string,
+  authority: string,
+  env: Context['env'],
+): Promise<Grantor> {
+  const plane = await io.loadPlane(root);
+  if (!plane.manifest.authorities.some((a) => a.id === authority)) {
+    throw new UsageError('UNKNOWN_ID', `grantor ${authority} is not in the manifest`, {
+      expected: plane.manifest.authorities.map((a) => a.id).join(', '),
+      next: 'pass --granted-by with an authority registered in controls/manifest.yaml',
+    });
+  }
+  const signer = loadSigner(plane, authority, env);
+  return signer === undefined ? { authority } : { authority, keyid: signer.keyid };
 }
 
 /**

@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import {
+  approvedDefinitions,
+  definitionDigest,
+  diffDefinitions,
+  removalDigest,
+  unapprovedChanges,
+  withDefinitionApprovals,
+} from '../../../scripts/lib/core/gate/definition-approval.ts';
+import type { ClaimDecision } from '../../../scripts/lib/core/gate/decide-claim.ts';
+import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
+import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
+
+function control(id: string, argv: string[]): Control {
+  return {
+    id,
+    title: id,
+    owner: 'virtual:developer',
+    requirements: [],
+    risks: [],
+    applies: { value: true },
+    required_from_maturity: 'prototype',
+    execution: { type: 'command', argv },
+    evidence_required: [],
+  };
+}
+
+const manifest = {
+  authorities: [
+    { id: 'virtual:developer', kind: 'virtual', stages: ['self'] },
+    { id: 'virtual:release-owner', kind: 'virtual', stages: ['release_authority'] },
+    { id: 'agent:bot', kind: 'agent', stages: ['release_authority'] },
+  ],
+} as unknown as Manifest;
+
+function approval(authority: string, approvals: unknown): StoredEntry {
+  return {
+    hash: 'h',
+    entry: {
+      kind: 'note',
+      actor: { label: 'x', authority, context: 'c' },
+      body: { type: 'definition_approval', approvals },
+    },
+  } as unknown as StoredEntry;
+}
+
+describe('changed definitions', () => {
+  const build = control('build', ['sh', '-c', 'exit 0']);
+  const base = [
+    { id: 'build', execution: { type: 'command', argv: ['npm', 'test'] } },
+    { id: 'lint', execution: { type: 'command', argv: ['npm', 'run', 'lint'] } },
+    { id: 'same', execution: { type: 'command', argv: ['make'] } },
+  ];
+  const current = [build, control('same', ['make']), control('new', ['make', 'new'])];
+  const changes = diffDefinitions(base, current);
+
+  test('lists added, changed and removed controls, not unchanged ones', () => {
+    expect(changes.map((c) => [c.control, c.change])).toEqual([
+      ['build', 'changed'],
+      ['lint', 'removed'],
+      ['new', 'added'],
+    ]);
+    expect(changes[0]).toMatchObject({ before: ['npm', 'test'], after: ['sh', '-c', 'exit 0'] });
+    expect(changes[0]!.digest).toBe(definitionDigest(build));
+    expect(changes[1]!.digest).toBe(removalDigest('lint'));
+  });
+
+  test('only a non-agent release authority approves, and only the exact digest', () => {
+    const entries = [
+      approval('virtual:developer', [{ control: 'build', digest: changes[0]!.digest }]),
+      approval('agent:bot', [{ control: 'build', digest: changes[0]!.digest }]),
+      approval('virtual:release-owner', [{ control: 'new', digest: 'f'.repeat(64) }]),
+      approval('virtual:release-owner', [{ control: 'lint', digest: removalDigest('lint') }]),
+      approval('virtual:release-owner', 'not a list'),
+    ];
+    expect(unapprovedChanges(changes, entries, manifest).map((c) => c.control)).toEqual([
+      'build',
+      'new',
+    ]);
+    expect(approvedDefinitions(entries, manifest).size).toBe(2);
+  });
+
+  test('refuses project claims with a blocker per unapproved change; task claims pass through', () => {
+    const granted: ClaimDecision = {
+      granted: true,
+      verdict: 'COMPLETED',
+      scope: 'project',
+      target: 'prototype',
+      stages: ['self'],
+      blockers: [],
+      body: {} as ClaimDecision['body'] & object,
+    };
+    const report = {
+      base: 'main',
+      changes: changes.map((c) => ({ ...c, approved: c.control === 'lint' })),
+    };
+    const refused = withDefinitionApprovals(granted, report, manifest);
+    expect(refused.granted).toBe(false);
+    expect(refused.body).toBeUndefined();
+    expect(refused.blockers.map((b) => [b.control, b.stage])).toEqual([
+      ['build', 'release_authority'],
+      ['new', 'release_authority'],
+    ]);
+    expect(refused.blockers[0]!.next).toBe(
+      'proofgate approve --control build --control new --authority-id virtual:release-owner',
+    );
+    expect(withDefinitionApprovals({ ...granted, scope: 'task' }, report, manifest)).toMatchObject({
+      granted: true,
+    });
+  });
+});
