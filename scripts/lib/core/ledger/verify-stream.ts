@@ -14,6 +14,7 @@ import type { ChainState, Report } from './verify-chain.ts';
 import { FindingSink } from './verify-findings.ts';
 import { checkSealInventory, readSealBody } from './verify-seals.ts';
 import type { SealBody } from './verify-seals.ts';
+import { KeyedRules } from './verify-keyed.ts';
 import { buildKeyRegistry, checkEntrySignatures, checkKeyEntry } from './verify-signatures.ts';
 import type { RegisteredKey, SignatureJob } from './verify-signatures.ts';
 import type { FindingCode, LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
@@ -101,6 +102,7 @@ export class LedgerVerifier {
   private readonly registry: Map<string, RegisteredKey>;
   private readonly known: Set<string>;
   private readonly keysByAuthority = new Map<string, LocatedEntry[]>();
+  private readonly keyed: KeyedRules;
   /** Segment → seals closing it at their own line. */
   private readonly ownClosures = new Map<string, LocatedEntry[]>();
   /** Segment → head hash → seals whose heads close the segment at that line. */
@@ -129,6 +131,8 @@ export class LedgerVerifier {
       }
       if (located.entry.kind === 'seal') this.addSeal(located);
     }
+    const keyedAuthorities = new Set([...this.registry.values()].map((k) => k.authority));
+    this.keyed = new KeyedRules(keyedAuthorities, this.keysByAuthority);
   }
 
   private addSeal(seal: LocatedEntry): void {
@@ -147,12 +151,14 @@ export class LedgerVerifier {
 
   /** A finding found outside the line stream (base comparison, context scan limits). */
   addFinding(finding: LedgerFinding): void {
+    this.keyed.baseFinding(finding);
     this.sink.add(finding);
   }
 
   beginSegment(region: SegmentRegion): void {
     this.segments += 1;
     this.index.addTrustedRegion(region.name, region.start);
+    this.keyed.trustedRegion(region.start);
     const badName = checkSegmentName(region.name);
     if (badName !== undefined) {
       this.sink.add({ file: region.file, line: 0, code: 'BAD_SEGMENT_NAME', message: badName });
@@ -266,6 +272,7 @@ export class LedgerVerifier {
         );
       }
       this.checkReferences(located, report);
+      this.keyed.consider(located);
       this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       this.checkObjects(entry, report);
@@ -437,6 +444,7 @@ export class LedgerVerifier {
       if (seen !== undefined) report(seen.code, seen.message);
     }
     this.pending.length = 0;
+    for (const finding of this.keyed.finish(this.index)) this.sink.add(finding);
     for (const [key, held] of this.heldForks) {
       if (this.acknowledgedForks.has(key)) continue;
       for (const { finding, detail } of held) this.sink.add(finding, detail);
