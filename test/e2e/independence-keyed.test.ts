@@ -50,10 +50,15 @@ async function keyedRepo(): Promise<{ r: GateRepo; env: Record<string, string> }
   });
   const env = { PROOFGATE_KEY_DIR: keys };
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-  expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(0);
+  expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
+    0,
+  );
   // The manifest changed with the key, so the self result is recorded again.
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-  const audit = await r.run(['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...QA], env);
+  const audit = await r.run(
+    ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...QA],
+    env,
+  );
   expect(audit.code).toBe(0);
   r.commit('evidence');
   expect(runCli(['verify', '--root', r.dir], env).code).toBe(0);
@@ -61,7 +66,10 @@ async function keyedRepo(): Promise<{ r: GateRepo; env: Record<string, string> }
 }
 
 /** The signed audit line rewritten by hand as an unsigned line of a new segment. */
-function forge(r: GateRepo, heads: (e: ReturnType<typeof entries>) => Record<string, string>): void {
+function forge(
+  r: GateRepo,
+  heads: (e: ReturnType<typeof entries>) => Record<string, string>,
+): void {
   const ledger = entries(r);
   const audit = ledger.entries.find((e) => e.kind === 'audit')!;
   const { sigs: _sigs, ...unsigned } = audit;
@@ -81,7 +89,10 @@ function forge(r: GateRepo, heads: (e: ReturnType<typeof entries>) => Record<str
 function verify(r: GateRepo, env: Record<string, string>, extra: string[] = []) {
   const run = runCli(['verify', '--json', '--root', r.dir, ...extra], env);
   const report = JSON.parse(run.stdout) as { findings: { file: string; code: string }[] };
-  return { code: run.code, codes: report.findings.map((f) => `${f.file.split('/').pop()} ${f.code}`) };
+  return {
+    code: run.code,
+    codes: report.findings.map((f) => `${f.file.split('/').pop()} ${f.code}`),
+  };
 }
 
 describe('keyed means signed', () => {

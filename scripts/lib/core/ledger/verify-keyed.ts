@@ -33,7 +33,10 @@ export class KeyedRules {
   private readonly rewritten = new Set<string>();
 
   /** `keyed`: authorities with a key in the manifest; `keyEntries`: their key entries in the ledger. */
-  constructor(keyed: ReadonlySet<string>, keyEntries: ReadonlyMap<string, readonly LocatedEntry[]>) {
+  constructor(
+    keyed: ReadonlySet<string>,
+    keyEntries: ReadonlyMap<string, readonly LocatedEntry[]>,
+  ) {
     this.keyed = keyed;
     this.keyEntries = keyEntries;
   }
