@@ -1,6 +1,8 @@
 // Human output of the gate flows: the verdict on the first line, then one line per control that
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
+import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';
 import type { ClaimFlowResult } from '../flows/claim-flow.ts';
@@ -40,7 +42,21 @@ function statusLine(s: ControlStatus): string[] {
     s.status === 'PASS' || s.status === 'NOT_APPLICABLE'
       ? undefined
       : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
-  return withNext(`  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${who}`, next);
+  return [
+    ...withNext(`  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${who}`, next),
+    ...stageLines(s),
+  ];
+}
+
+/** One line per stage with a result: its status, who acted and how strongly that is shown. */
+function stageLines(s: ControlStatus): string[] {
+  return AUDIT_STAGES.flatMap((stage) => {
+    const st = s.stages[stage];
+    if (st.actor === undefined || st.strength === undefined) {
+      return st.reason.includes('do not count at') ? [`      ${stage}: ${st.reason}`] : [];
+    }
+    return [`      ${stage}: ${st.status} by ${st.actor.authority}, ${STRENGTH_TEXT[st.strength]}`];
+  });
 }
 
 export function renderStatus(result: StatusFlowResult): string {
@@ -60,6 +76,12 @@ export function renderStatus(result: StatusFlowResult): string {
 
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
+  for (const [stage, counts] of Object.entries(result.strengths ?? {})) {
+    const parts = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([strength, n]) => `${n} ${STRENGTH_TEXT[strength as keyof typeof STRENGTH_TEXT]}`);
+    if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
+  }
   for (const b of result.blockers)
     lines.push(
       ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),

@@ -13,6 +13,7 @@ import {
   renderTraceFindings,
 } from './report-html-sections.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
+import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 
 export function renderReportHtml(model: ReportModel): string {
   const scriptHash = createHash('sha256').update(REPORT_JS).digest('base64');
@@ -153,7 +154,14 @@ function renderClaimsNow(decisions: readonly ClaimDecision[]): string {
 function matrixRow(c: ReportControl): string {
   const stages = AUDIT_STAGES.map((s) => {
     const st = c.stages[s];
-    return statusCell(st.status, st.reason);
+    if (st.strength === undefined) return statusCell(st.status, st.reason);
+    const cls = `st st-${st.status.toLowerCase().replace(/[^a-z_]/g, '')}`;
+    const said = STRENGTH_TEXT[st.strength];
+    return el(
+      'td',
+      { class: cls, 'data-status': st.status, 'data-strength': st.strength, title: st.reason },
+      `${escapeHtml(st.status)} ${text('small', said)}`,
+    );
   }).join('');
   return el(
     'tr',

@@ -87,6 +87,8 @@ export function buildReport(input: ReportInput): ReportModel {
     subjects: input.subjects,
     entries: input.entries,
     now: input.now,
+    manifest,
+    maturity: target,
   });
   const controls = statuses.map((status, i): ReportControl => {
     const control = registry.controls[i]!;
