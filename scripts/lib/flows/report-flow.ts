@@ -46,6 +46,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     findings: verified.findings,
     checkedLines: verified.checkedLines,
     segments: verified.segments,
+    counts: verified.counts,
     objects,
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');

@@ -3,6 +3,7 @@
 // reads the whole ledger and runs the same decision before it appends (readAndVerifyLedger).
 import type { Context } from '../core/context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
+import type { VerifiedCounts } from '../core/ledger/describe-verified.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
 import type { CommonOptions } from '../core/options.ts';
@@ -30,6 +31,8 @@ export interface VerifyReport {
   base?: string;
   segments: number;
   checkedLines: number;
+  /** Entries, signed entries and seals among the checked lines. */
+  counts: VerifiedCounts;
   /** The first findings in file and line order (capped). */
   findings: LedgerFinding[];
   /** Every finding, listed or not. */

@@ -69,7 +69,7 @@ function renderBanner(model: ReportModel): string {
       'div',
       { id: 'integrity', class: 'banner banner-ok', 'data-integrity': 'ok' },
       escapeHtml(
-        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments verified (chain, signatures, evidence objects, seals)`,
+        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments checked: ${integrity.verified}; evidence objects re-hashed`,
       ),
     );
   }

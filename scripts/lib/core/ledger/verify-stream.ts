@@ -17,6 +17,7 @@ import type { SealBody } from './verify-seals.ts';
 import { KeyedRules } from './verify-keyed.ts';
 import { buildKeyRegistry, checkEntrySignatures, checkKeyEntry } from './verify-signatures.ts';
 import type { RegisteredKey, SignatureJob } from './verify-signatures.ts';
+import type { VerifiedCounts } from './describe-verified.ts';
 import type { FindingCode, LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
 
 export type ObjectState = 'ok' | 'missing' | 'corrupt';
@@ -56,6 +57,8 @@ export interface VerifyLedgerResult {
   /** Lines checked (all lines, or only the new ones under --base). */
   checkedLines: number;
   segments: number;
+  /** Valid entries among the checked lines, how many carry signatures, how many are seals. */
+  counts: VerifiedCounts;
 }
 
 interface SeenCheck {
@@ -115,6 +118,7 @@ export class LedgerVerifier {
   private readonly acknowledgedForks = new Set<string>();
   private open: OpenSegment | undefined;
   private checkedLines = 0;
+  private readonly counts: VerifiedCounts = { entries: 0, signed: 0, seals: 0 };
   private segments = 0;
 
   constructor(config: VerifierConfig) {
@@ -273,6 +277,9 @@ export class LedgerVerifier {
       }
       this.checkReferences(located, report);
       this.keyed.consider(located);
+      this.counts.entries += 1;
+      if (entry.sigs !== undefined) this.counts.signed += 1;
+      if (entry.kind === 'seal') this.counts.seals += 1;
       this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       this.checkObjects(entry, report);
@@ -469,6 +476,7 @@ export class LedgerVerifier {
       findingCount: this.sink.count,
       checkedLines: this.checkedLines,
       segments: this.segments,
+      counts: { ...this.counts },
     };
   }
 }

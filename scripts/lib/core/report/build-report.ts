@@ -1,6 +1,7 @@
 // The auditor's report model (references/report.md). Every verdict comes from the functions behind
 // `status --json` and `claim` (computeStatuses, decideClaim): the report re-implements none of
 // them. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
+import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../gate/decide-claim.ts';
@@ -26,6 +27,8 @@ export interface ReportInput {
   findings: readonly LedgerFinding[];
   checkedLines: number;
   segments: number;
+  /** What the verification checked: entries, signed entries, seals. */
+  counts?: VerifiedCounts;
   /** Evidence objects of trace controls' latest runs, keyed by digest. */
   objects: ReadonlyMap<string, EvidenceObject>;
   requirementFiles: readonly RequirementFile[];
@@ -60,6 +63,8 @@ export interface ReportModel {
     totalFindings: number;
     checkedLines: number;
     segments: number;
+    /** What an intact verdict rests on, derived from what was checked. */
+    verified: string;
   };
   /** Same meaning as `status --json`'s ok: every required control is PASS or NOT_APPLICABLE. */
   isReady: boolean;
@@ -116,6 +121,7 @@ export function buildReport(input: ReportInput): ReportModel {
       totalFindings: input.findings.length,
       checkedLines: input.checkedLines,
       segments: input.segments,
+      verified: describeVerified(input.counts ?? countVerified(input.entries)),
     },
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     counts,
@@ -141,4 +147,12 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     granted.push({ time: entry.time, actor: entry.actor, tree: entry.subject.tree, hash, body });
   }
   return granted.reverse().sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+}
+
+function countVerified(entries: readonly StoredEntry[]): VerifiedCounts {
+  return {
+    entries: entries.length,
+    signed: entries.filter((e) => e.entry.sigs !== undefined).length,
+    seals: entries.filter((e) => e.entry.kind === 'seal').length,
+  };
 }
