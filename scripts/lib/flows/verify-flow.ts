@@ -71,6 +71,7 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   const forks =
     options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
   const result = await verifyLedgerFiles(plane, {
+    now: ctx.clock.now(),
     ...(options.base === undefined ? {} : { base: options.base }),
   });
   return {

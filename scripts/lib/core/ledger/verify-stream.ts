@@ -37,7 +37,12 @@ export interface VerifierConfig {
   /** Evidence object digests of a segment's valid entries 0..lastIndex (seal inventories). */
   prefixObjects(segment: string, lastIndex: number): Iterable<string>;
   findingsCap?: number;
+  /** The verifier's clock; without it entry times are not compared with the present. */
+  now?: Date;
 }
+
+/** How far an entry's time may run ahead of the verifier's clock (clocks drift a little). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface SegmentRegion {
   name: string;
@@ -283,6 +288,7 @@ export class LedgerVerifier {
       this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       this.checkObjects(entry, report);
+      this.checkTime(entry, report);
       this.checkSeals(located, open, report);
     }
     for (const seal of open.closingHeads?.get(hash) ?? []) open.closures.push({ seal, at: index });
@@ -384,6 +390,19 @@ export class LedgerVerifier {
       message: `unsigned entry by ${authority}, which registered a key at ${key.file}:${key.index + 1}`,
     }));
     this.checkSeen(located, checks, report);
+  }
+
+  /** An entry dated after the verifier's present was written with a wrong or forged clock. */
+  private checkTime(entry: LedgerEntry, report: Report): void {
+    const now = this.config.now;
+    if (now === undefined) return;
+    const time = Date.parse(entry.time);
+    if (time > now.getTime() + MAX_CLOCK_SKEW_MS) {
+      report(
+        'TIME_IN_FUTURE',
+        `entry dated ${entry.time}, after the verifier's clock ${now.toISOString()} (more than ${MAX_CLOCK_SKEW_MS / 60000} min skew): its writer's clock was wrong or set (PROOFGATE_NOW)`,
+      );
+    }
   }
 
   private checkObjects(entry: LedgerEntry, report: Report): void {
