@@ -42,7 +42,7 @@ export interface VerifierConfig {
 }
 
 /** How far an entry's time may run ahead of the verifier's clock (clocks drift a little). */
-export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface SegmentRegion {
   name: string;
