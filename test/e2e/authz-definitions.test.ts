@@ -28,6 +28,8 @@ function changedRepo(): GateRepo {
     [{ id: 'build', execution: `{ type: command, argv: ${nodeArgv('console.log("built")')} }` }],
     {
       taskStages: '[self]',
+      // Unsigned cross audits count at prototype only.
+      targetMaturity: 'prototype',
       authorities: [{ id: 'agent:bot', kind: 'agent', stages: ['self', 'release_authority'] }],
     },
   );

@@ -98,8 +98,9 @@ describe('cross audits', () => {
     expect(claim.out).toMatch(/DISPUTED/);
   });
 
-  it('an agreeing cross audit in another context lets the claim through', async () => {
-    const r = repo([PASS], { taskStages: '[self, cross]' });
+  it('an agreeing cross audit in another context lets the claim through at prototype', async () => {
+    // Unsigned labels count only at prototype (test/e2e/independence-signed-stages.test.ts).
+    const r = repo([PASS], { taskStages: '[self, cross]', targetMaturity: 'prototype' });
     await r.run(['evaluate', '--run', ...RUN_AS]);
     expect((await r.run(['claim', '--control', 'tests'])).code).toBe(1);
     const audit = await r.run([

@@ -52,7 +52,8 @@ function planeRepo(): TestRepo {
     'src/app.js': 'module.exports = 1;\n',
     'check.js': CHECK,
     'NOTES.md': 'notes\n',
-    '.proofgate/controls/manifest.yaml': manifestYaml(),
+    // The scripted session's cross audits are unsigned labels, which count at prototype only.
+    '.proofgate/controls/manifest.yaml': manifestYaml({ targetMaturity: 'prototype' }),
     '.proofgate/controls/registry.yaml': REGISTRY,
   });
   repos.push(repo);

@@ -95,7 +95,7 @@ describe('append-only against the upstream by default', () => {
     r.git('push', '-q', 'origin', 'HEAD:main');
     const file = segmentFile(r);
     const lines = readFileSync(file, 'utf8').split('\n');
-    lines[5] = lines[5]!.replace('"time":"2', '"time":"3');
+    lines[5] = lines[5]!.replace('"time":"2', '"time":"1'); // a date in the past: only the edit
     writeFileSync(file, lines.join('\n'));
     const verify = await r.run(['verify']);
     expect(verify.code).toBe(3);

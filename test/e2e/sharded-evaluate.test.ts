@@ -79,6 +79,13 @@ beforeAll(() => {
     ),
   );
   gate.commit('project claims need self only');
+  // The default branch already has a ledger: a segment that starts from nothing is placed only as
+  // the ledger's first, so the runners' segments must start from a committed one. A code change
+  // then makes that first evidence STALE, so every current result below comes from a shard.
+  expect(runCli(['evaluate', '--run', '--root', gate.dir]).code).toBe(0);
+  gate.commit('first evidence, unsharded');
+  gate.write('src/app.js', 'export const x = 2;\n');
+  gate.commit('a code change');
   runners = [1, 2, 3].map((k) => clone(`runner${k}`));
   for (const [i, runner] of runners.entries()) {
     const run = runCli([
@@ -120,7 +127,8 @@ describe('three runners, one shard each', () => {
   });
 
   it('three clones of one commit write three distinct ledger segments', () => {
-    const names = runners.map(segments);
+    const first = new Set(segments(origin));
+    const names = runners.map((runner) => segments(runner).filter((n) => !first.has(n)));
     for (const list of names) expect(list).toHaveLength(1);
     expect(new Set(names.flat()).size).toBe(SHARDS);
   });
@@ -130,7 +138,7 @@ describe('the merge job', () => {
   it('collects every shard as artifacts: the union verifies and the claim sees every result', () => {
     const merge = clone('merge');
     collect(merge, runners);
-    expect(segments(merge)).toHaveLength(SHARDS);
+    expect(segments(merge)).toHaveLength(SHARDS + segments(origin).length);
     const verify = runCli(['verify', '--full', '--root', merge.dir]);
     expect(verify.stdout.split('\n')[0]).toMatch(/^INTACT/);
     expect(verify.code).toBe(0);
@@ -208,9 +216,9 @@ describe('the merge job', () => {
       merge.dir,
     ]);
     expect(claim.code).toBe(1);
-    const [verdict, first] = claim.stdout.split('\n');
+    const [verdict] = claim.stdout.split('\n');
     expect(verdict).toBe('REFUSED [project] missing shard 2/3: no current result from that runner');
-    expect(first).toContain(
+    expect(claim.stdout).toContain(
       `shard 2/3 [self]: missing: none of its 2 controls (${idsOfShard(2).join(', ')})`,
     );
     expect(claim.stdout).toContain('next: proofgate evaluate --run --shard 2/3');
@@ -243,6 +251,6 @@ describe('the merge job', () => {
       expect(r.stderr, args.join(' ')).toMatch(/^error \[BAD_(VALUE|FLAG)\]/);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
-    expect(segments(runner)).toHaveLength(1);
+    expect(segments(runner)).toHaveLength(1 + segments(origin).length);
   });
 });

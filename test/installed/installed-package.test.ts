@@ -111,6 +111,8 @@ describe('the installed package', () => {
   test('runs, audits, attests and claims', () => {
     const tests = ['--control', 'ENG.TESTS'];
     expectCode(['claim', ...tests], 1);
+    // At engineering_ready a cross audit counts only when signed by the auditor's registered key.
+    expectCode(['keys', 'generate', '--authority-id', 'virtual:quality'], 0);
     expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 0);
     expectCode(
       ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...tests, ...CROSS],

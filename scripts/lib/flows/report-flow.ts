@@ -62,6 +62,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     segments: verified.segments,
     ...(upstream === undefined ? {} : { upstream }),
     commitOf,
+    counts: verified.counts,
     objects,
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');

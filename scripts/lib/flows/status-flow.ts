@@ -61,7 +61,14 @@ export async function gatherStatuses(
     io.computeSubjects(plane, controls),
     io.readEntries(plane),
   ]);
-  const statuses = computeStatuses({ controls, subjects, entries, now: ctx.clock.now() });
+  const statuses = computeStatuses({
+    controls,
+    subjects,
+    entries,
+    now: ctx.clock.now(),
+    manifest: plane.manifest,
+    maturity: target,
+  });
   const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
     ControlStatusValue,
     number

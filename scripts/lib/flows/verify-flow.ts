@@ -3,6 +3,7 @@
 // reads the whole ledger and runs the same decision before it appends (readAndVerifyLedger).
 import type { Context } from '../core/context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
+import type { VerifiedCounts } from '../core/ledger/describe-verified.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
 import type { CommonOptions } from '../core/options.ts';
@@ -35,6 +36,8 @@ export interface VerifyReport {
   upstream?: UpstreamCheck;
   segments: number;
   checkedLines: number;
+  /** Entries, signed entries and seals among the checked lines. */
+  counts: VerifiedCounts;
   /** The first findings in file and line order (capped). */
   findings: LedgerFinding[];
   /** Every finding, listed or not. */
@@ -76,6 +79,7 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
   const rewritten = upstream === undefined ? [] : await checkAgainstUpstream(plane, upstream);
   const streamed = await verifyLedgerFiles(plane, {
+    now: ctx.clock.now(),
     ...(options.base === undefined ? {} : { base: options.base }),
   });
   const result = {

@@ -23,6 +23,8 @@ export interface VerifyFilesOptions {
   /** Git ref the ledger must extend byte for byte; only the appended lines are checked. */
   base?: string;
   findingsCap?: number;
+  /** The verifier's clock: entries dated beyond it (plus a small skew) are findings. */
+  now?: Date;
 }
 
 /** Signature checks in flight at most; the reader waits for the pool below half of it. */
@@ -198,6 +200,7 @@ export async function verifyLedgerFiles(
     },
     prefixObjects: (name, lastIndex) => prefixObjects(pathOf.get(name) ?? '', lastIndex),
     ...(options.findingsCap === undefined ? {} : { findingsCap: options.findingsCap }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   for (const finding of [...(proof?.findings ?? []), ...context.findings]) {
     verifier.addFinding(finding);

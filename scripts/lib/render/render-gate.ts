@@ -2,6 +2,8 @@
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
 import { describeChange } from '../core/gate/definition-approval.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
+import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';
 import type { ClaimFlowResult } from '../flows/claim-flow.ts';
@@ -47,10 +49,24 @@ function statusLine(s: ControlStatus): string[] {
     s.status === 'PASS' || s.status === 'NOT_APPLICABLE'
       ? undefined
       : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
-  return withNext(
-    `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
-    next,
-  );
+  return [
+    ...withNext(
+      `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
+      next,
+    ),
+    ...stageLines(s),
+  ];
+}
+
+/** One line per stage with a result: its status, who acted and how strongly that is shown. */
+function stageLines(s: ControlStatus): string[] {
+  return AUDIT_STAGES.flatMap((stage) => {
+    const st = s.stages[stage];
+    if (st.actor === undefined || st.strength === undefined) {
+      return st.reason.includes('do not count at') ? [`      ${stage}: ${st.reason}`] : [];
+    }
+    return [`      ${stage}: ${st.status} by ${st.actor.authority}, ${STRENGTH_TEXT[st.strength]}`];
+  });
 }
 
 /** ` [inline script]`, ` [risk: publishes]`: what the control's command is, beside its status. */
@@ -85,6 +101,12 @@ export function renderStatus(
 
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
+  for (const [stage, counts] of Object.entries(result.strengths ?? {})) {
+    const parts = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([strength, n]) => `${n} ${STRENGTH_TEXT[strength as keyof typeof STRENGTH_TEXT]}`);
+    if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
+  }
   for (const b of result.blockers)
     lines.push(
       ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),

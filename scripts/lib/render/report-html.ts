@@ -13,6 +13,7 @@ import {
   renderTraceFindings,
 } from './report-html-sections.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
+import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 
 export function renderReportHtml(model: ReportModel): string {
   const scriptHash = createHash('sha256').update(REPORT_JS).digest('base64');
@@ -69,7 +70,7 @@ function renderBanner(model: ReportModel): string {
       'div',
       { id: 'integrity', class: 'banner banner-ok', 'data-integrity': 'ok' },
       escapeHtml(
-        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments verified (chain, signatures, evidence objects, seals)`,
+        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments checked: ${integrity.verified}; evidence objects re-hashed`,
       ),
     );
   }
@@ -178,7 +179,14 @@ function renderClaimsNow(decisions: readonly ClaimDecision[], trusted: boolean):
 function matrixRow(c: ReportControl, trusted: boolean): string {
   const stages = AUDIT_STAGES.map((s) => {
     const st = c.stages[s];
-    return statusCell(st.status, st.reason, trusted);
+    if (st.strength === undefined || !trusted) return statusCell(st.status, st.reason, trusted);
+    const cls = `st st-${st.status.toLowerCase().replace(/[^a-z_]/g, '')}`;
+    const said = STRENGTH_TEXT[st.strength];
+    return el(
+      'td',
+      { class: cls, 'data-status': st.status, 'data-strength': st.strength, title: st.reason },
+      `${escapeHtml(st.status)} ${text('small', said)}`,
+    );
   }).join('');
   return el(
     'tr',

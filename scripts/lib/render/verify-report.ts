@@ -1,4 +1,5 @@
 // Human output of `proofgate verify`: the verdict first, then one `file:line: CODE message` each.
+import { describeVerified } from '../core/ledger/describe-verified.ts';
 import type { VerifyReport } from '../flows/verify-flow.ts';
 
 export function renderVerify(report: VerifyReport): string {
@@ -18,6 +19,7 @@ export function renderVerify(report: VerifyReport): string {
           : ''
       }`;
   const lines = [verdict];
+  if (report.ok) lines.push(`verified: ${describeVerified(report.counts, report.base)}`);
   for (const fix of report.repaired) {
     lines.push(
       `repaired ${fix.file}: removed ${fix.removedBytes} torn bytes (sha256 ${fix.removedSha256}), recorded in a note entry`,

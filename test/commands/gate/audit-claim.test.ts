@@ -8,13 +8,23 @@ import { parseClaimBody } from '../../../scripts/lib/core/gate/parse-body.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,
-  createFakeGateIO,
+  createFakeGateIO as fakeGateIO,
   makeControl,
-  makeManifest,
+  makeManifest as baseManifest,
   output,
   defaultScript,
   type FakeGateIO,
 } from '../../helpers/fake-gate-io.ts';
+import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
+
+// These flows record unsigned, label-only audits, which count only at prototype.
+function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
+  const manifest = baseManifest(overrides);
+  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
+}
+function createFakeGateIO(controls: Control[], manifest: Manifest = makeManifest()) {
+  return fakeGateIO(controls, manifest);
+}
 
 const developer: Actor = { label: 'agent-1', authority: 'virtual:developer', context: 'session-1' };
 const quality: Actor = { label: 'reviewer', authority: 'virtual:quality', context: 'session-2' };
@@ -57,7 +67,7 @@ describe('claims', () => {
     const result = await claimFlow(claim(), ctx(), io);
     expect(result.granted).toBe(false);
     expect(result.verdict).toBe(
-      'REFUSED [project] 2 of 2 controls block the claim at engineering_ready (stages: self, cross)',
+      'REFUSED [project] 2 of 2 controls block the claim at prototype (stages: self, cross)',
     );
     expect(result.blockers.map((b) => [b.control, b.stage, b.status])).toEqual([
       ['T.unit', 'self', 'TODO'],
@@ -83,14 +93,14 @@ describe('claims', () => {
     });
     const result = await claimFlow(claim(), ctx(), io);
     expect(result.verdict).toBe(
-      'PASS [project] all 1 applicable controls at engineering_ready are current PASS (stages: self, cross)',
+      'PASS [project] all 1 applicable controls at prototype are current PASS (stages: self, cross)',
     );
     const body = parseClaimBody(io.stored.at(-1)!.entry.body)!;
     expect(body).toMatchObject({
       scope: 'project',
       outcome: 'PASS',
       controls: ['T.unit'],
-      maturity: 'engineering_ready',
+      maturity: 'prototype',
     });
     expect(body.stages.cross).toEqual({
       authorities: ['virtual:quality'],
@@ -352,7 +362,7 @@ describe('release chain', () => {
     expect(signed.results[0]).toMatchObject({ agreement: 'agree', reviewed: io.stored[1]!.hash });
     const release = await claimFlow(claim({ scope: 'release', actor: alice }), ctx(), io);
     expect(release.verdict).toBe(
-      'PASS [release] all 1 applicable controls at engineering_ready are current PASS (stages: self, cross, release_authority)',
+      'PASS [release] all 1 applicable controls at prototype are current PASS (stages: self, cross, release_authority)',
     );
   });
 

@@ -12,7 +12,23 @@ import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { EvidenceObject } from '../../../scripts/lib/core/report/collect-trace-findings.ts';
 import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
 import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
-import { command, createFakeGateIO, makeControl, output } from '../../helpers/fake-gate-io.ts';
+import {
+  command,
+  createFakeGateIO as fakeGateIO,
+  makeControl,
+  makeManifest,
+  output,
+} from '../../helpers/fake-gate-io.ts';
+import type { Control } from '../../../scripts/lib/core/plane/types.ts';
+
+// These flows record unsigned, label-only audits, which count only at prototype.
+function createFakeGateIO(controls: Control[]) {
+  const manifest = makeManifest();
+  return fakeGateIO(controls, {
+    ...manifest,
+    profile: { ...manifest.profile, target_maturity: 'prototype' },
+  });
+}
 import {
   crossAudit,
   ctx,

@@ -6,12 +6,24 @@ import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
 import type { ReportModel } from '../../../scripts/lib/core/report/build-report.ts';
 import {
   command,
-  createFakeGateIO,
+  createFakeGateIO as fakeGateIO,
+  makeManifest as baseManifest,
   makeControl,
   defaultScript,
   output,
   type FakeGateIO,
 } from '../../helpers/fake-gate-io.ts';
+import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
+
+// These flows record unsigned, label-only audits, which count only at prototype.
+function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
+  const manifest = baseManifest(overrides);
+  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
+}
+function createFakeGateIO(controls: Control[], manifest: Manifest = makeManifest()) {
+  return fakeGateIO(controls, manifest);
+}
+
 import {
   crossAudit,
   ctx,
@@ -70,7 +82,7 @@ describe('report model and page agree with status --json', () => {
     const project = model.claimsNow.find((d) => d.scope === 'project')!;
     expect(project.granted).toBe(true);
     const html = renderReportHtml(model);
-    expect(html).toContain('READY all 2 controls at engineering_ready are PASS or NOT_APPLICABLE');
+    expect(html).toContain('READY all 2 controls at prototype are PASS or NOT_APPLICABLE');
     expect(html).toContain('data-scope="project" data-granted="true"');
     expect(html).toContain('data-integrity="ok"');
   });

@@ -3,7 +3,7 @@
 import type { RiskClass } from '../scan/risk-class.ts';
 import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
-import type { Control } from '../plane/types.ts';
+import type { Control, Manifest, Maturity } from '../plane/types.ts';
 import { InternalError } from '../errors.ts';
 import type { Blocker } from './bodies.ts';
 import { describeResult, describeStale } from './describe-result.ts';
@@ -16,6 +16,7 @@ import {
 } from './next-command.ts';
 import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
 import { executionRisks, requiredAuthorizations } from './check-authorization.ts';
+import { StrengthJudge, needsSignedStages, type Strength } from './stage-strength.ts';
 
 export const CONTROL_STATUSES = [
   'PASS',
@@ -43,6 +44,8 @@ interface StageStatus {
   blocker?: Blocker;
   /** The exact command that moves this stage forward, when one exists. */
   next?: string;
+  /** How the deciding result shows who acted: a verified key or only a label. */
+  strength?: Strength;
 }
 
 export interface ControlStatus {
@@ -66,15 +69,20 @@ export interface StatusInput {
   subjects: ReadonlyMap<string, SubjectBinding>;
   entries: readonly StoredEntry[];
   now: Date;
+  /** Registered keys (for the strength of each stage); without it every stage is a label. */
+  manifest?: Manifest;
+  /** From engineering_ready up, stages other than self count only when signed. */
+  maturity?: Maturity;
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
   const index = indexResults(input.entries);
+  const judge = new StrengthJudge(input.manifest, input.entries);
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
     const stages = {} as Record<AuditStage, StageStatus>;
     for (const stage of AUDIT_STAGES) {
-      stages[stage] = decideStage(control, stage, byStage.get(stage) ?? [], input);
+      stages[stage] = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge);
     }
     const disputed = AUDIT_STAGES.map((s) => stages[s]).find((s) => s.status === 'DISPUTED');
     const headline = disputed ?? stages.self;
@@ -91,6 +99,33 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
       ...(risks.length === 0 ? {} : { risks }),
     };
   });
+}
+
+/** decideStage over the results that count, with the strength of the deciding one. */
+function judgeStage(
+  control: Control,
+  stage: AuditStage,
+  records: readonly ResultRecord[],
+  input: StatusInput,
+  judge: StrengthJudge,
+): StageStatus {
+  const strict =
+    stage !== 'self' && input.maturity !== undefined && needsSignedStages(input.maturity);
+  // A dispute only ever refuses, so it counts from anyone; agreement needs the signature.
+  const counted = strict
+    ? records.filter((r) => judge.of(r) === 'signed' || r.audit?.agreement === 'disputed')
+    : records;
+  const decided = decideStage(control, stage, counted, input);
+  const deciding = counted.find((r) => r.hash === decided.entry);
+  if (deciding !== undefined) decided.strength = judge.of(deciding);
+  const current = input.subjects.get(control.id);
+  const refused = records.filter(
+    (r) => !counted.includes(r) && current !== undefined && matchesBinding(r, current),
+  );
+  if (refused.length > 0 && decided.entry === undefined && input.maturity !== undefined) {
+    decided.reason = StrengthJudge.refusal(stage, input.maturity, refused);
+  }
+  return decided;
 }
 
 function decideStage(

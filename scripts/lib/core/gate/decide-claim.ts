@@ -7,6 +7,7 @@ import type { ClaimBody, StageActors } from './bodies.ts';
 import { compareActors } from './check-independence.ts';
 import type { ControlStatus, ControlStatusValue } from './compute-status.ts';
 import { formatAuditCommand } from './next-command.ts';
+import type { Strength } from './stage-strength.ts';
 
 export interface ClaimRequest {
   scope: ClaimScope;
@@ -33,6 +34,8 @@ export interface ClaimDecision {
   target: Maturity;
   stages: AuditStage[];
   blockers: ClaimBlocker[];
+  /** Per required stage: how many claimed controls' results are signed, how many only labels. */
+  strengths?: Partial<Record<AuditStage, Record<Strength, number>>>;
   /** The claim entry body to append when granted. */
   body?: ClaimBody;
 }
@@ -49,16 +52,17 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
   const blockers: ClaimBlocker[] = [];
   const claimed = statuses.filter((s) => s.status !== 'NOT_APPLICABLE');
   for (const control of claimed) blockers.push(...blockersOf(control, stages, manifest));
+  const strengths = countStrengths(claimed, stages);
   const label = `[${scope}]`;
   const stageList = stages.join(', ');
   if (claimed.length === 0) {
     const verdict = `REFUSED ${label} no applicable control at ${target}: there is nothing to claim`;
-    return { granted: false, verdict, scope, target, stages, blockers };
+    return { granted: false, verdict, scope, target, stages, blockers, strengths };
   }
   if (blockers.length > 0) {
     const blocking = new Set(blockers.map((b) => b.control)).size;
     const verdict = `REFUSED ${label} ${blocking} of ${claimed.length} controls block the claim at ${target} (stages: ${stageList})`;
-    return { granted: false, verdict, scope, target, stages, blockers };
+    return { granted: false, verdict, scope, target, stages, blockers, strengths };
   }
   const verdict =
     scope === 'task'
@@ -74,7 +78,7 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
       .filter((h) => h !== '')
       .sort(),
   };
-  return { granted: true, verdict, scope, target, stages, blockers, body };
+  return { granted: true, verdict, scope, target, stages, blockers, strengths, body };
 }
 
 function blockersOf(
@@ -144,6 +148,22 @@ function collectStageActors(
       contexts: unique(actors.map((a) => a.context)),
       keyids: unique(actors.map((a) => a.keyid)),
     };
+  }
+  return result;
+}
+
+function countStrengths(
+  statuses: readonly ControlStatus[],
+  stages: readonly AuditStage[],
+): Partial<Record<AuditStage, Record<Strength, number>>> {
+  const result: Partial<Record<AuditStage, Record<Strength, number>>> = {};
+  for (const stage of stages) {
+    const counts: Record<Strength, number> = { signed: 0, label: 0 };
+    for (const s of statuses) {
+      const strength = s.stages[stage].strength;
+      if (strength !== undefined) counts[strength] += 1;
+    }
+    result[stage] = counts;
   }
   return result;
 }

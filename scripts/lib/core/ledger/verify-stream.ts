@@ -15,8 +15,10 @@ import type { ChainState, Report } from './verify-chain.ts';
 import { FindingSink } from './verify-findings.ts';
 import { checkSealInventory, readSealBody } from './verify-seals.ts';
 import type { SealBody } from './verify-seals.ts';
+import { KeyedRules } from './verify-keyed.ts';
 import { buildKeyRegistry, checkEntrySignatures, checkKeyEntry } from './verify-signatures.ts';
 import type { RegisteredKey, SignatureJob } from './verify-signatures.ts';
+import type { VerifiedCounts } from './describe-verified.ts';
 import type { FindingCode, LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
 
 export type ObjectState = 'ok' | 'missing' | 'corrupt';
@@ -39,7 +41,12 @@ export interface VerifierConfig {
   /** Evidence object digests of a segment's valid entries 0..lastIndex (seal inventories). */
   prefixObjects(segment: string, lastIndex: number): Iterable<string>;
   findingsCap?: number;
+  /** The verifier's clock; without it entry times are not compared with the present. */
+  now?: Date;
 }
+
+/** How far an entry's time may run ahead of the verifier's clock (clocks drift a little). */
+const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface SegmentRegion {
   name: string;
@@ -59,6 +66,8 @@ export interface VerifyLedgerResult {
   /** Lines checked (all lines, or only the new ones under --base). */
   checkedLines: number;
   segments: number;
+  /** Valid entries among the checked lines, how many carry signatures, how many are seals. */
+  counts: VerifiedCounts;
 }
 
 interface SeenCheck {
@@ -105,6 +114,7 @@ export class LedgerVerifier {
   private readonly registry: Map<string, RegisteredKey>;
   private readonly known: Set<string>;
   private readonly keysByAuthority = new Map<string, LocatedEntry[]>();
+  private readonly keyed: KeyedRules;
   /** Segment → seals closing it at their own line. */
   private readonly ownClosures = new Map<string, LocatedEntry[]>();
   /** Segment → head hash → seals whose heads close the segment at that line. */
@@ -121,6 +131,7 @@ export class LedgerVerifier {
   private readonly lastLines = new Map<string, number>();
   private open: OpenSegment | undefined;
   private checkedLines = 0;
+  private readonly counts: VerifiedCounts = { entries: 0, signed: 0, seals: 0 };
   private segments = 0;
 
   constructor(config: VerifierConfig) {
@@ -137,6 +148,8 @@ export class LedgerVerifier {
       }
       if (located.entry.kind === 'seal') this.addSeal(located);
     }
+    const keyedAuthorities = new Set([...this.registry.values()].map((k) => k.authority));
+    this.keyed = new KeyedRules(keyedAuthorities, this.keysByAuthority);
   }
 
   private addSeal(seal: LocatedEntry): void {
@@ -155,12 +168,14 @@ export class LedgerVerifier {
 
   /** A finding found outside the line stream (base comparison, context scan limits). */
   addFinding(finding: LedgerFinding): void {
+    this.keyed.baseFinding(finding);
     this.sink.add(finding);
   }
 
   beginSegment(region: SegmentRegion): void {
     this.segments += 1;
     this.index.addTrustedRegion(region.name, region.start);
+    this.keyed.trustedRegion(region.start);
     const badName = checkSegmentName(region.name);
     if (badName !== undefined) {
       this.sink.add({ file: region.file, line: 0, code: 'BAD_SEGMENT_NAME', message: badName });
@@ -275,9 +290,14 @@ export class LedgerVerifier {
         );
       }
       this.checkReferences(located, report);
+      this.keyed.consider(located);
+      this.counts.entries += 1;
+      if (entry.sigs !== undefined) this.counts.signed += 1;
+      if (entry.kind === 'seal') this.counts.seals += 1;
       this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       this.checkObjects(entry, report);
+      this.checkTime(entry, report);
       this.checkSeals(located, open, report);
     }
     for (const seal of open.closingHeads?.get(hash) ?? []) open.closures.push({ seal, at: index });
@@ -387,6 +407,19 @@ export class LedgerVerifier {
     this.checkSeen(located, checks, report);
   }
 
+  /** An entry dated after the verifier's present was written with a wrong or forged clock. */
+  private checkTime(entry: LedgerEntry, report: Report): void {
+    const now = this.config.now;
+    if (now === undefined) return;
+    const time = Date.parse(entry.time);
+    if (time > now.getTime() + MAX_CLOCK_SKEW_MS) {
+      report(
+        'TIME_IN_FUTURE',
+        `entry dated ${entry.time}, after the verifier's clock ${now.toISOString()} (more than ${MAX_CLOCK_SKEW_MS / 60000} min skew): its writer's clock was wrong or set (PROOFGATE_NOW)`,
+      );
+    }
+  }
+
   private checkObjects(entry: LedgerEntry, report: Report): void {
     entry.storage.objects.forEach((digest, i) => {
       const state = this.config.objectState(digest);
@@ -452,6 +485,7 @@ export class LedgerVerifier {
       if (seen !== undefined) report(seen.code, seen.message);
     }
     this.pending.length = 0;
+    for (const finding of this.keyed.finish(this.index)) this.sink.add(finding);
     for (const [key, held] of this.heldForks) {
       if (this.acknowledgedForks.has(key)) continue;
       for (const { finding, detail } of held) this.report(finding, detail);
@@ -477,6 +511,7 @@ export class LedgerVerifier {
       findingCount: this.sink.count,
       checkedLines: this.checkedLines,
       segments: this.segments,
+      counts: { ...this.counts },
     };
   }
 }

@@ -1,6 +1,7 @@
 // The auditor's report model (references/report.md). Every verdict comes from the functions behind
 // `status --json` and `claim` (computeStatuses, decideClaim): the report re-implements none of
 // them. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
+import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
 import { decideClaim, type ClaimDecision } from '../gate/decide-claim.ts';
@@ -32,6 +33,8 @@ export interface ReportInput {
   upstream?: { ref: string; commit: string };
   /** Subject tree id → the recent commit whose tree minus the plane's storage it is. */
   commitOf?: ReadonlyMap<string, string>;
+  /** What the verification checked: entries, signed entries, seals. */
+  counts?: VerifiedCounts;
   /**
    * Evidence objects keyed by digest: those of trace controls' latest runs, and those of the
    * entries the timeline lists (see reportTimeline); others are named but not embedded.
@@ -72,6 +75,8 @@ export interface ReportModel {
     checkedLines: number;
     segments: number;
     upstream?: { ref: string; commit: string };
+    /** What an intact verdict rests on, derived from what was checked. */
+    verified: string;
   };
   /** Same meaning as `status --json`'s ok: every required control is PASS or NOT_APPLICABLE. */
   isReady: boolean;
@@ -103,6 +108,8 @@ export function buildReport(input: ReportInput): ReportModel {
     subjects: input.subjects,
     entries: input.entries,
     now: input.now,
+    manifest,
+    maturity: target,
   });
   const controls = statuses.map((status, i): ReportControl => {
     const control = registry.controls[i]!;
@@ -134,6 +141,7 @@ export function buildReport(input: ReportInput): ReportModel {
       checkedLines: input.checkedLines,
       segments: input.segments,
       ...(input.upstream === undefined ? {} : { upstream: input.upstream }),
+      verified: describeVerified(input.counts ?? countVerified(input.entries)),
     },
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     counts,
@@ -182,4 +190,12 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     const later = superseded.get(claim.hash);
     return later === undefined ? claim : { ...claim, supersededBy: later };
   });
+}
+
+function countVerified(entries: readonly StoredEntry[]): VerifiedCounts {
+  return {
+    entries: entries.length,
+    signed: entries.filter((e) => e.entry.sigs !== undefined).length,
+    seals: entries.filter((e) => e.entry.kind === 'seal').length,
+  };
 }

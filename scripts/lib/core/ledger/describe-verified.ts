@@ -1,0 +1,29 @@
+// What an intact verdict rests on, in words derived from what was checked: how many entries carry a
+// signature that verified, how many seals there are, and what an unsigned chain cannot show. A
+// hash chain alone proves only that nobody edited a line without rewriting every later one; whoever
+// can rewrite the files can rewrite the whole chain, unless a protected ref pins an earlier state.
+
+export interface VerifiedCounts {
+  /** Valid entries among the checked lines. */
+  entries: number;
+  /** Of those, entries that carry signatures (all verified when the ledger is intact). */
+  signed: number;
+  seals: number;
+}
+
+export function describeVerified(counts: VerifiedCounts, base?: string): string {
+  const { entries, signed, seals } = counts;
+  const scope = base === undefined ? 'entries' : `entries since ${base}`;
+  const signatures =
+    signed === 0
+      ? `0 of ${entries} ${scope} signed`
+      : `${signed} of ${entries} ${scope} signed (each signature verified against a registered key)`;
+  const sealed = `${seals} ${seals === 1 ? 'seal' : 'seals'}`;
+  const caveat =
+    signed < entries
+      ? base === undefined
+        ? '; a rewrite of unsigned history is detectable only against a protected ref (verify --base <protected ref>)'
+        : `; history before ${base} is as trustworthy as that ref is protected`
+      : '';
+  return `chain intact, ${signatures}, ${sealed}${caveat}`;
+}

@@ -1,0 +1,83 @@
+// From engineering_ready up, a cross audit counts only when signed by a registered key the
+// developer does not hold: the developer cannot fill the cross stage by typing another authority
+// id and another context. At prototype a label still counts, and every output says it is one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
+const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
+const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
+const CROSS = ['audit', '--audit-stage', 'cross', '--review-run', 'latest'];
+const LABEL = 'unsigned label (same person or machine not excluded)';
+const SIGNED = 'signed by a registered key not held by the actor';
+
+function repo(targetMaturity: string): { r: GateRepo; env: Record<string, string> } {
+  const keys = mkdtempSync(join(tmpdir(), 'pg-keys-'));
+  const r = makeGateRepo(
+    [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }],
+    {
+      targetMaturity,
+      taskStages: '[self, cross]',
+    },
+  );
+  cleanups.push(() => {
+    r.remove();
+    rmSync(keys, { recursive: true, force: true });
+  });
+  return { r, env: { PROOFGATE_KEY_DIR: keys } };
+}
+
+/** The developer records the self result, then the same person types the cross auditor's labels. */
+async function selfMadeCross(r: GateRepo, env: Record<string, string>): Promise<void> {
+  expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+  expect((await r.run([...CROSS, ...QA], env)).code).toBe(0);
+  r.commit('evidence');
+}
+
+const claim = (r: GateRepo, env: Record<string, string>) =>
+  runCli(['claim', '--control', 'tests', '--no-record', '--root', r.dir], env);
+
+describe('cross stage strength', () => {
+  it('a self-made unsigned cross audit does not count at engineering_ready', async () => {
+    const { r, env } = repo('engineering_ready');
+    await selfMadeCross(r, env);
+    const result = claim(r, env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^REFUSED \[task\]/);
+    expect(result.stdout).toContain('do not count at engineering_ready');
+    expect(result.stdout).toContain(LABEL);
+    const status = runCli(['status', '--root', r.dir], env);
+    expect(status.stdout).toContain('cross: 1 cross result(s) by virtual:quality do not count');
+    expect(status.stdout).toContain(`self: PASS by virtual:developer, ${LABEL}`);
+  });
+
+  it("a cross audit signed by the auditor's registered key counts and is said to be signed", async () => {
+    const { r, env } = repo('engineering_ready');
+    expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
+      0,
+    );
+    await selfMadeCross(r, env);
+    const result = claim(r, env);
+    expect(result.stdout).toMatch(/^COMPLETED \[task\]/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`cross: 1 ${SIGNED}`);
+    const status = runCli(['status', '--root', r.dir], env);
+    expect(status.stdout).toContain(`cross: PASS by virtual:quality, ${SIGNED}`);
+  });
+
+  it('at prototype a label counts, and the claim says it is only a label', async () => {
+    const { r, env } = repo('prototype');
+    await selfMadeCross(r, env);
+    const result = claim(r, env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`cross: 1 ${LABEL}`);
+  });
+});
