@@ -10,6 +10,7 @@ import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Registry } from '../core/plane/types.ts';
 import type { ReportInput } from '../core/report/build-report.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
+import { proveCommittedLedger } from '../io/committed-ledger.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
@@ -28,6 +29,8 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
   const { registry, subjects } = await bindControls(plane);
   const verified = await readVerifiedLedger(plane, 'content');
   const { parsed } = verified;
+  // A committed line removed or changed locally is shown like any other finding.
+  const committed = await proveCommittedLedger(plane);
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
   for (const { review } of latestTraceRuns(registry, parsed.entries).values()) {
@@ -43,7 +46,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     registry,
     subjects,
     entries: parsed.entries,
-    findings: verified.findings,
+    findings: [...committed, ...verified.findings],
     checkedLines: verified.checkedLines,
     segments: verified.segments,
     objects,

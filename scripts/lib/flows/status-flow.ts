@@ -14,6 +14,7 @@ import { selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import { pickControls } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { precheckVerdict } from './verdict-precheck.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -62,6 +63,8 @@ export async function gatherStatuses(
     io.readEntries(plane),
   ]);
   const statuses = computeStatuses({ controls, subjects, entries, now: ctx.clock.now() });
+  // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
+  await precheckVerdict(plane, statuses, entries, io);
   const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
     ControlStatusValue,
     number
