@@ -123,3 +123,26 @@ describe('a committed ledger line cannot be removed locally', () => {
     expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);
   });
 });
+
+describe('what is open has one answer', () => {
+  it('query blockers lists exactly the blockers claim --scope project refuses with', async () => {
+    const r = makeGateRepo([
+      PASS,
+      { id: 'lint', execution: `{ type: command, argv: ${nodeArgv('process.exit(1)')} }` },
+      { id: 'docs', execution: `{ type: command, argv: ${nodeArgv('0')} }` },
+    ]);
+    repos.push(r);
+    expect((await r.run(['evaluate', '--run', '--control', 'tests'])).code).toBe(0);
+    await r.run(['evaluate', '--run', '--control', 'lint']);
+    const claim = await r.run(['claim', '--scope', 'project', '--no-record', '--json']);
+    expect(claim.code).toBe(1);
+    const refused = (JSON.parse(claim.out) as { blockers: { control: string; stage: string }[] })
+      .blockers;
+    const query = await r.run(['query', 'blockers', '--json']);
+    const listed = (JSON.parse(query.out) as { items: { control: string; stage: string }[] }).items;
+    const key = (b: { control: string; stage: string }) => `${b.control}/${b.stage}`;
+    // tests has a PASS but no cross audit: the old view, by headline status, left it out.
+    expect(refused.map(key)).toContain('tests/cross');
+    expect(listed.map(key).sort()).toEqual(refused.map(key).sort());
+  });
+});

@@ -63,17 +63,7 @@ export async function claimFlow(
     );
   }
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
-  const decision = withEfficacyGaps(
-    decideClaim({
-      scope: options.scope,
-      target: gathered.target,
-      manifest: plane.manifest,
-      statuses: gathered.statuses,
-    }),
-    plane.manifest,
-    plane.registry.controls,
-    gathered,
-  );
+  const decision = decideVerdict(options.scope, plane, gathered);
   const result: ClaimFlowResult = { ...decision, statuses: gathered.statuses };
   if (!decision.granted || decision.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
@@ -83,6 +73,33 @@ export async function claimFlow(
     ...result,
     entry: await recordClaim(plane, whole, decision.body, options.actor, ctx, io),
   };
+}
+
+/**
+ * The one decision behind every verdict of a scope: claim, `query blockers` (project scope) and
+ * the evaluate summary all call this, so they list the same blockers (efficacy included).
+ */
+export function decideVerdict(
+  scope: ClaimScope,
+  plane: Plane,
+  gathered: {
+    target: ClaimDecision['target'];
+    statuses: ControlStatus[];
+    entries: StoredEntry[];
+    subjects: Map<string, SubjectBinding>;
+  },
+): ClaimDecision {
+  return withEfficacyGaps(
+    decideClaim({
+      scope,
+      target: gathered.target,
+      manifest: plane.manifest,
+      statuses: gathered.statuses,
+    }),
+    plane.manifest,
+    plane.registry.controls,
+    gathered,
+  );
 }
 
 /** Appends a granted claim bound to the whole tree (no control or inputs digest); its hash. */
