@@ -1,11 +1,21 @@
 // Fail closed: no verdict is decided from altered evidence or from a ledger that no longer extends
 // the committed one. Each case is a real git repository driven through the CLI dispatcher.
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch.ts';
 import { createTestContext } from '../helpers/context.ts';
+import { makeTempDir } from '../helpers/git-repo.ts';
 import { makeGateRepo, nodeArgv, type GateControl, type GateRepo } from '../helpers/gate-repo.ts';
 
 const PASS: GateControl = {
@@ -144,5 +154,63 @@ describe('what is open has one answer', () => {
     // tests has a PASS but no cross audit: the old view, by headline status, left it out.
     expect(refused.map(key)).toContain('tests/cross');
     expect(listed.map(key).sort()).toEqual(refused.map(key).sort());
+  });
+});
+
+describe('the evidence store is real directories and regular files inside the repository', () => {
+  it('a symlinked objects dir: evaluate --run refuses to write through it, claim and verify exit 3', async () => {
+    const r = repo();
+    const outside = makeTempDir('proofgate-outside-');
+    const objects = join(r.dir, '.proofgate', 'evidence', 'objects');
+    mkdirSync(join(r.dir, '.proofgate', 'evidence'), { recursive: true });
+    symlinkSync(outside, objects);
+    const run = await r.run(['evaluate', '--run']);
+    expect(run.code).toBe(3);
+    expect(run.err).toContain('.proofgate/evidence/objects is a symlink');
+    expect(readdirSync(outside)).toEqual([]);
+    // Evidence recorded first, then the store swapped for a symlink to a copy outside.
+    rmSync(objects);
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    cpSync(objects, outside, { recursive: true });
+    rmSync(objects, { recursive: true, force: true });
+    symlinkSync(outside, objects);
+    for (const args of [
+      ['claim', '--control', 'tests', '--no-record'],
+      ['verify', '--full'],
+      ['seal', '--archive-id', 'r1'],
+    ]) {
+      const out = await r.run(args);
+      expect(out.code, args.join(' ')).toBe(3);
+      expect(out.err).toContain('is a symlink');
+      expect(out.err).not.toMatch(/INTERNAL|\n\s+at /);
+    }
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('a directory or a symlink where an object belongs: exit 3 with the path, never EISDIR', async () => {
+    const r = repo();
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    const [first, second] = objectFiles(r);
+    rmSync(first!, { force: true });
+    mkdirSync(first!);
+    for (const args of [
+      ['verify', '--full'],
+      ['claim', '--control', 'tests', '--no-record'],
+      ['status'],
+    ]) {
+      const out = await r.run(args);
+      expect(out.code, args.join(' ')).toBe(3);
+      expect(out.err).toContain('is a directory');
+      expect(out.err).not.toContain('EISDIR');
+    }
+    rmSync(first!, { recursive: true });
+    writeFileSync(first!, 'x');
+    if (second !== undefined) {
+      rmSync(second, { force: true });
+      symlinkSync('/etc/hostname', second);
+      const out = await r.run(['verify', '--full']);
+      expect(out.code).toBe(3);
+      expect(out.err).toContain('is a symlink');
+    }
   });
 });

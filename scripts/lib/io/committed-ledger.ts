@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { ContextCollector } from '../core/ledger/verify-context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
-import { UsageError } from '../core/errors.ts';
-import { proveBase, type SegmentFile } from './ledger-base.ts';
+import { listLedgerBlobs, proveBase, type SegmentFile } from './ledger-base.ts';
 import { ledgerDir, ledgerRel } from './ledger-store.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
 
@@ -24,14 +23,14 @@ export async function proveCommittedLedger(
     file: `${rel}/${name}`,
     path: join(dir, name),
   }));
-  let proof;
-  try {
-    proof = await proveBase(plane.root, rel, ref, segments, new ContextCollector());
-  } catch (error) {
-    // HEAD is not a commit yet (a repository without commits): nothing is committed to extend.
-    if (error instanceof UsageError && ref === 'HEAD') return [];
-    throw error;
-  }
+  // One `git ls-tree`: a repository without commits, or a ledger never committed, lists nothing.
+  const blobs = await listLedgerBlobs(plane.root, rel, ref);
+  if (blobs === undefined || blobs.size === 0) return [];
+  const objectFormat = [...blobs.values()][0]!.oid.length === 64 ? 'sha256' : 'sha1';
+  const proof = await proveBase(plane.root, rel, ref, segments, new ContextCollector(), {
+    objectFormat,
+    segments: blobs,
+  });
   return proof.findings.map((f) => ({
     ...f,
     message: f.message.replace(`on ${ref}`, `committed at ${ref}`),

@@ -4,16 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
-  existsSync,
   fsyncSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { HEX64 } from '../core/ledger/parse-entry.ts';
@@ -43,6 +43,51 @@ export function fsyncDir(dir: string): void {
   }
 }
 
+/**
+ * The store lives inside the repository as real directories and regular files: every existing
+ * component from the plane directory down to `path` must be a directory that is not a symlink, and
+ * the object, when present, a regular file. Anything else (a symlink that could lead outside the
+ * repository, a directory where an object belongs, a file where a directory belongs) is an
+ * integrity finding naming the path. Returns whether the object exists.
+ */
+export function assertStoreShape(plane: PlaneLocation, path: string): boolean {
+  const parts = relative(plane.dir, path).split(sep);
+  let current = plane.dir;
+  for (let i = -1; i < parts.length; i++) {
+    if (i >= 0) current = join(current, parts[i]!);
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    const isObject = i === parts.length - 1;
+    const what = stat.isSymbolicLink()
+      ? 'a symlink'
+      : isObject
+        ? stat.isFile()
+          ? undefined
+          : stat.isDirectory()
+            ? 'a directory'
+            : 'not a regular file'
+        : stat.isDirectory()
+          ? undefined
+          : 'not a directory';
+    if (what === undefined) continue;
+    throw new IntegrityError(
+      'OBJECT_UNSAFE',
+      `the evidence store path ${relative(plane.root, current).split(sep).join('/')} is ${what}; evidence must be regular files in real directories inside the repository`,
+      {
+        where: relative(plane.root, current).split(sep).join('/'),
+        expected: isObject ? 'a regular file' : 'a real directory (no symlink)',
+        next: 'a human must inspect and restore .proofgate/evidence from git; proofgate never reads or writes through it',
+      },
+    );
+  }
+  return true;
+}
+
 function assertIntact(path: string, digest: string): void {
   if (sha256Hex(readFileSync(path)) !== digest) {
     throw new IntegrityError(
@@ -65,7 +110,7 @@ export function createObjectStore(plane: PlaneLocation): ObjectStore {
     put(data) {
       const digest = sha256Hex(data);
       const path = pathOf(plane, digest);
-      if (existsSync(path)) {
+      if (assertStoreShape(plane, path)) {
         assertIntact(path, digest);
         return Promise.resolve(digest);
       }
@@ -92,10 +137,12 @@ export function createObjectStore(plane: PlaneLocation): ObjectStore {
     },
     get(digest) {
       const path = pathOf(plane, digest);
-      return Promise.resolve(existsSync(path) ? new Uint8Array(readFileSync(path)) : undefined);
+      return Promise.resolve(
+        assertStoreShape(plane, path) ? new Uint8Array(readFileSync(path)) : undefined,
+      );
     },
     has(digest) {
-      return Promise.resolve(existsSync(pathOf(plane, digest)));
+      return Promise.resolve(assertStoreShape(plane, pathOf(plane, digest)));
     },
   };
 }
