@@ -6,7 +6,8 @@ import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts
 import type { ClaimScope, Control, Manifest } from '../core/plane/types.ts';
 import { findEfficacyGaps } from '../core/efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { decideClaim, type ClaimDecision } from '../core/gate/decide-claim.ts';
+import { manifestCiBlockers } from '../core/brownfield/ci-tiers.ts';
+import { decideClaim, type ClaimBlocker, type ClaimDecision } from '../core/gate/decide-claim.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { ClaimBody } from '../core/gate/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -89,7 +90,7 @@ export function decideVerdict(
     subjects: Map<string, SubjectBinding>;
   },
 ): ClaimDecision {
-  return withEfficacyGaps(
+  const decision = withEfficacyGaps(
     decideClaim({
       scope,
       target: gathered.target,
@@ -100,6 +101,23 @@ export function decideVerdict(
     plane.registry.controls,
     gathered,
   );
+  const tree = [...gathered.subjects.values()][0]?.tree;
+  if (tree === undefined) return decision;
+  return withBlockers(decision, manifestCiBlockers(scope, plane.manifest, gathered.entries, tree));
+}
+
+/** Adds blockers from a policy outside the control statuses; any blocker refuses the claim. */
+function withBlockers(decision: ClaimDecision, blockers: readonly ClaimBlocker[]): ClaimDecision {
+  if (blockers.length === 0) return decision;
+  const { body: _body, ...refused } = decision;
+  return {
+    ...refused,
+    granted: false,
+    verdict: decision.granted
+      ? `REFUSED [${decision.scope}] ${blockers.length} required remote CI result(s) missing or not PASS`
+      : decision.verdict,
+    blockers: [...decision.blockers, ...blockers],
+  };
 }
 
 /** Appends a granted claim bound to the whole tree (no control or inputs digest); its hash. */
