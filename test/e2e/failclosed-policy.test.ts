@@ -1,5 +1,5 @@
-// Every documented policy changes a verdict: CI tiers on release claims.
-import { appendFileSync, writeFileSync } from 'node:fs';
+// Every documented policy changes a verdict: CI tiers on release claims, unmapped instructions.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
@@ -57,5 +57,51 @@ describe('CI tiers', () => {
     // A project claim never needs remote CI.
     const project = await r.run(['claim', '--scope', 'project', '--no-record', '--json']);
     expect(JSON.stringify(JSON.parse(project.out).blockers)).not.toContain('ci:ci');
+  });
+});
+
+describe('unmapped_instructions', () => {
+  function instructionsRepo(policy: 'warn' | 'block'): GateRepo {
+    const r = makeGateRepo(
+      [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` }],
+      { files: { 'AGENTS.md': 'Always run the tests.\n' } },
+    );
+    repos.push(r);
+    const manifest = join(r.dir, '.proofgate', 'controls', 'manifest.yaml');
+    writeFileSync(
+      manifest,
+      readFileSync(manifest, 'utf8').replace(
+        'unmapped_instructions: warn',
+        `unmapped_instructions: ${policy}`,
+      ),
+    );
+    appendFileSync(
+      manifest,
+      `instruction_sources:\n  - path: AGENTS.md\n    sha256: ${'a'.repeat(64)}\n`,
+    );
+    r.commit('instructions');
+    return r;
+  }
+
+  it('block refuses every claim naming the file; mapping it lifts the refusal', async () => {
+    const r = instructionsRepo('block');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    const claim = await r.run(['claim', '--control', 'tests', '--no-record']);
+    expect(claim.code).toBe(1);
+    expect(claim.out).toMatch(/^REFUSED/);
+    expect(claim.out).toContain('agent instruction file AGENTS.md is not mapped to any control');
+    const manifest = join(r.dir, '.proofgate', 'controls', 'manifest.yaml');
+    appendFileSync(manifest, '    mapped_to: [tests]\n');
+    r.commit('map');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);
+  });
+
+  it('warn grants but prints the warning naming the file', async () => {
+    const r = instructionsRepo('warn');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    const claim = await r.run(['claim', '--control', 'tests', '--no-record']);
+    expect(claim.code).toBe(0);
+    expect(claim.out).toContain('warning: agent instruction file AGENTS.md is not mapped');
   });
 });

@@ -7,6 +7,7 @@ import type { ClaimScope, Control, Manifest } from '../core/plane/types.ts';
 import { findEfficacyGaps } from '../core/efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { manifestCiBlockers } from '../core/brownfield/ci-tiers.ts';
+import { unmappedInstructions } from '../core/gate/instruction-policy.ts';
 import { decideClaim, type ClaimBlocker, type ClaimDecision } from '../core/gate/decide-claim.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { ClaimBody } from '../core/gate/bodies.ts';
@@ -26,6 +27,8 @@ export interface ClaimFlowOptions {
 }
 
 export interface ClaimFlowResult extends ClaimDecision {
+  /** Policy warnings that do not refuse (e.g. an unmapped agent instruction file under warn). */
+  warnings?: string[];
   statuses: ControlStatus[];
   /** Hash of the claim entry, when granted and recorded. */
   entry?: string;
@@ -89,7 +92,7 @@ export function decideVerdict(
     entries: StoredEntry[];
     subjects: Map<string, SubjectBinding>;
   },
-): ClaimDecision {
+): ClaimDecision & { warnings?: string[] } {
   const decision = withEfficacyGaps(
     decideClaim({
       scope,
@@ -102,19 +105,32 @@ export function decideVerdict(
     gathered,
   );
   const tree = [...gathered.subjects.values()][0]?.tree;
-  if (tree === undefined) return decision;
-  return withBlockers(decision, manifestCiBlockers(scope, plane.manifest, gathered.entries, tree));
+  const ci =
+    tree === undefined ? [] : manifestCiBlockers(scope, plane.manifest, gathered.entries, tree);
+  const instructions = unmappedInstructions(plane.manifest);
+  const decided = withBlockers(
+    withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
+    instructions.blockers,
+    'agent instruction file(s) not mapped to any control',
+  );
+  return instructions.warnings.length === 0
+    ? decided
+    : { ...decided, warnings: instructions.warnings };
 }
 
 /** Adds blockers from a policy outside the control statuses; any blocker refuses the claim. */
-function withBlockers(decision: ClaimDecision, blockers: readonly ClaimBlocker[]): ClaimDecision {
+function withBlockers(
+  decision: ClaimDecision,
+  blockers: readonly ClaimBlocker[],
+  what: string,
+): ClaimDecision {
   if (blockers.length === 0) return decision;
   const { body: _body, ...refused } = decision;
   return {
     ...refused,
     granted: false,
     verdict: decision.granted
-      ? `REFUSED [${decision.scope}] ${blockers.length} required remote CI result(s) missing or not PASS`
+      ? `REFUSED [${decision.scope}] ${blockers.length} ${what}`
       : decision.verdict,
     blockers: [...decision.blockers, ...blockers],
   };

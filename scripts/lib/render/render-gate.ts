@@ -60,6 +60,7 @@ export function renderStatus(result: StatusFlowResult): string {
 
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
+  for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
   for (const b of result.blockers)
     lines.push(
       ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),
