@@ -105,3 +105,36 @@ describe('unmapped_instructions', () => {
     expect(claim.out).toContain('warning: agent instruction file AGENTS.md is not mapped');
   });
 });
+
+describe('traceability gaps', () => {
+  function tracedRepo(requiredFrom: string): GateRepo {
+    const r = makeGateRepo([
+      { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` },
+    ]);
+    repos.push(r);
+    const registry = join(r.dir, '.proofgate', 'controls', 'registry.yaml');
+    writeFileSync(
+      registry,
+      readFileSync(registry, 'utf8')
+        .replace('requirements: []', 'requirements: [REQ-1]')
+        .replace('required_from_maturity: prototype', `required_from_maturity: ${requiredFrom}`),
+    );
+    r.commit('requirement without a risk');
+    return r;
+  }
+
+  it('a gap that blocks at the target refuses project claims, as sync and query blockers say', async () => {
+    const r = tracedRepo('prototype');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    const sync = await r.run(['sync', '--dry-run']);
+    expect(sync.code).toBe(1);
+    expect(sync.out).toContain('missing_risk REQ-1');
+    const claim = await r.run(['claim', '--scope', 'project', '--no-record']);
+    expect(claim.code).toBe(1);
+    expect(claim.out).toContain('traceability gap missing_risk REQ-1');
+    const blockers = await r.run(['query', 'blockers']);
+    expect(blockers.out).toContain('traceability gap missing_risk REQ-1');
+    // A task claim is about its controls, not the project's traceability.
+    expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);
+  });
+});

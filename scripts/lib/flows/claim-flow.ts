@@ -8,6 +8,7 @@ import { findEfficacyGaps } from '../core/efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { manifestCiBlockers } from '../core/brownfield/ci-tiers.ts';
 import { unmappedInstructions } from '../core/gate/instruction-policy.ts';
+import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
 import { decideClaim, type ClaimBlocker, type ClaimDecision } from '../core/gate/decide-claim.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { ClaimBody } from '../core/gate/bodies.ts';
@@ -109,13 +110,44 @@ export function decideVerdict(
     tree === undefined ? [] : manifestCiBlockers(scope, plane.manifest, gathered.entries, tree);
   const instructions = unmappedInstructions(plane.manifest);
   const decided = withBlockers(
-    withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
-    instructions.blockers,
-    'agent instruction file(s) not mapped to any control',
+    withBlockers(
+      withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
+      instructions.blockers,
+      'agent instruction file(s) not mapped to any control',
+    ),
+    scope === 'task' ? [] : traceabilityBlockers(plane, gathered.statuses, decision.blockers),
+    'traceability gap(s) block claims at this maturity',
   );
   return instructions.warnings.length === 0
     ? decided
     : { ...decided, warnings: instructions.warnings };
+}
+
+/**
+ * Traceability gaps of the registry (the graph `sync` and `readiness` build) that block claims at
+ * the target maturity; a gap on a control that already blocks is not listed twice.
+ */
+function traceabilityBlockers(
+  plane: Plane,
+  statuses: readonly ControlStatus[],
+  already: readonly ClaimBlocker[],
+): ClaimBlocker[] {
+  const evidence = statuses.flatMap((s) =>
+    s.stages.self.entry === undefined
+      ? []
+      : [{ control: s.control, entry: s.stages.self.entry, status: s.stages.self.status }],
+  );
+  const blocked = new Set(already.map((b) => b.control));
+  const graph = buildTraceGraph(plane.registry, [], evidence);
+  return gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity)
+    .filter((g) => g.control === undefined || !blocked.has(g.control))
+    .map((g) => ({
+      control: g.control ?? `requirement:${g.requirement}`,
+      stage: 'self' as const,
+      status: 'TODO' as const,
+      reason: `traceability gap ${g.kind} ${g.requirement}${g.control === undefined ? '' : ` via ${g.control}`} blocks claims from ${g.maturity}`,
+      next: 'proofgate sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
+    }));
 }
 
 /** Adds blockers from a policy outside the control statuses; any blocker refuses the claim. */

@@ -3,7 +3,9 @@
 // partial object and an existing object is never replaced.
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
+  fchmodSync,
   fsyncSync,
   linkSync,
   lstatSync,
@@ -32,6 +34,19 @@ function pathOf(plane: PlaneLocation, digest: string): string {
     });
   }
   return join(objectsDir(plane), digest.slice(0, 2), digest);
+}
+
+/**
+ * Creates `dir` and its missing parents as 0755 whatever the process umask, so a CI user or an
+ * auditor account can always read the evidence.
+ */
+export function makeEvidenceDir(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true });
+  if (first === undefined) return;
+  for (let d = dir; ; d = dirname(d)) {
+    chmodSync(d, 0o755);
+    if (d === first || dirname(d) === d) break;
+  }
 }
 
 export function fsyncDir(dir: string): void {
@@ -115,10 +130,12 @@ export function createObjectStore(plane: PlaneLocation): ObjectStore {
         return Promise.resolve(digest);
       }
       const dir = dirname(path);
-      mkdirSync(dir, { recursive: true });
+      makeEvidenceDir(dir);
       const temp = join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
       const fd = openSync(temp, 'wx', 0o444);
       try {
+        // Read-only for everyone, whatever the umask (an object is never rewritten).
+        fchmodSync(fd, 0o444);
         writeAll(fd, data);
         fsyncSync(fd);
       } finally {
