@@ -1,6 +1,11 @@
 // Fail closed on configuration: what proofgate cannot honour is exit 2 with the reason, never a
 // crash (exit 4 with a stack) and never a silently accepted contradiction.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { BIN } from '../helpers/cli.ts';
+import { makeGateRepo, nodeArgv } from '../helpers/gate-repo.ts';
 import { VALID_PROFILE, listTree, makeRepo, runVerb } from '../helpers/plane-cli.ts';
 
 describe('init refuses what it cannot honour', () => {
@@ -26,6 +31,56 @@ describe('init refuses what it cannot honour', () => {
         'profile.yaml': `${VALID_PROFILE}recorded:\n  public_contract: ${value}\n`,
       });
       expect((await runVerb(['init', '--profile', 'profile.yaml'], dir)).code).toBe(0);
+    }
+  });
+});
+
+describe('evidence is readable by every account whatever the umask', () => {
+  test('under umask 077: objects 0444, ledger segments 0644, evidence directories 0755', () => {
+    const r = makeGateRepo([
+      { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` },
+    ]);
+    try {
+      const run = spawnSync(
+        'sh',
+        [
+          '-c',
+          `umask 077 && exec "$0" "$@"`,
+          process.execPath,
+          BIN,
+          'evaluate',
+          '--run',
+          '--root',
+          r.dir,
+        ],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
+        },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const evidence = join(r.dir, '.proofgate', 'evidence');
+      const modes = readdirSync(evidence, { recursive: true, withFileTypes: true }).map((d) => {
+        const path = join(d.parentPath, d.name);
+        return [path.slice(evidence.length + 1), statSync(path).mode & 0o777] as const;
+      });
+      expect(modes.length).toBeGreaterThan(4);
+      for (const [path, mode] of modes) {
+        const expected =
+          path.includes('objects/sha256/') &&
+          !path.endsWith('sha256') &&
+          path.split('/').length === 4
+            ? 0o444
+            : path.endsWith('.jsonl')
+              ? 0o644
+              : path.endsWith('.lock')
+                ? mode
+                : 0o755;
+        expect([path, mode.toString(8)]).toEqual([path, expected.toString(8)]);
+      }
+    } finally {
+      r.remove();
     }
   });
 });

@@ -16,7 +16,7 @@ import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
-import { createObjectStore, fsyncDir } from './objects.ts';
+import { createObjectStore, fsyncDir, makeEvidenceDir } from './objects.ts';
 import { loadPlane } from './plane.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 
