@@ -36,8 +36,10 @@ describe('query views', () => {
 
   it('blockers lists the open slot with the next command; head and authority answer', async () => {
     const blockers = await r.run(['query', 'blockers']);
-    expect(blockers.out).toMatch(/TODO\s+lint: .*→ proofgate adopt --list/);
-    expect(blockers.out).not.toMatch(/\btests:/);
+    expect(blockers.out).toMatch(/TODO\s+lint \[self\]: .*→ proofgate adopt --list/);
+    // The project claim's blockers: tests passed its self stage and waits only for the cross audit.
+    expect(blockers.out).not.toMatch(/\btests \[self\]/);
+    expect(blockers.out).toMatch(/\btests \[cross\]/);
     expect((await r.run(['query', 'head'])).out).toContain(runHash.slice(0, 12));
     expect((await r.run(['query', 'authority', 'virtual:developer'])).out).toMatch(/1 entries/);
   });

@@ -147,7 +147,10 @@ describe('integrity', () => {
     const claim = await r.run(['claim', '--control', 'tests', '--base', 'origin/main']);
     expect(claim.code).toBe(3);
     expect(claim.err).toContain('origin/main');
-    expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);
+    // Without --base the ledger committed at HEAD is the base: the removed line is still found.
+    const local = await r.run(['claim', '--control', 'tests', '--no-record']);
+    expect(local.code).toBe(3);
+    expect(local.err).toContain('HISTORY_REWRITTEN');
   });
 });
 

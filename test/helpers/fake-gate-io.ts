@@ -189,6 +189,7 @@ export function createFakeGateIO(
       return Promise.resolve(map);
     },
     readEntries: () => Promise.resolve([...io.stored]),
+    proveCommitted: () => Promise.resolve([]),
     append: async (_p, draft: EntryDraft) => {
       inFlight += 1;
       io.maxConcurrentAppends = Math.max(io.maxConcurrentAppends, inFlight);

@@ -75,6 +75,7 @@ export const INTEGRITY_CODES = [
   'SEAL_INVALID',
   'TORN_LINE',
   'OBJECT_MISSING',
+  'OBJECT_UNSAFE',
   'NOT_APPEND_ONLY',
 ] as const;
 export type IntegrityCode = (typeof INTEGRITY_CODES)[number];

@@ -2,7 +2,13 @@
 // efficacy's temporary worktree, ci-import's extras, the knowledge store and the process runner.
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
-import type { EntryDraft, ObjectStore, StoredEntry, SubjectBinding } from './ledger/types.ts';
+import type {
+  EntryDraft,
+  LedgerFinding,
+  ObjectStore,
+  StoredEntry,
+  SubjectBinding,
+} from './ledger/types.ts';
 import type { Control, Execution } from './plane/types.ts';
 import type { KnowledgeKind, KnowledgeRecord } from './knowledge/types.ts';
 import type { Plane } from './plane/plane.ts';
@@ -27,6 +33,11 @@ export interface GateIO {
   computeSubjects(plane: Plane, controls: readonly Control[]): Promise<Map<string, SubjectBinding>>;
   /** Every entry of every segment, verified; ledger order. */
   readEntries(plane: Plane): Promise<StoredEntry[]>;
+  /**
+   * Where the working ledger no longer extends the ledger committed at HEAD (a committed segment
+   * deleted, a committed line changed or removed); empty when it does or nothing is committed.
+   */
+  proveCommitted(plane: Plane): Promise<LedgerFinding[]>;
   /** Appends under the ledger lock (held for the append only) and returns the stored entry. */
   append(plane: Plane, draft: EntryDraft): Promise<StoredEntry>;
   objects(plane: Plane): ObjectStore;

@@ -132,7 +132,11 @@ async function runArgv(
     outcome.details = { ...outcome.details, argv: redactedArgv, duration_ms: result.durationMs };
     return outcome;
   }
-  const copy = makeReviewCopy(result, settings.rules);
+  const copy = makeReviewCopy(
+    result,
+    settings.rules,
+    plane.manifest.policies.evidence.output_cap_bytes,
+  );
   const review = await io.objects(plane).put(new TextEncoder().encode(copy.text));
   const details: RunDetails = {
     execution: control.execution.type,

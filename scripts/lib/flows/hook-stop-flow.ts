@@ -4,12 +4,12 @@
 import type { Context } from '../core/context.ts';
 import { ConfigError, IntegrityError, UsageError, isCliError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import { decideClaim } from '../core/gate/decide-claim.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
 import { decideStop, type StopDecision, type StopFacts } from '../core/hook/decide-stop.ts';
 import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
 import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts';
 import type { GateIO } from '../core/ports.ts';
+import { decideVerdict } from './claim-flow.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { resolveRoot } from '../io/git.ts';
 import {
@@ -80,12 +80,7 @@ async function gatherClaimFacts(
   const ids = taskControls(options.controls, ctx.env[TASK_ENV]) ?? readTaskFile(dir) ?? [];
   const plane = await io.loadPlane(root);
   const gathered = await gatherStatuses(plane, ids, ctx, io);
-  const decision = decideClaim({
-    scope: 'task',
-    target: gathered.target,
-    manifest: plane.manifest,
-    statuses: gathered.statuses,
-  });
+  const decision = decideVerdict('task', plane, gathered);
   const subjects = [...gathered.subjects.entries()].sort(([a], [b]) => a.localeCompare(b));
   const claimed = gathered.statuses.map((s) => s.control);
   return {

@@ -28,6 +28,7 @@ import {
 } from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
+import { decideVerdict } from './claim-flow.ts';
 import { gatherStatuses } from './status-flow.ts';
 
 export interface QueryFlowOptions {
@@ -84,8 +85,11 @@ export async function queryFlow(
       const gathered = await gatherStatuses(plane, [id!], ctx, io);
       return result(controlView(gathered.statuses[0]!, await io.readEntries(plane)));
     }
-    case 'blockers':
-      return result(blockersView((await gatherStatuses(plane, [], ctx, io)).statuses));
+    case 'blockers': {
+      // What is open has one answer: the project claim's own decision, blocker for blocker.
+      const gathered = await gatherStatuses(plane, [], ctx, io);
+      return result(blockersView(decideVerdict('project', plane, gathered).blockers));
+    }
     case 'run':
       return result([describeEntry(findEntry(await io.readEntries(plane), id, view))]);
     case 'claim': {

@@ -11,6 +11,7 @@ import type { Registry } from '../core/plane/types.ts';
 import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
 import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
+import { proveCommittedLedger } from '../io/committed-ledger.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
@@ -34,6 +35,8 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
   const upstream = options.noBase ? undefined : await findUpstream(options.root);
   const verified = await readVerifiedLedger(plane, 'content', upstream);
   const { parsed } = verified;
+  // A committed line removed or changed locally is shown like any other finding.
+  const committed = await proveCommittedLedger(plane);
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
   const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
@@ -57,7 +60,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     registry,
     subjects,
     entries: parsed.entries,
-    findings: verified.findings,
+    findings: [...committed, ...verified.findings],
     checkedLines: verified.checkedLines,
     segments: verified.segments,
     ...(upstream === undefined ? {} : { upstream }),

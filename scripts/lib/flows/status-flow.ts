@@ -14,6 +14,7 @@ import { selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import { pickControls } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { precheckVerdict } from './verdict-precheck.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -69,6 +70,8 @@ export async function gatherStatuses(
     manifest: plane.manifest,
     maturity: target,
   });
+  // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
+  await precheckVerdict(plane, statuses, entries, io);
   const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
     ControlStatusValue,
     number

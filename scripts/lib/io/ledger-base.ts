@@ -58,10 +58,25 @@ export async function readBaseLedger(
       next: 'run "git fetch" for the base branch, then retry',
     });
   }
+  const listed = await listLedgerBlobs(root, ledgerRel, commit);
+  const segments = listed ?? new Map<string, BaseBlob>();
+  return { commit, objectFormat: format.trim() === 'sha256' ? 'sha256' : 'sha1', segments };
+}
+
+/**
+ * The ledger segment blobs (path → id and size) at `commit`, from one `git ls-tree`; undefined
+ * when git cannot list it (e.g. HEAD in a repository without commits).
+ */
+export async function listLedgerBlobs(
+  root: string,
+  ledgerRel: string,
+  commit: string,
+): Promise<Map<string, BaseBlob> | undefined> {
   const listing = await runGit(
     ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ledgerRel],
     { cwd: root },
   );
+  if (listing.code !== 0) return undefined;
   const segments = new Map<string, BaseBlob>();
   for (const row of listing.stdout.toString('utf8').split('\0')) {
     const tab = row.indexOf('\t');
@@ -71,7 +86,7 @@ export async function readBaseLedger(
     if (tab === -1 || type !== 'blob' || !isSegment) continue;
     segments.set(path, { oid, size: Number(size) });
   }
-  return { commit, objectFormat: format.trim() === 'sha256' ? 'sha256' : 'sha1', segments };
+  return segments;
 }
 
 /** Reads the first `size` bytes once: git blob id, complete lines, last line hash, context. */
@@ -141,8 +156,10 @@ export async function proveBase(
   ref: string,
   current: readonly SegmentFile[],
   context: ContextCollector,
+  /** The base as already listed (skips resolving `ref` again). */
+  known?: { objectFormat: 'sha1' | 'sha256'; segments: Map<string, BaseBlob> },
 ): Promise<BaseProof> {
-  const base = await readBaseLedger(root, ledgerRel, ref);
+  const base = known ?? (await readBaseLedger(root, ledgerRel, ref));
   const byFile = new Map(current.map((s) => [s.file, s]));
   const findings: LedgerFinding[] = [];
   const regions = new Map<string, CheckedRegion>();

@@ -1,6 +1,6 @@
 // Reading and appending ledger segments (references/ledger-format.md). readLedger never judges;
 // appendEntry writes one canonical line under the lock with one append-mode write and fsync.
-import { closeSync, fdatasyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -16,7 +16,7 @@ import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
 import type { SegmentTail } from './ledger-tails.ts';
-import { createObjectStore, fsyncDir } from './objects.ts';
+import { createObjectStore, fsyncDir, makeEvidenceDir } from './objects.ts';
 import { loadPlane } from './plane.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 
@@ -92,9 +92,11 @@ function refuseBadTails(tails: readonly SegmentTail[], rel: string): void {
 
 function writeLine(path: string, line: string, isNew: boolean, dir: string): void {
   const data = Buffer.from(`${line}\n`, 'utf8');
-  mkdirSync(dir, { recursive: true });
+  makeEvidenceDir(dir);
   const fd = openSync(path, 'a');
   try {
+    // Readable by a CI user or an auditor account whatever the umask.
+    if (isNew) fchmodSync(fd, 0o644);
     for (let done = 0; done < data.length;) done += writeSync(fd, data, done, data.length - done);
     // fdatasync flushes the data and the new file size, which is all an append changes.
     fdatasyncSync(fd);

@@ -3,17 +3,19 @@
 // partial object and an existing object is never replaced.
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
-  existsSync,
+  fchmodSync,
   fsyncSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { HEX64 } from '../core/ledger/parse-entry.ts';
@@ -34,6 +36,19 @@ function pathOf(plane: PlaneLocation, digest: string): string {
   return join(objectsDir(plane), digest.slice(0, 2), digest);
 }
 
+/**
+ * Creates `dir` and its missing parents as 0755 whatever the process umask, so a CI user or an
+ * auditor account can always read the evidence.
+ */
+export function makeEvidenceDir(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true });
+  if (first === undefined) return;
+  for (let d = dir; ; d = dirname(d)) {
+    chmodSync(d, 0o755);
+    if (d === first || dirname(d) === d) break;
+  }
+}
+
 export function fsyncDir(dir: string): void {
   const fd = openSync(dir, 'r');
   try {
@@ -41,6 +56,51 @@ export function fsyncDir(dir: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The store lives inside the repository as real directories and regular files: every existing
+ * component from the plane directory down to `path` must be a directory that is not a symlink, and
+ * the object, when present, a regular file. Anything else (a symlink that could lead outside the
+ * repository, a directory where an object belongs, a file where a directory belongs) is an
+ * integrity finding naming the path. Returns whether the object exists.
+ */
+export function assertStoreShape(plane: PlaneLocation, path: string): boolean {
+  const parts = relative(plane.dir, path).split(sep);
+  let current = plane.dir;
+  for (let i = -1; i < parts.length; i++) {
+    if (i >= 0) current = join(current, parts[i]!);
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    const isObject = i === parts.length - 1;
+    const what = stat.isSymbolicLink()
+      ? 'a symlink'
+      : isObject
+        ? stat.isFile()
+          ? undefined
+          : stat.isDirectory()
+            ? 'a directory'
+            : 'not a regular file'
+        : stat.isDirectory()
+          ? undefined
+          : 'not a directory';
+    if (what === undefined) continue;
+    throw new IntegrityError(
+      'OBJECT_UNSAFE',
+      `the evidence store path ${relative(plane.root, current).split(sep).join('/')} is ${what}; evidence must be regular files in real directories inside the repository`,
+      {
+        where: relative(plane.root, current).split(sep).join('/'),
+        expected: isObject ? 'a regular file' : 'a real directory (no symlink)',
+        next: 'a human must inspect and restore .proofgate/evidence from git; proofgate never reads or writes through it',
+      },
+    );
+  }
+  return true;
 }
 
 function assertIntact(path: string, digest: string): void {
@@ -65,15 +125,17 @@ export function createObjectStore(plane: PlaneLocation): ObjectStore {
     put(data) {
       const digest = sha256Hex(data);
       const path = pathOf(plane, digest);
-      if (existsSync(path)) {
+      if (assertStoreShape(plane, path)) {
         assertIntact(path, digest);
         return Promise.resolve(digest);
       }
       const dir = dirname(path);
-      mkdirSync(dir, { recursive: true });
+      makeEvidenceDir(dir);
       const temp = join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
       const fd = openSync(temp, 'wx', 0o444);
       try {
+        // Read-only for everyone, whatever the umask (an object is never rewritten).
+        fchmodSync(fd, 0o444);
         writeAll(fd, data);
         fsyncSync(fd);
       } finally {
@@ -92,10 +154,12 @@ export function createObjectStore(plane: PlaneLocation): ObjectStore {
     },
     get(digest) {
       const path = pathOf(plane, digest);
-      return Promise.resolve(existsSync(path) ? new Uint8Array(readFileSync(path)) : undefined);
+      return Promise.resolve(
+        assertStoreShape(plane, path) ? new Uint8Array(readFileSync(path)) : undefined,
+      );
     },
     has(digest) {
-      return Promise.resolve(existsSync(pathOf(plane, digest)));
+      return Promise.resolve(assertStoreShape(plane, pathOf(plane, digest)));
     },
   };
 }

@@ -2,7 +2,7 @@
 // LedgerVerifier (bounded memory at any size), evidence objects are re-hashed once each, and the
 // Ed25519 checks run in batches on libuv's thread pool while the next lines are parsed.
 import { verify } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
@@ -15,7 +15,7 @@ import { proveBase } from './ledger-base.ts';
 import type { CheckedRegion, SegmentFile } from './ledger-base.ts';
 import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
-import { objectsDir } from './objects.ts';
+import { assertStoreShape, objectsDir } from './objects.ts';
 import type { Plane, PlaneLocation } from '../core/plane/plane.ts';
 import { LineReader } from './read-lines.ts';
 
@@ -130,7 +130,8 @@ function createObjectStates(plane: Plane): (digest: string) => ObjectState {
     let state = states.get(digest);
     if (state === undefined) {
       const path = join(dir, digest.slice(0, 2), digest);
-      state = !existsSync(path)
+      // A symlink or a directory on the way to the object is an integrity error naming the path.
+      state = !assertStoreShape(plane, path)
         ? 'missing'
         : sha256Hex(readFileSync(path)) === digest
           ? 'ok'

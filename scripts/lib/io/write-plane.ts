@@ -2,6 +2,7 @@
 // directory and renamed into place; derived files are replaced one by one with rename.
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
@@ -29,6 +30,12 @@ function writeAll(dir: string, files: ReadonlyMap<string, string>): void {
 
 /** Creates `dir` holding exactly `files`; refuses when `dir` exists and is not empty. */
 export function createPlaneDir(dir: string, files: ReadonlyMap<string, string>): void {
+  if (existsSync(dir) && !lstatSync(dir).isDirectory())
+    throw new ConfigError('PLANE_EXISTS', `${dir} exists and is not a directory`, {
+      where: dir,
+      expected: 'no file there, or an empty directory, for the control plane',
+      next: 'move or rename that file (proofgate never overwrites it), then run init again',
+    });
   if (existsSync(dir)) {
     if (readdirSync(dir).length > 0)
       throw new ConfigError('PLANE_EXISTS', `${dir} exists but holds no proofgate manifest`, {

@@ -107,6 +107,7 @@ export function renderClaim(result: ClaimFlowResult): string {
       .map(([strength, n]) => `${n} ${STRENGTH_TEXT[strength as keyof typeof STRENGTH_TEXT]}`);
     if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
   }
+  for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
   for (const b of result.blockers)
     lines.push(
       ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),

@@ -109,3 +109,26 @@ export function formatFetchCommand(control: CiControl, commit: string): string {
   }
   return `gh run download "$(gh run list --workflow ${baseOf(control.path)} --commit ${commit} --limit 1 --json databaseId --jq '.[0].databaseId')" --dir ci-results/${control.workflow}`;
 }
+
+/**
+ * The CI blockers of a claim from the manifest alone: every workflow a person set to
+ * `release_required` must have an imported PASS on `tree` (the tree the claim is about).
+ */
+export function manifestCiBlockers(
+  scope: ClaimScope,
+  manifest: Manifest,
+  entries: readonly StoredEntry[],
+  tree: string,
+): ClaimBlocker[] {
+  const controls: CiControl[] = Object.entries(manifest.ci_tiers ?? {}).map(([workflow, tier]) => ({
+    workflow,
+    control: `ci:${workflow}`,
+    path: '',
+    system: 'github',
+    tier,
+  }));
+  const results = controls
+    .filter((c) => c.tier === 'release_required')
+    .map((c) => decideCiResult(c, entries, tree));
+  return ciClaimBlockers(scope, controls, results).blockers;
+}

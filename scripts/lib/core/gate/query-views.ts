@@ -5,6 +5,7 @@ import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { Manifest } from '../plane/types.ts';
 import type { ControlStatus } from './compute-status.ts';
+import type { ClaimBlocker } from './decide-claim.ts';
 
 export const QUERY_VIEWS = [
   'control',
@@ -105,21 +106,18 @@ export function controlView(status: ControlStatus, entries: readonly StoredEntry
   return [head, ...history];
 }
 
-export function blockersView(statuses: readonly ControlStatus[]): QueryItem[] {
-  return statuses
-    .filter((s) => s.status !== 'PASS' && s.status !== 'NOT_APPLICABLE')
-    .map((s) => {
-      const next = s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next;
-      return {
-        line: `${s.status.padEnd(14)} ${s.control}: ${s.reason}${next === undefined ? '' : ` → ${next}`}`,
-        data: {
-          control: s.control,
-          status: s.status,
-          reason: s.reason,
-          ...(next === undefined ? {} : { next }),
-        },
-      };
-    });
+/** The blockers of a claim decision, one line each: status, control [stage], reason → next. */
+export function blockersView(blockers: readonly ClaimBlocker[]): QueryItem[] {
+  return blockers.map((b) => ({
+    line: `${b.status.padEnd(14)} ${b.control} [${b.stage}]: ${b.reason}${b.next === undefined ? '' : ` → ${b.next}`}`,
+    data: {
+      control: b.control,
+      stage: b.stage,
+      status: b.status,
+      reason: b.reason,
+      ...(b.next === undefined ? {} : { next: b.next }),
+    },
+  }));
 }
 
 export function authorityView(

@@ -135,11 +135,26 @@ const scopeMatchesMode: Rule<Manifest> = (manifest, file) =>
       ]
     : [];
 
+/** `none` in a list decision excludes every other value (`[none, service_api]` says two things). */
+function exclusiveNone(decisions: object, pointer: string, file: string): string[] {
+  return Object.entries(decisions).flatMap(([key, value]) =>
+    Array.isArray(value) && value.includes('none') && value.length > 1
+      ? [
+          `${file}:${pointer}/${key}: "none" cannot be combined with other values (got ${JSON.stringify(value)}; expected [none] alone, or the values without none)`,
+        ]
+      : [],
+  );
+}
+
+const noneIsExclusive: Rule<Manifest> = (manifest, file) =>
+  exclusiveNone(manifest.profile.recorded ?? {}, '/profile/recorded', file);
+
 export const manifestRules: readonly Rule<Manifest>[] = [
   uniqueAuthorities,
   authorityKindMatchesId,
   stagesHaveAuthority,
   scopeMatchesMode,
+  noneIsExclusive,
 ];
 
 export interface PlaneFiles {
@@ -184,4 +199,10 @@ const subprojectNeedsInclude: Rule<ProfileFile> = (profile, file) =>
       ]
     : [];
 
-export const profileRules: readonly Rule<ProfileFile>[] = [subprojectNeedsInclude];
+const profileNoneIsExclusive: Rule<ProfileFile> = (profile, file) =>
+  exclusiveNone(profile.recorded ?? {}, '/recorded', file);
+
+export const profileRules: readonly Rule<ProfileFile>[] = [
+  subprojectNeedsInclude,
+  profileNoneIsExclusive,
+];

@@ -14,6 +14,7 @@ import type { Actor, ObjectStore, StoredEntry } from '../../core/ledger/types.ts
 import type { GateIO, TraceOutcome } from '../../core/ports.ts';
 import { readFileInRoot, statPath } from '../../io/gate-files.ts';
 import { loadSigner } from '../../io/keys.ts';
+import { proveCommittedLedger } from '../../io/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger-store.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
@@ -44,6 +45,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
     readEntries: (plane) => readVerifiedEntries(plane, options.upstream),
+    proveCommitted: (plane) => proveCommittedLedger(plane),
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
@@ -124,7 +126,7 @@ async function readVerifiedEntries(
     (INTEGRITY_CODES as readonly string[]).includes(first.code)
       ? (first.code as IntegrityCode)
       : 'CHAIN_BROKEN',
-    `the ledger does not verify (${findings.length} finding${findings.length === 1 ? '' : 's'}); no status is computed from it`,
+    `the ledger does not verify (${findings.length} finding${findings.length === 1 ? '' : 's'}; first ${problems[0]!}); no status is computed from it`,
     {
       where: `${first.file}:${first.line}`,
       problems,

@@ -1,0 +1,103 @@
+// The one integrity rule every verdict passes before it is decided (claim, status, hook stop,
+// readiness, query, the evaluate summary, campaign claims): what the verdict relies on must be
+// intact. Two checks, both cheap enough for the agent's hot path:
+// - the working ledger extends the ledger committed at HEAD (a committed line or segment removed
+//   or changed is a finding, where it differs);
+// - every evidence object referenced by an entry that decides a current status still re-hashes to
+//   its name (only those objects, not the whole store: `verify --full` re-hashes everything).
+// Any finding is an IntegrityError (exit 3) naming file:line; no verdict is returned.
+import { INTEGRITY_CODES, IntegrityError, type IntegrityCode } from '../core/errors.ts';
+import { sha256Hex } from '../core/hash.ts';
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
+
+/** The stored entries whose results the statuses stand on (the deciding entry of each stage). */
+export function decidingEntries(
+  statuses: readonly ControlStatus[],
+  entries: readonly StoredEntry[],
+): StoredEntry[] {
+  const byHash = new Map(entries.map((e) => [e.hash, e]));
+  const seen = new Set<string>();
+  const out: StoredEntry[] = [];
+  for (const status of statuses) {
+    for (const stage of Object.values(status.stages)) {
+      const stored = stage.entry === undefined ? undefined : byHash.get(stage.entry);
+      if (stored === undefined || seen.has(stored.hash)) continue;
+      seen.add(stored.hash);
+      out.push(stored);
+    }
+  }
+  return out;
+}
+
+/** Findings for the evidence objects of `deciding`: missing or not re-hashing to their names. */
+export async function checkDecidingObjects(
+  plane: Plane,
+  deciding: readonly StoredEntry[],
+  io: GateIO,
+): Promise<LedgerFinding[]> {
+  const store = io.objects(plane);
+  const states = new Map<string, 'ok' | 'missing' | 'corrupt'>();
+  const findings: LedgerFinding[] = [];
+  for (const stored of deciding) {
+    for (const digest of stored.entry.storage.objects) {
+      let state = states.get(digest);
+      if (state === undefined) {
+        const data = await store.get(digest);
+        state = data === undefined ? 'missing' : sha256Hex(data) === digest ? 'ok' : 'corrupt';
+        states.set(digest, state);
+      }
+      if (state === 'ok') continue;
+      const where = `${plane.rel === '' ? '' : `${plane.rel}/`}evidence/objects/sha256/${digest.slice(0, 2)}/${digest}`;
+      findings.push({
+        file: stored.file,
+        line: stored.line,
+        code: state === 'missing' ? 'OBJECT_MISSING' : 'OBJECT_CORRUPT',
+        message:
+          state === 'missing'
+            ? `evidence object ${where} referenced by this ${stored.entry.kind} entry is missing`
+            : `evidence object ${where} referenced by this ${stored.entry.kind} entry no longer re-hashes to its name (altered)`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** Throws IntegrityError (exit 3) when anything the statuses rely on is not intact. */
+export async function precheckVerdict(
+  plane: Plane,
+  statuses: readonly ControlStatus[],
+  entries: readonly StoredEntry[],
+  io: GateIO,
+): Promise<void> {
+  const findings = [
+    ...(await io.proveCommitted(plane)),
+    ...(await checkDecidingObjects(plane, decidingEntries(statuses, entries), io)),
+  ];
+  if (findings.length === 0) return;
+  throw integrityFailure(findings);
+}
+
+export function integrityFailure(findings: readonly LedgerFinding[]): IntegrityError {
+  const first = findings[0]!;
+  const code: IntegrityCode =
+    first.code === 'SEGMENT_DELETED' || first.code === 'HISTORY_REWRITTEN'
+      ? 'NOT_APPEND_ONLY'
+      : first.code === 'OBJECT_CORRUPT'
+        ? 'HASH_MISMATCH'
+        : (INTEGRITY_CODES as readonly string[]).includes(first.code)
+          ? (first.code as IntegrityCode)
+          : 'CHAIN_BROKEN';
+  const count = `${findings.length} finding${findings.length === 1 ? '' : 's'}`;
+  return new IntegrityError(
+    code,
+    `integrity check failed before any verdict (${count}): ${first.file}:${first.line} ${first.code}: ${first.message}`,
+    {
+      where: `${first.file}:${first.line}`,
+      problems: findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
+      next: 'run "proofgate verify --full" (and "git diff -- .proofgate/evidence"); restore the ledger and evidence from git, never edit them',
+    },
+  );
+}
