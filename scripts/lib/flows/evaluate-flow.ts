@@ -2,6 +2,7 @@
 // per executable control, serialising only the appends. Subjects are computed before anything runs,
 // so a result is bound to the code it judged.
 import type { Context } from '../core/context.ts';
+import type { AuthorityRef } from '../core/gate/next-command.ts';
 import { InternalError } from '../core/errors.ts';
 import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
@@ -90,7 +91,7 @@ export async function evaluateRun(
     selected,
     options.jobs,
     async (control): Promise<ControlRunResult> => {
-      const skipped = describeSkipped(control);
+      const skipped = describeSkipped(control, plane.manifest.authorities);
       if (skipped !== undefined) return skipped;
       if (options.dryRun) return describePlan(control, options.authorize);
       const outcome = await executeControl(control, settings);
@@ -137,7 +138,10 @@ export async function evaluateRun(
   return { ok, target, dryRun: options.dryRun, results };
 }
 
-function describeSkipped(control: Control): ControlRunResult | undefined {
+function describeSkipped(
+  control: Control,
+  authorities: readonly AuthorityRef[],
+): ControlRunResult | undefined {
   if (!control.applies.value) {
     return isValidlyNotApplicable(control)
       ? {
@@ -164,7 +168,7 @@ function describeSkipped(control: Control): ControlRunResult | undefined {
       control: control.id,
       status: 'TODO',
       reason: `${control.execution.type} control: needs an attestation`,
-      next: formatAttestCommand(control.id),
+      next: formatAttestCommand(control.id, authorities),
     };
   }
   return undefined;

@@ -61,7 +61,13 @@ export async function gatherStatuses(
     io.computeSubjects(plane, controls),
     io.readEntries(plane),
   ]);
-  const statuses = computeStatuses({ controls, subjects, entries, now: ctx.clock.now() });
+  const statuses = computeStatuses({
+    controls,
+    subjects,
+    entries,
+    now: ctx.clock.now(),
+    authorities: plane.manifest.authorities,
+  });
   const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
     ControlStatusValue,
     number

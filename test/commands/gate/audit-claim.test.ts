@@ -67,7 +67,7 @@ describe('claims', () => {
     ]);
     expect(result.blockers[0]!.next).toBe('proofgate evaluate --run --control T.unit');
     expect(result.blockers[1]!.next).toBe(
-      'proofgate audit --audit-stage cross --review-run latest --control T.unit',
+      'proofgate audit --audit-stage cross --review-run latest --control T.unit --authority-id virtual:quality --execution-context local:cross-audit',
     );
     expect(io.stored).toHaveLength(before);
   });

@@ -120,7 +120,10 @@ describe('evaluateRun', () => {
     const result = await evaluateRun(base, createTestContext(), io);
     expect(result.results.map((r) => [r.status, r.next])).toEqual([
       ['TODO', 'proofgate adopt --list'],
-      ['TODO', "proofgate attest --control T.manual --status PASS --note '<what was checked>'"],
+      [
+        'TODO',
+        "proofgate attest --control T.manual --status PASS --note '<what was checked>' --authority-id human:alice",
+      ],
     ]);
     expect(result.ok).toBe(true);
     expect(io.stored).toHaveLength(0);

@@ -12,6 +12,7 @@ import {
   formatAttestCommand,
   formatAuditCommand,
   formatEvaluateCommand,
+  type AuthorityRef,
 } from './next-command.ts';
 import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
 import { requiredAuthorizations } from './check-authorization.ts';
@@ -62,6 +63,8 @@ export interface StatusInput {
   subjects: ReadonlyMap<string, SubjectBinding>;
   entries: readonly StoredEntry[];
   now: Date;
+  /** Registered authorities: the next commands name one that may act in the stage. */
+  authorities?: readonly AuthorityRef[];
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
@@ -135,23 +138,28 @@ function decideStage(
   }
   const latest = matching.at(-1);
   if (latest !== undefined) {
-    const decided = decideLatest(latest, flaky, input.now);
+    const decided = decideLatest(latest, flaky, input.now, input.authorities);
     if (decided.status !== 'PASS' && decided.next === undefined)
-      decided.next = nextFor(control, stage);
+      decided.next = nextFor(control, stage, input.authorities);
     return decided;
   }
   const last = records.at(-1);
   if (last !== undefined) {
     return {
       ...fromRecord(last, 'STALE', describeStale(last, current), false),
-      next: nextFor(control, stage),
+      next: nextFor(control, stage, input.authorities),
     };
   }
   const none = stage === 'self' ? 'no result yet' : `no ${stage} audit yet`;
-  return { stage, status: 'TODO', reason: none, flaky: false, next: nextFor(control, stage) };
+  return { stage, status: 'TODO', reason: none, flaky: false, next: nextFor(control, stage, input.authorities) };
 }
 
-function decideLatest(latest: ResultRecord, flaky: boolean, now: Date): StageStatus {
+function decideLatest(
+  latest: ResultRecord,
+  flaky: boolean,
+  now: Date,
+  authorities: readonly AuthorityRef[] = [],
+): StageStatus {
   const expires = latest.attest?.expires;
   if (expires !== undefined && Date.parse(expires) <= now.getTime()) {
     const stale = fromRecord(
@@ -160,7 +168,7 @@ function decideLatest(latest: ResultRecord, flaky: boolean, now: Date): StageSta
       `attestation by ${latest.actor.authority} expired at ${expires}`,
       flaky,
     );
-    return { ...stale, next: formatAttestCommand(latest.control) };
+    return { ...stale, next: formatAttestCommand(latest.control, authorities) };
   }
   const reason = describeResult(latest) + (flaky ? ' (flaky: PASS and FAIL on this code)' : '');
   const status = fromRecord(latest, latest.status, reason, flaky);
@@ -188,9 +196,13 @@ function fromRecord(
   };
 }
 
-function nextFor(control: Control, stage: AuditStage): string {
-  if (stage !== 'self') return formatAuditCommand(control.id, stage);
-  if (isAttestOnly(control.execution)) return formatAttestCommand(control.id);
+function nextFor(
+  control: Control,
+  stage: AuditStage,
+  authorities: readonly AuthorityRef[] = [],
+): string {
+  if (stage !== 'self') return formatAuditCommand(control.id, stage, undefined, authorities);
+  if (isAttestOnly(control.execution)) return formatAttestCommand(control.id, authorities);
   return formatEvaluateCommand({
     control: control.id,
     authorize: requiredAuthorizations(control.execution),

@@ -87,6 +87,7 @@ export function buildReport(input: ReportInput): ReportModel {
     subjects: input.subjects,
     entries: input.entries,
     now: input.now,
+    authorities: manifest.authorities,
   });
   const controls = statuses.map((status, i): ReportControl => {
     const control = registry.controls[i]!;
