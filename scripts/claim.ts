@@ -18,6 +18,7 @@ import {
 } from './lib/cli/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
+import { readTaskControls } from './lib/io/hook-files.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { verifyFlow } from './lib/flows/verify-flow.ts';
@@ -43,8 +44,12 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
     const flow = { root, controls: options.controls, record: options.record, actor };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
+  const controls =
+    options.scope === 'task' && options.controls.length === 0
+      ? ((await readTaskControls(root, ctx.env)) ?? [])
+      : options.controls;
   return claimFlow(
-    { root, scope: options.scope, controls: options.controls, record: options.record, actor },
+    { root, scope: options.scope, controls, record: options.record, actor },
     ctx,
     io,
   );

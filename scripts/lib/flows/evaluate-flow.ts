@@ -16,6 +16,8 @@ import {
   selectRequired,
 } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
 import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import {
@@ -50,8 +52,8 @@ interface ControlRunResult {
 
 export interface EvaluateRunResult {
   /**
-   * No executed control is FAIL or BLOCKED. TODO controls (manual, slot) do not fail an evaluation;
-   * they block claims instead. Always true for a dry run.
+   * Every selected control is PASS or NOT_APPLICABLE, as status would say: a TODO (an empty slot,
+   * a manual control without a current attestation) is not OK. Always true for a dry run.
    */
   ok: boolean;
   target: Maturity;
@@ -86,12 +88,19 @@ export async function evaluateRun(
     authorize: options.authorize,
     rules: redactionRulesFor(plane, ctx.env),
   };
+  const attested = options.dryRun
+    ? new Map<string, ControlStatus>()
+    : await attestations(plane, selected, ctx, io);
   const serial = createSerialQueue();
   const results = await runPool(
     selected,
     options.jobs,
     async (control): Promise<ControlRunResult> => {
-      const skipped = describeSkipped(control, plane.manifest.authorities);
+      const skipped = describeSkipped(
+        control,
+        plane.manifest.authorities,
+        attested.get(control.id),
+      );
       if (skipped !== undefined) return skipped;
       if (options.dryRun) return describePlan(control, options.authorize);
       const outcome = await executeControl(control, settings);
@@ -134,13 +143,38 @@ export async function evaluateRun(
       };
     },
   );
-  const ok = results.every((r) => r.status !== 'FAIL' && r.status !== 'BLOCKED');
+  const ok =
+    options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');
   return { ok, target, dryRun: options.dryRun, results };
+}
+
+/** Current statuses of the attest-only controls among `selected`, as status computes them. */
+async function attestations(
+  plane: Plane,
+  selected: readonly Control[],
+  ctx: Context,
+  io: GateIO,
+): Promise<Map<string, ControlStatus>> {
+  const manual = selected.filter((c) => c.applies.value && isAttestOnly(c.execution));
+  if (manual.length === 0) return new Map();
+  const [subjects, entries] = await Promise.all([
+    io.computeSubjects(plane, manual),
+    io.readEntries(plane),
+  ]);
+  const statuses = computeStatuses({
+    controls: manual,
+    subjects,
+    entries,
+    now: ctx.clock.now(),
+    authorities: plane.manifest.authorities,
+  });
+  return new Map(statuses.map((s) => [s.control, s]));
 }
 
 function describeSkipped(
   control: Control,
   authorities: readonly AuthorityRef[],
+  attested: ControlStatus | undefined,
 ): ControlRunResult | undefined {
   if (!control.applies.value) {
     return isValidlyNotApplicable(control)
@@ -161,6 +195,21 @@ function describeSkipped(
       status: 'TODO',
       reason: `no real command adopted (${control.execution.hint})`,
       next: ADOPT_COMMAND,
+    };
+  }
+  if (
+    isAttestOnly(control.execution) &&
+    attested !== undefined &&
+    attested.stages.self.status !== 'TODO'
+  ) {
+    const self = attested.stages.self;
+    const status = self.status === 'PASS' || self.status === 'FAIL' ? self.status : 'TODO';
+    return {
+      control: control.id,
+      status,
+      reason: self.reason,
+      ...(self.entry === undefined ? {} : { entry: self.entry }),
+      ...(self.next === undefined ? {} : { next: self.next }),
     };
   }
   if (isAttestOnly(control.execution)) {

@@ -125,7 +125,7 @@ describe('evaluateRun', () => {
         "proofgate attest --control T.manual --status PASS --note '<what was checked>' --authority-id human:alice",
       ],
     ]);
-    expect(result.ok).toBe(true);
+    expect(result.ok).toBe(false);
     expect(io.stored).toHaveLength(0);
   });
 
