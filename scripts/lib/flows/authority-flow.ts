@@ -112,13 +112,21 @@ export function authorityFlow(options: AuthorityFlowOptions): AuthorityFlowResul
         expected: `<kind>:<name> with kind one of ${KINDS.join(', ')} and name of letters, digits, ._@/-`,
       });
     }
-    if (existing !== undefined) {
-      throw new UsageError('BAD_VALUE', `authority ${id} is already registered`, {
-        next: 'proofgate authority list',
-      });
-    }
     const kind = id.slice(0, id.indexOf(':')) as Authority['kind'];
-    const authority: Authority = { id, kind, stages: parseStages(options.stages, kind) };
+    const stages = parseStages(options.stages, kind);
+    if (existing !== undefined) {
+      // Adding what is already there changes nothing (so `authority add … && …` can be re-run);
+      // new stages or a key for a registered authority are a different decision.
+      const covered = stages.every((s) => existing.stages.includes(s));
+      if (!covered || options.key !== undefined || existing.retired !== undefined) {
+        throw new UsageError('BAD_VALUE', `authority ${id} is already registered`, {
+          expected: `stages ${existing.stages.join(', ')}${existing.retired === undefined ? '' : `, retired ${existing.retired}`}`,
+          next: 'proofgate authority list',
+        });
+      }
+      return { action: 'add', authorities: before.rows, manifest: before.manifest };
+    }
+    const authority: Authority = { id, kind, stages };
     if (options.key !== undefined) authority.keys = [publicKeyEntry(options.key, options.time)];
     appendAuthority(before.manifest, authority);
   }

@@ -14,11 +14,13 @@ export function renderAuthority(result: AuthorityFlowResult): string {
     lines.push(`ADDED ${c.id} (${c.kind}) for stages ${c.stages.join(', ')} in ${result.manifest}`);
   } else if (result.action === 'retire' && c !== undefined) {
     lines.push(`RETIRED ${c.id} at ${c.retired ?? ''}: it may no longer act`);
+  } else if (result.action === 'add') {
+    lines.push(`UNCHANGED: already registered in ${result.manifest}`);
   } else {
     lines.push(`AUTHORITIES ${result.authorities.length} registered in ${result.manifest}`);
   }
   lines.push(...result.authorities.map(row));
-  if (result.action !== 'list')
+  if (result.action !== 'list' && c !== undefined)
     lines.push('', 'next:', '  - commit controls/manifest.yaml (the registration is the owner’s decision)');
   return lines.join('\n');
 }

@@ -72,8 +72,13 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
     const stages = {} as Record<AuditStage, StageStatus>;
+    let pending: StageStatus | undefined;
     for (const stage of AUDIT_STAGES) {
-      stages[stage] = decideStage(control, stage, byStage.get(stage) ?? [], input);
+      const decided = decideStage(control, stage, byStage.get(stage) ?? [], input);
+      // An audit reviews the stage before it: until that one passes, its command comes first.
+      if (pending?.next !== undefined && decided.status !== 'PASS') decided.next = pending.next;
+      if (pending === undefined && decided.status !== 'PASS') pending = decided;
+      stages[stage] = decided;
     }
     const disputed = AUDIT_STAGES.map((s) => stages[s]).find((s) => s.status === 'DISPUTED');
     const headline = disputed ?? stages.self;
