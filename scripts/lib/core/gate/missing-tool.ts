@@ -2,7 +2,8 @@
 // BLOCKED (environment), named by the tool, never a FAIL like failing tests.
 
 const NOT_FOUND = [
-  /(?:^|\n)(?:sh: \d+: |bash: (?:line \d+: )?|\/bin\/sh: (?:\d+: )?|zsh: )?([^\s:]+): (?:command )?not found/,
+  // `sh: 1: xo: not found`, `bash: line 1: cargo: command not found`, `sh: pytest: command not found`
+  /(?:^|\n)(?:[^\n]*?: )?([^\s:]+): (?:command )?not found/,
   /(?:^|\n)([^\s:]+): No such file or directory/,
 ];
 
