@@ -111,7 +111,9 @@ describe('the installed package', () => {
   test('runs, audits, attests and claims', () => {
     const tests = ['--control', 'ENG.TESTS'];
     expectCode(['claim', ...tests], 1);
-    expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 0);
+    // slots and an unattested manual control remain TODO: evaluate agrees with status (not OK)
+    const evaluated = expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 1);
+    expect(evaluated.split('\n')[0]).toMatch(/^INCOMPLETE /);
     expectCode(
       ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...tests, ...CROSS],
       0,
