@@ -19,6 +19,7 @@ import {
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBaseControls } from './lib/io/base-registry.ts';
+import { readTaskControls } from './lib/io/hook-files.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { verifyFlow } from './lib/flows/verify-flow.ts';
@@ -47,6 +48,10 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
     const flow = { root, controls: options.controls, record: options.record, actor };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
+  const controls =
+    options.scope === 'task' && options.controls.length === 0
+      ? ((await readTaskControls(root, ctx.env)) ?? [])
+      : options.controls;
   const shards = options.shards === undefined ? {} : { shards: options.shards };
   const definitionsAtBase =
     options.base === undefined
@@ -59,7 +64,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
     {
       root,
       scope: options.scope,
-      controls: options.controls,
+      controls,
       record: options.record,
       actor,
       ...shards,

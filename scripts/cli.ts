@@ -79,6 +79,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./seal.ts')).seal,
   },
   {
+    name: 'authority',
+    describe: 'Register, list or retire the authorities that may act in each stage',
+    load: async () => (await import('./authority.ts')).authority,
+  },
+  {
     name: 'keys',
     describe: 'Generate or list Ed25519 signing keys of authorities',
     load: async () => (await import('./keys.ts')).keys,

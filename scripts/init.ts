@@ -25,6 +25,7 @@ const STRING_FLAGS = [
   'data-sensitivity',
   'scope-mode',
   'project-name',
+  'owner',
 ] as const;
 
 export async function runInit(options: InitOptions, ctx: Context): Promise<InitResult> {

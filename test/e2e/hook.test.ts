@@ -121,7 +121,7 @@ describe('hook stop fixtures', () => {
     expect(Object.keys(out)).toEqual(['decision', 'reason', 'systemMessage']);
     expect(out.decision).toBe('block');
     expect(out.reason).toContain('- unit [self] TODO');
-    expect(out.reason).toContain('Next: proofgate evaluate --run --control unit');
+    expect(out.reason).toContain('- proofgate evaluate --run --control unit');
     expect(out.reason).toContain('proofgate claim --control unit --control notes');
     expect(out.reason).toContain('Do not report done until claim exits 0.');
     expect(out.reason.length).toBeLessThanOrEqual(1500);

@@ -57,7 +57,7 @@ colour: blue
     expect(error.code).toBe('SCHEMA_INVALID');
     expect([...error.problems].sort()).toEqual([
       'profile.yaml:/ai_system: got string "yes" (expected boolean)',
-      'profile.yaml:/colour: unknown field "colour" (expected only: development_mode, target_maturity, product_type, distribution_model, criticality, data_sensitivity, ai_system, scope_mode, project_name, scope, unmapped_instructions, recorded)',
+      'profile.yaml:/colour: unknown field "colour" (expected only: development_mode, target_maturity, product_type, distribution_model, criticality, data_sensitivity, ai_system, scope_mode, project_name, owner, scope, unmapped_instructions, recorded)',
       'profile.yaml:/criticality: 3 is not allowed (expected one of: low, medium, high, critical)',
       'profile.yaml:/data_sensitivity: missing required field "data_sensitivity" (expected one of: public, internal, confidential, restricted, regulated)',
       'profile.yaml:/development_mode: "vibes" is not allowed (expected one of: ai_greenfield, ai_brownfield, human_greenfield, human_brownfield)',

@@ -113,7 +113,9 @@ describe('the installed package', () => {
     expectCode(['claim', ...tests], 1);
     // At engineering_ready a cross audit counts only when signed by the auditor's registered key.
     expectCode(['keys', 'generate', '--authority-id', 'virtual:quality'], 0);
-    expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 0);
+    // slots and an unattested manual control remain TODO: evaluate agrees with status (not OK)
+    const evaluated = expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 1);
+    expect(evaluated.split('\n')[0]).toMatch(/^INCOMPLETE /);
     expectCode(
       ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...tests, ...CROSS],
       0,

@@ -2,6 +2,7 @@
 // actor from $USER (else `agent`), authority virtual:developer, context local:<hostname>. An
 // explicit flag always wins.
 import { defaultExecutionContext } from '../io/default-context.ts';
+import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -10,6 +11,11 @@ import { AUTHORIZATION_KINDS, type AuthorizationKind } from '../core/plane/types
 import type { ParsedArgs } from './define-verb.ts';
 
 const DEFAULT_AUTHORITY = 'virtual:developer';
+
+/** One control per core: more only makes them compete (a build beside the tests slows both). */
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}
 
 export interface ActorFlags {
   label: string | undefined;
@@ -50,7 +56,10 @@ export function runFlags(y: Argv): Argv {
       describe:
         'authority granting --authorize: a human or the release owner (default: the acting authority)',
     })
-    .option('jobs', { type: 'number', default: 4, describe: 'controls run in parallel' });
+    .option('jobs', {
+      type: 'number',
+      describe: `controls run in parallel (default: the number of cores, here ${defaultJobs()})`,
+    });
 }
 
 function optionalText(argv: ParsedArgs, name: string): string | undefined {
@@ -109,5 +118,5 @@ export function readGrantedBy(argv: ParsedArgs): string | undefined {
 }
 
 export function readJobs(argv: ParsedArgs): number {
-  return Number(argv['jobs'] ?? 4);
+  return Number(argv['jobs'] ?? defaultJobs());
 }

@@ -121,8 +121,11 @@ export interface CiImportIO {
   gate: GateIO;
   /** CI files as scan discovers them. */
   listCiFiles(root: string): Promise<CiFile[]>;
-  /** `git rev-parse <commit>^{tree}`; undefined when the commit is not here. */
-  commitTree(root: string, commit: string): Promise<string | undefined>;
+  /**
+   * The commit's subject tree (its tree minus the plane's storage and files, as a subject binding
+   * computes it); undefined when the commit is not here.
+   */
+  commitTree(plane: Plane, commit: string): Promise<string | undefined>;
   /** A result file (anywhere: downloaded artifacts live outside the repository). */
   readResultFile(path: string): Promise<Uint8Array>;
 }

@@ -77,7 +77,7 @@ export async function ciImportFlow(
     };
   }
   assertActorMayAct(options.actor, plane.manifest, 'self');
-  const tree = await io.commitTree(plane.root, options.commit);
+  const tree = await io.commitTree(plane, options.commit);
   if (tree === undefined) {
     throw new UsageError('BAD_VALUE', `commit ${options.commit} is not in this repository`, {
       next: `git fetch the commit the CI run built, then import again`,

@@ -57,8 +57,9 @@ export async function claimFlow(
 ): Promise<ClaimFlowResult> {
   if (options.scope === 'task' && options.controls.length === 0) {
     throw new UsageError('MISSING_ARG', 'a task claim needs the affected controls', {
-      expected: '--control <id> once per affected control',
-      next: 'name the controls the task changed, or claim the whole project with --scope project',
+      expected:
+        "--control <id> once per affected control, or the task's controls in PROOFGATE_TASK_CONTROLS or .git/proofgate/task.json (as the Stop hook reads them)",
+      next: 'proofgate claim --scope project',
     });
   }
   if (options.scope !== 'task' && options.controls.length > 0) {

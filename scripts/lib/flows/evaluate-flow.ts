@@ -2,6 +2,7 @@
 // per executable control, serialising only the appends. Subjects are computed before anything runs,
 // so a result is bound to the code it judged.
 import type { Context } from '../core/context.ts';
+import type { AuthorityRef } from '../core/gate/next-command.ts';
 import { InternalError } from '../core/errors.ts';
 import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
@@ -16,6 +17,8 @@ import {
   selectRequired,
 } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
 import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import {
@@ -55,8 +58,8 @@ interface ControlRunResult {
 
 export interface EvaluateRunResult {
   /**
-   * No executed control is FAIL or BLOCKED. TODO controls (manual, slot) do not fail an evaluation;
-   * they block claims instead. Always true for a dry run.
+   * Every selected control is PASS or NOT_APPLICABLE, as status would say: a TODO (an empty slot,
+   * a manual control without a current attestation) is not OK. Always true for a dry run.
    */
   ok: boolean;
   target: Maturity;
@@ -101,12 +104,19 @@ export async function evaluateRun(
     grants,
     rules: redactionRulesFor(plane, ctx.env),
   };
+  const attested = options.dryRun
+    ? new Map<string, ControlStatus>()
+    : await attestations(plane, selected, ctx, io);
   const serial = createSerialQueue();
   const results = await runPool(
     selected,
     options.jobs,
     async (control): Promise<ControlRunResult> => {
-      const skipped = describeSkipped(control);
+      const skipped = describeSkipped(
+        control,
+        plane.manifest.authorities,
+        attested.get(control.id),
+      );
       if (skipped !== undefined) return skipped;
       if (options.dryRun) return describePlan(control, options.authorize);
       const outcome = await executeControl(control, settings);
@@ -149,13 +159,41 @@ export async function evaluateRun(
       };
     },
   );
-  const ok = results.every((r) => r.status !== 'FAIL' && r.status !== 'BLOCKED');
+  const ok =
+    options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');
   const shard =
     options.shard === undefined ? {} : { shard: { ...options.shard, of: chosen.length } };
   return { ok, target, dryRun: options.dryRun, ...shard, results };
 }
 
-function describeSkipped(control: Control): ControlRunResult | undefined {
+/** Current statuses of the attest-only controls among `selected`, as status computes them. */
+async function attestations(
+  plane: Plane,
+  selected: readonly Control[],
+  ctx: Context,
+  io: GateIO,
+): Promise<Map<string, ControlStatus>> {
+  const manual = selected.filter((c) => c.applies.value && isAttestOnly(c.execution));
+  if (manual.length === 0) return new Map();
+  const [subjects, entries] = await Promise.all([
+    io.computeSubjects(plane, manual),
+    io.readEntries(plane),
+  ]);
+  const statuses = computeStatuses({
+    controls: manual,
+    subjects,
+    entries,
+    now: ctx.clock.now(),
+    authorities: plane.manifest.authorities,
+  });
+  return new Map(statuses.map((s) => [s.control, s]));
+}
+
+function describeSkipped(
+  control: Control,
+  authorities: readonly AuthorityRef[],
+  attested: ControlStatus | undefined,
+): ControlRunResult | undefined {
   if (!control.applies.value) {
     return isValidlyNotApplicable(control)
       ? {
@@ -177,12 +215,27 @@ function describeSkipped(control: Control): ControlRunResult | undefined {
       next: ADOPT_COMMAND,
     };
   }
+  if (
+    isAttestOnly(control.execution) &&
+    attested !== undefined &&
+    attested.stages.self.status !== 'TODO'
+  ) {
+    const self = attested.stages.self;
+    const status = self.status === 'PASS' || self.status === 'FAIL' ? self.status : 'TODO';
+    return {
+      control: control.id,
+      status,
+      reason: self.reason,
+      ...(self.entry === undefined ? {} : { entry: self.entry }),
+      ...(self.next === undefined ? {} : { next: self.next }),
+    };
+  }
   if (isAttestOnly(control.execution)) {
     return {
       control: control.id,
       status: 'TODO',
       reason: `${control.execution.type} control: needs an attestation`,
-      next: formatAttestCommand(control.id),
+      next: formatAttestCommand(control.id, authorities),
     };
   }
   return undefined;

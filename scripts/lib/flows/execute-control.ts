@@ -1,5 +1,6 @@
 // Executes one control once and describes the outcome as RunDetails. Shared by evaluate --run and
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
+import { findMissingTool } from '../core/gate/missing-tool.ts';
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
 import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
@@ -151,6 +152,11 @@ async function runArgv(
   };
   if (result.exitCode !== null) details.exit_code = result.exitCode;
   if (result.signal !== null) details.detail = `ended by ${result.signal}`;
+  const missing = findMissingTool(result.exitCode, copy.text);
+  if (missing !== undefined) {
+    details.blocker = { kind: 'environment', detail: `missing tool: ${missing}`, rerun };
+    return { status: 'BLOCKED', details, objects: [review] };
+  }
   const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
   return { status, details, objects: [review] };
 }

@@ -17,6 +17,7 @@ import {
   hookDir,
   readHookState,
   readTaskFile,
+  parseTaskControlsEnv,
   writeHookState,
 } from '../io/hook-files.ts';
 import { locatePlane } from '../io/plane.ts';
@@ -96,8 +97,7 @@ async function gatherClaimFacts(
 
 function taskControls(flags: readonly string[], env: string | undefined): string[] | undefined {
   if (flags.length > 0) return [...flags];
-  const fromEnv = (env ?? '').split(/[\s,]+/).filter((id) => id !== '');
-  return fromEnv.length > 0 ? fromEnv : undefined;
+  return parseTaskControlsEnv(env);
 }
 
 function claimCommandFor(controls: readonly string[]): string {

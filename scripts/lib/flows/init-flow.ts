@@ -22,6 +22,7 @@ import { scanRepository } from '../io/scan-repo.ts';
 import { createPlaneDir, randomLedgerId, writeDerivedFiles } from '../io/write-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 import { pathExists } from '../io/path-exists.ts';
+import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
 
 export interface InitPlaneResult {
   mode: 'created' | 'unchanged';
@@ -29,6 +30,8 @@ export interface InitPlaneResult {
   plane: string;
   /** Files written, relative to the plane directory. */
   written: string[];
+  /** Files outside the plane that init changed, relative to the root (e.g. .prettierignore). */
+  alsoChanged?: string[];
   manifest: Manifest;
   registry: Registry;
   candidates: ScanResult['candidates'];
@@ -144,10 +147,12 @@ export async function initPlane(root: string, profile: ProfileFile): Promise<Ini
     ['knowledge/.gitkeep', ''],
   ]);
   createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
+  const ignored = ignoreRenderedPages(root, DEFAULT_PLANE_DIR);
   return {
     mode: 'created',
     plane: DEFAULT_PLANE_DIR,
     written: [...files.keys()],
+    ...(ignored === undefined ? {} : { alsoChanged: [ignored] }),
     manifest,
     registry,
     candidates: scan.candidates,

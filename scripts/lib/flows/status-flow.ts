@@ -69,6 +69,7 @@ export async function gatherStatuses(
     now: ctx.clock.now(),
     manifest: plane.manifest,
     maturity: target,
+    authorities: plane.manifest.authorities,
   });
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, statuses, entries, io);

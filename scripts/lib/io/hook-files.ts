@@ -118,3 +118,25 @@ export async function isGitIgnored(root: string, rel: string): Promise<boolean> 
   );
   return result?.code === 0;
 }
+
+/** The environment variable naming the task's controls (space- or comma-separated). */
+export const TASK_CONTROLS_ENV = 'PROOFGATE_TASK_CONTROLS';
+
+export function parseTaskControlsEnv(value: string | undefined): string[] | undefined {
+  const ids = (value ?? '').split(/[\s,]+/).filter((id) => id !== '');
+  return ids.length > 0 ? ids : undefined;
+}
+
+/**
+ * The task's controls as the Stop hook reads them: PROOFGATE_TASK_CONTROLS, else
+ * `<git dir>/proofgate/task.json`; undefined when neither names any.
+ */
+export async function readTaskControls(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string[] | undefined> {
+  const fromEnv = parseTaskControlsEnv(env[TASK_CONTROLS_ENV]);
+  if (fromEnv !== undefined) return fromEnv;
+  const dir = await hookDir(root).catch(() => undefined);
+  return dir === undefined ? undefined : readTaskFile(dir);
+}

@@ -8,7 +8,7 @@ import { ConfigError } from '../core/errors.ts';
 import type { PublicKey } from '../core/plane/types.ts';
 import { fsyncDir } from './objects.ts';
 
-function writeAtomically(path: string, text: string): void {
+export function writeAtomically(path: string, text: string): void {
   const temp = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o644);
   try {

@@ -101,8 +101,8 @@ const MAX_LISTED_BYTES = 256 * 1024;
 
 const GLOB_CHARS = /[*?[\\]/;
 
-// The listed paths minus those under an excluded directory, when every exclude is a plain `dir/`
-// (relative to `root`); undefined when an exclude is a glob. The narrow `git add` below is given
+// The listed paths minus the excluded ones, when every exclude is a plain `dir/` or path (relative
+// to `root`); undefined when an exclude is a glob. The narrow `git add` below is given
 // no exclude pathspecs at all: git 2.39 silently adds nothing for a single literal path in a new
 // directory when an exclude pathspec accompanies it.
 function withoutExcludedDirs(
@@ -111,10 +111,17 @@ function withoutExcludedDirs(
   root: string,
   excludes: readonly string[],
 ): string[] | undefined {
-  if (excludes.some((glob) => !glob.endsWith('/') || GLOB_CHARS.test(glob))) return undefined;
+  if (excludes.some((glob) => GLOB_CHARS.test(glob))) return undefined;
   const rootRel = relative(paths.top, root).split(sep).join('/');
   const prefixes = excludes.map((glob) => (rootRel === '' ? glob : `${rootRel}/${glob}`));
-  return dirty.filter((path) => !prefixes.some((prefix) => path.startsWith(prefix)));
+  // Like the pathspec: `dir/` excludes everything under it, a plain path that file or directory.
+  const excluded = (path: string): boolean =>
+    prefixes.some((prefix) =>
+      prefix.endsWith('/')
+        ? path.startsWith(prefix)
+        : path === prefix || path.startsWith(`${prefix}/`),
+    );
+  return dirty.filter((path) => !excluded(path));
 }
 
 // `git add -A` over exactly the listed paths (git then looks at nothing else), or over the whole

@@ -7,8 +7,9 @@ import {
   buildControlSubject,
   buildSubject,
   digestInputsListing,
-  hasInputs,
+  effectiveInputs,
   listSubjectExcludes,
+  digestPolicy,
 } from '../core/binding/build-subject.ts';
 import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
@@ -138,22 +139,25 @@ export async function computeSubjects(
 ): Promise<Map<string, SubjectBinding>> {
   const excludes = listSubjectExcludes(plane.rel, plane.registry);
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
-  const needsIndex = controls.some(hasInputs);
+  const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
   return withSubjectTreeIndex(
     plane.root,
     excludes,
     async (index, tree) => {
       const base = buildSubject(toBase(plane, tree));
+      const policy = digestPolicy(plane.manifest);
       const subjects = new Map<string, SubjectBinding>();
       for (const control of controls) {
-        if (!hasInputs(control) || index === undefined) {
-          subjects.set(control.id, buildControlSubject(base, control));
+        const inputs = effectiveInputs(control);
+        if (inputs === undefined || index === undefined) {
+          subjects.set(control.id, buildControlSubject(base, control, undefined, policy));
           continue;
         }
-        const { listing, unmatched } = await listInputs(index, control.inputs);
-        if (unmatched.length > 0)
+        const { listing, unmatched } = await listInputs(index, inputs);
+        // a file check's file may rightly be absent; declared inputs must match something
+        if (unmatched.length > 0 && control.inputs !== undefined)
           throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);
-        subjects.set(control.id, buildControlSubject(base, control, listing));
+        subjects.set(control.id, buildControlSubject(base, control, listing, policy));
       }
       return subjects;
     },

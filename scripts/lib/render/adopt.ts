@@ -51,6 +51,9 @@ export function renderAdopt(result: AdoptResult): string {
     );
   if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
   if (result.mode !== 'unchanged')
-    lines.push('next: proofgate evaluate --run, then commit the registry with the evidence');
+    lines.push(
+      `next: proofgate evaluate --run --control ${result.control}`,
+      'then: commit the registry together with the evidence the run records',
+    );
   return lines.join('\n');
 }

@@ -21,6 +21,10 @@ export function renderInit(result: InitResult): string {
     `controls: ${controls.map((c) => `${c.id} (${c.execution.type})`).join(', ') || '(none)'}`,
   );
   if (result.written.length > 0) lines.push(`written: ${result.written.join(', ')}`);
+  if (result.alsoChanged !== undefined)
+    lines.push(
+      `also changed: ${result.alsoChanged.join(', ')} (rendered pages kept out of prettier)`,
+    );
   lines.push(`candidates found by scan: ${result.candidates.length} (not adopted)`);
   lines.push('', 'next:');
   if (slots.length > 0)

@@ -20,11 +20,18 @@ function withNext(line: string, next: string | undefined): string[] {
   return next === undefined ? [line] : [line, `    next: ${next}`];
 }
 
+/** OK only when status would say so; INCOMPLETE when nothing failed but something is still TODO. */
+function evaluateVerdict(result: EvaluateRunResult): string {
+  if (result.ok) return 'OK';
+  const failed = result.results.some((r) => r.status === 'FAIL' || r.status === 'BLOCKED');
+  return failed ? 'FAIL' : 'INCOMPLETE';
+}
+
 export function renderEvaluateRun(result: EvaluateRunResult): string {
   const statuses = result.results.map((r) => r.status);
   const head = result.dryRun
     ? `DRY RUN ${result.results.length} controls at ${result.target}: nothing was run or recorded`
-    : `${result.ok ? 'OK' : 'FAIL'} ${result.results.length} controls at ${result.target}: ${tally(statuses) || 'none selected'}`;
+    : `${evaluateVerdict(result)} ${result.results.length} controls at ${result.target}: ${tally(statuses) || 'none selected'}`;
   const lines = [head];
   if (result.shard !== undefined) {
     const { index, count, of } = result.shard;

@@ -225,7 +225,7 @@ describe('campaign task claims over a ratchet', () => {
     );
     expect(claimed.granted).toBe(false);
     expect(claimed.verdict).toBe(
-      'REFUSED [task] development mode ai_brownfield: a task claim needs an active campaign (claim with --campaign ID --task ID)',
+      'REFUSED [task] development mode ai_brownfield: a task claim needs an active campaign (register one with proofgate campaign register --file <campaign.yaml>, see references/campaign.md) (claim with --campaign ID --task ID)',
     );
     await expect(taskClaim(io)).rejects.toThrow('no campaign lint-debt is registered');
   });

@@ -29,6 +29,27 @@ const status = async (io: ReturnType<typeof createFakeGateIO>, now = '2026-01-01
   (await statusFlow({ root: '/', controls: [] }, at(now), io)).statuses;
 
 describe('attestations', () => {
+  test('evaluate --run agrees with status: TODO before the attestation (not OK), PASS after', async () => {
+    const io = createFakeGateIO([makeControl('T.review', { type: 'manual' })]);
+    const options = {
+      root: '/',
+      controls: [],
+      actor: developer,
+      authorize: [],
+      jobs: 1,
+      dryRun: false,
+    };
+    const before = await evaluateRun(options, at('2026-01-01T00:00:00.000Z'), io);
+    expect(before.ok).toBe(false);
+    expect(before.results[0]).toMatchObject({ status: 'TODO' });
+    await attestFlow(attest(), at('2026-01-01T00:00:00.000Z'), io);
+    const after = await evaluateRun(options, at('2026-01-02T00:00:00.000Z'), io);
+    const [shown] = await status(io, '2026-01-02T00:00:00.000Z');
+    expect(shown?.status).toBe('PASS');
+    expect(after.results[0]).toMatchObject({ status: 'PASS' });
+    expect(after.ok).toBe(true);
+  });
+
   test('survive a commit (tree change) and go STALE when they expire', async () => {
     const io = createFakeGateIO([makeControl('T.review', { type: 'manual' })]);
     io.files.set('docs/checklist.pdf', new TextEncoder().encode('%PDF'));

@@ -76,10 +76,21 @@ describe('claims', () => {
       ['T.lint', 'cross', 'TODO'],
     ]);
     expect(result.blockers[0]!.next).toBe('proofgate evaluate --run --control T.unit');
-    expect(result.blockers[1]!.next).toBe(
-      'proofgate audit --audit-stage cross --review-run latest --control T.unit',
-    );
+    // the cross audit reviews the self run: until that exists, running it is the next step
+    expect(result.blockers[1]!.next).toBe('proofgate evaluate --run --control T.unit');
     expect(io.stored).toHaveLength(before);
+  });
+
+  test('once self passes, the cross blocker names an audit by a registered cross authority', async () => {
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
+    await selfRun(io);
+    const result = await claimFlow(claim(), ctx(), io);
+    expect(result.blockers.map((b) => [b.stage, b.next])).toEqual([
+      [
+        'cross',
+        'proofgate audit --audit-stage cross --review-run latest --control T.unit --authority-id virtual:quality --execution-context local:cross-audit',
+      ],
+    ]);
   });
 
   test('self PASS plus an independent agreeing cross audit grants the project claim and records it', async () => {

@@ -125,9 +125,12 @@ describe('evaluateRun', () => {
     const result = await evaluateRun(base, createTestContext(), io);
     expect(result.results.map((r) => [r.status, r.next])).toEqual([
       ['TODO', 'proofgate adopt --list'],
-      ['TODO', "proofgate attest --control T.manual --status PASS --note '<what was checked>'"],
+      [
+        'TODO',
+        "proofgate attest --control T.manual --status PASS --note '<what was checked>' --authority-id human:alice",
+      ],
     ]);
-    expect(result.ok).toBe(true);
+    expect(result.ok).toBe(false);
     expect(io.stored).toHaveLength(0);
   });
 

@@ -49,12 +49,20 @@ describe('subject excludes', () => {
 
   it('adds every control output once, sorted, whichever control is judged', () => {
     expect(listSubjectExcludes('.proofgate', registry)).toEqual([
+      '.proofgate/INDEX.md',
+      '.proofgate/controls/manifest.yaml',
+      '.proofgate/controls/registry.yaml',
+      '.proofgate/docs/',
       '.proofgate/evidence/',
       '.proofgate/knowledge/',
       'coverage/',
       'junit.xml',
       'playwright-report/',
     ]);
+  });
+
+  it('a plane at the repository root keeps its definition files in the tree', () => {
+    expect(listSubjectExcludes('', registry)).not.toContain('controls/manifest.yaml');
   });
 
   it('refuses an output glob that escapes the root', () => {

@@ -77,7 +77,7 @@ describe('decideStop', () => {
     expect(Object.keys(out)).toEqual(['decision', 'reason', 'systemMessage']);
     expect(out.decision).toBe('block');
     expect(out.reason).toContain('- unit [self] STALE: results exist only for other code');
-    expect(out.reason).toContain('Next: proofgate evaluate --run --control unit');
+    expect(out.reason).toContain('Next, in this order:\n- proofgate evaluate --run --control unit');
     expect(out.reason).toContain(
       'Then: proofgate claim --control unit. Do not report done until claim exits 0.',
     );
@@ -85,6 +85,29 @@ describe('decideStop', () => {
       `proofgate: completion ${refused.kind === 'claim' ? refused.verdict : ''}`,
     );
     expect(decision.state).toEqual({ subject: 's1', blocks: 1 });
+  });
+
+  test('the block lists evaluate before the audits, each once, then the claim', () => {
+    const audit = 'proofgate audit --audit-stage cross --review-run latest --control unit';
+    const blockers = [
+      {
+        control: 'unit',
+        stage: 'cross' as const,
+        status: 'TODO' as const,
+        reason: 'no audit',
+        next: audit,
+      },
+      { ...stale, control: 'unit' },
+      { ...stale, control: 'unit' },
+    ];
+    const reason = decideStop(request({ facts: { ...refused, blockers } })).reason!;
+    const lines = reason.split('\n');
+    const evaluateAt = lines.indexOf(`- ${stale.next ?? ''}`);
+    const auditAt = lines.indexOf(`- ${audit}`);
+    expect(evaluateAt).toBeGreaterThan(0);
+    expect(auditAt).toBeGreaterThan(evaluateAt);
+    expect(lines.filter((l) => l === `- ${stale.next ?? ''}`)).toHaveLength(1);
+    expect(lines.findIndex((l) => l.startsWith('Then: proofgate claim'))).toBeGreaterThan(auditAt);
   });
 
   test('Codex gets only decision and reason', () => {

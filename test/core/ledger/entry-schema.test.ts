@@ -67,7 +67,7 @@ const pins = {
     required: { label: t, authority: t, context: t },
   } satisfies Fields<Actor>,
   subject: {
-    all: { tree: t, manifest: t, registry: t, control: t, inputs: t },
+    all: { tree: t, manifest: t, registry: t, control: t, inputs: t, policy: t },
     required: { tree: t, manifest: t, registry: t },
   } satisfies Fields<SubjectBinding>,
   storage: {

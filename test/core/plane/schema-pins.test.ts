@@ -47,7 +47,7 @@ describe('TypeScript types match the schemas', () => {
     ],
     [
       'Authority',
-      keys<Authority>()(['id', 'kind', 'stages', 'keys']),
+      keys<Authority>()(['id', 'kind', 'stages', 'keys', 'retired']),
       manifestSchema.$defs.authority,
     ],
     [
@@ -97,6 +97,7 @@ describe('TypeScript types match the schemas', () => {
         'scope_mode',
         'recorded',
         'project_name',
+        'owner',
         'scope',
         'unmapped_instructions',
       ]),

@@ -21,7 +21,35 @@ export function listSubjectExcludes(planeRel: string, registry: Registry): strin
     assertGlobs(globs, `control ${control.id} outputs`);
     return globs;
   });
-  return [...new Set([...listStoragePrefixes(planeRel), ...outputs])].sort();
+  return [
+    ...new Set([
+      ...listStoragePrefixes(planeRel),
+      ...listPlaneDefinitionPaths(planeRel),
+      ...outputs,
+    ]),
+  ].sort();
+}
+
+/**
+ * The plane's own definition files and the pages rendered from them, when the plane has its own
+ * directory: a result binds its control's definition (`control`) and the manifest parts that decide
+ * it (`policy`) instead, so registering an authority or editing another control stales nothing.
+ * A plane at the repository root keeps them in the tree (there they are the project's own files).
+ */
+export function listPlaneDefinitionPaths(planeRel: string): string[] {
+  if (planeRel === '') return [];
+  const base = `${planeRel.replace(/\/+$/, '')}/`;
+  return [
+    `${base}controls/manifest.yaml`,
+    `${base}controls/registry.yaml`,
+    `${base}INDEX.md`,
+    `${base}docs/`,
+  ];
+}
+
+/** The manifest parts that decide a control's result: scope and the evidence policy. */
+export function digestPolicy(manifest: Manifest): string {
+  return digestJson({ scope: manifest.scope, evidence: manifest.policies.evidence });
 }
 
 export interface SubjectBase {
@@ -44,8 +72,13 @@ export function buildControlSubject(
   base: SubjectBinding,
   control: Control,
   inputsListing?: Uint8Array,
+  policy?: string,
 ): SubjectBinding {
-  const subject: SubjectBinding = { ...base, control: digestJson(control) };
+  const subject: SubjectBinding = {
+    ...base,
+    control: digestJson(control),
+    ...(policy === undefined ? {} : { policy }),
+  };
   return inputsListing === undefined
     ? subject
     : { ...subject, inputs: digestInputsListing(inputsListing) };
@@ -58,4 +91,14 @@ export function digestInputsListing(listing: Uint8Array): string {
 
 export function hasInputs(control: Control): control is Control & { inputs: string[] } {
   return control.inputs !== undefined && control.inputs.length > 0;
+}
+
+/**
+ * What a control's result depends on in the tree: its declared `inputs`, else for a file check the
+ * file it checks (so a commit elsewhere does not stale it); undefined means the whole tree.
+ */
+export function effectiveInputs(control: Control): string[] | undefined {
+  if (hasInputs(control)) return control.inputs;
+  if (control.execution.type === 'file') return [control.execution.path];
+  return undefined;
 }

@@ -10,7 +10,8 @@ export function refuseTaskOutsideCampaign(
   scope: ClaimScope,
 ): ClaimDecision | undefined {
   if (scope !== 'task' || manifest.profile.development_mode !== 'ai_brownfield') return undefined;
-  const reason = 'development mode ai_brownfield: a task claim needs an active campaign';
+  const reason =
+    'development mode ai_brownfield: a task claim needs an active campaign (register one with proofgate campaign register --file <campaign.yaml>, see references/campaign.md)';
   return {
     granted: false,
     verdict: `REFUSED [task] ${reason} (claim with --campaign ID --task ID)`,

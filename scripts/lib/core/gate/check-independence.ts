@@ -43,6 +43,8 @@ export function checkAuthority(actor: Actor, manifest: Manifest, stage: AuditSta
     ];
   }
   const problems: string[] = [];
+  if (authority.retired !== undefined)
+    problems.push(`authority ${actor.authority} was retired at ${authority.retired}`);
   if (!authority.stages.includes(stage)) {
     problems.push(
       `authority ${actor.authority} is not registered for stage ${stage} (allowed: ${authority.stages.join(', ')})`,

@@ -13,6 +13,7 @@ import {
   formatAttestCommand,
   formatAuditCommand,
   formatEvaluateCommand,
+  type AuthorityRef,
 } from './next-command.ts';
 import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
 import { executionRisks, requiredAuthorizations } from './check-authorization.ts';
@@ -73,6 +74,8 @@ export interface StatusInput {
   manifest?: Manifest;
   /** From engineering_ready up, stages other than self count only when signed. */
   maturity?: Maturity;
+  /** Registered authorities: the next commands name one that may act in the stage. */
+  authorities?: readonly AuthorityRef[];
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
@@ -81,8 +84,13 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
     const stages = {} as Record<AuditStage, StageStatus>;
+    let pending: StageStatus | undefined;
     for (const stage of AUDIT_STAGES) {
-      stages[stage] = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge);
+      const decided = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge);
+      // An audit reviews the stage before it: until that one passes, its command comes first.
+      if (pending?.next !== undefined && decided.status !== 'PASS') decided.next = pending.next;
+      if (pending === undefined && decided.status !== 'PASS') pending = decided;
+      stages[stage] = decided;
     }
     const disputed = AUDIT_STAGES.map((s) => stages[s]).find((s) => s.status === 'DISPUTED');
     const headline = disputed ?? stages.self;
@@ -176,23 +184,34 @@ function decideStage(
   }
   const latest = matching.at(-1);
   if (latest !== undefined) {
-    const decided = decideLatest(latest, flaky, input.now);
+    const decided = decideLatest(latest, flaky, input.now, input.authorities);
     if (decided.status !== 'PASS' && decided.next === undefined)
-      decided.next = nextFor(control, stage);
+      decided.next = nextFor(control, stage, input.authorities);
     return decided;
   }
   const last = records.at(-1);
   if (last !== undefined) {
     return {
       ...fromRecord(last, 'STALE', describeStale(last, current), false),
-      next: nextFor(control, stage),
+      next: nextFor(control, stage, input.authorities),
     };
   }
   const none = stage === 'self' ? 'no result yet' : `no ${stage} audit yet`;
-  return { stage, status: 'TODO', reason: none, flaky: false, next: nextFor(control, stage) };
+  return {
+    stage,
+    status: 'TODO',
+    reason: none,
+    flaky: false,
+    next: nextFor(control, stage, input.authorities),
+  };
 }
 
-function decideLatest(latest: ResultRecord, flaky: boolean, now: Date): StageStatus {
+function decideLatest(
+  latest: ResultRecord,
+  flaky: boolean,
+  now: Date,
+  authorities: readonly AuthorityRef[] = [],
+): StageStatus {
   const expires = latest.attest?.expires;
   if (expires !== undefined && Date.parse(expires) <= now.getTime()) {
     const stale = fromRecord(
@@ -201,7 +220,7 @@ function decideLatest(latest: ResultRecord, flaky: boolean, now: Date): StageSta
       `attestation by ${latest.actor.authority} expired at ${expires}`,
       flaky,
     );
-    return { ...stale, next: formatAttestCommand(latest.control) };
+    return { ...stale, next: formatAttestCommand(latest.control, authorities) };
   }
   // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and never
   // counts as PASS (a claim needs PASS); a new run on changed code decides again.
@@ -234,9 +253,13 @@ function fromRecord(
   };
 }
 
-function nextFor(control: Control, stage: AuditStage): string {
-  if (stage !== 'self') return formatAuditCommand(control.id, stage);
-  if (isAttestOnly(control.execution)) return formatAttestCommand(control.id);
+function nextFor(
+  control: Control,
+  stage: AuditStage,
+  authorities: readonly AuthorityRef[] = [],
+): string {
+  if (stage !== 'self') return formatAuditCommand(control.id, stage, undefined, authorities);
+  if (isAttestOnly(control.execution)) return formatAttestCommand(control.id, authorities);
   return formatEvaluateCommand({
     control: control.id,
     authorize: requiredAuthorizations(control.execution),

@@ -125,7 +125,7 @@ function checkStagesIndependent(
         stage: later,
         status: 'PASS',
         reason: `${later} is not independent of ${earlier}: ${problems.join('; ')}`,
-        next: formatAuditCommand(control.control, later),
+        next: formatAuditCommand(control.control, later, undefined, manifest.authorities),
       });
     }
   });

@@ -1,4 +1,5 @@
 // Short, human status reasons ("exit 1 in 2.3 s, see evidence 3f9a1c2b7d10").
+import { policyChanged } from './index-results.ts';
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { ResultRecord } from './index-results.ts';
 import { describeRatchet } from '../brownfield/ratchet-details.ts';
@@ -54,6 +55,9 @@ export function describeStale(last: ResultRecord, current: SubjectBinding): stri
   const what = `last ${last.status}`;
   if (last.subject.control !== current.control) {
     return `no result for the current control definition (${what} on an earlier definition)`;
+  }
+  if (policyChanged(last, current)) {
+    return `no result under the current manifest scope or evidence policy (${what} before it changed)`;
   }
   if (current.inputs !== undefined) {
     return `no result for the current inputs (${what} on inputs ${shortHash(last.subject.inputs ?? '?')}…)`;

@@ -96,6 +96,16 @@ export function indexResults(
 export function matchesBinding(record: ResultRecord, current: SubjectBinding): boolean {
   if (current.control === undefined || record.subject.control !== current.control) return false;
   if (record.kind === 'attest') return true;
+  if (policyChanged(record, current)) return false;
   if (current.inputs !== undefined) return record.subject.inputs === current.inputs;
   return record.subject.tree === current.tree;
+}
+
+/** The decisive manifest parts changed (results recorded before policies were bound never differ). */
+export function policyChanged(record: ResultRecord, current: SubjectBinding): boolean {
+  return (
+    record.subject.policy !== undefined &&
+    current.policy !== undefined &&
+    record.subject.policy !== current.policy
+  );
 }

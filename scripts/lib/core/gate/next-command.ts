@@ -34,14 +34,67 @@ export function formatEvaluateCommand(request: RerunRequest): string {
   return args.map(quoteArg).join(' ');
 }
 
-export function formatAuditCommand(control: string, stage: AuditStage, actor?: Actor): string {
-  const args = ['proofgate', 'audit', '--audit-stage', stage, '--review-run', 'latest'];
-  args.push('--control', control, ...actorFlags(actor));
-  return args.map(quoteArg).join(' ');
+/** A registered authority as the next commands need it (a subset of the manifest's entry). */
+export interface AuthorityRef {
+  id: string;
+  kind: string;
+  stages: readonly string[];
+  retired?: string;
 }
 
-export function formatAttestCommand(control: string): string {
-  return [
+/** The command that registers an authority for `stage` when none is registered. */
+export function formatAuthorityAddCommand(id: string, stage: AuditStage): string {
+  return ['proofgate', 'authority', 'add', id, '--stage', stage].map(quoteArg).join(' ');
+}
+
+/**
+ * The audit of `control` at `stage`. Without an explicit actor, the first authority registered for
+ * the stage acts, in an execution context named after the stage (an audit must run somewhere else
+ * than the run it reviews); with no such authority, the command that registers one comes first.
+ */
+export function formatAuditCommand(
+  control: string,
+  stage: AuditStage,
+  actor?: Actor,
+  authorities: readonly AuthorityRef[] = [],
+): string {
+  const args = ['proofgate', 'audit', '--audit-stage', stage, '--review-run', 'latest'];
+  args.push('--control', control);
+  if (actor !== undefined) {
+    args.push(...actorFlags(actor));
+    return args.map(quoteArg).join(' ');
+  }
+  const auditor = authorities.find((a) => a.retired === undefined && a.stages.includes(stage));
+  const id = auditor?.id ?? defaultAuditorFor(stage);
+  args.push(
+    '--authority-id',
+    id,
+    '--execution-context',
+    `local:${stage.replaceAll('_', '-')}-audit`,
+  );
+  const audit = args.map(quoteArg).join(' ');
+  return auditor === undefined ? `${formatAuthorityAddCommand(id, stage)} && ${audit}` : audit;
+}
+
+function defaultAuditorFor(stage: AuditStage): string {
+  if (stage === 'third_party') return 'external:third-party';
+  if (stage === 'release_authority') return 'virtual:release-owner';
+  return 'virtual:quality';
+}
+
+/** A human or external authority attests; with none registered, registering one comes first. */
+export function formatAttestCommand(
+  control: string,
+  authorities: readonly AuthorityRef[] = [],
+): string {
+  const attester = authorities.find(
+    (a) =>
+      a.retired === undefined &&
+      (a.kind === 'human' || a.kind === 'external') &&
+      a.stages.includes('self'),
+  );
+  const id = attester?.id ?? 'human:owner';
+  const attest = [
     'proofgate',
     'attest',
     '--control',
@@ -50,9 +103,12 @@ export function formatAttestCommand(control: string): string {
     'PASS',
     '--note',
     '<what was checked>',
+    '--authority-id',
+    id,
   ]
     .map(quoteArg)
     .join(' ');
+  return attester === undefined ? `${formatAuthorityAddCommand(id, 'self')} && ${attest}` : attest;
 }
 
 export const ADOPT_COMMAND = 'proofgate adopt --list';

@@ -114,14 +114,29 @@ function block(
   return { action: 'block', stdout: JSON.stringify(output), reason: bounded, state };
 }
 
+const STAGE_ORDER = ['self', 'cross', 'release_authority', 'third_party'];
+const STEPS_SHOWN = 6;
+
+/** The distinct next commands of the blockers, the self stage (evaluate) before the audits. */
+function nextSteps(blockers: Extract<StopFacts, { kind: 'claim' }>['blockers']): string[] {
+  const ordered = [...blockers].sort(
+    (a, b) => STAGE_ORDER.indexOf(a.stage) - STAGE_ORDER.indexOf(b.stage),
+  );
+  const steps = [...new Set(ordered.flatMap((b) => (b.next === undefined ? [] : [b.next])))];
+  return steps.length > STEPS_SHOWN
+    ? [...steps.slice(0, STEPS_SHOWN), `… ${steps.length - STEPS_SHOWN} more: run proofgate status`]
+    : steps;
+}
+
 function refusalReason(facts: Extract<StopFacts, { kind: 'claim' }>): string {
   const shown = facts.blockers.slice(0, BLOCKERS_SHOWN);
   const lines = [`proofgate: completion ${facts.verdict}`, 'Blockers:'];
   for (const b of shown) lines.push(`- ${b.control} [${b.stage}] ${b.status}: ${b.reason}`);
   const rest = facts.blockers.length - shown.length;
   if (rest > 0) lines.push(`- … and ${rest} more (run proofgate status)`);
-  const next = facts.blockers.find((b) => b.next !== undefined)?.next ?? 'proofgate status';
-  lines.push(`Next: ${next}`);
+  const steps = nextSteps(facts.blockers);
+  if (steps.length === 0) lines.push('Next: proofgate status');
+  else lines.push('Next, in this order:', ...steps.map((step) => `- ${step}`));
   lines.push(`Then: ${facts.claimCommand}. Do not report done until claim exits 0.`);
   return lines.join('\n');
 }

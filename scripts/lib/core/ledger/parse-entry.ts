@@ -67,9 +67,14 @@ function checkTime(c: Checker, value: unknown): void {
 }
 
 function checkSubject(c: Checker, value: unknown): void {
-  const s = c.object(value, '/subject', ['tree', 'manifest', 'registry'], ['control', 'inputs']);
+  const s = c.object(
+    value,
+    '/subject',
+    ['tree', 'manifest', 'registry'],
+    ['control', 'inputs', 'policy'],
+  );
   c.text(s['tree'], '/subject/tree', TREE_ID);
-  for (const key of ['manifest', 'registry', 'control', 'inputs']) {
+  for (const key of ['manifest', 'registry', 'control', 'inputs', 'policy']) {
     if (key in s) c.text(s[key], `/subject/${key}`, HEX64);
   }
 }

@@ -40,6 +40,8 @@ export interface SubjectBinding {
   control?: string;
   /** sha256 over the control's `inputs` as found in `tree` (entries about one control with inputs). */
   inputs?: string;
+  /** sha256 of the manifest parts that decide a control's result (scope, evidence policy). */
+  policy?: string;
 }
 
 /** What evidence existed when the entry was written. */

@@ -27,11 +27,23 @@ export interface PlanInput {
 const DEFAULT_OUTPUT_CAP_BYTES = 65536;
 
 export function toProfile(file: ProfileFile): Profile {
-  const { project_name: _n, scope: _s, unmapped_instructions: _u, recorded, ...decisions } = file;
+  const {
+    project_name: _n,
+    owner: _o,
+    scope: _s,
+    unmapped_instructions: _u,
+    recorded,
+    ...decisions
+  } = file;
   return { ...decisions, ...(recorded === undefined ? {} : { recorded }) };
 }
 
-function planAuthorities(profile: Profile): Authority[] {
+/** `alice` and `human:alice` both name the owner's human authority. */
+export function ownerAuthorityId(owner: string): string {
+  return owner.startsWith('human:') ? owner : `human:${owner}`;
+}
+
+function planAuthorities(profile: Profile, owner: string | undefined): Authority[] {
   const authorities: Authority[] = [
     { id: 'virtual:developer', kind: 'virtual', stages: ['self'] },
     { id: 'virtual:quality', kind: 'virtual', stages: ['cross'] },
@@ -39,6 +51,13 @@ function planAuthorities(profile: Profile): Authority[] {
   ];
   if (profile.target_maturity === 'regulated_ready')
     authorities.push({ id: 'external:third-party', kind: 'external', stages: ['third_party'] });
+  if (owner !== undefined) {
+    authorities.push({
+      id: ownerAuthorityId(owner),
+      kind: 'human',
+      stages: ['self', 'release_authority'],
+    });
+  }
   return authorities;
 }
 
@@ -59,7 +78,7 @@ export function planManifest(input: PlanInput): Manifest {
       include: input.profile.scope?.include ?? (profile.scope_mode === 'full_repo' ? ['**'] : []),
       exclude: input.profile.scope?.exclude ?? [],
     },
-    authorities: planAuthorities(profile),
+    authorities: planAuthorities(profile, input.profile.owner),
     policies: {
       claims: {
         task: policy(['self', 'cross']),

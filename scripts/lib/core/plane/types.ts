@@ -75,6 +75,8 @@ export interface Profile {
 /** The file `init --profile` reads (controls/schema/profile.schema.json). */
 export interface ProfileFile extends Omit<Profile, 'recorded'> {
   project_name?: string;
+  /** The owner's human authority (`human:<name>` or `<name>`), registered at init. */
+  owner?: string;
   scope?: { include?: string[]; exclude?: string[] };
   unmapped_instructions?: 'block' | 'warn';
   recorded?: RecordedDecisions;
@@ -95,6 +97,8 @@ export interface Authority {
   /** Audit stages this authority may act in. */
   stages: AuditStage[];
   keys?: PublicKey[];
+  /** When set (ISO-8601), the authority may no longer act; its past entries keep counting. */
+  retired?: string;
 }
 
 export const CI_TIERS = ['none', 'observe', 'release_required'] as const;

@@ -110,6 +110,7 @@ export function buildReport(input: ReportInput): ReportModel {
     now: input.now,
     manifest,
     maturity: target,
+    authorities: manifest.authorities,
   });
   const controls = statuses.map((status, i): ReportControl => {
     const control = registry.controls[i]!;

@@ -1,7 +1,7 @@
 // The real CiImportIO: the gate's IO, scan's CI files, git for commit trees, and result files read
 // from anywhere (downloaded artifacts usually live outside the repository).
 import type { Context } from '../../core/context.ts';
-import { resolveCommitTree } from '../../io/commit-tree.ts';
+import { commitSubjectTree, resolveCommit } from '../../io/commit-subject.ts';
 import { createRealGateIO } from './real-gate-io.ts';
 import { readResultFile } from '../../io/read-result-file.ts';
 import { scanRepository } from '../../io/scan-repo.ts';
@@ -11,7 +11,11 @@ export function createRealCiImportIO(ctx: Context): CiImportIO {
   return {
     gate: createRealGateIO(ctx),
     listCiFiles: async (root) => (await scanRepository(root)).ci,
-    commitTree: resolveCommitTree,
+    commitTree: async (plane, commit) => {
+      if (!/^[0-9a-fA-F]{4,64}$/.test(commit)) return undefined;
+      const full = await resolveCommit(plane.root, commit);
+      return full === undefined ? undefined : commitSubjectTree(plane, full);
+    },
     readResultFile,
   };
 }

@@ -1,0 +1,78 @@
+// `proofgate authority add|list|retire` (references/authority.md): register who may act in which
+// stage, with an optional public key, by editing controls/manifest.yaml in place (comments kept).
+import type { Context } from './lib/core/context.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import type { CommonOptions } from './lib/core/options.ts';
+import { AUDIT_STAGES } from './lib/core/ledger/types.ts';
+import {
+  AUTHORITY_ACTIONS,
+  authorityFlow,
+  type AuthorityAction,
+  type AuthorityFlowResult,
+} from './lib/flows/authority-flow.ts';
+import { resolveRoot } from './lib/io/git.ts';
+import { readStrings } from './lib/cli/gate-flags.ts';
+import { renderAuthority } from './lib/render/authority.ts';
+
+export interface AuthorityOptions extends CommonOptions {
+  action: AuthorityAction;
+  id: string | undefined;
+  stages: string[];
+  key: string | undefined;
+}
+
+export async function runAuthority(
+  options: AuthorityOptions,
+  ctx: Context,
+): Promise<AuthorityFlowResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  return authorityFlow({
+    root,
+    action: options.action,
+    ...(options.id === undefined ? {} : { id: options.id }),
+    stages: options.stages,
+    ...(options.key === undefined ? {} : { key: options.key }),
+    time: ctx.clock.now().toISOString(),
+  });
+}
+
+export const authority = defineVerb<AuthorityOptions, AuthorityFlowResult>({
+  name: 'authority',
+  command: 'authority <action> [id]',
+  describe: 'Register, list or retire the authorities that may act in each stage',
+  examples: [
+    ['proofgate authority add human:alice', 'a person who attests manual controls (stage self)'],
+    [
+      'proofgate authority add human:alice --stage release_authority',
+      'a person who signs releases off',
+    ],
+    ['proofgate authority list', 'every authority, its stages and keys'],
+    ['proofgate authority retire human:bob', 'bob may no longer act; his past entries count'],
+  ],
+  builder: (y) =>
+    y
+      .positional('action', { choices: AUTHORITY_ACTIONS, describe: 'What to do' })
+      .positional('id', { type: 'string', describe: 'authority id, e.g. human:alice' })
+      .option('stage', {
+        type: 'string',
+        array: true,
+        describe: `stage it may act in (repeatable; ${AUDIT_STAGES.join(', ')}); default: self, third_party for external:`,
+      })
+      .option('key', {
+        type: 'string',
+        describe: 'base64 raw Ed25519 public key to register with it (add)',
+      }),
+  toOptions: (argv, common) => ({
+    ...common,
+    action: argv['action'] as AuthorityAction,
+    id: typeof argv['id'] === 'string' ? argv['id'] : undefined,
+    stages: readStrings(argv, 'stage'),
+    key: typeof argv['key'] === 'string' ? argv['key'] : undefined,
+  }),
+  run: runAuthority,
+  render: renderAuthority,
+  exitCode: () => 0,
+});
+
+runIfMain(import.meta.url, authority);

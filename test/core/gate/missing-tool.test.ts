@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { findMissingTool } from '../../../scripts/lib/core/gate/missing-tool.ts';
+
+describe('a missing tool is named, never read as failing tests', () => {
+  test.each([
+    ['sh: 1: xo: not found\n', 'xo'],
+    ['> x@1.0.0 test\n> pytest\n\nsh: pytest: command not found\n', 'pytest'],
+    ['bash: line 1: cargo: command not found\n', 'cargo'],
+    ['/bin/sh: 1: make: not found\n', 'make'],
+  ])('exit 127 with %j names %s', (output, tool) => {
+    expect(findMissingTool(127, output)).toBe(tool);
+  });
+
+  test('exit 127 without a recognisable message is still a missing command', () => {
+    expect(findMissingTool(127, 'something else')).toMatch(/exit 127/);
+  });
+
+  test('a failing test run that merely prints "not found" stays a FAIL (exit code decides)', () => {
+    expect(findMissingTool(1, 'sh: 1: xo: not found\n')).toBeUndefined();
+    expect(findMissingTool(0, 'x: command not found')).toBeUndefined();
+    expect(findMissingTool(null, 'x: command not found')).toBeUndefined();
+  });
+});
