@@ -4,14 +4,12 @@
 // number of findings. Key and seal entries are known up front (the caller finds them by a byte
 // search), so "has this entry seen that key or seal" never needs an earlier line again.
 import { sha256Hex } from '../hash.ts';
-import type { Authority } from '../plane/types.ts';
 import { acknowledgedFork, forkKey } from './acknowledge-forks.ts';
+import { ChainBreaks } from './chain-breaks.ts';
 import { LedgerIndex } from './ledger-index.ts';
-import { locateEdits } from './locate-edit.ts';
-import type { TrustedRegions } from './ledger-index.ts';
 import { MAX_LINE_BYTES, decodeLine } from './parse-ledger.ts';
 import { checkChainLink, checkSegmentName, short, startChain } from './verify-chain.ts';
-import type { ChainState, Report } from './verify-chain.ts';
+import type { Report } from './verify-chain.ts';
 import { FindingSink } from './verify-findings.ts';
 import { checkSealInventory, readSealBody } from './verify-seals.ts';
 import type { SealBody } from './verify-seals.ts';
@@ -20,92 +18,20 @@ import { buildKeyRegistry, checkEntrySignatures, checkKeyEntry } from './verify-
 import type { RegisteredKey, SignatureJob } from './verify-signatures.ts';
 import type { VerifiedCounts } from './describe-verified.ts';
 import type { FindingCode, LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
+import type {
+  OpenSegment,
+  Pending,
+  SeenCheck,
+  SegmentRegion,
+  VerifierConfig,
+  VerifyLedgerResult,
+} from './verify-stream-types.ts';
 
-export type ObjectState = 'ok' | 'missing' | 'corrupt';
-
-/** Seals whose inventory one run re-computes; more is a finding (each costs a prefix read). */
-export const MAX_CHECKED_SEALS = 256;
-
-/** Chain breaks kept for naming edited lines; a ledger with more is broken beyond that anyway. */
-const MAX_TRACKED_BREAKS = 100_000;
-
-export interface VerifierConfig {
-  ledgerId: string;
-  authorities: readonly Authority[];
-  /** Manifest path relative to the root, for key registry errors. */
-  manifestFile: string;
-  objectState(digest: string): ObjectState;
-  /** Every key and seal entry of the ledger (trusted and checked regions), in ledger order. */
-  context: readonly LocatedEntry[];
-  trusted?: TrustedRegions;
-  /** Evidence object digests of a segment's valid entries 0..lastIndex (seal inventories). */
-  prefixObjects(segment: string, lastIndex: number): Iterable<string>;
-  findingsCap?: number;
-  /** The verifier's clock; without it entry times are not compared with the present. */
-  now?: Date;
-}
+import { MAX_CHECKED_SEALS } from './verify-stream-types.ts';
+export type { ObjectState, VerifyLedgerResult } from './verify-stream-types.ts';
 
 /** How far an entry's time may run ahead of the verifier's clock (clocks drift a little). */
 const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
-
-export interface SegmentRegion {
-  name: string;
-  /** Path relative to the repository root. */
-  file: string;
-  /** First checked line; earlier lines are trusted (verified on a base ref). */
-  start: number;
-  /** Hash of line `start - 1`; null when `start` is 0. */
-  previousHash: string | null;
-}
-
-export interface VerifyLedgerResult {
-  /** The first findings in file and line order (at most the cap). */
-  findings: LedgerFinding[];
-  /** Every finding, listed or not. */
-  findingCount: number;
-  /** Lines checked (all lines, or only the new ones under --base). */
-  checkedLines: number;
-  segments: number;
-  /** Valid entries among the checked lines, how many carry signatures, how many are seals. */
-  counts: VerifiedCounts;
-}
-
-interface SeenCheck {
-  /** The key or seal entry the viewer must not have seen. */
-  segment: string;
-  index: number;
-  /** The viewer's recorded head of `segment`. */
-  head: string | undefined;
-  code: FindingCode;
-  message: string;
-}
-
-interface Pending {
-  file: string;
-  line: number;
-  viewerSegment: string;
-  detail: number;
-  /** A forward reference: `hash` must be in `segment` (a head) or in another segment (a merge parent). */
-  ref?: { hash: string; segment: string | undefined };
-  /** Seen checks in order; the first that holds is the finding. */
-  seen?: SeenCheck[];
-}
-
-interface OpenSegment {
-  region: SegmentRegion;
-  chain: ChainState;
-  lines: number;
-  /** Seals that closed this segment after line `at`. */
-  closures: { seal: LocatedEntry; at: number }[];
-  closingHeads: Map<string, LocatedEntry[]> | undefined;
-  /** seq and prev of the previous line when it was an entry (a twin repeats both). */
-  lastEntry: { seq: number; prev: string | null } | undefined;
-}
-
-interface HeldFinding {
-  finding: LedgerFinding;
-  detail: number;
-}
 
 export class LedgerVerifier {
   private readonly config: VerifierConfig;
@@ -122,13 +48,7 @@ export class LedgerVerifier {
   private readonly pending: Pending[] = [];
   private readonly checkedSeals: { located: LocatedEntry; body: SealBody }[] = [];
   private jobs: SignatureJob[] = [];
-  /** Chain findings of twin lines (`file:line:hash`), reported at the end unless a note acknowledges the fork. */
-  private readonly heldForks = new Map<string, HeldFinding[]>();
-  private readonly acknowledgedForks = new Set<string>();
-  /** SEQ and PREV findings (bounded), from which finish() names edited lines. */
-  private readonly chainBreaks: LedgerFinding[] = [];
-  /** File → its last checked line (1-based). */
-  private readonly lastLines = new Map<string, number>();
+  private readonly breaks = new ChainBreaks();
   private open: OpenSegment | undefined;
   private checkedLines = 0;
   private readonly counts: VerifiedCounts = { entries: 0, signed: 0, seals: 0 };
@@ -232,7 +152,7 @@ export class LedgerVerifier {
         message: `last line has ${tornBytes} bytes and no newline (a writer was killed mid-append); run "proofgate verify --repair-torn"`,
       });
     }
-    this.lastLines.set(open.region.file, open.region.start + open.lines);
+    this.breaks.segmentEnded(open.region.file, open.region.start + open.lines);
     this.open = undefined;
   }
 
@@ -280,7 +200,7 @@ export class LedgerVerifier {
     open.lastEntry = entry === undefined ? undefined : { seq: entry.seq, prev: entry.prev };
     if (entry !== undefined) {
       const fork = acknowledgedFork(entry);
-      if (fork !== undefined) this.acknowledgedForks.add(fork);
+      if (fork !== undefined) this.breaks.acknowledge(fork);
       const located: LocatedEntry = { entry, segment: open.region.name, index, file, hash };
       const first = this.index.add(hash, { segment: located.segment, index });
       if (first !== undefined) {
@@ -322,16 +242,13 @@ export class LedgerVerifier {
     const key = forkKey(file, line, hash);
     return (code, message, detail = 0) => {
       if (code !== 'SEQ_MISMATCH' && code !== 'PREV_MISMATCH') return report(code, message, detail);
-      const held = this.heldForks.get(key) ?? [];
-      held.push({ finding: { file, line, code, message }, detail });
-      this.heldForks.set(key, held);
+      this.breaks.hold(key, { file, line, code, message }, detail);
     };
   }
 
   private report(finding: LedgerFinding, detail: number): void {
     this.sink.add(finding, detail);
-    const chain = finding.code === 'SEQ_MISMATCH' || finding.code === 'PREV_MISMATCH';
-    if (chain && this.chainBreaks.length < MAX_TRACKED_BREAKS) this.chainBreaks.push(finding);
+    this.breaks.track(finding);
   }
 
   private checkReferences(located: LocatedEntry, report: Report): void {
@@ -486,11 +403,8 @@ export class LedgerVerifier {
     }
     this.pending.length = 0;
     for (const finding of this.keyed.finish(this.index)) this.sink.add(finding);
-    for (const [key, held] of this.heldForks) {
-      if (this.acknowledgedForks.has(key)) continue;
-      for (const { finding, detail } of held) this.report(finding, detail);
-    }
-    for (const edit of locateEdits(this.chainBreaks, this.lastLines)) this.sink.add(edit);
+    for (const { finding, detail } of this.breaks.unacknowledged()) this.report(finding, detail);
+    for (const edit of this.breaks.editedLines()) this.sink.add(edit);
     for (const { located, body } of this.checkedSeals) {
       const problems = checkSealInventory(
         body,
