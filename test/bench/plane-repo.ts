@@ -79,7 +79,11 @@ export function getPlaneRepo(): Promise<string> {
       writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
     }
     mkdirSync(join(dir, '.proofgate', 'controls'), { recursive: true });
-    writeFileSync(join(dir, '.proofgate', 'controls', 'manifest.yaml'), manifestYaml());
+    // Unsigned label audits count at prototype only; the bench measures speed, not key handling.
+    writeFileSync(
+      join(dir, '.proofgate', 'controls', 'manifest.yaml'),
+      manifestYaml({ targetMaturity: 'prototype' }),
+    );
     const registry = `version: 1\ncontrols:\n${['a', 'b', 'c', 'd', 'e'].map(control).join('')}`;
     writeFileSync(join(dir, '.proofgate', 'controls', 'registry.yaml'), registry);
     git(dir, 'add', '-A');
