@@ -18,7 +18,7 @@ import {
 } from './lib/cli/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { readBaseControls } from './lib/io/base-registry.ts';
+import { readBasePlane } from './lib/io/base-registry.ts';
 import { readTaskControls } from './lib/io/hook-files.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
@@ -53,13 +53,10 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
       ? ((await readTaskControls(root, ctx.env)) ?? [])
       : options.controls;
   const shards = options.shards === undefined ? {} : { shards: options.shards };
-  const definitionsAtBase =
+  const rulesAtBase =
     options.base === undefined
       ? undefined
-      : {
-          base: options.base,
-          controls: await readBaseControls(await io.loadPlane(root), options.base),
-        };
+      : await readBasePlane(await io.loadPlane(root), options.base);
   return claimFlow(
     {
       root,
@@ -68,7 +65,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
       record: options.record,
       actor,
       ...shards,
-      ...(definitionsAtBase === undefined ? {} : { definitionsAtBase }),
+      ...(rulesAtBase === undefined ? {} : { rulesAtBase }),
     },
     ctx,
     io,
@@ -147,7 +144,11 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
   builder: (y) =>
     actorFlags(controlFlag(y))
       .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
-      .option('base', { type: 'string', describe: 'git ref the ledger must extend (verify first)' })
+      .option('base', {
+        type: 'string',
+        describe:
+          'git ref the ledger must extend (verify first); its authorities, keys, policies and controls decide',
+      })
       .option('campaign', {
         type: 'string',
         describe: 'campaign id (with --task): a brownfield task claim',

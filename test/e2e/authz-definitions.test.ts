@@ -119,7 +119,7 @@ describe('changed control definitions since the base', () => {
     expect(res.stdout).toMatch(/unapproved build changed/);
   });
 
-  it('a task claim lists the change but is not gated by it; without --base nothing is listed', () => {
+  it('a task claim is gated by a change to its own control; without --base nothing is listed', () => {
     const r = changedRepo();
     expect(runCli(['evaluate', '--run', '--root', r.dir]).code).toBe(0);
     const task = runCli([
@@ -132,7 +132,8 @@ describe('changed control definitions since the base', () => {
       '--root',
       r.dir,
     ]);
-    expect(task.code, task.stdout).toBe(0);
+    expect(task.code, task.stdout).toBe(1);
+    expect(task.stdout).toMatch(/^REFUSED \[task\] 1 control definition\(s\) changed since main/);
     expect(task.stdout).toMatch(/control definitions changed since main: 1/);
     const plain = runCli(['claim', '--control', 'build', '--no-record', '--root', r.dir]);
     expect(plain.stdout).not.toMatch(/control definitions/);

@@ -22,9 +22,12 @@ import {
   diffDefinitions,
   reportDefinitions,
   withDefinitionApprovals,
-  type BaseControl,
   type DefinitionReport,
 } from '../core/gate/definition-approval.ts';
+import { withBaseAuthorities, type BaseRules, type RulesReport } from '../core/gate/base-rules.ts';
+import { rulesFor } from './claim-rules.ts';
+import { needsSignedStages } from '../core/gate/stage-strength.ts';
+import { buildSubject } from '../core/binding/build-subject.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -36,8 +39,8 @@ export interface ClaimFlowOptions {
   actor: Actor;
   /** The merge job of a sharded evaluation: how many runners each took a slice (`--shards n`). */
   shards?: number;
-  /** With --base: the control definitions at the base, to list and gate what changed since. */
-  definitionsAtBase?: { base: string; controls: readonly BaseControl[] };
+  /** With --base: the plane at the base, whose rules decide (references/claim.md). */
+  rulesAtBase?: BaseRules;
 }
 
 export interface ClaimFlowResult extends ClaimDecision {
@@ -46,6 +49,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   statuses: ControlStatus[];
   /** With --base: every control definition changed since the base, and whether it is approved. */
   definitions?: DefinitionReport;
+  /** With --base: where the deciding rules came from and what the change alters in them. */
+  rules?: RulesReport;
   /** Hash of the claim entry, when granted and recorded. */
   entry?: string;
 }
@@ -72,50 +77,68 @@ export async function claimFlow(
     );
   }
   const plane = await io.loadPlane(options.root);
-  const outside = refuseTaskOutsideCampaign(plane.manifest, options.scope);
+  const atBase = options.rulesAtBase;
+  const rules = rulesFor(plane, atBase, options.controls);
+  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, options.scope);
   if (outside !== undefined) return { ...outside, statuses: [] };
-  if (!plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
+  if (!rules.plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
     throw new UsageError(
       'BAD_VALUE',
-      `authority ${options.actor.authority} is not registered in the manifest`,
+      `authority ${options.actor.authority} is not registered in the manifest${atBase?.plane === undefined ? '' : ` at ${atBase.base}`}`,
       {
         next: 'claim as an authority listed in controls/manifest.yaml',
       },
     );
   }
-  const gathered = await gatherStatuses(plane, options.controls, ctx, io);
-  const decision = withMissingShards(
-    decideVerdict(options.scope, plane, gathered),
-    plane.registry.controls,
+  const gathered = await gatherStatuses(plane, options.controls, ctx, io, rules.plane);
+  const decided = withMissingShards(
+    decideVerdict(options.scope, rules.plane, gathered),
+    rules.plane.registry.controls,
     gathered.statuses,
     options.shards,
   );
-  const atBase = options.definitionsAtBase;
+  const decision =
+    atBase?.plane === undefined
+      ? decided
+      : withBaseAuthorities(decided, gathered.statuses, rules.plane.manifest, atBase.base);
   const definitions =
     atBase === undefined
       ? undefined
       : reportDefinitions(
           atBase.base,
-          diffDefinitions(atBase.controls, plane.registry.controls),
+          diffDefinitions(atBase.plane?.registry.controls ?? [], plane.registry.controls),
           gathered.entries,
-          plane.manifest,
+          rules.plane.manifest,
+          needsSignedStages(rules.plane.manifest.profile.target_maturity),
         );
   const gated =
     definitions === undefined
       ? decision
-      : withDefinitionApprovals(decision, definitions, plane.manifest);
+      : withDefinitionApprovals(
+          decision,
+          definitions,
+          rules.plane.manifest,
+          gathered.statuses.map((s) => s.control),
+        );
   const result: ClaimFlowResult = {
     ...gated,
     statuses: gathered.statuses,
     ...(definitions === undefined ? {} : { definitions }),
+    ...(rules.report === undefined ? {} : { rules: rules.report }),
   };
   if (!gated.granted || gated.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
   const whole = claimed === undefined ? undefined : gathered.subjects.get(claimed.control);
   if (whole === undefined) throw new InternalError('a granted claim has no subject binding');
+  // The entry binds the working plane's digests: the files as they are, not the rules applied.
+  const bound = buildSubject({
+    tree: whole.tree,
+    manifest: plane.manifest,
+    registry: plane.registry,
+  });
   return {
     ...result,
-    entry: await recordClaim(plane, whole, gated.body, options.actor, ctx, io),
+    entry: await recordClaim(plane, bound, gated.body, options.actor, ctx, io),
   };
 }
 

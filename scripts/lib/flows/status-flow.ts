@@ -46,18 +46,23 @@ export async function statusFlow(
   return result;
 }
 
-/** Shared with claimFlow: the gather step for a set of controls. */
+/**
+ * Shared with claimFlow: the gather step for a set of controls. `rules` is the plane whose
+ * manifest and controls decide (the base's under `claim --base`); the ledger, the evidence and the
+ * subject bindings always come from `plane`, the working tree the results were recorded in.
+ */
 export async function gatherStatuses(
   plane: Plane,
   ids: readonly string[],
   ctx: Context,
   io: GateIO,
+  rules: Plane = plane,
 ): Promise<StatusFlowResult & { subjects: Map<string, SubjectBinding>; entries: StoredEntry[] }> {
-  const target = plane.manifest.profile.target_maturity;
+  const target = rules.manifest.profile.target_maturity;
   const controls =
     ids.length > 0
-      ? pickControls(plane.registry, ids)
-      : selectRequired(plane.registry.controls, target);
+      ? pickControls(rules.registry, ids)
+      : selectRequired(rules.registry.controls, target);
   const [subjects, entries] = await Promise.all([
     io.computeSubjects(plane, controls),
     io.readEntries(plane),
@@ -67,9 +72,9 @@ export async function gatherStatuses(
     subjects,
     entries,
     now: ctx.clock.now(),
-    manifest: plane.manifest,
+    manifest: rules.manifest,
     maturity: target,
-    authorities: plane.manifest.authorities,
+    authorities: rules.manifest.authorities,
   });
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, statuses, entries, io);

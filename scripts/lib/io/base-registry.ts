@@ -1,14 +1,15 @@
-// Reads the control definitions as they were at a base ref (`git show <ref>:<registry>`), for the
-// claim's list of changed definitions. Only ids and executions are taken; a registry missing at the
-// base means every control is new.
+// Reads the control plane as it was at a base ref (`git show <commit>:<path>`): the rules a change
+// is judged by when a claim names --base. A plane that does not exist at the base (the change
+// adopts proofgate) is reported as missing, never guessed.
 import { relative, sep } from 'node:path';
-import { parse } from 'yaml';
 import { UsageError } from '../core/errors.ts';
+import type { BaseRules } from '../core/gate/base-rules.ts';
 import type { BaseControl } from '../core/gate/definition-approval.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { runGit } from './git.ts';
+import { planeFromTexts } from './plane.ts';
 
-export async function readBaseControls(plane: Plane, base: string): Promise<BaseControl[]> {
+async function resolveBase(plane: Plane, base: string): Promise<string> {
   const resolved = await runGit(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], {
     cwd: plane.root,
   });
@@ -17,24 +18,31 @@ export async function readBaseControls(plane: Plane, base: string): Promise<Base
       next: 'pass a branch, tag or commit that exists, e.g. origin/main after git fetch',
     });
   }
-  const commit = resolved.stdout.toString('utf8').trim();
-  const path = relative(plane.root, plane.registryPath).split(sep).join('/');
-  const shown = await runGit(['show', `${commit}:${path}`], { cwd: plane.root });
-  if (shown.code !== 0) return [];
-  let document: unknown;
-  try {
-    document = parse(shown.stdout.toString('utf8'), { maxAliasCount: 100 });
-  } catch {
-    throw new UsageError('BAD_INPUT', `${path} at ${base} is not usable YAML`, {
-      where: `${base}:${path}`,
-      next: 'compare against a base whose registry is valid',
-    });
-  }
-  const controls = (document as { controls?: unknown } | null)?.controls;
-  if (!Array.isArray(controls)) return [];
-  return controls.flatMap((c: unknown) => {
-    if (typeof c !== 'object' || c === null) return [];
-    const { id, execution } = c as { id?: unknown; execution?: unknown };
-    return typeof id === 'string' ? [{ id, execution: execution ?? null }] : [];
-  });
+  return resolved.stdout.toString('utf8').trim();
+}
+
+async function showAt(plane: Plane, commit: string, path: string): Promise<string | undefined> {
+  const rel = relative(plane.root, path).split(sep).join('/');
+  const shown = await runGit(['show', `${commit}:${rel}`], { cwd: plane.root });
+  return shown.code === 0 ? shown.stdout.toString('utf8') : undefined;
+}
+
+/**
+ * The plane at `base`, validated like the working one; a plane that is invalid at the base is a
+ * configuration error naming `<base>:<path>` (exit 2), since no rule can be taken from it.
+ */
+export async function readBasePlane(plane: Plane, base: string): Promise<BaseRules> {
+  const commit = await resolveBase(plane, base);
+  const manifest = await showAt(plane, commit, plane.manifestPath);
+  if (manifest === undefined) return { base, commit };
+  const registry = await showAt(plane, commit, plane.registryPath);
+  const show = (p: string): string => `${base}:${relative(plane.root, p).split(sep).join('/')}`;
+  const location = { root: plane.root, dir: plane.dir, rel: plane.rel };
+  return { base, commit, plane: planeFromTexts(location, { manifest, registry }, show) };
+}
+
+/** The control definitions at `base` (none when the plane does not exist there). */
+export async function readBaseControls(plane: Plane, base: string): Promise<BaseControl[]> {
+  const atBase = await readBasePlane(plane, base);
+  return atBase.plane?.registry.controls ?? [];
 }

@@ -79,19 +79,33 @@ export function loadPlane(root: string): Plane {
   const known = parsed.get(key);
   if (known !== undefined) return known;
   const show = (p: string): string => relative(root, p).split('\\').join('/');
+  const plane = planeFromTexts(location, { manifest: manifestText, registry: registryText }, show);
+  parsed.set(key, plane);
+  return plane;
+}
+
+/**
+ * A plane from the texts of its two files (read from disk, or from a commit by `git show`);
+ * `show` names a file in messages. Validated exactly as a plane read from disk.
+ */
+export function planeFromTexts(
+  location: PlaneLocation,
+  texts: { manifest: string; registry: string | undefined },
+  show: (path: string) => string,
+): Plane {
+  const manifestPath = join(location.dir, 'controls', 'manifest.yaml');
+  const registryPath = join(location.dir, 'controls', 'registry.yaml');
   const manifest = validateManifest(
-    parseYamlText(manifestText, show(manifestPath)),
+    parseYamlText(texts.manifest, show(manifestPath)),
     show(manifestPath),
   );
   const registry =
-    registryText !== undefined
-      ? validateRegistry(parseYamlText(registryText, show(registryPath)), show(registryPath))
+    texts.registry !== undefined
+      ? validateRegistry(parseYamlText(texts.registry, show(registryPath)), show(registryPath))
       : { version: 1 as const, controls: [] };
   assertPlaneReferences(manifest, registry, {
     manifest: show(manifestPath),
     registry: show(registryPath),
   });
-  const plane: Plane = { ...location, manifest, registry, manifestPath, registryPath };
-  parsed.set(key, plane);
-  return plane;
+  return { ...location, manifest, registry, manifestPath, registryPath };
 }

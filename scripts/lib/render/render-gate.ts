@@ -1,6 +1,7 @@
 // Human output of the gate flows: the verdict on the first line, then one line per control that
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
 import { describeChange } from '../core/gate/definition-approval.ts';
+import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
@@ -129,6 +130,7 @@ export function renderClaim(result: ClaimFlowResult): string {
     for (const c of changes)
       lines.push(`    ${c.approved ? 'approved  ' : 'unapproved'} ${describeChange(c)}`);
   }
+  if (result.rules !== undefined) lines.push(...renderRules(result.rules));
   const inline = result.statuses.filter((s) => s.risks?.includes('inline')).map((s) => s.control);
   if (inline.length > 0)
     lines.push(
@@ -138,6 +140,18 @@ export function renderClaim(result: ClaimFlowResult): string {
     lines.push(`  recorded as claim entry ${result.entry.slice(0, 12)}`);
   else if (result.granted) lines.push('  not recorded (--no-record)');
   return `${lines.join('\n')}\n`;
+}
+
+/** Where the deciding rules came from, and each rule change the change under review makes. */
+function renderRules(rules: RulesReport): string[] {
+  const at = `${rules.base} (${rules.commit.slice(0, 12)})`;
+  if (rules.from === 'working')
+    return [`  rules: from the working tree, not ${at}: ${rules.reason ?? ''}`.trimEnd()];
+  if (rules.changes.length === 0) return [`  rules: from ${at}; the change alters none`];
+  return [
+    `  rules: from ${at}; ${rules.changes.length} change(s) to them apply once merged:`,
+    ...rules.changes.map((c) => `    not in effect: ${c}`),
+  ];
 }
 
 export function renderAudit(result: AuditFlowResult): string {

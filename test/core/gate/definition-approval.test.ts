@@ -47,9 +47,9 @@ function approval(authority: string, approvals: unknown): StoredEntry {
 describe('changed definitions', () => {
   const build = control('build', ['sh', '-c', 'exit 0']);
   const base = [
-    { id: 'build', execution: { type: 'command', argv: ['npm', 'test'] } },
-    { id: 'lint', execution: { type: 'command', argv: ['npm', 'run', 'lint'] } },
-    { id: 'same', execution: { type: 'command', argv: ['make'] } },
+    control('build', ['npm', 'test']),
+    control('lint', ['npm', 'run', 'lint']),
+    control('same', ['make']),
   ];
   const current = [build, control('same', ['make']), control('new', ['make', 'new'])];
   const changes = diffDefinitions(base, current);
@@ -107,5 +107,65 @@ describe('changed definitions', () => {
     expect(withDefinitionApprovals({ ...granted, scope: 'task' }, report, manifest)).toMatchObject({
       granted: true,
     });
+  });
+
+  test("a task claim is refused by its own controls' changes and by changed outputs, not by others", () => {
+    const task: ClaimDecision = {
+      granted: true,
+      verdict: 'COMPLETED',
+      scope: 'task',
+      target: 'prototype',
+      stages: ['self'],
+      blockers: [],
+    };
+    const report = { base: 'main', changes: changes.map((c) => ({ ...c, approved: false })) };
+    expect(withDefinitionApprovals(task, report, manifest, ['same']).granted).toBe(true);
+    const own = withDefinitionApprovals(task, report, manifest, ['build']);
+    expect(own.blockers.map((b) => b.control)).toEqual(['build']);
+    const outputs = diffDefinitions(
+      [control('same', ['make'])],
+      [{ ...control('same', ['make']) }, { ...control('gen', ['make']), outputs: ['src/**'] }],
+    );
+    expect(outputs).toMatchObject([{ control: 'gen', change: 'added', touchesSubject: true }]);
+    const hidden = { base: 'main', changes: outputs.map((c) => ({ ...c, approved: false })) };
+    expect(withDefinitionApprovals(task, hidden, manifest, ['same']).granted).toBe(false);
+  });
+
+  test('what decides a verdict is compared: inputs, outputs, applicability and maturity, not the title', () => {
+    const same = control('same', ['make']);
+    const changed = (patch: Partial<Control>) =>
+      diffDefinitions([same], [{ ...same, ...patch }]).map((c) => c.change);
+    expect(changed({ title: 'renamed' })).toEqual([]);
+    expect(changed({ inputs: ['src/**'] })).toEqual(['changed']);
+    expect(changed({ required_from_maturity: 'production_ready' })).toEqual(['changed']);
+    expect(
+      changed({ applies: { value: false, owner: 'virtual:developer', rationale: 'not needed' } }),
+    ).toEqual(['changed']);
+  });
+
+  test('with signatures required, only an approval signed by the approver key registered in the manifest counts', () => {
+    const keyed = {
+      authorities: [
+        {
+          id: 'virtual:release-owner',
+          kind: 'virtual',
+          stages: ['release_authority'],
+          keys: [{ keyid: 'k1', public_key: 'p', added: 't' }],
+        },
+      ],
+    } as unknown as Manifest;
+    const signedBy = (keyid: string | undefined): StoredEntry => {
+      const entry = approval('virtual:release-owner', [
+        { control: 'build', digest: changes[0]!.digest },
+      ]);
+      return {
+        ...entry,
+        entry: { ...entry.entry, actor: { ...entry.entry.actor, ...(keyid ? { keyid } : {}) } },
+      };
+    };
+    expect(approvedDefinitions([signedBy(undefined)], keyed, true).size).toBe(0);
+    expect(approvedDefinitions([signedBy('k2')], keyed, true).size).toBe(0);
+    expect(approvedDefinitions([signedBy('k1')], keyed, true).size).toBe(1);
+    expect(approvedDefinitions([signedBy(undefined)], keyed).size).toBe(1);
   });
 });

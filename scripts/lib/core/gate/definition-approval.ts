@@ -17,12 +17,36 @@ export interface DefinitionChange {
   after?: string[];
   /** What an approval must name: the current definition's digest, or the removal's. */
   digest: string;
+  /** Its `outputs` differ: what every subject binding leaves out moves, for every control. */
+  touchesSubject?: true;
 }
 
-/** A base control as read from the base registry: only its id and execution are relied on. */
+/**
+ * A control as read from the base registry. What decides a verdict is compared: the command, the
+ * inputs and outputs, whether it applies and from which maturity it is required.
+ */
 export interface BaseControl {
   id: string;
   execution: unknown;
+  inputs?: unknown;
+  outputs?: unknown;
+  applies?: unknown;
+  required_from_maturity?: unknown;
+}
+
+function decisiveDigest(control: BaseControl): string {
+  const { execution, inputs, outputs, applies, required_from_maturity: from } = control;
+  return digestJson({
+    execution: execution ?? null,
+    inputs: inputs ?? null,
+    outputs: outputs ?? null,
+    applies: applies ?? null,
+    required_from_maturity: from ?? null,
+  });
+}
+
+function outputsDiffer(a: BaseControl | undefined, b: BaseControl | undefined): boolean {
+  return digestJson(a?.outputs ?? []) !== digestJson(b?.outputs ?? []);
 }
 
 export interface ApprovalBody {
@@ -47,7 +71,7 @@ export function definitionDigest(control: Control): string {
   return digestJson(control);
 }
 
-/** Every control whose execution was added, changed or removed between the base and now. */
+/** Every control whose decisive definition was added, changed or removed between the base and now. */
 export function diffDefinitions(
   base: readonly BaseControl[],
   current: readonly Control[],
@@ -56,7 +80,7 @@ export function diffDefinitions(
   const changes: DefinitionChange[] = [];
   for (const control of current) {
     const old = before.get(control.id);
-    if (old !== undefined && digestJson(old.execution) === digestJson(control.execution)) continue;
+    if (old !== undefined && decisiveDigest(old) === decisiveDigest(control)) continue;
     const after = argvOf(control.execution);
     const was = old === undefined ? undefined : argvOf(old.execution);
     changes.push({
@@ -65,6 +89,7 @@ export function diffDefinitions(
       ...(was === undefined ? {} : { before: was }),
       ...(after === undefined ? {} : { after }),
       digest: definitionDigest(control),
+      ...(outputsDiffer(old, control) ? { touchesSubject: true as const } : {}),
     });
   }
   const now = new Set(current.map((c) => c.id));
@@ -76,6 +101,7 @@ export function diffDefinitions(
       change: 'removed',
       ...(was === undefined ? {} : { before: was }),
       digest: removalDigest(old.id),
+      ...(outputsDiffer(old, undefined) ? { touchesSubject: true as const } : {}),
     });
   }
   return changes.sort((a, b) => a.control.localeCompare(b.control));
@@ -89,16 +115,27 @@ export function mayApprove(authority: string, manifest: Manifest): boolean {
   );
 }
 
-/** `control@digest` for every approval recorded by an authority that may approve. */
+/** Whether the approval's actor signed with a key the manifest registers to its authority. */
+function signedByOwnKey(actor: StoredEntry['entry']['actor'], manifest: Manifest): boolean {
+  const authority = manifest.authorities.find((a) => a.id === actor.authority);
+  return actor.keyid !== undefined && (authority?.keys ?? []).some((k) => k.keyid === actor.keyid);
+}
+
+/**
+ * `control@digest` for every approval recorded by an authority that may approve; with `signed`
+ * (from engineering_ready up) only approvals signed by that authority's registered key count.
+ */
 export function approvedDefinitions(
   entries: readonly StoredEntry[],
   manifest: Manifest,
+  signed = false,
 ): Set<string> {
   const approved = new Set<string>();
   for (const stored of entries) {
     const { entry } = stored;
     if (entry.kind !== 'note' || entry.body['type'] !== APPROVAL_NOTE_TYPE) continue;
     if (!mayApprove(entry.actor.authority, manifest)) continue;
+    if (signed && !signedByOwnKey(entry.actor, manifest)) continue;
     const list = entry.body['approvals'];
     if (!Array.isArray(list)) continue;
     for (const item of list) {
@@ -116,8 +153,9 @@ export function unapprovedChanges(
   changes: readonly DefinitionChange[],
   entries: readonly StoredEntry[],
   manifest: Manifest,
+  signed = false,
 ): DefinitionChange[] {
-  const approved = approvedDefinitions(entries, manifest);
+  const approved = approvedDefinitions(entries, manifest, signed);
   return changes.filter((c) => !approved.has(`${c.control}@${c.digest}`));
 }
 
@@ -132,6 +170,8 @@ export function describeChange(change: DefinitionChange): string {
 /** The changes since a base, each marked approved or not, as a claim reports them. */
 export interface DefinitionReport {
   base: string;
+  /** Approvals count only when signed by the approver's registered key (engineering_ready up). */
+  signed?: true;
   changes: (DefinitionChange & { approved: boolean })[];
 }
 
@@ -140,9 +180,16 @@ export function reportDefinitions(
   changes: readonly DefinitionChange[],
   entries: readonly StoredEntry[],
   manifest: Manifest,
+  signed = false,
 ): DefinitionReport {
-  const missing = new Set(unapprovedChanges(changes, entries, manifest).map((c) => c.control));
-  return { base, changes: changes.map((c) => ({ ...c, approved: !missing.has(c.control) })) };
+  const missing = new Set(
+    unapprovedChanges(changes, entries, manifest, signed).map((c) => c.control),
+  );
+  return {
+    base,
+    ...(signed ? { signed: true as const } : {}),
+    changes: changes.map((c) => ({ ...c, approved: !missing.has(c.control) })),
+  };
 }
 
 /** The release authority a refusal can name (the first registered one), for the next command. */
@@ -151,16 +198,24 @@ function releaseAuthority(manifest: Manifest): string {
 }
 
 /**
- * A project or release claim is refused while a changed definition lacks approval; a task claim
- * only lists the changes (its controls are judged by their own results).
+ * A project or release claim is refused while a changed definition lacks approval. A task claim
+ * is refused only by changes to its own controls (`claimed`) or to what every subject leaves out;
+ * without `claimed` it only lists the changes.
  */
 export function withDefinitionApprovals(
   decision: ClaimDecision,
   report: DefinitionReport,
   manifest: Manifest,
+  claimed?: readonly string[],
 ): ClaimDecision {
-  const missing = report.changes.filter((c) => !c.approved);
-  if (decision.scope === 'task' || missing.length === 0) return decision;
+  const own = claimed === undefined ? undefined : new Set(claimed);
+  const missing = report.changes.filter(
+    (c) =>
+      !c.approved &&
+      (decision.scope !== 'task' ||
+        (own !== undefined && (own.has(c.control) || c.touchesSubject === true))),
+  );
+  if (missing.length === 0) return decision;
   const approver = releaseAuthority(manifest);
   const next = `proofgate approve ${missing.map((c) => `--control ${c.control}`).join(' ')} --authority-id ${approver}`;
   const { body: _body, ...refused } = decision;
@@ -174,7 +229,7 @@ export function withDefinitionApprovals(
         control: c.control,
         stage: 'release_authority' as const,
         status: 'TODO' as const,
-        reason: `definition ${describeChange(c)} since ${report.base}: not approved (digest ${c.digest.slice(0, 12)})`,
+        reason: `definition ${describeChange(c)} since ${report.base}: not approved (digest ${c.digest.slice(0, 12)})${report.signed === true ? `; at ${decision.target} an approval counts only when signed by a key registered to ${approver} at the base` : ''}`,
         next,
       })),
     ],
