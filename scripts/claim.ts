@@ -43,9 +43,19 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
   const io = createRealGateIO(ctx);
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  const rulesAtBase =
+    options.base === undefined
+      ? undefined
+      : await readBasePlane(await io.loadPlane(root), options.base);
   if (options.campaign !== undefined) {
     const { id, task } = options.campaign;
-    const flow = { root, controls: options.controls, record: options.record, actor };
+    const flow = {
+      root,
+      controls: options.controls,
+      record: options.record,
+      actor,
+      ...(rulesAtBase === undefined ? {} : { rulesAtBase }),
+    };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
   const controls =
@@ -53,10 +63,6 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
       ? ((await readTaskControls(root, ctx.env)) ?? [])
       : options.controls;
   const shards = options.shards === undefined ? {} : { shards: options.shards };
-  const rulesAtBase =
-    options.base === undefined
-      ? undefined
-      : await readBasePlane(await io.loadPlane(root), options.base);
   return claimFlow(
     {
       root,

@@ -16,6 +16,7 @@ import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './clai
 import type { GateIO } from '../core/ports.ts';
 import { readFingerprints } from './read-fingerprints.ts';
 import { gatherStatuses } from './status-flow.ts';
+import { gateByBase, rulesFor } from './claim-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
 export interface CampaignClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
@@ -33,7 +34,9 @@ export async function claimInCampaign(
   io: GateIO,
 ): Promise<CampaignClaimResult> {
   const plane = await io.loadPlane(options.root);
-  if (!plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
+  const atBase = options.rulesAtBase;
+  const rules = rulesFor(plane, atBase, options.controls);
+  if (!rules.plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
     throw new UsageError(
       'BAD_VALUE',
       `authority ${options.actor.authority} is not registered in the manifest`,
@@ -68,7 +71,7 @@ export async function claimInCampaign(
       `--control must equal the task's controls (${ids.join(', ')}) or be omitted`,
     );
   }
-  const gathered = await gatherStatuses(plane, ids, ctx, io);
+  const gathered = await gatherStatuses(plane, ids, ctx, io, rulesFor(plane, atBase, ids).plane);
   const ratchets = new Map<string, RatchetEvidence>();
   for (const control of plane.registry.controls.filter((c) => ids.includes(c.id))) {
     if (control.execution.type !== 'command' || control.execution.evaluation !== 'ratchet')
@@ -92,16 +95,18 @@ export async function claimInCampaign(
   }
   const first = gathered.subjects.get(ids[0] ?? '');
   if (first === undefined) throw new InternalError('no subject binding for the task');
-  const decision = decideCampaignTask({
+  const decided = decideCampaignTask({
     campaign,
     task: options.task,
     registry: first.registry,
-    manifest: plane.manifest,
+    manifest: rules.plane.manifest,
     target: gathered.target,
     statuses: gathered.statuses,
     ratchets,
   });
-  const result: CampaignClaimResult = { ...decision, statuses: gathered.statuses };
+  const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);
+  const decision = { ...decided, ...gated };
+  const result: CampaignClaimResult = { ...decision, statuses: gathered.statuses, ...byBase };
   if (!decision.granted || decision.body === undefined || !options.record) return result;
   return {
     ...result,

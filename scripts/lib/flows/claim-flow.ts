@@ -18,15 +18,9 @@ import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { findMissingShards, refuseMissingShards } from '../core/gate/shard.ts';
 import { isAttestOnly } from '../core/gate/select-controls.ts';
-import {
-  diffDefinitions,
-  reportDefinitions,
-  withDefinitionApprovals,
-  type DefinitionReport,
-} from '../core/gate/definition-approval.ts';
-import { withBaseAuthorities, type BaseRules, type RulesReport } from '../core/gate/base-rules.ts';
-import { rulesFor } from './claim-rules.ts';
-import { needsSignedStages } from '../core/gate/stage-strength.ts';
+import type { DefinitionReport } from '../core/gate/definition-approval.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import { gateByBase, rulesFor } from './claim-rules.ts';
 import { buildSubject } from '../core/binding/build-subject.ts';
 
 export interface ClaimFlowOptions {
@@ -97,34 +91,11 @@ export async function claimFlow(
     gathered.statuses,
     options.shards,
   );
-  const decision =
-    atBase?.plane === undefined
-      ? decided
-      : withBaseAuthorities(decided, gathered.statuses, rules.plane.manifest, atBase.base);
-  const definitions =
-    atBase === undefined
-      ? undefined
-      : reportDefinitions(
-          atBase.base,
-          diffDefinitions(atBase.plane?.registry.controls ?? [], plane.registry.controls),
-          gathered.entries,
-          rules.plane.manifest,
-          needsSignedStages(rules.plane.manifest.profile.target_maturity),
-        );
-  const gated =
-    definitions === undefined
-      ? decision
-      : withDefinitionApprovals(
-          decision,
-          definitions,
-          rules.plane.manifest,
-          gathered.statuses.map((s) => s.control),
-        );
+  const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);
   const result: ClaimFlowResult = {
     ...gated,
     statuses: gathered.statuses,
-    ...(definitions === undefined ? {} : { definitions }),
-    ...(rules.report === undefined ? {} : { rules: rules.report }),
+    ...byBase,
   };
   if (!gated.granted || gated.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');

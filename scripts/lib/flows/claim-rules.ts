@@ -6,10 +6,21 @@ import {
   adoptionReport,
   decisionPlane,
   diffRules,
+  withBaseAuthorities,
   type BaseRules,
   type RulesReport,
 } from '../core/gate/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import {
+  diffDefinitions,
+  reportDefinitions,
+  withDefinitionApprovals,
+  type DefinitionReport,
+} from '../core/gate/definition-approval.ts';
+import { needsSignedStages } from '../core/gate/stage-strength.ts';
 
 /**
  * The plane that decides and the report of where its rules came from: the base's under --base
@@ -46,5 +57,38 @@ export function rulesFor(
       from: 'base',
       changes: diffRules(atBase.plane.manifest, plane.manifest),
     },
+  };
+}
+
+/**
+ * After the decision under the deciding rules: under --base, stage results by authorities or keys
+ * the base does not register stop counting, and every definition changed since the base is listed
+ * and gates the claim until approved (an approver registered at the base; signed where required).
+ */
+export function gateByBase(
+  decided: ClaimDecision,
+  working: Plane,
+  rules: { plane: Plane; report?: RulesReport },
+  atBase: BaseRules | undefined,
+  gathered: { statuses: readonly ControlStatus[]; entries: readonly StoredEntry[] },
+): { decision: ClaimDecision; definitions?: DefinitionReport; rules?: RulesReport } {
+  if (atBase === undefined) return { decision: decided };
+  const manifest = rules.plane.manifest;
+  const decision =
+    atBase.plane === undefined
+      ? decided
+      : withBaseAuthorities(decided, gathered.statuses, manifest, atBase.base);
+  const definitions = reportDefinitions(
+    atBase.base,
+    diffDefinitions(atBase.plane?.registry.controls ?? [], working.registry.controls),
+    gathered.entries,
+    manifest,
+    needsSignedStages(manifest.profile.target_maturity),
+  );
+  const claimed = gathered.statuses.map((s) => s.control);
+  return {
+    decision: withDefinitionApprovals(decision, definitions, manifest, claimed),
+    definitions,
+    ...(rules.report === undefined ? {} : { rules: rules.report }),
   };
 }
