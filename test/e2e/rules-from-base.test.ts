@@ -179,6 +179,26 @@ describe('claim --base: rules come from the base', () => {
     );
   });
 
+  it('results recorded under a scope the change narrows do not count', async () => {
+    const r = repo('prototype');
+    r.git('checkout', '-q', '-b', 'feature');
+    editManifest(r, (t) =>
+      t.replace(
+        "scope: { include: ['**'], exclude: [] }",
+        "scope: { include: ['**'], exclude: ['src/**'] }",
+      ),
+    );
+    await ok(r, ['evaluate', '--run', ...DEV]);
+    await ok(r, [...CROSS, ...QA]);
+    r.commit('leave src out of the scope');
+
+    expect((await r.run(TASK)).code).toBe(0);
+    const refused = await r.run(AT_BASE);
+    expect(refused.code, refused.out + refused.err).toBe(1);
+    expect(refused.out).toContain('STALE');
+    expect(refused.out).toContain('not in effect: scope.exclude: [] -> ["src/**"]');
+  });
+
   it('a base without a control plane is said to be one; the working rules decide and every definition needs approval', async () => {
     const r = repo('prototype');
     await ok(r, ['evaluate', '--run', ...DEV]);

@@ -63,8 +63,11 @@ export async function gatherStatuses(
     ids.length > 0
       ? pickControls(rules.registry, ids)
       : selectRequired(rules.registry.controls, target);
+  // The subject's policy digest (scope, evidence policy) is the deciding rules', so a result
+  // recorded under a scope or evidence policy that only the change has does not match.
+  const bound = rules === plane ? plane : { ...plane, manifest: rules.manifest };
   const [subjects, entries] = await Promise.all([
-    io.computeSubjects(plane, controls),
+    io.computeSubjects(bound, controls),
     io.readEntries(plane),
   ]);
   const statuses = computeStatuses({
