@@ -303,4 +303,43 @@ describe('registration and baselines', () => {
     state.lint = V.slice(2);
     await expect(run(io)).rejects.toThrow('altered or malformed');
   });
+
+  test('with --base, a campaign task claim is gated by its controls changed since the base', async () => {
+    const { io, state } = setup();
+    await baselineAndRegister(io);
+    io.tree = 'b'.repeat(40);
+    state.lint = V.slice(2);
+    await run(io);
+    const plane = await io.loadPlane('/');
+    const weaker = plane.registry.controls.map((c) =>
+      c.id === 'T.unit' ? { ...c, execution: command(['stricter-at-base']) } : c,
+    );
+    const atBase = {
+      base: 'main',
+      commit: 'c'.repeat(40),
+      plane: { ...plane, registry: { ...plane.registry, controls: weaker } },
+    };
+    const claimed = await claimInCampaign(
+      {
+        root: '/',
+        campaign: 'lint-debt',
+        task: 't1',
+        controls: [],
+        record: true,
+        actor: developer,
+        rulesAtBase: atBase,
+      },
+      ctx(),
+      io,
+    );
+    expect(claimed.granted).toBe(false);
+    expect(claimed.verdict).toMatch(
+      /^REFUSED \[task\] 1 control definition\(s\) changed since main/,
+    );
+    expect(claimed.blockers.map((b) => [b.control, b.stage])).toContainEqual([
+      'T.unit',
+      'release_authority',
+    ]);
+    expect(claimed.rules).toMatchObject({ from: 'base', changes: [] });
+  });
 });
