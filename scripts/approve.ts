@@ -12,7 +12,7 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
-import { readBaseControls } from './lib/io/base-registry.ts';
+import { readBasePlane } from './lib/io/base-registry.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderApprove } from './lib/render/render-approve.ts';
@@ -37,12 +37,17 @@ export async function runApprove(
     actorFrom(options.actor, ctx, 'virtual:release-owner'),
     ctx.env,
   );
-  const definitionsAtBase =
+  const atBase =
     options.base === undefined
       ? undefined
+      : await readBasePlane(await io.loadPlane(root), options.base);
+  const definitionsAtBase =
+    atBase === undefined
+      ? undefined
       : {
-          base: options.base,
-          controls: await readBaseControls(await io.loadPlane(root), options.base),
+          base: atBase.base,
+          controls: atBase.plane?.registry.controls ?? [],
+          ...(atBase.plane === undefined ? {} : { manifest: atBase.plane.manifest }),
         };
   return approveFlow(
     {

@@ -148,6 +148,12 @@ describe('claim --base: rules come from the base', () => {
     );
     await ok(r, ['evaluate', '--run', ...DEV], env);
     await ok(r, [...CROSS, ...QA], env);
+    const judged = await r.run(
+      ['approve', '--base', 'main', '--authority-id', 'human:accomplice'],
+      env,
+    );
+    expect(judged.code).toBe(2);
+    expect(judged.err).toContain('may not approve control definitions under the rules at main');
     await ok(r, ['approve', '--control', 'tests', '--authority-id', 'human:accomplice'], env);
     await ok(r, ['approve', '--control', 'tests', '--authority-id', 'virtual:release-owner'], env);
     r.commit('tests that always pass, approved twice');

@@ -5,6 +5,7 @@
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
+import type { Manifest } from '../core/plane/types.ts';
 import {
   APPROVAL_NOTE_TYPE,
   definitionDigest,
@@ -21,8 +22,11 @@ export interface ApproveFlowOptions {
   root: string;
   /** Control ids to approve; empty with a base: every definition changed since it. */
   controls: readonly string[];
-  /** With --base: the definitions at the base (removals are approved from these). */
-  definitionsAtBase?: { base: string; controls: readonly BaseControl[] };
+  /**
+   * With --base: the definitions at the base (removals are approved from these) and the base
+   * manifest when there is one, which decides who may approve (as the claim judges it).
+   */
+  definitionsAtBase?: { base: string; controls: readonly BaseControl[]; manifest?: Manifest };
   note?: string;
   actor: Actor;
 }
@@ -38,10 +42,11 @@ export async function approveFlow(
   io: GateIO,
 ): Promise<ApproveFlowResult> {
   const plane = await io.loadPlane(options.root);
-  if (!mayApprove(options.actor.authority, plane.manifest)) {
+  const baseManifest = options.definitionsAtBase?.manifest;
+  if (!mayApprove(options.actor.authority, baseManifest ?? plane.manifest)) {
     throw new UsageError(
       'BAD_VALUE',
-      `${options.actor.authority} may not approve control definitions`,
+      `${options.actor.authority} may not approve control definitions${baseManifest === undefined ? '' : ` under the rules at ${options.definitionsAtBase?.base ?? ''}`}`,
       {
         expected: 'an authority registered for stage release_authority that is not an agent',
         next: 'approve as the release owner, e.g. --authority-id virtual:release-owner',

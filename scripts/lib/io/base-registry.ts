@@ -4,7 +4,6 @@
 import { relative, sep } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import type { BaseRules } from '../core/gate/base-rules.ts';
-import type { BaseControl } from '../core/gate/definition-approval.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { runGit } from './git.ts';
 import { planeFromTexts } from './plane.ts';
@@ -39,10 +38,4 @@ export async function readBasePlane(plane: Plane, base: string): Promise<BaseRul
   const show = (p: string): string => `${base}:${relative(plane.root, p).split(sep).join('/')}`;
   const location = { root: plane.root, dir: plane.dir, rel: plane.rel };
   return { base, commit, plane: planeFromTexts(location, { manifest, registry }, show) };
-}
-
-/** The control definitions at `base` (none when the plane does not exist there). */
-export async function readBaseControls(plane: Plane, base: string): Promise<BaseControl[]> {
-  const atBase = await readBasePlane(plane, base);
-  return atBase.plane?.registry.controls ?? [];
 }
