@@ -28,7 +28,7 @@ import {
 } from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
-import { decideVerdict } from './claim-flow.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import { gatherStatuses } from './status-flow.ts';
 
 export interface QueryFlowOptions {
