@@ -98,7 +98,8 @@ async function answers(r: GateRepo) {
     '--json',
   ]);
   const report = await r.run(['report', '--html', pageOf(r), '--json']);
-  return { claim, readiness, query, next, report };
+  const status = await r.run(['status', '--json']);
+  return { claim, readiness, query, next, report, status };
 }
 
 describe('what is open has one answer', () => {
@@ -170,6 +171,23 @@ describe('what is open has one answer', () => {
     expect(keys(report.open.find((o) => o.scope === 'project')!.blockers)).toEqual(
       keys(project.blockers),
     );
+    // status: every control's own result is PASS, yet it does not call the project done.
+    const status = JSON.parse(a.status.out) as {
+      ok: boolean;
+      claimNow: { scope: string; granted: boolean; verdict: string; blockers: number };
+    };
+    expect(status.ok).toBe(true);
+    const said = (await r.run(['status'])).out.split('\n');
+    expect(said[0]).toMatch(/^READY .*, but a project claim now is refused$/);
+    expect(said[1]).toBe(
+      `  if claimed now: ${project.verdict} (${project.blockers.length} blockers: proofgate query blockers)`,
+    );
+    expect(status.claimNow).toEqual({
+      scope: 'project',
+      granted: false,
+      verdict: project.verdict,
+      blockers: project.blockers.length,
+    });
   });
 
   it('everything granted: all five say granted, with nothing open', async () => {
@@ -199,6 +217,10 @@ describe('what is open has one answer', () => {
     ]);
     const html = readFileSync(pageOf(r), 'utf8');
     expect(html).toMatch(/id="status-verdict" class="verdict v-ok"/);
+    expect(a.status.code).toBe(0);
+    expect((JSON.parse(a.status.out) as { claimNow: { granted: boolean } }).claimNow.granted).toBe(
+      true,
+    );
   });
 
   it('a tampered ledger: every one of them exits 3 and none shows a green verdict', async () => {
