@@ -78,4 +78,11 @@ describe('readiness', () => {
     expect(merge?.blockers.map((b) => [b.control, b.stage])).toEqual([['T.unit', 'cross']]);
     expect(merge?.verdict).toMatch(/^REFUSED \[project\]/);
   });
+
+  test('a task without controls is a usage error, as a task claim without controls is', async () => {
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
+    await expect(
+      readinessFlow({ root: '/', task: { id: 'T-1', controls: [] } }, ctx(), io),
+    ).rejects.toMatchObject({ code: 'MISSING_ARG' });
+  });
 });
