@@ -1,6 +1,6 @@
 // `proofgate report --html <file>`: one self-contained HTML page for human auditors
 // (references/report.md). Gather (ledger kept with its verify findings) → buildReport (the same
-// computeStatuses/decideClaim as status and claim) → renderReportHtml → one atomic write.
+// computeStatuses/decideVerdict as status and claim) → renderReportHtml → one atomic write.
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
