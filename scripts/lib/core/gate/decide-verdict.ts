@@ -138,4 +138,3 @@ function withEfficacyGaps(
     ],
   };
 }
-
