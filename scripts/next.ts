@@ -2,7 +2,8 @@
 // traceability gaps and open hypotheses — by infoGain × risk ÷ cost, with a fixed exploration share.
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { readOpenControls } from './lib/flows/knowledge-sources.ts';
+import { readVerdict } from './lib/flows/knowledge-sources.ts';
+import { UsageError } from './lib/core/errors.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
 import { nextFlow, type NextOptions, type NextResult } from './lib/flows/next-flow.ts';
@@ -23,6 +24,11 @@ export const next = defineVerb<NextOptions, NextResult>({
         describe: 'seed of the exploration picks',
       })
       .option('top', { type: 'number', default: 10, describe: 'how many items to show' })
+      .option('scope', {
+        type: 'string',
+        default: 'project',
+        describe: 'the claim whose blockers are ranked: project or release',
+      })
       .option('requirements', {
         type: 'string',
         array: true,
@@ -35,11 +41,25 @@ export const next = defineVerb<NextOptions, NextResult>({
     seed: typeof argv['seed'] === 'string' ? argv['seed'] : 'next',
     top: typeof argv['top'] === 'number' && argv['top'] > 0 ? Math.trunc(argv['top']) : 10,
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
+    scope: parseScope(argv['scope']),
   }),
-  run: (options, ctx) => runNext(options, ctx, (root) => readOpenControls(root, ctx)),
+  run: (options, ctx) => runNext(options, ctx, (root, scope) => readVerdict(root, scope, ctx)),
   render: renderNext,
   exitCode: () => 0,
 });
+
+function parseScope(value: unknown): NextOptions['scope'] {
+  if (value === undefined || value === 'project' || value === 'release') return value ?? 'project';
+  throw new UsageError(
+    'BAD_VALUE',
+    `--scope ${typeof value === 'string' ? value : '(not a word)'} is not a scope next ranks`,
+    {
+      expected:
+        'project or release (a task claim names its own controls: proofgate claim --control)',
+      next: 'proofgate next --scope release',
+    },
+  );
+}
 
 /** The verb's run step: the flow, with the world it needs. */
 export const runNext: typeof nextFlow = (...args) => nextFlow(...args);

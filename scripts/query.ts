@@ -14,12 +14,14 @@ export interface QueryOptions extends CommonOptions {
   view: QueryView;
   id: string | undefined;
   path: string | undefined;
+  /** The claim whose blockers the blockers view lists (default project). */
+  scope: 'project' | 'release';
 }
 
 export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   return queryFlow(
-    { root, view: options.view, id: options.id, path: options.path },
+    { root, view: options.view, id: options.id, path: options.path, scope: options.scope },
     ctx,
     createRealGateIO(ctx),
   );
@@ -48,6 +50,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       'proofgate query blockers',
       'every control that blocks a project claim, with the next command',
     ],
+    ['proofgate query blockers --scope release', 'what blocks a release claim'],
     ['proofgate query decisions --path src/orders.ts', 'decisions touching a path'],
   ],
   builder: (y) =>
@@ -57,7 +60,11 @@ export const query = defineVerb<QueryOptions, QueryResult>({
         type: 'string',
         describe: 'control id, entry hash prefix, commit, digest prefix, authority id',
       })
-      .option('path', { type: 'string', describe: 'repository path (decisions view)' }),
+      .option('path', { type: 'string', describe: 'repository path (decisions view)' })
+      .option('scope', {
+        type: 'string',
+        describe: 'blockers view: the claim scope, project (default) or release',
+      }),
   toOptions: (argv, common) => {
     const view = String(argv['view']);
     if (!(QUERY_VIEWS as readonly string[]).includes(view)) {
@@ -67,11 +74,25 @@ export const query = defineVerb<QueryOptions, QueryResult>({
     }
     const id = argv['id'];
     const path = argv['path'];
+    const scope = argv['scope'];
+    if (
+      scope !== undefined &&
+      (view !== 'blockers' || (scope !== 'project' && scope !== 'release'))
+    )
+      throw new UsageError(
+        'BAD_FLAG',
+        `--scope ${typeof scope === 'string' ? scope : '(not a word)'} is not valid for query ${view}`,
+        {
+          expected: '--scope project or --scope release, with the blockers view only',
+          next: 'proofgate query blockers --scope release',
+        },
+      );
     return {
       ...common,
       view: view as QueryView,
       id: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
       path: typeof path === 'string' ? path : undefined,
+      scope: scope === 'release' ? 'release' : 'project',
     };
   },
   run: runQuery,

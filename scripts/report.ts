@@ -1,10 +1,12 @@
 // `proofgate report --html <file>`: one self-contained HTML page for human auditors
 // (references/report.md). Gather (ledger kept with its verify findings) → buildReport (the same
-// computeStatuses/decideClaim as status and claim) → renderReportHtml → one atomic write.
+// computeStatuses/decideVerdict as status and claim) → renderReportHtml → one atomic write.
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ControlStatusValue } from './lib/core/gate/compute-status.ts';
+import type { ClaimBlocker } from './lib/core/gate/decide-claim.ts';
+import type { ClaimScope } from './lib/core/plane/types.ts';
 import { buildReport } from './lib/core/report/build-report.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { gatherReport } from './lib/flows/report-flow.ts';
@@ -34,6 +36,11 @@ export interface ReportResult {
   counts: Record<ControlStatusValue, number>;
   /** `claim` verdicts for project and release if made now. */
   claims: string[];
+  /**
+   * What is open, per claim scope: the blockers `claim`, `readiness`, `query blockers` and `next`
+   * name (none, and not granted, when the ledger does not verify).
+   */
+  open: { scope: ClaimScope; granted: boolean; blockers: ClaimBlocker[] }[];
   entries: number;
 }
 
@@ -64,6 +71,11 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
         ? d.verdict
         : `REFUSED [${d.scope}] the ledger does not verify (exit 3); no verdict is computed from it`,
     ),
+    open: model.claimsNow.map((d) => ({
+      scope: d.scope,
+      granted: model.integrity.ok && d.granted,
+      blockers: model.integrity.ok ? d.blockers : [],
+    })),
     entries: model.ledger.total,
   };
 }

@@ -12,6 +12,7 @@ const options = (root: string) => ({
   seed: 's',
   top: 10,
   requirements: [],
+  scope: 'project' as const,
 });
 
 describe('proofgate next', () => {
@@ -55,28 +56,47 @@ describe('proofgate next', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^next: hypothesis H-0002/);
     expect(out).not.toContain('not wired');
-    expect(out).toMatch(/control TODO/);
+    expect(out).toMatch(/control C-1: TODO \[self\]/);
     expect(out).toMatch(
       /2\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n3\. 0.63 hypothesis H-0001/,
     );
   });
 
-  it('ranks control statuses from an injected source', async () => {
+  it('ranks the blockers of the claim decision of the asked scope, one item per control', async () => {
     const plane = planeWith(
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
     );
     const ctx = createTestContext({ cwd: plane.root });
-    const result = await runNext(options(plane.root), ctx, () =>
-      Promise.resolve([
-        { id: 'C-1', status: 'FAIL' as const, risk: 900 },
-        { id: 'C-2', status: 'TODO' as const },
-      ]),
+    const asked: string[] = [];
+    const result = await runNext(
+      { ...options(plane.root), scope: 'release' },
+      ctx,
+      (_root, scope) => {
+        asked.push(scope);
+        return Promise.resolve({
+          verdict: 'REFUSED [release] 3 blockers',
+          blockers: [
+            { control: 'C-1', stage: 'self', status: 'FAIL', reason: 'exit 1' },
+            { control: 'C-1', stage: 'cross', status: 'TODO', reason: 'no cross audit' },
+            { control: 'C-2', stage: 'self', status: 'TODO', reason: 'efficacy unproven' },
+          ],
+        });
+      },
     );
+    expect(asked).toEqual(['release']);
     expect(result.hasControlStatuses).toBe(true);
-    expect(result.items.map((i) => [i.id, i.score])).toEqual([
-      ['C-1', 900],
-      ['C-2', 315],
+    expect(result.verdict).toBe('REFUSED [release] 3 blockers');
+    expect(result.items.map((i) => [i.id, i.score, i.reason])).toEqual([
+      ['C-1', 700, 'FAIL [self]: exit 1'],
+      ['C-2', 315, 'TODO [self]: efficacy unproven'],
     ]);
+  });
+
+  it('refuses a scope it does not rank (exit 2)', async () => {
+    const plane = planeWith('');
+    const { code, err } = await plane.run(['next', '--scope', 'task']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/--scope task is not a scope next ranks/);
   });
 
   it('says explicitly when there is nothing to do', async () => {
@@ -85,7 +105,7 @@ describe('proofgate next', () => {
     const todo = planeWith(
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
     );
-    expect((await todo.run(['next'])).out).toMatch(/^next: control C-1 \(control TODO\)/);
+    expect((await todo.run(['next'])).out).toMatch(/^next: control C-1 \(TODO \[self\]: /);
   });
 });
 

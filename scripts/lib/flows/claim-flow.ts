@@ -2,14 +2,11 @@
 // claim is appended as a claim entry unless --no-record; a refusal appends nothing.
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
-import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
-import type { ClaimScope, Control, Manifest } from '../core/plane/types.ts';
-import { findEfficacyGaps } from '../core/efficacy/efficacy-status.ts';
+import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
+import type { ClaimScope, Control } from '../core/plane/types.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { manifestCiBlockers } from '../core/brownfield/ci-tiers.ts';
-import { unmappedInstructions } from '../core/gate/instruction-policy.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
-import { decideClaim, type ClaimBlocker, type ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { ClaimBody } from '../core/gate/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -113,94 +110,6 @@ export async function claimFlow(
   };
 }
 
-/**
- * The one decision behind every verdict of a scope: claim, `query blockers` (project scope) and
- * the evaluate summary all call this, so they list the same blockers (efficacy included).
- */
-export function decideVerdict(
-  scope: ClaimScope,
-  plane: Plane,
-  gathered: {
-    target: ClaimDecision['target'];
-    statuses: ControlStatus[];
-    entries: StoredEntry[];
-    subjects: Map<string, SubjectBinding>;
-  },
-): ClaimDecision & { warnings?: string[] } {
-  const decision = withEfficacyGaps(
-    decideClaim({
-      scope,
-      target: gathered.target,
-      manifest: plane.manifest,
-      statuses: gathered.statuses,
-    }),
-    plane.manifest,
-    plane.registry.controls,
-    gathered,
-  );
-  const tree = [...gathered.subjects.values()][0]?.tree;
-  const ci =
-    tree === undefined ? [] : manifestCiBlockers(scope, plane.manifest, gathered.entries, tree);
-  const instructions = unmappedInstructions(plane.manifest);
-  const decided = withBlockers(
-    withBlockers(
-      withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
-      instructions.blockers,
-      'agent instruction file(s) not mapped to any control',
-    ),
-    scope === 'task' ? [] : traceabilityBlockers(plane, gathered.statuses, decision.blockers),
-    'traceability gap(s) block claims at this maturity',
-  );
-  return instructions.warnings.length === 0
-    ? decided
-    : { ...decided, warnings: instructions.warnings };
-}
-
-/**
- * Traceability gaps of the registry (the graph `sync` and `readiness` build) that block claims at
- * the target maturity; a gap on a control that already blocks is not listed twice.
- */
-function traceabilityBlockers(
-  plane: Plane,
-  statuses: readonly ControlStatus[],
-  already: readonly ClaimBlocker[],
-): ClaimBlocker[] {
-  const evidence = statuses.flatMap((s) =>
-    s.stages.self.entry === undefined
-      ? []
-      : [{ control: s.control, entry: s.stages.self.entry, status: s.stages.self.status }],
-  );
-  const blocked = new Set(already.map((b) => b.control));
-  const graph = buildTraceGraph(plane.registry, [], evidence);
-  return gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity)
-    .filter((g) => g.control === undefined || !blocked.has(g.control))
-    .map((g) => ({
-      control: g.control ?? `requirement:${g.requirement}`,
-      stage: 'self' as const,
-      status: 'TODO' as const,
-      reason: `traceability gap ${g.kind} ${g.requirement}${g.control === undefined ? '' : ` via ${g.control}`} blocks claims from ${g.maturity}`,
-      next: 'proofgate sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
-    }));
-}
-
-/** Adds blockers from a policy outside the control statuses; any blocker refuses the claim. */
-function withBlockers(
-  decision: ClaimDecision,
-  blockers: readonly ClaimBlocker[],
-  what: string,
-): ClaimDecision {
-  if (blockers.length === 0) return decision;
-  const { body: _body, ...refused } = decision;
-  return {
-    ...refused,
-    granted: false,
-    verdict: decision.granted
-      ? `REFUSED [${decision.scope}] ${blockers.length} ${what}`
-      : decision.verdict,
-    blockers: [...decision.blockers, ...blockers],
-  };
-}
-
 /** Appends a granted claim bound to the whole tree (no control or inputs digest); its hash. */
 export async function recordClaim(
   plane: Plane,
@@ -219,40 +128,6 @@ export async function recordClaim(
     body: toJsonObject(body),
   });
   return stored.hash;
-}
-
-/**
- * Release claims under `policies.efficacy_required_for_release`: a hard gate nobody has shown to
- * fail on planted defects blocks the release like a missing result.
- */
-function withEfficacyGaps(
-  decision: ClaimDecision,
-  manifest: Manifest,
-  controls: readonly Control[],
-  gathered: { entries: StoredEntry[]; subjects: Map<string, SubjectBinding> },
-): ClaimDecision {
-  if (decision.scope !== 'release') return decision;
-  const digests = new Map(
-    [...gathered.subjects].flatMap(([id, s]) => (s.control === undefined ? [] : [[id, s.control]])),
-  );
-  const gaps = findEfficacyGaps(manifest, controls, gathered.entries, digests);
-  if (gaps.length === 0) return decision;
-  const { body: _body, ...refused } = decision;
-  return {
-    ...refused,
-    granted: false,
-    verdict: `REFUSED [release] ${gaps.length} hard gate(s) have no efficacy evidence${decision.granted ? '' : `; ${decision.verdict}`}`,
-    blockers: [
-      ...decision.blockers,
-      ...gaps.map((g) => ({
-        control: g.control,
-        stage: 'self' as const,
-        status: 'TODO' as const,
-        reason: `efficacy ${g.status}: ${g.reason}`,
-        next: g.next,
-      })),
-    ],
-  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { decideStop, type StopDecision, type StopFacts } from '../core/hook/deci
 import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
 import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts';
 import type { GateIO } from '../core/ports.ts';
-import { decideVerdict } from './claim-flow.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { resolveRoot } from '../io/git.ts';
 import {

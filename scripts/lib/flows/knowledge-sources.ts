@@ -1,22 +1,27 @@
-// The real sources `next` and `sync` read: current control statuses (the same statusFlow as
-// `proofgate status`) and, per control, the ledger entry that currently supports it.
+// The real sources `next` and `sync` read: the claim decision of a scope now (the same
+// decideVerdict as `claim` and `query blockers`) and, per control, the entry that supports it.
 import type { Context } from '../core/context.ts';
 import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
-import type { OpenControlStatus } from '../core/knowledge/rank-next.ts';
-import { statusFlow } from './status-flow.ts';
+import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import type { ClaimScope } from '../core/plane/types.ts';
+import { gatherStatuses, statusFlow } from './status-flow.ts';
 import { createRealGateIO } from './world/real-gate-io.ts';
 
-const OPEN: ReadonlySet<string> = new Set(['FAIL', 'DISPUTED', 'BLOCKED', 'STALE', 'TODO']);
-
-/** Every required control that is not PASS or NOT_APPLICABLE, for `next`. */
-export async function readOpenControls(
+/** What a claim of `scope` would answer now, for `next`. */
+export async function readVerdict(
   root: string,
+  scope: ClaimScope,
   ctx: Context,
-): Promise<{ id: string; status: OpenControlStatus }[]> {
-  const result = await statusFlow({ root, controls: [] }, ctx, createRealGateIO(ctx));
-  return result.statuses
-    .filter((s) => OPEN.has(s.status))
-    .map((s) => ({ id: s.control, status: s.status as OpenControlStatus }));
+): Promise<{ verdict: string; blockers: ClaimBlocker[] }> {
+  const io = createRealGateIO(ctx);
+  const plane = await io.loadPlane(root);
+  const { verdict, blockers } = decideVerdict(
+    scope,
+    plane,
+    await gatherStatuses(plane, [], ctx, io),
+  );
+  return { verdict, blockers };
 }
 
 /** The entry behind each control's current status, for the traceability graph. */

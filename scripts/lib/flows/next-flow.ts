@@ -1,11 +1,13 @@
-// next: ranks open hypotheses and open controls (core/knowledge/rank-next.ts).
+// next: ranks what a claim decision names as open (decideVerdict, the same blockers `claim` and
+// `query blockers` give), traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import { controlItem, gapItem, hypothesisItems, rankNext } from '../core/knowledge/rank-next.ts';
-import type { OpenControlStatus, RankedItem } from '../core/knowledge/rank-next.ts';
+import { blockerItems, gapItem, hypothesisItems, rankNext } from '../core/knowledge/rank-next.ts';
+import type { RankedItem } from '../core/knowledge/rank-next.ts';
+import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
 import { findGitRoot } from '../io/git.ts';
@@ -19,27 +21,34 @@ export interface NextOptions extends CommonOptions {
   seed: string;
   top: number;
   requirements: string[];
+  /** The claim whose blockers are ranked: project (default) or release. */
+  scope: VerdictScope;
 }
+
+type VerdictScope = 'project' | 'release';
 
 export interface NextResult {
   items: RankedItem[];
   /** Items before `--top` cut the list. */
   total: number;
-  /** False until a control-status source is wired in; controls are then missing from the list. */
+  /** False until a decision source is wired in; controls are then missing from the list. */
   hasControlStatuses: boolean;
+  /** The verdict line of the claim whose blockers are ranked, when a source is wired in. */
+  verdict?: string;
   /** Open hypotheses a case's negative result rules out: shown with the case id, never ranked. */
   filtered: Filtered[];
 }
 
-/** Control statuses that are not PASS, with the control's risk (milli) when known. */
-export type StatusSource = (
+/** The claim decision of a scope now: its verdict line and blockers. */
+export type VerdictSource = (
   root: string,
-) => Promise<{ id: string; status: OpenControlStatus; risk?: number }[] | undefined>;
+  scope: VerdictScope,
+) => Promise<{ verdict: string; blockers: ClaimBlocker[] } | undefined>;
 
 export async function nextFlow(
   options: NextOptions,
   ctx: Context,
-  statuses: StatusSource = () => Promise.resolve(undefined),
+  decide: VerdictSource = () => Promise.resolve(undefined),
 ): Promise<NextResult> {
   const root = options.root ?? (await findGitRoot(ctx.cwd));
   const plane = loadPlane(root);
@@ -53,23 +62,28 @@ export async function nextFlow(
   const cases = (await knowledge.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case] : []));
   const filtered = filterByNegatives(board, cases);
   const ruledOut = new Set(filtered.map((f) => f.id));
-  const controls = await statuses(root);
+  const decision = await decide(root, options.scope);
+  const blockers = new Set(decision?.blockers.map((b) => b.control));
   const items = [
-    ...(controls ?? []).map((c) => controlItem(c.id, c.status, c.risk)),
-    ...graph.gaps.map((g) =>
-      gapItem(
-        `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
-        `${g.kind} (from ${g.maturity})`,
-        blocking.has(g) ? 900 : 500,
+    ...blockerItems(decision?.blockers ?? []),
+    // A gap the decision already names (as `requirement:<id>`) is listed once, as its blocker.
+    ...graph.gaps
+      .filter((g) => !blockers.has(`requirement:${g.requirement}`))
+      .map((g) =>
+        gapItem(
+          `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
+          `${g.kind} (from ${g.maturity})`,
+          blocking.has(g) ? 900 : 500,
+        ),
       ),
-    ),
     ...hypothesisItems(board.filter((h) => !ruledOut.has(h.id))),
   ];
   const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
   return {
     items: ranked.slice(0, options.top),
     total: ranked.length,
-    hasControlStatuses: controls !== undefined,
+    hasControlStatuses: decision !== undefined,
+    ...(decision === undefined ? {} : { verdict: decision.verdict }),
     filtered,
   };
 }

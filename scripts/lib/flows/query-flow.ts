@@ -28,7 +28,7 @@ import {
 } from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
-import { decideVerdict } from './claim-flow.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import { gatherStatuses } from './status-flow.ts';
 
 export interface QueryFlowOptions {
@@ -36,6 +36,8 @@ export interface QueryFlowOptions {
   view: QueryView;
   id: string | undefined;
   path: string | undefined;
+  /** The claim scope of the blockers view; project when not given. */
+  scope?: 'project' | 'release';
 }
 
 export interface QueryResult {
@@ -86,9 +88,10 @@ export async function queryFlow(
       return result(controlView(gathered.statuses[0]!, await io.readEntries(plane)));
     }
     case 'blockers': {
-      // What is open has one answer: the project claim's own decision, blocker for blocker.
+      // What is open has one answer: the claim's own decision, blocker for blocker.
       const gathered = await gatherStatuses(plane, [], ctx, io);
-      return result(blockersView(decideVerdict('project', plane, gathered).blockers));
+      const scope = options.scope ?? 'project';
+      return result(blockersView(decideVerdict(scope, plane, gathered).blockers));
     }
     case 'run':
       return result([describeEntry(findEntry(await io.readEntries(plane), id, view))]);

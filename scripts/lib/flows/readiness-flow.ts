@@ -1,14 +1,16 @@
-// readiness: task-claim, merge and release readiness without writing anything (issue 7 item 7).
-// Statuses come from the same computation as `status`; traceability gaps from the same graph as
-// `sync`; audit stages from the manifest's claim policies.
+// readiness: task-claim, merge and release readiness without writing anything. Each scope is the
+// decision `claim` would make for the claim scope it previews (decideVerdict over the same
+// gathered statuses), so the blockers and the refusal are the claim's own.
 import type { Context } from '../core/context.ts';
-import { requiredStages } from '../core/gate/decide-claim.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { assessReadiness, type ScopeReadiness } from '../core/knowledge/assess-readiness.ts';
-import { buildTraceGraph } from '../core/knowledge/build-trace-graph.ts';
-import type { AuditStage } from '../core/ledger/types.ts';
-import type { ClaimScope, Manifest, Maturity } from '../core/plane/types.ts';
-import { MATURITY_LEVELS } from '../core/plane/types.ts';
+import { UsageError } from '../core/errors.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import {
+  CLAIM_SCOPE_OF,
+  toScopeReadiness,
+  type ScopeReadiness,
+} from '../core/knowledge/assess-readiness.ts';
+import type { Maturity } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import { gatherStatuses } from './status-flow.ts';
 
@@ -23,58 +25,28 @@ export interface ReadinessFlowResult {
   scopes: ScopeReadiness[];
 }
 
-const due = (s: ControlStatus, target: Maturity, from: Maturity): boolean =>
-  s.status !== 'NOT_APPLICABLE' && MATURITY_LEVELS.indexOf(from) <= MATURITY_LEVELS.indexOf(target);
-
-/** Stages beyond self that some due control has not passed, per claim scope. */
-function missingStages(
-  manifest: Manifest,
-  statuses: readonly ControlStatus[],
-): Partial<Record<ClaimScope, AuditStage[]>> {
-  const result: Partial<Record<ClaimScope, AuditStage[]>> = {};
-  for (const scope of ['task', 'project', 'release'] as const) {
-    result[scope] = requiredStages(manifest, scope).filter(
-      (stage) => stage !== 'self' && statuses.some((s) => s.stages[stage].status !== 'PASS'),
-    );
-  }
-  return result;
-}
-
 export async function readinessFlow(
   options: ReadinessFlowOptions,
   ctx: Context,
   io: GateIO,
 ): Promise<ReadinessFlowResult> {
   const plane = await io.loadPlane(options.root);
-  const all = plane.registry.controls.map((c) => c.id);
-  const gathered = await gatherStatuses(plane, all, ctx, io);
-  const target = plane.manifest.profile.target_maturity;
-  const byId = new Map(plane.registry.controls.map((c) => [c.id, c]));
-  const controls = gathered.statuses.map((s) => ({
-    id: s.control,
-    status: s.status,
-    requiredFrom: byId.get(s.control)?.required_from_maturity ?? 'prototype',
-  }));
-  const evidence = gathered.statuses.flatMap((s) =>
-    s.stages.self.entry === undefined
-      ? []
-      : [{ control: s.control, entry: s.stages.self.entry, status: s.stages.self.status }],
-  );
-  const graph = buildTraceGraph(plane.registry, [], evidence);
-  const dueStatuses = gathered.statuses.filter((s) =>
-    due(s, target, byId.get(s.control)?.required_from_maturity ?? 'prototype'),
-  );
-  const taskIds = new Set(options.task?.controls ?? []);
-  const taskStatuses = gathered.statuses.filter((s) => taskIds.has(s.control));
-  const scopes = assessReadiness({
-    targetMaturity: target,
-    controls,
-    gaps: graph.gaps,
-    missingStages: {
-      ...missingStages(plane.manifest, dueStatuses),
-      task: missingStages(plane.manifest, taskStatuses).task ?? [],
-    },
-    ...(options.task === undefined ? {} : { task: options.task }),
-  });
-  return { target, scopes };
+  const scopes: ScopeReadiness[] = [];
+  if (options.task !== undefined) {
+    if (options.task.controls.length === 0)
+      throw new UsageError('MISSING_ARG', 'a task readiness needs the affected controls', {
+        expected: '--control <id> once per affected control of the task',
+        next: `proofgate readiness --task ${options.task.id} --control <id>`,
+      });
+    // As claim does: outside a campaign an ai_brownfield task claim is refused before any status.
+    const outside = refuseTaskOutsideCampaign(plane.manifest, 'task');
+    const decision =
+      outside ??
+      decideVerdict('task', plane, await gatherStatuses(plane, options.task.controls, ctx, io));
+    scopes.push(toScopeReadiness('task', decision));
+  }
+  const required = await gatherStatuses(plane, [], ctx, io);
+  for (const scope of ['merge', 'release'] as const)
+    scopes.push(toScopeReadiness(scope, decideVerdict(CLAIM_SCOPE_OF[scope], plane, required)));
+  return { target: plane.manifest.profile.target_maturity, scopes };
 }

@@ -58,6 +58,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
   return {
     manifest: plane.manifest,
     registry,
+    ...(registry === plane.registry ? {} : { declaredRegistry: plane.registry }),
     subjects,
     entries: parsed.entries,
     findings: [...committed, ...verified.findings],

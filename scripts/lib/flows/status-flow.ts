@@ -3,7 +3,9 @@
 import type { Context } from '../core/context.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import { efficacyStatus, type EfficacyVerdict } from '../core/efficacy/efficacy-status.ts';
-import type { Maturity } from '../core/plane/types.ts';
+import type { ClaimScope, Maturity } from '../core/plane/types.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import {
   computeStatuses,
   CONTROL_STATUSES,
@@ -30,6 +32,11 @@ export interface StatusFlowResult {
   counts: Record<ControlStatusValue, number>;
   /** Per control: whether planted defects were shown to make it fail (proofgate efficacy). */
   efficacy: { control: string; status: EfficacyVerdict }[];
+  /**
+   * What `claim` would answer now over the same controls (a project claim, or a task claim of
+   * the `--control` list): statuses alone are not what is open.
+   */
+  claimNow?: { scope: ClaimScope; granted: boolean; verdict: string; blockers: number };
 }
 
 export async function statusFlow(
@@ -38,12 +45,20 @@ export async function statusFlow(
   io: GateIO,
 ): Promise<StatusFlowResult> {
   const plane = await io.loadPlane(options.root);
-  const {
-    subjects: _subjects,
-    entries: _entries,
-    ...result
-  } = await gatherStatuses(plane, options.controls, ctx, io);
-  return result;
+  const gathered = await gatherStatuses(plane, options.controls, ctx, io);
+  const { subjects: _subjects, entries: _entries, ...result } = gathered;
+  const scope: ClaimScope = options.controls.length === 0 ? 'project' : 'task';
+  const decision =
+    refuseTaskOutsideCampaign(plane.manifest, scope) ?? decideVerdict(scope, plane, gathered);
+  return {
+    ...result,
+    claimNow: {
+      scope,
+      granted: decision.granted,
+      verdict: decision.verdict,
+      blockers: decision.blockers.length,
+    },
+  };
 }
 
 /**

@@ -164,6 +164,7 @@ export function renderNext(result: NextResult): string {
   ];
   if (!result.hasControlStatuses)
     lines.push('  control statuses are not wired in yet; controls are not ranked');
+  if (result.verdict !== undefined) lines.push(`  if claimed now: ${result.verdict}`);
   result.items.forEach((item, i) => {
     const how = item.isExploration ? ' [explore]' : '';
     lines.push(

@@ -89,7 +89,7 @@ export function renderStatus(
 ): string {
   const n = result.statuses.length;
   const head = result.ok
-    ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE`
+    ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE${result.claimNow?.granted === false ? `, but a ${result.claimNow.scope} claim now is refused` : ''}`
     : `NOT READY ${n} controls at ${result.target}: ${tally(result.statuses.map((s) => s.status))}`;
   const unproven = result.efficacy.filter((e) => e.status !== 'proven');
   const efficacy =
@@ -104,7 +104,14 @@ export function renderStatus(
       : [
           `  ledger: append-only against ${result.upstream.ref} (fork point ${result.upstream.commit.slice(0, 7)})`,
         ];
-  return `${[head, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
+  const claim = result.claimNow;
+  const claimNow =
+    claim === undefined
+      ? []
+      : [
+          `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
+        ];
+  return `${[head, ...claimNow, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
 }
 
 export function renderClaim(result: ClaimFlowResult): string {

@@ -1,19 +1,10 @@
-// Human output of `proofgate readiness`: the verdict first, then each scope and its blockers.
-import type { Blocker } from '../core/knowledge/assess-readiness.ts';
+// Human output of `proofgate readiness`: the verdict first, then each scope with the claim's own
+// verdict line and its blockers (the lines `query blockers` prints).
+import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
 import type { ReadinessFlowResult } from '../flows/readiness-flow.ts';
 
-function describeBlocker(blocker: Blocker): string {
-  switch (blocker.kind) {
-    case 'control':
-      return `${blocker.id} ${blocker.status}`;
-    case 'unknown_control':
-      return `${blocker.id} is not in the registry`;
-    case 'gap':
-      return `traceability gap ${blocker.gap.kind} ${blocker.gap.requirement}`;
-    case 'audit':
-      return `audit stage ${blocker.stage} missing`;
-  }
-}
+const describeBlocker = (b: ClaimBlocker): string =>
+  `${b.status} ${b.control} [${b.stage}]: ${b.reason}${b.next === undefined ? '' : ` → ${b.next}`}`;
 
 export function renderReadiness(result: ReadinessFlowResult): string {
   const ready = result.scopes.filter((s) => s.isReady).map((s) => s.scope);
@@ -24,7 +15,8 @@ export function renderReadiness(result: ReadinessFlowResult): string {
       : `NOT READY ${open.map((s) => s.scope).join(', ')} at ${result.target}${ready.length > 0 ? ` (ready: ${ready.join(', ')})` : ''}`;
   const lines = [head];
   for (const scope of open) {
-    lines.push(`  ${scope.scope}: ${scope.blockers.length} blockers`);
+    lines.push(`  ${scope.scope} (claim --scope ${scope.claimScope}): ${scope.verdict}`);
+    lines.push(`    ${scope.blockers.length} blockers`);
     for (const b of scope.blockers.slice(0, 20)) lines.push(`    - ${describeBlocker(b)}`);
     if (scope.blockers.length > 20) lines.push(`    … ${scope.blockers.length - 20} more`);
   }

@@ -114,13 +114,19 @@ function renderHeadline(model: ReportModel): string {
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${s}`)
     .join(', ');
+  // Green only when the project claim would be granted too: statuses alone are not "what is open".
+  const project = model.claimsNow.find((d) => d.scope === 'project');
+  const isOpen = project !== undefined && !project.granted;
   const line = model.isReady
-    ? `READY all ${required.length} controls at ${model.target} are PASS or NOT_APPLICABLE`
+    ? `READY all ${required.length} controls at ${model.target} are PASS or NOT_APPLICABLE${isOpen ? `, but a project claim now is refused: ${project.blockers.length} blocker(s) below` : ''}`
     : `NOT READY ${required.length} controls at ${model.target}: ${tally}`;
   const trusted = model.integrity.ok;
   return el(
     'div',
-    { id: 'status-verdict', class: `verdict ${model.isReady && trusted ? 'v-ok' : 'v-no'}` },
+    {
+      id: 'status-verdict',
+      class: `verdict ${model.isReady && !isOpen && trusted ? 'v-ok' : 'v-no'}`,
+    },
     escapeHtml(trusted ? line : `UNTRUSTED (ledger tampered): ${line}`),
   );
 }

@@ -41,7 +41,7 @@ export function renderStatusMarkdown(
     .map(([status, count]) => `${count} ${status}`)
     .join(', ');
   const head = result.ok
-    ? `**READY** all ${n} controls at \`${result.target}\` are PASS or NOT_APPLICABLE`
+    ? `**READY** all ${n} controls at \`${result.target}\` are PASS or NOT_APPLICABLE${result.claimNow?.granted === false ? `, but a ${result.claimNow.scope} claim now is **refused**` : ''}`
     : `**NOT READY** ${n} controls at \`${result.target}\`: ${tally}`;
   const ordered = [
     ...result.statuses.filter((s) => !isSatisfied(s)),
@@ -52,8 +52,10 @@ export function renderStatusMarkdown(
     (s) =>
       `| ${s.status} | ${escapeMarkdownCell(s.control)} | ${escapeMarkdownCell(`${s.reason}${s.flaky && !s.reason.includes('flaky') ? ' (flaky)' : ''}${s.risks?.includes('inline') ? ' (inline script)' : ''}`)} | ${nextOf(s)} |`,
   );
+  const claim = result.claimNow;
   const lines = [
     head,
+    ...(claim === undefined ? [] : ['', `If claimed now: ${escapeMarkdownCell(claim.verdict)}`]),
     '',
     '| status | control | reason | next |',
     '| --- | --- | --- | --- |',

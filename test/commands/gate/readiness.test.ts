@@ -47,15 +47,12 @@ describe('readiness', () => {
     const byScope = Object.fromEntries(result.scopes.map((s) => [s.scope, s]));
     expect(byScope['task']?.isReady).toBe(true);
     expect(byScope['merge']?.isReady).toBe(false);
-    expect(byScope['merge']?.blockers).toContainEqual({
-      kind: 'control',
-      id: 'T.debt',
-      status: 'FAIL',
-    });
-    expect(byScope['release']?.blockers).toContainEqual({
-      kind: 'audit',
-      stage: 'release_authority',
-    });
+    expect(byScope['merge']?.blockers).toContainEqual(
+      expect.objectContaining({ control: 'T.debt', stage: 'self', status: 'FAIL' }),
+    );
+    expect(byScope['release']?.blockers).toContainEqual(
+      expect.objectContaining({ control: 'T.unit', stage: 'release_authority' }),
+    );
     expect(io.stored.length).toBe(before);
   });
 
@@ -78,6 +75,14 @@ describe('readiness', () => {
     const task = result.scopes.find((s) => s.scope === 'task');
     const merge = result.scopes.find((s) => s.scope === 'merge');
     expect(task?.isReady).toBe(true); // the fake manifest's task policy needs self only
-    expect(merge?.blockers).toEqual([{ kind: 'audit', stage: 'cross' }]);
+    expect(merge?.blockers.map((b) => [b.control, b.stage])).toEqual([['T.unit', 'cross']]);
+    expect(merge?.verdict).toMatch(/^REFUSED \[project\]/);
+  });
+
+  test('a task without controls is a usage error, as a task claim without controls is', async () => {
+    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
+    await expect(
+      readinessFlow({ root: '/', task: { id: 'T-1', controls: [] } }, ctx(), io),
+    ).rejects.toMatchObject({ code: 'MISSING_ARG' });
   });
 });

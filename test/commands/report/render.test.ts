@@ -7,8 +7,13 @@ import {
   renderStatusMarkdown,
 } from '../../../scripts/lib/render/status-markdown.ts';
 import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
-import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
-import { ctx, reportInputOf, selfRun } from '../../helpers/report-fixture.ts';
+import {
+  command,
+  createFakeGateIO,
+  makeControl,
+  makeManifest,
+} from '../../helpers/fake-gate-io.ts';
+import { crossAudit, ctx, reportInputOf, selfRun } from '../../helpers/report-fixture.ts';
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
@@ -91,10 +96,28 @@ describe('status --markdown', () => {
     const md = renderStatusMarkdown(await statusFlow({ root: '/', controls: [] }, ctx(), io), {
       maxRows: 1,
     });
+    // Every control's own result is PASS, but no cross audit yet: the project claim is refused.
     expect(md.split('\n')[0]).toBe(
-      '**READY** all 2 controls at `engineering_ready` are PASS or NOT_APPLICABLE',
+      '**READY** all 2 controls at `engineering_ready` are PASS or NOT_APPLICABLE, but a project claim now is **refused**',
     );
+    expect(md.split('\n')[2]).toMatch(/^If claimed now: REFUSED \\\[project\\\]/);
     expect(md).toContain('… 1 more controls');
+  });
+
+  test('READY with no reservation when the project claim would be granted', async () => {
+    // At prototype an unsigned cross audit counts, so self + cross grant the project claim.
+    const base = makeManifest();
+    const io = createFakeGateIO(
+      [makeControl('A', command(['pass']))],
+      makeManifest({ profile: { ...base.profile, target_maturity: 'prototype' } }),
+    );
+    await selfRun(io);
+    await crossAudit(io);
+    const result = await statusFlow({ root: '/', controls: [] }, ctx(), io);
+    expect(result.claimNow?.granted).toBe(true);
+    expect(renderStatusMarkdown(result).split('\n')[0]).toBe(
+      '**READY** all 1 controls at `prototype` are PASS or NOT_APPLICABLE',
+    );
   });
 
   test('a cell cannot break the table or inject HTML', () => {

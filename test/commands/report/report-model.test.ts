@@ -146,6 +146,44 @@ describe('report model and page agree with status --json', () => {
     expect(html).toContain(`if claimed now: ${refused.verdict}`);
   });
 
+  test('"if claimed now" is the claim decision itself: efficacy and instruction blockers included', async () => {
+    const base = makeManifest();
+    const io = createFakeGateIO(
+      [makeControl('T.unit', command(['pass'])), makeControl('T.lint', command(['pass']))],
+      makeManifest({
+        policies: {
+          ...base.policies,
+          efficacy_required_for_release: true,
+          unmapped_instructions: 'block',
+        },
+        instruction_sources: [{ path: 'AGENTS.md', sha256: 'a'.repeat(64) }],
+      }),
+    );
+    await selfRun(io, ['T.unit', 'T.lint']);
+    await crossAudit(io, ['T.unit', 'T.lint']);
+    const model = buildReport(await reportInputOf(io));
+    for (const scope of ['project', 'release'] as const) {
+      const claim = await claimFlow(
+        { root: '/', scope, controls: [], record: false, actor: developer },
+        ctx(),
+        io,
+      );
+      const now = model.claimsNow.find((d) => d.scope === scope)!;
+      expect(claim.granted).toBe(false);
+      expect(now.granted).toBe(false);
+      expect(now.verdict).toBe(claim.verdict);
+      expect(now.blockers).toEqual(claim.blockers);
+    }
+    const release = model.claimsNow.find((d) => d.scope === 'release')!;
+    expect(release.blockers.map((b) => b.control)).toEqual(
+      expect.arrayContaining(['T.unit', 'T.lint', 'instructions:AGENTS.md']),
+    );
+    expect(release.blockers.some((b) => b.reason.startsWith('efficacy unproven'))).toBe(true);
+    // Every control is PASS, yet the headline is not green: the claim would be refused.
+    expect(model.isReady).toBe(true);
+    expect(renderReportHtml(model)).toContain('id="status-verdict" class="verdict v-no"');
+  });
+
   test('trace findings come from the trace control evidence object, escaped', async () => {
     const io = createFakeGateIO([
       makeControl('T.trace', { type: 'trace', pack: 'packs/refund.yaml', traces: ['t/*.json'] }),

@@ -1,83 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { assessReadiness } from '../../../scripts/lib/core/knowledge/assess-readiness.ts';
-import type {
-  ReadinessControl,
-  ReadinessInput,
+import {
+  CLAIM_SCOPE_OF,
+  toScopeReadiness,
 } from '../../../scripts/lib/core/knowledge/assess-readiness.ts';
 import { buildHandoff } from '../../../scripts/lib/core/knowledge/build-handoff.ts';
+import type { ClaimDecision } from '../../../scripts/lib/core/gate/decide-claim.ts';
 
-const c = (
-  id: string,
-  status: ReadinessControl['status'],
-  requiredFrom: ReadinessControl['requiredFrom'] = 'prototype',
-): ReadinessControl => ({ id, status, requiredFrom });
-const base: ReadinessInput = { targetMaturity: 'production_ready', controls: [], gaps: [] };
-const ready = (input: ReadinessInput) =>
-  Object.fromEntries(assessReadiness(input).map((r) => [r.scope, r.isReady]));
+const refused: ClaimDecision = {
+  granted: false,
+  verdict: 'REFUSED [project] 1 blockers',
+  scope: 'project',
+  target: 'prototype',
+  stages: ['self'],
+  blockers: [{ control: 'C-1', stage: 'self', status: 'FAIL', reason: 'exit 1' }],
+};
 
-describe('assessReadiness', () => {
-  it('a task can be complete while a debt control stays FAIL, and the project is still not ready', () => {
-    const input = {
-      ...base,
-      controls: [c('C-task', 'PASS'), c('C-debt', 'FAIL')],
-      task: { id: 'T-1', controls: ['C-task'] },
-    };
-    expect(ready(input)).toEqual({ task: true, merge: false, release: false });
-    expect(assessReadiness(input)[1]!.blockers).toEqual([
-      { kind: 'control', id: 'C-debt', status: 'FAIL' },
-    ]);
+describe('toScopeReadiness', () => {
+  it('each readiness scope previews one claim scope', () => {
+    expect(CLAIM_SCOPE_OF).toEqual({ task: 'task', merge: 'project', release: 'release' });
   });
 
-  it.each(['FAIL', 'BLOCKED', 'TODO', 'DISPUTED', 'STALE'] as const)(
-    '%s blocks; only PASS and NOT_APPLICABLE satisfy',
-    (status) => {
-      expect(
-        ready({ ...base, controls: [c('C-1', status)], task: { id: 'T', controls: ['C-1'] } }),
-      ).toEqual({ task: false, merge: false, release: false });
-      expect(ready({ ...base, controls: [c('C-1', 'NOT_APPLICABLE'), c('C-2', 'PASS')] })).toEqual({
-        merge: true,
-        release: true,
-      });
-    },
-  );
-
-  it('controls due above the target maturity do not block, below they do', () => {
-    expect(ready({ ...base, controls: [c('C-1', 'TODO', 'commercial_ready')] })).toEqual({
-      merge: true,
-      release: true,
-    });
-    expect(ready({ ...base, controls: [c('C-1', 'TODO', 'production_ready')] })).toEqual({
-      merge: false,
-      release: false,
+  it('shows the claim decision as it is: refusal, verdict line and blockers unchanged', () => {
+    expect(toScopeReadiness('merge', refused)).toEqual({
+      scope: 'merge',
+      claimScope: 'project',
+      isReady: false,
+      verdict: refused.verdict,
+      blockers: refused.blockers,
     });
   });
 
-  it('a traceability gap blocks at its maturity and not below', () => {
-    const gaps = [
-      {
-        kind: 'missing_control' as const,
-        requirement: 'REQ-1',
-        maturity: 'production_ready' as const,
-      },
-    ];
-    expect(ready({ ...base, gaps })).toEqual({ merge: false, release: false });
-    expect(ready({ ...base, gaps, targetMaturity: 'engineering_ready' })).toEqual({
-      merge: true,
-      release: true,
-    });
-  });
-
-  it('an unknown task control and missing audit stages block their scope', () => {
-    const result = assessReadiness({
-      ...base,
-      task: { id: 'T', controls: ['C-ghost'] },
-      missingStages: { release: ['release_authority'] },
-    });
-    expect(result.map((r) => [r.scope, r.blockers.map((b) => b.kind)])).toEqual([
-      ['task', ['unknown_control']],
-      ['merge', []],
-      ['release', ['audit']],
-    ]);
+  it('is ready exactly when the claim would be granted', () => {
+    const granted = { ...refused, granted: true, blockers: [], verdict: 'COMPLETED [release]' };
+    expect(toScopeReadiness('release', { ...granted, scope: 'release' }).isReady).toBe(true);
+    // Even with no blockers listed, a refused decision is never shown as ready.
+    expect(toScopeReadiness('merge', { ...refused, blockers: [] }).isReady).toBe(false);
   });
 });
 
@@ -85,7 +42,7 @@ describe('buildHandoff', () => {
   const input = {
     task: 'T-1',
     controls: [{ id: 'C-1', status: 'FAIL' as const }],
-    readiness: assessReadiness({ ...base, controls: [c('C-1', 'FAIL')] }),
+    readiness: [toScopeReadiness('merge', refused)],
     decisions: [],
     facts: [],
     hypotheses: [],

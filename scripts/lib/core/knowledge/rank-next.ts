@@ -3,6 +3,7 @@
 // exploration share so the list does not collapse onto the familiar.
 // Exploration picks are seeded and therefore reproducible.
 import type { ControlStatusValue } from '../gate/compute-status.ts';
+import type { ClaimBlocker } from '../gate/decide-claim.ts';
 import { sha256Hex } from '../hash.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
 import { priority } from './priority.ts';
@@ -96,6 +97,28 @@ export function controlItemsFromStatuses(
       ? []
       : [controlItem(s.control, s.status, riskOf(s.control))],
   );
+}
+
+/**
+ * One next item per control a claim decision names as a blocker (its first blocker, whose stage
+ * and reason say what to do); a traceability blocker (`requirement:<id>`) is a gap item.
+ */
+export function blockerItems(
+  blockers: readonly ClaimBlocker[],
+  riskOf: (control: string) => number | undefined = () => undefined,
+): NextItem[] {
+  const seen = new Set<string>();
+  return blockers.flatMap((b): NextItem[] => {
+    if (seen.has(b.control)) return [];
+    seen.add(b.control);
+    const reason = `${b.status} [${b.stage}]: ${b.reason}`;
+    if (b.control.startsWith('requirement:')) return [gapItem(b.control, reason, 900)];
+    const weights =
+      b.status in STATUS_WEIGHTS
+        ? STATUS_WEIGHTS[b.status as OpenControlStatus]
+        : STATUS_WEIGHTS.TODO;
+    return [{ kind: 'control', id: b.control, reason, risk: riskOf(b.control) ?? 700, ...weights }];
+  });
 }
 
 export function gapItem(id: string, reason: string, risk = 800): NextItem {

@@ -1,10 +1,11 @@
 // The auditor's report model (references/report.md). Every verdict comes from the functions behind
-// `status --json` and `claim` (computeStatuses, decideClaim): the report re-implements none of
-// them. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
+// `status --json` and `claim` (computeStatuses, decideVerdict): the report re-implements none of
+// them, so its "if claimed now" and open items are the claim's own. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
 import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
-import { decideClaim, type ClaimDecision } from '../gate/decide-claim.ts';
+import type { ClaimDecision } from '../gate/decide-claim.ts';
+import { decideVerdict } from '../gate/decide-verdict.ts';
 import { parseClaimBody } from '../gate/parse-body.ts';
 import { supersededClaims } from '../gate/superseded-claims.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
@@ -21,6 +22,11 @@ import { buildTraceability, type Traceability } from './build-traceability.ts';
 export interface ReportInput {
   manifest: Manifest;
   registry: Registry;
+  /**
+   * The registry as declared, when `registry` had to be narrowed to the controls required at the
+   * target (a control above it binds nothing): claim decides over the declared one.
+   */
+  declaredRegistry?: Registry;
   /** Current binding of every registry control. */
   subjects: ReadonlyMap<string, SubjectBinding>;
   /** The valid entries of the ledger, ledger order (even when verification found problems). */
@@ -83,7 +89,10 @@ export interface ReportModel {
   /** Counts over the required controls, as `status --json` reports them. */
   counts: Record<ControlStatusValue, number>;
   controls: ReportControl[];
-  /** What a project and a release claim would get if made now (nothing is recorded). */
+  /**
+   * What a project and a release claim would get if made now (nothing is recorded): the same
+   * decision as `claim`, `readiness`, `query blockers` and `next`.
+   */
   claimsNow: ClaimDecision[];
   granted: GrantedClaim[];
   grantedTotal: number;
@@ -147,9 +156,7 @@ export function buildReport(input: ReportInput): ReportModel {
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     counts,
     controls,
-    claimsNow: (['project', 'release'] as const).map((scope) =>
-      decideClaim({ scope, target, manifest, statuses: required }),
-    ),
+    claimsNow: decideClaimsNow(input, required),
     granted: granted.slice(0, MAX_GRANTED),
     grantedTotal: granted.length,
     ledger: summarizeLedger(input.entries, timeline),
@@ -158,6 +165,22 @@ export function buildReport(input: ReportInput): ReportModel {
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
   };
+}
+
+/** The project and release claims over exactly what `claim` gathers: the required controls. */
+function decideClaimsNow(input: ReportInput, required: readonly ReportControl[]): ClaimDecision[] {
+  const ids = new Set(required.map((c) => c.control));
+  const gathered = {
+    target: input.manifest.profile.target_maturity,
+    statuses: required,
+    entries: input.entries,
+    subjects: new Map([...input.subjects].filter(([id]) => ids.has(id))),
+  };
+  const plane = { manifest: input.manifest, registry: input.declaredRegistry ?? input.registry };
+  return (['project', 'release'] as const).map((scope) => {
+    const { warnings: _warnings, ...decision } = decideVerdict(scope, plane, gathered);
+    return decision;
+  });
 }
 
 /** Every entry hash the claims cite as support. */
