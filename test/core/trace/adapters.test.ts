@@ -1,4 +1,5 @@
 // The adapter test matrix, on hand-written fixtures.
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { TraceEvent } from '../../../scripts/lib/core/trace/events.ts';
@@ -172,6 +173,37 @@ describe('otel-genai@1', () => {
       'assistant.message Yes, A7 is paid.',
     ]);
     expect(r.counts.unknown).toBe(1);
+  });
+
+  test('tool calls the model asked for are calls once; a tool span for the same id wins; responses are results of unknown outcome', async () => {
+    const r = await adapt('otel-genai/requested-calls.json');
+    expect(brief(r.events)).toEqual([
+      'user.message Refund A7',
+      'assistant.message Checking.',
+      'call call_a order_get',
+      'call call_b refund_create',
+      'result call_b false',
+      'result call_a null',
+      'assistant.message Refund declined.',
+    ]);
+    expect(r.events[2]).toMatchObject({ args: { orderId: 'A7' } });
+    expect(r.events[5]).toMatchObject({ data: { state: 'PAID' } });
+    expect(r.header.recordedWith?.promptSha256).toBe(
+      createHash('sha256').update('You refund orders.').digest('hex'),
+    );
+  });
+
+  test('OpenInference flattened messages: calls, tool responses, unparsable arguments kept raw', async () => {
+    const r = await adapt('otel-genai/openinference-messages.json');
+    expect(brief(r.events)).toEqual([
+      'user.message Is A7 paid?',
+      'call oi_1 order_get',
+      'result oi_1 null',
+      'assistant.message Yes, A7 is paid.',
+    ]);
+    expect(r.events[1]).toMatchObject({ args: undefined, argsRaw: '{"orderId": "A7"' });
+    expect(r.header.recordedWith?.model).toBe('gpt-test-1');
+    expect(r.counts).toMatchObject({ recognized: 2, unknown: 0, skipped: 0 });
   });
 
   test('an arg rule on uncaptured arguments is unknown, not pass', async () => {
