@@ -3,36 +3,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planeWith } from '../helpers/knowledge-plane.ts';
+import {
+  hypothesisArgs,
+  pagerCheck as check,
+  PAGER,
+  planeWith,
+  scriptProbe,
+} from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
-const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
-const check = (input: number, want: number): string =>
-  `import { pageSize } from './pager.mjs'; process.exit(pageSize(${input}) === ${want} ? 0 : 1);\n`;
-
-const add = (claim: string, risk: string, script: string): string[] => [
-  'hypothesis',
-  'add',
-  claim,
-  '--attr',
-  'functional',
-  '--risk',
-  risk,
-  '--info-gain',
-  '0.9',
-  '--cost',
-  '1',
-  '--oracle',
-  'the probe exits 1',
-  '--provenance',
-  'recon',
-  '--probe-argv',
-  process.execPath,
-  '--probe-argv',
-  script,
-  '--expect-exit',
-  '1',
-];
+const add = (claim: string, risk: string, script: string): string[] =>
+  hypothesisArgs(claim, { risk, oracle: 'the probe exits 1', probe: scriptProbe(script) });
 
 async function explored(): Promise<KnowledgePlane> {
   const plane = planeWith('');
