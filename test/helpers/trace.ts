@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TraceOptions } from '../../scripts/lib/cli/trace-options.ts';
 import type { TraceEvent } from '../../scripts/lib/core/trace/events.ts';
 import type { Pack } from '../../scripts/lib/core/trace/pack.ts';
 import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
@@ -113,4 +114,25 @@ export function notPassing(item: TraceCheckItem): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of item.verdict?.rules ?? []) if (r.outcome !== 'pass') out[r.id] = r.outcome;
   return out;
+}
+
+/** `trace <action> --pack <pack> <traces>` as the CLI parses it with no other flag. */
+export function traceOptions(
+  action: TraceOptions['action'],
+  traces: string[],
+  pack: string,
+): TraceOptions {
+  return {
+    action,
+    traces,
+    pack,
+    adapter: 'auto',
+    failOn: 'block',
+    sarif: undefined,
+    junit: undefined,
+    markdown: undefined,
+    root: undefined,
+    json: false,
+    limit: 8192,
+  };
 }
