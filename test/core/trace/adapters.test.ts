@@ -206,6 +206,22 @@ describe('otel-genai@1', () => {
     expect(r.counts).toMatchObject({ recognized: 2, unknown: 0, skipped: 0 });
   });
 
+  test('Vercel AI SDK: each doGenerate step once; the outer span repeats them and adds nothing', async () => {
+    const r = await adapt('otel-genai/vercel-steps.json');
+    expect(brief(r.events)).toEqual([
+      'user.message Is A7 paid?',
+      'call v1 order_get',
+      'result v1 null',
+      'assistant.message Yes, A7 is paid.',
+    ]);
+    expect(r.events[1]).toMatchObject({ args: { orderId: 'A7' } });
+    expect(r.events[2]).toMatchObject({ data: { state: 'PAID' } });
+    expect(r.header.recordedWith).toMatchObject({
+      model: 'gpt-test-2',
+      promptSha256: createHash('sha256').update('You check orders.').digest('hex'),
+    });
+  });
+
   test('an arg rule on uncaptured arguments is unknown, not pass', async () => {
     const item = await checkFile(
       packAt('refund'),
