@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   caseArgs,
   hypothesisArgs,
-  pagerCheck as check,
-  PAGER,
+  pagerPlane,
   planeWith,
   scriptProbe,
 } from '../helpers/knowledge-plane.ts';
@@ -15,11 +14,11 @@ const add = (claim: string, risk: string, gain: string, script: string): string[
   hypothesisArgs(claim, { risk, infoGain: gain, probe: scriptProbe(script) });
 
 async function buggyBoard(): Promise<KnowledgePlane> {
-  const plane = planeWith('');
-  plane.write('pager.mjs', PAGER);
-  plane.write('probe-negative.mjs', check(-5, 1));
-  plane.write('probe-large.mjs', check(500, 100));
-  plane.write('probe-normal.mjs', check(20, 20));
+  const plane = pagerPlane({
+    'probe-negative.mjs': [-5, 1],
+    'probe-large.mjs': [500, 100],
+    'probe-normal.mjs': [20, 20],
+  });
   // Scores 0.72, 0.81, 0.64: probe order must be H-0002, H-0001, H-0003.
   for (const args of [
     add('a large page size is not clamped', '0.8', '0.9', 'probe-large.mjs'),

@@ -99,10 +99,22 @@ export function planeWith(controls: string, requirements?: string) {
 /** The code the exploration tests probe: large page sizes are clamped, negative ones pass. */
 export const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
 
-/** A probe script for PAGER: prints what it got, exits 0 when `pageSize(input)` is `want`. */
-export const pagerCheck = (input: number, want: number): string =>
-  `import { pageSize } from './pager.mjs'; const got = pageSize(${input}); ` +
-  `console.log('got ' + got); process.exit(got === ${want} ? 0 : 1);\n`;
+/**
+ * A plane holding PAGER and one probe script per entry: `name: [input, want]` prints what
+ * `pageSize(input)` got and exits 0 when that is `want`.
+ */
+export function pagerPlane(probes: Record<string, [number, number]>): KnowledgePlane {
+  const plane = planeWith('');
+  plane.write('pager.mjs', PAGER);
+  for (const [name, [input, want]] of Object.entries(probes)) {
+    plane.write(
+      name,
+      `import { pageSize } from './pager.mjs'; const got = pageSize(${input}); ` +
+        `console.log('got ' + got); process.exit(got === ${want} ? 0 : 1);\n`,
+    );
+  }
+  return plane;
+}
 
 /** `--probe-argv node <script>`, confirming the claim when the script exits 1. */
 export const scriptProbe = (script: string): string[] => [

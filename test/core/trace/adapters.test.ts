@@ -175,51 +175,64 @@ describe('otel-genai@1', () => {
     expect(r.counts.unknown).toBe(1);
   });
 
-  test('tool calls the model asked for are calls once; a tool span for the same id wins; responses are results of unknown outcome', async () => {
-    const r = await adapt('otel-genai/requested-calls.json');
-    expect(brief(r.events)).toEqual([
-      'user.message Refund A7',
-      'assistant.message Checking.',
-      'call call_a order_get',
-      'call call_b refund_create',
-      'result call_b false',
-      'result call_a null',
-      'assistant.message Refund declined.',
-    ]);
-    expect(r.events[2]).toMatchObject({ args: { orderId: 'A7' } });
-    expect(r.events[5]).toMatchObject({ data: { state: 'PAID' } });
-    expect(r.header.recordedWith?.promptSha256).toBe(
-      createHash('sha256').update('You refund orders.').digest('hex'),
-    );
-  });
-
-  test('OpenInference flattened messages: calls, tool responses, unparsable arguments kept raw', async () => {
-    const r = await adapt('otel-genai/openinference-messages.json');
-    expect(brief(r.events)).toEqual([
-      'user.message Is A7 paid?',
-      'call oi_1 order_get',
-      'result oi_1 null',
-      'assistant.message Yes, A7 is paid.',
-    ]);
-    expect(r.events[1]).toMatchObject({ args: undefined, argsRaw: '{"orderId": "A7"' });
-    expect(r.header.recordedWith?.model).toBe('gpt-test-1');
-    expect(r.counts).toMatchObject({ recognized: 2, unknown: 0, skipped: 0 });
-  });
-
-  test('Vercel AI SDK: each doGenerate step once; the outer span repeats them and adds nothing', async () => {
-    const r = await adapt('otel-genai/vercel-steps.json');
-    expect(brief(r.events)).toEqual([
-      'user.message Is A7 paid?',
-      'call v1 order_get',
-      'result v1 null',
-      'assistant.message Yes, A7 is paid.',
-    ]);
-    expect(r.events[1]).toMatchObject({ args: { orderId: 'A7' } });
-    expect(r.events[2]).toMatchObject({ data: { state: 'PAID' } });
-    expect(r.header.recordedWith).toMatchObject({
-      model: 'gpt-test-2',
-      promptSha256: createHash('sha256').update('You check orders.').digest('hex'),
+  const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+  /** [what, fixture, events in brief, [event index, what it must contain], header facts] */
+  const conversations: [string, string, string[], [number, object], object][] = [
+    [
+      'tool calls the model asked for are calls once; a tool span for the same id wins; responses are results of unknown outcome',
+      'requested-calls.json',
+      [
+        'user.message Refund A7',
+        'assistant.message Checking.',
+        'call call_a order_get',
+        'call call_b refund_create',
+        'result call_b false',
+        'result call_a null',
+        'assistant.message Refund declined.',
+      ],
+      [5, { data: { state: 'PAID' } }],
+      { promptSha256: sha('You refund orders.') },
+    ],
+    [
+      'OpenInference flattened messages: calls, tool responses, unparsable arguments kept raw',
+      'openinference-messages.json',
+      [
+        'user.message Is A7 paid?',
+        'call oi_1 order_get',
+        'result oi_1 null',
+        'assistant.message Yes, A7 is paid.',
+      ],
+      [1, { args: undefined, argsRaw: '{"orderId": "A7"' }],
+      { model: 'gpt-test-1' },
+    ],
+    [
+      'Vercel AI SDK: each doGenerate step once; the outer span repeats them and adds nothing',
+      'vercel-steps.json',
+      [
+        'user.message Is A7 paid?',
+        'call v1 order_get',
+        'result v1 null',
+        'assistant.message Yes, A7 is paid.',
+      ],
+      [2, { data: { state: 'PAID' } }],
+      { model: 'gpt-test-2', promptSha256: sha('You check orders.') },
+    ],
+  ];
+  for (const [what, file, events, [at, holds], recordedWith] of conversations) {
+    test(what, async () => {
+      const r = await adapt(`otel-genai/${file}`);
+      expect(brief(r.events)).toEqual(events);
+      expect(r.events[at]).toMatchObject(holds);
+      expect(r.header.recordedWith).toMatchObject(recordedWith);
+      expect(r.counts.unknown).toBe(0);
     });
+  }
+
+  test('a requested call keeps its parsed arguments', async () => {
+    const r = await adapt('otel-genai/requested-calls.json');
+    expect(r.events[2]).toMatchObject({ args: { orderId: 'A7' } });
+    const steps = await adapt('otel-genai/vercel-steps.json');
+    expect(steps.events[1]).toMatchObject({ args: { orderId: 'A7' } });
   });
 
   test('an arg rule on uncaptured arguments is unknown, not pass', async () => {
