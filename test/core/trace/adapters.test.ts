@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { TraceEvent } from '../../../scripts/lib/core/trace/events.ts';
 import { adaptTrace } from '../../../scripts/lib/io/trace/adapt-trace.ts';
-import { checkFile, FIXTURES, notPassing, packAt } from '../../helpers/trace.ts';
+import { checkFile, FIXTURES, notPassing, packAt, tempFile } from '../../helpers/trace.ts';
 
 const adapt = (file: string, adapter = 'auto') => adaptTrace(join(FIXTURES, file), file, adapter);
 const brief = (events: TraceEvent[]) =>
@@ -227,6 +227,30 @@ describe('otel-genai@1', () => {
       expect(r.counts.unknown).toBe(0);
     });
   }
+
+  test('a span writing the conventions and OpenInference spellings of one exchange counts it once', async () => {
+    const kv = (key: string, value: string) => ({ key, value: { stringValue: value } });
+    const span = {
+      spanId: 'both',
+      attributes: [
+        kv('gen_ai.input.messages', '[{"role":"user","parts":[{"type":"text","content":"Hi"}]}]'),
+        kv(
+          'gen_ai.output.messages',
+          '[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"f","arguments":{}}]}]',
+        ),
+        kv('llm.input_messages.0.message.role', 'user'),
+        kv('llm.input_messages.0.message.content', 'Hi'),
+        kv('llm.output_messages.0.message.tool_calls.0.tool_call.id', 'c1'),
+        kv('llm.output_messages.0.message.tool_calls.0.tool_call.function.name', 'f'),
+      ],
+    };
+    const file = tempFile(
+      'both-spellings.json',
+      JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }),
+    );
+    const r = await adaptTrace(file, 'both-spellings.json', 'auto');
+    expect(brief(r.events)).toEqual(['user.message Hi', 'call c1 f']);
+  });
 
   test('a requested call keeps its parsed arguments', async () => {
     const r = await adapt('otel-genai/requested-calls.json');

@@ -27,36 +27,40 @@ interface Message {
 }
 
 /** The objects of a list, others dropped. */
-const records = (list: unknown): Rec[] =>
-  asArray(list).flatMap((x) => {
+function records(list: unknown): Rec[] {
+  const out: Rec[] = [];
+  for (const x of asArray(list)) {
     const rec = asRecord(x);
-    return rec === undefined ? [] : [rec];
-  });
+    if (rec !== undefined) out.push(rec);
+  }
+  return out;
+}
 
 const json = (value: unknown): unknown =>
   typeof value === 'string' ? parseResultData(value) : value;
 
 function conventionMessages(value: unknown): Message[] {
-  return asArray(json(value)).flatMap((raw) => {
-    const m = asRecord(raw);
-    if (m === undefined) return [];
-    const parts = records(m['parts']);
-    return [{ role: asString(m['role']) ?? '', parts }];
-  });
+  return records(json(value)).map((m) => ({
+    role: asString(m['role']) ?? '',
+    parts: records(m['parts']),
+  }));
 }
 
 /** `llm.output_messages.0.message.tool_calls.1.tool_call.function.name` and kin, regrouped. */
-function openInferenceMessages(attrs: Rec, prefix: string): Message[] {
+const OPENINFERENCE_KEY = /^llm\.(input|output)_messages\.(\d+)\.message\.(.+)$/;
+
+function openInferenceMessages(attrs: Rec, side: 'input' | 'output'): Message[] {
   const byIndex = new Map<number, Rec>();
-  const pattern = new RegExp(`^${prefix.replace(/\./g, '\\.')}\\.(\\d+)\\.message\\.(.+)$`);
-  for (const [key, value] of Object.entries(attrs)) {
-    const match = pattern.exec(key);
-    if (match === null) continue;
-    const index = Number(match[1]);
+  for (const key in attrs) {
+    if (!key.startsWith('llm.')) continue;
+    const match = OPENINFERENCE_KEY.exec(key);
+    if (match === null || match[1] !== side) continue;
+    const index = Number(match[2]);
     const fields = byIndex.get(index) ?? {};
-    fields[match[2] ?? ''] = value;
+    fields[match[3] ?? ''] = attrs[key];
     byIndex.set(index, fields);
   }
+  if (byIndex.size === 0) return [];
   return [...byIndex.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, f]) => {
@@ -121,11 +125,15 @@ function vercelMessages(attrs: Rec): { input: Message[]; output: Message[] } {
   return { input, output };
 }
 
-const textOfParts = (parts: Rec[]): string =>
-  parts
-    .filter((p) => p['type'] === 'text' || p['type'] === undefined)
-    .map((p) => asString(p['content']) ?? '')
-    .join('\n');
+function textOfParts(parts: Rec[]): string {
+  let text: string | undefined;
+  for (const p of parts) {
+    if (p['type'] !== 'text' && p['type'] !== undefined) continue;
+    const content = asString(p['content']) ?? '';
+    text = text === undefined ? content : `${text}\n${content}`;
+  }
+  return text ?? '';
+}
 
 function emitInput(
   input: Message[],
@@ -199,6 +207,22 @@ function emitEvents(span: Rec, src: string, sink: AdapterSink): boolean {
   return emitted;
 }
 
+/**
+ * The span's conversation in the one spelling it uses; the conventions' attributes win when an
+ * instrumentation writes two spellings of the same messages, so nothing is counted twice.
+ */
+function messagesOf(attrs: Rec): { input: Message[]; output: Message[] } {
+  const input = attrs['gen_ai.input.messages'];
+  const output = attrs['gen_ai.output.messages'];
+  if (input !== undefined || output !== undefined)
+    return { input: conventionMessages(input), output: conventionMessages(output) };
+  if (attrs['ai.operationId'] !== undefined) return vercelMessages(attrs);
+  return {
+    input: openInferenceMessages(attrs, 'input'),
+    output: openInferenceMessages(attrs, 'output'),
+  };
+}
+
 /** Emits the messages and requested tool calls of one span; true when it emitted any. */
 export function emitConversation(
   attrs: Rec,
@@ -214,17 +238,7 @@ export function emitConversation(
       prompt: parts.length > 0 ? textOfParts(parts) : asString(instructions),
     });
   }
-  const vercel = vercelMessages(attrs);
-  const input = [
-    ...conventionMessages(attrs['gen_ai.input.messages']),
-    ...openInferenceMessages(attrs, 'llm.input_messages'),
-    ...vercel.input,
-  ];
-  const output = [
-    ...conventionMessages(attrs['gen_ai.output.messages']),
-    ...openInferenceMessages(attrs, 'llm.output_messages'),
-    ...vercel.output,
-  ];
+  const { input, output } = messagesOf(attrs);
   const fromInput = emitInput(input, src, sink, state);
   const fromOutput = emitOutput(output, src, sink, state);
   const fromEvents = emitEvents(span, src, sink);
