@@ -136,3 +136,13 @@ export function traceOptions(
     limit: 8192,
   };
 }
+
+/** Events as short lines (`call <id> <name>`, `result <id> <ok>`, `<type> <content>`). */
+export const brief = (events: readonly TraceEvent[]): string[] =>
+  events.map((e) =>
+    e.type === 'tool.call'
+      ? `call ${e.callId} ${e.name}`
+      : e.type === 'tool.result'
+        ? `result ${e.callId} ${String(e.ok)}`
+        : `${e.type} ${e.content}`,
+  );
