@@ -3,42 +3,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planeWith } from '../helpers/knowledge-plane.ts';
+import { hypothesisArgs, pagerPlane, planeWith, scriptProbe } from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
-const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
-const check = (input: number, want: number): string =>
-  `import { pageSize } from './pager.mjs'; process.exit(pageSize(${input}) === ${want} ? 0 : 1);\n`;
-
-const add = (claim: string, risk: string, script: string): string[] => [
-  'hypothesis',
-  'add',
-  claim,
-  '--attr',
-  'functional',
-  '--risk',
-  risk,
-  '--info-gain',
-  '0.9',
-  '--cost',
-  '1',
-  '--oracle',
-  'the probe exits 1',
-  '--provenance',
-  'recon',
-  '--probe-argv',
-  process.execPath,
-  '--probe-argv',
-  script,
-  '--expect-exit',
-  '1',
-];
+const add = (claim: string, risk: string, script: string): string[] =>
+  hypothesisArgs(claim, { risk, oracle: 'the probe exits 1', probe: scriptProbe(script) });
 
 async function explored(): Promise<KnowledgePlane> {
-  const plane = planeWith('');
-  plane.write('pager.mjs', PAGER);
-  plane.write('probe-negative.mjs', check(-5, 1));
-  plane.write('probe-large.mjs', check(500, 100));
+  const plane = pagerPlane({ 'probe-negative.mjs': [-5, 1], 'probe-large.mjs': [500, 100] });
   await plane.run(add('a large page size is not clamped', '0.8', 'probe-large.mjs'));
   await plane.run(add('a negative page size is accepted', '0.9', 'probe-negative.mjs'));
   expect((await plane.run(['scan'])).code).toBe(0);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { controlYaml, planeWith } from '../helpers/knowledge-plane.ts';
+import { controlYaml, hypothesisArgs, PAGER, planeWith } from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 interface Entry {
@@ -39,26 +39,9 @@ function board(plane: KnowledgePlane): { id: string; evidence?: string[]; status
     .flatMap((r) => (r.op === 'update' && r.update !== undefined ? [r.update] : []));
 }
 
-const hypothesis = (claim: string, risk: string, probe: string[]): string[] => [
-  'hypothesis',
-  'add',
-  claim,
-  '--attr',
-  'functional',
-  '--risk',
-  risk,
-  '--info-gain',
-  '0.9',
-  '--cost',
-  '1',
-  '--oracle',
-  'what the probe shows',
-  '--provenance',
-  'recon',
-  ...probe,
-];
+const hypothesis = (claim: string, risk: string, probe: string[]): string[] =>
+  hypothesisArgs(claim, { risk, oracle: 'what the probe shows', probe });
 
-const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
 const CHECK =
   "import { pageSize } from './pager.mjs'; const got = pageSize(-5); " +
   "console.log('got ' + got + ' at ' + process.cwd()); process.exit(got === -5 ? 1 : 0);\n";

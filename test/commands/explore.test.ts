@@ -1,45 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planeWith } from '../helpers/knowledge-plane.ts';
+import {
+  caseArgs,
+  hypothesisArgs,
+  pagerPlane,
+  planeWith,
+  scriptProbe,
+} from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
-// The bug: a page size is clamped from above but a negative one passes through.
-const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
-const check = (input: number, want: number): string =>
-  `import { pageSize } from './pager.mjs'; const got = pageSize(${input}); ` +
-  `console.log('got ' + got); process.exit(got === ${want} ? 0 : 1);\n`;
-
-const add = (claim: string, risk: string, gain: string, script: string): string[] => [
-  'hypothesis',
-  'add',
-  claim,
-  '--attr',
-  'functional',
-  '--risk',
-  risk,
-  '--info-gain',
-  gain,
-  '--cost',
-  '1',
-  '--oracle',
-  'the probe exits 1 when the claim holds',
-  '--provenance',
-  'recon',
-  '--probe-argv',
-  process.execPath,
-  '--probe-argv',
-  script,
-  '--expect-exit',
-  '1',
-];
+const add = (claim: string, risk: string, gain: string, script: string): string[] =>
+  hypothesisArgs(claim, { risk, infoGain: gain, probe: scriptProbe(script) });
 
 async function buggyBoard(): Promise<KnowledgePlane> {
-  const plane = planeWith('');
-  plane.write('pager.mjs', PAGER);
-  plane.write('probe-negative.mjs', check(-5, 1));
-  plane.write('probe-large.mjs', check(500, 100));
-  plane.write('probe-normal.mjs', check(20, 20));
+  const plane = pagerPlane({
+    'probe-negative.mjs': [-5, 1],
+    'probe-large.mjs': [500, 100],
+    'probe-normal.mjs': [20, 20],
+  });
   // Scores 0.72, 0.81, 0.64: probe order must be H-0002, H-0001, H-0003.
   for (const args of [
     add('a large page size is not clamped', '0.8', '0.9', 'probe-large.mjs'),
@@ -173,30 +152,8 @@ describe('proofgate explore: FLAKY', { timeout: 60_000 }, () => {
 });
 
 describe('proofgate explore: negative results filter', { timeout: 60_000 }, () => {
-  const caseWith = (negative: string, attr = 'functional'): string[] => [
-    'casebase',
-    'add',
-    '--kind',
-    'web-api',
-    '--architecture',
-    'service',
-    '--attr',
-    attr,
-    '--applicability',
-    'paged listings',
-    '--strategy',
-    'boundary probes',
-    '--outcome',
-    'clamping bug found',
-    '--negative',
-    negative,
-    '--project',
-    'shop',
-    '--environment',
-    'ci',
-    '--confirmation',
-    'user',
-  ];
+  const caseWith = (negative: string, attr = 'functional'): string[] =>
+    caseArgs({ negative, attr });
 
   it('a case that tried exactly this claim filters it with the case id; it is never probed', async () => {
     const plane = await buggyBoard();
@@ -227,37 +184,21 @@ describe('proofgate explore: target model and priors', { timeout: 60_000 }, () =
     stack: { lang: ['typescript'], frameworks: [] },
     qualityGoals: [{ attr: 'functional', risk: 0.9 }],
   };
-  const caseArgs = (kind: string, architecture: string, applicability: string): string[] => [
-    'casebase',
-    'add',
-    '--kind',
-    kind,
-    '--architecture',
-    architecture,
-    '--attr',
-    'functional',
-    '--stack',
-    'typescript',
-    '--applicability',
-    applicability,
-    '--strategy',
-    'boundary probes on page sizes',
-    '--outcome',
-    'a clamping bug',
-    '--none-failed',
-    '--project',
-    'shop',
-    '--environment',
-    'ci',
-    '--confirmation',
-    'user',
-  ];
+  const seedCase = (kind: string, architecture: string, applicability: string): string[] =>
+    caseArgs({
+      kind,
+      architecture,
+      stack: 'typescript',
+      applicability,
+      strategy: 'boundary probes on page sizes',
+      outcome: 'a clamping bug',
+    });
 
   it('seeds a hypothesis from a structurally matching case with its provenance, not from a keyword-only one', async () => {
     const plane = planeWith('');
     // CB-0001 matches structurally; CB-0002 only shares words with the target.
-    await plane.run(caseArgs('web-api', 'service', 'paged listings'));
-    await plane.run(caseArgs('cli', 'monolith', 'web-api service typescript functional'));
+    await plane.run(seedCase('web-api', 'service', 'paged listings'));
+    await plane.run(seedCase('cli', 'monolith', 'web-api service typescript functional'));
     plane.write('model.json', JSON.stringify(model));
     const result = await plane.run(['explore', '--target-model', 'model.json']);
     expect(result.out).toContain('SEEDED H-0001 from prior:CB-0001');

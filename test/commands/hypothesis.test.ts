@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import { caseArgs, hypothesisArgs, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 const add = (
   claim: string,
@@ -7,23 +7,14 @@ const add = (
   gain: string,
   cost: string,
   attr = 'functional',
-): string[] => [
-  'hypothesis',
-  'add',
-  claim,
-  '--attr',
-  attr,
-  '--risk',
-  risk,
-  '--info-gain',
-  gain,
-  '--cost',
-  cost,
-  '--oracle',
-  'expected 400, observed 200',
-  '--provenance',
-  'recon',
-];
+): string[] =>
+  hypothesisArgs(claim, {
+    attr,
+    risk,
+    infoGain: gain,
+    cost,
+    oracle: 'expected 400, observed 200',
+  });
 
 describe('proofgate hypothesis', () => {
   it('refuses a hypothesis without oracle or provenance, and a prior case that does not exist', async () => {
@@ -50,29 +41,7 @@ describe('proofgate hypothesis', () => {
 
   it('accepts a prior case from the case base as provenance', async () => {
     const plane = makeKnowledgePlane();
-    await plane.run([
-      'casebase',
-      'add',
-      '--kind',
-      'web-api',
-      '--architecture',
-      'service',
-      '--attr',
-      'functional',
-      '--applicability',
-      'REST writes',
-      '--strategy',
-      's',
-      '--outcome',
-      'o',
-      '--none-failed',
-      '--project',
-      'shop',
-      '--environment',
-      'ci',
-      '--confirmation',
-      'user',
-    ]);
+    await plane.run(caseArgs({ applicability: 'REST writes', strategy: 's', outcome: 'o' }));
     const { code, out } = await plane.run([
       ...add('seeded', '0.5', '0.5', '1').slice(0, -1),
       'prior:CB-0001',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runNext } from '../../scripts/next.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { controlYaml, planeWith } from '../helpers/knowledge-plane.ts';
+import { caseArgs, controlYaml, hypothesisArgs, planeWith } from '../helpers/knowledge-plane.ts';
 
 const SLOT = "{ type: slot, hint: 'add the real test command' }";
 const options = (root: string) => ({
@@ -110,47 +110,9 @@ describe('proofgate next', () => {
 });
 
 describe('proofgate next: negative results filter', () => {
-  const hypothesis = (claim: string): string[] => [
-    'hypothesis',
-    'add',
-    claim,
-    '--attr',
-    'functional',
-    '--risk',
-    '0.9',
-    '--info-gain',
-    '0.9',
-    '--cost',
-    '1',
-    '--oracle',
-    'o',
-    '--provenance',
-    'recon',
-  ];
-  const caseWith = (negative: string, attr = 'functional'): string[] => [
-    'casebase',
-    'add',
-    '--kind',
-    'web-api',
-    '--architecture',
-    'service',
-    '--attr',
-    attr,
-    '--applicability',
-    'paged listings',
-    '--strategy',
-    'boundary probes',
-    '--outcome',
-    'clamping bug found',
-    '--negative',
-    negative,
-    '--project',
-    'shop',
-    '--environment',
-    'ci',
-    '--confirmation',
-    'user',
-  ];
+  const hypothesis = (claim: string): string[] => hypothesisArgs(claim, { oracle: 'o' });
+  const caseWith = (negative: string, attr = 'functional'): string[] =>
+    caseArgs({ negative, attr });
 
   it('a hypothesis a case already tried is shown as filtered with the case id, not ranked', async () => {
     const plane = planeWith('');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTargetModel } from '../../scripts/lib/core/knowledge/target-model.ts';
 import type { ScanResult } from '../../scripts/lib/core/scan/types.ts';
 import type { Profile } from '../../scripts/lib/core/plane/types.ts';
-import { makeKnowledgePlane, planeWith } from '../helpers/knowledge-plane.ts';
+import { caseArgs, makeKnowledgePlane, planeWith } from '../helpers/knowledge-plane.ts';
 
 const SCAN: ScanResult = {
   files: 3,
@@ -55,31 +55,15 @@ describe('buildTargetModel', () => {
   });
 });
 
-const caseArgs = (kind: string, architecture: string): string[] => [
-  'casebase',
-  'add',
-  '--kind',
-  kind,
-  '--architecture',
-  architecture,
-  '--attr',
-  'functional',
-  '--stack',
-  'typescript',
-  '--applicability',
-  'service single_package typescript functional',
-  '--strategy',
-  'boundary probes on page sizes',
-  '--outcome',
-  'a clamping bug',
-  '--none-failed',
-  '--project',
-  'shop',
-  '--environment',
-  'ci',
-  '--confirmation',
-  'user',
-];
+const seedCase = (kind: string, architecture: string): string[] =>
+  caseArgs({
+    kind,
+    architecture,
+    stack: 'typescript',
+    applicability: 'service single_package typescript functional',
+    strategy: 'boundary probes on page sizes',
+    outcome: 'a clamping bug',
+  });
 
 describe('scan keeps the target model; explore reads it', { timeout: 60_000 }, () => {
   it('scan writes <plane>/knowledge/target-model.json and refreshes it', async () => {
@@ -118,8 +102,8 @@ describe('scan keeps the target model; explore reads it', { timeout: 60_000 }, (
 
   it('explore seeds from a case matching the persisted model, not from a keyword-only one', async () => {
     const plane = planeWith('');
-    expect((await plane.run(caseArgs('service', 'single_package'))).code).toBe(0);
-    expect((await plane.run(caseArgs('cli', 'monolith'))).code).toBe(0);
+    expect((await plane.run(seedCase('service', 'single_package'))).code).toBe(0);
+    expect((await plane.run(seedCase('cli', 'monolith'))).code).toBe(0);
     const before = await plane.run(['explore']);
     expect(before.out).not.toContain('SEEDED');
     await plane.run(['scan']);

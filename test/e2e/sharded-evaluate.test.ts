@@ -134,6 +134,20 @@ describe('three runners, one shard each', () => {
   });
 });
 
+/** A project claim over all shards, recording nothing, on the merged checkout at `root`. */
+const shardedClaim = (root: string, ...flags: string[]) =>
+  runCli([
+    'claim',
+    '--scope',
+    'project',
+    '--shards',
+    String(SHARDS),
+    '--no-record',
+    ...flags,
+    '--root',
+    root,
+  ]);
+
 describe('the merge job', () => {
   it('collects every shard as artifacts: the union verifies and the claim sees every result', () => {
     const merge = clone('merge');
@@ -142,17 +156,7 @@ describe('the merge job', () => {
     const verify = runCli(['verify', '--full', '--root', merge.dir]);
     expect(verify.stdout.split('\n')[0]).toMatch(/^INTACT/);
     expect(verify.code).toBe(0);
-    const claim = runCli([
-      'claim',
-      '--scope',
-      'project',
-      '--shards',
-      String(SHARDS),
-      '--no-record',
-      '--json',
-      '--root',
-      merge.dir,
-    ]);
+    const claim = shardedClaim(merge.dir, '--json');
     const result = JSON.parse(claim.stdout) as ClaimJson;
     expect(result.verdict).toMatch(/^PASS \[project\] all 6 applicable controls/);
     expect(result.statuses.map((s) => [s.control, s.status])).toEqual(
@@ -160,18 +164,7 @@ describe('the merge job', () => {
     );
     expect(claim.code).toBe(0);
     // As the shipped workflow does it: the union is also an append-only extension of the base.
-    const base = runCli([
-      'claim',
-      '--scope',
-      'project',
-      '--base',
-      'HEAD',
-      '--shards',
-      '3',
-      '--no-record',
-      '--root',
-      merge.dir,
-    ]);
+    const base = shardedClaim(merge.dir, '--base', 'HEAD');
     expect(base.stdout.split('\n')[0]).toMatch(/^PASS \[project\]/);
     expect(base.code).toBe(0);
   });
@@ -187,16 +180,7 @@ describe('the merge job', () => {
     }
     expect(merge.git('status', '--porcelain')).toBe('');
     expect(runCli(['verify', '--full', '--root', merge.dir]).code).toBe(0);
-    const claim = runCli([
-      'claim',
-      '--scope',
-      'project',
-      '--shards',
-      '3',
-      '--no-record',
-      '--root',
-      merge.dir,
-    ]);
+    const claim = shardedClaim(merge.dir);
     expect(claim.stdout.split('\n')[0]).toMatch(/^PASS \[project\]/);
     expect(claim.code).toBe(0);
   });
@@ -205,16 +189,7 @@ describe('the merge job', () => {
     const merge = clone('merge-missing');
     collect(merge, [runners[0]!, runners[2]!]);
     expect(runCli(['verify', '--full', '--root', merge.dir]).code).toBe(0);
-    const claim = runCli([
-      'claim',
-      '--scope',
-      'project',
-      '--shards',
-      '3',
-      '--no-record',
-      '--root',
-      merge.dir,
-    ]);
+    const claim = shardedClaim(merge.dir);
     expect(claim.code).toBe(1);
     const [verdict] = claim.stdout.split('\n');
     expect(verdict).toBe('REFUSED [project] missing shard 2/3: no current result from that runner');

@@ -95,3 +95,107 @@ export function planeWith(controls: string, requirements?: string) {
   if (requirements !== undefined) plane.write('docs/requirements.yaml', requirements);
   return plane;
 }
+
+/** The code the exploration tests probe: large page sizes are clamped, negative ones pass. */
+export const PAGER = `export function pageSize(n) { return n > 100 ? 100 : n; }\n`;
+
+/**
+ * A plane holding PAGER and one probe script per entry: `name: [input, want]` prints what
+ * `pageSize(input)` got and exits 0 when that is `want`.
+ */
+export function pagerPlane(probes: Record<string, [number, number]>): KnowledgePlane {
+  const plane = planeWith('');
+  plane.write('pager.mjs', PAGER);
+  for (const [name, [input, want]] of Object.entries(probes)) {
+    plane.write(
+      name,
+      `import { pageSize } from './pager.mjs'; const got = pageSize(${input}); ` +
+        `console.log('got ' + got); process.exit(got === ${want} ? 0 : 1);\n`,
+    );
+  }
+  return plane;
+}
+
+/** `--probe-argv node <script>`, confirming the claim when the script exits 1. */
+export const scriptProbe = (script: string): string[] => [
+  '--probe-argv',
+  process.execPath,
+  '--probe-argv',
+  script,
+  '--expect-exit',
+  '1',
+];
+
+/** `hypothesis add <claim>`: by default a functional claim from recon at cost 1; then the probe flags. */
+export function hypothesisArgs(
+  claim: string,
+  o: {
+    attr?: string;
+    risk?: string;
+    infoGain?: string;
+    cost?: string;
+    oracle?: string;
+    probe?: string[];
+  } = {},
+): string[] {
+  return [
+    'hypothesis',
+    'add',
+    claim,
+    '--attr',
+    o.attr ?? 'functional',
+    '--risk',
+    o.risk ?? '0.9',
+    '--info-gain',
+    o.infoGain ?? '0.9',
+    '--cost',
+    o.cost ?? '1',
+    '--oracle',
+    o.oracle ?? 'the probe exits 1 when the claim holds',
+    '--provenance',
+    'recon',
+    ...(o.probe ?? []),
+  ];
+}
+
+/**
+ * `casebase add` for a case of project shop seen in CI and confirmed by a user; without
+ * `negative` the case records that nothing failed (`--none-failed`).
+ */
+export function caseArgs(
+  o: {
+    kind?: string;
+    architecture?: string;
+    attr?: string;
+    stack?: string;
+    applicability?: string;
+    strategy?: string;
+    outcome?: string;
+    negative?: string;
+  } = {},
+): string[] {
+  return [
+    'casebase',
+    'add',
+    '--kind',
+    o.kind ?? 'web-api',
+    '--architecture',
+    o.architecture ?? 'service',
+    '--attr',
+    o.attr ?? 'functional',
+    ...(o.stack === undefined ? [] : ['--stack', o.stack]),
+    '--applicability',
+    o.applicability ?? 'paged listings',
+    '--strategy',
+    o.strategy ?? 'boundary probes',
+    '--outcome',
+    o.outcome ?? 'clamping bug found',
+    ...(o.negative === undefined ? ['--none-failed'] : ['--negative', o.negative]),
+    '--project',
+    'shop',
+    '--environment',
+    'ci',
+    '--confirmation',
+    'user',
+  ];
+}

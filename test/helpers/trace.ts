@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TraceOptions } from '../../scripts/lib/cli/trace-options.ts';
 import type { TraceEvent } from '../../scripts/lib/core/trace/events.ts';
 import type { Pack } from '../../scripts/lib/core/trace/pack.ts';
 import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
@@ -114,3 +115,34 @@ export function notPassing(item: TraceCheckItem): Record<string, string> {
   for (const r of item.verdict?.rules ?? []) if (r.outcome !== 'pass') out[r.id] = r.outcome;
   return out;
 }
+
+/** `trace <action> --pack <pack> <traces>` as the CLI parses it with no other flag. */
+export function traceOptions(
+  action: TraceOptions['action'],
+  traces: string[],
+  pack: string,
+): TraceOptions {
+  return {
+    action,
+    traces,
+    pack,
+    adapter: 'auto',
+    failOn: 'block',
+    sarif: undefined,
+    junit: undefined,
+    markdown: undefined,
+    root: undefined,
+    json: false,
+    limit: 8192,
+  };
+}
+
+/** Events as short lines (`call <id> <name>`, `result <id> <ok>`, `<type> <content>`). */
+export const brief = (events: readonly TraceEvent[]): string[] =>
+  events.map((e) =>
+    e.type === 'tool.call'
+      ? `call ${e.callId} ${e.name}`
+      : e.type === 'tool.result'
+        ? `result ${e.callId} ${String(e.ok)}`
+        : `${e.type} ${e.content}`,
+  );

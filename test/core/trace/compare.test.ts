@@ -8,7 +8,7 @@ import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { validatePack } from '../../../scripts/lib/io/trace/load-pack.ts';
 import { runTrace, trace as traceVerb } from '../../../scripts/trace.ts';
 import { createTestContext } from '../../helpers/context.ts';
-import { PACKS, tempFile } from '../../helpers/trace.ts';
+import { PACKS, tempFile, traceOptions } from '../../helpers/trace.ts';
 
 function session(model: string, deleted: boolean, tools: Record<string, string> = {}): string {
   const lines = [
@@ -41,19 +41,7 @@ function sets(baseline: string[], next: string[]): string {
 
 async function compare(root: string) {
   const result = await runTrace(
-    {
-      action: 'compare',
-      traces: ['baseline', 'new'],
-      pack: join(PACKS, 'fs-safety.yaml'),
-      adapter: 'auto',
-      failOn: 'block',
-      sarif: undefined,
-      junit: undefined,
-      markdown: undefined,
-      root: undefined,
-      json: false,
-      limit: 8192,
-    },
+    traceOptions('compare', ['baseline', 'new'], join(PACKS, 'fs-safety.yaml')),
     createTestContext({ cwd: root }),
   );
   if (result.action !== 'compare') throw new Error('not compare');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { adaptTrace, renderEventsJsonl } from '../../../scripts/lib/io/trace/adapt-trace.ts';
 import type { AdaptResult } from '../../../scripts/lib/io/trace/adapt-trace.ts';
+import { adapterNames } from '../../../scripts/lib/core/trace/adapters/index.ts';
 import { REPO, tempFile } from '../../helpers/trace.ts';
 
 const CORPUS = join(REPO, 'test', 'fixtures', 'traces-real');
@@ -40,6 +41,11 @@ const EXPECTED: [string, string, number, number, number, number][] = [
   ['deepseek-harness/tool-outcome-unknown.jsonl', 'deepseek-harness@0', 1, 1, 0, 1],
   ['openai-chat/deepseek-tool-call.json', 'openai-chat@1', 1, 0, 0, 0],
   ['openai-chat/xai-tool-call.json', 'openai-chat@1', 1, 0, 0, 0],
+  ['otel-genai/litellm.json', 'otel-genai@1', 1, 0, 0, 0],
+  ['otel-genai/openinference-openai.json', 'otel-genai@1', 1, 0, 0, 0],
+  ['otel-genai/openllmetry.json', 'otel-genai@1', 1, 0, 0, 0],
+  ['otel-genai/opentelemetry-openai-v2.json', 'otel-genai@1', 1, 0, 0, 0],
+  ['otel-genai/vercel-ai.json', 'otel-genai@1', 1, 1, 0, 1],
   ['openai-responses/openai-local-shell-tool.1.json', 'openai-responses@1', 1, 0, 0, 0],
   ['openai-responses/openai-mcp-tool.1.json', 'openai-responses@1', 1, 1, 0, 0],
   ['openai-responses/openai-shell-tool.1.json', 'openai-responses@1', 1, 0, 0, 0],
@@ -107,6 +113,33 @@ describe('real-trace corpus', () => {
     );
     expect(order[order.length - 1]).toBe('assistant.message');
     expect(r.header.recordedWith?.model).toBe('claude-haiku-4-5-20251001');
+  });
+
+  test('every adapter a user can pick by format has traces here', () => {
+    const formats = new Set(EXPECTED.map(([, adapter]) => adapter.replace(/@.*/, '')));
+    // `events` is proofgate's own normalized format: nobody else writes it.
+    expect([...formats].sort()).toEqual(adapterNames.filter((n) => n !== 'events').sort());
+  });
+
+  test('OTel GenAI: the tool the model asked for is one call, also when a tool span records it', async () => {
+    const file = 'otel-genai/vercel-ai.json';
+    const r = await adaptTrace(join(CORPUS, file), file, 'auto');
+    expect(r.events.map((e) => e.type)).toEqual(['user.message', 'tool.call', 'tool.result']);
+    expect(r.events[1]).toMatchObject({
+      callId: 'call_9RtYbK2mXqLp',
+      name: 'lookup_order',
+      args: { order_id: 'A-1187' },
+    });
+    expect(r.events[2]).toMatchObject({ data: { status: 'in_transit', eta: '2026-06-15' } });
+    expect(r.counts).toMatchObject({ unknown: 0, skipped: 1 });
+    const raw = 'otel-genai/opentelemetry-openai-v2.json';
+    const official = await adaptTrace(join(CORPUS, raw), raw, 'auto');
+    expect(official.events[0]).toMatchObject({
+      type: 'user.message',
+      content: 'Where is order A-1187?',
+    });
+    expect(official.header.recordedWith).toMatchObject({ model: 'gpt-4o-mini-2024-07-18' });
+    expect(official.header.recordedWith?.promptSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test('the header records the model the source names', async () => {

@@ -27,6 +27,8 @@ describe('registries', () => {
       'shared.ts',
       'index.ts',
       'anthropic-blocks.ts',
+      'otel-spans.ts',
+      'otel-messages.ts',
     ]);
     expect(modules.length).toBe(7);
     for (const [file, values] of modules) {

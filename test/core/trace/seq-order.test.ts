@@ -10,7 +10,7 @@ import { createTestContext } from '../../helpers/context.ts';
 import { checkTraceControl } from '../../../scripts/lib/flows/trace-control.ts';
 import { runTrace } from '../../../scripts/trace.ts';
 import { trace as traceVerb } from '../../../scripts/trace.ts';
-import { PACKS } from '../../helpers/trace.ts';
+import { PACKS, traceOptions } from '../../helpers/trace.ts';
 
 const PACK = join(PACKS, 'refund.yaml');
 const good = readFileSync(join(PACKS, 'examples', 'refund', 'good.events.jsonl'), 'utf8')
@@ -52,22 +52,7 @@ function scratch(name: string, lines: string[]): { root: string; file: string } 
 }
 
 async function check(file: string): Promise<{ exit: number; status: string; codes: string[] }> {
-  const result = await runTrace(
-    {
-      action: 'check',
-      traces: [file],
-      pack: PACK,
-      adapter: 'auto',
-      failOn: 'block',
-      sarif: undefined,
-      junit: undefined,
-      markdown: undefined,
-      root: undefined,
-      json: false,
-      limit: 8192,
-    },
-    createTestContext({}),
-  );
+  const result = await runTrace(traceOptions('check', [file], PACK), createTestContext({}));
   if (result.action !== 'check') throw new Error('not a check');
   return {
     exit: traceVerb.exitCode(result),
@@ -138,22 +123,7 @@ describe('seq order', () => {
       expect(result.exit).toBe(2);
       expect(result.status).toBe('error');
       expect(result.codes).toContain('TRACE_UNKNOWN');
-      const item = await runTrace(
-        {
-          action: 'check',
-          traces: [file],
-          pack: PACK,
-          adapter: 'auto',
-          failOn: 'block',
-          sarif: undefined,
-          junit: undefined,
-          markdown: undefined,
-          root: undefined,
-          json: false,
-          limit: 8192,
-        },
-        createTestContext({}),
-      );
+      const item = await runTrace(traceOptions('check', [file], PACK), createTestContext({}));
       const problems = item.action === 'check' ? item.check.traces[0]?.error?.problems : [];
       expect(problems?.some((p) => named.test(p))).toBe(true);
       mkdirSync(join(root, 'controls'));
