@@ -25,7 +25,7 @@ function readTail(value: unknown, view: string): number | undefined {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
     throw new UsageError(
       'BAD_VALUE',
-      `--tail must be a whole number of lines >= 1, got ${String(value)}`,
+      `--tail must be a whole number of lines >= 1, got ${JSON.stringify(value)}`,
       {
         where: '--tail',
         expected: 'e.g. --tail 50',
@@ -118,7 +118,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       id: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
       path: typeof path === 'string' ? path : undefined,
       tail: readTail(argv['tail'], view),
-      grep: grep === undefined ? undefined : String(grep),
+      grep: typeof grep === 'string' || typeof grep === 'number' ? String(grep) : undefined,
     };
   },
   run: runQuery,

@@ -12,8 +12,9 @@ import {
 } from '../core/gate/compute-status.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
-import { pickControls } from '../core/gate/select-for-flow.ts';
+import { pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { withFailureOutputs } from './failure-output.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 
 export interface StatusFlowOptions {
@@ -62,7 +63,7 @@ export async function gatherStatuses(
     io.computeSubjects(plane, controls),
     io.readEntries(plane),
   ]);
-  const statuses = computeStatuses({
+  const computed = computeStatuses({
     controls,
     subjects,
     entries,
@@ -72,7 +73,14 @@ export async function gatherStatuses(
     authorities: plane.manifest.authorities,
   });
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
-  await precheckVerdict(plane, statuses, entries, io);
+  await precheckVerdict(plane, computed, entries, io);
+  const statuses = await withFailureOutputs(
+    plane,
+    computed,
+    entries,
+    io,
+    redactionRulesFor(plane, ctx.env),
+  );
   const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
     ControlStatusValue,
     number

@@ -107,3 +107,16 @@ export function failureTail(text: string, rules: RedactionRules): string[] {
     .slice(Math.max(0, lines.length - FAIL_TAIL_LINES))
     .map((l) => cutLine(redactText(l, rules), FAIL_LINE_CHARS));
 }
+
+/** The end of a failing run's output, quoted under its FAIL line. */
+export interface FailureOutput {
+  /** Digest of the evidence object the lines come from. */
+  object: string;
+  /** Its last few non-blank lines, each cut short, redacted. */
+  tail: string[];
+}
+
+/** The command that shows more of a failing output than the FAIL line quotes. */
+export function readMoreCommand(object: string): string {
+  return `proofgate query evidence ${object.slice(0, 12)} --tail 50`;
+}
