@@ -12,11 +12,19 @@ const OPEN: ReadonlySet<string> = new Set(['FAIL', 'DISPUTED', 'BLOCKED', 'STALE
 export async function readOpenControls(
   root: string,
   ctx: Context,
-): Promise<{ id: string; status: OpenControlStatus }[]> {
+): Promise<{ id: string; status: OpenControlStatus; next?: string }[]> {
   const result = await statusFlow({ root, controls: [] }, ctx, createRealGateIO(ctx));
   return result.statuses
     .filter((s) => OPEN.has(s.status))
-    .map((s) => ({ id: s.control, status: s.status as OpenControlStatus }));
+    .map((s) => {
+      // The same command status prints under the control: the first stage that has one.
+      const next = s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next;
+      return {
+        id: s.control,
+        status: s.status as OpenControlStatus,
+        ...(next === undefined ? {} : { next }),
+      };
+    });
 }
 
 /** The entry behind each control's current status, for the traceability graph. */

@@ -4,7 +4,15 @@ import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import { controlItem, gapItem, hypothesisItems, rankNext } from '../core/knowledge/rank-next.ts';
+import { ADOPT_COMMAND } from '../core/gate/next-command.ts';
+import type { TraceGap } from '../core/knowledge/build-trace-graph.ts';
+import {
+  controlItem,
+  cutRanked,
+  gapItem,
+  hypothesisItems,
+  rankNext,
+} from '../core/knowledge/rank-next.ts';
 import type { OpenControlStatus, RankedItem } from '../core/knowledge/rank-next.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
@@ -31,10 +39,18 @@ export interface NextResult {
   filtered: Filtered[];
 }
 
-/** Control statuses that are not PASS, with the control's risk (milli) when known. */
+/** Control statuses that are not PASS, with the control's risk (milli) and next command when known. */
 export type StatusSource = (
   root: string,
-) => Promise<{ id: string; status: OpenControlStatus; risk?: number }[] | undefined>;
+) => Promise<{ id: string; status: OpenControlStatus; risk?: number; next?: string }[] | undefined>;
+
+/** A gap a command can close; a requirement without a risk or control is closed in the registry. */
+function gapCommand(gap: TraceGap): string | undefined {
+  if (gap.kind === 'missing_verification') return ADOPT_COMMAND;
+  if (gap.kind === 'missing_evidence' && gap.control !== undefined)
+    return `proofgate evaluate --run --control ${gap.control}`;
+  return undefined;
+}
 
 export async function nextFlow(
   options: NextOptions,
@@ -55,19 +71,20 @@ export async function nextFlow(
   const ruledOut = new Set(filtered.map((f) => f.id));
   const controls = await statuses(root);
   const items = [
-    ...(controls ?? []).map((c) => controlItem(c.id, c.status, c.risk)),
+    ...(controls ?? []).map((c) => controlItem(c.id, c.status, c.risk, c.next)),
     ...graph.gaps.map((g) =>
       gapItem(
         `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
         `${g.kind} (from ${g.maturity})`,
         blocking.has(g) ? 900 : 500,
+        gapCommand(g),
       ),
     ),
     ...hypothesisItems(board.filter((h) => !ruledOut.has(h.id))),
   ];
   const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
   return {
-    items: ranked.slice(0, options.top),
+    items: cutRanked(ranked, options.top),
     total: ranked.length,
     hasControlStatuses: controls !== undefined,
     filtered,
