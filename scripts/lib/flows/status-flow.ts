@@ -15,6 +15,7 @@ import type { GateIO } from '../core/ports.ts';
 import { pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
+import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 
 export interface StatusFlowOptions {
@@ -76,7 +77,7 @@ export async function gatherStatuses(
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(
     plane,
-    computed,
+    await withStaleCauses(plane, computed, entries),
     entries,
     io,
     redactionRulesFor(plane, ctx.env),
