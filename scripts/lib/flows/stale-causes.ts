@@ -12,9 +12,15 @@ async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
     const state = await readWorktreeState(plane.root);
     if (state === undefined) return undefined;
     const commit = await resolveCommit(plane.root, 'HEAD');
+    const dirty = subjectPaths(state.dirty, subjectExcludes(plane)).sort();
+    // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
+    // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
     return {
-      dirty: subjectPaths(state.dirty, subjectExcludes(plane)).sort(),
-      headTree: commit === undefined ? undefined : await commitSubjectTree(plane, commit),
+      dirty,
+      headTree:
+        commit === undefined || dirty.length === 0
+          ? undefined
+          : await commitSubjectTree(plane, commit),
       headCommit: commit?.slice(0, 7),
     };
   } catch {
