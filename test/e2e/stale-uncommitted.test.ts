@@ -1,7 +1,24 @@
 // A result STALE because the code moved names how: uncommitted or untracked files by path (the
 // first five, then a count) when the result judged HEAD, or a change since the result otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verbTable } from '../../scripts/cli.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { createTestContext } from '../helpers/context.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+
+/** The Stop hook as an agent's harness calls it, with the task's control named. */
+async function hookStop(): Promise<string> {
+  const stdin = JSON.stringify({
+    session_id: 's-1',
+    transcript_path: '/tmp/t.jsonl',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: 'All done!',
+  });
+  const ctx = createTestContext({ cwd: r.dir, stdin, env: { USER: 'dev' } });
+  await dispatchTable(verbTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
+  return ctx.stdout() + ctx.stderr();
+}
 
 let r: GateRepo;
 beforeAll(async () => {
@@ -33,6 +50,9 @@ describe('STALE names its cause', () => {
       'STALE    tests [self]: no result for the current code: the working tree has uncommitted changes: src/app.js,',
     );
     expect((await r.run(['status'])).out).toContain('uncommitted changes: src/app.js');
+    expect(await hookStop()).toContain(
+      'the working tree has uncommitted changes: src/app.js, src/new1.js',
+    );
   });
 
   it('after a commit: code changed since the result, HEAD named, no file list', async () => {
