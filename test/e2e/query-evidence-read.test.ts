@@ -119,3 +119,20 @@ describe('query evidence reads a long output', () => {
     expect((await r.run(['query', 'head', '--grep', 'x'])).code).toBe(2);
   });
 });
+
+describe('query evidence under a small --limit', () => {
+  it('still shows the last lines, within the bound', async () => {
+    const q = await r.run([
+      'query',
+      'evidence',
+      review.slice(0, 12),
+      '--tail',
+      '50',
+      '--limit',
+      '600',
+    ]);
+    expect(q.code).toBe(0);
+    expect(q.out).toContain('FAIL src/cart.test.ts');
+    expect(Buffer.byteLength(q.out)).toBeLessThanOrEqual(600);
+  });
+});

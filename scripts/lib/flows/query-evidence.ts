@@ -78,7 +78,7 @@ export async function evidenceView(
   });
   const shown = fitFromEnd(
     selection,
-    Math.max(0, options.limit - HEADER_RESERVE),
+    Math.max(Math.floor(options.limit / 2), options.limit - HEADER_RESERVE),
     HUMAN_LINE_CHARS,
   );
   const width = String(selection.total).length;
