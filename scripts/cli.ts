@@ -3,6 +3,7 @@
 // checks that every scripts/<verb>.ts is listed here and that the descriptions match.
 import { dispatchTable } from './lib/cli/dispatch-table.ts';
 import type { VerbEntry } from './lib/cli/dispatch-table.ts';
+import { tolerateClosedPipes } from './lib/io/broken-pipe.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/main-module.ts';
 
@@ -171,6 +172,7 @@ export const verbTable: readonly VerbEntry[] = [
 ];
 
 export async function main(args: readonly string[]): Promise<void> {
+  tolerateClosedPipes();
   process.exitCode = await dispatchTable(verbTable, args, createRealContext());
 }
 

@@ -39,7 +39,7 @@ export function hypothesisFlags(y: Argv): Argv {
     .option('evidence', {
       type: 'string',
       array: true,
-      describe: 'ledger entry sha256 (update; repeatable)',
+      describe: 'ledger entry hash or a unique prefix of 8+ hex digits (update; repeatable)',
     })
     .option('probe-argv', {
       type: 'string',
@@ -115,7 +115,7 @@ export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
       'put a hypothesis on the board (score 0.63)',
     ],
     [
-      'proofgate hypothesis update --id H-0001 --status refuted --evidence <sha256>',
+      'proofgate hypothesis update --id H-0001 --status refuted --evidence 3f2a9c1d',
       'decide it with a ledger entry',
     ],
     ['proofgate hypothesis list', 'the board by priority, plus the definition of done'],

@@ -13,7 +13,7 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
   describe: 'Record or list memory facts (path + ledger evidence + maturity)',
   examples: [
     [
-      'proofgate memory add "orders API validates page size" --path src/orders.ts --evidence <sha256> --maturity verified_by_tests',
+      'proofgate memory add "orders API validates page size" --path src/orders.ts --evidence 3f2a9c1d --maturity verified_by_tests',
       'record a fact backed by a ledger entry',
     ],
     ['proofgate memory list --stale', 'facts whose file changed since they were recorded'],
@@ -25,7 +25,7 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
       .option('path', { type: 'string', describe: 'code path the fact is about (add)' })
       .option('evidence', {
         type: 'string',
-        describe: 'sha256 of the supporting ledger entry (add)',
+        describe: 'the supporting ledger entry: its hash or a unique prefix of 8+ hex digits (add)',
       })
       .option('maturity', { type: 'string', describe: 'observed_once … hard_gate, stale (add)' })
       .option('stale', { type: 'boolean', default: false, describe: 'list only stale facts' }),

@@ -16,12 +16,42 @@ export interface QueryOptions extends CommonOptions {
   path: string | undefined;
   /** The claim whose blockers the blockers view lists (default project). */
   scope: 'project' | 'release';
+  /** `evidence` view: only the last N lines (of those matching --grep, when given). */
+  tail: number | undefined;
+  /** `evidence` view: only lines containing this text, or matching /regex/flags. */
+  grep: string | undefined;
+}
+
+function readTail(value: unknown, view: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    throw new UsageError(
+      'BAD_VALUE',
+      `--tail must be a whole number of lines >= 1, got ${JSON.stringify(value)}`,
+      {
+        where: '--tail',
+        expected: 'e.g. --tail 50',
+      },
+    );
+  if (view !== 'evidence')
+    throw new UsageError('BAD_VALUE', `--tail reads an evidence object, not the ${view} view`, {
+      where: '--tail',
+      next: 'proofgate query evidence <digest-prefix> --tail 50',
+    });
+  return value;
 }
 
 export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   return queryFlow(
-    { root, view: options.view, id: options.id, path: options.path, scope: options.scope },
+    {
+      root,
+      view: options.view,
+      id: options.id,
+      path: options.path,
+      scope: options.scope,
+      read: { tail: options.tail, grep: options.grep, limit: options.limit },
+    },
     ctx,
     createRealGateIO(ctx),
   );
@@ -51,6 +81,11 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       'every control that blocks a project claim, with the next command',
     ],
     ['proofgate query blockers --scope release', 'what blocks a release claim'],
+    ['proofgate query evidence 3f2a9c1d --tail 50', 'the last 50 lines of a stored output'],
+    [
+      "proofgate query evidence 3f2a9c1d --grep '/FAIL|Error/'",
+      'the lines of a stored output that match a pattern (or a literal text without slashes)',
+    ],
     ['proofgate query decisions --path src/orders.ts', 'decisions touching a path'],
   ],
   builder: (y) =>
@@ -64,6 +99,11 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       .option('scope', {
         type: 'string',
         describe: 'blockers view: the claim scope, project (default) or release',
+      })
+      .option('tail', { type: 'number', describe: 'evidence view: the last N lines of the output' })
+      .option('grep', {
+        type: 'string',
+        describe: 'evidence view: lines containing this text, or matching /regex/flags (RE2)',
       }),
   toOptions: (argv, common) => {
     const view = String(argv['view']);
@@ -87,12 +127,20 @@ export const query = defineVerb<QueryOptions, QueryResult>({
           next: 'proofgate query blockers --scope release',
         },
       );
+    const grep = argv['grep'];
+    if (grep !== undefined && view !== 'evidence')
+      throw new UsageError('BAD_VALUE', `--grep reads an evidence object, not the ${view} view`, {
+        where: '--grep',
+        next: 'proofgate query evidence <digest-prefix> --grep <text>',
+      });
     return {
       ...common,
       view: view as QueryView,
       id: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
       path: typeof path === 'string' ? path : undefined,
       scope: scope === 'release' ? 'release' : 'project',
+      tail: readTail(argv['tail'], view),
+      grep: typeof grep === 'string' || typeof grep === 'number' ? String(grep) : undefined,
     };
   },
   run: runQuery,

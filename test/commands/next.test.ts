@@ -54,11 +54,11 @@ describe('proofgate next', () => {
     ]);
     const { out, code } = await plane.run(['next', '--share', '0']);
     expect(code).toBe(0);
-    expect(out).toMatch(/^next: hypothesis H-0002/);
+    expect(out).toMatch(/^top: hypothesis H-0002 \(cheap\); 4 open item\(s\)\n/);
     expect(out).not.toContain('not wired');
     expect(out).toMatch(/control C-1: TODO \[self\]/);
     expect(out).toMatch(
-      /2\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n3\. 0.63 hypothesis H-0001/,
+      /2\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n {3}next: proofgate adopt --list\n3\. 0.63 hypothesis H-0001/,
     );
   });
 
@@ -105,7 +105,13 @@ describe('proofgate next', () => {
     const todo = planeWith(
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
     );
-    expect((await todo.run(['next'])).out).toMatch(/^next: control C-1 \(TODO \[self\]: /);
+    const out = (await todo.run(['next'])).out;
+    expect(out).toMatch(/^top: control C-1 \(TODO \[self\]: /);
+    // No line that starts with `next:` names an item instead of a command.
+    expect(out).not.toMatch(/^\s*next: (?!proofgate )/m);
+    expect(out).toMatch(
+      /1\. [\d.]+ control C-1: TODO \[self\]: .*\n {3}next: proofgate evaluate --run --control C-1\b/,
+    );
   });
 });
 

@@ -149,6 +149,26 @@ describe('every next: command runs as printed', () => {
     step(['status']);
     step(['next']);
     step(['authority', 'add', 'human:tester']);
+    // A failing run: its FAIL lines quote the output and name the command that reads more of it.
+    repo.write(
+      'package.json',
+      JSON.stringify({
+        name: 'demo',
+        version: '1.0.0',
+        scripts: { test: 'node -e "console.log(2);process.exit(1)"', lint: 'node -e 0' },
+      }),
+    );
+    repo.commit('a failing test');
+    step(['evaluate', '--run', '--control', 'ENG.TESTS']);
+    step(['status']);
+    step(['claim', '--control', 'ENG.TESTS']);
+    step(['next']);
+    expect(
+      [...harvested.keys()].filter((n) => /^proofgate query evidence \S+ --tail 50$/.test(n))
+        .length,
+    ).toBeGreaterThan(0);
+    // next names items without a `next:` prefix; only commands follow `next:`.
+    expect([...harvested.keys()].filter((n) => /^(control|gap|hypothesis) /.test(n))).toEqual([]);
 
     const commands = [...harvested.entries()].flatMap(([next, from]) => {
       const chain = commandsIn(next);

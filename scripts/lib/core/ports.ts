@@ -146,6 +146,8 @@ export interface KnowledgeIO {
   append(kind: KnowledgeKind, records: readonly KnowledgeRecord[]): Promise<void>;
   /** Whether a ledger line with this sha256 exists. */
   entryExists(hash: string): Promise<boolean>;
+  /** The full entry hash a unique prefix (8+ hex) names; a full hash or other text unchanged. */
+  expandEntry?(value: string, where: string): Promise<string>;
   /** The parsed ledger line with this sha256, when the store can read it. */
   entry?(hash: string): Promise<unknown>;
   /** git blob id of a repository-relative file, or undefined when it is not a file. */

@@ -1,6 +1,8 @@
 // evaluate --run: executes the selected controls (in parallel up to --jobs), records one run entry
 // per executable control, serialising only the appends. Subjects are computed before anything runs,
 // so a result is bound to the code it judged.
+import type { FailureOutput } from '../core/gate/read-output.ts';
+import { readFailureOutput } from './failure-output.ts';
 import type { Context } from '../core/context.ts';
 import type { AuthorityRef } from '../core/gate/next-command.ts';
 import { InternalError } from '../core/errors.ts';
@@ -54,6 +56,8 @@ interface ControlRunResult {
   /** Hash of the run entry recorded for this control. */
   entry?: string;
   next?: string;
+  /** FAIL: the end of the stored output. */
+  output?: FailureOutput;
 }
 
 export interface EvaluateRunResult {
@@ -150,12 +154,17 @@ export async function evaluateRun(
         run: outcome.details,
       });
       const next = outcome.details.blocker?.rerun;
+      const output =
+        outcome.status === 'FAIL'
+          ? await readFailureOutput(plane, io, outcome.objects[0], settings.rules)
+          : undefined;
       return {
         control: control.id,
         status: outcome.status,
         reason,
         entry: stored.hash,
         ...(next === undefined ? {} : { next }),
+        ...(output === undefined ? {} : { output }),
       };
     },
   );

@@ -1,6 +1,6 @@
 // Executes one control once and describes the outcome as RunDetails. Shared by evaluate --run and
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
-import { findMissingTool } from '../core/gate/missing-tool.ts';
+import { findMissingTool, INSTALL_FILES, missingToolNext } from '../core/gate/missing-tool.ts';
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
 import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
@@ -154,7 +154,14 @@ async function runArgv(
   if (result.signal !== null) details.detail = `ended by ${result.signal}`;
   const missing = findMissingTool(result.exitCode, copy.text);
   if (missing !== undefined) {
-    details.blocker = { kind: 'environment', detail: `missing tool: ${missing}`, rerun };
+    const present = new Set<string>();
+    for (const file of INSTALL_FILES)
+      if ((await io.statPath(plane.root, file)) === 'file') present.add(file);
+    details.blocker = {
+      kind: 'environment',
+      detail: `missing tool: ${missing}`,
+      rerun: missingToolNext(rerun, present),
+    };
     return { status: 'BLOCKED', details, objects: [review] };
   }
   const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';

@@ -71,12 +71,15 @@ export async function hypothesisFlow(
     return { action: 'add', hypothesis: added };
   }
   if (options.action === 'update') {
+    const evidence: string[] = [];
+    for (const value of options.evidence)
+      evidence.push((await store.expandEntry?.(value, '--evidence')) ?? value);
     const known = new Set<string>();
-    for (const hash of options.evidence) if (await store.entryExists(hash)) known.add(hash);
+    for (const hash of evidence) if (await store.entryExists(hash)) known.add(hash);
     if (options.status === 'confirmed' || options.status === 'refuted') {
-      await refuseUnrelatedEvidence(store, options.id ?? '', options.evidence);
+      await refuseUnrelatedEvidence(store, options.id ?? '', evidence);
     }
-    const { update, after } = updateHypothesis(board, options, known, now);
+    const { update, after } = updateHypothesis(board, { ...options, evidence }, known, now);
     await store.append('hypotheses', [{ op: 'update', update }]);
     return { action: 'update', update, hypothesis: after };
   }

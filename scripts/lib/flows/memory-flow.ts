@@ -43,11 +43,16 @@ export async function memoryFlow(
     return { action: 'list', facts: shown, staleCount: all.filter((f) => f.isStale).length };
   }
   const path = options.path === undefined ? undefined : toRepoPath(store.root, options.path);
+  // Outputs print 12-digit prefixes: a unique prefix names its entry, the fact stores it in full.
+  const evidence =
+    options.evidence === undefined
+      ? undefined
+      : ((await store.expandEntry?.(options.evidence, '--evidence')) ?? options.evidence);
   const fact = recordFact(
-    { statement: options.statement, path, evidence: options.evidence, maturity: options.maturity },
+    { statement: options.statement, path, evidence, maturity: options.maturity },
     {
       digest: path === undefined ? undefined : await store.fileDigest(path),
-      hasEvidence: options.evidence !== undefined && (await store.entryExists(options.evidence)),
+      hasEvidence: evidence !== undefined && (await store.entryExists(evidence)),
       existingIds: facts.map((f) => f.id),
       now: ctx.clock.now(),
     },

@@ -5,7 +5,15 @@ import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import { blockerItems, gapItem, hypothesisItems, rankNext } from '../core/knowledge/rank-next.ts';
+import { ADOPT_COMMAND } from '../core/gate/next-command.ts';
+import type { TraceGap } from '../core/knowledge/build-trace-graph.ts';
+import {
+  blockerItems,
+  cutRanked,
+  gapItem,
+  hypothesisItems,
+  rankNext,
+} from '../core/knowledge/rank-next.ts';
 import type { RankedItem } from '../core/knowledge/rank-next.ts';
 import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
@@ -45,6 +53,14 @@ export type VerdictSource = (
   scope: VerdictScope,
 ) => Promise<{ verdict: string; blockers: ClaimBlocker[] } | undefined>;
 
+/** A gap a command can close; a requirement without a risk or control is closed in the registry. */
+function gapCommand(gap: TraceGap): string | undefined {
+  if (gap.kind === 'missing_verification') return ADOPT_COMMAND;
+  if (gap.kind === 'missing_evidence' && gap.control !== undefined)
+    return `proofgate evaluate --run --control ${gap.control}`;
+  return undefined;
+}
+
 export async function nextFlow(
   options: NextOptions,
   ctx: Context,
@@ -74,13 +90,14 @@ export async function nextFlow(
           `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
           `${g.kind} (from ${g.maturity})`,
           blocking.has(g) ? 900 : 500,
+          gapCommand(g),
         ),
       ),
     ...hypothesisItems(board.filter((h) => !ruledOut.has(h.id))),
   ];
   const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
   return {
-    items: ranked.slice(0, options.top),
+    items: cutRanked(ranked, options.top),
     total: ranked.length,
     hasControlStatuses: decision !== undefined,
     ...(decision === undefined ? {} : { verdict: decision.verdict }),

@@ -9,7 +9,6 @@ import {
   blockersView,
   controlView,
   describeEntry,
-  evidenceRefs,
   findEntry,
   headView,
   type QueryItem,
@@ -29,6 +28,7 @@ import {
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
 import { gatherStatuses } from './status-flow.ts';
 
 export interface QueryFlowOptions {
@@ -38,6 +38,8 @@ export interface QueryFlowOptions {
   path: string | undefined;
   /** The claim scope of the blockers view; project when not given. */
   scope?: 'project' | 'release';
+  /** How `query evidence` reads the object: --tail, --grep, and the human output's bound. */
+  read: EvidenceReadOptions;
 }
 
 export interface QueryResult {
@@ -117,22 +119,8 @@ export async function queryFlow(
       return result(authorityView(plane.manifest, await io.readEntries(plane), id));
     case 'head':
       return result(headView(await io.readEntries(plane)));
-    case 'evidence': {
-      const { digest, refs } = evidenceRefs(await io.readEntries(plane), id!);
-      const bytes = await io.objects(plane).get(digest);
-      const preview =
-        bytes === undefined
-          ? '(missing: run proofgate verify --full)'
-          : new TextDecoder().decode(bytes.slice(0, 2048));
-      return result([
-        {
-          line: `object ${digest}, ${bytes?.length ?? 0} bytes`,
-          data: { digest, bytes: bytes?.length ?? 0, preview },
-        },
-        ...preview.split('\n').map((line) => ({ line: `  | ${line}`, data: {} })),
-        ...refs.map(describeEntry),
-      ]);
-    }
+    case 'evidence':
+      return result(await evidenceView(plane, id!, options.read, ctx, io));
     case 'decisions': {
       if (options.path === undefined)
         throw new UsageError('MISSING_ARG', 'query decisions needs --path', {

@@ -14,8 +14,10 @@ import {
 } from '../core/gate/compute-status.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
-import { pickControls } from '../core/gate/select-for-flow.ts';
+import { pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { withFailureOutputs } from './failure-output.ts';
+import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 
 export interface StatusFlowOptions {
@@ -85,7 +87,7 @@ export async function gatherStatuses(
     io.computeSubjects(bound, controls),
     io.readEntries(plane),
   ]);
-  const statuses = computeStatuses({
+  const computed = computeStatuses({
     controls,
     subjects,
     entries,
@@ -95,7 +97,14 @@ export async function gatherStatuses(
     authorities: rules.manifest.authorities,
   });
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
-  await precheckVerdict(plane, statuses, entries, io);
+  await precheckVerdict(plane, computed, entries, io);
+  const statuses = await withFailureOutputs(
+    plane,
+    await withStaleCauses(plane, computed, entries),
+    entries,
+    io,
+    redactionRulesFor(plane, ctx.env),
+  );
   const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
     ControlStatusValue,
     number

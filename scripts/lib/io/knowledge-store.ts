@@ -1,6 +1,7 @@
 // The knowledge layer's only I/O: append-only canonical JSONL files under `<plane>/knowledge/`
 // (outside every subject binding, so editing knowledge never stales control evidence), file
 // digests for memory facts, and the ledger lookup that proves a cited entry exists.
+import { expandHashPrefix } from '../core/ledger/expand-prefix.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, fsyncSync, writeSync } from 'node:fs';
 import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
@@ -154,6 +155,15 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
       if (options.entryExists) return options.entryExists(hash);
       ledger ??= readLedgerHashes(plane.dir);
       return (await ledger).has(hash);
+    },
+    async expandEntry(value, where) {
+      if (options.entryExists) return value;
+      ledger ??= readLedgerHashes(plane.dir);
+      return expandHashPrefix(await ledger, value, {
+        what: 'ledger entry',
+        where,
+        list: 'proofgate query head, or proofgate query control <id> for the entries of a control',
+      });
     },
     async entry(hash) {
       lines ??= readLedgerLines(plane.dir);

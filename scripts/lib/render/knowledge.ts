@@ -160,7 +160,7 @@ export function renderNext(result: NextResult): string {
   const lines = [
     first === undefined
       ? 'nothing to do: no open hypotheses, no traceability gaps'
-      : `next: ${first.kind} ${first.id} (${first.reason})`,
+      : `top: ${first.kind} ${first.id} (${first.reason}); ${result.total} open item(s)`,
   ];
   if (!result.hasControlStatuses)
     lines.push('  control statuses are not wired in yet; controls are not ranked');
@@ -170,6 +170,7 @@ export function renderNext(result: NextResult): string {
     lines.push(
       `${i + 1}. ${formatMilli(item.score)} ${item.kind} ${item.id}: ${item.reason}${how}`,
     );
+    if (item.next !== undefined) lines.push(`   next: ${item.next}`);
   });
   if (result.total > result.items.length)
     lines.push(`… ${result.total - result.items.length} more (raise --top)`);

@@ -3,6 +3,7 @@
 import { describeChange } from '../core/gate/definition-approval.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
 import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
@@ -17,8 +18,10 @@ function tally(statuses: readonly string[]): string {
   return [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
 }
 
-function withNext(line: string, next: string | undefined): string[] {
-  return next === undefined ? [line] : [line, `    next: ${next}`];
+/** Under a FAIL line: the last lines of its output, then how to read more of it. */
+function outputLines(output: FailureOutput | undefined): string[] {
+  if (output === undefined) return [];
+  return [...output.tail.map((l) => `    | ${l}`), `    next: ${readMoreCommand(output.object)}`];
 }
 
 /** OK only when status would say so; INCOMPLETE when nothing failed but something is still TODO. */
@@ -42,7 +45,11 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
   }
   for (const r of result.results) {
     const entry = r.entry === undefined ? '' : ` [entry ${r.entry.slice(0, 12)}]`;
-    lines.push(...withNext(`  ${r.status.padEnd(8)} ${r.control}: ${r.reason}${entry}`, r.next));
+    lines.push(
+      `  ${r.status.padEnd(8)} ${r.control}: ${r.reason}${entry}`,
+      ...outputLines(r.output),
+    );
+    if (r.next !== undefined) lines.push(`    next: ${r.next}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -58,10 +65,9 @@ function statusLine(s: ControlStatus): string[] {
       ? undefined
       : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
   return [
-    ...withNext(
-      `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
-      next,
-    ),
+    `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
+    ...outputLines(s.output),
+    ...(next === undefined ? [] : [`    next: ${next}`]),
     ...stageLines(s),
   ];
 }
@@ -123,10 +129,15 @@ export function renderClaim(result: ClaimFlowResult): string {
     if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
   }
   for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
-  for (const b of result.blockers)
+  const outputs = new Map(result.statuses.map((s) => [s.control, s.output]));
+  for (const b of result.blockers) {
+    const output = b.status === 'FAIL' && b.stage === 'self' ? outputs.get(b.control) : undefined;
     lines.push(
-      ...withNext(`  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`, b.next),
+      `  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`,
+      ...outputLines(output),
     );
+    if (b.next !== undefined) lines.push(`    next: ${b.next}`);
+  }
   if (result.definitions !== undefined) {
     const { base, changes } = result.definitions;
     lines.push(

@@ -39,7 +39,7 @@ describe('gate renderers', () => {
       'NOT READY 3 controls at engineering_ready: 1 PASS, 1 FAIL, 1 TODO',
     );
     expect(status).toMatch(
-      / {2}FAIL {11}T\.lint: exit 1 in 2\.3 s, see evidence [0-9a-f]{12} \(virtual:developer, 2026-01-01T00:00:00\.000Z\)\n {4}next: proofgate evaluate --run --control T\.lint\n/,
+      / {2}FAIL {11}T\.lint: exit 1 in 2\.3 s, see evidence [0-9a-f]{12} \(virtual:developer, 2026-01-01T00:00:00\.000Z\)\n(?: {4}\| .*\n)* {4}next: proofgate query evidence [0-9a-f]{12} --tail 50\n {4}next: proofgate evaluate --run --control T\.lint\n/,
     );
     const audit = renderAudit(
       await auditFlow(

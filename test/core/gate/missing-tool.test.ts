@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findMissingTool } from '../../../scripts/lib/core/gate/missing-tool.ts';
+import { findMissingTool, missingToolNext } from '../../../scripts/lib/core/gate/missing-tool.ts';
 
 describe('a missing tool is named, never read as failing tests', () => {
   test.each([
@@ -19,5 +19,23 @@ describe('a missing tool is named, never read as failing tests', () => {
     expect(findMissingTool(1, 'sh: 1: xo: not found\n')).toBeUndefined();
     expect(findMissingTool(0, 'x: command not found')).toBeUndefined();
     expect(findMissingTool(null, 'x: command not found')).toBeUndefined();
+  });
+});
+
+describe('a missing tool points at installing the dependencies, then the rerun', () => {
+  const rerun = 'proofgate evaluate --run --control ENG.TESTS';
+  test.each([
+    [['package.json', 'package-lock.json'], 'npm ci'],
+    [['package.json', 'pnpm-lock.yaml'], 'pnpm install --frozen-lockfile'],
+    [['package.json', 'yarn.lock'], 'yarn install --frozen-lockfile'],
+    [['package.json'], 'npm install'],
+    [['pyproject.toml', 'uv.lock'], 'uv sync'],
+    [['requirements.txt'], 'python -m pip install -r requirements.txt'],
+  ])('%j installs with %s', (files, install) => {
+    expect(missingToolNext(rerun, new Set(files))).toBe(`${install} && ${rerun}`);
+  });
+
+  test('with nothing that pins dependencies the rerun stays alone', () => {
+    expect(missingToolNext(rerun, new Set(['Makefile', 'go.mod']))).toBe(rerun);
   });
 });

@@ -25,7 +25,7 @@ describe('findAnyEntry', () => {
   });
 
   test.each([
-    ['aaaa0000', /ambiguous \(2 entries\)/],
+    ['aaaa0000', /aaaa0000 is ambiguous: it begins 2 ledger entry hashes/],
     ['cccc0000', /no entry cccc0000/],
     ['AAAA0000', /not an entry hash prefix/],
     ['aaa', /not an entry hash prefix/],

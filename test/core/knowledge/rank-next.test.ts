@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   controlItem,
   controlItemsFromStatuses,
+  cutRanked,
   gapItem,
   hypothesisItems,
   rankNext,
@@ -93,5 +94,45 @@ describe('rankNext', () => {
       ['C-1', 'control FAIL', 900],
       ['C-3', 'control STALE', 700],
     ]);
+  });
+});
+
+describe('cutRanked: the list a person reads', () => {
+  // Found on a real repository: a TODO control (0.315) printed above blocking gaps (0.72),
+  // because the exploration pick kept its slot in the printed order.
+  const found = [
+    gapItem('REQ-1', 'missing_control', 900),
+    gapItem('REQ-2', 'missing_control', 900),
+    gapItem('REQ-3', 'missing_control', 900),
+    gapItem('REQ-4', 'missing_control', 900),
+    gapItem('REQ-5', 'missing_control', 900),
+    controlItem('ENG.BUILD', 'TODO'),
+  ];
+
+  it('never prints a lower score above a higher one, whatever the seed and share', () => {
+    for (const seed of ['next', 'a', 'b', 'c', 'd', 'e']) {
+      for (const share of [0, 3000, 5000, 10000]) {
+        const ranked = rankNext(found, { explorationShare: share, seed });
+        for (const top of [1, 4, 6, 10]) {
+          const scores = cutRanked(ranked, top).map((r) => r.score);
+          expect(scores).toEqual([...scores].sort((a, b) => b - a));
+        }
+      }
+    }
+  });
+
+  it('keeps the exploration pick in the cut list, marked, at its score', () => {
+    const ranked = rankNext(found, { explorationShare: 3000, seed: 'next' });
+    // The fourth pick is an exploration slot: without the cut it sits above higher scores.
+    expect(ranked[3]!.isExploration).toBe(true);
+    const cut = cutRanked(ranked, 4);
+    expect(cut).toHaveLength(4);
+    expect(cut.filter((r) => r.isExploration)).toHaveLength(1);
+    expect(new Set(cut.map((r) => r.id))).toEqual(new Set(ranked.slice(0, 4).map((r) => r.id)));
+  });
+
+  it('the default share on the found list ranks 0.72 gaps above the 0.315 control', () => {
+    const cut = cutRanked(rankNext(found, { explorationShare: 3000, seed: 'next' }), 10);
+    expect(cut.map((r) => r.score)).toEqual([720, 720, 720, 720, 720, 315]);
   });
 });

@@ -1,5 +1,6 @@
 // Per control and audit stage: the latest result matching the control's current binding decides
 // (references/statuses.md). Pure: entries, bindings and the clock come in as values.
+import type { FailureOutput } from './read-output.ts';
 import type { RiskClass } from '../scan/risk-class.ts';
 import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
@@ -61,6 +62,8 @@ export interface ControlStatus {
   stages: Record<AuditStage, StageStatus>;
   /** Risk classes of the control's command (e.g. `inline` for `sh -c`, `node -e`); absent when none. */
   risks?: RiskClass[];
+  /** FAIL on a run: the end of its stored output (filled by the flows that read objects). */
+  output?: FailureOutput;
 }
 
 export interface StatusInput {

@@ -16,3 +16,36 @@ export function findMissingTool(exitCode: number | null, output: string): string
   }
   return 'a command (exit 127: command not found)';
 }
+
+/**
+ * Where a project's tools come from, by the file that pins them, first match wins: the command
+ * that installs them as the lockfile says. Re-running the control alone cannot help while the
+ * tool is missing, and no proofgate flag installs anything: installing stays a person's step.
+ */
+const INSTALLERS: readonly (readonly [file: string, install: string])[] = [
+  ['pnpm-lock.yaml', 'pnpm install --frozen-lockfile'],
+  ['yarn.lock', 'yarn install --frozen-lockfile'],
+  ['bun.lock', 'bun install --frozen-lockfile'],
+  ['bun.lockb', 'bun install --frozen-lockfile'],
+  ['package-lock.json', 'npm ci'],
+  ['npm-shrinkwrap.json', 'npm ci'],
+  ['package.json', 'npm install'],
+  ['uv.lock', 'uv sync'],
+  ['poetry.lock', 'poetry install'],
+  ['Pipfile.lock', 'pipenv sync --dev'],
+  ['requirements.txt', 'python -m pip install -r requirements.txt'],
+];
+
+/** The files `installCommand` looks for at the repository root. */
+export const INSTALL_FILES: readonly string[] = INSTALLERS.map(([file]) => file);
+
+/** The install command for the first of `present` that pins dependencies; undefined for none. */
+export function installCommand(present: ReadonlySet<string>): string | undefined {
+  return INSTALLERS.find(([file]) => present.has(file))?.[1];
+}
+
+/** The next step of a missing tool: install the dependencies, then run the control again. */
+export function missingToolNext(rerun: string, present: ReadonlySet<string>): string {
+  const install = installCommand(present);
+  return install === undefined ? rerun : `${install} && ${rerun}`;
+}

@@ -1,5 +1,6 @@
 // Which results an audit reviews: one named entry, or (`latest`) the latest current result of the
 // preceding stage for each selected control. Every reviewed result must still judge today's code.
+import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import { UsageError } from '../errors.ts';
 import type { AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
@@ -93,10 +94,12 @@ function findEntry(review: string, index: ReturnType<typeof indexResults>): Resu
     throw new UsageError('UNKNOWN_ID', `no result entry with hash ${review}`, {
       next: 'proofgate query run',
     });
+  // Two or more: refused with every candidate listed (exit 2).
   if (found.length > 1)
-    throw new UsageError(
-      'BAD_VALUE',
-      `hash prefix ${review} matches ${found.length} entries; give more digits`,
+    expandHashPrefix(
+      found.map((r) => r.hash),
+      review,
+      { what: 'result entry', where: '--review-run', list: 'proofgate query run latest' },
     );
   return only;
 }

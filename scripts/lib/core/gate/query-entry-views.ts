@@ -1,6 +1,7 @@
 // `query entry`, `query claim` and `query subject`: one entry of any kind in full, a claim with
 // everything it rests on, and the subject tree of a commit. The code an entry judged is named as
 // the commit an auditor knows when one of the recent commits has that subject tree. Pure.
+import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { GrantedClaimRef } from './superseded-claims.ts';
@@ -44,6 +45,12 @@ export function findAnyEntry(entries: readonly StoredEntry[], id: string | undef
   }
   const matches = entries.filter((e) => e.hash.startsWith(id));
   if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1)
+    expandHashPrefix(
+      matches.map((e) => e.hash),
+      id,
+      { what: 'ledger entry', where: `query entry ${id}`, list: 'proofgate query head' },
+    );
   throw new UsageError(
     'UNKNOWN_ID',
     matches.length === 0

@@ -2,6 +2,7 @@
 // view returns items (one line each, plus plain data for --json); an unknown id is a usage error,
 // never an empty success.
 import { UsageError } from '../errors.ts';
+import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { Manifest } from '../plane/types.ts';
 import type { ControlStatus } from './compute-status.ts';
@@ -80,6 +81,13 @@ export function findEntry(
   }
   const matches = ofKind.filter((e) => e.hash.startsWith(id));
   if (matches.length === 1) return matches[0]!;
+  // Two or more: refused with the candidates listed.
+  if (matches.length > 1)
+    expandHashPrefix(
+      matches.map((e) => e.hash),
+      id,
+      { what: `${kind} entry`, where: `query ${kind} ${id}`, list: 'proofgate query head' },
+    );
   throw new UsageError(
     'UNKNOWN_ID',
     matches.length === 0
@@ -174,6 +182,12 @@ export function evidenceRefs(
   const digests = new Set(
     entries.flatMap((e) => e.entry.storage.objects).filter((d) => d.startsWith(prefix)),
   );
+  if (digests.size > 1)
+    expandHashPrefix(digests, prefix, {
+      what: 'evidence object',
+      where: `query evidence ${prefix}`,
+      list: 'proofgate query run latest shows the objects of the latest run',
+    });
   if (digests.size !== 1) {
     throw new UsageError(
       'UNKNOWN_ID',

@@ -125,7 +125,9 @@ export function updateHypothesis(
   }
   for (const hash of input.evidence) {
     if (!LEDGER_HASH.test(hash))
-      problems.push(`--evidence: ${hash} is not a 64-digit lowercase sha256`);
+      problems.push(
+        `--evidence: ${hash} is not a ledger entry hash (64 lowercase hex digits, or a unique prefix of 8+)`,
+      );
     else if (!known.has(hash)) problems.push(`--evidence: no ledger entry has hash ${hash}`);
   }
   const isVerdict = input.status === 'confirmed' || input.status === 'refuted';

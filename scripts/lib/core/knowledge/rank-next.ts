@@ -17,6 +17,8 @@ export interface NextItem {
   infoGain: number;
   risk: number;
   cost: number;
+  /** The command that moves this item forward, when one exists (gaps in the registry have none). */
+  next?: string;
 }
 
 export interface RankedItem extends NextItem {
@@ -49,16 +51,28 @@ function isExplorationSlot(i: number, share: number): boolean {
   return Math.floor(((i + 1) * share) / 10000) > Math.floor((i * share) / 10000);
 }
 
+function byScore(a: RankedItem, b: RankedItem): number {
+  return (
+    b.score - a.score ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/**
+ * The first `top` picks of `ranked`, shown in score order. Exploration decides which items make
+ * the cut; the list a person reads still goes from the highest score down, with the exploration
+ * picks marked, so a lower score never appears above a higher one.
+ */
+export function cutRanked(ranked: readonly RankedItem[], top: number): RankedItem[] {
+  return ranked.slice(0, top).sort(byScore);
+}
+
 export function rankNext(items: readonly NextItem[], options: RankOptions): RankedItem[] {
   const share = Math.min(10000, Math.max(0, Math.trunc(options.explorationShare)));
   const remaining = items
     .map((item) => ({ ...item, score: priority(item), isExploration: false }))
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
+    .sort(byScore);
   const random = createRandom(options.seed);
   const ranked: RankedItem[] = [];
   for (let i = 0; remaining.length > 0; i += 1) {
@@ -83,8 +97,20 @@ const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number
   FLAKY: { infoGain: 900, cost: 1500 },
 };
 
-export function controlItem(id: string, status: OpenControlStatus, risk = 700): NextItem {
-  return { kind: 'control', id, reason: `control ${status}`, risk, ...STATUS_WEIGHTS[status] };
+export function controlItem(
+  id: string,
+  status: OpenControlStatus,
+  risk = 700,
+  next?: string,
+): NextItem {
+  return {
+    kind: 'control',
+    id,
+    reason: `control ${status}`,
+    risk,
+    ...STATUS_WEIGHTS[status],
+    ...(next === undefined ? {} : { next }),
+  };
 }
 
 /** Next items from the gate's statuses: every control that is not PASS or NOT_APPLICABLE. */
@@ -112,17 +138,34 @@ export function blockerItems(
     if (seen.has(b.control)) return [];
     seen.add(b.control);
     const reason = `${b.status} [${b.stage}]: ${b.reason}`;
-    if (b.control.startsWith('requirement:')) return [gapItem(b.control, reason, 900)];
+    if (b.control.startsWith('requirement:')) return [gapItem(b.control, reason, 900, b.next)];
     const weights =
       b.status in STATUS_WEIGHTS
         ? STATUS_WEIGHTS[b.status as OpenControlStatus]
         : STATUS_WEIGHTS.TODO;
-    return [{ kind: 'control', id: b.control, reason, risk: riskOf(b.control) ?? 700, ...weights }];
+    return [
+      {
+        kind: 'control',
+        id: b.control,
+        reason,
+        risk: riskOf(b.control) ?? 700,
+        ...weights,
+        ...(b.next === undefined ? {} : { next: b.next }),
+      },
+    ];
   });
 }
 
-export function gapItem(id: string, reason: string, risk = 800): NextItem {
-  return { kind: 'gap', id, reason, risk, infoGain: 800, cost: 1000 };
+export function gapItem(id: string, reason: string, risk = 800, next?: string): NextItem {
+  return {
+    kind: 'gap',
+    id,
+    reason,
+    risk,
+    infoGain: 800,
+    cost: 1000,
+    ...(next === undefined ? {} : { next }),
+  };
 }
 
 export function hypothesisItems(board: readonly HypothesisView[]): NextItem[] {

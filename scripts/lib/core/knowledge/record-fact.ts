@@ -35,7 +35,9 @@ export function recordFact(input: FactInput, found: FactFindings): Fact {
   if (input.evidence === undefined) {
     problems.push('--evidence: missing (sha256 of the ledger entry that supports the fact)');
   } else if (!LEDGER_HASH.test(input.evidence)) {
-    problems.push(`--evidence: ${input.evidence} is not a 64-digit lowercase sha256`);
+    problems.push(
+      `--evidence: ${input.evidence} is not a ledger entry hash (64 lowercase hex digits, or a unique prefix of 8+)`,
+    );
   } else if (!found.hasEvidence) {
     problems.push(`--evidence: no ledger entry has hash ${input.evidence}`);
   }

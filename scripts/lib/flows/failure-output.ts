@@ -1,0 +1,42 @@
+// The last lines of a failing run's stored output, read for the FAIL lines of evaluate, status
+// and claim: the reader sees why it failed without opening the evidence object.
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { failureTail, type FailureOutput } from '../core/gate/read-output.ts';
+import type { RedactionRules } from '../core/gate/redact.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
+
+export async function readFailureOutput(
+  plane: Plane,
+  io: GateIO,
+  object: string | undefined,
+  rules: RedactionRules,
+): Promise<FailureOutput | undefined> {
+  if (object === undefined) return undefined;
+  const bytes = await io.objects(plane).get(object);
+  if (bytes === undefined) return undefined;
+  const tail = failureTail(new TextDecoder().decode(bytes), rules);
+  return tail.length === 0 ? undefined : { object, tail };
+}
+
+/** Statuses whose deciding self result is a FAIL get the end of that run's output. */
+export async function withFailureOutputs(
+  plane: Plane,
+  statuses: readonly ControlStatus[],
+  entries: readonly StoredEntry[],
+  io: GateIO,
+  rules: RedactionRules,
+): Promise<ControlStatus[]> {
+  const byHash = new Map(entries.map((e) => [e.hash, e]));
+  return Promise.all(
+    statuses.map(async (s) => {
+      const self = s.stages.self;
+      if (s.status !== 'FAIL' || self.status !== 'FAIL' || self.entry === undefined) return s;
+      const stored = byHash.get(self.entry);
+      if (stored === undefined || stored.entry.kind !== 'run') return s;
+      const output = await readFailureOutput(plane, io, stored.entry.storage.objects[0], rules);
+      return output === undefined ? s : { ...s, output };
+    }),
+  );
+}

@@ -1,0 +1,76 @@
+// A result STALE because the code moved names how: uncommitted or untracked files by path (the
+// first five, then a count) when the result judged HEAD, or a change since the result otherwise.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verbTable } from '../../scripts/cli.ts';
+import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+
+/** The Stop hook as an agent's harness calls it, with the task's control named. */
+async function hookStop(): Promise<string> {
+  const stdin = JSON.stringify({
+    session_id: 's-1',
+    transcript_path: '/tmp/t.jsonl',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: 'All done!',
+  });
+  const ctx = createTestContext({ cwd: r.dir, stdin, env: { USER: 'dev' } });
+  await dispatchTable(verbTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
+  return ctx.stdout() + ctx.stderr();
+}
+
+let r: GateRepo;
+beforeAll(async () => {
+  r = makeGateRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` }]);
+  expect((await r.run(['evaluate', '--run', '--control', 'tests'])).code).toBe(0);
+});
+afterAll(() => r.remove());
+
+async function reason(): Promise<string> {
+  const out = JSON.parse((await r.run(['status', '--control', 'tests', '--json'])).out) as {
+    statuses: { status: string; reason: string }[];
+  };
+  expect(out.statuses[0]!.status).toBe('STALE');
+  return out.statuses[0]!.reason;
+}
+
+describe('STALE names its cause', () => {
+  it('uncommitted and untracked files are named, five then a count; the evidence is not', async () => {
+    const head = r.git('rev-parse', '--short=7', 'HEAD').trim();
+    r.write('src/app.js', 'export const x = 2;\n');
+    for (const n of [1, 2, 3, 4, 5, 6]) r.write(`src/new${n}.js`, `export const n = ${n};\n`);
+    const why = await reason();
+    expect(why).toBe(
+      `no result for the current code: the working tree has uncommitted changes: src/app.js, src/new1.js, src/new2.js, src/new3.js, src/new4.js and 2 more (last PASS on commit ${head}, without them)`,
+    );
+    expect(why).not.toContain('.proofgate');
+    // claim shows the same reason on its blocker line; the human status too.
+    expect((await r.run(['claim', '--control', 'tests'])).out).toContain(
+      'STALE    tests [self]: no result for the current code: the working tree has uncommitted changes: src/app.js,',
+    );
+    expect((await r.run(['status'])).out).toContain('uncommitted changes: src/app.js');
+    expect(await hookStop()).toContain(
+      'the working tree has uncommitted changes: src/app.js, src/new1.js',
+    );
+  });
+
+  it('after a commit: code changed since the result, HEAD named, no file list', async () => {
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'edit');
+    const head = r.git('rev-parse', '--short=7', 'HEAD').trim();
+    const why = await reason();
+    expect(why).toMatch(
+      new RegExp(
+        `^no result for the current code: code changed since the result \\(last PASS on tree [0-9a-f]{12}…; HEAD is now commit ${head}\\)$`,
+      ),
+    );
+  });
+
+  it('a change since the result plus uncommitted files names both', async () => {
+    r.write('src/late.js', 'export const late = 1;\n');
+    const why = await reason();
+    expect(why).toMatch(/^no result for the current code: code changed since the result \(/);
+    expect(why).toMatch(/; the working tree also has uncommitted changes: src\/late\.js$/);
+  });
+});
