@@ -7,7 +7,8 @@ import type { Control, Manifest, Maturity } from '../plane/types.ts';
 import { InternalError } from '../errors.ts';
 import type { Blocker } from './bodies.ts';
 import { describeResult, describeStale } from './describe-result.ts';
-import { indexResults, matchesBinding, type ResultRecord } from './index-results.ts';
+import { indexResults, latestOf, matchesBinding, type ResultRecord } from './index-results.ts';
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import {
   ADOPT_COMMAND,
   formatAttestCommand,
@@ -28,6 +29,7 @@ export const CONTROL_STATUSES = [
   'STALE',
   'NOT_APPLICABLE',
   'FLAKY',
+  'CONFLICT',
 ] as const;
 export type ControlStatusValue = (typeof CONTROL_STATUSES)[number];
 
@@ -47,6 +49,15 @@ interface StageStatus {
   next?: string;
   /** How the deciding result shows who acted: a verified key or only a label. */
   strength?: Strength;
+  /** CONFLICT: the last results on this binding, unordered (no writer saw the others), that disagree. */
+  conflict?: ConflictingResult[];
+}
+
+interface ConflictingResult {
+  entry: string;
+  status: ResultRecord['status'];
+  since: string;
+  actor: Actor;
 }
 
 export interface ControlStatus {
@@ -79,14 +90,15 @@ export interface StatusInput {
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
-  const index = indexResults(input.entries);
+  const order = new LedgerOrder(input.entries);
+  const index = indexResults(input.entries, order);
   const judge = new StrengthJudge(input.manifest, input.entries);
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
     const stages = {} as Record<AuditStage, StageStatus>;
     let pending: StageStatus | undefined;
     for (const stage of AUDIT_STAGES) {
-      const decided = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge);
+      const decided = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge, order);
       // An audit reviews the stage before it: until that one passes, its command comes first.
       if (pending?.next !== undefined && decided.status !== 'PASS') decided.next = pending.next;
       if (pending === undefined && decided.status !== 'PASS') pending = decided;
@@ -116,6 +128,7 @@ function judgeStage(
   records: readonly ResultRecord[],
   input: StatusInput,
   judge: StrengthJudge,
+  order: LedgerOrder,
 ): StageStatus {
   const strict =
     stage !== 'self' && input.maturity !== undefined && needsSignedStages(input.maturity);
@@ -123,7 +136,7 @@ function judgeStage(
   const counted = strict
     ? records.filter((r) => judge.of(r) === 'signed' || r.audit?.agreement === 'disputed')
     : records;
-  const decided = decideStage(control, stage, counted, input);
+  const decided = decideStage(control, stage, counted, input, order);
   const deciding = counted.find((r) => r.hash === decided.entry);
   if (deciding !== undefined) decided.strength = judge.of(deciding);
   const current = input.subjects.get(control.id);
@@ -141,6 +154,7 @@ function decideStage(
   stage: AuditStage,
   records: readonly ResultRecord[],
   input: StatusInput,
+  order: LedgerOrder,
 ): StageStatus {
   if (!control.applies.value) {
     return isValidlyNotApplicable(control)
@@ -182,7 +196,25 @@ function decideStage(
       flaky,
     );
   }
-  const latest = matching.at(-1);
+  const picked = latestOf(matching, order);
+  if (picked !== undefined && picked.rivals.length > 0) {
+    return {
+      ...fromRecord(
+        picked.latest,
+        'CONFLICT',
+        describeConflict(picked.latest, picked.rivals),
+        flaky,
+      ),
+      conflict: [picked.latest, ...picked.rivals].map((r) => ({
+        entry: r.hash,
+        status: r.status,
+        since: r.time,
+        actor: r.actor,
+      })),
+      next: nextFor(control, stage, input.authorities),
+    };
+  }
+  const latest = picked?.latest;
   if (latest !== undefined) {
     const decided = decideLatest(latest, flaky, input.now, input.authorities);
     if (decided.status !== 'PASS' && decided.next === undefined)
@@ -234,6 +266,13 @@ function decideLatest(
     status.next = latest.run.blocker.rerun;
   }
   return status;
+}
+
+/** Both sides of a conflict, and what resolves it. */
+function describeConflict(latest: ResultRecord, rivals: readonly ResultRecord[]): string {
+  const side = (r: ResultRecord): string =>
+    `${r.status} ${r.hash.slice(0, 12)} by ${r.actor.authority} in ${r.actor.context}`;
+  return `CONFLICT: results on this code from writers that never saw each other's disagree (${[latest, ...rivals].map(side).join(' vs ')}); a re-run recorded after merging both decides`;
 }
 
 function fromRecord(
