@@ -62,11 +62,13 @@ export async function gatherStatuses(
     io.computeSubjects(plane, controls),
     io.readEntries(plane),
   ]);
+  const history = await io.readAttestationHistory?.(plane, entries);
   const statuses = computeStatuses({
     controls,
     subjects,
     entries,
     now: ctx.clock.now(),
+    ...(history === undefined ? {} : { history }),
     manifest: plane.manifest,
     maturity: target,
     authorities: plane.manifest.authorities,

@@ -9,6 +9,7 @@ import type { Blocker } from './bodies.ts';
 import { describeResult, describeStale } from './describe-result.ts';
 import { indexResults, latestOf, matchesBinding, type ResultRecord } from './index-results.ts';
 import { LedgerOrder } from '../ledger/ledger-order.ts';
+import { measureAttestation, type AttestationHistory } from './attestation-age.ts';
 import {
   ADOPT_COMMAND,
   formatAttestCommand,
@@ -87,6 +88,8 @@ export interface StatusInput {
   maturity?: Maturity;
   /** Registered authorities: the next commands name one that may act in the stage. */
   authorities?: readonly AuthorityRef[];
+  /** Commit times behind attestation ages; without it only the clocks count. */
+  history?: AttestationHistory;
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
@@ -216,7 +219,7 @@ function decideStage(
   }
   const latest = picked?.latest;
   if (latest !== undefined) {
-    const decided = decideLatest(latest, flaky, input.now, input.authorities);
+    const decided = decideLatest(control, latest, flaky, input);
     if (decided.status !== 'PASS' && decided.next === undefined)
       decided.next = nextFor(control, stage, input.authorities);
     return decided;
@@ -239,20 +242,32 @@ function decideStage(
 }
 
 function decideLatest(
+  control: Control,
   latest: ResultRecord,
   flaky: boolean,
-  now: Date,
-  authorities: readonly AuthorityRef[] = [],
+  input: StatusInput,
 ): StageStatus {
-  const expires = latest.attest?.expires;
-  if (expires !== undefined && Date.parse(expires) <= now.getTime()) {
-    const stale = fromRecord(
-      latest,
-      'STALE',
-      `attestation by ${latest.actor.authority} expired at ${expires}`,
-      flaky,
+  const authorities = input.authorities ?? [];
+  if (latest.attest !== undefined) {
+    const maxAge =
+      control.execution.type === 'manual' ? control.execution.attestation_max_age_days : undefined;
+    const age = measureAttestation(
+      { hash: latest.hash, time: latest.time, expires: latest.attest.expires },
+      maxAge,
+      input.now,
+      input.history,
     );
-    return { ...stale, next: formatAttestCommand(latest.control, authorities) };
+    if (age.expires !== undefined && age.expires.getTime() <= age.now.getTime()) {
+      const counted =
+        maxAge === undefined ? '' : ` (at most ${maxAge} days from ${age.since.toISOString()})`;
+      const stale = fromRecord(
+        latest,
+        'STALE',
+        `attestation by ${latest.actor.authority} expired at ${age.expires.toISOString()}${counted}`,
+        flaky,
+      );
+      return { ...stale, next: formatAttestCommand(latest.control, authorities) };
+    }
   }
   // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and never
   // counts as PASS (a claim needs PASS); a new run on changed code decides again.
