@@ -10,6 +10,7 @@ import { describeResult, describeStale } from './describe-result.ts';
 import { indexResults, latestOf, matchesBinding, type ResultRecord } from './index-results.ts';
 import { LedgerOrder } from '../ledger/ledger-order.ts';
 import { measureAttestation, type AttestationHistory } from './attestation-age.ts';
+import { describeConflict, type ConflictingResult } from './describe-conflict.ts';
 import {
   ADOPT_COMMAND,
   formatAttestCommand,
@@ -54,13 +55,6 @@ interface StageStatus {
   conflict?: ConflictingResult[];
 }
 
-interface ConflictingResult {
-  entry: string;
-  status: ResultRecord['status'];
-  since: string;
-  actor: Actor;
-}
-
 export interface ControlStatus {
   control: string;
   title: string;
@@ -90,10 +84,12 @@ export interface StatusInput {
   authorities?: readonly AuthorityRef[];
   /** Commit times behind attestation ages; without it only the clocks count. */
   history?: AttestationHistory;
+  /** The ledger order of `entries`, when the caller has built it already. */
+  order?: LedgerOrder;
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
-  const order = new LedgerOrder(input.entries);
+  const order = input.order ?? new LedgerOrder(input.entries);
   const index = indexResults(input.entries, order);
   const judge = new StrengthJudge(input.manifest, input.entries);
   return input.controls.map((control) => {
@@ -201,19 +197,10 @@ function decideStage(
   }
   const picked = latestOf(matching, order);
   if (picked !== undefined && picked.rivals.length > 0) {
+    const { reason, conflict } = describeConflict(picked.latest, picked.rivals);
     return {
-      ...fromRecord(
-        picked.latest,
-        'CONFLICT',
-        describeConflict(picked.latest, picked.rivals),
-        flaky,
-      ),
-      conflict: [picked.latest, ...picked.rivals].map((r) => ({
-        entry: r.hash,
-        status: r.status,
-        since: r.time,
-        actor: r.actor,
-      })),
+      ...fromRecord(picked.latest, 'CONFLICT', reason, flaky),
+      conflict,
       next: nextFor(control, stage, input.authorities),
     };
   }
@@ -281,13 +268,6 @@ function decideLatest(
     status.next = latest.run.blocker.rerun;
   }
   return status;
-}
-
-/** Both sides of a conflict, and what resolves it. */
-function describeConflict(latest: ResultRecord, rivals: readonly ResultRecord[]): string {
-  const side = (r: ResultRecord): string =>
-    `${r.status} ${r.hash.slice(0, 12)} by ${r.actor.authority} in ${r.actor.context}`;
-  return `CONFLICT: results on this code from writers that never saw each other's disagree (${[latest, ...rivals].map(side).join(' vs ')}); a re-run recorded after merging both decides`;
 }
 
 function fromRecord(
