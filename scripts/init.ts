@@ -32,7 +32,7 @@ export async function runInit(options: InitOptions, ctx: Context): Promise<InitR
   if (options.template) return { mode: 'template', template: renderProfileTemplate() };
   const root = await findGitRoot(options.root ?? ctx.cwd);
   const profile = readProfile(ctx.cwd, options.profile, options.overrides);
-  return initPlane(root, profile);
+  return initPlane(root, profile, ctx.clock.now());
 }
 
 export const init = defineVerb<InitOptions, InitResult>({

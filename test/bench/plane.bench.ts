@@ -94,7 +94,7 @@ export const benches: Bench[] = [
     fn: async (state) => {
       const dir = state as string;
       rmSync(join(dir, '.proofgate'), { recursive: true, force: true, maxRetries: 10 });
-      await initPlane(dir, PROFILE);
+      await initPlane(dir, PROFILE, new Date());
     },
     teardown: async (state) => {
       rmSync(state as string, { recursive: true, force: true, maxRetries: 10 });

@@ -146,7 +146,10 @@ describe('the installed package', () => {
     expectCode(['evaluate', '--run', '--control', 'ENG.TESTS'], 0);
     expectCode(['verify', '--base', 'HEAD'], 0);
     const ledger = join(repo.dir, '.proofgate/evidence/ledger');
-    const segment = join(ledger, readdirSync(ledger).find((f) => f.endsWith('.jsonl')) ?? '');
+    const segment = join(
+      ledger,
+      readdirSync(ledger).find((f) => f.endsWith('.jsonl') && f !== 'root.jsonl') ?? '',
+    );
     const original = readFileSync(segment, 'utf8');
     writeFileSync(segment, original.replace('"kind":"run"', '"kind":"RUN"'));
     expectCode(['verify', '--full'], 3);

@@ -2,6 +2,7 @@
 // efficacy's temporary worktree, ci-import's extras, the knowledge store and the process runner.
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
+import type { AttestationHistory } from './gate/attestation-age.ts';
 import type {
   EntryDraft,
   LedgerFinding,
@@ -33,6 +34,11 @@ export interface GateIO {
   computeSubjects(plane: Plane, controls: readonly Control[]): Promise<Map<string, SubjectBinding>>;
   /** Every entry of every segment, verified; ledger order. */
   readEntries(plane: Plane): Promise<StoredEntry[]>;
+  /** Commit times of the attest entries among `entries` and of HEAD (attestation ages). */
+  readAttestationHistory?(
+    plane: Plane,
+    entries: readonly StoredEntry[],
+  ): Promise<AttestationHistory>;
   /**
    * Where the working ledger no longer extends the ledger committed at HEAD (a committed segment
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.

@@ -188,11 +188,13 @@ async function attestations(
     io.computeSubjects(plane, manual),
     io.readEntries(plane),
   ]);
+  const history = await io.readAttestationHistory?.(plane, entries);
   const statuses = computeStatuses({
     controls: manual,
     subjects,
     entries,
     now: ctx.clock.now(),
+    ...(history === undefined ? {} : { history }),
     authorities: plane.manifest.authorities,
   });
   return new Map(statuses.map((s) => [s.control, s]));

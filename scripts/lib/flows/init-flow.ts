@@ -22,6 +22,11 @@ import { scanRepository } from '../io/scan-repo.ts';
 import { createPlaneDir, randomLedgerId, writeDerivedFiles } from '../io/write-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 import { pathExists } from '../io/path-exists.ts';
+import { appendEntry } from '../io/ledger-store.ts';
+import { readMetaSubject } from '../io/meta-subject.ts';
+import { defaultExecutionContext } from '../io/default-context.ts';
+import { ROOT_SEGMENT, rootBody } from '../core/ledger/ledger-root.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
 import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
 
 export interface InitPlaneResult {
@@ -114,7 +119,32 @@ function rerender(
   };
 }
 
-export async function initPlane(root: string, profile: ProfileFile): Promise<InitPlaneResult> {
+/** The ledger root, in its own segment: every writer's first entry records it as a head. */
+async function appendRoot(root: string, time: Date): Promise<StoredEntry> {
+  const plane = loadPlane(root);
+  const ledgerId = plane.manifest.ledger_id;
+  return appendEntry(
+    plane,
+    {
+      kind: 'note',
+      time: time.toISOString(),
+      actor: {
+        label: 'proofgate init',
+        authority: 'virtual:developer',
+        context: defaultExecutionContext(),
+      },
+      subject: await readMetaSubject(plane),
+      body: rootBody(ledgerId),
+    },
+    { manifest: plane.manifest, segmentBase: ROOT_SEGMENT },
+  );
+}
+
+export async function initPlane(
+  root: string,
+  profile: ProfileFile,
+  now: Date,
+): Promise<InitPlaneResult> {
   const scan = await scanRepository(root);
   if (locatePlane(root) !== undefined) return rerender(root, profile, scan.candidates);
   const input = {
@@ -147,11 +177,12 @@ export async function initPlane(root: string, profile: ProfileFile): Promise<Ini
     ['knowledge/.gitkeep', ''],
   ]);
   createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
+  const ledgerRoot = await appendRoot(root, now);
   const ignored = ignoreRenderedPages(root, DEFAULT_PLANE_DIR);
   return {
     mode: 'created',
     plane: DEFAULT_PLANE_DIR,
-    written: [...files.keys()],
+    written: [...files.keys(), ledgerRoot.file.slice(DEFAULT_PLANE_DIR.length + 1)],
     ...(ignored === undefined ? {} : { alsoChanged: [ignored] }),
     manifest,
     registry,

@@ -83,10 +83,17 @@ async function refuseWeakHardGate(
     control === undefined
       ? new Map<string, SubjectBinding>()
       : await io.computeSubjects(plane, [control]);
+  const history = await io.readAttestationHistory?.(plane, entries);
   const status =
     control === undefined
       ? undefined
-      : computeStatuses({ controls: [control], subjects, entries, now: ctx.clock.now() })[0];
+      : computeStatuses({
+          controls: [control],
+          subjects,
+          entries,
+          now: ctx.clock.now(),
+          ...(history === undefined ? {} : { history }),
+        })[0];
   const problems = checkHardGateEvidence({
     path,
     evidence,

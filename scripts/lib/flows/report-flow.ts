@@ -1,6 +1,7 @@
 // The gather step of `proofgate report`: the plane, current bindings, the ledger with the findings
 // of `verify --full` (kept, not thrown: the report must show a tampered ledger, not refuse to), the
 // trace controls' evidence objects and optional requirement files.
+import { readAttestationHistory } from '../io/attestation-history.ts';
 import { relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -68,6 +69,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     commitOf,
     counts: verified.counts,
     objects,
+    history: await readAttestationHistory(plane, parsed.entries),
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');
       return parseRequirementFile(readYamlFile(resolve(options.root, p), shown), shown);

@@ -1,5 +1,6 @@
 // status: every control required at the target maturity with its current status, why, since
 // when and who. Reads only; never appends.
+import { LedgerOrder } from '../core/ledger/ledger-order.ts';
 import type { Context } from '../core/context.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import { efficacyStatus, type EfficacyVerdict } from '../core/efficacy/efficacy-status.ts';
@@ -87,11 +88,15 @@ export async function gatherStatuses(
     io.computeSubjects(bound, controls),
     io.readEntries(plane),
   ]);
+  const history = await io.readAttestationHistory?.(plane, entries);
+  const order = new LedgerOrder(entries);
   const computed = computeStatuses({
     controls,
     subjects,
     entries,
+    order,
     now: ctx.clock.now(),
+    ...(history === undefined ? {} : { history }),
     manifest: rules.manifest,
     maturity: target,
     authorities: rules.manifest.authorities,
@@ -113,7 +118,7 @@ export async function gatherStatuses(
   const ok = statuses.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE');
   const efficacy = controls.map((c) => ({
     control: c.id,
-    status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control).status,
+    status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control, order).status,
   }));
   return { ok, target, statuses, counts, efficacy, subjects, entries };
 }

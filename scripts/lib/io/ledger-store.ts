@@ -46,6 +46,8 @@ export interface AppendOptions {
   lockTimeoutMs?: number;
   /** The manifest, when the caller has loaded the plane already (else read from disk). */
   manifest?: Manifest;
+  /** Writes to this segment instead of the writer's own (only init's ledger root does). */
+  segmentBase?: string;
 }
 
 /** The ledger id the appender writes; a manifest without one is a config error (exit 2). */
@@ -197,7 +199,7 @@ export async function appendEntry(
     }
   }
   return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
-    const base = writerSegmentBase(readCloneId(git.commonDir), git.branch);
+    const base = options.segmentBase ?? writerSegmentBase(readCloneId(git.commonDir), git.branch);
     return appendLocked(plane, ledgerId, base, redactDraft(draft), options.signer);
   });
 }

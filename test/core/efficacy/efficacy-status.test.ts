@@ -84,6 +84,18 @@ describe('efficacyStatus', () => {
     expect(efficacyStatus([early], 'unit')).toMatchObject({ status: 'proven', killed: 2 });
   });
 
+  test('ledger order decides, not the dates: a proven entry dated 2099 before an ineffective one', () => {
+    const forged = stored(body(), '2099-01-01T00:00:00.000Z');
+    const later = stored(
+      body({ killed: 0, survived: [], inconclusive: 3 }),
+      '2026-01-02T00:00:00.000Z',
+    );
+    expect(efficacyStatus([forged, later], 'unit')).toMatchObject({
+      status: 'ineffective',
+      entry: later.hash,
+    });
+  });
+
   test('only entries about the current control definition count when a digest is given', () => {
     const old = stored(body(), '2026-01-01T00:00:00.000Z', 'old-digest');
     expect(efficacyStatus([old], 'unit', 'new-digest').status).toBe('unproven');

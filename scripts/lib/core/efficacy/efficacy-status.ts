@@ -1,6 +1,7 @@
 // Efficacy evidence: the `efficacy` entry body, its defensive reader, the per-control summary that
 // `status` shows (proven / ineffective / unproven) and the release check behind the manifest
 // policy `efficacy_required_for_release` (references/efficacy.md).
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
 import type { Control, Manifest } from '../plane/types.ts';
 import { isRequiredAt } from '../gate/select-controls.ts';
@@ -81,23 +82,26 @@ export interface EfficacyStatus {
 }
 
 /**
- * The efficacy of one control from the ledger: the latest well-formed efficacy entry about it
- * decides. With `controlDigest`, only entries about that exact control definition count: evidence
- * about an older definition of the control says nothing about the current one.
+ * The efficacy of one control from the ledger: the latest well-formed efficacy entry about it, in
+ * ledger order (never by the writer's clock), decides; of two entries at one rank the one that
+ * caught nothing does. With `controlDigest`, only entries about that exact control definition
+ * count: evidence about an older definition of the control says nothing about the current one.
  */
 export function efficacyStatus(
   entries: readonly StoredEntry[],
   controlId: string,
   controlDigest?: string,
+  order: LedgerOrder = new LedgerOrder(entries),
 ): EfficacyStatus {
-  let latest: { stored: StoredEntry; body: EfficacyBody } | undefined;
+  let latest: { stored: StoredEntry; body: EfficacyBody; rank: number } | undefined;
   for (const stored of entries) {
     if (stored.entry.kind !== 'efficacy') continue;
     if (controlDigest !== undefined && stored.entry.subject.control !== controlDigest) continue;
     const body = parseEfficacyBody(stored.entry.body);
     if (body?.control !== controlId) continue;
-    if (latest === undefined || stored.entry.time >= latest.stored.entry.time)
-      latest = { stored, body };
+    const rank = order.rank(stored.hash);
+    if (latest === undefined || rank > latest.rank || (rank === latest.rank && body.killed === 0))
+      latest = { stored, body, rank };
   }
   if (latest === undefined)
     return { control: controlId, status: 'unproven', mutants: 0, killed: 0 };
@@ -137,10 +141,11 @@ export function findEfficacyGaps(
 ): EfficacyGap[] {
   if (manifest.policies.efficacy_required_for_release !== true) return [];
   const target = manifest.profile.target_maturity;
+  const order = new LedgerOrder(entries);
   return controls
     .filter((c) => isHardGate(c) && isRequiredAt(c, target))
     .flatMap((c): EfficacyGap[] => {
-      const s = efficacyStatus(entries, c.id, digests.get(c.id));
+      const s = efficacyStatus(entries, c.id, digests.get(c.id), order);
       if (s.status === 'proven') return [];
       const reason =
         s.status === 'unproven'

@@ -8,7 +8,10 @@ import type { Control, Manifest, Maturity } from '../plane/types.ts';
 import { InternalError } from '../errors.ts';
 import type { Blocker } from './bodies.ts';
 import { describeResult, describeStale } from './describe-result.ts';
-import { indexResults, matchesBinding, type ResultRecord } from './index-results.ts';
+import { indexResults, latestOf, matchesBinding, type ResultRecord } from './index-results.ts';
+import { LedgerOrder } from '../ledger/ledger-order.ts';
+import { measureAttestation, type AttestationHistory } from './attestation-age.ts';
+import { describeConflict, type ConflictingResult } from './describe-conflict.ts';
 import {
   ADOPT_COMMAND,
   formatAttestCommand,
@@ -29,6 +32,7 @@ export const CONTROL_STATUSES = [
   'STALE',
   'NOT_APPLICABLE',
   'FLAKY',
+  'CONFLICT',
 ] as const;
 export type ControlStatusValue = (typeof CONTROL_STATUSES)[number];
 
@@ -48,6 +52,8 @@ interface StageStatus {
   next?: string;
   /** How the deciding result shows who acted: a verified key or only a label. */
   strength?: Strength;
+  /** CONFLICT: the last results on this binding, unordered (no writer saw the others), that disagree. */
+  conflict?: ConflictingResult[];
 }
 
 export interface ControlStatus {
@@ -79,17 +85,22 @@ export interface StatusInput {
   maturity?: Maturity;
   /** Registered authorities: the next commands name one that may act in the stage. */
   authorities?: readonly AuthorityRef[];
+  /** Commit times behind attestation ages; without it only the clocks count. */
+  history?: AttestationHistory;
+  /** The ledger order of `entries`, when the caller has built it already. */
+  order?: LedgerOrder;
 }
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
-  const index = indexResults(input.entries);
+  const order = input.order ?? new LedgerOrder(input.entries);
+  const index = indexResults(input.entries, order);
   const judge = new StrengthJudge(input.manifest, input.entries);
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
     const stages = {} as Record<AuditStage, StageStatus>;
     let pending: StageStatus | undefined;
     for (const stage of AUDIT_STAGES) {
-      const decided = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge);
+      const decided = judgeStage(control, stage, byStage.get(stage) ?? [], input, judge, order);
       // An audit reviews the stage before it: until that one passes, its command comes first.
       if (pending?.next !== undefined && decided.status !== 'PASS') decided.next = pending.next;
       if (pending === undefined && decided.status !== 'PASS') pending = decided;
@@ -119,6 +130,7 @@ function judgeStage(
   records: readonly ResultRecord[],
   input: StatusInput,
   judge: StrengthJudge,
+  order: LedgerOrder,
 ): StageStatus {
   const strict =
     stage !== 'self' && input.maturity !== undefined && needsSignedStages(input.maturity);
@@ -126,7 +138,7 @@ function judgeStage(
   const counted = strict
     ? records.filter((r) => judge.of(r) === 'signed' || r.audit?.agreement === 'disputed')
     : records;
-  const decided = decideStage(control, stage, counted, input);
+  const decided = decideStage(control, stage, counted, input, order);
   const deciding = counted.find((r) => r.hash === decided.entry);
   if (deciding !== undefined) decided.strength = judge.of(deciding);
   const current = input.subjects.get(control.id);
@@ -144,6 +156,7 @@ function decideStage(
   stage: AuditStage,
   records: readonly ResultRecord[],
   input: StatusInput,
+  order: LedgerOrder,
 ): StageStatus {
   if (!control.applies.value) {
     return isValidlyNotApplicable(control)
@@ -185,9 +198,18 @@ function decideStage(
       flaky,
     );
   }
-  const latest = matching.at(-1);
+  const picked = latestOf(matching, order);
+  if (picked !== undefined && picked.rivals.length > 0) {
+    const { reason, conflict } = describeConflict(picked.latest, picked.rivals);
+    return {
+      ...fromRecord(picked.latest, 'CONFLICT', reason, flaky),
+      conflict,
+      next: nextFor(control, stage, input.authorities),
+    };
+  }
+  const latest = picked?.latest;
   if (latest !== undefined) {
-    const decided = decideLatest(latest, flaky, input.now, input.authorities);
+    const decided = decideLatest(control, latest, flaky, input);
     if (decided.status !== 'PASS' && decided.next === undefined)
       decided.next = nextFor(control, stage, input.authorities);
     return decided;
@@ -210,20 +232,32 @@ function decideStage(
 }
 
 function decideLatest(
+  control: Control,
   latest: ResultRecord,
   flaky: boolean,
-  now: Date,
-  authorities: readonly AuthorityRef[] = [],
+  input: StatusInput,
 ): StageStatus {
-  const expires = latest.attest?.expires;
-  if (expires !== undefined && Date.parse(expires) <= now.getTime()) {
-    const stale = fromRecord(
-      latest,
-      'STALE',
-      `attestation by ${latest.actor.authority} expired at ${expires}`,
-      flaky,
+  const authorities = input.authorities ?? [];
+  if (latest.attest !== undefined) {
+    const maxAge =
+      control.execution.type === 'manual' ? control.execution.attestation_max_age_days : undefined;
+    const age = measureAttestation(
+      { hash: latest.hash, time: latest.time, expires: latest.attest.expires },
+      maxAge,
+      input.now,
+      input.history,
     );
-    return { ...stale, next: formatAttestCommand(latest.control, authorities) };
+    if (age.expires !== undefined && age.expires.getTime() <= age.now.getTime()) {
+      const counted =
+        maxAge === undefined ? '' : ` (at most ${maxAge} days from ${age.since.toISOString()})`;
+      const stale = fromRecord(
+        latest,
+        'STALE',
+        `attestation by ${latest.actor.authority} expired at ${age.expires.toISOString()}${counted}`,
+        flaky,
+      );
+      return { ...stale, next: formatAttestCommand(latest.control, authorities) };
+    }
   }
   // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and never
   // counts as PASS (a claim needs PASS); a new run on changed code decides again.

@@ -1,8 +1,9 @@
-// Turns ledger entries into per-control, per-stage result records in time order. Malformed bodies
+// Turns ledger entries into per-control, per-stage result records in ledger order. Malformed bodies
 // are skipped: a result that cannot be read can never satisfy a control.
 import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { AttestBody, AuditBody, ResultStatus, RunDetails } from './bodies.ts';
 import { parseAttestBody, parseAuditBody, parseRunBody } from './parse-body.ts';
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 
 export interface ResultRecord {
   kind: 'run' | 'audit' | 'attest';
@@ -58,18 +59,27 @@ function toRecord(stored: StoredEntry): ResultRecord | undefined {
 }
 
 /**
- * Records keyed by `control` then `stage`, each list in time order. Segments from different
- * writers interleave, so "latest" means latest `time`; equal times keep ledger order.
+ * Records keyed by `control` then `stage`, each list in ledger order (core/ledger/ledger-order.ts):
+ * every record after all the records its writer had seen. Unordered records (from writers that
+ * never saw each other) keep a fixed order by segment and line; `latestOf` tells them apart. The
+ * writer's `time` is never consulted: it is whatever the writer's clock said.
  */
 export function indexResults(
   entries: readonly StoredEntry[],
+  order: LedgerOrder = new LedgerOrder(entries),
 ): Map<string, Map<AuditStage, ResultRecord[]>> {
   const records = entries
-    .map(toRecord)
-    .filter((r): r is ResultRecord => r !== undefined)
-    .map((record, order) => ({ record, order }))
-    .sort((a, b) =>
-      a.record.time < b.record.time ? -1 : a.record.time > b.record.time ? 1 : a.order - b.order,
+    .map((stored) => ({ stored, record: toRecord(stored) }))
+    .filter((r): r is { stored: StoredEntry; record: ResultRecord } => r.record !== undefined)
+    .map(({ stored, record }) => ({ record, rank: order.rank(stored.hash), stored }))
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (a.stored.entry.segment < b.stored.entry.segment
+          ? -1
+          : a.stored.entry.segment > b.stored.entry.segment
+            ? 1
+            : a.stored.line - b.stored.line),
     );
   const index = new Map<string, Map<AuditStage, ResultRecord[]>>();
   for (const { record } of records) {
@@ -83,6 +93,35 @@ export function indexResults(
     byStage.set(record.stage, list);
   }
   return index;
+}
+
+export interface Latest {
+  /** The deciding record: the last in ledger order, or one of the unordered last ones. */
+  latest: ResultRecord;
+  /**
+   * Last records that neither came before `latest` nor after it and say something else (another
+   * status): a conflict between writers that never saw each other. Empty when none.
+   */
+  rivals: ResultRecord[];
+}
+
+/**
+ * The latest of `records` (listed in ledger order) by ledger order: the records no other record
+ * came after. When those disagree on the status, the result is a conflict that only a record
+ * written after all of them (a re-run that has seen both branches) resolves.
+ */
+export function latestOf(records: readonly ResultRecord[], order: LedgerOrder): Latest | undefined {
+  const latest = records.at(-1);
+  if (latest === undefined) return undefined;
+  // Only a record further down the list can come after one; checking against the last records
+  // found so far is enough, because whatever comes after a record comes before one of them.
+  const last: ResultRecord[] = [];
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i]!;
+    if (!last.some((later) => order.isBefore(record.hash, later.hash))) last.push(record);
+  }
+  const rivals = last.filter((r) => r !== latest && r.status !== latest.status);
+  return { latest, rivals };
 }
 
 /**

@@ -1,6 +1,7 @@
 // `proofgate query` views over verified ledger entries, statuses and the manifest. Pure: every
 // view returns items (one line each, plus plain data for --json); an unknown id is a usage error,
 // never an empty success.
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import { UsageError } from '../errors.ts';
 import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
@@ -107,10 +108,13 @@ export function controlView(status: ControlStatus, entries: readonly StoredEntry
     line: `${status.control} ${status.status}: ${status.reason} (${status.execution}, owner ${status.owner})`,
     data: { status: JSON.parse(JSON.stringify(status)) as JsonObject },
   };
+  // Newest first in ledger order (what each writer had seen), never by the writers' clocks.
+  const order = new LedgerOrder(entries);
   const history = entries
     .filter((e) => e.entry.body['control'] === status.control)
-    .reverse()
-    .map(describeEntry);
+    .map((stored, i) => ({ stored, i, rank: order.rank(stored.hash) }))
+    .sort((a, b) => b.rank - a.rank || b.i - a.i)
+    .map(({ stored }) => describeEntry(stored));
   return [head, ...history];
 }
 

@@ -85,7 +85,8 @@ export function rankNext(items: readonly NextItem[], options: RankOptions): Rank
   return ranked;
 }
 
-export type OpenControlStatus = 'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO' | 'FLAKY';
+export type OpenControlStatus =
+  'FAIL' | 'DISPUTED' | 'BLOCKED' | 'STALE' | 'TODO' | 'FLAKY' | 'CONFLICT';
 
 /** Default information gain and cost per status (milli); risk comes from the caller. */
 const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number }> = {
@@ -95,6 +96,8 @@ const STATUS_WEIGHTS: Record<OpenControlStatus, { infoGain: number; cost: number
   TODO: { infoGain: 900, cost: 2000 },
   BLOCKED: { infoGain: 700, cost: 1500 },
   FLAKY: { infoGain: 900, cost: 1500 },
+  // One re-run after merging both sides decides.
+  CONFLICT: { infoGain: 900, cost: 500 },
 };
 
 export function controlItem(

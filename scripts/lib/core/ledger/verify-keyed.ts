@@ -3,9 +3,10 @@
 // authority counts only when one of the authority's key entries was written after it (the key entry's
 // recorded heads reach it); otherwise it is UNSIGNED_KEYED, wherever it sits in the ledger.
 // Placed segments: every segment's first entry must name where it starts (a recorded head of another
-// segment); only the ledger's first segment starts from nothing, so a second such segment is
-// SEGMENT_UNPLACED. Both rules are decided at the end of a pass, when every checked line is indexed.
+// segment); only the ledger's first segment starts from nothing (the root init records, or the first
+// segment of a ledger older than roots), so a second such segment is SEGMENT_UNPLACED. Both rules are decided at the end of a pass, when every checked line is indexed.
 import type { LedgerIndex } from './ledger-index.ts';
+import { ROOT_SEGMENT } from './ledger-root.ts';
 import type { LedgerFinding, LocatedEntry } from './types.ts';
 
 interface Candidate {
@@ -107,7 +108,7 @@ export class KeyedRules {
           file: start.file,
           line: 1,
           code: 'SEGMENT_UNPLACED',
-          message: `segment ${start.segment} starts with no recorded head of any other segment, but only the ledger's first segment may (segments starting from nothing: ${names}); a writer always records the heads it saw, so this segment was written by hand`,
+          message: `segment ${start.segment} starts with no recorded head of any other segment, but only the ledger's first segment may (the root that init records, ${ROOT_SEGMENT}.jsonl, or in a ledger older than the root its first segment; segments starting from nothing: ${names}); a writer always records the heads it saw, so this segment was written by hand or its writer started before the root was committed`,
         });
       }
     }

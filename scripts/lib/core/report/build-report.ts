@@ -1,6 +1,7 @@
 // The auditor's report model (references/report.md). Every verdict comes from the functions behind
 // `status --json` and `claim` (computeStatuses, decideVerdict): the report re-implements none of
 // them, so its "if claimed now" and open items are the claim's own. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
+import type { AttestationHistory } from '../gate/attestation-age.ts';
 import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
@@ -48,6 +49,8 @@ export interface ReportInput {
   objects: ReadonlyMap<string, EvidenceObject>;
   requirementFiles: readonly RequirementFile[];
   now: Date;
+  /** Commit times behind attestation ages (as status reads them). */
+  history?: AttestationHistory;
   /** Timeline rows kept in full; older entries are only counted. */
   maxEntries: number;
 }
@@ -120,6 +123,7 @@ export function buildReport(input: ReportInput): ReportModel {
     manifest,
     maturity: target,
     authorities: manifest.authorities,
+    ...(input.history === undefined ? {} : { history: input.history }),
   });
   const controls = statuses.map((status, i): ReportControl => {
     const control = registry.controls[i]!;

@@ -19,6 +19,7 @@ import { appendEntry } from '../../io/ledger-store.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { readVerifiedLedger } from '../../io/read-verified-ledger.ts';
+import { readAttestationHistory } from '../../io/attestation-history.ts';
 import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
@@ -45,6 +46,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
     readEntries: (plane) => readVerifiedEntries(plane, options.upstream),
+    readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
     proveCommitted: (plane) => proveCommittedLedger(plane),
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);

@@ -1,0 +1,132 @@
+// Ledger order: which entry a writer had seen when it wrote another. Within a segment a line comes
+// after every earlier line; across segments an entry comes after everything its recorded heads and
+// merge parents reach (a writer records the head of every segment it sees), and after everything
+// those reach in turn. Entries neither of which reaches the other are unordered: two clones or
+// branches that never saw each other's work. The writer's `time` plays no part.
+//
+// Each entry gets a vector of "seen up to" line indexes per other segment, shared between
+// consecutive lines until a head moves past what the segment had already seen.
+import type { StoredEntry } from './types.ts';
+
+type Seen = ReadonlyMap<string, number>;
+
+interface Position {
+  segment: string;
+  index: number;
+}
+
+const EMPTY: Seen = new Map();
+
+export class LedgerOrder {
+  private readonly where = new Map<string, Position>();
+  private readonly bySegment = new Map<string, StoredEntry[]>();
+  private readonly seen = new Map<string, Seen[]>();
+  private readonly weights = new WeakMap<Seen, number>();
+
+  constructor(entries: readonly StoredEntry[]) {
+    for (const stored of entries) {
+      const list = this.bySegment.get(stored.entry.segment) ?? [];
+      list.push(stored);
+      this.bySegment.set(stored.entry.segment, list);
+    }
+    for (const [segment, list] of this.bySegment) {
+      list.sort((a, b) => a.line - b.line);
+      list.forEach((stored, index) => {
+        if (!this.where.has(stored.hash)) this.where.set(stored.hash, { segment, index });
+      });
+      this.seen.set(segment, []);
+    }
+    for (const segment of this.bySegment.keys()) this.fill(segment);
+  }
+
+  /** True when the writer of `later` had seen `earlier` (directly or through other segments). */
+  isBefore(earlier: string, later: string): boolean {
+    const a = this.where.get(earlier);
+    const b = this.where.get(later);
+    if (a === undefined || b === undefined || earlier === later) return false;
+    if (a.segment === b.segment) return a.index < b.index;
+    return (this.seenAt(b).get(a.segment) ?? -1) >= a.index;
+  }
+
+  /**
+   * A number that grows along ledger order (if `a` is before `b`, rank(a) < rank(b)); sorting by
+   * it lists every entry after all it descends from. Unknown hashes rank first.
+   */
+  rank(hash: string): number {
+    const at = this.where.get(hash);
+    if (at === undefined) return -1;
+    const seen = this.seenAt(at);
+    let weight = this.weights.get(seen);
+    if (weight === undefined) {
+      weight = 0;
+      for (const [segment, index] of seen) if (segment !== at.segment) weight += index + 1;
+      this.weights.set(seen, weight);
+    }
+    return weight + at.index + 1;
+  }
+
+  private seenAt(at: Position): Seen {
+    return this.seen.get(at.segment)?.[at.index] ?? EMPTY;
+  }
+
+  /**
+   * Computes the seen vectors of a segment in line order. A reference into a segment not filled
+   * that far yet is filled first, up to that line (an explicit stack of targets, so no recursion).
+   * A reference into a segment whose own fill is waiting further down the stack can only come from
+   * lines forged out of order (a hash cycle); it adds no order (verify reports those lines).
+   */
+  private fill(start: string): void {
+    const list = this.bySegment.get(start)!;
+    const stack: Position[] = [{ segment: start, index: list.length - 1 }];
+    const onStack = new Set<string>([start]);
+    while (stack.length > 0) {
+      const target = stack.at(-1)!;
+      const done = this.seen.get(target.segment)!;
+      if (done.length > target.index) {
+        stack.pop();
+        onStack.delete(target.segment);
+        continue;
+      }
+      const stored = this.bySegment.get(target.segment)![done.length]!;
+      const refs = this.references(stored, target.segment);
+      const waiting = refs.find(
+        (r) => !onStack.has(r.segment) && this.seen.get(r.segment)!.length <= r.index,
+      );
+      if (waiting !== undefined) {
+        stack.push(waiting);
+        onStack.add(waiting.segment);
+        continue;
+      }
+      done.push(this.merge(done.at(-1) ?? EMPTY, refs));
+    }
+  }
+
+  /** Positions in other segments that an entry's recorded heads and merge parents name. */
+  private references(stored: StoredEntry, own: string): Position[] {
+    const refs: Position[] = [];
+    const add = (hash: string): void => {
+      const at = this.where.get(hash);
+      if (at !== undefined && at.segment !== own) refs.push(at);
+    };
+    for (const head of Object.values(stored.entry.storage.heads)) add(head);
+    for (const parent of stored.entry.merge ?? []) add(parent);
+    return refs;
+  }
+
+  private merge(previous: Seen, refs: readonly Position[]): Seen {
+    let next: Map<string, number> | undefined;
+    for (const ref of refs) {
+      const current = next ?? previous;
+      if ((current.get(ref.segment) ?? -1) >= ref.index) continue;
+      const filled = this.seen.get(ref.segment)!;
+      // Not filled only for a reference that forms a cycle: it adds no order.
+      if (filled.length <= ref.index) continue;
+      next ??= new Map(previous);
+      for (const [segment, index] of filled[ref.index]!) {
+        if ((next.get(segment) ?? -1) < index) next.set(segment, index);
+      }
+      next.set(ref.segment, ref.index);
+    }
+    return next ?? previous;
+  }
+}
