@@ -146,6 +146,13 @@ async function addChanges(
   if (narrow.code !== 0) await gitIndexed(index, whole);
 }
 
+// Keeps only the entries `includes` match: everything else is removed from the index (a pathspec
+// that matches nothing is no error here, unlike `git add`).
+async function keepOnly(index: SubjectIndex, includes: readonly string[]): Promise<void> {
+  const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--', ':(glob)**'];
+  await gitIndexed(index, [...remove, ...includes.map(toExcludePathspec)]);
+}
+
 export interface PreparedIndex {
   /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
   writeTree(dirty: readonly string[] | undefined): Promise<string>;
@@ -163,6 +170,7 @@ export function prepareSubjectIndex(
   root: string,
   paths: RepositoryPaths,
   excludes: readonly string[],
+  includes?: readonly string[],
 ): PreparedIndex {
   let dir: string | undefined;
   const ready = (async (): Promise<SubjectIndex> => {
@@ -182,6 +190,7 @@ export function prepareSubjectIndex(
       const index = await ready;
       const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
       await addChanges(index, listed, excludes);
+      if (includes !== undefined) await keepOnly(index, includes);
       return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
     },
     async dispose() {
@@ -189,6 +198,22 @@ export function prepareSubjectIndex(
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Reads `commit` into `index` and writes its subject tree (minus `excludes`, within `includes`). */
+export async function commitSubjectOf(
+  index: SubjectIndex,
+  commit: string,
+  excludes: readonly string[],
+  includes: readonly string[] | undefined,
+): Promise<string> {
+  await gitIndexed(index, ['read-tree', commit]);
+  if (excludes.length > 0) {
+    const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
+    await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
+  }
+  if (includes !== undefined) await keepOnly(index, includes);
+  return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
 }
 
 /** A temporary index holding exactly `tree`, for listing paths in a tree with glob pathspecs. */

@@ -181,6 +181,7 @@ export function parseClaimBody(body: JsonObject): ClaimBody | undefined {
       maturity: oneOf<Maturity>(body['maturity'], MATURITY_LEVELS),
       stages,
       supporting: strings(body['supporting']).map((h) => hex(h)),
+      ...(body['subproject'] === undefined ? {} : { subproject: strings(body['subproject']) }),
     };
   });
 }
