@@ -10,6 +10,7 @@ import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { proveCommittedLedger } from '../io/committed-ledger.ts';
 import { resolveRoot } from '../io/git.ts';
+import { findUnsignedGrants } from '../io/ledger-grants.ts';
 import { checkAgainstUpstream, findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
 import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
@@ -84,14 +85,16 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   const headFindings = options.base === undefined ? await proveCommittedLedger(plane) : [];
   const seen = new Set(rewritten.map(findingKey));
   const committed = headFindings.filter((f) => !seen.has(findingKey(f)));
+  // A grant by a keyed authority must carry that authority's own signature.
+  const grants = await findUnsignedGrants(plane);
   const streamed = await verifyLedgerFiles(plane, {
     now: ctx.clock.now(),
     ...(options.base === undefined ? {} : { base: options.base }),
   });
   const result = {
     ...streamed,
-    findings: [...committed, ...rewritten, ...streamed.findings],
-    findingCount: committed.length + rewritten.length + streamed.findingCount,
+    findings: [...committed, ...rewritten, ...streamed.findings, ...grants],
+    findingCount: committed.length + rewritten.length + streamed.findingCount + grants.length,
   };
   return {
     ok: result.findingCount === 0,
