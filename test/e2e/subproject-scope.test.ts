@@ -150,6 +150,10 @@ describe('project and release claims of a subproject plane', () => {
     expect(doc.verdict).toMatch(/^REFUSED \[release: subproject src\/\*\*\]/);
     expect(doc.blockers[0]?.control).toBe('(plane scope)');
     expect(doc.blockers[0]?.reason).toContain('scope.releasable');
+    // readiness agrees with claim: merge is ready for the subproject, release is not
+    const readiness = await r.run(['readiness']);
+    expect(readiness.out).toMatch(/^NOT READY release .*\(ready: merge\) for subproject src\/\*\*/);
+    expect(readiness.out).toContain('subproject src/** is not declared releasable');
   });
 
   it('a release claim is granted when the profile declares the subproject releasable', async () => {
@@ -158,5 +162,6 @@ describe('project and release claims of a subproject plane', () => {
     const claim = await r.run(['claim', '--scope', 'release', '--no-record']);
     expect(claim.code).toBe(0);
     expect(claim.out).toMatch(/^PASS \[release: subproject src\/\*\*\]/);
+    expect((await r.run(['readiness'])).out).toMatch(/^READY merge, release .* for subproject/);
   });
 });

@@ -2,6 +2,7 @@
 // Statuses come from the same computation as `status`; traceability gaps from the same graph as
 // `sync`; audit stages from the manifest's claim policies.
 import type { Context } from '../core/context.ts';
+import { subprojectOf } from '../core/binding/build-subject.ts';
 import { requiredStages } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { assessReadiness, type ScopeReadiness } from '../core/knowledge/assess-readiness.ts';
@@ -20,6 +21,8 @@ export interface ReadinessFlowOptions {
 
 export interface ReadinessFlowResult {
   target: Maturity;
+  /** A subproject plane's include globs: readiness holds for those paths only. */
+  subproject?: string[];
   scopes: ScopeReadiness[];
 }
 
@@ -64,6 +67,7 @@ export async function readinessFlow(
   const dueStatuses = gathered.statuses.filter((s) =>
     due(s, target, byId.get(s.control)?.required_from_maturity ?? 'prototype'),
   );
+  const subproject = subprojectOf(plane.manifest);
   const taskIds = new Set(options.task?.controls ?? []);
   const taskStatuses = gathered.statuses.filter((s) => taskIds.has(s.control));
   const scopes = assessReadiness({
@@ -75,6 +79,14 @@ export async function readinessFlow(
       task: missingStages(plane.manifest, taskStatuses).task ?? [],
     },
     ...(options.task === undefined ? {} : { task: options.task }),
+    ...(subproject === undefined
+      ? {}
+      : {
+          subproject: {
+            include: subproject,
+            releasable: plane.manifest.scope.releasable === true,
+          },
+        }),
   });
-  return { target, scopes };
+  return { target, ...(subproject === undefined ? {} : { subproject }), scopes };
 }

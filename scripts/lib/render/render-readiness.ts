@@ -12,6 +12,8 @@ function describeBlocker(blocker: Blocker): string {
       return `traceability gap ${blocker.gap.kind} ${blocker.gap.requirement}`;
     case 'audit':
       return `audit stage ${blocker.stage} missing`;
+    case 'scope':
+      return `subproject ${blocker.include.join(', ')} is not declared releasable (scope.releasable)`;
   }
 }
 
@@ -22,7 +24,9 @@ export function renderReadiness(result: ReadinessFlowResult): string {
     open.length === 0
       ? `READY ${ready.join(', ')} at ${result.target}`
       : `NOT READY ${open.map((s) => s.scope).join(', ')} at ${result.target}${ready.length > 0 ? ` (ready: ${ready.join(', ')})` : ''}`;
-  const lines = [head];
+  const where =
+    result.subproject === undefined ? '' : ` for subproject ${result.subproject.join(', ')}`;
+  const lines = [`${head}${where}`];
   for (const scope of open) {
     lines.push(`  ${scope.scope}: ${scope.blockers.length} blockers`);
     for (const b of scope.blockers.slice(0, 20)) lines.push(`    - ${describeBlocker(b)}`);

@@ -25,13 +25,16 @@ export interface ReadinessInput {
   task?: { id: string; controls: readonly string[] };
   /** Audit stages each claim scope still lacks under the manifest's policy. */
   missingStages?: Partial<Record<ClaimScope, readonly AuditStage[]>>;
+  /** A subproject plane: its include globs, and whether it may be released on its own. */
+  subproject?: { include: readonly string[]; releasable: boolean };
 }
 
 export type Blocker =
   | { kind: 'control'; id: string; status: ControlState }
   | { kind: 'unknown_control'; id: string }
   | { kind: 'gap'; gap: TraceGap }
-  | { kind: 'audit'; stage: AuditStage };
+  | { kind: 'audit'; stage: AuditStage }
+  | { kind: 'scope'; include: string[] };
 
 export interface ScopeReadiness {
   scope: 'task' | 'merge' | 'release';
@@ -83,6 +86,10 @@ export function assessReadiness(input: ReadinessInput): ScopeReadiness[] {
     scope('release', [
       ...merge,
       ...releaseOnly.map((stage): Blocker => ({ kind: 'audit', stage })),
+      // As claim decides: a subproject plane releases only when its profile says it may.
+      ...(input.subproject !== undefined && !input.subproject.releasable
+        ? [{ kind: 'scope' as const, include: [...input.subproject.include] }]
+        : []),
     ]),
   );
   return result;
