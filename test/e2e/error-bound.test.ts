@@ -1,6 +1,8 @@
 // Error reports are human output and bounded by --limit like the rest: a huge bad value on the
 // command line (or a huge message built from it) never floods the terminal or an agent's context,
 // and the report still ends with the exit code and keeps its next step.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeGateRepo, nodeArgv } from '../helpers/gate-repo.ts';
 
@@ -35,6 +37,27 @@ describe('error output is bounded by --limit', () => {
       expect(result.code).toBe(2);
       expect(Buffer.byteLength(result.err, 'utf8')).toBeLessThanOrEqual(400);
       expect(result.err).toMatch(/exit code 2\n$/);
+    }
+  });
+
+  // A guard rather than a regression: schema errors already shorten the values they quote.
+  it('a 100 KB bad value in the manifest YAML: the config error stays bounded', async () => {
+    const y = makeGateRepo([
+      { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` },
+    ]);
+    try {
+      const manifest = join(y.dir, '.proofgate', 'controls', 'manifest.yaml');
+      writeFileSync(
+        manifest,
+        readFileSync(manifest, 'utf8').replace('criticality: low', `criticality: ${HUGE}`),
+      );
+      const result = await y.run(['status']);
+      expect(result.code).toBe(2);
+      expect(Buffer.byteLength(result.err, 'utf8')).toBeLessThanOrEqual(8192);
+      expect(result.err).toMatch(/exit code 2\n$/);
+      expect(result.err).toContain('manifest.yaml');
+    } finally {
+      y.remove();
     }
   });
 
