@@ -101,6 +101,44 @@ describe('a keyed grantor signs its grant', () => {
   });
 });
 
+describe('an audit re-execution under a keyed grant', () => {
+  it('the auditor run records the grant signed by the grantor; stripping it is exit 3', async () => {
+    const { r, env } = await keyedOwnerRepo();
+    const actor = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
+    expect((await r.run([...RUN, ...actor], env)).code).toBe(0);
+    const audit = await r.run(
+      [
+        'audit',
+        '--audit-stage',
+        'cross',
+        '--review-run',
+        'latest',
+        '--authority-id',
+        'virtual:quality',
+        '--execution-context',
+        'ci:1',
+        '--authorize',
+        'install_dependencies',
+        '--granted-by',
+        'virtual:release-owner',
+      ],
+      env,
+    );
+    expect(audit.code, audit.err).toBe(0);
+    type AuditEntry = { kind: string; body: { run?: { grants?: Record<string, unknown>[] } } };
+    const last = JSON.parse(lines(r).at(-1)!) as AuditEntry;
+    expect(last.kind).toBe('audit');
+    expect(last.body.run?.grants?.[0]?.['sig']).toMatch(/==$/);
+    expect((await r.run(['verify', '--full'], env)).code).toBe(0);
+    rewriteLast(r, (e) => {
+      delete (e as unknown as AuditEntry).body.run!.grants![0]!['sig'];
+    });
+    const verify = await r.run(['verify', '--full'], env);
+    expect(verify.code).toBe(3);
+    expect(verify.out).toContain('GRANT_UNSIGNED');
+  });
+});
+
 describe('a grant in the ledger without its grantor signature is an integrity finding', () => {
   it('the signature stripped from a recorded grant: verify, claim and status exit 3 naming the line', async () => {
     const { r, env } = await keyedOwnerRepo();
