@@ -21,6 +21,8 @@ import type { Bench } from './harness.ts';
 const FILES = 50_000;
 const PER_DIR = 100;
 const EXCLUDES = ['.proofgate/evidence/', '.proofgate/knowledge/'];
+// A subproject plane's scope: one directory of the synthetic tree plus the plane.
+const SUBPROJECT = ['src/d1/**', '.proofgate/'];
 
 let repo: Promise<string> | undefined;
 
@@ -124,6 +126,32 @@ export const benches: Bench[] = [
     runs: 11,
     setup: warm,
     fn: uncachedTree,
+  },
+  {
+    name: 'subject tree, 50k files, subproject src/d1/** (100 files), subject cache off',
+    baseline: 'subject tree, 50k files, clean, subject cache off (whole-tree git add)',
+    runs: 11,
+    setup: warm,
+    fn: async (state) => {
+      await computeSubjectTree(state as string, {
+        excludes: EXCLUDES,
+        includes: SUBPROJECT,
+        cache: false,
+      });
+    },
+  },
+  {
+    name: 'subject tree, 50k files, subproject src/d1/**, warm (subject cache hit)',
+    baseline: 'reference: git status, 50k clean',
+    runs: 11,
+    setup: async () => {
+      const dir = await getRepo();
+      await computeSubjectTree(dir, { excludes: EXCLUDES, includes: SUBPROJECT });
+      return dir;
+    },
+    fn: async (state) => {
+      await computeSubjectTree(state as string, { excludes: EXCLUDES, includes: SUBPROJECT });
+    },
   },
   {
     name: 'subject tree, 50k files, 100 modified, warm (subject cache hit)',

@@ -143,7 +143,8 @@ describe('integrity', () => {
     const file = segmentFile(r);
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
     writeFileSync(file, `${lines[0]}\n`);
-    expect((await r.run(['verify', '--full'])).code).toBe(0);
+    // verify proves the ledger committed at HEAD too: the removed committed line is a finding.
+    expect((await r.run(['verify', '--full'])).code).toBe(3);
     const claim = await r.run(['claim', '--control', 'tests', '--base', 'origin/main']);
     expect(claim.code).toBe(3);
     expect(claim.err).toContain('origin/main');

@@ -71,8 +71,12 @@ describe('append-only against the upstream by default', () => {
   it('a re-chained rewrite of an old entry is found by verify, status and report', async () => {
     const r = await trackedRepo();
     forge(r);
-    // The chain alone is consistent again: only the upstream comparison sees the rewrite.
-    expect((await r.run(['verify', '--no-base'])).code).toBe(0);
+    // The chain alone is consistent again: without the upstream, the ledger committed at HEAD
+    // (which verify always proves, like every verdict) still sees the rewrite.
+    const noBase = await r.run(['verify', '--no-base']);
+    expect(noBase.code).toBe(3);
+    expect(noBase.out).toMatch(/jsonl:1: HISTORY_REWRITTEN .*committed at HEAD/);
+    expect(noBase.out).not.toContain('origin/main');
     const verify = await r.run(['verify']);
     expect(verify.code).toBe(3);
     expect(verify.out).toMatch(/jsonl:1: HISTORY_REWRITTEN .*origin\/main \(fork point/);

@@ -85,7 +85,7 @@ function answerWithoutVerb(
       next: 'run "proofgate --help" for usage',
     });
   } catch (error) {
-    return reportError(error, wantsJson, ctx);
+    return reportError(error, wantsJson, ctx, args);
   }
 }
 
@@ -105,6 +105,6 @@ export async function dispatchTable(
     const [verb, { runVerb }] = await Promise.all([entry.load(), import('./run-verb.ts')]);
     return await runVerb(verb, args, ctx);
   } catch (error) {
-    return reportError(error, args.includes('--json'), ctx);
+    return reportError(error, args.includes('--json'), ctx, args);
   }
 }

@@ -34,7 +34,7 @@ export async function dispatch(
       await parseTree(verbs, args, ctx, run, scriptName);
     }
   } catch (error) {
-    return reportError(error, run.wantsJson, ctx);
+    return reportError(error, run.wantsJson, ctx, args);
   }
   return run.exit;
 }

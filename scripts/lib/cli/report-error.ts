@@ -3,7 +3,7 @@
 import type { Context } from '../core/context.ts';
 import { InternalError, isCliError } from '../core/errors.ts';
 import type { CliError, ExitCode } from '../core/errors.ts';
-import { formatError } from '../render/emit.ts';
+import { formatBoundedError } from '../render/emit.ts';
 import { readPackageVersion } from '../io/package-version.ts';
 
 /** The version printed by --version and in error reports, from package.json. */
@@ -29,12 +29,37 @@ function errorToJson(error: CliError): Record<string, unknown> {
   };
 }
 
-/** Writes `error` for a human (stderr) and, under --json, as one JSON document (stdout). */
-export function reportError(error: unknown, wantsJson: boolean, ctx: Context): ExitCode {
+const DEFAULT_LIMIT = 8192;
+const MIN_LIMIT = 256;
+
+/**
+ * The `--limit` an error report honours, read from the raw arguments: the error may come from
+ * parsing them, so the parsed value is not at hand. A missing or unusable value is the default.
+ */
+export function errorLimit(args: readonly string[]): number {
+  let raw: string | undefined;
+  args.forEach((arg, i) => {
+    if (arg === '--limit') raw = args[i + 1];
+    else if (arg.startsWith('--limit=')) raw = arg.slice('--limit='.length);
+  });
+  const limit = raw !== undefined && /^\d{3,9}$/.test(raw) ? Number(raw) : DEFAULT_LIMIT;
+  return limit >= MIN_LIMIT ? limit : DEFAULT_LIMIT;
+}
+
+/**
+ * Writes `error` for a human (stderr, bounded by `--limit` like all human output) and, under
+ * --json, as one JSON document (stdout, whole: a cut document is invalid).
+ */
+export function reportError(
+  error: unknown,
+  wantsJson: boolean,
+  ctx: Context,
+  args: readonly string[] = [],
+): ExitCode {
   const cliError = toCliError(error);
   if (wantsJson) {
     ctx.out.write(`${JSON.stringify({ error: errorToJson(cliError) }, null, 2)}\n`);
   }
-  ctx.err.write(formatError(cliError, VERSION));
+  ctx.err.write(formatBoundedError(cliError, VERSION, errorLimit(args)));
   return cliError.exitCode;
 }

@@ -26,7 +26,7 @@ export async function runVerb(
         return await executeVerb(verb, argv, ctx);
       }
     } catch (error) {
-      return reportError(error, wantsJson, ctx);
+      return reportError(error, wantsJson, ctx, args);
     }
   }
   const { dispatch } = await import('./dispatch.ts');

@@ -13,6 +13,7 @@ import { compareResults } from '../core/gate/compare-results.ts';
 import { isAttestOnly, selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl } from './execute-control.ts';
+import { prepareGrantSigning } from './grant-signing.ts';
 import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import { assertJobs, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
@@ -107,9 +108,16 @@ export async function auditFlow(
     grants,
     rules: redactionRulesFor(plane, ctx.env),
   };
+  const signGrants = prepareGrantSigning(plane, grants, ctx.env);
   const serial = createSerialQueue();
   const results = await runPool(reviewed, options.jobs, async (item) => {
     const { body, objects } = await auditOne(item, options.stage, settings);
+    const signed = signGrants(body.run?.grants, {
+      grantee: options.actor.authority,
+      control: body.control,
+      tree: item.subject.tree,
+    });
+    if (signed !== undefined && body.run !== undefined) body.run = { ...body.run, grants: signed };
     const stored = await serial(() =>
       io.append(plane, {
         kind: 'audit',

@@ -23,6 +23,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
 import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
+import { prepareGrantSigning } from './grant-signing.ts';
 import {
   assertActorMayAct,
   assertJobs,
@@ -88,6 +89,7 @@ export async function evaluateRun(
     options.actor,
     plane.manifest,
   );
+  const signGrants = prepareGrantSigning(plane, grants, ctx.env);
   const chosen =
     options.controls.length > 0
       ? pickControls(plane.registry, options.controls)
@@ -132,6 +134,12 @@ export async function evaluateRun(
       };
       const subject = subjects.get(control.id);
       if (subject === undefined) throw new InternalError(`no subject binding for ${control.id}`);
+      const signed = signGrants(body.grants, {
+        grantee: options.actor.authority,
+        control: control.id,
+        tree: subject.tree,
+      });
+      if (signed !== undefined) body.grants = signed;
       const stored: StoredEntry = await serial(() =>
         io.append(plane, {
           kind: 'run',

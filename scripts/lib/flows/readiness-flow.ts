@@ -4,6 +4,7 @@
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
+import { subprojectOf } from '../core/binding/build-subject.ts';
 import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import {
   CLAIM_SCOPE_OF,
@@ -23,6 +24,8 @@ export interface ReadinessFlowOptions {
 export interface ReadinessFlowResult {
   target: Maturity;
   scopes: ScopeReadiness[];
+  /** The included paths of a subproject plane, which alone are judged. */
+  subproject?: string[];
 }
 
 export async function readinessFlow(
@@ -48,5 +51,10 @@ export async function readinessFlow(
   const required = await gatherStatuses(plane, [], ctx, io);
   for (const scope of ['merge', 'release'] as const)
     scopes.push(toScopeReadiness(scope, decideVerdict(CLAIM_SCOPE_OF[scope], plane, required)));
-  return { target: plane.manifest.profile.target_maturity, scopes };
+  const subproject = subprojectOf(plane.manifest);
+  return {
+    target: plane.manifest.profile.target_maturity,
+    scopes,
+    ...(subproject === undefined ? {} : { subproject }),
+  };
 }

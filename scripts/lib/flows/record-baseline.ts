@@ -15,6 +15,7 @@ import {
 import type { RunBody } from '../core/gate/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl } from './execute-control.ts';
+import { prepareGrantSigning } from './grant-signing.ts';
 import { readFingerprints } from './read-fingerprints.ts';
 import {
   assertActorMayAct,
@@ -70,6 +71,7 @@ export async function recordBaseline(
     options.actor,
     plane.manifest,
   );
+  const signGrants = prepareGrantSigning(plane, grants, ctx.env);
   const subject = (await io.computeSubjects(plane, [control])).get(control.id);
   if (subject === undefined) throw new InternalError(`no subject binding for ${control.id}`);
   const previous = latestBaselines(await io.readEntries(plane)).get(control.id);
@@ -88,6 +90,12 @@ export async function recordBaseline(
     status: outcome.status,
     ...outcome.details,
   };
+  const signed = signGrants(body.grants, {
+    grantee: options.actor.authority,
+    control: control.id,
+    tree: subject.tree,
+  });
+  if (signed !== undefined) body.grants = signed;
   const time = ctx.clock.now().toISOString();
   const run = await io.append(plane, {
     kind: 'run',

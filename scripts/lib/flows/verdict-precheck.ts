@@ -5,10 +5,13 @@
 //   or changed is a finding, where it differs);
 // - every evidence object referenced by an entry that decides a current status still re-hashes to
 //   its name (only those objects, not the whole store: `verify --full` re-hashes everything).
+// - every grant recorded by an authority with registered keys carries that authority's valid
+//   signature (only entries with grants are looked at; most have none).
 // Any finding is an IntegrityError (exit 3) naming file:line; no verdict is returned.
 import { INTEGRITY_CODES, IntegrityError, type IntegrityCode } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { findGrantProblems } from '../core/gate/grant-signature.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -75,9 +78,18 @@ export async function precheckVerdict(
   const findings = [
     ...(await io.proveCommitted(plane)),
     ...(await checkDecidingObjects(plane, decidingEntries(statuses, entries), io)),
+    ...checkGrants(plane, entries),
   ];
   if (findings.length === 0) return;
   throw integrityFailure(findings);
+}
+
+/** Findings for every recorded grant that its keyed grantor did not sign (or not validly). */
+function checkGrants(plane: Plane, entries: readonly StoredEntry[]): LedgerFinding[] {
+  const authorities = plane.manifest.authorities;
+  return entries.flatMap((stored) =>
+    findGrantProblems(stored.entry, { file: stored.file, line: stored.line }, authorities),
+  );
 }
 
 export function integrityFailure(findings: readonly LedgerFinding[]): IntegrityError {
@@ -87,9 +99,11 @@ export function integrityFailure(findings: readonly LedgerFinding[]): IntegrityE
       ? 'NOT_APPEND_ONLY'
       : first.code === 'OBJECT_CORRUPT'
         ? 'HASH_MISMATCH'
-        : (INTEGRITY_CODES as readonly string[]).includes(first.code)
-          ? (first.code as IntegrityCode)
-          : 'CHAIN_BROKEN';
+        : first.code === 'GRANT_UNSIGNED' || first.code === 'GRANT_SIGNATURE_INVALID'
+          ? 'SIGNATURE_INVALID'
+          : (INTEGRITY_CODES as readonly string[]).includes(first.code)
+            ? (first.code as IntegrityCode)
+            : 'CHAIN_BROKEN';
   const count = `${findings.length} finding${findings.length === 1 ? '' : 's'}`;
   return new IntegrityError(
     code,

@@ -8,7 +8,9 @@ import { parseLedger } from '../core/ledger/parse-ledger.ts';
 import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
 import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { proveCommittedLedger } from '../io/committed-ledger.ts';
 import { resolveRoot } from '../io/git.ts';
+import { findUnsignedGrants } from '../io/ledger-grants.ts';
 import { checkAgainstUpstream, findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
 import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
@@ -78,14 +80,21 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   const upstream =
     options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
   const rewritten = upstream === undefined ? [] : await checkAgainstUpstream(plane, upstream);
+  // Like every verdict, the full check proves the working ledger extends the one committed at
+  // HEAD, upstream or not (a committed line deleted locally is a finding naming where).
+  const headFindings = options.base === undefined ? await proveCommittedLedger(plane) : [];
+  const seen = new Set(rewritten.map(findingKey));
+  const committed = headFindings.filter((f) => !seen.has(findingKey(f)));
+  // A grant by a keyed authority must carry that authority's own signature.
+  const grants = await findUnsignedGrants(plane);
   const streamed = await verifyLedgerFiles(plane, {
     now: ctx.clock.now(),
     ...(options.base === undefined ? {} : { base: options.base }),
   });
   const result = {
     ...streamed,
-    findings: [...rewritten, ...streamed.findings],
-    findingCount: rewritten.length + streamed.findingCount,
+    findings: [...committed, ...rewritten, ...streamed.findings, ...grants],
+    findingCount: committed.length + rewritten.length + streamed.findingCount + grants.length,
   };
   return {
     ok: result.findingCount === 0,
@@ -96,4 +105,8 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     repaired,
     forks,
   };
+}
+
+function findingKey(finding: LedgerFinding): string {
+  return `${finding.file}:${finding.line}:${finding.code}`;
 }

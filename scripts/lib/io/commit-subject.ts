@@ -2,11 +2,10 @@
 // know: the commit's tree read into a temporary index, minus the plane's storage and declared
 // outputs (the same excludes the subject binding uses), written back as a tree. Never touches the
 // real index or the working tree.
-import { listSubjectExcludes } from '../core/binding/build-subject.ts';
-import { toGlobPathspec } from '../core/binding/pathspec.ts';
+import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { gitText, runGit } from './git.ts';
-import { gitIndexed, withTreeIndex, type SubjectIndex } from './subject-index.ts';
+import { commitSubjectOf, withTreeIndex, type SubjectIndex } from './subject-index.ts';
 import { cutDirectories, plainDirectories } from './subject-trees-fast.ts';
 
 /** Commits searched, newest first, when a tree id is matched with a commit. */
@@ -14,7 +13,11 @@ export const COMMITS_SEARCHED = 200;
 
 /** What the subject tree leaves out of a commit, as shown to a reader. */
 export function subjectExcludes(plane: Plane): string[] {
-  return listSubjectExcludes(plane.rel, plane.registry);
+  return scopeOf(plane).excludes;
+}
+
+function scopeOf(plane: Plane): SubjectScope {
+  return subjectScopeOf(plane.rel, plane.manifest, plane.registry);
 }
 
 /** The full commit id `ref` names, or undefined when it names no commit. */
@@ -25,19 +28,14 @@ export async function resolveCommit(root: string, ref: string): Promise<string |
   return result.code === 0 && commit !== '' ? commit : undefined;
 }
 
-async function subjectOf(index: SubjectIndex, commit: string, excludes: string[]): Promise<string> {
-  await gitIndexed(index, ['read-tree', commit]);
-  if (excludes.length > 0) {
-    const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
-    await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
-  }
-  return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
+function subjectOf(index: SubjectIndex, commit: string, scope: SubjectScope): Promise<string> {
+  return commitSubjectOf(index, commit, scope.excludes, scope.includes);
 }
 
 /** The subject tree of `commit` (a full commit id). */
 export function commitSubjectTree(plane: Plane, commit: string): Promise<string> {
-  const excludes = subjectExcludes(plane);
-  return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, excludes));
+  const scope = scopeOf(plane);
+  return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, scope));
 }
 
 /**
@@ -60,8 +58,9 @@ export async function findSubjectCommits(
   });
   const commits = history.map((h) => h.commit);
   if (commits.length === 0) return found;
-  const excludes = subjectExcludes(plane);
-  const dirs = plainDirectories(excludes);
+  const scope = scopeOf(plane);
+  // The fast path cuts excluded directories only; a subproject's include list takes the index.
+  const dirs = scope.includes === undefined ? plainDirectories(scope.excludes) : undefined;
   if (dirs !== undefined) {
     const format = (
       await gitText(['rev-parse', '--show-object-format'], { cwd: plane.root })
@@ -82,7 +81,7 @@ export async function findSubjectCommits(
   }
   await withTreeIndex(plane.root, commits[0]!, async (index) => {
     for (const commit of commits) {
-      const tree = await subjectOf(index, commit, excludes);
+      const tree = await subjectOf(index, commit, scope);
       if (trees.has(tree) && !found.has(tree)) found.set(tree, commit);
       if (found.size === trees.size) return;
     }

@@ -7,7 +7,7 @@
 //   - the content of each such path, hashed here (status says that a file differs, not how), and
 //     its kind and executable bit, or the target of a symbolic link;
 //   - the configuration files git reads by default (filters and line endings decide the blobs of
-//     the re-added files) and the subject's own excludes.
+//     the re-added files) and the subject's own excludes and includes (a subproject's scope).
 // Any doubt (an opaque status, an unreadable file, a malformed store) means "no key": recompute.
 // The store lives in the worktree's git dir, never in the working tree, so it cannot change the
 // subject it describes. It is a convenience, not a trust anchor: whoever can write the git dir
@@ -94,6 +94,7 @@ export function subjectCacheKey(
   where: CacheLocation,
   state: WorktreeState,
   excludes: readonly string[],
+  includes?: readonly string[],
 ): string | undefined {
   if (state.opaque) return undefined;
   try {
@@ -102,6 +103,8 @@ export function subjectCacheKey(
     field(FORMAT);
     field(where.top);
     field(JSON.stringify(excludes));
+    // A subproject plane's tree holds only its included paths: another scope, another tree.
+    field(includes === undefined ? 'whole tree' : `only ${JSON.stringify(includes)}`);
     field(indexIdentity(where.indexFile));
     for (const file of configFiles(where)) field(statLine(file));
     field(String(state.raw.length));

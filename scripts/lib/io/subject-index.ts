@@ -3,7 +3,7 @@
 // named them, `git add` is given exactly those paths); the real index and the working tree are
 // never written. Each call owns a private temporary directory, so any number of processes can
 // compute at once without contending for index.lock.
-import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdtemp, rename, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
@@ -146,6 +146,35 @@ async function addChanges(
   if (narrow.code !== 0) await gitIndexed(index, whole);
 }
 
+// Keeps only the entries `includes` match: their `ls-files --stage` listing becomes a fresh index
+// (`update-index --index-info` reads exactly that format). Removing the other entries one by one
+// (`git rm --cached`) costs time quadratic in their number; this costs one pass.
+async function keepOnly(index: SubjectIndex, includes: readonly string[]): Promise<void> {
+  const listing = ['ls-files', '--stage', '-z', '--', ...includes.map(toGlobPathspec)];
+  const kept = await gitIndexed(index, listing);
+  const file = index.env['GIT_INDEX_FILE'];
+  if (file === undefined) throw new EnvironmentError('GIT_FAILED', 'no temporary index to cut');
+  const scoped: SubjectIndex = {
+    root: index.root,
+    env: { ...index.env, GIT_INDEX_FILE: `${file}.scoped` },
+  };
+  if (kept.length === 0) await gitIndexed(scoped, ['read-tree', '--empty']);
+  else {
+    const result = await runGit([...GIT_CONFIG, 'update-index', '-z', '--index-info'], {
+      cwd: scoped.root,
+      env: scoped.env,
+      input: kept,
+    });
+    if (result.code !== 0) {
+      throw new EnvironmentError('GIT_FAILED', `git update-index failed: ${result.stderr.trim()}`, {
+        where: index.root,
+        next: 'run "git status" in that repository to see what git objects to',
+      });
+    }
+  }
+  await rename(`${file}.scoped`, file);
+}
+
 export interface PreparedIndex {
   /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
   writeTree(dirty: readonly string[] | undefined): Promise<string>;
@@ -163,6 +192,7 @@ export function prepareSubjectIndex(
   root: string,
   paths: RepositoryPaths,
   excludes: readonly string[],
+  includes?: readonly string[],
 ): PreparedIndex {
   let dir: string | undefined;
   const ready = (async (): Promise<SubjectIndex> => {
@@ -182,6 +212,7 @@ export function prepareSubjectIndex(
       const index = await ready;
       const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
       await addChanges(index, listed, excludes);
+      if (includes !== undefined) await keepOnly(index, includes);
       return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
     },
     async dispose() {
@@ -189,6 +220,22 @@ export function prepareSubjectIndex(
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Reads `commit` into `index` and writes its subject tree (minus `excludes`, within `includes`). */
+export async function commitSubjectOf(
+  index: SubjectIndex,
+  commit: string,
+  excludes: readonly string[],
+  includes: readonly string[] | undefined,
+): Promise<string> {
+  await gitIndexed(index, ['read-tree', commit]);
+  if (excludes.length > 0) {
+    const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
+    await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
+  }
+  if (includes !== undefined) await keepOnly(index, includes);
+  return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
 }
 
 /** A temporary index holding exactly `tree`, for listing paths in a tree with glob pathspecs. */

@@ -8,8 +8,9 @@ import {
   buildSubject,
   digestInputsListing,
   effectiveInputs,
-  listSubjectExcludes,
   digestPolicy,
+  subjectScopeOf,
+  type SubjectScope,
 } from '../core/binding/build-subject.ts';
 import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
@@ -29,6 +30,8 @@ import { readWorktreeState } from './worktree-state.ts';
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
   excludes: readonly string[];
+  /** When given, only the paths these globs match (a subproject plane's scope plus its plane). */
+  includes?: readonly string[] | undefined;
   /**
    * Reuse or record the tree in the subject cache (default true). Off when the caller needs the
    * tree object itself in the object store, e.g. to check it out.
@@ -47,17 +50,19 @@ interface SubjectTree {
 // written (no file git looked at changed meanwhile).
 async function subjectTree(root: string, options: SubjectTreeOptions): Promise<SubjectTree> {
   const paths = await findRepositoryPaths(root);
-  const prepared = prepareSubjectIndex(root, paths, options.excludes);
+  const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
   try {
     if (options.cache === false)
       return { tree: await prepared.writeTree(undefined), cached: false };
     const state = await readWorktreeState(paths.top);
-    const key = state && subjectCacheKey(paths, state, options.excludes);
+    const keyOf = (ready: NonNullable<typeof state>): string | undefined =>
+      subjectCacheKey(paths, ready, options.excludes, options.includes);
+    const key = state && keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
     if (hit !== undefined) return { tree: hit, cached: true };
     const tree = await prepared.writeTree(state?.dirty);
     if (state !== undefined && key !== undefined) {
-      if (subjectCacheKey(paths, state, options.excludes) === key) {
+      if (keyOf(state) === key) {
         storeSubjectTree(paths.gitDir, key, tree);
       }
     }
@@ -71,17 +76,17 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
 // since pruned is recomputed (which writes the object again) before giving up.
 async function withSubjectTreeIndex<T>(
   root: string,
-  excludes: readonly string[],
+  scope: SubjectScope,
   use: (index: SubjectIndex | undefined, tree: string) => Promise<T>,
   needsIndex: boolean,
 ): Promise<T> {
-  const first = await subjectTree(root, { excludes });
+  const first = await subjectTree(root, scope);
   if (!needsIndex) return use(undefined, first.tree);
   try {
     return await withTreeIndex(root, first.tree, (index) => use(index, first.tree));
   } catch (error) {
     if (!first.cached) throw error;
-    const fresh = await subjectTree(root, { excludes, cache: false });
+    const fresh = await subjectTree(root, { ...scope, cache: false });
     return withTreeIndex(root, fresh.tree, (index) => use(index, fresh.tree));
   }
 }
@@ -96,6 +101,7 @@ export async function computeSubjectTree(
   options: SubjectTreeOptions,
 ): Promise<string> {
   assertGlobs(options.excludes, 'subject excludes');
+  assertGlobs(options.includes ?? [], 'subject includes');
   return (await subjectTree(root, options)).tree;
 }
 
@@ -137,12 +143,12 @@ export async function computeSubjects(
   plane: Plane,
   controls: readonly Control[],
 ): Promise<Map<string, SubjectBinding>> {
-  const excludes = listSubjectExcludes(plane.rel, plane.registry);
+  const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
   const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
   return withSubjectTreeIndex(
     plane.root,
-    excludes,
+    scope,
     async (index, tree) => {
       const base = buildSubject(toBase(plane, tree));
       const policy = digestPolicy(plane.manifest);
@@ -167,8 +173,8 @@ export async function computeSubjects(
 
 /** The subject binding for entries not about one control (claims, seals, notes). */
 export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
-  const excludes = listSubjectExcludes(plane.rel, plane.registry);
-  const { tree } = await subjectTree(plane.root, { excludes });
+  const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+  const { tree } = await subjectTree(plane.root, scope);
   return buildSubject(toBase(plane, tree));
 }
 

@@ -21,7 +21,39 @@ export function boundText(text: string, limit: number): string {
   return `${kept.join('\n')}\n… output truncated: ${left} more bytes (raise --limit or use --json)\n`;
 }
 
-export function formatError(error: CliError, version: string): string {
+/**
+ * Cuts one line to at most `max` bytes of UTF-8 (never inside a character) and says how much was
+ * left out, so one huge echoed value cannot crowd out the rest of the report.
+ */
+function clipLine(line: string, max: number): string {
+  const bytes = Buffer.byteLength(line, 'utf8');
+  if (bytes <= max) return line;
+  const marker = ` … (${bytes} bytes, cut)`;
+  const keep = Math.max(0, max - Buffer.byteLength(marker, 'utf8'));
+  const head = Buffer.from(line, 'utf8')
+    .subarray(0, keep)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
+  return `${head}${marker}`;
+}
+
+/**
+ * The error report for a person, bounded by `limit` bytes like every human output: each line is
+ * clipped to a quarter of the limit, then whole lines are kept up to the limit, and the exit-code
+ * line is always last.
+ */
+export function formatBoundedError(error: CliError, version: string, limit: number): string {
+  const lines = formatError(error, version).replace(/\n$/, '').split('\n');
+  const last = lines.pop() ?? '';
+  const perLine = Math.max(120, Math.floor(limit / 4));
+  const clipped = lines.map((line) => clipLine(line, perLine));
+  const body = `${clipped.join('\n')}\n`;
+  const room = limit - Buffer.byteLength(last, 'utf8') - 1;
+  const bounded = Buffer.byteLength(body, 'utf8') <= room ? body : boundText(body, room);
+  return `${bounded}${last}\n`;
+}
+
+function formatError(error: CliError, version: string): string {
   const lines = [`error [${error.code}]: ${error.message}`];
   if (error.where !== undefined) lines.push(`  where: ${error.where}`);
   if (error.expected !== undefined) lines.push(`  expected: ${error.expected}`);

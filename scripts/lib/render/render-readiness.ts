@@ -13,7 +13,11 @@ export function renderReadiness(result: ReadinessFlowResult): string {
     open.length === 0
       ? `READY ${ready.join(', ')} at ${result.target}`
       : `NOT READY ${open.map((s) => s.scope).join(', ')} at ${result.target}${ready.length > 0 ? ` (ready: ${ready.join(', ')})` : ''}`;
-  const lines = [head];
+  const lines = [
+    result.subproject === undefined
+      ? head
+      : `${head} for subproject ${result.subproject.join(', ')}`,
+  ];
   for (const scope of open) {
     lines.push(`  ${scope.scope} (claim --scope ${scope.claimScope}): ${scope.verdict}`);
     lines.push(`    ${scope.blockers.length} blockers`);

@@ -47,6 +47,38 @@ export function listPlaneDefinitionPaths(planeRel: string): string[] {
   ];
 }
 
+/**
+ * What the subject tree holds: everything but `excludes`, or with `includes` only the paths they
+ * match (all globs relative to the root). A subproject plane (`scope_mode: subproject`) judges
+ * its `scope.include` paths plus its own plane directory, minus `scope.exclude`: an edit anywhere
+ * else (a README at the root, another subproject) stales nothing.
+ */
+export interface SubjectScope {
+  excludes: string[];
+  includes?: string[];
+}
+
+export function subjectScopeOf(
+  planeRel: string,
+  manifest: Manifest,
+  registry: Registry,
+): SubjectScope {
+  const excludes = listSubjectExcludes(planeRel, registry);
+  if (manifest.profile.scope_mode !== 'subproject') return { excludes };
+  assertGlobs(manifest.scope.include, 'scope.include');
+  assertGlobs(manifest.scope.exclude, 'scope.exclude');
+  const plane = planeRel === '' ? 'controls/' : `${planeRel.replace(/\/+$/, '')}/`;
+  return {
+    excludes: [...new Set([...excludes, ...manifest.scope.exclude])].sort(),
+    includes: [...new Set([...manifest.scope.include, plane])].sort(),
+  };
+}
+
+/** The include globs of a subproject plane (undefined for a whole-repository plane). */
+export function subprojectOf(manifest: Manifest): string[] | undefined {
+  return manifest.profile.scope_mode === 'subproject' ? [...manifest.scope.include] : undefined;
+}
+
 /** The manifest parts that decide a control's result: scope and the evidence policy. */
 export function digestPolicy(manifest: Manifest): string {
   return digestJson({ scope: manifest.scope, evidence: manifest.policies.evidence });

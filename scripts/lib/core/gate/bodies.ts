@@ -93,4 +93,6 @@ export interface ClaimBody {
   stages: Partial<Record<AuditStage, StageActors>>;
   /** Hashes of the entries that decided each control and stage. */
   supporting: string[];
+  /** A subproject plane's include globs: the claim holds for those paths only. */
+  subproject?: string[];
 }

@@ -3,6 +3,7 @@
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type { ClaimScope, Manifest, Maturity } from '../plane/types.ts';
+import { subprojectOf } from '../binding/build-subject.ts';
 import type { ClaimBody, StageActors } from './bodies.ts';
 import { compareActors } from './check-independence.ts';
 import type { ControlStatus, ControlStatusValue } from './compute-status.ts';
@@ -53,8 +54,31 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
   const claimed = statuses.filter((s) => s.status !== 'NOT_APPLICABLE');
   for (const control of claimed) blockers.push(...blockersOf(control, stages, manifest));
   const strengths = countStrengths(claimed, stages);
-  const label = `[${scope}]`;
+  // A subproject plane judges only its included paths: its project claim is granted for that
+  // subproject and says so; a release claim needs the profile to declare the subproject releasable.
+  const subproject = scope === 'task' ? undefined : subprojectOf(manifest);
+  const label =
+    subproject === undefined ? `[${scope}]` : `[${scope}: subproject ${subproject.join(', ')}]`;
   const stageList = stages.join(', ');
+  if (subproject !== undefined && scope === 'release' && manifest.scope.releasable !== true) {
+    const verdict = `REFUSED ${label} this plane covers a subproject only, and its profile does not declare it releasable on its own`;
+    const blocker: ClaimBlocker = {
+      control: '(plane scope)',
+      stage: 'self',
+      status: 'TODO',
+      reason: `scope_mode is subproject (${subproject.join(', ')}) without scope.releasable: true; a release claim covers what is shipped, and the rest of the repository is not judged here`,
+      next: 'set scope: {releasable: true} in the profile when the subproject is released on its own, then run "proofgate init --update", or claim the release from a whole-repository plane',
+    };
+    return {
+      granted: false,
+      verdict,
+      scope,
+      target,
+      stages,
+      blockers: [blocker, ...blockers],
+      strengths,
+    };
+  }
   if (claimed.length === 0) {
     const verdict = `REFUSED ${label} no applicable control at ${target}: there is nothing to claim`;
     return { granted: false, verdict, scope, target, stages, blockers, strengths };
@@ -67,7 +91,7 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
   const verdict =
     scope === 'task'
       ? `COMPLETED ${label} ${claimed.length} controls are current PASS (stages: ${stageList}); project readiness is unchanged`
-      : `PASS ${label} all ${claimed.length} applicable controls at ${target} are current PASS (stages: ${stageList})`;
+      : `PASS ${label} all ${claimed.length} applicable controls at ${target} are current PASS (stages: ${stageList})${subproject === undefined ? '' : '; the rest of the repository is not judged by this plane'}`;
   const body: ClaimBody = {
     scope,
     outcome: scope === 'task' ? 'COMPLETED' : 'PASS',
@@ -77,6 +101,7 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
     supporting: [...new Set(claimed.flatMap((c) => stages.map((s) => c.stages[s].entry ?? '')))]
       .filter((h) => h !== '')
       .sort(),
+    ...(subproject === undefined ? {} : { subproject }),
   };
   return { granted: true, verdict, scope, target, stages, blockers, strengths, body };
 }

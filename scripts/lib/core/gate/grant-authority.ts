@@ -33,6 +33,8 @@ export interface Grant {
   kind: AuthorizationKind;
   by: string;
   keyid?: string;
+  /** The grantor's own signature over the grant statement (grant-signature.ts), when keyed. */
+  sig?: string;
 }
 
 function satisfies(rule: GrantorRule, authority: Authority): boolean {

@@ -88,6 +88,7 @@ function readGrants(v: JsonValue | undefined): Grant[] {
     if (!isObject(g)) fail();
     const grant: Grant = { kind: oneOf(g['kind'], AUTHORIZATIONS), by: str(g['by']) };
     if (g['keyid'] !== undefined) grant.keyid = hex(g['keyid']);
+    if (g['sig'] !== undefined) grant.sig = str(g['sig']);
     return grant;
   });
 }
@@ -181,6 +182,7 @@ export function parseClaimBody(body: JsonObject): ClaimBody | undefined {
       maturity: oneOf<Maturity>(body['maturity'], MATURITY_LEVELS),
       stages,
       supporting: strings(body['supporting']).map((h) => hex(h)),
+      ...(body['subproject'] === undefined ? {} : { subproject: strings(body['subproject']) }),
     };
   });
 }

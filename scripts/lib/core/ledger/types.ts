@@ -179,6 +179,8 @@ export const FINDING_CODES = [
   'APPEND_AFTER_SEAL',
   'SEGMENT_DELETED',
   'HISTORY_REWRITTEN',
+  'GRANT_UNSIGNED',
+  'GRANT_SIGNATURE_INVALID',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 

@@ -77,6 +77,9 @@ export function planManifest(input: PlanInput): Manifest {
     scope: {
       include: input.profile.scope?.include ?? (profile.scope_mode === 'full_repo' ? ['**'] : []),
       exclude: input.profile.scope?.exclude ?? [],
+      ...(input.profile.scope?.releasable === undefined
+        ? {}
+        : { releasable: input.profile.scope.releasable }),
     },
     authorities: planAuthorities(profile, input.profile.owner),
     policies: {

@@ -77,7 +77,7 @@ export interface ProfileFile extends Omit<Profile, 'recorded'> {
   project_name?: string;
   /** The owner's human authority (`human:<name>` or `<name>`), registered at init. */
   owner?: string;
-  scope?: { include?: string[]; exclude?: string[] };
+  scope?: { include?: string[]; exclude?: string[]; releasable?: boolean };
   unmapped_instructions?: 'block' | 'warn';
   recorded?: RecordedDecisions;
 }
@@ -114,7 +114,8 @@ export interface Manifest {
   ledger_id: string;
   project: { name: string };
   profile: Profile;
-  scope: { include: string[]; exclude: string[] };
+  /** `releasable`: a subproject plane may claim a release of its subproject on its own. */
+  scope: { include: string[]; exclude: string[]; releasable?: boolean };
   authorities: Authority[];
   policies: {
     claims: Record<ClaimScope, ClaimPolicy>;
