@@ -7,7 +7,7 @@ import { InternalError } from '../core/errors.ts';
 import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
 import type { ResultStatus, RunBody } from '../core/gate/bodies.ts';
-import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/grant-authority.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { describeResult } from '../core/gate/describe-result.ts';
 import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
@@ -19,16 +19,10 @@ import {
 import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
-import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
+import { DEFAULT_TIMEOUT_SECONDS, executeControl, prepareExecution } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
-import {
-  assertActorMayAct,
-  assertJobs,
-  pickControls,
-  redactionRulesFor,
-} from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
-import type { ExecuteSettings } from './execute-outcome.ts';
 import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
 
 export interface EvaluateRunOptions {
@@ -78,12 +72,7 @@ export async function evaluateRun(
   const plane = await io.loadPlane(options.root);
   const target = plane.manifest.profile.target_maturity;
   assertActorMayAct(options.actor, plane.manifest, 'self');
-  const grants = resolveGrants(
-    options.authorize,
-    options.grantor ?? options.actor,
-    options.actor,
-    plane.manifest,
-  );
+  const settings = prepareExecution(plane, io, ctx.env, options);
   const chosen =
     options.controls.length > 0
       ? pickControls(plane.registry, options.controls)
@@ -95,15 +84,6 @@ export async function evaluateRun(
   const subjects = options.dryRun
     ? new Map<string, SubjectBinding>()
     : await io.computeSubjects(plane, runnable);
-  const settings: ExecuteSettings = {
-    plane,
-    io,
-    env: ctx.env,
-    actor: options.actor,
-    authorize: options.authorize,
-    grants,
-    rules: redactionRulesFor(plane, ctx.env),
-  };
   const attested = options.dryRun
     ? new Map<string, ControlStatus>()
     : await attestations(plane, selected, ctx, io);

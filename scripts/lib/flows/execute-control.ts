@@ -5,7 +5,11 @@ import type { AuthorizationKind, Control, Execution } from '../core/plane/types.
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
 import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { riskRefusal } from '../core/scan/risk-class.ts';
-import type { Grant } from '../core/gate/grant-authority.ts';
+import { resolveGrants, type Grant, type Grantor } from '../core/gate/grant-authority.ts';
+import type { Actor } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
+import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
 import { redactText } from '../core/gate/redact.ts';
@@ -15,6 +19,41 @@ import { judgeRatchet } from './judge-ratchet.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
+
+/** Who runs controls and which risky kinds they may run; shared by evaluate, audit and baseline. */
+export interface ExecuteRequest {
+  actor: Actor;
+  authorize: readonly AuthorizationKind[];
+  /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
+  grantor?: Grantor;
+}
+
+/**
+ * The settings every verb that runs controls builds the same way: grants checked before anything
+ * runs (a refused grant is a usage error), redaction rules from the manifest and the environment.
+ */
+export function prepareExecution(
+  plane: Plane,
+  io: GateIO,
+  env: Readonly<Record<string, string | undefined>>,
+  request: ExecuteRequest,
+): ExecuteSettings {
+  const grants = resolveGrants(
+    request.authorize,
+    request.grantor ?? request.actor,
+    request.actor,
+    plane.manifest,
+  );
+  return {
+    plane,
+    io,
+    env,
+    actor: request.actor,
+    authorize: request.authorize,
+    grants,
+    rules: redactionRulesFor(plane, env),
+  };
+}
 
 function blocked(
   execution: Execution['type'],
