@@ -48,6 +48,8 @@ interface ControlRunResult {
   /** Hash of the run entry recorded for this control. */
   entry?: string;
   next?: string;
+  /** A command that did not PASS: names of the variables it did not get (names only). */
+  withheld_env?: string[];
 }
 
 export interface EvaluateRunResult {
@@ -136,6 +138,7 @@ export async function evaluateRun(
         reason,
         entry: stored.hash,
         ...(next === undefined ? {} : { next }),
+        ...(outcome.withheldEnv === undefined ? {} : { withheld_env: outcome.withheldEnv }),
       };
     },
   );

@@ -156,12 +156,41 @@ async function runArgv(
   authorizations: AuthorizationKind[],
   rerun: string,
 ): Promise<ExecuteOutcome> {
+  const { plane } = settings;
+  const child = pickEnvironment(
+    settings.env,
+    options.env ?? [],
+    plane.manifest.policies.env_pass ?? [],
+  );
+  const outcome = await runPicked(
+    control,
+    argv,
+    options,
+    settings,
+    authorizations,
+    rerun,
+    child.env,
+  );
+  return outcome.status === 'PASS' || child.withheld.length === 0
+    ? outcome
+    : { ...outcome, withheldEnv: child.withheld };
+}
+
+async function runPicked(
+  control: Control,
+  argv: readonly string[],
+  options: CommandOptions,
+  settings: ExecuteSettings,
+  authorizations: AuthorizationKind[],
+  rerun: string,
+  env: Record<string, string>,
+): Promise<ExecuteOutcome> {
   const { plane, io } = settings;
   const result = await io.runCommand({
     argv,
     root: plane.root,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    env: pickEnvironment(settings.env, options.env ?? []),
+    env,
     timeoutMs: (options.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     capBytes: plane.manifest.policies.evidence.output_cap_bytes,
   });

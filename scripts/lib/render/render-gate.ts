@@ -42,6 +42,7 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
   for (const r of result.results) {
     const entry = r.entry === undefined ? '' : ` [entry ${r.entry.slice(0, 12)}]`;
     lines.push(...withNext(`  ${r.status.padEnd(8)} ${r.control}: ${r.reason}${entry}`, r.next));
+    if (r.withheld_env !== undefined) lines.push(withheldLine(r.withheld_env));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -160,4 +161,13 @@ export function renderAttest(result: AttestFlowResult): string {
   const evidence =
     result.evidence === undefined ? '' : `\n  evidence object ${result.evidence.slice(0, 12)}`;
   return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
+}
+
+/** Shown names of withheld variables; the rest are counted. */
+const WITHHELD_SHOWN = 24;
+
+function withheldLine(names: readonly string[]): string {
+  const shown = names.slice(0, WITHHELD_SHOWN).join(', ');
+  const more = names.length > WITHHELD_SHOWN ? ` (+${names.length - WITHHELD_SHOWN} more)` : '';
+  return `           withheld environment (names only; pass more with policies.env_pass in controls/manifest.yaml): ${shown}${more}`;
 }

@@ -124,6 +124,11 @@ export interface Manifest {
       /** Names of environment variables whose values are always redacted. */
       redact_env: string[];
     };
+    /**
+     * Environment variables passed to control commands beyond the default allowlist: exact names
+     * or `PREFIX*`. Names only; values never reach evidence.
+     */
+    env_pass?: string[];
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
