@@ -94,29 +94,34 @@ export async function auditFlow(
   const settings = prepareExecution(plane, io, ctx.env, options);
   for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
   const serial = createSerialQueue();
-  const results = await runPool(reviewed, options.jobs, async (item) => {
-    const { body, objects } = await auditOne(item, options.stage, settings);
-    const stored = await serial(() =>
-      io.append(plane, {
-        kind: 'audit',
-        time: ctx.clock.now().toISOString(),
-        actor: options.actor,
-        subject: item.subject,
-        body: toJsonObject(body),
-        ...(objects.length > 0 ? { objects } : {}),
-      }),
-    );
-    const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
-    return {
-      control,
-      reviewed: hash,
-      reviewedStatus: reviewed_status,
-      status,
-      agreement,
-      differences,
-      entry: stored.hash,
-    };
-  });
+  const results = await runPool(
+    reviewed,
+    options.jobs,
+    async (item) => {
+      const { body, objects } = await auditOne(item, options.stage, settings);
+      const stored = await serial(() =>
+        io.append(plane, {
+          kind: 'audit',
+          time: ctx.clock.now().toISOString(),
+          actor: options.actor,
+          subject: item.subject,
+          body: toJsonObject(body),
+          ...(objects.length > 0 ? { objects } : {}),
+        }),
+      );
+      const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
+      return {
+        control,
+        reviewed: hash,
+        reviewedStatus: reviewed_status,
+        status,
+        agreement,
+        differences,
+        entry: stored.hash,
+      };
+    },
+    (item) => item.control.exclusive === true,
+  );
   const ok = results.every((r) => r.agreement === 'agree' && r.status === 'PASS');
   return { ok, stage: options.stage, results };
 }

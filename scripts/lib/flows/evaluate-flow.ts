@@ -21,6 +21,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
 import { DEFAULT_TIMEOUT_SECONDS, executeControl, prepareExecution } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
+import { createProgress, SILENT_PROGRESS, type ProgressSink } from './progress.ts';
 import { assertActorMayAct, assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
@@ -37,6 +38,8 @@ export interface EvaluateRunOptions {
   dryRun: boolean;
   /** Run only this runner's slice of the selected controls (`--shard i/n`). */
   shard?: ShardSpec;
+  /** Where progress lines go (stderr); absent: no progress. */
+  progress?: ProgressSink;
 }
 
 type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
@@ -90,6 +93,10 @@ export async function evaluateRun(
     ? new Map<string, ControlStatus>()
     : await attestations(plane, selected, ctx, io);
   const serial = createSerialQueue();
+  const progress =
+    options.progress === undefined || options.dryRun
+      ? SILENT_PROGRESS
+      : createProgress({ ...options.progress, total: runnable.length });
   const results = await runPool(
     selected,
     options.jobs,
@@ -101,7 +108,9 @@ export async function evaluateRun(
       );
       if (skipped !== undefined) return skipped;
       if (options.dryRun) return describePlan(control, options.authorize);
+      progress.started(control.id);
       const outcome = await executeControl(control, settings);
+      progress.finished(control.id, outcome.status);
       const body: RunBody = {
         control: control.id,
         stage: 'self',
@@ -141,6 +150,7 @@ export async function evaluateRun(
         ...(outcome.withheldEnv === undefined ? {} : { withheld_env: outcome.withheldEnv }),
       };
     },
+    (control) => control.exclusive === true,
   );
   const ok =
     options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');

@@ -9,6 +9,7 @@ export function applyAdoption(text: string, plan: AdoptionPlan): string {
   if (plan.kind === 'fill') {
     doc.setIn(['controls', plan.index, 'execution'], doc.createNode(plan.execution));
     doc.setIn(['controls', plan.index, 'source'], plan.source);
+    if (plan.exclusive === true) doc.setIn(['controls', plan.index, 'exclusive'], true);
   } else if (plan.kind === 'add') {
     doc.addIn(['controls'], doc.createNode(orderControl(plan.control)));
   }

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.ts';
 import type { Candidate, NotAdoptable } from '../scan/types.ts';
 import type { AuthorizationKind, Control, Execution, Registry } from './types.ts';
 import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
+import { isHeavyCommand } from '../scan/heavy-command.ts';
 
 export interface AdoptRequest {
   candidate: string;
@@ -16,7 +17,15 @@ export interface AdoptRequest {
 }
 
 export type AdoptionPlan =
-  | { kind: 'fill'; index: number; controlId: string; execution: Execution; source: string }
+  | {
+      kind: 'fill';
+      index: number;
+      controlId: string;
+      execution: Execution;
+      source: string;
+      /** Set when the command should run alone (a build, a heavy test suite). */
+      exclusive?: true;
+    }
   | { kind: 'add'; control: Control }
   | { kind: 'unchanged'; controlId: string };
 
@@ -120,6 +129,7 @@ export function planAdoption(
       execution: commandExecution(candidate),
       evidence_required: ['exit code 0 of the adopted command', 'output digest'],
       source,
+      ...(isHeavyCommand(candidate) ? { exclusive: true } : {}),
     },
   };
 }
@@ -152,5 +162,13 @@ function planFill(
         next: `adopt as a new control with --as <id>, or edit ${slotId} in the registry by hand`,
       },
     );
-  return { kind: 'fill', index, controlId: slotId, execution: commandExecution(candidate), source };
+  const exclusive = isHeavyCommand(candidate) || slotId === 'ENG.BUILD';
+  return {
+    kind: 'fill',
+    index,
+    controlId: slotId,
+    execution: commandExecution(candidate),
+    source,
+    ...(exclusive ? { exclusive: true as const } : {}),
+  };
 }

@@ -210,6 +210,10 @@ export interface Control {
   evidence_required: string[];
   /** Where the control came from: `catalog:<id>` or `adopted:<candidate id>`. */
   source?: string;
+  /** Runs alone, never beside other controls (builds, heavy test suites). */
+  exclusive?: boolean;
+  /** Who decided this control from the command line (a manual command, not applicable) and when. */
+  recorded?: { by: string; at: string };
 }
 
 export interface Registry {
