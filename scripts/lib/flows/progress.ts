@@ -3,9 +3,9 @@
 // Progress is never part of the result: stdout stays one document.
 
 /** Default interval between heartbeats of one running control. */
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
 
-export interface ProgressReporter {
+interface ProgressReporter {
   started(control: string): void;
   finished(control: string, status: string): void;
 }

@@ -59,7 +59,7 @@ function statusLine(s: ControlStatus): string[] {
       : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
   return [
     ...withNext(
-      `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
+      `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}${s.decision === undefined ? '' : ` [${s.decision}]`}`,
       next,
     ),
     ...stageLines(s),

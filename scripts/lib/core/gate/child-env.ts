@@ -4,7 +4,7 @@
 // a command fails, so a missing variable is visible instead of silent.
 
 /** Passed by exact name: the shell basics, CI detection and the toolchains' own settings. */
-export const DEFAULT_ENV_NAMES = [
+const DEFAULT_ENV_NAMES = [
   'PATH',
   'HOME',
   'USER',
@@ -34,7 +34,7 @@ export const DEFAULT_ENV_NAMES = [
 ] as const;
 
 /** Passed by prefix: package managers read their configuration from these. */
-export const DEFAULT_ENV_PREFIXES = [
+const DEFAULT_ENV_PREFIXES = [
   'npm_config_',
   'PNPM_',
   'YARN_',
@@ -51,10 +51,7 @@ export const DEFAULT_ENV_PREFIXES = [
  */
 const CREDENTIAL_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|AUTH|PASSWD/i;
 
-/** One `env_pass` entry: an exact name, or a prefix ending in `*`. */
-export const ENV_PASS_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
-
-export interface ChildEnvironment {
+interface ChildEnvironment {
   env: Record<string, string>;
   /** Names present in the parent that the command did not get, sorted. */
   withheld: string[];

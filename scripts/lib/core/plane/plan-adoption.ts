@@ -25,9 +25,24 @@ export type AdoptionPlan =
       source: string;
       /** Set when the command should run alone (a build, a heavy test suite). */
       exclusive?: true;
+      /** A command a person gave on the command line: who and when. */
+      recorded?: Recorded;
+    }
+  | {
+      kind: 'not_applicable';
+      index: number;
+      controlId: string;
+      owner: string;
+      rationale: string;
+      recorded: Recorded;
     }
   | { kind: 'add'; control: Control }
   | { kind: 'unchanged'; controlId: string };
+
+export interface Recorded {
+  by: string;
+  at: string;
+}
 
 export function defaultControlId(candidateId: string): string {
   return `CMD.${candidateId
@@ -71,7 +86,11 @@ function findCandidate(
 }
 
 /** Servers, watchers and browsers are refused; risky commands need their kinds named explicitly. */
-function assertAdoptable(candidate: Candidate, authorize: readonly AuthorizationKind[]): void {
+export function assertAdoptable(
+  candidate: Candidate,
+  authorize: readonly AuthorizationKind[],
+  retry: (authorizeFlags: string) => string = (flags) => `proofgate adopt ${candidate.id} ${flags}`,
+): void {
   const risks = candidate.risks ?? [];
   const refusal = riskRefusal(risks);
   if (refusal !== undefined) {
@@ -88,7 +107,7 @@ function assertAdoptable(candidate: Candidate, authorize: readonly Authorization
       `${candidate.id} ${risks.join(', ')}: adopting it needs --authorize ${missing.join(', ')}`,
       {
         where: candidate.where,
-        next: `proofgate adopt ${candidate.id} ${missing.map((k) => `--authorize ${k}`).join(' ')} (it then runs only when a human or the release owner grants it)`,
+        next: `${retry(missing.map((k) => `--authorize ${k}`).join(' '))} (it then runs only when a human or the release owner grants it)`,
       },
     );
   }
@@ -134,12 +153,12 @@ export function planAdoption(
   };
 }
 
-function planFill(
+export function planFill(
   registry: Registry,
   candidate: Candidate,
   slotId: string,
   source: string,
-): AdoptionPlan {
+): Extract<AdoptionPlan, { kind: 'fill' }> {
   const index = registry.controls.findIndex((c) => c.id === slotId);
   const slot = registry.controls[index];
   if (slot === undefined)
