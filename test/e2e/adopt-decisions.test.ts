@@ -99,7 +99,8 @@ describe('adopt --fills SLOT -- argv', () => {
 describe('adopt --not-applicable', () => {
   test('a library without a build step: ENG.BUILD stops blocking, owner and reason recorded', () => {
     const dir = initRepo();
-    expect(runCli(['adopt', 'npm:test', '--fills', 'ENG.TESTS'], dir).code).toBe(0);
+    const manual = ['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'];
+    expect(runCli(manual, dir).code).toBe(0);
     expect(runCli(['evaluate', '--run'], dir).code).toBe(1);
     const blocked = runCli(['status'], dir);
     expect(blocked.code).toBe(1);
@@ -120,6 +121,12 @@ describe('adopt --not-applicable', () => {
     expect(ready.stdout).toMatch(
       /NOT_APPLICABLE ENG.BUILD: not applicable \(human:alice\): library without a build step \[recorded by human:alice on \d{4}-/,
     );
+    const html = join(dir, 'audit.html');
+    const report = runCli(['report', '--html', html, '--no-base'], dir);
+    expect(report.code, report.stderr).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(/library without a build step \[recorded by human:alice on \d{4}-/);
+    expect(page).toMatch(/\[manual command given by human:alice on \d{4}-/);
   });
 
   test('refusals: no rationale, unknown id, no human authority; nothing written', () => {
