@@ -61,6 +61,9 @@ describe('exclusive controls', () => {
     );
     expect(readFileSync(registry, 'utf8')).toContain('exclusive: true');
     repo.commit('BUILD runs alone');
+    const plan = await repo.run(['evaluate', '--dry-run']);
+    expect(plan.out).toMatch(/PLANNED +BUILD: would run .*, alone \(exclusive\)/);
+    expect(plan.out).not.toMatch(/PLANNED +A: .*exclusive/);
     const run = await repo.run(['evaluate', '--run', '--jobs', '4', '--json']);
     const results = JSON.parse(run.out).run.results as { control: string; status: string }[];
     expect(results.map((r) => `${r.control} ${r.status}`)).toEqual([

@@ -264,6 +264,6 @@ function describePlan(control: Control, authorize: readonly AuthorizationKind[])
   return {
     control: control.id,
     status: 'PLANNED',
-    reason: `would run ${JSON.stringify(argv)}${where}`,
+    reason: `would run ${JSON.stringify(argv)}${where}${control.exclusive === true ? ', alone (exclusive)' : ''}`,
   };
 }
