@@ -21,7 +21,7 @@ export const verbTable: readonly VerbEntry[] = [
   {
     name: 'adopt',
     describe:
-      'Turn one real command found by scan into a control (nothing is a gate until adopted)',
+      'Turn a real command into a control, fill a slot with your own command, or mark a control not applicable',
     load: async () => (await import('./adopt.ts')).adopt,
   },
   {

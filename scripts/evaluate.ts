@@ -23,6 +23,7 @@ import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import type { ProgressSink } from './lib/flows/progress.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { parseShard, type ShardSpec } from './lib/core/gate/shard.ts';
@@ -37,6 +38,22 @@ export interface EvaluateOptions extends CommonOptions {
   scope: ClaimScope | undefined;
   /** `--shard i/n`: this runner's slice of the controls. */
   shard?: ShardSpec;
+  /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
+  progress?: boolean;
+}
+
+/**
+ * Progress goes to stderr when asked, or by default on a terminal without --json.
+ * PROOFGATE_HEARTBEAT_MS shortens the heartbeat interval (tests use it).
+ */
+function progressSink(options: EvaluateOptions, ctx: Context): ProgressSink | undefined {
+  const shown = options.progress === true || (!options.json && ctx.errIsTerminal === true);
+  if (!shown) return undefined;
+  const heartbeat = Number(ctx.env['PROOFGATE_HEARTBEAT_MS']);
+  return {
+    write: (text) => ctx.err.write(text),
+    ...(Number.isSafeInteger(heartbeat) && heartbeat > 0 ? { heartbeatMs: heartbeat } : {}),
+  };
 }
 
 export interface EvaluateResult {
@@ -60,12 +77,14 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
     authorize: options.authorize,
     ...(grantor === undefined ? {} : { grantor }),
   };
+  const progress = progressSink(options, ctx);
   const run = await evaluateRun(
     {
       ...base,
       jobs: options.jobs,
       dryRun: options.mode === 'dry-run',
       ...(options.shard === undefined ? {} : { shard: options.shard }),
+      ...(progress === undefined ? {} : { progress }),
     },
     ctx,
     io,
@@ -117,6 +136,11 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       .option('claim', { type: 'boolean', default: false, describe: 'run, then claim' })
       .option('scope', { choices: CLAIM_SCOPES, describe: 'claim scope with --claim' })
       .option('audit-stage', { choices: ['self'], describe: 'evaluate is the self stage' })
+      .option('progress', {
+        type: 'boolean',
+        default: false,
+        describe: 'progress lines on stderr (default: only on a terminal, never with --json)',
+      })
       .option('shard', {
         type: 'string',
         describe: 'i/n: run only the i-th of n stable slices of the controls (one per CI runner)',
@@ -145,6 +169,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
       scope,
+      progress: argv['progress'] === true,
       ...(shard === undefined ? {} : { shard }),
     };
   },

@@ -40,7 +40,8 @@ export function flagUses(file: string, text: string): FlagUse[] {
       const verb = match[1]!;
       if (!VERBS.has(verb)) continue;
       const rest = lineText.slice(match.index + match[0].length);
-      const end = rest.search(/`|\||proofgate/);
+      // a lone `--` ends proofgate's flags: the words after it are the command a verb records
+      const end = rest.search(/`|\||proofgate|\s--(\s|$)/);
       const segment = end === -1 ? rest : rest.slice(0, end);
       for (const flag of segment.matchAll(/(?:^|[\s[(])--([a-z][a-z0-9-]*)/g)) {
         uses.push({ file, line, verb, flag: flag[1]! });

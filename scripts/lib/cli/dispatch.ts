@@ -8,7 +8,7 @@ import type { ExitCode } from '../core/errors.ts';
 import type { AnyVerb } from './define-verb.ts';
 import { COMMON_OPTIONS, executeVerb } from './execute-verb.ts';
 import { reportError, VERSION } from './report-error.ts';
-import { verbIndex } from './verb-index.ts';
+import { splitPassthrough, verbIndex } from './verb-index.ts';
 
 function addCommonOptions(y: Argv): Argv {
   return y.options(COMMON_OPTIONS);
@@ -19,14 +19,15 @@ const HELP_OR_VERSION = new Set(['--help', '-h', '--version']);
 /** Parses `args` against `verbs` and runs the chosen verb. Never throws. */
 export async function dispatch(
   verbs: readonly AnyVerb[],
-  args: readonly string[],
+  whole: readonly string[],
   ctx: Context,
   scriptName = 'proofgate',
 ): Promise<ExitCode> {
+  const { head: args, rest } = splitPassthrough(whole);
   const at = verbIndex(args);
   const verb = at === undefined ? undefined : verbs.find((v) => v.name === args[at]);
   const wantsHelp = args.some((arg) => HELP_OR_VERSION.has(arg));
-  const run = { exit: 0 as ExitCode, wantsJson: args.includes('--json') };
+  const run: RunState = { exit: 0, wantsJson: args.includes('--json'), rest };
   try {
     if (verb !== undefined && at !== undefined && !wantsHelp) {
       await runAlone(verb, [...args.slice(0, at), ...args.slice(at + 1)], ctx, run, scriptName);
@@ -42,6 +43,8 @@ export async function dispatch(
 interface RunState {
   exit: ExitCode;
   wantsJson: boolean;
+  /** The words after `--`, handed to the verb as `argv['--']`. */
+  rest: string[] | undefined;
 }
 
 function baseParser(args: readonly string[], scriptName: string): Argv {
@@ -79,7 +82,7 @@ async function runAlone(
       builder: (y: Argv) => verb.builder(y),
       handler: async (argv) => {
         run.wantsJson = argv['json'] === true;
-        run.exit = await executeVerb(verb, argv, ctx);
+        run.exit = await executeVerb(verb, argv, ctx, run.rest);
       },
     });
   await parser.parseAsync([...rest]);
@@ -110,7 +113,7 @@ async function parseTree(
       },
       handler: async (argv) => {
         run.wantsJson = argv['json'] === true;
-        run.exit = await executeVerb(verb, argv, ctx);
+        run.exit = await executeVerb(verb, argv, ctx, run.rest);
       },
     });
   }

@@ -38,7 +38,9 @@ export async function executeVerb(
   verb: AnyVerb,
   argv: ParsedArgs,
   ctx: Context,
+  rest?: readonly string[],
 ): Promise<ExitCode> {
+  if (rest !== undefined) argv['--'] = [...rest];
   const common = readCommon(argv);
   const options: unknown = verb.toOptions(argv, common);
   const result: unknown = await verb.run(options, ctx);

@@ -6,7 +6,7 @@ import type { AnyVerb } from './define-verb.ts';
 import { COMMON_OPTIONS, executeVerb } from './execute-verb.ts';
 import { leanParse } from './lean-parse.ts';
 import { reportError } from './report-error.ts';
-import { verbIndex } from './verb-index.ts';
+import { splitPassthrough, verbIndex } from './verb-index.ts';
 
 const HELP_OR_VERSION = new Set(['--help', '-h', '--version']);
 
@@ -16,14 +16,15 @@ export async function runVerb(
   args: readonly string[],
   ctx: Context,
 ): Promise<ExitCode> {
-  const at = verbIndex(args);
-  if (at !== undefined && args[at] === verb.name && !args.some((a) => HELP_OR_VERSION.has(a))) {
-    let wantsJson = args.includes('--json');
+  const { head, rest } = splitPassthrough(args);
+  const at = verbIndex(head);
+  if (at !== undefined && head[at] === verb.name && !head.some((a) => HELP_OR_VERSION.has(a))) {
+    let wantsJson = head.includes('--json');
     try {
-      const argv = leanParse(verb, [...args.slice(0, at), ...args.slice(at + 1)], COMMON_OPTIONS);
+      const argv = leanParse(verb, [...head.slice(0, at), ...head.slice(at + 1)], COMMON_OPTIONS);
       if (argv !== undefined) {
         wantsJson = argv['json'] === true;
-        return await executeVerb(verb, argv, ctx);
+        return await executeVerb(verb, argv, ctx, rest);
       }
     } catch (error) {
       return reportError(error, wantsJson, ctx, args);

@@ -12,3 +12,17 @@ export function verbIndex(args: readonly string[]): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * The command line split at the first `--`: the words after it are a command the verb records
+ * as given (`adopt --fills SLOT -- <argv...>`), never parsed as flags, never read as --help.
+ */
+export function splitPassthrough(args: readonly string[]): {
+  head: string[];
+  rest: string[] | undefined;
+} {
+  const at = args.indexOf('--');
+  return at === -1
+    ? { head: [...args], rest: undefined }
+    : { head: args.slice(0, at), rest: args.slice(at + 1) };
+}

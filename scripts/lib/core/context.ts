@@ -16,6 +16,8 @@ export interface Context {
   clock: Clock;
   out: Output;
   err: Output;
+  /** Standard error is a terminal: progress lines are shown there unless asked otherwise. */
+  errIsTerminal?: boolean;
   /** Reads all of standard input (hooks receive their JSON this way). */
   readStdin(): Promise<string>;
 }

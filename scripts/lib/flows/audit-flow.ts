@@ -1,7 +1,7 @@
 // audit: an independent authority re-reads the reviewed evidence, re-executes the control and
 // records agreement or dispute. Independence problems are usage errors (exit 2) found before
 // anything runs; a tampered or missing evidence object is an integrity error (exit 3).
-import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -12,11 +12,11 @@ import { checkIndependence } from '../core/gate/check-independence.ts';
 import { compareResults } from '../core/gate/compare-results.ts';
 import { isAttestOnly, selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
-import { executeControl } from './execute-control.ts';
+import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
-import { assertJobs, pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
@@ -92,53 +92,45 @@ export async function auditFlow(
       },
     );
   }
-  const grants = resolveGrants(
-    options.authorize,
-    options.grantor ?? options.actor,
-    options.actor,
-    plane.manifest,
-  );
+  const settings = prepareExecution(plane, io, ctx.env, options);
   for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
-  const settings: ExecuteSettings = {
-    plane,
-    io,
-    env: ctx.env,
-    actor: options.actor,
-    authorize: options.authorize,
-    grants,
-    rules: redactionRulesFor(plane, ctx.env),
-  };
-  const signGrants = prepareGrantSigning(plane, grants, ctx.env);
+  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
   const serial = createSerialQueue();
-  const results = await runPool(reviewed, options.jobs, async (item) => {
-    const { body, objects } = await auditOne(item, options.stage, settings);
-    const signed = signGrants(body.run?.grants, {
-      grantee: options.actor.authority,
-      control: body.control,
-      tree: item.subject.tree,
-    });
-    if (signed !== undefined && body.run !== undefined) body.run = { ...body.run, grants: signed };
-    const stored = await serial(() =>
-      io.append(plane, {
-        kind: 'audit',
-        time: ctx.clock.now().toISOString(),
-        actor: options.actor,
-        subject: item.subject,
-        body: toJsonObject(body),
-        ...(objects.length > 0 ? { objects } : {}),
-      }),
-    );
-    const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
-    return {
-      control,
-      reviewed: hash,
-      reviewedStatus: reviewed_status,
-      status,
-      agreement,
-      differences,
-      entry: stored.hash,
-    };
-  });
+  const results = await runPool(
+    reviewed,
+    options.jobs,
+    async (item) => {
+      const { body, objects } = await auditOne(item, options.stage, settings);
+      const signed = signGrants(body.run?.grants, {
+        grantee: options.actor.authority,
+        control: body.control,
+        tree: item.subject.tree,
+      });
+      if (signed !== undefined && body.run !== undefined)
+        body.run = { ...body.run, grants: signed };
+      const stored = await serial(() =>
+        io.append(plane, {
+          kind: 'audit',
+          time: ctx.clock.now().toISOString(),
+          actor: options.actor,
+          subject: item.subject,
+          body: toJsonObject(body),
+          ...(objects.length > 0 ? { objects } : {}),
+        }),
+      );
+      const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
+      return {
+        control,
+        reviewed: hash,
+        reviewedStatus: reviewed_status,
+        status,
+        agreement,
+        differences,
+        entry: stored.hash,
+      };
+    },
+    (item) => item.control.exclusive === true,
+  );
   const ok = results.every((r) => r.agreement === 'agree' && r.status === 'PASS');
   return { ok, stage: options.stage, results };
 }

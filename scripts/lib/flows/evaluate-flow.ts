@@ -9,7 +9,7 @@ import { InternalError } from '../core/errors.ts';
 import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
 import type { ResultStatus, RunBody } from '../core/gate/bodies.ts';
-import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/grant-authority.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { describeResult } from '../core/gate/describe-result.ts';
 import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
@@ -21,17 +21,12 @@ import {
 import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
-import { DEFAULT_TIMEOUT_SECONDS, executeControl } from './execute-control.ts';
+import { DEFAULT_TIMEOUT_SECONDS, executeControl, prepareExecution } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
-import {
-  assertActorMayAct,
-  assertJobs,
-  pickControls,
-  redactionRulesFor,
-} from '../core/gate/select-for-flow.ts';
+import { createProgress, SILENT_PROGRESS, type ProgressSink } from './progress.ts';
+import { assertActorMayAct, assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
-import type { ExecuteSettings } from './execute-outcome.ts';
 import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
 
 export interface EvaluateRunOptions {
@@ -46,6 +41,8 @@ export interface EvaluateRunOptions {
   dryRun: boolean;
   /** Run only this runner's slice of the selected controls (`--shard i/n`). */
   shard?: ShardSpec;
+  /** Where progress lines go (stderr); absent: no progress. */
+  progress?: ProgressSink;
 }
 
 type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
@@ -59,6 +56,8 @@ interface ControlRunResult {
   next?: string;
   /** FAIL: the end of the stored output. */
   output?: FailureOutput;
+  /** A command that did not PASS: names of the variables it did not get (names only). */
+  withheld_env?: string[];
 }
 
 export interface EvaluateRunResult {
@@ -83,13 +82,8 @@ export async function evaluateRun(
   const plane = await io.loadPlane(options.root);
   const target = plane.manifest.profile.target_maturity;
   assertActorMayAct(options.actor, plane.manifest, 'self');
-  const grants = resolveGrants(
-    options.authorize,
-    options.grantor ?? options.actor,
-    options.actor,
-    plane.manifest,
-  );
-  const signGrants = prepareGrantSigning(plane, grants, ctx.env);
+  const settings = prepareExecution(plane, io, ctx.env, options);
+  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
   const chosen =
     options.controls.length > 0
       ? pickControls(plane.registry, options.controls)
@@ -101,19 +95,14 @@ export async function evaluateRun(
   const subjects = options.dryRun
     ? new Map<string, SubjectBinding>()
     : await io.computeSubjects(plane, runnable);
-  const settings: ExecuteSettings = {
-    plane,
-    io,
-    env: ctx.env,
-    actor: options.actor,
-    authorize: options.authorize,
-    grants,
-    rules: redactionRulesFor(plane, ctx.env),
-  };
   const attested = options.dryRun
     ? new Map<string, ControlStatus>()
     : await attestations(plane, selected, ctx, io);
   const serial = createSerialQueue();
+  const progress =
+    options.progress === undefined || options.dryRun
+      ? SILENT_PROGRESS
+      : createProgress({ ...options.progress, total: runnable.length });
   const results = await runPool(
     selected,
     options.jobs,
@@ -125,7 +114,9 @@ export async function evaluateRun(
       );
       if (skipped !== undefined) return skipped;
       if (options.dryRun) return describePlan(control, options.authorize);
+      progress.started(control.id);
       const outcome = await executeControl(control, settings);
+      progress.finished(control.id, outcome.status);
       const body: RunBody = {
         control: control.id,
         stage: 'self',
@@ -173,8 +164,10 @@ export async function evaluateRun(
         entry: stored.hash,
         ...(next === undefined ? {} : { next }),
         ...(output === undefined ? {} : { output }),
+        ...(outcome.withheldEnv === undefined ? {} : { withheld_env: outcome.withheldEnv }),
       };
     },
+    (control) => control.exclusive === true,
   );
   const ok =
     options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');
@@ -290,6 +283,6 @@ function describePlan(control: Control, authorize: readonly AuthorizationKind[])
   return {
     control: control.id,
     status: 'PLANNED',
-    reason: `would run ${JSON.stringify(argv)}${where}`,
+    reason: `would run ${JSON.stringify(argv)}${where}${control.exclusive === true ? ', alone (exclusive)' : ''}`,
   };
 }

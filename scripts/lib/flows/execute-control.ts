@@ -5,7 +5,11 @@ import type { AuthorizationKind, Control, Execution } from '../core/plane/types.
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
 import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { riskRefusal } from '../core/scan/risk-class.ts';
-import type { Grant } from '../core/gate/grant-authority.ts';
+import { resolveGrants, type Grant, type Grantor } from '../core/gate/grant-authority.ts';
+import type { Actor } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
+import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
 import { redactText } from '../core/gate/redact.ts';
@@ -15,6 +19,41 @@ import { judgeRatchet } from './judge-ratchet.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
+
+/** Who runs controls and which risky kinds they may run; shared by evaluate, audit and baseline. */
+export interface ExecuteRequest {
+  actor: Actor;
+  authorize: readonly AuthorizationKind[];
+  /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
+  grantor?: Grantor;
+}
+
+/**
+ * The settings every verb that runs controls builds the same way: grants checked before anything
+ * runs (a refused grant is a usage error), redaction rules from the manifest and the environment.
+ */
+export function prepareExecution(
+  plane: Plane,
+  io: GateIO,
+  env: Readonly<Record<string, string | undefined>>,
+  request: ExecuteRequest,
+): ExecuteSettings {
+  const grants = resolveGrants(
+    request.authorize,
+    request.grantor ?? request.actor,
+    request.actor,
+    plane.manifest,
+  );
+  return {
+    plane,
+    io,
+    env,
+    actor: request.actor,
+    authorize: request.authorize,
+    grants,
+    rules: redactionRulesFor(plane, env),
+  };
+}
 
 function blocked(
   execution: Execution['type'],
@@ -117,12 +156,41 @@ async function runArgv(
   authorizations: AuthorizationKind[],
   rerun: string,
 ): Promise<ExecuteOutcome> {
+  const { plane } = settings;
+  const child = pickEnvironment(
+    settings.env,
+    options.env ?? [],
+    plane.manifest.policies.env_pass ?? [],
+  );
+  const outcome = await runPicked(
+    control,
+    argv,
+    options,
+    settings,
+    authorizations,
+    rerun,
+    child.env,
+  );
+  return outcome.status === 'PASS' || child.withheld.length === 0
+    ? outcome
+    : { ...outcome, withheldEnv: child.withheld };
+}
+
+async function runPicked(
+  control: Control,
+  argv: readonly string[],
+  options: CommandOptions,
+  settings: ExecuteSettings,
+  authorizations: AuthorizationKind[],
+  rerun: string,
+  env: Record<string, string>,
+): Promise<ExecuteOutcome> {
   const { plane, io } = settings;
   const result = await io.runCommand({
     argv,
     root: plane.root,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    env: pickEnvironment(settings.env, options.env ?? []),
+    env,
     timeoutMs: (options.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     capBytes: plane.manifest.policies.evidence.output_cap_bytes,
   });

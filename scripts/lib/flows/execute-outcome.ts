@@ -25,4 +25,6 @@ export interface ExecuteOutcome {
   details: RunDetails;
   /** Evidence objects stored for this outcome. */
   objects: string[];
+  /** When a command did not PASS: names of the parent's variables it did not get (never values). */
+  withheldEnv?: string[];
 }

@@ -1,7 +1,7 @@
 // campaign baseline: runs a ratchet control now and records its fingerprint set as the baseline,
 // a `note` entry in the ledger (never an editable file). A later baseline may not absorb new
 // violations unless the caller says so explicitly (--allow-growth).
-import { resolveGrants, type Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
@@ -14,14 +14,10 @@ import {
 } from '../core/brownfield/ratchet-details.ts';
 import type { RunBody } from '../core/gate/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
-import { executeControl } from './execute-control.ts';
+import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { readFingerprints } from './read-fingerprints.ts';
-import {
-  assertActorMayAct,
-  pickControls,
-  redactionRulesFor,
-} from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, pickControls } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface RecordBaselineOptions {
@@ -65,25 +61,12 @@ export async function recordBaseline(
     });
   }
   assertActorMayAct(options.actor, plane.manifest, 'self');
-  const grants = resolveGrants(
-    options.authorize,
-    options.grantor ?? options.actor,
-    options.actor,
-    plane.manifest,
-  );
-  const signGrants = prepareGrantSigning(plane, grants, ctx.env);
+  const settings = prepareExecution(plane, io, ctx.env, options);
+  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
   const subject = (await io.computeSubjects(plane, [control])).get(control.id);
   if (subject === undefined) throw new InternalError(`no subject binding for ${control.id}`);
   const previous = latestBaselines(await io.readEntries(plane)).get(control.id);
-  const outcome = await executeControl(control, {
-    plane,
-    io,
-    env: ctx.env,
-    actor: options.actor,
-    authorize: options.authorize,
-    grants,
-    rules: redactionRulesFor(plane, ctx.env),
-  });
+  const outcome = await executeControl(control, settings);
   const body: RunBody = {
     control: control.id,
     stage: 'self',

@@ -1,19 +1,25 @@
-// Independent controls run in parallel, up to `jobs` at a time; results keep input order.
+// Independent controls run in parallel, up to `jobs` at a time; results keep input order. An
+// exclusive item (a build, a heavy test suite) runs alone: after the shared ones, one at a time.
 
 export async function runPool<T, R>(
   items: readonly T[],
   jobs: number,
   work: (item: T, index: number) => Promise<R>,
+  isExclusive: (item: T) => boolean = () => false,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
+  const shared: number[] = [];
+  const alone: number[] = [];
+  items.forEach((item, index) => (isExclusive(item) ? alone : shared).push(index));
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
+    while (next < shared.length) {
+      const index = shared[next++]!;
       results[index] = await work(items[index]!, index);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, shared.length)) }, worker));
+  for (const index of alone) results[index] = await work(items[index]!, index);
   return results;
 }
 

@@ -25,6 +25,7 @@ export function createRealContext(): Context {
     clock: createClock(process.env),
     out: { write: (text) => void process.stdout.write(text) },
     err: { write: (text) => void process.stderr.write(text) },
+    errIsTerminal: process.stderr.isTTY === true,
     readStdin: readAllStdin,
   };
 }

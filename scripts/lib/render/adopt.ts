@@ -1,6 +1,9 @@
 // Human output of `proofgate adopt`.
 import { riskTag } from './scan.ts';
 import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
+import type { AuthorizationKind } from '../core/plane/types.ts';
+import { quoteArg } from '../core/gate/next-command.ts';
+import { isHeavyCommand } from '../core/scan/heavy-command.ts';
 
 export type AdoptResult =
   | {
@@ -14,6 +17,25 @@ export type AdoptResult =
       control: string;
       candidate: Candidate;
       rendered: string[];
+    }
+  | {
+      /** A person's own command filled a slot (`source: manual:<authority>`). */
+      mode: 'manual';
+      control: string;
+      argv: string[];
+      by: string;
+      at: string;
+      authorization: AuthorizationKind[];
+      exclusive: boolean;
+      rendered: string[];
+    }
+  | {
+      mode: 'not_applicable';
+      control: string;
+      owner: string;
+      rationale: string;
+      at: string;
+      rendered: string[];
     };
 
 export function renderAdopt(result: AdoptResult): string {
@@ -23,7 +45,8 @@ export function renderAdopt(result: AdoptResult): string {
       '',
     ];
     for (const c of result.candidates) {
-      const auth = `${c.authorization.length > 0 ? `  [authorization_required: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}`;
+      const alone = isHeavyCommand(c) ? '  [runs alone when adopted]' : '';
+      const auth = `${c.authorization.length > 0 ? `  [authorization_required: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}${alone}`;
       lines.push(
         `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd === undefined ? '' : ` in ${c.cwd}`}  (${c.where})${auth}`,
       );
@@ -36,6 +59,14 @@ export function renderAdopt(result: AdoptResult): string {
     for (const n of result.not_adoptable) lines.push(`  ${n.id} (${n.where}): ${n.reason}`);
     return lines.join('\n');
   }
+  if (result.mode === 'manual') return renderManual(result);
+  if (result.mode === 'not_applicable')
+    return [
+      `adopt: ${result.control} is NOT_APPLICABLE (owner ${result.owner}, ${result.at}): ${result.rationale}`,
+      ...(result.rendered.length > 0 ? [`re-rendered: ${result.rendered.join(', ')}`] : []),
+      `next: proofgate status --control ${result.control}`,
+      'then: commit the registry; the control no longer blocks claims',
+    ].join('\n');
   const argv = JSON.stringify(result.candidate.argv);
   const auth = result.candidate.authorization;
   const head =
@@ -55,5 +86,22 @@ export function renderAdopt(result: AdoptResult): string {
       `next: proofgate evaluate --run --control ${result.control}`,
       'then: commit the registry together with the evidence the run records',
     );
+  return lines.join('\n');
+}
+
+function renderManual(result: Extract<AdoptResult, { mode: 'manual' }>): string {
+  const lines = [
+    `adopt: ${result.control} now runs ${JSON.stringify(result.argv)} (manual command by ${result.by}, ${result.at})`,
+  ];
+  if (result.exclusive) lines.push('exclusive: it runs alone, after the other controls');
+  if (result.authorization.length > 0)
+    lines.push(
+      `authorization_required: ${result.authorization.join(', ')}: it will be BLOCKED until an authorization is recorded`,
+    );
+  if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
+  lines.push(
+    `next: proofgate evaluate --run --control ${quoteArg(result.control)}`,
+    'then: commit the registry together with the evidence the run records',
+  );
   return lines.join('\n');
 }

@@ -50,6 +50,7 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
       ...outputLines(r.output),
     );
     if (r.next !== undefined) lines.push(`    next: ${r.next}`);
+    if (r.withheld_env !== undefined) lines.push(withheldLine(r.withheld_env));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -65,7 +66,7 @@ function statusLine(s: ControlStatus): string[] {
       ? undefined
       : (s.stages.self.next ?? Object.values(s.stages).find((st) => st.next)?.next);
   return [
-    `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}`,
+    `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}${s.decision === undefined ? '' : ` [${s.decision}]`}`,
     ...outputLines(s.output),
     ...(next === undefined ? [] : [`    next: ${next}`]),
     ...stageLines(s),
@@ -192,4 +193,13 @@ export function renderAttest(result: AttestFlowResult): string {
   const evidence =
     result.evidence === undefined ? '' : `\n  evidence object ${result.evidence.slice(0, 12)}`;
   return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
+}
+
+/** Shown names of withheld variables; the rest are counted. */
+const WITHHELD_SHOWN = 24;
+
+function withheldLine(names: readonly string[]): string {
+  const shown = names.slice(0, WITHHELD_SHOWN).join(', ');
+  const more = names.length > WITHHELD_SHOWN ? ` (+${names.length - WITHHELD_SHOWN} more)` : '';
+  return `           withheld environment (names only; pass more with policies.env_pass in controls/manifest.yaml): ${shown}${more}`;
 }

@@ -204,7 +204,10 @@ function matrixRow(c: ReportControl, trusted: boolean): string {
       text('td', c.risks?.includes('inline') ? `${c.execution} (inline script)` : c.execution),
       statusCell(c.status, undefined, trusted),
       stages,
-      text('td', `${c.reason}${c.flaky ? ' (flaky)' : ''}`),
+      text(
+        'td',
+        `${c.reason}${c.flaky ? ' (flaky)' : ''}${c.decision === undefined ? '' : ` [${c.decision}]`}`,
+      ),
     ].join(''),
   );
 }

@@ -50,7 +50,7 @@ export function renderStatusMarkdown(
   const shown = ordered.slice(0, options.maxRows ?? 50);
   const rows = shown.map(
     (s) =>
-      `| ${s.status} | ${escapeMarkdownCell(s.control)} | ${escapeMarkdownCell(`${s.reason}${s.flaky && !s.reason.includes('flaky') ? ' (flaky)' : ''}${s.risks?.includes('inline') ? ' (inline script)' : ''}`)} | ${nextOf(s)} |`,
+      `| ${s.status} | ${escapeMarkdownCell(s.control)} | ${escapeMarkdownCell(`${s.reason}${s.flaky && !s.reason.includes('flaky') ? ' (flaky)' : ''}${s.risks?.includes('inline') ? ' (inline script)' : ''}${s.decision === undefined ? '' : ` [${s.decision}]`}`)} | ${nextOf(s)} |`,
   );
   const claim = result.claimNow;
   const lines = [

@@ -65,6 +65,8 @@ describe('TypeScript types match the schemas', () => {
         'outputs',
         'evidence_required',
         'source',
+        'recorded',
+        'exclusive',
       ]),
       registrySchema.$defs.control,
     ],

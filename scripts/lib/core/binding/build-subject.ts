@@ -79,9 +79,18 @@ export function subprojectOf(manifest: Manifest): string[] | undefined {
   return manifest.profile.scope_mode === 'subproject' ? [...manifest.scope.include] : undefined;
 }
 
-/** The manifest parts that decide a control's result: scope and the evidence policy. */
+/**
+ * The manifest parts that decide a control's result: scope, the evidence policy and, when set, the
+ * extra environment names passed to commands (a variable can change what a command does). Only
+ * names are bound, never values; without `env_pass` the digest is what it was before the field.
+ */
 export function digestPolicy(manifest: Manifest): string {
-  return digestJson({ scope: manifest.scope, evidence: manifest.policies.evidence });
+  const { env_pass } = manifest.policies;
+  return digestJson({
+    scope: manifest.scope,
+    evidence: manifest.policies.evidence,
+    ...(env_pass === undefined ? {} : { env_pass: [...env_pass].sort() }),
+  });
 }
 
 export interface SubjectBase {

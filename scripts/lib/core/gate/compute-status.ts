@@ -70,6 +70,18 @@ export interface ControlStatus {
   risks?: RiskClass[];
   /** FAIL on a run: the end of its stored output (filled by the flows that read objects). */
   output?: FailureOutput;
+  /** A decision a person recorded with adopt: a manual command or not applicable, by whom, when. */
+  decision?: string;
+}
+
+/** Who gave a control its manual command or declared it not applicable, and when. */
+function describeDecision(control: Control): string | undefined {
+  const at = control.recorded === undefined ? '' : ` on ${control.recorded.at}`;
+  if (!control.applies.value && control.recorded !== undefined)
+    return `recorded by ${control.recorded.by}${at}`;
+  if (control.source?.startsWith('manual:') === true)
+    return `manual command given by ${control.recorded?.by ?? control.source.slice('manual:'.length)}${at}`;
+  return undefined;
 }
 
 export interface StatusInput {
@@ -109,6 +121,7 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
     const disputed = AUDIT_STAGES.map((s) => stages[s]).find((s) => s.status === 'DISPUTED');
     const headline = disputed ?? stages.self;
     const risks = executionRisks(control.execution);
+    const decision = describeDecision(control);
     return {
       control: control.id,
       title: control.title,
@@ -119,6 +132,7 @@ export function computeStatuses(input: StatusInput): ControlStatus[] {
       flaky: AUDIT_STAGES.some((s) => stages[s].flaky),
       stages,
       ...(risks.length === 0 ? {} : { risks }),
+      ...(decision === undefined ? {} : { decision }),
     };
   });
 }

@@ -9,6 +9,16 @@ export function applyAdoption(text: string, plan: AdoptionPlan): string {
   if (plan.kind === 'fill') {
     doc.setIn(['controls', plan.index, 'execution'], doc.createNode(plan.execution));
     doc.setIn(['controls', plan.index, 'source'], plan.source);
+    // a command given for the control means it applies again
+    if (doc.getIn(['controls', plan.index, 'applies', 'value']) === false)
+      doc.setIn(['controls', plan.index, 'applies'], doc.createNode({ value: true }));
+    if (plan.exclusive === true) doc.setIn(['controls', plan.index, 'exclusive'], true);
+    if (plan.recorded !== undefined)
+      doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
+  } else if (plan.kind === 'not_applicable') {
+    const applies = { value: false, owner: plan.owner, rationale: plan.rationale };
+    doc.setIn(['controls', plan.index, 'applies'], doc.createNode(applies));
+    doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
   } else if (plan.kind === 'add') {
     doc.addIn(['controls'], doc.createNode(orderControl(plan.control)));
   }

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.ts';
 import type { Candidate, NotAdoptable } from '../scan/types.ts';
 import type { AuthorizationKind, Control, Execution, Registry } from './types.ts';
 import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
+import { isHeavyCommand } from '../scan/heavy-command.ts';
 
 export interface AdoptRequest {
   candidate: string;
@@ -16,9 +17,32 @@ export interface AdoptRequest {
 }
 
 export type AdoptionPlan =
-  | { kind: 'fill'; index: number; controlId: string; execution: Execution; source: string }
+  | {
+      kind: 'fill';
+      index: number;
+      controlId: string;
+      execution: Execution;
+      source: string;
+      /** Set when the command should run alone (a build, a heavy test suite). */
+      exclusive?: true;
+      /** A command a person gave on the command line: who and when. */
+      recorded?: Recorded;
+    }
+  | {
+      kind: 'not_applicable';
+      index: number;
+      controlId: string;
+      owner: string;
+      rationale: string;
+      recorded: Recorded;
+    }
   | { kind: 'add'; control: Control }
   | { kind: 'unchanged'; controlId: string };
+
+export interface Recorded {
+  by: string;
+  at: string;
+}
 
 export function defaultControlId(candidateId: string): string {
   return `CMD.${candidateId
@@ -62,7 +86,11 @@ function findCandidate(
 }
 
 /** Servers, watchers and browsers are refused; risky commands need their kinds named explicitly. */
-function assertAdoptable(candidate: Candidate, authorize: readonly AuthorizationKind[]): void {
+export function assertAdoptable(
+  candidate: Candidate,
+  authorize: readonly AuthorizationKind[],
+  retry: (authorizeFlags: string) => string = (flags) => `proofgate adopt ${candidate.id} ${flags}`,
+): void {
   const risks = candidate.risks ?? [];
   const refusal = riskRefusal(risks);
   if (refusal !== undefined) {
@@ -79,7 +107,7 @@ function assertAdoptable(candidate: Candidate, authorize: readonly Authorization
       `${candidate.id} ${risks.join(', ')}: adopting it needs --authorize ${missing.join(', ')}`,
       {
         where: candidate.where,
-        next: `proofgate adopt ${candidate.id} ${missing.map((k) => `--authorize ${k}`).join(' ')} (it then runs only when a human or the release owner grants it)`,
+        next: `${retry(missing.map((k) => `--authorize ${k}`).join(' '))} (it then runs only when a human or the release owner grants it)`,
       },
     );
   }
@@ -120,16 +148,17 @@ export function planAdoption(
       execution: commandExecution(candidate),
       evidence_required: ['exit code 0 of the adopted command', 'output digest'],
       source,
+      ...(isHeavyCommand(candidate) ? { exclusive: true } : {}),
     },
   };
 }
 
-function planFill(
+export function planFill(
   registry: Registry,
   candidate: Candidate,
   slotId: string,
   source: string,
-): AdoptionPlan {
+): Extract<AdoptionPlan, { kind: 'fill' }> {
   const index = registry.controls.findIndex((c) => c.id === slotId);
   const slot = registry.controls[index];
   if (slot === undefined)
@@ -152,5 +181,13 @@ function planFill(
         next: `adopt as a new control with --as <id>, or edit ${slotId} in the registry by hand`,
       },
     );
-  return { kind: 'fill', index, controlId: slotId, execution: commandExecution(candidate), source };
+  const exclusive = isHeavyCommand(candidate) || slotId === 'ENG.BUILD';
+  return {
+    kind: 'fill',
+    index,
+    controlId: slotId,
+    execution: commandExecution(candidate),
+    source,
+    ...(exclusive ? { exclusive: true as const } : {}),
+  };
 }

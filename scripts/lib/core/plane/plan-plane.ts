@@ -107,7 +107,9 @@ const CONTROL_KEY_ORDER: readonly (keyof Control)[] = [
   'inputs',
   'outputs',
   'evidence_required',
+  'exclusive',
   'source',
+  'recorded',
 ];
 
 /** The control with its keys in the documented order, so registry.yaml reads the same everywhere. */

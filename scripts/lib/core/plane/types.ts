@@ -125,6 +125,11 @@ export interface Manifest {
       /** Names of environment variables whose values are always redacted. */
       redact_env: string[];
     };
+    /**
+     * Environment variables passed to control commands beyond the default allowlist: exact names
+     * or `PREFIX*`. Names only; values never reach evidence.
+     */
+    env_pass?: string[];
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
@@ -206,6 +211,10 @@ export interface Control {
   evidence_required: string[];
   /** Where the control came from: `catalog:<id>` or `adopted:<candidate id>`. */
   source?: string;
+  /** Runs alone, never beside other controls (builds, heavy test suites). */
+  exclusive?: boolean;
+  /** Who decided this control from the command line (a manual command, not applicable) and when. */
+  recorded?: { by: string; at: string };
 }
 
 export interface Registry {

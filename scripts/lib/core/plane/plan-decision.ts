@@ -1,0 +1,137 @@
+// Decisions a person makes from the command line instead of editing registry.yaml: the command
+// that fills a slot no scanned candidate fits (`adopt --fills SLOT -- <argv...>`), and a control
+// that does not apply to this project (`adopt --not-applicable ID --rationale ...`). Both record who
+// decided and when; a manual command meets the same risk rules as a scanned one.
+import { UsageError } from '../errors.ts';
+import { quoteArg } from '../gate/next-command.ts';
+import { classifyArgv, riskAuthorizations, type RiskClass } from '../scan/risk-class.ts';
+import type { Candidate } from '../scan/types.ts';
+import { isHeavyCommand } from '../scan/heavy-command.ts';
+import { assertAdoptable, planFill, type AdoptionPlan, type Recorded } from './plan-adoption.ts';
+import type { AuthorizationKind, Manifest, Registry } from './types.ts';
+
+export interface ManualFillRequest {
+  slot: string;
+  argv: readonly string[];
+  authorize: readonly AuthorizationKind[];
+  recorded: Recorded;
+}
+
+/** The person deciding: `--authority-id` when given, else the manifest's only active human. */
+export function pickDecider(
+  manifest: Manifest,
+  requested: string | undefined,
+  retry: string,
+  suggested: string,
+): string {
+  const humans = manifest.authorities.filter((a) => a.kind === 'human' && a.retired === undefined);
+  if (requested !== undefined) {
+    const found = manifest.authorities.find((a) => a.id === requested);
+    if (found === undefined || found.retired !== undefined || found.kind !== 'human')
+      throw new UsageError(
+        'BAD_VALUE',
+        `${requested} ${found === undefined ? 'is not a registered authority' : found.retired !== undefined ? 'is retired' : `is a ${found.kind} authority, not a person`}`,
+        {
+          where: '--authority-id',
+          expected: `an active human authority: ${humans.map((h) => h.id).join(', ') || '(none registered)'}`,
+          next:
+            humans[0] === undefined
+              ? `proofgate authority add ${suggested}, then run this command again`
+              : `${retry} --authority-id ${humans[0].id}`,
+        },
+      );
+    return found.id;
+  }
+  const only = humans.length === 1 ? humans[0] : undefined;
+  if (only !== undefined) return only.id;
+  throw new UsageError(
+    'MISSING_ARG',
+    humans.length === 0
+      ? 'no human authority is registered to own this decision'
+      : `several human authorities could own this decision (${humans.map((h) => h.id).join(', ')})`,
+    {
+      where: '--authority-id',
+      expected: 'the person who decides, registered in controls/manifest.yaml',
+      next:
+        humans[0] === undefined
+          ? `proofgate authority add ${suggested}, then run this command again`
+          : `${retry} --authority-id ${humans[0].id}`,
+    },
+  );
+}
+
+function manualRetry(slot: string, argv: readonly string[]): (flags: string) => string {
+  return (flags) => `proofgate adopt --fills ${slot} ${flags} -- ${argv.map(quoteArg).join(' ')}`;
+}
+
+/** The words of a command that are not options (`npm run build` → run, build), for naming. */
+function words(argv: readonly string[]): string[] {
+  return argv.slice(1).filter((a) => !a.startsWith('-'));
+}
+
+export function planManualFill(
+  registry: Registry,
+  scanned: readonly Candidate[],
+  request: ManualFillRequest,
+): Extract<AdoptionPlan, { kind: 'fill' }> {
+  const argv = [...request.argv];
+  if (argv.length === 0 || argv.some((a) => a === ''))
+    throw new UsageError('MISSING_ARG', `--fills ${request.slot} needs the command after --`, {
+      expected: 'one program and its arguments, each its own word, e.g. -- npx tsc --noEmit',
+      next: `proofgate adopt --fills ${request.slot} -- npx tsc --noEmit`,
+    });
+  if (/\s/.test(argv[0]!))
+    throw new UsageError('BAD_VALUE', `"${argv[0]!}" looks like a shell string, not one program`, {
+      where: 'the command after --',
+      expected: 'one program name, then each argument as its own word (never a shell string)',
+      next: `proofgate adopt --fills ${request.slot} -- ${argv[0]!.split(/\s+/).filter(Boolean).map(quoteArg).join(' ')}`,
+    });
+  // The same words found by scan carry what scan learned from their script body.
+  const same = scanned.find((c) => c.argv.join('\0') === argv.join('\0'));
+  const risks = [...new Set<RiskClass>([...classifyArgv(argv), ...(same?.risks ?? [])])];
+  const manual: Candidate = {
+    id: JSON.stringify(argv.join(' ')),
+    argv,
+    where: 'the command after --',
+    authorization: riskAuthorizations(risks),
+    risks,
+  };
+  assertAdoptable(manual, request.authorize, manualRetry(request.slot, argv));
+  const plan = planFill(registry, manual, request.slot, `manual:${request.recorded.by}`);
+  const exclusive =
+    plan.exclusive === true ||
+    isHeavyCommand({ ...manual, id: ['manual', ...words(argv)].join(':') });
+  return {
+    ...plan,
+    ...(exclusive ? { exclusive: true as const } : {}),
+    recorded: request.recorded,
+  };
+}
+
+export function planNotApplicable(
+  registry: Registry,
+  request: { control: string; rationale: string | undefined; recorded: Recorded },
+): Extract<AdoptionPlan, { kind: 'not_applicable' }> {
+  const index = registry.controls.findIndex((c) => c.id === request.control);
+  if (index === -1)
+    throw new UsageError('UNKNOWN_ID', `no control "${request.control}" in the registry`, {
+      where: '--not-applicable',
+      expected: `a control id: ${registry.controls.map((c) => c.id).join(', ')}`,
+      next: 'run "proofgate status" to see every control',
+    });
+  const rationale = (request.rationale ?? '').trim();
+  if (rationale === '')
+    throw new UsageError('MISSING_ARG', `--not-applicable ${request.control} needs --rationale`, {
+      where: '--rationale',
+      expected: 'why the control does not apply to this project, in one sentence',
+      next: `proofgate adopt --not-applicable ${request.control} --rationale "why ${request.control} does not apply here"`,
+    });
+  return {
+    kind: 'not_applicable',
+    index,
+    controlId: request.control,
+    owner: request.recorded.by,
+    rationale,
+    recorded: request.recorded,
+  };
+}

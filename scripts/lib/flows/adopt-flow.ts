@@ -1,0 +1,160 @@
+// adopt: turns a real command into a control or a slot's command, or records that a control does
+// not apply. Every path edits registry.yaml with the yaml Document API (the owner's comments and
+// layout survive), re-validates the result against the manifest and re-renders the derived pages.
+import { relative } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { Context } from '../core/context.ts';
+import { UsageError } from '../core/errors.ts';
+import type { AdoptionPlan } from '../core/plane/plan-adoption.ts';
+import { planAdoption } from '../core/plane/plan-adoption.ts';
+import { pickDecider, planManualFill, planNotApplicable } from '../core/plane/plan-decision.ts';
+import { applyAdoption } from '../core/plane/edit-registry.ts';
+import { assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts';
+import type { AuthorizationKind } from '../core/plane/types.ts';
+import { findGitRoot } from '../io/git.ts';
+import { loadPlane } from '../io/plane.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { scanRepository } from '../io/scan-repo.ts';
+import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
+import type { AdoptResult } from '../render/adopt.ts';
+import { renderPlaneFiles } from '../render/plane-docs.ts';
+
+export interface AdoptFlowOptions {
+  root: string | undefined;
+  list: boolean;
+  candidate: string | undefined;
+  as: string | undefined;
+  fills: string | undefined;
+  authorize: AuthorizationKind[];
+  /** The words after `--`: a person's own command for the `--fills` slot. */
+  command: string[] | undefined;
+  /** A control (slot or not) that does not apply to this project. */
+  notApplicable: string | undefined;
+  rationale: string | undefined;
+  /** The person deciding; default: the manifest's only active human authority. */
+  authorityId: string | undefined;
+}
+
+function refuseMixed(options: AdoptFlowOptions): void {
+  const bad = (message: string, next: string): UsageError =>
+    new UsageError('BAD_FLAG', message, { next });
+  if (options.notApplicable !== undefined) {
+    if (
+      options.candidate !== undefined ||
+      options.fills !== undefined ||
+      options.command !== undefined
+    )
+      throw bad(
+        '--not-applicable records a decision; it takes no candidate, --fills or command',
+        `proofgate adopt --not-applicable ${options.notApplicable} --rationale "why it does not apply"`,
+      );
+    return;
+  }
+  if (options.rationale !== undefined)
+    throw bad('--rationale goes with --not-applicable', 'proofgate adopt --list');
+  if (options.command === undefined) return;
+  if (options.candidate !== undefined)
+    throw bad(
+      `give either a candidate (${options.candidate}) or a command after --, not both`,
+      `proofgate adopt ${options.candidate}${options.fills === undefined ? '' : ` --fills ${options.fills}`}`,
+    );
+  if (options.fills === undefined)
+    throw bad(
+      'a command after -- fills a slot: name it with --fills <slot>',
+      'proofgate adopt --list',
+    );
+}
+
+export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promise<AdoptResult> {
+  refuseMixed(options);
+  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const plane = loadPlane(root);
+  const decided = options.notApplicable !== undefined || options.command !== undefined;
+  const scan = await scanRepository(root);
+  if (!decided && (options.list || options.candidate === undefined)) {
+    if (!options.list && options.fills !== undefined)
+      throw new UsageError(
+        'MISSING_ARG',
+        `--fills ${options.fills} needs a candidate, or your own command after --`,
+        {
+          expected: `proofgate adopt <candidate> --fills ${options.fills}, or proofgate adopt --fills ${options.fills} -- <program> <args...>`,
+          next: 'run "proofgate adopt --list" to see the real commands found in the repository',
+        },
+      );
+    if (!options.list)
+      throw new UsageError('MISSING_ARG', 'name a candidate to adopt, or pass --list', {
+        next: 'run "proofgate adopt --list" to see the real commands found in the repository',
+      });
+    const slots = plane.registry.controls.flatMap((c) =>
+      c.execution.type === 'slot' ? [{ id: c.id, hint: c.execution.hint }] : [],
+    );
+    return { mode: 'list', candidates: scan.candidates, not_adoptable: scan.not_adoptable, slots };
+  }
+  if (decided) {
+    const retry =
+      options.notApplicable !== undefined
+        ? `proofgate adopt --not-applicable ${options.notApplicable} --rationale ${JSON.stringify(options.rationale ?? 'why')}`
+        : `proofgate adopt --fills ${options.fills ?? ''} -- ${(options.command ?? []).join(' ')}`;
+    const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
+    const by = pickDecider(plane.manifest, options.authorityId, retry, `human:${user}`);
+    const recorded = { by, at: ctx.clock.now().toISOString() };
+    if (options.notApplicable !== undefined) {
+      const plan = planNotApplicable(plane.registry, {
+        control: options.notApplicable,
+        rationale: options.rationale,
+        recorded,
+      });
+      const rendered = writePlan(root, plane, plan);
+      const { controlId: control, owner, rationale } = plan;
+      return { mode: 'not_applicable', control, owner, rationale, at: recorded.at, rendered };
+    }
+    const plan = planManualFill(plane.registry, scan.candidates, {
+      slot: options.fills ?? '',
+      argv: options.command ?? [],
+      authorize: options.authorize,
+      recorded,
+    });
+    const rendered = writePlan(root, plane, plan);
+    const argv = plan.execution.type === 'command' ? plan.execution.argv : [];
+    const authorization =
+      plan.execution.type === 'command' ? (plan.execution.authorization_required ?? []) : [];
+    return {
+      mode: 'manual',
+      control: plan.controlId,
+      argv,
+      by,
+      at: recorded.at,
+      authorization,
+      exclusive: plan.exclusive === true,
+      rendered,
+    };
+  }
+  const candidateId = options.candidate ?? '';
+  const plan = planAdoption(plane.registry, scan.candidates, scan.not_adoptable, {
+    candidate: candidateId,
+    ...(options.as === undefined ? {} : { as: options.as }),
+    ...(options.fills === undefined ? {} : { fills: options.fills }),
+    authorize: options.authorize,
+  });
+  const candidate = scan.candidates.find((c) => c.id === candidateId);
+  if (candidate === undefined) throw new UsageError('UNKNOWN_ID', `no candidate ${candidateId}`);
+  if (plan.kind === 'unchanged')
+    return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
+  const control = plan.kind === 'add' ? plan.control.id : plan.controlId;
+  const mode = plan.kind === 'add' ? 'add' : 'fill';
+  return { mode, control, candidate, rendered: writePlan(root, plane, plan) };
+}
+
+/** Applies the plan to registry.yaml, validates the result and re-renders the derived files. */
+function writePlan(root: string, plane: Plane, plan: AdoptionPlan): string[] {
+  const text = applyAdoption(readTextFile(plane.registryPath), plan);
+  const registry: unknown = parseDocument(text).toJS();
+  const shown = relative(root, plane.registryPath);
+  assertRegistry(registry, shown);
+  assertPlaneReferences(plane.manifest, registry, {
+    manifest: relative(root, plane.manifestPath),
+    registry: shown,
+  });
+  replaceFile(plane.registryPath, text);
+  return writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, registry));
+}

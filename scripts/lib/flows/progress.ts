@@ -1,0 +1,63 @@
+// Progress of a run on standard error: a line when each control starts and ends (with its elapsed
+// time) and a heartbeat while a long one is still running, so a five-minute run is not silent.
+// Progress is never part of the result: stdout stays one document.
+
+/** Default interval between heartbeats of one running control. */
+const HEARTBEAT_MS = 10_000;
+
+interface ProgressReporter {
+  started(control: string): void;
+  finished(control: string, status: string): void;
+}
+
+/** Where progress goes and how often a long control says it is still running. */
+export interface ProgressSink {
+  write: (text: string) => void;
+  heartbeatMs?: number;
+}
+
+interface ProgressOptions extends ProgressSink {
+  /** Number of controls that will run, for the `k/n` counter. */
+  total: number;
+  /** Milliseconds now; default `Date.now`. */
+  now?: () => number;
+  verb?: string;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function createProgress(options: ProgressOptions): ProgressReporter {
+  const now = options.now ?? Date.now;
+  const verb = options.verb ?? 'evaluate';
+  const interval = options.heartbeatMs ?? HEARTBEAT_MS;
+  const running = new Map<string, { at: number; timer: ReturnType<typeof setInterval> }>();
+  let done = 0;
+  return {
+    started(control) {
+      const at = now();
+      const timer = setInterval(() => {
+        options.write(`${verb}: ${control} still running (${seconds(now() - at)})\n`);
+      }, interval);
+      // a heartbeat must never keep the process alive on its own
+      if (typeof timer === 'object' && 'unref' in timer) timer.unref();
+      running.set(control, { at, timer });
+      options.write(`${verb}: ${control} started (${running.size} running)\n`);
+    },
+    finished(control, status) {
+      const entry = running.get(control);
+      if (entry !== undefined) clearInterval(entry.timer);
+      running.delete(control);
+      done += 1;
+      const elapsed = entry === undefined ? '' : ` in ${seconds(now() - entry.at)}`;
+      options.write(`${verb}: ${control} ${status}${elapsed} (${done}/${options.total} done)\n`);
+    },
+  };
+}
+
+/** No output at all: under --json or when stderr is not a terminal, unless --progress was given. */
+export const SILENT_PROGRESS: ProgressReporter = {
+  started: () => undefined,
+  finished: () => undefined,
+};

@@ -1,0 +1,160 @@
+// adopt from the command line: a person's own command for a slot (`--fills SLOT -- argv...`) and a
+// control declared not applicable (`--not-applicable ID --rationale ...`), through the CLI on a
+// scratch repository: recorded who and when, comments kept, shown by status, risky or malformed
+// input refused with exit 2 and nothing written.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { listTree, makeRepo, runCli } from '../helpers/plane-cli.ts';
+
+const PROFILE = `development_mode: human_greenfield
+target_maturity: prototype
+product_type: [library]
+distribution_model: open_source
+criticality: low
+data_sensitivity: public
+ai_system: false
+scope_mode: full_repo
+project_name: demo
+owner: human:alice
+`;
+const PKG = JSON.stringify({ name: 'demo', scripts: { test: 'node --test' } });
+
+function initRepo(profile = PROFILE): string {
+  const dir = makeRepo({ 'profile.yaml': profile, 'package.json': PKG });
+  const init = runCli(['init', '--profile', 'profile.yaml'], dir);
+  expect(init.code, init.stderr).toBe(0);
+  return dir;
+}
+
+const registryOf = (dir: string): string =>
+  readFileSync(join(dir, '.proofgate/controls/registry.yaml'), 'utf8');
+
+describe('adopt --fills SLOT -- argv', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = initRepo();
+  });
+
+  test('records the command, who and when, keeps the comments; status shows it', () => {
+    const before = registryOf(dir);
+    const comment = before.split('\n')[0]!;
+    expect(comment).toMatch(/^# /);
+    // words after -- are the command, even when they look like flags of proofgate
+    const run = runCli(['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test', '--help'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^adopt: ENG.TESTS now runs \["node","--test","--help"\] \(manual command by human:alice, \d{4}-/,
+    );
+    const after = registryOf(dir);
+    expect(after.split('\n')[0]).toBe(comment);
+    expect(after).toMatch(
+      /source: manual:human:alice\n {4}recorded:\n {6}by: human:alice\n {6}at: \d{4}-/,
+    );
+    const status = runCli(['status', '--control', 'ENG.TESTS'], dir);
+    expect(status.stdout).toMatch(/ENG.TESTS: .*\[manual command given by human:alice on \d{4}-/);
+  });
+
+  test('a manual command meets the risk rules of a scanned one; nothing is written', () => {
+    const before = listTree(dir);
+    const publish = runCli(['adopt', '--fills', 'ENG.BUILD', '--', 'npm', 'publish'], dir);
+    expect(publish.code).toBe(2);
+    expect(publish.stderr).toContain('adopting it needs --authorize publish');
+    expect(publish.stderr).toContain(
+      'next: proofgate adopt --fills ENG.BUILD --authorize publish -- npm publish',
+    );
+    const server = runCli(['adopt', '--fills', 'ENG.BUILD', '--', 'npm', 'run', 'dev'], dir);
+    expect(server.code).toBe(2);
+    expect(server.stderr).toContain('never exits: it cannot be a control');
+    const shell = runCli(['adopt', '--fills', 'ENG.BUILD', '--', 'make build'], dir);
+    expect(shell.code).toBe(2);
+    expect(shell.stderr).toContain('looks like a shell string');
+    const notSlot = runCli(['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'], dir);
+    expect(notSlot.code).toBe(2);
+    expect(notSlot.stderr).toContain('ENG.TESTS is not an open slot');
+    const empty = runCli(['adopt', '--fills', 'ENG.BUILD', '--'], dir);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('needs the command after --');
+    const noSlot = runCli(['adopt', '--', 'node', '--test'], dir);
+    expect(noSlot.code).toBe(2);
+    expect(noSlot.stderr).toContain('name it with --fills <slot>');
+    const agent = runCli(
+      ['adopt', '--fills', 'ENG.BUILD', '--authority-id', 'virtual:developer', '--', 'tsc'],
+      dir,
+    );
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toContain('virtual:developer is a virtual authority, not a person');
+    expect(listTree(dir)).toEqual(before);
+  });
+
+  test('a build command is marked exclusive', () => {
+    const repo = initRepo();
+    const run = runCli(['adopt', '--fills', 'ENG.BUILD', '--', 'npm', 'run', 'build'], repo);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('exclusive: it runs alone');
+    expect(registryOf(repo)).toMatch(/exclusive: true/);
+  });
+});
+
+describe('adopt --not-applicable', () => {
+  test('a library without a build step: ENG.BUILD stops blocking, owner and reason recorded', () => {
+    const dir = initRepo();
+    const manual = ['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'];
+    expect(runCli(manual, dir).code).toBe(0);
+    expect(runCli(['evaluate', '--run'], dir).code).toBe(1);
+    const blocked = runCli(['status'], dir);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stdout).toMatch(/TODO\s+ENG.BUILD/);
+    const na = runCli(
+      ['adopt', '--not-applicable', 'ENG.BUILD', '--rationale', 'library without a build step'],
+      dir,
+    );
+    expect(na.code, na.stderr).toBe(0);
+    expect(na.stdout).toMatch(
+      /^adopt: ENG.BUILD is NOT_APPLICABLE \(owner human:alice, \d{4}-.*\): library without a build step/,
+    );
+    expect(registryOf(dir)).toMatch(
+      /applies:\n {6}value: false\n {6}owner: human:alice\n {6}rationale: library without a build step/,
+    );
+    const ready = runCli(['status'], dir);
+    expect(ready.code, ready.stdout).toBe(0);
+    expect(ready.stdout).toMatch(
+      /NOT_APPLICABLE ENG.BUILD: not applicable \(human:alice\): library without a build step \[recorded by human:alice on \d{4}-/,
+    );
+    const html = join(dir, 'audit.html');
+    const report = runCli(['report', '--html', html, '--no-base'], dir);
+    expect(report.code, report.stderr).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(/library without a build step \[recorded by human:alice on \d{4}-/);
+    expect(page).toMatch(/\[manual command given by human:alice on \d{4}-/);
+  });
+
+  test('refusals: no rationale, unknown id, no human authority; nothing written', () => {
+    const dir = initRepo();
+    const before = listTree(dir);
+    const bare = runCli(['adopt', '--not-applicable', 'ENG.BUILD'], dir);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('needs --rationale');
+    const blank = runCli(['adopt', '--not-applicable', 'ENG.BUILD', '--rationale', '  '], dir);
+    expect(blank.code).toBe(2);
+    const unknown = runCli(['adopt', '--not-applicable', 'NOPE', '--rationale', 'x'], dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no control "NOPE"');
+    const mixed = runCli(
+      ['adopt', 'npm:test', '--not-applicable', 'ENG.BUILD', '--rationale', 'x'],
+      dir,
+    );
+    expect(mixed.code).toBe(2);
+    expect(listTree(dir)).toEqual(before);
+    const ownerless = initRepo(PROFILE.replace('owner: human:alice\n', ''));
+    const nobody = runCli(
+      ['adopt', '--not-applicable', 'ENG.BUILD', '--rationale', 'no build step'],
+      ownerless,
+    );
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain('no human authority is registered');
+    expect(nobody.stderr).toMatch(
+      /next: proofgate authority add human:\S+, then run this command again/,
+    );
+  });
+});
