@@ -65,19 +65,30 @@ export function runCli(bin: string, dir: string, args: string[], input = '', exp
   }
 }
 
+/**
+ * A fresh git repository in a temporary directory holding `files` files of ~1 KB (100 per
+ * directory under src/), not committed yet. Removed when the bench process exits unless
+ * `keep` is set (the caller's teardown removes it).
+ */
+export function syntheticRepo(prefix: string, files = FILES, keep = false): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (!keep)
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'gc.auto', '0'); // no background gc racing the benchmark or the cleanup
+  for (let i = 0; i < files; i++) {
+    const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
+    if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
+  }
+  return dir;
+}
+
 let repo: Promise<string> | undefined;
 
 export function getPlaneRepo(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
-    const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-plane-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
-    git(dir, 'init', '-q', '-b', 'main');
-    git(dir, 'config', 'gc.auto', '0');
-    for (let i = 0; i < FILES; i++) {
-      const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
-      if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
-      writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
-    }
+    const dir = syntheticRepo('proofgate-bench-plane-');
     mkdirSync(join(dir, '.proofgate', 'controls'), { recursive: true });
     // Unsigned label audits count at prototype only; the bench measures speed, not key handling.
     writeFileSync(
