@@ -2,12 +2,13 @@
 // cross-audited (so `claim`, `status` and `hook stop` all answer "current PASS"), shared by the
 // whole-process benches, plus a timer for one CLI process. Built once per bench process through
 // the CLI itself, so it does not depend on how the flows are laid out inside.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
+import { spawnMeasured } from './child-usage.ts';
 import type { Bench } from './harness.ts';
 
 const FILES = 50_000;
@@ -59,7 +60,7 @@ export function git(dir: string, ...args: string[]): string {
 
 /** Runs one CLI process to completion; throws on an exit code other than `expect`. */
 export function runCli(bin: string, dir: string, args: string[], input = '', expect = 0): void {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: dir, input, env: ENV });
+  const result = spawnMeasured(process.execPath, [bin, ...args], { cwd: dir, input, env: ENV });
   if (result.status !== expect) {
     throw new Error(`${args.join(' ')}: exit ${result.status}: ${result.stderr.toString()}`);
   }
@@ -135,7 +136,7 @@ export function referenceBenches(runs: number): Bench[] {
       name: NODE_ROW,
       runs,
       fn: () => {
-        spawnSync(process.execPath, ['-e', '0']);
+        spawnMeasured(process.execPath, ['-e', '0']);
         return Promise.resolve();
       },
     },
@@ -144,7 +145,8 @@ export function referenceBenches(runs: number): Bench[] {
       runs,
       setup: getPlaneRepo,
       fn: (dir) => {
-        execFileSync('git', ['status', '--porcelain'], { cwd: dir as string });
+        const status = spawnMeasured('git', ['status', '--porcelain'], { cwd: dir as string });
+        if (status.status !== 0) throw new Error(`git status: exit ${status.status}`);
         return Promise.resolve();
       },
     },
