@@ -88,6 +88,12 @@ const CHUNK_BYTES = 1 << 20;
 /** Below this many shared bytes the markers are searched one by one. */
 const MIN_SHARED_PREFIX = 4;
 
+/** Whether chunk[at..] equals marker[from..to) (a few bytes: a loop beats Buffer.compare here). */
+function sameBytes(chunk: Buffer, at: number, marker: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (chunk[at + i - from] !== marker[i]) return false;
+  return true;
+}
+
 const isWordByte = (byte: number): boolean =>
   (byte >= 0x30 && byte <= 0x39) ||
   (byte >= 0x41 && byte <= 0x5a) ||
@@ -205,14 +211,8 @@ export class LineReader {
         (marker) =>
           at + marker.length > newFrom &&
           at + marker.length <= chunk.length &&
-          chunk.compare(marker, 0, lead, at, hit) === 0 &&
-          chunk.compare(
-            marker,
-            this.prefix.length,
-            marker.length,
-            hit + needle.length,
-            at + marker.length,
-          ) === 0,
+          sameBytes(chunk, at, marker, 0, lead) &&
+          sameBytes(chunk, at + this.prefix.length, marker, this.prefix.length, marker.length),
       );
       if (matches) found.push(at);
     }
