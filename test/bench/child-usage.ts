@@ -50,6 +50,25 @@ export function spawnMeasured(
   return result;
 }
 
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU ms of every child this process has waited for so far (Linux /proc/self/stat, fields
+ * cutime and cstime, in clock ticks of 10 ms), or undefined elsewhere. Covers the git processes
+ * an in-process bench spawns, which process.cpuUsage() does not see.
+ */
+export function reapedChildrenCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The children's usage since the last call (CPU summed, RSS the largest), if any was measured. */
 export function takeChildUsage(): Usage | undefined {
   const usage = pending;

@@ -2,7 +2,7 @@
 // `runs`, and each bench may name a baseline measured in the same run to report a ratio. Beside
 // the wall time each iteration records CPU time and peak memory: of the child processes it spawned
 // through spawnMeasured (child-usage.ts), or else of the bench process itself.
-import { takeChildUsage } from './child-usage.ts';
+import { reapedChildrenCpuMs, takeChildUsage } from './child-usage.ts';
 
 export interface Bench {
   name: string;
@@ -39,13 +39,17 @@ export interface BenchRow {
   /** Largest peak RSS seen, in MiB. */
   maxRssMb?: number;
   /** Whose CPU and memory: the spawned children, or the bench process (its peak so far). */
-  usageOf?: 'children' | 'bench process';
+  usageOf?: Measured['usageOf'];
 }
 
 export interface Measured {
   times: number[];
   cpuMs: number[];
   maxRssKb: number;
+  /**
+   * `children`: CPU and peak RSS of the spawned processes (GNU time). `bench process`: CPU of
+   * this process plus the children it reaped (git, 10 ms ticks) and this process's peak RSS so far.
+   */
   usageOf: 'children' | 'bench process';
 }
 
@@ -62,14 +66,16 @@ export async function measure(bench: Bench): Promise<Measured> {
   try {
     for (let i = 0; i < bench.runs; i++) {
       takeChildUsage();
+      const reaped = reapedChildrenCpuMs();
       const cpu = process.cpuUsage();
       const start = performance.now();
       await bench.fn(state);
       result.times.push(performance.now() - start);
       const own = process.cpuUsage(cpu);
+      const reapedMs = (reapedChildrenCpuMs() ?? 0) - (reaped ?? 0);
       const children = takeChildUsage();
       if (children === undefined) result.usageOf = 'bench process';
-      result.cpuMs.push(children?.cpuMs ?? (own.user + own.system) / 1000);
+      result.cpuMs.push(children?.cpuMs ?? (own.user + own.system) / 1000 + reapedMs);
       result.maxRssKb = Math.max(
         result.maxRssKb,
         children?.maxRssKb ?? process.resourceUsage().maxRSS,
