@@ -1,24 +1,13 @@
 // Subject binding on a synthetic 50k-file repository (issue 2 benchmarks), against the Python
 // peer's approach measured in the same run: list `git ls-files -co --exclude-standard` and
 // sha256 every file's bytes on every call.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
 import type { Bench } from './harness.ts';
+import { git, syntheticRepo } from './plane-repo.ts';
 
-const FILES = 50_000;
 const PER_DIR = 100;
 const EXCLUDES = ['.proofgate/evidence/', '.proofgate/knowledge/'];
 // A subproject plane's scope: one directory of the synthetic tree plus the plane.
@@ -26,40 +15,10 @@ const SUBPROJECT = ['src/d1/**', '.proofgate/'];
 
 let repo: Promise<string> | undefined;
 
-function git(dir: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=b',
-      '-c',
-      'user.email=b@b',
-      '-c',
-      'gc.auto=0',
-      '-c',
-      'maintenance.auto=false',
-      ...args,
-    ],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-    },
-  );
-}
-
 // One repository per process: 50k files of ~1 KB in 500 directories, one `git add` and commit.
 function getRepo(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
-    const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-binding-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
-    git(dir, 'init', '-q', '-b', 'main');
-    git(dir, 'config', 'gc.auto', '0'); // no background gc racing the benchmark or the cleanup
-    for (let i = 0; i < FILES; i++) {
-      const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
-      if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
-      writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
-    }
+    const dir = syntheticRepo('proofgate-bench-binding-');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'synthetic');
     return dir;

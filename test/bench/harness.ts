@@ -1,5 +1,8 @@
 // Benchmark harness: every test/bench/*.bench.ts exports `benches`. Figures are medians over
-// `runs`, and each bench may name a baseline measured in the same run to report a ratio.
+// `runs`, and each bench may name a baseline measured in the same run to report a ratio. Beside
+// the wall time each iteration records CPU time and peak memory: of the child processes it spawned
+// through spawnMeasured (child-usage.ts), or else of the bench process itself.
+import { reapedChildrenCpuMs, takeChildUsage } from './child-usage.ts';
 
 export interface Bench {
   name: string;
@@ -31,6 +34,23 @@ export interface BenchRow {
   ratio?: { baseline: string; value: number };
   /** One ratio per `alsoRatioTo` bench measured before this one. */
   ratios?: { baseline: string; value: number }[];
+  /** Median user+system CPU per iteration, in ms. */
+  cpuMs?: number;
+  /** Largest peak RSS seen, in MiB. */
+  maxRssMb?: number;
+  /** Whose CPU and memory: the spawned children, or the bench process (its peak so far). */
+  usageOf?: Measured['usageOf'];
+}
+
+export interface Measured {
+  times: number[];
+  cpuMs: number[];
+  maxRssKb: number;
+  /**
+   * `children`: CPU and peak RSS of the spawned processes (GNU time). `bench process`: CPU of
+   * this process plus the children it reaped (git, 10 ms ticks) and this process's peak RSS so far.
+   */
+  usageOf: 'children' | 'bench process';
 }
 
 export function median(values: readonly number[]): number {
@@ -40,17 +60,29 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export async function measure(bench: Bench): Promise<number[]> {
+export async function measure(bench: Bench): Promise<Measured> {
   const state = bench.setup ? await bench.setup() : undefined;
-  const times: number[] = [];
+  const result: Measured = { times: [], cpuMs: [], maxRssKb: 0, usageOf: 'children' };
   try {
     for (let i = 0; i < bench.runs; i++) {
+      takeChildUsage();
+      const reaped = reapedChildrenCpuMs();
+      const cpu = process.cpuUsage();
       const start = performance.now();
       await bench.fn(state);
-      times.push(performance.now() - start);
+      result.times.push(performance.now() - start);
+      const own = process.cpuUsage(cpu);
+      const reapedMs = (reapedChildrenCpuMs() ?? 0) - (reaped ?? 0);
+      const children = takeChildUsage();
+      if (children === undefined) result.usageOf = 'bench process';
+      result.cpuMs.push(children?.cpuMs ?? (own.user + own.system) / 1000 + reapedMs);
+      result.maxRssKb = Math.max(
+        result.maxRssKb,
+        children?.maxRssKb ?? process.resourceUsage().maxRSS,
+      );
     }
   } finally {
     if (bench.teardown) await bench.teardown(state);
   }
-  return times;
+  return result;
 }

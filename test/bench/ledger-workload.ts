@@ -2,9 +2,7 @@
 // over four segments (optionally signed), and hostile segments (many `{}` lines, one huge segment).
 // Run directly to keep a repository for profiling:
 //   npx tsx test/bench/ledger-workload.ts <dir> <entries> [signed] [appended]
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
@@ -14,6 +12,7 @@ import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import { MINIMAL_MANIFEST, TEST_LEDGER_ID, draft } from '../helpers/ledger-repo.ts';
+import { git, syntheticRepo } from './plane-repo.ts';
 
 export const SEGMENTS = [
   '0000aaaa-main',
@@ -27,27 +26,6 @@ export interface BenchRepo {
   plane: Plane;
 }
 
-export function git(root: string, ...args: string[]): void {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=b',
-      '-c',
-      'user.email=b@b',
-      '-c',
-      'gc.auto=0',
-      '-c',
-      'maintenance.auto=false',
-      ...args,
-    ],
-    {
-      cwd: root,
-      stdio: 'ignore',
-    },
-  );
-}
-
 function manifestWith(key: { keyid: string; publicKey: string } | undefined): string {
   if (key === undefined) return MINIMAL_MANIFEST;
   const keys = `    keys:\n      - keyid: ${key.keyid}\n        public_key: ${key.publicKey}\n        added: 2026-01-01T00:00:00.000Z\n`;
@@ -58,9 +36,11 @@ export const ledgerDirOf = (root: string): string => join(root, '.proofgate', 'e
 
 /** A git repository with a plane and an empty ledger directory (nothing committed yet). */
 export function createEmptyRepo(dir?: string, key?: { signer: Signer; publicKey: string }): string {
-  const root = dir ?? mkdtempSync(join(tmpdir(), 'pg-bench-'));
-  mkdirSync(root, { recursive: true });
-  git(root, 'init', '-q', '-b', 'main');
+  const root = dir ?? syntheticRepo('pg-bench-', 0, true);
+  if (dir !== undefined) {
+    mkdirSync(root, { recursive: true });
+    git(root, 'init', '-q', '-b', 'main');
+  }
   mkdirSync(join(root, '.proofgate', 'controls'), { recursive: true });
   const registered =
     key === undefined ? undefined : { keyid: key.signer.keyid, publicKey: key.publicKey };

@@ -10,6 +10,7 @@ import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
 import { runVerify } from '../../scripts/verify.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { draft } from '../helpers/ledger-repo.ts';
+import { spawnMeasured } from './child-usage.ts';
 import type { Bench } from './harness.ts';
 import {
   appendMore,
@@ -79,7 +80,7 @@ function wholeProcess(
       return setup();
     },
     fn: (state) => {
-      spawnSync(process.execPath, [BIN, ...args(state as Repo)], { stdio: 'ignore' });
+      spawnMeasured(process.execPath, [BIN, ...args(state as Repo)], { stdio: 'ignore' });
       return Promise.resolve();
     },
     teardown: (state) => {
@@ -148,7 +149,7 @@ export const benches: Bench[] = [
     name: 'node -e 0 (floor, same run)',
     runs: 7,
     fn: () => {
-      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+      spawnMeasured(process.execPath, ['-e', '0'], { stdio: 'ignore' });
       return Promise.resolve();
     },
   },

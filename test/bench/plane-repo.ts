@@ -2,12 +2,13 @@
 // cross-audited (so `claim`, `status` and `hook stop` all answer "current PASS"), shared by the
 // whole-process benches, plus a timer for one CLI process. Built once per bench process through
 // the CLI itself, so it does not depend on how the flows are laid out inside.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
+import { spawnMeasured } from './child-usage.ts';
 import type { Bench } from './harness.ts';
 
 const FILES = 50_000;
@@ -59,25 +60,36 @@ export function git(dir: string, ...args: string[]): string {
 
 /** Runs one CLI process to completion; throws on an exit code other than `expect`. */
 export function runCli(bin: string, dir: string, args: string[], input = '', expect = 0): void {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: dir, input, env: ENV });
+  const result = spawnMeasured(process.execPath, [bin, ...args], { cwd: dir, input, env: ENV });
   if (result.status !== expect) {
     throw new Error(`${args.join(' ')}: exit ${result.status}: ${result.stderr.toString()}`);
   }
+}
+
+/**
+ * A fresh git repository in a temporary directory holding `files` files of ~1 KB (100 per
+ * directory under src/), not committed yet. Removed when the bench process exits unless
+ * `keep` is set (the caller's teardown removes it).
+ */
+export function syntheticRepo(prefix: string, files = FILES, keep = false): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (!keep)
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'gc.auto', '0'); // no background gc racing the benchmark or the cleanup
+  for (let i = 0; i < files; i++) {
+    const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
+    if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
+  }
+  return dir;
 }
 
 let repo: Promise<string> | undefined;
 
 export function getPlaneRepo(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
-    const dir = mkdtempSync(join(tmpdir(), 'proofgate-bench-plane-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
-    git(dir, 'init', '-q', '-b', 'main');
-    git(dir, 'config', 'gc.auto', '0');
-    for (let i = 0; i < FILES; i++) {
-      const sub = join(dir, 'src', `d${Math.floor(i / PER_DIR)}`);
-      if (i % PER_DIR === 0) mkdirSync(sub, { recursive: true });
-      writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`.repeat(30));
-    }
+    const dir = syntheticRepo('proofgate-bench-plane-');
     mkdirSync(join(dir, '.proofgate', 'controls'), { recursive: true });
     // Unsigned label audits count at prototype only; the bench measures speed, not key handling.
     writeFileSync(
@@ -124,7 +136,7 @@ export function referenceBenches(runs: number): Bench[] {
       name: NODE_ROW,
       runs,
       fn: () => {
-        spawnSync(process.execPath, ['-e', '0']);
+        spawnMeasured(process.execPath, ['-e', '0']);
         return Promise.resolve();
       },
     },
@@ -133,7 +145,8 @@ export function referenceBenches(runs: number): Bench[] {
       runs,
       setup: getPlaneRepo,
       fn: (dir) => {
-        execFileSync('git', ['status', '--porcelain'], { cwd: dir as string });
+        const status = spawnMeasured('git', ['status', '--porcelain'], { cwd: dir as string });
+        if (status.status !== 0) throw new Error(`git status: exit ${status.status}`);
         return Promise.resolve();
       },
     },

@@ -1,9 +1,7 @@
 // The auditor's report over a 100k-entry ledger (issue 9): time to gather, verify, compute and
 // render, and the size of the page. Entries are valid run results of 20 controls over 100 days and
 // four segments; data is generated in setup. The size is printed and must stay under 5 MB.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
@@ -12,6 +10,7 @@ import { runVerify } from '../../scripts/verify.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import type { Bench } from './harness.ts';
+import { git as gitIn, syntheticRepo } from './plane-repo.ts';
 
 const ENTRIES = 100_000;
 const CONTROLS = 20;
@@ -33,27 +32,8 @@ const registry = `version: 1\ncontrols:\n${Array.from(
 ).join('')}`;
 
 function createRepo(): string {
-  const root = mkdtempSync(join(tmpdir(), 'pg-bench-report-'));
-  const git = (...args: string[]) =>
-    execFileSync(
-      'git',
-      [
-        '-c',
-        'user.name=b',
-        '-c',
-        'user.email=b@b',
-        '-c',
-        'gc.auto=0',
-        '-c',
-        'maintenance.auto=false',
-        ...args,
-      ],
-      {
-        cwd: root,
-        stdio: 'ignore',
-      },
-    );
-  git('init', '-q', '-b', 'main');
+  const root = syntheticRepo('pg-bench-report-', 0, true);
+  const git = (...args: string[]): string => gitIn(root, ...args);
   mkdirSync(join(root, '.proofgate', 'controls'), { recursive: true });
   writeFileSync(join(root, '.proofgate', 'controls', 'manifest.yaml'), manifestYaml());
   writeFileSync(join(root, '.proofgate', 'controls', 'registry.yaml'), registry);

@@ -22,7 +22,8 @@ for (const file of readdirSync(here)
   const medians = new Map<string, number>();
   for (const bench of mod.benches) {
     if (filter !== '' && !file.includes(filter) && !bench.name.includes(filter)) continue;
-    const times = await measure(bench);
+    const measured = await measure(bench);
+    const times = measured.times;
     const med = median(times);
     medians.set(bench.name, med);
     const base = bench.baseline === undefined ? undefined : medians.get(bench.baseline);
@@ -34,6 +35,9 @@ for (const file of readdirSync(here)
       maxMs: Math.round(Math.max(...times) * 100) / 100,
       runs: times.length,
       overTarget: bench.targetMs !== undefined && med > bench.targetMs,
+      cpuMs: Math.round(median(measured.cpuMs) * 10) / 10,
+      maxRssMb: Math.round(measured.maxRssKb / 102.4) / 10,
+      usageOf: measured.usageOf,
       ...(bench.target === undefined ? {} : { target: bench.target }),
       ...(base === undefined || bench.baseline === undefined
         ? {}
@@ -52,10 +56,15 @@ for (const file of readdirSync(here)
       .join('');
     const flag = row.overTarget ? '  OVER TARGET' : '';
     console.log(
-      `${file.padEnd(22)} ${bench.name.padEnd(48)} median ${row.medianMs} ms  [${row.minMs}..${row.maxMs}] n=${row.runs}${ratio}  target ${bench.target ?? '-'}${flag}`,
+      `${file.padEnd(22)} ${bench.name.padEnd(48)} median ${row.medianMs} ms  [${row.minMs}..${row.maxMs}] n=${row.runs}${ratio}  cpu ${row.cpuMs} ms, peak ${row.maxRssMb} MB (${row.usageOf})  target ${bench.target ?? '-'}${flag}`,
     );
   }
 }
 
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} (1, 5, 15 min) at the end`,
+);
 mkdirSync('.bench', { recursive: true });
 writeFileSync(join('.bench', 'results.json'), `${JSON.stringify(rows, null, 2)}\n`);

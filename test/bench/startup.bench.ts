@@ -1,15 +1,16 @@
 // Start-up of the command users run: `proofgate --help` through this checkout's bin and through
 // node_modules/.bin/proofgate of a packed and installed tarball, whole process, beside bare
 // `node -e 0` and the unbundled tsx path measured in the same run.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import { installPackedPackage } from '../helpers/packed.ts';
+import { spawnMeasured } from './child-usage.ts';
 import type { Bench } from './harness.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const run = (args: string[]) => () => {
-  execFileSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+  const child = spawnMeasured(process.execPath, args, { cwd: root, stdio: 'ignore' });
+  if (child.status !== 0) throw new Error(`${args.join(' ')}: exit ${child.status}`);
   return Promise.resolve();
 };
 
@@ -55,7 +56,8 @@ export const benches: Bench[] = [
     },
     fn: (state) => {
       const { repo, bin } = state as { repo: { dir: string }; bin: string };
-      execFileSync(bin, ['--help'], { cwd: repo.dir, stdio: 'ignore' });
+      const child = spawnMeasured(bin, ['--help'], { cwd: repo.dir, stdio: 'ignore' });
+      if (child.status !== 0) throw new Error(`installed --help: exit ${child.status}`);
       return Promise.resolve();
     },
     teardown: (state) => {

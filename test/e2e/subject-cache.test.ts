@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
 import { lookupSubjectTree, subjectCacheKey } from '../../scripts/lib/io/subject-cache.ts';
-import { findRepositoryPaths } from '../../scripts/lib/io/subject-index.ts';
+import { findRepositoryPaths } from '../../scripts/lib/io/git.ts';
 import { readWorktreeState } from '../../scripts/lib/io/worktree-state.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
 import { makeRepo } from '../helpers/git-repo.ts';

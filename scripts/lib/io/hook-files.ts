@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import type { HookState } from '../core/hook/decide-stop.ts';
 import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
-import { gitText, runGit } from './git.ts';
+import { findRepositoryPaths, runGit } from './git.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 /** One counter per stop event, so a subagent's blocks never use up the main agent's. */
@@ -19,8 +19,7 @@ const TASK_FILE = 'task.json';
 
 /** `<git dir>/proofgate`: per worktree, so two worktrees keep separate counters and tasks. */
 export async function hookDir(root: string): Promise<string> {
-  const gitDir = (await gitText(['rev-parse', '--absolute-git-dir'], { cwd: root })).trim();
-  return join(gitDir, 'proofgate');
+  return join((await findRepositoryPaths(root)).gitDir, 'proofgate');
 }
 
 export function readHookState(dir: string, event: StopEvent): HookState | undefined {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
-import { runGit } from './git.ts';
+import { findRepositoryPaths, runGit } from './git.ts';
+import type { RepositoryPaths } from './git.ts';
 
 export interface SubjectIndex {
   /** Directory git runs in; pathspecs are relative to it. */
@@ -41,47 +42,6 @@ export async function gitIndexed(index: SubjectIndex, args: string[]): Promise<B
     );
   }
   return result.stdout;
-}
-
-export interface RepositoryPaths {
-  /** The repository top level. */
-  top: string;
-  /** The worktree's own git dir, its common git dir and its real index file (absolute). */
-  gitDir: string;
-  commonDir: string;
-  indexFile: string;
-}
-
-/** Where the repository at `root` keeps its index and git dirs; NOT_A_GIT_REPO outside git. */
-export async function findRepositoryPaths(root: string): Promise<RepositoryPaths> {
-  if ((await stat(root).catch(() => undefined)) === undefined) {
-    throw new EnvironmentError('NOT_A_GIT_REPO', `${root} does not exist`, {
-      where: root,
-      next: 'pass --root <a directory inside a git repository>',
-    });
-  }
-  const result = await runGit(
-    [
-      'rev-parse',
-      '--is-inside-work-tree',
-      '--path-format=absolute',
-      '--show-toplevel',
-      '--absolute-git-dir',
-      '--git-common-dir',
-      '--git-path',
-      'index',
-    ],
-    { cwd: root },
-  );
-  const [inside, top, gitDir, commonDir, indexFile] = result.stdout.toString('utf8').split('\n');
-  if (result.code !== 0 || inside !== 'true' || !top || !gitDir || !commonDir || !indexFile) {
-    throw new EnvironmentError('NOT_A_GIT_REPO', `${root} is not inside a git working tree`, {
-      where: root,
-      expected: 'a directory inside a git repository with a working tree',
-      next: 'run "git init" there first, or pass --root <repository>',
-    });
-  }
-  return { top, gitDir, commonDir, indexFile };
 }
 
 // Copies the real index (when there is one) and dates the copy 1 ms earlier than the original:

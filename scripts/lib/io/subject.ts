@@ -16,15 +16,10 @@ import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/bindi
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { runGit } from './git.ts';
+import { findRepositoryPaths, runGit } from './git.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
-import {
-  findRepositoryPaths,
-  gitIndexed,
-  prepareSubjectIndex,
-  withTreeIndex,
-} from './subject-index.ts';
+import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { readWorktreeState } from './worktree-state.ts';
 
 export interface SubjectTreeOptions {

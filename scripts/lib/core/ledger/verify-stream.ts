@@ -8,11 +8,12 @@ import { acknowledgedFork, forkKey } from './acknowledge-forks.ts';
 import { ChainBreaks } from './chain-breaks.ts';
 import { LedgerIndex } from './ledger-index.ts';
 import { MAX_LINE_BYTES, decodeLine } from './parse-ledger.ts';
-import { checkChainLink, checkSegmentName, short, startChain } from './verify-chain.ts';
+import { checkChainLink, checkSegmentName, startChain } from './verify-chain.ts';
 import type { Report } from './verify-chain.ts';
 import { FindingSink } from './verify-findings.ts';
-import { checkSealInventory, readSealBody } from './verify-seals.ts';
-import type { SealBody } from './verify-seals.ts';
+import { checkObjects, checkTime } from './verify-entry-checks.ts';
+import { ReferenceTracker } from './verify-references.ts';
+import { SealTracker } from './verify-seals.ts';
 import { KeyedRules } from './verify-keyed.ts';
 import { buildKeyRegistry, checkEntrySignatures, checkKeyEntry } from './verify-signatures.ts';
 import type { RegisteredKey, SignatureJob } from './verify-signatures.ts';
@@ -20,18 +21,12 @@ import type { VerifiedCounts } from './describe-verified.ts';
 import type { FindingCode, LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
 import type {
   OpenSegment,
-  Pending,
-  SeenCheck,
   SegmentRegion,
   VerifierConfig,
   VerifyLedgerResult,
 } from './verify-stream-types.ts';
 
-import { MAX_CHECKED_SEALS } from './verify-stream-types.ts';
 export type { ObjectState, VerifyLedgerResult } from './verify-stream-types.ts';
-
-/** How far an entry's time may run ahead of the verifier's clock (clocks drift a little). */
-const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export class LedgerVerifier {
   private readonly config: VerifierConfig;
@@ -41,12 +36,8 @@ export class LedgerVerifier {
   private readonly known: Set<string>;
   private readonly keysByAuthority = new Map<string, LocatedEntry[]>();
   private readonly keyed: KeyedRules;
-  /** Segment → seals closing it at their own line. */
-  private readonly ownClosures = new Map<string, LocatedEntry[]>();
-  /** Segment → head hash → seals whose heads close the segment at that line. */
-  private readonly closingHeads = new Map<string, Map<string, LocatedEntry[]>>();
-  private readonly pending: Pending[] = [];
-  private readonly checkedSeals: { located: LocatedEntry; body: SealBody }[] = [];
+  private readonly references: ReferenceTracker;
+  private readonly seals: SealTracker;
   private jobs: SignatureJob[] = [];
   private readonly breaks = new ChainBreaks();
   private open: OpenSegment | undefined;
@@ -58,6 +49,8 @@ export class LedgerVerifier {
     this.config = config;
     this.sink = new FindingSink(config.findingsCap);
     this.index = new LedgerIndex(config.trusted);
+    this.references = new ReferenceTracker(this.index);
+    this.seals = new SealTracker(this.index, this.references);
     this.registry = buildKeyRegistry(config.authorities, config.manifestFile);
     this.known = new Set(config.authorities.map((a) => a.id));
     for (const located of config.context) {
@@ -66,24 +59,10 @@ export class LedgerVerifier {
         list.push(located);
         this.keysByAuthority.set(located.entry.actor.authority, list);
       }
-      if (located.entry.kind === 'seal') this.addSeal(located);
+      if (located.entry.kind === 'seal') this.seals.addSeal(located);
     }
     const keyedAuthorities = new Set([...this.registry.values()].map((k) => k.authority));
     this.keyed = new KeyedRules(keyedAuthorities, this.keysByAuthority);
-  }
-
-  private addSeal(seal: LocatedEntry): void {
-    const body = readSealBody(seal.entry);
-    if (typeof body === 'string') return;
-    const own = this.ownClosures.get(seal.segment) ?? [];
-    own.push(seal);
-    this.ownClosures.set(seal.segment, own);
-    for (const [segment, head] of Object.entries(body.heads)) {
-      if (segment === seal.segment) continue;
-      const heads = this.closingHeads.get(segment) ?? new Map<string, LocatedEntry[]>();
-      heads.set(head, [...(heads.get(head) ?? []), seal]);
-      this.closingHeads.set(segment, heads);
-    }
   }
 
   /** A finding found outside the line stream (base comparison, context scan limits). */
@@ -100,17 +79,7 @@ export class LedgerVerifier {
     if (badName !== undefined) {
       this.sink.add({ file: region.file, line: 0, code: 'BAD_SEGMENT_NAME', message: badName });
     }
-    const closures = (this.ownClosures.get(region.name) ?? []).map((seal) => ({
-      seal,
-      at: seal.index,
-    }));
-    const closingHeads = this.closingHeads.get(region.name);
-    // A closing head in the trusted region closes every checked line.
-    for (const [head, seals] of region.start > 0 ? (closingHeads ?? []) : []) {
-      const at = this.index.locate(head, region.name);
-      if (at === undefined || at.segment !== region.name) continue;
-      for (const seal of seals) closures.push({ seal, at: at.index });
-    }
+    const { closures, closingHeads } = this.seals.segmentClosures(region);
     this.open = {
       region,
       chain: startChain(region.name, region.start, region.previousHash),
@@ -209,16 +178,16 @@ export class LedgerVerifier {
           `line repeats ${first.segment} line ${first.index + 1} byte for byte`,
         );
       }
-      this.checkReferences(located, report);
+      this.references.checkReferences(located, report);
       this.keyed.consider(located);
       this.counts.entries += 1;
       if (entry.sigs !== undefined) this.counts.signed += 1;
       if (entry.kind === 'seal') this.counts.seals += 1;
       this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
-      this.checkObjects(entry, report);
-      this.checkTime(entry, report);
-      this.checkSeals(located, open, report);
+      checkObjects(entry, (digest) => this.config.objectState(digest), report);
+      checkTime(entry, this.config.now, report);
+      this.seals.check(located, open, report);
     }
     for (const seal of open.closingHeads?.get(hash) ?? []) open.closures.push({ seal, at: index });
   }
@@ -251,65 +220,6 @@ export class LedgerVerifier {
     this.breaks.track(finding);
   }
 
-  private checkReferences(located: LocatedEntry, report: Report): void {
-    const { entry } = located;
-    (entry.merge ?? []).forEach((parent, i) => {
-      const at = this.index.known(parent);
-      if (at === undefined) this.defer(located, i, { ref: { hash: parent, segment: undefined } });
-      else if (at.segment === located.segment) report('MERGE_UNKNOWN', mergeMessage(parent), i);
-    });
-    let position = 1000;
-    for (const [segment, head] of Object.entries(entry.storage.heads)) {
-      const detail = position++;
-      // The own segment's head is the prev link, which the chain rule checks.
-      if (segment === located.segment) {
-        if (head !== entry.prev) {
-          report('HEAD_UNKNOWN', 'recorded head of its own segment is not its prev', detail);
-        }
-        continue;
-      }
-      const at = this.index.known(head);
-      if (at === undefined) this.defer(located, detail, { ref: { hash: head, segment } });
-      else if (at.segment !== segment) report('HEAD_UNKNOWN', headMessage(head, segment), detail);
-    }
-  }
-
-  private defer(located: LocatedEntry, detail: number, what: Partial<Pending>): void {
-    this.pending.push({
-      file: located.file,
-      line: located.index + 1,
-      viewerSegment: located.segment,
-      detail,
-      ...what,
-    });
-  }
-
-  /** Runs seen checks in order: reports the first that holds, defers from the first undecidable. */
-  private checkSeen(located: LocatedEntry, checks: SeenCheck[], report: Report): void {
-    for (let i = 0; i < checks.length; i++) {
-      const check = checks[i]!;
-      const seen = this.hasSeen(located.segment, located.index, check, false);
-      if (seen === true) return report(check.code, check.message);
-      if (seen === undefined) return this.defer(located, 0, { seen: checks.slice(i) });
-    }
-  }
-
-  /** Whether the viewer has seen the target; undefined when its head is not indexed yet. */
-  private hasSeen(
-    segment: string,
-    index: number,
-    check: SeenCheck,
-    isFinal: boolean,
-  ): boolean | undefined {
-    if (segment === check.segment) return index > check.index;
-    if (check.head === undefined) return false;
-    const at = isFinal
-      ? this.index.locate(check.head, check.segment)
-      : this.index.known(check.head);
-    if (at === undefined) return isFinal ? false : undefined;
-    return at.segment === check.segment && at.index >= check.index;
-  }
-
   private checkUnsignedAfterKey(located: LocatedEntry, report: Report): void {
     const authority = located.entry.actor.authority;
     const keys = this.keysByAuthority.get(authority);
@@ -321,105 +231,18 @@ export class LedgerVerifier {
       code: 'UNSIGNED_AFTER_KEY' as const,
       message: `unsigned entry by ${authority}, which registered a key at ${key.file}:${key.index + 1}`,
     }));
-    this.checkSeen(located, checks, report);
-  }
-
-  /** An entry dated after the verifier's present was written with a wrong or forged clock. */
-  private checkTime(entry: LedgerEntry, report: Report): void {
-    const now = this.config.now;
-    if (now === undefined) return;
-    const time = Date.parse(entry.time);
-    if (time > now.getTime() + MAX_CLOCK_SKEW_MS) {
-      report(
-        'TIME_IN_FUTURE',
-        `entry dated ${entry.time}, after the verifier's clock ${now.toISOString()} (more than ${MAX_CLOCK_SKEW_MS / 60000} min skew): its writer's clock was wrong or set (PROOFGATE_NOW)`,
-      );
-    }
-  }
-
-  private checkObjects(entry: LedgerEntry, report: Report): void {
-    entry.storage.objects.forEach((digest, i) => {
-      const state = this.config.objectState(digest);
-      if (state === 'missing') {
-        report(
-          'OBJECT_MISSING',
-          `evidence object ${digest.slice(0, 12)}… is missing from evidence/objects`,
-          i,
-        );
-      } else if (state === 'corrupt') {
-        report(
-          'OBJECT_CORRUPT',
-          `evidence object ${digest.slice(0, 12)}… does not re-hash to its name`,
-          i,
-        );
-      }
-    });
-  }
-
-  private checkSeals(located: LocatedEntry, open: OpenSegment, report: Report): void {
-    if (located.entry.kind === 'seal') {
-      const body = readSealBody(located.entry);
-      if (typeof body === 'string') report('SEAL_INVALID', body);
-      else if (this.checkedSeals.length >= MAX_CHECKED_SEALS) {
-        report(
-          'SEAL_INVALID',
-          `more than ${MAX_CHECKED_SEALS} seals in the checked lines: this inventory is not checked`,
-        );
-      } else this.checkedSeals.push({ located, body });
-    }
-    for (const { seal, at } of open.closures) {
-      if (located.index <= at) continue;
-      const body = readSealBody(seal.entry) as SealBody;
-      const check: SeenCheck = {
-        segment: seal.segment,
-        index: seal.index,
-        head: located.entry.storage.heads[seal.segment],
-        code: 'APPEND_AFTER_SEAL',
-        message: `entry appended to segment ${located.segment} after seal "${body.archive_id}" (${seal.file}:${seal.index + 1}) closed it`,
-      };
-      this.checkSeen(located, [check], report);
-    }
+    this.references.checkSeen(located, checks, report);
   }
 
   /** Resolves forward references, deferred seen checks and seal inventories; returns the result. */
   finish(): VerifyLedgerResult {
-    for (const item of this.pending) {
-      const report: Report = (code, message, detail = 0) =>
-        this.sink.add({ file: item.file, line: item.line, code, message }, detail);
-      if (item.ref !== undefined) {
-        const { hash, segment } = item.ref;
-        const at = this.index.locate(hash, segment);
-        if (segment === undefined) {
-          if (at === undefined || at.segment === item.viewerSegment) {
-            report('MERGE_UNKNOWN', mergeMessage(hash), item.detail);
-          }
-        } else if (at === undefined || at.segment !== segment) {
-          report('HEAD_UNKNOWN', headMessage(hash, segment), item.detail);
-        }
-      }
-      const index = item.line - 1;
-      const seen = item.seen?.find((c) => this.hasSeen(item.viewerSegment, index, c, true));
-      if (seen !== undefined) report(seen.code, seen.message);
-    }
-    this.pending.length = 0;
+    this.references.finish(this.sink);
     for (const finding of this.keyed.finish(this.index)) this.sink.add(finding);
     for (const { finding, detail } of this.breaks.unacknowledged()) this.report(finding, detail);
     for (const edit of this.breaks.editedLines()) this.sink.add(edit);
-    for (const { located, body } of this.checkedSeals) {
-      const problems = checkSealInventory(
-        body,
-        (hash, segment) => this.index.locate(hash, segment),
-        (segment, lastIndex) => this.config.prefixObjects(segment, lastIndex),
-      );
-      for (const message of problems) {
-        this.sink.add({
-          file: located.file,
-          line: located.index + 1,
-          code: 'SEAL_INVALID',
-          message,
-        });
-      }
-    }
+    this.seals.finish(this.sink, (segment, lastIndex) =>
+      this.config.prefixObjects(segment, lastIndex),
+    );
     return {
       findings: this.sink.list(),
       findingCount: this.sink.count,
@@ -428,12 +251,4 @@ export class LedgerVerifier {
       counts: { ...this.counts },
     };
   }
-}
-
-function mergeMessage(parent: string): string {
-  return `merge parent ${short(parent)} is not an entry of another segment`;
-}
-
-function headMessage(head: string, segment: string): string {
-  return `recorded head ${short(head)} of segment ${segment} is not in that segment (segment deleted, truncated or not committed)`;
 }
