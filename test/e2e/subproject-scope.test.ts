@@ -153,7 +153,9 @@ describe('project and release claims of a subproject plane', () => {
     // readiness agrees with claim: merge is ready for the subproject, release is not
     const readiness = await r.run(['readiness']);
     expect(readiness.out).toMatch(/^NOT READY release .*\(ready: merge\) for subproject src\/\*\*/);
-    expect(readiness.out).toContain('(plane scope) [self]: scope_mode is subproject (src/**) without scope.releasable');
+    expect(readiness.out).toContain(
+      '(plane scope) [self]: scope_mode is subproject (src/**) without scope.releasable',
+    );
   });
 
   it('a release claim is granted when the profile declares the subproject releasable', async () => {
