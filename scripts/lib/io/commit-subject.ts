@@ -33,9 +33,32 @@ function subjectOf(index: SubjectIndex, commit: string, scope: SubjectScope): Pr
 }
 
 /** The subject tree of `commit` (a full commit id). */
-export function commitSubjectTree(plane: Plane, commit: string): Promise<string> {
+export async function commitSubjectTree(plane: Plane, commit: string): Promise<string> {
   const scope = scopeOf(plane);
+  // When only whole directories are cut, the commit's own tree objects answer without an index
+  // (the same fast path the commit search takes); otherwise a temporary index computes it.
+  const dirs = scope.includes === undefined ? plainDirectories(scope.excludes) : undefined;
+  if (dirs !== undefined) {
+    const fast = await cutDirectories(
+      plane.root,
+      [
+        {
+          commit,
+          tree: (await gitText(['rev-parse', `${commit}^{tree}`], { cwd: plane.root })).trim(),
+        },
+      ],
+      dirs,
+      await objectFormat(plane.root),
+    );
+    const tree = fast?.get(commit);
+    if (tree !== undefined) return tree;
+  }
   return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, scope));
+}
+
+async function objectFormat(root: string): Promise<'sha1' | 'sha256'> {
+  const format = (await gitText(['rev-parse', '--show-object-format'], { cwd: root })).trim();
+  return format === 'sha256' ? 'sha256' : 'sha1';
 }
 
 /**
@@ -62,14 +85,11 @@ export async function findSubjectCommits(
   // The fast path cuts excluded directories only; a subproject's include list takes the index.
   const dirs = scope.includes === undefined ? plainDirectories(scope.excludes) : undefined;
   if (dirs !== undefined) {
-    const format = (
-      await gitText(['rev-parse', '--show-object-format'], { cwd: plane.root })
-    ).trim();
     const subjects = await cutDirectories(
       plane.root,
       history,
       dirs,
-      format === 'sha256' ? 'sha256' : 'sha1',
+      await objectFormat(plane.root),
     );
     if (subjects !== undefined) {
       for (const commit of commits) {
