@@ -22,6 +22,7 @@ import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/worl
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';
+import { progressSink } from './lib/flows/progress.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
 const STAGES = ['cross', 'release_authority', 'third_party'] as const;
@@ -34,6 +35,8 @@ export interface AuditOptions extends CommonOptions {
   authorize: AuthorizationKind[];
   grantedBy?: string | undefined;
   jobs: number;
+  /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
+  progress?: boolean;
 }
 
 export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
@@ -44,6 +47,7 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
     options.grantedBy === undefined
       ? undefined
       : await resolveGrantor(io, root, options.grantedBy, ctx.env);
+  const progress = progressSink(options, ctx);
   return auditFlow(
     {
       root,
@@ -54,6 +58,7 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
       authorize: options.authorize,
       ...(grantor === undefined ? {} : { grantor }),
       jobs: options.jobs,
+      ...(progress === undefined ? {} : { progress }),
     },
     ctx,
     io,
@@ -80,6 +85,11 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
         type: 'string',
         default: 'latest',
         describe: 'entry hash prefix (8+ hex digits) or latest',
+      })
+      .option('progress', {
+        type: 'boolean',
+        default: false,
+        describe: 'progress lines on stderr (default: only on a terminal, never with --json)',
       }),
   toOptions: (argv, common) => {
     const actor = readActorFlags(argv);
@@ -98,6 +108,7 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
       authorize: readAuthorize(argv),
       grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
+      progress: argv['progress'] === true,
     };
   },
   run: runAudit,

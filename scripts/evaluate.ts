@@ -23,7 +23,7 @@ import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import type { ProgressSink } from './lib/flows/progress.ts';
+import { progressSink } from './lib/flows/progress.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { parseShard, type ShardSpec } from './lib/core/gate/shard.ts';
@@ -40,20 +40,6 @@ export interface EvaluateOptions extends CommonOptions {
   shard?: ShardSpec;
   /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
   progress?: boolean;
-}
-
-/**
- * Progress goes to stderr when asked, or by default on a terminal without --json.
- * PROOFGATE_HEARTBEAT_MS shortens the heartbeat interval (tests use it).
- */
-function progressSink(options: EvaluateOptions, ctx: Context): ProgressSink | undefined {
-  const shown = options.progress === true || (!options.json && ctx.errIsTerminal === true);
-  if (!shown) return undefined;
-  const heartbeat = Number(ctx.env['PROOFGATE_HEARTBEAT_MS']);
-  return {
-    write: (text) => ctx.err.write(text),
-    ...(Number.isSafeInteger(heartbeat) && heartbeat > 0 ? { heartbeatMs: heartbeat } : {}),
-  };
 }
 
 export interface EvaluateResult {

@@ -269,6 +269,31 @@ describe('a scripted agent session', () => {
   });
 });
 
+describe('ai_brownfield', () => {
+  test('fully proven controls outside a campaign: the stop is blocked as claim refuses it', async () => {
+    const repo = planeRepo();
+    const manifest = '.proofgate/controls/manifest.yaml';
+    repo.write(
+      manifest,
+      readFileSync(join(repo.dir, manifest), 'utf8').replace(
+        'development_mode: human_greenfield',
+        'development_mode: ai_brownfield',
+      ),
+    );
+    repo.commit('brownfield');
+    await proveAll(repo);
+    const result = await stop(repo.dir, stopPayload());
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.decision).toBe('block');
+    expect(out.reason).toContain('a task claim needs an active campaign');
+    expect(out.reason).toContain('- proofgate campaign list');
+    expect(out.reason).toContain('Then: proofgate claim --campaign <campaign id> --task <task id>');
+    // The plain claim the hook would otherwise suggest is what claim refuses: never offered.
+    expect(out.reason).not.toContain('proofgate claim --control');
+  });
+});
+
 describe('which controls are the task', () => {
   test('--control, then $PROOFGATE_TASK_CONTROLS, then <git dir>/proofgate/task.json, else all', async () => {
     const repo = planeRepo();

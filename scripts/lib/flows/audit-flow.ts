@@ -20,6 +20,12 @@ import { assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
+import {
+  createProgress,
+  SILENT_PROGRESS,
+  type ProgressReporter,
+  type ProgressSink,
+} from './progress.ts';
 
 export interface AuditFlowOptions {
   root: string;
@@ -33,6 +39,8 @@ export interface AuditFlowOptions {
   /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
   grantor?: Grantor;
   jobs: number;
+  /** Where progress lines of the re-runs go (stderr); absent: no progress. */
+  progress?: ProgressSink;
 }
 
 interface AuditControlResult {
@@ -43,6 +51,8 @@ interface AuditControlResult {
   agreement: Agreement;
   differences: string[];
   entry: string;
+  /** A re-run that did not pass: environment variable names withheld from it (never values). */
+  withheld_env?: string[];
 }
 
 export interface AuditFlowResult {
@@ -96,11 +106,21 @@ export async function auditFlow(
   for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
   const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
   const serial = createSerialQueue();
+  const rerun = reviewed.filter((r) => !isAttestOnly(r.control.execution)).length;
+  const progress =
+    options.progress === undefined
+      ? SILENT_PROGRESS
+      : createProgress({ ...options.progress, total: rerun, verb: 'audit' });
   const results = await runPool(
     reviewed,
     options.jobs,
     async (item) => {
-      const { body, objects } = await auditOne(item, options.stage, settings);
+      const { body, objects, withheldEnv } = await auditOne(
+        item,
+        options.stage,
+        settings,
+        progress,
+      );
       const signed = signGrants(body.run?.grants, {
         grantee: options.actor.authority,
         control: body.control,
@@ -127,6 +147,7 @@ export async function auditFlow(
         agreement,
         differences,
         entry: stored.hash,
+        ...(withheldEnv === undefined ? {} : { withheld_env: withheldEnv }),
       };
     },
     (item) => item.control.exclusive === true,
@@ -139,7 +160,8 @@ async function auditOne(
   item: Reviewable,
   stage: ReviewStage,
   settings: ExecuteSettings,
-): Promise<{ body: AuditBody; objects: string[] }> {
+  progress: ProgressReporter,
+): Promise<{ body: AuditBody; objects: string[]; withheldEnv?: string[] }> {
   const { control, record } = item;
   const base = {
     control: control.id,
@@ -154,7 +176,9 @@ async function auditOne(
       objects: [],
     };
   }
+  progress.started(control.id);
   const outcome = await executeControl(control, settings);
+  progress.finished(control.id, outcome.status);
   const verdict = compareResults(
     { status: record.status, ...(record.run ? { run: record.run } : {}) },
     { status: outcome.status, run: outcome.details },
@@ -162,6 +186,7 @@ async function auditOne(
   return {
     body: { ...base, status: outcome.status, ...verdict, run: outcome.details },
     objects: outcome.objects,
+    ...(outcome.withheldEnv === undefined ? {} : { withheldEnv: outcome.withheldEnv }),
   };
 }
 

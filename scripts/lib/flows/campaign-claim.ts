@@ -71,7 +71,9 @@ export async function claimInCampaign(
       `--control must equal the task's controls (${ids.join(', ')}) or be omitted`,
     );
   }
-  const gathered = await gatherStatuses(plane, ids, ctx, io, rulesFor(plane, atBase, ids).plane);
+  // The task's controls decide under the same rules as a plain task claim of them would.
+  const taskRules = rulesFor(plane, atBase, ids).plane;
+  const gathered = await gatherStatuses(plane, ids, ctx, io, taskRules);
   const ratchets = new Map<string, RatchetEvidence>();
   for (const control of plane.registry.controls.filter((c) => ids.includes(c.id))) {
     if (control.execution.type !== 'command' || control.execution.evaluation !== 'ratchet')
@@ -99,9 +101,11 @@ export async function claimInCampaign(
     campaign,
     task: options.task,
     registry: first.registry,
-    manifest: rules.plane.manifest,
+    plane: taskRules,
     target: gathered.target,
     statuses: gathered.statuses,
+    entries: gathered.entries,
+    subjects: gathered.subjects,
     ratchets,
   });
   const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);

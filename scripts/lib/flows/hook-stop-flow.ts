@@ -10,6 +10,7 @@ import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
 import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import { gatherStatuses } from './status-flow.ts';
 import { resolveRoot } from '../io/git.ts';
 import {
@@ -24,6 +25,8 @@ import { locatePlane } from '../io/plane.ts';
 
 /** Comma- or space-separated control ids naming the task (between --control and task.json). */
 const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
+/** The claim an ai_brownfield task makes: inside its campaign (`campaign list` names both ids). */
+const CAMPAIGN_CLAIM = 'proofgate claim --campaign <campaign id> --task <task id>';
 
 export interface StopFlowOptions {
   root: string | undefined;
@@ -81,7 +84,10 @@ async function gatherClaimFacts(
   const ids = taskControls(options.controls, ctx.env[TASK_ENV]) ?? readTaskFile(dir) ?? [];
   const plane = await io.loadPlane(root);
   const gathered = await gatherStatuses(plane, ids, ctx, io);
-  const decision = decideVerdict('task', plane, gathered);
+  // As claim, readiness and status do: in ai_brownfield a plain task claim is refused outside a
+  // campaign, so the hook never lets a stop through that `claim` would refuse.
+  const outside = refuseTaskOutsideCampaign(plane.manifest, 'task');
+  const decision = outside ?? decideVerdict('task', plane, gathered);
   const subjects = [...gathered.subjects.entries()].sort(([a], [b]) => a.localeCompare(b));
   const claimed = gathered.statuses.map((s) => s.control);
   return {
@@ -91,7 +97,7 @@ async function gatherClaimFacts(
     verdict: decision.verdict,
     blockers: decision.blockers,
     applicable: gathered.statuses.filter((s) => s.status !== 'NOT_APPLICABLE').length,
-    claimCommand: claimCommandFor(claimed),
+    claimCommand: outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
   };
 }
 

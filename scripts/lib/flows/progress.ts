@@ -1,11 +1,12 @@
 // Progress of a run on standard error: a line when each control starts and ends (with its elapsed
 // time) and a heartbeat while a long one is still running, so a five-minute run is not silent.
 // Progress is never part of the result: stdout stays one document.
+import type { Context } from '../core/context.ts';
 
 /** Default interval between heartbeats of one running control. */
 const HEARTBEAT_MS = 10_000;
 
-interface ProgressReporter {
+export interface ProgressReporter {
   started(control: string): void;
   finished(control: string, status: string): void;
 }
@@ -61,3 +62,20 @@ export const SILENT_PROGRESS: ProgressReporter = {
   started: () => undefined,
   finished: () => undefined,
 };
+
+/**
+ * Where a verb's progress goes: stderr when asked (`--progress`), or by default on a terminal
+ * without --json; undefined means none. PROOFGATE_HEARTBEAT_MS shortens the heartbeat (tests).
+ */
+export function progressSink(
+  options: { json: boolean; progress?: boolean },
+  ctx: Context,
+): ProgressSink | undefined {
+  const shown = options.progress === true || (!options.json && ctx.errIsTerminal === true);
+  if (!shown) return undefined;
+  const heartbeat = Number(ctx.env['PROOFGATE_HEARTBEAT_MS']);
+  return {
+    write: (text) => ctx.err.write(text),
+    ...(Number.isSafeInteger(heartbeat) && heartbeat > 0 ? { heartbeatMs: heartbeat } : {}),
+  };
+}

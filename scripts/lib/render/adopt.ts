@@ -3,7 +3,6 @@ import { riskTag } from './scan.ts';
 import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
-import { isHeavyCommand } from '../core/scan/heavy-command.ts';
 
 export type AdoptResult =
   | {
@@ -45,7 +44,7 @@ export function renderAdopt(result: AdoptResult): string {
       '',
     ];
     for (const c of result.candidates) {
-      const alone = isHeavyCommand(c) ? '  [runs alone when adopted]' : '';
+      const alone = c.exclusive === true ? '  [runs alone when adopted]' : '';
       const auth = `${c.authorization.length > 0 ? `  [authorization_required: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}${alone}`;
       lines.push(
         `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd === undefined ? '' : ` in ${c.cwd}`}  (${c.where})${auth}`,

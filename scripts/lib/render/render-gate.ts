@@ -184,6 +184,7 @@ export function renderAudit(result: AuditFlowResult): string {
     lines.push(
       `  ${r.agreement.padEnd(12)} ${r.control}: reviewed ${r.reviewedStatus} (${r.reviewed.slice(0, 12)}), audit ${r.status}${diff} [entry ${r.entry.slice(0, 12)}]`,
     );
+    if (r.withheld_env !== undefined) lines.push(withheldLine(r.withheld_env));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -64,7 +64,8 @@ export function renderScan(full: ScanResult): string {
   if (result.candidates.length === 0)
     lines.push('  (none: no real command found; nothing is invented)');
   for (const c of result.candidates) {
-    const auth = `${c.authorization.length ? `  [needs authorization: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}`;
+    const alone = c.exclusive === true ? '  [runs alone when adopted]' : '';
+    const auth = `${c.authorization.length ? `  [needs authorization: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}${alone}`;
     lines.push(
       `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd ? ` in ${c.cwd}` : ''}  (${c.where})${auth}`,
     );

@@ -211,6 +211,48 @@ describe('campaign task claims over a ratchet', () => {
     expect((await taskClaim(io)).granted).toBe(true);
   });
 
+  test('the task claim gets the same decision as any task claim: an unmapped instruction file under block refuses it', async () => {
+    const base = makeManifest();
+    const agents = { path: 'AGENTS.md', sha256: 'a'.repeat(64) };
+    const { io, state } = setup({
+      ...base,
+      instruction_sources: [agents],
+      policies: { ...base.policies, unmapped_instructions: 'block' },
+    });
+    await baselineAndRegister(io);
+    io.tree = 'b'.repeat(40);
+    state.lint = V.slice(2);
+    await run(io);
+    const before = io.stored.length;
+    const refused = await taskClaim(io);
+    expect(refused.granted).toBe(false);
+    expect(refused.blockers).toContainEqual(
+      expect.objectContaining({
+        control: 'instructions:AGENTS.md',
+        reason: expect.stringContaining('unmapped_instructions: block') as string,
+      }),
+    );
+    expect(refused.verdict).toMatch(/^REFUSED \[task\] campaign lint-debt r1 task t1: 1 blockers/);
+    expect(io.stored).toHaveLength(before);
+  });
+
+  test('under unmapped_instructions: warn the task claim is granted and carries the warning', async () => {
+    const base = makeManifest();
+    const { io, state } = setup({
+      ...base,
+      instruction_sources: [{ path: 'AGENTS.md', sha256: 'a'.repeat(64) }],
+    });
+    await baselineAndRegister(io);
+    io.tree = 'b'.repeat(40);
+    state.lint = V.slice(2);
+    await run(io);
+    const claimed = await taskClaim(io);
+    expect(claimed.granted).toBe(true);
+    expect(claimed.warnings).toEqual([
+      expect.stringContaining('agent instruction file AGENTS.md is not mapped'),
+    ]);
+  });
+
   test('ai_brownfield: a plain task claim is refused without a campaign', async () => {
     const base = makeManifest();
     const { io } = setup({

@@ -143,6 +143,24 @@ describe('changed definitions', () => {
     ).toEqual(['changed']);
   });
 
+  test('a change to the evidence a result must carry is a definition change; the owner is not', () => {
+    const same = control('same', ['make']);
+    const changed = (patch: Partial<Control>) =>
+      diffDefinitions([same], [{ ...same, ...patch }]).map((c) => c.change);
+    expect(changed({ evidence_required: ['coverage report'] })).toEqual(['changed']);
+    expect(changed({ owner: 'virtual:someone-else' })).toEqual([]);
+    // Dropping a required piece of evidence is as much a change as adding one.
+    const strict = { ...same, evidence_required: ['exit code 0', 'output digest'] };
+    expect(
+      diffDefinitions([strict], [{ ...strict, evidence_required: ['exit code 0'] }]).map(
+        (c) => c.change,
+      ),
+    ).toEqual(['changed']);
+    // A base registry written before the field existed compares as "no evidence named".
+    const { evidence_required: _dropped, ...older } = same;
+    expect(diffDefinitions([older], [same])).toEqual([]);
+  });
+
   test('with signatures required, only an approval signed by the approver key registered in the manifest counts', () => {
     const keyed = {
       authorities: [

@@ -7,6 +7,7 @@ import {
   type GrantedClaimRef,
 } from '../../../scripts/lib/core/gate/superseded-claims.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
+import { LedgerOrder } from '../../../scripts/lib/core/ledger/ledger-order.ts';
 
 const stored = (hash: string, kind: string): StoredEntry =>
   ({ hash, entry: { kind }, file: 'f', line: 1 }) as never;
@@ -40,17 +41,46 @@ describe('findAnyEntry', () => {
 });
 
 describe('supersededClaims', () => {
-  const claim = (hash: string, time: string, scope: string, controls: string[]) =>
-    ({ hash, time, body: { scope, controls } }) as unknown as GrantedClaimRef;
+  /** A claim entry at `segment` line `line`, stamped `time` by its writer, seeing `heads`. */
+  const claimAt = (
+    hash: string,
+    segment: string,
+    line: number,
+    time: string,
+    controls: string[],
+    scope = 'task',
+    heads: Record<string, string> = {},
+  ): StoredEntry =>
+    ({
+      hash,
+      file: `${segment}.jsonl`,
+      line,
+      entry: {
+        kind: 'claim',
+        segment,
+        seq: line - 1,
+        time,
+        storage: { heads, objects: [] },
+        body: { scope, controls },
+      },
+    }) as never;
+  const refs = (entries: StoredEntry[]): GrantedClaimRef[] =>
+    entries.map((e) => ({
+      hash: e.hash,
+      time: e.entry.time,
+      body: e.entry.body as unknown as GrantedClaimRef['body'],
+    }));
+  const decide = (entries: StoredEntry[]) =>
+    supersededClaims(refs(entries), new LedgerOrder(entries));
 
   test('a later claim of the same scope covering every control supersedes; others do not', () => {
-    const claims = [
-      claim('c1', '2026-01-01', 'task', ['a']),
-      claim('c2', '2026-01-02', 'task', ['b']),
-      claim('c3', '2026-01-03', 'project', ['a', 'b']),
-      claim('c4', '2026-01-04', 'task', ['a', 'b']),
+    const entries = [
+      claimAt('c1', 's', 1, '2026-01-01', ['a']),
+      claimAt('c2', 's', 2, '2026-01-02', ['b']),
+      claimAt('c3', 's', 3, '2026-01-03', ['a', 'b'], 'project'),
+      claimAt('c4', 's', 4, '2026-01-04', ['a', 'b']),
     ];
-    expect(supersededClaims(claims)).toEqual(
+    expect(decide(entries)).toEqual(
       new Map([
         ['c1', 'c4'],
         ['c2', 'c4'],
@@ -58,16 +88,35 @@ describe('supersededClaims', () => {
     );
   });
 
-  test('time decides, not ledger order; the nearest later claim is named', () => {
-    const claims = [
-      claim('late', '2026-01-09', 'task', ['a']),
-      claim('early', '2026-01-01', 'task', ['a']),
-      claim('mid', '2026-01-05', 'task', ['a']),
+  test("ledger order decides, not the writer's clock; the nearest later claim is named", () => {
+    // Stamped out of order (a clock set to 2099 on the first line): the lines still decide.
+    const entries = [
+      claimAt('first', 's', 1, '2099-01-09', ['a']),
+      claimAt('second', 's', 2, '2026-01-01', ['a']),
+      claimAt('third', 's', 3, '2026-01-05', ['a']),
     ];
-    expect(supersededClaims(claims)).toEqual(
+    expect(decide(entries)).toEqual(
       new Map([
-        ['early', 'mid'],
-        ['mid', 'late'],
+        ['first', 'second'],
+        ['second', 'third'],
+      ]),
+    );
+    // The list handed in may come in any order: only the ledger positions count.
+    expect(supersededClaims(refs([...entries].reverse()), new LedgerOrder(entries))).toEqual(
+      decide(entries),
+    );
+  });
+
+  test('claims from writers that never saw each other supersede neither; one that saw both does', () => {
+    const x = claimAt('x', 'clone-x', 1, '2026-01-01', ['a']);
+    const y = claimAt('y', 'clone-y', 1, '2099-01-01', ['a']);
+    expect(decide([x, y])).toEqual(new Map());
+    // A claim written after seeing both clones' heads supersedes both, whatever its own stamp.
+    const z = claimAt('z', 'clone-x', 2, '2000-01-01', ['a'], 'task', { 'clone-y': 'y' });
+    expect(decide([x, y, z])).toEqual(
+      new Map([
+        ['x', 'z'],
+        ['y', 'z'],
       ]),
     );
   });

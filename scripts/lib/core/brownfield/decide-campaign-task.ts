@@ -1,11 +1,16 @@
 // A task claim inside a campaign: COMPLETED when the task's non-debt controls are current PASS in
 // every required stage and its ratchet controls have current results whose delta against the
-// campaign's baselines meets the exit policy. The debt itself stays FAIL, and project and release
+// campaign's baselines meets the exit policy. The task verdict is the same decision every other
+// task claim gets (decideVerdict: stages, required CI results, unmapped agent instructions), with
+// the campaign's own rules added. The debt itself stays FAIL, and project and release
 // claims stay refused: a task never stands in for project readiness (a task claim is never project readiness).
-import type { Manifest, Maturity } from '../plane/types.ts';
+import type { Maturity } from '../plane/types.ts';
+import type { Plane } from '../plane/plane.ts';
+import type { StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
 import type { ControlStatus } from '../gate/compute-status.ts';
-import { decideClaim, type ClaimBlocker, type ClaimDecision } from '../gate/decide-claim.ts';
+import type { ClaimBlocker, ClaimDecision } from '../gate/decide-claim.ts';
+import { decideVerdict } from '../gate/decide-verdict.ts';
 import { diffFingerprints } from './parse-fingerprints.ts';
 import type { CampaignRecord, ExitPolicy } from './campaign-spec.ts';
 import { findTask } from './campaign-spec.ts';
@@ -22,10 +27,14 @@ export interface CampaignTaskRequest {
   task: string;
   /** Registry digest of the current plane. */
   registry: string;
-  manifest: Manifest;
+  /** The rules the claim is judged by (at the base when one is given). */
+  plane: Pick<Plane, 'manifest' | 'registry'>;
   target: Maturity;
   /** Statuses of exactly the task's controls. */
   statuses: readonly ControlStatus[];
+  entries: readonly StoredEntry[];
+  /** Current binding of each of the task's controls. */
+  subjects: ReadonlyMap<string, SubjectBinding>;
   /** Per ratchet control of the task. */
   ratchets: ReadonlyMap<string, RatchetEvidence>;
 }
@@ -56,6 +65,8 @@ interface CampaignClaimBody extends ClaimBody {
 export interface CampaignTaskDecision extends ClaimDecision {
   campaign: CampaignTaskSummary;
   body?: CampaignClaimBody;
+  /** Policy warnings that do not refuse (e.g. an unmapped agent instruction file under warn). */
+  warnings?: string[];
 }
 
 export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDecision {
@@ -80,11 +91,11 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
   // policy below judges them. Everything else about them (TODO, STALE, BLOCKED, DISPUTED,
   // independence) blocks exactly as for any control.
   const judged = statuses.map((s) => (ratchets.has(s.control) ? acceptDebt(s) : s));
-  const base = decideClaim({
-    scope: 'task',
+  const { warnings, ...base } = decideVerdict('task', request.plane, {
     target: request.target,
-    manifest: request.manifest,
     statuses: judged,
+    entries: request.entries,
+    subjects: request.subjects,
   });
   blockers.push(...base.blockers);
   const delta = { new: [] as string[], fixed: [] as string[], open: 0 };
@@ -135,6 +146,7 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
     stages: base.stages,
     blockers,
     campaign: summary,
+    ...(warnings === undefined ? {} : { warnings }),
   };
   if (blockers.length > 0 || !base.granted || base.body === undefined) {
     const verdict =

@@ -1,5 +1,6 @@
 // What a ratchet run records beside the usual run details, and the `note` entries that hold
 // baselines. Bodies read from disk are untrusted: malformed ones never count.
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
 
 export interface RatchetDetails {
@@ -72,18 +73,24 @@ export function parseBaselineBody(body: JsonObject): BaselineBody | undefined {
   return { type, control, fingerprints_object, count, run };
 }
 
-/** The latest baseline note per control (latest time; equal times keep ledger order). */
+/**
+ * The latest baseline note per control in ledger order (a note whose writer had seen another comes
+ * after it; unordered notes from clones that never met keep the later-listed one). The writer's
+ * clock plays no part.
+ */
 export function latestBaselines(entries: readonly StoredEntry[]): Map<string, BaselineRecord> {
-  const latest = new Map<string, BaselineRecord>();
+  const order = new LedgerOrder(entries);
+  const latest = new Map<string, BaselineRecord & { rank: number }>();
   for (const stored of entries) {
     if (stored.entry.kind !== 'note') continue;
     const body = parseBaselineBody(stored.entry.body);
     if (body === undefined) continue;
     const previous = latest.get(body.control);
-    if (previous !== undefined && previous.time > stored.entry.time) continue;
-    latest.set(body.control, { ...body, hash: stored.hash, time: stored.entry.time });
+    const rank = order.rank(stored.hash);
+    if (previous !== undefined && previous.rank > rank) continue;
+    latest.set(body.control, { ...body, hash: stored.hash, time: stored.entry.time, rank });
   }
-  return latest;
+  return new Map([...latest].map(([control, { rank: _rank, ...record }]) => [control, record]));
 }
 
 export function findBaseline(

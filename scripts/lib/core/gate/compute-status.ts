@@ -2,16 +2,18 @@
 // (references/statuses.md). Pure: entries, bindings and the clock come in as values.
 import type { FailureOutput } from './read-output.ts';
 import type { RiskClass } from '../scan/risk-class.ts';
-import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
+import type { AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type { Control, Manifest, Maturity } from '../plane/types.ts';
 import { InternalError } from '../errors.ts';
-import type { Blocker } from './bodies.ts';
-import { describeResult, describeStale } from './describe-result.ts';
+import { describeStale } from './describe-result.ts';
 import { indexResults, latestOf, matchesBinding, type ResultRecord } from './index-results.ts';
 import { LedgerOrder } from '../ledger/ledger-order.ts';
-import { measureAttestation, type AttestationHistory } from './attestation-age.ts';
-import { describeConflict, type ConflictingResult } from './describe-conflict.ts';
+import type { AttestationHistory } from './attestation-age.ts';
+import { decideLatest, fromRecord } from './decide-latest.ts';
+import type { ControlStatusValue, StageStatus } from './stage-status.ts';
+import { describeDecision } from './describe-decision.ts';
+import { describeConflict } from './describe-conflict.ts';
 import {
   ADOPT_COMMAND,
   formatAttestCommand,
@@ -21,40 +23,9 @@ import {
 } from './next-command.ts';
 import { isAttestOnly, isValidlyNotApplicable } from './select-controls.ts';
 import { executionRisks, requiredAuthorizations } from './check-authorization.ts';
-import { StrengthJudge, needsSignedStages, type Strength } from './stage-strength.ts';
+import { StrengthJudge, needsSignedStages } from './stage-strength.ts';
 
-export const CONTROL_STATUSES = [
-  'PASS',
-  'FAIL',
-  'BLOCKED',
-  'TODO',
-  'DISPUTED',
-  'STALE',
-  'NOT_APPLICABLE',
-  'FLAKY',
-  'CONFLICT',
-] as const;
-export type ControlStatusValue = (typeof CONTROL_STATUSES)[number];
-
-interface StageStatus {
-  stage: AuditStage;
-  status: ControlStatusValue;
-  reason: string;
-  /** Hash of the deciding entry (for STALE: the latest result on other code). */
-  entry?: string;
-  /** Time of that entry. */
-  since?: string;
-  actor?: Actor;
-  /** PASS and FAIL both recorded for the current binding. */
-  flaky: boolean;
-  blocker?: Blocker;
-  /** The exact command that moves this stage forward, when one exists. */
-  next?: string;
-  /** How the deciding result shows who acted: a verified key or only a label. */
-  strength?: Strength;
-  /** CONFLICT: the last results on this binding, unordered (no writer saw the others), that disagree. */
-  conflict?: ConflictingResult[];
-}
+export { CONTROL_STATUSES, type ControlStatusValue } from './stage-status.ts';
 
 export interface ControlStatus {
   control: string;
@@ -72,16 +43,6 @@ export interface ControlStatus {
   output?: FailureOutput;
   /** A decision a person recorded with adopt: a manual command or not applicable, by whom, when. */
   decision?: string;
-}
-
-/** Who gave a control its manual command or declared it not applicable, and when. */
-function describeDecision(control: Control): string | undefined {
-  const at = control.recorded === undefined ? '' : ` on ${control.recorded.at}`;
-  if (!control.applies.value && control.recorded !== undefined)
-    return `recorded by ${control.recorded.by}${at}`;
-  if (control.source?.startsWith('manual:') === true)
-    return `manual command given by ${control.recorded?.by ?? control.source.slice('manual:'.length)}${at}`;
-  return undefined;
 }
 
 export interface StatusInput {
@@ -242,65 +203,6 @@ function decideStage(
     reason: none,
     flaky: false,
     next: nextFor(control, stage, input.authorities),
-  };
-}
-
-function decideLatest(
-  control: Control,
-  latest: ResultRecord,
-  flaky: boolean,
-  input: StatusInput,
-): StageStatus {
-  const authorities = input.authorities ?? [];
-  if (latest.attest !== undefined) {
-    const maxAge =
-      control.execution.type === 'manual' ? control.execution.attestation_max_age_days : undefined;
-    const age = measureAttestation(
-      { hash: latest.hash, time: latest.time, expires: latest.attest.expires },
-      maxAge,
-      input.now,
-      input.history,
-    );
-    if (age.expires !== undefined && age.expires.getTime() <= age.now.getTime()) {
-      const counted =
-        maxAge === undefined ? '' : ` (at most ${maxAge} days from ${age.since.toISOString()})`;
-      const stale = fromRecord(
-        latest,
-        'STALE',
-        `attestation by ${latest.actor.authority} expired at ${age.expires.toISOString()}${counted}`,
-        flaky,
-      );
-      return { ...stale, next: formatAttestCommand(latest.control, authorities) };
-    }
-  }
-  // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and never
-  // counts as PASS (a claim needs PASS); a new run on changed code decides again.
-  const isFlaky = flaky && latest.status !== 'BLOCKED';
-  const reason =
-    describeResult(latest) +
-    (isFlaky ? ' (FLAKY: PASS and FAIL on this code; neither counts until the code changes)' : '');
-  const status = fromRecord(latest, isFlaky ? 'FLAKY' : latest.status, reason, flaky);
-  if (latest.run?.blocker !== undefined) {
-    status.blocker = latest.run.blocker;
-    status.next = latest.run.blocker.rerun;
-  }
-  return status;
-}
-
-function fromRecord(
-  record: ResultRecord,
-  status: ControlStatusValue,
-  reason: string,
-  flaky: boolean,
-): StageStatus {
-  return {
-    stage: record.stage,
-    status,
-    reason,
-    entry: record.hash,
-    since: record.time,
-    actor: record.actor,
-    flaky,
   };
 }
 

@@ -23,7 +23,8 @@ export interface DefinitionChange {
 
 /**
  * A control as read from the base registry. What decides a verdict is compared: the command, the
- * inputs and outputs, whether it applies and from which maturity it is required.
+ * inputs and outputs, whether it applies, from which maturity it is required and what evidence a
+ * result must carry. Title and owner describe the control and are not compared.
  */
 export interface BaseControl {
   id: string;
@@ -32,6 +33,7 @@ export interface BaseControl {
   outputs?: unknown;
   applies?: unknown;
   required_from_maturity?: unknown;
+  evidence_required?: unknown;
 }
 
 function decisiveDigest(control: BaseControl): string {
@@ -42,6 +44,7 @@ function decisiveDigest(control: BaseControl): string {
     outputs: outputs ?? null,
     applies: applies ?? null,
     required_from_maturity: from ?? null,
+    evidence_required: control.evidence_required ?? [],
   });
 }
 

@@ -5,7 +5,7 @@ import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { GrantedClaimRef } from './superseded-claims.ts';
-import { grantedClaims, supersededClaims } from './superseded-claims.ts';
+import { grantedClaims, supersededIn } from './superseded-claims.ts';
 import { describeEntry, type QueryItem } from './query-views.ts';
 
 /** What names a subject tree: matching commits and what the tree leaves out of them. */
@@ -103,7 +103,7 @@ export function claimView(
   names: SubjectNames,
 ): QueryItem[] {
   const { body } = claim;
-  const supersededBy = supersededClaims(grantedClaims(entries)).get(claim.hash);
+  const supersededBy = supersededIn(entries).get(claim.hash);
   const stages = Object.entries(body.stages)
     .map(([stage, a]) => `${stage}: ${a.authorities.join(', ')} @ ${a.contexts.join(', ')}`)
     .join('; ');

@@ -8,7 +8,8 @@ import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.t
 import type { ClaimDecision } from '../gate/decide-claim.ts';
 import { decideVerdict } from '../gate/decide-verdict.ts';
 import { parseClaimBody } from '../gate/parse-body.ts';
-import { supersededClaims } from '../gate/superseded-claims.ts';
+import { inLedgerOrder, supersededClaims } from '../gate/superseded-claims.ts';
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
 import { isRequiredAt } from '../gate/select-controls.ts';
 import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
@@ -201,7 +202,7 @@ export function reportTimeline(entries: readonly StoredEntry[], maxEntries: numb
   return timelineEntries(entries, maxEntries, pinned).map((e) => e.entry);
 }
 
-/** Claim entries with a well-formed body, latest first, each marked when a later one supersedes it. */
+/** Claim entries with a well-formed body, latest first in ledger order, each marked when a later one supersedes it. */
 function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
   const granted: GrantedClaim[] = [];
   for (const { entry, hash } of entries) {
@@ -210,10 +211,10 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     if (body === undefined) continue;
     granted.push({ time: entry.time, actor: entry.actor, tree: entry.subject.tree, hash, body });
   }
-  const superseded = supersededClaims(granted);
-  const latestFirst = granted
-    .reverse()
-    .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+  // Ledger order, not the writers' clocks, decides which claim is latest and which supersedes.
+  const order = new LedgerOrder(entries);
+  const superseded = supersededClaims(granted, order);
+  const latestFirst = inLedgerOrder(granted, order).reverse();
   return latestFirst.map((claim) => {
     const later = superseded.get(claim.hash);
     return later === undefined ? claim : { ...claim, supersededBy: later };

@@ -1,6 +1,7 @@
 // Trace findings for the report: trace controls store their findings report as an evidence object
 // (the run body's `review`). The latest run of each trace control names the object to read; the
 // object is untrusted JSON and is parsed field by field.
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import type { Registry } from '../plane/types.ts';
 
@@ -27,7 +28,7 @@ export interface TraceFindings {
 /** An evidence object as the gather step found it (re-hashed against its digest). */
 export type EvidenceObject = Uint8Array | 'missing' | 'corrupt';
 
-/** The latest run entry (by time, then ledger order) of every trace control that has one. */
+/** The latest run entry in ledger order (never by the writer's clock) of every trace control that has one. */
 export function latestTraceRuns(
   registry: Registry,
   entries: readonly StoredEntry[],
@@ -35,13 +36,16 @@ export function latestTraceRuns(
   const traceIds = new Set(
     registry.controls.filter((c) => c.execution.type === 'trace').map((c) => c.id),
   );
+  const order = new LedgerOrder(entries);
   const latest = new Map<string, { entry: StoredEntry; review: string | undefined }>();
+  const ranks = new Map<string, number>();
   for (const stored of entries) {
-    const { kind, body, time } = stored.entry;
+    const { kind, body } = stored.entry;
     const control = body['control'];
     if (kind !== 'run' || typeof control !== 'string' || !traceIds.has(control)) continue;
-    const seen = latest.get(control);
-    if (seen !== undefined && seen.entry.entry.time > time) continue;
+    const rank = order.rank(stored.hash);
+    if ((ranks.get(control) ?? -Infinity) > rank) continue;
+    ranks.set(control, rank);
     const review = body['review'];
     latest.set(control, {
       entry: stored,

@@ -28,6 +28,7 @@ import {
   runsUndeclaredNpx,
   type RiskClass,
 } from './risk-class.ts';
+import { isHeavyCommand } from './heavy-command.ts';
 import type { Candidate, FileContents, ScanResult, Stack } from './types.ts';
 import { findUnknowns } from './unknowns.ts';
 
@@ -121,7 +122,7 @@ function declaredPackages(manifests: readonly string[], contents: FileContents):
   return names;
 }
 
-/** The candidate with its risk classes and the authorizations they call for. */
+/** The candidate with its risk classes, the authorizations they call for, and whether it runs alone. */
 function withRisks(candidate: Candidate, declared: ReadonlySet<string>): Candidate {
   const texts = [candidate.argv.join(' '), candidate.body ?? ''];
   const found = new Set<RiskClass>([...classifyRisks(texts), ...classifyArgv(candidate.argv)]);
@@ -130,7 +131,8 @@ function withRisks(candidate: Candidate, declared: ReadonlySet<string>): Candida
   const authorization = [
     ...new Set([...candidate.authorization, ...riskAuthorizations(risks)]),
   ].sort();
-  return { ...candidate, authorization, risks };
+  const marked = { ...candidate, authorization, risks };
+  return isHeavyCommand(marked) ? { ...marked, exclusive: true } : marked;
 }
 
 export function buildScan(allPaths: readonly string[], contents: FileContents): ScanResult {

@@ -16,6 +16,8 @@ export interface Candidate {
   authorization: AuthorizationKind[];
   /** Risk classes (publishes, deploys, downloads, server, rewrites, browser, inline); scan fills it. */
   risks?: RiskClass[];
+  /** Adopted, it runs alone (a build or a heavy test suite, as far as its name or argv tells). */
+  exclusive?: true;
 }
 
 export interface NotAdoptable {
