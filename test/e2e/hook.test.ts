@@ -292,6 +292,53 @@ describe('ai_brownfield', () => {
     // The plain claim the hook would otherwise suggest is what claim refuses: never offered.
     expect(out.reason).not.toContain('proofgate claim --control');
   });
+
+  test('a task file naming a campaign task: the stop gets the decision claim --campaign makes', async () => {
+    const repo = planeRepo();
+    const manifest = '.proofgate/controls/manifest.yaml';
+    repo.write(
+      manifest,
+      readFileSync(join(repo.dir, manifest), 'utf8').replace(
+        'development_mode: human_greenfield',
+        'development_mode: ai_brownfield',
+      ),
+    );
+    repo.write(
+      'campaign.yaml',
+      'id: c1\nrevision: 1\ntitle: one\ncontrols: [unit]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix, controls: [unit] }\n',
+    );
+    repo.commit('brownfield campaign');
+    const cli = (args: string[]) => {
+      const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
+      return dispatchTable(verbTable, args, ctx).then((code) => ({ code, out: ctx.stdout() }));
+    };
+    const registered = await cli([
+      'campaign',
+      'register',
+      '--file',
+      join(repo.dir, 'campaign.yaml'),
+      '--authority-id',
+      'virtual:release-owner',
+      '--execution-context',
+      'local:e2e',
+    ]);
+    expect(registered.code).toBe(0);
+    mkdirSync(join(repo.dir, '.git', 'proofgate'), { recursive: true });
+    writeFileSync(
+      join(repo.dir, '.git', 'proofgate', 'task.json'),
+      JSON.stringify({ campaign: 'c1', task: 't1' }),
+    );
+    // Nothing proven yet: blocked, and the claim it names is the campaign claim.
+    const before = JSON.parse((await stop(repo.dir, stopPayload())).stdout);
+    expect(before.decision).toBe('block');
+    expect(before.reason).toContain('proofgate claim --campaign c1 --task t1');
+    expect(before.reason).not.toContain('needs an active campaign');
+    await proveAll(repo, ['unit']);
+    const claim = await cli(['claim', '--campaign', 'c1', '--task', 't1', '--no-record']);
+    expect(claim.code).toBe(0);
+    // Proven: claim --campaign grants it, and so does the hook.
+    expect(await stop(repo.dir, stopPayload())).toMatchObject({ code: 0, stdout: '' });
+  });
 });
 
 describe('which controls are the task', () => {

@@ -45,6 +45,32 @@ export async function claimInCampaign(
       },
     );
   }
+  const decided = await decideInCampaign(plane, options, ctx, io);
+  const { decision, first } = decided;
+  const result: CampaignClaimResult = {
+    ...decision,
+    statuses: decided.statuses,
+    ...decided.byBase,
+  };
+  if (!decision.granted || decision.body === undefined || !options.record) return result;
+  return {
+    ...result,
+    entry: await recordClaim(plane, first, decision.body, options.actor, ctx, io),
+  };
+}
+
+/**
+ * The decision of a campaign task claim, recording nothing: what `claim --campaign --task` and the
+ * Stop hook (a task file naming the campaign and task) both answer.
+ */
+export async function decideInCampaign(
+  plane: Plane,
+  options: Pick<CampaignClaimOptions, 'campaign' | 'task' | 'controls' | 'rulesAtBase'>,
+  ctx: Context,
+  io: GateIO,
+) {
+  const atBase = options.rulesAtBase;
+  const rules = rulesFor(plane, atBase, options.controls);
   const entries = await io.readEntries(plane);
   const campaigns = foldCampaigns(entries);
   const campaign = campaigns.get(options.campaign);
@@ -109,12 +135,12 @@ export async function claimInCampaign(
     ratchets,
   });
   const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);
-  const decision = { ...decided, ...gated };
-  const result: CampaignClaimResult = { ...decision, statuses: gathered.statuses, ...byBase };
-  if (!decision.granted || decision.body === undefined || !options.record) return result;
   return {
-    ...result,
-    entry: await recordClaim(plane, first, decision.body, options.actor, ctx, io),
+    decision: { ...decided, ...gated },
+    byBase,
+    first,
+    statuses: gathered.statuses,
+    subjects: gathered.subjects,
   };
 }
 

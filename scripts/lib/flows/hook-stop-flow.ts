@@ -12,6 +12,10 @@ import type { GateIO } from '../core/ports.ts';
 import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import { gatherStatuses } from './status-flow.ts';
+import { decideInCampaign } from './campaign-claim.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { resolveRoot } from '../io/git.ts';
 import {
   appendHookLog,
@@ -81,15 +85,43 @@ async function gatherClaimFacts(
   ctx: Context,
   io: GateIO,
 ): Promise<StopFacts> {
-  const ids = taskControls(options.controls, ctx.env[TASK_ENV]) ?? readTaskFile(dir) ?? [];
+  const named = taskControls(options.controls, ctx.env[TASK_ENV]);
+  const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);
-  const gathered = await gatherStatuses(plane, ids, ctx, io);
+  if (file?.campaign !== undefined) return campaignFacts(plane, file.campaign, ctx, io);
+  const gathered = await gatherStatuses(plane, named ?? file?.controls ?? [], ctx, io);
   // As claim, readiness and status do: in ai_brownfield a plain task claim is refused outside a
   // campaign, so the hook never lets a stop through that `claim` would refuse.
   const outside = refuseTaskOutsideCampaign(plane.manifest, 'task');
   const decision = outside ?? decideVerdict('task', plane, gathered);
-  const subjects = [...gathered.subjects.entries()].sort(([a], [b]) => a.localeCompare(b));
   const claimed = gathered.statuses.map((s) => s.control);
+  return claimFacts(
+    decision,
+    gathered,
+    outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
+  );
+}
+
+/** A campaign task named by the task file: the decision `claim --campaign --task` would make. */
+async function campaignFacts(
+  plane: Plane,
+  named: { campaign: string; task: string },
+  ctx: Context,
+  io: GateIO,
+): Promise<StopFacts> {
+  const decided = await decideInCampaign(plane, { ...named, controls: [] }, ctx, io);
+  const command = ['proofgate', 'claim', '--campaign', named.campaign, '--task', named.task]
+    .map(quoteArg)
+    .join(' ');
+  return claimFacts(decided.decision, decided, command);
+}
+
+function claimFacts(
+  decision: Pick<ClaimDecision, 'granted' | 'verdict' | 'blockers'>,
+  gathered: { subjects: ReadonlyMap<string, unknown>; statuses: readonly ControlStatus[] },
+  claimCommand: string,
+): StopFacts {
+  const subjects = [...gathered.subjects.entries()].sort(([a], [b]) => a.localeCompare(b));
   return {
     kind: 'claim',
     subject: sha256Hex(JSON.stringify(subjects)),
@@ -97,7 +129,7 @@ async function gatherClaimFacts(
     verdict: decision.verdict,
     blockers: decision.blockers,
     applicable: gathered.statuses.filter((s) => s.status !== 'NOT_APPLICABLE').length,
-    claimCommand: outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
+    claimCommand,
   };
 }
 

@@ -51,8 +51,20 @@ export function appendHookLog(dir: string, line: string): void {
   appendFileSync(join(dir, LOG_FILE), `${line}\n`);
 }
 
-/** Controls named by `<git dir>/proofgate/task.json` ({"controls": ["id", …]}), if present. */
-export function readTaskFile(dir: string): string[] | undefined {
+/** What `<git dir>/proofgate/task.json` names: the task's controls, or a campaign task. */
+export interface TaskFile {
+  controls: string[];
+  /** ai_brownfield: the campaign and task whose claim the stop previews (`campaign list`). */
+  campaign?: { campaign: string; task: string };
+}
+
+const isId = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/**
+ * The task file, if present: `{"controls": ["id", …]}`, or `{"campaign": "C", "task": "T"}` for a
+ * campaign task (whose controls the campaign names).
+ */
+export function readTaskFile(dir: string): TaskFile | undefined {
   const file = join(dir, TASK_FILE);
   if (!existsSync(file)) return undefined;
   let value: unknown;
@@ -61,14 +73,18 @@ export function readTaskFile(dir: string): string[] | undefined {
   } catch {
     value = undefined;
   }
-  const controls = (value as { controls?: unknown } | undefined)?.controls;
-  if (!Array.isArray(controls) || !controls.every((c) => typeof c === 'string' && c !== '')) {
-    throw new UsageError('BAD_INPUT', `${file} is not {"controls": ["<control id>", …]}`, {
-      where: file,
-      next: `fix or delete ${file}`,
-    });
+  const { controls, campaign, task } = (value ?? {}) as Record<string, unknown>;
+  const hasControls = Array.isArray(controls) && controls.every(isId);
+  if (isId(campaign) && isId(task) && (controls === undefined || hasControls))
+    return { controls: hasControls ? controls : [], campaign: { campaign, task } };
+  if (!hasControls || controls.length === 0 || campaign !== undefined || task !== undefined) {
+    throw new UsageError(
+      'BAD_INPUT',
+      `${file} is not {"controls": ["<control id>", …]} or {"campaign": "<id>", "task": "<id>"}`,
+      { where: file, next: `fix or delete ${file}` },
+    );
   }
-  return controls as string[];
+  return { controls };
 }
 
 /** A JSON settings file: undefined when absent; unparsable is exit 2 and is never rewritten. */
@@ -137,5 +153,6 @@ export async function readTaskControls(
   const fromEnv = parseTaskControlsEnv(env[TASK_CONTROLS_ENV]);
   if (fromEnv !== undefined) return fromEnv;
   const dir = await hookDir(root).catch(() => undefined);
-  return dir === undefined ? undefined : readTaskFile(dir);
+  const file = dir === undefined ? undefined : readTaskFile(dir);
+  return file === undefined || file.controls.length === 0 ? undefined : file.controls;
 }
