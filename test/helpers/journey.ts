@@ -128,6 +128,25 @@ export function describeLog(log: readonly Run[], last = 6): string {
 }
 
 /**
+ * The same evaluate or audit printed once per control, as a person reads it: the first line as
+ * printed (so its form is proven), then the same command once for every control.
+ */
+function collapse(commands: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const line of commands) {
+    const bare = line.replace(/ --control \S+/, '');
+    const repeated = commands.filter((l) => l.replace(/ --control \S+/, '') === bare).length > 1;
+    if (!repeated || !/^proofgate (evaluate|audit) /.test(line)) out.push(line);
+    else if (!seen.has(bare)) {
+      seen.add(bare);
+      out.push(line, bare);
+    }
+  }
+  return out;
+}
+
+/**
  * Asks for the project claim and, while it is refused, runs every `next:` command the refusal
  * prints (each must run: never exit 2), then asks again. Returns the rounds it took and the
  * commands it ran; throws with the last outputs when the claim is not granted in `maxRounds`.
@@ -144,7 +163,7 @@ export function followToProjectClaim(
     const commands = nextCommands(claim.stdout + claim.stderr);
     if (claim.code !== 1 || commands.length === 0)
       throw new Error(`the project claim gave no way forward\n${describeLog(journey.log, 2)}`);
-    for (const line of commands) {
+    for (const line of collapse(commands)) {
       const args = fillPlaceholders(shellWords(line).slice(1), note);
       const step = journey.pg(args);
       ran.push(line);
