@@ -154,6 +154,10 @@ describe('adopt --not-applicable', () => {
     expect(registryOf(dir)).toMatch(
       /applies:\n {6}value: false\n {6}owner: human:alice\n {6}rationale: library without a build step/,
     );
+    // a slot declared not applicable is decided: adopt --list no longer offers it as open
+    const listed = runCli(['adopt', '--list'], dir);
+    expect(listed.stdout).toMatch(/, 0 open slot\(s\)/);
+    expect(listed.stdout).not.toMatch(/^ {2}ENG.BUILD: /m);
     const ready = runCli(['status'], dir);
     expect(ready.code, ready.stdout).toBe(0);
     expect(ready.stdout).toMatch(
