@@ -56,6 +56,12 @@ export const adopt = defineVerb<AdoptOptions, AdoptResult>({
         type: 'string',
         describe: 'The person deciding (default: the only human authority in the manifest)',
       })
+      .option('outputs', {
+        type: 'string',
+        array: true,
+        describe:
+          'files the command writes (repeatable path or glob): left out of every result, so its own build output does not stale it',
+      })
       .option('authorize', {
         type: 'string',
         array: true,
@@ -77,6 +83,7 @@ export const adopt = defineVerb<AdoptOptions, AdoptResult>({
       notApplicable: text('not-applicable'),
       rationale: text('rationale'),
       authorityId: text('authority-id'),
+      ...(Array.isArray(argv['outputs']) ? { outputs: argv['outputs'].map(String) } : {}),
     };
   },
   run: runAdopt,

@@ -2,7 +2,7 @@
 // control declared not applicable (`--not-applicable ID --rationale ...`), through the CLI on a
 // scratch repository: recorded who and when, comments kept, shown by status, risky or malformed
 // input refused with exit 2 and nothing written.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { listTree, makeRepo, runCli } from '../helpers/plane-cli.ts';
@@ -69,9 +69,12 @@ describe('adopt --fills SLOT -- argv', () => {
     const shell = runCli(['adopt', '--fills', 'ENG.BUILD', '--', 'make build'], dir);
     expect(shell.code).toBe(2);
     expect(shell.stderr).toContain('looks like a shell string');
-    const notSlot = runCli(['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'], dir);
-    expect(notSlot.code).toBe(2);
-    expect(notSlot.stderr).toContain('ENG.TESTS is not an open slot');
+    const badOutputs = ['adopt', '--fills', 'ENG.BUILD', '--outputs', '../x', '--', 'tsc'];
+    const outside = runCli(badOutputs, dir);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain('--outputs has 1 invalid path glob(s)');
+    const naOutputs = ['adopt', '--not-applicable', 'ENG.BUILD', '--rationale', 'x'];
+    expect(runCli([...naOutputs, '--outputs', 'dist/'], dir).code).toBe(2);
     const empty = runCli(['adopt', '--fills', 'ENG.BUILD', '--'], dir);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('needs the command after --');
@@ -96,6 +99,41 @@ describe('adopt --fills SLOT -- argv', () => {
   });
 });
 
+describe('adopt again on a filled slot', () => {
+  test('a person replaces the command; declared outputs leave the subject; owner-written commands stay', () => {
+    const dir = initRepo();
+    expect(runCli(['adopt', 'npm:test', '--fills', 'ENG.TESTS'], dir).code).toBe(0);
+    const replaced = runCli(['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'], dir);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(registryOf(dir)).toMatch(
+      /argv:\n\s+- node\n\s+- --test\n[\s\S]*source: manual:human:alice/,
+    );
+    const declared = [
+      'adopt',
+      '--fills',
+      'ENG.TESTS',
+      '--outputs',
+      'out/*.bin',
+      '--outputs',
+      'cov/',
+    ];
+    expect(runCli([...declared, '--', 'node', '--test'], dir).code).toBe(0);
+    expect(registryOf(dir)).toMatch(/outputs:\n\s+- cov\/\n\s+- out\/\*\.bin/);
+    // back to the scanned candidate: the person's record goes, the outputs stay until replaced
+    const back = runCli(['adopt', 'npm:test', '--fills', 'ENG.TESTS'], dir);
+    expect(back.code, back.stderr).toBe(0);
+    expect(registryOf(dir)).not.toMatch(/recorded:\n\s+by: human:alice\n[^\n]*\n\s+outputs/);
+    expect(runCli(['adopt', 'npm:test', '--outputs', 'out/'], dir).code).toBe(0);
+    expect(registryOf(dir)).toMatch(/outputs:\n\s+- out\/\n/);
+    // a command control the owner wrote into the registry is not adopt's to replace
+    const path = join(dir, '.proofgate/controls/registry.yaml');
+    writeFileSync(path, registryOf(dir).replace('source: adopted:npm:test', 'source: catalog:own'));
+    const owned = runCli(['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'], dir);
+    expect(owned.code).toBe(2);
+    expect(owned.stderr).toContain('ENG.TESTS is not an open slot');
+  });
+});
+
 describe('adopt --not-applicable', () => {
   test('a library without a build step: ENG.BUILD stops blocking, owner and reason recorded', () => {
     const dir = initRepo();
@@ -116,6 +154,10 @@ describe('adopt --not-applicable', () => {
     expect(registryOf(dir)).toMatch(
       /applies:\n {6}value: false\n {6}owner: human:alice\n {6}rationale: library without a build step/,
     );
+    // a slot declared not applicable is decided: adopt --list no longer offers it as open
+    const listed = runCli(['adopt', '--list'], dir);
+    expect(listed.stdout).toMatch(/, 0 open slot\(s\)/);
+    expect(listed.stdout).not.toMatch(/^ {2}ENG.BUILD: /m);
     const ready = runCli(['status'], dir);
     expect(ready.code, ready.stdout).toBe(0);
     expect(ready.stdout).toMatch(

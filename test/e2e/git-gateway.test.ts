@@ -100,6 +100,7 @@ describe('parseStatus', () => {
       ),
     );
     expect(state?.dirty).toEqual(['src/with space.ts', 'gone.ts', 'conflict.ts', 'new file.ts']);
+    expect(state?.untracked).toEqual(['new file.ts']);
     expect(state?.opaque).toBe(false);
   });
 

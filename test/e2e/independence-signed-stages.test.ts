@@ -57,6 +57,21 @@ describe('cross stage strength', () => {
     const status = runCli(['status', '--root', r.dir], env);
     expect(status.stdout).toContain('cross: 1 cross result(s) by virtual:quality do not count');
     expect(status.stdout).toContain(`self: PASS by virtual:developer, ${LABEL}`);
+    // recording the same unsigned audit again cannot help: the next step is the auditor's key
+    expect(result.stdout).toContain('next: proofgate keys generate --authority-id virtual:quality');
+    expect(result.stdout).not.toMatch(/next: proofgate audit --audit-stage cross/);
+  });
+
+  it('once the auditor holds a key, an old unsigned audit points at auditing again', async () => {
+    const { r, env } = repo('engineering_ready');
+    await selfMadeCross(r, env);
+    const keys = ['keys', 'generate', '--authority-id', 'virtual:quality'];
+    expect((await r.run(keys, env)).code).toBe(0);
+    const result = claim(r, env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('do not count at engineering_ready');
+    expect(result.stdout).toMatch(/next: proofgate audit --audit-stage cross --review-run latest/);
+    expect(result.stdout).not.toContain('next: proofgate keys generate');
   });
 
   it("a cross audit signed by the auditor's registered key counts and is said to be signed", async () => {

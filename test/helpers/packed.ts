@@ -1,6 +1,7 @@
-// Packs this package with `npm pack` (which builds the bundle through `prepare`) and installs the
-// tarball into a consumer repository, exactly as a user would; dependencies come from the local npm
-// cache when they are there.
+// Packs this package with `npm pack` and installs the tarball into a consumer repository, exactly
+// as a user would; dependencies come from the local npm cache when they are there. The bundle is
+// built once by the global setup, so `prepare` is skipped here: two test files packing at once
+// must not rebuild dist/ under each other.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,11 +32,15 @@ interface PackReport {
 }
 
 export function packPackage(destination: string): { tarball: string; files: string[] } {
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
-    cwd: PACKAGE,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const out = execFileSync(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    {
+      cwd: PACKAGE,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const [report] = JSON.parse(out) as PackReport[];
   if (report === undefined) throw new Error(`npm pack printed no report: ${out}`);
   return { tarball: join(destination, report.filename), files: report.files.map((f) => f.path) };

@@ -96,14 +96,8 @@ describe('the installed package', () => {
     expect(existsSync(join(repo.dir, '.proofgate/controls/registry.yaml'))).toBe(true);
     expectCode(['adopt', 'npm:test', '--fills', 'ENG.TESTS'], 0);
     expectCode(['adopt', 'npm:build', '--fills', 'ENG.BUILD'], 0);
-    const manifest = join(repo.dir, '.proofgate/controls/manifest.yaml');
-    writeFileSync(
-      manifest,
-      readFileSync(manifest, 'utf8').replace(
-        'authorities:\n',
-        'authorities:\n  - id: human:owner\n    kind: human\n    stages:\n      - self\n',
-      ),
-    );
+    // the person who attests is registered by a verb, never by editing the manifest
+    expectCode(['authority', 'add', 'human:owner'], 0);
     expectCode(['render'], 0);
     repo.commit('plane');
   });

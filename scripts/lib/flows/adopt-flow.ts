@@ -33,6 +33,8 @@ export interface AdoptFlowOptions {
   rationale: string | undefined;
   /** The person deciding; default: the manifest's only active human authority. */
   authorityId: string | undefined;
+  /** Files the adopted command writes: declared outputs, left out of every result's subject. */
+  outputs?: string[];
 }
 
 function refuseMixed(options: AdoptFlowOptions): void {
@@ -42,10 +44,11 @@ function refuseMixed(options: AdoptFlowOptions): void {
     if (
       options.candidate !== undefined ||
       options.fills !== undefined ||
-      options.command !== undefined
+      options.command !== undefined ||
+      options.outputs !== undefined
     )
       throw bad(
-        '--not-applicable records a decision; it takes no candidate, --fills or command',
+        '--not-applicable records a decision; it takes no candidate, --fills, --outputs or command',
         `proofgate adopt --not-applicable ${options.notApplicable} --rationale "why it does not apply"`,
       );
     return;
@@ -85,8 +88,9 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
       throw new UsageError('MISSING_ARG', 'name a candidate to adopt, or pass --list', {
         next: 'run "proofgate adopt --list" to see the real commands found in the repository',
       });
+    // a slot the owner declared not applicable is decided, not open
     const slots = plane.registry.controls.flatMap((c) =>
-      c.execution.type === 'slot' ? [{ id: c.id, hint: c.execution.hint }] : [],
+      c.execution.type === 'slot' && c.applies.value ? [{ id: c.id, hint: c.execution.hint }] : [],
     );
     return { mode: 'list', candidates: scan.candidates, not_adoptable: scan.not_adoptable, slots };
   }
@@ -113,6 +117,7 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
       argv: options.command ?? [],
       authorize: options.authorize,
       recorded,
+      ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
     });
     const rendered = writePlan(root, plane, plan);
     const argv = plan.execution.type === 'command' ? plan.execution.argv : [];
@@ -134,6 +139,7 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
     candidate: candidateId,
     ...(options.as === undefined ? {} : { as: options.as }),
     ...(options.fills === undefined ? {} : { fills: options.fills }),
+    ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
     authorize: options.authorize,
   });
   const candidate = scan.candidates.find((c) => c.id === candidateId);

@@ -72,7 +72,11 @@ export function readProfile(
       {
         where: shown,
         problems,
-        next: 'run "proofgate init --template" to see every decision and its allowed values',
+        // with a profile file the way forward is that file (or flags), not the template again
+        next:
+          file === undefined
+            ? 'run "proofgate init --template" to see every decision and its allowed values'
+            : `fill in ${file} (each field's values are listed above), or give the decisions as flags: proofgate init --profile ${file} --development-mode <mode> ...`,
       },
     );
   return merged.value as ProfileFile;

@@ -1,11 +1,17 @@
 // Names what made a result STALE when the code moved: uncommitted or untracked files (by path) or
 // a change since the result. Reads git only when some stage is STALE for its code.
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { nameStaleCause, subjectPaths, type WorktreeFacts } from '../core/gate/stale-cause.ts';
+import {
+  filesWrittenByRun,
+  nameStaleCause,
+  subjectPaths,
+  type WorktreeFacts,
+} from '../core/gate/stale-cause.ts';
+import { quoteArg } from '../core/gate/next-command.ts';
 import { AUDIT_STAGES, type StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { commitSubjectTree, resolveCommit, subjectExcludes } from '../io/commit-subject.ts';
-import { readWorktreeState } from '../io/worktree-state.ts';
+import { modifiedTimes, readWorktreeState } from '../io/worktree-state.ts';
 
 async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
   try {
@@ -15,8 +21,10 @@ async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
     const dirty = subjectPaths(state.dirty, subjectExcludes(plane)).sort();
     // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
     // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
+    const untracked = dirty.filter((p) => state.untracked.includes(p));
     return {
       dirty,
+      untracked: modifiedTimes(plane.root, untracked),
       headTree:
         commit === undefined || dirty.length === 0
           ? undefined
@@ -27,6 +35,28 @@ async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
     // Naming the cause is a courtesy: the STALE verdict stands without it.
     return undefined;
   }
+}
+
+/** When a run entry's command started: its time minus its duration; undefined for other entries. */
+function runStart(stored: StoredEntry): number | undefined {
+  const body = stored.entry.body as { duration_ms?: unknown };
+  if (stored.entry.kind !== 'run' || typeof body.duration_ms !== 'number') return undefined;
+  return Date.parse(stored.entry.time) - body.duration_ms;
+}
+
+/**
+ * The adopt command that declares `paths` as the outputs of a control adopt filled (a scanned
+ * candidate or a person's command); undefined for a control written by hand in the registry.
+ */
+function declareOutputs(plane: Plane, id: string, paths: readonly string[]): string | undefined {
+  const control = plane.registry.controls.find((c) => c.id === id);
+  if (control?.execution.type !== 'command') return undefined;
+  const outputs = paths.map((p) => `--outputs ${quoteArg(p)}`).join(' ');
+  const source = control.source ?? '';
+  if (source.startsWith('adopted:')) return `proofgate adopt ${source.slice(8)} ${outputs}`;
+  if (source.startsWith('manual:'))
+    return `proofgate adopt --fills ${id} ${outputs} -- ${control.execution.argv.map(quoteArg).join(' ')}`;
+  return undefined;
 }
 
 export async function withStaleCauses(
@@ -42,6 +72,7 @@ export async function withStaleCauses(
   const facts = await readFacts(plane);
   if (facts === undefined) return [...statuses];
   const treeOf = new Map(entries.map((e) => [e.hash, e.entry.subject.tree]));
+  const startOf = new Map(entries.map((e) => [e.hash, runStart(e)]));
   return statuses.map((s) => {
     if (!stale.includes(s)) return s;
     const stages = { ...s.stages };
@@ -49,7 +80,17 @@ export async function withStaleCauses(
       const st = s.stages[stage];
       const tree = st.entry === undefined ? undefined : treeOf.get(st.entry);
       if (st.status !== 'STALE' || tree === undefined) continue;
-      stages[stage] = { ...st, reason: nameStaleCause(st.reason, tree, facts) };
+      const reason = nameStaleCause(st.reason, tree, facts);
+      const written = filesWrittenByRun(reason, startOf.get(st.entry ?? ''), facts);
+      const declare = written === undefined ? undefined : declareOutputs(plane, s.control, written);
+      stages[stage] =
+        declare === undefined
+          ? { ...st, reason }
+          : {
+              ...st,
+              reason: `${reason}; they were written by or after the run: if the command writes them, declare them as its outputs (or commit them if they are yours)`,
+              next: declare,
+            };
     }
     const reason = s.reason === s.stages.self.reason ? stages.self.reason : s.reason;
     return { ...s, stages, reason };

@@ -4,13 +4,30 @@
 // unmerged, untracked). Git decides cleanliness with its stat cache and re-reads the content of
 // "racily clean" entries (those not older than the index), so a same-size edit within the index's
 // timestamp granularity is still reported.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { runGit } from './git.ts';
+
+/** When each path (relative to `top`) was last modified, in ms; a path that is gone is left out. */
+export function modifiedTimes(top: string, paths: readonly string[]): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const path of paths) {
+    try {
+      times.set(path, statSync(join(top, path)).mtimeMs);
+    } catch {
+      // removed since git listed it: nothing to time
+    }
+  }
+  return times;
+}
 
 export interface WorktreeState {
   /** The raw status output: every byte is part of the cache key. */
   raw: Buffer;
   /** Paths (relative to the repository top level) whose working-tree state differs from the index. */
   dirty: string[];
+  /** The untracked ones among them (new files git does not know). */
+  untracked: string[];
   /**
    * True when the listing cannot be summarised by file contents alone (a submodule, an untracked
    * nested repository, or a path that is not valid UTF-8): such states are never cached.
@@ -37,6 +54,7 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
   const text = raw.toString('utf8');
   const opaqueBytes = !Buffer.from(text, 'utf8').equals(raw);
   const dirty: string[] = [];
+  const untracked: string[] = [];
   let opaque = opaqueBytes;
   for (const record of text.split('\0')) {
     if (record === '' || record.startsWith('# ')) continue;
@@ -54,9 +72,10 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
     } else {
       if (path.endsWith('/')) opaque = true; // an untracked nested repository
       dirty.push(path);
+      if (kind === '?') untracked.push(path);
     }
   }
-  return { raw, dirty, opaque };
+  return { raw, dirty, untracked, opaque };
 }
 
 /** Runs status against the real index (read-only: optional locks are off in the gateway). */

@@ -52,7 +52,11 @@ export function renderAdopt(result: AdoptResult): string {
     }
     if (result.candidates.length === 0)
       lines.push('  (no real command found; nothing is invented)');
-    if (result.slots.length > 0) lines.push('', 'open slots (fill with --fills <id>):');
+    if (result.slots.length > 0)
+      lines.push(
+        '',
+        'open slots (proofgate adopt <candidate> --fills <id>; with no fitting candidate, the owner\'s command: proofgate adopt --fills <id> -- <program> <args...>; or proofgate adopt --not-applicable <id> --rationale "<why>"):',
+      );
     for (const s of result.slots) lines.push(`  ${s.id}: ${s.hint}`);
     if (result.not_adoptable.length > 0) lines.push('', 'not adoptable as written:');
     for (const n of result.not_adoptable) lines.push(`  ${n.id} (${n.where}): ${n.reason}`);

@@ -29,7 +29,7 @@ export function renderInit(result: InitResult): string {
   lines.push('', 'next:');
   if (slots.length > 0)
     lines.push(
-      `  - fill the slots ${slots.join(', ')} with real commands: proofgate adopt --list, then proofgate adopt <candidate> --fills <slot>`,
+      `  - fill the slots ${slots.join(', ')} with real commands: proofgate adopt --list, then proofgate adopt <candidate> --fills <slot>, or the owner's own command: proofgate adopt --fills <slot> -- <program> <args...>; a slot that does not apply: proofgate adopt --not-applicable <slot> --rationale "<why>"`,
     );
   lines.push(
     `  - read ${result.plane === '' ? '' : `${result.plane}/`}INDEX.md, then commit the plane`,

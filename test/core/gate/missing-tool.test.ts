@@ -11,6 +11,25 @@ describe('a missing tool is named, never read as failing tests', () => {
     expect(findMissingTool(127, output)).toBe(tool);
   });
 
+  test.each([
+    [
+      'clang-tidy jsmn.h --checks=*\nmake: clang-tidy: No such file or directory\nmake: *** [Makefile:28: lint] Error 127\n',
+      'clang-tidy',
+    ],
+    ['/bin/sh: 1: pytest: not found\nmake: *** [Makefile:3: test] Error 127\n', 'pytest'],
+    ['make[1]: cc: No such file or directory\nmake[1]: *** [Makefile:2: all] Error 127\n', 'cc'],
+  ])('make exiting 2 over a recipe that exited 127 (%j) names %s', (output, tool) => {
+    expect(findMissingTool(2, output)).toBe(tool);
+  });
+
+  test("make's failing tests stay a FAIL, even when their output mentions a missing file", () => {
+    const failing =
+      'FAILED: test_default\nmake: data.json: No such file or directory\nmake: *** [Makefile:6: test_default] Error 1\n';
+    expect(findMissingTool(2, failing)).toBeUndefined();
+    expect(findMissingTool(2, 'the test printed Error 127 in its own words\n')).toBeUndefined();
+    expect(findMissingTool(1, 'make: *** [Makefile:28: lint] Error 127\n')).toBeUndefined();
+  });
+
   test('exit 127 without a recognisable message is still a missing command', () => {
     expect(findMissingTool(127, 'something else')).toMatch(/exit 127/);
   });

@@ -112,6 +112,26 @@ describe('buildScan', () => {
     expect(result.tests.files).toBe(0);
   });
 
+  test('CI that scan does not read is named instead of asking whether CI exists', () => {
+    const travis = scanOf({ '.travis.yml': 'script: make check\n' }, ['x.c']);
+    expect(travis.unknowns.map((u) => u.question)).toEqual([
+      'How are the tests run?',
+      '.travis.yml is CI configuration scan does not read, so none of its steps is a candidate',
+    ]);
+    expect(travis.unknowns[1]?.probe).toContain('proofgate adopt --fills <slot> --');
+    // a file of that name below the root is not this repository's CI
+    const nested = scanOf({}, ['vendor/lib/.travis.yml', 'x.c']);
+    expect(nested.unknowns.map((u) => u.question)).toContain(
+      'Does CI run somewhere outside this repository?',
+    );
+  });
+
+  test('a test script named test.js counts as a test file; a file merely mentioning test does not', () => {
+    expect(scanOf({}, ['test.js', 'index.js']).tests.files).toBe(1);
+    expect(scanOf({}, ['lib/tests.mjs']).tests.files).toBe(1);
+    expect(scanOf({}, ['contest.js', 'test.json', 'attest.js']).tests.files).toBe(0);
+  });
+
   test('inventories agent instruction files with digests, governance files and languages', () => {
     const result = scanOf(
       {

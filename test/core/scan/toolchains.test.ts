@@ -79,6 +79,43 @@ describe('python candidates', () => {
     expect(result.stack.python?.files).toEqual(['tox.ini', 'noxfile.py']);
   });
 
+  test("tox running the standard library's unittest: the same command is offered without tox", () => {
+    const tox =
+      '[tox]\nenvlist = py{27,py,35}\n\n[testenv]\ncommands = {envpython} -m unittest discover\n';
+    expect(
+      scanOf({ 'tox.ini': tox }, ['test/test_api.py']).candidates.map((c) => [
+        c.id,
+        c.argv.join(' '),
+        c.where,
+        c.authorization,
+      ]),
+    ).toEqual([
+      ['python:unittest', 'python3 -m unittest discover', 'tox.ini:5', []],
+      ['python:tox', 'tox', 'tox.ini:1', ['install_dependencies']],
+    ]);
+    const quoted =
+      "[testenv]\ncommands =\n    python -m unittest discover -s tests -p 'test_*.py'\n";
+    expect(pick({ 'tox.ini': quoted })[0]).toEqual([
+      'python:unittest',
+      'python3 -m unittest discover -s tests -p test_*.py',
+      'tox.ini:3',
+    ]);
+  });
+
+  test('tox commands that are not a plain unittest run, or a pytest setup, give no unittest', () => {
+    for (const commands of [
+      'commands = {envpython} -m unittest discover {posargs}',
+      'commands = coverage run -m unittest discover',
+      'commands = python -m unittest discover | tee log',
+      'commands = pytest',
+    ])
+      expect(pick({ 'tox.ini': `[testenv]\n${commands}\n` }).map(([id]) => id)).toEqual([
+        'python:tox',
+      ]);
+    const both = { 'tox.ini': '[pytest]\n[testenv]\ncommands = python -m unittest\n' };
+    expect(pick(both).map(([id]) => id)).toEqual(['python:pytest', 'python:tox']);
+  });
+
   test('a pyproject that is not valid TOML gives no candidate and does not throw', () => {
     expect(pick({ 'pyproject.toml': '[tool.pytest\n' }, ['tests/test_a.py'])).toEqual([]);
   });

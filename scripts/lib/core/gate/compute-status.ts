@@ -122,6 +122,9 @@ function judgeStage(
   );
   if (refused.length > 0 && decided.entry === undefined && input.maturity !== undefined) {
     decided.reason = StrengthJudge.refusal(stage, input.maturity, refused);
+    // Recording the same unsigned result again cannot help: the key comes first.
+    const unsigned = refused.map((r) => r.actor.authority).find((a) => !judge.hasKey(a));
+    if (unsigned !== undefined) decided.next = `proofgate keys generate --authority-id ${unsigned}`;
   }
   return decided;
 }

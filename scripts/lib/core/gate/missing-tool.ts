@@ -2,14 +2,22 @@
 // BLOCKED (environment), named by the tool, never a FAIL like failing tests.
 
 const NOT_FOUND = [
+  // GNU make running a recipe line itself: `make: clang-tidy: No such file or directory`
+  /(?:^|\n)make(?:\[\d+\])?: ([^\s:]+): No such file or directory/,
   // `sh: 1: xo: not found`, `bash: line 1: cargo: command not found`, `sh: pytest: command not found`
   /(?:^|\n)(?:[^\n]*?: )?([^\s:]+): (?:command )?not found/,
   /(?:^|\n)([^\s:]+): No such file or directory/,
 ];
 
-/** The missing tool's name when `exitCode` is 127 and the output says so; otherwise undefined. */
+// make exits 2 when a recipe line exited 127, and says so: `make: *** [Makefile:28: lint] Error 127`.
+const MAKE_127 = /(?:^|\n)g?make(?:\[\d+\])?: \*\*\* \[[^\n\]]*\] Error 127\s*(?:\n|$)/;
+
+/**
+ * The missing tool's name when `exitCode` is 127 (or make reports a recipe's 127) and the output
+ * says so; otherwise undefined.
+ */
 export function findMissingTool(exitCode: number | null, output: string): string | undefined {
-  if (exitCode !== 127) return undefined;
+  if (exitCode !== 127 && !(exitCode === 2 && MAKE_127.test(output))) return undefined;
   for (const pattern of NOT_FOUND) {
     const match = pattern.exec(output);
     if (match?.[1] !== undefined) return match[1];

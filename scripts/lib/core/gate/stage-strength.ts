@@ -31,6 +31,11 @@ export class StrengthJudge {
     this.byHash = new Map(entries.map((e) => [e.hash, e]));
   }
 
+  /** Whether `authority` has a registered key its next results can be signed with. */
+  hasKey(authority: string): boolean {
+    return [...this.owner.values()].includes(authority);
+  }
+
   /** The strength of one result: signed by its authority's registered key, not the reviewed key. */
   of(record: ResultRecord): Strength {
     const keyid = record.actor.keyid;

@@ -16,6 +16,29 @@ export interface WorktreeFacts {
   headTree: string | undefined;
   /** HEAD's short commit id, for the reason. */
   headCommit: string | undefined;
+  /** The untracked ones among `dirty`, with when each was last written (ms). */
+  untracked?: ReadonlyMap<string, number>;
+}
+
+/** The reason a result is STALE only because untracked files appeared (nameStaleCause). */
+const UNCOMMITTED = `${CODE_STALE}: the working tree has uncommitted changes: `;
+
+/**
+ * The files a control's own run most likely wrote: the result judged HEAD, and every path that
+ * differs is untracked and was written after its command started. Undefined otherwise: a
+ * modified tracked file, or an untracked one older than the run, is the person's work to commit.
+ * `runStart`: when the result's command started (ms); a second of slack covers file-time rounding.
+ */
+export function filesWrittenByRun(
+  reason: string,
+  runStart: number | undefined,
+  facts: WorktreeFacts,
+): string[] | undefined {
+  if (!reason.startsWith(UNCOMMITTED) || runStart === undefined || facts.untracked === undefined)
+    return undefined;
+  const untracked = facts.untracked;
+  const written = facts.dirty.every((p) => (untracked.get(p) ?? -Infinity) >= runStart - 1000);
+  return written && facts.dirty.length > 0 ? [...facts.dirty] : undefined;
 }
 
 /** `a.ts, b.ts, c.ts, d.ts, e.ts and 3 more`. */

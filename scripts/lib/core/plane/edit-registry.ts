@@ -12,9 +12,14 @@ export function applyAdoption(text: string, plan: AdoptionPlan): string {
     // a command given for the control means it applies again
     if (doc.getIn(['controls', plan.index, 'applies', 'value']) === false)
       doc.setIn(['controls', plan.index, 'applies'], doc.createNode({ value: true }));
+    // a fill replaces what an earlier fill recorded
     if (plan.exclusive === true) doc.setIn(['controls', plan.index, 'exclusive'], true);
+    else doc.deleteIn(['controls', plan.index, 'exclusive']);
     if (plan.recorded !== undefined)
       doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
+    else doc.deleteIn(['controls', plan.index, 'recorded']);
+    if (plan.outputs !== undefined)
+      doc.setIn(['controls', plan.index, 'outputs'], doc.createNode([...plan.outputs]));
   } else if (plan.kind === 'not_applicable') {
     const applies = { value: false, owner: plan.owner, rationale: plan.rationale };
     doc.setIn(['controls', plan.index, 'applies'], doc.createNode(applies));

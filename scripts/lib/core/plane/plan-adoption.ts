@@ -5,6 +5,14 @@ import type { Candidate, NotAdoptable } from '../scan/types.ts';
 import type { AuthorizationKind, Control, Execution, Registry } from './types.ts';
 import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
 import { isHeavyCommand } from '../scan/heavy-command.ts';
+import { assertGlobs } from '../binding/pathspec.ts';
+
+/** The declared outputs of a request, checked as globs (exit 2 naming a bad one). */
+export function requestedOutputs(outputs: readonly string[] | undefined): string[] | undefined {
+  if (outputs === undefined || outputs.length === 0) return undefined;
+  assertGlobs([...outputs], '--outputs');
+  return [...new Set(outputs)].sort();
+}
 
 export interface AdoptRequest {
   candidate: string;
@@ -14,6 +22,8 @@ export interface AdoptRequest {
   as?: string;
   /** Id of a slot control to fill instead of adding a control. */
   fills?: string;
+  /** Files the command writes (declared outputs: left out of every result's subject). */
+  outputs?: readonly string[];
 }
 
 export type AdoptionPlan =
@@ -27,6 +37,8 @@ export type AdoptionPlan =
       exclusive?: true;
       /** A command a person gave on the command line: who and when. */
       recorded?: Recorded;
+      /** Declared outputs replacing the control's own, when given. */
+      outputs?: string[];
     }
   | {
       kind: 'not_applicable';
@@ -126,9 +138,16 @@ export function planAdoption(
   const candidate = findCandidate(candidates, notAdoptable, request.candidate);
   assertAdoptable(candidate, request.authorize ?? []);
   const source = `adopted:${candidate.id}`;
+  const outputs = requestedOutputs(request.outputs);
+  const withOutputs = <T extends object>(plan: T): T & { outputs?: string[] } =>
+    outputs === undefined ? plan : { ...plan, outputs };
   const already = registry.controls.find((c) => c.source === source);
-  if (already !== undefined) return { kind: 'unchanged', controlId: already.id };
-  if (request.fills !== undefined) return planFill(registry, candidate, request.fills, source);
+  // adopting the same candidate again changes nothing, unless it declares the files it writes
+  if (already !== undefined && outputs === undefined)
+    return { kind: 'unchanged', controlId: already.id };
+  if (already !== undefined) return withOutputs(planFill(registry, candidate, already.id, source));
+  if (request.fills !== undefined)
+    return withOutputs(planFill(registry, candidate, request.fills, source));
   const id = request.as ?? defaultControlId(candidate.id);
   if (registry.controls.some((c) => c.id === id))
     throw new UsageError('BAD_VALUE', `control ${id} already exists`, {
@@ -149,6 +168,7 @@ export function planAdoption(
       evidence_required: ['exit code 0 of the adopted command', 'output digest'],
       source,
       ...(isHeavyCommand(candidate) ? { exclusive: true } : {}),
+      ...(outputs === undefined ? {} : { outputs }),
     },
   };
 }
@@ -172,7 +192,10 @@ export function planFill(
       }`,
       next: 'run "proofgate adopt --list" to see the open slots',
     });
-  if (slot.execution.type !== 'slot')
+  // A slot filled earlier by adopt may be filled again (the owner's new command replaces it);
+  // a command the owner wrote into the registry, or a file or manual check, is not a slot.
+  const refill = slot.execution.type === 'command' && /^(adopted|manual):/.test(slot.source ?? '');
+  if (slot.execution.type !== 'slot' && !refill)
     throw new UsageError(
       'BAD_VALUE',
       `${slotId} is not an open slot (execution type ${slot.execution.type})`,

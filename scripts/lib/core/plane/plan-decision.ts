@@ -7,7 +7,13 @@ import { quoteArg } from '../gate/next-command.ts';
 import { classifyArgv, riskAuthorizations, type RiskClass } from '../scan/risk-class.ts';
 import type { Candidate } from '../scan/types.ts';
 import { isHeavyCommand } from '../scan/heavy-command.ts';
-import { assertAdoptable, planFill, type AdoptionPlan, type Recorded } from './plan-adoption.ts';
+import {
+  assertAdoptable,
+  planFill,
+  requestedOutputs,
+  type AdoptionPlan,
+  type Recorded,
+} from './plan-adoption.ts';
 import type { AuthorizationKind, Manifest, Registry } from './types.ts';
 
 export interface ManualFillRequest {
@@ -15,6 +21,8 @@ export interface ManualFillRequest {
   argv: readonly string[];
   authorize: readonly AuthorizationKind[];
   recorded: Recorded;
+  /** Files the command writes (declared outputs). */
+  outputs?: readonly string[];
 }
 
 /** The person deciding: `--authority-id` when given, else the manifest's only active human. */
@@ -101,10 +109,12 @@ export function planManualFill(
   const exclusive =
     plan.exclusive === true ||
     isHeavyCommand({ ...manual, id: ['manual', ...words(argv)].join(':') });
+  const outputs = requestedOutputs(request.outputs);
   return {
     ...plan,
     ...(exclusive ? { exclusive: true as const } : {}),
     recorded: request.recorded,
+    ...(outputs === undefined ? {} : { outputs }),
   };
 }
 

@@ -105,7 +105,9 @@ function formatSchemaError(error: ErrorObject, file: string): string {
     case 'const':
       return `${path()}: ${show(error.data)} is not allowed (expected ${show(params['allowedValue'])})`;
     case 'type':
-      return `${path()}: got ${Array.isArray(error.data) ? 'array' : error.data === null ? 'null' : typeof error.data} ${show(error.data)} (expected ${String(params['type'])})`;
+      return error.data === null
+        ? `${path()}: null is not allowed (expected ${String(params['type'])})`
+        : `${path()}: got ${Array.isArray(error.data) ? 'array' : typeof error.data} ${show(error.data)} (expected ${String(params['type'])})`;
     case 'pattern':
       return `${path()}: ${show(error.data)} has the wrong form (expected ${patternWords(error.schemaPath, params['pattern'])})`;
     case 'discriminator':

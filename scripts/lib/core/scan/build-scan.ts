@@ -30,7 +30,7 @@ import {
 } from './risk-class.ts';
 import { isHeavyCommand } from './heavy-command.ts';
 import type { Candidate, FileContents, ScanResult, Stack } from './types.ts';
-import { findUnknowns } from './unknowns.ts';
+import { findUnknowns, UNREAD_CI } from './unknowns.ts';
 
 /** At most this many package.json files are read; the rest are counted in `omitted`. */
 export const MAX_PACKAGE_MANIFESTS = 2000;
@@ -194,5 +194,6 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
     ...ci.unreadable,
     ...(stack.node?.manifests ?? []).filter((m) => !isJsonObject(contents.get(m))),
   ];
-  return { ...partial, unknowns: findUnknowns(partial, ci, unparsed), omitted };
+  const unread = paths.filter((p) => UNREAD_CI.test(p));
+  return { ...partial, unknowns: findUnknowns(partial, { ...ci, unread }, unparsed), omitted };
 }

@@ -115,7 +115,9 @@ export function findGovernance(paths: readonly string[]): ScanResult['governance
 }
 
 const TEST_DIR = /(?:^|\/)(?:test|tests|__tests__|spec|specs|e2e|testing)\//;
-const TEST_FILE = /(^|\/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?)$/;
+// test_x.py, x_test.go, x.test.ts, and a test script named just test.js / tests.mjs
+const TEST_FILE =
+  /(^|\/)(test_[^/]+\.py|[^/]+_test\.(py|go)|[^/]+\.(test|spec)\.[cm]?[jt]sx?|tests?\.[cm]?js)$/;
 
 export function findTests(paths: readonly string[]): { dirs: string[]; files: number } {
   const dirs = new Set<string>();

@@ -1,6 +1,7 @@
 // Python test runners → candidates: `python:pytest` when pytest is configured, or declared as a
-// dependency of a project that has Python tests; `python:tox` and `python:nox` when their
-// configuration exists. Manifests are parsed (TOML, INI sections, requirement lines), never run.
+// dependency of a project that has Python tests; `python:unittest` when tox runs the standard
+// library's runner (the same command without tox's environment); `python:tox` and `python:nox`
+// when their configuration exists. Manifests are parsed (TOML, INI sections, requirement lines), never run.
 import { parse as parseToml } from 'smol-toml';
 import { lineOf } from './line-of.ts';
 import type { Candidate, FileContents } from './types.ts';
@@ -107,6 +108,27 @@ function findPytestDependency(contents: FileContents): Evidence | undefined {
   return undefined;
 }
 
+// `{envpython} -m unittest discover -s tests` (or python/python3) in a tox commands line: the
+// standard library's runner, which needs nothing tox installs. Plain words only.
+const TOX_UNITTEST =
+  /^\s*(?:commands\s*=\s*)?(?:\{envpython\}|python3?)\s+-m\s+unittest((?:\s+[\w./=*'-]+)*)\s*$/;
+
+function toxUnittest(text: string | undefined): { line: string; args: string[] } | undefined {
+  for (const line of text?.split('\n') ?? []) {
+    const match = TOX_UNITTEST.exec(line);
+    if (match === null) continue;
+    // tox splits its commands like a shell: 'test_*.py' is the word test_*.py
+    const args = (match[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((a) => a.replace(/^'(.*)'$/, '$1'));
+    if (args.some((a) => a.includes("'"))) continue;
+    return { line: line.trim(), args };
+  }
+  return undefined;
+}
+
 function candidate(
   id: string,
   argv: string[],
@@ -122,7 +144,7 @@ function candidate(
     where: `${evidence.file}:${line}`,
     body,
     // tox and nox build their own virtual environments and install packages into them.
-    authorization: id === 'python:pytest' ? [] : ['install_dependencies'],
+    authorization: id === 'python:tox' || id === 'python:nox' ? ['install_dependencies'] : [],
   };
 }
 
@@ -146,6 +168,17 @@ export function findPythonCandidates(
         ['pytest'],
         pytest,
         config === undefined ? 'pytest (declared as a dependency; tests found)' : 'pytest',
+        contents,
+      ),
+    );
+  const unittest = toxUnittest(contents.get('tox.ini'));
+  if (pytest === undefined && unittest !== undefined)
+    found.push(
+      candidate(
+        'python:unittest',
+        ['python3', '-m', 'unittest', ...unittest.args],
+        { file: 'tox.ini', needle: unittest.line },
+        `python3 -m unittest${unittest.args.map((a) => ` ${a}`).join('')} (tox's command, run with the python3 on PATH)`,
         contents,
       ),
     );

@@ -2,9 +2,13 @@
 import type { CiFindings } from './ci.ts';
 import type { ScanResult, Unknown } from './types.ts';
 
+/** CI configuration of systems whose steps scan does not read (it reads GitHub and GitLab). */
+export const UNREAD_CI =
+  /^(\.travis\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|appveyor\.ya?ml|\.appveyor\.ya?ml|Jenkinsfile|\.drone\.ya?ml|bitbucket-pipelines\.ya?ml|\.cirrus\.ya?ml)$/;
+
 export function findUnknowns(
   result: Omit<ScanResult, 'unknowns' | 'omitted'>,
-  ci: Pick<CiFindings, 'includes' | 'scriptless'>,
+  ci: Pick<CiFindings, 'includes' | 'scriptless'> & { unread?: readonly string[] },
   unreadable: string[],
 ): Unknown[] {
   const unknowns: Unknown[] = unreadable.map((path) => ({
@@ -23,7 +27,12 @@ export function findUnknowns(
       question: 'Which package manager and dependency versions are used? (no lockfile committed)',
       probe: `ask the owner; candidates assume ${result.stack.node.package_manager}`,
     });
-  if (result.ci.length === 0)
+  for (const path of ci.unread ?? [])
+    unknowns.push({
+      question: `${path} is CI configuration scan does not read, so none of its steps is a candidate`,
+      probe: `read its steps with the owner; for one that should gate, proofgate adopt --fills <slot> -- <program> <args...>`,
+    });
+  if (result.ci.length === 0 && (ci.unread ?? []).length === 0)
     unknowns.push({
       question: 'Does CI run somewhere outside this repository?',
       probe: 'ask the owner which CI system gates merges',
