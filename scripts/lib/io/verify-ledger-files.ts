@@ -1,14 +1,13 @@
 // `verify` over the segment files: each checked region is streamed line by line through the
 // LedgerVerifier (bounded memory at any size), evidence objects are re-hashed once each, and the
-// Ed25519 checks run in batches on libuv's thread pool while the next lines are parsed.
-import { verify } from 'node:crypto';
+// Ed25519 checks run in batches (libuv's pool, or worker threads for a large ledger) while the
+// next lines are parsed.
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
-import type { SignatureJob } from '../core/ledger/verify-signatures.ts';
 import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
 import type { ObjectState, VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
 import { proveBase } from './ledger-base.ts';
@@ -18,6 +17,8 @@ import { listSegmentFiles } from './ledger-tails.ts';
 import { assertStoreShape, objectsDir } from './objects.ts';
 import type { Plane, PlaneLocation } from '../core/plane/plane.ts';
 import { LineReader } from './read-lines.ts';
+import { createSignatureChecks } from './signature-checks.ts';
+import type { SignatureCheckOptions } from './signature-checks.ts';
 
 export interface VerifyFilesOptions {
   /** Git ref the ledger must extend byte for byte; only the appended lines are checked. */
@@ -25,44 +26,12 @@ export interface VerifyFilesOptions {
   findingsCap?: number;
   /** The verifier's clock: entries dated beyond it (plus a small skew) are findings. */
   now?: Date;
+  /** Where Ed25519 checks run (worker threads past a threshold by default). */
+  signatures?: SignatureCheckOptions;
 }
 
-/** Signature checks in flight at most; the reader waits for the pool below half of it. */
-const MAX_IN_FLIGHT = 1024;
+/** Signature checks queued before a batch is handed over. */
 const BATCH = 128;
-
-function createSignaturePool(reject: (job: SignatureJob) => void): {
-  submit(jobs: readonly SignatureJob[]): void;
-  room(): Promise<void>;
-  drain(): Promise<void>;
-} {
-  let inFlight = 0;
-  let waiters: (() => void)[] = [];
-  const wake = (): void => {
-    const ready = waiters;
-    waiters = [];
-    for (const resolve of ready) resolve();
-  };
-  const wait = (): Promise<void> => new Promise((resolve) => waiters.push(resolve));
-  return {
-    submit(jobs) {
-      for (const job of jobs) {
-        inFlight += 1;
-        verify(null, job.message, job.key, job.signature, (error, ok) => {
-          inFlight -= 1;
-          if (error !== null || !ok) reject(job);
-          if (inFlight <= MAX_IN_FLIGHT / 2) wake();
-        });
-      }
-    },
-    async room() {
-      while (inFlight >= MAX_IN_FLIGHT) await wait();
-    },
-    async drain() {
-      while (inFlight > 0) await wait();
-    },
-  };
-}
 
 function readRange(path: string, from: number, to: number): Buffer {
   const buffer = Buffer.allocUnsafe(to - from);
@@ -206,7 +175,7 @@ export async function verifyLedgerFiles(
   for (const finding of [...(proof?.findings ?? []), ...context.findings]) {
     verifier.addFinding(finding);
   }
-  const pool = createSignaturePool((job) => verifier.rejectSignature(job));
+  const pool = createSignatureChecks((job) => verifier.rejectSignature(job), options.signatures);
   for (const segment of segments) {
     const region = regionOf(segment.name);
     verifier.beginSegment({ name: segment.name, file: segment.file, ...region });
