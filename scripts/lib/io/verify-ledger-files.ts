@@ -6,6 +6,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
 import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
@@ -26,6 +27,10 @@ export interface VerifyFilesOptions {
   findingsCap?: number;
   /** The verifier's clock: entries dated beyond it (plus a small skew) are findings. */
   now?: Date;
+  /** Objects re-hashed (`content`, the default) or only checked for presence. */
+  objects?: 'content' | 'presence';
+  /** Receives every valid checked entry in ledger order. */
+  onEntry?: (stored: StoredEntry) => void;
   /** Where Ed25519 checks run (worker threads past a threshold by default). */
   signatures?: SignatureCheckOptions;
 }
@@ -92,7 +97,10 @@ function* prefixObjects(path: string, lastIndex: number): Generator<string> {
   }
 }
 
-function createObjectStates(plane: Plane): (digest: string) => ObjectState {
+function createObjectStates(
+  plane: Plane,
+  check: 'content' | 'presence',
+): (digest: string) => ObjectState {
   const dir = objectsDir(plane);
   const states = new Map<string, ObjectState>();
   return (digest) => {
@@ -102,7 +110,7 @@ function createObjectStates(plane: Plane): (digest: string) => ObjectState {
       // A symlink or a directory on the way to the object is an integrity error naming the path.
       state = !assertStoreShape(plane, path)
         ? 'missing'
-        : sha256Hex(readFileSync(path)) === digest
+        : check === 'presence' || sha256Hex(readFileSync(path)) === digest
           ? 'ok'
           : 'corrupt';
       states.set(digest, state);
@@ -160,7 +168,7 @@ export async function verifyLedgerFiles(
     ledgerId: ledgerIdOf(plane.manifest, manifestFile),
     authorities: plane.manifest.authorities,
     manifestFile,
-    objectState: createObjectStates(plane),
+    objectState: createObjectStates(plane, options.objects ?? 'content'),
     context: context.entries,
     trusted: {
       backwards: (name) => {
@@ -171,6 +179,7 @@ export async function verifyLedgerFiles(
     prefixObjects: (name, lastIndex) => prefixObjects(pathOf.get(name) ?? '', lastIndex),
     ...(options.findingsCap === undefined ? {} : { findingsCap: options.findingsCap }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.onEntry === undefined ? {} : { onEntry: options.onEntry }),
   });
   for (const finding of [...(proof?.findings ?? []), ...context.findings]) {
     verifier.addFinding(finding);
