@@ -49,6 +49,22 @@ export async function readVerifiedLedger(
 }
 
 /**
+ * Replaces every string inside `value` by an equal one seen before: ledger entries repeat the same
+ * hashes (prev, heads), subjects, keys and names thousands of times, and one copy of each is kept.
+ */
+function shareStrings(value: object, seen: Map<string, string>): void {
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (typeof item === 'string') {
+      const first = seen.get(item);
+      if (first === undefined) seen.set(item, item);
+      else record[key] = first;
+    } else if (typeof item === 'object' && item !== null) shareStrings(item, seen);
+  }
+}
+
+/**
  * The ledger as the gate needs it: every valid entry, with the verifier's findings. The segments
  * are streamed through the same verifier as `verify --full` (objects checked for presence), so
  * memory holds the entries but never the segment bytes, and signatures use every core.
@@ -58,9 +74,13 @@ export async function streamVerifiedEntries(
   upstream?: UpstreamCheck,
 ): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[] }> {
   const entries: StoredEntry[] = [];
+  const shared = new Map<string, string>();
   const result = await verifyLedgerFiles(plane, {
     objects: 'presence',
-    onEntry: (stored) => entries.push(stored),
+    onEntry: (stored) => {
+      shareStrings(stored.entry, shared);
+      entries.push({ ...stored, hash: shared.get(stored.hash) ?? stored.hash });
+    },
   });
   if (upstream !== undefined)
     result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
