@@ -69,6 +69,9 @@ describe('the bundle loads only what the command needs', () => {
       expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
       // The RE2 engine serves trace packs and `query evidence --grep`, never a verdict.
       expect(loaded.filter((s) => s.startsWith('node_modules/re2js/'))).toEqual([]);
+      // Worker threads (and node:worker_threads) load only once a ledger has many signatures.
+      expect(loaded).not.toContain('scripts/lib/io/signature-threads.ts');
+      expect(loaded).toContain('scripts/lib/io/signature-checks.ts');
     },
   );
 

@@ -1,10 +1,10 @@
 // Where `verify` runs its Ed25519 checks: a small ledger uses libuv's thread pool through the
 // asynchronous crypto.verify (no start-up cost); once a ledger has shown more than a threshold of
-// signatures, the rest go to worker threads, one per core, in batches of raw bytes.
+// signatures, the rest go to worker threads, one per core, in batches of raw bytes (the checks
+// submitted while the thread module loads still run on libuv's pool).
 import { verify } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { SignatureJob } from '../core/ledger/verify-signatures.ts';
-import { createSignatureThreads } from './signature-threads.ts';
 import type { SignatureThreads } from './signature-threads.ts';
 
 /** Signature checks in flight at most; the reader waits below half of it. */
@@ -35,6 +35,8 @@ export function createSignatureChecks(
   const threshold = options.threshold ?? THREAD_THRESHOLD;
   let submitted = 0;
   let threads: SignatureThreads | undefined;
+  // Loaded when first needed: node:worker_threads alone costs a verdict verb's start-up ~20 ms.
+  let loading: Promise<void> | undefined;
   let inFlight = 0;
   let waiters: (() => void)[] = [];
   const wake = (): void => {
@@ -55,19 +57,23 @@ export function createSignatureChecks(
     submit(jobs) {
       if (jobs.length === 0) return;
       submitted += jobs.length;
-      if (threads === undefined && threadCount > 0 && submitted > threshold) {
-        threads = createSignatureThreads(threadCount, reject);
+      if (loading === undefined && threadCount > 0 && submitted > threshold) {
+        loading = import('./signature-threads.ts').then((m) => {
+          threads = m.createSignatureThreads(threadCount, reject);
+        });
       }
       if (threads !== undefined) threads.submit(jobs);
       else for (const job of jobs) onLibuv(job);
     },
     async room() {
+      await loading;
       while (inFlight >= MAX_IN_FLIGHT) await wait();
       while (threads !== undefined && threads.inFlight >= MAX_IN_FLIGHT * 4) {
         await threads.progress();
       }
     },
     async drain() {
+      await loading;
       while (inFlight > 0) await wait();
       await threads?.close();
     },
