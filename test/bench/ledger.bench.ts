@@ -1,8 +1,9 @@
 // Ledger benchmarks (issues 2 and 19): append at 100k existing entries; verify --full over 100k
-// unsigned and signed entries and verify --base with 50 new over 100k, both in process and as whole
-// processes through bin/proofgate.js and the dist bundle (node start-up included, ratio to bare
-// `node -e 0` measured in the same run, peak RSS from /usr/bin/time when present). Hostile sizes:
-// 1,000,000 "{}" lines, printed with exit code and peak RSS.
+// unsigned and signed entries, verify --base with 50 new over 100k, and status over 100k (the
+// gate's read of the ledger), both in process and as whole processes through bin/proofgate.js and
+// the dist bundle (node start-up included, ratio to bare `node -e 0` measured in the same run,
+// peak RSS from /usr/bin/time when present). Hostile sizes: 1,000,000 "{}" lines, printed with
+// exit code and peak RSS.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -174,6 +175,18 @@ export const benches: Bench[] = [
     },
     (r) => ['verify', '--base', 'HEAD', '--root', r.root],
     300,
+  ),
+  wholeProcess(
+    'bin: status, 100k unsigned (the gate streams the ledger)',
+    () => Promise.resolve(createRepo(ENTRIES)),
+    (r) => ['status', '--root', r.root],
+    2000,
+  ),
+  wholeProcess(
+    'bin: status, 100k signed (signatures on worker threads)',
+    () => Promise.resolve(createRepo(ENTRIES, true)),
+    (r) => ['status', '--root', r.root],
+    6000,
   ),
   {
     name: 'bin: verify --full, 1,000,000 "{}" lines (hostile)',

@@ -67,6 +67,11 @@ describe('the bundle loads only what the command needs', () => {
       // the lean parser declines; a verb run parses with yargs-parser alone.
       expect(loaded.filter((s) => s.startsWith('node_modules/yargs/'))).toEqual([]);
       expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
+      // The RE2 engine serves trace packs and `query evidence --grep`, never a verdict.
+      expect(loaded.filter((s) => s.startsWith('node_modules/re2js/'))).toEqual([]);
+      // Worker threads (and node:worker_threads) load only once a ledger has many signatures.
+      expect(loaded).not.toContain('scripts/lib/io/signature-threads.ts');
+      expect(loaded).toContain('scripts/lib/io/signature-checks.ts');
     },
   );
 
@@ -77,5 +82,7 @@ describe('the bundle loads only what the command needs', () => {
     expect([...sources].some((s) => s.startsWith('node_modules/yaml/'))).toBe(true);
     const trace = [...closure(verbChunk('trace')).sources];
     expect(trace.some((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toBe(true);
+    const query = [...closure(verbChunk('query')).sources];
+    expect(query.some((s) => s.startsWith('node_modules/re2js/'))).toBe(true);
   });
 });

@@ -3,12 +3,8 @@
 // ones kept when they do not all fit. --json carries every selected line whole.
 import type { Context } from '../core/context.ts';
 import { describeEntry, evidenceRefs, type QueryItem } from '../core/gate/query-views.ts';
-import {
-  compileGrep,
-  fitFromEnd,
-  selectOutput,
-  type OutputSelection,
-} from '../core/gate/read-output.ts';
+import { compileGrep } from '../core/gate/compile-grep.ts';
+import { fitFromEnd, selectOutput, type OutputSelection } from '../core/gate/read-output.ts';
 import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';

@@ -1,5 +1,5 @@
-// The ledger as every reader but `verify` needs it: read, parsed and checked by verifyLedger, with
-// the findings kept. Objects are checked for presence (`has`) or re-hashed (`content`).
+// The ledger as its readers need it: whole in memory for the report (read, parsed and checked by
+// verifyLedger, findings kept; objects checked for presence or re-hashed), or streamed for the gate.
 import type { ParsedLedger } from '../core/ledger/parse-ledger.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
 import {
@@ -12,6 +12,8 @@ import { ledgerIdOf, readLedger } from './ledger-store.ts';
 import { checkAgainstUpstream, type UpstreamCheck } from './ledger-upstream.ts';
 import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
+import { verifyLedgerFiles } from './verify-ledger-files.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -44,4 +46,43 @@ export async function readVerifiedLedger(
   if (upstream !== undefined)
     result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
   return { parsed, ...result };
+}
+
+/**
+ * Replaces every string inside `value` by an equal one seen before: ledger entries repeat the same
+ * hashes (prev, heads), subjects, keys and names thousands of times, and one copy of each is kept.
+ */
+function shareStrings(value: object, seen: Map<string, string>): void {
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (typeof item === 'string') {
+      const first = seen.get(item);
+      if (first === undefined) seen.set(item, item);
+      else record[key] = first;
+    } else if (typeof item === 'object' && item !== null) shareStrings(item, seen);
+  }
+}
+
+/**
+ * The ledger as the gate needs it: every valid entry, with the verifier's findings. The segments
+ * are streamed through the same verifier as `verify --full` (objects checked for presence), so
+ * memory holds the entries but never the segment bytes, and signatures use every core.
+ */
+export async function streamVerifiedEntries(
+  plane: Plane,
+  upstream?: UpstreamCheck,
+): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[] }> {
+  const entries: StoredEntry[] = [];
+  const shared = new Map<string, string>();
+  const result = await verifyLedgerFiles(plane, {
+    objects: 'presence',
+    onEntry: (stored) => {
+      shareStrings(stored.entry, shared);
+      entries.push({ ...stored, hash: shared.get(stored.hash) ?? stored.hash });
+    },
+  });
+  if (upstream !== undefined)
+    result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
+  return { entries, findings: result.findings };
 }

@@ -1,14 +1,14 @@
 // `verify` over the segment files: each checked region is streamed line by line through the
 // LedgerVerifier (bounded memory at any size), evidence objects are re-hashed once each, and the
-// Ed25519 checks run in batches on libuv's thread pool while the next lines are parsed.
-import { verify } from 'node:crypto';
+// Ed25519 checks run in batches (libuv's pool, or worker threads for a large ledger) while the
+// next lines are parsed.
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
+import type { StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
-import type { SignatureJob } from '../core/ledger/verify-signatures.ts';
 import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
 import type { ObjectState, VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
 import { proveBase } from './ledger-base.ts';
@@ -18,6 +18,8 @@ import { listSegmentFiles } from './ledger-tails.ts';
 import { assertStoreShape, objectsDir } from './objects.ts';
 import type { Plane, PlaneLocation } from '../core/plane/plane.ts';
 import { LineReader } from './read-lines.ts';
+import { createSignatureChecks } from './signature-checks.ts';
+import type { SignatureCheckOptions } from './signature-checks.ts';
 
 export interface VerifyFilesOptions {
   /** Git ref the ledger must extend byte for byte; only the appended lines are checked. */
@@ -25,44 +27,16 @@ export interface VerifyFilesOptions {
   findingsCap?: number;
   /** The verifier's clock: entries dated beyond it (plus a small skew) are findings. */
   now?: Date;
+  /** Objects re-hashed (`content`, the default) or only checked for presence. */
+  objects?: 'content' | 'presence';
+  /** Receives every valid checked entry in ledger order. */
+  onEntry?: (stored: StoredEntry) => void;
+  /** Where Ed25519 checks run (worker threads past a threshold by default). */
+  signatures?: SignatureCheckOptions;
 }
 
-/** Signature checks in flight at most; the reader waits for the pool below half of it. */
-const MAX_IN_FLIGHT = 1024;
+/** Signature checks queued before a batch is handed over. */
 const BATCH = 128;
-
-function createSignaturePool(reject: (job: SignatureJob) => void): {
-  submit(jobs: readonly SignatureJob[]): void;
-  room(): Promise<void>;
-  drain(): Promise<void>;
-} {
-  let inFlight = 0;
-  let waiters: (() => void)[] = [];
-  const wake = (): void => {
-    const ready = waiters;
-    waiters = [];
-    for (const resolve of ready) resolve();
-  };
-  const wait = (): Promise<void> => new Promise((resolve) => waiters.push(resolve));
-  return {
-    submit(jobs) {
-      for (const job of jobs) {
-        inFlight += 1;
-        verify(null, job.message, job.key, job.signature, (error, ok) => {
-          inFlight -= 1;
-          if (error !== null || !ok) reject(job);
-          if (inFlight <= MAX_IN_FLIGHT / 2) wake();
-        });
-      }
-    },
-    async room() {
-      while (inFlight >= MAX_IN_FLIGHT) await wait();
-    },
-    async drain() {
-      while (inFlight > 0) await wait();
-    },
-  };
-}
 
 function readRange(path: string, from: number, to: number): Buffer {
   const buffer = Buffer.allocUnsafe(to - from);
@@ -123,7 +97,10 @@ function* prefixObjects(path: string, lastIndex: number): Generator<string> {
   }
 }
 
-function createObjectStates(plane: Plane): (digest: string) => ObjectState {
+function createObjectStates(
+  plane: Plane,
+  check: 'content' | 'presence',
+): (digest: string) => ObjectState {
   const dir = objectsDir(plane);
   const states = new Map<string, ObjectState>();
   return (digest) => {
@@ -133,7 +110,7 @@ function createObjectStates(plane: Plane): (digest: string) => ObjectState {
       // A symlink or a directory on the way to the object is an integrity error naming the path.
       state = !assertStoreShape(plane, path)
         ? 'missing'
-        : sha256Hex(readFileSync(path)) === digest
+        : check === 'presence' || sha256Hex(readFileSync(path)) === digest
           ? 'ok'
           : 'corrupt';
       states.set(digest, state);
@@ -191,7 +168,7 @@ export async function verifyLedgerFiles(
     ledgerId: ledgerIdOf(plane.manifest, manifestFile),
     authorities: plane.manifest.authorities,
     manifestFile,
-    objectState: createObjectStates(plane),
+    objectState: createObjectStates(plane, options.objects ?? 'content'),
     context: context.entries,
     trusted: {
       backwards: (name) => {
@@ -202,11 +179,12 @@ export async function verifyLedgerFiles(
     prefixObjects: (name, lastIndex) => prefixObjects(pathOf.get(name) ?? '', lastIndex),
     ...(options.findingsCap === undefined ? {} : { findingsCap: options.findingsCap }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.onEntry === undefined ? {} : { onEntry: options.onEntry }),
   });
   for (const finding of [...(proof?.findings ?? []), ...context.findings]) {
     verifier.addFinding(finding);
   }
-  const pool = createSignaturePool((job) => verifier.rejectSignature(job));
+  const pool = createSignatureChecks((job) => verifier.rejectSignature(job), options.signatures);
   for (const segment of segments) {
     const region = regionOf(segment.name);
     verifier.beginSegment({ name: segment.name, file: segment.file, ...region });

@@ -1,8 +1,7 @@
 // Reading a stored output without scrolling through it: the last lines (where a test runner prints
 // its failures) or the lines matching a pattern. Pure; the text is redacted again on the way out,
 // so an object stored before a secret was known still never shows it.
-import { UsageError } from '../errors.ts';
-import { compileRegex, isRegexLiteral, type Pattern } from '../trace/condition.ts';
+import type { Pattern } from '../trace/condition.ts';
 import { redactText, type RedactionRules } from './redact.ts';
 
 export interface OutputLine {
@@ -31,29 +30,6 @@ function splitLines(text: string): string[] {
 
 function cutLine(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/**
- * `--grep`: "/body/flags" is a regular expression matched in linear time (RE2, like trace packs),
- * anything else a literal substring. A pattern RE2 cannot compile is a usage error naming it.
- */
-export function compileGrep(pattern: string): Pattern {
-  if (pattern === '')
-    throw new UsageError('BAD_VALUE', '--grep needs a non-empty pattern', {
-      where: '--grep',
-      expected: 'a literal string, or /regex/flags (flags i, m, s)',
-    });
-  if (!isRegexLiteral(pattern)) return { test: (line) => line.includes(pattern) };
-  try {
-    return compileRegex(pattern);
-  } catch (error) {
-    throw new UsageError('BAD_VALUE', `--grep ${pattern} is not a supported regular expression`, {
-      where: '--grep',
-      expected:
-        'RE2 syntax: no backreferences or lookahead; or drop the slashes to match the text literally',
-      cause: error,
-    });
-  }
 }
 
 export interface SelectOptions {

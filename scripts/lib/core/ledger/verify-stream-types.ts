@@ -3,7 +3,7 @@ import type { Authority } from '../plane/types.ts';
 import type { TrustedRegions } from './ledger-index.ts';
 import type { ChainState } from './verify-chain.ts';
 import type { VerifiedCounts } from './describe-verified.ts';
-import type { FindingCode, LedgerFinding, LocatedEntry } from './types.ts';
+import type { FindingCode, LedgerFinding, LocatedEntry, StoredEntry } from './types.ts';
 
 export type ObjectState = 'ok' | 'missing' | 'corrupt';
 
@@ -24,6 +24,8 @@ export interface VerifierConfig {
   findingsCap?: number;
   /** The verifier's clock; without it entry times are not compared with the present. */
   now?: Date;
+  /** Called with every valid entry of the checked lines, in ledger order (the gate keeps them). */
+  onEntry?: (stored: StoredEntry) => void;
 }
 
 export interface SegmentRegion {

@@ -171,6 +171,7 @@ export class LedgerVerifier {
       const fork = acknowledgedFork(entry);
       if (fork !== undefined) this.breaks.acknowledge(fork);
       const located: LocatedEntry = { entry, segment: open.region.name, index, file, hash };
+      this.config.onEntry?.({ entry, hash, file, line: index + 1 });
       const first = this.index.add(hash, { segment: located.segment, index });
       if (first !== undefined) {
         report(

@@ -18,7 +18,7 @@ import { proveCommittedLedger } from '../../io/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger-store.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
-import { readVerifiedLedger } from '../../io/read-verified-ledger.ts';
+import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
 import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
@@ -111,7 +111,7 @@ export async function resolveGrantor(
 }
 
 /**
- * Parses and verifies the whole ledger (chain, references, signatures, seals, object presence).
+ * Streams and verifies the whole ledger (chain, references, signatures, seals, object presence).
  * Objects are checked for presence only here: re-hashing every object is `verify --full`'s job,
  * and audits re-hash what they review.
  */
@@ -119,8 +119,8 @@ async function readVerifiedEntries(
   plane: Plane,
   upstream: UpstreamCheck | undefined,
 ): Promise<StoredEntry[]> {
-  const { parsed, findings } = await readVerifiedLedger(plane, 'presence', upstream);
-  if (findings.length === 0) return parsed.entries;
+  const { entries, findings } = await streamVerifiedEntries(plane, upstream);
+  if (findings.length === 0) return entries;
   // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
   const first = findings[0]!;
