@@ -4,7 +4,6 @@
 // two parts of its cost: subject bindings (computeSubjects) and the verified ledger read. A
 // reference that re-hashes every working-tree file per call and re-validates the whole ledger
 // pays about 2.9 s for the same question.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { createTestContext } from '../helpers/context.ts';
 import { registryYaml } from '../helpers/gate-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import type { Bench } from './harness.ts';
-import { processBenches, referenceBenches } from './plane-repo.ts';
+import { git, processBenches, referenceBenches } from './plane-repo.ts';
 
 const FILES = 50_000;
 const PER_DIR = 100;
@@ -23,28 +22,6 @@ const CONTROLS = 20;
 const CLAIM = 'claim --scope project --no-record, 50k files, 20 current controls';
 
 let repo: Promise<string> | undefined;
-
-function git(dir: string, ...args: string[]): void {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=b',
-      '-c',
-      'user.email=b@b',
-      '-c',
-      'gc.auto=0',
-      '-c',
-      'maintenance.auto=false',
-      ...args,
-    ],
-    {
-      cwd: dir,
-      stdio: 'ignore',
-      maxBuffer: 1 << 30,
-    },
-  );
-}
 
 const common = { root: undefined, json: false, limit: 8192 };
 const context = (root: string) =>

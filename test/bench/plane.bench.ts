@@ -1,6 +1,5 @@
 // Control plane benchmarks (issue 3): scan of a 50k-file repository (target <= 1 s) and init end
 // to end on it. The repository is generated once and shared by both benches.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,29 +7,10 @@ import type { ProfileFile } from '../../scripts/lib/core/plane/types.ts';
 import { initPlane } from '../../scripts/lib/flows/init-flow.ts';
 import { scanRepository } from '../../scripts/lib/io/scan-repo.ts';
 import type { Bench } from './harness.ts';
+import { git } from './plane-repo.ts';
 
 const FILES = 50_000;
 let repo: Promise<string> | undefined;
-
-function git(cwd: string, args: string[]): void {
-  const result = spawnSync(
-    'git',
-    [
-      '-c',
-      'user.name=b',
-      '-c',
-      'user.email=b@b',
-      '-c',
-      'gc.auto=0',
-      '-c',
-      'maintenance.auto=false',
-      ...args,
-    ],
-    { cwd },
-  );
-  if (result.status !== 0)
-    throw new Error(`git ${args.join(' ')} failed: ${String(result.stderr)}`);
-}
 
 /** 500 packages × 100 files, a few build files, committed (plus 1% untracked). */
 function generateRepo(): Promise<string> {
@@ -54,9 +34,9 @@ function generateRepo(): Promise<string> {
       'jobs:\n  t:\n    steps:\n      - run: npm test\n',
     );
     writeFileSync(join(dir, 'AGENTS.md'), '# rules\n');
-    git(dir, ['init', '-q']);
-    git(dir, ['add', '-A']);
-    git(dir, ['commit', '-q', '-m', 'fixture']);
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'fixture');
     for (let u = 0; u < FILES / 100; u++) writeFileSync(join(dir, `untracked-${u}.ts`), '');
     return dir;
   });
