@@ -7,7 +7,7 @@ import { UsageError } from '../../scripts/lib/core/errors.ts';
 import { findAnyEntry } from '../../scripts/lib/core/gate/query-entry-views.ts';
 import { evidenceRefs, findEntry } from '../../scripts/lib/core/gate/query-views.ts';
 import type { StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
-import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import { hypothesisArgs, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 const target = { what: 'ledger entry', where: '--evidence', list: 'proofgate query head' };
 // Two hashes sharing their first 10 digits, and a third.
@@ -131,23 +131,9 @@ describe('memory add and hypothesis update take a prefix', () => {
   it('hypothesis update --evidence <prefix> records the full hash', async () => {
     const plane = makeKnowledgePlane();
     const hash = plane.hashes[2]!;
-    await plane.run([
-      'hypothesis',
-      'add',
-      'negative page size accepted',
-      '--attr',
-      'functional',
-      '--risk',
-      '0.7',
-      '--info-gain',
-      '0.9',
-      '--cost',
-      '1',
-      '--oracle',
-      'expect 400',
-      '--provenance',
-      'recon',
-    ]);
+    await plane.run(
+      hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
+    );
     const update = await plane.run([
       'hypothesis',
       'update',

@@ -18,23 +18,9 @@ const options = (root: string) => ({
 describe('proofgate next', () => {
   it('ranks gaps and open hypotheses together by priority', async () => {
     const plane = planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT));
-    await plane.run([
-      'hypothesis',
-      'add',
-      'negative page size accepted',
-      '--attr',
-      'functional',
-      '--risk',
-      '0.7',
-      '--info-gain',
-      '0.9',
-      '--cost',
-      '1',
-      '--oracle',
-      'expect 400',
-      '--provenance',
-      'recon',
-    ]);
+    await plane.run(
+      hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
+    );
     await plane.run([
       'hypothesis',
       'add',

@@ -56,6 +56,8 @@ export async function readAttestationHistory(
     byFile.set(stored.file, [...(byFile.get(stored.file) ?? []), stored]);
   }
   const committedAt = new Map<string, Date>();
+  // HEAD's time only bounds attestation ages: without attestations, no git process at all.
+  if (byFile.size === 0) return { committedAt };
   for (const [file, list] of byFile) {
     const times = await blameLines(
       plane.root,
