@@ -34,7 +34,7 @@ export interface BaseProof {
   regions: Map<string, CheckedRegion>;
 }
 
-interface BaseBlob {
+export interface BaseBlob {
   oid: string;
   size: number;
 }
@@ -166,8 +166,7 @@ export async function proveBase(
   for (const [file, before] of [...base.segments].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const now = byFile.get(file);
     if (now === undefined) {
-      const message = `segment on ${ref} is missing now (deleted or renamed)`;
-      findings.push({ file, line: 0, code: 'SEGMENT_DELETED', message });
+      findings.push(deletedFinding(file, `on ${ref}`));
       continue;
     }
     const size = statSync(now.path).size;
@@ -182,14 +181,31 @@ export async function proveBase(
       context.findings.push(...prefixContext.findings);
       continue;
     }
-    const blob = await runGit(['cat-file', 'blob', before.oid], { cwd: root });
-    const diff =
-      blob.code === 0
-        ? firstDifference(now.path, new Uint8Array(blob.stdout))
-        : { byte: 0, line: 1 };
-    const what = diff.byte === size ? 'truncated' : 'changed';
-    const message = `segment ${what} at byte ${diff.byte}: the bytes on ${ref} are not a prefix of the current file`;
-    findings.push({ file, line: diff.line, code: 'HISTORY_REWRITTEN', message });
+    findings.push(await rewrittenFinding(root, `on ${ref}`, now, before, size));
   }
   return { findings, regions };
+}
+
+/** A segment the ref (`where`, e.g. "on origin/main") has and the working ledger does not. */
+export function deletedFinding(file: string, where: string): LedgerFinding {
+  const message = `segment ${where} is missing now (deleted or renamed)`;
+  return { file, line: 0, code: 'SEGMENT_DELETED', message };
+}
+
+/** Where `segment` (now `size` bytes) first differs from its blob `before` on the ref (`where`). */
+export async function rewrittenFinding(
+  root: string,
+  where: string,
+  segment: SegmentFile,
+  before: BaseBlob,
+  size: number,
+): Promise<LedgerFinding> {
+  const blob = await runGit(['cat-file', 'blob', before.oid], { cwd: root });
+  const diff =
+    blob.code === 0
+      ? firstDifference(segment.path, new Uint8Array(blob.stdout))
+      : { byte: 0, line: 1 };
+  const what = diff.byte === size ? 'truncated' : 'changed';
+  const message = `segment ${what} at byte ${diff.byte}: the bytes ${where} are not a prefix of the current file`;
+  return { file: segment.file, line: diff.line, code: 'HISTORY_REWRITTEN', message };
 }

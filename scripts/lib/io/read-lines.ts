@@ -66,6 +66,11 @@ export async function readLines(
   return total;
 }
 
+/** Anything fed the raw bytes in order: a node Hash, or several hashes of different prefixes. */
+export interface ByteSink {
+  update(data: Buffer): unknown;
+}
+
 /** One line from a LineReader: its bytes (a view) or, when overlong, its size and sha256. */
 export type ReadLine =
   | { bytes: Uint8Array; start: number; overlongBytes?: never; overlongSha256?: never }
@@ -78,7 +83,7 @@ export interface LineReaderOptions {
   end?: number;
   maxLineBytes?: number;
   /** Sees every raw byte of the range, in order (e.g. a git blob id of a prefix). */
-  hash?: Hash;
+  hash?: ByteSink;
   /** Byte strings (without newlines) searched chunk by chunk; see `hasMarker`. */
   markers?: readonly Buffer[];
 }
@@ -129,7 +134,7 @@ export class LineReader {
   private readonly fd: number;
   private readonly end: number;
   private readonly max: number;
-  private readonly hash: Hash | undefined;
+  private readonly hash: ByteSink | undefined;
   private chunk: Buffer = Buffer.alloc(0);
   private at = 0;
   /** File offset of chunk[0]. */

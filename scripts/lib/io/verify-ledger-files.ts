@@ -2,17 +2,19 @@
 // LedgerVerifier (bounded memory at any size), evidence objects are re-hashed once each, and the
 // Ed25519 checks run in batches (libuv's pool, or worker threads for a large ledger) while the
 // next lines are parsed.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
-import type { StoredEntry } from '../core/ledger/types.ts';
+import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
 import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
 import type { ObjectState, VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
 import { proveBase } from './ledger-base.ts';
 import type { CheckedRegion, SegmentFile } from './ledger-base.ts';
+import { PrefixFindings, SegmentPrefixes } from './ledger-prefixes.ts';
+import type { PrefixCheck } from './ledger-prefixes.ts';
 import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
 import { assertStoreShape, objectsDir } from './objects.ts';
@@ -33,6 +35,11 @@ export interface VerifyFilesOptions {
   onEntry?: (stored: StoredEntry) => void;
   /** Where Ed25519 checks run (worker threads past a threshold by default). */
   signatures?: SignatureCheckOptions;
+  /**
+   * Refs the working ledger must extend byte for byte (HEAD, the upstream's fork point), proven in
+   * the context scan's read. Full mode only; their findings come back in `prefixFindings`.
+   */
+  prefixes?: readonly PrefixCheck[];
 }
 
 /** Signature checks queued before a batch is handed over. */
@@ -134,7 +141,7 @@ export function currentSegmentFiles(plane: PlaneLocation): SegmentFile[] {
 export async function verifyLedgerFiles(
   plane: Plane,
   options: VerifyFilesOptions = {},
-): Promise<VerifyLedgerResult> {
+): Promise<VerifyLedgerResult & { prefixFindings: LedgerFinding[][] }> {
   const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
   const rel = ledgerRel(plane);
   const segments = currentSegmentFiles(plane);
@@ -145,12 +152,18 @@ export async function verifyLedgerFiles(
       : await proveBase(plane.root, rel, options.base, segments, context);
   const regionOf = (name: string): CheckedRegion =>
     proof?.regions.get(name) ?? { start: 0, startByte: 0, previousHash: null };
+  const checks = proof === undefined ? (options.prefixes ?? []) : [];
+  const prefixFindings = new PrefixFindings(checks, segments);
   for (const segment of segments) {
     const region = regionOf(segment.name);
+    const size = statSync(segment.path).size;
+    const prefixes = checks.length === 0 ? undefined : new SegmentPrefixes(checks, segment, size);
     const reader = new LineReader(segment.path, {
       start: region.startByte,
+      end: size,
       maxLineBytes: MAX_LINE_BYTES,
       markers: CONTEXT_MARKERS,
+      ...(prefixes === undefined ? {} : { hash: prefixes }),
     });
     try {
       let index = region.start;
@@ -162,6 +175,7 @@ export async function verifyLedgerFiles(
     } finally {
       reader.close();
     }
+    if (prefixes !== undefined) prefixFindings.add(await prefixes.findings(plane.root, checks));
   }
   const pathOf = new Map(segments.map((s) => [s.name, s.path]));
   const verifier = new LedgerVerifier({
@@ -208,5 +222,5 @@ export async function verifyLedgerFiles(
   }
   pool.submit(verifier.takeSignatureJobs());
   await pool.drain();
-  return verifier.finish();
+  return { ...verifier.finish(), prefixFindings: prefixFindings.byCheck() };
 }

@@ -13,6 +13,8 @@ export interface TrustedRegions {
 
 export class LedgerIndex {
   private readonly where = new Map<string, EntryLocation>();
+  /** Segment → hash of its newest first-seen entry (what recorded heads usually name). */
+  private readonly newest = new Map<string, string>();
   /** Segment → its trusted lines not hashed yet. */
   private readonly pending = new Map<string, TrustedLines>();
   private readonly trusted: TrustedRegions | undefined;
@@ -33,7 +35,16 @@ export class LedgerIndex {
     const first = this.where.get(hash);
     if (first !== undefined) return first;
     this.where.set(hash, at);
+    this.newest.set(at.segment, hash);
     return undefined;
+  }
+
+  /**
+   * True when `hash` is the newest entry indexed in `segment`: the same answer as
+   * `known(hash)?.segment === segment` for the common case, without a lookup in the whole index.
+   */
+  isNewestIn(hash: string, segment: string): boolean {
+    return this.newest.get(segment) === hash;
   }
 
   /** Where `hash` is so far, without reading trusted regions. */

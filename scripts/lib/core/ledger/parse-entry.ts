@@ -56,13 +56,39 @@ class Checker {
   }
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Digits [from, to) of a string already known to match ISO_TIME, as a number. */
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
+}
+
+/**
+ * Whether an ISO_TIME string names a real instant that toISOString() prints the same way: month
+ * 1–12, a day that exists in that month (29 February only in leap years), hour < 24, minute and
+ * second < 60. Integer checks instead of a Date round trip, which cost a ledger read ~0.8 µs a line.
+ */
+export function isRealUtcInstant(text: string): boolean {
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const isLeap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const monthDays = month === 2 && isLeap ? 29 : DAYS_IN_MONTH[month - 1]!;
+  return (
+    day <= monthDays &&
+    digits(text, 11, 13) < 24 &&
+    digits(text, 14, 16) < 60 &&
+    digits(text, 17, 19) < 60
+  );
+}
+
 function checkTime(c: Checker, value: unknown): void {
   c.text(value, '/time', ISO_TIME);
-  if (typeof value === 'string' && ISO_TIME.test(value)) {
-    const at = new Date(value);
-    if (Number.isNaN(at.getTime()) || at.toISOString() !== value) {
-      c.problems.push(`/time ${value} is not a real UTC instant`);
-    }
+  if (typeof value === 'string' && ISO_TIME.test(value) && !isRealUtcInstant(value)) {
+    c.problems.push(`/time ${value} is not a real UTC instant`);
   }
 }
 

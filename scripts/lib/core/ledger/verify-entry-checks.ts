@@ -7,14 +7,27 @@ import type { ObjectState } from './verify-stream-types.ts';
 /** How far an entry's time may run ahead of the verifier's clock (clocks drift a little). */
 const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
+/**
+ * The latest entry time a verifier whose clock reads `now` accepts, as ISO text: entry times are
+ * fixed-width ISO strings (parseEntry), so text order is time order. Past year 9999 (where
+ * toISOString adds a sign) every entry time is earlier.
+ */
+export function latestAllowedTime(now: Date): string {
+  const limit = new Date(now.getTime() + MAX_CLOCK_SKEW_MS).toISOString();
+  return limit.startsWith('+') ? '\uffff' : limit;
+}
+
 /** An entry dated after the verifier's present was written with a wrong or forged clock. */
-export function checkTime(entry: LedgerEntry, now: Date | undefined, report: Report): void {
+export function checkTime(
+  entry: LedgerEntry,
+  now: { date: Date; latest: string } | undefined,
+  report: Report,
+): void {
   if (now === undefined) return;
-  const time = Date.parse(entry.time);
-  if (time > now.getTime() + MAX_CLOCK_SKEW_MS) {
+  if (entry.time > now.latest) {
     report(
       'TIME_IN_FUTURE',
-      `entry dated ${entry.time}, after the verifier's clock ${now.toISOString()} (more than ${MAX_CLOCK_SKEW_MS / 60000} min skew): its writer's clock was wrong or set (PROOFGATE_NOW)`,
+      `entry dated ${entry.time}, after the verifier's clock ${now.date.toISOString()} (more than ${MAX_CLOCK_SKEW_MS / 60000} min skew): its writer's clock was wrong or set (PROOFGATE_NOW)`,
     );
   }
 }

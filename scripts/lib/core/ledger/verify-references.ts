@@ -34,6 +34,7 @@ export class ReferenceTracker {
         }
         continue;
       }
+      if (this.index.isNewestIn(head, segment)) continue;
       const at = this.index.known(head);
       if (at === undefined) this.defer(located, detail, { ref: { hash: head, segment } });
       else if (at.segment !== segment) report('HEAD_UNKNOWN', headMessage(head, segment), detail);

@@ -11,7 +11,7 @@ import { MAX_LINE_BYTES, decodeLine } from './parse-ledger.ts';
 import { checkChainLink, checkSegmentName, startChain } from './verify-chain.ts';
 import type { Report } from './verify-chain.ts';
 import { FindingSink } from './verify-findings.ts';
-import { checkObjects, checkTime } from './verify-entry-checks.ts';
+import { checkObjects, checkTime, latestAllowedTime } from './verify-entry-checks.ts';
 import { ReferenceTracker } from './verify-references.ts';
 import { SealTracker } from './verify-seals.ts';
 import { KeyedRules } from './verify-keyed.ts';
@@ -44,9 +44,14 @@ export class LedgerVerifier {
   private checkedLines = 0;
   private readonly counts: VerifiedCounts = { entries: 0, signed: 0, seals: 0 };
   private segments = 0;
+  private readonly now: { date: Date; latest: string } | undefined;
 
   constructor(config: VerifierConfig) {
     this.config = config;
+    this.now =
+      config.now === undefined
+        ? undefined
+        : { date: config.now, latest: latestAllowedTime(config.now) };
     this.sink = new FindingSink(config.findingsCap);
     this.index = new LedgerIndex(config.trusted);
     this.references = new ReferenceTracker(this.index);
@@ -187,7 +192,7 @@ export class LedgerVerifier {
       this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       checkObjects(entry, (digest) => this.config.objectState(digest), report);
-      checkTime(entry, this.config.now, report);
+      checkTime(entry, this.now, report);
       this.seals.check(located, open, report);
     }
     for (const seal of open.closingHeads?.get(hash) ?? []) open.closures.push({ seal, at: index });
