@@ -84,13 +84,13 @@ describe('createSignatureThreads', () => {
     const signature = Buffer.from(key.signer.sign(message));
     if (bad === 'flipped') signature[5] = signature[5]! ^ 1;
     return {
-      message,
-      signature: bad === 'short' ? signature.subarray(0, 10) : signature,
+      signed: { head: '', body: message, cutAt: message.length, cutEnd: message.length },
+      sig: (bad === 'short' ? signature.subarray(0, 10) : signature).toString('base64'),
       key: publicKeyFromRaw(key.publicKeyBase64),
+      by: { authority: 'virtual:quality', keyid: 'k'.repeat(64), publicKey: key.publicKeyBase64 },
       file: 'f',
       line: n,
       detail: 0,
-      failure: 'bad',
     };
   };
 

@@ -4,6 +4,7 @@
 // submitted while the thread module loads still run on libuv's pool).
 import { verify } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { signedMessage } from '../core/ledger/verify-signatures.ts';
 import type { SignatureJob } from '../core/ledger/verify-signatures.ts';
 import type { SignatureThreads } from './signature-threads.ts';
 
@@ -47,11 +48,17 @@ export function createSignatureChecks(
   const wait = (): Promise<void> => new Promise((resolve) => waiters.push(resolve));
   const onLibuv = (job: SignatureJob): void => {
     inFlight += 1;
-    verify(null, job.message, job.key, job.signature, (error, ok) => {
-      inFlight -= 1;
-      if (error !== null || !ok) reject(job);
-      if (inFlight <= MAX_IN_FLIGHT / 2) wake();
-    });
+    verify(
+      null,
+      signedMessage(job.signed),
+      job.key,
+      Buffer.from(job.sig, 'base64'),
+      (error, ok) => {
+        inFlight -= 1;
+        if (error !== null || !ok) reject(job);
+        if (inFlight <= MAX_IN_FLIGHT / 2) wake();
+      },
+    );
   };
   return {
     submit(jobs) {

@@ -53,24 +53,34 @@ export interface SignatureThreads {
   close(): Promise<void>;
 }
 
-/** Packs a batch into one transferable buffer: messages, then signatures, with 5 ints per job. */
+/** Ed25519 signatures are 64 bytes; a job's base64 never decodes to more than its length × 3/4. */
+const decodedBound = (sig: string): number => Math.ceil((sig.length * 3) / 4);
+
+/**
+ * Packs a batch into one transferable buffer: each job's message (PAE head, then its body around
+ * the cut) and its decoded signature, with 5 ints per job; written in place, no copy per job.
+ */
 function pack(
   jobs: readonly SignatureJob[],
   keyIndex: (key: KeyObject) => number,
 ): { data: ArrayBuffer; offsets: Int32Array<ArrayBuffer> } {
   let size = 0;
-  for (const job of jobs) size += job.message.length + job.signature.length;
-  const data = new Uint8Array(new ArrayBuffer(size));
+  for (const { signed, sig } of jobs) {
+    size += signed.head.length + signed.body.length - (signed.cutEnd - signed.cutAt);
+    size += decodedBound(sig);
+  }
+  const data = Buffer.from(new ArrayBuffer(size));
   const offsets = new Int32Array(new ArrayBuffer(jobs.length * 20));
   let at = 0;
   jobs.forEach((job, i) => {
-    data.set(job.message, at);
+    const { head, body, cutAt, cutEnd } = job.signed;
     offsets[i * 5] = at;
-    at += job.message.length;
+    at += data.write(head, at, 'latin1');
+    at += body.copy(data, at, 0, cutAt);
+    at += body.copy(data, at, cutEnd);
     offsets[i * 5 + 1] = at;
-    data.set(job.signature, at);
     offsets[i * 5 + 2] = at;
-    at += job.signature.length;
+    at += data.write(job.sig, at, 'base64');
     offsets[i * 5 + 3] = at;
     offsets[i * 5 + 4] = keyIndex(job.key);
   });

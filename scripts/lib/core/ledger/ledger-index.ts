@@ -13,6 +13,8 @@ export interface TrustedRegions {
 
 export class LedgerIndex {
   private readonly where = new Map<string, EntryLocation>();
+  /** Segments whose lines have started streaming (the others have nothing indexed yet). */
+  private readonly begun = new Set<string>();
   /** Segment → hash of its newest first-seen entry (what recorded heads usually name). */
   private readonly newest = new Map<string, string>();
   /** Segment → its trusted lines not hashed yet. */
@@ -25,6 +27,7 @@ export class LedgerIndex {
 
   /** Registers a segment whose first checked line is `start`; earlier lines are trusted. */
   addTrustedRegion(segment: string, start: number): void {
+    this.begun.add(segment);
     if (start > 0 && this.trusted !== undefined) {
       this.pending.set(segment, this.trusted.backwards(segment));
     }
@@ -45,6 +48,11 @@ export class LedgerIndex {
    */
   isNewestIn(hash: string, segment: string): boolean {
     return this.newest.get(segment) === hash;
+  }
+
+  /** False while `segment` has not started streaming: none of its entries can be known yet. */
+  hasBegun(segment: string): boolean {
+    return this.begun.has(segment);
   }
 
   /** Where `hash` is so far, without reading trusted regions. */

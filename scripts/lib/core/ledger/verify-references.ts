@@ -35,7 +35,8 @@ export class ReferenceTracker {
         continue;
       }
       if (this.index.isNewestIn(head, segment)) continue;
-      const at = this.index.known(head);
+      // A segment still to come has nothing indexed: wait for the end without a lookup.
+      const at = this.index.hasBegun(segment) ? this.index.known(head) : undefined;
       if (at === undefined) this.defer(located, detail, { ref: { hash: head, segment } });
       else if (at.segment !== segment) report('HEAD_UNKNOWN', headMessage(head, segment), detail);
     }

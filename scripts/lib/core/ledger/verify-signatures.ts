@@ -8,7 +8,8 @@ import { verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
-import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw, signedBytesOf } from './sign-entry.ts';
+import { canonicalize } from './canonical.ts';
+import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw } from './sign-entry.ts';
 import type { LedgerEntry, LocatedEntry } from './types.ts';
 
 export interface RegisteredKey {
@@ -67,40 +68,87 @@ export function checkKeyEntry(located: LocatedEntry): string | undefined {
 }
 
 const PAE_TYPE_HEAD = `DSSEv1 ${Buffer.byteLength(ENTRY_PAYLOAD_TYPE)} ${ENTRY_PAYLOAD_TYPE} `;
+const SIGS_MEMBER = Buffer.from(',"sigs":[', 'utf8');
+const CLOSE_BRACKET = 0x5d;
+
+/** Bytes of the canonical `,"sigs":[...]` member of a parsed (shape-checked) entry. */
+function sigsMemberLength(sigs: NonNullable<LedgerEntry['sigs']>): number {
+  // `{"keyid":"` + keyid + `","sig":"` + sig + `"}`, commas between, `,"sigs":[` and `]`: ASCII only.
+  let length = SIGS_MEMBER.length + 1 + (sigs.length - 1);
+  for (const sig of sigs) length += 21 + sig.keyid.length + sig.sig.length;
+  return length;
+}
 
 /**
- * The signed bytes of an entry read from canonical `line` bytes: the line without its top-level
- * `sigs` member is exactly canonicalize(entry without sigs), so no re-serialisation is needed.
- * Every member after `sigs` (storage, subject, time, v) holds only hex, segment names and fixed
- * keys, so the last occurrence of the member's exact text is the top-level one.
+ * What an entry's signatures cover, without copying: the PAE head, then `body` minus the bytes
+ * [cutAt, cutEnd). Read from a canonical line, the body is the line and the cut is its top-level
+ * `sigs` member (the line without it is exactly canonicalize(entry without sigs)). Every member
+ * after `sigs` (storage, subject, time, v) holds only hex, segment names and fixed keys, so the
+ * last `,"sigs":[` is the top-level one; its array holds only hex and base64, so the first `]`
+ * after it closes it. The member's length is checked against the parsed signatures; without a
+ * line, or when the check fails, the entry is re-serialised.
  */
-export function signedBytesFromLine(line: Uint8Array, entry: LedgerEntry): Buffer {
-  const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
-  const member = Buffer.from(`,"sigs":${JSON.stringify(entry.sigs)}`, 'utf8');
-  const at = bytes.lastIndexOf(member);
-  if (entry.sigs === undefined || at === -1) return signedBytesOf(entry);
-  const length = bytes.length - member.length;
+export interface SignedBody {
+  head: string;
+  body: Buffer;
+  cutAt: number;
+  cutEnd: number;
+}
+
+export function signedBodyOf(entry: LedgerEntry, line?: Uint8Array): SignedBody {
+  const bytes =
+    line === undefined ? undefined : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+  const at = bytes === undefined || entry.sigs === undefined ? -1 : bytes.lastIndexOf(SIGS_MEMBER);
+  const end = at === -1 ? -1 : bytes!.indexOf(CLOSE_BRACKET, at + SIGS_MEMBER.length) + 1;
+  if (bytes === undefined || end <= 0 || end - at !== sigsMemberLength(entry.sigs!)) {
+    const { sigs: _sigs, ...unsigned } = entry;
+    const body = Buffer.from(canonicalize(unsigned), 'utf8');
+    return {
+      head: `${PAE_TYPE_HEAD}${body.length} `,
+      body,
+      cutAt: body.length,
+      cutEnd: body.length,
+    };
+  }
+  return {
+    head: `${PAE_TYPE_HEAD}${bytes.length - (end - at)} `,
+    body: bytes,
+    cutAt: at,
+    cutEnd: end,
+  };
+}
+
+/** The signed message as one buffer (PAE head + body without the cut). */
+export function signedMessage(signed: SignedBody): Buffer {
+  const { head, body, cutAt, cutEnd } = signed;
   return Buffer.concat([
-    Buffer.from(`${PAE_TYPE_HEAD}${length} `, 'utf8'),
-    bytes.subarray(0, at),
-    bytes.subarray(at + member.length),
+    Buffer.from(head, 'latin1'),
+    body.subarray(0, cutAt),
+    body.subarray(cutEnd),
   ]);
 }
 
 /** One Ed25519 check to run; a false result becomes a SIGNATURE_INVALID finding at file:line. */
 export interface SignatureJob {
-  message: Buffer;
-  signature: Buffer;
+  signed: SignedBody;
+  /** The signature as standard base64 (64 bytes in a shape-checked entry). */
+  sig: string;
   key: KeyObject;
+  /** The registered key the signature claims, named in the finding. */
+  by: RegisteredKey;
   file: string;
   line: number;
   detail: number;
-  failure: string;
+}
+
+/** The finding's message when `job` does not verify. */
+export function signatureFailure(job: SignatureJob): string {
+  return `signature by ${job.by.authority} key ${job.by.keyid.slice(0, 12)}… does not verify`;
 }
 
 /**
  * The signature rules for one entry: unknown authority, key entry shape, key registration; the
- * cryptographic checks are returned as jobs. `line` is the entry's exact bytes, when known.
+ * cryptographic checks are appended to `jobs`. `line` is the entry's exact bytes, when known.
  */
 export function checkEntrySignatures(
   located: LocatedEntry,
@@ -108,7 +156,8 @@ export function checkEntrySignatures(
   known: ReadonlySet<string>,
   registry: ReadonlyMap<string, RegisteredKey>,
   report: Report,
-): SignatureJob[] {
+  jobs: SignatureJob[],
+): void {
   const { entry } = located;
   if (!known.has(entry.actor.authority)) {
     report(
@@ -121,12 +170,11 @@ export function checkEntrySignatures(
     const problem = checkKeyEntry(located);
     if (problem !== undefined) report('KEY_ENTRY_INVALID', problem, 1);
   }
-  if (entry.sigs === undefined) return [];
+  if (entry.sigs === undefined) return;
   if (entry.actor.keyid !== entry.sigs[0]?.keyid) {
     report('SIGNATURE_INVALID', 'actor.keyid is not the key of the first signature', 2);
   }
-  const jobs: SignatureJob[] = [];
-  let message: Buffer | undefined;
+  let signed: SignedBody | undefined;
   entry.sigs.forEach((signature, i) => {
     const key = registry.get(signature.keyid);
     if (key === undefined) {
@@ -142,25 +190,24 @@ export function checkEntrySignatures(
         3 + i,
       );
     } else {
-      message ??= line === undefined ? signedBytesOf(entry) : signedBytesFromLine(line, entry);
+      signed ??= signedBodyOf(entry, line);
       jobs.push({
-        message,
-        signature: Buffer.from(signature.sig, 'base64'),
+        signed,
+        sig: signature.sig,
         key: publicKeyFromRaw(key.publicKey),
+        by: key,
         file: located.file,
         line: located.index + 1,
         detail: 3 + i,
-        failure: `signature by ${key.authority} key ${key.keyid.slice(0, 12)}… does not verify`,
       });
     }
   });
-  return jobs;
 }
 
 /** Runs one Ed25519 check on this thread; a malformed key or signature is a failed check. */
 export function runSignatureJob(job: SignatureJob): boolean {
   try {
-    return verify(null, job.message, job.key, job.signature);
+    return verify(null, signedMessage(job.signed), job.key, Buffer.from(job.sig, 'base64'));
   } catch {
     return false;
   }

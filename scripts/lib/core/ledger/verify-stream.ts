@@ -15,7 +15,12 @@ import { checkObjects, checkTime, latestAllowedTime } from './verify-entry-check
 import { ReferenceTracker } from './verify-references.ts';
 import { SealTracker } from './verify-seals.ts';
 import { KeyedRules } from './verify-keyed.ts';
-import { buildKeyRegistry, checkEntrySignatures, checkKeyEntry } from './verify-signatures.ts';
+import {
+  buildKeyRegistry,
+  checkEntrySignatures,
+  checkKeyEntry,
+  signatureFailure,
+} from './verify-signatures.ts';
 import type { RegisteredKey, SignatureJob } from './verify-signatures.ts';
 import type { VerifiedCounts } from './describe-verified.ts';
 import type { FindingCode, LedgerEntry, LedgerFinding, LocatedEntry } from './types.ts';
@@ -143,7 +148,7 @@ export class LedgerVerifier {
 
   rejectSignature(job: SignatureJob): void {
     this.sink.add(
-      { file: job.file, line: job.line, code: 'SIGNATURE_INVALID', message: job.failure },
+      { file: job.file, line: job.line, code: 'SIGNATURE_INVALID', message: signatureFailure(job) },
       job.detail,
     );
   }
@@ -189,7 +194,7 @@ export class LedgerVerifier {
       this.counts.entries += 1;
       if (entry.sigs !== undefined) this.counts.signed += 1;
       if (entry.kind === 'seal') this.counts.seals += 1;
-      this.jobs.push(...checkEntrySignatures(located, bytes, this.known, this.registry, report));
+      checkEntrySignatures(located, bytes, this.known, this.registry, report, this.jobs);
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       checkObjects(entry, (digest) => this.config.objectState(digest), report);
       checkTime(entry, this.now, report);
