@@ -81,7 +81,8 @@ function collectJson(value: unknown, from: string): void {
 function collectText(text: string, from: string): void {
   const lines = text.split('\n');
   lines.forEach((line, i) => {
-    const m = /^\s*next:\s*(.*)$/i.exec(line);
+    // "next, all 3 at once: …" is one command for several blockers' own next lines.
+    const m = /^\s*next(?:, all \d+ at once)?:\s*(.*)$/i.exec(line);
     if (m === null) return;
     if (m[1] !== '') harvested.set(m[1]!.trim(), from);
     for (const item of lines.slice(i + 1)) {

@@ -3,6 +3,7 @@
 import { describeChange } from '../core/gate/definition-approval.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { quoteArg } from '../core/gate/next-command.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
 import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
@@ -121,6 +122,31 @@ export function renderStatus(
   return `${[head, ...claimNow, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
 }
 
+const CONTROL_SLOT = ' --control \0';
+
+/**
+ * One command for several blockers that need the same command for different controls (both
+ * `evaluate` and `audit` take `--control` more than once), so the agent need not run them one by
+ * one. A command chained with `&&` (register an auditor first) is left as it is.
+ */
+function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
+  const groups = new Map<string, string[]>();
+  for (const { control, next } of blockers) {
+    const flag = ` --control ${quoteArg(control)}`;
+    if (next === undefined || next.includes(' && ') || !next.includes(flag)) continue;
+    const shape = next.replace(flag, CONTROL_SLOT);
+    const controls = groups.get(shape) ?? [];
+    if (!controls.includes(control)) controls.push(control);
+    groups.set(shape, controls);
+  }
+  return [...groups]
+    .filter(([, controls]) => controls.length > 1)
+    .map(([shape, controls]) => {
+      const flags = controls.map((c) => ` --control ${quoteArg(c)}`).join('');
+      return `  next, all ${controls.length} at once: ${shape.replace(CONTROL_SLOT, flags)}`;
+    });
+}
+
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
   for (const [stage, counts] of Object.entries(result.strengths ?? {})) {
@@ -131,14 +157,20 @@ export function renderClaim(result: ClaimFlowResult): string {
   }
   for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
   const outputs = new Map(result.statuses.map((s) => [s.control, s.output]));
+  const shown = new Set<string>();
   for (const b of result.blockers) {
     const output = b.status === 'FAIL' && b.stage === 'self' ? outputs.get(b.control) : undefined;
     lines.push(
       `  ${b.status.padEnd(8)} ${b.control} [${b.stage}]: ${b.reason}`,
       ...outputLines(output),
     );
-    if (b.next !== undefined) lines.push(`    next: ${b.next}`);
+    // A control blocked at two stages by one missing run needs that command once.
+    if (b.next !== undefined && !shown.has(`${b.control}\0${b.next}`)) {
+      shown.add(`${b.control}\0${b.next}`);
+      lines.push(`    next: ${b.next}`);
+    }
   }
+  lines.push(...allAtOnce(result.blockers));
   if (result.definitions !== undefined) {
     const { base, changes } = result.definitions;
     lines.push(

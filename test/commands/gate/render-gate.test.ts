@@ -70,4 +70,27 @@ describe('gate renderers', () => {
     // T.unit's cross audit agrees, but as an unsigned label it does not count at engineering_ready.
     expect(claim).toContain('T.unit [cross]: 1 cross result(s) by virtual:quality do not count');
   });
+
+  test('a refused claim names each command once per control, and one command for all', async () => {
+    const io = createFakeGateIO([
+      makeControl('T.unit', command(['pass'])),
+      makeControl('T.lint', command(['pass'])),
+      makeControl('T.slot', { type: 'slot', hint: 'e2e tests' }),
+    ]);
+    const claim = renderClaim(
+      await claimFlow(
+        { root: '/', scope: 'project', controls: [], record: false, actor: developer },
+        createTestContext(),
+        io,
+      ),
+    );
+    // Each control is blocked at two stages, but the run it lacks is named once.
+    expect(claim.match(/next: proofgate evaluate --run --control T\.unit$/gm)).toHaveLength(1);
+    expect(claim.match(/next: proofgate evaluate --run --control T\.lint$/gm)).toHaveLength(1);
+    expect(claim).toContain(
+      '  next, all 2 at once: proofgate evaluate --run --control T.unit --control T.lint\n',
+    );
+    // The slot needs adopting, not a run: it is not folded into the run command.
+    expect(claim).not.toMatch(/--control T\.slot/);
+  });
 });
