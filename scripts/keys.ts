@@ -16,6 +16,8 @@ import type { KeysReport } from './lib/flows/keys-flow.ts';
 export interface KeysOptions extends CommonOptions {
   action: 'generate' | 'list';
   authorityId: string | undefined;
+  /** generate: do nothing when the authority already has a registered key. */
+  ifMissing: boolean;
 }
 
 export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
@@ -29,6 +31,11 @@ export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysR
     throw new UsageError('MISSING_ARG', 'keys generate needs --authority-id', {
       expected: `one of: ${plane.manifest.authorities.map((a) => a.id).join(', ')}`,
     });
+  }
+  const registered = plane.manifest.authorities.find((a) => a.id === options.authorityId)?.keys;
+  if (options.ifMissing && registered !== undefined && registered.length > 0) {
+    const authorities = listRegisteredKeys(plane, dir);
+    return { action: 'generate', keyDir: dir, kept: options.authorityId, authorities };
   }
   const time = ctx.clock.now().toISOString();
   const generated = await registerNewKey(plane, options.authorityId, dir, time);
@@ -45,6 +52,10 @@ export const keys = defineVerb<KeysOptions, KeysReport>({
       'proofgate keys generate --authority-id virtual:quality',
       'create a key; later entries by that authority are signed',
     ],
+    [
+      'proofgate keys generate --authority-id virtual:quality --if-missing',
+      'create a key only when the authority has none registered (safe to repeat)',
+    ],
     ['proofgate keys list', 'show registered keys and which private keys are on this machine'],
   ],
   builder: (y) =>
@@ -53,11 +64,17 @@ export const keys = defineVerb<KeysOptions, KeysReport>({
       .option('authority-id', {
         type: 'string',
         describe: 'Authority id from the manifest (generate)',
+      })
+      .option('if-missing', {
+        type: 'boolean',
+        default: false,
+        describe: 'generate: do nothing when the authority already has a registered key',
       }),
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] === 'generate' ? 'generate' : 'list',
     authorityId: typeof argv['authority-id'] === 'string' ? argv['authority-id'] : undefined,
+    ifMissing: argv['if-missing'] === true,
   }),
   run: runKeys,
   render: renderKeys,

@@ -196,6 +196,30 @@ describe('keys and seals', () => {
     expect(existsSync(join(repo.root, 'keys'))).toBe(false);
   });
 
+  test('keys generate --if-missing adds a key only to an authority that has none', async () => {
+    const env = { PROOFGATE_KEY_DIR: keyDir };
+    const manifestPath = join(repo.root, '.proofgate', 'controls', 'manifest.yaml');
+    const args = ['keys', 'generate', '--authority-id', 'virtual:quality', '--if-missing'];
+    const first = await runInProcess([...args, '--root', repo.root, '--json'], env);
+    expect(first.code).toBe(0);
+    const made = JSON.parse(first.stdout) as { generated?: { keyid: string } };
+    expect(made.generated?.keyid).toMatch(/^[0-9a-f]{64}$/);
+    const manifest = readFileSync(manifestPath, 'utf8');
+    const ledger = readLedger(repo.plane());
+    // Repeated (every blocker's next: line carries it), nothing more is generated or appended.
+    const again = await runInProcess([...args, '--root', repo.root], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      /^KEPT virtual:quality: already has 1 registered key\(s\); nothing generated/,
+    );
+    expect(again.stdout).toContain(`${made.generated!.keyid} (private key here)`);
+    expect(readFileSync(manifestPath, 'utf8')).toBe(manifest);
+    expect(JSON.stringify(await readLedger(repo.plane()))).toBe(JSON.stringify(await ledger));
+    // Without the flag, generate still adds a second key (a rotation).
+    expect((await runInProcess([...args.slice(0, 4), '--root', repo.root], env)).code).toBe(0);
+    expect(readFileSync(manifestPath, 'utf8').match(/- keyid: /g)).toHaveLength(2);
+  });
+
   test('a seal closes the segment: the writer continues in -g1 and verify stays clean', async () => {
     await appendSome(2);
     const sealed = await runInProcess(['seal', '--archive-id', 'r1', '--root', repo.root]);

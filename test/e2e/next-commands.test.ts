@@ -19,11 +19,13 @@ const repo = makeRepo({
   LICENSE: 'MIT\n',
 });
 const profileDir = makeTempDir('proofgate-profile-');
+// A next: line may generate a signing key: it goes to this empty HOME, never the user's.
+const home = makeTempDir('proofgate-home-');
 afterAll(() => repo.remove());
 
 const env = {
   PATH: process.env['PATH'] ?? '',
-  HOME: process.env['HOME'] ?? '/tmp',
+  HOME: home,
   NO_COLOR: '1',
   TZ: 'UTC',
   USER: 'tester',

@@ -164,13 +164,17 @@ export function followToProjectClaim(
     if (claim.code !== 1 || commands.length === 0)
       throw new Error(`the project claim gave no way forward\n${describeLog(journey.log, 2)}`);
     for (const line of collapse(commands)) {
-      const args = fillPlaceholders(shellWords(line).slice(1), note);
-      const step = journey.pg(args);
       ran.push(line);
-      if (step.code === 2 || step.code === 3 || step.code === -1)
-        throw new Error(
-          `a next: line does not run as printed: ${line}\n${describeLog(journey.log, 2)}`,
-        );
+      // `a && b`, as a shell runs it: b only when a succeeded.
+      for (const part of line.split(' && ')) {
+        const args = fillPlaceholders(shellWords(part).slice(1), note);
+        const step = journey.pg(args);
+        if (step.code === 2 || step.code === 3 || step.code === -1)
+          throw new Error(
+            `a next: line does not run as printed: ${line}\n${describeLog(journey.log, 2)}`,
+          );
+        if (step.code !== 0) break;
+      }
     }
   }
   throw new Error(

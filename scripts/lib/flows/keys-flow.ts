@@ -31,6 +31,8 @@ export interface KeysReport {
   keyDir: string;
   /** generate: the new key. */
   generated?: GeneratedKeyReport;
+  /** generate --if-missing: the authority that already had a key (nothing was generated). */
+  kept?: string;
   /** list: every authority and its registered keys. */
   authorities: KeyListing[];
 }

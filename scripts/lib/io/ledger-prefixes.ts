@@ -14,7 +14,6 @@ import {
 } from './ledger-base.ts';
 import type { BaseBlob, SegmentFile } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
-import type { UpstreamCheck } from './ledger-upstream.ts';
 import type { ByteSink } from './read-lines.ts';
 
 /** A ref whose ledger the working one must extend byte for byte. */
@@ -40,7 +39,7 @@ export async function committedCheck(
 /** The ledger at the fork point with the branch's upstream. */
 export async function upstreamCheck(
   plane: PlaneLocation,
-  upstream: UpstreamCheck,
+  upstream: { ref: string; commit: string },
 ): Promise<PrefixCheck> {
   const base = await readBaseLedger(plane.root, ledgerRel(plane), upstream.commit);
   const label = `${upstream.ref} (fork point ${upstream.commit.slice(0, 7)})`;

@@ -11,6 +11,15 @@ export function renderKeys(report: KeysReport): string {
       `entries by ${g.authority} are now signed; commit the manifest and the ledger together`,
     ].join('\n');
   }
+  if (report.kept !== undefined) {
+    const listed = report.authorities.find((a) => a.authority === report.kept)?.keys ?? [];
+    return [
+      `KEPT ${report.kept}: already has ${listed.length} registered key(s); nothing generated (--if-missing)`,
+      ...listed.map(
+        (k) => `${report.kept}: ${k.keyid}${k.hasPrivateKey ? ' (private key here)' : ''}`,
+      ),
+    ].join('\n');
+  }
   const total = report.authorities.reduce((n, a) => n + a.keys.length, 0);
   const lines = [
     `KEYS ${total} registered across ${report.authorities.length} authorities (private keys looked up in ${report.keyDir})`,

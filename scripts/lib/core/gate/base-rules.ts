@@ -3,6 +3,7 @@
 // judged by. What the change alters in them is listed and takes effect once merged; a changed
 // control definition counts only with the release authority's approval (definition-approval.ts).
 // Pure: both planes come in already read and validated.
+import { needsSignedStages } from './stage-strength.ts';
 import { digestJson } from '../hash.ts';
 import type { Plane } from '../plane/plane.ts';
 import type { Authority, Manifest } from '../plane/types.ts';
@@ -134,7 +135,13 @@ export function withBaseAuthorities(
         next:
           stage === 'self'
             ? formatEvaluateCommand({ control: status.control })
-            : formatAuditCommand(status.control, stage, undefined, manifest.authorities),
+            : formatAuditCommand(
+                status.control,
+                stage,
+                undefined,
+                manifest.authorities,
+                needsSignedStages(manifest.profile.target_maturity),
+              ),
       });
     }
   }

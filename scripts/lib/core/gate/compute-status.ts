@@ -182,21 +182,21 @@ function decideStage(
     return {
       ...fromRecord(picked.latest, 'CONFLICT', reason, flaky),
       conflict,
-      next: nextFor(control, stage, input.authorities),
+      next: nextFor(control, stage, input),
     };
   }
   const latest = picked?.latest;
   if (latest !== undefined) {
     const decided = decideLatest(control, latest, flaky, input);
     if (decided.status !== 'PASS' && decided.next === undefined)
-      decided.next = nextFor(control, stage, input.authorities);
+      decided.next = nextFor(control, stage, input);
     return decided;
   }
   const last = records.at(-1);
   if (last !== undefined) {
     return {
       ...fromRecord(last, 'STALE', describeStale(last, current), false),
-      next: nextFor(control, stage, input.authorities),
+      next: nextFor(control, stage, input),
     };
   }
   const none = stage === 'self' ? 'no result yet' : `no ${stage} audit yet`;
@@ -205,16 +205,16 @@ function decideStage(
     status: 'TODO',
     reason: none,
     flaky: false,
-    next: nextFor(control, stage, input.authorities),
+    next: nextFor(control, stage, input),
   };
 }
 
-function nextFor(
-  control: Control,
-  stage: AuditStage,
-  authorities: readonly AuthorityRef[] = [],
-): string {
-  if (stage !== 'self') return formatAuditCommand(control.id, stage, undefined, authorities);
+function nextFor(control: Control, stage: AuditStage, input: StatusInput): string {
+  const authorities = input.authorities ?? [];
+  if (stage !== 'self') {
+    const signed = input.maturity !== undefined && needsSignedStages(input.maturity);
+    return formatAuditCommand(control.id, stage, undefined, authorities, signed);
+  }
   if (isAttestOnly(control.execution)) return formatAttestCommand(control.id, authorities);
   return formatEvaluateCommand({
     control: control.id,

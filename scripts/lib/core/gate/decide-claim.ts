@@ -1,5 +1,6 @@
 // A claim is granted only when every claimed control is a current PASS in every stage the scope's
 // policy requires, and the stages were performed by independent identities (see ARCHITECTURE.md). Pure: statuses come in already computed.
+import { needsSignedStages } from './stage-strength.ts';
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type { ClaimScope, Manifest, Maturity } from '../plane/types.ts';
@@ -150,7 +151,13 @@ function checkStagesIndependent(
         stage: later,
         status: 'PASS',
         reason: `${later} is not independent of ${earlier}: ${problems.join('; ')}`,
-        next: formatAuditCommand(control.control, later, undefined, manifest.authorities),
+        next: formatAuditCommand(
+          control.control,
+          later,
+          undefined,
+          manifest.authorities,
+          needsSignedStages(manifest.profile.target_maturity),
+        ),
       });
     }
   });

@@ -40,6 +40,8 @@ export interface AuthorityRef {
   kind: string;
   stages: readonly string[];
   retired?: string;
+  /** Registered public keys; an authority without one can only record unsigned labels. */
+  keys?: readonly unknown[];
 }
 
 /** The command that registers an authority for `stage` when none is registered. */
@@ -57,6 +59,8 @@ export function formatAuditCommand(
   stage: AuditStage,
   actor?: Actor,
   authorities: readonly AuthorityRef[] = [],
+  /** True where the stage counts only when signed (engineering_ready and up). */
+  signed = false,
 ): string {
   const args = ['proofgate', 'audit', '--audit-stage', stage, '--review-run', 'latest'];
   args.push('--control', control);
@@ -72,8 +76,16 @@ export function formatAuditCommand(
     '--execution-context',
     `local:${stage.replaceAll('_', '-')}-audit`,
   );
-  const audit = args.map(quoteArg).join(' ');
-  return auditor === undefined ? `${formatAuthorityAddCommand(id, stage)} && ${audit}` : audit;
+  const steps = [args.map(quoteArg).join(' ')];
+  // An audit by an authority without a key would be an unsigned label that does not count here:
+  // the key comes first, so the audit is not run in vain (--if-missing: the next control's line
+  // does not add a second key).
+  if (signed && (auditor?.keys ?? []).length === 0) {
+    const keys = ['proofgate', 'keys', 'generate', '--authority-id', id, '--if-missing'];
+    steps.unshift(keys.map(quoteArg).join(' '));
+  }
+  if (auditor === undefined) steps.unshift(formatAuthorityAddCommand(id, stage));
+  return steps.join(' && ');
 }
 
 function defaultAuditorFor(stage: AuditStage): string {
