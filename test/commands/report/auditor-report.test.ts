@@ -104,6 +104,20 @@ describe('granted claims', () => {
   });
 });
 
+describe('the ledger timeline', () => {
+  test("lists the latest entries in ledger order, whatever the writers' clocks say", async () => {
+    const io = await claimedLedger();
+    const input = await reportInputOf(io, 2);
+    // The first entry claims a date far ahead of every later line: a forged or broken clock.
+    const [first, ...rest] = input.entries;
+    const forged = { ...first!, entry: { ...first!.entry, time: '2099-01-01T00:00:00.000Z' } };
+    const model = buildReport({ ...input, entries: [forged, ...rest] });
+    const shown = model.ledger.latest.filter((row) => !row.isPinned).map((row) => row.hash);
+    expect(shown).toEqual([rest.at(-1)!.hash, rest.at(-2)!.hash]);
+    expect(shown).not.toContain(first!.hash);
+  });
+});
+
 describe('evidence objects on the page', () => {
   test('an empty output is labelled, in the timeline and in the status reason', async () => {
     const io = createFakeGateIO([makeControl('T.quiet', command(['quiet']))]);

@@ -140,9 +140,10 @@ export function buildReport(input: ReportInput): ReportModel {
     number
   >;
   for (const c of required) counts[c.status] += 1;
-  const granted = collectGranted(input.entries);
+  const order = new LedgerOrder(input.entries);
+  const granted = collectGranted(input.entries, order);
   const pinned = supportingOf(granted.slice(0, MAX_GRANTED));
-  const timeline = timelineEntries(input.entries, input.maxEntries, pinned);
+  const timeline = timelineEntries(input.entries, input.maxEntries, pinned, order);
   const listed = timeline.map((e) => e.entry);
   return {
     generatedAt: input.now.toISOString(),
@@ -198,12 +199,13 @@ function supportingOf(claims: readonly GrantedClaim[]): Set<string> {
  * claim cites): the gather step loads exactly their evidence objects.
  */
 export function reportTimeline(entries: readonly StoredEntry[], maxEntries: number): StoredEntry[] {
-  const pinned = supportingOf(collectGranted(entries).slice(0, MAX_GRANTED));
-  return timelineEntries(entries, maxEntries, pinned).map((e) => e.entry);
+  const order = new LedgerOrder(entries);
+  const pinned = supportingOf(collectGranted(entries, order).slice(0, MAX_GRANTED));
+  return timelineEntries(entries, maxEntries, pinned, order).map((e) => e.entry);
 }
 
 /** Claim entries with a well-formed body, latest first in ledger order, each marked when a later one supersedes it. */
-function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
+function collectGranted(entries: readonly StoredEntry[], order: LedgerOrder): GrantedClaim[] {
   const granted: GrantedClaim[] = [];
   for (const { entry, hash } of entries) {
     if (entry.kind !== 'claim') continue;
@@ -212,7 +214,6 @@ function collectGranted(entries: readonly StoredEntry[]): GrantedClaim[] {
     granted.push({ time: entry.time, actor: entry.actor, tree: entry.subject.tree, hash, body });
   }
   // Ledger order, not the writers' clocks, decides which claim is latest and which supersedes.
-  const order = new LedgerOrder(entries);
   const superseded = supersededClaims(granted, order);
   const latestFirst = inLedgerOrder(granted, order).reverse();
   return latestFirst.map((claim) => {

@@ -1,5 +1,8 @@
 // The ledger timeline of the auditor's report: the latest N entries in full, and counts by kind,
 // authority and day for all of them, so a ledger of any size gives a report of bounded size.
+// "Latest" is ledger order (what each writer had seen), so a forged clock cannot move an entry.
+import { inLedgerOrder } from '../gate/superseded-claims.ts';
+import type { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { Actor, EntryKind, JsonObject, StoredEntry } from '../ledger/types.ts';
 
 interface TimelineRow {
@@ -46,15 +49,13 @@ function summarizeBody(kind: EntryKind, body: JsonObject): string {
   }
 }
 
-/** Entries latest first: by time, equal times in reverse ledger order. */
-function latestFirst(entries: readonly StoredEntry[], n: number): StoredEntry[] {
-  const order = entries.map((_, i) => i);
-  order.sort((a, b) => {
-    const ta = entries[a]!.entry.time;
-    const tb = entries[b]!.entry.time;
-    return ta === tb ? b - a : ta < tb ? 1 : -1;
-  });
-  return order.slice(0, Math.max(0, n)).map((i) => entries[i]!);
+/** The last `n` entries in ledger order (what each writer had seen), latest first; never by clock. */
+function latestFirst(
+  entries: readonly StoredEntry[],
+  n: number,
+  order: LedgerOrder,
+): StoredEntry[] {
+  return inLedgerOrder(entries, order).reverse().slice(0, Math.max(0, n));
 }
 
 function countBy(entries: readonly StoredEntry[], key: (e: StoredEntry) => string) {
@@ -77,12 +78,13 @@ export function timelineEntries(
   entries: readonly StoredEntry[],
   maxEntries: number,
   pinned: ReadonlySet<string> = new Set(),
+  order: LedgerOrder,
 ): { entry: StoredEntry; isPinned: boolean }[] {
-  const latest = latestFirst(entries, maxEntries);
+  const latest = latestFirst(entries, maxEntries, order);
   if (pinned.size === 0) return latest.map((entry) => ({ entry, isPinned: false }));
   const listed = new Set(latest.map((e) => e.hash));
   const missing = entries.filter((e) => pinned.has(e.hash) && !listed.has(e.hash));
-  const older = latestFirst(missing, missing.length);
+  const older = latestFirst(missing, missing.length, order);
   return [
     ...latest.map((entry) => ({ entry, isPinned: false })),
     ...older.map((entry) => ({ entry, isPinned: true })),
