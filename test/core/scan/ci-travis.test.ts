@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { ciControls, formatFetchCommand } from '../../../scripts/lib/core/brownfield/ci-tiers.ts';
 import { buildScan, selectFilesToRead } from '../../../scripts/lib/core/scan/build-scan.ts';
 import { MAX_TRAVIS_JOBS } from '../../../scripts/lib/core/scan/ci-travis.ts';
+import { makeManifest } from '../../helpers/fake-gate-io.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'scan', 'travis');
 
@@ -20,8 +22,7 @@ function scanTravis(text: string) {
 
 const rows = (result: ReturnType<typeof scanTravis>) =>
   result.candidates.map((c) => [c.id, c.argv.join(' '), c.where]);
-const questions = (result: ReturnType<typeof scanTravis>) =>
-  result.unknowns.map((u) => u.question);
+const questions = (result: ReturnType<typeof scanTravis>) => result.unknowns.map((u) => u.question);
 
 describe('travis: real files', () => {
   test('wfdb-python: `script: nosetests` (a string) is the one candidate; install is not', () => {
@@ -267,5 +268,18 @@ jobs:
 
   test('only the root .travis.yml is read; one below the root or .travis.yaml is not CI', () => {
     expect(selectFilesToRead(['vendor/x/.travis.yml', '.travis.yaml'])).toEqual([]);
+  });
+});
+
+describe('travis: a remote CI workflow like the others', () => {
+  test("its workflow id is `travis` (the prefix of its candidate ids); a tier is a person's choice", () => {
+    const scan = scanTravis(fixture('wfdb-python'));
+    const [control] = ciControls(makeManifest({ ci_tiers: { travis: 'observe' } }), scan);
+    expect(control).toMatchObject({ workflow: 'travis', control: 'ci:travis', tier: 'observe' });
+    expect(ciControls(makeManifest({}), scan)[0]?.tier).toBe('none');
+    // no gh/glab download is made up for Travis: it keeps no result files
+    const fetch = formatFetchCommand(control!, 'abc1234');
+    expect(fetch).not.toMatch(/\bgh |glab /);
+    expect(fetch).toContain('ci-results/travis/');
   });
 });
