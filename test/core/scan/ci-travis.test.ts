@@ -3,7 +3,8 @@
 // the rules, crash the reader or make it unbounded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { Alias } from 'yaml';
+import { describe, expect, test, vi } from 'vitest';
 import { ciControls, formatFetchCommand } from '../../../scripts/lib/core/brownfield/ci-tiers.ts';
 import { buildScan, selectFilesToRead } from '../../../scripts/lib/core/scan/build-scan.ts';
 import { MAX_TRAVIS_JOBS } from '../../../scripts/lib/core/scan/ci-travis.ts';
@@ -170,6 +171,19 @@ jobs:
     ]);
   });
 
+  test("import: of shared configuration is named as an unknown; the file's own script is still read", () => {
+    const result = scanTravis(`import:
+  - source: travis-ci/build-configs:shared.yml
+script: make test
+`);
+    expect(rows(result)).toEqual([['ci:travis:script:1', 'make test', '.travis.yml:3']]);
+    expect(result.unknowns).toContainEqual({
+      question: '.travis.yml includes CI configuration from elsewhere',
+      probe: 'read the import: entries in .travis.yml; their steps were not inspected',
+    });
+    expect(questions(scanTravis('script: make test\n'))).toEqual([]);
+  });
+
   test('a job without a script and no top-level script runs the language default: an unknown', () => {
     const result = scanTravis(`language: node_js
 jobs:
@@ -238,6 +252,27 @@ jobs:
     const result = scanTravis(text);
     expect(result.candidates).toEqual([]);
     expect(result.ci[0]?.jobs).toHaveLength(50);
+  });
+
+  test('many aliases are resolved in one pass over the file, not one document walk per alias', () => {
+    // yaml's own Alias.resolve walks the document from the top each time: quadratic on a file of
+    // aliases. The readers look each one up in a table built once.
+    const walk = vi.spyOn(Alias.prototype, 'resolve');
+    try {
+      const travis = scanTravis(`x: &x make test\nscript:\n${'  - *x\n'.repeat(300)}`);
+      expect(rows(travis)).toEqual([['ci:travis:script:1', 'make test', '.travis.yml:1']]);
+      const gitlab = buildScan(
+        ['.gitlab-ci.yml'],
+        new Map([['.gitlab-ci.yml', '.x: &x make test\njob:\n  script:\n    - *x\n    - *x\n']]),
+      );
+      expect(gitlab.candidates.map((c) => c.where)).toEqual([
+        '.gitlab-ci.yml:1',
+        '.gitlab-ci.yml:1',
+      ]);
+      expect(walk).not.toHaveBeenCalled();
+    } finally {
+      walk.mockRestore();
+    }
   });
 
   test(`a 10k-entry include list is bounded: ${MAX_TRAVIS_JOBS} jobs read, the rest counted in omitted`, () => {

@@ -1,7 +1,7 @@
 // Shared by the CI readers: what they find, and how one `run`/`script` line becomes a candidate
 // (one plain command) or a not-adoptable entry with the reason (anything needing a shell).
-import { isAlias, isMap, isScalar, isSeq } from 'yaml';
-import type { Document, Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
+import type { Alias, Document, Node } from 'yaml';
 import { classifyAuthorization } from './authorization.ts';
 import { lineAt } from './line-of.ts';
 import { splitShellWords } from './shell-words.ts';
@@ -11,7 +11,7 @@ export interface CiFindings {
   files: CiFile[];
   candidates: Candidate[];
   notAdoptable: NotAdoptable[];
-  /** CI config that points elsewhere (GitLab include), to list as an unknown. */
+  /** CI config that points elsewhere (GitLab `include:`, Travis `import:`), to list as an unknown. */
   includes: string[];
   /** CI files that are not valid YAML: nothing was taken from them. */
   unreadable: string[];
@@ -24,8 +24,28 @@ export interface CiFindings {
 /** How deep merges, extends and references are followed (GitLab itself allows 11 levels). */
 export const MAX_DEPTH = 11;
 
+const TARGETS = new WeakMap<Document, Map<Alias, Node | undefined>>();
+
+// What every alias of the document points at, found in one pass: the nearest earlier node with
+// that anchor, as YAML defines it. Resolving each alias by itself would walk the document again
+// every time, and a file of many aliases would take quadratic time.
+function aliasTargets(doc: Document): Map<Alias, Node | undefined> {
+  const known = TARGETS.get(doc);
+  if (known !== undefined) return known;
+  const targets = new Map<Alias, Node | undefined>();
+  const anchors = new Map<string, Node>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if (node.anchor !== undefined) anchors.set(node.anchor, node);
+    },
+  });
+  TARGETS.set(doc, targets);
+  return targets;
+}
+
 export function resolve(node: unknown, doc: Document): unknown {
-  return isAlias(node) ? node.resolve(doc) : node;
+  return isAlias(node) ? aliasTargets(doc).get(node) : node;
 }
 
 /**

@@ -4,6 +4,7 @@
 // `script: skip` and `script: true` run nothing. `install`, `before_script`, `before_install` and
 // `deploy` are setup or delivery, never checks, so none of their lines is offered. `<<: *anchor`
 // merges are followed; a line several jobs share is offered once, under the first job that runs it.
+// `import:` (configuration shared from elsewhere) is named as an unknown, never fetched.
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
 import { lineOfNode, lookup, resolve, slug, str, toFinding, uniqueId } from './ci-steps.ts';
@@ -65,6 +66,8 @@ export function readTravis(path: string, text: string, out: CiFindings): void {
   if (doc.errors.length > 0 || (!empty && !isMap(doc.contents)))
     return void out.unreadable.push(path);
   const file: CiFile = { path, system: 'travis', jobs: [] };
+  // `import:` pulls shared configuration from other files or repositories scan does not read.
+  if (lookup(doc.contents, 'import', doc) !== undefined) out.includes.push(path);
   const offered = new Set<Node>();
   const used = new Set<string>(['script']);
 

@@ -42,7 +42,7 @@ export function findUnknowns(
   for (const path of ci.includes)
     unknowns.push({
       question: `${path} includes CI configuration from elsewhere`,
-      probe: `read the include: entries in ${path}; their steps were not inspected`,
+      probe: `read the ${path === '.travis.yml' ? 'import:' : 'include:'} entries in ${path}; their steps were not inspected`,
     });
   for (const job of ci.scriptless)
     unknowns.push({
