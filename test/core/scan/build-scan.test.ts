@@ -113,14 +113,14 @@ describe('buildScan', () => {
   });
 
   test('CI that scan does not read is named instead of asking whether CI exists', () => {
-    const travis = scanOf({ '.travis.yml': 'script: make check\n' }, ['x.c']);
-    expect(travis.unknowns.map((u) => u.question)).toEqual([
+    const circle = scanOf({}, ['.circleci/config.yml', 'x.c']);
+    expect(circle.unknowns.map((u) => u.question)).toEqual([
       'How are the tests run?',
-      '.travis.yml is CI configuration scan does not read, so none of its steps is a candidate',
+      '.circleci/config.yml is CI configuration scan does not read, so none of its steps is a candidate',
     ]);
-    expect(travis.unknowns[1]?.probe).toContain('proofgate adopt --fills <slot> --');
+    expect(circle.unknowns[1]?.probe).toContain('proofgate adopt --fills <slot> --');
     // a file of that name below the root is not this repository's CI
-    const nested = scanOf({}, ['vendor/lib/.travis.yml', 'x.c']);
+    const nested = scanOf({}, ['vendor/lib/.circleci/config.yml', 'x.c']);
     expect(nested.unknowns.map((u) => u.question)).toContain(
       'Does CI run somewhere outside this repository?',
     );

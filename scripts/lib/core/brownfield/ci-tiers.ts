@@ -11,7 +11,7 @@ import { slug } from '../scan/ci.ts';
 import type { CiFile } from '../scan/types.ts';
 
 export interface CiControl {
-  /** Workflow id as scan names it in candidate ids (`ci:<workflow>:<job>:<step>`). */
+  /** Workflow id as scan names it in candidate ids (`ci:<workflow>:<job>:<step>`; `gitlab`, `travis`). */
   workflow: string;
   /** The control id its imported results are recorded under: `ci:<workflow>`. */
   control: string;
@@ -21,7 +21,8 @@ export interface CiControl {
 }
 
 function workflowIdOf(file: Pick<CiFile, 'path' | 'system'>): string {
-  return file.system === 'gitlab' ? 'gitlab' : slug(baseOf(file.path).replace(/\.ya?ml$/, ''));
+  if (file.system !== 'github') return file.system;
+  return slug(baseOf(file.path).replace(/\.ya?ml$/, ''));
 }
 
 /** Every discovered workflow with the tier a person chose (absent: none). */
@@ -106,6 +107,10 @@ export function formatCiImportCommand(workflow: string, commit: string): string 
 export function formatFetchCommand(control: CiControl, commit: string): string {
   if (control.system === 'gitlab') {
     return `glab ci artifact ${commit} <job> --path ci-results/${control.workflow}`;
+  }
+  if (control.system === 'travis') {
+    // Travis keeps no result files of its own; a job uploads them itself (artifacts addon).
+    return `# Travis CI stores no test results: copy the JUnit XML the job for ${commit} uploaded into ci-results/${control.workflow}/`;
   }
   return `gh run download "$(gh run list --workflow ${baseOf(control.path)} --commit ${commit} --limit 1 --json databaseId --jq '.[0].databaseId')" --dir ci-results/${control.workflow}`;
 }

@@ -169,7 +169,7 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
   const ci = findCi(paths, contents);
   candidates.push(...ci.candidates);
   notAdoptable.push(...ci.notAdoptable);
-  const omitted: Record<string, number> = {};
+  const omitted: Record<string, number> = { ...ci.omitted };
   const manifests = paths.filter(
     (p) => p.endsWith('/package.json') && !p.includes('node_modules/'),
   );

@@ -2,9 +2,9 @@
 // `parallel: matrix:` jobs are ordinary jobs, `<<: *anchor` merges and `extends:` (hidden `.jobs`
 // included) supply a script the job does not write itself, and nested lists, `*aliases` and
 // `!reference [job, script]` are flattened in order. A job that still has no script is reported.
-import { isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
-import { get, lineOfNode, slug, str, toFinding } from './ci-steps.ts';
+import { MAX_DEPTH, get, lineOfNode, lookup, resolve, slug, str, toFinding } from './ci-steps.ts';
 import type { CiFindings } from './ci-steps.ts';
 import type { CiFile, CiStep } from './types.ts';
 
@@ -21,30 +21,6 @@ const GITLAB_RESERVED = new Set([
   'after_script',
   'pages:deploy',
 ]);
-
-/** How deep merges, extends and references are followed (GitLab itself allows 11 levels). */
-const MAX_DEPTH = 11;
-
-function resolve(node: unknown, doc: Document): unknown {
-  return isAlias(node) ? node.resolve(doc) : node;
-}
-
-// `key` of a job map, looking through `<<` merge keys (a later own key wins, as in YAML).
-function lookup(node: unknown, key: string, doc: Document, depth = 0): unknown {
-  const map = resolve(node, doc);
-  if (!isMap(map) || depth > MAX_DEPTH) return undefined;
-  const own = map.get(key, true);
-  if (own !== undefined) return own;
-  for (const pair of map.items) {
-    if (!isScalar(pair.key) || typeof pair.key.value !== 'symbol') continue;
-    const sources = resolve(pair.value, doc);
-    for (const source of isSeq(sources) ? sources.items : [sources]) {
-      const found = lookup(source, key, doc, depth + 1);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
 
 // The script lines of a `script` value, flattened: nested lists, aliases and `!reference` tags.
 function flattenScript(node: unknown, doc: Document, depth = 0): Node[] {

@@ -1,7 +1,7 @@
 // Shared by the CI readers: what they find, and how one `run`/`script` line becomes a candidate
 // (one plain command) or a not-adoptable entry with the reason (anything needing a shell).
-import { isMap, isScalar } from 'yaml';
-import type { Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
+import type { Alias, Document, Node } from 'yaml';
 import { classifyAuthorization } from './authorization.ts';
 import { lineAt } from './line-of.ts';
 import { splitShellWords } from './shell-words.ts';
@@ -11,12 +11,68 @@ export interface CiFindings {
   files: CiFile[];
   candidates: Candidate[];
   notAdoptable: NotAdoptable[];
-  /** CI config that points elsewhere (GitLab include), to list as an unknown. */
+  /** CI config that points elsewhere (GitLab `include:`, Travis `import:`), to list as an unknown. */
   includes: string[];
   /** CI files that are not valid YAML: nothing was taken from them. */
   unreadable: string[];
   /** `<file>: job <id>` for jobs whose commands scan could not find, to list as unknowns. */
   scriptless: string[];
+  /** Inputs a reader stopped at (e.g. `travis_jobs` past its cap) → how many were not read. */
+  omitted: Record<string, number>;
+}
+
+/** How deep merges, extends and references are followed (GitLab itself allows 11 levels). */
+export const MAX_DEPTH = 11;
+
+const TARGETS = new WeakMap<Document, Map<Alias, Node | undefined>>();
+
+// What every alias of the document points at, found in one pass: the nearest earlier node with
+// that anchor, as YAML defines it. Resolving each alias by itself would walk the document again
+// every time, and a file of many aliases would take quadratic time.
+function aliasTargets(doc: Document): Map<Alias, Node | undefined> {
+  const known = TARGETS.get(doc);
+  if (known !== undefined) return known;
+  const targets = new Map<Alias, Node | undefined>();
+  const anchors = new Map<string, Node>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if (node.anchor !== undefined) anchors.set(node.anchor, node);
+    },
+  });
+  TARGETS.set(doc, targets);
+  return targets;
+}
+
+export function resolve(node: unknown, doc: Document): unknown {
+  return isAlias(node) ? aliasTargets(doc).get(node) : node;
+}
+
+/**
+ * `key` of a map, looking through `<<` merge keys (a later own key wins, as in YAML). Each map is
+ * visited once, so merges that name themselves (`a: &a {<<: [*a, *a]}`) end quickly.
+ */
+export function lookup(
+  node: unknown,
+  key: string,
+  doc: Document,
+  depth = 0,
+  seen = new Set<unknown>(),
+): unknown {
+  const map = resolve(node, doc);
+  if (!isMap(map) || depth > MAX_DEPTH || seen.has(map)) return undefined;
+  seen.add(map);
+  const own = map.get(key, true);
+  if (own !== undefined) return own;
+  for (const pair of map.items) {
+    if (!isScalar(pair.key) || typeof pair.key.value !== 'symbol') continue;
+    const sources = resolve(pair.value, doc);
+    for (const source of isSeq(sources) ? sources.items : [sources]) {
+      const found = lookup(source, key, doc, depth + 1, seen);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 export function slug(text: string): string {

@@ -2,9 +2,9 @@
 import type { CiFindings } from './ci.ts';
 import type { ScanResult, Unknown } from './types.ts';
 
-/** CI configuration of systems whose steps scan does not read (it reads GitHub and GitLab). */
+/** CI configuration of systems whose steps scan does not read (it reads GitHub, GitLab and Travis). */
 export const UNREAD_CI =
-  /^(\.travis\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|appveyor\.ya?ml|\.appveyor\.ya?ml|Jenkinsfile|\.drone\.ya?ml|bitbucket-pipelines\.ya?ml|\.cirrus\.ya?ml)$/;
+  /^(\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|appveyor\.ya?ml|\.appveyor\.ya?ml|Jenkinsfile|\.drone\.ya?ml|bitbucket-pipelines\.ya?ml|\.cirrus\.ya?ml)$/;
 
 export function findUnknowns(
   result: Omit<ScanResult, 'unknowns' | 'omitted'>,
@@ -15,7 +15,9 @@ export function findUnknowns(
     question: `${path} could not be parsed, so no command was taken from it`,
     probe: `fix its syntax (JSON or YAML), then run "proofgate scan" again`,
   }));
-  const testLike = result.candidates.some((c) => /test|check|spec/i.test(c.id));
+  const testLike = result.candidates.some((c) =>
+    [c.id, ...c.argv].some((word) => /test|check|spec/i.test(word)),
+  );
   if (!testLike)
     unknowns.push({
       question: 'How are the tests run?',
@@ -40,7 +42,7 @@ export function findUnknowns(
   for (const path of ci.includes)
     unknowns.push({
       question: `${path} includes CI configuration from elsewhere`,
-      probe: `read the include: entries in ${path}; their steps were not inspected`,
+      probe: `read the ${path === '.travis.yml' ? 'import:' : 'include:'} entries in ${path}; their steps were not inspected`,
     });
   for (const job of ci.scriptless)
     unknowns.push({
