@@ -21,18 +21,15 @@ export function decidingEntries(
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
 ): StoredEntry[] {
-  const byHash = new Map(entries.map((e) => [e.hash, e]));
-  const seen = new Set<string>();
-  const out: StoredEntry[] = [];
+  // Statuses name few entries: look those up in one pass instead of indexing the whole ledger.
+  const wanted = new Map<string, StoredEntry | undefined>();
   for (const status of statuses) {
-    for (const stage of Object.values(status.stages)) {
-      const stored = stage.entry === undefined ? undefined : byHash.get(stage.entry);
-      if (stored === undefined || seen.has(stored.hash)) continue;
-      seen.add(stored.hash);
-      out.push(stored);
-    }
+    for (const stage of Object.values(status.stages))
+      if (stage.entry !== undefined) wanted.set(stage.entry, undefined);
   }
-  return out;
+  if (wanted.size === 0) return [];
+  for (const stored of entries) if (wanted.has(stored.hash)) wanted.set(stored.hash, stored);
+  return [...wanted.values()].filter((s): s is StoredEntry => s !== undefined);
 }
 
 /** Findings for the evidence objects of `deciding`: missing or not re-hashing to their names. */

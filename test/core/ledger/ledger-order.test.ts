@@ -104,4 +104,14 @@ describe('LedgerOrder', () => {
     expect(order.isBefore('s0-0', 's1999-0')).toBe(true);
     expect(order.isBefore('s1999-0', 's0-0')).toBe(false);
   });
+
+  it('answers from the entries it was given, even when the caller changes its array afterwards', () => {
+    // The order is computed on the first question, not in the constructor.
+    const entries = [at('a', 's', 1), at('b', 's', 2)];
+    const order = new LedgerOrder(entries);
+    entries.reverse();
+    entries.push(at('c', 's', 3));
+    expect(order.isBefore('a', 'b')).toBe(true);
+    expect(order.rank('c')).toBe(-1);
+  });
 });

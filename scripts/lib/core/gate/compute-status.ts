@@ -66,7 +66,7 @@ export interface StatusInput {
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
   const order = input.order ?? new LedgerOrder(input.entries);
-  const index = indexResults(input.entries, order);
+  const index = indexResults(input.entries, order, new Set(input.controls.map((c) => c.id)));
   const judge = new StrengthJudge(input.manifest, input.entries);
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();

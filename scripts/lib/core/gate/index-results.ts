@@ -58,6 +58,14 @@ function toRecord(stored: StoredEntry): ResultRecord | undefined {
   return undefined;
 }
 
+/** Whether the entry is a result about one of `wanted` (a body without a control id is none). */
+function isAbout(stored: StoredEntry, wanted: ReadonlySet<string>): boolean {
+  const { kind, body } = stored.entry;
+  if (kind !== 'run' && kind !== 'audit' && kind !== 'attest') return false;
+  const control = body['control'];
+  return typeof control === 'string' && wanted.has(control);
+}
+
 /**
  * Records keyed by `control` then `stage`, each list in ledger order (core/ledger/ledger-order.ts):
  * every record after all the records its writer had seen. Unordered records (from writers that
@@ -67,8 +75,11 @@ function toRecord(stored: StoredEntry): ResultRecord | undefined {
 export function indexResults(
   entries: readonly StoredEntry[],
   order: LedgerOrder = new LedgerOrder(entries),
+  /** Only results about these controls are read (the rest are never parsed); all when absent. */
+  wanted?: ReadonlySet<string>,
 ): Map<string, Map<AuditStage, ResultRecord[]>> {
   const records = entries
+    .filter((stored) => wanted === undefined || isAbout(stored, wanted))
     .map((stored) => ({ stored, record: toRecord(stored) }))
     .filter((r): r is { stored: StoredEntry; record: ResultRecord } => r.record !== undefined)
     .map(({ stored, record }) => ({ record, rank: order.rank(stored.hash), stored }))

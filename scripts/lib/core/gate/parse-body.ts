@@ -31,8 +31,12 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 class Malformed extends Error {}
 
+// One instance thrown every time: a body that fails is not an exceptional event (a ledger may hold
+// thousands of bodies of other shapes), and building a stack trace per failure is what costs.
+const MALFORMED = new Malformed('malformed entry body');
+
 function fail(): never {
-  throw new Malformed();
+  throw MALFORMED;
 }
 function isObject(v: JsonValue | undefined): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,7 +72,7 @@ function attempt<T>(read: () => T): T | undefined {
   try {
     return read();
   } catch (error) {
-    if (error instanceof Malformed) return undefined;
+    if (error === MALFORMED) return undefined;
     throw error;
   }
 }

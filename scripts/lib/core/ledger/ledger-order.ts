@@ -23,7 +23,17 @@ export class LedgerOrder {
   private readonly seen = new Map<string, Seen[]>();
   private readonly weights = new WeakMap<Seen, number>();
 
+  private pending: readonly StoredEntry[] | undefined;
+
+  /** Nothing is computed until the first question: a verdict without results never asks one. */
   constructor(entries: readonly StoredEntry[]) {
+    this.pending = [...entries];
+  }
+
+  private build(): void {
+    const entries = this.pending;
+    if (entries === undefined) return;
+    this.pending = undefined;
     for (const stored of entries) {
       const list = this.bySegment.get(stored.entry.segment) ?? [];
       list.push(stored);
@@ -41,6 +51,7 @@ export class LedgerOrder {
 
   /** True when the writer of `later` had seen `earlier` (directly or through other segments). */
   isBefore(earlier: string, later: string): boolean {
+    this.build();
     const a = this.where.get(earlier);
     const b = this.where.get(later);
     if (a === undefined || b === undefined || earlier === later) return false;
@@ -53,6 +64,7 @@ export class LedgerOrder {
    * it lists every entry after all it descends from. Unknown hashes rank first.
    */
   rank(hash: string): number {
+    this.build();
     const at = this.where.get(hash);
     if (at === undefined) return -1;
     const seen = this.seenAt(at);
