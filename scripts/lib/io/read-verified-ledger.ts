@@ -55,6 +55,8 @@ export async function readVerifiedLedger(
  * and a value equal to the one the segment's previous entry held is taken from it, so most fields
  * cost a comparison rather than a lookup in a large table.
  */
+const NAMES_KEPT = 4096;
+
 class StringPool {
   private readonly names = new Map<string, string>();
   private readonly hashes = new Map<string, string>();
@@ -73,18 +75,29 @@ class StringPool {
     this.shareNames(entry.body, undefined);
     const heads = entry.storage.heads;
     const headsBefore = before?.storage.heads;
-    for (const name in heads) heads[name] = this.hash(heads[name]!, headsBefore?.[name]);
+    // The own segment's head is the previous line (`prev`); another segment's head usually has
+    // not moved since the previous line of this segment.
+    for (const name in heads) {
+      const same = name === segment ? (entry.prev ?? undefined) : headsBefore?.[name];
+      heads[name] = this.hash(heads[name]!, same);
+    }
     const objects = entry.storage.objects;
     for (let i = 0; i < objects.length; i++) objects[i] = this.hash(objects[i]!);
     for (const sig of entry.sigs ?? []) sig.keyid = this.name(sig.keyid);
-    const hash = this.hash(stored.hash);
-    const shared = { entry, hash, file: this.name(stored.file), line: stored.line };
+    // Not pooled: the next line's `prev` takes this very string, and other segments' heads
+    // naming this line are pooled among themselves.
+    const shared = { entry, hash: stored.hash, file: this.name(stored.file), line: stored.line };
     this.previous.set(segment, shared);
     return shared;
   }
 
   private name(value: string, before?: string): string {
-    return value === before ? before : intern(this.names, value);
+    if (value === before) return before;
+    // Names repeat (authorities, segments, control ids); a ledger whose bodies are all different
+    // must not grow a table that saves nothing.
+    return this.names.size < NAMES_KEPT
+      ? intern(this.names, value)
+      : (this.names.get(value) ?? value);
   }
 
   private hash(value: string, before?: string): string {
