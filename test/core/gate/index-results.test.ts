@@ -81,6 +81,16 @@ describe('indexResults for the wanted controls', () => {
     ).toEqual([0, 9, 6].map((n) => hex(1000 + n)));
   });
 
+  it("a run's record carries its details apart from control, stage and status", () => {
+    const [record] =
+      indexResults([stored(0, 'run', runBody('A'))])
+        .get('A')
+        ?.get('self') ?? [];
+    const { control: _c, stage: _s, status: _t, ...details } = runBody('A');
+    expect(record).toMatchObject({ kind: 'run', control: 'A', stage: 'self', status: 'PASS' });
+    expect(record?.run).toEqual(details);
+  });
+
   it('reads nothing when no control is wanted, and every control when none is named', () => {
     const entries = mixedLedger();
     expect(indexResults(entries, new LedgerOrder(entries), new Set()).size).toBe(0);

@@ -117,18 +117,28 @@ function readDetails(b: JsonObject): RunDetails {
   return details;
 }
 
-export function parseRunBody(body: JsonObject): RunBody | undefined {
+/** A run body as a result: control, stage and status, apart from the execution's details. */
+export function parseRunResult(
+  body: JsonObject,
+): { control: string; stage: 'self'; status: ResultStatus; run: RunDetails } | undefined {
   return attempt(() => {
     const status: ResultStatus = oneOf(body['status'], RESULT_STATUSES);
-    const details = readDetails(body);
-    if ((status === 'BLOCKED') !== (details.blocker !== undefined)) fail();
+    const run = readDetails(body);
+    if ((status === 'BLOCKED') !== (run.blocker !== undefined)) fail();
     return {
       control: str(body['control']),
       stage: oneOf(body['stage'], ['self'] as const),
       status,
-      ...details,
+      run,
     };
   });
+}
+
+export function parseRunBody(body: JsonObject): RunBody | undefined {
+  const result = parseRunResult(body);
+  if (result === undefined) return undefined;
+  const { control, stage, status, run } = result;
+  return { control, stage, status, ...run };
 }
 
 export function parseAuditBody(body: JsonObject): AuditBody | undefined {
