@@ -84,11 +84,11 @@ class StringPool {
     const objects = entry.storage.objects;
     for (let i = 0; i < objects.length; i++) objects[i] = this.hash(objects[i]!);
     for (const sig of entry.sigs ?? []) sig.keyid = this.name(sig.keyid);
-    // Not pooled: the next line's `prev` takes this very string, and other segments' heads
-    // naming this line are pooled among themselves.
-    const shared = { entry, hash: stored.hash, file: this.name(stored.file), line: stored.line };
-    this.previous.set(segment, shared);
-    return shared;
+    // The hash is not pooled: the next line's `prev` takes this very string, and other
+    // segments' heads naming this line are pooled among themselves.
+    stored.file = this.name(stored.file);
+    this.previous.set(segment, stored);
+    return stored;
   }
 
   private name(value: string, before?: string): string {
