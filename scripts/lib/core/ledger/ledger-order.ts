@@ -17,11 +17,18 @@ interface Position {
 
 const EMPTY: Seen = new Map();
 
+interface FoundHead {
+  hash: string;
+  at: Position | undefined;
+}
+
 export class LedgerOrder {
   private readonly where = new Map<string, Position>();
   private readonly bySegment = new Map<string, StoredEntry[]>();
   private readonly seen = new Map<string, Seen[]>();
   private readonly weights = new WeakMap<Seen, number>();
+  /** Per segment: the position last found for each head name, with the hash it was found for. */
+  private readonly headsSeen = new Map<string, Map<string, FoundHead>>();
 
   private pending: readonly StoredEntry[] | undefined;
 
@@ -116,12 +123,25 @@ export class LedgerOrder {
   /** Positions in other segments that an entry's recorded heads and merge parents name. */
   private references(stored: StoredEntry, own: string): Position[] {
     const refs: Position[] = [];
-    const add = (hash: string): void => {
-      const at = this.where.get(hash);
+    const add = (at: Position | undefined): void => {
       if (at !== undefined && at.segment !== own) refs.push(at);
     };
-    for (const head of Object.values(stored.entry.storage.heads)) add(head);
-    for (const parent of stored.entry.merge ?? []) add(parent);
+    // A segment's lines mostly repeat the heads the line before recorded: the position found for
+    // the same hash under the same segment name is reused instead of looked up again.
+    let known = this.headsSeen.get(own);
+    if (known === undefined) this.headsSeen.set(own, (known = new Map<string, FoundHead>()));
+    const heads = stored.entry.storage.heads;
+    for (const name in heads) {
+      const hash = heads[name]!;
+      const last = known.get(name);
+      if (last !== undefined && last.hash === hash) add(last.at);
+      else {
+        const at = this.where.get(hash);
+        known.set(name, { hash, at });
+        add(at);
+      }
+    }
+    for (const parent of stored.entry.merge ?? []) add(this.where.get(parent));
     return refs;
   }
 
