@@ -1,11 +1,13 @@
 // Ledger order over a large ledger: the cost status and claim pay to order results by what each
 // writer had seen instead of by its clock. 50,000 result entries in 8 segments (clones/branches)
 // that record each other's heads as they go, plus a 2,000-segment chain (the worst shape: every
-// entry sees a new segment).
+// entry sees a new segment), and the statuses of two controls with 25,000 results each.
 import type { Bench } from './harness.ts';
 import { LedgerOrder } from '../../scripts/lib/core/ledger/ledger-order.ts';
 import { indexResults, latestOf } from '../../scripts/lib/core/gate/index-results.ts';
 import type { LedgerEntry, StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
+import { computeStatuses } from '../../scripts/lib/core/gate/compute-status.ts';
+import { command, makeControl } from '../helpers/fake-gate-io.ts';
 
 const SUBJECT = { tree: 't', manifest: 'm', registry: 'r', control: 'c' };
 
@@ -78,6 +80,27 @@ export const benches: Bench[] = [
       const index = indexResults(entries, order);
       if (index.size !== 50) throw new Error(`indexed ${index.size} controls, not 50`);
       for (const byStage of index.values()) latestOf(byStage.get('self') ?? [], order);
+      return Promise.resolve();
+    },
+  },
+  {
+    name: 'status of 2 controls with 25,000 results each, at engineering_ready',
+    target: 'reported (linear in results: no scan per result)',
+    runs: 5,
+    setup: () => Promise.resolve(interleaved(50_000, 8)),
+    fn: (state) => {
+      const entries = state as StoredEntry[];
+      // Lines alternate between two controls: every result is about one of the two.
+      for (const stored of entries) stored.entry.body['control'] = `c${stored.line % 2}`;
+      const controls = ['c0', 'c1'].map((id) => makeControl(id, command(['x'])));
+      const statuses = computeStatuses({
+        controls,
+        subjects: new Map(controls.map((c) => [c.id, SUBJECT])),
+        entries,
+        now: new Date('2026-01-02T00:00:00.000Z'),
+        maturity: 'engineering_ready',
+      });
+      if (statuses.length !== 2) throw new Error(`${statuses.length} statuses, not 2`);
       return Promise.resolve();
     },
   },

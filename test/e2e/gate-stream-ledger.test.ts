@@ -54,6 +54,14 @@ describe('the gate streams the ledger', () => {
     expect(stream.entries).toEqual(memory.entries);
   }, 60_000);
 
+  test('strings pooled past the bounded table of names: still the same entries', async () => {
+    // 5,000 distinct control ids fill the table of names; heads move on every line.
+    const { memory, stream } = await both(createRepo(5000, false, join(dir, `r${made++}`)));
+    expect(stream.findings).toEqual([]);
+    expect(stream.entries).toHaveLength(5000);
+    expect(stream.entries).toEqual(memory.entries);
+  }, 60_000);
+
   test('an edited body is found at the edited line', async () => {
     const r = repo(false);
     editLine(r, SEGMENTS[1]!, 3, (l) => l.replace('"verdict":"PASS"', '"verdict":"FAIL"'));

@@ -1,6 +1,7 @@
 // The last lines of a failing run's stored output, read for the FAIL lines of evaluate, status
 // and claim: the reader sees why it failed without opening the evidence object.
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { findEntries } from '../core/gate/find-entries.ts';
 import { failureTail, type FailureOutput } from '../core/gate/read-output.ts';
 import type { RedactionRules } from '../core/gate/redact.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
@@ -28,7 +29,10 @@ export async function withFailureOutputs(
   io: GateIO,
   rules: RedactionRules,
 ): Promise<ControlStatus[]> {
-  const byHash = new Map(entries.map((e) => [e.hash, e]));
+  const byHash = findEntries(
+    entries,
+    statuses.flatMap((s) => (s.stages.self.entry === undefined ? [] : [s.stages.self.entry])),
+  );
   return Promise.all(
     statuses.map(async (s) => {
       const self = s.stages.self;

@@ -11,6 +11,7 @@
 import { INTEGRITY_CODES, IntegrityError, type IntegrityCode } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { findEntries } from '../core/gate/find-entries.ts';
 import { findGrantProblems } from '../core/gate/grant-signature.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
@@ -21,18 +22,18 @@ export function decidingEntries(
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
 ): StoredEntry[] {
-  const byHash = new Map(entries.map((e) => [e.hash, e]));
-  const seen = new Set<string>();
-  const out: StoredEntry[] = [];
-  for (const status of statuses) {
-    for (const stage of Object.values(status.stages)) {
-      const stored = stage.entry === undefined ? undefined : byHash.get(stage.entry);
-      if (stored === undefined || seen.has(stored.hash)) continue;
-      seen.add(stored.hash);
-      out.push(stored);
-    }
+  const named = statuses.flatMap((status) =>
+    Object.values(status.stages).flatMap((stage) =>
+      stage.entry === undefined ? [] : [stage.entry],
+    ),
+  );
+  const found = findEntries(entries, named);
+  const out = new Map<string, StoredEntry>();
+  for (const hash of named) {
+    const stored = found.get(hash);
+    if (stored !== undefined && !out.has(hash)) out.set(hash, stored);
   }
-  return out;
+  return [...out.values()];
 }
 
 /** Findings for the evidence objects of `deciding`: missing or not re-hashing to their names. */

@@ -49,19 +49,78 @@ export async function readVerifiedLedger(
 }
 
 /**
- * Replaces every string inside `value` by an equal one seen before: ledger entries repeat the same
- * hashes (prev, heads), subjects, keys and names thousands of times, and one copy of each is kept.
+ * One copy of each repeated string: entries repeat the same hashes (prev, heads), subjects, keys
+ * and names thousands of times. Only fields that repeat are looked at; times, sequence numbers and
+ * signatures are unique per entry. Names (few, looked up often) and hashes (many) are kept apart,
+ * and a value equal to the one the segment's previous entry held is taken from it, so most fields
+ * cost a comparison rather than a lookup in a large table.
  */
-function shareStrings(value: object, seen: Map<string, string>): void {
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const item = record[key];
-    if (typeof item === 'string') {
-      const first = seen.get(item);
-      if (first === undefined) seen.set(item, item);
-      else record[key] = first;
-    } else if (typeof item === 'object' && item !== null) shareStrings(item, seen);
+const NAMES_KEPT = 4096;
+
+class StringPool {
+  private readonly names = new Map<string, string>();
+  private readonly hashes = new Map<string, string>();
+  private readonly previous = new Map<string, StoredEntry>();
+
+  share(stored: StoredEntry): StoredEntry {
+    const { entry } = stored;
+    const segment = this.name(entry.segment);
+    const before = this.previous.get(segment)?.entry;
+    entry.segment = segment;
+    entry.ledger = this.name(entry.ledger, before?.ledger);
+    if (entry.prev !== null) entry.prev = this.hash(entry.prev, this.previous.get(segment)?.hash);
+    if (entry.merge !== undefined) entry.merge = entry.merge.map((h) => this.hash(h));
+    this.shareNames(entry.actor as unknown as Record<string, unknown>, before?.actor);
+    this.shareNames(entry.subject as unknown as Record<string, unknown>, before?.subject);
+    this.shareNames(entry.body, undefined);
+    const heads = entry.storage.heads;
+    const headsBefore = before?.storage.heads;
+    // The own segment's head is the previous line (`prev`); another segment's head usually has
+    // not moved since the previous line of this segment.
+    for (const name in heads) {
+      const same = name === segment ? (entry.prev ?? undefined) : headsBefore?.[name];
+      heads[name] = this.hash(heads[name]!, same);
+    }
+    const objects = entry.storage.objects;
+    for (let i = 0; i < objects.length; i++) objects[i] = this.hash(objects[i]!);
+    for (const sig of entry.sigs ?? []) sig.keyid = this.name(sig.keyid);
+    // The hash is not pooled: the next line's `prev` takes this very string, and other
+    // segments' heads naming this line are pooled among themselves.
+    stored.file = this.name(stored.file);
+    this.previous.set(segment, stored);
+    return stored;
   }
+
+  private name(value: string, before?: string): string {
+    if (value === before) return before;
+    // Names repeat (authorities, segments, control ids); a ledger whose bodies are all different
+    // must not grow a table that saves nothing.
+    return this.names.size < NAMES_KEPT
+      ? intern(this.names, value)
+      : (this.names.get(value) ?? value);
+  }
+
+  private hash(value: string, before?: string): string {
+    return value === before ? before : intern(this.hashes, value);
+  }
+
+  /** The record's own string fields (a body's control, status, stage; nested values stay). */
+  private shareNames(record: Record<string, unknown>, before: object | undefined): void {
+    const earlier = before as Record<string, unknown> | undefined;
+    for (const key in record) {
+      const item = record[key];
+      if (typeof item !== 'string') continue;
+      const same = earlier?.[key];
+      record[key] = typeof same === 'string' ? this.name(item, same) : this.name(item);
+    }
+  }
+}
+
+function intern(table: Map<string, string>, value: string): string {
+  const first = table.get(value);
+  if (first !== undefined) return first;
+  table.set(value, value);
+  return value;
 }
 
 /**
@@ -74,13 +133,10 @@ export async function streamVerifiedEntries(
   upstream?: UpstreamCheck,
 ): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[] }> {
   const entries: StoredEntry[] = [];
-  const shared = new Map<string, string>();
+  const pool = new StringPool();
   const result = await verifyLedgerFiles(plane, {
     objects: 'presence',
-    onEntry: (stored) => {
-      shareStrings(stored.entry, shared);
-      entries.push({ ...stored, hash: shared.get(stored.hash) ?? stored.hash });
-    },
+    onEntry: (stored) => entries.push(pool.share(stored)),
   });
   if (upstream !== undefined)
     result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));

@@ -104,4 +104,31 @@ describe('LedgerOrder', () => {
     expect(order.isBefore('s0-0', 's1999-0')).toBe(true);
     expect(order.isBefore('s1999-0', 's0-0')).toBe(false);
   });
+
+  it('answers from the entries it was given, even when the caller changes its array afterwards', () => {
+    // The order is computed on the first question, not in the constructor.
+    const entries = [at('a', 's', 1), at('b', 's', 2)];
+    const order = new LedgerOrder(entries);
+    entries.reverse();
+    entries.push(at('c', 's', 3));
+    expect(order.isBefore('a', 'b')).toBe(true);
+    expect(order.rank('c')).toBe(-1);
+  });
+
+  it('a head repeated line after line, then moved, orders each line by its own heads', () => {
+    const order = new LedgerOrder([
+      at('r0', 'root', 1),
+      at('r1', 'root', 2),
+      at('r2', 'root', 3),
+      at('x0', 'x', 1, { root: 'r0' }),
+      at('x1', 'x', 2, { root: 'r0', x: 'x0' }),
+      at('x2', 'x', 3, { root: 'r2', x: 'x1' }),
+      at('x3', 'x', 4, { root: 'r2', x: 'x2' }),
+    ]);
+    expect(order.isBefore('r0', 'x1')).toBe(true);
+    expect(order.isBefore('r1', 'x1')).toBe(false);
+    expect(order.isBefore('r1', 'x2')).toBe(true);
+    expect(order.isBefore('r2', 'x3')).toBe(true);
+    expect(order.isBefore('x1', 'r2')).toBe(false);
+  });
 });

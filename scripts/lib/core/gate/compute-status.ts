@@ -66,7 +66,7 @@ export interface StatusInput {
 
 export function computeStatuses(input: StatusInput): ControlStatus[] {
   const order = input.order ?? new LedgerOrder(input.entries);
-  const index = indexResults(input.entries, order);
+  const index = indexResults(input.entries, order, new Set(input.controls.map((c) => c.id)));
   const judge = new StrengthJudge(input.manifest, input.entries);
   return input.controls.map((control) => {
     const byStage = index.get(control.id) ?? new Map<AuditStage, ResultRecord[]>();
@@ -117,9 +117,15 @@ function judgeStage(
   const deciding = counted.find((r) => r.hash === decided.entry);
   if (deciding !== undefined) decided.strength = judge.of(deciding);
   const current = input.subjects.get(control.id);
-  const refused = records.filter(
-    (r) => !counted.includes(r) && current !== undefined && matchesBinding(r, current),
-  );
+  // Without the strict rule every result counts and none is refused; with it, a set keeps the
+  // lookup linear over a control with thousands of results.
+  const isCounted = counted === records ? undefined : new Set(counted);
+  const refused =
+    isCounted === undefined
+      ? []
+      : records.filter(
+          (r) => !isCounted.has(r) && current !== undefined && matchesBinding(r, current),
+        );
   if (refused.length > 0 && decided.entry === undefined && input.maturity !== undefined) {
     decided.reason = StrengthJudge.refusal(stage, input.maturity, refused);
     // Recording the same unsigned result again cannot help: the key comes first.

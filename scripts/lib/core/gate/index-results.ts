@@ -2,7 +2,7 @@
 // are skipped: a result that cannot be read can never satisfy a control.
 import type { Actor, AuditStage, StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { AttestBody, AuditBody, ResultStatus, RunDetails } from './bodies.ts';
-import { parseAttestBody, parseAuditBody, parseRunBody } from './parse-body.ts';
+import { parseAttestBody, parseAuditBody, parseRunResult } from './parse-body.ts';
 import { LedgerOrder } from '../ledger/ledger-order.ts';
 
 export interface ResultRecord {
@@ -22,18 +22,21 @@ export interface ResultRecord {
 
 function toRecord(stored: StoredEntry): ResultRecord | undefined {
   const { entry, hash } = stored;
-  const base = { hash, time: entry.time, actor: entry.actor, subject: entry.subject };
+  const { time, actor, subject } = entry;
   if (entry.kind === 'run') {
-    const body = parseRunBody(entry.body);
-    if (body === undefined) return undefined;
-    const { control, stage, status, ...run } = body;
-    return { ...base, kind: 'run', control, stage, status, run };
+    const result = parseRunResult(entry.body);
+    if (result === undefined) return undefined;
+    const { control, stage, status, run } = result;
+    return { hash, time, actor, subject, kind: 'run', control, stage, status, run };
   }
   if (entry.kind === 'audit') {
     const body = parseAuditBody(entry.body);
     if (body === undefined) return undefined;
     const record: ResultRecord = {
-      ...base,
+      hash,
+      time,
+      actor,
+      subject,
       kind: 'audit',
       control: body.control,
       stage: body.stage,
@@ -47,7 +50,10 @@ function toRecord(stored: StoredEntry): ResultRecord | undefined {
     const body = parseAttestBody(entry.body);
     if (body === undefined) return undefined;
     return {
-      ...base,
+      hash,
+      time,
+      actor,
+      subject,
       kind: 'attest',
       control: body.control,
       stage: 'self',
@@ -56,6 +62,14 @@ function toRecord(stored: StoredEntry): ResultRecord | undefined {
     };
   }
   return undefined;
+}
+
+/** Whether the entry is a result about one of `wanted` (a body without a control id is none). */
+function isAbout(stored: StoredEntry, wanted: ReadonlySet<string>): boolean {
+  const { kind, body } = stored.entry;
+  if (kind !== 'run' && kind !== 'audit' && kind !== 'attest') return false;
+  const control = body['control'];
+  return typeof control === 'string' && wanted.has(control);
 }
 
 /**
@@ -67,8 +81,11 @@ function toRecord(stored: StoredEntry): ResultRecord | undefined {
 export function indexResults(
   entries: readonly StoredEntry[],
   order: LedgerOrder = new LedgerOrder(entries),
+  /** Only results about these controls are read (the rest are never parsed); all when absent. */
+  wanted?: ReadonlySet<string>,
 ): Map<string, Map<AuditStage, ResultRecord[]>> {
   const records = entries
+    .filter((stored) => wanted === undefined || isAbout(stored, wanted))
     .map((stored) => ({ stored, record: toRecord(stored) }))
     .filter((r): r is { stored: StoredEntry; record: ResultRecord } => r.record !== undefined)
     .map(({ stored, record }) => ({ record, rank: order.rank(stored.hash), stored }))

@@ -31,8 +31,12 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 class Malformed extends Error {}
 
+// One instance thrown every time: a body that fails is not an exceptional event (a ledger may hold
+// thousands of bodies of other shapes), and building a stack trace per failure is what costs.
+const MALFORMED = new Malformed('malformed entry body');
+
 function fail(): never {
-  throw new Malformed();
+  throw MALFORMED;
 }
 function isObject(v: JsonValue | undefined): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,7 +72,7 @@ function attempt<T>(read: () => T): T | undefined {
   try {
     return read();
   } catch (error) {
-    if (error instanceof Malformed) return undefined;
+    if (error === MALFORMED) return undefined;
     throw error;
   }
 }
@@ -113,18 +117,28 @@ function readDetails(b: JsonObject): RunDetails {
   return details;
 }
 
-export function parseRunBody(body: JsonObject): RunBody | undefined {
+/** A run body as a result: control, stage and status, apart from the execution's details. */
+export function parseRunResult(
+  body: JsonObject,
+): { control: string; stage: 'self'; status: ResultStatus; run: RunDetails } | undefined {
   return attempt(() => {
     const status: ResultStatus = oneOf(body['status'], RESULT_STATUSES);
-    const details = readDetails(body);
-    if ((status === 'BLOCKED') !== (details.blocker !== undefined)) fail();
+    const run = readDetails(body);
+    if ((status === 'BLOCKED') !== (run.blocker !== undefined)) fail();
     return {
       control: str(body['control']),
       stage: oneOf(body['stage'], ['self'] as const),
       status,
-      ...details,
+      run,
     };
   });
+}
+
+export function parseRunBody(body: JsonObject): RunBody | undefined {
+  const result = parseRunResult(body);
+  if (result === undefined) return undefined;
+  const { control, stage, status, run } = result;
+  return { control, stage, status, ...run };
 }
 
 export function parseAuditBody(body: JsonObject): AuditBody | undefined {

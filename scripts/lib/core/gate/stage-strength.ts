@@ -22,13 +22,20 @@ export function needsSignedStages(maturity: Maturity): boolean {
 
 export class StrengthJudge {
   private readonly owner = new Map<string, string>();
-  private readonly byHash: ReadonlyMap<string, StoredEntry>;
+  private byHash: ReadonlyMap<string, StoredEntry> | undefined;
+  private readonly entries: readonly StoredEntry[];
 
   constructor(manifest: Manifest | undefined, entries: readonly StoredEntry[]) {
+    this.entries = entries;
     for (const authority of manifest?.authorities ?? []) {
       for (const key of authority.keys ?? []) this.owner.set(key.keyid, authority.id);
     }
-    this.byHash = new Map(entries.map((e) => [e.hash, e]));
+  }
+
+  /** The reviewed entry of an audit (indexed on the first signed audit only). */
+  private find(hash: string): StoredEntry | undefined {
+    this.byHash ??= new Map(this.entries.map((e) => [e.hash, e]));
+    return this.byHash.get(hash);
   }
 
   /** Whether `authority` has a registered key its next results can be signed with. */
@@ -40,8 +47,7 @@ export class StrengthJudge {
   of(record: ResultRecord): Strength {
     const keyid = record.actor.keyid;
     if (keyid === undefined || this.owner.get(keyid) !== record.actor.authority) return 'label';
-    const reviewed =
-      record.audit === undefined ? undefined : this.byHash.get(record.audit.reviewed);
+    const reviewed = record.audit === undefined ? undefined : this.find(record.audit.reviewed);
     if (reviewed?.entry.actor.keyid === keyid) return 'label';
     return 'signed';
   }

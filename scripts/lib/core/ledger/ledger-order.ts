@@ -17,13 +17,30 @@ interface Position {
 
 const EMPTY: Seen = new Map();
 
+interface FoundHead {
+  hash: string;
+  at: Position | undefined;
+}
+
 export class LedgerOrder {
   private readonly where = new Map<string, Position>();
   private readonly bySegment = new Map<string, StoredEntry[]>();
   private readonly seen = new Map<string, Seen[]>();
   private readonly weights = new WeakMap<Seen, number>();
+  /** Per segment: the position last found for each head name, with the hash it was found for. */
+  private readonly headsSeen = new Map<string, Map<string, FoundHead>>();
 
+  private pending: readonly StoredEntry[] | undefined;
+
+  /** Nothing is computed until the first question: a verdict without results never asks one. */
   constructor(entries: readonly StoredEntry[]) {
+    this.pending = [...entries];
+  }
+
+  private build(): void {
+    const entries = this.pending;
+    if (entries === undefined) return;
+    this.pending = undefined;
     for (const stored of entries) {
       const list = this.bySegment.get(stored.entry.segment) ?? [];
       list.push(stored);
@@ -41,6 +58,7 @@ export class LedgerOrder {
 
   /** True when the writer of `later` had seen `earlier` (directly or through other segments). */
   isBefore(earlier: string, later: string): boolean {
+    this.build();
     const a = this.where.get(earlier);
     const b = this.where.get(later);
     if (a === undefined || b === undefined || earlier === later) return false;
@@ -53,6 +71,7 @@ export class LedgerOrder {
    * it lists every entry after all it descends from. Unknown hashes rank first.
    */
   rank(hash: string): number {
+    this.build();
     const at = this.where.get(hash);
     if (at === undefined) return -1;
     const seen = this.seenAt(at);
@@ -104,12 +123,25 @@ export class LedgerOrder {
   /** Positions in other segments that an entry's recorded heads and merge parents name. */
   private references(stored: StoredEntry, own: string): Position[] {
     const refs: Position[] = [];
-    const add = (hash: string): void => {
-      const at = this.where.get(hash);
+    const add = (at: Position | undefined): void => {
       if (at !== undefined && at.segment !== own) refs.push(at);
     };
-    for (const head of Object.values(stored.entry.storage.heads)) add(head);
-    for (const parent of stored.entry.merge ?? []) add(parent);
+    // A segment's lines mostly repeat the heads the line before recorded: the position found for
+    // the same hash under the same segment name is reused instead of looked up again.
+    let known = this.headsSeen.get(own);
+    if (known === undefined) this.headsSeen.set(own, (known = new Map<string, FoundHead>()));
+    const heads = stored.entry.storage.heads;
+    for (const name in heads) {
+      const hash = heads[name]!;
+      const last = known.get(name);
+      if (last !== undefined && last.hash === hash) add(last.at);
+      else {
+        const at = this.where.get(hash);
+        known.set(name, { hash, at });
+        add(at);
+      }
+    }
+    for (const parent of stored.entry.merge ?? []) add(this.where.get(parent));
     return refs;
   }
 
