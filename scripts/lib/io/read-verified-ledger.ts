@@ -13,6 +13,8 @@ import { checkAgainstUpstream, type UpstreamCheck } from './ledger-upstream.ts';
 import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
+import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
+import type { PrefixCheck } from './ledger-prefixes.ts';
 import { verifyLedgerFiles } from './verify-ledger-files.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
@@ -131,14 +133,23 @@ function intern(table: Map<string, string>, value: string): string {
 export async function streamVerifiedEntries(
   plane: Plane,
   upstream?: UpstreamCheck,
-): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[] }> {
+): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[]; committed: LedgerFinding[] }> {
   const entries: StoredEntry[] = [];
   const pool = new StringPool();
+  // The proofs against the upstream's fork point and against HEAD ride on the verifier's own read.
+  const fork = upstream === undefined ? undefined : await upstreamCheck(plane, upstream);
+  const head = await committedCheck(plane);
+  const checks = [fork, head].filter((c) => c !== undefined);
   const result = await verifyLedgerFiles(plane, {
     objects: 'presence',
+    prefixes: checks,
     onEntry: (stored) => entries.push(pool.share(stored)),
   });
-  if (upstream !== undefined)
-    result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
-  return { entries, findings: result.findings };
+  const found = (check: PrefixCheck | undefined): LedgerFinding[] =>
+    check === undefined ? [] : (result.prefixFindings[checks.indexOf(check)] ?? []);
+  return {
+    entries,
+    findings: [...found(fork), ...result.findings],
+    committed: found(head),
+  };
 }

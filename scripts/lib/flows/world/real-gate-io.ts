@@ -10,7 +10,7 @@ import {
   UsageError,
   type IntegrityCode,
 } from '../../core/errors.ts';
-import type { Actor, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
+import type { Actor, LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
 import type { GateIO, TraceOutcome } from '../../core/ports.ts';
 import { readFileInRoot, statPath } from '../../io/gate-files.ts';
 import { loadSigner } from '../../io/keys.ts';
@@ -32,6 +32,8 @@ export interface RealGateOptions {
 
 export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): GateIO {
   const planes = new Map<string, Plane>();
+  /** Findings of the proof against HEAD, made while the plane's entries were streamed. */
+  const committed = new Map<Plane, LedgerFinding[]>();
   const stores = new Map<string, ObjectStore>();
   const objects = (plane: Plane): ObjectStore => {
     let store = stores.get(plane.dir);
@@ -45,9 +47,14 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
       return Promise.resolve(plane);
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
-    readEntries: (plane) => readVerifiedEntries(plane, options.upstream),
+    readEntries: async (plane) => {
+      const { entries, committed: found } = await readVerifiedEntries(plane, options.upstream);
+      committed.set(plane, found);
+      return entries;
+    },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
-    proveCommitted: (plane) => proveCommittedLedger(plane),
+    // Proven in the read of the entries when they were read; otherwise a read of its own.
+    proveCommitted: (plane) => Promise.resolve(committed.get(plane) ?? proveCommittedLedger(plane)),
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
@@ -118,9 +125,9 @@ export async function resolveGrantor(
 async function readVerifiedEntries(
   plane: Plane,
   upstream: UpstreamCheck | undefined,
-): Promise<StoredEntry[]> {
-  const { entries, findings } = await streamVerifiedEntries(plane, upstream);
-  if (findings.length === 0) return entries;
+): Promise<{ entries: StoredEntry[]; committed: LedgerFinding[] }> {
+  const { entries, findings, committed } = await streamVerifiedEntries(plane, upstream);
+  if (findings.length === 0) return { entries, committed };
   // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
   const first = findings[0]!;
