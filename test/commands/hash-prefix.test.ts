@@ -7,7 +7,7 @@ import { UsageError } from '../../scripts/lib/core/errors.ts';
 import { findAnyEntry } from '../../scripts/lib/core/gate/query-entry-views.ts';
 import { evidenceRefs, findEntry } from '../../scripts/lib/core/gate/query-views.ts';
 import type { StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
-import { hypothesisArgs, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import { hypothesisArgs, makeKnowledgePlane, updateArgs } from '../helpers/knowledge-plane.ts';
 
 const target = { what: 'ledger entry', where: '--evidence', list: 'proofgate query head' };
 // Two hashes sharing their first 10 digits, and a third.
@@ -135,14 +135,7 @@ describe('memory add and hypothesis update take a prefix', () => {
       hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
     );
     const update = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'confirmed',
-      '--evidence',
-      hash.slice(0, 10),
+      ...updateArgs('H-0001', 'confirmed', hash.slice(0, 10)),
       '--json',
     ]);
     expect(update.code).toBe(0);

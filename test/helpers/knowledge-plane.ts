@@ -199,3 +199,20 @@ export function caseArgs(
     'user',
   ];
 }
+
+/** `hypothesis update` of one hypothesis to a status, citing each evidence hash or prefix given. */
+export const updateArgs = (id: string, status: string, ...evidence: string[]): string[] => [
+  ...['hypothesis', 'update', '--id', id, '--status', status],
+  ...evidence.flatMap((e) => ['--evidence', e]),
+];
+
+/** The argv without each named flag and its value; a flag that is not there is a broken test. */
+export function dropFlags(argv: readonly string[], ...flags: string[]): string[] {
+  let out = [...argv];
+  for (const flag of flags) {
+    const i = out.indexOf(flag);
+    if (i < 0) throw new Error(`dropFlags: ${flag} is not in ${out.join(' ')}`);
+    out = [...out.slice(0, i), ...out.slice(i + 2)];
+  }
+  return out;
+}
