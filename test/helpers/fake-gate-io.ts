@@ -52,6 +52,12 @@ export function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
   };
 }
 
+/** The manifest at prototype: the maturity at which unsigned, label-only audits still count. */
+export function makePrototypeManifest(overrides: Partial<Manifest> = {}): Manifest {
+  const manifest = makeManifest(overrides);
+  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
+}
+
 export function makeControl(
   id: string,
   execution: Control['execution'],
@@ -239,4 +245,12 @@ export function createFakeGateIO(
     },
   };
   return io;
+}
+
+/** The fake gate over a prototype plane, for flows that record unsigned, label-only audits. */
+export function createPrototypeGateIO(
+  controls: Control[],
+  manifest: Manifest = makePrototypeManifest(),
+): FakeGateIO {
+  return createFakeGateIO(controls, manifest);
 }

@@ -8,23 +8,14 @@ import { parseClaimBody } from '../../../scripts/lib/core/gate/parse-body.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,
-  createFakeGateIO as fakeGateIO,
+  // These flows record unsigned, label-only audits, which count only at prototype.
+  createPrototypeGateIO as createFakeGateIO,
   makeControl,
-  makeManifest as baseManifest,
+  makePrototypeManifest as makeManifest,
   output,
   defaultScript,
   type FakeGateIO,
 } from '../../helpers/fake-gate-io.ts';
-import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
-
-// These flows record unsigned, label-only audits, which count only at prototype.
-function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
-  const manifest = baseManifest(overrides);
-  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
-}
-function createFakeGateIO(controls: Control[], manifest: Manifest = makeManifest()) {
-  return fakeGateIO(controls, manifest);
-}
 
 const developer: Actor = { label: 'agent-1', authority: 'virtual:developer', context: 'session-1' };
 const quality: Actor = { label: 'reviewer', authority: 'virtual:quality', context: 'session-2' };
