@@ -14,7 +14,8 @@ import type { GateIO, PathState, TraceOutcome } from '../../scripts/lib/core/por
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/core/ports.ts';
-import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
+import type { Actor, EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
+import type { EvaluateRunOptions } from '../../scripts/lib/flows/evaluate-flow.ts';
 
 export const ROOT = '/work/project';
 
@@ -254,3 +255,13 @@ export function createPrototypeGateIO(
 ): FakeGateIO {
   return createFakeGateIO(controls, manifest);
 }
+
+/** `evaluate --run` of every control on the fake root by `actor`, one job at a time. */
+export const runAllBy = (actor: Actor): EvaluateRunOptions => ({
+  root: '/',
+  controls: [],
+  actor,
+  authorize: [],
+  jobs: 1,
+  dryRun: false,
+});

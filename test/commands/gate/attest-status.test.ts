@@ -12,6 +12,7 @@ import {
   defaultScript,
   makeControl,
   output,
+  runAllBy,
 } from '../../helpers/fake-gate-io.ts';
 
 const alice: Actor = { label: 'Alice', authority: 'human:alice', context: 'laptop-alice' };
@@ -31,14 +32,7 @@ const status = async (io: ReturnType<typeof createFakeGateIO>, now = '2026-01-01
 describe('attestations', () => {
   test('evaluate --run agrees with status: TODO before the attestation (not OK), PASS after', async () => {
     const io = createFakeGateIO([makeControl('T.review', { type: 'manual' })]);
-    const options = {
-      root: '/',
-      controls: [],
-      actor: developer,
-      authorize: [],
-      jobs: 1,
-      dryRun: false,
-    };
+    const options = runAllBy(developer);
     const before = await evaluateRun(options, at('2026-01-01T00:00:00.000Z'), io);
     expect(before.ok).toBe(false);
     expect(before.results[0]).toMatchObject({ status: 'TODO' });

@@ -15,6 +15,7 @@ import {
   output,
   defaultScript,
   type FakeGateIO,
+  runAllBy,
 } from '../../helpers/fake-gate-io.ts';
 
 const developer: Actor = { label: 'agent-1', authority: 'virtual:developer', context: 'session-1' };
@@ -184,18 +185,7 @@ describe('audits', () => {
       { id: 'virtual:other', kind: 'virtual', stages: ['self'] },
     ];
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))], manifest);
-    await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { ...developer, keyid },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
-      ctx(),
-      io,
-    );
+    await evaluateRun(runAllBy({ ...developer, keyid }), ctx(), io);
     const calls = io.requests.length;
     const attempts: Actor[] = [
       { label: 'renamed', authority: 'virtual:developer', context: 'session-9', keyid },
@@ -316,14 +306,7 @@ describe('audits', () => {
     // Two audits by different authorities, but the cross audit ran in the self run's context:
     // auditFlow refuses that up front, so write the self run under the context the audit uses.
     await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { label: 'x', authority: 'virtual:both', context: 'ctx-a' },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
+      runAllBy({ label: 'x', authority: 'virtual:both', context: 'ctx-a' }),
       ctx(),
       io,
     );
@@ -333,14 +316,7 @@ describe('audits', () => {
       io,
     );
     await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { label: 'z', authority: 'virtual:developer', context: 'ctx-b' },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
+      runAllBy({ label: 'z', authority: 'virtual:developer', context: 'ctx-b' }),
       ctx(),
       io,
     );
