@@ -3,17 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dropFlags, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
 
+/** The target the case is about; retrieving by these finds it with similarity 1. */
+const FEATURES = [
+  ...['--kind', 'web-api', '--architecture', 'service'],
+  ...['--attr', 'functional', '--stack', 'typescript'],
+];
 const CASE = [
   'casebase',
   'add',
-  '--kind',
-  'web-api',
-  '--architecture',
-  'service',
-  '--attr',
-  'functional',
-  '--stack',
-  'typescript',
+  ...FEATURES,
   '--applicability',
   'REST writes without schema validation',
   '--strategy',
@@ -68,18 +66,7 @@ describe('proofgate casebase', () => {
     expect(up.out).toMatch(/confidence 45% → 60%/);
     const down = await plane.run(observe('counterexample', 'crm', 'ci', 'single'));
     expect(down.out).toMatch(/confidence 60% → 40%/);
-    const found = await plane.run([
-      'casebase',
-      'retrieve',
-      '--kind',
-      'web-api',
-      '--architecture',
-      'service',
-      '--attr',
-      'functional',
-      '--stack',
-      'typescript',
-    ]);
+    const found = await plane.run(['casebase', 'retrieve', ...FEATURES]);
     expect(found.out).toMatch(/^1 cases for web-api\/service\/functional/);
     expect(found.out).toContain('CB-0001 similarity 1 confidence 40%');
     expect(found.out).toContain('failed: same probes on reads (reads validate their schema)');
