@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
@@ -13,9 +14,9 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
-const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
-const CROSS = ['audit', '--audit-stage', 'cross', '--review-run', 'latest'];
+const DEV = actingAs('virtual:developer', 'local:dev');
+const QA = actingAs('virtual:quality', 'ci:1');
+const CROSS = CROSS_AUDIT;
 const LABEL = 'unsigned label (same person or machine not excluded)';
 const SIGNED = 'signed by a registered key not held by the actor';
 

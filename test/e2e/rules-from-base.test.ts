@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
 
 const cleanups: (() => void)[] = [];
@@ -13,9 +14,9 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
-const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
-const CROSS = ['audit', '--audit-stage', 'cross', '--review-run', 'latest'];
+const DEV = actingAs('virtual:developer', 'local:dev');
+const QA = actingAs('virtual:quality', 'ci:1');
+const CROSS = CROSS_AUDIT;
 const TASK = ['claim', '--control', 'tests', '--no-record'];
 const AT_BASE = [...TASK, '--base', 'main'];
 
