@@ -7,7 +7,12 @@ import { UsageError } from '../../scripts/lib/core/errors.ts';
 import { findAnyEntry } from '../../scripts/lib/core/gate/query-entry-views.ts';
 import { evidenceRefs, findEntry } from '../../scripts/lib/core/gate/query-views.ts';
 import type { StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
-import { hypothesisArgs, makeKnowledgePlane, updateArgs } from '../helpers/knowledge-plane.ts';
+import {
+  hypothesisArgs,
+  makeKnowledgePlane,
+  memoryArgs,
+  updateArgs,
+} from '../helpers/knowledge-plane.ts';
 
 const target = { what: 'ledger entry', where: '--evidence', list: 'proofgate query head' };
 // Two hashes sharing their first 10 digits, and a third.
@@ -103,17 +108,7 @@ describe('memory add and hypothesis update take a prefix', () => {
 
   it('memory add refuses a prefix no entry has, and one too short, writing nothing', async () => {
     const plane = makeKnowledgePlane();
-    const args = (evidence: string) => [
-      'memory',
-      'add',
-      'fact',
-      '--path',
-      'src/orders.ts',
-      '--evidence',
-      evidence,
-      '--maturity',
-      'repeated',
-    ];
+    const args = (evidence: string) => memoryArgs('fact', 'src/orders.ts', evidence, 'repeated');
     const unused = ['ffffffff', 'eeeeeeee'].find(
       (p) => !plane.hashes.some((h) => h.startsWith(p)),
     )!;

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { globCovers } from '../../scripts/lib/core/knowledge/hard-gate-evidence.ts';
-import { controlYaml, hypothesisArgs, planeWith } from '../helpers/knowledge-plane.ts';
+import { controlYaml, hypothesisArgs, memoryArgs, planeWith } from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 const node = JSON.stringify(process.execPath);
@@ -28,17 +28,8 @@ function hashOf(plane: KnowledgePlane, control: string, status: string): string 
   return createHash('sha256').update(line).digest('hex');
 }
 
-const fact = (evidence: string, maturity = 'hard_gate'): string[] => [
-  'memory',
-  'add',
-  'orders are capped at 100',
-  '--path',
-  'src/orders.ts',
-  '--evidence',
-  evidence,
-  '--maturity',
-  maturity,
-];
+const fact = (evidence: string, maturity = 'hard_gate'): string[] =>
+  memoryArgs('orders are capped at 100', 'src/orders.ts', evidence, maturity);
 
 describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
   it('accepts only a current PASS of a control whose inputs cover the path', async () => {

@@ -216,3 +216,21 @@ export function dropFlags(argv: readonly string[], ...flags: string[]): string[]
   }
   return out;
 }
+
+/** `memory add` of one fact about a path, backed by a ledger entry, at a maturity. */
+export const memoryArgs = (
+  fact: string,
+  path: string,
+  evidence: string,
+  maturity: string,
+): string[] => [
+  'memory',
+  'add',
+  fact,
+  '--path',
+  path,
+  '--evidence',
+  evidence,
+  '--maturity',
+  maturity,
+];
