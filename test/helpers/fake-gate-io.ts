@@ -15,6 +15,7 @@ import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/core/ports.ts';
 import type { Actor, EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
+import type { AuditFlowOptions } from '../../scripts/lib/flows/audit-flow.ts';
 import type { EvaluateRunOptions } from '../../scripts/lib/flows/evaluate-flow.ts';
 
 export const ROOT = '/work/project';
@@ -264,4 +265,19 @@ export const runAllBy = (actor: Actor): EvaluateRunOptions => ({
   authorize: [],
   jobs: 1,
   dryRun: false,
+});
+
+/** A cross audit by `actor` of the latest run of every control, one job at a time. */
+export const crossAuditBy = (
+  actor: Actor,
+  overrides: Partial<AuditFlowOptions> = {},
+): AuditFlowOptions => ({
+  root: '/',
+  stage: 'cross',
+  review: 'latest',
+  controls: [],
+  actor,
+  authorize: [],
+  jobs: 1,
+  ...overrides,
 });

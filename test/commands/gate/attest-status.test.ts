@@ -12,6 +12,7 @@ import {
   defaultScript,
   makeControl,
   output,
+  crossAuditBy,
   runAllBy,
 } from '../../helpers/fake-gate-io.ts';
 
@@ -116,19 +117,7 @@ describe('attestations', () => {
     io.files.set('notes.md', new TextEncoder().encode('checked'));
     await attestFlow(attest({ evidence: 'notes.md' }), at('2026-01-01T00:00:00.000Z'), io);
     const quality = { label: 'q', authority: 'virtual:quality', context: 'ci-1' };
-    const result = await auditFlow(
-      {
-        root: '/',
-        stage: 'cross',
-        review: 'latest',
-        controls: [],
-        actor: quality,
-        authorize: [],
-        jobs: 1,
-      },
-      at('2026-01-02T00:00:00.000Z'),
-      io,
-    );
+    const result = await auditFlow(crossAuditBy(quality), at('2026-01-02T00:00:00.000Z'), io);
     expect(result.results[0]).toMatchObject({ agreement: 'agree', status: 'PASS' });
     expect(io.requests).toHaveLength(0);
   });

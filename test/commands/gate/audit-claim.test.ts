@@ -15,22 +15,15 @@ import {
   output,
   defaultScript,
   type FakeGateIO,
+  crossAuditBy,
   runAllBy,
 } from '../../helpers/fake-gate-io.ts';
 
 const developer: Actor = { label: 'agent-1', authority: 'virtual:developer', context: 'session-1' };
 const quality: Actor = { label: 'reviewer', authority: 'virtual:quality', context: 'session-2' };
 const ctx = () => createTestContext();
-const audit = (overrides: Partial<AuditFlowOptions> = {}): AuditFlowOptions => ({
-  root: '/',
-  stage: 'cross',
-  review: 'latest',
-  controls: [],
-  actor: quality,
-  authorize: [],
-  jobs: 2,
-  ...overrides,
-});
+const audit = (overrides: Partial<AuditFlowOptions> = {}): AuditFlowOptions =>
+  crossAuditBy(quality, { jobs: 2, ...overrides });
 const claim = (overrides: Partial<ClaimFlowOptions> = {}): ClaimFlowOptions => ({
   root: '/',
   scope: 'project',
