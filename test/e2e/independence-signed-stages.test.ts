@@ -16,7 +16,6 @@ afterEach(() => {
 
 const DEV = actingAs('virtual:developer', 'local:dev');
 const QA = actingAs('virtual:quality', 'ci:1');
-const CROSS = CROSS_AUDIT;
 const LABEL = 'unsigned label (same person or machine not excluded)';
 const SIGNED = 'signed by a registered key not held by the actor';
 
@@ -39,7 +38,7 @@ function repo(targetMaturity: string): { r: GateRepo; env: Record<string, string
 /** The developer records the self result, then the same person types the cross auditor's labels. */
 async function selfMadeCross(r: GateRepo, env: Record<string, string>): Promise<void> {
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-  expect((await r.run([...CROSS, ...QA], env)).code).toBe(0);
+  expect((await r.run([...CROSS_AUDIT, ...QA], env)).code).toBe(0);
   r.commit('evidence');
 }
 
