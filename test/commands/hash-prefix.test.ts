@@ -84,6 +84,29 @@ describe('query views list the candidates of an ambiguous prefix', () => {
     expect(findEntry(entries, '3f2a9c1d00b', 'run').hash).toBe(b);
     expect(evidenceRefs(entries, '3f2a9c1d00a').digest).toBe(a);
   });
+
+  it('a prefix nothing has, or of another kind, or not hex, is exit 2 saying which lookup failed', () => {
+    const entries = [stored(a, 'run'), stored(c, 'claim')];
+    const none = thrown(() => findAnyEntry(entries, 'deadbeef'));
+    expect([none.exitCode, none.message, none.next]).toEqual([
+      2,
+      'no entry deadbeef in the ledger',
+      'proofgate query head, or a longer prefix',
+    ]);
+    // The claim is there, but `query run` looks among runs only and points to `query entry`.
+    const otherKind = thrown(() => findEntry(entries, c.slice(0, 12), 'run'));
+    expect(otherKind.message).toBe(`no run entry ${c.slice(0, 12)}`);
+    expect(otherKind.next).toMatch(/^proofgate query entry 77c{10} looks up an entry of any kind/);
+    expect(findAnyEntry(entries, c.slice(0, 12)).hash).toBe(c);
+    for (const fn of [
+      () => findAnyEntry(entries, 'ZZZZZZZZ'),
+      () => findEntry(entries, '3f2a', 'run'),
+    ]) {
+      const error = thrown(fn);
+      expect(error.code).toBe('BAD_VALUE');
+      expect(error.message).toMatch(/is not an entry hash prefix$/);
+    }
+  });
 });
 
 describe('memory add and hypothesis update take a prefix', () => {
@@ -91,15 +114,12 @@ describe('memory add and hypothesis update take a prefix', () => {
     const plane = makeKnowledgePlane();
     const hash = plane.hashes[1]!;
     const add = await plane.run([
-      'memory',
-      'add',
-      'orders API caps the page size at 100',
-      '--path',
-      'src/orders.ts',
-      '--evidence',
-      hash.slice(0, 12),
-      '--maturity',
-      'verified_by_tests',
+      ...memoryArgs(
+        'orders API caps the page size at 100',
+        'src/orders.ts',
+        hash.slice(0, 12),
+        'verified_by_tests',
+      ),
       '--json',
     ]);
     expect(add.code).toBe(0);
