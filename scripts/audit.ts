@@ -8,7 +8,6 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { auditFlow, type AuditFlowResult } from './lib/flows/audit-flow.ts';
 import {
   actorFlags,
-  actorFrom,
   controlFlag,
   readActorFlags,
   readAuthorize,
@@ -18,8 +17,7 @@ import {
   runFlags,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
-import { resolveRoot } from './lib/io/git.ts';
+import { openGateRun } from './lib/cli/gate-run.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';
 import { progressSink } from './lib/flows/progress.ts';
@@ -40,13 +38,7 @@ export interface AuditOptions extends CommonOptions {
 }
 
 export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const io = createRealGateIO(ctx);
-  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const grantor =
-    options.grantedBy === undefined
-      ? undefined
-      : await resolveGrantor(io, root, options.grantedBy, ctx.env);
+  const { root, io, actor, grant } = await openGateRun(options, ctx);
   const progress = progressSink(options, ctx);
   return auditFlow(
     {
@@ -56,7 +48,7 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
       controls: options.controls,
       actor,
       authorize: options.authorize,
-      ...(grantor === undefined ? {} : { grantor }),
+      ...grant,
       jobs: options.jobs,
       ...(progress === undefined ? {} : { progress }),
     },

@@ -9,7 +9,6 @@ import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
 import { evaluateRun, type EvaluateRunResult } from './lib/flows/evaluate-flow.ts';
 import {
   actorFlags,
-  actorFrom,
   controlFlag,
   readActorFlags,
   readAuthorize,
@@ -20,8 +19,7 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
-import { resolveRoot } from './lib/io/git.ts';
+import { openGateRun } from './lib/cli/gate-run.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { progressSink } from './lib/flows/progress.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
@@ -49,19 +47,13 @@ export interface EvaluateResult {
 }
 
 export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const io = createRealGateIO(ctx);
-  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const grantor =
-    options.grantedBy === undefined
-      ? undefined
-      : await resolveGrantor(io, root, options.grantedBy, ctx.env);
+  const { root, io, actor, grant } = await openGateRun(options, ctx);
   const base = {
     root,
     controls: options.controls,
     actor,
     authorize: options.authorize,
-    ...(grantor === undefined ? {} : { grantor }),
+    ...grant,
   };
   const progress = progressSink(options, ctx);
   const run = await evaluateRun(

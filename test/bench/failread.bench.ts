@@ -44,6 +44,27 @@ async function status(state: unknown): Promise<void> {
   if (code !== 1) throw new Error(`status exit ${code}`);
 }
 
+const PREVIEW = 'query evidence, first 2 KiB of a 64 KiB output';
+
+/** `query evidence` of the 20,000-line output with these flags, 5 runs on a fresh repository. */
+function queryEvidence(
+  name: string,
+  flags: string[],
+  compare: Pick<Bench, 'baseline' | 'target'> = {},
+): Bench {
+  return {
+    name,
+    ...compare,
+    runs: 5,
+    setup: makeRepo,
+    fn: async (state) => {
+      const s = state as State;
+      await s.r.run(['query', 'evidence', s.review.slice(0, 12), ...flags]);
+    },
+    teardown: drop,
+  };
+}
+
 export const benches: Bench[] = [
   {
     name: `status, STALE after a commit (clean tree, ${FILES} files)`,
@@ -71,38 +92,14 @@ export const benches: Bench[] = [
     fn: status,
     teardown: drop,
   },
-  {
-    name: 'query evidence, first 2 KiB of a 64 KiB output',
-    runs: 5,
-    setup: makeRepo,
-    fn: async (state) => {
-      const s = state as State;
-      await s.r.run(['query', 'evidence', s.review.slice(0, 12)]);
-    },
-    teardown: drop,
-  },
-  {
-    name: 'query evidence --tail 50 of a 64 KiB output',
-    baseline: 'query evidence, first 2 KiB of a 64 KiB output',
+  queryEvidence(PREVIEW, []),
+  queryEvidence('query evidence --tail 50 of a 64 KiB output', ['--tail', '50'], {
+    baseline: PREVIEW,
     target: 'tens of ms: one pass over the lines',
-    runs: 5,
-    setup: makeRepo,
-    fn: async (state) => {
-      const s = state as State;
-      await s.r.run(['query', 'evidence', s.review.slice(0, 12), '--tail', '50']);
-    },
-    teardown: drop,
-  },
-  {
-    name: "query evidence --grep '/line 1999[0-9]$/' of a 64 KiB output",
-    baseline: 'query evidence, first 2 KiB of a 64 KiB output',
-    target: 'tens of ms (RE2: linear in the text)',
-    runs: 5,
-    setup: makeRepo,
-    fn: async (state) => {
-      const s = state as State;
-      await s.r.run(['query', 'evidence', s.review.slice(0, 12), '--grep', '/line 1999[0-9]$/']);
-    },
-    teardown: drop,
-  },
+  }),
+  queryEvidence(
+    "query evidence --grep '/line 1999[0-9]$/' of a 64 KiB output",
+    ['--grep', '/line 1999[0-9]$/'],
+    { baseline: PREVIEW, target: 'tens of ms (RE2: linear in the text)' },
+  ),
 ];

@@ -31,6 +31,20 @@ const dropTmp = (state: unknown): Promise<void> => {
   return Promise.resolve();
 };
 
+/** One `true` through proofgate's runner in a fresh temp root, 30 runs, against the bare spawn. */
+function overBareSpawn(name: string, fn: (root: string) => Promise<void>): Bench {
+  return {
+    name,
+    baseline: 'bare child_process spawn of true',
+    // The target is on the overhead (median minus the bare-spawn median), so no absolute targetMs.
+    target: '<= bare spawn + 50 ms',
+    runs: 30,
+    setup: makeTmp,
+    teardown: dropTmp,
+    fn: (state) => fn((state as Tmp).root),
+  };
+}
+
 function jobsBench(jobs: number): Bench {
   return {
     name: `evaluate --run, 10 controls sleeping 200 ms, --jobs ${jobs}`,
@@ -64,47 +78,29 @@ export const benches: Bench[] = [
     },
     fn: bareSpawn,
   },
-  {
-    name: 'runCommand(true)',
-    baseline: 'bare child_process spawn of true',
-    // The target is on the overhead (median minus the bare-spawn median), so no absolute targetMs.
-    target: '<= bare spawn + 50 ms',
-    runs: 30,
-    setup: makeTmp,
-    teardown: dropTmp,
-    fn: async (state) => {
-      await runCommand({
-        argv: ['true'],
-        root: (state as Tmp).root,
-        env,
-        timeoutMs: 10_000,
-        capBytes: 65_536,
-      });
-    },
-  },
-  {
-    name: 'executeControl(true): runner + review copy + object put',
-    baseline: 'bare child_process spawn of true',
-    // The target is on the overhead (median minus the bare-spawn median), so no absolute targetMs.
-    target: '<= bare spawn + 50 ms',
-    runs: 30,
-    setup: makeTmp,
-    teardown: dropTmp,
-    fn: async (state) => {
-      const io = createFakeGateIO([]);
-      io.plane.root = (state as Tmp).root;
-      io.runCommand = runCommand;
-      const control = makeControl('T.true', command(['true']));
-      await executeControl(control, {
-        plane: io.plane,
-        io,
-        env,
-        actor,
-        authorize: [],
-        rules: { secrets: ['s3cret'], roots: [io.plane.root] },
-      });
-    },
-  },
+  overBareSpawn('runCommand(true)', async (root) => {
+    await runCommand({
+      argv: ['true'],
+      root,
+      env,
+      timeoutMs: 10_000,
+      capBytes: 65_536,
+    });
+  }),
+  overBareSpawn('executeControl(true): runner + review copy + object put', async (root) => {
+    const io = createFakeGateIO([]);
+    io.plane.root = root;
+    io.runCommand = runCommand;
+    const control = makeControl('T.true', command(['true']));
+    await executeControl(control, {
+      plane: io.plane,
+      io,
+      env,
+      actor,
+      authorize: [],
+      rules: { secrets: ['s3cret'], roots: [io.plane.root] },
+    });
+  }),
   jobsBench(1),
   jobsBench(2),
 ];

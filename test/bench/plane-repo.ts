@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
+import { crossAuditArgv } from '../helpers/audit-argv.ts';
 import { spawnMeasured } from './child-usage.ts';
 import type { Bench } from './harness.ts';
 
@@ -108,17 +109,7 @@ export function getPlaneRepo(): Promise<string> {
       '--execution-context',
       'one',
     ]);
-    runCli(BIN, dir, [
-      'audit',
-      '--audit-stage',
-      'cross',
-      '--review-run',
-      'latest',
-      '--authority-id',
-      'virtual:quality',
-      '--execution-context',
-      'two',
-    ]);
+    runCli(BIN, dir, crossAuditArgv('two'));
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'evidence');
     return dir;

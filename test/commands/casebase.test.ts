@@ -1,19 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import { dropFlags, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
 
+/** The target the case is about; retrieving by these finds it with similarity 1. */
+const FEATURES = [
+  ...['--kind', 'web-api', '--architecture', 'service'],
+  ...['--attr', 'functional', '--stack', 'typescript'],
+];
 const CASE = [
   'casebase',
   'add',
-  '--kind',
-  'web-api',
-  '--architecture',
-  'service',
-  '--attr',
-  'functional',
-  '--stack',
-  'typescript',
+  ...FEATURES,
   '--applicability',
   'REST writes without schema validation',
   '--strategy',
@@ -29,10 +27,18 @@ const CASE = [
   '--confirmation',
   'auto',
 ];
-const without = (flag: string): string[] => {
-  const i = CASE.indexOf(flag);
-  return [...CASE.slice(0, i), ...CASE.slice(i + 2)];
-};
+const without = (flag: string): string[] => dropFlags(CASE, flag);
+
+/** An observation of CB-0001: its result and the project, environment and confirmation behind it. */
+const observe = (
+  result: string,
+  project: string,
+  environment: string,
+  confirmation: string,
+): string[] => [
+  ...['casebase', 'observe', '--id', 'CB-0001', '--result', result],
+  ...['--project', project, '--environment', environment, '--confirmation', confirmation],
+];
 
 describe('proofgate casebase', () => {
   it('refuses a case without applicability (exit 2)', async () => {
@@ -56,48 +62,11 @@ describe('proofgate casebase', () => {
   it('records, damps and retrieves with negatives attached', async () => {
     const plane = makeKnowledgePlane();
     expect((await plane.run(CASE)).out).toMatch(/^recorded CB-0001 \(confidence 45%\)/);
-    const up = await plane.run([
-      'casebase',
-      'observe',
-      '--id',
-      'CB-0001',
-      '--result',
-      'success',
-      '--project',
-      'billing',
-      '--environment',
-      'ci',
-      '--confirmation',
-      'user',
-    ]);
+    const up = await plane.run(observe('success', 'billing', 'ci', 'user'));
     expect(up.out).toMatch(/confidence 45% → 60%/);
-    const down = await plane.run([
-      'casebase',
-      'observe',
-      '--id',
-      'CB-0001',
-      '--result',
-      'counterexample',
-      '--project',
-      'crm',
-      '--environment',
-      'ci',
-      '--confirmation',
-      'single',
-    ]);
+    const down = await plane.run(observe('counterexample', 'crm', 'ci', 'single'));
     expect(down.out).toMatch(/confidence 60% → 40%/);
-    const found = await plane.run([
-      'casebase',
-      'retrieve',
-      '--kind',
-      'web-api',
-      '--architecture',
-      'service',
-      '--attr',
-      'functional',
-      '--stack',
-      'typescript',
-    ]);
+    const found = await plane.run(['casebase', 'retrieve', ...FEATURES]);
     expect(found.out).toMatch(/^1 cases for web-api\/service\/functional/);
     expect(found.out).toContain('CB-0001 similarity 1 confidence 40%');
     expect(found.out).toContain('failed: same probes on reads (reads validate their schema)');
@@ -129,20 +98,7 @@ describe('proofgate casebase', () => {
   it('exports and imports between projects with fresh ids and recomputed confidence', async () => {
     const from = makeKnowledgePlane();
     await from.run(CASE);
-    await from.run([
-      'casebase',
-      'observe',
-      '--id',
-      'CB-0001',
-      '--result',
-      'success',
-      '--project',
-      'billing',
-      '--environment',
-      'ci',
-      '--confirmation',
-      'auto',
-    ]);
+    await from.run(observe('success', 'billing', 'ci', 'auto'));
     const file = join(from.root, 'cases.json');
     expect((await from.run(['casebase', 'export', '--out', file])).out).toMatch(
       /^exported 1 cases and 1 observations/,

@@ -5,7 +5,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { controlYaml, hypothesisArgs, PAGER, planeWith } from '../helpers/knowledge-plane.ts';
+import {
+  controlYaml,
+  hypothesisArgs,
+  PAGER,
+  planeWith,
+  updateArgs,
+} from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 interface Entry {
@@ -88,27 +94,9 @@ describe('explore: probe results are ledger entries', { timeout: 60_000 }, () =>
     const verify = await plane.run(['verify', '--full']);
     expect(verify.code, verify.out + verify.err).toBe(0);
     // A probe entry is evidence for its own hypothesis only.
-    const own = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'confirmed',
-      '--evidence',
-      probes[0]!.hash,
-    ]);
+    const own = await plane.run(updateArgs('H-0001', 'confirmed', probes[0]!.hash));
     expect(own.code, own.err).toBe(0);
-    const other = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0002',
-      '--status',
-      'confirmed',
-      '--evidence',
-      probes[0]!.hash,
-    ]);
+    const other = await plane.run(updateArgs('H-0002', 'confirmed', probes[0]!.hash));
     expect(other.code).toBe(2);
     expect(other.err).toContain('does not name H-0002');
   });

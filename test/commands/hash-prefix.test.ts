@@ -7,7 +7,12 @@ import { UsageError } from '../../scripts/lib/core/errors.ts';
 import { findAnyEntry } from '../../scripts/lib/core/gate/query-entry-views.ts';
 import { evidenceRefs, findEntry } from '../../scripts/lib/core/gate/query-views.ts';
 import type { StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
-import { hypothesisArgs, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import {
+  hypothesisArgs,
+  makeKnowledgePlane,
+  memoryArgs,
+  updateArgs,
+} from '../helpers/knowledge-plane.ts';
 
 const target = { what: 'ledger entry', where: '--evidence', list: 'proofgate query head' };
 // Two hashes sharing their first 10 digits, and a third.
@@ -79,6 +84,29 @@ describe('query views list the candidates of an ambiguous prefix', () => {
     expect(findEntry(entries, '3f2a9c1d00b', 'run').hash).toBe(b);
     expect(evidenceRefs(entries, '3f2a9c1d00a').digest).toBe(a);
   });
+
+  it('a prefix nothing has, or of another kind, or not hex, is exit 2 saying which lookup failed', () => {
+    const entries = [stored(a, 'run'), stored(c, 'claim')];
+    const none = thrown(() => findAnyEntry(entries, 'deadbeef'));
+    expect([none.exitCode, none.message, none.next]).toEqual([
+      2,
+      'no entry deadbeef in the ledger',
+      'proofgate query head, or a longer prefix',
+    ]);
+    // The claim is there, but `query run` looks among runs only and points to `query entry`.
+    const otherKind = thrown(() => findEntry(entries, c.slice(0, 12), 'run'));
+    expect(otherKind.message).toBe(`no run entry ${c.slice(0, 12)}`);
+    expect(otherKind.next).toMatch(/^proofgate query entry 77c{10} looks up an entry of any kind/);
+    expect(findAnyEntry(entries, c.slice(0, 12)).hash).toBe(c);
+    for (const fn of [
+      () => findAnyEntry(entries, 'ZZZZZZZZ'),
+      () => findEntry(entries, '3f2a', 'run'),
+    ]) {
+      const error = thrown(fn);
+      expect(error.code).toBe('BAD_VALUE');
+      expect(error.message).toMatch(/is not an entry hash prefix$/);
+    }
+  });
 });
 
 describe('memory add and hypothesis update take a prefix', () => {
@@ -86,15 +114,12 @@ describe('memory add and hypothesis update take a prefix', () => {
     const plane = makeKnowledgePlane();
     const hash = plane.hashes[1]!;
     const add = await plane.run([
-      'memory',
-      'add',
-      'orders API caps the page size at 100',
-      '--path',
-      'src/orders.ts',
-      '--evidence',
-      hash.slice(0, 12),
-      '--maturity',
-      'verified_by_tests',
+      ...memoryArgs(
+        'orders API caps the page size at 100',
+        'src/orders.ts',
+        hash.slice(0, 12),
+        'verified_by_tests',
+      ),
       '--json',
     ]);
     expect(add.code).toBe(0);
@@ -103,17 +128,7 @@ describe('memory add and hypothesis update take a prefix', () => {
 
   it('memory add refuses a prefix no entry has, and one too short, writing nothing', async () => {
     const plane = makeKnowledgePlane();
-    const args = (evidence: string) => [
-      'memory',
-      'add',
-      'fact',
-      '--path',
-      'src/orders.ts',
-      '--evidence',
-      evidence,
-      '--maturity',
-      'repeated',
-    ];
+    const args = (evidence: string) => memoryArgs('fact', 'src/orders.ts', evidence, 'repeated');
     const unused = ['ffffffff', 'eeeeeeee'].find(
       (p) => !plane.hashes.some((h) => h.startsWith(p)),
     )!;
@@ -135,14 +150,7 @@ describe('memory add and hypothesis update take a prefix', () => {
       hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
     );
     const update = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'confirmed',
-      '--evidence',
-      hash.slice(0, 10),
+      ...updateArgs('H-0001', 'confirmed', hash.slice(0, 10)),
       '--json',
     ]);
     expect(update.code).toBe(0);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { caseArgs, hypothesisArgs, makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import {
+  caseArgs,
+  dropFlags,
+  hypothesisArgs,
+  makeKnowledgePlane,
+  updateArgs,
+} from '../helpers/knowledge-plane.ts';
 
 const add = (
   claim: string,
@@ -19,19 +25,9 @@ const add = (
 describe('proofgate hypothesis', () => {
   it('refuses a hypothesis without oracle or provenance, and a prior case that does not exist', async () => {
     const plane = makeKnowledgePlane();
-    const bare = await plane.run([
-      'hypothesis',
-      'add',
-      'x',
-      '--attr',
-      'functional',
-      '--risk',
-      '0.5',
-      '--info-gain',
-      '0.5',
-      '--cost',
-      '1',
-    ]);
+    const bare = await plane.run(
+      dropFlags(add('x', '0.5', '0.5', '1'), '--oracle', '--provenance'),
+    );
     expect(bare.code).toBe(2);
     expect(bare.err).toContain('--oracle: missing');
     expect(bare.err).toContain('--provenance');
@@ -75,42 +71,15 @@ describe('proofgate hypothesis', () => {
   it('confirming or refuting needs an existing ledger entry', async () => {
     const plane = makeKnowledgePlane();
     await plane.run(add('negative page size accepted', '0.7', '0.9', '1'));
-    const bare = await plane.run(['hypothesis', 'update', '--id', 'H-0001', '--status', 'refuted']);
+    const bare = await plane.run(updateArgs('H-0001', 'refuted'));
     expect(bare.code).toBe(2);
     expect(bare.err).toContain('refuted needs the ledger entry');
-    const forged = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'confirmed',
-      '--evidence',
-      'a'.repeat(64),
-    ]);
+    const forged = await plane.run(updateArgs('H-0001', 'confirmed', 'a'.repeat(64)));
     expect(forged.err).toContain('no ledger entry has hash');
-    expect(
-      (await plane.run(['hypothesis', 'update', '--id', 'H-0001', '--status', 'probing'])).code,
-    ).toBe(0);
-    const ok = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'confirmed',
-      '--evidence',
-      plane.hashes[2]!,
-    ]);
+    expect((await plane.run(updateArgs('H-0001', 'probing'))).code).toBe(0);
+    const ok = await plane.run(updateArgs('H-0001', 'confirmed', plane.hashes[2]!));
     expect(ok.out).toMatch(/^updated H-0001: confirmed, score 0.63, 1 evidence entries/);
-    const unknown = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0042',
-      '--status',
-      'probing',
-    ]);
+    const unknown = await plane.run(updateArgs('H-0042', 'probing'));
     expect(unknown.code).toBe(2);
   });
 
@@ -120,16 +89,7 @@ describe('proofgate hypothesis', () => {
     const before = await plane.run(['hypothesis', 'list']);
     expect(before.out).toMatch(/^definition of done: continue/);
     expect(before.out).toContain('high-risk attributes undecided: security');
-    await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'refuted',
-      '--evidence',
-      plane.hashes[3]!,
-    ]);
+    await plane.run(updateArgs('H-0001', 'refuted', plane.hashes[3]!));
     expect((await plane.run(['hypothesis', 'list'])).out).toMatch(/^definition of done: done/);
   });
 
@@ -138,7 +98,7 @@ describe('proofgate hypothesis', () => {
     await plane.run(add('one', '0.9', '0.9', '1'));
     await plane.run(add('two', '0.9', '0.9', '1'));
     const decide = (id: string, status: string, hash: string) =>
-      plane.run(['hypothesis', 'update', '--id', id, '--status', status, '--evidence', hash]);
+      plane.run(updateArgs(id, status, hash));
     // An unrelated run entry exists in the ledger but is about something else.
     const unrelated = await decide('H-0001', 'confirmed', plane.hashes[0]!);
     expect(unrelated.code).toBe(2);
@@ -147,18 +107,9 @@ describe('proofgate hypothesis', () => {
     expect((await decide('H-0002', 'refuted', plane.hashes[2]!)).code).toBe(2);
     expect((await decide('H-0002', 'refuted', plane.hashes[3]!)).code).toBe(2);
     // One good hash does not carry an unrelated one along.
-    const mixed = await plane.run([
-      'hypothesis',
-      'update',
-      '--id',
-      'H-0001',
-      '--status',
-      'confirmed',
-      '--evidence',
-      plane.hashes[2]!,
-      '--evidence',
-      plane.hashes[1]!,
-    ]);
+    const mixed = await plane.run(
+      updateArgs('H-0001', 'confirmed', plane.hashes[2]!, plane.hashes[1]!),
+    );
     expect(mixed.code).toBe(2);
     // The human attestation that names H-0001 decides it.
     expect((await decide('H-0001', 'refuted', plane.hashes[3]!)).code).toBe(0);

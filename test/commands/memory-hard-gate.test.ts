@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { globCovers } from '../../scripts/lib/core/knowledge/hard-gate-evidence.ts';
-import { controlYaml, planeWith } from '../helpers/knowledge-plane.ts';
+import { controlYaml, hypothesisArgs, memoryArgs, planeWith } from '../helpers/knowledge-plane.ts';
 import type { KnowledgePlane } from '../helpers/knowledge-plane.ts';
 
 const node = JSON.stringify(process.execPath);
@@ -28,17 +28,8 @@ function hashOf(plane: KnowledgePlane, control: string, status: string): string 
   return createHash('sha256').update(line).digest('hex');
 }
 
-const fact = (evidence: string, maturity = 'hard_gate'): string[] => [
-  'memory',
-  'add',
-  'orders are capped at 100',
-  '--path',
-  'src/orders.ts',
-  '--evidence',
-  evidence,
-  '--maturity',
-  maturity,
-];
+const fact = (evidence: string, maturity = 'hard_gate'): string[] =>
+  memoryArgs('orders are capped at 100', 'src/orders.ts', evidence, maturity);
 
 describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
   it('accepts only a current PASS of a control whose inputs cover the path', async () => {
@@ -78,29 +69,13 @@ describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
   it('refuses an entry that is not a control result', async () => {
     const plane = planeWith(control('unit', 'pass.mjs', 'src/orders.ts, pass.mjs'));
     plane.write('pass.mjs', 'process.exit(0);\n');
-    const added = await plane.run([
-      'hypothesis',
-      'add',
-      'orders pass',
-      '--attr',
-      'functional',
-      '--risk',
-      '0.9',
-      '--info-gain',
-      '0.9',
-      '--cost',
-      '1',
-      '--oracle',
-      'exit 0',
-      '--provenance',
-      'recon',
-      '--probe-argv',
-      process.execPath,
-      '--probe-argv',
-      'pass.mjs',
-      '--expect-exit',
-      '0',
-    ]);
+    const exitsZero = ['--probe-argv', process.execPath, '--probe-argv', 'pass.mjs'];
+    const added = await plane.run(
+      hypothesisArgs('orders pass', {
+        oracle: 'exit 0',
+        probe: [...exitsZero, '--expect-exit', '0'],
+      }),
+    );
     expect(added.code, added.err).toBe(0);
     expect((await plane.run(['explore'])).code).toBe(0);
     const dir = join(plane.root, '.proofgate/evidence/ledger');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeKnowledgePlane } from '../helpers/knowledge-plane.ts';
+import { makeKnowledgePlane, memoryArgs } from '../helpers/knowledge-plane.ts';
 
 const FACT = 'orders API caps the page size at 100';
 
@@ -32,17 +32,7 @@ describe('proofgate memory', () => {
   it('refuses evidence that is no ledger entry, and writes nothing', async () => {
     const plane = makeKnowledgePlane();
     const forged = 'f'.repeat(64);
-    const { code, err } = await plane.run([
-      'memory',
-      'add',
-      FACT,
-      '--path',
-      'src/orders.ts',
-      '--evidence',
-      forged,
-      '--maturity',
-      'repeated',
-    ]);
+    const { code, err } = await plane.run(memoryArgs(FACT, 'src/orders.ts', forged, 'repeated'));
     expect(code).toBe(2);
     expect(err).toContain(`no ledger entry has hash ${forged}`);
     expect((await plane.run(['memory', 'list'])).out).toMatch(/^0 facts/);
@@ -50,34 +40,18 @@ describe('proofgate memory', () => {
 
   it('refuses a path outside the repository', async () => {
     const plane = makeKnowledgePlane();
-    const { code, err } = await plane.run([
-      'memory',
-      'add',
-      FACT,
-      '--path',
-      '../etc/passwd',
-      '--evidence',
-      plane.hashes[0]!,
-      '--maturity',
-      'repeated',
-    ]);
+    const { code, err } = await plane.run(
+      memoryArgs(FACT, '../etc/passwd', plane.hashes[0]!, 'repeated'),
+    );
     expect(code).toBe(2);
     expect(err).toContain('not inside the repository');
   });
 
   it('records a fact under <plane>/knowledge/ and shows it stale once its file changes', async () => {
     const plane = makeKnowledgePlane();
-    const add = await plane.run([
-      'memory',
-      'add',
-      FACT,
-      '--path',
-      'src/orders.ts',
-      '--evidence',
-      plane.hashes[1]!,
-      '--maturity',
-      'verified_by_tests',
-    ]);
+    const add = await plane.run(
+      memoryArgs(FACT, 'src/orders.ts', plane.hashes[1]!, 'verified_by_tests'),
+    );
     expect(add.code).toBe(0);
     expect(add.out).toMatch(/^recorded MF-0001 \(verified_by_tests\)/);
     const stored = readFileSync(join(plane.root, '.proofgate/knowledge/facts.jsonl'), 'utf8');
@@ -97,17 +71,7 @@ describe('proofgate memory', () => {
     const plane = makeKnowledgePlane();
     plane.write('src/other.ts', 'x\n');
     for (const path of ['src/orders.ts', 'src/other.ts']) {
-      await plane.run([
-        'memory',
-        'add',
-        `fact about ${path}`,
-        '--path',
-        path,
-        '--evidence',
-        plane.hashes[0]!,
-        '--maturity',
-        'observed_once',
-      ]);
+      await plane.run(memoryArgs(`fact about ${path}`, path, plane.hashes[0]!, 'observed_once'));
     }
     plane.write('src/other.ts', 'y\n');
     const json = JSON.parse((await plane.run(['memory', 'list', '--stale', '--json'])).out);

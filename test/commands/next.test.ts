@@ -21,23 +21,7 @@ describe('proofgate next', () => {
     await plane.run(
       hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
     );
-    await plane.run([
-      'hypothesis',
-      'add',
-      'cheap',
-      '--attr',
-      'functional',
-      '--risk',
-      '0.9',
-      '--info-gain',
-      '0.9',
-      '--cost',
-      '0.5',
-      '--oracle',
-      'o',
-      '--provenance',
-      'recon',
-    ]);
+    await plane.run(hypothesisArgs('cheap', { cost: '0.5', oracle: 'o' }));
     const { out, code } = await plane.run(['next', '--share', '0']);
     expect(code).toBe(0);
     expect(out).toMatch(/^top: hypothesis H-0002 \(cheap\); 4 open item\(s\)\n/);

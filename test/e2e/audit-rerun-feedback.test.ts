@@ -2,19 +2,10 @@
 // after it runs: progress lines on stderr (start, heartbeat, end), and on a re-run that did not
 // pass, the names (never the values) of the environment variables withheld from it.
 import { describe, expect, test } from 'vitest';
+import { crossAuditArgv } from '../helpers/audit-argv.ts';
 import { makeGateRepo, nodeArgv } from '../helpers/gate-repo.ts';
 
-const AUDIT = [
-  'audit',
-  '--audit-stage',
-  'cross',
-  '--review-run',
-  'latest',
-  '--authority-id',
-  'virtual:quality',
-  '--execution-context',
-  'ci:reviewer:1',
-];
+const AUDIT = crossAuditArgv('ci:reviewer:1');
 /** Sleeps well past a few heartbeats of 20 ms. */
 const SLOW = `{ type: command, argv: ${nodeArgv('setTimeout(() => process.exit(0), 300)')} }`;
 const NEEDS = (name: string): string =>

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { crossAuditArgv } from '../helpers/audit-argv.ts';
 import { canonicalize } from '../../scripts/lib/core/ledger/canonical.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
@@ -108,15 +109,7 @@ describe('an audit re-execution under a keyed grant', () => {
     expect((await r.run([...RUN, ...actor], env)).code).toBe(0);
     const audit = await r.run(
       [
-        'audit',
-        '--audit-stage',
-        'cross',
-        '--review-run',
-        'latest',
-        '--authority-id',
-        'virtual:quality',
-        '--execution-context',
-        'ci:1',
+        ...crossAuditArgv('ci:1'),
         '--authorize',
         'install_dependencies',
         '--granted-by',

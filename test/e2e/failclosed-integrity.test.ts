@@ -12,9 +12,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
-import { createTestContext } from '../helpers/context.ts';
+import { hookStopIn, type StopDecision } from '../helpers/hook-stop.ts';
 import { makeTempDir } from '../helpers/git-repo.ts';
 import { makeGateRepo, nodeArgv, type GateControl, type GateRepo } from '../helpers/gate-repo.ts';
 
@@ -45,16 +43,7 @@ function objectFiles(r: GateRepo): string[] {
   return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
 }
 
-async function hookStop(r: GateRepo): Promise<{ decision?: string; reason?: string }> {
-  const ctx = createTestContext({
-    cwd: r.dir,
-    stdin: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', stop_hook_active: false }),
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
-    now: new Date().toISOString(),
-  });
-  await dispatchTable(verbTable, ['hook', 'stop', '--root', r.dir, '--control', 'tests'], ctx);
-  return JSON.parse(ctx.stdout() || '{}') as { decision?: string; reason?: string };
-}
+const hookStop = (r: GateRepo): Promise<StopDecision> => hookStopIn(r.dir, '--control', 'tests');
 
 async function provenAndCommitted(runs = 1): Promise<GateRepo> {
   const r = repo();

@@ -7,9 +7,7 @@ import { fc, test } from '@fast-check/vitest';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
-import { createTestContext } from '../helpers/context.ts';
+import { hookStopIn, type StopDecision } from '../helpers/hook-stop.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
 const CONTROLS = ['alpha', 'beta'].map((id) => ({
@@ -52,16 +50,7 @@ function segment(r: GateRepo): string {
   );
 }
 
-async function hookStop(r: GateRepo): Promise<{ decision?: string; reason?: string }> {
-  const ctx = createTestContext({
-    cwd: r.dir,
-    stdin: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', stop_hook_active: false }),
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
-    now: new Date().toISOString(),
-  });
-  await dispatchTable(verbTable, ['hook', 'stop', '--root', r.dir], ctx);
-  return JSON.parse(ctx.stdout() || '{}') as { decision?: string; reason?: string };
-}
+const hookStop = (r: GateRepo): Promise<StopDecision> => hookStopIn(r.dir);
 
 const FINDING = /\.jsonl:\d+ [A-Z_]+/;
 

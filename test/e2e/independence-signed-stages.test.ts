@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
@@ -13,9 +14,8 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
-const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
-const CROSS = ['audit', '--audit-stage', 'cross', '--review-run', 'latest'];
+const DEV = actingAs('virtual:developer', 'local:dev');
+const QA = actingAs('virtual:quality', 'ci:1');
 const LABEL = 'unsigned label (same person or machine not excluded)';
 const SIGNED = 'signed by a registered key not held by the actor';
 
@@ -38,7 +38,7 @@ function repo(targetMaturity: string): { r: GateRepo; env: Record<string, string
 /** The developer records the self result, then the same person types the cross auditor's labels. */
 async function selfMadeCross(r: GateRepo, env: Record<string, string>): Promise<void> {
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-  expect((await r.run([...CROSS, ...QA], env)).code).toBe(0);
+  expect((await r.run([...CROSS_AUDIT, ...QA], env)).code).toBe(0);
   r.commit('evidence');
 }
 

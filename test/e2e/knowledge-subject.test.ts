@@ -5,6 +5,7 @@ import { verbTable } from '../../scripts/cli.ts';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from '../helpers/context.ts';
+import { hypothesisArgs, memoryArgs, updateArgs } from '../helpers/knowledge-plane.ts';
 import { cleanUpRepos, makePlaneRepo, subjects } from '../helpers/plane-repo.ts';
 
 cleanUpRepos();
@@ -16,19 +17,9 @@ describe('knowledge and the subject binding', () => {
     const run = async (...args: string[]): Promise<number> =>
       dispatchTable(verbTable, [...args, '--root', repo.dir], createTestContext({ cwd: repo.dir }));
     const evidence = sha256Hex('{"seq":0}');
-    expect(
-      await run(
-        'memory',
-        'add',
-        'app exports a',
-        '--path',
-        'src/app.ts',
-        '--evidence',
-        evidence,
-        '--maturity',
-        'observed_once',
-      ),
-    ).toBe(0);
+    expect(await run(...memoryArgs('app exports a', 'src/app.ts', evidence, 'observed_once'))).toBe(
+      0,
+    );
     expect(
       await run(
         'decision',
@@ -43,25 +34,9 @@ describe('knowledge and the subject binding', () => {
       ),
     ).toBe(0);
     expect(
-      await run(
-        'hypothesis',
-        'add',
-        'a is wrong',
-        '--attr',
-        'functional',
-        '--risk',
-        '0.5',
-        '--info-gain',
-        '0.5',
-        '--cost',
-        '1',
-        '--oracle',
-        'o',
-        '--provenance',
-        'recon',
-      ),
+      await run(...hypothesisArgs('a is wrong', { risk: '0.5', infoGain: '0.5', oracle: 'o' })),
     ).toBe(0);
-    expect(await run('hypothesis', 'update', '--id', 'H-0001', '--status', 'probing')).toBe(0);
+    expect(await run(...updateArgs('H-0001', 'probing'))).toBe(0);
     expect(await subjects(repo)).toEqual(before);
     repo.commit('knowledge only');
     expect(await subjects(repo)).toEqual(before);

@@ -5,21 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
+import { crossAuditArgv } from '../helpers/audit-argv.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
 let r: GateRepo;
 let commit = '';
-const CROSS = [
-  'audit',
-  '--audit-stage',
-  'cross',
-  '--review-run',
-  'latest',
-  '--authority-id',
-  'virtual:quality',
-  '--execution-context',
-  'ci:1',
-];
+const CROSS = crossAuditArgv('ci:1');
 
 function ledgerLines(): { hash: string; kind: string }[] {
   const dir = join(r.dir, '.proofgate', 'evidence', 'ledger');

@@ -18,9 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => r.remove());
 
+/** `query evidence` of the failing run's review output, by a 12-digit prefix, with these flags. */
+const evidence = (...flags: string[]) =>
+  r.run(['query', 'evidence', review.slice(0, 12), ...flags]);
+
 describe('query evidence reads a long output', () => {
   it('without --tail it shows the start and says how to see the end', async () => {
-    const q = await r.run(['query', 'evidence', review.slice(0, 12)]);
+    const q = await evidence();
     expect(q.code).toBe(0);
     expect(q.out).toContain('ok 1 ');
     expect(q.out).not.toContain('FAIL src/cart.test.ts');
@@ -28,7 +32,7 @@ describe('query evidence reads a long output', () => {
   });
 
   it('--tail N shows the last N lines, numbered, with the failure; secrets stay redacted', async () => {
-    const q = await r.run(['query', 'evidence', review.slice(0, 12), '--tail', '3']);
+    const q = await evidence('--tail', '3');
     expect(q.code).toBe(0);
     expect(q.out).toMatch(/last 3 of 402 lines:/);
     expect(q.out).toMatch(/400\| ok 400 /);
@@ -38,19 +42,12 @@ describe('query evidence reads a long output', () => {
   });
 
   it('a large --tail keeps the end within the human bound; --json has every line whole', async () => {
-    const q = await r.run(['query', 'evidence', review.slice(0, 12), '--tail', '1000']);
+    const q = await evidence('--tail', '1000');
     expect(Buffer.byteLength(q.out)).toBeLessThanOrEqual(8192);
     expect(q.out).toContain('FAIL src/cart.test.ts');
     expect(q.out).toMatch(/earlier line\(s\) not shown \(--json has them all\)/);
     expect(q.out).not.toContain('output truncated');
-    const json = await r.run([
-      'query',
-      'evidence',
-      review.slice(0, 12),
-      '--tail',
-      '1000',
-      '--json',
-    ]);
+    const json = await evidence('--tail', '1000', '--json');
     const item = (
       JSON.parse(json.out) as {
         items: { lines: { number: number; text: string }[]; total_lines: number; digest: string }[];
@@ -64,31 +61,17 @@ describe('query evidence reads a long output', () => {
   });
 
   it('--grep matches a literal text, or /regex/flags in RE2', async () => {
-    const literal = await r.run(['query', 'evidence', review.slice(0, 12), '--grep', 'FAIL src']);
+    const literal = await evidence('--grep', 'FAIL src');
     expect(literal.out).toMatch(/1 line\(s\) matching FAIL src of 402:/);
     expect(literal.out).toMatch(/401\| FAIL src/);
     // A literal is not a regex: the dot and brackets match themselves only.
-    const dots = await r.run(['query', 'evidence', review.slice(0, 12), '--grep', 'ok 1.']);
+    const dots = await evidence('--grep', 'ok 1.');
     expect(dots.out).toMatch(/0 line\(s\) matching/);
-    const regex = await r.run([
-      'query',
-      'evidence',
-      review.slice(0, 12),
-      '--grep',
-      '/^ok 39[0-9] /',
-      '--tail',
-      '2',
-    ]);
+    const regex = await evidence('--grep', '/^ok 39[0-9] /', '--tail', '2');
     expect(regex.out).toMatch(/398\| ok 398/);
     expect(regex.out).toMatch(/399\| ok 399/);
     expect(regex.out).not.toMatch(/397\|/);
-    const insensitive = await r.run([
-      'query',
-      'evidence',
-      review.slice(0, 12),
-      '--grep',
-      '/fail/i',
-    ]);
+    const insensitive = await evidence('--grep', '/fail/i');
     expect(insensitive.out).toMatch(/401\| FAIL/);
   });
 
@@ -103,13 +86,13 @@ describe('query evidence reads a long output', () => {
     [['--grep', '/x(?=y)/']],
     [['--grep', '/[/']],
   ])('%j is a usage error (exit 2)', async (flags) => {
-    const q = await r.run(['query', 'evidence', review.slice(0, 12), ...flags]);
+    const q = await evidence(...flags);
     expect(q.code).toBe(2);
     expect(q.out).toBe('');
   });
 
   it('a catastrophic-backtracking pattern runs in linear time instead of hanging', async () => {
-    const q = await r.run(['query', 'evidence', review.slice(0, 12), '--grep', '/^(x+x+)+y$/']);
+    const q = await evidence('--grep', '/^(x+x+)+y$/');
     expect(q.code).toBe(0);
     expect(q.out).toMatch(/0 line\(s\) matching/);
   });
@@ -122,15 +105,7 @@ describe('query evidence reads a long output', () => {
 
 describe('query evidence under a small --limit', () => {
   it('still shows the last lines, within the bound', async () => {
-    const q = await r.run([
-      'query',
-      'evidence',
-      review.slice(0, 12),
-      '--tail',
-      '50',
-      '--limit',
-      '600',
-    ]);
+    const q = await evidence('--tail', '50', '--limit', '600');
     expect(q.code).toBe(0);
     expect(q.out).toContain('FAIL src/cart.test.ts');
     expect(Buffer.byteLength(q.out)).toBeLessThanOrEqual(600);

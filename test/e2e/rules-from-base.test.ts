@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
 
 const cleanups: (() => void)[] = [];
@@ -13,9 +14,8 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
-const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
-const CROSS = ['audit', '--audit-stage', 'cross', '--review-run', 'latest'];
+const DEV = actingAs('virtual:developer', 'local:dev');
+const QA = actingAs('virtual:quality', 'ci:1');
 const TASK = ['claim', '--control', 'tests', '--no-record'];
 const AT_BASE = [...TASK, '--base', 'main'];
 
@@ -58,7 +58,7 @@ describe('claim --base: rules come from the base', () => {
     r.git('checkout', '-q', '-b', 'feature');
     await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
     await ok(r, ['evaluate', '--run', ...DEV], env);
-    await ok(r, [...CROSS, ...QA], env);
+    await ok(r, [...CROSS_AUDIT, ...QA], env);
     r.commit('feature with its own auditor key');
 
     expect((await r.run(TASK, env)).code).toBe(0);
@@ -79,7 +79,13 @@ describe('claim --base: rules come from the base', () => {
       ),
     );
     await ok(r, ['evaluate', '--run', ...DEV]);
-    await ok(r, [...CROSS, '--authority-id', 'virtual:friend', '--execution-context', 'ci:2']);
+    await ok(r, [
+      ...CROSS_AUDIT,
+      '--authority-id',
+      'virtual:friend',
+      '--execution-context',
+      'ci:2',
+    ]);
     r.commit('feature with a friendly auditor');
 
     expect((await r.run(TASK)).code).toBe(0);
@@ -113,7 +119,7 @@ describe('claim --base: rules come from the base', () => {
       registryYaml([{ id: 'tests', execution: "{ type: command, argv: ['true'] }" }]),
     );
     await ok(r, ['evaluate', '--run', ...DEV], env);
-    await ok(r, [...CROSS, ...QA], env);
+    await ok(r, [...CROSS_AUDIT, ...QA], env);
     r.commit('tests that always pass');
 
     expect((await r.run(TASK, env)).code).toBe(0);
@@ -147,7 +153,7 @@ describe('claim --base: rules come from the base', () => {
       ),
     );
     await ok(r, ['evaluate', '--run', ...DEV], env);
-    await ok(r, [...CROSS, ...QA], env);
+    await ok(r, [...CROSS_AUDIT, ...QA], env);
     const judged = await r.run(
       ['approve', '--base', 'main', '--authority-id', 'human:accomplice'],
       env,
@@ -173,7 +179,7 @@ describe('claim --base: rules come from the base', () => {
       t.replace('target_maturity: engineering_ready', 'target_maturity: prototype'),
     );
     await ok(r, ['evaluate', '--run', ...DEV]);
-    await ok(r, [...CROSS, ...QA]);
+    await ok(r, [...CROSS_AUDIT, ...QA]);
     r.commit('prototype is enough');
 
     expect((await r.run(TASK)).code).toBe(0);
@@ -195,7 +201,7 @@ describe('claim --base: rules come from the base', () => {
       ),
     );
     await ok(r, ['evaluate', '--run', ...DEV]);
-    await ok(r, [...CROSS, ...QA]);
+    await ok(r, [...CROSS_AUDIT, ...QA]);
     r.commit('leave src out of the scope');
 
     expect((await r.run(TASK)).code).toBe(0);
@@ -208,7 +214,7 @@ describe('claim --base: rules come from the base', () => {
   it('a base without a control plane is said to be one; the working rules decide and every definition needs approval', async () => {
     const r = repo('prototype');
     await ok(r, ['evaluate', '--run', ...DEV]);
-    await ok(r, [...CROSS, ...QA]);
+    await ok(r, [...CROSS_AUDIT, ...QA]);
     r.commit('evidence');
     const first = await r.run([...TASK, '--base', 'main~2']);
     expect(first.code, first.out + first.err).toBe(1);

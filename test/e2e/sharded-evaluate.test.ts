@@ -2,13 +2,14 @@
 // CLI (the bundle), a merge job collects their ledger segments and evidence objects the way CI
 // artifacts arrive (plain files copied into one checkout, or commits merged with git), verifies
 // the union and claims over it. A shard that never arrives refuses the claim by name.
-import { cpSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../../scripts/lib/core/gate/shard.ts';
 import { runCli } from '../helpers/cli.ts';
-import { makeGateRepo, nodeArgv, type GateControl } from '../helpers/gate-repo.ts';
-import { makeTempDir, openRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { makeGateRepo } from '../helpers/gate-repo.ts';
+import { type TestRepo } from '../helpers/git-repo.ts';
+import { cloneRepo, collectEvidence, echoControls, runShards } from '../helpers/shard-runners.ts';
 
 const SHARDS = 3;
 
@@ -24,38 +25,18 @@ function controlIds(): string[] {
 }
 
 const IDS = controlIds();
-const CONTROLS: GateControl[] = IDS.map((id) => ({
-  id,
-  execution: `{ type: command, argv: ${nodeArgv(`console.log(${JSON.stringify(id)})`)} }`,
-}));
+const CONTROLS = echoControls(IDS);
 const idsOfShard = (k: number): string[] => IDS.filter((id) => shardOf(id, SHARDS) === k);
 
 const cleanup: TestRepo[] = [];
 let origin: TestRepo;
 let runners: TestRepo[];
 
-function clone(name: string): TestRepo {
-  const parent = makeTempDir(`proofgate-shard-${name}-`);
-  origin.git('clone', '-q', origin.dir, join(parent, 'repo'));
-  const repo = openRepo(join(parent, 'repo'));
-  cleanup.push(openRepo(parent));
-  return repo;
-}
+const clone = (name: string): TestRepo => cloneRepo(origin, `proofgate-shard-${name}-`, cleanup);
 
 const ledgerOf = (r: TestRepo): string => join(r.dir, '.proofgate', 'evidence', 'ledger');
 const segments = (r: TestRepo): string[] =>
   readdirSync(ledgerOf(r)).filter((f) => f.endsWith('.jsonl'));
-
-/** What an artifact download does: the runner's evidence directory copied into the checkout. */
-function collect(into: TestRepo, from: readonly TestRepo[]): void {
-  for (const runner of from) {
-    cpSync(join(runner.dir, '.proofgate', 'evidence'), join(into.dir, '.proofgate', 'evidence'), {
-      recursive: true,
-      force: false,
-      errorOnExist: false,
-    });
-  }
-}
 
 interface ClaimJson {
   granted: boolean;
@@ -87,18 +68,7 @@ beforeAll(() => {
   gate.write('src/app.js', 'export const x = 2;\n');
   gate.commit('a code change');
   runners = [1, 2, 3].map((k) => clone(`runner${k}`));
-  for (const [i, runner] of runners.entries()) {
-    const run = runCli([
-      'evaluate',
-      '--run',
-      '--shard',
-      `${i + 1}/${SHARDS}`,
-      '--root',
-      runner.dir,
-    ]);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-  }
+  runShards(runners);
 }, 120_000);
 
 afterAll(() => {
@@ -151,7 +121,7 @@ const shardedClaim = (root: string, ...flags: string[]) =>
 describe('the merge job', () => {
   it('collects every shard as artifacts: the union verifies and the claim sees every result', () => {
     const merge = clone('merge');
-    collect(merge, runners);
+    collectEvidence(merge, runners);
     expect(segments(merge)).toHaveLength(SHARDS + segments(origin).length);
     const verify = runCli(['verify', '--full', '--root', merge.dir]);
     expect(verify.stdout.split('\n')[0]).toMatch(/^INTACT/);
@@ -187,7 +157,7 @@ describe('the merge job', () => {
 
   it('a missing shard refuses the claim naming the shard and its controls', () => {
     const merge = clone('merge-missing');
-    collect(merge, [runners[0]!, runners[2]!]);
+    collectEvidence(merge, [runners[0]!, runners[2]!]);
     expect(runCli(['verify', '--full', '--root', merge.dir]).code).toBe(0);
     const claim = shardedClaim(merge.dir);
     expect(claim.code).toBe(1);
@@ -202,7 +172,7 @@ describe('the merge job', () => {
 
   it('without --shards the same merge is still refused, by control', () => {
     const merge = clone('merge-unsharded');
-    collect(merge, [runners[0]!]);
+    collectEvidence(merge, [runners[0]!]);
     const claim = runCli(['claim', '--scope', 'project', '--no-record', '--root', merge.dir]);
     expect(claim.code).toBe(1);
     expect(claim.stdout.split('\n')[0]).toMatch(/^REFUSED \[project\] 4 of 6 controls block/);

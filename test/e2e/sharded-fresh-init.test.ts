@@ -2,13 +2,14 @@
 // root init recorded), no result at all. Every runner's segment starts from the root, so the union
 // of the shards is placed, verifies and satisfies the claim. Without the root committed, the same
 // runners' segments all start from nothing and none can be placed.
-import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../../scripts/lib/core/gate/shard.ts';
 import { runCli } from '../helpers/cli.ts';
-import { nodeArgv, registryYaml, type GateControl } from '../helpers/gate-repo.ts';
-import { makeRepo, makeTempDir, openRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { registryYaml } from '../helpers/gate-repo.ts';
+import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { cloneRepo, collectEvidence, echoControls, runShards } from '../helpers/shard-runners.ts';
 
 const SHARDS = 3;
 /** One control per shard, so that every runner writes a segment. */
@@ -21,10 +22,7 @@ function controlIds(): string[] {
   return [...perShard.values()].sort();
 }
 const IDS = controlIds();
-const CONTROLS: GateControl[] = IDS.map((id) => ({
-  id,
-  execution: `{ type: command, argv: ${nodeArgv(`console.log(${JSON.stringify(id)})`)} }`,
-}));
+const CONTROLS = echoControls(IDS);
 const PROFILE = [
   '--development-mode',
   'human_greenfield',
@@ -70,35 +68,15 @@ function initialised(withRoot: boolean): TestRepo {
   return repo;
 }
 
-function clone(origin: TestRepo, name: string): TestRepo {
-  const parent = makeTempDir(`proofgate-fresh-${name}-`);
-  origin.git('clone', '-q', origin.dir, join(parent, 'repo'));
-  cleanup.push(openRepo(parent));
-  return openRepo(join(parent, 'repo'));
-}
+const clone = (origin: TestRepo, name: string): TestRepo =>
+  cloneRepo(origin, `proofgate-fresh-${name}-`, cleanup);
 
 /** Runs every shard in its own clone and copies their evidence into a fresh merge clone. */
 function shardAndCollect(origin: TestRepo, name: string): TestRepo {
   const runners = [1, 2, 3].map((k) => clone(origin, `${name}-runner${k}`));
-  for (const [i, runner] of runners.entries()) {
-    const run = runCli([
-      'evaluate',
-      '--run',
-      '--shard',
-      `${i + 1}/${SHARDS}`,
-      '--root',
-      runner.dir,
-    ]);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-  }
+  runShards(runners);
   const merge = clone(origin, `${name}-merge`);
-  for (const runner of runners) {
-    cpSync(join(runner.dir, '.proofgate/evidence'), join(merge.dir, '.proofgate/evidence'), {
-      recursive: true,
-      force: false,
-    });
-  }
+  collectEvidence(merge, runners);
   return merge;
 }
 

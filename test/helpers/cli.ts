@@ -15,16 +15,19 @@ export interface CliRun {
 
 /** Runs `proofgate <args>` through bin/proofgate.js (the bundle) from the worktree; pass `--root`. */
 export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+  return spawnCli(args, WORKTREE, { HOME: process.env['HOME'] ?? '/tmp', ...env });
+}
+
+/** bin/proofgate.js in `cwd` with PATH, no colours and UTC, plus `env` (HOME among them). */
+export function spawnCli(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string>,
+): CliRun {
   const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: WORKTREE,
+    cwd,
     encoding: 'utf8',
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '/tmp',
-      NO_COLOR: '1',
-      TZ: 'UTC',
-      ...env,
-    },
+    env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', TZ: 'UTC', ...env },
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

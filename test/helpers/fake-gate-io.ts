@@ -14,7 +14,9 @@ import type { GateIO, PathState, TraceOutcome } from '../../scripts/lib/core/por
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/core/ports.ts';
-import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
+import type { Actor, EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
+import type { AuditFlowOptions } from '../../scripts/lib/flows/audit-flow.ts';
+import type { EvaluateRunOptions } from '../../scripts/lib/flows/evaluate-flow.ts';
 
 export const ROOT = '/work/project';
 
@@ -50,6 +52,12 @@ export function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
     },
     ...overrides,
   };
+}
+
+/** The manifest at prototype: the maturity at which unsigned, label-only audits still count. */
+export function makePrototypeManifest(overrides: Partial<Manifest> = {}): Manifest {
+  const manifest = makeManifest(overrides);
+  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
 }
 
 export function makeControl(
@@ -240,3 +248,36 @@ export function createFakeGateIO(
   };
   return io;
 }
+
+/** The fake gate over a prototype plane, for flows that record unsigned, label-only audits. */
+export function createPrototypeGateIO(
+  controls: Control[],
+  manifest: Manifest = makePrototypeManifest(),
+): FakeGateIO {
+  return createFakeGateIO(controls, manifest);
+}
+
+/** `evaluate --run` of every control on the fake root by `actor`, one job at a time. */
+export const runAllBy = (actor: Actor): EvaluateRunOptions => ({
+  root: '/',
+  controls: [],
+  actor,
+  authorize: [],
+  jobs: 1,
+  dryRun: false,
+});
+
+/** A cross audit by `actor` of the latest run of every control, one job at a time. */
+export const crossAuditBy = (
+  actor: Actor,
+  overrides: Partial<AuditFlowOptions> = {},
+): AuditFlowOptions => ({
+  root: '/',
+  stage: 'cross',
+  review: 'latest',
+  controls: [],
+  actor,
+  authorize: [],
+  jobs: 1,
+  ...overrides,
+});

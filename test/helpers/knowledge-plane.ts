@@ -199,3 +199,38 @@ export function caseArgs(
     'user',
   ];
 }
+
+/** `hypothesis update` of one hypothesis to a status, citing each evidence hash or prefix given. */
+export const updateArgs = (id: string, status: string, ...evidence: string[]): string[] => [
+  ...['hypothesis', 'update', '--id', id, '--status', status],
+  ...evidence.flatMap((e) => ['--evidence', e]),
+];
+
+/** The argv without each named flag and its value; a flag that is not there is a broken test. */
+export function dropFlags(argv: readonly string[], ...flags: string[]): string[] {
+  let out = [...argv];
+  for (const flag of flags) {
+    const i = out.indexOf(flag);
+    if (i < 0) throw new Error(`dropFlags: ${flag} is not in ${out.join(' ')}`);
+    out = [...out.slice(0, i), ...out.slice(i + 2)];
+  }
+  return out;
+}
+
+/** `memory add` of one fact about a path, backed by a ledger entry, at a maturity. */
+export const memoryArgs = (
+  fact: string,
+  path: string,
+  evidence: string,
+  maturity: string,
+): string[] => [
+  'memory',
+  'add',
+  fact,
+  '--path',
+  path,
+  '--evidence',
+  evidence,
+  '--maturity',
+  maturity,
+];

@@ -3,29 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnCli, type CliRun } from './cli.ts';
 import { createTestContext } from './context.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/proofgate.js', import.meta.url));
-
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 export function runCli(args: readonly string[], cwd: string): CliRun {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '',
-      NO_COLOR: '1',
-      TZ: 'UTC',
-    },
-  });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  return spawnCli(args, cwd, { HOME: process.env['HOME'] ?? '' });
 }
 
 /** The same dispatch as the CLI, in process (no spawn): exit code, stdout and stderr. */

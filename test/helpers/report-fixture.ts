@@ -7,7 +7,7 @@ import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
 import { statusFlow } from '../../scripts/lib/flows/status-flow.ts';
 import { createTestContext } from './context.ts';
-import type { FakeGateIO } from './fake-gate-io.ts';
+import { crossAuditBy, runAllBy, type FakeGateIO } from './fake-gate-io.ts';
 
 export const developer: Actor = {
   label: 'agent-1',
@@ -24,27 +24,11 @@ export const NOW = '2026-03-01T12:00:00.000Z';
 export const ctx = () => createTestContext({ now: NOW });
 
 export async function selfRun(io: FakeGateIO, controls: string[] = []): Promise<void> {
-  await evaluateRun(
-    { root: '/', controls, actor: developer, authorize: [], jobs: 1, dryRun: false },
-    ctx(),
-    io,
-  );
+  await evaluateRun({ ...runAllBy(developer), controls }, ctx(), io);
 }
 
 export async function crossAudit(io: FakeGateIO, controls: string[] = []): Promise<void> {
-  await auditFlow(
-    {
-      root: '/',
-      stage: 'cross',
-      review: 'latest',
-      controls,
-      actor: quality,
-      authorize: [],
-      jobs: 1,
-    },
-    ctx(),
-    io,
-  );
+  await auditFlow(crossAuditBy(quality, { controls }), ctx(), io);
 }
 
 export async function reportInputOf(io: FakeGateIO, maxEntries = 200): Promise<ReportInput> {

@@ -10,13 +10,13 @@ import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { Agreement, AuditBody, ResultStatus, ReviewStage } from '../core/gate/bodies.ts';
 import { checkIndependence } from '../core/gate/check-independence.ts';
 import { compareResults } from '../core/gate/compare-results.ts';
-import { isAttestOnly, selectRequired } from '../core/gate/select-controls.ts';
+import { isAttestOnly } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
-import { assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
+import { assertJobs, controlsFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
@@ -69,12 +69,9 @@ export async function auditFlow(
 ): Promise<AuditFlowResult> {
   assertJobs(options.jobs);
   const plane = await io.loadPlane(options.root);
-  const target = plane.manifest.profile.target_maturity;
-  const candidates = (
-    options.controls.length > 0
-      ? pickControls(plane.registry, options.controls)
-      : selectRequired(plane.registry.controls, target)
-  ).filter((c) => c.applies.value && c.execution.type !== 'slot');
+  const candidates = controlsFor(plane, options.controls).filter(
+    (c) => c.applies.value && c.execution.type !== 'slot',
+  );
   const [subjects, entries] = await Promise.all([
     io.computeSubjects(plane, candidates),
     io.readEntries(plane),

@@ -13,11 +13,7 @@ import type { Grantor } from '../core/gate/grant-authority.ts';
 import { splitAuthorizations } from '../core/gate/check-authorization.ts';
 import { describeResult } from '../core/gate/describe-result.ts';
 import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
-import {
-  isAttestOnly,
-  isValidlyNotApplicable,
-  selectRequired,
-} from '../core/gate/select-controls.ts';
+import { isAttestOnly, isValidlyNotApplicable } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
@@ -25,7 +21,7 @@ import { DEFAULT_TIMEOUT_SECONDS, executeControl, prepareExecution } from './exe
 import { createSerialQueue, runPool } from './run-pool.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { createProgress, SILENT_PROGRESS, type ProgressSink } from './progress.ts';
-import { assertActorMayAct, assertJobs, pickControls } from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, assertJobs, controlsFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
 
@@ -84,10 +80,7 @@ export async function evaluateRun(
   assertActorMayAct(options.actor, plane.manifest, 'self');
   const settings = prepareExecution(plane, io, ctx.env, options);
   const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
-  const chosen =
-    options.controls.length > 0
-      ? pickControls(plane.registry, options.controls)
-      : selectRequired(plane.registry.controls, target);
+  const chosen = controlsFor(plane, options.controls);
   const selected = options.shard === undefined ? chosen : selectShard(chosen, options.shard);
   const runnable = selected.filter(
     (c) => c.applies.value && c.execution.type !== 'slot' && !isAttestOnly(c.execution),

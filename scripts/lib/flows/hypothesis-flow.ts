@@ -5,7 +5,7 @@ import {
   recordHypothesis,
   updateHypothesis,
 } from '../core/knowledge/decide-hypotheses.ts';
-import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
+import type { HypothesisInput, HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
 import { UsageError } from '../core/errors.ts';
 import { relevanceOf } from '../core/knowledge/evidence-relevance.ts';
 import { buildProbe } from '../core/knowledge/explore-step.ts';
@@ -18,15 +18,9 @@ import { openKnowledge } from '../io/knowledge-store.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 
-export interface HypothesisOptions extends CommonOptions {
+/** The fields of a new hypothesis are the core's input; the probe is built here from its flags. */
+export interface HypothesisOptions extends CommonOptions, Omit<HypothesisInput, 'probe'> {
   action: 'add' | 'update' | 'list';
-  claim: string | undefined;
-  attr: string | undefined;
-  risk: number | undefined;
-  infoGain: number | undefined;
-  cost: number | undefined;
-  oracle: string | undefined;
-  provenance: string | undefined;
   id: string | undefined;
   status: string | undefined;
   evidence: string[];

@@ -13,9 +13,8 @@ import {
   type ControlStatus,
   type ControlStatusValue,
 } from '../core/gate/compute-status.ts';
-import { selectRequired } from '../core/gate/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
-import { pickControls, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { controlsFor, redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
@@ -77,10 +76,7 @@ export async function gatherStatuses(
   rules: Plane = plane,
 ): Promise<StatusFlowResult & { subjects: Map<string, SubjectBinding>; entries: StoredEntry[] }> {
   const target = rules.manifest.profile.target_maturity;
-  const controls =
-    ids.length > 0
-      ? pickControls(rules.registry, ids)
-      : selectRequired(rules.registry.controls, target);
+  const controls = controlsFor(rules, ids);
   // The subject's policy digest (scope, evidence policy) is the deciding rules', so a result
   // recorded under a scope or evidence policy that only the change has does not match.
   const bound = rules === plane ? plane : { ...plane, manifest: rules.manifest };

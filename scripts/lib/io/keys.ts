@@ -2,22 +2,14 @@
 // (mode 0600) outside the repository; public keys under their authority in controls/manifest.yaml.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  realpathSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import { keyidOf } from '../core/ledger/sign-entry.ts';
 import type { Signer } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { writeNewFile } from './objects.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -108,13 +100,7 @@ export function generateKey(): GeneratedKey {
 export function writePrivateKey(dir: string, keyid: string, pem: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, `${keyid}.pem`);
-  const fd = openSync(path, 'wx', 0o600);
-  try {
-    writeSync(fd, pem);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeNewFile(path, pem, 0o600);
   return path;
 }
 

@@ -1,22 +1,16 @@
 // Registers a public key under an authority in controls/manifest.yaml through the yaml Document
 // API, so comments, key order and formatting of everything else survive. Written atomically.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import { ConfigError } from '../core/errors.ts';
 import type { PublicKey } from '../core/plane/types.ts';
-import { fsyncDir } from './objects.ts';
+import { fsyncDir, writeNewFile } from './objects.ts';
 
 export function writeAtomically(path: string, text: string): void {
   const temp = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', 0o644);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeNewFile(temp, text, 0o644);
   renameSync(temp, path);
   fsyncDir(dirname(path));
 }

@@ -120,6 +120,17 @@ function writeAll(fd: number, data: Uint8Array): void {
   for (let done = 0; done < data.length;) done += writeSync(fd, data, done, data.length - done);
 }
 
+/** Creates `path` (never replacing a file) with `mode`, writes all of `text` and syncs it to disk. */
+export function writeNewFile(path: string, text: string, mode: number): void {
+  const fd = openSync(path, 'wx', mode);
+  try {
+    writeAll(fd, Buffer.from(text, 'utf8'));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function createObjectStore(plane: PlaneLocation): ObjectStore {
   return {
     put(data) {

@@ -12,6 +12,8 @@ import {
   defaultScript,
   makeControl,
   output,
+  crossAuditBy,
+  runAllBy,
 } from '../../helpers/fake-gate-io.ts';
 
 const alice: Actor = { label: 'Alice', authority: 'human:alice', context: 'laptop-alice' };
@@ -31,14 +33,7 @@ const status = async (io: ReturnType<typeof createFakeGateIO>, now = '2026-01-01
 describe('attestations', () => {
   test('evaluate --run agrees with status: TODO before the attestation (not OK), PASS after', async () => {
     const io = createFakeGateIO([makeControl('T.review', { type: 'manual' })]);
-    const options = {
-      root: '/',
-      controls: [],
-      actor: developer,
-      authorize: [],
-      jobs: 1,
-      dryRun: false,
-    };
+    const options = runAllBy(developer);
     const before = await evaluateRun(options, at('2026-01-01T00:00:00.000Z'), io);
     expect(before.ok).toBe(false);
     expect(before.results[0]).toMatchObject({ status: 'TODO' });
@@ -122,19 +117,7 @@ describe('attestations', () => {
     io.files.set('notes.md', new TextEncoder().encode('checked'));
     await attestFlow(attest({ evidence: 'notes.md' }), at('2026-01-01T00:00:00.000Z'), io);
     const quality = { label: 'q', authority: 'virtual:quality', context: 'ci-1' };
-    const result = await auditFlow(
-      {
-        root: '/',
-        stage: 'cross',
-        review: 'latest',
-        controls: [],
-        actor: quality,
-        authorize: [],
-        jobs: 1,
-      },
-      at('2026-01-02T00:00:00.000Z'),
-      io,
-    );
+    const result = await auditFlow(crossAuditBy(quality), at('2026-01-02T00:00:00.000Z'), io);
     expect(result.results[0]).toMatchObject({ agreement: 'agree', status: 'PASS' });
     expect(io.requests).toHaveLength(0);
   });

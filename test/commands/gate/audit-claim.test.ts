@@ -8,37 +8,22 @@ import { parseClaimBody } from '../../../scripts/lib/core/gate/parse-body.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,
-  createFakeGateIO as fakeGateIO,
+  // These flows record unsigned, label-only audits, which count only at prototype.
+  createPrototypeGateIO as createFakeGateIO,
   makeControl,
-  makeManifest as baseManifest,
+  makePrototypeManifest as makeManifest,
   output,
   defaultScript,
   type FakeGateIO,
+  crossAuditBy,
+  runAllBy,
 } from '../../helpers/fake-gate-io.ts';
-import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
-
-// These flows record unsigned, label-only audits, which count only at prototype.
-function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
-  const manifest = baseManifest(overrides);
-  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
-}
-function createFakeGateIO(controls: Control[], manifest: Manifest = makeManifest()) {
-  return fakeGateIO(controls, manifest);
-}
 
 const developer: Actor = { label: 'agent-1', authority: 'virtual:developer', context: 'session-1' };
 const quality: Actor = { label: 'reviewer', authority: 'virtual:quality', context: 'session-2' };
 const ctx = () => createTestContext();
-const audit = (overrides: Partial<AuditFlowOptions> = {}): AuditFlowOptions => ({
-  root: '/',
-  stage: 'cross',
-  review: 'latest',
-  controls: [],
-  actor: quality,
-  authorize: [],
-  jobs: 2,
-  ...overrides,
-});
+const audit = (overrides: Partial<AuditFlowOptions> = {}): AuditFlowOptions =>
+  crossAuditBy(quality, { jobs: 2, ...overrides });
 const claim = (overrides: Partial<ClaimFlowOptions> = {}): ClaimFlowOptions => ({
   root: '/',
   scope: 'project',
@@ -193,18 +178,7 @@ describe('audits', () => {
       { id: 'virtual:other', kind: 'virtual', stages: ['self'] },
     ];
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))], manifest);
-    await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { ...developer, keyid },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
-      ctx(),
-      io,
-    );
+    await evaluateRun(runAllBy({ ...developer, keyid }), ctx(), io);
     const calls = io.requests.length;
     const attempts: Actor[] = [
       { label: 'renamed', authority: 'virtual:developer', context: 'session-9', keyid },
@@ -325,14 +299,7 @@ describe('audits', () => {
     // Two audits by different authorities, but the cross audit ran in the self run's context:
     // auditFlow refuses that up front, so write the self run under the context the audit uses.
     await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { label: 'x', authority: 'virtual:both', context: 'ctx-a' },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
+      runAllBy({ label: 'x', authority: 'virtual:both', context: 'ctx-a' }),
       ctx(),
       io,
     );
@@ -342,14 +309,7 @@ describe('audits', () => {
       io,
     );
     await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { label: 'z', authority: 'virtual:developer', context: 'ctx-b' },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
+      runAllBy({ label: 'z', authority: 'virtual:developer', context: 'ctx-b' }),
       ctx(),
       io,
     );

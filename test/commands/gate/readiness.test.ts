@@ -4,7 +4,13 @@ import { auditFlow } from '../../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
 import { readinessFlow } from '../../../scripts/lib/flows/readiness-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
-import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
+import {
+  command,
+  createFakeGateIO,
+  crossAuditBy,
+  makeControl,
+  runAllBy,
+} from '../../helpers/fake-gate-io.ts';
 
 const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 's-1' };
 const quality: Actor = { label: 'qa', authority: 'virtual:quality', context: 's-2' };
@@ -16,28 +22,9 @@ describe('readiness', () => {
       makeControl('T.unit', command(['pass'])),
       makeControl('T.debt', command(['fail'])),
     ]);
-    const run = {
-      root: '/',
-      controls: [],
-      actor: developer,
-      authorize: [],
-      jobs: 1,
-      dryRun: false,
-    };
+    const run = runAllBy(developer);
     await evaluateRun(run, ctx(), io);
-    await auditFlow(
-      {
-        root: '/',
-        stage: 'cross',
-        review: 'latest',
-        controls: ['T.unit'],
-        actor: quality,
-        authorize: [],
-        jobs: 1,
-      },
-      ctx(),
-      io,
-    );
+    await auditFlow(crossAuditBy(quality, { controls: ['T.unit'] }), ctx(), io);
     const before = io.stored.length;
     const result = await readinessFlow(
       { root: '/', task: { id: 'T-1', controls: ['T.unit'] } },
@@ -58,14 +45,7 @@ describe('readiness', () => {
 
   test('a PASS without the cross audit the project policy needs keeps merge not ready', async () => {
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
-    const run = {
-      root: '/',
-      controls: [],
-      actor: developer,
-      authorize: [],
-      jobs: 1,
-      dryRun: false,
-    };
+    const run = runAllBy(developer);
     await evaluateRun(run, ctx(), io);
     const result = await readinessFlow(
       { root: '/', task: { id: 'T-1', controls: ['T.unit'] } },

@@ -12,6 +12,7 @@ import {
   createFakeGateIO,
   makeControl,
   makeManifest,
+  runAllBy,
 } from '../../helpers/fake-gate-io.ts';
 import { crossAudit, ctx, reportInputOf, selfRun } from '../../helpers/report-fixture.ts';
 
@@ -21,14 +22,7 @@ describe('HTML report escaping', () => {
   test('a <script> in an actor label, context and control id is rendered inert', async () => {
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
     await evaluateRun(
-      {
-        root: '/',
-        controls: [],
-        actor: { label: XSS, authority: 'virtual:developer', context: `"'>${XSS}` },
-        authorize: [],
-        jobs: 1,
-        dryRun: false,
-      },
+      runAllBy({ label: XSS, authority: 'virtual:developer', context: `"'>${XSS}` }),
       ctx(),
       io,
     );

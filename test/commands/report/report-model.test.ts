@@ -6,23 +6,14 @@ import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
 import type { ReportModel } from '../../../scripts/lib/core/report/build-report.ts';
 import {
   command,
-  createFakeGateIO as fakeGateIO,
-  makeManifest as baseManifest,
+  // These flows record unsigned, label-only audits, which count only at prototype.
+  createPrototypeGateIO as createFakeGateIO,
+  makePrototypeManifest as makeManifest,
   makeControl,
   defaultScript,
   output,
   type FakeGateIO,
 } from '../../helpers/fake-gate-io.ts';
-import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
-
-// These flows record unsigned, label-only audits, which count only at prototype.
-function makeManifest(overrides: Partial<Manifest> = {}): Manifest {
-  const manifest = baseManifest(overrides);
-  return { ...manifest, profile: { ...manifest.profile, target_maturity: 'prototype' } };
-}
-function createFakeGateIO(controls: Control[], manifest: Manifest = makeManifest()) {
-  return fakeGateIO(controls, manifest);
-}
 
 import {
   crossAudit,

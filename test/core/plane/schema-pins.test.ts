@@ -4,7 +4,9 @@ import { describe, expect, test } from 'vitest';
 import manifestSchema from '../../../controls/schema/manifest.schema.json' with { type: 'json' };
 import profileSchema from '../../../controls/schema/profile.schema.json' with { type: 'json' };
 import registrySchema from '../../../controls/schema/registry.schema.json' with { type: 'json' };
+import { CONTROL_KEY_ORDER } from '../../../scripts/lib/core/plane/plan-plane.ts';
 import { checkSchema } from '../../../scripts/lib/core/plane/schemas.ts';
+import { EXECUTION_TYPES } from '../../../scripts/lib/core/plane/types.ts';
 import type {
   Authority,
   Control,
@@ -23,6 +25,19 @@ function keys<T>() {
   return <const K extends readonly (keyof T)[]>(list: Exactly<T, K>): readonly string[] =>
     list as readonly string[];
 }
+
+/** The keys of the profile section; the profile file adds its own around them. */
+const PROFILE_KEYS = [
+  'development_mode',
+  'target_maturity',
+  'product_type',
+  'distribution_model',
+  'criticality',
+  'data_sensitivity',
+  'ai_system',
+  'scope_mode',
+  'recorded',
+] as const;
 
 const sorted = (list: readonly string[]): string[] => [...list].sort();
 const propsOf = (schema: unknown): string[] =>
@@ -50,54 +65,13 @@ describe('TypeScript types match the schemas', () => {
       keys<Authority>()(['id', 'kind', 'stages', 'keys', 'retired']),
       manifestSchema.$defs.authority,
     ],
-    [
-      'Control',
-      keys<Control>()([
-        'id',
-        'title',
-        'owner',
-        'requirements',
-        'risks',
-        'applies',
-        'required_from_maturity',
-        'execution',
-        'inputs',
-        'outputs',
-        'evidence_required',
-        'source',
-        'recorded',
-        'exclusive',
-      ]),
-      registrySchema.$defs.control,
-    ],
+    ['Control', keys<Control>()(CONTROL_KEY_ORDER), registrySchema.$defs.control],
     ['Registry', keys<Registry>()(['version', 'controls']), registrySchema],
-    [
-      'Profile',
-      keys<Profile>()([
-        'development_mode',
-        'target_maturity',
-        'product_type',
-        'distribution_model',
-        'criticality',
-        'data_sensitivity',
-        'ai_system',
-        'scope_mode',
-        'recorded',
-      ]),
-      profileSchema.$defs.profile,
-    ],
+    ['Profile', keys<Profile>()(PROFILE_KEYS), profileSchema.$defs.profile],
     [
       'ProfileFile',
       keys<ProfileFile>()([
-        'development_mode',
-        'target_maturity',
-        'product_type',
-        'distribution_model',
-        'criticality',
-        'data_sensitivity',
-        'ai_system',
-        'scope_mode',
-        'recorded',
+        ...PROFILE_KEYS,
         'project_name',
         'owner',
         'scope',
@@ -126,15 +100,13 @@ describe('TypeScript types match the schemas', () => {
   });
 
   test('the execution types of the TS union are the schema discriminator values', () => {
-    const types: Control['execution']['type'][] = [
-      'command',
-      'file',
-      'manual',
-      'trace',
-      'remote',
-      'privileged',
-      'slot',
-    ];
+    // Compile-time: the list holds every member of the union and nothing else.
+    type Listed = (typeof EXECUTION_TYPES)[number];
+    type Declared = Control['execution']['type'];
+    const same: [Declared] extends [Listed] ? ([Listed] extends [Declared] ? true : never) : never =
+      true;
+    expect(same).toBe(true);
+    const types: readonly string[] = EXECUTION_TYPES;
     expect(sorted(types)).toEqual(sorted(registrySchema.$defs.execution.properties.type.enum));
   });
 

@@ -10,6 +10,7 @@ import type { Authority, Manifest } from '../plane/types.ts';
 import { checkAuthority } from './check-independence.ts';
 import type { ControlStatus } from './compute-status.ts';
 import type { ClaimBlocker, ClaimDecision } from './decide-claim.ts';
+import { withBlockers } from './decide-verdict.ts';
 import { formatAuditCommand, formatEvaluateCommand } from './next-command.ts';
 
 /** The plane at a base ref as the claim verb read it. */
@@ -145,14 +146,9 @@ export function withBaseAuthorities(
       });
     }
   }
-  if (blockers.length === 0) return decision;
-  const { body: _body, ...refused } = decision;
-  return {
-    ...refused,
-    granted: false,
-    verdict: decision.granted
-      ? `REFUSED [${decision.scope}] ${blockers.length} stage result(s) by authorities or keys not registered at ${base}`
-      : decision.verdict,
-    blockers: [...decision.blockers, ...blockers],
-  };
+  return withBlockers(
+    decision,
+    blockers,
+    `stage result(s) by authorities or keys not registered at ${base}`,
+  );
 }

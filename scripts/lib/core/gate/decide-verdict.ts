@@ -87,8 +87,11 @@ function traceabilityBlockers(
     }));
 }
 
-/** Adds blockers from a policy outside the control statuses; any blocker refuses the claim. */
-function withBlockers(
+/**
+ * Adds blockers from a policy outside the control statuses; any blocker refuses the claim. A
+ * granted decision's verdict becomes `REFUSED [scope] <n> <what>`; a refused one keeps its own.
+ */
+export function withBlockers(
   decision: ClaimDecision,
   blockers: readonly ClaimBlocker[],
   what: string,

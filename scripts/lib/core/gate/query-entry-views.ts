@@ -1,12 +1,11 @@
 // `query entry`, `query claim` and `query subject`: one entry of any kind in full, a claim with
 // everything it rests on, and the subject tree of a commit. The code an entry judged is named as
 // the commit an auditor knows when one of the recent commits has that subject tree. Pure.
-import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { GrantedClaimRef } from './superseded-claims.ts';
 import { grantedClaims, supersededIn } from './superseded-claims.ts';
-import { describeEntry, type QueryItem } from './query-views.ts';
+import { describeEntry, entryByPrefix, type QueryItem } from './query-views.ts';
 
 /** What names a subject tree: matching commits and what the tree leaves out of them. */
 export interface SubjectNames {
@@ -19,7 +18,6 @@ export interface SubjectNames {
 }
 
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const HEX_PREFIX = /^[0-9a-f]{8,64}$/;
 const BODY_SHOWN = 600;
 
 /** "tree 897e73c6 = commit 04ba4df minus .proofgate/evidence/, …", or why no commit is named. */
@@ -38,26 +36,13 @@ export function findAnyEntry(entries: readonly StoredEntry[], id: string | undef
     if (last === undefined) throw new UsageError('UNKNOWN_ID', 'the ledger has no entries');
     return last;
   }
-  if (!HEX_PREFIX.test(id)) {
-    throw new UsageError('BAD_VALUE', `${id} is not an entry hash prefix`, {
-      expected: '8 to 64 lowercase hex digits, or latest',
-    });
-  }
-  const matches = entries.filter((e) => e.hash.startsWith(id));
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1)
-    expandHashPrefix(
-      matches.map((e) => e.hash),
-      id,
-      { what: 'ledger entry', where: `query entry ${id}`, list: 'proofgate query head' },
-    );
-  throw new UsageError(
-    'UNKNOWN_ID',
-    matches.length === 0
-      ? `no entry ${id} in the ledger`
-      : `${id} is ambiguous (${matches.length} entries)`,
-    { next: 'proofgate query head, or a longer prefix' },
-  );
+  return entryByPrefix(entries, id, {
+    what: 'ledger entry',
+    plural: 'entries',
+    where: `query entry ${id}`,
+    none: `no entry ${id} in the ledger`,
+    noneNext: 'proofgate query head, or a longer prefix',
+  });
 }
 
 const detail = (label: string, value: string, data: JsonObject = {}): QueryItem => ({

@@ -75,31 +75,49 @@ export function findEntry(
       });
     return last;
   }
+  return entryByPrefix(ofKind, id, {
+    what: `${kind} entry`,
+    plural: `${kind} entries`,
+    where: `query ${kind} ${id}`,
+    none: `no ${kind} entry ${id}`,
+    noneNext: `proofgate query entry ${id} looks up an entry of any kind (audit, attest, note, …)`,
+  });
+}
+
+/** How a lookup by hash prefix names what it looks for, in its messages. */
+interface PrefixLookup {
+  what: string;
+  plural: string;
+  where: string;
+  /** The message when no entry has the prefix, and the next step then. */
+  none: string;
+  noneNext: string;
+}
+
+/** The one entry of `pool` whose hash starts with `id` (8+ hex digits); anything else is exit 2. */
+export function entryByPrefix(
+  pool: readonly StoredEntry[],
+  id: string,
+  names: PrefixLookup,
+): StoredEntry {
   if (!HEX_PREFIX.test(id)) {
     throw new UsageError('BAD_VALUE', `${id} is not an entry hash prefix`, {
       expected: '8 to 64 lowercase hex digits, or latest',
     });
   }
-  const matches = ofKind.filter((e) => e.hash.startsWith(id));
+  const matches = pool.filter((e) => e.hash.startsWith(id));
   if (matches.length === 1) return matches[0]!;
   // Two or more: refused with the candidates listed.
   if (matches.length > 1)
     expandHashPrefix(
       matches.map((e) => e.hash),
       id,
-      { what: `${kind} entry`, where: `query ${kind} ${id}`, list: 'proofgate query head' },
+      { what: names.what, where: names.where, list: 'proofgate query head' },
     );
   throw new UsageError(
     'UNKNOWN_ID',
-    matches.length === 0
-      ? `no ${kind} entry ${id}`
-      : `${id} is ambiguous (${matches.length} ${kind} entries)`,
-    {
-      next:
-        matches.length === 0
-          ? `proofgate query entry ${id} looks up an entry of any kind (audit, attest, note, …)`
-          : 'proofgate query head, or a longer prefix',
-    },
+    matches.length === 0 ? names.none : `${id} is ambiguous (${matches.length} ${names.plural})`,
+    { next: matches.length === 0 ? names.noneNext : 'proofgate query head, or a longer prefix' },
   );
 }
 

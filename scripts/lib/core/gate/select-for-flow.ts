@@ -4,6 +4,7 @@ import type { Actor, AuditStage } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';
 import { checkAuthority } from './check-independence.ts';
 import { collectSecrets, type RedactionRules } from './redact.ts';
+import { selectRequired } from './select-controls.ts';
 import type { Plane } from '../plane/plane.ts';
 
 /** The named controls in registry order; unknown ids are a usage error listing what exists. */
@@ -17,6 +18,19 @@ export function pickControls(registry: Registry, ids: readonly string[]): Contro
     });
   }
   return registry.controls.filter((c) => ids.includes(c.id));
+}
+
+/**
+ * The controls a gate verb works on: the named ones, or with no names every control the plane's
+ * target maturity requires.
+ */
+export function controlsFor(
+  plane: Pick<Plane, 'registry' | 'manifest'>,
+  ids: readonly string[],
+): Control[] {
+  return ids.length > 0
+    ? pickControls(plane.registry, ids)
+    : selectRequired(plane.registry.controls, plane.manifest.profile.target_maturity);
 }
 
 export function assertActorMayAct(actor: Actor, manifest: Manifest, stage: AuditStage): void {

@@ -95,7 +95,8 @@ export function planManifest(input: PlanInput): Manifest {
   };
 }
 
-const CONTROL_KEY_ORDER: readonly (keyof Control)[] = [
+/** Every key of a control, in the documented order (the schema tests pin it to the schema). */
+export const CONTROL_KEY_ORDER = [
   'id',
   'title',
   'owner',
@@ -110,7 +111,7 @@ const CONTROL_KEY_ORDER: readonly (keyof Control)[] = [
   'exclusive',
   'source',
   'recorded',
-];
+] as const satisfies readonly (keyof Control)[];
 
 /** The control with its keys in the documented order, so registry.yaml reads the same everywhere. */
 export function orderControl(control: Control): Control {
