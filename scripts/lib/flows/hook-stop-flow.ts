@@ -121,7 +121,10 @@ function claimFacts(
   gathered: { subjects: ReadonlyMap<string, unknown>; statuses: readonly ControlStatus[] },
   claimCommand: string,
 ): StopFacts {
-  const subjects = [...gathered.subjects.entries()].sort(([a], [b]) => a.localeCompare(b));
+  // Code-unit order: a locale comparison would load the collator (milliseconds) for ids alone.
+  const subjects = [...gathered.subjects.entries()].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   return {
     kind: 'claim',
     subject: sha256Hex(JSON.stringify(subjects)),

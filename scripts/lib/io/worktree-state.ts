@@ -28,6 +28,8 @@ export interface WorktreeState {
   dirty: string[];
   /** The untracked ones among them (new files git does not know). */
   untracked: string[];
+  /** The commit HEAD named when status ran (`# branch.oid`); undefined before the first commit. */
+  head: string | undefined;
   /**
    * True when the listing cannot be summarised by file contents alone (a submodule, an untracked
    * nested repository, or a path that is not valid UTF-8): such states are never cached.
@@ -55,8 +57,11 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
   const opaqueBytes = !Buffer.from(text, 'utf8').equals(raw);
   const dirty: string[] = [];
   const untracked: string[] = [];
+  let head: string | undefined;
   let opaque = opaqueBytes;
   for (const record of text.split('\0')) {
+    const oid = /^# branch\.oid ([0-9a-f]{40}(?:[0-9a-f]{24})?)$/.exec(record);
+    if (oid !== null) head = oid[1];
     if (record === '' || record.startsWith('# ')) continue;
     const kind = record[0] ?? '';
     const fields = FIELDS_BEFORE_PATH[kind];
@@ -75,7 +80,7 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
       if (kind === '?') untracked.push(path);
     }
   }
-  return { raw, dirty, untracked, opaque };
+  return { raw, dirty, untracked, head, opaque };
 }
 
 /** Runs status against the real index (read-only: optional locks are off in the gateway). */
@@ -83,4 +88,24 @@ export async function readWorktreeState(top: string): Promise<WorktreeState | un
   const result = await runGit(STATUS_ARGS, { cwd: top });
   if (result.code !== 0) return undefined;
   return parseStatus(result.stdout);
+}
+
+// The state the latest subject binding of this process was computed from, by repository top level.
+// A verdict computes the binding, then names what made a result STALE: the naming describes the
+// very working tree the binding judged (not one changed meanwhile) and needs no second status.
+const bound = new Map<string, WorktreeState>();
+
+/** Records the state a subject binding was just computed from. */
+export function noteBoundState(top: string, state: WorktreeState): void {
+  bound.set(top, state);
+}
+
+/**
+ * The state the latest subject binding under `top` was computed from, handed out once (a later
+ * question asks git again); undefined when no binding recorded one.
+ */
+export function takeBoundState(top: string): WorktreeState | undefined {
+  const state = bound.get(top);
+  bound.delete(top);
+  return state;
 }
