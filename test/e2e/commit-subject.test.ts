@@ -95,7 +95,7 @@ describe('fast subject trees agree with the index', () => {
     const cuts = plainPaths(excludes)!;
     const fast = await cutPaths(r.dir, history(r), cuts, 'sha1');
     for (const { commit } of history(r))
-      expect(fast!.get(commit), commit).toBe(slowCut(r, commit, excludes));
+      expect(fast!.trees.get(commit), commit).toBe(slowCut(r, commit, excludes));
   });
 
   it('a file or a directory at a plain excluded path is cut, a file at a dir/ exclude is kept', async () => {
@@ -113,7 +113,7 @@ describe('fast subject trees agree with the index', () => {
     const excludes = ['gen', 'a/x', 'k/'];
     const fast = await cutPaths(r.dir, history(r), plainPaths(excludes)!, 'sha1');
     for (const { commit } of history(r))
-      expect(fast!.get(commit), commit).toBe(slowCut(r, commit, excludes));
+      expect(fast!.trees.get(commit), commit).toBe(slowCut(r, commit, excludes));
   });
 
   it('a root tree given by name (commit^{tree}) answers like its id', async () => {
@@ -123,8 +123,8 @@ describe('fast subject trees agree with the index', () => {
     const cuts = plainPaths(['.proofgate/evidence/'])!;
     const byName = await cutPaths(r.dir, [{ commit, tree: `${commit}^{tree}` }], cuts, 'sha1');
     const byId = await cutPaths(r.dir, [{ commit, tree }], cuts, 'sha1');
-    expect(byName!.get(commit)).toBe(byId!.get(commit));
-    expect(byName!.get(commit)).toBe(slowCut(r, commit, ['.proofgate/evidence/']));
+    expect(byName!.trees.get(commit)).toBe(byId!.trees.get(commit));
+    expect(byName!.trees.get(commit)).toBe(slowCut(r, commit, ['.proofgate/evidence/']));
     const missing = await cutPaths(r.dir, [{ commit, tree: 'f'.repeat(40) }], cuts, 'sha1');
     expect(missing).toBeUndefined();
   });

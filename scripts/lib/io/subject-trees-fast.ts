@@ -40,6 +40,12 @@ export function plainPaths(excludes: readonly string[]): CutPath[] | undefined {
   return paths;
 }
 
+/** `paths` (relative to a directory `prefix` below the top level) relative to the top level. */
+export function underPrefix(paths: readonly CutPath[], prefix: string): CutPath[] {
+  const lead = prefix.split('/').filter((part) => part !== '');
+  return paths.map((p) => ({ parts: [...lead, ...p.parts], directoryOnly: p.directoryOnly }));
+}
+
 /** The object format an object id of this length belongs to. */
 export function formatOfId(id: string): 'sha1' | 'sha256' {
   return id.length === 64 ? 'sha256' : 'sha1';
@@ -106,6 +112,13 @@ function treeNames(root: string, paths: readonly CutPath[]): string[] {
   return [...names];
 }
 
+export interface CutTrees {
+  /** Commit (or the name the caller gave) → its subject tree id. */
+  trees: Map<string, string>;
+  /** The tree objects made by the cut (id → bytes), which the object store may not hold yet. */
+  created: Map<string, Buffer>;
+}
+
 /**
  * Commit id → subject tree id for `commits` (with their root trees: an id, or a name such as
  * `<commit>^{tree}`), cutting `paths` out; undefined when a tree on the way cannot be read.
@@ -115,7 +128,7 @@ export async function cutPaths(
   commits: readonly { commit: string; tree: string }[],
   excluded: readonly CutPath[],
   objectFormat: 'sha1' | 'sha256',
-): Promise<Map<string, string> | undefined> {
+): Promise<CutTrees | undefined> {
   const idLength = objectFormat === 'sha1' ? 20 : 32;
   const roots = [...new Set(commits.map((c) => c.tree))];
   const read = await readTrees(
@@ -129,8 +142,15 @@ export async function cutPaths(
     parts: p.parts.map((part) => Buffer.from(part, 'utf8').toString('latin1')),
     directoryOnly: p.directoryOnly,
   }));
-  const hashTree = (content: Buffer): string =>
-    createHash(objectFormat).update(`tree ${content.length}\0`).update(content).digest('hex');
+  const created = new Map<string, Buffer>();
+  const hashTree = (content: Buffer): string => {
+    const id = createHash(objectFormat)
+      .update(`tree ${content.length}\0`)
+      .update(content)
+      .digest('hex');
+    created.set(id, content);
+    return id;
+  };
   const unreadable = new Error('a tree on the way was not read');
   /** The tree `id` with `cuts` cut out; undefined when nothing is left. */
   const cut = (id: string, cuts: readonly CutPath[]): string | undefined => {
@@ -166,13 +186,14 @@ export async function cutPaths(
     return kept.length === 0 ? undefined : hashTree(Buffer.concat(kept));
   };
   try {
-    return new Map(
+    const subjects = new Map(
       commits.map(({ commit, tree }) => {
         const id = read.get(tree)?.id;
         if (id === undefined) throw unreadable;
         return [commit, cut(id, paths) ?? hashTree(Buffer.alloc(0))];
       }),
     );
+    return { trees: subjects, created };
   } catch (error) {
     if (error === unreadable) return undefined;
     throw error;
