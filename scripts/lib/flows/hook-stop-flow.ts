@@ -16,7 +16,7 @@ import { decideInCampaign } from './campaign-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { resolveRoot } from '../io/git.ts';
+import { findRepositoryPaths, resolveRoot } from '../io/git.ts';
 import {
   appendHookLog,
   hookDir,
@@ -26,6 +26,7 @@ import {
   writeHookState,
 } from '../io/hook-files.ts';
 import { locatePlane } from '../io/plane.ts';
+import { startWorktreeState } from '../io/worktree-state.ts';
 
 /** Comma- or space-separated control ids naming the task (between --control and task.json). */
 const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
@@ -85,6 +86,8 @@ async function gatherClaimFacts(
   ctx: Context,
   io: GateIO,
 ): Promise<StopFacts> {
+  // git status (the longest git call) runs while the plane is read and validated.
+  await startWorktreeState((await findRepositoryPaths(root)).top);
   const named = taskControls(options.controls, ctx.env[TASK_ENV]);
   const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);

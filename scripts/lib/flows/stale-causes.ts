@@ -22,7 +22,9 @@ async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
     const state = takeBoundState(top) ?? (await readWorktreeState(top));
     if (state === undefined) return undefined;
     const commit = state.head;
-    const dirty = subjectPaths(state.dirty, subjectExcludes(plane)).sort();
+    // Changed in the working tree or only in the index: both are uncommitted.
+    const changed = [...new Set([...state.dirty, ...state.staged])];
+    const dirty = subjectPaths(changed, subjectExcludes(plane)).sort();
     // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
     // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
     const untracked = dirty.filter((p) => state.untracked.includes(p));

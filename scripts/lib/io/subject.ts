@@ -20,7 +20,7 @@ import { findRepositoryPaths, runGit } from './git.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
-import { noteBoundState, readWorktreeState } from './worktree-state.ts';
+import { noteBoundState, takeWorktreeState } from './worktree-state.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
@@ -49,7 +49,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   try {
     if (options.cache === false)
       return { tree: await prepared.writeTree(undefined), cached: false };
-    const state = await readWorktreeState(paths.top);
+    const state = await takeWorktreeState(paths.top);
     if (state !== undefined) noteBoundState(paths.top, state);
     const keyOf = (ready: NonNullable<typeof state>): string | undefined =>
       subjectCacheKey(paths, ready, options.excludes, options.includes);

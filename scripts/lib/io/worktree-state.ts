@@ -28,6 +28,8 @@ export interface WorktreeState {
   dirty: string[];
   /** The untracked ones among them (new files git does not know). */
   untracked: string[];
+  /** Paths whose index entry differs from HEAD (staged, or unmerged): uncommitted as well. */
+  staged: string[];
   /** The commit HEAD named when status ran (`# branch.oid`); undefined before the first commit. */
   head: string | undefined;
   /**
@@ -57,6 +59,7 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
   const opaqueBytes = !Buffer.from(text, 'utf8').equals(raw);
   const dirty: string[] = [];
   const untracked: string[] = [];
+  const staged: string[] = [];
   let head: string | undefined;
   let opaque = opaqueBytes;
   for (const record of text.split('\0')) {
@@ -74,13 +77,15 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
       const sub = parts[2] ?? '';
       if (sub.startsWith('S')) opaque = true;
       if (xy[1] !== '.') dirty.push(path);
+      if (xy[0] !== '.') staged.push(path);
     } else {
       if (path.endsWith('/')) opaque = true; // an untracked nested repository
       dirty.push(path);
       if (kind === '?') untracked.push(path);
+      else staged.push(path);
     }
   }
-  return { raw, dirty, untracked, head, opaque };
+  return { raw, dirty, untracked, staged, head, opaque };
 }
 
 /** Runs status against the real index (read-only: optional locks are off in the gateway). */
@@ -88,6 +93,34 @@ export async function readWorktreeState(top: string): Promise<WorktreeState | un
   const result = await runGit(STATUS_ARGS, { cwd: top });
   if (result.code !== 0) return undefined;
   return parseStatus(result.stdout);
+}
+
+// A status started ahead of the subject binding that will use it, by repository top level: the
+// hook starts git status while it reads and validates the plane, which needs no git at all.
+const started = new Map<string, Promise<WorktreeState | undefined>>();
+
+/**
+ * Starts `git status` for the next subject binding under `top` to use (see takeWorktreeState),
+ * and resolves once git has been started: the spawn waits for the event loop, so synchronous
+ * work right after (parsing the plane) would otherwise hold it back.
+ */
+export async function startWorktreeState(top: string): Promise<void> {
+  if (!started.has(top))
+    started.set(
+      top,
+      readWorktreeState(top).catch(() => undefined),
+    );
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The status startWorktreeState started for `top`, handed out once; otherwise git status now.
+ * Either way it was read before the caller writes the tree, as the subject cache requires.
+ */
+export function takeWorktreeState(top: string): Promise<WorktreeState | undefined> {
+  const early = started.get(top);
+  started.delete(top);
+  return early ?? readWorktreeState(top);
 }
 
 // The state the latest subject binding of this process was computed from, by repository top level.
