@@ -117,6 +117,15 @@ describe.each([
     });
   }
 
+  it('a working tree and index equal to HEAD: cut from HEAD, stored, the same tree', async () => {
+    const r = newRepo(prefix);
+    const root = join(r.dir, prefix);
+    const tree = await computeSubjectTree(root, { excludes: EXCLUDES });
+    expect(r.git('cat-file', '-t', tree).trim()).toBe('tree');
+    expect(tree).toBe(oracle(r, root));
+    expect(await computeSubjectTree(root, { excludes: EXCLUDES, cache: false })).toBe(tree);
+  });
+
   it("a clean working tree's subject is HEAD's commit subject tree", async () => {
     const r = newRepo(prefix);
     const root = join(r.dir, prefix);

@@ -139,6 +139,12 @@ async function keepOnly(index: SubjectIndex, includes: readonly string[]): Promi
 export interface PreparedIndex {
   /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
   writeTree(dirty: readonly string[] | undefined): Promise<string>;
+  /**
+   * The subject tree when git status found the working tree and the index both equal to commit
+   * `head`: that commit's tree with the excludes cut out, without the index. Undefined when the
+   * excludes cannot be cut that way (a glob, an include list) or a tree cannot be read.
+   */
+  cleanTree(head: string): Promise<string | undefined>;
   /** Removes the temporary index; always call it, also when the tree was never written. */
   dispose(): Promise<void>;
 }
@@ -214,6 +220,14 @@ export function prepareSubjectIndex(
       }
       await removeExcluded(index, excludes);
       return writeIndexTree(index);
+    },
+    async cleanTree(head) {
+      if (cuts === undefined) return undefined;
+      const tree = `${head}^{tree}`;
+      const cut = await cutPaths(root, [{ commit: head, tree }], cuts, formatOfId(head));
+      const subject = cut?.trees.get(head);
+      if (subject === undefined) return undefined;
+      return (await storeTrees(await ready, cut!.created)) ? subject : undefined;
     },
     async dispose() {
       await ready.catch(() => undefined);

@@ -56,7 +56,16 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
     const key = state && keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
     if (hit !== undefined) return { tree: hit, cached: true };
-    const tree = await prepared.writeTree(state?.dirty);
+    // Nothing changed against HEAD (neither the working tree nor the index): HEAD's own tree
+    // objects give the subject without writing an index.
+    const clean =
+      state !== undefined &&
+      state.head !== undefined &&
+      state.dirty.length === 0 &&
+      state.staged.length === 0
+        ? await prepared.cleanTree(state.head)
+        : undefined;
+    const tree = clean ?? (await prepared.writeTree(state?.dirty));
     if (state !== undefined && key !== undefined) {
       if (keyOf(state) === key) {
         storeSubjectTree(paths.gitDir, key, tree);
