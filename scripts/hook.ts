@@ -8,7 +8,6 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { installHook, type InstallResult } from './lib/flows/hook-install-flow.ts';
 import { stopFlow } from './lib/flows/hook-stop-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
@@ -29,7 +28,9 @@ export type HookResult =
 
 export async function runHook(options: HookOptions, ctx: Context): Promise<HookResult> {
   if (options.action === 'stop') {
-    const io = createRealGateIO(ctx);
+    // The gate's world (plane loader, ledger verifier) loads while git status runs.
+    const io = async () =>
+      (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx);
     const decision = await stopFlow(
       { root: options.root, agent: options.agent, controls: options.controls },
       ctx,

@@ -1,6 +1,7 @@
 // The Stop hook's answer time on a synthetic 50k-file repository (target < 300 ms), in process and
 // as the whole process the agent waits for. The hook reads the verified ledger and computes the
 // subject bindings; it never runs a control.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
@@ -8,14 +9,46 @@ import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts'
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
 import {
+  BIN,
   ENV,
   getPlaneRepo,
   git,
   GIT_STATUS_ROW,
+  NODE_ROW,
   processBenches,
   referenceBenches,
+  runCli,
   STOP_PAYLOAD,
 } from './plane-repo.ts';
+
+const EDITED = 'src/d0/f0.ts';
+
+// One edited file makes every result STALE; the hook blocks and names the file as the cause.
+async function editOneFile(): Promise<string> {
+  const dir = await getPlaneRepo();
+  writeFileSync(join(dir, EDITED), 'export const v0 = -1;\n');
+  return dir;
+}
+
+function undoEdit(dir: unknown): Promise<void> {
+  git(dir as string, 'checkout', '--', EDITED);
+  return Promise.resolve();
+}
+
+// Checked once before timing (not per iteration): the process row must measure a real block.
+function expectBlockNamingEdit(dir: string): void {
+  const out = spawnSync(process.execPath, [BIN, 'hook', 'stop'], {
+    cwd: dir,
+    input: STOP_PAYLOAD,
+    env: ENV,
+    encoding: 'utf8',
+  });
+  const decision = JSON.parse(out.stdout) as { decision?: string; reason?: string };
+  if (decision.decision !== 'block' || !decision.reason?.includes(`STALE`))
+    throw new Error(`hook stop did not block as STALE: ${out.stdout}${out.stderr}`);
+  if (!decision.reason.includes(EDITED))
+    throw new Error(`the block does not name ${EDITED} as the cause: ${decision.reason}`);
+}
 
 async function answer(dir: string, expect: 'allow' | 'block'): Promise<void> {
   const ctx = createTestContext({
@@ -49,16 +82,24 @@ export const benches: Bench[] = [
     target: '< 300 ms median',
     targetMs: 300,
     runs: 9,
+    setup: editOneFile,
+    fn: (state) => answer(state as string, 'block'),
+    teardown: undoEdit,
+  },
+  {
+    name: 'hook stop via bin/proofgate.js, 50k files, 1 edited file (block, STALE)',
+    target: '<= 300 ms median',
+    targetMs: 300,
+    baseline: GIT_STATUS_ROW,
+    alsoRatioTo: [NODE_ROW],
+    runs: 7,
     setup: async () => {
-      const dir = await getPlaneRepo();
-      writeFileSync(join(dir, 'src', 'd0', 'f0.ts'), 'export const v0 = -1;\n');
+      const dir = await editOneFile();
+      expectBlockNamingEdit(dir);
       return dir;
     },
-    fn: (state) => answer(state as string, 'block'),
-    teardown: (state) => {
-      git(state as string, 'checkout', '--', 'src/d0/f0.ts');
-      return Promise.resolve();
-    },
+    fn: (dir) => Promise.resolve(runCli(BIN, dir as string, ['hook', 'stop'], STOP_PAYLOAD)),
+    teardown: undoEdit,
   },
   ...processBenches('hook stop', ['hook', 'stop'], {
     input: STOP_PAYLOAD,

@@ -36,6 +36,18 @@ function verbChunk(verb: string): string {
   return chunk;
 }
 
+/**
+ * What a verb imports dynamically once it runs, followed statically from there (the hook loads
+ * its claim half and the gate's world while git status runs).
+ */
+function hotPathImports(verb: string): string[] {
+  if (verb !== 'hook') return [];
+  const entry = readFileSync(join(DIST, verbChunk(verb)), 'utf8');
+  const dynamic = [...entry.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]!);
+  expect(dynamic.some((f) => f.startsWith('hook-stop-claim-'))).toBe(true);
+  return dynamic.flatMap((chunk) => [...closure(chunk).sources]);
+}
+
 describe('the bundle loads only what the command needs', () => {
   it('the entry (all that --help, --version and an unknown verb load) holds no verb, parser or YAML', () => {
     const { sources } = closure('cli.mjs');
@@ -60,7 +72,7 @@ describe('the bundle loads only what the command needs', () => {
   it.each(['claim', 'status', 'hook'])(
     'the hot verb %s loads no trace reader, no schema compiler and no yargs',
     (verb) => {
-      const loaded = [...closure(verbChunk(verb)).sources];
+      const loaded = [...closure(verbChunk(verb)).sources, ...hotPathImports(verb)];
       expect(loaded.filter((s) => s.startsWith('scripts/lib/io/trace/'))).toEqual([]);
       expect(loaded.filter((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toEqual([]);
       // yargs (and the help text machinery it carries) is loaded only for --help or a builder
@@ -74,6 +86,14 @@ describe('the bundle loads only what the command needs', () => {
       expect(loaded).toContain('scripts/lib/io/signature-checks.ts');
     },
   );
+
+  it('hook stop starts git before it loads the YAML parser and the gate (a dynamic import)', () => {
+    const loaded = [...closure(verbChunk('hook')).sources];
+    expect(loaded.filter((s) => s.startsWith('node_modules/yaml/'))).toEqual([]);
+    expect(loaded).not.toContain('scripts/lib/flows/status-flow.ts');
+    expect(loaded).toContain('scripts/lib/io/worktree-state.ts');
+    expect(hotPathImports('hook')).toContain('scripts/lib/flows/status-flow.ts');
+  });
 
   it('follows static imports across chunks (the check above sees shared code)', () => {
     const { files, sources } = closure(verbChunk('claim'));

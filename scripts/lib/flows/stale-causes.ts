@@ -10,15 +10,21 @@ import {
 import { quoteArg } from '../core/gate/next-command.ts';
 import { AUDIT_STAGES, type StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { commitSubjectTree, resolveCommit, subjectExcludes } from '../io/commit-subject.ts';
-import { modifiedTimes, readWorktreeState } from '../io/worktree-state.ts';
+import { commitSubjectTree, subjectExcludes } from '../io/commit-subject.ts';
+import { findRepositoryPaths } from '../io/git.ts';
+import { modifiedTimes, readWorktreeState, takeBoundState } from '../io/worktree-state.ts';
 
 async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
   try {
-    const state = await readWorktreeState(plane.root);
+    // The status the current subject binding was computed from, when this process computed one:
+    // the causes then describe exactly the tree the verdict judged.
+    const top = (await findRepositoryPaths(plane.root)).top;
+    const state = takeBoundState(top) ?? (await readWorktreeState(top));
     if (state === undefined) return undefined;
-    const commit = await resolveCommit(plane.root, 'HEAD');
-    const dirty = subjectPaths(state.dirty, subjectExcludes(plane)).sort();
+    const commit = state.head;
+    // Changed in the working tree or only in the index: both are uncommitted.
+    const changed = [...new Set([...state.dirty, ...state.staged])];
+    const dirty = subjectPaths(changed, subjectExcludes(plane)).sort();
     // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
     // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
     const untracked = dirty.filter((p) => state.untracked.includes(p));

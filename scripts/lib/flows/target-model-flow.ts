@@ -7,7 +7,8 @@ import type { TargetModel } from '../core/knowledge/target-model.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { ScanResult } from '../core/scan/types.ts';
 import { readJsonFile, writeFileWhole } from '../io/knowledge-store.ts';
-import { loadPlane, locatePlane } from '../io/plane.ts';
+import { locatePlane } from '../io/locate-plane.ts';
+import { loadPlane } from '../io/plane.ts';
 
 export const TARGET_MODEL_FILE = 'target-model.json';
 

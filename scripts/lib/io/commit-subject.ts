@@ -4,9 +4,16 @@
 // real index or the working tree.
 import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { gitText, runGit } from './git.ts';
+import { relative, sep } from 'node:path';
+import { findRepositoryPaths, runGit } from './git.ts';
 import { commitSubjectOf, withTreeIndex, type SubjectIndex } from './subject-index.ts';
-import { cutDirectories, plainDirectories } from './subject-trees-fast.ts';
+import {
+  cutPaths,
+  formatOfId,
+  plainPaths,
+  underPrefix,
+  type CutPath,
+} from './subject-trees-fast.ts';
 
 /** Commits searched, newest first, when a tree id is matched with a commit. */
 export const COMMITS_SEARCHED = 200;
@@ -32,33 +39,28 @@ function subjectOf(index: SubjectIndex, commit: string, scope: SubjectScope): Pr
   return commitSubjectOf(index, commit, scope.excludes, scope.includes);
 }
 
+// The excludes as paths from the top of a commit's tree, when the fast path can cut them: plain
+// paths only, and no subproject include list (that takes the index).
+async function fastCuts(plane: Plane, scope: SubjectScope): Promise<CutPath[] | undefined> {
+  const plain = scope.includes === undefined ? plainPaths(scope.excludes) : undefined;
+  if (plain === undefined) return undefined;
+  const { top } = await findRepositoryPaths(plane.root);
+  return underPrefix(plain, relative(top, plane.root).split(sep).join('/'));
+}
+
 /** The subject tree of `commit` (a full commit id). */
 export async function commitSubjectTree(plane: Plane, commit: string): Promise<string> {
   const scope = scopeOf(plane);
-  // When only whole directories are cut, the commit's own tree objects answer without an index
-  // (the same fast path the commit search takes); otherwise a temporary index computes it.
-  const dirs = scope.includes === undefined ? plainDirectories(scope.excludes) : undefined;
-  if (dirs !== undefined) {
-    const fast = await cutDirectories(
-      plane.root,
-      [
-        {
-          commit,
-          tree: (await gitText(['rev-parse', `${commit}^{tree}`], { cwd: plane.root })).trim(),
-        },
-      ],
-      dirs,
-      await objectFormat(plane.root),
-    );
-    const tree = fast?.get(commit);
+  // When only plain paths are cut, the commit's own tree objects answer without an index (the
+  // same fast path the commit search takes); otherwise a temporary index computes it.
+  const cuts = await fastCuts(plane, scope);
+  if (cuts !== undefined) {
+    const root = { commit, tree: `${commit}^{tree}` };
+    const fast = await cutPaths(plane.root, [root], cuts, formatOfId(commit));
+    const tree = fast?.trees.get(commit);
     if (tree !== undefined) return tree;
   }
   return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, scope));
-}
-
-async function objectFormat(root: string): Promise<'sha1' | 'sha256'> {
-  const format = (await gitText(['rev-parse', '--show-object-format'], { cwd: root })).trim();
-  return format === 'sha256' ? 'sha256' : 'sha1';
 }
 
 /**
@@ -82,18 +84,12 @@ export async function findSubjectCommits(
   const commits = history.map((h) => h.commit);
   if (commits.length === 0) return found;
   const scope = scopeOf(plane);
-  // The fast path cuts excluded directories only; a subproject's include list takes the index.
-  const dirs = scope.includes === undefined ? plainDirectories(scope.excludes) : undefined;
-  if (dirs !== undefined) {
-    const subjects = await cutDirectories(
-      plane.root,
-      history,
-      dirs,
-      await objectFormat(plane.root),
-    );
+  const cuts = await fastCuts(plane, scope);
+  if (cuts !== undefined) {
+    const subjects = await cutPaths(plane.root, history, cuts, formatOfId(commits[0]!));
     if (subjects !== undefined) {
       for (const commit of commits) {
-        const tree = subjects.get(commit)!;
+        const tree = subjects.trees.get(commit)!;
         if (trees.has(tree) && !found.has(tree)) found.set(tree, commit);
       }
       return found;

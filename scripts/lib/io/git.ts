@@ -67,6 +67,10 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
     baseDir: options.cwd,
     allowEnvironment: Object.keys({ ...GIT_ENV, ...extra }),
     errors: (_error, result) => (result.exitCode === 0 ? undefined : new GitExit(result.exitCode)),
+    // Done when the child has exited and closed its output, never on a timer after exit: that
+    // timer could cut off output still draining and kept the process alive 50 ms after its last
+    // git call.
+    completion: { onClose: true, onExit: false },
     ...(input === undefined ? {} : { input: () => input }),
     ...(options.pinsHooksPath === true ? { unsafe: { allowUnsafeHooksPath: true } } : {}),
   };
@@ -76,6 +80,10 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
       .outputHandler((_command, out, err) => {
         out.on('data', (chunk: Buffer) => stdout.push(chunk));
         err.on('data', (chunk: Buffer) => stderr.push(chunk));
+        // simple-git waits a further 50 ms after a child that printed nothing (read-tree,
+        // update-index, rm -q), in case its output is still on the way; once stdout has ended
+        // nothing more can come, so an empty chunk tells it so and the wait is skipped.
+        out.once('end', () => out.emit('data', Buffer.alloc(0)));
       })
       .raw([...args]);
     return { code: 0, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString() };

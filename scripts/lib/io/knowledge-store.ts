@@ -15,7 +15,7 @@ import { parseKnowledgeLine } from '../core/knowledge/parse-record.ts';
 import type { KnowledgeKind, KnowledgeRecord } from '../core/knowledge/types.ts';
 import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
-import { locatePlane } from './plane.ts';
+import { locatePlane } from './locate-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 
 /** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */

@@ -1,24 +1,16 @@
-// Finds and reads a control plane: `<root>/.proofgate/` for a target project, or `<root>` itself
-// when `<root>/controls/manifest.yaml` exists (proofgate's own plane lives at its repo root).
+// Reads a control plane where locate-plane.ts finds it: `<root>/.proofgate/` for a target project,
+// or `<root>` itself (proofgate's own plane lives at its repo root).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ConfigError } from '../core/errors.ts';
 import { DEFAULT_PLANE_DIR, type Plane, type PlaneLocation } from '../core/plane/plane.ts';
+import { locatePlane } from './locate-plane.ts';
 import {
   assertPlaneReferences,
   validateManifest,
   validateRegistry,
 } from '../core/plane/validate.ts';
-
-export function locatePlane(root: string): PlaneLocation | undefined {
-  const nested = join(root, DEFAULT_PLANE_DIR);
-  if (existsSync(join(nested, 'controls', 'manifest.yaml'))) {
-    return { root, dir: nested, rel: DEFAULT_PLANE_DIR };
-  }
-  if (existsSync(join(root, 'controls', 'manifest.yaml'))) return { root, dir: root, rel: '' };
-  return undefined;
-}
 
 /**
  * Human-owned YAML never needs many aliases; the limit bounds the work an alias bomb can cause

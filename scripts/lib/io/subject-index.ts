@@ -3,13 +3,14 @@
 // named them, `git add` is given exactly those paths); the real index and the working tree are
 // never written. Each call owns a private temporary directory, so any number of processes can
 // compute at once without contending for index.lock.
-import { copyFile, mkdtemp, rename, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import type { RepositoryPaths } from './git.ts';
+import { cutPaths, formatOfId, plainPaths, underPrefix } from './subject-trees-fast.ts';
 
 export interface SubjectIndex {
   /** Directory git runs in; pathspecs are relative to it. */
@@ -138,15 +139,48 @@ async function keepOnly(index: SubjectIndex, includes: readonly string[]): Promi
 export interface PreparedIndex {
   /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
   writeTree(dirty: readonly string[] | undefined): Promise<string>;
+  /**
+   * The subject tree when git status found the working tree and the index both equal to commit
+   * `head`: that commit's tree with the excludes cut out, without the index. Undefined when the
+   * excludes cannot be cut that way (a glob, an include list) or a tree cannot be read.
+   */
+  cleanTree(head: string): Promise<string | undefined>;
   /** Removes the temporary index; always call it, also when the tree was never written. */
   dispose(): Promise<void>;
 }
 
+async function removeExcluded(index: SubjectIndex, excludes: readonly string[]): Promise<void> {
+  if (excludes.length === 0) return;
+  const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
+  await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
+}
+
+// Writes the trees a cut made into the object store, as write-tree would have, so the subject
+// tree can be read into an index or checked out; false when git does not store the same ids.
+async function storeTrees(index: SubjectIndex, trees: ReadonlyMap<string, Buffer>) {
+  if (trees.size === 0) return true;
+  const indexFile = index.env['GIT_INDEX_FILE'];
+  if (indexFile === undefined) return false;
+  // Beside the temporary index, in its private directory: never in the working tree.
+  const dir = dirname(indexFile);
+  const files = [...trees.values()].map((_bytes, i) => join(dir, `tree-${i}`));
+  await Promise.all([...trees.values()].map((bytes, i) => writeFile(files[i]!, bytes)));
+  const result = await runGit(
+    [...GIT_CONFIG, 'hash-object', '-w', '-t', 'tree', '--no-filters', '--stdin-paths'],
+    { cwd: index.root, env: index.env, input: `${files.join('\n')}\n` },
+  );
+  const stored = result.stdout.toString('utf8').trim().split('\n');
+  return result.code === 0 && stored.join(' ') === [...trees.keys()].join(' ');
+}
+
 /**
  * Starts the temporary index of the working tree minus `excludes` (globs relative to `root`): a
- * copy of the real index with the excluded entries removed. This part needs nothing from git
- * status, so it runs while status does; removing first and adding afterwards records the same
- * tree, because the add never includes an excluded path.
+ * copy of the real index. This part needs nothing from git status, so it runs while status does.
+ * When every exclude is a plain path (and no include list narrows the tree), the excluded
+ * entries stay in the copy and are cut out of the written tree object instead (`cutPaths`, the
+ * same cut `git rm --cached` makes, without rewriting a whole index); otherwise they are removed
+ * from the copy first. Either way the add never includes an excluded path, so both record the
+ * same tree.
  */
 export function prepareSubjectIndex(
   root: string,
@@ -155,25 +189,45 @@ export function prepareSubjectIndex(
   includes?: readonly string[],
 ): PreparedIndex {
   let dir: string | undefined;
+  const plain = includes === undefined ? plainPaths(excludes) : undefined;
+  // The excludes are relative to `root`; the written tree is the whole repository's.
+  const cuts = plain && underPrefix(plain, relative(paths.top, root).split(sep).join('/'));
   const ready = (async (): Promise<SubjectIndex> => {
     dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
     const indexFile = join(dir, 'index');
     await seedIndex(paths.indexFile, indexFile);
     const index: SubjectIndex = { root, env: { GIT_INDEX_FILE: indexFile } };
-    if (excludes.length > 0) {
-      const remove = ['rm', '--cached', '-r', '-f', '--ignore-unmatch', '--'];
-      await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
-    }
+    if (cuts === undefined) await removeExcluded(index, excludes);
     return index;
   })();
   ready.catch(() => undefined); // observed by writeTree or dispose
+  const writeIndexTree = async (index: SubjectIndex): Promise<string> =>
+    (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
   return {
     async writeTree(dirty) {
       const index = await ready;
       const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
       await addChanges(index, listed, excludes);
       if (includes !== undefined) await keepOnly(index, includes);
-      return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
+      if (cuts === undefined || cuts.length === 0) return writeIndexTree(index);
+      // An excluded entry can keep the whole tree from being written (an unmerged ledger
+      // segment) or a tree on the way can fail to read: then remove the entries after all.
+      const whole = await writeIndexTree(index).catch(() => undefined);
+      if (whole !== undefined) {
+        const cut = await cutPaths(root, [{ commit: whole, tree: whole }], cuts, formatOfId(whole));
+        const tree = cut?.trees.get(whole);
+        if (tree !== undefined && (await storeTrees(index, cut!.created))) return tree;
+      }
+      await removeExcluded(index, excludes);
+      return writeIndexTree(index);
+    },
+    async cleanTree(head) {
+      if (cuts === undefined) return undefined;
+      const tree = `${head}^{tree}`;
+      const cut = await cutPaths(root, [{ commit: head, tree }], cuts, formatOfId(head));
+      const subject = cut?.trees.get(head);
+      if (subject === undefined) return undefined;
+      return (await storeTrees(await ready, cut!.created)) ? subject : undefined;
     },
     async dispose() {
       await ready.catch(() => undefined);

@@ -20,7 +20,7 @@ import { findRepositoryPaths, runGit } from './git.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
-import { readWorktreeState } from './worktree-state.ts';
+import { noteBoundState, takeWorktreeState } from './worktree-state.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
@@ -49,13 +49,23 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   try {
     if (options.cache === false)
       return { tree: await prepared.writeTree(undefined), cached: false };
-    const state = await readWorktreeState(paths.top);
+    const state = await takeWorktreeState(paths.top);
+    if (state !== undefined) noteBoundState(paths.top, state);
     const keyOf = (ready: NonNullable<typeof state>): string | undefined =>
       subjectCacheKey(paths, ready, options.excludes, options.includes);
     const key = state && keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
     if (hit !== undefined) return { tree: hit, cached: true };
-    const tree = await prepared.writeTree(state?.dirty);
+    // Nothing changed against HEAD (neither the working tree nor the index): HEAD's own tree
+    // objects give the subject without writing an index.
+    const clean =
+      state !== undefined &&
+      state.head !== undefined &&
+      state.dirty.length === 0 &&
+      state.staged.length === 0
+        ? await prepared.cleanTree(state.head)
+        : undefined;
+    const tree = clean ?? (await prepared.writeTree(state?.dirty));
     if (state !== undefined && key !== undefined) {
       if (keyOf(state) === key) {
         storeSubjectTree(paths.gitDir, key, tree);

@@ -28,6 +28,10 @@ export interface WorktreeState {
   dirty: string[];
   /** The untracked ones among them (new files git does not know). */
   untracked: string[];
+  /** Paths whose index entry differs from HEAD (staged, or unmerged): uncommitted as well. */
+  staged: string[];
+  /** The commit HEAD named when status ran (`# branch.oid`); undefined before the first commit. */
+  head: string | undefined;
   /**
    * True when the listing cannot be summarised by file contents alone (a submodule, an untracked
    * nested repository, or a path that is not valid UTF-8): such states are never cached.
@@ -55,8 +59,12 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
   const opaqueBytes = !Buffer.from(text, 'utf8').equals(raw);
   const dirty: string[] = [];
   const untracked: string[] = [];
+  const staged: string[] = [];
+  let head: string | undefined;
   let opaque = opaqueBytes;
   for (const record of text.split('\0')) {
+    const oid = /^# branch\.oid ([0-9a-f]{40}(?:[0-9a-f]{24})?)$/.exec(record);
+    if (oid !== null) head = oid[1];
     if (record === '' || record.startsWith('# ')) continue;
     const kind = record[0] ?? '';
     const fields = FIELDS_BEFORE_PATH[kind];
@@ -69,13 +77,15 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
       const sub = parts[2] ?? '';
       if (sub.startsWith('S')) opaque = true;
       if (xy[1] !== '.') dirty.push(path);
+      if (xy[0] !== '.') staged.push(path);
     } else {
       if (path.endsWith('/')) opaque = true; // an untracked nested repository
       dirty.push(path);
       if (kind === '?') untracked.push(path);
+      else staged.push(path);
     }
   }
-  return { raw, dirty, untracked, opaque };
+  return { raw, dirty, untracked, staged, head, opaque };
 }
 
 /** Runs status against the real index (read-only: optional locks are off in the gateway). */
@@ -83,4 +93,52 @@ export async function readWorktreeState(top: string): Promise<WorktreeState | un
   const result = await runGit(STATUS_ARGS, { cwd: top });
   if (result.code !== 0) return undefined;
   return parseStatus(result.stdout);
+}
+
+// A status started ahead of the subject binding that will use it, by repository top level: the
+// hook starts git status while it reads and validates the plane, which needs no git at all.
+const started = new Map<string, Promise<WorktreeState | undefined>>();
+
+/**
+ * Starts `git status` for the next subject binding under `top` to use (see takeWorktreeState),
+ * and resolves once git has been started: the spawn waits for the event loop, so synchronous
+ * work right after (parsing the plane) would otherwise hold it back.
+ */
+export async function startWorktreeState(top: string): Promise<void> {
+  if (!started.has(top))
+    started.set(
+      top,
+      readWorktreeState(top).catch(() => undefined),
+    );
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The status startWorktreeState started for `top`, handed out once; otherwise git status now.
+ * Either way it was read before the caller writes the tree, as the subject cache requires.
+ */
+export function takeWorktreeState(top: string): Promise<WorktreeState | undefined> {
+  const early = started.get(top);
+  started.delete(top);
+  return early ?? readWorktreeState(top);
+}
+
+// The state the latest subject binding of this process was computed from, by repository top level.
+// A verdict computes the binding, then names what made a result STALE: the naming describes the
+// very working tree the binding judged (not one changed meanwhile) and needs no second status.
+const bound = new Map<string, WorktreeState>();
+
+/** Records the state a subject binding was just computed from. */
+export function noteBoundState(top: string, state: WorktreeState): void {
+  bound.set(top, state);
+}
+
+/**
+ * The state the latest subject binding under `top` was computed from, handed out once (a later
+ * question asks git again); undefined when no binding recorded one.
+ */
+export function takeBoundState(top: string): WorktreeState | undefined {
+  const state = bound.get(top);
+  bound.delete(top);
+  return state;
 }

@@ -1,0 +1,93 @@
+// The claim half of `proofgate hook stop`: the plane, the verified ledger and the subject
+// bindings, judged as `claim` would judge the task (hook-stop-flow.ts loads it once git status
+// has been started, so compiling it overlaps that status).
+import type { Context } from '../core/context.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { quoteArg } from '../core/gate/next-command.ts';
+import type { StopFacts } from '../core/hook/decide-stop.ts';
+import type { GateIO } from '../core/ports.ts';
+import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
+import { gatherStatuses } from './status-flow.ts';
+import { decideInCampaign } from './campaign-claim.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
+
+/** Comma- or space-separated control ids naming the task (between --control and task.json). */
+const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
+/** The claim an ai_brownfield task makes: inside its campaign (`campaign list` names both ids). */
+const CAMPAIGN_CLAIM = 'proofgate claim --campaign <campaign id> --task <task id>';
+
+export async function gatherClaimFacts(
+  root: string,
+  dir: string,
+  controls: readonly string[],
+  ctx: Context,
+  io: GateIO,
+): Promise<StopFacts> {
+  const named = taskControls(controls, ctx.env[TASK_ENV]);
+  const file = named === undefined ? readTaskFile(dir) : undefined;
+  const plane = await io.loadPlane(root);
+  if (file?.campaign !== undefined) return campaignFacts(plane, file.campaign, ctx, io);
+  const gathered = await gatherStatuses(plane, named ?? file?.controls ?? [], ctx, io);
+  // As claim, readiness and status do: in ai_brownfield a plain task claim is refused outside a
+  // campaign, so the hook never lets a stop through that `claim` would refuse.
+  const outside = refuseTaskOutsideCampaign(plane.manifest, 'task');
+  const decision = outside ?? decideVerdict('task', plane, gathered);
+  const claimed = gathered.statuses.map((s) => s.control);
+  return claimFacts(
+    decision,
+    gathered,
+    outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
+  );
+}
+
+/** A campaign task named by the task file: the decision `claim --campaign --task` would make. */
+async function campaignFacts(
+  plane: Plane,
+  named: { campaign: string; task: string },
+  ctx: Context,
+  io: GateIO,
+): Promise<StopFacts> {
+  const decided = await decideInCampaign(plane, { ...named, controls: [] }, ctx, io);
+  const command = ['proofgate', 'claim', '--campaign', named.campaign, '--task', named.task]
+    .map(quoteArg)
+    .join(' ');
+  return claimFacts(decided.decision, decided, command);
+}
+
+function claimFacts(
+  decision: Pick<ClaimDecision, 'granted' | 'verdict' | 'blockers'>,
+  gathered: { subjects: ReadonlyMap<string, unknown>; statuses: readonly ControlStatus[] },
+  claimCommand: string,
+): StopFacts {
+  // Code-unit order: a locale comparison would load the collator (milliseconds) for ids alone.
+  const subjects = [...gathered.subjects.entries()].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return {
+    kind: 'claim',
+    subject: sha256Hex(JSON.stringify(subjects)),
+    granted: decision.granted,
+    verdict: decision.verdict,
+    blockers: decision.blockers,
+    applicable: gathered.statuses.filter((s) => s.status !== 'NOT_APPLICABLE').length,
+    claimCommand,
+  };
+}
+
+function taskControls(flags: readonly string[], env: string | undefined): string[] | undefined {
+  if (flags.length > 0) return [...flags];
+  return parseTaskControlsEnv(env);
+}
+
+function claimCommandFor(controls: readonly string[]): string {
+  const command = ['proofgate', 'claim', ...controls.flatMap((c) => ['--control', c])]
+    .map(quoteArg)
+    .join(' ');
+  return command.length <= 300
+    ? command
+    : 'proofgate claim --control <id> for each control the task touched';
+}
