@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { listTree, makeRepo, runCli } from '../helpers/plane-cli.ts';
+import { listTree, makeRepo, runCli, VALID_PROFILE } from '../helpers/plane-cli.ts';
 
 const TRAVIS = `language: node_js
 install:
@@ -18,17 +18,7 @@ jobs:
       script: npm run lint | tee lint.log
 `;
 
-const PROFILE = `development_mode: human_greenfield
-target_maturity: prototype
-product_type: [library]
-distribution_model: open_source
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-`;
+const PROFILE = `${VALID_PROFILE.replace('target_maturity: engineering_ready', 'target_maturity: prototype')}owner: human:alice\n`;
 
 describe('a .travis.yml step from scan to recorded evidence', () => {
   test('scan and adopt --list offer it, adopt fills ENG.TESTS, evaluate --run records a PASS', () => {
