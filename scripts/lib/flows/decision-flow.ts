@@ -33,7 +33,7 @@ export async function decisionFlow(
   ctx: Context,
   io?: KnowledgeIO,
 ): Promise<DecisionResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const views = foldDecisions(await store.read('decisions'));
   const paths = options.paths.map((p) => toRepoPath(store.root, p));
   if (options.action === 'add') {

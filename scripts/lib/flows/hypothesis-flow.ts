@@ -44,7 +44,7 @@ export async function hypothesisFlow(
   ctx: Context,
   io?: KnowledgeIO,
 ): Promise<HypothesisResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const records = await store.read('hypotheses');
   const board = foldHypotheses(records);
   const now = ctx.clock.now();

@@ -32,7 +32,7 @@ export async function memoryFlow(
   io?: KnowledgeIO,
   gate?: GateIO,
 ): Promise<MemoryResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
   if (options.action === 'list') {
     const paths = [...new Set(facts.map((f) => f.path))];

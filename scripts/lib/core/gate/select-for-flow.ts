@@ -43,14 +43,24 @@ export function assertActorMayAct(actor: Actor, manifest: Manifest, stage: Audit
   }
 }
 
+/**
+ * Every environment variable name the plane declares: `policies.evidence.redact_env`, the names
+ * any command control passes (`execution.env`) and `policies.env_pass` (names or `PREFIX*`). Their
+ * values reach commands, so they are redacted whatever the names look like.
+ */
+function declaredEnvNames(plane: Pick<Plane, 'registry' | 'manifest'>): string[] {
+  const { policies } = plane.manifest;
+  const names = [...policies.evidence.redact_env, ...(policies.env_pass ?? [])];
+  for (const control of plane.registry.controls)
+    if (control.execution.type === 'command') names.push(...(control.execution.env ?? []));
+  return names;
+}
+
 export function redactionRulesFor(
-  plane: Plane,
+  plane: Pick<Plane, 'registry' | 'manifest' | 'root'>,
   env: Readonly<Record<string, string | undefined>>,
 ): RedactionRules {
-  return {
-    secrets: collectSecrets(env, plane.manifest.policies.evidence.redact_env),
-    roots: [plane.root],
-  };
+  return { secrets: collectSecrets(env, declaredEnvNames(plane)), roots: [plane.root] };
 }
 
 export function assertJobs(jobs: number): void {
