@@ -137,6 +137,14 @@ function readTree(dir: string, skip: (path: string) => boolean = () => false): s
     .join('\n');
 }
 
+const dumpHits = (dir: string, secret: string): string =>
+  readdirSync(join(dir, '.proofgate'), { recursive: true, withFileTypes: true })
+    .filter(
+      (e) => e.isFile() && readFileSync(join(e.parentPath, e.name), 'latin1').includes(secret),
+    )
+    .map((e) => join(e.parentPath, e.name))
+    .join(', ');
+
 describe('secrets of every shape, and declared env values, stay out of the plane and the output', () => {
   const human = { authorities: [{ id: 'human:alice', kind: 'human', stages: ['self'] }] };
   const PATH = process.env['PATH'] ?? '/usr/bin:/bin';
@@ -228,6 +236,59 @@ describe('secrets of every shape, and declared env values, stay out of the plane
     const shown = await r.run(['query', 'evidence', 'db', '--json'], env);
     for (const secret of leaks) expect(shown.out).not.toContain(secret);
     expect((await r.run(['verify', '--full'], env)).code).toBe(0);
+  });
+  it('decision add, memory add and adopt --rationale: a declared env value and shapes stay out', async () => {
+    const r = makeGateRepo(controls, human);
+    cleanups.push(() => r.remove());
+    const env = { MY_DB_PASS: dbPass, PATH };
+    // Not the shapes the db control's own command prints: those are in the registry as written.
+    const typedGoogle = `AIza${'Kx7_mnopQRST'.repeat(3).slice(0, 35)}`;
+    const typedStripe = `rk_live_${'Qw4'.repeat(8)}`;
+    const attest = ['attest', '--control', 'privacy', '--status', 'PASS', '--note', 'read'];
+    const attested = await r.run([...attest, '--authority-id', 'human:alice', '--json'], env);
+    const { entry } = JSON.parse(attested.out) as { entry: string };
+    const fact = ['memory', 'add', `the db password is ${dbPass}`, '--path', 'src/app.js'];
+    const runs = [
+      await r.run(
+        [
+          'decision',
+          'add',
+          `call the db as ${dbPass}`,
+          '--reason',
+          `password=letmein42 ${typedGoogle}`,
+          '--condition',
+          'always',
+          '--path',
+          'src/app.js',
+        ],
+        env,
+      ),
+      await r.run([...fact, '--evidence', entry, '--maturity', 'repeated'], env),
+      await r.run(
+        [
+          'adopt',
+          '--not-applicable',
+          'privacy',
+          '--rationale',
+          `no personal data; db ${dbPass} ${typedStripe}`,
+          '--authority-id',
+          'human:alice',
+          '--json',
+        ],
+        env,
+      ),
+    ];
+    for (const run of runs) expect(run.code, run.err).toBe(0);
+    const registry = readFileSync(join(r.dir, '.proofgate/controls/registry.yaml'), 'utf8');
+    expect(registry).toContain('rationale: no personal data; db [REDACTED] [REDACTED]');
+    const knowledge = readTree(join(r.dir, '.proofgate', 'knowledge'));
+    expect(knowledge).toContain('the db password is [REDACTED]');
+    // The whole plane this time, registry and the pages rendered from it included.
+    const plane = readTree(join(r.dir, '.proofgate'));
+    for (const secret of [dbPass, typedGoogle, typedStripe, 'letmein42']) {
+      expect(plane, dumpHits(r.dir, secret)).not.toContain(secret);
+      for (const run of runs) expect(run.out + run.err).not.toContain(secret);
+    }
   });
 });
 

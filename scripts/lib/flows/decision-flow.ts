@@ -42,8 +42,8 @@ export async function decisionFlow(
       views.map((v) => v.id),
       ctx.clock.now(),
     );
-    await store.append('decisions', [{ op: 'decision', decision: recorded }]);
-    return { action: 'add', decision: recorded };
+    const [written] = await store.append('decisions', [{ op: 'decision', decision: recorded }]);
+    return { action: 'add', decision: written?.op === 'decision' ? written.decision : recorded };
   }
   if (options.action === 'supersede') {
     const supersede = supersedeDecision(views, options.id, options.by, ctx.clock.now());

@@ -60,8 +60,8 @@ export async function memoryFlow(
   if (fact.maturity === 'hard_gate') {
     await refuseWeakHardGate(store.root, fact.path, fact.evidence, ctx, gate);
   }
-  await store.append('facts', [{ op: 'fact', fact }]);
-  return { action: 'add', fact };
+  const [written] = await store.append('facts', [{ op: 'fact', fact }]);
+  return { action: 'add', fact: written?.op === 'fact' ? written.fact : fact };
 }
 
 /** A hard-gate fact needs a current PASS of a control whose inputs cover its path (exit 2). */

@@ -17,8 +17,8 @@ import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
 import { locatePlane } from './locate-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
-import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
-import { loadPlane } from './plane.ts';
+import { collectSecrets, declaredEnvNames } from '../core/gate/redact.ts';
+import { readYamlFile } from './plane.ts';
 
 /** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */
 const KNOWLEDGE_TEXT_FIELDS: ReadonlySet<string> = new Set([
@@ -39,6 +39,18 @@ function redactTypedText(record: KnowledgeRecord, secrets: readonly string[]): K
     KNOWLEDGE_TEXT_FIELDS,
     secrets,
   ) as unknown as KnowledgeRecord;
+}
+
+/**
+ * The env names the plane declares, from its YAML as written: knowledge verbs work on planes that
+ * do not validate (or have no registry yet), and their names still count.
+ */
+function readDeclaredEnv(planeDir: string): string[] {
+  const read = (name: string): unknown => {
+    const path = join(planeDir, 'controls', name);
+    return existsSync(path) ? readYamlFile(path, `controls/${name}`) : undefined;
+  };
+  return declaredEnvNames(read('manifest.yaml'), read('registry.yaml'));
 }
 
 export interface KnowledgeIOOptions {
@@ -123,7 +135,7 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
   const { env } = options;
   let secrets: readonly string[] | undefined;
   const secretsOf = (): readonly string[] =>
-    (secrets ??= env === undefined ? [] : redactionRulesFor(loadPlane(root), env).secrets);
+    (secrets ??= env === undefined ? [] : collectSecrets(env, readDeclaredEnv(plane.dir)));
   const shown = (kind: KnowledgeKind): string =>
     [planeRel, 'knowledge', `${kind}.jsonl`].filter((p) => p !== '').join('/');
 
@@ -140,10 +152,9 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
       return lines.map((line, i) => parseKnowledgeLine(line, `${shown(kind)}:${i + 1}`));
     },
     append(kind, records) {
-      if (records.length === 0) return Promise.resolve();
-      const text = records
-        .map((r) => `${canonicalize(redactTypedText(r, secretsOf()))}\n`)
-        .join('');
+      if (records.length === 0) return Promise.resolve([]);
+      const written = records.map((r) => redactTypedText(r, secretsOf()));
+      const text = written.map((r) => `${canonicalize(r)}\n`).join('');
       try {
         mkdirSync(dir, { recursive: true });
         const fd = openSync(fileOf(kind), 'a');
@@ -160,7 +171,7 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
           cause: error,
         });
       }
-      return Promise.resolve();
+      return Promise.resolve(written);
     },
     async entryExists(hash) {
       if (options.entryExists) return options.entryExists(hash);

@@ -16,6 +16,29 @@ export interface RedactionRules {
   roots: string[];
 }
 
+const at = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/**
+ * Every environment variable name a plane declares: `policies.evidence.redact_env`, the names any
+ * command control passes (`execution.env`) and `policies.env_pass` (names or `PREFIX*`). Their
+ * values reach commands, so they are redacted whatever the names look like. Read defensively, so
+ * a manifest or registry that does not validate still yields the names it holds.
+ */
+export function declaredEnvNames(manifest: unknown, registry: unknown): string[] {
+  const policies = at(manifest, 'policies');
+  const names = [
+    ...strings(at(at(policies, 'evidence'), 'redact_env')),
+    ...strings(at(policies, 'env_pass')),
+  ];
+  const controls = at(registry, 'controls');
+  for (const control of Array.isArray(controls) ? controls : [])
+    names.push(...strings(at(at(control, 'execution'), 'env')));
+  return names;
+}
+
 /**
  * Secret values from the environment: names matching KEY/TOKEN/SECRET/PASSWORD/CREDENTIAL, plus
  * every name in `declared` (an entry ending in `*` names a prefix).

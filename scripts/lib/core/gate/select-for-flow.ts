@@ -3,7 +3,7 @@ import { UsageError } from '../errors.ts';
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';
 import { checkAuthority } from './check-independence.ts';
-import { collectSecrets, type RedactionRules } from './redact.ts';
+import { collectSecrets, declaredEnvNames, type RedactionRules } from './redact.ts';
 import { selectRequired } from './select-controls.ts';
 import type { Plane } from '../plane/plane.ts';
 
@@ -43,24 +43,12 @@ export function assertActorMayAct(actor: Actor, manifest: Manifest, stage: Audit
   }
 }
 
-/**
- * Every environment variable name the plane declares: `policies.evidence.redact_env`, the names
- * any command control passes (`execution.env`) and `policies.env_pass` (names or `PREFIX*`). Their
- * values reach commands, so they are redacted whatever the names look like.
- */
-function declaredEnvNames(plane: Pick<Plane, 'registry' | 'manifest'>): string[] {
-  const { policies } = plane.manifest;
-  const names = [...policies.evidence.redact_env, ...(policies.env_pass ?? [])];
-  for (const control of plane.registry.controls)
-    if (control.execution.type === 'command') names.push(...(control.execution.env ?? []));
-  return names;
-}
-
 export function redactionRulesFor(
   plane: Pick<Plane, 'registry' | 'manifest' | 'root'>,
   env: Readonly<Record<string, string | undefined>>,
 ): RedactionRules {
-  return { secrets: collectSecrets(env, declaredEnvNames(plane)), roots: [plane.root] };
+  const names = declaredEnvNames(plane.manifest, plane.registry);
+  return { secrets: collectSecrets(env, names), roots: [plane.root] };
 }
 
 export function assertJobs(jobs: number): void {
