@@ -3,7 +3,7 @@
 // the ranges and the literal values the rule names in its report are redacted. Rules that do
 // anything but scan are left out: `filter-comments` would let the text itself switch redaction off
 // with a `secretlint-disable` comment. The rules' patterns are bounded and were measured on 1 MB
-// adversarial inputs (test/bench/redact-cost.ts).
+// adversarial inputs (test/bench/redact.bench.ts).
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
 
 interface RuleReport {
@@ -38,22 +38,41 @@ const NOT_SCANNERS = new Set(['@secretlint/secretlint-rule-filter-comments']);
 const OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
   '@secretlint/secretlint-rule-aws': { enableIDScanRule: true },
 };
-/** A value named in a report is redacted wherever it occurs when it is at least this long. */
+/** A value a report names shorter than this (or with spaces) is a label, not the secret. */
 const MIN_NAMED_LENGTH = 8;
+/** How far past a reported range the value the report names is looked for first. */
+const NAMED_WINDOW = 4096;
 
 /** What the rules found in the text being scanned; the handlers below report into it. */
-const found = { spans: [] as [number, number][], named: new Set<string>() };
+const found = { text: '', spans: [] as [number, number][], named: [] as string[] };
+
+/**
+ * Some rules report the whole match where the secret is one group of it (the AWS secret access
+ * key: the range starts at the key's name), so the value the report names is covered too, where it
+ * stands from the range's start on. It is looked for near the range first; only a value found
+ * nowhere near scans on, and such a value needs a window's worth of text before it.
+ */
+function coverNamed(start: number): void {
+  const { text } = found;
+  for (const value of found.named) {
+    const near = text.slice(start, start + NAMED_WINDOW + value.length).indexOf(value);
+    const at = near !== -1 ? start + near : text.indexOf(value, start);
+    if (at !== -1) found.spans.push([at, at + value.length]);
+  }
+  found.named = [];
+}
 
 const context: RuleContext = {
   sharedOptions: {},
   report: ({ range }) => {
     found.spans.push([range[0], range[1]]);
+    coverNamed(range[0]);
   },
   ignore: () => undefined,
   createTranslator: () => (messageId, props) => {
     for (const value of Object.values(props ?? {}))
       if (typeof value === 'string' && value.length >= MIN_NAMED_LENGTH && !/\s/.test(value))
-        found.named.add(value);
+        found.named.push(value);
     return messageId;
   },
 };
@@ -65,17 +84,13 @@ const HANDLERS = (rules as unknown as readonly RuleCreator[])
 
 /** The ranges of `text` secretlint's recommended rules hold for secrets, sorted and merged. */
 function findSecretlintSpans(text: string): [number, number][] {
+  found.text = text;
   found.spans = [];
-  found.named = new Set();
+  found.named = [];
   const source: RuleSource = { content: text, contentType: 'text', ext: '' };
   for (const file of HANDLERS) file(source);
   const spans = found.spans;
-  // Some rules report the whole match where the secret is one group of it (or the other way
-  // round): the value the report names is covered wherever it stands.
-  for (const value of found.named) {
-    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length))
-      spans.push([at, at + value.length]);
-  }
+  found.text = '';
   return mergeSpans(spans);
 }
 
