@@ -74,6 +74,7 @@ describe('every covered shape is redacted, inside prose too', () => {
     ['--token "abc123def" next', '--token "[REDACTED]" next'],
     ['--password --verbose', '--password --verbose'],
     ['curl -H "Authorization: Bearer abc.def-123"', 'curl -H "Authorization: Bearer [REDACTED]"'],
+    ['Authorization: Basic YWxpY2U6aHVudGVyMg==', 'Authorization: Basic [REDACTED]'],
   ])('%s keeps the key, drops the value', (text, expected) => {
     expect(redactSecretShapes(text)).toBe(expected);
   });
@@ -131,6 +132,7 @@ describe('what proofgate itself writes is left alone', () => {
     ],
     ['base64url digest', Buffer.from(hex(64), 'hex').toString('base64url')],
     ['a bypass flag', 'bypass=true pass=3 failed=0'],
+    ['basic in prose', 'Basic authentication is disabled; see Authorization docs'],
     ['an npm script line', 'npm run test -- --passWithNoTests --token-count 3'],
   ])('%s', (_name, text) => {
     expect(redactSecretShapes(text)).toBe(text);

@@ -99,6 +99,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/g,
     replacement: `Bearer ${R}`,
   },
+  // HTTP basic credentials in an Authorization header (only in the header: "Basic" alone is prose).
+  {
+    id: 'proofgate-basic-auth-header',
+    pattern: /(\bAuthorization["']?\s{0,5}[:=]\s{0,5}["']?Basic\s{1,5})[A-Za-z0-9+/=]{8,400}/gi,
+    replacement: `$1${R}`,
+  },
   // Credentials inside URLs (scheme://user:password@host).
   {
     id: 'proofgate-url-credentials',
