@@ -2,6 +2,7 @@
 // and segment at its first append; PROOFGATE_KEY_DIR anywhere inside the repository is refused
 // (exit 2, no key written); secrets typed into attest --note and --actor never reach the ledger.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -123,6 +124,171 @@ describe('typed secrets never reach the ledger', () => {
     for (const secret of [...secrets, 'hunter2hunter2']) expect(ledger).not.toContain(secret);
     expect(ledger).toMatch(/"note":"checked with \[REDACTED\] and/);
     expect(ledger).toMatch(/"label":"alice \[REDACTED\]"/);
+  });
+});
+
+/** Every file under `dir`, read as text, joined (the ledger, objects, knowledge, pages...). */
+function readTree(dir: string, skip: (path: string) => boolean = () => false): string {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .filter((path) => !skip(path))
+    .map((path) => readFileSync(path, 'latin1'))
+    .join('\n');
+}
+
+const dumpHits = (dir: string, secret: string): string =>
+  readdirSync(join(dir, '.proofgate'), { recursive: true, withFileTypes: true })
+    .filter(
+      (e) => e.isFile() && readFileSync(join(e.parentPath, e.name), 'latin1').includes(secret),
+    )
+    .map((e) => join(e.parentPath, e.name))
+    .join(', ');
+
+describe('secrets of every shape, and declared env values, stay out of the plane and the output', () => {
+  const human = { authorities: [{ id: 'human:alice', kind: 'human', stages: ['self'] }] };
+  const PATH = process.env['PATH'] ?? '/usr/bin:/bin';
+  // The value of a variable whose name says nothing about secrets, declared by a control.
+  const dbPass = 'Zq9-db-pass-7731';
+  const google = `AIza${'Sy0-abcdEFGH'.repeat(3).slice(0, 35)}`;
+  const jwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"alice1234"}').toString('base64url')}.c2lnbmF0dXJlLXZhbHVlLTEyMzQ1`;
+  const stripe = `sk_live_${'Zx9'.repeat(8)}`;
+  // The registry holds the command as its owner wrote it, secret flag value included; what is
+  // checked is everything proofgate writes besides it.
+  const controls: GateControl[] = [
+    { id: 'privacy', execution: '{ type: manual }' },
+    {
+      id: 'db',
+      execution: `{ type: command, argv: [node, -e, ${JSON.stringify(
+        'console.log("pw", process.env.MY_DB_PASS, "argv", process.argv.slice(1).join(" "));' +
+          `console.log("Authorization: Bearer ${jwt}");` +
+          `console.log("password=hunter2 ${google} ${stripe}")`,
+      )}, '--', --password, hunter2pw], env: [MY_DB_PASS] }`,
+    },
+  ];
+  const notRegistry = (path: string): boolean => path.endsWith('registry.yaml');
+  const leaks = [dbPass, 'hunter2', google, jwt, stripe, 'hunter2pw'];
+
+  it('attest --note/--actor/--execution-context: nothing in the plane directory, stdout or --json', async () => {
+    const r = makeGateRepo(controls, human);
+    cleanups.push(() => r.remove());
+    const env = { MY_DB_PASS: dbPass, PATH };
+    const args = [
+      'attest',
+      '--control',
+      'privacy',
+      '--status',
+      'PASS',
+      '--note',
+      `checked: password=hunter2 ${google} ${jwt} db ${dbPass}`,
+      '--authority-id',
+      'human:alice',
+      '--execution-context',
+      `local:alice ${stripe}`,
+      '--actor',
+      `alice ${dbPass}`,
+    ];
+    const text = await r.run(args, env);
+    expect(text.code).toBe(0);
+    const json = await r.run([...args, '--json'], env);
+    expect(json.code).toBe(0);
+    const plane = readTree(join(r.dir, '.proofgate'), notRegistry);
+    expect(plane).toMatch(
+      /"note":"checked: password=\[REDACTED\] \[REDACTED\] \[REDACTED\] db \[REDACTED\]"/,
+    );
+    expect(plane).toMatch(/"label":"alice \[REDACTED\]"/);
+    for (const secret of leaks) {
+      expect(plane).not.toContain(secret);
+      expect(text.out + text.err + json.out + json.err).not.toContain(secret);
+    }
+    // The ledger's own hashes, keyids and ids survived: it still verifies.
+    expect((await r.run(['verify', '--full'], env)).code).toBe(0);
+  });
+
+  it('a command run: its output, argv and --json hold no secret; the stored object is what the ledger names', async () => {
+    const r = makeGateRepo(controls, human);
+    cleanups.push(() => r.remove());
+    const env = { MY_DB_PASS: dbPass, PATH };
+    const run = await r.run(['evaluate', '--run', '--control', 'db', '--json'], env);
+    expect(run.code).toBe(0);
+    const evidence = readTree(join(r.dir, '.proofgate', 'evidence'));
+    expect(evidence).toContain('pw [REDACTED] argv --password [REDACTED]');
+    expect(evidence).toContain('"--password","[REDACTED]"');
+    expect(evidence).toContain('Authorization: Bearer [REDACTED]');
+    for (const secret of leaks) {
+      expect(evidence).not.toContain(secret);
+      expect(run.out + run.err).not.toContain(secret);
+    }
+    // The object holds the redacted copy and is stored under the digest of those bytes, which is
+    // the digest the run entry names.
+    const latest = await r.run(['query', 'run', 'latest', '--json'], env);
+    const { review } = (JSON.parse(latest.out) as { items: { body: { review: string } }[] })
+      .items[0]!.body;
+    const objectPath = join(
+      r.dir,
+      '.proofgate/evidence/objects/sha256',
+      review.slice(0, 2),
+      review,
+    );
+    const stored = readFileSync(objectPath);
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(review);
+    expect(stored.toString('utf8')).toContain('Authorization: Bearer [REDACTED]');
+    const shown = await r.run(['query', 'evidence', 'db', '--json'], env);
+    for (const secret of leaks) expect(shown.out).not.toContain(secret);
+    expect((await r.run(['verify', '--full'], env)).code).toBe(0);
+  });
+  it('decision add, memory add and adopt --rationale: a declared env value and shapes stay out', async () => {
+    const r = makeGateRepo(controls, human);
+    cleanups.push(() => r.remove());
+    const env = { MY_DB_PASS: dbPass, PATH };
+    // Not the shapes the db control's own command prints: those are in the registry as written.
+    const typedGoogle = `AIza${'Kx7_mnopQRST'.repeat(3).slice(0, 35)}`;
+    const typedStripe = `rk_live_${'Qw4'.repeat(8)}`;
+    const attest = ['attest', '--control', 'privacy', '--status', 'PASS', '--note', 'read'];
+    const attested = await r.run([...attest, '--authority-id', 'human:alice', '--json'], env);
+    const { entry } = JSON.parse(attested.out) as { entry: string };
+    const fact = ['memory', 'add', `the db password is ${dbPass}`, '--path', 'src/app.js'];
+    const runs = [
+      await r.run(
+        [
+          'decision',
+          'add',
+          `call the db as ${dbPass}`,
+          '--reason',
+          `password=letmein42 ${typedGoogle}`,
+          '--condition',
+          'always',
+          '--path',
+          'src/app.js',
+        ],
+        env,
+      ),
+      await r.run([...fact, '--evidence', entry, '--maturity', 'repeated'], env),
+      await r.run(
+        [
+          'adopt',
+          '--not-applicable',
+          'privacy',
+          '--rationale',
+          `no personal data; db ${dbPass} ${typedStripe}`,
+          '--authority-id',
+          'human:alice',
+          '--json',
+        ],
+        env,
+      ),
+    ];
+    for (const run of runs) expect(run.code, run.err).toBe(0);
+    const registry = readFileSync(join(r.dir, '.proofgate/controls/registry.yaml'), 'utf8');
+    expect(registry).toContain('rationale: no personal data; db [REDACTED] [REDACTED]');
+    const knowledge = readTree(join(r.dir, '.proofgate', 'knowledge'));
+    expect(knowledge).toContain('the db password is [REDACTED]');
+    // The whole plane this time, registry and the pages rendered from it included.
+    const plane = readTree(join(r.dir, '.proofgate'));
+    for (const secret of [dbPass, typedGoogle, typedStripe, 'letmein42']) {
+      expect(plane, dumpHits(r.dir, secret)).not.toContain(secret);
+      for (const run of runs) expect(run.out + run.err).not.toContain(secret);
+    }
   });
 });
 

@@ -148,8 +148,11 @@ export interface KnowledgeIO {
   /** The plane directory relative to the root ('' when the plane is the root). */
   planeRel: string;
   read(kind: KnowledgeKind): Promise<KnowledgeRecord[]>;
-  /** Appends whole canonical lines and fsyncs; all records or none reach the file. */
-  append(kind: KnowledgeKind, records: readonly KnowledgeRecord[]): Promise<void>;
+  /**
+   * Appends whole canonical lines and fsyncs; all records or none reach the file. Returns the
+   * records as written (typed text redacted), for the result a verb shows.
+   */
+  append(kind: KnowledgeKind, records: readonly KnowledgeRecord[]): Promise<KnowledgeRecord[]>;
   /** Whether a ledger line with this sha256 exists. */
   entryExists(hash: string): Promise<boolean>;
   /** The full entry hash a unique prefix (8+ hex) names; a full hash or other text unchanged. */

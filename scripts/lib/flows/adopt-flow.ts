@@ -11,6 +11,8 @@ import { pickDecider, planManualFill, planNotApplicable } from '../core/plane/pl
 import { applyAdoption } from '../core/plane/edit-registry.ts';
 import { assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
+import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { redactTyped } from '../core/ledger/redact-draft.ts';
 import { findGitRoot } from '../io/git.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
@@ -72,6 +74,8 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
   refuseMixed(options);
   const root = await findGitRoot(options.root ?? ctx.cwd);
   const plane = loadPlane(root);
+  const typedRationale =
+    options.rationale && redactTyped(options.rationale, redactionRulesFor(plane, ctx.env).secrets);
   const decided = options.notApplicable !== undefined || options.command !== undefined;
   const scan = await scanRepository(root);
   if (!decided && (options.list || options.candidate === undefined)) {
@@ -97,7 +101,7 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
   if (decided) {
     const retry =
       options.notApplicable !== undefined
-        ? `proofgate adopt --not-applicable ${options.notApplicable} --rationale ${JSON.stringify(options.rationale ?? 'why')}`
+        ? `proofgate adopt --not-applicable ${options.notApplicable} --rationale ${JSON.stringify(typedRationale ?? 'why')}`
         : `proofgate adopt --fills ${options.fills ?? ''} -- ${(options.command ?? []).join(' ')}`;
     const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
     const by = pickDecider(plane.manifest, options.authorityId, retry, `human:${user}`);
@@ -105,7 +109,7 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
     if (options.notApplicable !== undefined) {
       const plan = planNotApplicable(plane.registry, {
         control: options.notApplicable,
-        rationale: options.rationale,
+        rationale: typedRationale,
         recorded,
       });
       const rendered = writePlan(root, plane, plan);

@@ -33,7 +33,7 @@ export async function decisionFlow(
   ctx: Context,
   io?: KnowledgeIO,
 ): Promise<DecisionResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const views = foldDecisions(await store.read('decisions'));
   const paths = options.paths.map((p) => toRepoPath(store.root, p));
   if (options.action === 'add') {
@@ -42,8 +42,8 @@ export async function decisionFlow(
       views.map((v) => v.id),
       ctx.clock.now(),
     );
-    await store.append('decisions', [{ op: 'decision', decision: recorded }]);
-    return { action: 'add', decision: recorded };
+    const [written] = await store.append('decisions', [{ op: 'decision', decision: recorded }]);
+    return { action: 'add', decision: written?.op === 'decision' ? written.decision : recorded };
   }
   if (options.action === 'supersede') {
     const supersede = supersedeDecision(views, options.id, options.by, ctx.clock.now());

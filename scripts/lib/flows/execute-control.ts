@@ -12,7 +12,7 @@ import type { GateIO } from '../core/ports.ts';
 import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
 import { pickEnvironment } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
-import { redactText } from '../core/gate/redact.ts';
+import { redactArgv, redactText } from '../core/gate/redact.ts';
 import { makeReviewCopy } from '../core/gate/review-copy.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
@@ -194,7 +194,7 @@ async function runPicked(
     timeoutMs: (options.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     capBytes: plane.manifest.policies.evidence.output_cap_bytes,
   });
-  const redactedArgv = argv.map((arg) => redactText(arg, settings.rules));
+  const redactedArgv = redactArgv(argv, settings.rules);
   if (!result.ok) {
     const blocker: Blocker = { kind: 'environment', detail: result.detail, rerun };
     const outcome = blocked(control.execution.type, blocker, authorizations);

@@ -44,7 +44,7 @@ export async function hypothesisFlow(
   ctx: Context,
   io?: KnowledgeIO,
 ): Promise<HypothesisResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const records = await store.read('hypotheses');
   const board = foldHypotheses(records);
   const now = ctx.clock.now();
@@ -61,8 +61,9 @@ export async function hypothesisFlow(
       { ...options, probe },
       { existingIds: board.map((h) => h.id), caseIds: cases, now },
     );
-    await store.append('hypotheses', [{ op: 'hypothesis', hypothesis: added }]);
-    return { action: 'add', hypothesis: added };
+    const [written] = await store.append('hypotheses', [{ op: 'hypothesis', hypothesis: added }]);
+    const hypothesis = written?.op === 'hypothesis' ? written.hypothesis : added;
+    return { action: 'add', hypothesis };
   }
   if (options.action === 'update') {
     const evidence: string[] = [];

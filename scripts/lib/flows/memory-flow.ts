@@ -32,7 +32,7 @@ export async function memoryFlow(
   io?: KnowledgeIO,
   gate?: GateIO,
 ): Promise<MemoryResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
+  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
   if (options.action === 'list') {
     const paths = [...new Set(facts.map((f) => f.path))];
@@ -60,8 +60,8 @@ export async function memoryFlow(
   if (fact.maturity === 'hard_gate') {
     await refuseWeakHardGate(store.root, fact.path, fact.evidence, ctx, gate);
   }
-  await store.append('facts', [{ op: 'fact', fact }]);
-  return { action: 'add', fact };
+  const [written] = await store.append('facts', [{ op: 'fact', fact }]);
+  return { action: 'add', fact: written?.op === 'fact' ? written.fact : fact };
 }
 
 /** A hard-gate fact needs a current PASS of a control whose inputs cover its path (exit 2). */

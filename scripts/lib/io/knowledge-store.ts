@@ -17,6 +17,8 @@ import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
 import { locatePlane } from './locate-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
+import { collectSecrets, declaredEnvNames } from '../core/gate/redact.ts';
+import { readYamlFile } from './plane.ts';
 
 /** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */
 const KNOWLEDGE_TEXT_FIELDS: ReadonlySet<string> = new Set([
@@ -29,19 +31,34 @@ const KNOWLEDGE_TEXT_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 // These files are committed like the ledger, so a token typed into a fact or a decision's reason
-// must not reach them either.
-function redactTypedText(record: KnowledgeRecord): KnowledgeRecord {
+// must not reach them either, nor the value of a variable the plane declares.
+function redactTypedText(record: KnowledgeRecord, secrets: readonly string[]): KnowledgeRecord {
   if (record.op === 'case' || record.op === 'observe') return record;
   return redactFreeText(
     record as unknown as JsonObject,
     KNOWLEDGE_TEXT_FIELDS,
+    secrets,
   ) as unknown as KnowledgeRecord;
+}
+
+/**
+ * The env names the plane declares, from its YAML as written: knowledge verbs work on planes that
+ * do not validate (or have no registry yet), and their names still count.
+ */
+function readDeclaredEnv(planeDir: string): string[] {
+  const read = (name: string): unknown => {
+    const path = join(planeDir, 'controls', name);
+    return existsSync(path) ? readYamlFile(path, `controls/${name}`) : undefined;
+  };
+  return declaredEnvNames(read('manifest.yaml'), read('registry.yaml'));
 }
 
 export interface KnowledgeIOOptions {
   root: string;
   /** Ledger lookup; default: scan `<plane>/evidence/ledger/*.jsonl`. */
   entryExists?: (hash: string) => Promise<boolean>;
+  /** The environment whose declared values (see redactionRulesFor) are redacted from typed text. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The git blob id, computed in process: equals `git hash-object --no-filters <path>`. */
@@ -115,6 +132,10 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
   let ledger: Promise<Set<string>> | undefined;
   let lines: Promise<Map<string, string>> | undefined;
   const fileOf = (kind: KnowledgeKind): string => join(dir, `${kind}.jsonl`);
+  const { env } = options;
+  let secrets: readonly string[] | undefined;
+  const secretsOf = (): readonly string[] =>
+    (secrets ??= env === undefined ? [] : collectSecrets(env, readDeclaredEnv(plane.dir)));
   const shown = (kind: KnowledgeKind): string =>
     [planeRel, 'knowledge', `${kind}.jsonl`].filter((p) => p !== '').join('/');
 
@@ -131,8 +152,9 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
       return lines.map((line, i) => parseKnowledgeLine(line, `${shown(kind)}:${i + 1}`));
     },
     append(kind, records) {
-      if (records.length === 0) return Promise.resolve();
-      const text = records.map((r) => `${canonicalize(redactTypedText(r))}\n`).join('');
+      if (records.length === 0) return Promise.resolve([]);
+      const written = records.map((r) => redactTypedText(r, secretsOf()));
+      const text = written.map((r) => `${canonicalize(r)}\n`).join('');
       try {
         mkdirSync(dir, { recursive: true });
         const fd = openSync(fileOf(kind), 'a');
@@ -149,7 +171,7 @@ export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {
           cause: error,
         });
       }
-      return Promise.resolve();
+      return Promise.resolve(written);
     },
     async entryExists(hash) {
       if (options.entryExists) return options.entryExists(hash);
@@ -195,8 +217,12 @@ async function kindOf(full: string): Promise<PathKind> {
 }
 
 /** Opens the knowledge store of `--root` (default: the git top level of the cwd). */
-export async function openKnowledge(root: string | undefined, cwd: string): Promise<KnowledgeIO> {
-  return createKnowledgeIO({ root: root ?? (await findGitRoot(cwd)) });
+export async function openKnowledge(
+  root: string | undefined,
+  cwd: string,
+  env?: Readonly<Record<string, string | undefined>>,
+): Promise<KnowledgeIO> {
+  return createKnowledgeIO({ root: root ?? (await findGitRoot(cwd)), ...(env ? { env } : {}) });
 }
 
 /** Parses a JSON file named on the command line; exit 2 when it is missing or not JSON. */

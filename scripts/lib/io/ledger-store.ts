@@ -48,6 +48,8 @@ export interface AppendOptions {
   manifest?: Manifest;
   /** Writes to this segment instead of the writer's own (only init's ledger root does). */
   segmentBase?: string;
+  /** Secret values (the declared environment's) redacted from the typed fields too. */
+  secrets?: readonly string[];
 }
 
 /** The ledger id the appender writes; a manifest without one is a config error (exit 2). */
@@ -163,7 +165,7 @@ export function appendLocked(
 
 /**
  * Appends one entry to the writer's open segment (`<cloneid>-<branchslug>[-g<N>]`), with secret
- * shapes redacted from its free-text fields (core/ledger/redact-draft.ts). Checks the
+ * shapes and `options.secrets` redacted from its typed fields (core/ledger/redact-draft.ts). Checks the
  * repository (exit 4 outside git, before anything is written) and that every referenced object
  * exists, then holds the lock for the tail read, build, sign, write and fsync only.
  */
@@ -200,6 +202,6 @@ export async function appendEntry(
   }
   return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
     const base = options.segmentBase ?? writerSegmentBase(readCloneId(git.commonDir), git.branch);
-    return appendLocked(plane, ledgerId, base, redactDraft(draft), options.signer);
+    return appendLocked(plane, ledgerId, base, redactDraft(draft, options.secrets), options.signer);
   });
 }

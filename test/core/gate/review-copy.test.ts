@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { collectSecrets, redactText } from '../../../scripts/lib/core/gate/redact.ts';
+import { collectSecrets, redactArgv, redactText } from '../../../scripts/lib/core/gate/redact.ts';
 import { makeReviewCopy, normalizeText } from '../../../scripts/lib/core/gate/review-copy.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -35,6 +35,28 @@ describe('redaction', () => {
       'cred-xyz',
       'hunter22',
       'tok12345',
+    ]);
+  });
+  test('a declared name redacts its value whatever the name looks like; NAME* declares a prefix', () => {
+    const env = { MY_DB_PASS: 'hunter2x', APP_DSN: 'dsn-value', OTHER: 'kept-value', APP_: 'x' };
+    expect(collectSecrets(env, ['MY_DB_PASS', 'APP_*'])).toEqual(['dsn-value', 'hunter2x']);
+    expect(collectSecrets(env, [])).toEqual([]);
+  });
+  test('recorded argv: the value after a secret flag goes, whatever it looks like', () => {
+    const argv = ['mysql', '--password', 'hunter2', '-u', 'root', '--token', '--verbose', 'x'];
+    expect(redactArgv(argv, none)).toEqual([
+      'mysql',
+      '--password',
+      '[REDACTED]',
+      '-u',
+      'root',
+      '--token',
+      '--verbose',
+      'x',
+    ]);
+    expect(redactArgv(['run', 'DB=secret-val'], { secrets: ['secret-val'], roots: [] })).toEqual([
+      'run',
+      'DB=[REDACTED]',
     ]);
   });
   test('redacts values, bearer headers, token shapes, URL credentials, private keys and the root', () => {

@@ -1,6 +1,7 @@
-// The secret-shape table: every shape it claims to cover is redacted (fake tokens built here, in
-// the documented formats), and the values proofgate itself writes (digests, tree ids, base64
-// public keys, ids, times) are left alone.
+// The secret shapes (our table plus secretlint's recommended preset): every shape claimed is
+// redacted (fake tokens built here, in the documented formats), and the values proofgate itself
+// writes (digests, tree and commit ids, base64 public keys and signatures, ids, times) are left
+// alone.
 import { describe, expect, test } from 'vitest';
 import {
   SECRET_PATTERNS,
@@ -39,6 +40,12 @@ const SECRETS: [string, string][] = [
   ['Databricks token', `dapi${hex(32)}`],
   ['Postman key', `PMAK-${hex(24)}-${hex(34)}`],
   ['Linear key', `lin_api_${alnum(40)}`],
+  ['GitLab pipeline trigger token', `glptt-${alnum(40)}`],
+  ['Grafana service account token', `glsa_${alnum(32)}_${hex(8)}`],
+  ['HashiCorp Vault token', `hvs.${alnum(95)}`],
+  ['Groq key', `gsk_${alnum(52)}`],
+  ['Notion token', `ntn_${'12345678901'}${alnum(35)}`],
+  ['Twilio key', `SK${hex(32)}`],
   [
     'bare JWT',
     `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"x"}')}.${alnum(43)}`,
@@ -59,8 +66,41 @@ describe('every covered shape is redacted, inside prose too', () => {
     ['client_secret = xyz987654', 'client_secret = [REDACTED]'],
     ['Authorization: Bearer abc.def.ghi-123', 'Authorization: Bearer [REDACTED]'],
     ['https://bob:pa55word@example.com/x', 'https://[REDACTED]@example.com/x'],
+    ['password=hunter2', 'password=[REDACTED]'],
+    ['MY_DB_PASS=hunter2', 'MY_DB_PASS=[REDACTED]'],
+    ['db_pwd: "s3cr3t!"', 'db_pwd: "[REDACTED]"'],
+    ['mysql --password=hunter2 -h db', 'mysql --password=[REDACTED] -h db'],
+    ['mysql --password hunter2 -h db', 'mysql --password [REDACTED] -h db'],
+    ['--token "abc123def" next', '--token "[REDACTED]" next'],
+    ['--password --verbose', '--password --verbose'],
+    ['curl -H "Authorization: Bearer abc.def-123"', 'curl -H "Authorization: Bearer [REDACTED]"'],
+    ['Authorization: Basic YWxpY2U6aHVudGVyMg==', 'Authorization: Basic [REDACTED]'],
   ])('%s keeps the key, drops the value', (text, expected) => {
     expect(redactSecretShapes(text)).toBe(expected);
+  });
+
+  test.each([
+    ['postgres', 'postgres://app:Sup3rS3cret@db.internal:5432/orders'],
+    ['mongodb', 'mongodb+srv://app:Sup3rS3cret@cluster0.example.net/orders'],
+    ['mysql', 'mysql://app:Sup3rS3cret@db/orders'],
+  ])('a %s connection string loses its password', (_name, url) => {
+    expect(redactSecretShapes(`connect ${url} ok`)).not.toContain('Sup3rS3cret');
+  });
+
+  test('an AWS secret access key assignment (secretlint reports the whole match)', () => {
+    const key = `${alnum(30)}/+${alnum(8)}`;
+    // More spaces than our keyword rule allows: only the preset sees it.
+    const out = redactSecretShapes(`AWS_SECRET_ACCESS_KEY          =          "${key}"`);
+    expect(out).not.toContain(key);
+    expect(out).not.toContain(key.slice(20));
+  });
+
+  test('a secretlint-disable comment in the text does not switch redaction off', () => {
+    const token = `glpat-${alnum(20)}`;
+    const out = redactSecretShapes(`// secretlint-disable
+${token}
+// secretlint-enable-line`);
+    expect(out).not.toContain(token);
   });
 
   test('a private key block', () => {
@@ -83,6 +123,17 @@ describe('what proofgate itself writes is left alone', () => {
     ['control and authority ids', 'ENG.TEST virtual:quality human:alice local:host-1'],
     ['a token count', 'max_tokens=4096 authority=virtual:developer'],
     ['a task id', 'task-0123456789abcdefghij-klmnop'],
+    ['git commit id in a log line', `commit ${hex(40)} (HEAD -> main)`],
+    ['sha256: prefixed digest', `sha256:${hex(64)}`],
+    ['base64 Ed25519 signature', Buffer.from(hex(64) + hex(64), 'hex').toString('base64')],
+    [
+      'keyid and signature pair',
+      `{"keyid":"${hex(64)}","sig":"${Buffer.from(hex(128), 'hex').toString('base64')}"}`,
+    ],
+    ['base64url digest', Buffer.from(hex(64), 'hex').toString('base64url')],
+    ['a bypass flag', 'bypass=true pass=3 failed=0'],
+    ['basic in prose', 'Basic authentication is disabled; see Authorization docs'],
+    ['an npm script line', 'npm run test -- --passWithNoTests --token-count 3'],
   ])('%s', (_name, text) => {
     expect(redactSecretShapes(text)).toBe(text);
   });

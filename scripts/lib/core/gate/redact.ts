@@ -1,6 +1,7 @@
-// Secret redaction for review copies and recorded argv. The raw digest still binds the unredacted
-// stream; redaction only decides what a reader of the evidence object can see. Known secret shapes
-// come from secret-patterns.ts; literal values of secret-named environment variables are added.
+// Secret redaction for review copies, recorded argv and typed text. The raw digest still binds the
+// unredacted stream; redaction only decides what a reader of the evidence object or the ledger can
+// see. Known secret shapes come from secret-patterns.ts; the literal values of secret-named
+// environment variables and of every variable the plane declares are added.
 import { redactSecretShapes } from './secret-patterns.ts';
 
 /** Environment variable names whose values are always treated as secrets. */
@@ -15,15 +16,46 @@ export interface RedactionRules {
   roots: string[];
 }
 
-/** Secret values from the environment: names matching KEY/TOKEN/SECRET/PASSWORD/CREDENTIAL, plus `redactEnv`. */
+const at = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/**
+ * Every environment variable name a plane declares: `policies.evidence.redact_env`, the names any
+ * command control passes (`execution.env`) and `policies.env_pass` (names or `PREFIX*`). Their
+ * values reach commands, so they are redacted whatever the names look like. Read defensively, so
+ * a manifest or registry that does not validate still yields the names it holds.
+ */
+export function declaredEnvNames(manifest: unknown, registry: unknown): string[] {
+  const policies = at(manifest, 'policies');
+  const names = [
+    ...strings(at(at(policies, 'evidence'), 'redact_env')),
+    ...strings(at(policies, 'env_pass')),
+  ];
+  const controls = at(registry, 'controls');
+  for (const control of Array.isArray(controls) ? controls : [])
+    names.push(...strings(at(at(control, 'execution'), 'env')));
+  return names;
+}
+
+/**
+ * Secret values from the environment: names matching KEY/TOKEN/SECRET/PASSWORD/CREDENTIAL, plus
+ * every name in `declared` (an entry ending in `*` names a prefix).
+ */
 export function collectSecrets(
   env: Readonly<Record<string, string | undefined>>,
-  redactEnv: readonly string[],
+  declared: readonly string[],
 ): string[] {
+  const exact = new Set(declared.filter((n) => !n.endsWith('*')));
+  const prefixes = declared
+    .filter((n) => n.length > 1 && n.endsWith('*'))
+    .map((n) => n.slice(0, -1));
   const values = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || value.length < MIN_SECRET_LENGTH) continue;
-    if (SECRET_NAME.test(name) || redactEnv.includes(name)) values.add(value);
+    if (SECRET_NAME.test(name) || exact.has(name) || prefixes.some((p) => name.startsWith(p)))
+      values.add(value);
   }
   return [...values].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 }
@@ -37,6 +69,19 @@ export function redactText(text: string, rules: RedactionRules): string {
   );
   for (const root of roots) out = out.split(root).join('[PROJECT_ROOT]');
   return out;
+}
+
+/** A flag whose next argument is a secret (`--password hunter2` given as two arguments). */
+const SECRET_FLAG =
+  /^-{1,2}(?:password|passwd|pass|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token)$/i;
+
+/** An argv as it is recorded: each argument redacted, and the value after a secret flag dropped. */
+export function redactArgv(argv: readonly string[], rules: RedactionRules): string[] {
+  return argv.map((arg, i) =>
+    i > 0 && SECRET_FLAG.test(argv[i - 1]!) && !arg.startsWith('-')
+      ? '[REDACTED]'
+      : redactText(arg, rules),
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.ts';
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';
 import { checkAuthority } from './check-independence.ts';
-import { collectSecrets, type RedactionRules } from './redact.ts';
+import { collectSecrets, declaredEnvNames, type RedactionRules } from './redact.ts';
 import { selectRequired } from './select-controls.ts';
 import type { Plane } from '../plane/plane.ts';
 
@@ -44,13 +44,11 @@ export function assertActorMayAct(actor: Actor, manifest: Manifest, stage: Audit
 }
 
 export function redactionRulesFor(
-  plane: Plane,
+  plane: Pick<Plane, 'registry' | 'manifest' | 'root'>,
   env: Readonly<Record<string, string | undefined>>,
 ): RedactionRules {
-  return {
-    secrets: collectSecrets(env, plane.manifest.policies.evidence.redact_env),
-    roots: [plane.root],
-  };
+  const names = declaredEnvNames(plane.manifest, plane.registry);
+  return { secrets: collectSecrets(env, names), roots: [plane.root] };
 }
 
 export function assertJobs(jobs: number): void {

@@ -12,6 +12,7 @@ import {
 } from '../../core/errors.ts';
 import type { Actor, LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
 import type { GateIO, TraceOutcome } from '../../core/ports.ts';
+import { redactionRulesFor } from '../../core/gate/select-for-flow.ts';
 import { readFileInRoot, statPath } from '../../io/gate-files.ts';
 import { loadSigner } from '../../io/keys.ts';
 import { proveCommittedLedger } from '../../io/committed-ledger.ts';
@@ -68,6 +69,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
         { ...draft, actor },
         {
           manifest: plane.manifest,
+          secrets: redactionRulesFor(plane, ctx.env).secrets,
           ...(signer === undefined ? {} : { signer }),
         },
       );
