@@ -14,8 +14,22 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
-import type { ClaimFound, StopContext } from './hook-stop-record.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
+
+export interface StopContext {
+  root: string;
+  /** `<git dir>/proofgate`: the task file. */
+  dir: string;
+  gate: GateIO;
+  ctx: Context;
+}
+
+/** What the claim half found, and what a note needs to be bound to. */
+export interface ClaimFound {
+  facts: StopFacts;
+  plane: Plane;
+  binding: SubjectBinding | undefined;
+}
 
 /** Comma- or space-separated control ids naming the task (between --control and task.json). */
 const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';

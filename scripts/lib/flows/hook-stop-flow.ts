@@ -16,7 +16,8 @@ import type { GateIO } from '../core/ports.ts';
 import { appendHookLog, hookDir } from '../io/hook-files.ts';
 import { existingDir, findTopOnDisk, locateHookProject } from '../io/hook-project.ts';
 import { startWorktreeState } from '../io/worktree-state.ts';
-import { memoizeEntries, recordStop, type StopContext } from './hook-stop-record.ts';
+import type { StopContext } from './hook-stop-claim.ts';
+import { memoizeEntries, recordStop } from './hook-stop-record.ts';
 
 export interface StopFlowOptions {
   root: string | undefined;

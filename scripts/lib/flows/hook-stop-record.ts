@@ -2,7 +2,6 @@
 // decision, and the note it needs appended (a block, or the unproven stop that ends a chain).
 // A note that cannot be appended (lock, integrity, a key that is not here) leaves the stop
 // blocked: an unproven stop is never let through unrecorded.
-import type { Context } from '../core/context.ts';
 import {
   decideStop,
   type StopDecision,
@@ -12,25 +11,11 @@ import {
 import { countChain } from '../core/hook/hook-notes.ts';
 import { LedgerOrder } from '../core/ledger/ledger-order.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
-import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import type { Actor, StoredEntry } from '../core/ledger/types.ts';
+import type { ClaimFound, StopContext } from './hook-stop-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
-
-export interface StopContext {
-  root: string;
-  /** `<git dir>/proofgate`: the task file. */
-  dir: string;
-  gate: GateIO;
-  ctx: Context;
-}
-
-/** What the claim half found, and what a note needs to be bound to. */
-export interface ClaimFound {
-  facts: StopFacts;
-  plane: Plane;
-  binding: SubjectBinding | undefined;
-}
 
 /** The gate with the verified ledger read once: the claim half and the loop count share it. */
 export function memoizeEntries(gate: GateIO): GateIO {
