@@ -129,6 +129,10 @@ describe('the loop count lives in the ledger', () => {
     ]);
     expect(claim.code).toBe(1);
     expect(claim.stdout).toContain('warning: unproven stop at');
+    const page = join(repo.dir, '.git', 'report.html');
+    const report = await cli(repo, ['report', '--root', repo.dir, '--html', page]);
+    expect(report.stdout).toContain('warning: unproven stop at');
+    expect(readFileSync(page, 'utf8')).toMatch(/data-unproven-stop="[0-9a-f]{64}"/);
     const verify = await cli(repo, ['verify', '--root', repo.dir, '--full']);
     expect(verify.code).toBe(0);
     expect(verify.stdout).toMatch(/^INTACT/);
