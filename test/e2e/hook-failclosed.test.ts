@@ -81,6 +81,16 @@ describe('git state the agent can set blocks the stop', () => {
     expectBlock(run, /committed at HEAD .* is missing from the working tree/);
   });
 
+  test('the control plane deleted and committed away on a branch whose upstream has it', () => {
+    const repo = planeRepo();
+    repo.git('checkout', '-q', '-b', 'work');
+    repo.git('branch', '-q', '--set-upstream-to=main');
+    repo.git('rm', '-rq', '.proofgate');
+    repo.commit('drop the plane');
+    const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(run, /\.proofgate\/controls\/manifest\.yaml \(upstream\)/);
+  });
+
   test('a control output glob over an ignored directory', () => {
     const repo = planeRepo({
       '.gitignore': 'dist/\n',

@@ -45,18 +45,32 @@ function planeAbove(start: string): string | undefined {
 
 const PLANE_MANIFESTS = [`${DEFAULT_PLANE_DIR}/controls/manifest.yaml`, 'controls/manifest.yaml'];
 
-/** The plane manifests committed at HEAD (none when HEAD has no commit yet); throws when git cannot tell. */
+/**
+ * The plane manifests committed at HEAD and, when the branch has one, at its upstream (the
+ * protected branch, which the agent cannot change): a plane deleted and committed away on the
+ * branch is still a plane. None when HEAD has no commit yet; throws when git cannot tell.
+ */
 async function committedManifests(top: string): Promise<string[]> {
-  const listed = await runGit(['ls-tree', '--name-only', 'HEAD', '--', ...PLANE_MANIFESTS], {
+  const found = await listedAt(top, 'HEAD');
+  const upstream = await runGit(['rev-parse', '-q', '--verify', '@{upstream}^{commit}'], {
+    cwd: top,
+  });
+  if (upstream.code !== 0) return found;
+  const atUpstream = await listedAt(top, upstream.stdout.toString('utf8').trim());
+  return [...new Set([...found, ...atUpstream.map((p) => `${p} (upstream)`)])];
+}
+
+async function listedAt(top: string, rev: string): Promise<string[]> {
+  const listed = await runGit(['ls-tree', '--name-only', rev, '--', ...PLANE_MANIFESTS], {
     cwd: top,
   });
   if (listed.code === 0) return listed.stdout.toString('utf8').split('\n').filter(Boolean);
   const head = await runGit(['rev-parse', '-q', '--verify', 'HEAD'], { cwd: top });
   const unborn = await runGit(['symbolic-ref', '-q', 'HEAD'], { cwd: top });
-  if (head.code !== 0 && unborn.code === 0) return [];
+  if (rev === 'HEAD' && head.code !== 0 && unborn.code === 0) return [];
   throw new EnvironmentError(
     'GIT_FAILED',
-    `git cannot read HEAD in ${top}: ${listed.stderr.trim() || `exit ${listed.code}`}`,
+    `git cannot read ${rev} in ${top}: ${listed.stderr.trim() || `exit ${listed.code}`}`,
     { where: top, next: `repair the repository until "git -C ${top} log -1" works` },
   );
 }
@@ -100,8 +114,11 @@ export async function locateHookProject(anchor: string): Promise<HookProject> {
     if (committed.length === 0) return { kind: 'none' };
     throw new EnvironmentError(
       'IO_FAILED',
-      `the control plane committed at HEAD (${committed.join(', ')}) is missing from the working tree`,
-      { where: top, next: `restore it: git -C ${top} checkout HEAD -- ${committed.join(' ')}` },
+      `the control plane committed at HEAD or its upstream (${committed.join(', ')}) is missing from the working tree`,
+      {
+        where: top,
+        next: `restore it: git -C ${top} checkout HEAD -- .proofgate (or from the upstream)`,
+      },
     );
   }
   return { kind: 'plane', top: real, plane, dir: join(paths.gitDir, 'proofgate') };
