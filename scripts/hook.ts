@@ -1,6 +1,6 @@
 // `proofgate hook stop|install` (references/hook.md): the Stop / SubagentStop gate for Claude Code
 // and Codex, and its installer. `stop` always exits 0 and prints exactly the agent's contract:
-// nothing to allow, one JSON object to block.
+// nothing to allow, one JSON object to block. It fails closed: every error it meets blocks.
 import type { Context } from './lib/core/context.ts';
 import type { StopDecision } from './lib/core/hook/decide-stop.ts';
 import { HOOK_AGENTS, type HookAgent } from './lib/core/hook/parse-stop-input.ts';

@@ -42,6 +42,8 @@ export interface ReportResult {
    */
   open: { scope: ClaimScope; granted: boolean; blockers: ClaimBlocker[] }[];
   entries: number;
+  /** Unproven stops no later granted claim covers (references/hook.md), one warning each. */
+  unprovenStops: string[];
 }
 
 export async function runReport(options: ReportOptions, ctx: Context): Promise<ReportResult> {
@@ -77,6 +79,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
       blockers: model.integrity.ok ? d.blockers : [],
     })),
     entries: model.ledger.total,
+    unprovenStops: model.unprovenStops.map((stop) => stop.warning),
   };
 }
 
@@ -87,7 +90,8 @@ export function renderReportResult(r: ReportResult): string {
       : `ledger intact, append-only against ${r.upstream.ref} (fork point ${r.upstream.commit.slice(0, 7)})`
     : `LEDGER TAMPERED: ${r.findings} integrity findings (run "proofgate verify --full")`;
   const head = `${r.isIntact ? 'REPORT' : 'TAMPERED'} ${r.file} (${Math.ceil(r.bytes / 1024)} KB, ${r.entries} entries): ${integrity}; ${r.isReady ? 'READY' : 'NOT READY'}`;
-  return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`)].join('\n')}\n`;
+  const stops = r.unprovenStops.map((w) => `  warning: ${w}`);
+  return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`), ...stops].join('\n')}\n`;
 }
 
 export const report = defineVerb<ReportOptions, ReportResult>({

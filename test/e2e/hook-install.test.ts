@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { packageRoot } from '../../scripts/lib/io/package-root.ts';
+import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 
@@ -56,7 +57,7 @@ describe('hook install', () => {
     expect(settings.model).toBe('x');
     expect(settings.hooks.Stop).toHaveLength(2);
     expect(settings.hooks['Stop']![1]!.hooks[0]!.command).toBe(
-      'npx --no-install proofgate hook stop --agent claude',
+      hookCommand({ agent: 'claude', placement: 'shared', packageDir: packageRoot() }),
     );
     expect(Object.keys(settings.hooks)).toEqual(['Stop']);
     const bytes = readFileSync(file, 'utf8');
@@ -135,7 +136,7 @@ describe('hook install', () => {
     const hooks = readJson(join(repo.dir, '.codex', 'hooks.json'));
     expect(Object.keys(hooks.hooks)).toEqual(['Stop']);
     expect(hooks.hooks['Stop']![0]!.hooks[0]!.command).toBe(
-      'npx --no-install proofgate hook stop --agent codex',
+      hookCommand({ agent: 'codex', placement: 'shared', packageDir: packageRoot() }),
     );
     writeFileSync(join(repo.dir, '.codex', 'hooks.json'), '{ broken');
     const refused = await install(repo.dir, '--agent', 'codex');

@@ -1,7 +1,7 @@
 // The Stop hook end to end on real git repositories, in process (the dispatcher with a test
 // context whose stdin is the agent's payload), plus one spawned run of the real CLI.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
@@ -107,6 +107,17 @@ async function proveAll(repo: TestRepo, controls: string[] = []) {
   return { run, audit };
 }
 
+/** The hook's notes in the ledger, in file order (one writer: ledger order). */
+const hookNotes = (repo: TestRepo): Record<string, unknown>[] => {
+  const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as { kind: string; body: Record<string, unknown> })
+    .filter((e) => e.kind === 'note' && /^(hook-block|unproven-stop)$/.test(String(e.body['type'])))
+    .map((e) => e.body);
+};
+
 const hookLog = (repo: TestRepo): string => {
   const file = join(repo.dir, '.git', 'proofgate', 'hook.log');
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -126,7 +137,13 @@ describe('hook stop fixtures', () => {
     expect(out.reason).toContain('Do not report done until claim exits 0.');
     expect(out.reason.length).toBeLessThanOrEqual(1500);
     expect(result.stdout.endsWith('}\n')).toBe(true);
-    expect(repo.git('status', '--porcelain')).toBe('');
+    // The block is on record in the ledger, and nothing else in the working tree changed.
+    for (const line of repo.git('status', '--porcelain', '-uall').trim().split('\n')) {
+      expect(line).toMatch(/^\?\? \.proofgate\/evidence\/ledger\/[^/]+\.jsonl$/);
+    }
+    expect(hookNotes(repo)).toEqual([
+      expect.objectContaining({ type: 'hook-block', session: 's-1' }),
+    ]);
   });
 
   test('SubagentStop is gated the same way', async () => {
@@ -161,7 +178,7 @@ describe('hook stop fixtures', () => {
     expect(JSON.parse(result.stdout).decision).toBe('block');
   });
 
-  test('stop_hook_active: five blocks on the same code, then an unproven stop allowed and logged', async () => {
+  test('stop_hook_active: five blocks on the same code, then an unproven stop allowed and recorded', async () => {
     const repo = planeRepo();
     const first = await stop(repo.dir, stopPayload());
     expect(JSON.parse(first.stdout).decision).toBe('block');
@@ -173,9 +190,12 @@ describe('hook stop fixtures', () => {
     expect(sixth.code).toBe(0);
     expect(Object.keys(JSON.parse(sixth.stdout))).toEqual(['systemMessage']);
     expect(hookLog(repo)).toContain('"kind":"unproven-stop"');
+    expect(hookNotes(repo).map((n) => n['type'])).toEqual([
+      ...Array<string>(5).fill('hook-block'),
+      'unproven-stop',
+    ]);
     const fresh = await stop(repo.dir, stopPayload({ stop_hook_active: false }));
     expect(JSON.parse(fresh.stdout).decision).toBe('block');
-    expect(repo.git('status', '--porcelain')).toBe('');
   });
 
   test('Stop and SubagentStop count their blocks apart', async () => {
@@ -197,15 +217,18 @@ describe('hook stop fixtures', () => {
     }
     const sixth = await stop(repo.dir, stopPayload({ stop_hook_active: true }));
     expect(Object.keys(JSON.parse(sixth.stdout))).toEqual(['systemMessage']);
-    const gitDir = join(repo.dir, '.git', 'proofgate');
-    expect(existsSync(join(gitDir, 'hook-state.json'))).toBe(true);
-    expect(existsSync(join(gitDir, 'hook-state-subagent.json'))).toBe(true);
+    const events = hookNotes(repo).map((n) => `${String(n['event'])} ${String(n['type'])}`);
+    expect(events.filter((e) => e === 'SubagentStop unproven-stop')).toHaveLength(1);
+    expect(events.filter((e) => e === 'Stop unproven-stop')).toHaveLength(1);
   });
 
-  test('malformed JSON: allowed silently, diagnostic in the git dir only', async () => {
+  test('malformed JSON: blocked, with a diagnostic in the git dir', async () => {
     const repo = planeRepo();
     const result = await stop(repo.dir, '{"hook_event_name": "Stop", ');
-    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.decision).toBe('block');
+    expect(out.reason).toContain('could not read its input');
     expect(hookLog(repo)).toContain('"kind":"malformed-input"');
     expect(repo.git('status', '--porcelain')).toBe('');
   });
@@ -265,7 +288,6 @@ describe('a scripted agent session', () => {
       code: 0,
       stdout: '',
     });
-    expect(existsSync(join(repo.dir, '.git', 'proofgate', 'hook-state.json'))).toBe(false);
   });
 });
 

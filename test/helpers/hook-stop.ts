@@ -1,4 +1,5 @@
 // `hook stop` as the agent's Stop hook calls it, in process: the decision it prints, if any.
+import { spawnSync } from 'node:child_process';
 import { verbTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from './context.ts';
@@ -18,4 +19,60 @@ export async function hookStopIn(dir: string, ...flags: string[]): Promise<StopD
   });
   await dispatchTable(verbTable, ['hook', 'stop', '--root', dir, ...flags], ctx);
   return JSON.parse(ctx.stdout() || '{}') as StopDecision;
+}
+
+/** A registry of two controls no session has proven: every stop on it is refused. */
+export const HOOK_REGISTRY = `version: 1
+controls:
+  - id: unit
+    title: Unit check
+    owner: virtual:developer
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: command, argv: [node, check.js] }
+    evidence_required: [command output]
+  - id: notes
+    title: Release notes exist
+    owner: virtual:developer
+    requirements: []
+    risks: []
+    applies: { value: true }
+    required_from_maturity: prototype
+    execution: { type: file, path: NOTES.md, condition: exists }
+    evidence_required: [file check]
+`;
+
+/** The Stop payload Claude Code writes, with `extra` fields over the defaults. */
+export function stopPayloadFor(dir: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    session_id: 'sess-adversary',
+    cwd: dir,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    ...extra,
+  });
+}
+
+export interface SpawnedStop {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `sh -c <command>` in `cwd` with the payload on stdin: what Claude Code or Codex runs. */
+export function runShellHook(
+  command: string,
+  cwd: string,
+  stdin: string,
+  env: Record<string, string> = {},
+): SpawnedStop {
+  const result = spawnSync('sh', ['-c', command], {
+    cwd,
+    input: stdin,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -19,6 +19,7 @@ import type { DefinitionReport } from '../core/gate/definition-approval.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
 import { buildSubject } from '../core/binding/build-subject.ts';
+import type { UnprovenStop } from '../core/hook/hook-notes.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -42,6 +43,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   definitions?: DefinitionReport;
   /** With --base: where the deciding rules came from and what the change alters in them. */
   rules?: RulesReport;
+  /** Stops the Stop hook let through without proof, not yet covered by a later granted claim. */
+  unprovenStops?: UnprovenStop[];
   /** Hash of the claim entry, when granted and recorded. */
   entry?: string;
 }
@@ -89,8 +92,13 @@ export async function claimFlow(
     options.shards,
   );
   const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);
+  // An unproven stop the Stop hook let through is shown by every later claim until one covers it.
+  const stops = gathered.unprovenStops.map((stop) => stop.warning);
+  const warnings = [...((gated as { warnings?: string[] }).warnings ?? []), ...stops];
   const result: ClaimFlowResult = {
     ...gated,
+    ...(warnings.length === 0 ? {} : { warnings }),
+    ...(stops.length === 0 ? {} : { unprovenStops: gathered.unprovenStops }),
     statuses: gathered.statuses,
     ...byBase,
   };

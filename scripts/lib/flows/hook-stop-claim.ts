@@ -13,7 +13,23 @@ import { decideInCampaign } from './campaign-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
+
+export interface StopContext {
+  root: string;
+  /** `<git dir>/proofgate`: the task file. */
+  dir: string;
+  gate: GateIO;
+  ctx: Context;
+}
+
+/** What the claim half found, and what a note needs to be bound to. */
+export interface ClaimFound {
+  facts: StopFacts;
+  plane: Plane;
+  binding: SubjectBinding | undefined;
+}
 
 /** Comma- or space-separated control ids naming the task (between --control and task.json). */
 const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
@@ -21,12 +37,10 @@ const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
 const CAMPAIGN_CLAIM = 'proofgate claim --campaign <campaign id> --task <task id>';
 
 export async function gatherClaimFacts(
-  root: string,
-  dir: string,
+  context: StopContext,
   controls: readonly string[],
-  ctx: Context,
-  io: GateIO,
-): Promise<StopFacts> {
+): Promise<ClaimFound> {
+  const { root, dir, ctx, gate: io } = context;
   const named = taskControls(controls, ctx.env[TASK_ENV]);
   const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);
@@ -38,6 +52,7 @@ export async function gatherClaimFacts(
   const decision = outside ?? decideVerdict('task', plane, gathered);
   const claimed = gathered.statuses.map((s) => s.control);
   return claimFacts(
+    plane,
     decision,
     gathered,
     outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
@@ -50,32 +65,35 @@ async function campaignFacts(
   named: { campaign: string; task: string },
   ctx: Context,
   io: GateIO,
-): Promise<StopFacts> {
+): Promise<ClaimFound> {
   const decided = await decideInCampaign(plane, { ...named, controls: [] }, ctx, io);
   const command = ['proofgate', 'claim', '--campaign', named.campaign, '--task', named.task]
     .map(quoteArg)
     .join(' ');
-  return claimFacts(decided.decision, decided, command);
+  return claimFacts(plane, decided.decision, decided, command);
 }
 
 function claimFacts(
+  plane: Plane,
   decision: Pick<ClaimDecision, 'granted' | 'verdict' | 'blockers'>,
-  gathered: { subjects: ReadonlyMap<string, unknown>; statuses: readonly ControlStatus[] },
+  gathered: { subjects: ReadonlyMap<string, SubjectBinding>; statuses: readonly ControlStatus[] },
   claimCommand: string,
-): StopFacts {
+): ClaimFound {
   // Code-unit order: a locale comparison would load the collator (milliseconds) for ids alone.
   const subjects = [...gathered.subjects.entries()].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   );
-  return {
+  const facts: StopFacts = {
     kind: 'claim',
     subject: sha256Hex(JSON.stringify(subjects)),
     granted: decision.granted,
     verdict: decision.verdict,
     blockers: decision.blockers,
     applicable: gathered.statuses.filter((s) => s.status !== 'NOT_APPLICABLE').length,
+    controls: gathered.statuses.map((s) => s.control),
     claimCommand,
   };
+  return { facts, plane, binding: subjects[0]?.[1] };
 }
 
 function taskControls(flags: readonly string[], env: string | undefined): string[] | undefined {

@@ -1,20 +1,23 @@
-// `proofgate hook stop`: gather (stdin, git root, plane, verified ledger, subject bindings) →
-// decide (decideStop, pure) → the caller prints. Never runs a control and never appends to the
-// ledger; the only writes are the counter and the log inside the git dir.
+// `proofgate hook stop`: gather (stdin, the project the hook was installed for, plane, verified
+// ledger, subject bindings) → decide (decideStop, pure) → record (the hook's ledger notes) → the
+// caller prints. Never runs a control. Fails closed: every error, and a decision that takes
+// longer than HOOK_DEADLINE_MS, blocks the stop; only "no proofgate project here" and a granted
+// claim let it through silently.
 //
 // Every stop waits for this, so git status (its longest git call) is started as soon as the
-// root is known, and the claim half (hook-stop-claim.ts: the plane's YAML and validators, the
+// project is known, and the claim half (hook-stop-claim.ts: the plane's YAML and validators, the
 // gate) is loaded and run while status runs.
+import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { ConfigError, IntegrityError, UsageError, isCliError } from '../core/errors.ts';
 import { decideStop, type StopDecision, type StopFacts } from '../core/hook/decide-stop.ts';
-import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
 import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts';
 import type { GateIO } from '../core/ports.ts';
-import { findRepositoryPaths, resolveRoot } from '../io/git.ts';
-import { appendHookLog, hookDir, readHookState, writeHookState } from '../io/hook-files.ts';
-import { locatePlane } from '../io/locate-plane.ts';
+import { appendHookLog, hookDir } from '../io/hook-files.ts';
+import { existingDir, findTopOnDisk, locateHookProject } from '../io/hook-project.ts';
 import { startWorktreeState } from '../io/worktree-state.ts';
+import type { StopContext } from './hook-stop-claim.ts';
+import { memoizeEntries, recordStop } from './hook-stop-record.ts';
 
 export interface StopFlowOptions {
   root: string | undefined;
@@ -26,66 +29,129 @@ export interface StopFlowOptions {
 /** The gate's world, or a way to load it (the CLI loads it only once git status is running). */
 export type StopFlowIO = GateIO | (() => Promise<GateIO>);
 
+/** Below the 30 s the installed hook entry allows, so the block is printed before a kill. */
+export const HOOK_DEADLINE_MS = 25_000;
+/** The directory Claude Code names as the session's project (set for every hook it runs). */
+const PROJECT_ENV = 'CLAUDE_PROJECT_DIR';
+
 export async function stopFlow(
   options: StopFlowOptions,
   ctx: Context,
   io: StopFlowIO,
+  deadlineMs = HOOK_DEADLINE_MS,
 ): Promise<StopDecision> {
-  const parsed = parseStopInput(await ctx.readStdin());
-  // The session's cwd may be a subdirectory: its git top level is the root, as without --root.
-  const cwd = (parsed.ok ? parsed.input.cwd : undefined) ?? ctx.cwd;
-  const root = await resolveRoot(options.root, options.root === undefined ? cwd : ctx.cwd).catch(
-    () => undefined,
-  );
-  const dir = root === undefined ? undefined : await hookDir(root).catch(() => undefined);
-  // Stop and SubagentStop count their blocks apart: a subagent's loop never ends the parent's.
-  const event = parsed.ok ? parsed.input.event : 'Stop';
-  let facts: StopFacts;
-  if (!parsed.ok) facts = { kind: 'malformed', problem: parsed.problem };
-  else if (root === undefined || dir === undefined || locatePlane(root) === undefined)
-    facts = { kind: 'no-plane' };
-  else facts = await claimFacts(root, dir, options, ctx, io).catch(toFacts);
-  const decision = decideStop({
-    agent: options.agent,
-    stopHookActive: parsed.ok && parsed.input.stopHookActive,
-    facts,
-    state: dir === undefined ? undefined : readHookState(dir, event),
-    time: ctx.clock.now().toISOString(),
+  const time = ctx.clock.now().toISOString();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<StopDecision>((resolve) => {
+    timer = setTimeout(() => {
+      const problem = `no decision within ${Math.round(deadlineMs / 1000)} s (a hung git, disk or stdin)`;
+      resolve(decideStop({ ...UNKNOWN, agent: options.agent, time, facts: unavailable(problem) }));
+    }, deadlineMs);
+    timer.unref();
   });
-  if (dir !== undefined) persist(dir, event, decision);
-  return decision;
-}
-
-async function claimFacts(
-  root: string,
-  dir: string,
-  options: StopFlowOptions,
-  ctx: Context,
-  io: StopFlowIO,
-): Promise<StopFacts> {
-  await startWorktreeState((await findRepositoryPaths(root)).top);
-  const [{ gatherClaimFacts }, gate] = await Promise.all([
-    import('./hook-stop-claim.ts'),
-    typeof io === 'function' ? io() : io,
-  ]);
-  return gatherClaimFacts(root, dir, options.controls, ctx, gate);
-}
-
-function persist(dir: string, event: StopEvent, decision: StopDecision): void {
+  const decided = decide(options, ctx, io, time).catch((error: unknown) =>
+    decideStop({ ...UNKNOWN, agent: options.agent, time, facts: toFacts(error) }),
+  );
   try {
-    writeHookState(dir, event, decision.state);
-    if (decision.log !== undefined) appendHookLog(dir, decision.log);
-  } catch {
-    // the decision stands even when the git dir is read-only
+    const decision = await Promise.race([decided, late]);
+    if (decision.log !== undefined) await writeLog(options.root, ctx, decision.log);
+    return decision;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-function toFacts(error: unknown): StopFacts {
+/** Best effort: the diagnostic goes to `<git dir>/proofgate/hook.log` when git can name it. */
+async function writeLog(root: string | undefined, ctx: Context, line: string): Promise<void> {
+  try {
+    const anchor = [root, ctx.env[PROJECT_ENV]].find((v) => v !== undefined && v.trim() !== '');
+    const top = findTopOnDisk(resolve(ctx.cwd, anchor ?? '.'));
+    if (top !== undefined) appendHookLog(await hookDir(top), line);
+  } catch {
+    // the log is a diagnostic; the decision stands without it
+  }
+}
+
+const UNKNOWN = { event: 'Stop', session: '', stopHookActive: false, recorded: 0 } as const;
+
+const unavailable = (problem: string, next?: string): StopFacts => ({
+  kind: 'unavailable',
+  problem,
+  ...(next === undefined ? {} : { next }),
+});
+
+async function decide(
+  options: StopFlowOptions,
+  ctx: Context,
+  io: StopFlowIO,
+  time: string,
+): Promise<StopDecision> {
+  const parsed = parseStopInput(await ctx.readStdin());
+  if (!parsed.ok) {
+    const facts: StopFacts = { kind: 'malformed', problem: parsed.problem };
+    return decideStop({ ...UNKNOWN, agent: options.agent, time, facts });
+  }
+  const request = {
+    agent: options.agent,
+    event: parsed.input.event,
+    session: parsed.input.sessionId ?? '',
+    stopHookActive: parsed.input.stopHookActive,
+    recorded: 0,
+    time,
+  };
+  const anchor = projectAnchor(options.root, ctx, parsed.input.cwd);
+  if (typeof anchor !== 'string') return decideStop({ ...request, facts: anchor });
+  const project = await locateHookProject(anchor);
+  if (project.kind === 'none') return decideStop({ ...request, facts: { kind: 'no-plane' } });
+  await startWorktreeState(project.top);
+  const gate = memoizeEntries(typeof io === 'function' ? await io() : io);
+  const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
+  return recordStop(request, context, options.controls, toFacts);
+}
+
+/**
+ * The directory the hook decides for: `--root`, else $CLAUDE_PROJECT_DIR, else the hook's working
+ * directory. The payload's `cwd` (which follows the agent's `cd`) is used only when neither names
+ * a repository, and a payload cwd in another repository than the hook's blocks.
+ */
+function projectAnchor(
+  root: string | undefined,
+  ctx: Context,
+  payloadCwd: string | undefined,
+): string | StopFacts {
+  const pinned = [root, ctx.env[PROJECT_ENV]].find((v) => v !== undefined && v.trim() !== '');
+  if (pinned !== undefined) {
+    const dir = existingDir(resolve(ctx.cwd, pinned));
+    return (
+      dir ??
+      unavailable(
+        `the project directory ${pinned} (${root === pinned ? '--root' : `$${PROJECT_ENV}`}) does not exist`,
+        'run the hook from the project it was installed in (proofgate hook install writes the command)',
+      )
+    );
+  }
+  const here = findTopOnDisk(ctx.cwd);
+  const said = payloadCwd === undefined ? undefined : existingDir(payloadCwd);
+  if (payloadCwd !== undefined && said === undefined) {
+    return here ?? unavailable(`the payload's cwd ${payloadCwd} is not a directory`);
+  }
+  const named = said === undefined ? undefined : findTopOnDisk(said);
+  if (here !== undefined && named !== undefined && existingDir(here) !== existingDir(named)) {
+    return unavailable(
+      `the payload's cwd ${payloadCwd ?? ''} lies in ${named}, but the hook runs in ${here}`,
+      `pin the project: proofgate hook install writes --root; or set $${PROJECT_ENV}`,
+    );
+  }
+  return here ?? said ?? ctx.cwd;
+}
+
+export function toFacts(error: unknown): StopFacts {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof IntegrityError) return { kind: 'integrity', problem: message };
   if (error instanceof ConfigError || error instanceof UsageError) {
     return { kind: 'invalid', problem: message, next: error.next ?? 'run proofgate status' };
   }
   const code = isCliError(error) ? `${error.code}: ` : '';
-  return { kind: 'unavailable', problem: `${code}${message}` };
+  const next = isCliError(error) ? error.next : undefined;
+  return unavailable(`${code}${message}`, next);
 }

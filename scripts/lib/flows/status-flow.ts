@@ -19,6 +19,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
+import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -39,6 +40,8 @@ export interface StatusFlowResult {
    * the `--control` list): statuses alone are not what is open.
    */
   claimNow?: { scope: ClaimScope; granted: boolean; verdict: string; blockers: number };
+  /** Stops the hook let through without proof that no later granted claim covers (warnings). */
+  unprovenStops: UnprovenStop[];
 }
 
 export async function statusFlow(
@@ -116,5 +119,6 @@ export async function gatherStatuses(
     control: c.id,
     status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control, order).status,
   }));
-  return { ok, target, statuses, counts, efficacy, subjects, entries };
+  const unprovenStops = findUnprovenStops(entries, order);
+  return { ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries };
 }

@@ -1,49 +1,18 @@
 // The Stop hook's own files, all inside the git dir (never in the working tree, so they can never
-// change a subject binding): the block counters, the diagnostic log and the optional task file.
-// Reads fail open (a corrupt counter is no counter); only the agent settings file fails closed.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// change a subject binding): the diagnostic log and the optional task file. Nothing here counts
+// blocks: the count lives in the ledger (core/hook/hook-notes.ts), which the agent cannot edit.
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
-import type { HookState } from '../core/hook/decide-stop.ts';
-import type { StopEvent } from '../core/hook/merge-hook-settings.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
-/** One counter per stop event, so a subagent's blocks never use up the main agent's. */
-const STATE_FILES: Record<StopEvent, string> = {
-  Stop: 'hook-state.json',
-  SubagentStop: 'hook-state-subagent.json',
-};
 const LOG_FILE = 'hook.log';
 const TASK_FILE = 'task.json';
 
-/** `<git dir>/proofgate`: per worktree, so two worktrees keep separate counters and tasks. */
+/** `<git dir>/proofgate`: per worktree, so two worktrees keep separate tasks and logs. */
 export async function hookDir(root: string): Promise<string> {
   return join((await findRepositoryPaths(root)).gitDir, 'proofgate');
-}
-
-export function readHookState(dir: string, event: StopEvent): HookState | undefined {
-  try {
-    const value = JSON.parse(
-      readFileSync(join(dir, STATE_FILES[event]), 'utf8'),
-    ) as Partial<HookState>;
-    if (typeof value.subject === 'string' && Number.isSafeInteger(value.blocks)) {
-      return { subject: value.subject, blocks: value.blocks as number };
-    }
-  } catch {
-    // absent or corrupt: start counting afresh
-  }
-  return undefined;
-}
-
-export function writeHookState(dir: string, event: StopEvent, state: HookState | undefined): void {
-  const file = join(dir, STATE_FILES[event]);
-  if (state === undefined) {
-    rmSync(file, { force: true });
-    return;
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileAtomic(file, `${JSON.stringify(state)}\n`, file);
 }
 
 export function appendHookLog(dir: string, line: string): void {

@@ -119,7 +119,8 @@ export function renderStatus(
       : [
           `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
         ];
-  return `${[head, ...claimNow, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
+  const stops = result.unprovenStops.map((stop) => `  warning: ${stop.warning}`);
+  return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
 }
 
 const CONTROL_SLOT = ' --control \0';

@@ -31,6 +31,12 @@ export function renderReportHtml(model: ReportModel): string {
     ),
     renderHeadline(model),
     renderClaimsNow(model.claimsNow, model.integrity.ok),
+    ...model.unprovenStops.map((stop) =>
+      text('p', `warning: ${stop.warning}`, {
+        class: 'verdict v-no',
+        'data-unproven-stop': stop.entry,
+      }),
+    ),
     renderMatrix(model),
     renderGranted(model),
     renderTimeline(model),

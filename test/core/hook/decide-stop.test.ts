@@ -2,13 +2,11 @@ import { describe, expect, test } from 'vitest';
 import type { ClaimBlocker } from '../../../scripts/lib/core/gate/decide-claim.ts';
 import {
   BLOCK_CAP,
-  REASON_LIMIT,
-  boundReason,
   decideStop,
-  type HookState,
   type StopFacts,
   type StopRequest,
 } from '../../../scripts/lib/core/hook/decide-stop.ts';
+import { REASON_LIMIT } from '../../../scripts/lib/core/hook/fit-reason.ts';
 import { parseStopInput } from '../../../scripts/lib/core/hook/parse-stop-input.ts';
 
 const stale: ClaimBlocker = {
@@ -33,44 +31,68 @@ const refused: StopFacts = {
     },
   ],
   applicable: 1,
+  controls: ['unit'],
   claimCommand: 'proofgate claim --control unit',
 };
 const request = (overrides: Partial<StopRequest> = {}): StopRequest => ({
   agent: 'claude',
+  event: 'Stop',
+  session: 'sess-1',
   stopHookActive: false,
   facts: refused,
-  state: undefined,
+  recorded: 0,
   time: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
 
 describe('decideStop', () => {
-  test.each<[string, StopFacts, HookState | undefined]>([
-    ['no plane', { kind: 'no-plane' }, undefined],
-    ['granted claim', { ...refused, granted: true, blockers: [] }, undefined],
-    ['no applicable control', { ...refused, applicable: 0 }, undefined],
-  ])('%s: allows silently and clears the counter', (_name, facts) => {
-    const decision = decideStop(request({ facts, state: { subject: 's1', blocks: 3 } }));
-    expect(decision).toEqual({ action: 'allow', stdout: '', state: undefined });
+  test.each<[string, StopFacts]>([
+    ['no plane', { kind: 'no-plane' }],
+    ['granted claim', { ...refused, granted: true, blockers: [] }],
+    ['no applicable control', { ...refused, applicable: 0 }],
+  ])('%s: allows silently and records nothing', (_name, facts) => {
+    const decision = decideStop(request({ facts, stopHookActive: true, recorded: BLOCK_CAP }));
+    expect(decision).toEqual({ action: 'allow', stdout: '' });
   });
 
-  test.each<[string, StopFacts, string]>([
-    ['malformed input', { kind: 'malformed', problem: 'stdin is not JSON' }, 'malformed-input'],
+  test.each<[string, StopFacts, string, string]>([
     [
-      'unavailable environment',
-      { kind: 'unavailable', problem: 'GIT_FAILED: x' },
-      'hook-unavailable',
+      'malformed input',
+      { kind: 'malformed', problem: 'stdin is not JSON' },
+      'malformed-input',
+      'could not read its input',
     ],
-  ])('%s: allows, keeps the counter and logs a diagnostic', (_name, facts, kind) => {
-    const state = { subject: 's1', blocks: 2 };
-    const decision = decideStop(request({ facts, state }));
-    expect(decision.action).toBe('allow');
-    expect(decision.stdout).toBe('');
-    expect(decision.state).toEqual(state);
+    [
+      'git failing',
+      { kind: 'unavailable', problem: 'NOT_A_GIT_REPO: x', next: 'git config --unset core.bare' },
+      'hook-unavailable',
+      'could not decide',
+    ],
+  ])('%s: blocks with the cause and the next step, and logs it', (_name, facts, kind, says) => {
+    const decision = decideStop(request({ facts, stopHookActive: true, recorded: 99 }));
+    expect(decision.action).toBe('block');
+    expect(decision.note).toBeUndefined();
+    const out = JSON.parse(decision.stdout);
+    expect(out.decision).toBe('block');
+    expect(out.reason).toContain(says);
+    expect(out.reason).toContain(facts.kind === 'unavailable' ? 'Next: git config' : 'Next:');
+    expect(out.reason.endsWith('Do not report done until claim exits 0.')).toBe(true);
     expect(JSON.parse(decision.log!)).toMatchObject({ kind, agent: 'claude' });
   });
 
-  test('a refused claim blocks (Claude): reason names the control, the next command and the rule', () => {
+  test('an error never reaches the loop escape, however many blocks are recorded', () => {
+    for (const facts of [
+      { kind: 'unavailable', problem: 'timeout' },
+      { kind: 'integrity', problem: 'chain broken' },
+      { kind: 'invalid', problem: 'bad yaml', next: 'fix it' },
+      { kind: 'malformed', problem: 'x' },
+    ] satisfies StopFacts[]) {
+      const decision = decideStop(request({ facts, stopHookActive: true, recorded: 50 }));
+      expect(decision.action).toBe('block');
+    }
+  });
+
+  test('a refused claim blocks (Claude) and asks for a hook-block note', () => {
     const decision = decideStop(request());
     expect(decision.action).toBe('block');
     const out = JSON.parse(decision.stdout);
@@ -84,7 +106,15 @@ describe('decideStop', () => {
     expect(out.reason.split('\n')[0]).toBe(
       `proofgate: completion ${refused.kind === 'claim' ? refused.verdict : ''}`,
     );
-    expect(decision.state).toEqual({ subject: 's1', blocks: 1 });
+    expect(decision.note).toEqual({
+      type: 'hook-block',
+      session: 'sess-1',
+      event: 'Stop',
+      active: false,
+      subject: 's1',
+      controls: ['unit'],
+      blockers: ['unit [self] STALE', 'unit [cross] STALE'],
+    });
   });
 
   test('the block lists evaluate before the audits, each once, then the claim', () => {
@@ -142,53 +172,63 @@ describe('decideStop', () => {
     expect(decision.reason).toContain('Next: fix it');
   });
 
-  test('counter: stop_hook_active on the same subject counts up; a new stop or new subject restarts', () => {
-    const state = { subject: 's1', blocks: 2 };
-    expect(decideStop(request({ stopHookActive: true, state })).state).toEqual({
-      subject: 's1',
-      blocks: 3,
-    });
-    expect(decideStop(request({ stopHookActive: false, state })).state).toEqual({
-      subject: 's1',
-      blocks: 1,
-    });
-    const other = { ...refused, subject: 's2' };
-    expect(decideStop(request({ stopHookActive: true, state, facts: other })).state).toEqual({
-      subject: 's2',
-      blocks: 1,
-    });
-  });
-
-  test(`after ${BLOCK_CAP} blocks on the same subject the stop is allowed, unproven, and logged`, () => {
-    const state = { subject: 's1', blocks: BLOCK_CAP };
-    const claude = decideStop(request({ stopHookActive: true, state }));
+  test(`after ${BLOCK_CAP} recorded blocks in a chain the stop passes, with an unproven-stop note`, () => {
+    const claude = decideStop(request({ stopHookActive: true, recorded: BLOCK_CAP }));
     expect(claude.action).toBe('allow');
     const out = JSON.parse(claude.stdout);
     expect(Object.keys(out)).toEqual(['systemMessage']);
     expect(out.systemMessage).toContain('WITHOUT proof');
+    expect(claude.note).toMatchObject({
+      type: 'unproven-stop',
+      blocks: BLOCK_CAP,
+      session: 'sess-1',
+    });
     expect(JSON.parse(claude.log!)).toMatchObject({ kind: 'unproven-stop' });
-    const codex = decideStop(request({ agent: 'codex', stopHookActive: true, state }));
-    expect(codex).toMatchObject({ action: 'allow', stdout: '' });
-    expect(codex.log).toBeDefined();
-    const fifth = decideStop(
-      request({ stopHookActive: true, state: { subject: 's1', blocks: BLOCK_CAP - 1 } }),
+    const codex = decideStop(
+      request({ agent: 'codex', stopHookActive: true, recorded: BLOCK_CAP }),
     );
+    expect(codex).toMatchObject({ action: 'allow', stdout: '' });
+    expect(codex.note?.type).toBe('unproven-stop');
+    const fifth = decideStop(request({ stopHookActive: true, recorded: BLOCK_CAP - 1 }));
     expect(fifth.action).toBe('block');
+    expect(fifth.note?.type).toBe('hook-block');
   });
 
-  test('the reason is bounded and keeps its last instruction line', () => {
-    const long = `${'x'.repeat(5000)}\nDo not report done until claim exits 0.`;
-    const bounded = boundReason(long);
-    expect(bounded.length).toBeLessThanOrEqual(REASON_LIMIT);
-    expect(bounded.endsWith('Do not report done until claim exits 0.')).toBe(true);
-    const blockers = Array.from({ length: 5 }, (_, i) => ({
+  test('a stop that is not a continuation starts a new chain, whatever the ledger counted', () => {
+    const fresh = decideStop(request({ stopHookActive: false, recorded: BLOCK_CAP + 3 }));
+    expect(fresh.action).toBe('block');
+    expect(fresh.note).toMatchObject({ type: 'hook-block', active: false });
+  });
+
+  test('when the note cannot be recorded the stop stays blocked and says why', () => {
+    const decision = decideStop(
+      request({ stopHookActive: true, recorded: BLOCK_CAP, recordFailure: 'LOCK_TIMEOUT: busy' }),
+    );
+    expect(decision.action).toBe('block');
+    expect(decision.note).toBeUndefined();
+    expect(decision.reason).toContain('The ledger could not record this stop (LOCK_TIMEOUT: busy)');
+    expect(decision.reason!.endsWith('Do not report done until claim exits 0.')).toBe(true);
+  });
+
+  test('many long blockers: the reason stays bounded and keeps its Next and Then lines whole', () => {
+    const blockers = Array.from({ length: 40 }, (_, i) => ({
       ...stale,
-      control: `c${i}`,
-      reason: 'r'.repeat(900),
+      control: `control-with-a-long-name-${i}`,
+      reason: 'r'.repeat(300),
+      next: `proofgate evaluate --run --control control-with-a-long-name-${i}`,
     }));
-    expect(
-      decideStop(request({ facts: { ...refused, blockers } })).reason!.length,
-    ).toBeLessThanOrEqual(REASON_LIMIT);
+    const claimCommand = `proofgate claim ${blockers
+      .map((b) => `--control ${b.control}`)
+      .join(' ')
+      .slice(0, 290)}`;
+    const reason = decideStop(request({ facts: { ...refused, blockers, claimCommand } })).reason!;
+    expect(reason.length).toBeLessThanOrEqual(REASON_LIMIT);
+    const lines = reason.split('\n');
+    expect(lines[0]).toContain('proofgate: completion REFUSED');
+    expect(lines).toContain('Next, in this order:');
+    expect(lines.at(-1)).toBe(`Then: ${claimCommand}. Do not report done until claim exits 0.`);
+    expect(reason).toContain('more (run proofgate status)');
+    expect(reason).toContain('- proofgate evaluate --run --control control-with-a-long-name-0');
   });
 });
 

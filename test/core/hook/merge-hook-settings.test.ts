@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { hookCommand } from '../../../scripts/lib/core/hook/hook-command.ts';
+import {
+  HOOK_UNAVAILABLE_MESSAGE,
+  hookCommand,
+} from '../../../scripts/lib/core/hook/hook-command.ts';
 import {
   hookEvents,
   mergeHookSettings,
@@ -97,20 +100,32 @@ describe('mergeHookSettings', () => {
 });
 
 describe('hookCommand', () => {
+  const FALLBACK = ` || { echo '${HOOK_UNAVAILABLE_MESSAGE}' >&2; exit 2; }`;
+  const CLAUDE = 'cd "${CLAUDE_PROJECT_DIR:-.}" && ';
   test.each([
-    ['claude', 'shared', '/home/u/pg', 'npx --no-install proofgate hook stop --agent claude'],
-    ['codex', 'shared', '/home/u/pg', 'npx --no-install proofgate hook stop --agent codex'],
+    [
+      'claude',
+      'shared',
+      '/home/u/pg',
+      `${CLAUDE}npx --no-install proofgate hook stop --agent claude --root .${FALLBACK}`,
+    ],
+    [
+      'codex',
+      'shared',
+      '/home/u/pg',
+      `npx --no-install proofgate hook stop --agent codex --root .${FALLBACK}`,
+    ],
     [
       'claude',
       'local',
       '/home/u/.claude/skills/proofgate',
-      'node /home/u/.claude/skills/proofgate/bin/proofgate.js hook stop --agent claude',
+      `${CLAUDE}node /home/u/.claude/skills/proofgate/bin/proofgate.js hook stop --agent claude --root .${FALLBACK}`,
     ],
     [
       'claude',
       'local',
       "/home/o'k/pg",
-      `node '/home/o'\\''k/pg/bin/proofgate.js' hook stop --agent claude`,
+      `${CLAUDE}node '/home/o'\\''k/pg/bin/proofgate.js' hook stop --agent claude --root .${FALLBACK}`,
     ],
   ] as const)('%s %s package %s', (agent, placement, packageDir, expected) => {
     expect(hookCommand({ agent, placement, packageDir })).toBe(expected);
@@ -119,5 +134,9 @@ describe('hookCommand', () => {
   test('the shared command never names the package directory', () => {
     const command = hookCommand({ agent: 'claude', placement: 'shared', packageDir: '/x/pg' });
     expect(command).not.toContain('/x/pg');
+  });
+
+  test('the fallback message has no single quote (it sits inside one)', () => {
+    expect(HOOK_UNAVAILABLE_MESSAGE).not.toContain("'");
   });
 });

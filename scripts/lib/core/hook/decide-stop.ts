@@ -1,27 +1,25 @@
-// The Stop hook's decision, from facts the hook gathered without running anything: allow silently,
-// block with a short reason the agent must act on, or — after BLOCK_CAP consecutive blocks on the
-// same code — allow with a warning that the stop is unproven, so a session can never deadlock.
+// The Stop hook's decision, from facts the hook gathered without running anything. It fails
+// closed: a granted claim, no applicable control, or a directory that is no proofgate project
+// allow the stop; everything else — a refused claim, a broken ledger or plane, malformed input,
+// git or the disk failing, a timeout, a proofgate bug — blocks it with the cause and the next
+// step. After BLOCK_CAP recorded blocks in one chain on the same code the stop is let through,
+// loudly: the flow must first record an `unproven-stop` note in the ledger, or it stays blocked.
 // references/hook.md documents every row of this table.
 import type { ClaimBlocker } from '../gate/decide-claim.ts';
+import { noteBlockers, type HookNoteBody } from './hook-notes.ts';
 import type { HookAgent } from './parse-stop-input.ts';
+import { fitReason, type ReasonParts } from './fit-reason.ts';
 
 export const BLOCK_CAP = 5;
-export const REASON_LIMIT = 1500;
 const BLOCKERS_SHOWN = 5;
-
-/** Consecutive blocks on one subject, kept in the git dir between hook calls. */
-export interface HookState {
-  subject: string;
-  blocks: number;
-}
 
 export type StopFacts =
   /** stdin was not a Stop / SubagentStop payload. */
   | { kind: 'malformed'; problem: string }
-  /** Not a git repository, or no control plane in it: nothing to gate. */
+  /** No control plane where the hook was installed, in the working tree or committed at HEAD. */
   | { kind: 'no-plane' }
-  /** git or the disk failed, or proofgate has a bug: a broken hook must not brick the agent. */
-  | { kind: 'unavailable'; problem: string }
+  /** git, the disk or the installation failed, a timeout, a proofgate bug: fail closed. */
+  | { kind: 'unavailable'; problem: string; next?: string }
   /** The ledger failed verification: fail closed. */
   | { kind: 'integrity'; problem: string }
   /** The manifest, registry or task file is invalid: fail closed (an agent could break it to escape). */
@@ -35,15 +33,23 @@ export type StopFacts =
       blockers: readonly ClaimBlocker[];
       /** Claimed controls that are not NOT_APPLICABLE. */
       applicable: number;
+      /** The claimed control ids. */
+      controls: readonly string[];
       /** The claim command that proves the stop, e.g. `proofgate claim --control unit`. */
       claimCommand: string;
     };
 
 export interface StopRequest {
   agent: HookAgent;
+  event: 'Stop' | 'SubagentStop';
+  /** The payload's session id ('' when none). */
+  session: string;
   stopHookActive: boolean;
   facts: StopFacts;
-  state: HookState | undefined;
+  /** hook-block notes already in the ledger for this chain (countChain). */
+  recorded: number;
+  /** Set when the note this decision needed could not be appended: the stop stays blocked. */
+  recordFailure?: string;
   /** ISO time for the log line. */
   time: string;
 }
@@ -55,70 +61,97 @@ export interface StopDecision {
   reason?: string;
   /** A diagnostic line for `<git dir>/proofgate/hook.log`. */
   log?: string;
-  /** The counter to keep; undefined clears it. */
-  state: HookState | undefined;
+  /** The ledger note the flow must append; when that fails it decides again with recordFailure. */
+  note?: HookNoteBody;
 }
+
+const DONE_RULE = 'Do not report done until claim exits 0.';
 
 export function decideStop(request: StopRequest): StopDecision {
   const { facts } = request;
   switch (facts.kind) {
-    case 'malformed':
-      return allow(request.state, logLine(request, 'malformed-input', facts.problem));
-    case 'unavailable':
-      return allow(request.state, logLine(request, 'hook-unavailable', facts.problem));
     case 'no-plane':
-      return allow(undefined);
-    case 'integrity':
-      return block(request, 'integrity', integrityReason(facts.problem), 'integrity failure');
-    case 'invalid':
+      return { action: 'allow', stdout: '' };
+    case 'malformed':
+      return block(request, malformedReason(facts.problem), 'the hook input is malformed', {
+        log: logLine(request, 'malformed-input', facts.problem),
+      });
+    case 'unavailable':
       return block(
         request,
-        'invalid-plane',
-        invalidReason(facts.problem, facts.next),
-        facts.problem,
+        unavailableReason(facts.problem, facts.next),
+        'the hook could not decide',
+        { log: logLine(request, 'hook-unavailable', facts.problem) },
       );
+    case 'integrity':
+      return block(request, integrityReason(facts.problem), 'integrity failure');
+    case 'invalid':
+      return block(request, invalidReason(facts.problem, facts.next), facts.problem);
     case 'claim':
-      if (facts.granted || facts.applicable === 0) return allow(undefined);
-      return block(request, facts.subject, refusalReason(facts), facts.verdict);
+      return decideClaim(request, facts);
   }
 }
 
-function allow(state: HookState | undefined, log?: string): StopDecision {
-  return { action: 'allow', stdout: '', state, ...(log === undefined ? {} : { log }) };
+function decideClaim(
+  request: StopRequest,
+  facts: Extract<StopFacts, { kind: 'claim' }>,
+): StopDecision {
+  if (facts.granted || facts.applicable === 0) return { action: 'allow', stdout: '' };
+  const blockers = noteBlockers(facts.blockers.map((b) => `${b.control} [${b.stage}] ${b.status}`));
+  const note = (type: HookNoteBody['type'], extra: object = {}): HookNoteBody => ({
+    type,
+    session: request.session,
+    event: request.event,
+    active: request.stopHookActive,
+    subject: facts.subject,
+    controls: [...facts.controls],
+    blockers,
+    ...extra,
+  });
+  const previous = request.stopHookActive ? request.recorded : 0;
+  const failure = request.recordFailure;
+  if (failure !== undefined) {
+    const parts = refusalReason(facts);
+    parts.head.push(
+      `The ledger could not record this stop (${failure}); until it can, the stop stays blocked.`,
+    );
+    return block(request, parts, facts.verdict, {
+      log: logLine(request, 'record-failed', failure),
+    });
+  }
+  if (previous >= BLOCK_CAP) {
+    const warning = `proofgate: stopping WITHOUT proof after ${previous} blocked stops on the same code; recorded in the ledger as an unproven stop, shown by status and claim until a granted claim covers it (${facts.verdict})`;
+    const stdout = request.agent === 'claude' ? JSON.stringify({ systemMessage: warning }) : '';
+    return {
+      action: 'allow',
+      stdout,
+      log: logLine(request, 'unproven-stop', `${facts.subject}: ${facts.verdict}`),
+      note: note('unproven-stop', { blocks: previous }),
+    };
+  }
+  return { ...block(request, refusalReason(facts), facts.verdict), note: note('hook-block') };
 }
 
 function block(
   request: StopRequest,
-  subject: string,
-  reason: string,
+  parts: ReasonParts,
   headline: string,
+  extra: { log?: string } = {},
 ): StopDecision {
-  const previous = request.state;
-  const blocks = request.stopHookActive && previous?.subject === subject ? previous.blocks + 1 : 1;
-  const state = { subject, blocks };
-  if (blocks > BLOCK_CAP) {
-    const warning = `proofgate: stopping WITHOUT proof after ${BLOCK_CAP} blocked stops on the same code; the claim is still refused (${headline})`;
-    const stdout = request.agent === 'claude' ? JSON.stringify({ systemMessage: warning }) : '';
-    const log = logLine(request, 'unproven-stop', `${subject}: ${headline}`);
-    return { action: 'allow', stdout, log, state };
-  }
-  const bounded = boundReason(reason);
+  const reason = fitReason(parts);
+  const systemMessage = `proofgate: completion refused (${headline.length <= 200 ? headline : `${headline.slice(0, 199)}…`})`;
   const output =
     request.agent === 'claude'
-      ? {
-          decision: 'block',
-          reason: bounded,
-          systemMessage: `proofgate: completion refused (${headline})`,
-        }
-      : { decision: 'block', reason: bounded };
-  return { action: 'block', stdout: JSON.stringify(output), reason: bounded, state };
+      ? { decision: 'block', reason, systemMessage }
+      : { decision: 'block', reason };
+  return { action: 'block', stdout: JSON.stringify(output), reason, ...extra };
 }
 
 const STAGE_ORDER = ['self', 'cross', 'release_authority', 'third_party'];
 const STEPS_SHOWN = 6;
 
 /** The distinct next commands of the blockers, the self stage (evaluate) before the audits. */
-function nextSteps(blockers: Extract<StopFacts, { kind: 'claim' }>['blockers']): string[] {
+function nextSteps(blockers: readonly ClaimBlocker[]): string[] {
   const ordered = [...blockers].sort(
     (a, b) => STAGE_ORDER.indexOf(a.stage) - STAGE_ORDER.indexOf(b.stage),
   );
@@ -128,43 +161,60 @@ function nextSteps(blockers: Extract<StopFacts, { kind: 'claim' }>['blockers']):
     : steps;
 }
 
-function refusalReason(facts: Extract<StopFacts, { kind: 'claim' }>): string {
-  const shown = facts.blockers.slice(0, BLOCKERS_SHOWN);
-  const lines = [`proofgate: completion ${facts.verdict}`, 'Blockers:'];
-  for (const b of shown) lines.push(`- ${b.control} [${b.stage}] ${b.status}: ${b.reason}`);
-  const rest = facts.blockers.length - shown.length;
-  if (rest > 0) lines.push(`- … and ${rest} more (run proofgate status)`);
+function refusalReason(facts: Extract<StopFacts, { kind: 'claim' }>): ReasonParts {
   const steps = nextSteps(facts.blockers);
-  if (steps.length === 0) lines.push('Next: proofgate status');
-  else lines.push('Next, in this order:', ...steps.map((step) => `- ${step}`));
-  lines.push(`Then: ${facts.claimCommand}. Do not report done until claim exits 0.`);
-  return lines.join('\n');
+  return {
+    head: [`proofgate: completion ${facts.verdict}`, 'Blockers:'],
+    items: facts.blockers.map((b) => `- ${b.control} [${b.stage}] ${b.status}: ${b.reason}`),
+    maxItems: BLOCKERS_SHOWN,
+    tail: [
+      ...(steps.length === 0
+        ? ['Next: proofgate status']
+        : ['Next, in this order:', ...steps.map((step) => `- ${step}`)]),
+      `Then: ${facts.claimCommand}. ${DONE_RULE}`,
+    ],
+  };
 }
 
-function integrityReason(problem: string): string {
-  return [
-    'proofgate: integrity failure: run proofgate verify --full',
-    `The ledger failed verification: ${problem}`,
-    'Do not edit or delete ledger lines; a human must inspect the lines verify names.',
-    'Do not report done until claim exits 0.',
-  ].join('\n');
+function integrityReason(problem: string): ReasonParts {
+  return {
+    head: [
+      'proofgate: integrity failure: run proofgate verify --full',
+      `The ledger failed verification: ${problem}`,
+    ],
+    items: [],
+    tail: [
+      'Do not edit or delete ledger lines; a human must inspect the lines verify names.',
+      DONE_RULE,
+    ],
+  };
 }
 
-function invalidReason(problem: string, next: string): string {
-  return [
-    `proofgate: the control plane cannot decide the claim: ${problem}`,
-    `Next: ${next}`,
-    'Do not report done until claim exits 0.',
-  ].join('\n');
+function invalidReason(problem: string, next: string): ReasonParts {
+  return {
+    head: [`proofgate: the control plane cannot decide the claim: ${problem}`],
+    items: [],
+    tail: [`Next: ${next}`, DONE_RULE],
+  };
 }
 
-/** Cuts the reason to REASON_LIMIT characters, keeping the last line (the instruction). */
-export function boundReason(reason: string): string {
-  if (reason.length <= REASON_LIMIT) return reason;
-  const lines = reason.split('\n');
-  const last = lines.pop() ?? '';
-  const room = REASON_LIMIT - last.length - 2;
-  return `${lines.join('\n').slice(0, Math.max(0, room - 1))}…\n${last}`.slice(0, REASON_LIMIT);
+function malformedReason(problem: string): ReasonParts {
+  return {
+    head: [`proofgate: the Stop hook could not read its input, so the stop is blocked: ${problem}`],
+    items: [],
+    tail: [
+      'Next: make the hook command the one "proofgate hook install" writes, and run proofgate claim by hand',
+      DONE_RULE,
+    ],
+  };
+}
+
+function unavailableReason(problem: string, next: string | undefined): ReasonParts {
+  return {
+    head: [`proofgate: the Stop hook could not decide, so the stop is blocked: ${problem}`],
+    items: [],
+    tail: [`Next: ${next ?? 'fix the cause above, then run proofgate status'}`, DONE_RULE],
+  };
 }
 
 function logLine(request: StopRequest, kind: string, detail: string): string {

@@ -1,6 +1,12 @@
 // The command line written into an agent's hook settings. The shared (committed) settings get a
 // command that holds no path of this machine, so it works on every clone once proofgate is a
 // devDependency; only the local, uncommitted settings file may name this machine's package dir.
+//
+// Both agents treat a hook's exit 2 as "block" and any other failure (exit 1, 127, a crash) as a
+// non-blocking error that lets the agent stop. So the command is a shell wrapper: it pins the
+// project (Claude Code's $CLAUDE_PROJECT_DIR; Codex runs hooks in the session's directory) and
+// turns "proofgate not found" or "proofgate crashed" into exit 2 with the reason on stderr, while
+// proofgate's own exit 0 with a block JSON on stdout passes through untouched.
 import { quoteArg } from '../gate/next-command.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 
@@ -14,11 +20,20 @@ export interface HookCommandRequest {
   packageDir: string;
 }
 
+/** What the wrapper prints on stderr (exit 2) when proofgate cannot run or crashes. */
+export const HOOK_UNAVAILABLE_MESSAGE =
+  'proofgate: the Stop hook could not run (proofgate is not installed here, or it crashed), so the stop is blocked. Run npm ci (or npm install --save-dev proofgate), then proofgate claim; do not report done until claim exits 0.';
+
 export function hookCommand(request: HookCommandRequest): string {
-  const tail = `hook stop --agent ${request.agent}`;
+  const tail = `hook stop --agent ${request.agent} --root .`;
   // --no-install: never fetch a package from the registry inside a hook; a missing devDependency
   // fails the command instead of silently running whatever npm resolves.
-  if (request.placement === 'shared') return `npx --no-install proofgate ${tail}`;
-  const bin = `${request.packageDir.split('\\').join('/')}/bin/proofgate.js`;
-  return `node ${quoteArg(bin)} ${tail}`;
+  const bin =
+    request.placement === 'shared'
+      ? 'npx --no-install proofgate'
+      : `node ${quoteArg(`${request.packageDir.split('\\').join('/')}/bin/proofgate.js`)}`;
+  // Claude Code names the project in $CLAUDE_PROJECT_DIR; Codex starts hooks in the session's
+  // directory, which `--root .` then names.
+  const cd = request.agent === 'claude' ? 'cd "${CLAUDE_PROJECT_DIR:-.}" && ' : '';
+  return `${cd}${bin} ${tail} || { echo '${HOOK_UNAVAILABLE_MESSAGE}' >&2; exit 2; }`;
 }

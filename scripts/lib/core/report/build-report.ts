@@ -1,6 +1,7 @@
 // The auditor's report model (references/report.md). Every verdict comes from the functions behind
 // `status --json` and `claim` (computeStatuses, decideVerdict): the report re-implements none of
 // them, so its "if claimed now" and open items are the claim's own. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
+import { findUnprovenStops, type UnprovenStop } from '../hook/hook-notes.ts';
 import type { AttestationHistory } from '../gate/attestation-age.ts';
 import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
@@ -107,6 +108,8 @@ export interface ReportModel {
   evidence: Map<string, EvidenceView>;
   traceability: Traceability;
   traceFindings: TraceFindings;
+  /** Stops the Stop hook let through without proof that no later granted claim covers. */
+  unprovenStops: UnprovenStop[];
 }
 
 const MAX_FINDINGS = 200;
@@ -170,6 +173,7 @@ export function buildReport(input: ReportInput): ReportModel {
     commitOf: input.commitOf ?? new Map(),
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
+    unprovenStops: findUnprovenStops(input.entries, order),
   };
 }
 

@@ -1,0 +1,227 @@
+// The Stop hook fails closed: every way a dishonest agent found to make it error, or look at the
+// wrong directory, used to let the stop through silently. Each case here is on a real repository
+// with a control plane whose claim is refused, after the agent's move; each must still block.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
+import { packageRoot } from '../../scripts/lib/io/package-root.ts';
+import { EnvironmentError } from '../../scripts/lib/core/errors.ts';
+import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
+import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { BIN } from '../helpers/cli.ts';
+import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
+import { HOOK_REGISTRY, runShellHook, stopPayloadFor } from '../helpers/hook-stop.ts';
+import { manifestYaml } from '../helpers/manifest-fixture.ts';
+
+const repos: TestRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.remove();
+});
+
+function planeRepo(extra: Record<string, string> = {}): TestRepo {
+  const repo = makeRepo({
+    'src/app.js': 'module.exports = 1;\n',
+    'check.js': 'process.exit(0);\n',
+    'NOTES.md': 'notes\n',
+    '.proofgate/controls/manifest.yaml': manifestYaml({ targetMaturity: 'prototype' }),
+    '.proofgate/controls/registry.yaml': HOOK_REGISTRY,
+    ...extra,
+  });
+  repos.push(repo);
+  return repo;
+}
+
+/** The real CLI, as a hook runs it: a fresh process, the payload on stdin. */
+function hookStop(cwd: string, stdin: string, env: Record<string, string>, args: string[] = []) {
+  const result = spawnSync(process.execPath, [BIN, 'hook', 'stop', '--agent', 'claude', ...args], {
+    cwd,
+    input: stdin,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+function expectBlock(run: { code: number; stdout: string }, says?: RegExp): string {
+  expect(run.code).toBe(0);
+  const out = JSON.parse(run.stdout) as { decision?: string; reason?: string };
+  expect(out.decision).toBe('block');
+  if (says !== undefined) expect(out.reason).toMatch(says);
+  expect(out.reason?.endsWith('Do not report done until claim exits 0.')).toBe(true);
+  return out.reason ?? '';
+}
+
+describe('git state the agent can set blocks the stop', () => {
+  test('core.bare true (the before-stop smoke test)', () => {
+    const repo = planeRepo();
+    repo.git('config', 'core.bare', 'true');
+    const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(
+      run,
+      /git does not see .* as a working tree[\s\S]*Next: .*config --unset core\.bare/,
+    );
+  });
+
+  test('core.worktree pointing elsewhere', () => {
+    const repo = planeRepo();
+    const elsewhere = makeTempDir('pg-elsewhere-');
+    repo.git('config', 'core.worktree', elsewhere);
+    const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(run, /could not decide/);
+  });
+
+  test('the control plane deleted from the working tree', () => {
+    const repo = planeRepo();
+    repo.git('rm', '-rq', '--cached', '.proofgate');
+    spawnSync('rm', ['-rf', join(repo.dir, '.proofgate')]);
+    const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(run, /committed at HEAD .* is missing from the working tree/);
+  });
+
+  test('the control plane deleted and committed away on a branch whose upstream has it', () => {
+    const repo = planeRepo();
+    repo.git('checkout', '-q', '-b', 'work');
+    repo.git('branch', '-q', '--set-upstream-to=main');
+    repo.git('rm', '-rq', '.proofgate');
+    repo.commit('drop the plane');
+    const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(run, /\.proofgate\/controls\/manifest\.yaml \(upstream\)/);
+  });
+
+  test('a control output glob over an ignored directory', () => {
+    const repo = planeRepo({
+      '.gitignore': 'dist/\n',
+      '.proofgate/controls/registry.yaml': HOOK_REGISTRY.replace(
+        '    execution: { type: command, argv: [node, check.js] }\n',
+        "    execution: { type: command, argv: [node, check.js] }\n    outputs: ['dist/**']\n",
+      ),
+    });
+    repo.write('dist/out.js', 'built\n');
+    const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(run);
+  });
+
+  test('the subject binding failing (git status refusing, a flood of untracked files) blocks', async () => {
+    const repo = planeRepo();
+    const ctx = createTestContext({
+      cwd: repo.dir,
+      stdin: stopPayloadFor(repo.dir),
+      env: { PATH: process.env['PATH'] ?? '', CLAUDE_PROJECT_DIR: repo.dir },
+      now: new Date().toISOString(),
+    });
+    const failing = (): Promise<never> =>
+      Promise.reject(
+        new EnvironmentError('GIT_FAILED', 'git status failed: too many untracked files', {
+          next: 'clean up the untracked files',
+        }),
+      );
+    const gate = { ...createRealGateIO(ctx), computeSubjects: failing };
+    const decision = await stopFlow({ root: undefined, agent: 'claude', controls: [] }, ctx, gate);
+    expect(decision.action).toBe('block');
+    expect(decision.reason).toContain('GIT_FAILED: git status failed: too many untracked files');
+    expect(decision.reason).toContain('Next: clean up the untracked files');
+  });
+
+  test('a decision that does not come in time blocks', async () => {
+    const repo = planeRepo();
+    const ctx = createTestContext({
+      cwd: repo.dir,
+      stdin: stopPayloadFor(repo.dir),
+      env: { PATH: process.env['PATH'] ?? '', CLAUDE_PROJECT_DIR: repo.dir },
+      now: new Date().toISOString(),
+    });
+    const hung = (): Promise<never> => new Promise(() => undefined);
+    const gate = { ...createRealGateIO(ctx), readEntries: hung, computeSubjects: hung };
+    const options = { root: undefined, agent: 'claude' as const, controls: [] };
+    const decision = await stopFlow(options, ctx, gate, 300);
+    expect(decision.action).toBe('block');
+    expect(decision.reason).toContain('no decision within');
+  });
+});
+
+describe('the hook decides for the project it was installed in', () => {
+  test("a payload cwd in another directory: $CLAUDE_PROJECT_DIR's plane decides", () => {
+    const repo = planeRepo();
+    const other = makeTempDir('pg-other-');
+    const run = hookStop(other, stopPayloadFor(other), { CLAUDE_PROJECT_DIR: repo.dir });
+    expectBlock(run, /completion REFUSED/);
+  });
+
+  test('a payload cwd in another repository than the one the hook runs in blocks', () => {
+    const repo = planeRepo();
+    const other = makeRepo({ 'a.txt': 'a\n' });
+    repos.push(other);
+    const run = hookStop(repo.dir, stopPayloadFor(other.dir), {});
+    expectBlock(run, /lies in .* but the hook runs in/);
+  });
+
+  test('malformed stdin blocks', () => {
+    const repo = planeRepo();
+    const run = hookStop(repo.dir, '{"hook_event_name": "Stop", ', {
+      CLAUDE_PROJECT_DIR: repo.dir,
+    });
+    expectBlock(run, /could not read its input/);
+  });
+
+  test('no proofgate project at all still allows silently', () => {
+    const plain = makeRepo({ 'a.txt': 'a\n' });
+    repos.push(plain);
+    const run = hookStop(plain.dir, stopPayloadFor(plain.dir), { CLAUDE_PROJECT_DIR: plain.dir });
+    expect(run).toMatchObject({ code: 0, stdout: '' });
+  });
+});
+
+describe('the installed command', () => {
+  const claude = (placement: 'shared' | 'local', packageDir = packageRoot()) =>
+    hookCommand({ agent: 'claude', placement, packageDir });
+
+  test('proofgate not installed in the project (npx --no-install fails): exit 2 with the reason', () => {
+    const repo = planeRepo();
+    const run = runShellHook(claude('shared'), repo.dir, stopPayloadFor(repo.dir), {
+      CLAUDE_PROJECT_DIR: repo.dir,
+      npm_config_cache: join(repo.dir, '.git', 'npm-cache'),
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('the Stop hook could not run');
+  }, 60_000);
+
+  test('the package removed under a local command (node cannot load it): exit 2', () => {
+    const repo = planeRepo();
+    const gone = claude('local', join(makeTempDir('pg-gone-'), 'proofgate'));
+    const run = runShellHook(gone, repo.dir, stopPayloadFor(repo.dir), {
+      CLAUDE_PROJECT_DIR: repo.dir,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('the Stop hook could not run');
+  });
+
+  test("a working installation keeps proofgate's exit 0 and block JSON, for the pinned project", () => {
+    const repo = planeRepo();
+    const elsewhere = makeTempDir('pg-cd-');
+    const run = runShellHook(claude('local'), elsewhere, stopPayloadFor(elsewhere), {
+      CLAUDE_PROJECT_DIR: repo.dir,
+    });
+    expectBlock(run, /completion REFUSED/);
+  });
+
+  test('the shared command, with proofgate a dependency of the project: exit 0 and block JSON', () => {
+    const repo = planeRepo({
+      'package.json': JSON.stringify({ devDependencies: { proofgate: '*' } }),
+      '.gitignore': 'node_modules/\n',
+    });
+    mkdirSync(join(repo.dir, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(packageRoot(), join(repo.dir, 'node_modules', 'proofgate'));
+    symlinkSync(
+      '../proofgate/bin/proofgate.js',
+      join(repo.dir, 'node_modules', '.bin', 'proofgate'),
+    );
+    const run = runShellHook(claude('shared'), repo.dir, stopPayloadFor(repo.dir), {
+      CLAUDE_PROJECT_DIR: repo.dir,
+      npm_config_cache: join(repo.dir, '.git', 'npm-cache'),
+    });
+    expectBlock(run, /completion REFUSED/);
+  }, 60_000);
+});
