@@ -14,8 +14,12 @@ import {
   controlFlag,
   readActorFlags,
   readStrings,
+  readTrustPath,
+  trustFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
+import { readTrustOption } from './lib/io/trust-io.ts';
+import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
@@ -36,12 +40,25 @@ export interface ClaimOptions extends CommonOptions {
   campaign: { id: string; task: string } | undefined;
   /** The number of runners of a sharded evaluation whose results this claim merges. */
   shards?: number;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
-  const io = createRealGateIO(ctx);
+  const trust = readTrustOption(ctx.cwd, options.trust);
+  const io = createRealGateIO(ctx, { trust });
+  const result = await decideClaim(options, root, ctx, io);
+  return { ...result, trust: describeTrust(trust) };
+}
+
+async function decideClaim(
+  options: ClaimOptions,
+  root: string,
+  ctx: Context,
+  io: ReturnType<typeof createRealGateIO>,
+): Promise<ClaimFlowResult> {
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
   const rulesAtBase =
     options.base === undefined
@@ -148,7 +165,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
     ],
   ],
   builder: (y) =>
-    actorFlags(controlFlag(y))
+    trustFlag(actorFlags(controlFlag(y)))
       .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
       .option('base', {
         type: 'string',
@@ -183,6 +200,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       record: argv['record'] !== false,
       actor: readActorFlags(argv),
       ...readShards(argv['shards'], argv['campaign'] !== undefined),
+      ...readTrustPath(argv),
     };
   },
   run: runClaim,

@@ -90,6 +90,12 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./keys.ts')).keys,
   },
   {
+    name: 'trust',
+    describe:
+      'Export the auditor trust root (authorities, keys, segment heads) that --trust checks against',
+    load: async () => (await import('./trust.ts')).trust,
+  },
+  {
     name: 'trace',
     describe:
       'Check agent traces against a trajectory rule pack, compare a baseline and a new set of traces, or print normalized events',

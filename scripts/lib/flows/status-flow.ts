@@ -19,6 +19,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
+import type { TrustSource } from './trust-check.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -39,6 +40,8 @@ export interface StatusFlowResult {
    * the `--control` list): statuses alone are not what is open.
    */
   claimNow?: { scope: ClaimScope; granted: boolean; verdict: string; blockers: number };
+  /** Where the keys came from (a --trust file or the repository's manifest). */
+  trust?: TrustSource;
 }
 
 export async function statusFlow(

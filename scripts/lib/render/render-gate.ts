@@ -12,6 +12,7 @@ import type { AuditFlowResult } from '../flows/audit-flow.ts';
 import type { ClaimFlowResult } from '../flows/claim-flow.ts';
 import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
+import type { TrustSource } from '../flows/trust-check.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -119,7 +120,17 @@ export function renderStatus(
       : [
           `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
         ];
-  return `${[head, ...claimNow, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
+  const signed = result.statuses.some((s) =>
+    Object.values(s.stages).some((st) => st.strength === 'signed'),
+  );
+  return `${[head, ...claimNow, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
+}
+
+/** Where the keys behind "signed" came from: shown when a result leans on a signature or a file. */
+function trustLine(trust: TrustSource | undefined, signed: boolean): string[] {
+  return trust !== undefined && (signed || trust.file !== undefined)
+    ? [`  trust: ${trust.text}`]
+    : [];
 }
 
 const CONTROL_SLOT = ' --control \0';
@@ -155,6 +166,8 @@ export function renderClaim(result: ClaimFlowResult): string {
       .map(([strength, n]) => `${n} ${STRENGTH_TEXT[strength as keyof typeof STRENGTH_TEXT]}`);
     if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
   }
+  const signed = Object.values(result.strengths ?? {}).some((counts) => counts.signed > 0);
+  lines.push(...trustLine(result.trust, signed));
   for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
   const outputs = new Map(result.statuses.map((s) => [s.control, s.output]));
   const shown = new Set<string>();
