@@ -122,6 +122,12 @@ export function writeTrustFile(
       next: 'write it elsewhere (e.g. --out ~/audits/<project>.trust.json); --force writes it anyway',
     });
   }
+  return writeExportFile(cwd, out, text);
+}
+
+/** Writes `text` create-only to `out` (relative to `cwd`); returns the absolute path. */
+export function writeExportFile(cwd: string, out: string, text: string): string {
+  const path = resolve(cwd, out);
   try {
     writeNewFile(path, text, 0o644);
   } catch (error) {
@@ -138,6 +144,18 @@ export function writeTrustFile(
     );
   }
   return path;
+}
+
+/** A JSON file the user names (an envelope to check); exit 2 when unreadable or not JSON. */
+export function readJsonFile(cwd: string, name: string): unknown {
+  try {
+    return JSON.parse(readFileSync(resolve(cwd, name), 'utf8')) as unknown;
+  } catch {
+    throw new UsageError('BAD_VALUE', `${name}: cannot read it as JSON`, {
+      where: name,
+      expected: 'a DSSE envelope written by "proofgate export --claim"',
+    });
+  }
 }
 
 /** The `--trust` file of a verb, read and parsed, or undefined without the flag. */
