@@ -11,6 +11,7 @@ import { runCli } from '../helpers/cli.ts';
 import { forgeWithNewKey } from '../helpers/forge-keys.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 import { openRepo } from '../helpers/git-repo.ts';
+import { hookStopIn } from '../helpers/hook-stop.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -130,6 +131,17 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     }
   });
 
+  it('the Stop hook with --trust blocks the forged clone, naming the swapped key', async () => {
+    const { origin, trust } = await auditedFail();
+    const fresh = pushForgery(origin, (dir) => {
+      forgeWithNewKey(dir, 'virtual:quality', flipFail);
+    });
+    expect((await hookStopIn(fresh, '--control', 'tests')).decision).toBeUndefined();
+    const blocked = await hookStopIn(fresh, '--control', 'tests', '--trust', trust);
+    expect(blocked.decision).toBe('block');
+    expect(blocked.reason).toContain('KEY_NOT_TRUSTED');
+  });
+
   it('the last committed lines deleted (the signed cross audit): exit 3 HEAD_MISSING with --trust', async () => {
     const { env, origin, trust } = await auditedFail();
     const fresh = pushForgery(origin, (dir) => {
@@ -143,6 +155,9 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
       ['verify', '--full'],
       ['claim', '--control', 'tests', '--no-record'],
       ['status'],
+      ['readiness'],
+      ['next'],
+      ['query', 'blockers'],
     ]) {
       const run = runCli([...args, '--trust', trust, ...root], env);
       expect(run.code, run.stdout + run.stderr).toBe(3);
