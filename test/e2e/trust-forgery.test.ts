@@ -140,6 +140,15 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     const blocked = await hookStopIn(fresh, '--control', 'tests', '--trust', trust);
     expect(blocked.decision).toBe('block');
     expect(blocked.reason).toContain('KEY_NOT_TRUSTED');
+    // A trust file that cannot be read blocks too: every error blocks.
+    const missing = await hookStopIn(
+      fresh,
+      '--control',
+      'tests',
+      '--trust',
+      join(fresh, 'no.json'),
+    );
+    expect(missing.decision).toBe('block');
   });
 
   it('the last committed lines deleted (the signed cross audit): exit 3 HEAD_MISSING with --trust', async () => {
@@ -163,6 +172,11 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
       expect(run.code, run.stdout + run.stderr).toBe(3);
       expect(run.stdout + run.stderr).toMatch(/HEAD_MISSING:? segment \S+ seq 2 .* is gone/);
     }
+    const html = join(tempDir('pg-report-'), 'r.html');
+    const report = runCli(['report', '--html', html, '--trust', trust, ...root], env);
+    expect(report.code).toBe(3);
+    expect(report.stdout).toContain('LEDGER TAMPERED: 1 integrity findings');
+    expect(readFileSync(html, 'utf8')).toContain('HEAD_MISSING');
   });
 
   it('an untouched clone verifies against the trust file and says so', async () => {
@@ -175,6 +189,9 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     );
     const status = runCli(['status', '--trust', trust, '--root', fresh], env);
     expect(status.code).toBe(1);
+    const html = join(tempDir('pg-report-'), 'r.html');
+    const report = runCli(['report', '--html', html, '--trust', trust, '--root', fresh], env);
+    expect(report.code, report.stdout + report.stderr).toBe(0);
     expect(status.stdout).toContain(`trust: keys and authorities from trust file ${trust}`);
   });
 
