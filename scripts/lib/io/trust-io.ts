@@ -12,7 +12,7 @@ import {
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import { decodeLine } from '../core/ledger/parse-ledger.ts';
+import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 import type { SegmentPrefix } from '../core/trust/compare-trust.ts';
 import { parseTrustFile, type PinnedHead, type TrustFile } from '../core/trust/trust-file.ts';
@@ -41,13 +41,14 @@ export function readTrustFile(cwd: string, name: string): LoadedTrust {
   return { name, trust: parseTrustFile(text, name) };
 }
 
-function readPrefix(path: string, bytes: number): Buffer {
+function readRange(path: string, from: number, to: number): Buffer {
+  const bytes = to - from;
   const buffer = Buffer.alloc(bytes);
   const fd = openSync(path, 'r');
   try {
     let done = 0;
     while (done < bytes) {
-      const n = readSync(fd, buffer, done, bytes - done, done);
+      const n = readSync(fd, buffer, done, bytes - done, from + done);
       if (n === 0) break;
       done += n;
     }
@@ -57,7 +58,7 @@ function readPrefix(path: string, bytes: number): Buffer {
   }
 }
 
-/** The bytes of every pinned segment up to its pinned head's end (or the file's, if shorter). */
+/** Per pinned segment, the bytes ending at its pinned head's end: one line cap and a newline. */
 export function readPinnedPrefixes(plane: PlaneLocation, trust: TrustFile): SegmentPrefix[] {
   const dir = ledgerDir(plane);
   const rel = ledgerRel(plane);
@@ -65,9 +66,11 @@ export function readPinnedPrefixes(plane: PlaneLocation, trust: TrustFile): Segm
     const path = join(dir, `${name}.jsonl`);
     const file = `${rel}/${name}.jsonl`;
     if (!existsSync(path) || !statSync(path).isFile())
-      return { name, file, prefix: undefined, size: 0 };
+      return { name, file, prefix: undefined, from: 0, size: 0 };
     const size = statSync(path).size;
-    return { name, file, prefix: readPrefix(path, Math.min(size, head.bytes)), size };
+    const end = Math.min(size, head.bytes);
+    const from = Math.max(0, end - MAX_LINE_BYTES - 1);
+    return { name, file, prefix: readRange(path, from, end), from, size };
   });
 }
 

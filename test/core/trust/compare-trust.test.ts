@@ -88,12 +88,23 @@ describe('checkPinnedHeads', () => {
       name: 's1',
       file: 'l/s1.jsonl',
       prefix: text === undefined ? undefined : Buffer.from(text.slice(0, heads.s1.bytes)),
+      from: 0,
       size,
     },
   ];
   it('accepts the head in place, with lines appended after it', () => {
     expect(checkPinnedHeads(trust, at(`${segment}{"a":2}\n`), 'T')).toEqual([]);
   });
+  it('reads only the bytes ending at the head: a window that starts mid-file', () => {
+    const window = (from: number, text: string) => [
+      { name: 's1', file: 'l/s1.jsonl', prefix: Buffer.from(text), from, size: heads.s1.bytes },
+    ];
+    expect(checkPinnedHeads(trust, window(4, segment.slice(4)), 'T')).toEqual([]);
+    // No newline in a window that starts past 0: the head line would be longer than any line.
+    const [finding] = checkPinnedHeads(trust, window(9, segment.slice(9)), 'T');
+    expect(finding?.message).toContain('is rewritten: no line that short ends there');
+  });
+
   it('a segment gone, lines deleted, a line rewritten: HEAD_MISSING at the pinned line', () => {
     for (const [text, why] of [
       [undefined, 'is gone: the segment file no longer exists'],

@@ -2,7 +2,7 @@
 // and keys must be exactly the trust file's (a key swapped, added or removed, an authority added,
 // removed, re-kinded or re-staged is a finding), and every pinned segment head must still be in
 // the ledger at its position (a head missing or rewritten is a finding). Pure: the caller reads
-// the segment prefixes.
+// the bytes that end at each pinned head.
 import { sha256Hex } from '../hash.ts';
 import type { LedgerFinding } from '../ledger/types.ts';
 import type { Authority, Manifest } from '../plane/types.ts';
@@ -105,13 +105,19 @@ function compareOne(
   return findings;
 }
 
-/** A pinned segment's bytes as they are now: absent, or the first `head.bytes` (or fewer). */
+/**
+ * A pinned segment as it is now: absent, or the bytes that end where its pinned head ended (at
+ * most one line cap and a newline of them; the head line's own `seq` is inside the hashed bytes,
+ * and the verifier proves every line's seq is its position).
+ */
 export interface SegmentPrefix {
   name: string;
   /** Path relative to the root. */
   file: string;
   /** undefined: no such segment file. */
   prefix: Uint8Array | undefined;
+  /** File offset of `prefix[0]`. */
+  from: number;
   /** The file's whole size (when present). */
   size: number;
 }
@@ -144,14 +150,12 @@ function headProblem(head: PinnedHead, now: SegmentPrefix | undefined): string |
     return `is gone: the segment has ${now.size} bytes, fewer than the ${head.bytes} it had (lines deleted)`;
   }
   const bytes = now.prefix;
-  if (bytes[head.bytes - 1] !== 0x0a) return 'is rewritten: no line ends where the head ended';
-  const start = Buffer.from(bytes.buffer, bytes.byteOffset, head.bytes - 1).lastIndexOf(0x0a) + 1;
-  let lines = 0;
-  for (let i = 0; i < head.bytes; i++) if (bytes[i] === 0x0a) lines += 1;
-  if (lines !== head.seq + 1) {
-    return `is rewritten: the segment has ${lines} lines where the head was line ${head.seq + 1}`;
-  }
-  const hash = sha256Hex(bytes.subarray(start, head.bytes - 1));
+  const end = head.bytes - now.from;
+  if (end < 1 || end > bytes.length || bytes[end - 1] !== 0x0a)
+    return 'is rewritten: no line ends where the head ended';
+  const newline = Buffer.from(bytes.buffer, bytes.byteOffset, end - 1).lastIndexOf(0x0a);
+  if (newline === -1 && now.from > 0) return 'is rewritten: no line that short ends there';
+  const hash = sha256Hex(bytes.subarray(newline + 1, end - 1));
   if (hash !== head.sha256) return `is rewritten: that line now hashes to ${hash.slice(0, 12)}…`;
   return undefined;
 }
