@@ -19,6 +19,8 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
+import { describeKeyProvenance } from './lib/io/key-provenance.ts';
+import { findUpstream } from './lib/io/ledger-upstream.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
@@ -50,7 +52,11 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   const trust = readTrustOption(ctx.cwd, options.trust);
   const io = createRealGateIO(ctx, { trust });
   const result = await decideClaim(options, root, ctx, io);
-  return { ...result, trust: describeTrust(trust) };
+  const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
+    trustFile: trust?.name,
+    upstream: await findUpstream(root),
+  });
+  return { ...result, trust: { ...describeTrust(trust), keys } };
 }
 
 async function decideClaim(

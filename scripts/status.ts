@@ -5,6 +5,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
 import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
+import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
@@ -31,9 +32,13 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const trust = readTrustOption(ctx.cwd, options.trust);
   const io = createRealGateIO(ctx, { upstream, trust });
   const result = await statusFlow({ root, controls: options.controls }, ctx, io);
+  const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
+    trustFile: trust?.name,
+    upstream,
+  });
   return {
     ...result,
-    trust: describeTrust(trust),
+    trust: { ...describeTrust(trust), keys },
     markdown: options.markdown,
     ...(upstream === undefined ? {} : { upstream }),
   };

@@ -55,7 +55,7 @@ async function auditedFail(): Promise<Setup> {
   const origin = tempDir('pg-origin-');
   openRepo(origin).git('init', '-q', '--bare', '-b', 'main');
   r.git('remote', 'add', 'origin', origin);
-  r.git('push', '-q', 'origin', 'main');
+  r.git('push', '-q', '-u', 'origin', 'main');
   const trust = join(tempDir('pg-audits-'), 'app.trust.json');
   const exported = runCli(['trust', 'export', '--out', trust, '--root', r.dir], env);
   expect(exported.code, exported.stderr).toBe(0);
@@ -216,5 +216,28 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     expect(file.format).toBe('proofgate-trust/v1');
     expect(file.authorities.find((a) => a.id === 'virtual:quality')?.keys).toHaveLength(1);
     expect(Object.values(file.heads).map((h) => h.seq)).toEqual([2]);
+  });
+
+  it('without --trust, status says who registered each signing key and whether it is on the upstream', async () => {
+    const { r, env } = await auditedFail();
+    const keyOf = async () => {
+      const out = (await r.run(['status'], env)).out;
+      return /key virtual:quality [0-9a-f]{12}…: (.*)$/m.exec(out)?.[1];
+    };
+    expect(await keyOf()).toMatch(/^registered on origin\/main by t \(commit [0-9a-f]{7}\)$/);
+    // A key the agent registers in its own change signs as well as any, and says so.
+    expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
+      0,
+    );
+    r.commit('rotate');
+    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(1);
+    const audit = await r.run(
+      ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...QA],
+      env,
+    );
+    expect(audit.code).toBeLessThan(2);
+    expect(await keyOf()).toMatch(
+      /^registered in this change by t \(commit [0-9a-f]{7}, not on origin\/main: unreviewed\)$/,
+    );
   });
 });

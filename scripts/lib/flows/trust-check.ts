@@ -30,6 +30,8 @@ export function applyTrust(plane: Plane, loaded: LoadedTrust): Plane {
 export interface TrustSource {
   file?: string;
   text: string;
+  /** What is known about each key behind a signed result (pinned, or who registered it where). */
+  keys?: { authority: string; keyid: string; text: string }[];
 }
 
 export function describeTrust(loaded: LoadedTrust | undefined): TrustSource {

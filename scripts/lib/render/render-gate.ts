@@ -128,9 +128,11 @@ export function renderStatus(
 
 /** Where the keys behind "signed" came from: shown when a result leans on a signature or a file. */
 function trustLine(trust: TrustSource | undefined, signed: boolean): string[] {
-  return trust !== undefined && (signed || trust.file !== undefined)
-    ? [`  trust: ${trust.text}`]
-    : [];
+  if (trust === undefined || (!signed && trust.file === undefined)) return [];
+  const keys = (trust.keys ?? []).map(
+    (k) => `    key ${k.authority} ${k.keyid.slice(0, 12)}…: ${k.text}`,
+  );
+  return [`  trust: ${trust.text}`, ...keys];
 }
 
 const CONTROL_SLOT = ' --control \0';
