@@ -18,10 +18,10 @@ import {
   trustFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { readTrustOption } from './lib/io/trust-io.ts';
+import { readTrustOption, type LoadedTrust } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { findUpstream } from './lib/io/ledger-upstream.ts';
-import { describeTrust } from './lib/flows/trust-check.ts';
+import { applyTrust, describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
@@ -51,7 +51,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
   const trust = readTrustOption(ctx.cwd, options.trust);
   const io = createRealGateIO(ctx, { trust });
-  const result = await decideClaim(options, root, ctx, io);
+  const result = await decideClaim(options, root, ctx, io, trust);
   const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
     trustFile: trust?.name,
     upstream: await findUpstream(root),
@@ -64,12 +64,18 @@ async function decideClaim(
   root: string,
   ctx: Context,
   io: ReturnType<typeof createRealGateIO>,
+  trust: LoadedTrust | undefined,
 ): Promise<ClaimFlowResult> {
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const rulesAtBase =
+  const atBase =
     options.base === undefined
       ? undefined
       : await readBasePlane(await io.loadPlane(root), options.base);
+  // With a trust file the base's authorities and keys are the file's too, never the repository's.
+  const rulesAtBase =
+    atBase?.plane === undefined || trust === undefined
+      ? atBase
+      : { ...atBase, plane: applyTrust(atBase.plane, trust) };
   if (options.campaign !== undefined) {
     const { id, task } = options.campaign;
     const flow = {

@@ -189,6 +189,24 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     );
     const status = runCli(['status', '--trust', trust, '--root', fresh], env);
     expect(status.code).toBe(1);
+    // Under --base the base's rules decide, with the trust file's authorities and keys.
+    const based = runCli(
+      [
+        'claim',
+        '--control',
+        'tests',
+        '--base',
+        'origin/main',
+        '--no-record',
+        '--trust',
+        trust,
+        '--root',
+        fresh,
+      ],
+      env,
+    );
+    expect(based.code, based.stdout + based.stderr).toBe(1);
+    expect(based.stdout).toContain('pinned in trust file');
     const html = join(tempDir('pg-report-'), 'r.html');
     const report = runCli(['report', '--html', html, '--trust', trust, '--root', fresh], env);
     expect(report.code, report.stdout + report.stderr).toBe(0);
