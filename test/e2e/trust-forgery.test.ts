@@ -84,7 +84,7 @@ function pushForgery(origin: string, forge: (dir: string) => void): string {
   const attacker = openRepo(clone(origin));
   forge(attacker.dir);
   attacker.git('add', '-A');
-  attacker.git('commit', '-q', '--amend', '-m', 'evidence');
+  attacker.git('commit', '-q', '--amend', '--allow-empty', '-m', 'evidence');
   attacker.git('push', '-q', '-f', 'origin', 'main');
   return clone(origin);
 }
@@ -177,6 +177,30 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     expect(report.code).toBe(3);
     expect(report.stdout).toContain('LEDGER TAMPERED: 1 integrity findings');
     expect(readFileSync(html, 'utf8')).toContain('HEAD_MISSING');
+  });
+
+  it('a whole segment nothing references deleted: INTACT alone, HEAD_MISSING with --trust', async () => {
+    const { env, origin } = await auditedFail();
+    // A second clone writes its own segment and pushes it; no other segment names its lines.
+    const second = openRepo(clone(origin));
+    const ledger = (dir: string) => join(dir, '.proofgate', 'evidence', 'ledger');
+    const before = new Set(readdirSync(ledger(second.dir)));
+    expect(runCli(['evaluate', '--run', ...DEV, '--root', second.dir], env).code).toBe(1);
+    const written = readdirSync(ledger(second.dir)).find((f) => !before.has(f))!;
+    second.git('add', '-A');
+    second.git('commit', '-q', '-m', 'second writer');
+    second.git('push', '-q', 'origin', 'main');
+    const trust = join(tempDir('pg-audits-'), 'two.trust.json');
+    const exported = runCli(['trust', 'export', '--out', trust, '--root', clone(origin)], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    const fresh = pushForgery(origin, (dir) => rmSync(join(ledger(dir), written)));
+    const root = ['--root', fresh];
+    expect(runCli(['verify', '--full', ...root], env).code).toBe(0);
+    const run = runCli(['verify', '--full', '--trust', trust, ...root], env);
+    expect(run.code).toBe(3);
+    const name = written.slice(0, -'.jsonl'.length);
+    expect(run.stdout).toContain(`HEAD_MISSING segment ${name} seq 0 (sha256 `);
+    expect(run.stdout).toContain('is gone: the segment file no longer exists');
   });
 
   it('an untouched clone verifies against the trust file and says so', async () => {
