@@ -14,8 +14,14 @@ import {
   controlFlag,
   readActorFlags,
   readStrings,
+  readTrustPath,
+  trustFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
+import { readTrustOption, type LoadedTrust } from './lib/io/trust-io.ts';
+import { describeKeyProvenance } from './lib/io/key-provenance.ts';
+import { findUpstream } from './lib/io/ledger-upstream.ts';
+import { applyTrust, describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
@@ -36,17 +42,40 @@ export interface ClaimOptions extends CommonOptions {
   campaign: { id: string; task: string } | undefined;
   /** The number of runners of a sharded evaluation whose results this claim merges. */
   shards?: number;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
-  const io = createRealGateIO(ctx);
+  const trust = readTrustOption(ctx.cwd, options.trust);
+  const io = createRealGateIO(ctx, { trust });
+  const result = await decideClaim(options, root, ctx, io, trust);
+  const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
+    trustFile: trust?.name,
+    upstream: await findUpstream(root),
+  });
+  return { ...result, trust: { ...describeTrust(trust), keys } };
+}
+
+async function decideClaim(
+  options: ClaimOptions,
+  root: string,
+  ctx: Context,
+  io: ReturnType<typeof createRealGateIO>,
+  trust: LoadedTrust | undefined,
+): Promise<ClaimFlowResult> {
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const rulesAtBase =
+  const atBase =
     options.base === undefined
       ? undefined
       : await readBasePlane(await io.loadPlane(root), options.base);
+  // With a trust file the base's authorities and keys are the file's too, never the repository's.
+  const rulesAtBase =
+    atBase?.plane === undefined || trust === undefined
+      ? atBase
+      : { ...atBase, plane: applyTrust(atBase.plane, trust) };
   if (options.campaign !== undefined) {
     const { id, task } = options.campaign;
     const flow = {
@@ -148,7 +177,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
     ],
   ],
   builder: (y) =>
-    actorFlags(controlFlag(y))
+    trustFlag(actorFlags(controlFlag(y)))
       .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
       .option('base', {
         type: 'string',
@@ -183,6 +212,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       record: argv['record'] !== false,
       actor: readActorFlags(argv),
       ...readShards(argv['shards'], argv['campaign'] !== undefined),
+      ...readTrustPath(argv),
     };
   },
   run: runClaim,

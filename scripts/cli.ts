@@ -90,6 +90,18 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./keys.ts')).keys,
   },
   {
+    name: 'trust',
+    describe:
+      'Export the auditor trust root (authorities, keys, segment heads) that --trust checks against',
+    load: async () => (await import('./trust.ts')).trust,
+  },
+  {
+    name: 'export',
+    describe:
+      'Export a granted claim as a signed in-toto Statement (DSSE), or verify one against a trust file',
+    load: async () => (await import('./export.ts')).exportVerb,
+  },
+  {
     name: 'trace',
     describe:
       'Check agent traces against a trajectory rule pack, compare a baseline and a new set of traces, or print normalized events',

@@ -21,6 +21,8 @@ export interface HookOptions extends CommonOptions {
   local: boolean;
   /** install: also gate SubagentStop. */
   subagent: boolean;
+  /** stop: `--trust FILE`, the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 export type HookResult =
@@ -29,8 +31,11 @@ export type HookResult =
 export async function runHook(options: HookOptions, ctx: Context): Promise<HookResult> {
   if (options.action === 'stop') {
     // The gate's world (plane loader, ledger verifier) loads while git status runs.
-    const io = async () =>
-      (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx);
+    const io = async () => {
+      const { readTrustOption } = await import('./lib/io/trust-io.ts');
+      const trust = readTrustOption(ctx.cwd, options.trust);
+      return (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx, { trust });
+    };
     const decision = await stopFlow(
       { root: options.root, agent: options.agent, controls: options.controls },
       ctx,
@@ -107,6 +112,11 @@ export const hook = defineVerb<HookOptions, HookResult>({
         default: false,
         describe: "install: this machine's command, in the uncommitted .claude/settings.local.json",
       })
+      .option('trust', {
+        type: 'string',
+        describe:
+          'stop: auditor trust file (proofgate trust export); keys, authorities and heads from it',
+      })
       .option('subagent', {
         type: 'boolean',
         default: false,
@@ -121,6 +131,7 @@ export const hook = defineVerb<HookOptions, HookResult>({
       .filter((c) => c !== ''),
     local: argv['local'] === true,
     subagent: argv['subagent'] === true,
+    ...(typeof argv['trust'] === 'string' ? { trust: argv['trust'] } : {}),
   }),
   run: runHook,
   render: renderHook,

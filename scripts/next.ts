@@ -3,6 +3,8 @@
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { readVerdict } from './lib/flows/knowledge-sources.ts';
+import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { readTrustOption } from './lib/io/trust-io.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
@@ -16,7 +18,7 @@ export const next = defineVerb<NextOptions, NextResult>({
     ['proofgate next --share 0 --top 3', 'pure exploitation, three items'],
   ],
   builder: (y) =>
-    y
+    trustFlag(y)
       .option('share', { type: 'string', default: '0.3', describe: 'exploration share 0..1' })
       .option('seed', {
         type: 'string',
@@ -42,8 +44,12 @@ export const next = defineVerb<NextOptions, NextResult>({
     top: typeof argv['top'] === 'number' && argv['top'] > 0 ? Math.trunc(argv['top']) : 10,
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
     scope: parseScope(argv['scope']),
+    ...readTrustPath(argv),
   }),
-  run: (options, ctx) => runNext(options, ctx, (root, scope) => readVerdict(root, scope, ctx)),
+  run: (options, ctx) => {
+    const trust = readTrustOption(ctx.cwd, options.trust);
+    return runNext(options, ctx, (root, scope) => readVerdict(root, scope, ctx, trust));
+  },
   render: renderNext,
   exitCode: () => 0,
 });

@@ -8,6 +8,8 @@ import { queryFlow, type QueryResult } from './lib/flows/query-flow.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { readTrustOption } from './lib/io/trust-io.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
 export interface QueryOptions extends CommonOptions {
@@ -20,6 +22,8 @@ export interface QueryOptions extends CommonOptions {
   tail: number | undefined;
   /** `evidence` view: only lines containing this text, or matching /regex/flags. */
   grep: string | undefined;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 function readTail(value: unknown, view: string): number | undefined {
@@ -53,7 +57,7 @@ export async function runQuery(options: QueryOptions, ctx: Context): Promise<Que
       read: { tail: options.tail, grep: options.grep, limit: options.limit },
     },
     ctx,
-    createRealGateIO(ctx),
+    createRealGateIO(ctx, { trust: readTrustOption(ctx.cwd, options.trust) }),
   );
 }
 
@@ -89,7 +93,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
     ['proofgate query decisions --path src/orders.ts', 'decisions touching a path'],
   ],
   builder: (y) =>
-    y
+    trustFlag(y)
       .positional('view', { type: 'string', describe: QUERY_VIEWS.join(', ') })
       .positional('id', {
         type: 'string',
@@ -141,6 +145,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       scope: scope === 'release' ? 'release' : 'project',
       tail: readTail(argv['tail'], view),
       grep: typeof grep === 'string' || typeof grep === 'number' ? String(grep) : undefined,
+      ...readTrustPath(argv),
     };
   },
   run: runQuery,

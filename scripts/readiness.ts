@@ -3,7 +3,8 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { readinessFlow, type ReadinessFlowResult } from './lib/flows/readiness-flow.ts';
-import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
+import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { readTrustOption } from './lib/io/trust-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -12,6 +13,8 @@ import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ReadinessOptions extends CommonOptions {
   task: { id: string; controls: string[] } | undefined;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 export async function runReadiness(
@@ -19,7 +22,8 @@ export async function runReadiness(
   ctx: Context,
 ): Promise<ReadinessFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  return readinessFlow({ root, task: options.task }, ctx, createRealGateIO(ctx));
+  const trust = readTrustOption(ctx.cwd, options.trust);
+  return readinessFlow({ root, task: options.task }, ctx, createRealGateIO(ctx, { trust }));
 }
 
 export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
@@ -30,7 +34,10 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
     ['proofgate readiness --task T-12 --control ENG.TESTS', 'also the readiness of one task'],
   ],
   builder: (y) =>
-    controlFlag(y).option('task', { type: 'string', describe: 'task id (with --control)' }),
+    trustFlag(controlFlag(y)).option('task', {
+      type: 'string',
+      describe: 'task id (with --control)',
+    }),
   toOptions: (argv, common) => {
     const controls = readStrings(argv, 'control');
     const task = argv['task'];
@@ -41,6 +48,7 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
     return {
       ...common,
       task: typeof task === 'string' ? { id: task, controls } : undefined,
+      ...readTrustPath(argv),
     };
   },
   run: runReadiness,

@@ -12,6 +12,8 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { gatherReport } from './lib/flows/report-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { readTrustOption } from './lib/io/trust-io.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderReportHtml } from './lib/render/report-html.ts';
 import type { CommonOptions } from './lib/core/options.ts';
@@ -21,6 +23,8 @@ export interface ReportOptions extends CommonOptions {
   maxEntries: number;
   requirements: string[];
   noBase: boolean;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 export interface ReportResult {
@@ -54,6 +58,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     now: ctx.clock.now(),
     maxEntries: options.maxEntries,
     noBase: options.noBase,
+    trust: readTrustOption(ctx.cwd, options.trust),
   });
   const model = buildReport(input);
   const html = renderReportHtml(model);
@@ -105,7 +110,7 @@ export const report = defineVerb<ReportOptions, ReportResult>({
     ],
   ],
   builder: (y) =>
-    y
+    trustFlag(y)
       .option('html', { type: 'string', describe: 'Path of the HTML file to write (required)' })
       .option('max-entries', {
         type: 'number',
@@ -144,6 +149,7 @@ export const report = defineVerb<ReportOptions, ReportResult>({
       maxEntries,
       requirements: (Array.isArray(requirements) ? requirements : []).map(String),
       noBase: argv['base'] === false,
+      ...readTrustPath(argv),
     };
   },
   run: runReport,

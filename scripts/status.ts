@@ -3,7 +3,10 @@
 import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
-import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
+import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { readTrustOption } from './lib/io/trust-io.ts';
+import { describeKeyProvenance } from './lib/io/key-provenance.ts';
+import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
@@ -17,6 +20,8 @@ export interface StatusOptions extends CommonOptions {
   markdown: boolean;
   /** Skip the default append-only check of the ledger against the branch's upstream. */
   noBase: boolean;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamCheck };
@@ -24,9 +29,19 @@ type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamC
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const upstream = options.noBase ? undefined : await findUpstream(root);
-  const io = createRealGateIO(ctx, { upstream });
+  const trust = readTrustOption(ctx.cwd, options.trust);
+  const io = createRealGateIO(ctx, { upstream, trust });
   const result = await statusFlow({ root, controls: options.controls }, ctx, io);
-  return { ...result, markdown: options.markdown, ...(upstream === undefined ? {} : { upstream }) };
+  const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
+    trustFile: trust?.name,
+    upstream,
+  });
+  return {
+    ...result,
+    trust: { ...describeTrust(trust), keys },
+    markdown: options.markdown,
+    ...(upstream === undefined ? {} : { upstream }),
+  };
 }
 
 export const status = defineVerb<StatusOptions, StatusResult>({
@@ -38,7 +53,7 @@ export const status = defineVerb<StatusOptions, StatusResult>({
     ['proofgate status --markdown >> "$GITHUB_STEP_SUMMARY"', 'a CI step summary, verdict first'],
   ],
   builder: (y) =>
-    controlFlag(y)
+    trustFlag(controlFlag(y))
       .option('markdown', {
         type: 'boolean',
         default: false,
@@ -55,6 +70,7 @@ export const status = defineVerb<StatusOptions, StatusResult>({
     controls: readStrings(argv, 'control'),
     markdown: argv['markdown'] === true,
     noBase: argv['base'] === false,
+    ...readTrustPath(argv),
   }),
   run: runStatus,
   render: (r) => (r.markdown ? renderStatusMarkdown(r) : renderStatus(r)),

@@ -3,6 +3,7 @@
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
 import { verifyFlow, type VerifyOptions, type VerifyReport } from './lib/flows/verify-flow.ts';
 
@@ -16,6 +17,10 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     [
       'proofgate verify --full',
       'check every line, signatures, objects and seals; append-only against the upstream if any',
+    ],
+    [
+      'proofgate verify --full --trust ~/audits/app.trust.json',
+      'check against the keys and heads of a trust root kept outside the repository',
     ],
     ['proofgate verify --no-base', 'check every line, without the upstream comparison'],
     [
@@ -32,7 +37,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     ],
   ],
   builder: (y) =>
-    y
+    trustFlag(y)
       .option('full', {
         type: 'boolean',
         default: false,
@@ -80,6 +85,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       repairTorn: argv['repair-torn'] === true,
       repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),
+      ...readTrustPath(argv),
     };
   },
   run: runVerify,

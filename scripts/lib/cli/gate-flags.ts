@@ -120,3 +120,17 @@ export function readGrantedBy(argv: ParsedArgs): string | undefined {
 export function readJobs(argv: ParsedArgs): number {
   return Number(argv['jobs'] ?? defaultJobs());
 }
+
+export function trustFlag(y: Argv): Argv {
+  return y.option('trust', {
+    type: 'string',
+    describe:
+      'auditor trust file (proofgate trust export): authorities, keys and segment heads from it, never from the repository; any difference is exit 3',
+  });
+}
+
+/** The `--trust` file as given, when given. */
+export function readTrustPath(argv: ParsedArgs): { trust?: string } {
+  const trust = optionalText(argv, 'trust');
+  return trust === undefined ? {} : { trust };
+}

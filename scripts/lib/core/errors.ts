@@ -59,7 +59,8 @@ export type ConfigCode =
   | 'KEY_INVALID'
   | 'GLOB_INVALID'
   | 'INPUT_UNMATCHED'
-  | 'KNOWLEDGE_INVALID';
+  | 'KNOWLEDGE_INVALID'
+  | 'TRUST_INVALID';
 /** Exit 2: a human-owned source (manifest, registry, pack, profile) is missing or invalid. */
 export class ConfigError extends CliError<ConfigCode> {
   override readonly name = 'ConfigError';
@@ -77,6 +78,7 @@ export const INTEGRITY_CODES = [
   'OBJECT_MISSING',
   'OBJECT_UNSAFE',
   'NOT_APPEND_ONLY',
+  'NOT_TRUSTED',
 ] as const;
 export type IntegrityCode = (typeof INTEGRITY_CODES)[number];
 /** Exit 3: evidence or the ledger was tampered with or is corrupt. */

@@ -1,5 +1,6 @@
 // claim: granted only on current PASS in every required stage, by independent identities. A granted
 // claim is appended as a claim entry unless --no-record; a refusal appends nothing.
+import type { TrustSource } from './trust-check.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
@@ -47,6 +48,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   unprovenStops?: UnprovenStop[];
   /** Hash of the claim entry, when granted and recorded. */
   entry?: string;
+  /** Where the keys came from (a --trust file or the repository's manifest). */
+  trust?: TrustSource;
 }
 
 export async function claimFlow(

@@ -7,14 +7,16 @@ import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import { gatherStatuses, statusFlow } from './status-flow.ts';
 import { createRealGateIO } from './world/real-gate-io.ts';
+import type { LoadedTrust } from '../io/trust-io.ts';
 
 /** What a claim of `scope` would answer now, for `next`. */
 export async function readVerdict(
   root: string,
   scope: ClaimScope,
   ctx: Context,
+  trust?: LoadedTrust,
 ): Promise<{ verdict: string; blockers: ClaimBlocker[] }> {
-  const io = createRealGateIO(ctx);
+  const io = createRealGateIO(ctx, { trust });
   const plane = await io.loadPlane(root);
   const { verdict, blockers } = decideVerdict(
     scope,

@@ -31,6 +31,8 @@ export interface NextOptions extends CommonOptions {
   requirements: string[];
   /** The claim whose blockers are ranked: project (default) or release. */
   scope: VerdictScope;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
 }
 
 type VerdictScope = 'project' | 'release';

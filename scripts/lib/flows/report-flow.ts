@@ -20,6 +20,8 @@ import { findUpstream } from '../io/ledger-upstream.ts';
 import { findSubjectCommits } from '../io/commit-subject.ts';
 import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { LoadedTrust } from '../io/trust-io.ts';
+import { applyTrust, checkTrust } from './trust-check.ts';
 
 export interface GatherReportOptions {
   root: string;
@@ -28,10 +30,15 @@ export interface GatherReportOptions {
   maxEntries: number;
   /** Skip the default append-only comparison with the branch's upstream. */
   noBase: boolean;
+  /** The auditor's trust root: keys from it; every difference is shown as a finding. */
+  trust?: LoadedTrust | undefined;
 }
 
 export async function gatherReport(options: GatherReportOptions): Promise<ReportInput> {
-  const plane = loadPlane(options.root);
+  const own = loadPlane(options.root);
+  const trust = options.trust;
+  const distrust = trust === undefined ? [] : checkTrust(own, trust);
+  const plane = trust === undefined ? own : applyTrust(own, trust);
   const { registry, subjects } = await bindControls(plane);
   const upstream = options.noBase ? undefined : await findUpstream(options.root);
   const verified = await readVerifiedLedger(plane, 'content', upstream);
@@ -62,7 +69,7 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     ...(registry === plane.registry ? {} : { declaredRegistry: plane.registry }),
     subjects,
     entries: parsed.entries,
-    findings: [...committed, ...verified.findings],
+    findings: [...distrust, ...committed, ...verified.findings],
     checkedLines: verified.checkedLines,
     segments: verified.segments,
     ...(upstream === undefined ? {} : { upstream }),

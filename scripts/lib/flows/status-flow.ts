@@ -20,6 +20,7 @@ import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
+import type { TrustSource } from './trust-check.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -42,6 +43,8 @@ export interface StatusFlowResult {
   claimNow?: { scope: ClaimScope; granted: boolean; verdict: string; blockers: number };
   /** Stops the hook let through without proof that no later granted claim covers (warnings). */
   unprovenStops: UnprovenStop[];
+  /** Where the keys came from (a --trust file or the repository's manifest). */
+  trust?: TrustSource;
 }
 
 export async function statusFlow(

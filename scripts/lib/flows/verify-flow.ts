@@ -18,6 +18,8 @@ import { loadPlane } from '../io/plane.ts';
 import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
 import { verifyLedgerFiles } from '../io/verify-ledger-files.ts';
+import { readTrustFile } from '../io/trust-io.ts';
+import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -28,6 +30,8 @@ export interface VerifyOptions extends CommonOptions {
   repair?: boolean;
   /** Authority recorded on the repair note (with --repair-torn). */
   authorityId: string;
+  /** `--trust FILE`: authorities, keys and segment heads from the auditor's trust file. */
+  trust?: string | undefined;
 }
 
 export interface VerifyReport {
@@ -47,6 +51,8 @@ export interface VerifyReport {
   repaired: { file: string; removedBytes: number; removedSha256: string }[];
   /** Forked positions recorded by `--repair` in this run. */
   forks?: { file: string; line: number; seq: number; lineSha256: string }[];
+  /** Where the keys signatures were checked against came from. */
+  trust: TrustSource;
 }
 
 /** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
@@ -68,7 +74,11 @@ export async function readAndVerifyLedger(plane: Plane, ledgerId: string) {
 
 export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const plane = loadPlane(root);
+  const own = loadPlane(root);
+  const trust = options.trust === undefined ? undefined : readTrustFile(ctx.cwd, options.trust);
+  // With a trust file, signatures are checked against its keys and any difference is a finding.
+  const trustFindings = trust === undefined ? [] : checkTrust(own, trust);
+  const plane = trust === undefined ? own : applyTrust(own, trust);
   // A manifest without a ledger id is a config error before anything is repaired.
   ledgerIdOf(plane.manifest, plane.manifestPath.slice(root.length + 1));
   const time = ctx.clock.now().toISOString();
@@ -105,8 +115,13 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   const committed = headFindings.filter((f) => !seen.has(findingKey(f)));
   const result = {
     ...verified,
-    findings: [...committed, ...rewritten, ...verified.findings, ...grants],
-    findingCount: committed.length + rewritten.length + verified.findingCount + grants.length,
+    findings: [...trustFindings, ...committed, ...rewritten, ...verified.findings, ...grants],
+    findingCount:
+      trustFindings.length +
+      committed.length +
+      rewritten.length +
+      verified.findingCount +
+      grants.length,
   };
   return {
     ok: result.findingCount === 0,
@@ -116,6 +131,7 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     ...result,
     repaired,
     forks,
+    trust: describeTrust(trust),
   };
 }
 

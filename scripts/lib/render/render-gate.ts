@@ -12,6 +12,7 @@ import type { AuditFlowResult } from '../flows/audit-flow.ts';
 import type { ClaimFlowResult } from '../flows/claim-flow.ts';
 import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
+import type { TrustSource } from '../flows/trust-check.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -119,8 +120,20 @@ export function renderStatus(
       : [
           `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
         ];
+  const signed = result.statuses.some((s) =>
+    Object.values(s.stages).some((st) => st.strength === 'signed'),
+  );
   const stops = result.unprovenStops.map((stop) => `  warning: ${stop.warning}`);
-  return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
+  return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
+}
+
+/** Where the keys behind "signed" came from: shown when a result leans on a signature or a file. */
+function trustLine(trust: TrustSource | undefined, signed: boolean): string[] {
+  if (trust === undefined || (!signed && trust.file === undefined)) return [];
+  const keys = (trust.keys ?? []).map(
+    (k) => `    key ${k.authority} ${k.keyid.slice(0, 12)}…: ${k.text}`,
+  );
+  return [`  trust: ${trust.text}`, ...keys];
 }
 
 const CONTROL_SLOT = ' --control \0';
@@ -156,6 +169,8 @@ export function renderClaim(result: ClaimFlowResult): string {
       .map(([strength, n]) => `${n} ${STRENGTH_TEXT[strength as keyof typeof STRENGTH_TEXT]}`);
     if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
   }
+  const signed = Object.values(result.strengths ?? {}).some((counts) => counts.signed > 0);
+  lines.push(...trustLine(result.trust, signed));
   for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
   const outputs = new Map(result.statuses.map((s) => [s.control, s.output]));
   const shown = new Set<string>();

@@ -19,7 +19,10 @@ export function renderVerify(report: VerifyReport): string {
           : ''
       }`;
   const lines = [verdict];
-  if (report.ok) lines.push(`verified: ${describeVerified(report.counts, report.base)}`);
+  if (report.ok) {
+    lines.push(`verified: ${describeVerified(report.counts, report.base)}`);
+    lines.push(`trust: ${report.trust.text}`);
+  }
   for (const fix of report.repaired) {
     lines.push(
       `repaired ${fix.file}: removed ${fix.removedBytes} torn bytes (sha256 ${fix.removedSha256}), recorded in a note entry`,

@@ -25,14 +25,21 @@ import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import type { LoadedTrust } from '../../io/trust-io.ts';
+import { applyTrust, checkTrust, trustFailure } from '../trust-check.ts';
 
 export interface RealGateOptions {
   /** Also prove the ledger extends this upstream byte for byte before any status is computed. */
   upstream?: UpstreamCheck | undefined;
+  /** `--trust FILE`: authorities and keys from the file; any difference is exit 3. */
+  trust?: LoadedTrust | undefined;
 }
 
 export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): GateIO {
   const planes = new Map<string, Plane>();
+  /** Findings of the trust check, by plane directory (empty: the repository matches the file). */
+  const distrust = new Map<string, LedgerFinding[]>();
+  const { trust } = options;
   /** Findings of the proof against HEAD, made while the plane's entries were streamed. */
   const committed = new Map<Plane, LedgerFinding[]>();
   const stores = new Map<string, ObjectStore>();
@@ -44,12 +51,24 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
   return {
     loadPlane: (root) => {
       let plane = planes.get(root);
-      if (plane === undefined) planes.set(root, (plane = loadPlane(root)));
+      if (plane === undefined) {
+        const own = loadPlane(root);
+        if (trust !== undefined) distrust.set(own.dir, checkTrust(own, trust));
+        planes.set(root, (plane = trust === undefined ? own : applyTrust(own, trust)));
+      }
       return Promise.resolve(plane);
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
     readEntries: async (plane) => {
-      const { entries, committed: found } = await readVerifiedEntries(plane, options.upstream);
+      const trusted =
+        trust === undefined
+          ? undefined
+          : { trust, findings: distrust.get(plane.dir) ?? checkTrust(plane, trust) };
+      const { entries, committed: found } = await readVerifiedEntries(
+        plane,
+        options.upstream,
+        trusted,
+      );
       committed.set(plane, found);
       return entries;
     },
@@ -127,8 +146,12 @@ export async function resolveGrantor(
 async function readVerifiedEntries(
   plane: Plane,
   upstream: UpstreamCheck | undefined,
+  trusted: { trust: LoadedTrust; findings: LedgerFinding[] } | undefined,
 ): Promise<{ entries: StoredEntry[]; committed: LedgerFinding[] }> {
   const { entries, findings, committed } = await streamVerifiedEntries(plane, upstream);
+  // A repository that differs from the trust file is named first, the ledger's findings after.
+  if (trusted !== undefined && trusted.findings.length > 0)
+    throw trustFailure(trusted.findings, trusted.trust, [...committed, ...findings]);
   if (findings.length === 0) return { entries, committed };
   // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);

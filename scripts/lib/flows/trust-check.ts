@@ -1,0 +1,66 @@
+// The one trust check every verdict and `verify` make when given `--trust FILE`: the manifest's
+// authorities and keys must be the file's, and every head the file pins must still be in the
+// ledger. The findings join the verifier's (exit 3); the plane the verdict then judges with takes
+// its authorities and keys from the file, never from the repository.
+import { IntegrityError } from '../core/errors.ts';
+import type { LedgerFinding } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import {
+  checkPinnedHeads,
+  compareAuthorities,
+  trustedManifest,
+} from '../core/trust/compare-trust.ts';
+import { readPinnedPrefixes, type LoadedTrust } from '../io/trust-io.ts';
+
+/** Every difference between the repository and the trust file (empty when they agree). */
+export function checkTrust(plane: Plane, loaded: LoadedTrust): LedgerFinding[] {
+  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
+  return [
+    ...compareAuthorities(loaded.trust, plane.manifest, { trustFile: loaded.name, manifestFile }),
+    ...checkPinnedHeads(loaded.trust, readPinnedPrefixes(plane, loaded.trust), loaded.name),
+  ];
+}
+
+/** `plane` with the trust file's authorities and keys in place of the manifest's. */
+export function applyTrust(plane: Plane, loaded: LoadedTrust): Plane {
+  return { ...plane, manifest: trustedManifest(plane.manifest, loaded.trust) };
+}
+
+/** Where a verdict's keys came from: the trust file's name, and the sentence saying so. */
+export interface TrustSource {
+  file?: string;
+  text: string;
+  /** What is known about each key behind a signed result (pinned, or who registered it where). */
+  keys?: { authority: string; keyid: string; text: string }[];
+}
+
+export function describeTrust(loaded: LoadedTrust | undefined): TrustSource {
+  if (loaded === undefined)
+    return { text: "keys from this repository's own manifest (no --trust file)" };
+  const keys = loaded.trust.authorities.reduce((n, a) => n + a.keys.length, 0);
+  const heads = Object.keys(loaded.trust.heads).length;
+  return {
+    file: loaded.name,
+    text: `keys and authorities from trust file ${loaded.name} (${keys} key${keys === 1 ? '' : 's'}; ${heads} pinned segment head${heads === 1 ? '' : 's'} contained in the ledger)`,
+  };
+}
+
+/** The IntegrityError (exit 3) for trust findings, listing the ledger's own findings after them. */
+export function trustFailure(
+  findings: readonly LedgerFinding[],
+  loaded: LoadedTrust,
+  ledger: readonly LedgerFinding[] = [],
+): IntegrityError {
+  const all = [...findings, ...ledger];
+  const first = findings[0]!;
+  const count = `${all.length} finding${all.length === 1 ? '' : 's'}`;
+  return new IntegrityError(
+    'NOT_TRUSTED',
+    `the repository does not match trust file ${loaded.name} (${count}; first ${first.code} ${first.message}); no verdict is computed`,
+    {
+      where: `${first.file}:${first.line}`,
+      problems: all.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
+      next: `run "proofgate verify --full --trust ${loaded.name}"; restore the manifest and ledger from a copy the trust file was exported from`,
+    },
+  );
+}
