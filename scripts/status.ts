@@ -24,7 +24,7 @@ type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamC
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const upstream = options.noBase ? undefined : await findUpstream(root);
-  const io = createRealGateIO(ctx, { upstream });
+  const io = createRealGateIO(ctx, { against: { upstream } });
   const result = await statusFlow({ root, controls: options.controls }, ctx, io);
   return { ...result, markdown: options.markdown, ...(upstream === undefined ? {} : { upstream }) };
 }
