@@ -33,6 +33,8 @@ export class KeyedRules {
   private readonly candidates: Candidate[] = [];
   private readonly unplaced: Start[] = [];
   private trustedSegments = 0;
+  /** Unsigned entries and grants written before a key entry of their authority (valid). */
+  beforeKey = 0;
   /** Files a base comparison found rewritten: they existed on the base, so they are not new. */
   private readonly rewritten = new Set<string>();
 
@@ -103,7 +105,10 @@ export class KeyedRules {
           ? key.index > c.index
           : (reach(key.entry.storage.heads[c.segment], c.segment) ?? -1) >= c.index,
       );
-      if (precededByKey) continue;
+      if (precededByKey) {
+        this.beforeKey += 1;
+        continue;
+      }
       if (c.grant !== undefined) {
         const message = `${c.grant} (no key entry of ${c.authority} was written after this entry)`;
         findings.push({ file: c.file, line: c.line, code: 'GRANT_UNSIGNED', message });

@@ -270,7 +270,10 @@ export class LedgerVerifier {
       findingCount: this.sink.count,
       checkedLines: this.checkedLines,
       segments: this.segments,
-      counts: { ...this.counts },
+      counts: {
+        ...this.counts,
+        ...(this.keyed.beforeKey === 0 ? {} : { beforeKey: this.keyed.beforeKey }),
+      },
     };
   }
 }
