@@ -197,6 +197,22 @@ describe('every verdict sees every defect verify sees', () => {
     expect(base.out).toContain(`commit ${tidy}`);
   });
 
+  it('a merge that drops the segment one parent holds is named by the merge commit', async () => {
+    const r = await trackedRepo();
+    r.git('checkout', '-q', '-b', 'side');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'side evidence');
+    const side = r.git('rev-parse', '--short=7', 'HEAD').trim();
+    r.git('checkout', '-q', '-');
+    // "ours" keeps this branch's tree: the side's segment (and its result) silently vanish.
+    r.git('merge', '-q', '-s', 'ours', 'side', '-m', 'merge side');
+    const merge = r.git('rev-parse', '--short=7', 'HEAD').trim();
+    await expectAgreement(r, objectOf(r, 1), 'SEGMENT_DELETED', 1);
+    const verify = await r.run(['verify', '--full']);
+    expect(verify.out).toContain(`segment deleted by commit ${merge} (parent ${side}`);
+  });
+
   it('an intact ledger with an appended, committed PASS: every verb agrees it is intact', async () => {
     const r = await trackedRepo();
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);
