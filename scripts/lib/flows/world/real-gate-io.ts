@@ -37,6 +37,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
   const planes = new Map<string, Plane>();
   /** Planes whose entries were read: the proof against HEAD was made in that read. */
   const proven = new Set<Plane>();
+  const anchors = new Map<Plane, Promise<IntegrityAnchor | undefined>>();
   const stores = new Map<string, ObjectStore>();
   const objects = (plane: Plane): ObjectStore => {
     let store = stores.get(plane.dir);
@@ -51,8 +52,13 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
     readEntries: async (plane) => {
-      const against = options.against ?? { upstream: 'find' };
-      const entries = await readVerifiedEntries(plane, await resolveAnchor(plane, against), ctx);
+      // The anchor does not move within one run; the ledger is read and checked afresh each time.
+      let anchor = anchors.get(plane);
+      if (anchor === undefined) {
+        anchor = resolveAnchor(plane, options.against ?? { upstream: 'find' });
+        anchors.set(plane, anchor);
+      }
+      const entries = await readVerifiedEntries(plane, await anchor, ctx);
       proven.add(plane);
       return entries;
     },
