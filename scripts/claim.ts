@@ -2,7 +2,7 @@
 // identities; the first line is the verdict, then each blocker and its next command.
 // references/claim.md.
 import type { Context } from './lib/core/context.ts';
-import { IntegrityError, UsageError } from './lib/core/errors.ts';
+import { UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -28,7 +28,6 @@ import { readBasePlane } from './lib/io/base-registry.ts';
 import { readTaskControls } from './lib/io/hook-files.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
-import { verifyFlow } from './lib/flows/verify-flow.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { parseShardCount } from './lib/core/gate/shard.ts';
 
@@ -48,9 +47,13 @@ export interface ClaimOptions extends CommonOptions {
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust });
+  // The one integrity check, against --base when given (the ledger extends it byte for byte and
+  // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
+  const io = createRealGateIO(ctx, {
+    trust,
+    ...(options.base === undefined ? {} : { against: { base: options.base } }),
+  });
   const result = await decideClaim(options, root, ctx, io, trust);
   const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
     trustFile: trust?.name,
@@ -104,29 +107,6 @@ async function decideClaim(
     },
     ctx,
     io,
-  );
-}
-
-async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Context): Promise<void> {
-  const report = await verifyFlow(
-    {
-      ...options,
-      root,
-      base: options.base,
-      noBase: true,
-      repairTorn: false,
-      authorityId: 'virtual:developer',
-    },
-    ctx,
-  );
-  if (report.ok) return;
-  throw new IntegrityError(
-    'NOT_APPEND_ONLY',
-    `the ledger is not an append-only extension of ${options.base} (${report.findings.length} findings); no claim is decided`,
-    {
-      problems: report.findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
-      next: `run "proofgate verify --base ${options.base}" and restore the ledger from ${options.base}`,
-    },
   );
 }
 

@@ -36,6 +36,8 @@ export interface ReportResult {
   /** The upstream the ledger was proven to extend, when there is one (and no --no-base). */
   upstream?: { ref: string; commit: string };
   findings: number;
+  /** The same count under the name every verb's --json uses (the integrity check's findings). */
+  findingCount: number;
   isReady: boolean;
   counts: Record<ControlStatusValue, number>;
   /** `claim` verdicts for project and release if made now. */
@@ -70,6 +72,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     isIntact: model.integrity.ok,
     ...(model.integrity.upstream === undefined ? {} : { upstream: model.integrity.upstream }),
     findings: model.integrity.totalFindings,
+    findingCount: model.integrity.totalFindings,
     isReady: model.isReady,
     counts: model.counts,
     // On a ledger that does not verify, claim decides nothing: no verdict is shown as if it did.

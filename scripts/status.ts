@@ -30,7 +30,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const root = await resolveRoot(options.root, ctx.cwd);
   const upstream = options.noBase ? undefined : await findUpstream(root);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { upstream, trust });
+  const io = createRealGateIO(ctx, { against: { upstream }, trust });
   const result = await statusFlow({ root, controls: options.controls }, ctx, io);
   const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
     trustFile: trust?.name,

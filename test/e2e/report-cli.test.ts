@@ -70,7 +70,8 @@ describe('proofgate report on a real ledger', () => {
   test('intact ledger, one STALE control: the page shows what status computes, exit 0', async () => {
     const repo = await passingRepo();
     repo.write('src/b/b.ts', 'export const b = 2;\n');
-    const ctx = createTestContext({ cwd: repo.dir });
+    // The verdict's clock is after the entries (an earlier one finds them dated in the future).
+    const ctx = createTestContext({ cwd: repo.dir, now: '2026-03-01T12:00:00.000Z' });
     const status = await statusFlow({ root: repo.dir, controls: [] }, ctx, createRealGateIO(ctx));
     expect(status.statuses.map((s) => [s.control, s.status])).toEqual([
       ['A', 'PASS'],

@@ -35,7 +35,13 @@ async function provenRepo(): Promise<GateRepo> {
 
 async function hookStop(r: GateRepo): Promise<string> {
   const stdin = JSON.stringify({ hook_event_name: 'Stop', stop_hook_active: false });
-  const ctx = createTestContext({ cwd: r.dir, stdin, env: { USER: 'dev' } });
+  // The hook's clock is now, like the entries' (an earlier one finds them dated in the future).
+  const ctx = createTestContext({
+    cwd: r.dir,
+    stdin,
+    env: { USER: 'dev' },
+    now: new Date().toISOString(),
+  });
   await dispatchTable(verbTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
   return ctx.stdout();
 }

@@ -15,7 +15,13 @@ async function hookStop(): Promise<string> {
     stop_hook_active: false,
     last_assistant_message: 'All done!',
   });
-  const ctx = createTestContext({ cwd: r.dir, stdin, env: { USER: 'dev' } });
+  // The hook's clock is now, like the entries' (an earlier one finds them dated in the future).
+  const ctx = createTestContext({
+    cwd: r.dir,
+    stdin,
+    env: { USER: 'dev' },
+    now: new Date().toISOString(),
+  });
   await dispatchTable(verbTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
   return ctx.stdout() + ctx.stderr();
 }

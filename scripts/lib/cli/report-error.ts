@@ -1,7 +1,7 @@
 // The one place an error becomes output: a JSON document on stdout under --json, and the
 // what/where/expected/next text on stderr, with the error's contract exit code.
 import type { Context } from '../core/context.ts';
-import { InternalError, isCliError } from '../core/errors.ts';
+import { IntegrityError, InternalError, isCliError } from '../core/errors.ts';
 import type { CliError, ExitCode } from '../core/errors.ts';
 import { formatBoundedError } from '../render/emit.ts';
 import { readPackageVersion } from '../io/package-version.ts';
@@ -26,6 +26,9 @@ function errorToJson(error: CliError): Record<string, unknown> {
     ...(error.expected === undefined ? {} : { expected: error.expected }),
     ...(error.next === undefined ? {} : { next: error.next }),
     ...(error.problems.length === 0 ? {} : { problems: error.problems }),
+    ...(error instanceof IntegrityError && error.findingCount !== undefined
+      ? { findingCount: error.findingCount }
+      : {}),
   };
 }
 

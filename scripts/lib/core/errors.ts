@@ -85,6 +85,17 @@ export type IntegrityCode = (typeof INTEGRITY_CODES)[number];
 export class IntegrityError extends CliError<IntegrityCode> {
   override readonly name = 'IntegrityError';
   readonly exitCode = 3;
+  /** How many findings the integrity check made: the same number in every verb that runs it. */
+  readonly findingCount: number | undefined;
+
+  constructor(
+    code: IntegrityCode,
+    message: string,
+    details: ErrorDetails & { findingCount?: number } = {},
+  ) {
+    super(code, message, details);
+    this.findingCount = details.findingCount;
+  }
 }
 
 export type EnvironmentCode = 'NOT_A_GIT_REPO' | 'LOCK_TIMEOUT' | 'GIT_FAILED' | 'IO_FAILED';

@@ -1,5 +1,5 @@
 // The gather step of `proofgate report`: the plane, current bindings, the ledger with the findings
-// of `verify --full` (kept, not thrown: the report must show a tampered ledger, not refuse to), the
+// of the integrity check `verify --full` and every verdict run (kept, not thrown: the report must show a tampered ledger, not refuse to), the
 // trace controls' evidence objects and optional requirement files.
 import { readAttestationHistory } from '../io/attestation-history.ts';
 import { relative, resolve } from 'node:path';
@@ -7,15 +7,14 @@ import { ConfigError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import type { SubjectBinding } from '../core/ledger/types.ts';
+import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { Registry } from '../core/plane/types.ts';
 import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
 import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
-import { proveCommittedLedger } from '../io/committed-ledger.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
-import { readVerifiedLedger } from '../io/read-verified-ledger.ts';
+import { anchorOfUpstream, checkIntegrity } from '../io/ledger-integrity.ts';
 import { findUpstream } from '../io/ledger-upstream.ts';
 import { findSubjectCommits } from '../io/commit-subject.ts';
 import { computeSubjects } from '../io/subject.ts';
@@ -41,10 +40,18 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
   const plane = trust === undefined ? own : applyTrust(own, trust);
   const { registry, subjects } = await bindControls(plane);
   const upstream = options.noBase ? undefined : await findUpstream(options.root);
-  const verified = await readVerifiedLedger(plane, 'content', upstream);
-  const { parsed } = verified;
-  // A committed line removed or changed locally is shown like any other finding.
-  const committed = await proveCommittedLedger(plane);
+  // The one integrity check every verdict runs (io/ledger-integrity.ts), its findings kept.
+  const entries: StoredEntry[] = [];
+  const verified = await checkIntegrity(
+    plane,
+    {
+      anchor: upstream === undefined ? undefined : anchorOfUpstream(upstream),
+      leading: distrust,
+      onEntry: (stored) => entries.push(stored),
+    },
+    { clock: { now: () => options.now } },
+  );
+  const parsed = { entries };
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
   const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
@@ -69,7 +76,8 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     ...(registry === plane.registry ? {} : { declaredRegistry: plane.registry }),
     subjects,
     entries: parsed.entries,
-    findings: [...distrust, ...committed, ...verified.findings],
+    findings: verified.findings,
+    findingCount: verified.findingCount,
     checkedLines: verified.checkedLines,
     segments: verified.segments,
     ...(upstream === undefined ? {} : { upstream }),

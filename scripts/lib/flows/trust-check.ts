@@ -45,22 +45,22 @@ export function describeTrust(loaded: LoadedTrust | undefined): TrustSource {
   };
 }
 
-/** The IntegrityError (exit 3) for trust findings, listing the ledger's own findings after them. */
+/** The IntegrityError (exit 3) for findings led by the trust file's (the ledger's own after them). */
 export function trustFailure(
   findings: readonly LedgerFinding[],
   loaded: LoadedTrust,
-  ledger: readonly LedgerFinding[] = [],
+  count = findings.length,
 ): IntegrityError {
-  const all = [...findings, ...ledger];
   const first = findings[0]!;
-  const count = `${all.length} finding${all.length === 1 ? '' : 's'}`;
+  const counted = `${count} finding${count === 1 ? '' : 's'}`;
   return new IntegrityError(
     'NOT_TRUSTED',
-    `the repository does not match trust file ${loaded.name} (${count}; first ${first.code} ${first.message}); no verdict is computed`,
+    `the repository does not match trust file ${loaded.name} (${counted}; first ${first.code} ${first.message}); no verdict is computed`,
     {
       where: `${first.file}:${first.line}`,
-      problems: all.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
+      problems: findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
       next: `run "proofgate verify --full --trust ${loaded.name}"; restore the manifest and ledger from a copy the trust file was exported from`,
+      findingCount: count,
     },
   );
 }

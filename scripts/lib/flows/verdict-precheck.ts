@@ -1,18 +1,14 @@
-// The one integrity rule every verdict passes before it is decided (claim, status, hook stop,
-// readiness, query, the evaluate summary, campaign claims): what the verdict relies on must be
-// intact. Two checks, both cheap enough for the agent's hot path:
-// - the working ledger extends the ledger committed at HEAD (a committed line or segment removed
-//   or changed is a finding, where it differs);
-// - every evidence object referenced by an entry that decides a current status still re-hashes to
-//   its name (only those objects, not the whole store: `verify --full` re-hashes everything).
-// - every grant recorded by an authority with registered keys carries that authority's valid
-//   signature (only entries with grants are looked at; most have none).
+// The last word before a verdict is decided (claim, status, hook stop, readiness, query, the
+// evaluate summary, campaign claims). The real GateIO already refused any ledger the one integrity
+// check (io/ledger-integrity.ts) finds a defect in when it read the entries; this re-checks, through
+// the port (so in-memory worlds are held to it too), what the verdict stands on:
+// - the working ledger extends the ledger committed at HEAD;
+// - every evidence object of an entry that decides a current status still re-hashes to its name.
 // Any finding is an IntegrityError (exit 3) naming file:line; no verdict is returned.
 import { INTEGRITY_CODES, IntegrityError, type IntegrityCode } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { findEntries } from '../core/gate/find-entries.ts';
-import { findGrantProblems } from '../core/gate/grant-signature.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -79,21 +75,17 @@ export async function precheckVerdict(
   const findings = [
     ...(await io.proveCommitted(plane)),
     ...(await checkDecidingObjects(plane, decidingEntries(statuses, entries), io)),
-    ...checkGrants(plane, entries),
   ];
   if (findings.length === 0) return;
   throw integrityFailure(findings);
 }
 
-/** Findings for every recorded grant that its keyed grantor did not sign (or not validly). */
-function checkGrants(plane: Plane, entries: readonly StoredEntry[]): LedgerFinding[] {
-  const authorities = plane.manifest.authorities;
-  return entries.flatMap((stored) =>
-    findGrantProblems(stored.entry, { file: stored.file, line: stored.line }, authorities),
-  );
-}
-
-export function integrityFailure(findings: readonly LedgerFinding[]): IntegrityError {
+/** The refusal of a verdict over `findings` (`count` of them, listed or not). */
+export function integrityFailure(
+  findings: readonly LedgerFinding[],
+  count = findings.length,
+  next = 'run "proofgate verify --full" (and "git diff -- .proofgate/evidence"); restore the ledger and evidence from git, never edit them',
+): IntegrityError {
   const first = findings[0]!;
   const code: IntegrityCode =
     first.code === 'SEGMENT_DELETED' || first.code === 'HISTORY_REWRITTEN'
@@ -105,14 +97,15 @@ export function integrityFailure(findings: readonly LedgerFinding[]): IntegrityE
           : (INTEGRITY_CODES as readonly string[]).includes(first.code)
             ? (first.code as IntegrityCode)
             : 'CHAIN_BROKEN';
-  const count = `${findings.length} finding${findings.length === 1 ? '' : 's'}`;
+  const counted = `${count} finding${count === 1 ? '' : 's'}`;
   return new IntegrityError(
     code,
-    `integrity check failed before any verdict (${count}): ${first.file}:${first.line} ${first.code}: ${first.message}`,
+    `integrity check failed before any verdict (${counted}): ${first.file}:${first.line} ${first.code}: ${first.message}`,
     {
       where: `${first.file}:${first.line}`,
       problems: findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
-      next: 'run "proofgate verify --full" (and "git diff -- .proofgate/evidence"); restore the ledger and evidence from git, never edit them',
+      next,
+      findingCount: count,
     },
   );
 }

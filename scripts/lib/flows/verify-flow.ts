@@ -1,8 +1,7 @@
-// verify: proves the ledger intact. The segments stream through the pure line-by-line verifier
-// (bounded memory at any size; with --base only the lines appended after the proven prefix). seal
+// verify: proves the ledger intact with the one integrity check every verdict runs
+// (ledger-integrity.ts; with --base only the lines appended after the proven prefix). seal
 // reads the whole ledger and runs the same decision before it appends (readAndVerifyLedger).
 import type { Context } from '../core/context.ts';
-import { findGrantProblems } from '../core/gate/grant-signature.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { VerifiedCounts } from '../core/ledger/describe-verified.ts';
 import { parseLedger } from '../core/ledger/parse-ledger.ts';
@@ -10,16 +9,15 @@ import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts
 import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { resolveRoot } from '../io/git.ts';
-import { committedCheck, upstreamCheck } from '../io/ledger-prefixes.ts';
 import { findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
 import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
 import { checkObjects, createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
 import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
-import { verifyLedgerFiles } from '../io/verify-ledger-files.ts';
 import { readTrustFile } from '../io/trust-io.ts';
 import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
+import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -89,40 +87,19 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
   const upstream =
     options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
-  // Like every verdict, the full check proves the working ledger extends the one committed at
-  // HEAD, upstream or not (a committed line deleted locally is a finding naming where), and the
-  // one at the upstream's fork point; both in the read the verifier makes anyway.
-  const head = options.base === undefined ? await committedCheck(plane) : undefined;
-  const fork = upstream === undefined ? undefined : await upstreamCheck(plane, upstream);
-  const checks = [fork, head].filter((c) => c !== undefined);
-  // A grant by a keyed authority must carry that authority's own signature: checked on every
-  // entry as it streams past (with --base, on the appended ones).
-  const grants: LedgerFinding[] = [];
-  const authorities = plane.manifest.authorities;
-  const streamed = await verifyLedgerFiles(plane, {
-    now: ctx.clock.now(),
-    ...(options.base === undefined ? {} : { base: options.base }),
-    prefixes: checks,
-    onEntry: ({ entry, file, line }) => {
-      grants.push(...findGrantProblems(entry, { file, line }, authorities));
-    },
-  });
-  const { prefixFindings, ...verified } = streamed;
-  const [rewritten, headFindings] = [fork, head].map((check) =>
-    check === undefined ? [] : (prefixFindings[checks.indexOf(check)] ?? []),
-  ) as [LedgerFinding[], LedgerFinding[]];
-  const seen = new Set(rewritten.map(findingKey));
-  const committed = headFindings.filter((f) => !seen.has(findingKey(f)));
-  const result = {
-    ...verified,
-    findings: [...trustFindings, ...committed, ...rewritten, ...verified.findings, ...grants],
-    findingCount:
-      trustFindings.length +
-      committed.length +
-      rewritten.length +
-      verified.findingCount +
-      grants.length,
-  };
+  // The same check every verdict runs before it decides (flows/ledger-integrity.ts); --base only
+  // parses the lines appended since the base.
+  const anchor =
+    options.base === undefined
+      ? upstream === undefined
+        ? undefined
+        : anchorOfUpstream(upstream)
+      : await resolveAnchor(plane, { base: options.base });
+  const result = await checkIntegrity(
+    plane,
+    { anchor, appendedOnly: options.base !== undefined, leading: trustFindings },
+    ctx,
+  );
   return {
     ok: result.findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
@@ -133,8 +110,4 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     forks,
     trust: describeTrust(trust),
   };
-}
-
-function findingKey(finding: LedgerFinding): string {
-  return `${finding.file}:${finding.line}:${finding.code}`;
 }

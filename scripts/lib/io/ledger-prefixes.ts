@@ -40,9 +40,9 @@ export async function committedCheck(
 export async function upstreamCheck(
   plane: PlaneLocation,
   upstream: { ref: string; commit: string },
+  label = `${upstream.ref} (fork point ${upstream.commit.slice(0, 7)})`,
 ): Promise<PrefixCheck> {
   const base = await readBaseLedger(plane.root, ledgerRel(plane), upstream.commit);
-  const label = `${upstream.ref} (fork point ${upstream.commit.slice(0, 7)})`;
   return { where: `on ${label}`, objectFormat: base.objectFormat, segments: base.segments };
 }
 

@@ -65,11 +65,17 @@ export function fsyncDir(dir: string): void {
  * repository, a directory where an object belongs, a file where a directory belongs) is an
  * integrity finding naming the path. Returns whether the object exists.
  */
-export function assertStoreShape(plane: PlaneLocation, path: string): boolean {
+export function assertStoreShape(
+  plane: PlaneLocation,
+  path: string,
+  /** Directories already found real in this pass (one lstat each, not one per object). */
+  checked?: Set<string>,
+): boolean {
   const parts = relative(plane.dir, path).split(sep);
   let current = plane.dir;
   for (let i = -1; i < parts.length; i++) {
     if (i >= 0) current = join(current, parts[i]!);
+    if (checked?.has(current) === true) continue;
     let stat;
     try {
       stat = lstatSync(current);
@@ -89,7 +95,10 @@ export function assertStoreShape(plane: PlaneLocation, path: string): boolean {
         : stat.isDirectory()
           ? undefined
           : 'not a directory';
-    if (what === undefined) continue;
+    if (what === undefined) {
+      if (!isObject) checked?.add(current);
+      continue;
+    }
     throw new IntegrityError(
       'OBJECT_UNSAFE',
       `the evidence store path ${relative(plane.root, current).split(sep).join('/')} is ${what}; evidence must be regular files in real directories inside the repository`,

@@ -13,9 +13,8 @@ import { checkAgainstUpstream, type UpstreamCheck } from './ledger-upstream.ts';
 import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
-import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
-import type { PrefixCheck } from './ledger-prefixes.ts';
-import { verifyLedgerFiles } from './verify-ledger-files.ts';
+import type { Context } from '../core/context.ts';
+import { checkIntegrity, type IntegrityAnchor } from './ledger-integrity.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -126,30 +125,23 @@ function intern(table: Map<string, string>, value: string): string {
 }
 
 /**
- * The ledger as the gate needs it: every valid entry, with the verifier's findings. The segments
- * are streamed through the same verifier as `verify --full` (objects checked for presence), so
- * memory holds the entries but never the segment bytes, and signatures use every core.
+ * The ledger as the gate needs it: every valid entry, with the findings of the one integrity
+ * check `verify` runs (ledger-integrity.ts: every line, every referenced object re-hashed, the
+ * proofs against HEAD and the anchor, every commit since the anchor). Memory holds the entries but
+ * never the segment bytes. Without a clock, no entry is judged dated in the future.
  */
 export async function streamVerifiedEntries(
   plane: Plane,
-  upstream?: UpstreamCheck,
-): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[]; committed: LedgerFinding[] }> {
+  anchor?: IntegrityAnchor,
+  ctx?: Pick<Context, 'clock'>,
+  leading: readonly LedgerFinding[] = [],
+): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[]; findingCount: number }> {
   const entries: StoredEntry[] = [];
   const pool = new StringPool();
-  // The proofs against the upstream's fork point and against HEAD ride on the verifier's own read.
-  const fork = upstream === undefined ? undefined : await upstreamCheck(plane, upstream);
-  const head = await committedCheck(plane);
-  const checks = [fork, head].filter((c) => c !== undefined);
-  const result = await verifyLedgerFiles(plane, {
-    objects: 'presence',
-    prefixes: checks,
-    onEntry: (stored) => entries.push(pool.share(stored)),
-  });
-  const found = (check: PrefixCheck | undefined): LedgerFinding[] =>
-    check === undefined ? [] : (result.prefixFindings[checks.indexOf(check)] ?? []);
-  return {
-    entries,
-    findings: [...found(fork), ...result.findings],
-    committed: found(head),
-  };
+  const result = await checkIntegrity(
+    plane,
+    { anchor, leading, onEntry: (stored) => entries.push(pool.share(stored)) },
+    ctx,
+  );
+  return { entries, findings: result.findings, findingCount: result.findingCount };
 }

@@ -110,12 +110,13 @@ function createObjectStates(
 ): (digest: string) => ObjectState {
   const dir = objectsDir(plane);
   const states = new Map<string, ObjectState>();
+  const directories = new Set<string>();
   return (digest) => {
     let state = states.get(digest);
     if (state === undefined) {
       const path = join(dir, digest.slice(0, 2), digest);
       // A symlink or a directory on the way to the object is an integrity error naming the path.
-      state = !assertStoreShape(plane, path)
+      state = !assertStoreShape(plane, path, directories)
         ? 'missing'
         : check === 'presence' || sha256Hex(readFileSync(path)) === digest
           ? 'ok'

@@ -7,7 +7,7 @@ import { verify } from 'node:crypto';
 import { canonicalize } from '../ledger/canonical.ts';
 import { isCanonicalBase64 } from '../ledger/parse-entry.ts';
 import { keyidOf, preAuthEncoding, publicKeyFromRaw } from '../ledger/sign-entry.ts';
-import type { LedgerEntry, LedgerFinding, Signer } from '../ledger/types.ts';
+import type { LedgerEntry, Signer } from '../ledger/types.ts';
 import type { Authority } from '../plane/types.ts';
 import type { Grant } from './grant-authority.ts';
 
@@ -99,12 +99,11 @@ function grantsIn(value: unknown): Grant[] {
   );
 }
 
-/** Findings for every grant in `entry` (a run's, or an audit's re-execution's) not properly signed. */
+/** Every grant in `entry` (a run's, or an audit's re-execution's) not properly signed. */
 export function findGrantProblems(
   entry: LedgerEntry,
-  where: { file: string; line: number },
   authorities: readonly Authority[],
-): LedgerFinding[] {
+): { by: string; code: 'GRANT_UNSIGNED' | 'GRANT_SIGNATURE_INVALID'; message: string }[] {
   const body = entry.body as GrantHolder;
   const grants = [...grantsIn(body.grants), ...grantsIn(body.run?.grants)];
   if (grants.length === 0) return [];
@@ -115,6 +114,6 @@ export function findGrantProblems(
   };
   return grants.flatMap((grant) => {
     const problem = checkGrantSignature(grant, context, authorities);
-    return problem === undefined ? [] : [{ ...where, ...problem }];
+    return problem === undefined ? [] : [{ by: grant.by, ...problem }];
   });
 }

@@ -43,7 +43,7 @@ export function describeEntry(stored: StoredEntry): QueryItem {
   const what = [text(body, 'control'), text(body, 'status') || text(body, 'verdict')]
     .filter((s) => s !== '')
     .join(' ');
-  const line = `${hash.slice(0, 12)} ${entry.kind.padEnd(6)} ${what} ${entry.time} by ${entry.actor.authority} in ${entry.actor.context}${entry.actor.keyid === undefined ? '' : ' (signed)'}`;
+  const line = `${hash.slice(0, 12)} ${entry.kind.padEnd(6)} ${what} ${entry.time} by ${entry.actor.authority} in ${entry.actor.context}${entry.actor.keyid === undefined ? '' : ' (signed)'}${describeGrants(body)}`;
   return {
     line,
     data: {
@@ -58,6 +58,17 @@ export function describeEntry(stored: StoredEntry): QueryItem {
       body,
     },
   };
+}
+
+/** The grants an entry records, each labelled signed or unsigned (an unsigned one counts as such). */
+function describeGrants(body: JsonObject): string {
+  const grants = Array.isArray(body['grants']) ? body['grants'] : [];
+  const shown = grants.flatMap((grant) => {
+    if (typeof grant !== 'object' || grant === null || Array.isArray(grant)) return [];
+    const signed = typeof grant['sig'] === 'string' ? 'signed' : 'unsigned';
+    return [`${text(grant, 'kind')} by ${text(grant, 'by')} (${signed})`];
+  });
+  return shown.length === 0 ? '' : `; grants: ${shown.join(', ')}`;
 }
 
 /** The entry whose hash starts with `prefix` (8+ hex digits), or `latest` of `kind`. */

@@ -9,6 +9,11 @@ export interface VerifiedCounts {
   /** Of those, entries that carry signatures (all verified when the ledger is intact). */
   signed: number;
   seals: number;
+  /**
+   * Unsigned entries and grants of an authority that has a key now, written before its key entry:
+   * valid, as unsigned (keys apply forward); absent when there are none.
+   */
+  beforeKey?: number;
 }
 
 export function describeVerified(counts: VerifiedCounts, base?: string): string {
@@ -25,5 +30,9 @@ export function describeVerified(counts: VerifiedCounts, base?: string): string 
         ? '; a rewrite of unsigned history is detectable only against a protected ref (verify --base <protected ref>)'
         : `; history before ${base} is as trustworthy as that ref is protected`
       : '';
-  return `chain intact, ${signatures}, ${sealed}${caveat}`;
+  const early =
+    counts.beforeKey === undefined
+      ? ''
+      : `, ${counts.beforeKey} unsigned before their authority's key (valid, counted as unsigned)`;
+  return `chain intact, ${signatures}${early}, ${sealed}${caveat}`;
 }

@@ -1,7 +1,8 @@
 // Two rules that stop a writer from slipping unsigned history past a registered key.
-// Keyed means signed: once the manifest registers a key for an authority, an unsigned entry by that
-// authority counts only when one of the authority's key entries was written after it (the key entry's
-// recorded heads reach it); otherwise it is UNSIGNED_KEYED, wherever it sits in the ledger.
+// Keyed means signed, and keys apply forward: once the manifest registers a key for an authority,
+// an unsigned entry by that authority (or an unsigned grant it gave, inside another's entry) counts,
+// as unsigned, only when one of the authority's key entries was written after it (the key entry's
+// recorded heads reach it); otherwise it is UNSIGNED_KEYED (GRANT_UNSIGNED), wherever it sits.
 // Placed segments: every segment's first entry must name where it starts (a recorded head of another
 // segment); only the ledger's first segment starts from nothing (the root init records, or the first
 // segment of a ledger older than roots), so a second such segment is SEGMENT_UNPLACED. Both rules are decided at the end of a pass, when every checked line is indexed.
@@ -17,6 +18,8 @@ interface Candidate {
   authority: string;
   /** Recorded heads of the unsigned entry (to tell whether it has seen a key entry). */
   heads: Record<string, string>;
+  /** An unsigned grant by `authority` inside the entry: what is wrong with it, if no key follows. */
+  grant?: string;
 }
 
 interface Start {
@@ -30,6 +33,8 @@ export class KeyedRules {
   private readonly candidates: Candidate[] = [];
   private readonly unplaced: Start[] = [];
   private trustedSegments = 0;
+  /** Unsigned entries and grants written before a key entry of their authority (valid). */
+  beforeKey = 0;
   /** Files a base comparison found rewritten: they existed on the base, so they are not new. */
   private readonly rewritten = new Set<string>();
 
@@ -69,6 +74,23 @@ export class KeyedRules {
     });
   }
 
+  /**
+   * An unsigned grant by `by`, which has a key in the manifest, inside the entry at `located`.
+   * Keys apply forward: it stays valid, as an unsigned grant, when a key entry of `by` was written
+   * after the entry; otherwise it is GRANT_UNSIGNED (`problem` says why).
+   */
+  unsignedGrant(located: LocatedEntry, by: string, problem: string): void {
+    this.candidates.push({
+      file: located.file,
+      line: located.index + 1,
+      segment: located.segment,
+      index: located.index,
+      authority: by,
+      heads: located.entry.storage.heads,
+      grant: problem,
+    });
+  }
+
   finish(index: LedgerIndex): LedgerFinding[] {
     const findings: LedgerFinding[] = [];
     const reach = (head: string | undefined, segment: string): number | undefined => {
@@ -83,7 +105,15 @@ export class KeyedRules {
           ? key.index > c.index
           : (reach(key.entry.storage.heads[c.segment], c.segment) ?? -1) >= c.index,
       );
-      if (precededByKey) continue;
+      if (precededByKey) {
+        this.beforeKey += 1;
+        continue;
+      }
+      if (c.grant !== undefined) {
+        const message = `${c.grant} (no key entry of ${c.authority} was written after this entry)`;
+        findings.push({ file: c.file, line: c.line, code: 'GRANT_UNSIGNED', message });
+        continue;
+      }
       // An entry that has seen a key entry is UNSIGNED_AFTER_KEY, reported by the stream.
       const sawKey = keys.some((key) =>
         key.segment === c.segment

@@ -3,6 +3,7 @@
 // index of valid entries, references that point forward (resolved at the end) and at most a capped
 // number of findings. Key and seal entries are known up front (the caller finds them by a byte
 // search), so "has this entry seen that key or seal" never needs an earlier line again.
+import { findGrantProblems } from '../gate/grant-signature.ts';
 import { sha256Hex } from '../hash.ts';
 import { acknowledgedFork, forkKey } from './acknowledge-forks.ts';
 import { ChainBreaks } from './chain-breaks.ts';
@@ -195,6 +196,7 @@ export class LedgerVerifier {
       if (entry.sigs !== undefined) this.counts.signed += 1;
       if (entry.kind === 'seal') this.counts.seals += 1;
       checkEntrySignatures(located, bytes, this.known, this.registry, report, this.jobs);
+      this.checkGrants(located, report);
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       checkObjects(entry, (digest) => this.config.objectState(digest), report);
       checkTime(entry, this.now, report);
@@ -231,6 +233,15 @@ export class LedgerVerifier {
     this.breaks.track(finding);
   }
 
+  /** A grant by a keyed authority carries its signature (or precedes its key entry). */
+  private checkGrants(located: LocatedEntry, report: Report): void {
+    for (const problem of findGrantProblems(located.entry, this.config.authorities)) {
+      if (problem.code === 'GRANT_UNSIGNED') {
+        this.keyed.unsignedGrant(located, problem.by, problem.message);
+      } else report(problem.code, problem.message);
+    }
+  }
+
   private checkUnsignedAfterKey(located: LocatedEntry, report: Report): void {
     const authority = located.entry.actor.authority;
     const keys = this.keysByAuthority.get(authority);
@@ -259,7 +270,10 @@ export class LedgerVerifier {
       findingCount: this.sink.count,
       checkedLines: this.checkedLines,
       segments: this.segments,
-      counts: { ...this.counts },
+      counts: {
+        ...this.counts,
+        ...(this.keyed.beforeKey === 0 ? {} : { beforeKey: this.keyed.beforeKey }),
+      },
     };
   }
 }

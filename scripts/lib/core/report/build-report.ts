@@ -36,6 +36,8 @@ export interface ReportInput {
   entries: readonly StoredEntry[];
   /** verifyLedger's findings: any finding means the ledger cannot be trusted. */
   findings: readonly LedgerFinding[];
+  /** Every finding, listed or not (the list may be capped); default the list's length. */
+  findingCount?: number;
   checkedLines: number;
   segments: number;
   /** The upstream the ledger was proven to extend byte for byte, when it was compared with one. */
@@ -154,9 +156,9 @@ export function buildReport(input: ReportInput): ReportModel {
     ledgerId: manifest.ledger_id,
     target,
     integrity: {
-      ok: input.findings.length === 0,
+      ok: (input.findingCount ?? input.findings.length) === 0,
       findings: input.findings.slice(0, MAX_FINDINGS),
-      totalFindings: input.findings.length,
+      totalFindings: input.findingCount ?? input.findings.length,
       checkedLines: input.checkedLines,
       segments: input.segments,
       ...(input.upstream === undefined ? {} : { upstream: input.upstream }),

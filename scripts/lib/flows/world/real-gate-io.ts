@@ -3,13 +3,7 @@
 // automatically when the acting authority has registered keys.
 import type { Grantor } from '../../core/gate/grant-authority.ts';
 import type { Context } from '../../core/context.ts';
-import {
-  InternalError,
-  INTEGRITY_CODES,
-  IntegrityError,
-  UsageError,
-  type IntegrityCode,
-} from '../../core/errors.ts';
+import { InternalError, UsageError } from '../../core/errors.ts';
 import type { Actor, LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
 import type { GateIO, TraceOutcome } from '../../core/ports.ts';
 import { redactionRulesFor } from '../../core/gate/select-for-flow.ts';
@@ -21,7 +15,12 @@ import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
-import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
+import {
+  resolveAnchor,
+  type AnchorChoice,
+  type IntegrityAnchor,
+} from '../../io/ledger-integrity.ts';
+import { integrityFailure } from '../verdict-precheck.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
 import type { Plane } from '../../core/plane/plane.ts';
@@ -29,8 +28,12 @@ import type { LoadedTrust } from '../../io/trust-io.ts';
 import { applyTrust, checkTrust, trustFailure } from '../trust-check.ts';
 
 export interface RealGateOptions {
-  /** Also prove the ledger extends this upstream byte for byte before any status is computed. */
-  upstream?: UpstreamCheck | undefined;
+  /**
+   * The ref the ledger is also proven against before any status is computed (it extends it byte
+   * for byte, and every commit since it only appended): the branch upstream by default (when
+   * there is one), a `--base` ref, or `{ upstream: undefined }` for none (--no-base).
+   */
+  against?: AnchorChoice;
   /** `--trust FILE`: authorities and keys from the file; any difference is exit 3. */
   trust?: LoadedTrust | undefined;
 }
@@ -40,8 +43,9 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
   /** Findings of the trust check, by plane directory (empty: the repository matches the file). */
   const distrust = new Map<string, LedgerFinding[]>();
   const { trust } = options;
-  /** Findings of the proof against HEAD, made while the plane's entries were streamed. */
-  const committed = new Map<Plane, LedgerFinding[]>();
+  /** Planes whose entries were read: the proof against HEAD was made in that read. */
+  const proven = new Set<Plane>();
+  const anchors = new Map<Plane, Promise<IntegrityAnchor | undefined>>();
   const stores = new Map<string, ObjectStore>();
   const objects = (plane: Plane): ObjectStore => {
     let store = stores.get(plane.dir);
@@ -60,21 +64,25 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
     readEntries: async (plane) => {
+      // The anchor does not move within one run; the ledger is read and checked afresh each time.
+      let anchor = anchors.get(plane);
+      if (anchor === undefined) {
+        anchor = resolveAnchor(plane, options.against ?? { upstream: 'find' });
+        anchors.set(plane, anchor);
+      }
       const trusted =
         trust === undefined
           ? undefined
           : { trust, findings: distrust.get(plane.dir) ?? checkTrust(plane, trust) };
-      const { entries, committed: found } = await readVerifiedEntries(
-        plane,
-        options.upstream,
-        trusted,
-      );
-      committed.set(plane, found);
+      const entries = await readVerifiedEntries(plane, await anchor, ctx, trusted);
+      proven.add(plane);
       return entries;
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
-    // Proven in the read of the entries when they were read; otherwise a read of its own.
-    proveCommitted: (plane) => Promise.resolve(committed.get(plane) ?? proveCommittedLedger(plane)),
+    // Proven in the read of the entries when they were read (which refuses on any finding);
+    // otherwise a read of its own.
+    proveCommitted: (plane) =>
+      proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
     append: (plane, draft) => {
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
@@ -139,37 +147,30 @@ export async function resolveGrantor(
 }
 
 /**
- * Streams and verifies the whole ledger (chain, references, signatures, seals, object presence).
- * Objects are checked for presence only here: re-hashing every object is `verify --full`'s job,
- * and audits re-hash what they review.
+ * The ledger's entries, after the one integrity check `verify` runs (io/ledger-integrity.ts):
+ * any finding refuses every verdict with exit 3, naming it and how many there are.
  */
 async function readVerifiedEntries(
   plane: Plane,
-  upstream: UpstreamCheck | undefined,
+  anchor: IntegrityAnchor | undefined,
+  ctx: Context,
   trusted: { trust: LoadedTrust; findings: LedgerFinding[] } | undefined,
-): Promise<{ entries: StoredEntry[]; committed: LedgerFinding[] }> {
-  const { entries, findings, committed } = await streamVerifiedEntries(plane, upstream);
+): Promise<StoredEntry[]> {
+  const { entries, findings, findingCount } = await streamVerifiedEntries(
+    plane,
+    anchor,
+    ctx,
+    trusted?.findings,
+  );
+  if (findingCount === 0) return entries;
   // A repository that differs from the trust file is named first, the ledger's findings after.
   if (trusted !== undefined && trusted.findings.length > 0)
-    throw trustFailure(trusted.findings, trusted.trust, [...committed, ...findings]);
-  if (findings.length === 0) return { entries, committed };
-  // Every finding: the human message shows the first few, --json carries all of them.
-  const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
-  const first = findings[0]!;
-  throw new IntegrityError(
-    (INTEGRITY_CODES as readonly string[]).includes(first.code)
-      ? (first.code as IntegrityCode)
-      : 'CHAIN_BROKEN',
-    `the ledger does not verify (${findings.length} finding${findings.length === 1 ? '' : 's'}; first ${problems[0]!}); no status is computed from it`,
-    {
-      where: `${first.file}:${first.line}`,
-      problems,
-      next:
-        upstream === undefined
-          ? 'run "proofgate verify --full" and restore the ledger from git'
-          : `run "proofgate verify --full" and restore the ledger from ${upstream.ref}`,
-    },
-  );
+    throw trustFailure(findings, trusted.trust, findingCount);
+  const next =
+    anchor === undefined
+      ? 'run "proofgate verify --full" and restore the ledger and evidence from git, never edit them'
+      : `run "proofgate verify --full" and restore the ledger and evidence from ${anchor.ref}, never edit them`;
+  throw integrityFailure(findings, findingCount, next);
 }
 
 /**

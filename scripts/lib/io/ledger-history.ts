@@ -1,0 +1,167 @@
+// Append-only along every commit (references/verify.md): proving that today's ledger extends the
+// base is not enough, because a FAIL recorded, committed and then deleted in a later commit leaves
+// no trace in the final bytes. For each commit between the base and HEAD, and each of its parents
+// (a merge has several), every segment the parent holds must still exist in the commit and its
+// bytes there must be a byte prefix of the commit's. Three git calls whatever the range: the
+// commits with their parents, the ledger paths each commit changed (blob ids only), and the
+// changed blobs' bytes; only segments a commit touched are read, and each blob once.
+import { EnvironmentError } from '../core/errors.ts';
+import type { LedgerFinding } from '../core/ledger/types.ts';
+import { runGit } from './git.ts';
+
+/** One parent → commit step that changed a segment. */
+interface SegmentChange {
+  commit: string;
+  parent: string;
+  file: string;
+  status: string;
+  before: string;
+  after: string;
+}
+
+async function gitText(root: string, args: readonly string[], input?: string): Promise<string> {
+  const result = await runGit(args, { cwd: root, ...(input === undefined ? {} : { input }) });
+  if (result.code !== 0) {
+    throw new EnvironmentError('GIT_FAILED', `git ${args.join(' ')} failed`, {
+      where: root,
+      next: 'run the git command by hand to see why; the ledger history cannot be proven without it',
+    });
+  }
+  return result.stdout.toString('utf8');
+}
+
+/** Every (commit, parent) pair in `base..HEAD`, newest first. */
+async function commitSteps(root: string, base: string): Promise<[string, string][]> {
+  const listed = await gitText(root, ['rev-list', '--parents', `${base}..HEAD`, '--']);
+  return listed
+    .split('\n')
+    .filter((row) => row !== '')
+    .flatMap((row) => {
+      const [commit = '', ...parents] = row.split(' ');
+      return parents.map((parent): [string, string] => [commit, parent]);
+    });
+}
+
+/** The segment changes of each step (`git diff-tree --stdin --always`: one header per step). */
+async function segmentChanges(
+  root: string,
+  ledgerRel: string,
+  steps: readonly [string, string][],
+): Promise<SegmentChange[]> {
+  // diff-tree reads "<commit> <parent>" and compares the commit with that parent.
+  const input = `${steps.map(([commit, parent]) => `${commit} ${parent}`).join('\n')}\n`;
+  const out = await gitText(
+    root,
+    [
+      'diff-tree',
+      '--stdin',
+      '--always',
+      '-r',
+      '--no-abbrev',
+      '--no-renames',
+      '-z',
+      '--',
+      ledgerRel,
+    ],
+    input,
+  );
+  const tokens = out.split('\0');
+  const changes: SegmentChange[] = [];
+  let step = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!.replace(/^\n/, '');
+    if (token === '') continue;
+    if (!token.startsWith(':')) {
+      step += 1;
+      continue;
+    }
+    const file = tokens[++i] ?? '';
+    const [, , before = '', after = '', status = ''] = token.slice(1).split(' ');
+    const [commit, parent] = steps[step] ?? ['', ''];
+    const isSegment = file.endsWith('.jsonl') && !file.slice(ledgerRel.length + 1).includes('/');
+    if (isSegment) changes.push({ commit, parent, file, status, before, after });
+  }
+  return changes;
+}
+
+/** The bytes of each blob (`git cat-file --batch`, one call). */
+async function readBlobs(root: string, oids: ReadonlySet<string>): Promise<Map<string, Buffer>> {
+  const blobs = new Map<string, Buffer>();
+  if (oids.size === 0) return blobs;
+  const result = await runGit(['cat-file', '--batch'], {
+    cwd: root,
+    input: `${[...oids].join('\n')}\n`,
+  });
+  const out = result.stdout;
+  let at = 0;
+  while (at < out.length) {
+    const eol = out.indexOf(10, at);
+    if (eol === -1) break;
+    const [oid = '', type = '', size = ''] = out.subarray(at, eol).toString('utf8').split(' ');
+    at = eol + 1;
+    if (type !== 'blob') continue;
+    blobs.set(oid, out.subarray(at, at + Number(size)));
+    at += Number(size) + 1;
+  }
+  return blobs;
+}
+
+/** 1-based line and byte of the first byte where `after` stops extending `before`. */
+function firstDifference(before: Buffer, after: Buffer): { byte: number; line: number } {
+  let byte = 0;
+  let line = 1;
+  while (byte < before.length && byte < after.length && before[byte] === after[byte]) {
+    if (before[byte] === 10) line += 1;
+    byte += 1;
+  }
+  return { byte, line };
+}
+
+/**
+ * Findings where a commit in `base..HEAD` deleted, shortened or rewrote a segment its parent
+ * held, naming the commit; `label` names the base in messages (e.g. "origin/main").
+ */
+export async function checkLedgerHistory(
+  root: string,
+  ledgerRel: string,
+  base: string,
+  label: string,
+): Promise<LedgerFinding[]> {
+  const steps = await commitSteps(root, base);
+  if (steps.length === 0) return [];
+  const changes = (await segmentChanges(root, ledgerRel, steps)).filter((c) => c.status !== 'A');
+  const modified = changes.filter((c) => c.status !== 'D');
+  const blobs = await readBlobs(root, new Set(modified.flatMap((c) => [c.before, c.after])));
+  const findings: LedgerFinding[] = [];
+  for (const change of changes) {
+    const where = `commit ${change.commit.slice(0, 7)} (parent ${change.parent.slice(0, 7)}, after ${label})`;
+    if (change.status === 'D') {
+      findings.push({
+        file: change.file,
+        line: 0,
+        code: 'SEGMENT_DELETED',
+        message: `segment deleted by ${where}: a committed segment may only grow`,
+      });
+      continue;
+    }
+    const before = blobs.get(change.before);
+    const after = blobs.get(change.after);
+    if (before !== undefined && after !== undefined) {
+      if (after.length >= before.length && after.subarray(0, before.length).equals(before)) {
+        continue;
+      }
+    }
+    const diff =
+      before === undefined || after === undefined
+        ? { byte: 0, line: 1 }
+        : firstDifference(before, after);
+    const what = after !== undefined && diff.byte === after.length ? 'truncated' : 'changed';
+    findings.push({
+      file: change.file,
+      line: diff.line,
+      code: 'HISTORY_REWRITTEN',
+      message: `segment ${what} at byte ${diff.byte} by ${where}: the parent's bytes are not a prefix of the commit's (lines removed or rewritten in history)`,
+    });
+  }
+  return findings;
+}

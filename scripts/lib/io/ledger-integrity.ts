@@ -1,0 +1,137 @@
+// The one integrity check (references/verify.md "One integrity verdict"). `verify`, and before any
+// verdict claim, status, the Stop hook, readiness, next, query and report, all run exactly this,
+// so they never disagree about what is tampered with and report the same finding count:
+// - every line of every segment through the ledger verifier: chain, canonical form, signatures,
+//   keys, seals, grants, entries dated after the verifier's clock, and every referenced evidence
+//   object (superseded ones included) re-hashed from disk;
+// - the working ledger extends the one committed at HEAD, and the one at the anchor (the branch
+//   upstream's fork point by default, or --base), byte for byte;
+// - every commit between the anchor and HEAD only appended to the ledger.
+// Each source returns findings; a trust file's differences come in as `leading`, named first.
+import type { Context } from '../core/context.ts';
+import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
+import type { VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { readBaseLedger } from './ledger-base.ts';
+import { checkLedgerHistory } from './ledger-history.ts';
+import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
+import { ledgerRel } from './ledger-store.ts';
+import { findUpstream, type UpstreamCheck } from './ledger-upstream.ts';
+import { verifyLedgerFiles } from './verify-ledger-files.ts';
+
+/** The protected ref the ledger must extend, and every commit since it only append to. */
+export interface IntegrityAnchor {
+  /** How git names it: `origin/main` (the upstream) or the --base ref as given. */
+  ref: string;
+  /** The commit proven against (the upstream's fork point, or the --base commit). */
+  commit: string;
+  /** How findings name it. */
+  label: string;
+}
+
+/** Where the anchor comes from: the branch upstream (default), a --base ref, or none (--no-base). */
+export type AnchorChoice = { upstream: 'find' | UpstreamCheck | undefined } | { base: string };
+
+export interface IntegrityInput {
+  anchor: IntegrityAnchor | undefined;
+  /** verify --base: only the lines appended since the anchor are parsed (its lines proven by bytes). */
+  appendedOnly?: boolean;
+  /** Receives every valid entry in ledger order (the gate keeps them). */
+  onEntry?: (stored: StoredEntry) => void;
+  findingsCap?: number;
+  /** Findings another source made first (a --trust file's differences), named before the rest. */
+  leading?: readonly LedgerFinding[];
+}
+
+export type IntegrityReport = VerifyLedgerResult;
+
+/** Resolves the anchor a verdict is proven against. */
+export async function resolveAnchor(
+  plane: Plane,
+  choice: AnchorChoice,
+): Promise<IntegrityAnchor | undefined> {
+  if ('base' in choice) {
+    const { commit } = await readBaseLedger(plane.root, ledgerRel(plane), choice.base);
+    return { ref: choice.base, commit, label: `${choice.base} (${commit.slice(0, 7)})` };
+  }
+  const upstream = choice.upstream === 'find' ? await findUpstream(plane.root) : choice.upstream;
+  return upstream === undefined ? undefined : anchorOfUpstream(upstream);
+}
+
+export function anchorOfUpstream(upstream: UpstreamCheck): IntegrityAnchor {
+  return {
+    ...upstream,
+    label: `${upstream.ref} (fork point ${upstream.commit.slice(0, 7)})`,
+  };
+}
+
+/** Every integrity finding of the ledger and its evidence (see the file comment). */
+export async function checkIntegrity(
+  plane: Plane,
+  input: IntegrityInput,
+  ctx: Pick<Context, 'clock'> | undefined,
+): Promise<IntegrityReport> {
+  const { anchor } = input;
+  const history =
+    anchor === undefined
+      ? Promise.resolve([])
+      : checkLedgerHistory(plane.root, ledgerRel(plane), anchor.commit, anchor.label);
+  const lines =
+    input.appendedOnly === true ? appendedLines(plane, input, ctx) : everyLine(plane, input, ctx);
+  const [verified, commits] = await Promise.all([lines, history]);
+  // One defect, one finding: lines a commit removed are named once, by that commit.
+  const named = new Set(commits.map(findingKey));
+  const prefixes = verified.prefixFindings.filter((f) => !named.has(findingKey(f)));
+  const leading = input.leading ?? [];
+  const sources: (readonly LedgerFinding[])[] = [leading, commits, prefixes, verified.findings];
+  return {
+    ...verified,
+    findings: sources.flat(),
+    findingCount: leading.length + commits.length + prefixes.length + verified.findingCount,
+  };
+}
+
+async function appendedLines(
+  plane: Plane,
+  input: IntegrityInput,
+  ctx: Pick<Context, 'clock'> | undefined,
+): Promise<VerifyLedgerResult & { prefixFindings: LedgerFinding[] }> {
+  const result = await verifyLedgerFiles(plane, {
+    ...(ctx === undefined ? {} : { now: ctx.clock.now() }),
+    ...(input.anchor === undefined ? {} : { base: input.anchor.ref }),
+    ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
+    ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
+  });
+  return { ...result, prefixFindings: [] };
+}
+
+/** Every line, with the proofs against HEAD and the anchor riding on the verifier's read. */
+async function everyLine(
+  plane: Plane,
+  input: IntegrityInput,
+  ctx: Pick<Context, 'clock'> | undefined,
+): Promise<VerifyLedgerResult & { prefixFindings: LedgerFinding[] }> {
+  const { anchor } = input;
+  const [head, fork] = await Promise.all([
+    committedCheck(plane),
+    anchor === undefined ? undefined : upstreamCheck(plane, anchor, anchor.label),
+  ]);
+  const checks = [fork, head].filter((c) => c !== undefined);
+  const streamed = await verifyLedgerFiles(plane, {
+    ...(ctx === undefined ? {} : { now: ctx.clock.now() }),
+    prefixes: checks,
+    ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
+    ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
+  });
+  const { prefixFindings, ...verified } = streamed;
+  const found = (check: typeof head): LedgerFinding[] =>
+    check === undefined ? [] : (prefixFindings[checks.indexOf(check)] ?? []);
+  const rewritten = found(fork);
+  const seen = new Set(rewritten.map(findingKey));
+  const committed = found(head).filter((f) => !seen.has(findingKey(f)));
+  return { ...verified, prefixFindings: [...committed, ...rewritten] };
+}
+
+function findingKey(finding: LedgerFinding): string {
+  return `${finding.file}:${finding.line}:${finding.code}`;
+}
