@@ -19,7 +19,8 @@ import {
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
-import { readTaskControls } from './lib/io/hook-files.ts';
+import { parseTaskControlsEnv, readTaskControls, TASK_CONTROLS_ENV } from './lib/io/hook-files.ts';
+import { readTrustedRules } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import { verifyFlow } from './lib/flows/verify-flow.ts';
@@ -43,39 +44,50 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
   const io = createRealGateIO(ctx);
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const rulesAtBase =
-    options.base === undefined
-      ? undefined
-      : await readBasePlane(await io.loadPlane(root), options.base);
+  const plane = await io.loadPlane(root);
   if (options.campaign !== undefined) {
     const { id, task } = options.campaign;
+    const atBase =
+      options.base === undefined ? undefined : await readBasePlane(plane, options.base);
     const flow = {
       root,
       controls: options.controls,
       record: options.record,
       actor,
-      ...(rulesAtBase === undefined ? {} : { rulesAtBase }),
+      ...(atBase === undefined ? {} : { rulesAtBase: atBase }),
     };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
-  const controls =
-    options.scope === 'task' && options.controls.length === 0
-      ? ((await readTaskControls(root, ctx.env)) ?? [])
-      : options.controls;
+  // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
+  const rulesAtBase = await readTrustedRules(plane, options.base);
+  const named = options.scope === 'task' ? await readNamed(options.controls, root, ctx) : undefined;
   const shards = options.shards === undefined ? {} : { shards: options.shards };
   return claimFlow(
     {
       root,
       scope: options.scope,
-      controls,
+      controls: named?.ids ?? options.controls,
+      ...(named === undefined ? {} : { controlsFrom: named.source }),
       record: options.record,
       actor,
       ...shards,
-      ...(rulesAtBase === undefined ? {} : { rulesAtBase }),
+      ...(rulesAtBase === undefined ? { ownRules: true } : { rulesAtBase }),
     },
     ctx,
     io,
   );
+}
+
+/** The controls the task names and where: --control, else the env var, else task.json. */
+async function readNamed(
+  flags: readonly string[],
+  root: string,
+  ctx: Context,
+): Promise<{ ids: string[]; source: string }> {
+  if (flags.length > 0) return { ids: [...flags], source: '--control' };
+  const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
+  if (fromEnv !== undefined) return { ids: fromEnv, source: TASK_CONTROLS_ENV };
+  return { ids: (await readTaskControls(root, {})) ?? [], source: 'task.json' };
 }
 
 async function assertAppendOnly(options: ClaimOptions, root: string, ctx: Context): Promise<void> {

@@ -22,7 +22,8 @@ import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
 import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
-import { computeSubjects } from '../../io/subject.ts';
+import { computeSubjects, computeSubjectTree } from '../../io/subject.ts';
+import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 
 export interface RealGateOptions {
@@ -51,6 +52,11 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
       const { entries, committed: found } = await readVerifiedEntries(plane, options.upstream);
       committed.set(plane, found);
       return entries;
+    },
+    changedPaths: async (plane, scope, from) => {
+      if (!(await hasObject(plane.root, from))) return undefined;
+      const tree = await computeSubjectTree(plane.root, scope);
+      return listChangedPaths(plane.root, from, tree, scope);
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
     // Proven in the read of the entries when they were read; otherwise a read of its own.
