@@ -2,7 +2,7 @@
 // of the upstream branch (its fork point), as CI does with --base. A key the agent generates for
 // the auditor, or a control command it weakens, in the working tree or in unpushed commits, is
 // listed "not in effect". Without an upstream every verdict says its rules are the tree's own.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,5 +122,58 @@ describe('local verdicts decide with the upstream branch rules', () => {
     const blocked = await hookStopIn(r.dir);
     expect(blocked.decision).toBe('block');
     expect(blocked.reason).toContain(own);
+  });
+});
+
+describe('decisions in an owner name need the owner signature when the owner has a key', () => {
+  it('adopt --not-applicable without the owner key is refused; a hand-written one is not counted; the owner signs it', async () => {
+    const r = makeGateRepo(
+      [
+        { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('console.log("ran")')} }` },
+        { id: 'lint', execution: `{ type: command, argv: ${nodeArgv('console.log("lint")')} }` },
+      ],
+      {
+        targetMaturity: 'prototype',
+        authorities: [{ id: 'human:owner', kind: 'human', stages: ['release_authority'] }],
+      },
+    );
+    cleanups.push(() => r.remove());
+    const owner = { PROOFGATE_KEY_DIR: keyDir() };
+    const agent = { PROOFGATE_KEY_DIR: keyDir() };
+    await ok(r, ['keys', 'generate', '--authority-id', 'human:owner'], owner);
+    r.commit('the owner key');
+    await ok(r, ['evaluate', '--run']);
+    const registry = join(r.dir, '.proofgate/controls/registry.yaml');
+    const before = readFileSync(registry, 'utf8');
+
+    const NA = ['adopt', '--not-applicable', 'tests', '--rationale', 'nothing to test'];
+    const refused = await r.run(NA, agent);
+    expect(refused.code, refused.out + refused.err).toBe(2);
+    expect(refused.err).toContain(
+      "a decision in the name of human:owner needs human:owner's signature",
+    );
+    expect(refused.err).toContain('PROOFGATE_KEY_DIR=');
+    expect(readFileSync(registry, 'utf8')).toBe(before);
+
+    writeFileSync(
+      registry,
+      before.replace(
+        /(id: tests\n(?:.*\n)*?) {4}applies: \{ value: true \}/,
+        "$1    applies: { value: false, owner: 'human:owner', rationale: 'nothing to test' }",
+      ),
+    );
+    const CLAIM = ['claim', '--control', 'lint', '--no-record'];
+    const notCounted = await r.run(CLAIM);
+    expect(notCounted.code, notCounted.out).toBe(1);
+    expect(notCounted.out).toMatch(
+      /TODO +tests \[self\]: marked not applicable in the name of human:owner/,
+    );
+    expect(notCounted.out).toContain('not counted');
+
+    const signed = await r.run(NA, owner);
+    expect(signed.code, signed.out + signed.err).toBe(0);
+    expect(signed.out).toContain("signed by human:owner's key: note entry");
+    const granted = await r.run(CLAIM);
+    expect(granted.code, granted.out).toBe(0);
   });
 });

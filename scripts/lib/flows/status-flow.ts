@@ -19,6 +19,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
+import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -86,17 +87,23 @@ export async function gatherStatuses(
   ]);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
-  const computed = computeStatuses({
+  // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
+  const computed = withSignedDecisions(
+    computeStatuses({
+      controls,
+      subjects,
+      entries,
+      order,
+      now: ctx.clock.now(),
+      ...(history === undefined ? {} : { history }),
+      manifest: rules.manifest,
+      maturity: target,
+      authorities: rules.manifest.authorities,
+    }),
     controls,
-    subjects,
+    rules.manifest,
     entries,
-    order,
-    now: ctx.clock.now(),
-    ...(history === undefined ? {} : { history }),
-    manifest: rules.manifest,
-    maturity: target,
-    authorities: rules.manifest.authorities,
-  });
+  );
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(
