@@ -5,6 +5,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
 import { controlFlag, readStrings } from './lib/cli/gate-flags.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { readTrustedRules } from './lib/flows/trusted-rules.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -25,7 +26,9 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const root = await resolveRoot(options.root, ctx.cwd);
   const upstream = options.noBase ? undefined : await findUpstream(root);
   const io = createRealGateIO(ctx, { upstream });
-  const result = await statusFlow({ root, controls: options.controls }, ctx, io);
+  // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
+  const rulesAtBase = (await readTrustedRules(await io.loadPlane(root), undefined)) ?? null;
+  const result = await statusFlow({ root, controls: options.controls, rulesAtBase }, ctx, io);
   return { ...result, markdown: options.markdown, ...(upstream === undefined ? {} : { upstream }) };
 }
 

@@ -177,3 +177,20 @@ describe('decisions in an owner name need the owner signature when the owner has
     expect(granted.code, granted.out).toBe(0);
   });
 });
+
+describe("status's claim view uses the same rules", () => {
+  it('with an unpushed auditor key: status says a claim now is refused and lists the key change', async () => {
+    const r = repo();
+    const auditor = { PROOFGATE_KEY_DIR: keyDir() };
+    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
+    r.commit('the auditor key');
+    cleanups.push(pushToOrigin(r));
+    const agent = { PROOFGATE_KEY_DIR: keyDir() };
+    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], agent);
+    await ok(r, ['evaluate', '--run', ...DEV], agent);
+    await ok(r, [...CROSS_AUDIT, ...QA], agent);
+    const status = await r.run(['status', '--control', 'tests'], agent);
+    expect(status.out).toMatch(/if claimed now: REFUSED \[task\]/);
+    expect(status.out).toMatch(/not in effect: authority virtual:quality changed/);
+  });
+});

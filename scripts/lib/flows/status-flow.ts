@@ -20,11 +20,20 @@ import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import { digestJson } from '../core/hash.ts';
+import { gateByBase, rulesFor } from './claim-rules.ts';
 
 export interface StatusFlowOptions {
   root: string;
   /** Restrict to these control ids (any maturity); empty means every control required at target. */
   controls: readonly string[];
+  /**
+   * The rules `claim` would decide with (the upstream branch's): the claim view uses them, so it
+   * never says a claim holds that `claim` refuses. `null`: there is no base (own rules, said so).
+   */
+  rulesAtBase?: BaseRules | null;
 }
 
 export interface StatusFlowResult {
@@ -39,7 +48,14 @@ export interface StatusFlowResult {
    * What `claim` would answer now over the same controls (a project claim, or a task claim of
    * the `--control` list): statuses alone are not what is open.
    */
-  claimNow?: { scope: ClaimScope; granted: boolean; verdict: string; blockers: number };
+  claimNow?: {
+    scope: ClaimScope;
+    granted: boolean;
+    verdict: string;
+    blockers: number;
+    /** Where the claim view's rules came from, when the caller read them. */
+    rules?: RulesReport;
+  };
 }
 
 export async function statusFlow(
@@ -51,8 +67,15 @@ export async function statusFlow(
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
   const { subjects: _subjects, entries: _entries, ...result } = gathered;
   const scope: ClaimScope = options.controls.length === 0 ? 'project' : 'task';
-  const decision =
-    refuseTaskOutsideCampaign(plane.manifest, scope) ?? decideVerdict(scope, plane, gathered);
+  const claimNow =
+    options.rulesAtBase === undefined
+      ? {
+          decision:
+            refuseTaskOutsideCampaign(plane.manifest, scope) ??
+            decideVerdict(scope, plane, gathered),
+        }
+      : await decideUnderRules(plane, options, scope, gathered, ctx, io);
+  const { decision } = claimNow;
   return {
     ...result,
     claimNow: {
@@ -60,8 +83,37 @@ export async function statusFlow(
       granted: decision.granted,
       verdict: decision.verdict,
       blockers: decision.blockers.length,
+      ...(claimNow.rules === undefined ? {} : { rules: claimNow.rules }),
     },
   };
+}
+
+/** The claim view under the trusted rules, gathered again only when they differ from the tree's. */
+async function decideUnderRules(
+  plane: Plane,
+  options: StatusFlowOptions,
+  scope: ClaimScope,
+  gathered: Awaited<ReturnType<typeof gatherStatuses>>,
+  ctx: Context,
+  io: GateIO,
+): Promise<{ decision: ClaimDecision; rules?: RulesReport }> {
+  const atBase = options.rulesAtBase ?? undefined;
+  const rules = rulesFor(plane, atBase, options.controls, atBase === undefined);
+  const same =
+    digestJson(rules.plane.manifest) === digestJson(plane.manifest) &&
+    digestJson(rules.plane.registry) === digestJson(plane.registry);
+  const under = same
+    ? gathered
+    : await gatherStatuses(plane, options.controls, ctx, io, rules.plane);
+  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, scope);
+  if (outside !== undefined) return { decision: outside, ...byRules(rules.report) };
+  const decided = decideVerdict(scope, rules.plane, under);
+  const gated = gateByBase(decided, plane, rules, atBase, under);
+  return { decision: gated.decision, ...byRules(gated.rules) };
+}
+
+function byRules(rules: RulesReport | undefined): { rules?: RulesReport } {
+  return rules === undefined ? {} : { rules };
 }
 
 /**

@@ -119,6 +119,7 @@ export function renderStatus(
       ? []
       : [
           `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
+          ...(claim.rules === undefined ? [] : renderRules(claim.rules)),
         ];
   return `${[head, ...claimNow, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger].join('\n')}\n`;
 }
