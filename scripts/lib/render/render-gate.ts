@@ -136,6 +136,7 @@ function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
   for (const { control, next } of blockers) {
     const flag = ` --control ${quoteArg(control)}`;
     if (next === undefined || next.includes(' && ') || !next.includes(flag)) continue;
+    if (!/^proofgate (evaluate|audit) /.test(next)) continue;
     const shape = next.replace(flag, CONTROL_SLOT);
     const controls = groups.get(shape) ?? [];
     if (!controls.includes(control)) controls.push(control);
