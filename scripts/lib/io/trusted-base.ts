@@ -40,9 +40,11 @@ async function upstreamName(root: string): Promise<string | undefined> {
 export async function findTrustedBase(root: string): Promise<TrustedBase | undefined> {
   const ref = await upstreamName(root);
   if (ref === undefined) return undefined;
-  const tip = await text(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  const [tip, fork] = await Promise.all([
+    text(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]),
+    text(root, ['merge-base', 'HEAD', `${ref}^{commit}`]),
+  ]);
   if (tip === undefined) return undefined;
-  const fork = await text(root, ['merge-base', 'HEAD', tip]);
   return { ref, commit: fork ?? tip };
 }
 
