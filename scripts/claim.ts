@@ -2,6 +2,7 @@
 // identities; the first line is the verdict, then each blocker and its next command.
 // references/claim.md.
 import type { Context } from './lib/core/context.ts';
+import type { Plane } from './lib/core/plane/plane.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
@@ -25,7 +26,8 @@ import { applyTrust, describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
-import { readTaskControls } from './lib/io/hook-files.ts';
+import { parseTaskControlsEnv, readTaskControls, TASK_CONTROLS_ENV } from './lib/io/hook-files.ts';
+import { readTrustedRules } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
@@ -70,44 +72,62 @@ async function decideClaim(
   trust: LoadedTrust | undefined,
 ): Promise<ClaimFlowResult> {
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
-  const atBase =
-    options.base === undefined
-      ? undefined
-      : await readBasePlane(await io.loadPlane(root), options.base);
-  // With a trust file the base's authorities and keys are the file's too, never the repository's.
-  const rulesAtBase =
-    atBase?.plane === undefined || trust === undefined
-      ? atBase
-      : { ...atBase, plane: applyTrust(atBase.plane, trust) };
+  const plane = await io.loadPlane(root);
   if (options.campaign !== undefined) {
     const { id, task } = options.campaign;
+    const atBase = withTrust(
+      options.base === undefined ? undefined : await readBasePlane(plane, options.base),
+      trust,
+    );
     const flow = {
       root,
       controls: options.controls,
       record: options.record,
       actor,
-      ...(rulesAtBase === undefined ? {} : { rulesAtBase }),
+      ...(atBase === undefined ? {} : { rulesAtBase: atBase }),
     };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
-  const controls =
-    options.scope === 'task' && options.controls.length === 0
-      ? ((await readTaskControls(root, ctx.env)) ?? [])
-      : options.controls;
+  // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
+  const rulesAtBase = withTrust(await readTrustedRules(plane, options.base), trust);
+  const named = options.scope === 'task' ? await readNamed(options.controls, root, ctx) : undefined;
   const shards = options.shards === undefined ? {} : { shards: options.shards };
   return claimFlow(
     {
       root,
       scope: options.scope,
-      controls,
+      controls: named?.ids ?? options.controls,
+      ...(named === undefined ? {} : { controlsFrom: named.source }),
       record: options.record,
       actor,
       ...shards,
-      ...(rulesAtBase === undefined ? {} : { rulesAtBase }),
+      ...(rulesAtBase === undefined ? { ownRules: true } : { rulesAtBase }),
     },
     ctx,
     io,
   );
+}
+
+/** The controls the task names and where: --control, else the env var, else task.json. */
+async function readNamed(
+  flags: readonly string[],
+  root: string,
+  ctx: Context,
+): Promise<{ ids: string[]; source: string }> {
+  if (flags.length > 0) return { ids: [...flags], source: '--control' };
+  const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
+  if (fromEnv !== undefined) return { ids: fromEnv, source: TASK_CONTROLS_ENV };
+  return { ids: (await readTaskControls(root, {})) ?? [], source: 'task.json' };
+}
+
+/** With a trust file the base's authorities and keys are the file's too, never the repository's. */
+function withTrust<T extends { plane?: Plane | undefined }>(
+  rules: T | undefined,
+  trust: LoadedTrust | undefined,
+): T | undefined {
+  return rules?.plane === undefined || trust === undefined
+    ? rules
+    : { ...rules, plane: applyTrust(rules.plane, trust) };
 }
 
 function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {

@@ -6,8 +6,9 @@ import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
 import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
-import { describeTrust } from './lib/flows/trust-check.ts';
+import { applyTrust, describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { readTrustedRules } from './lib/flows/trusted-rules.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -31,8 +32,15 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const upstream = options.noBase ? undefined : await findUpstream(root);
   const trust = readTrustOption(ctx.cwd, options.trust);
   const io = createRealGateIO(ctx, { against: { upstream }, trust });
-  const result = await statusFlow({ root, controls: options.controls }, ctx, io);
-  const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
+  const plane = await io.loadPlane(root);
+  // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
+  const rules = await readTrustedRules(plane, undefined);
+  const rulesAtBase =
+    (rules?.plane === undefined || trust === undefined
+      ? rules
+      : { ...rules, plane: applyTrust(rules.plane, trust) }) ?? null;
+  const result = await statusFlow({ root, controls: options.controls, rulesAtBase }, ctx, io);
+  const keys = await describeKeyProvenance(plane, result.statuses, {
     trustFile: trust?.name,
     upstream,
   });

@@ -14,6 +14,7 @@ import { BIN, WORKTREE } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
+import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
 const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
 const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 'session-1' };
@@ -43,8 +44,10 @@ controls:
 const CHECK = `const s = require('fs').readFileSync('src/app.js', 'utf8');\nprocess.exit(s.includes('BUG') ? 1 : 0);\n`;
 
 const repos: TestRepo[] = [];
+const remotes: (() => void)[] = [];
 afterEach(() => {
   for (const repo of repos.splice(0)) repo.remove();
+  for (const remove of remotes.splice(0)) remove();
 });
 
 function planeRepo(): TestRepo {
@@ -366,6 +369,8 @@ describe('ai_brownfield', () => {
 describe('which controls are the task', () => {
   test('--control, then $PROOFGATE_TASK_CONTROLS, then <git dir>/proofgate/task.json, else all', async () => {
     const repo = planeRepo();
+    // With an upstream and nothing changed since it, the task is what it names (task-scope.test.ts).
+    remotes.push(pushToOrigin(repo));
     await proveAll(repo, ['unit']);
     expect(JSON.parse((await stop(repo.dir, stopPayload())).stdout).reason).toContain(
       'notes [self] TODO',

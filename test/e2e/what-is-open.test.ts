@@ -160,7 +160,7 @@ describe('what is open has one answer', () => {
     // The project scope agrees too (readiness merge = claim --scope project = query blockers).
     const project = JSON.parse(
       (await r.run(['claim', '--scope', 'project', '--no-record', '--json'])).out,
-    ) as { verdict: string; blockers: Blocker[] };
+    ) as { verdict: string; blockers: Blocker[]; rules: unknown };
     const merge = readiness.scopes.find((s) => s.scope === 'merge')!;
     expect(merge.verdict).toBe(project.verdict);
     expect(keys(merge.blockers)).toEqual(keys(project.blockers));
@@ -187,6 +187,8 @@ describe('what is open has one answer', () => {
       granted: false,
       verdict: project.verdict,
       blockers: project.blockers.length,
+      // No upstream here: the claim view says its rules are the working tree's own, as claim does.
+      rules: project.rules,
     });
   });
 

@@ -95,6 +95,8 @@ export interface FakeGateIO extends GateIO {
   requests: RunCommandRequest[];
   /** The current tree id; change it to simulate a code edit. */
   tree: string;
+  /** The paths changedPaths answers (what the change touched since any base); none by default. */
+  changed: string[];
   /** Current inputs digest per control id (controls with `inputs`). */
   inputs: Map<string, string>;
   files: Map<string, Uint8Array>;
@@ -175,6 +177,7 @@ export function createFakeGateIO(
     store,
     requests: [],
     tree: 'a'.repeat(40),
+    changed: [],
     inputs: new Map(),
     files: new Map(),
     traces: new Map(),
@@ -197,6 +200,7 @@ export function createFakeGateIO(
       return Promise.resolve(map);
     },
     readEntries: () => Promise.resolve([...io.stored]),
+    changedPaths: () => Promise.resolve([...io.changed]),
     proveCommitted: () => Promise.resolve([]),
     append: async (_p, draft: EntryDraft) => {
       inFlight += 1;

@@ -13,6 +13,7 @@ import type {
 import type { Control, Execution } from './plane/types.ts';
 import type { KnowledgeKind, KnowledgeRecord } from './knowledge/types.ts';
 import type { Plane } from './plane/plane.ts';
+import type { SubjectScope } from './binding/build-subject.ts';
 import type { CiFile } from './scan/types.ts';
 
 type TraceExecution = Extract<Execution, { type: 'trace' }>;
@@ -34,6 +35,12 @@ export interface GateIO {
   computeSubjects(plane: Plane, controls: readonly Control[]): Promise<Map<string, SubjectBinding>>;
   /** Every entry of every segment, verified; ledger order. */
   readEntries(plane: Plane): Promise<StoredEntry[]>;
+  /**
+   * The paths (relative to the root) that differ between `from` (a commit or a tree id) and the
+   * working tree's subject tree under `scope` (the files on disk: committed, uncommitted and
+   * untracked-not-ignored); undefined when `from` is not in the object store.
+   */
+  changedPaths(plane: Plane, scope: SubjectScope, from: string): Promise<string[] | undefined>;
   /** Commit times of the attest entries among `entries` and of HEAD (attestation ages). */
   readAttestationHistory?(
     plane: Plane,

@@ -19,6 +19,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import { scanRepository } from '../io/scan-repo.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
 import type { AdoptResult } from '../render/adopt.ts';
+import { recordSignedDecision, requireOwnerKey } from './sign-decision.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
 
 export interface AdoptFlowOptions {
@@ -112,9 +113,23 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
         rationale: typedRationale,
         recorded,
       });
+      // In a keyed owner's name only with the owner's signature, checked before writing.
+      const keyid = await requireOwnerKey(plane, by, retry, ctx);
       const rendered = writePlan(root, plane, plan);
       const { controlId: control, owner, rationale } = plan;
-      return { mode: 'not_applicable', control, owner, rationale, at: recorded.at, rendered };
+      const signed =
+        keyid === undefined
+          ? {}
+          : { signed: await recordSignedDecision(root, control, by, keyid, ctx) };
+      return {
+        mode: 'not_applicable',
+        control,
+        owner,
+        rationale,
+        at: recorded.at,
+        rendered,
+        ...signed,
+      };
     }
     const plan = planManualFill(plane.registry, scan.candidates, {
       slot: options.fills ?? '',

@@ -16,6 +16,7 @@ import {
   type BaseControl,
 } from '../core/gate/definition-approval.ts';
 import type { GateIO } from '../core/ports.ts';
+import { hasRegisteredKey } from '../core/gate/owner-decisions.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface ApproveFlowOptions {
@@ -52,6 +53,19 @@ export async function approveFlow(
         next: 'approve as the release owner, e.g. --authority-id virtual:release-owner',
       },
     );
+  }
+  // An approval is a decision in the approver's name: keyed at the base, signed with that key.
+  if (baseManifest !== undefined && hasRegisteredKey(options.actor.authority, baseManifest)) {
+    const keys = baseManifest.authorities.find((a) => a.id === options.actor.authority)?.keys;
+    if (!(keys ?? []).some((k) => k.keyid === options.actor.keyid))
+      throw new UsageError(
+        'BAD_VALUE',
+        `an approval in the name of ${options.actor.authority} needs its signature with a key registered to it at ${options.definitionsAtBase?.base ?? 'the base'}`,
+        {
+          where: '--authority-id',
+          next: `${options.actor.authority} runs the approval with PROOFGATE_KEY_DIR holding that key`,
+        },
+      );
   }
   const atBase = options.definitionsAtBase;
   const changed =

@@ -21,6 +21,8 @@ import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
 import { buildSubject } from '../core/binding/build-subject.ts';
 import type { UnprovenStop } from '../core/hook/hook-notes.ts';
+import type { TaskScope } from '../core/gate/task-scope.ts';
+import { readEntriesOnce, scopeTask, type ScopedTask } from './claim-scope.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -32,8 +34,15 @@ export interface ClaimFlowOptions {
   actor: Actor;
   /** The merge job of a sharded evaluation: how many runners each took a slice (`--shards n`). */
   shards?: number;
-  /** With --base: the plane at the base, whose rules decide (references/claim.md). */
+  /**
+   * The plane at the base whose rules decide: --base, or locally the upstream branch's fork point
+   * (references/claim.md).
+   */
   rulesAtBase?: BaseRules;
+  /** No base at all (no --base, no upstream): the working tree's own rules decide, said so. */
+  ownRules?: boolean;
+  /** Where a task's `controls` were named: --control, PROOFGATE_TASK_CONTROLS or task.json. */
+  controlsFrom?: string;
 }
 
 export interface ClaimFlowResult extends ClaimDecision {
@@ -42,10 +51,12 @@ export interface ClaimFlowResult extends ClaimDecision {
   statuses: ControlStatus[];
   /** With --base: every control definition changed since the base, and whether it is approved. */
   definitions?: DefinitionReport;
-  /** With --base: where the deciding rules came from and what the change alters in them. */
+  /** Where the deciding rules came from and what the change alters in them. */
   rules?: RulesReport;
   /** Stops the Stop hook let through without proof, not yet covered by a later granted claim. */
   unprovenStops?: UnprovenStop[];
+  /** A task claim: its controls and why each is in it (the change covers it, or it was named). */
+  taskScope?: TaskScope;
   /** Hash of the claim entry, when granted and recorded. */
   entry?: string;
   /** Where the keys came from (a --trust file or the repository's manifest). */
@@ -75,7 +86,7 @@ export async function claimFlow(
   }
   const plane = await io.loadPlane(options.root);
   const atBase = options.rulesAtBase;
-  const rules = rulesFor(plane, atBase, options.controls);
+  const rules = rulesFor(plane, atBase, options.controls, options.ownRules === true);
   const outside = refuseTaskOutsideCampaign(rules.plane.manifest, options.scope);
   if (outside !== undefined) return { ...outside, statuses: [] };
   if (!rules.plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
@@ -87,14 +98,26 @@ export async function claimFlow(
       },
     );
   }
-  const gathered = await gatherStatuses(plane, options.controls, ctx, io, rules.plane);
+  const once = readEntriesOnce(io);
+  const named = { ids: options.controls, source: options.controlsFrom ?? '--control' };
+  const scoped =
+    options.scope === 'task' ? await scopeTask(plane, rules.plane, atBase, named, once) : undefined;
+  const ids = scoped?.controls ?? options.controls;
+  const gathered = await gatherStatuses(plane, ids, ctx, once, rules.plane);
   const decided = withMissingShards(
     decideVerdict(options.scope, rules.plane, gathered),
     rules.plane.registry.controls,
     gathered.statuses,
     options.shards,
   );
-  const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);
+  const { decision: gated, ...byBase } = gateByBase(
+    decided,
+    plane,
+    rules,
+    atBase,
+    gathered,
+    scoped?.removed,
+  );
   // An unproven stop the Stop hook let through is shown by every later claim until one covers it.
   const stops = gathered.unprovenStops.map((stop) => stop.warning);
   const warnings = [...((gated as { warnings?: string[] }).warnings ?? []), ...stops];
@@ -104,6 +127,7 @@ export async function claimFlow(
     ...(stops.length === 0 ? {} : { unprovenStops: gathered.unprovenStops }),
     statuses: gathered.statuses,
     ...byBase,
+    ...(scoped === undefined ? {} : { taskScope: withoutRemoved(scoped) }),
   };
   if (!gated.granted || gated.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
@@ -119,6 +143,11 @@ export async function claimFlow(
     ...result,
     entry: await recordClaim(plane, bound, gated.body, options.actor, ctx, io),
   };
+}
+
+function withoutRemoved(scoped: ScopedTask): TaskScope {
+  const { removed: _removed, ...scope } = scoped;
+  return scope;
 }
 
 /** Appends a granted claim bound to the whole tree (no control or inputs digest); its hash. */

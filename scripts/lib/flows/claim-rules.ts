@@ -6,6 +6,7 @@ import {
   adoptionReport,
   decisionPlane,
   diffRules,
+  ownRulesReport,
   withBaseAuthorities,
   type BaseRules,
   type RulesReport,
@@ -31,8 +32,9 @@ export function rulesFor(
   plane: Plane,
   atBase: BaseRules | undefined,
   claimed: readonly string[],
+  ownRules = false,
 ): { plane: Plane; report?: RulesReport } {
-  if (atBase === undefined) return { plane };
+  if (atBase === undefined) return ownRules ? { plane, report: ownRulesReport() } : { plane };
   if (atBase.plane === undefined) {
     const where = relative(plane.root, plane.manifestPath).split(sep).join('/');
     return { plane, report: adoptionReport(atBase, where) };
@@ -61,9 +63,10 @@ export function rulesFor(
 }
 
 /**
- * After the decision under the deciding rules: under --base, stage results by authorities or keys
+ * After the decision under the deciding rules: with a base, stage results by authorities or keys
  * the base does not register stop counting, and every definition changed since the base is listed
  * and gates the claim until approved (an approver registered at the base; signed where required).
+ * `removed`: controls a task covers that the change removes (they have no status to claim).
  */
 export function gateByBase(
   decided: ClaimDecision,
@@ -71,8 +74,10 @@ export function gateByBase(
   rules: { plane: Plane; report?: RulesReport },
   atBase: BaseRules | undefined,
   gathered: { statuses: readonly ControlStatus[]; entries: readonly StoredEntry[] },
+  removed: readonly string[] = [],
 ): { decision: ClaimDecision; definitions?: DefinitionReport; rules?: RulesReport } {
-  if (atBase === undefined) return { decision: decided };
+  if (atBase === undefined)
+    return { decision: decided, ...(rules.report === undefined ? {} : { rules: rules.report }) };
   const manifest = rules.plane.manifest;
   const decision =
     atBase.plane === undefined
@@ -85,7 +90,7 @@ export function gateByBase(
     manifest,
     needsSignedStages(manifest.profile.target_maturity),
   );
-  const claimed = gathered.statuses.map((s) => s.control);
+  const claimed = [...gathered.statuses.map((s) => s.control), ...removed];
   return {
     decision: withDefinitionApprovals(decision, definitions, manifest, claimed),
     definitions,

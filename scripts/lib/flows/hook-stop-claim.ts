@@ -15,6 +15,11 @@ import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
+import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { TaskScope } from '../core/gate/task-scope.ts';
+import { readEntriesOnce, scopeTask } from './claim-scope.ts';
+import { gateByBase, rulesFor } from './claim-rules.ts';
+import { readTrustedRules } from './trusted-rules.ts';
 
 export interface StopContext {
   root: string;
@@ -45,11 +50,25 @@ export async function gatherClaimFacts(
   const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);
   if (file?.campaign !== undefined) return campaignFacts(plane, file.campaign, ctx, io);
-  const gathered = await gatherStatuses(plane, named ?? file?.controls ?? [], ctx, io);
+  // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
+  const atBase = await readTrustedRules(plane, undefined);
+  const ids = named ?? file?.controls ?? [];
+  const rules = rulesFor(plane, atBase, ids, atBase === undefined);
+  const once = readEntriesOnce(io);
+  // A task that names controls covers at least what it changes; naming none gates every
+  // required control.
+  const source = controls.length > 0 ? '--control' : named === undefined ? 'task.json' : TASK_ENV;
+  const scoped =
+    ids.length === 0
+      ? undefined
+      : await scopeTask(plane, rules.plane, atBase, { ids, source }, once);
+  const gathered = await gatherStatuses(plane, scoped?.controls ?? [], ctx, once, rules.plane);
   // As claim, readiness and status do: in ai_brownfield a plain task claim is refused outside a
   // campaign, so the hook never lets a stop through that `claim` would refuse.
-  const outside = refuseTaskOutsideCampaign(plane.manifest, 'task');
-  const decision = outside ?? decideVerdict('task', plane, gathered);
+  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, 'task');
+  const decided = decideVerdict('task', rules.plane, gathered);
+  const gated = gateByBase(decided, plane, rules, atBase, gathered, scoped?.removed);
+  const decision = outside ?? explainScope(gated.decision, scoped, gated.rules);
   const claimed = gathered.statuses.map((s) => s.control);
   return claimFacts(
     plane,
@@ -57,6 +76,33 @@ export async function gatherClaimFacts(
     gathered,
     outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
   );
+}
+
+/**
+ * The refusal as the hook shows it: each blocker of a control the change put in the task says
+ * why, and the verdict says where its rules came from and which rule changes are not in effect.
+ */
+function explainScope(
+  decision: ClaimDecision,
+  scoped: TaskScope | undefined,
+  rules: RulesReport | undefined,
+): ClaimDecision {
+  if (decision.granted) return decision;
+  const why = new Map((scoped?.reasons ?? []).map((r) => [r.control, r.reason]));
+  const blockers = decision.blockers.map((b) => {
+    const reason = why.get(b.control);
+    return reason === undefined || reason.startsWith('named by')
+      ? b
+      : { ...b, reason: `${b.reason} (in the task: ${reason})` };
+  });
+  return { ...decision, verdict: `${decision.verdict}${describeRules(rules)}`, blockers };
+}
+
+function describeRules(rules: RulesReport | undefined): string {
+  if (rules === undefined) return '';
+  if (rules.base === undefined) return `; rules: ${rules.reason ?? ''}`;
+  if (rules.changes.length === 0) return '';
+  return `; rules from ${rules.base}, not in effect until merged: ${rules.changes.join('; ')}`;
 }
 
 /** A campaign task named by the task file: the decision `claim --campaign --task` would make. */

@@ -21,11 +21,21 @@ import { withStaleCauses } from './stale-causes.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 import type { TrustSource } from './trust-check.ts';
+import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import { digestJson } from '../core/hash.ts';
+import { gateByBase, rulesFor } from './claim-rules.ts';
 
 export interface StatusFlowOptions {
   root: string;
   /** Restrict to these control ids (any maturity); empty means every control required at target. */
   controls: readonly string[];
+  /**
+   * The rules `claim` would decide with (the upstream branch's): the claim view uses them, so it
+   * never says a claim holds that `claim` refuses. `null`: there is no base (own rules, said so).
+   */
+  rulesAtBase?: BaseRules | null;
 }
 
 export interface StatusFlowResult {
@@ -40,7 +50,14 @@ export interface StatusFlowResult {
    * What `claim` would answer now over the same controls (a project claim, or a task claim of
    * the `--control` list): statuses alone are not what is open.
    */
-  claimNow?: { scope: ClaimScope; granted: boolean; verdict: string; blockers: number };
+  claimNow?: {
+    scope: ClaimScope;
+    granted: boolean;
+    verdict: string;
+    blockers: number;
+    /** Where the claim view's rules came from, when the caller read them. */
+    rules?: RulesReport;
+  };
   /** Stops the hook let through without proof that no later granted claim covers (warnings). */
   unprovenStops: UnprovenStop[];
   /** Where the keys came from (a --trust file or the repository's manifest). */
@@ -56,8 +73,15 @@ export async function statusFlow(
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
   const { subjects: _subjects, entries: _entries, ...result } = gathered;
   const scope: ClaimScope = options.controls.length === 0 ? 'project' : 'task';
-  const decision =
-    refuseTaskOutsideCampaign(plane.manifest, scope) ?? decideVerdict(scope, plane, gathered);
+  const claimNow =
+    options.rulesAtBase === undefined
+      ? {
+          decision:
+            refuseTaskOutsideCampaign(plane.manifest, scope) ??
+            decideVerdict(scope, plane, gathered),
+        }
+      : await decideUnderRules(plane, options, scope, gathered, ctx, io);
+  const { decision } = claimNow;
   return {
     ...result,
     claimNow: {
@@ -65,8 +89,37 @@ export async function statusFlow(
       granted: decision.granted,
       verdict: decision.verdict,
       blockers: decision.blockers.length,
+      ...(claimNow.rules === undefined ? {} : { rules: claimNow.rules }),
     },
   };
+}
+
+/** The claim view under the trusted rules, gathered again only when they differ from the tree's. */
+async function decideUnderRules(
+  plane: Plane,
+  options: StatusFlowOptions,
+  scope: ClaimScope,
+  gathered: Awaited<ReturnType<typeof gatherStatuses>>,
+  ctx: Context,
+  io: GateIO,
+): Promise<{ decision: ClaimDecision; rules?: RulesReport }> {
+  const atBase = options.rulesAtBase ?? undefined;
+  const rules = rulesFor(plane, atBase, options.controls, atBase === undefined);
+  const same =
+    digestJson(rules.plane.manifest) === digestJson(plane.manifest) &&
+    digestJson(rules.plane.registry) === digestJson(plane.registry);
+  const under = same
+    ? gathered
+    : await gatherStatuses(plane, options.controls, ctx, io, rules.plane);
+  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, scope);
+  if (outside !== undefined) return { decision: outside, ...byRules(rules.report) };
+  const decided = decideVerdict(scope, rules.plane, under);
+  const gated = gateByBase(decided, plane, rules, atBase, under);
+  return { decision: gated.decision, ...byRules(gated.rules) };
+}
+
+function byRules(rules: RulesReport | undefined): { rules?: RulesReport } {
+  return rules === undefined ? {} : { rules };
 }
 
 /**
@@ -92,17 +145,23 @@ export async function gatherStatuses(
   ]);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
-  const computed = computeStatuses({
+  // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
+  const computed = withSignedDecisions(
+    computeStatuses({
+      controls,
+      subjects,
+      entries,
+      order,
+      now: ctx.clock.now(),
+      ...(history === undefined ? {} : { history }),
+      manifest: rules.manifest,
+      maturity: target,
+      authorities: rules.manifest.authorities,
+    }),
     controls,
-    subjects,
+    rules.manifest,
     entries,
-    order,
-    now: ctx.clock.now(),
-    ...(history === undefined ? {} : { history }),
-    manifest: rules.manifest,
-    maturity: target,
-    authorities: rules.manifest.authorities,
-  });
+  );
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(

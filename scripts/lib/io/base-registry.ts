@@ -32,9 +32,11 @@ async function showAt(plane: Plane, commit: string, path: string): Promise<strin
  */
 export async function readBasePlane(plane: Plane, base: string): Promise<BaseRules> {
   const commit = await resolveBase(plane, base);
-  const manifest = await showAt(plane, commit, plane.manifestPath);
+  const [manifest, registry] = await Promise.all([
+    showAt(plane, commit, plane.manifestPath),
+    showAt(plane, commit, plane.registryPath),
+  ]);
   if (manifest === undefined) return { base, commit };
-  const registry = await showAt(plane, commit, plane.registryPath);
   const show = (p: string): string => `${base}:${relative(plane.root, p).split(sep).join('/')}`;
   const location = { root: plane.root, dir: plane.dir, rel: plane.rel };
   return { base, commit, plane: planeFromTexts(location, { manifest, registry }, show) };

@@ -35,6 +35,8 @@ export type AdoptResult =
       rationale: string;
       at: string;
       rendered: string[];
+      /** The signed decision's entry, when the owner has a registered key. */
+      signed?: string;
     };
 
 export function renderAdopt(result: AdoptResult): string {
@@ -67,6 +69,9 @@ export function renderAdopt(result: AdoptResult): string {
     return [
       `adopt: ${result.control} is NOT_APPLICABLE (owner ${result.owner}, ${result.at}): ${result.rationale}`,
       ...(result.rendered.length > 0 ? [`re-rendered: ${result.rendered.join(', ')}`] : []),
+      ...(result.signed === undefined
+        ? []
+        : [`signed by ${result.owner}'s key: note entry ${result.signed.slice(0, 12)}`]),
       `next: proofgate status --control ${result.control}`,
       'then: commit the registry; the control no longer blocks claims',
     ].join('\n');

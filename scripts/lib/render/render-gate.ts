@@ -2,6 +2,7 @@
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
 import { describeChange } from '../core/gate/definition-approval.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
@@ -119,6 +120,7 @@ export function renderStatus(
       ? []
       : [
           `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
+          ...(claim.rules === undefined ? [] : renderRules(claim.rules)),
         ];
   const signed = result.statuses.some((s) =>
     Object.values(s.stages).some((st) => st.strength === 'signed'),
@@ -148,6 +150,7 @@ function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
   for (const { control, next } of blockers) {
     const flag = ` --control ${quoteArg(control)}`;
     if (next === undefined || next.includes(' && ') || !next.includes(flag)) continue;
+    if (!/^proofgate (evaluate|audit) /.test(next)) continue;
     const shape = next.replace(flag, CONTROL_SLOT);
     const controls = groups.get(shape) ?? [];
     if (!controls.includes(control)) controls.push(control);
@@ -187,6 +190,7 @@ export function renderClaim(result: ClaimFlowResult): string {
     }
   }
   lines.push(...allAtOnce(result.blockers));
+  if (result.taskScope !== undefined) lines.push(...renderTaskScope(result.taskScope));
   if (result.definitions !== undefined) {
     const { base, changes } = result.definitions;
     lines.push(
@@ -209,8 +213,19 @@ export function renderClaim(result: ClaimFlowResult): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The task's controls, each with why it is in the task. */
+function renderTaskScope(scope: TaskScope): string[] {
+  const since = scope.since === undefined ? '' : ` (the change since ${scope.since})`;
+  return [
+    `  task scope${since}: ${scope.controls.length} control(s)`,
+    ...scope.reasons.map((r) => `    ${r.control}: ${r.reason}`),
+  ];
+}
+
 /** Where the deciding rules came from, and each rule change the change under review makes. */
 function renderRules(rules: RulesReport): string[] {
+  if (rules.base === undefined || rules.commit === undefined)
+    return [`  rules: ${rules.reason ?? "this working tree's own"}`];
   const at = `${rules.base} (${rules.commit.slice(0, 12)})`;
   if (rules.from === 'working')
     return [`  rules: from the working tree, not ${at}: ${rules.reason ?? ''}`.trimEnd()];

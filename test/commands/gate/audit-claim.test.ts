@@ -126,10 +126,31 @@ describe('claims', () => {
       makeControl('T.debt', command(['fail'])),
     ]);
     await selfRun(io);
+    // Without a base and without an earlier granted claim, a task covers every required control.
+    const first = await claimFlow(claim({ scope: 'task', controls: ['T.unit'] }), ctx(), io);
+    expect(first.granted).toBe(false);
+    expect(first.taskScope?.reasons[1]?.reason).toMatch(/^no base to compare the change with/);
+    // After a granted claim, a task covers what it names and what changed since that claim.
+    await io.append(io.plane, {
+      kind: 'claim',
+      time: '2026-01-01T00:00:00.000Z',
+      actor: developer,
+      subject: { tree: io.tree, manifest: 'm', registry: 'r' },
+      body: {},
+    });
     const task = await claimFlow(claim({ scope: 'task', controls: ['T.unit'] }), ctx(), io);
     expect(task.verdict).toBe(
       'COMPLETED [task] 1 controls are current PASS (stages: self); project readiness is unchanged',
     );
+    io.changed = ['src/debt.ts'];
+    const changed = await claimFlow(claim({ scope: 'task', controls: ['T.unit'] }), ctx(), io);
+    expect(changed.granted).toBe(false);
+    expect(changed.taskScope?.reasons).toContainEqual({
+      control: 'T.debt',
+      reason: expect.stringMatching(
+        /^no inputs, covers the whole tree: src\/debt.ts changed since the last granted claim/,
+      ) as unknown,
+    });
     const project = await claimFlow(claim(), ctx(), io);
     expect(project.granted).toBe(false);
   });

@@ -161,7 +161,7 @@ describe('changed definitions', () => {
     expect(diffDefinitions([older], [same])).toEqual([]);
   });
 
-  test('with signatures required, only an approval signed by the approver key registered in the manifest counts', () => {
+  test('with signatures required, or a keyed approver, only an approval signed by the approver key registered in the manifest counts', () => {
     const keyed = {
       authorities: [
         {
@@ -184,6 +184,8 @@ describe('changed definitions', () => {
     expect(approvedDefinitions([signedBy(undefined)], keyed, true).size).toBe(0);
     expect(approvedDefinitions([signedBy('k2')], keyed, true).size).toBe(0);
     expect(approvedDefinitions([signedBy('k1')], keyed, true).size).toBe(1);
-    expect(approvedDefinitions([signedBy(undefined)], keyed).size).toBe(1);
+    // An approval is a decision in the approver's name: a keyed approver must sign at any maturity.
+    expect(approvedDefinitions([signedBy(undefined)], keyed).size).toBe(0);
+    expect(approvedDefinitions([signedBy('k1')], keyed).size).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // Path globs of a plane (control `inputs` and `outputs`, the plane's storage prefixes) become git
 // pathspecs with `:(glob)` magic: `*` stays inside one directory, `**/` spans directories, and a
 // pattern without wildcards also matches everything under it. Globs are relative to the root.
+import { minimatch } from 'minimatch';
 import { ConfigError } from '../errors.ts';
 
 /** Why `glob` cannot be a plane path glob, or undefined when it can. */
@@ -63,4 +64,20 @@ export function unmatchedInputsError(where: string, unmatched: readonly string[]
     expected: 'every input glob matches at least one file outside evidence, knowledge and outputs',
     next: "fix the glob or remove it from the control's inputs",
   });
+}
+
+const WILDCARD = /[*?[]/;
+
+const matchOptions = { dot: true, nonegate: true, nocomment: true, nobrace: true, noext: true };
+
+/**
+ * Whether `path` (relative to the root) is one `glob` names, as git's `:(glob)` pathspec matches
+ * it: a glob without wildcards names that path and everything under it; otherwise the whole path
+ * must match, `*` inside one directory, `**` across them, dot files included.
+ */
+export function matchesGlob(path: string, glob: string): boolean {
+  if (glob.endsWith('/'))
+    return WILDCARD.test(glob) ? minimatch(path, `${glob}**`, matchOptions) : path.startsWith(glob);
+  if (!WILDCARD.test(glob)) return path === glob || path.startsWith(`${glob}/`);
+  return minimatch(path, glob, matchOptions);
 }

@@ -24,8 +24,9 @@ export interface BaseRules {
 
 /** Where a verdict's rules came from, and what the change under review alters in them. */
 export interface RulesReport {
-  base: string;
-  commit: string;
+  /** The base ref and commit; absent when there is none (no --base and no upstream branch). */
+  base?: string;
+  commit?: string;
   from: 'base' | 'working';
   /** Why the working plane decides (only when `from` is `working`). */
   reason?: string;
@@ -47,6 +48,19 @@ export function decisionPlane(working: Plane, base: Plane): Plane {
       ...working.registry,
       controls: working.registry.controls.filter((c) => known.has(c.id)),
     },
+  };
+}
+
+/**
+ * The report for a local verdict without any base (no --base, no upstream branch): the working
+ * tree's own rules decide, and nothing reviewed stands behind a key or control it changed.
+ */
+export function ownRulesReport(): RulesReport {
+  return {
+    from: 'working',
+    reason:
+      "this working tree's own (no upstream branch: a key, authority or control change here counts unreviewed)",
+    changes: [],
   };
 }
 

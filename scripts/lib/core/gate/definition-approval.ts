@@ -6,6 +6,7 @@ import { digestJson } from '../hash.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import type { Control, Manifest } from '../plane/types.ts';
 import type { ClaimDecision } from './decide-claim.ts';
+import { hasRegisteredKey, signedByOwnKey } from './owner-decisions.ts';
 
 export const APPROVAL_NOTE_TYPE = 'definition_approval';
 
@@ -118,15 +119,10 @@ export function mayApprove(authority: string, manifest: Manifest): boolean {
   );
 }
 
-/** Whether the approval's actor signed with a key the manifest registers to its authority. */
-function signedByOwnKey(actor: StoredEntry['entry']['actor'], manifest: Manifest): boolean {
-  const authority = manifest.authorities.find((a) => a.id === actor.authority);
-  return actor.keyid !== undefined && (authority?.keys ?? []).some((k) => k.keyid === actor.keyid);
-}
-
 /**
  * `control@digest` for every approval recorded by an authority that may approve; with `signed`
- * (from engineering_ready up) only approvals signed by that authority's registered key count.
+ * (from engineering_ready up), or when the approver has a registered key, only approvals signed
+ * by that authority's registered key count: an approval is a decision in the approver's name.
  */
 export function approvedDefinitions(
   entries: readonly StoredEntry[],
@@ -138,7 +134,8 @@ export function approvedDefinitions(
     const { entry } = stored;
     if (entry.kind !== 'note' || entry.body['type'] !== APPROVAL_NOTE_TYPE) continue;
     if (!mayApprove(entry.actor.authority, manifest)) continue;
-    if (signed && !signedByOwnKey(entry.actor, manifest)) continue;
+    const mustSign = signed || hasRegisteredKey(entry.actor.authority, manifest);
+    if (mustSign && !signedByOwnKey(entry.actor, manifest)) continue;
     const list = entry.body['approvals'];
     if (!Array.isArray(list)) continue;
     for (const item of list) {

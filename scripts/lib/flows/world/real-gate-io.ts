@@ -22,7 +22,8 @@ import {
 } from '../../io/ledger-integrity.ts';
 import { integrityFailure } from '../verdict-precheck.ts';
 import { runCommand } from '../../io/run-command.ts';
-import { computeSubjects } from '../../io/subject.ts';
+import { computeSubjects, computeSubjectTree } from '../../io/subject.ts';
+import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { LoadedTrust } from '../../io/trust-io.ts';
 import { applyTrust, checkTrust, trustFailure } from '../trust-check.ts';
@@ -77,6 +78,11 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
       const entries = await readVerifiedEntries(plane, await anchor, ctx, trusted);
       proven.add(plane);
       return entries;
+    },
+    changedPaths: async (plane, scope, from) => {
+      if (!(await hasObject(plane.root, from))) return undefined;
+      const tree = await computeSubjectTree(plane.root, scope);
+      return listChangedPaths(plane.root, from, tree, scope);
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
     // Proven in the read of the entries when they were read (which refuses on any finding);

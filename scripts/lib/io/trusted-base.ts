@@ -1,0 +1,83 @@
+// The base a local verdict is judged against when no --base is given: the current branch's
+// upstream, else the remote's default branch (origin/HEAD, else origin/main). Its rules decide
+// (flows/trusted-rules.ts) and a task covers every path changed since it (flows/claim-scope.ts).
+// The fork point is used, so a branch merely behind its upstream is not judged by rules or paths
+// it has not seen yet.
+import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
+import type { SubjectScope } from '../core/binding/build-subject.ts';
+import { EnvironmentError } from '../core/errors.ts';
+import { runGit } from './git.ts';
+
+/** The trusted base: the ref as git names it and the commit whose rules and tree are compared. */
+export interface TrustedBase {
+  /** E.g. `origin/main`. */
+  ref: string;
+  /** The merge base of HEAD and the ref (the ref's tip when they share no history). */
+  commit: string;
+}
+
+async function text(root: string, args: readonly string[]): Promise<string | undefined> {
+  const result = await runGit(args, { cwd: root });
+  const out = result.stdout.toString('utf8').trim();
+  return result.code === 0 && out !== '' ? out : undefined;
+}
+
+async function upstreamName(root: string): Promise<string | undefined> {
+  const upstream = await text(root, [
+    'rev-parse',
+    '--abbrev-ref',
+    '--symbolic-full-name',
+    '@{upstream}',
+  ]);
+  if (upstream !== undefined) return upstream;
+  const remoteHead = await text(root, ['rev-parse', '--abbrev-ref', 'refs/remotes/origin/HEAD']);
+  if (remoteHead !== undefined && remoteHead !== 'refs/remotes/origin/HEAD') return remoteHead;
+  const main = await text(root, ['rev-parse', '--verify', '--quiet', 'refs/remotes/origin/main']);
+  return main === undefined ? undefined : 'origin/main';
+}
+
+/** The upstream (or the remote's default branch) and its fork point; undefined when none exists. */
+export async function findTrustedBase(root: string): Promise<TrustedBase | undefined> {
+  const ref = await upstreamName(root);
+  if (ref === undefined) return undefined;
+  const [tip, fork] = await Promise.all([
+    text(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]),
+    text(root, ['merge-base', 'HEAD', `${ref}^{commit}`]),
+  ]);
+  if (tip === undefined) return undefined;
+  return { ref, commit: fork ?? tip };
+}
+
+/** Whether `object` (a commit or tree id) is in the object store. */
+export async function hasObject(root: string, object: string): Promise<boolean> {
+  return (await runGit(['cat-file', '-e', object], { cwd: root })).code === 0;
+}
+
+/**
+ * The paths (relative to `root`) that differ between `from` (a commit or tree) and the subject
+ * tree `to`, within `scope` (its excludes left out, its includes only).
+ */
+export async function listChangedPaths(
+  root: string,
+  from: string,
+  to: string,
+  scope: SubjectScope,
+): Promise<string[]> {
+  const pathspecs = [
+    ...(scope.includes ?? []).map(toGlobPathspec),
+    ...scope.excludes.map(toExcludePathspec),
+  ];
+  const args = ['diff-tree', '-r', '--name-only', '--no-renames', '--relative', '-z'];
+  const result = await runGit([...args, from, to, '--', ...pathspecs], { cwd: root });
+  if (result.code !== 0) {
+    throw new EnvironmentError(
+      'GIT_FAILED',
+      `git diff-tree ${from.slice(0, 12)} ${to.slice(0, 12)} failed: ${result.stderr.trim()}`,
+      { where: root, next: 'run "git status" in that repository to see what git objects to' },
+    );
+  }
+  return result.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((p) => p !== '');
+}
