@@ -13,7 +13,9 @@ import {
   actorFrom,
   controlFlag,
   readActorFlags,
+  readSigstoreRoot,
   readStrings,
+  sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
@@ -36,12 +38,14 @@ export interface ClaimOptions extends CommonOptions {
   campaign: { id: string; task: string } | undefined;
   /** The number of runners of a sharded evaluation whose results this claim merges. */
   shards?: number;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   if (options.base !== undefined) await assertAppendOnly(options, root, ctx);
-  const io = createRealGateIO(ctx);
+  const io = createRealGateIO(ctx, { sigstoreRoot: options.sigstoreRoot });
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
   const rulesAtBase =
     options.base === undefined
@@ -148,7 +152,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
     ],
   ],
   builder: (y) =>
-    actorFlags(controlFlag(y))
+    sigstoreRootFlag(actorFlags(controlFlag(y)))
       .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
       .option('base', {
         type: 'string',
@@ -182,6 +186,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       base: typeof base === 'string' ? base : undefined,
       record: argv['record'] !== false,
       actor: readActorFlags(argv),
+      sigstoreRoot: readSigstoreRoot(argv),
       ...readShards(argv['shards'], argv['campaign'] !== undefined),
     };
   },

@@ -1,6 +1,7 @@
 // `proofgate verify`: proves the ledger intact (references/verify.md). Gather (segments, base
 // blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding.
 import { UsageError } from './lib/core/errors.ts';
+import { readSigstoreRoot, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
@@ -32,7 +33,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     ],
   ],
   builder: (y) =>
-    y
+    sigstoreRootFlag(y)
       .option('full', {
         type: 'boolean',
         default: false,
@@ -80,6 +81,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       repairTorn: argv['repair-torn'] === true,
       repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),
+      sigstoreRoot: readSigstoreRoot(argv),
     };
   },
   run: runVerify,

@@ -17,7 +17,7 @@ import { checkObjects, createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
 import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
-import { verifyLedgerFiles } from '../io/verify-ledger-files.ts';
+import { keylessFindings, verifyLedgerFiles } from '../io/verify-ledger-files.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -28,6 +28,8 @@ export interface VerifyOptions extends CommonOptions {
   repair?: boolean;
   /** Authority recorded on the repair note (with --repair-torn). */
   authorityId: string;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
 }
 
 export interface VerifyReport {
@@ -50,19 +52,22 @@ export interface VerifyReport {
 }
 
 /** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
-export async function readAndVerifyLedger(plane: Plane, ledgerId: string) {
+export async function readAndVerifyLedger(plane: Plane, ledgerId: string, sigstoreRoot?: string) {
   const root = plane.root;
   const manifestFile = plane.manifestPath.slice(root.length + 1);
   const snapshot = await readLedger(plane);
   const parsed = parseLedger(snapshot);
   const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
-  const result = verifyLedger({
+  const { keyless, ...result } = verifyLedger({
     parsed,
     ledgerId,
     authorities: plane.manifest.authorities,
     manifestFile,
     objects,
   });
+  const unsigned = await keylessFindings(plane, keyless, sigstoreRoot);
+  result.findings.push(...unsigned);
+  result.findingCount += unsigned.length;
   return { snapshot, parsed, result };
 }
 
@@ -93,6 +98,7 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     now: ctx.clock.now(),
     ...(options.base === undefined ? {} : { base: options.base }),
     prefixes: checks,
+    sigstoreRoot: options.sigstoreRoot,
     onEntry: ({ entry, file, line }) => {
       grants.push(...findGrantProblems(entry, { file, line }, authorities));
     },

@@ -15,7 +15,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
 import type { PrefixCheck } from './ledger-prefixes.ts';
-import { verifyLedgerFiles } from './verify-ledger-files.ts';
+import { keylessFindings, verifyLedgerFiles } from './verify-ledger-files.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -38,13 +38,16 @@ export async function readVerifiedLedger(
     for (const digest of digests) states.set(digest, (await store.has(digest)) ? 'ok' : 'missing');
     objects = states;
   }
-  const result = verifyLedger({
+  const { keyless, ...result } = verifyLedger({
     parsed,
     ledgerId: ledgerIdOf(plane.manifest, manifestFile),
     authorities: plane.manifest.authorities,
     manifestFile,
     objects,
   });
+  const keylessProblems = await keylessFindings(plane, keyless);
+  result.findings.push(...keylessProblems);
+  result.findingCount += keylessProblems.length;
   if (upstream !== undefined)
     result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
   return { parsed, ...result };
@@ -133,6 +136,7 @@ function intern(table: Map<string, string>, value: string): string {
 export async function streamVerifiedEntries(
   plane: Plane,
   upstream?: UpstreamCheck,
+  sigstoreRoot?: string,
 ): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[]; committed: LedgerFinding[] }> {
   const entries: StoredEntry[] = [];
   const pool = new StringPool();
@@ -143,6 +147,7 @@ export async function streamVerifiedEntries(
   const result = await verifyLedgerFiles(plane, {
     objects: 'presence',
     prefixes: checks,
+    sigstoreRoot,
     onEntry: (stored) => entries.push(pool.share(stored)),
   });
   const found = (check: PrefixCheck | undefined): LedgerFinding[] =>

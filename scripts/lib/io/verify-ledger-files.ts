@@ -5,6 +5,7 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
+import type { KeylessJob } from '../core/ledger/keyless.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
@@ -40,6 +41,22 @@ export interface VerifyFilesOptions {
    * the context scan's read. Full mode only; their findings come back in `prefixFindings`.
    */
   prefixes?: readonly PrefixCheck[];
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+}
+
+/**
+ * Findings of the keyless (Sigstore) signatures the verifier queued. The sigstore libraries are
+ * loaded only here, and only when a ledger holds such a signature.
+ */
+export async function keylessFindings(
+  plane: Plane,
+  jobs: readonly KeylessJob[],
+  sigstoreRoot?: string,
+): Promise<LedgerFinding[]> {
+  if (jobs.length === 0) return [];
+  const { verifyKeylessJobs } = await import('./sigstore-verify.ts');
+  return verifyKeylessJobs(plane, jobs, sigstoreRoot);
 }
 
 /** Signature checks queued before a batch is handed over. */
@@ -222,5 +239,8 @@ export async function verifyLedgerFiles(
   }
   pool.submit(verifier.takeSignatureJobs());
   await pool.drain();
+  for (const finding of await keylessFindings(plane, verifier.keyless, options.sigstoreRoot)) {
+    verifier.addFinding(finding);
+  }
   return { ...verifier.finish(), prefixFindings: prefixFindings.byCheck() };
 }

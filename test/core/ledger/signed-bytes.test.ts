@@ -42,7 +42,7 @@ describe('signedBodyOf', () => {
     // The parsed entry claims a longer signature than the line holds: no cut is trusted.
     const claimed = {
       ...entry!,
-      sigs: [{ ...entry!.sigs![0]!, sig: `${entry!.sigs![0]!.sig}AAAA` }],
+      sigs: [{ keyid: entry!.sigs![0]!.keyid, sig: `${entry!.sigs![0]!.sig}AAAA` }],
     };
     const signed = signedBodyOf(claimed, bytes);
     expect(signed.cutEnd).toBe(signed.cutAt);

@@ -3,6 +3,7 @@
 // base needs every changed definition approved by name and digest: a `note` entry of type
 // `definition_approval`, by an authority registered for release_authority (never an agent).
 import { digestJson } from '../hash.ts';
+import { signingIdsOf } from '../ledger/keyless.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import type { Control, Manifest } from '../plane/types.ts';
 import type { ClaimDecision } from './decide-claim.ts';
@@ -121,7 +122,11 @@ export function mayApprove(authority: string, manifest: Manifest): boolean {
 /** Whether the approval's actor signed with a key the manifest registers to its authority. */
 function signedByOwnKey(actor: StoredEntry['entry']['actor'], manifest: Manifest): boolean {
   const authority = manifest.authorities.find((a) => a.id === actor.authority);
-  return actor.keyid !== undefined && (authority?.keys ?? []).some((k) => k.keyid === actor.keyid);
+  return (
+    actor.keyid !== undefined &&
+    authority !== undefined &&
+    signingIdsOf(authority).includes(actor.keyid)
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ParsedLedger } from './parse-ledger.ts';
 import { runSignatureJob } from './verify-signatures.ts';
 import { LedgerVerifier } from './verify-stream.ts';
 import type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
+import type { KeylessJob } from './keyless.ts';
 import type { LocatedEntry } from './types.ts';
 
 export type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
@@ -50,7 +51,9 @@ function contextOf(parsed: ParsedLedger): LocatedEntry[] {
 }
 
 /** Runs every rule and returns the findings sorted by file, line and rule. */
-export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
+export function verifyLedger(
+  input: VerifyLedgerInput,
+): VerifyLedgerResult & { keyless: readonly KeylessJob[] } {
   const { parsed } = input;
   const bySegment = new Map(parsed.segments.map((s) => [s.snapshot.name, s]));
   const verifier = new LedgerVerifier({
@@ -99,5 +102,5 @@ export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
       if (!runSignatureJob(job)) verifier.rejectSignature(job);
     }
   }
-  return verifier.finish();
+  return { ...verifier.finish(), keyless: verifier.keyless };
 }

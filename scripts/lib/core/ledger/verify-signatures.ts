@@ -10,6 +10,7 @@ import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
 import { canonicalize } from './canonical.ts';
 import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw } from './sign-entry.ts';
+import type { KeylessJob, RegisteredIdentity } from './keyless.ts';
 import type { LedgerEntry, LocatedEntry } from './types.ts';
 
 export interface RegisteredKey {
@@ -75,7 +76,8 @@ const CLOSE_BRACKET = 0x5d;
 function sigsMemberLength(sigs: NonNullable<LedgerEntry['sigs']>): number {
   // `{"keyid":"` + keyid + `","sig":"` + sig + `"}`, commas between, `,"sigs":[` and `]`: ASCII only.
   let length = SIGS_MEMBER.length + 1 + (sigs.length - 1);
-  for (const sig of sigs) length += 21 + sig.keyid.length + sig.sig.length;
+  // A keyless item `{"bundle":"…","keyid":"…"}` has the same fixed overhead (hex only).
+  for (const sig of sigs) length += 21 + sig.keyid.length + (sig.sig ?? sig.bundle).length;
   return length;
 }
 
@@ -157,6 +159,7 @@ export function checkEntrySignatures(
   registry: ReadonlyMap<string, RegisteredKey>,
   report: Report,
   jobs: SignatureJob[],
+  keyless?: { identities: ReadonlyMap<string, RegisteredIdentity>; jobs: KeylessJob[] },
 ): void {
   const { entry } = located;
   if (!known.has(entry.actor.authority)) {
@@ -176,6 +179,26 @@ export function checkEntrySignatures(
   }
   let signed: SignedBody | undefined;
   entry.sigs.forEach((signature, i) => {
+    if (signature.bundle !== undefined) {
+      const identity = keyless?.identities.get(signature.keyid);
+      if (identity === undefined || identity.authority !== entry.actor.authority) {
+        return report(
+          'KEY_UNREGISTERED',
+          `keyless signature by identity ${signature.keyid.slice(0, 12)}…, which the manifest does not declare for ${entry.actor.authority}`,
+          3 + i,
+        );
+      }
+      signed ??= signedBodyOf(entry, line);
+      return void keyless?.jobs.push({
+        signed,
+        bundle: signature.bundle,
+        identity,
+        time: entry.time,
+        file: located.file,
+        line: located.index + 1,
+        detail: 3 + i,
+      });
+    }
     const key = registry.get(signature.keyid);
     if (key === undefined) {
       report(

@@ -24,10 +24,43 @@ import type { UpstreamCheck } from '../../io/ledger-upstream.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects } from '../../io/subject.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import type { KeylessSigner, SignMode } from '../../core/ledger/keyless.ts';
 
 export interface RealGateOptions {
   /** Also prove the ledger extends this upstream byte for byte before any status is computed. */
   upstream?: UpstreamCheck | undefined;
+  /** Entries of this signer's authority are signed keyless through Sigstore (`--sign sigstore`). */
+  keyless?: { authority: string; signer: KeylessSigner } | undefined;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+}
+
+/**
+ * The real gate world and the acting authority for a verb that appends. With `sigstore`, the
+ * keyless signer is set up first (OIDC token, declared identity; io/sigstore-sign.ts, loaded only
+ * then) and the actor's keyid is the identity id; otherwise the authority's key signs as usual.
+ */
+export async function openSigningIO(
+  ctx: Context,
+  root: string,
+  actor: Actor,
+  sign: SignMode | undefined,
+  sigstoreRoot?: string,
+): Promise<{ io: GateIO; actor: Actor }> {
+  const options: RealGateOptions = { sigstoreRoot };
+  const io = createRealGateIO(ctx, options);
+  if (sign !== 'sigstore') return { io, actor: await resolveActor(io, root, actor, ctx.env) };
+  const plane = await io.loadPlane(root);
+  const authority = plane.manifest.authorities.find((a) => a.id === actor.authority);
+  if (authority === undefined) {
+    await resolveActor(io, root, actor, ctx.env);
+    throw new InternalError(`authority ${actor.authority} vanished from the manifest`);
+  }
+  const { loadKeylessSigner } = await import('../../io/sigstore-sign.ts');
+  const signer = await loadKeylessSigner(authority, ctx.env);
+  options.keyless = { authority: authority.id, signer };
+  const { keyid: _keyid, ...rest } = actor;
+  return { io, actor: { ...rest, keyid: signer.keyid } };
 }
 
 export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): GateIO {
@@ -48,7 +81,11 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     computeSubjects: (plane, controls) => computeSubjects(plane, controls),
     readEntries: async (plane) => {
-      const { entries, committed: found } = await readVerifiedEntries(plane, options.upstream);
+      const { entries, committed: found } = await readVerifiedEntries(
+        plane,
+        options.upstream,
+        options.sigstoreRoot,
+      );
       committed.set(plane, found);
       return entries;
     },
@@ -56,6 +93,20 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     // Proven in the read of the entries when they were read; otherwise a read of its own.
     proveCommitted: (plane) => Promise.resolve(committed.get(plane) ?? proveCommittedLedger(plane)),
     append: (plane, draft) => {
+      const keyless = options.keyless;
+      if (keyless !== undefined && keyless.authority === draft.actor.authority) {
+        if (draft.actor.keyid !== keyless.signer.keyid) {
+          throw new InternalError(
+            `actor ${draft.actor.authority} carries key ${draft.actor.keyid ?? 'none'} but signs keyless as ${keyless.signer.keyid}`,
+          );
+        }
+        const { keyid: _keyid, ...actor } = draft.actor;
+        return appendEntry(
+          plane,
+          { ...draft, actor },
+          { manifest: plane.manifest, keyless: keyless.signer },
+        );
+      }
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
         throw new InternalError(
@@ -125,8 +176,13 @@ export async function resolveGrantor(
 async function readVerifiedEntries(
   plane: Plane,
   upstream: UpstreamCheck | undefined,
+  sigstoreRoot: string | undefined,
 ): Promise<{ entries: StoredEntry[]; committed: LedgerFinding[] }> {
-  const { entries, findings, committed } = await streamVerifiedEntries(plane, upstream);
+  const { entries, findings, committed } = await streamVerifiedEntries(
+    plane,
+    upstream,
+    sigstoreRoot,
+  );
   if (findings.length === 0) return { entries, committed };
   // Every finding: the human message shows the first few, --json carries all of them.
   const problems = findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`);
