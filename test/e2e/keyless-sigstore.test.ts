@@ -237,3 +237,37 @@ describe('keyless cross audit (Sigstore, mock Fulcio and Rekor)', () => {
     expect(verified.stdout).toContain('UNSIGNED_KEYED');
   });
 });
+
+describe('witnessed heads: a keyless seal by CI', () => {
+  const sealArgv = (): string[] => [
+    ...['seal', '--archive-id', 'ci-witness-1', '--authority-id', 'ci:github'],
+    ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+  ];
+
+  it('records every segment head signed keyless; a witnessed head cut away is an integrity finding', async () => {
+    const r = repo();
+    await keylessCross(r);
+    // A second writer (another branch) adds its own segment; the seal witnesses both heads.
+    r.git('checkout', '-q', '-b', 'feature');
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
+    const sealed = await r.run(sealArgv(), CI_ENV);
+    expect(sealed.err).toBe('');
+    expect(sealed.code).toBe(0);
+    const files = ledgerFiles(r);
+    const sealFile = files.find((f) => readFileSync(f, 'utf8').includes('"kind":"seal"'))!;
+    const seal = JSON.parse(readFileSync(sealFile, 'utf8').trimEnd().split('\n').at(-1)!) as {
+      body: { heads: Record<string, string> };
+      sigs: { bundle?: string }[];
+    };
+    expect(seal.sigs[0]?.bundle).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(seal.body.heads).length).toBeGreaterThanOrEqual(2);
+    expect(verify(r).code).toBe(0);
+    // The agent cuts the last line of the other segment (never committed): the witnessed head is gone.
+    const other = files.find((f) => f !== sealFile && f.endsWith('-main.jsonl'))!;
+    const lines = readFileSync(other, 'utf8').trimEnd().split('\n');
+    writeFileSync(other, `${lines.slice(0, -1).join('\n')}\n`);
+    const cut = verify(r);
+    expect(cut.code).toBe(3);
+    expect(cut.stdout).toContain('SEAL_INVALID');
+  });
+});
