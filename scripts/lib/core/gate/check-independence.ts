@@ -53,7 +53,9 @@ export function checkAuthority(actor: Actor, manifest: Manifest, stage: AuditSta
   const keys = signingIdsOf(authority);
   if (keys.length > 0 && actor.keyid === undefined) {
     problems.push(
-      `authority ${actor.authority} has registered keys or identities: the entry must be signed with one of them`,
+      (authority.keys ?? []).length > 0
+        ? `authority ${actor.authority} has registered keys: the entry must be signed with one of them`
+        : `authority ${actor.authority} declares Sigstore identities: the entry must be signed keyless by one of them (--sign sigstore)`,
     );
   }
   if (actor.keyid !== undefined && keys.length > 0 && !keys.includes(actor.keyid)) {

@@ -9,7 +9,7 @@ import { ConfigError } from '../errors.ts';
 import { sha256Hex } from '../hash.ts';
 import type { Authority, SigstoreIdentity } from '../plane/types.ts';
 import { canonicalize } from './canonical.ts';
-import type { SignedBody } from './verify-signatures.ts';
+import type { SignedBody } from './types.ts';
 
 /** How a verb signs what it appends: the authority's registered key, or Sigstore keyless. */
 export const SIGN_MODES = ['key', 'sigstore'] as const;

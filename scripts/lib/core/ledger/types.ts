@@ -54,6 +54,14 @@ export interface StorageBinding {
 
 export type Signature = KeySignature | KeylessSignature;
 
+/** What an entry's signatures cover: the PAE head, then `body` minus the bytes [cutAt, cutEnd). */
+export interface SignedBody {
+  head: string;
+  body: Buffer;
+  cutAt: number;
+  cutEnd: number;
+}
+
 export interface KeySignature {
   keyid: string;
   /** Canonical (padded, standard alphabet) base64 of the 64-byte Ed25519 signature. */

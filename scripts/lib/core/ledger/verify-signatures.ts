@@ -11,7 +11,7 @@ import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
 import { canonicalize } from './canonical.ts';
 import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw } from './sign-entry.ts';
 import type { KeylessJob, RegisteredIdentity } from './keyless.ts';
-import type { LedgerEntry, LocatedEntry } from './types.ts';
+import type { LedgerEntry, LocatedEntry, SignedBody } from './types.ts';
 
 export interface RegisteredKey {
   keyid: string;
@@ -87,16 +87,9 @@ function sigsMemberLength(sigs: NonNullable<LedgerEntry['sigs']>): number {
  * `sigs` member (the line without it is exactly canonicalize(entry without sigs)). Every member
  * after `sigs` (storage, subject, time, v) holds only hex, segment names and fixed keys, so the
  * last `,"sigs":[` is the top-level one; its array holds only hex and base64, so the first `]`
- * after it closes it. The member's length is checked against the parsed signatures; without a
+ * after it closes it (a keyless item holds hex only). The member's length is checked against the parsed signatures; without a
  * line, or when the check fails, the entry is re-serialised.
  */
-export interface SignedBody {
-  head: string;
-  body: Buffer;
-  cutAt: number;
-  cutEnd: number;
-}
-
 export function signedBodyOf(entry: LedgerEntry, line?: Uint8Array): SignedBody {
   const bytes =
     line === undefined ? undefined : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
