@@ -238,6 +238,37 @@ describe('keyless cross audit (Sigstore, mock Fulcio and Rekor)', () => {
   });
 });
 
+describe('claim --base: the identities that count come from the base', () => {
+  it("an identity the change declares (the agent's fork workflow) does not make its keyless cross count", async () => {
+    const r = repo();
+    r.git('checkout', '-q', '-b', 'feature');
+    const manifest = join(r.dir, '.proofgate/controls/manifest.yaml');
+    const text = readFileSync(manifest, 'utf8');
+    const declared = `      - { issuer: '${CI.issuer}', subject: '${CI.subject}' }\n`;
+    expect(text).toContain(declared);
+    writeFileSync(
+      manifest,
+      text.replace(
+        declared,
+        `${declared}      - { issuer: '${FORK.issuer}', subject: '${FORK.subject}' }\n`,
+      ),
+    );
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
+    const fork = { SIGSTORE_ID_TOKEN: oidcToken(FORK.issuer, FORK.subject) };
+    expect((await r.run(ciAudit(), fork)).code).toBe(0);
+    r.commit('feature with the fork identity declared');
+    // By the change's own rules the fork identity counts; by the base's it is a label.
+    expect(claim(r).code).toBe(0);
+    const refused = runCli([
+      ...['claim', '--control', 'tests', '--no-record', '--base', 'main'],
+      ...['--sigstore-root', trustedRoot, '--root', r.dir],
+    ]);
+    expect(refused.stdout).toMatch(/^REFUSED \[task\]/);
+    expect(refused.stdout).toContain('cross result(s) by ci:github do not count');
+    expect(refused.code).toBe(1);
+  });
+});
+
 describe('witnessed heads: a keyless seal by CI', () => {
   const sealArgv = (): string[] => [
     ...['seal', '--archive-id', 'ci-witness-1', '--authority-id', 'ci:github'],
