@@ -16,6 +16,7 @@ import {
   workflowSubject,
 } from '../helpers/sigstore-mock.ts';
 import { identityIdOf } from '../../scripts/lib/core/ledger/keyless.ts';
+import { computeInventory } from '../../scripts/lib/core/ledger/verify-seals.ts';
 import type { Authority } from '../../scripts/lib/core/plane/types.ts';
 import type * as SignModule from '../../scripts/lib/io/sigstore-sign.ts';
 
@@ -287,11 +288,29 @@ describe('witnessed heads: a keyless seal by CI', () => {
     const files = ledgerFiles(r);
     const sealFile = files.find((f) => readFileSync(f, 'utf8').includes('"kind":"seal"'))!;
     const seal = JSON.parse(readFileSync(sealFile, 'utf8').trimEnd().split('\n').at(-1)!) as {
-      body: { heads: Record<string, string> };
+      body: { heads: Record<string, string>; inventory: string; objects: number };
       sigs: { bundle?: string }[];
     };
     expect(seal.sigs[0]?.bundle).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(seal.body.heads).length).toBeGreaterThanOrEqual(2);
+    // The inventory covers the keyless audit's bundle too: an archive keeps what verifies it.
+    const earlier = files
+      .flatMap((f) => readFileSync(f, 'utf8').trimEnd().split('\n'))
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            kind: string;
+            storage: { objects: string[] };
+            sigs?: { bundle?: string }[];
+          },
+      )
+      .filter((e) => e.kind !== 'seal');
+    const kept = earlier.flatMap((e) => [
+      ...e.storage.objects,
+      ...(e.sigs ?? []).flatMap((sig) => (sig.bundle === undefined ? [] : [sig.bundle])),
+    ]);
+    expect(earlier.some((e) => e.sigs?.[0]?.bundle !== undefined)).toBe(true);
+    expect(seal.body).toMatchObject(computeInventory(kept));
     expect(verify(r).code).toBe(0);
     // The agent cuts the last line of the other segment (never committed): the witnessed head is gone.
     const other = files.find((f) => f !== sealFile && f.endsWith('-main.jsonl'))!;

@@ -5,6 +5,7 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
+import { keptObjects } from '../core/ledger/keyless.ts';
 import type { KeylessJob } from '../core/ledger/keyless.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
@@ -114,7 +115,8 @@ function* prefixObjects(path: string, lastIndex: number): Generator<string> {
     for (let i = 0; i <= lastIndex; i++) {
       const line = reader.next();
       if (line === undefined) return;
-      if (line.bytes !== undefined) yield* decodeLine(line.bytes).entry?.storage.objects ?? [];
+      const entry = line.bytes === undefined ? undefined : decodeLine(line.bytes).entry;
+      if (entry !== undefined) yield* keptObjects(entry);
     }
   } finally {
     reader.close();

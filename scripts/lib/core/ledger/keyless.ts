@@ -9,7 +9,7 @@ import { ConfigError } from '../errors.ts';
 import { sha256Hex } from '../hash.ts';
 import type { Authority, SigstoreIdentity } from '../plane/types.ts';
 import { canonicalize } from './canonical.ts';
-import type { SignedBody } from './types.ts';
+import type { LedgerEntry, SignedBody } from './types.ts';
 
 /** How a verb signs what it appends: the authority's registered key, or Sigstore keyless. */
 export const SIGN_MODES = ['key', 'sigstore'] as const;
@@ -93,6 +93,17 @@ export function keylessTimeProblem(time: string, integratedSeconds: number): str
 /** Whether `identity` (issuer, subject as a certificate names them) matches `declared` exactly. */
 export function sameIdentity(identity: SigstoreIdentity, declared: SigstoreIdentity): boolean {
   return identity.issuer === declared.issuer && identity.subject === declared.subject;
+}
+
+/**
+ * The evidence objects an entry keeps: those it signs (`storage.objects`) and the bundles of its
+ * keyless signatures, so a seal's inventory covers the bundles an archive must keep too.
+ */
+export function keptObjects(entry: LedgerEntry): string[] {
+  const bundles = (entry.sigs ?? []).flatMap((sig) =>
+    sig.bundle === undefined ? [] : [sig.bundle],
+  );
+  return bundles.length === 0 ? entry.storage.objects : [...entry.storage.objects, ...bundles];
 }
 
 /** Ids that count as an authority's own signatures: its registered key ids and identity ids. */

@@ -9,6 +9,7 @@ import type { ParsedLedger } from './parse-ledger.ts';
 import { runSignatureJob } from './verify-signatures.ts';
 import { LedgerVerifier } from './verify-stream.ts';
 import type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
+import { keptObjects } from './keyless.ts';
 import type { KeylessJob } from './keyless.ts';
 import type { LocatedEntry } from './types.ts';
 
@@ -27,9 +28,9 @@ export interface VerifyLedgerInput {
   findingsCap?: number;
 }
 
-/** Every evidence object digest the checked entries reference. */
+/** Every evidence object digest the checked entries reference (keyless bundles included). */
 export function referencedObjects(parsed: ParsedLedger): Set<string> {
-  return new Set(parsed.entries.flatMap((stored) => stored.entry.storage.objects));
+  return new Set(parsed.entries.flatMap((stored) => keptObjects(stored.entry)));
 }
 
 /** Key and seal entries: the checked ones in ledger order, then those of trusted regions. */
@@ -78,7 +79,7 @@ export function verifyLedger(
           i >= segment.start
             ? segment.entries[i - segment.start]
             : decodeLine(segment.snapshot.lines[i]!).entry;
-        yield* entry?.storage.objects ?? [];
+        yield* entry === undefined ? [] : keptObjects(entry);
       }
     },
   });
