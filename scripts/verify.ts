@@ -34,6 +34,12 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
   ],
   builder: (y) =>
     sigstoreRootFlag(y)
+      .option('sigstore-refresh', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'fetch the current Sigstore trusted root through TUF (online) and verify keyless signatures against it',
+      })
       .option('full', {
         type: 'boolean',
         default: false,
@@ -74,6 +80,17 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
         expected: 'e.g. --base origin/main',
       });
     }
+    const sigstoreRoot = readSigstoreRoot(argv);
+    const sigstoreRefresh = argv['sigstore-refresh'] === true;
+    if (sigstoreRefresh && sigstoreRoot !== undefined) {
+      throw new UsageError(
+        'BAD_FLAG',
+        '--sigstore-refresh and --sigstore-root exclude each other',
+        {
+          next: 'refresh the public-good root through TUF, or name a trusted root file',
+        },
+      );
+    }
     return {
       ...common,
       base: typeof base === 'string' ? base : undefined,
@@ -81,7 +98,8 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       repairTorn: argv['repair-torn'] === true,
       repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),
-      sigstoreRoot: readSigstoreRoot(argv),
+      sigstoreRoot,
+      sigstoreRefresh,
     };
   },
   run: runVerify,

@@ -239,6 +239,24 @@ describe('keyless cross audit (Sigstore, mock Fulcio and Rekor)', () => {
   });
 });
 
+describe('verify --sigstore-refresh (the trusted root through TUF, online)', () => {
+  it('without network access it stops with exit 4 and says how to verify offline', async () => {
+    const r = repo();
+    const cache = makeTempDir('pg-tuf-');
+    cleanups.push(() => rmSync(cache, { recursive: true, force: true }));
+    // The mock refuses every connection it does not answer (nock), as an offline machine would.
+    const offline = await r.run(['verify', '--no-base', '--sigstore-refresh'], {
+      XDG_CACHE_HOME: cache,
+    });
+    expect(offline.code).toBe(4);
+    expect(offline.err).toContain('could not be refreshed through TUF');
+    expect(offline.err).toContain('without --sigstore-refresh');
+    const both = await r.run(['verify', '--sigstore-refresh', '--sigstore-root', trustedRoot]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--sigstore-refresh and --sigstore-root exclude each other');
+  });
+});
+
 describe('claim --base: the identities that count come from the base', () => {
   it("an identity the change declares (the agent's fork workflow) does not make its keyless cross count", async () => {
     const r = repo();

@@ -30,6 +30,8 @@ export interface VerifyOptions extends CommonOptions {
   authorityId: string;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
+  /** Fetch the current trusted root through TUF first (online; io/sigstore-tuf.ts). */
+  sigstoreRefresh?: boolean;
 }
 
 export interface VerifyReport {
@@ -82,6 +84,10 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     : [];
   const forks =
     options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
+  const sigstoreRoot =
+    options.sigstoreRefresh === true
+      ? await (await import('../io/sigstore-tuf.ts')).refreshTrustedRoot(ctx.env)
+      : options.sigstoreRoot;
   const upstream =
     options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
   // Like every verdict, the full check proves the working ledger extends the one committed at
@@ -98,7 +104,7 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     now: ctx.clock.now(),
     ...(options.base === undefined ? {} : { base: options.base }),
     prefixes: checks,
-    sigstoreRoot: options.sigstoreRoot,
+    sigstoreRoot,
     onEntry: ({ entry, file, line }) => {
       grants.push(...findGrantProblems(entry, { file, line }, authorities));
     },
