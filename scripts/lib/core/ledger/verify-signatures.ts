@@ -76,8 +76,11 @@ const CLOSE_BRACKET = 0x5d;
 function sigsMemberLength(sigs: NonNullable<LedgerEntry['sigs']>): number {
   // `{"keyid":"` + keyid + `","sig":"` + sig + `"}`, commas between, `,"sigs":[` and `]`: ASCII only.
   let length = SIGS_MEMBER.length + 1 + (sigs.length - 1);
-  // A keyless item `{"bundle":"…","keyid":"…"}` has the same fixed overhead (hex only).
-  for (const sig of sigs) length += 21 + sig.keyid.length + (sig.sig ?? sig.bundle).length;
+  // A keyless item is `{"bundle":"` + bundle + `","keyid":"` + keyid + `"}` (hex only).
+  for (const sig of sigs) {
+    length +=
+      sig.keyid.length + (sig.bundle === undefined ? 21 + sig.sig.length : 24 + sig.bundle.length);
+  }
   return length;
 }
 
