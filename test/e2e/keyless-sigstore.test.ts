@@ -284,6 +284,8 @@ describe('claim --base: the identities that count come from the base', () => {
     ]);
     expect(refused.stdout).toMatch(/^REFUSED \[task\]/);
     expect(refused.stdout).toContain('cross result(s) by ci:github do not count');
+    expect(refused.stdout).toContain(`not in effect: authority ci:github changed`);
+    expect(refused.stdout).toContain(`identities ${CI.subject}, ${FORK.subject}`);
     expect(refused.code).toBe(1);
   });
 });
