@@ -8,10 +8,15 @@ import {
   actorFlags,
   actorFrom,
   readActorFlags,
+  readSign,
+  readSigstoreRoot,
   readStrings,
+  signFlag,
+  sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { openSigningIO } from './lib/flows/world/real-gate-io.ts';
+import type { SignMode } from './lib/core/ledger/keyless.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -23,6 +28,8 @@ export interface ApproveOptions extends CommonOptions {
   base: string | undefined;
   note: string | undefined;
   actor: ActorFlags;
+  sign?: SignMode;
+  sigstoreRoot?: string | undefined;
 }
 
 export async function runApprove(
@@ -30,12 +37,12 @@ export async function runApprove(
   ctx: Context,
 ): Promise<ApproveFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const io = createRealGateIO(ctx);
-  const actor = await resolveActor(
-    io,
+  const { io, actor } = await openSigningIO(
+    ctx,
     root,
     actorFrom(options.actor, ctx, 'virtual:release-owner'),
-    ctx.env,
+    options.sign,
+    options.sigstoreRoot,
   );
   const atBase =
     options.base === undefined
@@ -76,7 +83,7 @@ export const approve = defineVerb<ApproveOptions, ApproveFlowResult>({
     ],
   ],
   builder: (y) =>
-    actorFlags(y, 'virtual:release-owner')
+    sigstoreRootFlag(signFlag(actorFlags(y, 'virtual:release-owner')))
       .option('control', { type: 'string', array: true, describe: 'control id (repeatable)' })
       .option('base', {
         type: 'string',
@@ -94,6 +101,8 @@ export const approve = defineVerb<ApproveOptions, ApproveFlowResult>({
       base: typeof base === 'string' ? base : undefined,
       note: typeof note === 'string' && note.trim() !== '' ? note : undefined,
       actor: readActorFlags(argv),
+      sign: readSign(argv),
+      sigstoreRoot: readSigstoreRoot(argv),
     };
   },
   run: runApprove,

@@ -4,8 +4,18 @@ import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { attestFlow, type AttestFlowResult } from './lib/flows/attest-flow.ts';
-import { actorFlags, actorFrom, readActorFlags, type ActorFlags } from './lib/cli/gate-flags.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import {
+  actorFlags,
+  actorFrom,
+  readActorFlags,
+  readSign,
+  readSigstoreRoot,
+  signFlag,
+  sigstoreRootFlag,
+  type ActorFlags,
+} from './lib/cli/gate-flags.ts';
+import { openSigningIO } from './lib/flows/world/real-gate-io.ts';
+import type { SignMode } from './lib/core/ledger/keyless.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAttest } from './lib/render/render-gate.ts';
@@ -18,12 +28,19 @@ export interface AttestOptions extends CommonOptions {
   evidence: string | undefined;
   expires: string | undefined;
   actor: ActorFlags;
+  sign?: SignMode;
+  sigstoreRoot?: string | undefined;
 }
 
 export async function runAttest(options: AttestOptions, ctx: Context): Promise<AttestFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const io = createRealGateIO(ctx);
-  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  const { io, actor } = await openSigningIO(
+    ctx,
+    root,
+    actorFrom(options.actor, ctx),
+    options.sign,
+    options.sigstoreRoot,
+  );
   return attestFlow(
     {
       root,
@@ -61,7 +78,7 @@ export const attest = defineVerb<AttestOptions, AttestFlowResult>({
     ],
   ],
   builder: (y) =>
-    actorFlags(y, '(required)')
+    sigstoreRootFlag(signFlag(actorFlags(y, '(required)')))
       .option('control', { type: 'string', demandOption: true, describe: 'manual control id' })
       .option('status', { choices: ['PASS', 'FAIL'], demandOption: true, describe: 'the result' })
       .option('note', { type: 'string', demandOption: true, describe: 'what was checked' })
@@ -82,6 +99,8 @@ export const attest = defineVerb<AttestOptions, AttestFlowResult>({
       evidence: text(argv, 'evidence'),
       expires: text(argv, 'expires'),
       actor,
+      sign: readSign(argv),
+      sigstoreRoot: readSigstoreRoot(argv),
     };
   },
   run: runAttest,

@@ -3,6 +3,7 @@
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ReviewStage } from './lib/core/gate/bodies.ts';
+import type { SignMode } from './lib/core/ledger/keyless.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { auditFlow, type AuditFlowResult } from './lib/flows/audit-flow.ts';
@@ -13,8 +14,12 @@ import {
   readAuthorize,
   readGrantedBy,
   readJobs,
+  readSign,
+  readSigstoreRoot,
   readStrings,
   runFlags,
+  signFlag,
+  sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { openGateRun } from './lib/cli/gate-run.ts';
@@ -35,6 +40,9 @@ export interface AuditOptions extends CommonOptions {
   jobs: number;
   /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
   progress?: boolean;
+  /** `--sign sigstore`: sign the audit entries keyless (references/sigstore.md). */
+  sign?: SignMode;
+  sigstoreRoot?: string | undefined;
 }
 
 export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
@@ -71,7 +79,7 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
     ],
   ],
   builder: (y) =>
-    runFlags(actorFlags(controlFlag(y), '(required)'))
+    sigstoreRootFlag(signFlag(runFlags(actorFlags(controlFlag(y), '(required)'))))
       .option('audit-stage', { choices: STAGES, demandOption: true, describe: 'review stage' })
       .option('review-run', {
         type: 'string',
@@ -101,6 +109,8 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
       grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
       progress: argv['progress'] === true,
+      sign: readSign(argv),
+      sigstoreRoot: readSigstoreRoot(argv),
     };
   },
   run: runAudit,

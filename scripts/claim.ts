@@ -14,9 +14,11 @@ import {
   actorFrom,
   controlFlag,
   readActorFlags,
+  readSigstoreRoot,
   readStrings,
   readTrustPath,
   trustFlag,
+  sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { readTrustOption, type LoadedTrust } from './lib/io/trust-io.ts';
@@ -45,6 +47,8 @@ export interface ClaimOptions extends CommonOptions {
   shards?: number;
   /** `--trust FILE`: the auditor's trust root (references/trust.md). */
   trust?: string;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
@@ -54,6 +58,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
   const io = createRealGateIO(ctx, {
     trust,
+    sigstoreRoot: options.sigstoreRoot,
     ...(options.base === undefined ? {} : { against: { base: options.base } }),
   });
   const result = await decideClaim(options, root, ctx, io, trust);
@@ -177,7 +182,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
     ],
   ],
   builder: (y) =>
-    trustFlag(actorFlags(controlFlag(y)))
+    sigstoreRootFlag(trustFlag(actorFlags(controlFlag(y))))
       .option('scope', { choices: CLAIM_SCOPES, default: 'task', describe: 'what is claimed' })
       .option('base', {
         type: 'string',
@@ -211,6 +216,7 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
       base: typeof base === 'string' ? base : undefined,
       record: argv['record'] !== false,
       actor: readActorFlags(argv),
+      sigstoreRoot: readSigstoreRoot(argv),
       ...readShards(argv['shards'], argv['campaign'] !== undefined),
       ...readTrustPath(argv),
     };

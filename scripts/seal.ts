@@ -3,6 +3,7 @@
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { readSign, readSigstoreRoot, sigstoreRootFlag, signFlag } from './lib/cli/gate-flags.ts';
 import { renderSeal } from './lib/render/seal-report.ts';
 import { sealFlow, type SealOptions, type SealReport } from './lib/flows/seal-flow.ts';
 
@@ -16,7 +17,7 @@ export const seal = defineVerb<SealOptions, SealReport>({
     'Seal the ledger: record every segment head and the evidence inventory; close the segments',
   examples: [['proofgate seal --archive-id release-1.4.0', 'seal before archiving a release']],
   builder: (y) =>
-    y
+    sigstoreRootFlag(signFlag(y))
       .option('archive-id', {
         type: 'string',
         demandOption: true,
@@ -35,7 +36,13 @@ export const seal = defineVerb<SealOptions, SealReport>({
         expected: `1-100 characters of ${String(ARCHIVE_ID)}`,
       });
     }
-    return { ...common, archiveId, authorityId: String(argv['authority-id']) };
+    return {
+      ...common,
+      archiveId,
+      authorityId: String(argv['authority-id']),
+      sign: readSign(argv),
+      sigstoreRoot: readSigstoreRoot(argv),
+    };
   },
   run: runSeal,
   render: renderSeal,

@@ -1,6 +1,7 @@
 // `proofgate verify`: proves the ledger intact (references/verify.md). Gather (segments, base
 // blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding.
 import { UsageError } from './lib/core/errors.ts';
+import { readSigstoreRoot, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
@@ -37,7 +38,13 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     ],
   ],
   builder: (y) =>
-    trustFlag(y)
+    sigstoreRootFlag(trustFlag(y))
+      .option('sigstore-refresh', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'fetch the current Sigstore trusted root through TUF (online) and verify keyless signatures against it',
+      })
       .option('full', {
         type: 'boolean',
         default: false,
@@ -78,6 +85,17 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
         expected: 'e.g. --base origin/main',
       });
     }
+    const sigstoreRoot = readSigstoreRoot(argv);
+    const sigstoreRefresh = argv['sigstore-refresh'] === true;
+    if (sigstoreRefresh && sigstoreRoot !== undefined) {
+      throw new UsageError(
+        'BAD_FLAG',
+        '--sigstore-refresh and --sigstore-root exclude each other',
+        {
+          next: 'refresh the public-good root through TUF, or name a trusted root file',
+        },
+      );
+    }
     return {
       ...common,
       base: typeof base === 'string' ? base : undefined,
@@ -86,6 +104,8 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       repair: argv['repair'] === true,
       authorityId: String(argv['authority-id']),
       ...readTrustPath(argv),
+      sigstoreRoot,
+      sigstoreRefresh,
     };
   },
   run: runVerify,

@@ -84,8 +84,18 @@ describe('the bundle loads only what the command needs', () => {
       // Worker threads (and node:worker_threads) load only once a ledger has many signatures.
       expect(loaded).not.toContain('scripts/lib/io/signature-threads.ts');
       expect(loaded).toContain('scripts/lib/io/signature-checks.ts');
+      // The sigstore libraries load only when a ledger holds a keyless signature (or to sign one).
+      expect(loaded.filter((s) => s.startsWith('node_modules/@sigstore/'))).toEqual([]);
+      expect(loaded).not.toContain('scripts/lib/io/sigstore-verify.ts');
+      expect(loaded).not.toContain('scripts/lib/io/sigstore-sign.ts');
     },
   );
+
+  it.each(['audit', 'verify', 'seal'])('%s loads the sigstore libraries only on demand', (verb) => {
+    const loaded = [...closure(verbChunk(verb)).sources];
+    expect(loaded.filter((s) => s.startsWith('node_modules/@sigstore/'))).toEqual([]);
+    expect(loaded.filter((s) => s.startsWith('node_modules/make-fetch-happen/'))).toEqual([]);
+  });
 
   it('hook stop starts git before it loads the YAML parser and the gate (a dynamic import)', () => {
     const loaded = [...closure(verbChunk('hook')).sources];

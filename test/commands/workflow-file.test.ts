@@ -70,8 +70,27 @@ describe(`${WORKFLOW}: what it promises`, () => {
       const uploads = job.steps.some((s) =>
         s.uses?.startsWith('github/codeql-action/upload-sarif'),
       );
+      const keyless = job.steps.some((s) => s.run?.includes('--sign sigstore'));
       const writes = Object.entries(job.permissions ?? {}).filter(([, v]) => v === 'write');
-      expect([name, writes]).toEqual([name, uploads ? [['security-events', 'write']] : []]);
+      const expected = [
+        ...(uploads ? [['security-events', 'write']] : []),
+        ...(keyless ? [['id-token', 'write']] : []),
+      ];
+      expect([name, writes]).toEqual([name, expected]);
+    }
+  });
+
+  test('keyless signing (id-token: write) runs only on a push to the protected branch', () => {
+    const signing = Object.entries(workflow.jobs).filter(([, job]) =>
+      job.steps.some((s) => s.run?.includes('--sign sigstore')),
+    );
+    expect(signing.map(([name]) => name)).toEqual(['witness']);
+    const job = signing[0]![1];
+    expect(job.if).toBe("github.event_name == 'push'");
+    const keyless = job.steps.flatMap((s) => proofgateCommands(s.run ?? '')).map((c) => c[0]);
+    expect(keyless).toEqual(['audit', 'seal']);
+    for (const [name, other] of Object.entries(workflow.jobs)) {
+      if (name !== 'witness') expect(other.if).toBe("github.event_name == 'pull_request'");
     }
   });
 

@@ -4,13 +4,25 @@
 export interface ManifestFixtureOptions {
   ledgerId?: string;
   /** Extra authorities, e.g. `{ id: 'human:alice', kind: 'human', stages: ['cross'] }`. */
-  authorities?: { id: string; kind: string; stages: string[] }[];
+  authorities?: {
+    id: string;
+    kind: string;
+    stages: string[];
+    /** Sigstore identities (keyless signatures), e.g. a CI workflow. */
+    identities?: { issuer: string; subject: string }[];
+  }[];
   targetMaturity?: string;
 }
 
 export function manifestYaml(options: ManifestFixtureOptions = {}): string {
   const extra = (options.authorities ?? [])
-    .map((a) => `  - id: ${a.id}\n    kind: ${a.kind}\n    stages: [${a.stages.join(', ')}]\n`)
+    .map(
+      (a) =>
+        `  - id: ${a.id}\n    kind: ${a.kind}\n    stages: [${a.stages.join(', ')}]\n` +
+        (a.identities === undefined
+          ? ''
+          : `    identities:\n${a.identities.map((i) => `      - { issuer: '${i.issuer}', subject: '${i.subject}' }\n`).join('')}`),
+    )
     .join('');
   return `version: 1
 ledger_id: ${options.ledgerId ?? 'lg-test'}

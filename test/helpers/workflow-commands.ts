@@ -11,6 +11,7 @@ export interface Step {
   'continue-on-error'?: boolean;
 }
 export interface Job {
+  if?: string;
   permissions?: Record<string, string>;
   steps: Step[];
 }

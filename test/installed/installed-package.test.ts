@@ -78,6 +78,7 @@ describe('the installed package', () => {
       'controls/catalog/engineering.yaml',
       'controls/catalog/traces/refund.yaml',
       'controls/schema/manifest.schema.json',
+      'controls/sigstore/public-good-trusted-root.json',
       'references/claim.md',
       'SKILL.md',
       'INDEX.md',

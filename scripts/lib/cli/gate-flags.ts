@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
+import { SIGN_MODES, type SignMode } from '../core/ledger/keyless.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from '../core/plane/types.ts';
 import type { ParsedArgs } from './define-verb.ts';
@@ -115,6 +116,33 @@ export function readAuthorize(argv: ParsedArgs): AuthorizationKind[] {
 /** The `--granted-by` authority id, when given. */
 export function readGrantedBy(argv: ParsedArgs): string | undefined {
   return optionalText(argv, 'granted-by');
+}
+
+/** `--sign`: how the verb's entries are signed (references/sigstore.md). */
+export function signFlag(y: Argv): Argv {
+  return y.option('sign', {
+    choices: SIGN_MODES,
+    default: 'key',
+    describe:
+      "key: the authority's registered key (if any); sigstore: keyless, bound to the CI's OIDC identity",
+  });
+}
+
+/** `--sigstore-root`: the trusted root keyless signatures are verified against. */
+export function sigstoreRootFlag(y: Argv): Argv {
+  return y.option('sigstore-root', {
+    type: 'string',
+    describe:
+      'trusted_root.json for keyless signatures (default: the public-good root shipped with proofgate)',
+  });
+}
+
+export function readSigstoreRoot(argv: ParsedArgs): string | undefined {
+  return optionalText(argv, 'sigstore-root');
+}
+
+export function readSign(argv: ParsedArgs): SignMode {
+  return argv['sign'] === 'sigstore' ? 'sigstore' : 'key';
 }
 
 export function readJobs(argv: ParsedArgs): number {

@@ -4,7 +4,8 @@ import type { Context } from '../core/context.ts';
 import type { Grantor } from '../core/gate/grant-authority.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { GateIO } from '../core/ports.ts';
-import { createRealGateIO, resolveActor, resolveGrantor } from '../flows/world/real-gate-io.ts';
+import type { SignMode } from '../core/ledger/keyless.ts';
+import { openSigningIO, resolveGrantor } from '../flows/world/real-gate-io.ts';
 import { resolveRoot } from '../io/git.ts';
 import { actorFrom, type ActorFlags } from './gate-flags.ts';
 
@@ -18,12 +19,23 @@ export interface GateRun {
 
 /** Both identities are checked against the manifest; an unknown one is a usage error (exit 2). */
 export async function openGateRun(
-  options: { root?: string | undefined; actor: ActorFlags; grantedBy?: string | undefined },
+  options: {
+    root?: string | undefined;
+    actor: ActorFlags;
+    grantedBy?: string | undefined;
+    sign?: SignMode | undefined;
+    sigstoreRoot?: string | undefined;
+  },
   ctx: Context,
 ): Promise<GateRun> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const io = createRealGateIO(ctx);
-  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  const { io, actor } = await openSigningIO(
+    ctx,
+    root,
+    actorFrom(options.actor, ctx),
+    options.sign,
+    options.sigstoreRoot,
+  );
   const grant =
     options.grantedBy === undefined
       ? {}

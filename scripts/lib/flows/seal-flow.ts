@@ -13,6 +13,9 @@ import { appendEntry, ledgerIdOf } from '../io/ledger-store.ts';
 import { readMetaSubject } from '../io/meta-subject.ts';
 import { loadPlane } from '../io/plane.ts';
 import { readAndVerifyLedger } from './verify-flow.ts';
+import type { KeylessSigner, SignMode } from '../core/ledger/keyless.ts';
+import type { Signer } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
 
 export interface SealReport {
   archiveId: string;
@@ -28,13 +31,20 @@ export interface SealReport {
 export interface SealOptions extends CommonOptions {
   archiveId: string;
   authorityId: string;
+  /** `sigstore`: the seal is signed keyless, a witnessed record of the heads (references/sigstore.md). */
+  sign?: SignMode;
+  sigstoreRoot?: string | undefined;
 }
 
 export async function sealFlow(options: SealOptions, ctx: Context): Promise<SealReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const plane = loadPlane(root);
   const ledgerId = ledgerIdOf(plane.manifest);
-  const { snapshot, parsed, result } = await readAndVerifyLedger(plane, ledgerId);
+  const { snapshot, parsed, result } = await readAndVerifyLedger(
+    plane,
+    ledgerId,
+    options.sigstoreRoot,
+  );
   const { findings } = result;
   if (findings.length > 0) {
     throw new IntegrityError(
@@ -66,7 +76,7 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
       subject: await readMetaSubject(plane),
       body,
     },
-    { manifest: plane.manifest, ...signerOption(loadSigner(plane, options.authorityId, ctx.env)) },
+    { manifest: plane.manifest, ...(await sealSigner(plane, options, ctx)) },
   );
   return {
     archiveId: options.archiveId,
@@ -77,6 +87,17 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
   };
 }
 
-function signerOption<T>(signer: T | undefined): { signer?: T } {
+/** The seal's signer: the authority's key, or keyless through Sigstore with `--sign sigstore`. */
+async function sealSigner(
+  plane: Plane,
+  options: SealOptions,
+  ctx: Context,
+): Promise<{ signer?: Signer; keyless?: KeylessSigner }> {
+  const authority = plane.manifest.authorities.find((a) => a.id === options.authorityId);
+  if (options.sign === 'sigstore' && authority !== undefined) {
+    const { loadKeylessSigner } = await import('../io/sigstore-sign.ts');
+    return { keyless: await loadKeylessSigner(authority, ctx.env) };
+  }
+  const signer = loadSigner(plane, options.authorityId, ctx.env);
   return signer === undefined ? {} : { signer };
 }

@@ -16,6 +16,7 @@ import { loadPlane } from '../io/plane.ts';
 import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
 import { readTrustFile } from '../io/trust-io.ts';
+import { keylessFindings } from '../io/verify-ledger-files.ts';
 import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
 
@@ -30,6 +31,10 @@ export interface VerifyOptions extends CommonOptions {
   authorityId: string;
   /** `--trust FILE`: authorities, keys and segment heads from the auditor's trust file. */
   trust?: string | undefined;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+  /** Fetch the current trusted root through TUF first (online; io/sigstore-tuf.ts). */
+  sigstoreRefresh?: boolean;
 }
 
 export interface VerifyReport {
@@ -54,19 +59,22 @@ export interface VerifyReport {
 }
 
 /** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
-export async function readAndVerifyLedger(plane: Plane, ledgerId: string) {
+export async function readAndVerifyLedger(plane: Plane, ledgerId: string, sigstoreRoot?: string) {
   const root = plane.root;
   const manifestFile = plane.manifestPath.slice(root.length + 1);
   const snapshot = await readLedger(plane);
   const parsed = parseLedger(snapshot);
   const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
-  const result = verifyLedger({
+  const { keyless, ...result } = verifyLedger({
     parsed,
     ledgerId,
     authorities: plane.manifest.authorities,
     manifestFile,
     objects,
   });
+  const unsigned = await keylessFindings(plane, keyless, sigstoreRoot);
+  result.findings.push(...unsigned);
+  result.findingCount += unsigned.length;
   return { snapshot, parsed, result };
 }
 
@@ -85,6 +93,10 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     : [];
   const forks =
     options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
+  const sigstoreRoot =
+    options.sigstoreRefresh === true
+      ? await (await import('../io/sigstore-tuf.ts')).refreshTrustedRoot(ctx.env)
+      : options.sigstoreRoot;
   const upstream =
     options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
   // The same check every verdict runs before it decides (flows/ledger-integrity.ts); --base only
@@ -97,7 +109,12 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
       : await resolveAnchor(plane, { base: options.base });
   const result = await checkIntegrity(
     plane,
-    { anchor, appendedOnly: options.base !== undefined, leading: trustFindings },
+    {
+      anchor,
+      appendedOnly: options.base !== undefined,
+      leading: trustFindings,
+      ...(sigstoreRoot === undefined ? {} : { sigstoreRoot }),
+    },
     ctx,
   );
   return {

@@ -113,6 +113,12 @@ export function writePrivateKey(dir: string, keyid: string, pem: string): string
 export function loadSigner(plane: Plane, authorityId: string, env: Env): Signer | undefined {
   const authority = plane.manifest.authorities.find((a) => a.id === authorityId);
   const keys = authority?.keys ?? [];
+  if (keys.length === 0 && (authority?.identities ?? []).length > 0) {
+    throw new ConfigError('KEY_INVALID', `authority ${authorityId} signs keyless only`, {
+      expected: 'an entry signed through Sigstore by an identity the manifest declares',
+      next: 'append with --sign sigstore from the declared CI workflow (references/sigstore.md); nothing was written',
+    });
+  }
   if (keys.length === 0) return undefined;
   const dir = keyDir(env, plane.root);
   for (const key of [...keys].reverse()) {

@@ -41,6 +41,8 @@ export interface IntegrityInput {
   findingsCap?: number;
   /** Findings another source made first (a --trust file's differences), named before the rest. */
   leading?: readonly LedgerFinding[];
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
 }
 
 export type IntegrityReport = VerifyLedgerResult;
@@ -100,6 +102,7 @@ async function appendedLines(
     ...(ctx === undefined ? {} : { now: ctx.clock.now() }),
     ...(input.anchor === undefined ? {} : { base: input.anchor.ref }),
     ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
+    ...(input.sigstoreRoot === undefined ? {} : { sigstoreRoot: input.sigstoreRoot }),
     ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
   });
   return { ...result, prefixFindings: [] };
@@ -121,6 +124,7 @@ async function everyLine(
     ...(ctx === undefined ? {} : { now: ctx.clock.now() }),
     prefixes: checks,
     ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
+    ...(input.sigstoreRoot === undefined ? {} : { sigstoreRoot: input.sigstoreRoot }),
     ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
   });
   const { prefixFindings, ...verified } = streamed;

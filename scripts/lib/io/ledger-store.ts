@@ -4,12 +4,21 @@ import { closeSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync
 import { join } from 'node:path';
 import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import { buildEntry } from '../core/ledger/build-entry.ts';
+import { attachKeyless, buildEntry } from '../core/ledger/build-entry.ts';
+import type { EntryPlacement } from '../core/ledger/build-entry.ts';
+import type { KeylessSigner } from '../core/ledger/keyless.ts';
+import { canonicalize } from '../core/ledger/canonical.ts';
 import { MAX_LINE_BYTES, decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
 import { redactDraft } from '../core/ledger/redact-draft.ts';
 import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { closedBy } from '../core/ledger/verify-seals.ts';
-import type { EntryDraft, LedgerSnapshot, Signer, StoredEntry } from '../core/ledger/types.ts';
+import type {
+  EntryDraft,
+  LedgerEntry,
+  LedgerSnapshot,
+  Signer,
+  StoredEntry,
+} from '../core/ledger/types.ts';
 import type { Manifest } from '../core/plane/types.ts';
 import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
@@ -43,6 +52,8 @@ export function readLedger(plane: PlaneLocation): Promise<LedgerSnapshot> {
 export interface AppendOptions {
   /** Signs the entry; see loadSigner in scripts/lib/io/keys.ts. */
   signer?: Signer;
+  /** Signs the entry keyless through Sigstore instead (io/sigstore-sign.ts); the lock is held meanwhile. */
+  keyless?: KeylessSigner | undefined;
   lockTimeoutMs?: number;
   /** The manifest, when the caller has loaded the plane already (else read from disk). */
   manifest?: Manifest;
@@ -118,6 +129,57 @@ export function appendLocked(
   draft: EntryDraft,
   signer: Signer | undefined,
 ): StoredEntry {
+  const place = placeEntry(plane, ledgerId, segmentBase);
+  const { entry, line } = buildEntry(draft, place.placement, signer);
+  return writeEntry(plane, place, entry, line);
+}
+
+/**
+ * Appends under the already-held lock with a keyless signature: the entry is built unsigned with
+ * `actor.keyid` set to the identity id, the Sigstore bundle over its PAE bytes is stored as an
+ * evidence object, and the line names that object in `sigs` (the bundle cannot be among the
+ * signed objects: it signs them).
+ */
+async function appendLockedKeyless(
+  plane: PlaneLocation,
+  ledgerId: string,
+  segmentBase: string,
+  draft: EntryDraft,
+  keyless: KeylessSigner,
+): Promise<StoredEntry> {
+  const place = placeEntry(plane, ledgerId, segmentBase);
+  const { entry: unsigned } = buildEntry(draft, place.placement);
+  const withKey: LedgerEntry = { ...unsigned, actor: { ...unsigned.actor, keyid: keyless.keyid } };
+  const bundle = await keyless.sign(Buffer.from(canonicalize(withKey), 'utf8'));
+  const digest = await createObjectStore(plane).put(bundle);
+  const { entry, line } = attachKeyless(withKey, digest, place.placement);
+  return writeEntry(plane, place, entry, line);
+}
+
+interface Place {
+  dir: string;
+  segment: string;
+  isNew: boolean;
+  placement: EntryPlacement;
+}
+
+function writeEntry(
+  plane: PlaneLocation,
+  place: Place,
+  entry: LedgerEntry,
+  line: string,
+): StoredEntry {
+  writeLine(join(place.dir, `${place.segment}.jsonl`), line, place.isNew, place.dir);
+  return {
+    entry,
+    hash: sha256Hex(line),
+    file: `${ledgerRel(plane)}/${place.segment}.jsonl`,
+    line: place.placement.seq + 1,
+  };
+}
+
+/** Reads the tails and picks the writer's open segment and the next position in it. */
+function placeEntry(plane: PlaneLocation, ledgerId: string, segmentBase: string): Place {
   const dir = ledgerDir(plane);
   const tails = readSegmentTails(dir);
   refuseBadTails(tails, ledgerRel(plane));
@@ -149,17 +211,11 @@ export function appendLocked(
     seq = last.entry.seq + 1;
   }
   const prev = seq === 0 ? null : (heads[segment] ?? null);
-  const { entry, line } = buildEntry(
-    draft,
-    { ledger: ledgerId, segment, seq, prev, heads },
-    signer,
-  );
-  writeLine(join(dir, `${segment}.jsonl`), line, own === undefined, dir);
   return {
-    entry,
-    hash: sha256Hex(line),
-    file: `${ledgerRel(plane)}/${segment}.jsonl`,
-    line: seq + 1,
+    dir,
+    segment,
+    isNew: own === undefined,
+    placement: { ledger: ledgerId, segment, seq, prev, heads },
   };
 }
 
@@ -202,6 +258,10 @@ export async function appendEntry(
   }
   return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
     const base = options.segmentBase ?? writerSegmentBase(readCloneId(git.commonDir), git.branch);
-    return appendLocked(plane, ledgerId, base, redactDraft(draft, options.secrets), options.signer);
+    const redacted = redactDraft(draft, options.secrets);
+    if (options.keyless !== undefined) {
+      return appendLockedKeyless(plane, ledgerId, base, redacted, options.keyless);
+    }
+    return appendLocked(plane, ledgerId, base, redacted, options.signer);
   });
 }

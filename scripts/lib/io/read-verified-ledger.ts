@@ -15,6 +15,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Context } from '../core/context.ts';
 import { checkIntegrity, type IntegrityAnchor } from './ledger-integrity.ts';
+import { keylessFindings } from './verify-ledger-files.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -37,13 +38,16 @@ export async function readVerifiedLedger(
     for (const digest of digests) states.set(digest, (await store.has(digest)) ? 'ok' : 'missing');
     objects = states;
   }
-  const result = verifyLedger({
+  const { keyless, ...result } = verifyLedger({
     parsed,
     ledgerId: ledgerIdOf(plane.manifest, manifestFile),
     authorities: plane.manifest.authorities,
     manifestFile,
     objects,
   });
+  const keylessProblems = await keylessFindings(plane, keyless);
+  result.findings.push(...keylessProblems);
+  result.findingCount += keylessProblems.length;
   if (upstream !== undefined)
     result.findings.unshift(...(await checkAgainstUpstream(plane, upstream)));
   return { parsed, ...result };
@@ -135,12 +139,13 @@ export async function streamVerifiedEntries(
   anchor?: IntegrityAnchor,
   ctx?: Pick<Context, 'clock'>,
   leading: readonly LedgerFinding[] = [],
+  sigstoreRoot?: string,
 ): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[]; findingCount: number }> {
   const entries: StoredEntry[] = [];
   const pool = new StringPool();
   const result = await checkIntegrity(
     plane,
-    { anchor, leading, onEntry: (stored) => entries.push(pool.share(stored)) },
+    { anchor, leading, sigstoreRoot, onEntry: (stored) => entries.push(pool.share(stored)) },
     ctx,
   );
   return { entries, findings: result.findings, findingCount: result.findingCount };

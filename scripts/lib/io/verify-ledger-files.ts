@@ -5,6 +5,8 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
+import { keptObjects } from '../core/ledger/keyless.ts';
+import type { KeylessJob } from '../core/ledger/keyless.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
@@ -40,6 +42,22 @@ export interface VerifyFilesOptions {
    * the context scan's read. Full mode only; their findings come back in `prefixFindings`.
    */
   prefixes?: readonly PrefixCheck[];
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+}
+
+/**
+ * Findings of the keyless (Sigstore) signatures the verifier queued. The sigstore libraries are
+ * loaded only here, and only when a ledger holds such a signature.
+ */
+export async function keylessFindings(
+  plane: Plane,
+  jobs: readonly KeylessJob[],
+  sigstoreRoot?: string,
+): Promise<LedgerFinding[]> {
+  if (jobs.length === 0) return [];
+  const { verifyKeylessJobs } = await import('./sigstore-verify.ts');
+  return verifyKeylessJobs(plane, jobs, sigstoreRoot);
 }
 
 /** Signature checks queued before a batch is handed over. */
@@ -97,7 +115,8 @@ function* prefixObjects(path: string, lastIndex: number): Generator<string> {
     for (let i = 0; i <= lastIndex; i++) {
       const line = reader.next();
       if (line === undefined) return;
-      if (line.bytes !== undefined) yield* decodeLine(line.bytes).entry?.storage.objects ?? [];
+      const entry = line.bytes === undefined ? undefined : decodeLine(line.bytes).entry;
+      if (entry !== undefined) yield* keptObjects(entry);
     }
   } finally {
     reader.close();
@@ -223,5 +242,8 @@ export async function verifyLedgerFiles(
   }
   pool.submit(verifier.takeSignatureJobs());
   await pool.drain();
+  for (const finding of await keylessFindings(plane, verifier.keyless, options.sigstoreRoot)) {
+    verifier.addFinding(finding);
+  }
   return { ...verifier.finish(), prefixFindings: prefixFindings.byCheck() };
 }

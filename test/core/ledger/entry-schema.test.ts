@@ -9,7 +9,8 @@ import { parseEntry } from '../../../scripts/lib/core/ledger/parse-entry.ts';
 import type {
   Actor,
   LedgerEntry,
-  Signature,
+  KeySignature,
+  KeylessSignature,
   StorageBinding,
   SubjectBinding,
 } from '../../../scripts/lib/core/ledger/types.ts';
@@ -18,7 +19,7 @@ import { MemoryLedger, newKey } from '../../helpers/memory-ledger.ts';
 
 interface SchemaNode {
   required: string[];
-  properties: Record<string, SchemaNode & { items?: SchemaNode }>;
+  properties: Record<string, SchemaNode & { items?: SchemaNode & { oneOf?: SchemaNode[] } }>;
 }
 const schema = JSON.parse(
   readFileSync(
@@ -74,12 +75,20 @@ const pins = {
     all: { heads: t, objects: t },
     required: { heads: t, objects: t },
   } satisfies Fields<StorageBinding>,
-  sig: { all: { keyid: t, sig: t }, required: { keyid: t, sig: t } } satisfies Fields<Signature>,
+  sig: {
+    all: { keyid: t, sig: t },
+    required: { keyid: t, sig: t },
+  } satisfies Fields<Omit<KeySignature, 'bundle'>>,
+  keyless: {
+    all: { keyid: t, bundle: t },
+    required: { keyid: t, bundle: t },
+  } satisfies Fields<Omit<KeylessSignature, 'sig'>>,
 };
 
 function node(path: string): SchemaNode {
   if (path === 'entry') return schema;
-  if (path === 'sig') return schema.properties['sigs']!.items!;
+  if (path === 'sig') return schema.properties['sigs']!.items!.oneOf![0]!;
+  if (path === 'keyless') return schema.properties['sigs']!.items!.oneOf![1]!;
   return schema.properties[path]!;
 }
 

@@ -2,7 +2,7 @@
 // cut must equal the canonical bytes the signer signed for every entry shape, including bodies that
 // spell `,"sigs":[` themselves and strings holding brackets, and must never cut a forged member.
 import { describe, expect, test } from 'vitest';
-import { buildEntry } from '../../../scripts/lib/core/ledger/build-entry.ts';
+import { attachKeyless, buildEntry } from '../../../scripts/lib/core/ledger/build-entry.ts';
 import { decodeLine } from '../../../scripts/lib/core/ledger/parse-ledger.ts';
 import { signedBytesOf } from '../../../scripts/lib/core/ledger/sign-entry.ts';
 import type { JsonObject } from '../../../scripts/lib/core/ledger/types.ts';
@@ -36,13 +36,25 @@ describe('signedBodyOf', () => {
     expect(signedMessage(signed).equals(signedBytesOf(entry!))).toBe(true);
   });
 
+  test('cuts a keyless member from the line too, equal to the bytes the bundle signs', () => {
+    const { entry: unsigned } = buildEntry(draft(1, { actor, body: { control: 'c' } }), placement);
+    const keyid = 'e'.repeat(64);
+    const withKey = { ...unsigned, actor: { ...unsigned.actor, keyid } };
+    const { line } = attachKeyless(withKey, 'f'.repeat(64), placement);
+    const bytes = Buffer.from(line, 'utf8');
+    const { entry } = decodeLine(bytes);
+    const signed = signedBodyOf(entry!, bytes);
+    expect(signed.cutEnd).toBeGreaterThan(signed.cutAt);
+    expect(signedMessage(signed).equals(signedBytesOf(withKey))).toBe(true);
+  });
+
   test('a member whose length does not match the parsed signatures falls back to re-serialising', () => {
     const bytes = signedLine({ control: 'c' });
     const { entry } = decodeLine(bytes);
     // The parsed entry claims a longer signature than the line holds: no cut is trusted.
     const claimed = {
       ...entry!,
-      sigs: [{ ...entry!.sigs![0]!, sig: `${entry!.sigs![0]!.sig}AAAA` }],
+      sigs: [{ keyid: entry!.sigs![0]!.keyid, sig: `${entry!.sigs![0]!.sig}AAAA` }],
     };
     const signed = signedBodyOf(claimed, bytes);
     expect(signed.cutEnd).toBe(signed.cutAt);

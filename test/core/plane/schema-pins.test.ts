@@ -62,7 +62,7 @@ describe('TypeScript types match the schemas', () => {
     ],
     [
       'Authority',
-      keys<Authority>()(['id', 'kind', 'stages', 'keys', 'retired']),
+      keys<Authority>()(['id', 'kind', 'stages', 'keys', 'identities', 'retired']),
       manifestSchema.$defs.authority,
     ],
     ['Control', keys<Control>()(CONTROL_KEY_ORDER), registrySchema.$defs.control],

@@ -77,7 +77,8 @@ export function adoptionReport(rules: BaseRules, manifestPath: string): RulesRep
 
 function describeAuthority(a: Authority): string {
   const keys = (a.keys ?? []).map((k) => k.keyid.slice(0, 12));
-  return `${a.kind}, stages ${a.stages.join(', ')}${keys.length === 0 ? '' : `, keys ${keys.join(', ')}`}${a.retired === undefined ? '' : `, retired ${a.retired}`}`;
+  const identities = (a.identities ?? []).map((i) => i.subject);
+  return `${a.kind}, stages ${a.stages.join(', ')}${keys.length === 0 ? '' : `, keys ${keys.join(', ')}`}${identities.length === 0 ? '' : `, identities ${identities.join(', ')}`}${a.retired === undefined ? '' : `, retired ${a.retired}`}`;
 }
 
 function authorityChanges(base: readonly Authority[], now: readonly Authority[]): string[] {

@@ -1,15 +1,14 @@
 // Independence is checked against registered identities, never labels (see ARCHITECTURE.md): a
 // different registered authority, a different execution context and, where keys exist, a
 // different key. A key registered under two authority ids is one identity.
+import { signingIdsOf } from '../ledger/keyless.ts';
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import type { Manifest } from '../plane/types.ts';
 
 /** Authority ids the actor's key is registered under (empty when unsigned or unknown). */
 function keyOwners(keyid: string | undefined, manifest: Manifest): string[] {
   if (keyid === undefined) return [];
-  return manifest.authorities
-    .filter((a) => (a.keys ?? []).some((k) => k.keyid === keyid))
-    .map((a) => a.id);
+  return manifest.authorities.filter((a) => signingIdsOf(a).includes(keyid)).map((a) => a.id);
 }
 
 /** Why two actors are not independent of each other; empty when they are. */
@@ -50,13 +49,16 @@ export function checkAuthority(actor: Actor, manifest: Manifest, stage: AuditSta
       `authority ${actor.authority} is not registered for stage ${stage} (allowed: ${authority.stages.join(', ')})`,
     );
   }
-  const keys = authority.keys ?? [];
+  // Registered keys and declared Sigstore identities (keyless) alike.
+  const keys = signingIdsOf(authority);
   if (keys.length > 0 && actor.keyid === undefined) {
     problems.push(
-      `authority ${actor.authority} has registered keys: the entry must be signed with one of them`,
+      (authority.keys ?? []).length > 0
+        ? `authority ${actor.authority} has registered keys: the entry must be signed with one of them`
+        : `authority ${actor.authority} declares Sigstore identities: the entry must be signed keyless by one of them (--sign sigstore)`,
     );
   }
-  if (actor.keyid !== undefined && keys.length > 0 && !keys.some((k) => k.keyid === actor.keyid)) {
+  if (actor.keyid !== undefined && keys.length > 0 && !keys.includes(actor.keyid)) {
     problems.push(
       `key ${actor.keyid.slice(0, 12)} is not registered for authority ${actor.authority}`,
     );

@@ -42,6 +42,8 @@ export interface AuthorityRef {
   retired?: string;
   /** Registered public keys; an authority without one can only record unsigned labels. */
   keys?: readonly unknown[];
+  /** Declared Sigstore identities; such an authority signs keyless, with no key to generate. */
+  identities?: readonly unknown[];
 }
 
 /** The command that registers an authority for `stage` when none is registered. */
@@ -80,7 +82,7 @@ export function formatAuditCommand(
   // An audit by an authority without a key would be an unsigned label that does not count here:
   // the key comes first, so the audit is not run in vain (--if-missing: the next control's line
   // does not add a second key).
-  if (signed && (auditor?.keys ?? []).length === 0) {
+  if (signed && (auditor?.keys ?? []).length === 0 && (auditor?.identities ?? []).length === 0) {
     const keys = ['proofgate', 'keys', 'generate', '--authority-id', id, '--if-missing'];
     steps.unshift(keys.map(quoteArg).join(' '));
   }

@@ -4,6 +4,7 @@
 // key, names the control and the exact decision (`adopt --not-applicable` records it). Without
 // one the decision is not counted: the control blocks as TODO with the command that signs it.
 // Pure.
+import { signingIdsOf } from '../ledger/keyless.ts';
 import { digestJson } from '../hash.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import type { Control, Manifest } from '../plane/types.ts';
@@ -26,15 +27,23 @@ export function notApplicableDigest(control: Pick<Control, 'id' | 'applies'>): s
   return digestJson({ control: control.id, applies: control.applies });
 }
 
-/** Whether `authority` has a key registered in `manifest` (its decisions must then be signed). */
+/**
+ * Whether `authority` has a key or a keyless identity registered in `manifest` (its decisions
+ * must then be signed).
+ */
 export function hasRegisteredKey(authority: string, manifest: Manifest): boolean {
-  return (manifest.authorities.find((a) => a.id === authority)?.keys ?? []).length > 0;
+  const found = manifest.authorities.find((a) => a.id === authority);
+  return found !== undefined && signingIdsOf(found).length > 0;
 }
 
-/** Whether the entry's actor signed with a key `manifest` registers to the actor's authority. */
+/** Whether the entry's actor signed with a key or identity `manifest` registers to its authority. */
 export function signedByOwnKey(actor: StoredEntry['entry']['actor'], manifest: Manifest): boolean {
   const authority = manifest.authorities.find((a) => a.id === actor.authority);
-  return actor.keyid !== undefined && (authority?.keys ?? []).some((k) => k.keyid === actor.keyid);
+  return (
+    actor.keyid !== undefined &&
+    authority !== undefined &&
+    signingIdsOf(authority).includes(actor.keyid)
+  );
 }
 
 function signedDecisions(entries: readonly StoredEntry[], manifest: Manifest): Set<string> {

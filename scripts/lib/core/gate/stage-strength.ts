@@ -3,6 +3,7 @@
 // the manifest registers to the actor's authority, and that is not the key of the reviewed result,
 // shows that someone else acted. From engineering_ready up, cross and release stages count only
 // when signed that way; at prototype a label is accepted and said to be one. Pure.
+import { signingIdsOf } from '../ledger/keyless.ts';
 import type { AuditStage, StoredEntry } from '../ledger/types.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 import type { Manifest, Maturity } from '../plane/types.ts';
@@ -28,7 +29,8 @@ export class StrengthJudge {
   constructor(manifest: Manifest | undefined, entries: readonly StoredEntry[]) {
     this.entries = entries;
     for (const authority of manifest?.authorities ?? []) {
-      for (const key of authority.keys ?? []) this.owner.set(key.keyid, authority.id);
+      // Registered keys and declared Sigstore identities alike: neither is held by the actor.
+      for (const id of signingIdsOf(authority)) this.owner.set(id, authority.id);
     }
   }
 

@@ -47,10 +47,24 @@ export function buildEntry(
     body: draft.body,
   };
   if (signer !== undefined) entry = signEntry(entry, signer);
+  return checked(entry, draft.kind, placement);
+}
+
+/** The entry (built with `actor.keyid` = the identity id) with its keyless signature's bundle. */
+export function attachKeyless(
+  entry: LedgerEntry,
+  bundle: string,
+  placement: EntryPlacement,
+): BuiltEntry {
+  const keyid = entry.actor.keyid ?? '';
+  return checked({ ...entry, sigs: [{ keyid, bundle }] }, entry.kind, placement);
+}
+
+function checked(entry: LedgerEntry, kind: string, placement: EntryPlacement): BuiltEntry {
   const line = canonicalize(entry);
   const { problems } = parseEntry(JSON.parse(line));
   if (problems.length > 0) {
-    throw new UsageError('BAD_INPUT', `refusing to append a malformed ${draft.kind} entry`, {
+    throw new UsageError('BAD_INPUT', `refusing to append a malformed ${kind} entry`, {
       where: `segment ${placement.segment}, seq ${placement.seq}`,
       problems,
       expected: 'an entry matching controls/schema/ledger-entry.schema.json',

@@ -122,6 +122,12 @@ function checkSigs(c: Checker, value: unknown): void {
     return void c.problems.push('/sigs must be a non-empty array when present');
   }
   value.forEach((item, index) => {
+    // A keyless signature names its Sigstore bundle (an evidence object) instead of a signature.
+    if (isRecord(item) && 'bundle' in item) {
+      const keyless = c.object(item, `/sigs/${index}`, ['bundle', 'keyid']);
+      c.text(keyless['keyid'], `/sigs/${index}/keyid`, HEX64);
+      return void c.text(keyless['bundle'], `/sigs/${index}/bundle`, HEX64);
+    }
     const sig = c.object(item, `/sigs/${index}`, ['keyid', 'sig']);
     c.text(sig['keyid'], `/sigs/${index}/keyid`, HEX64);
     c.text(sig['sig'], `/sigs/${index}/sig`);

@@ -52,10 +52,28 @@ export interface StorageBinding {
   objects: string[];
 }
 
-export interface Signature {
+export type Signature = KeySignature | KeylessSignature;
+
+/** What an entry's signatures cover: the PAE head, then `body` minus the bytes [cutAt, cutEnd). */
+export interface SignedBody {
+  head: string;
+  body: Buffer;
+  cutAt: number;
+  cutEnd: number;
+}
+
+export interface KeySignature {
   keyid: string;
   /** Canonical (padded, standard alphabet) base64 of the 64-byte Ed25519 signature. */
   sig: string;
+  bundle?: never;
+}
+
+/** A Sigstore keyless signature: `keyid` is the identity id, `bundle` the bundle's object digest. */
+export interface KeylessSignature {
+  keyid: string;
+  bundle: string;
+  sig?: never;
 }
 
 export type JsonValue =

@@ -9,6 +9,8 @@ import type { ParsedLedger } from './parse-ledger.ts';
 import { runSignatureJob } from './verify-signatures.ts';
 import { LedgerVerifier } from './verify-stream.ts';
 import type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
+import { keptObjects } from './keyless.ts';
+import type { KeylessJob } from './keyless.ts';
 import type { LocatedEntry } from './types.ts';
 
 export type { ObjectState, VerifyLedgerResult } from './verify-stream.ts';
@@ -26,9 +28,9 @@ export interface VerifyLedgerInput {
   findingsCap?: number;
 }
 
-/** Every evidence object digest the checked entries reference. */
+/** Every evidence object digest the checked entries reference (keyless bundles included). */
 export function referencedObjects(parsed: ParsedLedger): Set<string> {
-  return new Set(parsed.entries.flatMap((stored) => stored.entry.storage.objects));
+  return new Set(parsed.entries.flatMap((stored) => keptObjects(stored.entry)));
 }
 
 /** Key and seal entries: the checked ones in ledger order, then those of trusted regions. */
@@ -50,7 +52,9 @@ function contextOf(parsed: ParsedLedger): LocatedEntry[] {
 }
 
 /** Runs every rule and returns the findings sorted by file, line and rule. */
-export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
+export function verifyLedger(
+  input: VerifyLedgerInput,
+): VerifyLedgerResult & { keyless: readonly KeylessJob[] } {
   const { parsed } = input;
   const bySegment = new Map(parsed.segments.map((s) => [s.snapshot.name, s]));
   const verifier = new LedgerVerifier({
@@ -75,7 +79,7 @@ export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
           i >= segment.start
             ? segment.entries[i - segment.start]
             : decodeLine(segment.snapshot.lines[i]!).entry;
-        yield* entry?.storage.objects ?? [];
+        yield* entry === undefined ? [] : keptObjects(entry);
       }
     },
   });
@@ -99,5 +103,5 @@ export function verifyLedger(input: VerifyLedgerInput): VerifyLedgerResult {
       if (!runSignatureJob(job)) verifier.rejectSignature(job);
     }
   }
-  return verifier.finish();
+  return { ...verifier.finish(), keyless: verifier.keyless };
 }

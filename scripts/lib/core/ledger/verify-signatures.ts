@@ -10,7 +10,8 @@ import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
 import { canonicalize } from './canonical.ts';
 import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw } from './sign-entry.ts';
-import type { LedgerEntry, LocatedEntry } from './types.ts';
+import type { KeylessJob, RegisteredIdentity } from './keyless.ts';
+import type { LedgerEntry, LocatedEntry, SignedBody } from './types.ts';
 
 export interface RegisteredKey {
   keyid: string;
@@ -75,7 +76,11 @@ const CLOSE_BRACKET = 0x5d;
 function sigsMemberLength(sigs: NonNullable<LedgerEntry['sigs']>): number {
   // `{"keyid":"` + keyid + `","sig":"` + sig + `"}`, commas between, `,"sigs":[` and `]`: ASCII only.
   let length = SIGS_MEMBER.length + 1 + (sigs.length - 1);
-  for (const sig of sigs) length += 21 + sig.keyid.length + sig.sig.length;
+  // A keyless item is `{"bundle":"` + bundle + `","keyid":"` + keyid + `"}` (hex only).
+  for (const sig of sigs) {
+    length +=
+      sig.keyid.length + (sig.bundle === undefined ? 21 + sig.sig.length : 24 + sig.bundle.length);
+  }
   return length;
 }
 
@@ -85,16 +90,9 @@ function sigsMemberLength(sigs: NonNullable<LedgerEntry['sigs']>): number {
  * `sigs` member (the line without it is exactly canonicalize(entry without sigs)). Every member
  * after `sigs` (storage, subject, time, v) holds only hex, segment names and fixed keys, so the
  * last `,"sigs":[` is the top-level one; its array holds only hex and base64, so the first `]`
- * after it closes it. The member's length is checked against the parsed signatures; without a
+ * after it closes it (a keyless item holds hex only). The member's length is checked against the parsed signatures; without a
  * line, or when the check fails, the entry is re-serialised.
  */
-export interface SignedBody {
-  head: string;
-  body: Buffer;
-  cutAt: number;
-  cutEnd: number;
-}
-
 export function signedBodyOf(entry: LedgerEntry, line?: Uint8Array): SignedBody {
   const bytes =
     line === undefined ? undefined : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
@@ -157,6 +155,7 @@ export function checkEntrySignatures(
   registry: ReadonlyMap<string, RegisteredKey>,
   report: Report,
   jobs: SignatureJob[],
+  keyless?: { identities: ReadonlyMap<string, RegisteredIdentity>; jobs: KeylessJob[] },
 ): void {
   const { entry } = located;
   if (!known.has(entry.actor.authority)) {
@@ -176,6 +175,26 @@ export function checkEntrySignatures(
   }
   let signed: SignedBody | undefined;
   entry.sigs.forEach((signature, i) => {
+    if (signature.bundle !== undefined) {
+      const identity = keyless?.identities.get(signature.keyid);
+      if (identity === undefined || identity.authority !== entry.actor.authority) {
+        return report(
+          'KEY_UNREGISTERED',
+          `keyless signature by identity ${signature.keyid.slice(0, 12)}…, which the manifest does not declare for ${entry.actor.authority}`,
+          3 + i,
+        );
+      }
+      signed ??= signedBodyOf(entry, line);
+      return void keyless?.jobs.push({
+        signed,
+        bundle: signature.bundle,
+        identity,
+        time: entry.time,
+        file: located.file,
+        line: located.index + 1,
+        detail: 3 + i,
+      });
+    }
     const key = registry.get(signature.keyid);
     if (key === undefined) {
       report(

@@ -16,6 +16,8 @@ import { checkObjects, checkTime, latestAllowedTime } from './verify-entry-check
 import { ReferenceTracker } from './verify-references.ts';
 import { SealTracker } from './verify-seals.ts';
 import { KeyedRules } from './verify-keyed.ts';
+import { buildIdentityRegistry } from './keyless.ts';
+import type { KeylessJob, RegisteredIdentity } from './keyless.ts';
 import {
   buildKeyRegistry,
   checkEntrySignatures,
@@ -45,6 +47,9 @@ export class LedgerVerifier {
   private readonly references: ReferenceTracker;
   private readonly seals: SealTracker;
   private jobs: SignatureJob[] = [];
+  private readonly identities: Map<string, RegisteredIdentity>;
+  /** Keyless signatures to check once the stream ends (io/sigstore-verify.ts). */
+  private readonly keylessJobs: KeylessJob[] = [];
   private readonly breaks = new ChainBreaks();
   private open: OpenSegment | undefined;
   private checkedLines = 0;
@@ -63,6 +68,7 @@ export class LedgerVerifier {
     this.references = new ReferenceTracker(this.index);
     this.seals = new SealTracker(this.index, this.references);
     this.registry = buildKeyRegistry(config.authorities, config.manifestFile);
+    this.identities = buildIdentityRegistry(config.authorities, config.manifestFile);
     this.known = new Set(config.authorities.map((a) => a.id));
     for (const located of config.context) {
       if (located.entry.kind === 'key' && checkKeyEntry(located) === undefined) {
@@ -72,7 +78,10 @@ export class LedgerVerifier {
       }
       if (located.entry.kind === 'seal') this.seals.addSeal(located);
     }
-    const keyedAuthorities = new Set([...this.registry.values()].map((k) => k.authority));
+    // An authority that declares Sigstore identities signs every entry, like a keyed one.
+    const keyedAuthorities = new Set(
+      [...this.registry.values(), ...this.identities.values()].map((k) => k.authority),
+    );
     this.keyed = new KeyedRules(keyedAuthorities, this.keysByAuthority);
   }
 
@@ -147,6 +156,11 @@ export class LedgerVerifier {
     return this.jobs.length;
   }
 
+  /** Every keyless signature seen so far; their findings come back through addFinding. */
+  get keyless(): readonly KeylessJob[] {
+    return this.keylessJobs;
+  }
+
   rejectSignature(job: SignatureJob): void {
     this.sink.add(
       { file: job.file, line: job.line, code: 'SIGNATURE_INVALID', message: signatureFailure(job) },
@@ -195,7 +209,10 @@ export class LedgerVerifier {
       this.counts.entries += 1;
       if (entry.sigs !== undefined) this.counts.signed += 1;
       if (entry.kind === 'seal') this.counts.seals += 1;
-      checkEntrySignatures(located, bytes, this.known, this.registry, report, this.jobs);
+      checkEntrySignatures(located, bytes, this.known, this.registry, report, this.jobs, {
+        identities: this.identities,
+        jobs: this.keylessJobs,
+      });
       this.checkGrants(located, report);
       if (entry.sigs === undefined) this.checkUnsignedAfterKey(located, report);
       checkObjects(entry, (digest) => this.config.objectState(digest), report);

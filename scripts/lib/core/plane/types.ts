@@ -90,6 +90,12 @@ export interface PublicKey {
   added: string;
 }
 
+/** A CI or person identity a Fulcio certificate names: OIDC issuer and subject (SAN). */
+export interface SigstoreIdentity {
+  issuer: string;
+  subject: string;
+}
+
 export interface Authority {
   /** e.g. `virtual:developer`, `human:alice`, `ci:github`. */
   id: string;
@@ -97,6 +103,11 @@ export interface Authority {
   /** Audit stages this authority may act in. */
   stages: AuditStage[];
   keys?: PublicKey[];
+  /**
+   * Sigstore identities whose keyless signatures count as this authority's (exact match of the
+   * certificate's OIDC issuer and subject; references/sigstore.md).
+   */
+  identities?: SigstoreIdentity[];
   /** When set (ISO-8601), the authority may no longer act; its past entries keep counting. */
   retired?: string;
 }

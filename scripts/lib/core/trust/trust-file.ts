@@ -6,7 +6,7 @@ import { ConfigError } from '../errors.ts';
 import { HEX64, isCanonicalBase64 } from '../ledger/parse-entry.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import { keyidOf } from '../ledger/sign-entry.ts';
-import type { Authority, Manifest } from '../plane/types.ts';
+import type { Authority, Manifest, SigstoreIdentity } from '../plane/types.ts';
 
 /** Format tag of a trust file; a reader refuses any other. */
 export const TRUST_FORMAT = 'proofgate-trust/v1';
@@ -26,8 +26,8 @@ export interface TrustedAuthority {
   kind: Authority['kind'];
   stages: Authority['stages'];
   keys: { keyid: string; public_key: string; added?: string }[];
-  /** Keyless identities ({issuer, subject}), carried as the manifest had them. */
-  identities?: unknown[];
+  /** Keyless identities ({issuer, subject}), as the manifest declares them. */
+  identities?: SigstoreIdentity[];
   retired?: string;
 }
 
@@ -55,7 +55,7 @@ export function buildTrustFile(
 }
 
 function trustedAuthority(authority: Authority): TrustedAuthority {
-  const identities = (authority as { identities?: unknown }).identities;
+  const identities = authority.identities;
   return {
     id: authority.id,
     kind: authority.kind,
@@ -65,7 +65,9 @@ function trustedAuthority(authority: Authority): TrustedAuthority {
       public_key: k.public_key,
       added: k.added,
     })),
-    ...(Array.isArray(identities) ? { identities: identities as unknown[] } : {}),
+    ...(identities === undefined
+      ? {}
+      : { identities: identities.map(({ issuer, subject }) => ({ issuer, subject })) }),
     ...(authority.retired === undefined ? {} : { retired: authority.retired }),
   };
 }
@@ -102,8 +104,18 @@ function authorityProblems(value: unknown, at: string): string[] {
     if (key['keyid'] !== keyidOf(Buffer.from(key['public_key'], 'base64')))
       problems.push(`${where}/keyid: not the sha256 of its public key`);
   });
-  if (value['identities'] !== undefined && !Array.isArray(value['identities']))
+  const identities = value['identities'];
+  if (identities !== undefined && !Array.isArray(identities))
     problems.push(`${at}/identities: not a list`);
+  else
+    (identities ?? []).forEach((identity: unknown, i: number) => {
+      if (
+        !isRecord(identity) ||
+        typeof identity['issuer'] !== 'string' ||
+        typeof identity['subject'] !== 'string'
+      )
+        problems.push(`${at}/identities/${i}: not {issuer, subject} strings`);
+    });
   return problems;
 }
 

@@ -27,6 +27,7 @@ import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { LoadedTrust } from '../../io/trust-io.ts';
 import { applyTrust, checkTrust, trustFailure } from '../trust-check.ts';
+import type { KeylessSigner, SignMode } from '../../core/ledger/keyless.ts';
 
 export interface RealGateOptions {
   /**
@@ -37,6 +38,38 @@ export interface RealGateOptions {
   against?: AnchorChoice;
   /** `--trust FILE`: authorities and keys from the file; any difference is exit 3. */
   trust?: LoadedTrust | undefined;
+  /** Entries of this signer's authority are signed keyless through Sigstore (`--sign sigstore`). */
+  keyless?: { authority: string; signer: KeylessSigner } | undefined;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+}
+
+/**
+ * The real gate world and the acting authority for a verb that appends. With `sigstore`, the
+ * keyless signer is set up first (OIDC token, declared identity; io/sigstore-sign.ts, loaded only
+ * then) and the actor's keyid is the identity id; otherwise the authority's key signs as usual.
+ */
+export async function openSigningIO(
+  ctx: Context,
+  root: string,
+  actor: Actor,
+  sign: SignMode | undefined,
+  sigstoreRoot?: string,
+): Promise<{ io: GateIO; actor: Actor }> {
+  const options: RealGateOptions = { sigstoreRoot };
+  const io = createRealGateIO(ctx, options);
+  if (sign !== 'sigstore') return { io, actor: await resolveActor(io, root, actor, ctx.env) };
+  const plane = await io.loadPlane(root);
+  const authority = plane.manifest.authorities.find((a) => a.id === actor.authority);
+  if (authority === undefined) {
+    await resolveActor(io, root, actor, ctx.env);
+    throw new InternalError(`authority ${actor.authority} vanished from the manifest`);
+  }
+  const { loadKeylessSigner } = await import('../../io/sigstore-sign.ts');
+  const signer = await loadKeylessSigner(authority, ctx.env);
+  options.keyless = { authority: authority.id, signer };
+  const { keyid: _keyid, ...rest } = actor;
+  return { io, actor: { ...rest, keyid: signer.keyid } };
 }
 
 export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): GateIO {
@@ -75,7 +108,13 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
         trust === undefined
           ? undefined
           : { trust, findings: distrust.get(plane.dir) ?? checkTrust(plane, trust) };
-      const entries = await readVerifiedEntries(plane, await anchor, ctx, trusted);
+      const entries = await readVerifiedEntries(
+        plane,
+        await anchor,
+        ctx,
+        trusted,
+        options.sigstoreRoot,
+      );
       proven.add(plane);
       return entries;
     },
@@ -90,6 +129,20 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     proveCommitted: (plane) =>
       proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
     append: (plane, draft) => {
+      const keyless = options.keyless;
+      if (keyless !== undefined && keyless.authority === draft.actor.authority) {
+        if (draft.actor.keyid !== keyless.signer.keyid) {
+          throw new InternalError(
+            `actor ${draft.actor.authority} carries key ${draft.actor.keyid ?? 'none'} but signs keyless as ${keyless.signer.keyid}`,
+          );
+        }
+        const { keyid: _keyid, ...actor } = draft.actor;
+        return appendEntry(
+          plane,
+          { ...draft, actor },
+          { manifest: plane.manifest, keyless: keyless.signer },
+        );
+      }
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
       if (signer?.keyid !== draft.actor.keyid) {
         throw new InternalError(
@@ -161,12 +214,14 @@ async function readVerifiedEntries(
   anchor: IntegrityAnchor | undefined,
   ctx: Context,
   trusted: { trust: LoadedTrust; findings: LedgerFinding[] } | undefined,
+  sigstoreRoot: string | undefined,
 ): Promise<StoredEntry[]> {
   const { entries, findings, findingCount } = await streamVerifiedEntries(
     plane,
     anchor,
     ctx,
     trusted?.findings,
+    sigstoreRoot,
   );
   if (findingCount === 0) return entries;
   // A repository that differs from the trust file is named first, the ledger's findings after.
