@@ -24,6 +24,7 @@ import { createProgress, SILENT_PROGRESS, type ProgressSink } from './progress.t
 import { assertActorMayAct, assertJobs, controlsFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
+import { markFlaky } from './flaky-after-run.ts';
 
 export interface EvaluateRunOptions {
   root: string;
@@ -41,7 +42,7 @@ export interface EvaluateRunOptions {
   progress?: ProgressSink;
 }
 
-type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
+type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED' | 'FLAKY';
 
 interface ControlRunResult {
   control: string;
@@ -96,7 +97,7 @@ export async function evaluateRun(
     options.progress === undefined || options.dryRun
       ? SILENT_PROGRESS
       : createProgress({ ...options.progress, total: runnable.length });
-  const results = await runPool(
+  const ran = await runPool(
     selected,
     options.jobs,
     async (control): Promise<ControlRunResult> => {
@@ -162,6 +163,7 @@ export async function evaluateRun(
     },
     (control) => control.exclusive === true,
   );
+  const results = options.dryRun ? ran : await markFlaky(plane, ran, subjects, ctx, io);
   const ok =
     options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');
   const shard =

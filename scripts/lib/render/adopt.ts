@@ -74,7 +74,7 @@ export function renderAdopt(result: AdoptResult): string {
   const auth = result.candidate.authorization;
   const head =
     result.mode === 'unchanged'
-      ? `adopt: ${result.candidate.id} is already adopted as ${result.control}; nothing changed`
+      ? `adopt: ${result.candidate.id} is already adopted as ${result.control}; nothing changed (its recorded results, a flaky history among them, still stand)`
       : result.mode === 'fill'
         ? `adopt: ${result.control} now runs ${argv} (from ${result.candidate.id})`
         : `adopt: added control ${result.control} running ${argv} (from ${result.candidate.id})`;

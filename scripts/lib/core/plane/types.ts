@@ -130,6 +130,8 @@ export interface Manifest {
      * or `PREFIX*`. Names only; values never reach evidence.
      */
     env_pass?: string[];
+    /** A flaky control (PASS and FAIL on the same code) counts as PASS again after this many passes. */
+    flaky?: { passes_to_clear: number };
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
