@@ -53,8 +53,13 @@ interface ControlRunResult {
   next?: string;
   /** FAIL: the end of the stored output. */
   output?: FailureOutput;
-  /** A command that did not PASS: names of the variables it did not get (names only). */
+  /**
+   * A command that did not PASS: names of the variables it did not get that its argv or output
+   * names (names only).
+   */
   withheld_env?: string[];
+  /** How many other variables it did not get, named neither by its argv nor by its output. */
+  withheld_others?: number;
 }
 
 export interface EvaluateRunResult {
@@ -159,6 +164,9 @@ export async function evaluateRun(
         ...(next === undefined ? {} : { next }),
         ...(output === undefined ? {} : { output }),
         ...(outcome.withheldEnv === undefined ? {} : { withheld_env: outcome.withheldEnv }),
+        ...(outcome.withheldOthers === undefined
+          ? {}
+          : { withheld_others: outcome.withheldOthers }),
       };
     },
     (control) => control.exclusive === true,
@@ -271,9 +279,10 @@ function describePlan(control: Control, authorize: readonly AuthorizationKind[])
       reason: `would check traces ${e.traces.join(' ')} against ${e.pack}`,
     };
   const argv = 'argv' in e && e.argv !== undefined ? e.argv : [];
+  const set = e.type === 'command' ? Object.keys(e.env_values ?? {}) : [];
   const where =
     e.type === 'command'
-      ? ` in ${e.cwd ?? '.'}, timeout ${e.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS} s`
+      ? ` in ${e.cwd ?? '.'}, timeout ${e.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS} s${set.length === 0 ? '' : `, setting ${set.join(', ')}`}`
       : '';
   return {
     control: control.id,

@@ -186,6 +186,7 @@ describe('TypeScript types match the schemas', () => {
         cwd: 'pkg',
         timeout_seconds: 60,
         env: ['CI'],
+        env_values: { RUSTFLAGS: '-Dwarnings' },
         authorization_required: ['install_dependencies'],
         evaluation: 'ratchet',
       },

@@ -69,6 +69,7 @@ function commandExecution(candidate: Candidate): Execution {
     type: 'command',
     argv: [...candidate.argv],
     ...(candidate.cwd === undefined ? {} : { cwd: candidate.cwd }),
+    ...(candidate.env === undefined ? {} : { env_values: { ...candidate.env } }),
     ...(candidate.authorization.length === 0
       ? {}
       : { authorization_required: [...candidate.authorization] }),

@@ -177,6 +177,11 @@ export type Execution =
       timeout_seconds?: number;
       /** Environment variable names passed through to the command. */
       env?: string[];
+      /**
+       * Variables set to these exact values for the command, over the invoking environment's (a
+       * CI step's own `env:` when the command was adopted from CI). Part of the definition.
+       */
+      env_values?: Record<string, string>;
       authorization_required?: AuthorizationKind[];
       /** `ratchet`: the output lists violation fingerprints; FAIL while any remains (references/brownfield.md). */
       evaluation?: 'exit_code' | 'ratchet';

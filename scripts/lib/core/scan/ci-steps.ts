@@ -109,6 +109,8 @@ export function toFinding(
   where: string,
   cwd: string | undefined,
   out: CiFindings,
+  /** The literal values the step's `env:` sets (GitHub), copied into the control when adopted. */
+  env: Record<string, string> = {},
 ): void {
   const words = splitShellWords(run);
   const badCwd =
@@ -137,5 +139,6 @@ export function toFinding(
     where,
     body: run.trim(),
     authorization: classifyAuthorization([words.argv.join(' ')]),
+    ...(Object.keys(env).length === 0 ? {} : { env }),
   });
 }
