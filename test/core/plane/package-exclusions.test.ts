@@ -68,3 +68,14 @@ describe('planPackageExclusions', () => {
     });
   });
 });
+
+test('npm: a .gitignore that ignores .npmignore is named, so the new file gets committed', () => {
+  const [step] = planPackageExclusions(
+    { 'package.json': '{}', '.gitignore': 'node_modules\n.npmignore\n' },
+    DIRS,
+  );
+  expect(step).toMatchObject({
+    kind: 'write',
+    why: expect.stringContaining('git add -f .npmignore'),
+  });
+});

@@ -115,7 +115,7 @@ function planNpm(files: PackagingFiles, dirs: readonly string[]): ExclusionStep[
       kind: 'write',
       file: '.npmignore',
       text: `${copied}${HEADER}\n${wanted.join('\n')}\n`,
-      why: `created: npm pack leaves out ${wanted.join(', ')}${copied === '' ? '' : '; the .gitignore lines are copied in'}`,
+      why: `created: npm pack leaves out ${wanted.join(', ')}${copied === '' ? '' : '; the .gitignore lines are copied in'}${git !== undefined && hasLine(git, '.npmignore') ? '; .gitignore ignores .npmignore: commit it with git add -f .npmignore, or a fresh clone packs the plane' : ''}`,
     },
   ];
 }
