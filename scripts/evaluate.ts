@@ -38,6 +38,8 @@ export interface EvaluateOptions extends CommonOptions {
   shard?: ShardSpec;
   /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
   progress?: boolean;
+  /** `--repeat N` with --run: up to N runs in a row, stopping at the first that is not a pass. */
+  repeat?: number;
 }
 
 export interface EvaluateResult {
@@ -56,17 +58,23 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
     ...grant,
   };
   const progress = progressSink(options, ctx);
-  const run = await evaluateRun(
-    {
-      ...base,
-      jobs: options.jobs,
-      dryRun: options.mode === 'dry-run',
-      ...(options.shard === undefined ? {} : { shard: options.shard }),
-      ...(progress === undefined ? {} : { progress }),
-    },
-    ctx,
-    io,
-  );
+  const once = (): Promise<EvaluateRunResult> =>
+    evaluateRun(
+      {
+        ...base,
+        jobs: options.jobs,
+        dryRun: options.mode === 'dry-run',
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
+        ...(progress === undefined ? {} : { progress }),
+      },
+      ctx,
+      io,
+    );
+  let run = await once();
+  // each round records its own run entries; a round that is not all passes (FLAKY still counts as a
+  // pass of this round) ends the repetition, so the last result shown is the one that decided
+  for (let round = 1; round < (options.repeat ?? 1) && passedRound(run); round++)
+    run = await once();
   if (options.mode !== 'claim') return { run };
   const scope = options.scope ?? (options.controls.length > 0 ? 'task' : 'project');
   const claim = await claimFlow(
@@ -75,6 +83,27 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
     io,
   );
   return { run, claim };
+}
+
+function passedRound(run: EvaluateRunResult): boolean {
+  return run.results.every((r) => r.status === 'PASS' || r.status === 'FLAKY');
+}
+
+/** `--repeat N`: a whole number from 1 to 100, with --run only. */
+function readRepeat(value: unknown, mode: EvaluateOptions['mode']): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'number' ? value : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 100)
+    throw new UsageError('BAD_VALUE', '--repeat takes a whole number from 1 to 100', {
+      where: '--repeat',
+      next: 'proofgate evaluate --run --control ID --repeat 3',
+    });
+  if (mode !== 'run')
+    throw new UsageError('BAD_FLAG', '--repeat only goes with --run', {
+      where: '--repeat',
+      next: 'proofgate evaluate --run --control ID --repeat 3',
+    });
+  return n;
 }
 
 /** `--shard` goes with --run and --dry-run; a shard cannot claim, only the merge job can. */
@@ -119,6 +148,10 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
         default: false,
         describe: 'progress lines on stderr (default: only on a terminal, never with --json)',
       })
+      .option('repeat', {
+        type: 'number',
+        describe: 'with --run: run up to N times in a row, stopping at the first round not passing',
+      })
       .option('shard', {
         type: 'string',
         describe: 'i/n: run only the i-th of n stable slices of the controls (one per CI runner)',
@@ -138,6 +171,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
     if (scope !== undefined && modes[0] !== 'claim')
       throw new UsageError('BAD_FLAG', '--scope only goes with --claim');
     const shard = readShard(argv['shard'], modes[0]!);
+    const repeat = readRepeat(argv['repeat'], modes[0]!);
     return {
       ...common,
       mode: modes[0]!,
@@ -149,6 +183,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       scope,
       progress: argv['progress'] === true,
       ...(shard === undefined ? {} : { shard }),
+      ...(repeat === undefined ? {} : { repeat }),
     };
   },
   run: runEvaluate,

@@ -17,6 +17,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readInstalled, readPackageSkillFiles, writeSkillFiles } from './lib/io/skill-files.ts';
+import { applyExclusions, planExclusionsAt } from './lib/io/package-exclusions.ts';
 
 export const SKILL_ACTIONS = ['install'] as const;
 
@@ -29,6 +30,8 @@ export interface SkillOptions extends CommonOptions {
 export interface SkillResult {
   root: string;
   targets: SkillPlan[];
+  /** Packaging files changed so the project's package leaves the skill folders out. */
+  packaging: string[];
 }
 
 export async function runSkill(options: SkillOptions, ctx: Context): Promise<SkillResult> {
@@ -55,6 +58,11 @@ export async function runSkill(options: SkillOptions, ctx: Context): Promise<Ski
       },
     );
   }
+  // refused (exit 2, nothing written) when a packaging file cannot be edited safely
+  const exclusions = planExclusionsAt(
+    root,
+    targets.map((t) => t.dir),
+  );
   for (const target of targets) {
     const dir = join(root, ...target.dir.split('/'));
     writeSkillFiles(
@@ -62,7 +70,9 @@ export async function runSkill(options: SkillOptions, ctx: Context): Promise<Ski
       files.filter((f) => target.write.includes(f.rel)),
     );
   }
-  return { root, targets };
+  applyExclusions(root, exclusions);
+  const packaging = exclusions.flatMap((e) => (e.kind === 'write' ? [e.file] : []));
+  return { root, targets, packaging };
 }
 
 function renderSkill(result: SkillResult): string {
@@ -74,9 +84,16 @@ function renderSkill(result: SkillResult): string {
   const lines = result.targets.map(
     (t) => `  ${t.agent}: ${t.dir}/ — ${t.write.length} written, ${t.unchanged.length} unchanged`,
   );
+  const packaging =
+    result.packaging.length === 0
+      ? []
+      : [
+          `  package: ${result.packaging.join(', ')} now leave the skill folders out of the package`,
+        ];
   return [
     verdict,
     ...lines,
+    ...packaging,
     '  Run the verbs as npx proofgate <verb> (proofgate as a devDependency).',
   ].join('\n');
 }

@@ -36,7 +36,7 @@ describe('audit re-runs', () => {
     expect(JSON.parse(asked.out).ok).toBe(true);
   });
 
-  test('a re-run that fails names the withheld variables, never their values', async () => {
+  test('a re-run that fails names the withheld variables its argv or output names, never their values', async () => {
     const repo = makeGateRepo([{ id: 'NEEDSVAR', execution: NEEDS('MY_FLAG') }]);
     const env = { MY_FLAG: 'yes', DEPLOY_TOKEN: 'value-that-must-not-show' };
     expect((await repo.run(['evaluate', '--run'], env)).code).toBe(1);
@@ -44,12 +44,14 @@ describe('audit re-runs', () => {
     expect(run.code).toBe(1);
     expect(run.out).toMatch(/agree +NEEDSVAR: reviewed FAIL .*audit FAIL/);
     expect(run.out).toMatch(
-      /withheld environment \(names only; pass more with policies.env_pass[^\n]*DEPLOY_TOKEN, MY_FLAG/,
+      /withheld environment \(names only; pass more with policies.env_pass[^\n]*: MY_FLAG; 1 other named neither/,
     );
+    expect(run.out).not.toContain('DEPLOY_TOKEN');
     expect(run.out).not.toContain('value-that-must-not-show');
     const json = await repo.run([...AUDIT, '--json'], env);
     const result = JSON.parse(json.out).results[0];
-    expect(result.withheld_env).toEqual(expect.arrayContaining(['DEPLOY_TOKEN', 'MY_FLAG']));
+    expect(result.withheld_env).toEqual(['MY_FLAG']);
+    expect(result.withheld_others).toBe(1);
     expect(json.out).not.toContain('value-that-must-not-show');
   });
 
@@ -58,5 +60,6 @@ describe('audit re-runs', () => {
     await repo.run(['evaluate', '--run'], { DEPLOY_TOKEN: 'x' });
     const json = await repo.run([...AUDIT, '--json'], { DEPLOY_TOKEN: 'x' });
     expect(JSON.parse(json.out).results[0].withheld_env).toBeUndefined();
+    expect(JSON.parse(json.out).results[0].withheld_others).toBeUndefined();
   });
 });

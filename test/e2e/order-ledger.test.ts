@@ -123,7 +123,8 @@ describe('the writer clock does not decide what is latest', () => {
     // Back-dated: the later line claims to be a year older than the FAIL before it.
     const past = new Date(Date.now() - 365 * 86_400_000).toISOString();
     const pass = await evaluate(r, past);
-    expect(pass.code).toBe(0);
+    // a PASS right after a FAIL on the same code is reported FLAKY (exit 1), as status says
+    expect(pass.code).toBe(1);
     expect((await selfStage(r)).entry).toBe(pass.entry);
   });
 });
@@ -192,7 +193,7 @@ describe('results from branches that never saw each other', () => {
     // then FLAKY (a result that did not reproduce never satisfies a claim).
     f.tool('pass');
     const rerun = await evaluate(f.r);
-    expect(rerun.code).toBe(0);
+    expect(rerun.code).toBe(1);
     const after = await selfStage(f.r);
     expect(after.status).toBe('FLAKY');
     expect(after.entry).toBe(rerun.entry);

@@ -76,8 +76,12 @@ function oracle(results: Result[], stage: 'self' | 'cross') {
   if (stage === 'cross' && matching.some((r) => r.isDisputed))
     return { status: 'DISPUTED', isFlaky };
   const last = matching.at(-1);
-  // PASS and FAIL on the current binding: FLAKY, whichever came last.
-  if (last !== undefined) return { status: isFlaky ? 'FLAKY' : last.status, isFlaky };
+  // PASS and FAIL on the current binding: FLAKY, whichever came last, until three passes recorded
+  // after the last FAIL (the default policies.flaky.passes_to_clear) clear it.
+  const lastFail = matching.findLastIndex((r) => r.status === 'FAIL');
+  const passes = matching.slice(lastFail + 1).filter((r) => r.status === 'PASS').length;
+  const cleared = isFlaky && last?.status === 'PASS' && passes >= 3;
+  if (last !== undefined) return { status: isFlaky && !cleared ? 'FLAKY' : last.status, isFlaky };
   return { status: all.length > 0 ? 'STALE' : 'TODO', isFlaky };
 }
 

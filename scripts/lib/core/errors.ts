@@ -60,7 +60,8 @@ export type ConfigCode =
   | 'GLOB_INVALID'
   | 'INPUT_UNMATCHED'
   | 'KNOWLEDGE_INVALID'
-  | 'TRUST_INVALID';
+  | 'TRUST_INVALID'
+  | 'PACKAGING_UNSAFE';
 /** Exit 2: a human-owned source (manifest, registry, pack, profile) is missing or invalid. */
 export class ConfigError extends CliError<ConfigCode> {
   override readonly name = 'ConfigError';

@@ -6,7 +6,7 @@ import { parseDocument } from 'yaml';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { AdoptionPlan } from '../core/plane/plan-adoption.ts';
-import { planAdoption } from '../core/plane/plan-adoption.ts';
+import { isSameFill, planAdoption } from '../core/plane/plan-adoption.ts';
 import { pickDecider, planManualFill, planNotApplicable } from '../core/plane/plan-decision.ts';
 import { applyAdoption } from '../core/plane/edit-registry.ts';
 import { assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts';
@@ -138,8 +138,13 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
       recorded,
       ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
     });
-    const rendered = writePlan(root, plane, plan);
     const argv = plan.execution.type === 'command' ? plan.execution.argv : [];
+    if (isSameFill(plane.registry, plan)) {
+      const id = JSON.stringify(argv.join(' '));
+      const candidate = { id, argv, where: 'the command after --', authorization: [] };
+      return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
+    }
+    const rendered = writePlan(root, plane, plan);
     const authorization =
       plan.execution.type === 'command' ? (plan.execution.authorization_required ?? []) : [];
     return {
@@ -164,6 +169,8 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
   const candidate = scan.candidates.find((c) => c.id === candidateId);
   if (candidate === undefined) throw new UsageError('UNKNOWN_ID', `no candidate ${candidateId}`);
   if (plan.kind === 'unchanged')
+    return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
+  if (plan.kind === 'fill' && isSameFill(plane.registry, plan))
     return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
   const control = plan.kind === 'add' ? plan.control.id : plan.controlId;
   const mode = plan.kind === 'add' ? 'add' : 'fill';

@@ -53,6 +53,8 @@ interface AuditControlResult {
   entry: string;
   /** A re-run that did not pass: environment variable names withheld from it (never values). */
   withheld_env?: string[];
+  /** How many other variables it did not get, named neither by its argv nor by its output. */
+  withheld_others?: number;
 }
 
 export interface AuditFlowResult {
@@ -112,7 +114,7 @@ export async function auditFlow(
     reviewed,
     options.jobs,
     async (item) => {
-      const { body, objects, withheldEnv } = await auditOne(
+      const { body, objects, withheldEnv, withheldOthers } = await auditOne(
         item,
         options.stage,
         settings,
@@ -145,6 +147,7 @@ export async function auditFlow(
         differences,
         entry: stored.hash,
         ...(withheldEnv === undefined ? {} : { withheld_env: withheldEnv }),
+        ...(withheldOthers === undefined ? {} : { withheld_others: withheldOthers }),
       };
     },
     (item) => item.control.exclusive === true,
@@ -158,7 +161,12 @@ async function auditOne(
   stage: ReviewStage,
   settings: ExecuteSettings,
   progress: ProgressReporter,
-): Promise<{ body: AuditBody; objects: string[]; withheldEnv?: string[] }> {
+): Promise<{
+  body: AuditBody;
+  objects: string[];
+  withheldEnv?: string[];
+  withheldOthers?: number;
+}> {
   const { control, record } = item;
   const base = {
     control: control.id,
@@ -184,6 +192,7 @@ async function auditOne(
     body: { ...base, status: outcome.status, ...verdict, run: outcome.details },
     objects: outcome.objects,
     ...(outcome.withheldEnv === undefined ? {} : { withheldEnv: outcome.withheldEnv }),
+    ...(outcome.withheldOthers === undefined ? {} : { withheldOthers: outcome.withheldOthers }),
   };
 }
 

@@ -24,6 +24,7 @@ import { createProgress, SILENT_PROGRESS, type ProgressSink } from './progress.t
 import { assertActorMayAct, assertJobs, controlsFor } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
+import { markFlaky } from './flaky-after-run.ts';
 
 export interface EvaluateRunOptions {
   root: string;
@@ -41,7 +42,7 @@ export interface EvaluateRunOptions {
   progress?: ProgressSink;
 }
 
-type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED';
+type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED' | 'FLAKY';
 
 interface ControlRunResult {
   control: string;
@@ -52,8 +53,13 @@ interface ControlRunResult {
   next?: string;
   /** FAIL: the end of the stored output. */
   output?: FailureOutput;
-  /** A command that did not PASS: names of the variables it did not get (names only). */
+  /**
+   * A command that did not PASS: names of the variables it did not get that its argv or output
+   * names (names only).
+   */
   withheld_env?: string[];
+  /** How many other variables it did not get, named neither by its argv nor by its output. */
+  withheld_others?: number;
 }
 
 export interface EvaluateRunResult {
@@ -96,7 +102,7 @@ export async function evaluateRun(
     options.progress === undefined || options.dryRun
       ? SILENT_PROGRESS
       : createProgress({ ...options.progress, total: runnable.length });
-  const results = await runPool(
+  const ran = await runPool(
     selected,
     options.jobs,
     async (control): Promise<ControlRunResult> => {
@@ -158,10 +164,14 @@ export async function evaluateRun(
         ...(next === undefined ? {} : { next }),
         ...(output === undefined ? {} : { output }),
         ...(outcome.withheldEnv === undefined ? {} : { withheld_env: outcome.withheldEnv }),
+        ...(outcome.withheldOthers === undefined
+          ? {}
+          : { withheld_others: outcome.withheldOthers }),
       };
     },
     (control) => control.exclusive === true,
   );
+  const results = options.dryRun ? ran : await markFlaky(plane, ran, subjects, ctx, io);
   const ok =
     options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');
   const shard =
@@ -269,9 +279,10 @@ function describePlan(control: Control, authorize: readonly AuthorizationKind[])
       reason: `would check traces ${e.traces.join(' ')} against ${e.pack}`,
     };
   const argv = 'argv' in e && e.argv !== undefined ? e.argv : [];
+  const set = e.type === 'command' ? Object.keys(e.env_values ?? {}) : [];
   const where =
     e.type === 'command'
-      ? ` in ${e.cwd ?? '.'}, timeout ${e.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS} s`
+      ? ` in ${e.cwd ?? '.'}, timeout ${e.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS} s${set.length === 0 ? '' : `, setting ${set.join(', ')}`}`
       : '';
   return {
     control: control.id,

@@ -10,7 +10,7 @@ import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
-import { pickEnvironment } from '../core/gate/child-env.ts';
+import { pickEnvironment, relevantWithheld } from '../core/gate/child-env.ts';
 import { formatEvaluateCommand } from '../core/gate/next-command.ts';
 import { redactArgv, redactText } from '../core/gate/redact.ts';
 import { makeReviewCopy } from '../core/gate/review-copy.ts';
@@ -146,6 +146,7 @@ interface CommandOptions {
   cwd?: string;
   timeout_seconds?: number;
   env?: string[];
+  env_values?: Record<string, string>;
 }
 
 async function runArgv(
@@ -161,8 +162,9 @@ async function runArgv(
     settings.env,
     options.env ?? [],
     plane.manifest.policies.env_pass ?? [],
+    options.env_values ?? {},
   );
-  const outcome = await runPicked(
+  const { outcome, output } = await runPicked(
     control,
     argv,
     options,
@@ -171,9 +173,14 @@ async function runArgv(
     rerun,
     child.env,
   );
-  return outcome.status === 'PASS' || child.withheld.length === 0
-    ? outcome
-    : { ...outcome, withheldEnv: child.withheld };
+  if (child.passed.length > 0) outcome.details.env_passed = child.passed;
+  if (outcome.status === 'PASS') return outcome;
+  const { named, others } = relevantWithheld(child.withheld, argv, output);
+  return {
+    ...outcome,
+    ...(named.length === 0 ? {} : { withheldEnv: named }),
+    ...(others === 0 ? {} : { withheldOthers: others }),
+  };
 }
 
 async function runPicked(
@@ -184,7 +191,7 @@ async function runPicked(
   authorizations: AuthorizationKind[],
   rerun: string,
   env: Record<string, string>,
-): Promise<ExecuteOutcome> {
+): Promise<{ outcome: ExecuteOutcome; output: string }> {
   const { plane, io } = settings;
   const result = await io.runCommand({
     argv,
@@ -199,7 +206,7 @@ async function runPicked(
     const blocker: Blocker = { kind: 'environment', detail: result.detail, rerun };
     const outcome = blocked(control.execution.type, blocker, authorizations);
     outcome.details = { ...outcome.details, argv: redactedArgv, duration_ms: result.durationMs };
-    return outcome;
+    return { outcome, output: result.detail };
   }
   const copy = makeReviewCopy(
     result,
@@ -230,10 +237,10 @@ async function runPicked(
       detail: `missing tool: ${missing}`,
       rerun: missingToolNext(rerun, present),
     };
-    return { status: 'BLOCKED', details, objects: [review] };
+    return { outcome: { status: 'BLOCKED', details, objects: [review] }, output: copy.text };
   }
   const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
-  return { status, details, objects: [review] };
+  return { outcome: { status, details, objects: [review] }, output: copy.text };
 }
 
 async function checkFile(

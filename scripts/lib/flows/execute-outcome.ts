@@ -25,6 +25,11 @@ export interface ExecuteOutcome {
   details: RunDetails;
   /** Evidence objects stored for this outcome. */
   objects: string[];
-  /** When a command did not PASS: names of the parent's variables it did not get (never values). */
+  /**
+   * When a command did not PASS: names of the parent's variables it did not get and that its argv
+   * or output names (never values).
+   */
   withheldEnv?: string[];
+  /** When a command did not PASS: how many other variables it did not get (named nowhere). */
+  withheldOthers?: number;
 }

@@ -29,6 +29,8 @@ import { defaultExecutionContext } from '../io/default-context.ts';
 import { ROOT_SEGMENT, rootBody } from '../core/ledger/ledger-root.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
+import { applyExclusions, planExclusionsAt } from '../io/package-exclusions.ts';
+import type { ExclusionStep } from '../core/plane/package-exclusions.ts';
 
 export interface InitPlaneResult {
   mode: 'created' | 'unchanged';
@@ -38,6 +40,11 @@ export interface InitPlaneResult {
   written: string[];
   /** Files outside the plane that init changed, relative to the root (e.g. .prettierignore). */
   alsoChanged?: string[];
+  /**
+   * What init did so that the package the project publishes leaves the plane out, per packaging
+   * file: `changed` when it wrote the file (.npmignore, MANIFEST.in, pyproject.toml, Cargo.toml).
+   */
+  packaging: PackagingNote[];
   manifest: Manifest;
   registry: Registry;
   candidates: ScanResult['candidates'];
@@ -101,6 +108,7 @@ function rerender(
   candidates: ScanResult['candidates'],
 ): InitPlaneResult {
   const plane = loadPlane(root);
+  const packaging = planExclusionsAt(root, [plane.rel === '' ? 'controls' : plane.rel]);
   const differences = describeDifferences(plane.manifest, wanted);
   const manifestFile = relative(root, plane.manifestPath);
   if (differences.length > 0)
@@ -114,10 +122,13 @@ function rerender(
       },
     );
   const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));
+  // a plane at the repository root is the project's own files: nothing to leave out
+  if (plane.rel !== '') applyExclusions(root, packaging);
   return {
     mode: 'unchanged',
     plane: plane.rel,
     written,
+    packaging: plane.rel === '' ? [] : packaging.map(noteOf),
     manifest: plane.manifest,
     registry: plane.registry,
     candidates,
@@ -161,6 +172,8 @@ export async function initPlane(
   };
   const manifest = planManifest(input);
   const registry = planRegistry(input);
+  // refused (exit 2) before anything is written when a packaging file cannot be edited safely
+  const packaging = planExclusionsAt(root, [DEFAULT_PLANE_DIR]);
   try {
     assertManifest(manifest, 'planned manifest');
     assertRegistry(registry, 'planned registry');
@@ -184,13 +197,25 @@ export async function initPlane(
   createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
   const ledgerRoot = await appendRoot(root, now);
   const ignored = ignoreRenderedPages(root, DEFAULT_PLANE_DIR);
+  applyExclusions(root, packaging);
   return {
     mode: 'created',
     plane: DEFAULT_PLANE_DIR,
     written: [...files.keys(), ledgerRoot.file.slice(DEFAULT_PLANE_DIR.length + 1)],
     ...(ignored === undefined ? {} : { alsoChanged: [ignored] }),
+    packaging: packaging.map(noteOf),
     manifest,
     registry,
     candidates: scan.candidates,
   };
+}
+
+export interface PackagingNote {
+  file: string;
+  changed: boolean;
+  why: string;
+}
+
+function noteOf(step: ExclusionStep): PackagingNote {
+  return { file: step.file, changed: step.kind === 'write', why: step.why };
 }

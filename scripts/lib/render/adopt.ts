@@ -79,11 +79,16 @@ export function renderAdopt(result: AdoptResult): string {
   const auth = result.candidate.authorization;
   const head =
     result.mode === 'unchanged'
-      ? `adopt: ${result.candidate.id} is already adopted as ${result.control}; nothing changed`
+      ? `adopt: ${result.candidate.id} is already adopted as ${result.control}; nothing changed (its recorded results, a flaky history among them, still stand)`
       : result.mode === 'fill'
         ? `adopt: ${result.control} now runs ${argv} (from ${result.candidate.id})`
         : `adopt: added control ${result.control} running ${argv} (from ${result.candidate.id})`;
   const lines = [head];
+  const env = Object.entries(result.candidate.env ?? {});
+  if (env.length > 0 && result.mode !== 'unchanged')
+    lines.push(
+      `env_values (from the CI step's env, set for the command as in CI): ${env.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ')}`,
+    );
   if (auth.length > 0)
     lines.push(
       `authorization_required: ${auth.join(', ')}: it will be BLOCKED until an authorization is recorded`,

@@ -25,6 +25,8 @@ export function renderInit(result: InitResult): string {
     lines.push(
       `also changed: ${result.alsoChanged.join(', ')} (rendered pages kept out of prettier)`,
     );
+  for (const p of result.packaging)
+    lines.push(`package: ${p.file}${p.changed ? ' (changed)' : ''}: ${p.why}`);
   lines.push(`candidates found by scan: ${result.candidates.length} (not adopted)`);
   lines.push('', 'next:');
   if (slots.length > 0)

@@ -53,7 +53,8 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
       ...outputLines(r.output),
     );
     if (r.next !== undefined) lines.push(`    next: ${r.next}`);
-    if (r.withheld_env !== undefined) lines.push(withheldLine(r.withheld_env));
+    const withheld = withheldLine(r.withheld_env, r.withheld_others);
+    if (withheld !== undefined) lines.push(withheld);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -247,7 +248,8 @@ export function renderAudit(result: AuditFlowResult): string {
     lines.push(
       `  ${r.agreement.padEnd(12)} ${r.control}: reviewed ${r.reviewedStatus} (${r.reviewed.slice(0, 12)}), audit ${r.status}${diff} [entry ${r.entry.slice(0, 12)}]`,
     );
-    if (r.withheld_env !== undefined) lines.push(withheldLine(r.withheld_env));
+    const withheld = withheldLine(r.withheld_env, r.withheld_others);
+    if (withheld !== undefined) lines.push(withheld);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -262,8 +264,17 @@ export function renderAttest(result: AttestFlowResult): string {
 /** Shown names of withheld variables; the rest are counted. */
 const WITHHELD_SHOWN = 24;
 
-function withheldLine(names: readonly string[]): string {
+/**
+ * The withheld variables the failing command names (in its argv or output), then how many others
+ * it did not get; nothing when it got everything.
+ */
+function withheldLine(names: readonly string[] = [], others = 0): string | undefined {
+  if (names.length === 0 && others === 0) return undefined;
   const shown = names.slice(0, WITHHELD_SHOWN).join(', ');
   const more = names.length > WITHHELD_SHOWN ? ` (+${names.length - WITHHELD_SHOWN} more)` : '';
-  return `           withheld environment (names only; pass more with policies.env_pass in controls/manifest.yaml): ${shown}${more}`;
+  const rest =
+    others === 0
+      ? ''
+      : `${names.length === 0 ? '' : '; '}${others} other${others === 1 ? '' : 's'} named neither by the command nor by its output`;
+  return `           withheld environment (names only; pass more with policies.env_pass in controls/manifest.yaml): ${shown}${more}${rest}`;
 }

@@ -212,7 +212,7 @@ function matrixRow(c: ReportControl, trusted: boolean): string {
       stages,
       text(
         'td',
-        `${c.reason}${c.flaky ? ' (flaky)' : ''}${c.decision === undefined ? '' : ` [${c.decision}]`}`,
+        `${c.reason}${c.flaky && !/flaky/i.test(c.reason) ? ' (flaky)' : ''}${c.decision === undefined ? '' : ` [${c.decision}]`}`,
       ),
     ].join(''),
   );

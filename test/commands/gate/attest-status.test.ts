@@ -142,7 +142,7 @@ describe('statuses', () => {
     });
   });
 
-  test('PASS then FAIL on the same binding is FLAKY, whichever came last, and no claim takes it', async () => {
+  test('PASS then FAIL on the same binding is FLAKY, whichever came last, until three passes clear it', async () => {
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
     const run = () =>
       evaluateRun(
@@ -156,8 +156,9 @@ describe('statuses', () => {
     const [s] = await status(io);
     expect(s).toMatchObject({ status: 'FLAKY', flaky: true });
     expect(s!.reason).toMatch(
-      /^exit 2 in 2\.3 s, see evidence [0-9a-f]{12} \(FLAKY: PASS and FAIL on this code; neither counts until the code changes\)$/,
+      /^exit 2 in 2\.3 s, see evidence [0-9a-f]{12} \(FLAKY: PASS and FAIL on this code; 0 of 3 passing runs since the last FAIL, 3 more clear it\)$/,
     );
+    expect(s!.stages.self.next).toBe('proofgate evaluate --run --control T.unit --repeat 3');
     // A PASS after the FAIL on the same code does not make it PASS again.
     io.script = defaultScript;
     await run();
@@ -170,6 +171,15 @@ describe('statuses', () => {
     );
     expect(claim.granted).toBe(false);
     expect(JSON.stringify(claim.blockers)).toContain('FLAKY');
+    // Two more passes after the FAIL (three in all) clear it: PASS, and the reason says how.
+    await run();
+    const [twice] = await status(io);
+    expect(twice).toMatchObject({ status: 'FLAKY', flaky: true });
+    expect(twice!.stages.self.next).toBe('proofgate evaluate --run --control T.unit');
+    await run();
+    const [cleared] = await status(io);
+    expect(cleared).toMatchObject({ status: 'PASS', flaky: true });
+    expect(cleared!.reason).toMatch(/\(flaky, then 3 passes on this code\)$/);
   });
 
   test('controls above the target maturity are not reported; explicit ids are, at any maturity', async () => {

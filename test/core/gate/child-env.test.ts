@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pickEnvironment } from '../../../scripts/lib/core/gate/child-env.ts';
+import { pickEnvironment, relevantWithheld } from '../../../scripts/lib/core/gate/child-env.ts';
 
 const PARENT = {
   PATH: '/bin',
@@ -50,5 +50,65 @@ describe('pickEnvironment', () => {
   test('names that only share a prefix with an allowed name are withheld', () => {
     const { env } = pickEnvironment({ PATHX: 'x', CIX: 'y', npm_configx: 'z' }, []);
     expect(env).toEqual({});
+  });
+});
+
+describe('CI parity', () => {
+  test('toolchain flags, proxies, CA bundles, locale and CARGO_* pass; passed names exclude the shell basics', () => {
+    const parent = {
+      PATH: '/bin',
+      HOME: '/h',
+      RUSTFLAGS: '-Dwarnings',
+      CFLAGS: '-O2',
+      https_proxy: 'http://u:p@proxy:3128',
+      NO_PROXY: 'localhost',
+      SSL_CERT_FILE: '/etc/ca.pem',
+      NODE_EXTRA_CA_CERTS: '/etc/ca.pem',
+      LC_MESSAGES: 'C',
+      CARGO_TERM_COLOR: 'never',
+      CARGO_REGISTRY_TOKEN: 'secret',
+      EDITOR: 'vim',
+    };
+    const { env, withheld, passed } = pickEnvironment(parent, []);
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        'CARGO_TERM_COLOR',
+        'CFLAGS',
+        'HOME',
+        'LC_MESSAGES',
+        'NODE_EXTRA_CA_CERTS',
+        'NO_PROXY',
+        'PATH',
+        'RUSTFLAGS',
+        'SSL_CERT_FILE',
+        'https_proxy',
+      ].sort(),
+    );
+    expect(withheld).toEqual(['CARGO_REGISTRY_TOKEN', 'EDITOR']);
+    expect(passed).not.toContain('PATH');
+    expect(passed).toContain('RUSTFLAGS');
+  });
+
+  test('values the control sets win over the parent and are never withheld', () => {
+    const { env, withheld, passed } = pickEnvironment(
+      { PATH: '/bin', RUSTFLAGS: '', MODE: 'local' },
+      [],
+      [],
+      { RUSTFLAGS: '-Dwarnings', MODE: 'ci' },
+    );
+    expect(env).toEqual({ PATH: '/bin', RUSTFLAGS: '-Dwarnings', MODE: 'ci' });
+    expect(withheld).toEqual([]);
+    expect(passed).toEqual(['MODE', 'RUSTFLAGS']);
+  });
+
+  test('only withheld names the argv or the output mention are named; the rest are counted', () => {
+    const withheld = ['AWS_PROFILE', 'DATABASE_URL', 'MY_FLAG', 'MY'];
+    const out = relevantWithheld(
+      withheld,
+      ['node', '-e', 'process.env.MY_FLAG'],
+      'DATABASE_URL unset',
+    );
+    expect(out).toEqual({ named: ['DATABASE_URL', 'MY_FLAG'], others: 2 });
+    expect(relevantWithheld([], ['x'], 'y')).toEqual({ named: [], others: 0 });
   });
 });

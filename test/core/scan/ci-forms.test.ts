@@ -103,3 +103,46 @@ jobs:
     ]);
   });
 });
+
+describe('CI env copied onto candidates', () => {
+  test('GitHub: workflow, job and step env merge (the step wins); expressions and credentials stay out', () => {
+    const { candidates } = scanCi(
+      '.github/workflows/ci.yml',
+      `env: { A: top, B: top }
+jobs:
+  build:
+    env: { B: job, RUSTFLAGS: -Dwarnings }
+    steps:
+      - run: cargo build
+        env: { C: 3, TOKEN_X: literal, M: '\${{ matrix.os }}' }
+`,
+    );
+    expect(candidates.find((c) => c.id.startsWith('ci:ci:build'))!.env).toEqual({
+      A: 'top',
+      B: 'job',
+      RUSTFLAGS: '-Dwarnings',
+      C: '3',
+    });
+  });
+
+  test('GitLab: global and job variables, the {value} form; $-references stay out', () => {
+    const { candidates } = scanCi(
+      '.gitlab-ci.yml',
+      `variables:
+  CARGO_TERM_COLOR: always
+  DEEP: { value: "1", description: depth }
+build:
+  variables:
+    RUSTFLAGS: -Dwarnings
+    FROM_CI: $CI_COMMIT_SHA
+  script:
+    - cargo build
+`,
+    );
+    expect(candidates.find((c) => c.id === 'ci:gitlab:build:1')!.env).toEqual({
+      CARGO_TERM_COLOR: 'always',
+      DEEP: '1',
+      RUSTFLAGS: '-Dwarnings',
+    });
+  });
+});

@@ -24,6 +24,8 @@ export interface RunDetails {
   execution: Execution['type'];
   /** Redacted argv (command controls only). */
   argv?: string[];
+  /** Names of the environment variables the command got, shell basics aside (never values). */
+  env_passed?: string[];
   exit_code?: number;
   duration_ms: number;
   timed_out: boolean;

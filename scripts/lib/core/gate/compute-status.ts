@@ -14,6 +14,7 @@ import { decideLatest, fromRecord } from './decide-latest.ts';
 import type { ControlStatusValue, StageStatus } from './stage-status.ts';
 import { describeDecision } from './describe-decision.ts';
 import { describeConflict } from './describe-conflict.ts';
+import { judgeFlaky, passesToClear } from './flaky.ts';
 import {
   ADOPT_COMMAND,
   formatAttestCommand,
@@ -170,8 +171,8 @@ function decideStage(
   if (current === undefined)
     throw new InternalError(`no subject binding was computed for control ${control.id}`);
   const matching = records.filter((r) => matchesBinding(r, current));
-  const flaky =
-    matching.some((r) => r.status === 'PASS') && matching.some((r) => r.status === 'FAIL');
+  const flakiness = judgeFlaky(matching, passesToClear(input.manifest));
+  const { flaky } = flakiness;
   const disputed = matching.find((r) => r.audit?.agreement === 'disputed');
   if (disputed !== undefined) {
     const why = disputed.audit?.differences.join('; ') ?? '';
@@ -193,7 +194,7 @@ function decideStage(
   }
   const latest = picked?.latest;
   if (latest !== undefined) {
-    const decided = decideLatest(control, latest, flaky, input);
+    const decided = decideLatest(control, latest, flakiness, input);
     if (decided.status !== 'PASS' && decided.next === undefined)
       decided.next = nextFor(control, stage, input);
     return decided;

@@ -1,12 +1,15 @@
 // The status of a stage whose latest matching result is known: an expired attestation is STALE
 // (its age measured against the verifier's clock and the commit history), PASS and FAIL on one
-// binding are FLAKY, a blocked run carries its blocker and re-run command. Pure.
+// binding are FLAKY until enough passes after the last FAIL clear them, a blocked run carries its
+// blocker and re-run command. Pure.
 import type { Control } from '../plane/types.ts';
 import { measureAttestation, type AttestationHistory } from './attestation-age.ts';
 import type { ControlStatusValue, StageStatus } from './stage-status.ts';
 import { describeResult } from './describe-result.ts';
 import type { ResultRecord } from './index-results.ts';
-import { formatAttestCommand, type AuthorityRef } from './next-command.ts';
+import { formatAttestCommand, formatEvaluateCommand, type AuthorityRef } from './next-command.ts';
+import { describeFlaky, isCleared, type FlakyState } from './flaky.ts';
+import { requiredAuthorizations } from './check-authorization.ts';
 
 /** What judging the latest result needs besides the result: the verifier's clock and history. */
 interface LatestContext {
@@ -20,9 +23,10 @@ interface LatestContext {
 export function decideLatest(
   control: Control,
   latest: ResultRecord,
-  flaky: boolean,
+  flakiness: FlakyState,
   input: LatestContext,
 ): StageStatus {
+  const { flaky } = flakiness;
   const authorities = input.authorities ?? [];
   if (latest.attest !== undefined) {
     const maxAge =
@@ -45,13 +49,25 @@ export function decideLatest(
       return { ...stale, next: formatAttestCommand(latest.control, authorities) };
     }
   }
-  // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and never
-  // counts as PASS (a claim needs PASS); a new run on changed code decides again.
+  // PASS and FAIL on the same binding: the result is not reproducible, so it is FLAKY and does not
+  // count as PASS (a claim needs PASS) until `passesToClear` passes recorded after the last FAIL on
+  // this code clear it; new code decides again.
   const isFlaky = flaky && latest.status !== 'BLOCKED';
-  const reason =
-    describeResult(latest) +
-    (isFlaky ? ' (FLAKY: PASS and FAIL on this code; neither counts until the code changes)' : '');
-  const status = fromRecord(latest, isFlaky ? 'FLAKY' : latest.status, reason, flaky);
+  const cleared = isFlaky && latest.status === 'PASS' && isCleared(flakiness);
+  const reason = describeResult(latest) + (isFlaky ? describeFlaky(flakiness) : '');
+  const status = fromRecord(
+    latest,
+    cleared ? 'PASS' : isFlaky ? 'FLAKY' : latest.status,
+    reason,
+    flaky,
+  );
+  if (isFlaky && !cleared && latest.stage === 'self' && latest.kind === 'run') {
+    status.next = formatEvaluateCommand({
+      control: control.id,
+      authorize: requiredAuthorizations(control.execution),
+      repeat: flakiness.passesToClear - flakiness.passesSinceFail,
+    });
+  }
   if (latest.run?.blocker !== undefined) {
     status.blocker = latest.run.blocker;
     status.next = latest.run.blocker.rerun;

@@ -25,12 +25,16 @@ export interface RerunRequest {
   actor?: Actor;
   /** Authorizations the rerun needs; each becomes an --authorize flag. */
   authorize?: readonly string[];
+  /** More than one: the runs a flaky control still needs (`--repeat N`). */
+  repeat?: number;
 }
 
 export function formatEvaluateCommand(request: RerunRequest): string {
   const args = ['proofgate', 'evaluate', '--run', '--control', request.control];
   if (request.actor !== undefined) args.push('--audit-stage', 'self', ...actorFlags(request.actor));
   for (const auth of [...new Set(request.authorize ?? [])].sort()) args.push('--authorize', auth);
+  if (request.repeat !== undefined && request.repeat > 1)
+    args.push('--repeat', `${request.repeat}`);
   return args.map(quoteArg).join(' ');
 }
 

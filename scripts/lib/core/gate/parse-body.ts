@@ -106,6 +106,7 @@ function readDetails(b: JsonObject): RunDetails {
     authorizations: strings(b['authorizations']).map((a) => oneOf(a, AUTHORIZATIONS)),
   };
   if (b['argv'] !== undefined) details.argv = strings(b['argv']);
+  if (b['env_passed'] !== undefined) details.env_passed = strings(b['env_passed']);
   if (b['exit_code'] !== undefined) details.exit_code = int(b['exit_code']);
   if (b['raw_sha256'] !== undefined) details.raw_sha256 = hex(b['raw_sha256']);
   if (b['raw_bytes'] !== undefined) details.raw_bytes = nat(b['raw_bytes']);

@@ -6,6 +6,7 @@ import type { AuthorizationKind, Control, Execution, Registry } from './types.ts
 import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
 import { isHeavyCommand } from '../scan/heavy-command.ts';
 import { assertGlobs } from '../binding/pathspec.ts';
+import { digestJson } from '../hash.ts';
 
 /** The declared outputs of a request, checked as globs (exit 2 naming a bad one). */
 export function requestedOutputs(outputs: readonly string[] | undefined): string[] | undefined {
@@ -68,6 +69,7 @@ function commandExecution(candidate: Candidate): Execution {
     type: 'command',
     argv: [...candidate.argv],
     ...(candidate.cwd === undefined ? {} : { cwd: candidate.cwd }),
+    ...(candidate.env === undefined ? {} : { env_values: { ...candidate.env } }),
     ...(candidate.authorization.length === 0
       ? {}
       : { authorization_required: [...candidate.authorization] }),
@@ -213,4 +215,23 @@ export function planFill(
     source,
     ...(exclusive ? { exclusive: true as const } : {}),
   };
+}
+
+/**
+ * A fill that would leave the control running exactly what it runs now (same execution, same
+ * exclusivity, no new outputs): applying it would only rewrite who adopted it and when, which
+ * changes the control's definition digest and so would set its recorded results (a FLAKY history
+ * among them) aside. Such a fill changes nothing.
+ */
+export function isSameFill(
+  registry: Registry,
+  plan: Extract<AdoptionPlan, { kind: 'fill' }>,
+): boolean {
+  const current = registry.controls[plan.index];
+  if (current === undefined || !current.applies.value) return false;
+  if (digestJson(current.execution) !== digestJson(plan.execution)) return false;
+  if ((current.exclusive === true) !== (plan.exclusive === true)) return false;
+  return (
+    plan.outputs === undefined || digestJson(current.outputs ?? []) === digestJson(plan.outputs)
+  );
 }

@@ -141,6 +141,8 @@ export interface Manifest {
      * or `PREFIX*`. Names only; values never reach evidence.
      */
     env_pass?: string[];
+    /** A flaky control (PASS and FAIL on the same code) counts as PASS again after this many passes. */
+    flaky?: { passes_to_clear: number };
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
@@ -186,6 +188,11 @@ export type Execution =
       timeout_seconds?: number;
       /** Environment variable names passed through to the command. */
       env?: string[];
+      /**
+       * Variables set to these exact values for the command, over the invoking environment's (a
+       * CI step's own `env:` when the command was adopted from CI). Part of the definition.
+       */
+      env_values?: Record<string, string>;
       authorization_required?: AuthorizationKind[];
       /** `ratchet`: the output lists violation fingerprints; FAIL while any remains (references/brownfield.md). */
       evaluation?: 'exit_code' | 'ratchet';

@@ -1,10 +1,13 @@
 // GitHub Actions workflows: every `run` step of every job, matrix jobs included (a step that uses
 // a matrix value needs the CI to expand it and is listed as not adoptable, with that reason).
 import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import { get, lineOfNode, slug, str, toFinding, uniqueId } from './ci-steps.ts';
+import { get, lineOfNode, literalEnv, slug, str, toFinding, uniqueId } from './ci-steps.ts';
 import type { CiFindings } from './ci-steps.ts';
 import { baseOf } from './line-of.ts';
 import type { CiFile, CiStep } from './types.ts';
+
+/** A `${{ }}` expression (a secret, a matrix value, a context) only CI can expand. */
+const GITHUB_EXPRESSION = /\$\{\{/;
 
 export function readGithub(path: string, text: string, out: CiFindings): void {
   const doc = parseDocument(text, { lineCounter: new LineCounter() });
@@ -14,11 +17,13 @@ export function readGithub(path: string, text: string, out: CiFindings): void {
   const jobs = get(doc.contents, 'jobs');
   if (!isMap(jobs)) return void out.files.push(file);
   const defaultCwd = str(get(get(get(doc.contents, 'defaults'), 'run'), 'working-directory'));
+  const workflowEnv = literalEnv(get(doc.contents, 'env'), GITHUB_EXPRESSION);
   for (const pair of jobs.items) {
     const jobId = String(isScalar(pair.key) ? pair.key.value : '');
     const steps = get(pair.value, 'steps');
     const jobCwd =
       str(get(get(get(pair.value, 'defaults'), 'run'), 'working-directory')) ?? defaultCwd;
+    const jobEnv = { ...workflowEnv, ...literalEnv(get(pair.value, 'env'), GITHUB_EXPRESSION) };
     const used = new Set<string>();
     const found: CiStep[] = [];
     (isSeq(steps) ? steps.items : []).forEach((step, index) => {
@@ -29,7 +34,8 @@ export function readGithub(path: string, text: string, out: CiFindings): void {
       const where = `${path}:${lineOfNode(get(step, 'run'), text)}`;
       found.push({ id: stepId, ...(name === undefined ? {} : { name }), run, where });
       const cwd = str(get(step, 'working-directory')) ?? jobCwd;
-      toFinding(`ci:${workflow}:${slug(jobId)}:${stepId}`, run, where, cwd, out);
+      const env = { ...jobEnv, ...literalEnv(get(step, 'env'), GITHUB_EXPRESSION) };
+      toFinding(`ci:${workflow}:${slug(jobId)}:${stepId}`, run, where, cwd, out, env);
     });
     file.jobs.push({ id: jobId, steps: found });
   }

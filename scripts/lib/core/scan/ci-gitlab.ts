@@ -4,7 +4,17 @@
 // `!reference [job, script]` are flattened in order. A job that still has no script is reported.
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
-import { MAX_DEPTH, get, lineOfNode, lookup, resolve, slug, str, toFinding } from './ci-steps.ts';
+import {
+  MAX_DEPTH,
+  get,
+  lineOfNode,
+  literalEnv,
+  lookup,
+  resolve,
+  slug,
+  str,
+  toFinding,
+} from './ci-steps.ts';
 import type { CiFindings } from './ci-steps.ts';
 import type { CiFile, CiStep } from './types.ts';
 
@@ -58,11 +68,17 @@ export function readGitlab(path: string, text: string, out: CiFindings): void {
   const file: CiFile = { path, system: 'gitlab', jobs: [] };
   if (get(doc.contents, 'include') !== undefined) out.includes.push(path);
   const root = doc.contents;
+  // a `$VAR` reference is expanded by the runner: only literal values are copied
+  const globalEnv = literalEnv(resolve(get(root, 'variables'), doc), /\$/);
   for (const pair of isMap(root) ? root.items : []) {
     const jobId = String(isScalar(pair.key) ? pair.key.value : '');
     if (jobId.startsWith('.') || GITLAB_RESERVED.has(jobId) || !isMap(resolve(pair.value, doc)))
       continue;
     const lines = flattenScript(scriptOf(pair.value, doc), doc);
+    const env = {
+      ...globalEnv,
+      ...literalEnv(resolve(lookup(pair.value, 'variables', doc), doc), /\$/),
+    };
     const found: CiStep[] = [];
     lines.forEach((node, index) => {
       const run = str(node);
@@ -70,7 +86,7 @@ export function readGitlab(path: string, text: string, out: CiFindings): void {
       const stepId = String(index + 1);
       const where = `${path}:${lineOfNode(node, text)}`;
       found.push({ id: stepId, run, where });
-      toFinding(`ci:gitlab:${slug(jobId)}:${stepId}`, run, where, undefined, out);
+      toFinding(`ci:gitlab:${slug(jobId)}:${stepId}`, run, where, undefined, out, env);
     });
     if (found.length === 0 && lookup(pair.value, 'trigger', doc) === undefined)
       out.scriptless.push(`${path}: job ${jobId}`);

@@ -3,6 +3,7 @@
 import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import type { Alias, Document, Node } from 'yaml';
 import { classifyAuthorization } from './authorization.ts';
+import { isCredentialName } from '../gate/child-env.ts';
 import { lineAt } from './line-of.ts';
 import { splitShellWords } from './shell-words.ts';
 import type { Candidate, CiFile, NotAdoptable } from './types.ts';
@@ -109,6 +110,8 @@ export function toFinding(
   where: string,
   cwd: string | undefined,
   out: CiFindings,
+  /** The literal values the step's `env:` sets (GitHub), copied into the control when adopted. */
+  env: Record<string, string> = {},
 ): void {
   const words = splitShellWords(run);
   const badCwd =
@@ -137,5 +140,28 @@ export function toFinding(
     where,
     body: run.trim(),
     authorization: classifyAuthorization([words.argv.join(' ')]),
+    ...(Object.keys(env).length === 0 ? {} : { env }),
   });
+}
+
+/**
+ * The variables a CI `env:`/`variables:` mapping sets to a literal value (GitLab's `{value: ...}`
+ * form included). A value CI would expand (`expression`) and a name that looks like a credential
+ * are never copied into the registry.
+ */
+export function literalEnv(node: unknown, expression: RegExp): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (!isMap(node)) return env;
+  for (const pair of node.items) {
+    const name = isScalar(pair.key) ? String(pair.key.value) : '';
+    const item = isMap(pair.value) ? pair.value.get('value', true) : pair.value;
+    const value = isScalar(item) ? item.value : undefined;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isCredentialName(name)) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      continue;
+    const text = String(value);
+    if (expression.test(text) || text.length > 4096) continue;
+    env[name] = text;
+  }
+  return env;
 }

@@ -18,6 +18,11 @@ export interface Candidate {
   risks?: RiskClass[];
   /** Adopted, it runs alone (a build or a heavy test suite, as far as its name or argv tells). */
   exclusive?: true;
+  /**
+   * A CI step: the literal values its workflow, job and step `env:` set (the step's winning),
+   * which adopting copies into the control; expressions and credential-like names are left out.
+   */
+  env?: Record<string, string>;
 }
 
 export interface NotAdoptable {
