@@ -14,8 +14,10 @@ import {
   readAuthorize,
   readGrantedBy,
   readJobs,
+  readSigstoreRoot,
   readStrings,
   runFlags,
+  sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
@@ -40,6 +42,8 @@ export interface EvaluateOptions extends CommonOptions {
   progress?: boolean;
   /** `--repeat N` with --run: up to N runs in a row, stopping at the first that is not a pass. */
   repeat?: number;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
 }
 
 export interface EvaluateResult {
@@ -137,7 +141,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
     ['proofgate evaluate --run --shard 2/3', "run the second of three CI runners' slice"],
   ],
   builder: (y) =>
-    runFlags(actorFlags(controlFlag(y)))
+    sigstoreRootFlag(runFlags(actorFlags(controlFlag(y))))
       .option('run', { type: 'boolean', default: false, describe: 'run and record' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'show; run nothing' })
       .option('claim', { type: 'boolean', default: false, describe: 'run, then claim' })
@@ -182,6 +186,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       jobs: readJobs(argv),
       scope,
       progress: argv['progress'] === true,
+      sigstoreRoot: readSigstoreRoot(argv),
       ...(shard === undefined ? {} : { shard }),
       ...(repeat === undefined ? {} : { repeat }),
     };

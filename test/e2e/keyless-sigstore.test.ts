@@ -301,7 +301,9 @@ describe('witnessed heads: a keyless seal by CI', () => {
     await keylessCross(r);
     // A second writer (another branch) adds its own segment; the seal witnesses both heads.
     r.git('checkout', '-q', '-b', 'feature');
-    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
+    expect((await r.run(['evaluate', '--run', ...DEV, '--sigstore-root', trustedRoot])).code).toBe(
+      0,
+    );
     const sealed = await r.run(sealArgv(), CI_ENV);
     expect(sealed.err).toBe('');
     expect(sealed.code).toBe(0);
