@@ -16,11 +16,17 @@ import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/bindi
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
-import { noteBoundState, takeWorktreeState } from './worktree-state.ts';
+import {
+  noteBoundState,
+  readWorktreeState,
+  takeWorktreeState,
+  type WorktreeState,
+} from './worktree-state.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
@@ -47,30 +53,29 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   const paths = await findRepositoryPaths(root);
   const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
   try {
-    if (options.cache === false)
-      return { tree: await prepared.writeTree(undefined), cached: false };
-    const state = await takeWorktreeState(paths.top);
-    if (state !== undefined) noteBoundState(paths.top, state);
-    const keyOf = (ready: NonNullable<typeof state>): string | undefined =>
+    const uncached = options.cache === false;
+    const state = await (uncached ? readWorktreeState(paths.top) : takeWorktreeState(paths.top));
+    if (state === undefined) {
+      throw new EnvironmentError('GIT_FAILED', `git could not list the changes in ${paths.top}`, {
+        where: paths.top,
+        next: 'run "git status" there to see what git objects to',
+      });
+    }
+    if (uncached) return { tree: await prepared.writeTree(state), cached: false };
+    noteBoundState(paths.top, state);
+    const keyOf = (ready: WorktreeState): string | undefined =>
       subjectCacheKey(paths, ready, options.excludes, options.includes);
-    const key = state && keyOf(state);
+    const key = keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
     if (hit !== undefined) return { tree: hit, cached: true };
     // Nothing changed against HEAD (neither the working tree nor the index): HEAD's own tree
     // objects give the subject without writing an index.
     const clean =
-      state !== undefined &&
-      state.head !== undefined &&
-      state.dirty.length === 0 &&
-      state.staged.length === 0
+      state.head !== undefined && state.dirty.length === 0 && state.staged.length === 0
         ? await prepared.cleanTree(state.head)
         : undefined;
-    const tree = clean ?? (await prepared.writeTree(state?.dirty));
-    if (state !== undefined && key !== undefined) {
-      if (keyOf(state) === key) {
-        storeSubjectTree(paths.gitDir, key, tree);
-      }
-    }
+    const tree = clean ?? (await prepared.writeTree(state));
+    if (key !== undefined && keyOf(state) === key) storeSubjectTree(paths.gitDir, key, tree);
     return { tree, cached: false };
   } finally {
     await prepared.dispose();
