@@ -12,11 +12,11 @@
 //   PINNED below).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync } from 'node:fs';
 import { lstat, realpath, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { GitError, simpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
+import { locateWorkTree } from './work-tree.ts';
 
 export interface GitResult {
   code: number;
@@ -50,57 +50,6 @@ const PINNED = [
   ['core.excludesFile', '/dev/null'],
   ['core.sparseCheckout', 'false'],
 ].flatMap(([key, value]) => ['-c', `${key}=${value ?? ''}`]);
-
-/** The work tree top and git dir of the repository holding `dir`, found as git's discovery does. */
-export interface WorkTree {
-  top: string;
-  gitDir: string;
-}
-
-function isFile(path: string): boolean {
-  return lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
-}
-
-function isDirectory(path: string): boolean {
-  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-}
-
-// Like git's is_git_directory: a HEAD, and objects and refs (or a commondir that has them).
-function isGitDirectory(dir: string): boolean {
-  const head = lstatSync(join(dir, 'HEAD'), { throwIfNoEntry: false });
-  if (head === undefined || head.isDirectory()) return false;
-  return (
-    isFile(join(dir, 'commondir')) ||
-    (isDirectory(join(dir, 'objects')) && isDirectory(join(dir, 'refs')))
-  );
-}
-
-// A `.git` entry: a git directory, or a file `gitdir: <path>` (a linked worktree, a submodule).
-function gitDirAt(dotGit: string): string | undefined {
-  const info = lstatSync(dotGit, { throwIfNoEntry: false });
-  if (info === undefined) return undefined;
-  if (info.isDirectory()) return isGitDirectory(dotGit) ? dotGit : undefined;
-  if (!info.isFile()) return undefined;
-  try {
-    const match = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8'));
-    const gitDir = match?.[1] === undefined ? undefined : resolve(dirname(dotGit), match[1].trim());
-    return gitDir !== undefined && isGitDirectory(gitDir) ? gitDir : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The nearest directory at or above `dir` holding a valid `.git`: the work tree git's own discovery
- * finds, whatever `core.worktree` or `core.bare` say. Undefined outside a repository.
- */
-export function locateWorkTree(dir: string): WorkTree | undefined {
-  for (let at = resolve(dir); ; at = dirname(at)) {
-    const gitDir = gitDirAt(join(at, '.git'));
-    if (gitDir !== undefined) return { top: at, gitDir };
-    if (dirname(at) === at) return undefined;
-  }
-}
 
 // GIT_DIR and GIT_WORK_TREE of the repository holding `cwd`, unless the caller names a GIT_DIR.
 function repositoryEnv(cwd: string, extra: Record<string, string>): Record<string, string> {
