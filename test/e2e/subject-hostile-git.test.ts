@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.ts';
 import { makeTempDir } from '../helpers/git-repo.ts';
-import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
 
 const repos: GateRepo[] = [];
 afterAll(() => repos.forEach((r) => r.remove()));
@@ -184,5 +184,36 @@ describe('verdicts that used to stop with exit 4', () => {
     expect((await r.run(['claim', '--control', 'tests'])).code).toBe(0);
     breakApp(r);
     expectStale(r, {}, 'src/app.js');
+  });
+});
+
+describe('outputs never take a tracked file out of the subject', () => {
+  it('claim and status refuse, naming the control and the path', () => {
+    const repo = makeGateRepo(
+      [{ id: 'tests', execution: `{ type: command, argv: ${CHECK} }`, outputs: ['src/*.js'] }],
+      { files: { 'src/util.js': 'export const u = 1;\n' } },
+    );
+    repos.push(repo);
+    for (const verb of [['claim', '--control', 'tests'], ['status']]) {
+      const run = spawnCli([...verb, '--root', repo.dir], repo.dir, { HOME });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        'control tests outputs match tracked file(s): src/app.js, src/util.js',
+      );
+    }
+    // staged only (tracked in the index, not at HEAD) counts as tracked too
+    repo.write('gen/new.js', 'n\n');
+    repo.git('add', 'gen/new.js');
+    repo.write(
+      '.proofgate/controls/registry.yaml',
+      registryYaml([
+        { id: 'tests', execution: `{ type: command, argv: ${CHECK} }`, outputs: ['gen/'] },
+      ]),
+    );
+    const staged = spawnCli(['claim', '--control', 'tests', '--root', repo.dir], repo.dir, {
+      HOME,
+    });
+    expect(staged.code).toBe(2);
+    expect(staged.stderr).toContain('match tracked file(s): gen/new.js');
   });
 });

@@ -59,6 +59,7 @@ export type ConfigCode =
   | 'KEY_INVALID'
   | 'GLOB_INVALID'
   | 'INPUT_UNMATCHED'
+  | 'OUTPUT_TRACKED'
   | 'KNOWLEDGE_INVALID';
 /** Exit 2: a human-owned source (manifest, registry, pack, profile) is missing or invalid. */
 export class ConfigError extends CliError<ConfigCode> {

@@ -21,6 +21,7 @@ import { findRepositoryPaths, runGit } from './git.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
+import { assertOutputsUntracked } from './tracked-outputs.ts';
 import {
   noteBoundState,
   readWorktreeState,
@@ -156,7 +157,9 @@ export async function computeSubjects(
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
   const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
-  return withSubjectTreeIndex(
+  const outputs = assertOutputsUntracked(plane.root, plane.registry.controls, plane.registryPath);
+  outputs.catch(() => undefined); // awaited below, once the tree is computed
+  const subjects = await withSubjectTreeIndex(
     plane.root,
     scope,
     async (index, tree) => {
@@ -179,12 +182,17 @@ export async function computeSubjects(
     },
     needsIndex,
   );
+  await outputs;
+  return subjects;
 }
 
 /** The subject binding for entries not about one control (claims, seals, notes). */
 export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+  const outputs = assertOutputsUntracked(plane.root, plane.registry.controls, plane.registryPath);
+  outputs.catch(() => undefined); // awaited below, once the tree is computed
   const { tree } = await subjectTree(plane.root, scope);
+  await outputs;
   return buildSubject(toBase(plane, tree));
 }
 
