@@ -5,7 +5,16 @@
 // tree: edits in and outside the excludes, staged-only changes, an unmerged excluded path, and a
 // plane root below the repository's top level.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +56,10 @@ function oracle(r: TestRepo, root: string): string {
   try {
     const index = join(dir, 'index');
     copyFileSync(join(r.dir, '.git', 'index'), index);
+    // keep git's racy-timestamp check: a copy dated now would trust entries written in the same
+    // clock tick as the index (a same-size edit right after the commit would go unseen)
+    const original = statSync(join(r.dir, '.git', 'index'));
+    utimesSync(index, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
     const git = (...args: string[]): string =>
       execFileSync('git', args, {
         cwd: root,
