@@ -217,3 +217,13 @@ describe('outputs never take a tracked file out of the subject', () => {
     expect(staged.stderr).toContain('match tracked file(s): gen/new.js');
   });
 });
+
+describe("the excluded plane paths hold only proofgate's own files", () => {
+  for (const path of ['.proofgate/knowledge/foo.test.js', '.proofgate/evidence/x.py']) {
+    it(`${path} is bound: STALE and named`, async () => {
+      const r = await provenRepo();
+      r.write(path, 'code\n');
+      expectStale(r, {}, path);
+    });
+  }
+});

@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { subjectScopeOf } from '../../scripts/lib/core/binding/build-subject.ts';
+import { listStorageShapes, subjectScopeOf } from '../../scripts/lib/core/binding/build-subject.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import { commitSubjectTree } from '../../scripts/lib/io/commit-subject.ts';
 import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
@@ -51,7 +51,7 @@ function newRepo(prefix = ''): TestRepo {
 }
 
 /** The subject tree computed by git alone: rm the excludes from an index copy, add, write. */
-function oracle(r: TestRepo, root: string): string {
+function oracle(r: TestRepo, root: string, excludes = EXCLUDES): string {
   const dir = mkdtempSync(join(tmpdir(), 'pg-oracle-'));
   try {
     const index = join(dir, 'index');
@@ -66,7 +66,7 @@ function oracle(r: TestRepo, root: string): string {
         env: { ...process.env, GIT_INDEX_FILE: index },
         encoding: 'utf8',
       }).trim();
-    const specs = EXCLUDES.map((e) => (e.endsWith('/') ? `:(glob)${e}**` : `:(glob)${e}`));
+    const specs = excludes.map((e) => (e.endsWith('/') ? `:(glob)${e}**` : `:(glob)${e}`));
     git('rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--', ...specs);
     git('add', '-A', '--', ':/', ...specs.map((s) => s.replace(':(glob)', ':(exclude,glob)')));
     return git('write-tree');
@@ -173,4 +173,47 @@ describe('an unmerged excluded path', () => {
     const tree = await computeSubjectTree(r.dir, { excludes: EXCLUDES, cache: false });
     expect(tree).toBe(oracle(r, r.dir));
   });
+});
+
+describe('storage shapes: only the files proofgate writes are cut from evidence/ and knowledge/', () => {
+  const shaped = [
+    ...EXCLUDES.filter((e) => !/evidence|knowledge/.test(e)),
+    ...listStorageShapes('.proofgate'),
+  ];
+  const object = `.proofgate/evidence/objects/sha256/ab/ab${'0'.repeat(62)}`;
+  const foreign: [string, (r: TestRepo) => void][] = [
+    ['own files only', (r) => r.write(object, 'out\n')],
+    ['code beside the ledger', (r) => r.write('.proofgate/evidence/ledger/x.py', 'x\n')],
+    [
+      'a directory named like a segment',
+      (r) => r.write('.proofgate/evidence/ledger/b.jsonl/c', 'c\n'),
+    ],
+    [
+      'a test file among the objects',
+      (r) => r.write('.proofgate/evidence/objects/sha256/ab/t.test.ts', 't\n'),
+    ],
+    [
+      'code in knowledge/, committed',
+      (r) => {
+        r.write('.proofgate/knowledge/facts.jsonl', '{}\n');
+        r.write('.proofgate/knowledge/helper.ts', 'h\n');
+        r.commit('knowledge');
+        r.write('src/a.ts', 'a3\n');
+      },
+    ],
+  ];
+  for (const [what, change] of foreign) {
+    it(`${what}: the tree git gives with the same globs removed first`, async () => {
+      const r = newRepo();
+      r.write(object, 'out\n');
+      r.commit('an object');
+      change(r);
+      const tree = await computeSubjectTree(r.dir, { excludes: shaped, cache: false });
+      expect(tree).toBe(oracle(r, r.dir, shaped));
+      expect(await computeSubjectTree(r.dir, { excludes: shaped })).toBe(tree);
+      const listing = r.git('ls-tree', '-r', '--name-only', tree);
+      expect(listing).not.toContain(object);
+      expect(listing).not.toContain('a.jsonl');
+    });
+  }
 });

@@ -11,7 +11,7 @@ import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import type { RepositoryPaths } from './git.ts';
-import { cutPaths, formatOfId, plainPaths, underPrefix } from './subject-trees-fast.ts';
+import { cutPaths, formatOfId, isCutPath, plainPaths, underPrefix } from './subject-trees-fast.ts';
 import { clearIndexFlags } from './worktree-state.ts';
 
 export interface SubjectIndex {
@@ -55,32 +55,6 @@ async function seedIndex(realIndex: string, copy: string): Promise<void> {
   if (original === undefined) return;
   await copyFile(realIndex, copy);
   await utimes(copy, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
-}
-
-const GLOB_CHARS = /[*?[\\]/;
-
-// The listed paths minus the excluded ones, when every exclude is a plain `dir/` or path (relative
-// to `root`); all of them when an exclude is a glob (those are removed from the index after the
-// add). The add is given no exclude pathspecs at all: git 2.39 silently adds nothing for a single
-// literal path in a new directory when an exclude pathspec accompanies it, and refuses the whole
-// add when an exclude pathspec names an ignored directory.
-function withoutExcludedDirs(
-  dirty: readonly string[],
-  paths: RepositoryPaths,
-  root: string,
-  excludes: readonly string[],
-): readonly string[] {
-  if (excludes.some((glob) => GLOB_CHARS.test(glob))) return dirty;
-  const rootRel = relative(paths.top, root).split(sep).join('/');
-  const prefixes = excludes.map((glob) => (rootRel === '' ? glob : `${rootRel}/${glob}`));
-  // Like the pathspec: `dir/` excludes everything under it, a plain path that file or directory.
-  const excluded = (path: string): boolean =>
-    prefixes.some((prefix) =>
-      prefix.endsWith('/')
-        ? path.startsWith(prefix)
-        : path === prefix || path.startsWith(`${prefix}/`),
-    );
-  return dirty.filter((path) => !excluded(path));
 }
 
 /** What git status found: the paths to add and the index flags to clear first. */
@@ -222,7 +196,13 @@ export function prepareSubjectIndex(
           where: root,
           next: 'run "git ls-files -v" in that repository to see its flagged entries',
         });
-      const listed = withoutExcludedDirs(changes.dirty, paths, root, excludes);
+      // Excluded paths the tree cut would drop are not even hashed; with glob excludes the add takes
+      // everything and they are removed from the index after it. The add is given no exclude
+      // pathspecs: git 2.39 silently adds nothing for a single literal path in a new directory
+      // when an exclude pathspec accompanies it, and refuses the whole add when an exclude
+      // pathspec names an ignored directory.
+      const listed =
+        cuts === undefined ? changes.dirty : changes.dirty.filter((p) => !isCutPath(p, cuts));
       await addChanges(index, paths.top, listed, changes.untracked);
       if (cuts === undefined) await removeExcluded(index, excludes);
       if (includes !== undefined) await keepOnly(index, includes);
