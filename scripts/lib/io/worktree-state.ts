@@ -15,6 +15,7 @@ import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRepositoryPaths, runGit } from './git.ts';
+import { indexHasFlags } from './index-flags.ts';
 
 /** When each path (relative to `top`) was last modified, in ms; a path that is gone is left out. */
 export function modifiedTimes(top: string, paths: readonly string[]): Map<string, number> {
@@ -63,14 +64,16 @@ export const STATUS_ARGS = [
 // Number of space-separated fields before the path in each record kind.
 const FIELDS_BEFORE_PATH: Record<string, number> = { '1': 8, u: 10, '?': 1 };
 
-const LIST_ARGS = [
+const UNTRACKED_ARGS = ['ls-files', '-z', '--others', '--exclude-per-directory=.gitignore'];
+// The same, plus every index entry with its tag, to find the flagged ones.
+const TAGGED_ARGS = [
   'ls-files',
   '-z',
   '-v',
   '--cached',
   '--others',
   '--exclude-per-directory=.gitignore',
-] as const;
+];
 
 /** Parses porcelain v2 `-z` output; `undefined` when a record is not understood. */
 export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState | undefined {
@@ -114,8 +117,15 @@ interface Listing {
 }
 
 // `ls-files -v -z` records are "<tag> <path>": `?` untracked, a lowercase tag assume-unchanged,
-// `S` skip-worktree.
-function parseListing(out: Buffer): Listing {
+// `S` skip-worktree. Without -v, every record is an untracked path.
+function parseListing(out: Buffer, tagged: boolean): Listing {
+  if (!tagged) {
+    const untracked = out.toString('utf8').split('\0').filter(Boolean);
+    return {
+      untracked: Buffer.from(untracked.map((p) => `? ${p}\0`).join(''), 'utf8'),
+      flagged: [],
+    };
+  }
   const untracked: Buffer[] = [];
   const flagged: string[] = [];
   for (let at = 0; at < out.length;) {
@@ -171,12 +181,14 @@ async function statusUnflagged(top: string, flagged: readonly string[]) {
 
 /** Reads the state against the real index (read-only: optional locks are off in the gateway). */
 export async function readWorktreeState(top: string): Promise<WorktreeState | undefined> {
+  // Flags are rare: the index file itself says whether there are any, before git lists them all.
+  const tagged = indexHasFlags((await findRepositoryPaths(top)).indexFile) !== false;
   const [first, listed] = await Promise.all([
     runGit(STATUS_ARGS, { cwd: top }),
-    runGit(LIST_ARGS, { cwd: top }),
+    runGit(tagged ? TAGGED_ARGS : UNTRACKED_ARGS, { cwd: top }),
   ]);
   if (listed.code !== 0) return undefined;
-  const listing = parseListing(listed.stdout);
+  const listing = parseListing(listed.stdout, tagged);
   const status = listing.flagged.length === 0 ? first : await statusUnflagged(top, listing.flagged);
   if (status === undefined || status.code !== 0) return undefined;
   return parseStatus(Buffer.concat([status.stdout, listing.untracked]), listing.flagged);

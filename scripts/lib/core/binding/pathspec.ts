@@ -49,10 +49,6 @@ export function toGlobPathspec(glob: string): string {
   return `:(glob)${toGlobBody(glob)}`;
 }
 
-export function toExcludePathspec(glob: string): string {
-  return `:(exclude,glob)${toGlobBody(glob)}`;
-}
-
 /** An input glob that matches nothing would let evidence outlive any change: refuse it (exit 2). */
 export function unmatchedInputsError(where: string, unmatched: readonly string[]): ConfigError {
   return new ConfigError('INPUT_UNMATCHED', `${where}: ${unmatched.length} glob(s) match no file`, {
