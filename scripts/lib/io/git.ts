@@ -32,6 +32,11 @@ export interface GitOptions {
   input?: string | Buffer;
   /** Set when the arguments pin `core.hooksPath` (always to disable hooks, never to add one). */
   pinsHooksPath?: boolean;
+  /**
+   * Keep the user's own `core.excludesFile` (a note to a person, never a verdict: e.g. whether a
+   * machine-local settings file is ignored).
+   */
+  userExcludes?: boolean;
 }
 
 const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
@@ -41,13 +46,13 @@ const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C'
 // directory's back-dated mtime, stat checks that ignore ctime, exclude files outside the
 // repository's own .gitignore files, and sparse-checkout rules. `core.fsmonitor` is only ever
 // pinned off here, which simple-git asks to be acknowledged.
+const PINNED_EXCLUDES = ['-c', 'core.excludesFile=/dev/null'];
 const PINNED = [
   ['core.fsmonitor', 'false'],
   ['core.untrackedCache', 'false'],
   ['core.trustctime', 'true'],
   ['core.checkStat', 'default'],
   ['core.ignoreStat', 'false'],
-  ['core.excludesFile', '/dev/null'],
   ['core.sparseCheckout', 'false'],
 ].flatMap(([key, value]) => ['-c', `${key}=${value ?? ''}`]);
 
@@ -113,7 +118,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
         // nothing more can come, so an empty chunk tells it so and the wait is skipped.
         out.once('end', () => out.emit('data', Buffer.alloc(0)));
       })
-      .raw([...PINNED, ...args]);
+      .raw([...PINNED, ...(options.userExcludes === true ? [] : PINNED_EXCLUDES), ...args]);
     return { code: 0, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString() };
   } catch (error) {
     // A negative code is simple-git's report of a process that never started (e.g. ENOENT).
@@ -139,7 +144,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
 export function runGitSyncBestEffort(args: readonly string[], cwd: string): void {
   try {
     // simple-git has no synchronous API; a signal handler cannot await.
-    execFileSync('git', [...PINNED, ...args], {
+    execFileSync('git', [...PINNED, ...PINNED_EXCLUDES, ...args], {
       cwd,
       stdio: 'ignore',
       env: childEnv(repositoryEnv(cwd, {})),
