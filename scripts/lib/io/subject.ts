@@ -2,6 +2,7 @@
 // per call, either reused from the subject cache when git says nothing changed (subject-cache.ts)
 // or written through a temporary index (subject-index.ts); the digests are assembled by the pure
 // core in scripts/lib/core/binding/.
+import { relative, sep } from 'node:path';
 import type { SubjectBase } from '../core/binding/build-subject.ts';
 import {
   buildControlSubject,
@@ -157,8 +158,7 @@ export async function computeSubjects(
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
   const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
-  const outputs = assertOutputsUntracked(plane.root, plane.registry.controls, plane.registryPath);
-  outputs.catch(() => undefined); // awaited below, once the tree is computed
+  const outputs = checkOutputs(plane);
   const subjects = await withSubjectTreeIndex(
     plane.root,
     scope,
@@ -189,11 +189,18 @@ export async function computeSubjects(
 /** The subject binding for entries not about one control (claims, seals, notes). */
 export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
-  const outputs = assertOutputsUntracked(plane.root, plane.registry.controls, plane.registryPath);
-  outputs.catch(() => undefined); // awaited below, once the tree is computed
+  const outputs = checkOutputs(plane);
   const { tree } = await subjectTree(plane.root, scope);
   await outputs;
   return buildSubject(toBase(plane, tree));
+}
+
+// Started beside the tree computation and awaited after it (a rejection is observed there).
+function checkOutputs(plane: Plane): Promise<void> {
+  const where = relative(plane.root, plane.registryPath).split(sep).join('/');
+  const check = assertOutputsUntracked(plane.root, plane.registry.controls, where);
+  check.catch(() => undefined);
+  return check;
 }
 
 function toBase(plane: Plane, tree: string): SubjectBase {
