@@ -5,6 +5,7 @@ import { chmodSync, cpSync, mkdirSync, unlinkSync, utimesSync, writeFileSync } f
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.ts';
+import { hookStopIn } from '../helpers/hook-stop.ts';
 import { makeTempDir } from '../helpers/git-repo.ts';
 import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
 
@@ -61,6 +62,9 @@ describe('index flags never hide an edit', () => {
       r.git('update-index', flag, 'src/app.js');
       expect(r.git('status', '--porcelain')).not.toContain('src/app.js');
       expectStale(r, {}, 'src/app.js');
+      const stop = await hookStopIn(r.dir, '--control', 'tests');
+      expect(stop.decision).toBe('block');
+      expect(stop.reason).toContain('uncommitted changes: src/app.js');
     });
   }
 
