@@ -2,6 +2,7 @@
 // control declared not applicable (`--not-applicable ID --rationale ...`), through the CLI on a
 // scratch repository: recorded who and when, comments kept, shown by status, risky or malformed
 // input refused with exit 2 and nothing written.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -131,6 +132,23 @@ describe('adopt again on a filled slot', () => {
     const owned = runCli(['adopt', '--fills', 'ENG.TESTS', '--', 'node', '--test'], dir);
     expect(owned.code).toBe(2);
     expect(owned.stderr).toContain('ENG.TESTS is not an open slot');
+  });
+});
+
+describe('adopt --outputs never takes a tracked file out of the subject', () => {
+  test('a tracked source file as an output: exit 2 naming it, registry unchanged', () => {
+    const dir = initRepo();
+    execFileSync('git', ['add', 'package.json'], { cwd: dir });
+    const before = registryOf(dir);
+    const run = runCli(
+      ['adopt', '--fills', 'ENG.TESTS', '--outputs', 'package.json', '--', 'node', '--test'],
+      dir,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('OUTPUT_TRACKED');
+    expect(run.stderr).toContain('control ENG.TESTS outputs match tracked file(s): package.json');
+    expect(run.stderr).toContain('next:');
+    expect(registryOf(dir)).toBe(before);
   });
 });
 

@@ -129,13 +129,14 @@ describe('fast subject trees agree with the index', () => {
     expect(missing).toBeUndefined();
   });
 
-  it('only plain paths take the fast path', () => {
+  it('only paths cut segment by segment take the fast path', () => {
     expect(plainPaths(['.proofgate/evidence/'])).toEqual([
       { parts: ['.proofgate', 'evidence'], directoryOnly: true },
     ]);
     expect(plainPaths(['out.txt'])).toEqual([{ parts: ['out.txt'], directoryOnly: false }]);
     expect(plainPaths(['.proofgate/evidence/', 'dist/**'])).toBeUndefined();
-    expect(plainPaths(['src/*.map'])).toBeUndefined();
+    expect(plainPaths(['src/*.map'])).toEqual([{ parts: ['src', '*.map'], directoryOnly: false }]);
+    expect(plainPaths(['src/*/'])).toBeUndefined();
     expect(plainPaths(['a/../b/'])).toBeUndefined();
   });
 });

@@ -33,6 +33,20 @@ describe('globFiles (files git sees, matched by minimatch)', () => {
     expect(await globFiles(repo.dir, ['build/traces/c.jsonl'])).toEqual([]);
   });
 
+  test('.git/info/exclude and core.excludesFile never hide a trace the agent wrote', async () => {
+    repo = makeRepo({ 'traces/a.jsonl': '{}\n' });
+    repo.write('traces/bad.jsonl', '{}\n');
+    repo.write('traces/worse.jsonl', '{}\n');
+    writeFileSync(join(repo.dir, '.git/info/exclude'), 'traces/bad.jsonl\n');
+    writeFileSync(join(repo.dir, '.git/ignore-all'), 'worse.jsonl\n');
+    repo.git('config', 'core.excludesFile', join(repo.dir, '.git/ignore-all'));
+    expect(await globFiles(repo.dir, ['traces/*.jsonl'])).toEqual([
+      'traces/a.jsonl',
+      'traces/bad.jsonl',
+      'traces/worse.jsonl',
+    ]);
+  });
+
   test('git is asked to list only below the fixed part of each glob', async () => {
     repo = makeRepo({ 'traces/a.jsonl': '{}\n', 'other/a.jsonl': '{}\n', 'tr[a]ces/x.jsonl': '' });
     expect(await globFiles(repo.dir, ['traces/*.jsonl'])).toEqual(['traces/a.jsonl']);

@@ -23,7 +23,7 @@ describe('what leaves the subject unchanged', () => {
     const repo = makePlaneRepo();
     const before = await subjects(repo);
     repo.write('.proofgate/evidence/ledger/a.jsonl', '{"seq":0}\n{"seq":1}\n');
-    repo.write('.proofgate/evidence/objects/sha256/ab/abcd', 'output');
+    repo.write(`.proofgate/evidence/objects/sha256/ab/ab${'c'.repeat(62)}`, 'output');
     expect(await subjects(repo)).toEqual(before);
     repo.commit('evidence only');
     expect(await subjects(repo)).toEqual(before);
@@ -43,7 +43,7 @@ describe('what leaves the subject unchanged', () => {
     const repo = makePlaneRepo();
     const before = await subjects(repo);
     repo.write('build/out.js', 'x');
-    repo.write('.proofgate/knowledge/facts.yaml', 'facts: []\n');
+    repo.write('.proofgate/knowledge/facts.jsonl', '{}\n');
     repo.write('coverage/lcov.info', 'TN:\n');
     repo.write('run.log', 'log\n');
     repo.write('src/debug.log', 'log\n');
@@ -67,6 +67,16 @@ describe('what leaves the subject unchanged', () => {
 
 describe('what changes the subject tree', () => {
   const cases: [string, (repo: TestRepo) => void][] = [
+    ['code in knowledge/', (r) => r.write('.proofgate/knowledge/helper.test.ts', 'x\n')],
+    ['code in evidence/', (r) => r.write('.proofgate/evidence/x.py', 'x\n')],
+    [
+      'a directory named like a segment',
+      (r) => r.write('.proofgate/evidence/ledger/b.jsonl/x.ts', 'x\n'),
+    ],
+    [
+      'a non-hex object name',
+      (r) => r.write('.proofgate/evidence/objects/sha256/ab/abcd.test.ts', 'x\n'),
+    ],
     ['an uncommitted edit', (r) => r.write('src/app.ts', 'export const a = 3;\n')],
     ['a new untracked file', (r) => r.write('notes.txt', 'n\n')],
     ['deleting a tracked file', (r) => unlinkSync(join(r.dir, 'docs/guide.md'))],

@@ -30,7 +30,7 @@ describe('planes at the root and unusual states', () => {
     );
     const before = await subjects(repo);
     repo.write('evidence/ledger/a.jsonl', '{}\n{}\n');
-    repo.write('knowledge/facts.yaml', 'facts: []\n');
+    repo.write('knowledge/facts.jsonl', '{}\n');
     repo.commit('evidence');
     expect(await subjects(repo)).toEqual(before);
     repo.write('docs/evidence/x.md', "not the plane's evidence\n");

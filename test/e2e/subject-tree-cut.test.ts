@@ -5,11 +5,20 @@
 // tree: edits in and outside the excludes, staged-only changes, an unmerged excluded path, and a
 // plane root below the repository's top level.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { subjectScopeOf } from '../../scripts/lib/core/binding/build-subject.ts';
+import { listStorageShapes, subjectScopeOf } from '../../scripts/lib/core/binding/build-subject.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import { commitSubjectTree } from '../../scripts/lib/io/commit-subject.ts';
 import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
@@ -42,18 +51,22 @@ function newRepo(prefix = ''): TestRepo {
 }
 
 /** The subject tree computed by git alone: rm the excludes from an index copy, add, write. */
-function oracle(r: TestRepo, root: string): string {
+function oracle(r: TestRepo, root: string, excludes = EXCLUDES): string {
   const dir = mkdtempSync(join(tmpdir(), 'pg-oracle-'));
   try {
     const index = join(dir, 'index');
     copyFileSync(join(r.dir, '.git', 'index'), index);
+    // keep git's racy-timestamp check: a copy dated now would trust entries written in the same
+    // clock tick as the index (a same-size edit right after the commit would go unseen)
+    const original = statSync(join(r.dir, '.git', 'index'));
+    utimesSync(index, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
     const git = (...args: string[]): string =>
       execFileSync('git', args, {
         cwd: root,
         env: { ...process.env, GIT_INDEX_FILE: index },
         encoding: 'utf8',
       }).trim();
-    const specs = EXCLUDES.map((e) => (e.endsWith('/') ? `:(glob)${e}**` : `:(glob)${e}`));
+    const specs = excludes.map((e) => (e.endsWith('/') ? `:(glob)${e}**` : `:(glob)${e}`));
     git('rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--', ...specs);
     git('add', '-A', '--', ':/', ...specs.map((s) => s.replace(':(glob)', ':(exclude,glob)')));
     return git('write-tree');
@@ -160,4 +173,47 @@ describe('an unmerged excluded path', () => {
     const tree = await computeSubjectTree(r.dir, { excludes: EXCLUDES, cache: false });
     expect(tree).toBe(oracle(r, r.dir));
   });
+});
+
+describe('storage shapes: only the files proofgate writes are cut from evidence/ and knowledge/', () => {
+  const shaped = [
+    ...EXCLUDES.filter((e) => !/evidence|knowledge/.test(e)),
+    ...listStorageShapes('.proofgate'),
+  ];
+  const object = `.proofgate/evidence/objects/sha256/ab/ab${'0'.repeat(62)}`;
+  const foreign: [string, (r: TestRepo) => void][] = [
+    ['own files only', (r) => r.write(object, 'out\n')],
+    ['code beside the ledger', (r) => r.write('.proofgate/evidence/ledger/x.py', 'x\n')],
+    [
+      'a directory named like a segment',
+      (r) => r.write('.proofgate/evidence/ledger/b.jsonl/c', 'c\n'),
+    ],
+    [
+      'a test file among the objects',
+      (r) => r.write('.proofgate/evidence/objects/sha256/ab/t.test.ts', 't\n'),
+    ],
+    [
+      'code in knowledge/, committed',
+      (r) => {
+        r.write('.proofgate/knowledge/facts.jsonl', '{}\n');
+        r.write('.proofgate/knowledge/helper.ts', 'h\n');
+        r.commit('knowledge');
+        r.write('src/a.ts', 'a3\n');
+      },
+    ],
+  ];
+  for (const [what, change] of foreign) {
+    it(`${what}: the tree git gives with the same globs removed first`, async () => {
+      const r = newRepo();
+      r.write(object, 'out\n');
+      r.commit('an object');
+      change(r);
+      const tree = await computeSubjectTree(r.dir, { excludes: shaped, cache: false });
+      expect(tree).toBe(oracle(r, r.dir, shaped));
+      expect(await computeSubjectTree(r.dir, { excludes: shaped })).toBe(tree);
+      const listing = r.git('ls-tree', '-r', '--name-only', tree);
+      expect(listing).not.toContain(object);
+      expect(listing).not.toContain('a.jsonl');
+    });
+  }
 });

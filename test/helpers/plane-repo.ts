@@ -1,6 +1,7 @@
 // A repository with a control plane for subject-binding e2e tests: a `unit` control with inputs
 // and outputs, a `lint` control without, committed evidence, and an ignored build/ directory.
 import { afterEach } from 'vitest';
+import { listStorageShapes } from '../../scripts/lib/core/binding/build-subject.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { computeSubjects, computeSubjectTree } from '../../scripts/lib/io/subject.ts';
 import type { TestRepo } from './git-repo.ts';
@@ -61,7 +62,7 @@ export function makePlaneRepo(): TestRepo {
   );
 }
 
-const planeExcludes = ['.proofgate/evidence/', '.proofgate/knowledge/', 'coverage/', '**/*.log'];
+const planeExcludes = [...listStorageShapes('.proofgate'), 'coverage/', '**/*.log'];
 
 export async function subjects(repo: TestRepo): Promise<Map<string, unknown>> {
   const plane: Plane = loadPlane(repo.dir);

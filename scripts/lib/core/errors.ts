@@ -59,6 +59,7 @@ export type ConfigCode =
   | 'KEY_INVALID'
   | 'GLOB_INVALID'
   | 'INPUT_UNMATCHED'
+  | 'OUTPUT_TRACKED'
   | 'KNOWLEDGE_INVALID'
   | 'TRUST_INVALID'
   | 'PACKAGING_UNSAFE';

@@ -3,6 +3,7 @@
 // layout survive), re-validates the result against the manifest and re-renders the derived pages.
 import { relative } from 'node:path';
 import { parseDocument } from 'yaml';
+import { assertGlobs } from '../core/binding/pathspec.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { AdoptionPlan } from '../core/plane/plan-adoption.ts';
@@ -17,6 +18,7 @@ import { findGitRoot } from '../io/git.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { scanRepository } from '../io/scan-repo.ts';
+import { assertOutputsUntracked } from '../io/tracked-outputs.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
 import type { AdoptResult } from '../render/adopt.ts';
 import { recordSignedDecision, requireOwnerKey } from './sign-decision.ts';
@@ -77,6 +79,11 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
   const plane = loadPlane(root);
   const typedRationale =
     options.rationale && redactTyped(options.rationale, redactionRulesFor(plane, ctx.env).secrets);
+  if (options.outputs !== undefined) {
+    const id = options.fills ?? options.as ?? options.candidate ?? 'adopted';
+    assertGlobs(options.outputs, '--outputs');
+    await assertOutputsUntracked(root, [{ id, outputs: options.outputs }], '--outputs');
+  }
   const decided = options.notApplicable !== undefined || options.command !== undefined;
   const scan = await scanRepository(root);
   if (!decided && (options.list || options.candidate === undefined)) {

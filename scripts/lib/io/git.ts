@@ -2,15 +2,21 @@
 // byte-exact stdout, optional stdin and extra environment (e.g. GIT_INDEX_FILE for a private
 // index). Every other module reaches git through the functions exported here.
 //
-// simple-git guards the child's environment: ambient GIT_* variables (GIT_DIR, GIT_INDEX_FILE set
-// while a git hook runs, ...) and editor/pager variables are dropped, so git always finds the
-// repository from `cwd` alone. Variables this module sets itself are named in `allowEnvironment`.
+// Nothing the gated agent can set in git decides what git sees (references/bindings.md):
+// - ambient GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE, GIT_CONFIG_COUNT, ...) and
+//   editor/pager variables are dropped; variables this module sets itself are in `allowEnvironment`;
+// - the repository is the one whose `.git` holds `cwd` (found here, as git's discovery does) and is
+//   given to git as GIT_DIR and GIT_WORK_TREE, so `core.bare` and `core.worktree` cannot point git
+//   at another directory or at none;
+// - configuration that changes what git reports as changed or ignored is pinned on every call (see
+//   PINNED below).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { GitError, simpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
+import { locateWorkTree } from './work-tree.ts';
 
 export interface GitResult {
   code: number;
@@ -26,9 +32,36 @@ export interface GitOptions {
   input?: string | Buffer;
   /** Set when the arguments pin `core.hooksPath` (always to disable hooks, never to add one). */
   pinsHooksPath?: boolean;
+  /**
+   * Keep the user's own `core.excludesFile` (a note to a person, never a verdict: e.g. whether a
+   * machine-local settings file is ignored).
+   */
+  userExcludes?: boolean;
 }
 
 const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+
+// Settings the agent could use to make git report a changed file as clean or a new file as ignored:
+// a file-system monitor that answers "nothing changed", an untracked cache trusted over a
+// directory's back-dated mtime, stat checks that ignore ctime, exclude files outside the
+// repository's own .gitignore files, and sparse-checkout rules. `core.fsmonitor` is only ever
+// pinned off here, which simple-git asks to be acknowledged.
+const PINNED_EXCLUDES = ['-c', 'core.excludesFile=/dev/null'];
+const PINNED = [
+  ['core.fsmonitor', 'false'],
+  ['core.untrackedCache', 'false'],
+  ['core.trustctime', 'true'],
+  ['core.checkStat', 'default'],
+  ['core.ignoreStat', 'false'],
+  ['core.sparseCheckout', 'false'],
+].flatMap(([key, value]) => ['-c', `${key}=${value ?? ''}`]);
+
+// GIT_DIR and GIT_WORK_TREE of the repository holding `cwd`, unless the caller names a GIT_DIR.
+function repositoryEnv(cwd: string, extra: Record<string, string>): Record<string, string> {
+  if (extra['GIT_DIR'] !== undefined) return {};
+  const found = locateWorkTree(cwd);
+  return found === undefined ? {} : { GIT_DIR: found.gitDir, GIT_WORK_TREE: found.top };
+}
 
 // A non-zero exit, carried out of simple-git's error hook so the caller sees the exact code (a
 // GitError subclass, so simple-git passes it through instead of wrapping it).
@@ -56,7 +89,7 @@ function childEnv(extra: Record<string, string>): Record<string, string> {
 export async function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
-  const extra = options.env ?? {};
+  const extra = { ...repositoryEnv(options.cwd, options.env ?? {}), ...options.env };
   const input = options.input;
   if (input !== undefined && input.length === 0) {
     throw new UsageError('BAD_INPUT', `git ${args[0] ?? ''}: empty input`, {
@@ -72,7 +105,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
     // git call.
     completion: { onClose: true, onExit: false },
     ...(input === undefined ? {} : { input: () => input }),
-    ...(options.pinsHooksPath === true ? { unsafe: { allowUnsafeHooksPath: true } } : {}),
+    unsafe: { allowUnsafeFsMonitor: true, allowUnsafeHooksPath: options.pinsHooksPath === true },
   };
   try {
     await simpleGit(config)
@@ -85,7 +118,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
         // nothing more can come, so an empty chunk tells it so and the wait is skipped.
         out.once('end', () => out.emit('data', Buffer.alloc(0)));
       })
-      .raw([...args]);
+      .raw([...PINNED, ...(options.userExcludes === true ? [] : PINNED_EXCLUDES), ...args]);
     return { code: 0, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString() };
   } catch (error) {
     // A negative code is simple-git's report of a process that never started (e.g. ENOENT).
@@ -111,7 +144,11 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
 export function runGitSyncBestEffort(args: readonly string[], cwd: string): void {
   try {
     // simple-git has no synchronous API; a signal handler cannot await.
-    execFileSync('git', [...args], { cwd, stdio: 'ignore', env: childEnv({}) });
+    execFileSync('git', [...PINNED, ...PINNED_EXCLUDES, ...args], {
+      cwd,
+      stdio: 'ignore',
+      env: childEnv(repositoryEnv(cwd, {})),
+    });
   } catch {
     // best effort: the caller removes the directory itself afterwards
   }

@@ -76,7 +76,16 @@ function listingPathspecs(include: readonly string[]): string[] {
 }
 
 async function listCandidates(root: string, include: readonly string[]): Promise<string[]> {
-  const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--'];
+  // Only the repository's .gitignore files decide what is ignored, as for the subject binding:
+  // .git/info/exclude and core.excludesFile could hide a trace the agent wrote.
+  const args = [
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-per-directory=.gitignore',
+    '--',
+  ];
   const result = await runGit([...args, ...listingPathspecs(include)], { cwd: root });
   if (result.code !== 0) {
     throw new EnvironmentError('NOT_A_GIT_REPO', `cannot list the files of ${root}`, {

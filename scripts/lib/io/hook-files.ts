@@ -97,9 +97,10 @@ export function readRunnablePackages(root: string): Set<string> {
 
 /** Whether git ignores the path (relative to the root); false when git cannot tell. */
 export async function isGitIgnored(root: string, rel: string): Promise<boolean> {
-  const result = await runGit(['check-ignore', '-q', '--no-index', rel], { cwd: root }).catch(
-    () => undefined,
-  );
+  const result = await runGit(['check-ignore', '-q', '--no-index', rel], {
+    cwd: root,
+    userExcludes: true,
+  }).catch(() => undefined);
   return result?.code === 0;
 }
 

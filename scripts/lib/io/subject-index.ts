@@ -3,14 +3,16 @@
 // named them, `git add` is given exactly those paths); the real index and the working tree are
 // never written. Each call owns a private temporary directory, so any number of processes can
 // compute at once without contending for index.lock.
+import { lstatSync } from 'node:fs';
 import { copyFile, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
+import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import type { RepositoryPaths } from './git.ts';
-import { cutPaths, formatOfId, plainPaths, underPrefix } from './subject-trees-fast.ts';
+import { cutPaths, formatOfId, isCutPath, plainPaths, underPrefix } from './subject-trees-fast.ts';
+import { clearIndexFlags } from './worktree-state.ts';
 
 export interface SubjectIndex {
   /** Directory git runs in; pathspecs are relative to it. */
@@ -55,56 +57,42 @@ async function seedIndex(realIndex: string, copy: string): Promise<void> {
   await utimes(copy, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
 }
 
-// Above this many changed paths (or bytes of them), one whole-tree `git add -A` is cheaper and
-// stays far below the argument-length limit.
-const MAX_LISTED_PATHS = 2000;
-const MAX_LISTED_BYTES = 256 * 1024;
-
-const GLOB_CHARS = /[*?[\\]/;
-
-// The listed paths minus the excluded ones, when every exclude is a plain `dir/` or path (relative
-// to `root`); undefined when an exclude is a glob. The narrow `git add` below is given
-// no exclude pathspecs at all: git 2.39 silently adds nothing for a single literal path in a new
-// directory when an exclude pathspec accompanies it.
-function withoutExcludedDirs(
-  dirty: readonly string[],
-  paths: RepositoryPaths,
-  root: string,
-  excludes: readonly string[],
-): string[] | undefined {
-  if (excludes.some((glob) => GLOB_CHARS.test(glob))) return undefined;
-  const rootRel = relative(paths.top, root).split(sep).join('/');
-  const prefixes = excludes.map((glob) => (rootRel === '' ? glob : `${rootRel}/${glob}`));
-  // Like the pathspec: `dir/` excludes everything under it, a plain path that file or directory.
-  const excluded = (path: string): boolean =>
-    prefixes.some((prefix) =>
-      prefix.endsWith('/')
-        ? path.startsWith(prefix)
-        : path === prefix || path.startsWith(`${prefix}/`),
-    );
-  return dirty.filter((path) => !excluded(path));
+/** What git status found: the paths to add and the index flags to clear first. */
+export interface ListedChanges {
+  dirty: readonly string[];
+  untracked: readonly string[];
+  flagged: readonly string[];
 }
 
-// `git add -A` over exactly the listed paths (git then looks at nothing else), or over the whole
-// tree minus the excludes when the list is long, unknown, or a listed path vanished meanwhile.
+async function addListed(index: SubjectIndex, listed: readonly string[]) {
+  const input = `${listed.map((path) => `:(top,literal)${path}`).join('\0')}\0`;
+  // -f: the list already holds exactly the files to record (status judged what is ignored, by
+  // the repository's .gitignore files alone); --pathspec-from-file: no argument-length limit.
+  const args = ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'];
+  return runGit([...GIT_CONFIG, ...args], { cwd: index.root, env: index.env, input });
+}
+
+// `git add -A` over exactly the listed paths (git then looks at nothing else). An untracked file
+// removed since status listed it is dropped and the add tried once more.
 async function addChanges(
   index: SubjectIndex,
-  listed: readonly string[] | undefined,
-  excludes: readonly string[],
+  top: string,
+  listed: readonly string[],
+  untracked: readonly string[],
 ): Promise<void> {
-  const whole = ['add', '-A', '--verbose', '--', ':/', ...excludes.map(toExcludePathspec)];
-  const bytes = (listed ?? []).reduce((sum, path) => sum + path.length + 16, 0);
-  if (listed === undefined || listed.length > MAX_LISTED_PATHS || bytes > MAX_LISTED_BYTES) {
-    await gitIndexed(index, whole);
-    return;
-  }
   if (listed.length === 0) return;
-  const literal = listed.map((path) => `:(top,literal)${path}`);
-  const narrow = await runGit([...GIT_CONFIG, 'add', '-A', '--verbose', '--', ...literal], {
-    cwd: index.root,
-    env: index.env,
+  const first = await addListed(index, listed);
+  if (first.code === 0) return;
+  const isNew = new Set(untracked);
+  const left = listed.filter(
+    (path) => !isNew.has(path) || lstatSync(join(top, path), { throwIfNoEntry: false }),
+  );
+  const second = left.length === 0 ? first : await addListed(index, left);
+  if (left.length > 0 && second.code === 0) return;
+  throw new EnvironmentError('GIT_FAILED', `git add failed: ${second.stderr.trim()}`, {
+    where: index.root,
+    next: 'run "git status" in that repository to see what git objects to',
   });
-  if (narrow.code !== 0) await gitIndexed(index, whole);
 }
 
 // Keeps only the entries `includes` match: their `ls-files --stage` listing becomes a fresh index
@@ -137,8 +125,8 @@ async function keepOnly(index: SubjectIndex, includes: readonly string[]): Promi
 }
 
 export interface PreparedIndex {
-  /** Adds the changes (`dirty` from git status, or every path when undefined) and writes the tree. */
-  writeTree(dirty: readonly string[] | undefined): Promise<string>;
+  /** Clears the flagged entries, adds the changes git status listed and writes the tree. */
+  writeTree(changes: ListedChanges): Promise<string>;
   /**
    * The subject tree when git status found the working tree and the index both equal to commit
    * `head`: that commit's tree with the excludes cut out, without the index. Undefined when the
@@ -178,9 +166,8 @@ async function storeTrees(index: SubjectIndex, trees: ReadonlyMap<string, Buffer
  * copy of the real index. This part needs nothing from git status, so it runs while status does.
  * When every exclude is a plain path (and no include list narrows the tree), the excluded
  * entries stay in the copy and are cut out of the written tree object instead (`cutPaths`, the
- * same cut `git rm --cached` makes, without rewriting a whole index); otherwise they are removed
- * from the copy first. Either way the add never includes an excluded path, so both record the
- * same tree.
+ * same cut `git rm --cached` makes, without rewriting a whole index), and the add skips them;
+ * otherwise they are removed from the copy after the add. Both record the same tree.
  */
 export function prepareSubjectIndex(
   root: string,
@@ -196,18 +183,28 @@ export function prepareSubjectIndex(
     dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
     const indexFile = join(dir, 'index');
     await seedIndex(paths.indexFile, indexFile);
-    const index: SubjectIndex = { root, env: { GIT_INDEX_FILE: indexFile } };
-    if (cuts === undefined) await removeExcluded(index, excludes);
-    return index;
+    return { root, env: { GIT_INDEX_FILE: indexFile } };
   })();
   ready.catch(() => undefined); // observed by writeTree or dispose
   const writeIndexTree = async (index: SubjectIndex): Promise<string> =>
     (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
   return {
-    async writeTree(dirty) {
+    async writeTree(changes) {
       const index = await ready;
-      const listed = dirty && withoutExcludedDirs(dirty, paths, root, excludes);
-      await addChanges(index, listed, excludes);
+      if (!(await clearIndexFlags(paths.top, index.env['GIT_INDEX_FILE']!, changes.flagged)))
+        throw new EnvironmentError('GIT_FAILED', 'git update-index could not clear index flags', {
+          where: root,
+          next: 'run "git ls-files -v" in that repository to see its flagged entries',
+        });
+      // Excluded paths the tree cut would drop are not even hashed; with glob excludes the add takes
+      // everything and they are removed from the index after it. The add is given no exclude
+      // pathspecs: git 2.39 silently adds nothing for a single literal path in a new directory
+      // when an exclude pathspec accompanies it, and refuses the whole add when an exclude
+      // pathspec names an ignored directory.
+      const listed =
+        cuts === undefined ? changes.dirty : changes.dirty.filter((p) => !isCutPath(p, cuts));
+      await addChanges(index, paths.top, listed, changes.untracked);
+      if (cuts === undefined) await removeExcluded(index, excludes);
       if (includes !== undefined) await keepOnly(index, includes);
       if (cuts === undefined || cuts.length === 0) return writeIndexTree(index);
       // An excluded entry can keep the whole tree from being written (an unmerged ledger

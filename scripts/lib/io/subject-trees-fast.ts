@@ -1,9 +1,11 @@
-// Subject trees of many commits at once, without an index: when every exclude is a plain path
-// (a directory `.proofgate/evidence/` or a file `.proofgate/INDEX.md`), a commit's subject tree is
-// its tree with those entries cut out, so only the trees on the way to them are read (one
-// `git cat-file --batch` per depth) and the changed trees are re-hashed here, exactly as git
-// writes them. A directory left empty disappears, as it does from an index. Any other exclude (a
-// glob) returns undefined and the caller falls back to the index.
+// Subject trees of many commits at once, without an index: when every exclude is a path whose
+// segments are plain names or one-segment globs (a directory `.proofgate/docs/`, a file
+// `.proofgate/INDEX.md`, the ledger's `.proofgate/evidence/ledger/*.jsonl`), a commit's subject
+// tree is its tree with those entries cut out, so only the trees on the way to them are read (one
+// `git cat-file --batch` for the plain part, one more per globbed directory level) and the changed
+// trees are re-hashed here, exactly as git writes them. A directory left empty disappears, as it
+// does from an index. Any other exclude (`**`, a glob spanning directories) returns undefined and
+// the caller falls back to the index.
 import { createHash } from 'node:crypto';
 import { runGit } from './git.ts';
 
@@ -23,21 +25,68 @@ export interface CutPath {
   directoryOnly: boolean;
 }
 
+const GLOB = /[*?[\]]/;
+
 /**
- * Each exclude as a path to cut, or undefined when one is a glob. Cuts what the exclude's git
- * pathspec removes from an index: `dir/` (`:(glob)dir/**`) everything under that directory, a
- * plain path (`:(glob)path`) that file or everything under that directory.
+ * Each exclude as a path to cut, or undefined when one cannot be cut segment by segment. Cuts what
+ * the exclude's git pathspec removes from an index: `dir/` (`:(glob)dir/**`) everything under that
+ * directory, a plain path (`:(glob)path`) that file or everything under that directory, and a
+ * path whose last segments are globs (`dir/*.jsonl`) the files whose every segment matches (a
+ * glob never matches a leading directory: `*` does not cross a `/`).
  */
 export function plainPaths(excludes: readonly string[]): CutPath[] | undefined {
   const paths: CutPath[] = [];
   for (const glob of excludes) {
-    if (/[*?[\]\\]/.test(glob)) return undefined;
+    if (/\\/.test(glob)) return undefined;
     const directoryOnly = glob.endsWith('/');
     const parts = (directoryOnly ? glob.slice(0, -1) : glob).split('/');
-    if (parts.some((p) => p === '' || p === '.' || p === '..')) return undefined;
+    if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('**')))
+      return undefined;
+    if (directoryOnly && GLOB.test(parts.at(-1) ?? '')) return undefined;
     paths.push({ parts, directoryOnly });
   }
   return paths;
+}
+
+const matchers = new Map<string, (name: string) => boolean>();
+
+// git's wildmatch on one segment, byte for byte (names are compared as latin1 text of their bytes):
+// `*` any run, `?` one byte, `[...]` a class (`[!...]` or `[^...]` negated).
+function segmentMatcher(part: string): (name: string) => boolean {
+  let matcher = matchers.get(part);
+  if (matcher !== undefined) return matcher;
+  if (!GLOB.test(part)) matcher = (name) => name === part;
+  else {
+    let source = '';
+    for (let i = 0; i < part.length; i++) {
+      const c = part[i]!;
+      const close = c === '[' ? part.indexOf(']', i + 2) : -1;
+      if (c === '*') source += '[\\s\\S]*';
+      else if (c === '?') source += '[\\s\\S]';
+      else if (close !== -1) {
+        const body = part.slice(i + 1, close).replace(/^[!^]/, '^');
+        source += `[${body.replace(/[\\\]]/g, '\\$&')}]`;
+        i = close;
+      } else source += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    }
+    const pattern = new RegExp(`^${source}$`);
+    matcher = (name) => pattern.test(name);
+  }
+  matchers.set(part, matcher);
+  return matcher;
+}
+
+/** Whether `path` (top-relative, `/`-separated) is cut by one of `paths`. */
+export function isCutPath(path: string, paths: readonly CutPath[]): boolean {
+  const names = path.split('/');
+  return paths.some(({ parts, directoryOnly }) => {
+    if (names.length < parts.length) return false;
+    if (!parts.every((part, i) => segmentMatcher(part)(names[i]!))) return false;
+    const last = parts.at(-1) ?? '';
+    // a glob's last segment names files only; `dir/` only a directory's content; a plain path both
+    if (GLOB.test(last)) return names.length === parts.length;
+    return directoryOnly ? names.length > parts.length : true;
+  });
 }
 
 /** `paths` (relative to a directory `prefix` below the top level) relative to the top level. */
@@ -106,9 +155,11 @@ async function readTrees(
  */
 function treeNames(root: string, paths: readonly CutPath[]): string[] {
   const names = new Set([root]);
-  for (const { parts } of paths)
-    for (let depth = 1; depth < parts.length; depth++)
-      names.add(`${root}:${parts.slice(0, depth).join('/')}`);
+  for (const { parts } of paths) {
+    const plain = parts.findIndex((part) => GLOB.test(part));
+    const depth = Math.min(parts.length - 1, plain === -1 ? parts.length : plain);
+    for (let d = 1; d <= depth; d++) names.add(`${root}:${parts.slice(0, d).join('/')}`);
+  }
   return [...names];
 }
 
@@ -136,13 +187,17 @@ export async function cutPaths(
     roots.flatMap((r) => treeNames(r, excluded)),
   );
   const trees = new Map<string, Buffer>();
-  for (const { id, bytes } of read.values()) if (bytes !== undefined) trees.set(id, bytes);
+  const load = (found: typeof read): void => {
+    for (const { id, bytes } of found.values()) if (bytes !== undefined) trees.set(id, bytes);
+  };
+  load(read);
   // Names are compared as the latin1 text of their UTF-8 bytes, as parseTree reads them.
   const paths = excluded.map((p) => ({
     parts: p.parts.map((part) => Buffer.from(part, 'utf8').toString('latin1')),
     directoryOnly: p.directoryOnly,
   }));
-  const created = new Map<string, Buffer>();
+  let created = new Map<string, Buffer>();
+  const missing = new Set<string>();
   const hashTree = (content: Buffer): string => {
     const id = createHash(objectFormat)
       .update(`tree ${content.length}\0`)
@@ -151,18 +206,25 @@ export async function cutPaths(
     created.set(id, content);
     return id;
   };
-  const unreadable = new Error('a tree on the way was not read');
   /** The tree `id` with `cuts` cut out; undefined when nothing is left. */
   const cut = (id: string, cuts: readonly CutPath[]): string | undefined => {
     if (cuts.length === 0) return id;
     const bytes = trees.get(id);
-    if (bytes === undefined) throw unreadable;
+    if (bytes === undefined) {
+      // below a globbed directory: read with the next batch, then cut again
+      missing.add(id);
+      return id;
+    }
     const kept: Buffer[] = [];
     let changed = false;
     for (const e of parseTree(bytes, idLength)) {
-      const here = cuts.filter((p) => p.parts[0] === e.name);
+      const here = cuts.filter((p) => segmentMatcher(p.parts[0]!)(e.name));
       const isTree = e.mode === '40000';
-      if (here.some((p) => p.parts.length === 1 && (isTree || !p.directoryOnly))) {
+      const cutHere = here.some(
+        (p) =>
+          p.parts.length === 1 && (GLOB.test(p.parts[0]!) ? !isTree : isTree || !p.directoryOnly),
+      );
+      if (cutHere) {
         changed = true;
         continue;
       }
@@ -185,18 +247,19 @@ export async function cutPaths(
     if (!changed) return id;
     return kept.length === 0 ? undefined : hashTree(Buffer.concat(kept));
   };
-  try {
-    const subjects = new Map(
-      commits.map(({ commit, tree }) => {
-        const id = read.get(tree)?.id;
-        if (id === undefined) throw unreadable;
-        return [commit, cut(id, paths) ?? hashTree(Buffer.alloc(0))];
-      }),
-    );
-    return { trees: subjects, created };
-  } catch (error) {
-    if (error === unreadable) return undefined;
-    throw error;
+  for (;;) {
+    missing.clear();
+    created = new Map();
+    const subjects = new Map<string, string>();
+    for (const { commit, tree } of commits) {
+      const id = read.get(tree)?.id;
+      if (id === undefined) return undefined;
+      subjects.set(commit, cut(id, paths) ?? hashTree(Buffer.alloc(0)));
+    }
+    if (missing.size === 0) return { trees: subjects, created };
+    const more = await readTrees(root, [...missing]);
+    if ([...missing].some((id) => more.get(id)?.bytes === undefined)) return undefined;
+    load(more);
   }
 }
 

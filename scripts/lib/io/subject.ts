@@ -2,6 +2,7 @@
 // per call, either reused from the subject cache when git says nothing changed (subject-cache.ts)
 // or written through a temporary index (subject-index.ts); the digests are assembled by the pure
 // core in scripts/lib/core/binding/.
+import { relative, sep } from 'node:path';
 import type { SubjectBase } from '../core/binding/build-subject.ts';
 import {
   buildControlSubject,
@@ -16,11 +17,18 @@ import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/bindi
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
-import { noteBoundState, takeWorktreeState } from './worktree-state.ts';
+import { assertOutputsUntracked } from './tracked-outputs.ts';
+import {
+  noteBoundState,
+  readWorktreeState,
+  takeWorktreeState,
+  type WorktreeState,
+} from './worktree-state.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */
@@ -47,30 +55,29 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   const paths = await findRepositoryPaths(root);
   const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
   try {
-    if (options.cache === false)
-      return { tree: await prepared.writeTree(undefined), cached: false };
-    const state = await takeWorktreeState(paths.top);
-    if (state !== undefined) noteBoundState(paths.top, state);
-    const keyOf = (ready: NonNullable<typeof state>): string | undefined =>
+    const uncached = options.cache === false;
+    const state = await (uncached ? readWorktreeState(paths.top) : takeWorktreeState(paths.top));
+    if (state === undefined) {
+      throw new EnvironmentError('GIT_FAILED', `git could not list the changes in ${paths.top}`, {
+        where: paths.top,
+        next: 'run "git status" there to see what git objects to',
+      });
+    }
+    if (uncached) return { tree: await prepared.writeTree(state), cached: false };
+    noteBoundState(paths.top, state);
+    const keyOf = (ready: WorktreeState): string | undefined =>
       subjectCacheKey(paths, ready, options.excludes, options.includes);
-    const key = state && keyOf(state);
+    const key = keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
     if (hit !== undefined) return { tree: hit, cached: true };
     // Nothing changed against HEAD (neither the working tree nor the index): HEAD's own tree
     // objects give the subject without writing an index.
     const clean =
-      state !== undefined &&
-      state.head !== undefined &&
-      state.dirty.length === 0 &&
-      state.staged.length === 0
+      state.head !== undefined && state.dirty.length === 0 && state.staged.length === 0
         ? await prepared.cleanTree(state.head)
         : undefined;
-    const tree = clean ?? (await prepared.writeTree(state?.dirty));
-    if (state !== undefined && key !== undefined) {
-      if (keyOf(state) === key) {
-        storeSubjectTree(paths.gitDir, key, tree);
-      }
-    }
+    const tree = clean ?? (await prepared.writeTree(state));
+    if (key !== undefined && keyOf(state) === key) storeSubjectTree(paths.gitDir, key, tree);
     return { tree, cached: false };
   } finally {
     await prepared.dispose();
@@ -151,7 +158,8 @@ export async function computeSubjects(
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
   const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
-  return withSubjectTreeIndex(
+  const outputs = checkOutputs(plane);
+  const subjects = await withSubjectTreeIndex(
     plane.root,
     scope,
     async (index, tree) => {
@@ -174,13 +182,25 @@ export async function computeSubjects(
     },
     needsIndex,
   );
+  await outputs;
+  return subjects;
 }
 
 /** The subject binding for entries not about one control (claims, seals, notes). */
 export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+  const outputs = checkOutputs(plane);
   const { tree } = await subjectTree(plane.root, scope);
+  await outputs;
   return buildSubject(toBase(plane, tree));
+}
+
+// Started beside the tree computation and awaited after it (a rejection is observed there).
+function checkOutputs(plane: Plane): Promise<void> {
+  const where = relative(plane.root, plane.registryPath).split(sep).join('/');
+  const check = assertOutputsUntracked(plane.root, plane.registry.controls, where);
+  check.catch(() => undefined);
+  return check;
 }
 
 function toBase(plane: Plane, tree: string): SubjectBase {

@@ -1,12 +1,21 @@
 // What git itself says about the working tree against its index, read once per subject
-// computation: `git status --porcelain=v2 -z --untracked-files=all`, parsed into the paths whose
-// working-tree state differs from the index (modified, type-changed, deleted, intent-to-add,
-// unmerged, untracked). Git decides cleanliness with its stat cache and re-reads the content of
-// "racily clean" entries (those not older than the index), so a same-size edit within the index's
-// timestamp granularity is still reported.
+// computation, parsed into the paths whose working-tree state differs from the index (modified,
+// type-changed, deleted, intent-to-add, unmerged, untracked). Two reads run side by side:
+// `git status --porcelain=v2 -z --untracked-files=no` for the tracked files, and `git ls-files -v
+// --cached --others --exclude-per-directory=.gitignore` for the untracked files (ignored only by
+// the repository's own .gitignore files, never by .git/info/exclude or core.excludesFile, which
+// the agent can write without changing the subject) and for index entries flagged
+// assume-unchanged or skip-worktree, which status would take as clean whatever is on disk: when
+// there are any, status runs again over a copy of the index with those flags cleared. Git decides
+// cleanliness with its stat cache and re-reads the content of "racily clean" entries (those not
+// older than the index), so a same-size edit within the index's timestamp granularity is still
+// reported.
 import { statSync } from 'node:fs';
+import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGit } from './git.ts';
+import { findRepositoryPaths, runGit } from './git.ts';
+import { indexHasFlags } from './index-flags.ts';
 
 /** When each path (relative to `top`) was last modified, in ms; a path that is gone is left out. */
 export function modifiedTimes(top: string, paths: readonly string[]): Map<string, number> {
@@ -32,6 +41,8 @@ export interface WorktreeState {
   staged: string[];
   /** The commit HEAD named when status ran (`# branch.oid`); undefined before the first commit. */
   head: string | undefined;
+  /** Index entries flagged assume-unchanged or skip-worktree (their flags never hide an edit). */
+  flagged: string[];
   /**
    * True when the listing cannot be summarised by file contents alone (a submodule, an untracked
    * nested repository, or a path that is not valid UTF-8): such states are never cached.
@@ -45,7 +56,7 @@ export const STATUS_ARGS = [
   '-z',
   '--branch',
   '--no-ahead-behind',
-  '--untracked-files=all',
+  '--untracked-files=no',
   '--no-renames',
   '--ignore-submodules=none',
 ] as const;
@@ -53,8 +64,19 @@ export const STATUS_ARGS = [
 // Number of space-separated fields before the path in each record kind.
 const FIELDS_BEFORE_PATH: Record<string, number> = { '1': 8, u: 10, '?': 1 };
 
+const UNTRACKED_ARGS = ['ls-files', '-z', '--others', '--exclude-per-directory=.gitignore'];
+// The same, plus every index entry with its tag, to find the flagged ones.
+const TAGGED_ARGS = [
+  'ls-files',
+  '-z',
+  '-v',
+  '--cached',
+  '--others',
+  '--exclude-per-directory=.gitignore',
+];
+
 /** Parses porcelain v2 `-z` output; `undefined` when a record is not understood. */
-export function parseStatus(raw: Buffer): WorktreeState | undefined {
+export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState | undefined {
   const text = raw.toString('utf8');
   const opaqueBytes = !Buffer.from(text, 'utf8').equals(raw);
   const dirty: string[] = [];
@@ -85,14 +107,91 @@ export function parseStatus(raw: Buffer): WorktreeState | undefined {
       else staged.push(path);
     }
   }
-  return { raw, dirty, untracked, staged, head, opaque };
+  return { raw, dirty, untracked, staged, head, opaque, flagged };
 }
 
-/** Runs status against the real index (read-only: optional locks are off in the gateway). */
+interface Listing {
+  /** `? <path>` status records of the untracked files. */
+  untracked: Buffer;
+  flagged: string[];
+}
+
+// `ls-files -v -z` records are "<tag> <path>": `?` untracked, a lowercase tag assume-unchanged,
+// `S` skip-worktree. Without -v, every record is an untracked path.
+function parseListing(out: Buffer, tagged: boolean): Listing {
+  if (!tagged) {
+    const untracked = out.toString('utf8').split('\0').filter(Boolean);
+    return {
+      untracked: Buffer.from(untracked.map((p) => `? ${p}\0`).join(''), 'utf8'),
+      flagged: [],
+    };
+  }
+  const untracked: Buffer[] = [];
+  const flagged: string[] = [];
+  for (let at = 0; at < out.length;) {
+    let end = out.indexOf(0, at);
+    if (end === -1) end = out.length;
+    const tag = out[at] ?? 0;
+    if (tag === 0x3f) untracked.push(out.subarray(at, end + 1));
+    else if (tag === 0x53 || (tag >= 0x61 && tag <= 0x7a))
+      flagged.push(out.toString('utf8', at + 2, end));
+    at = end + 1;
+  }
+  return { untracked: Buffer.concat(untracked), flagged: [...new Set(flagged)] };
+}
+
+/**
+ * Clears the assume-unchanged and skip-worktree flags of `paths` in the index `file` (a private
+ * copy), so that git compares those entries with the disk like any other.
+ */
+export async function clearIndexFlags(
+  top: string,
+  file: string,
+  paths: readonly string[],
+): Promise<boolean> {
+  if (paths.length === 0) return true;
+  // One flag per call: update-index applies only the first of two marking options to each path.
+  for (const flag of ['--no-assume-unchanged', '--no-skip-worktree']) {
+    const result = await runGit(['update-index', flag, '-z', '--stdin'], {
+      cwd: top,
+      env: { GIT_INDEX_FILE: file },
+      input: `${paths.join('\0')}\0`,
+    });
+    if (result.code !== 0) return false;
+  }
+  return true;
+}
+
+// Status over a private copy of the index whose flagged entries are cleared (dated 1 ms earlier,
+// like the subject's own copy, so git's racy check can only re-hash more).
+async function statusUnflagged(top: string, flagged: readonly string[]) {
+  const { indexFile } = await findRepositoryPaths(top);
+  const dir = await mkdtemp(join(tmpdir(), 'proofgate-status-'));
+  try {
+    const copy = join(dir, 'index');
+    const original = await stat(indexFile);
+    await copyFile(indexFile, copy);
+    await utimes(copy, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
+    if (!(await clearIndexFlags(top, copy, flagged))) return undefined;
+    return await runGit(STATUS_ARGS, { cwd: top, env: { GIT_INDEX_FILE: copy } });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reads the state against the real index (read-only: optional locks are off in the gateway). */
 export async function readWorktreeState(top: string): Promise<WorktreeState | undefined> {
-  const result = await runGit(STATUS_ARGS, { cwd: top });
-  if (result.code !== 0) return undefined;
-  return parseStatus(result.stdout);
+  // Flags are rare: the index file itself says whether there are any, before git lists them all.
+  const tagged = indexHasFlags((await findRepositoryPaths(top)).indexFile) !== false;
+  const [first, listed] = await Promise.all([
+    runGit(STATUS_ARGS, { cwd: top }),
+    runGit(tagged ? TAGGED_ARGS : UNTRACKED_ARGS, { cwd: top }),
+  ]);
+  if (listed.code !== 0) return undefined;
+  const listing = parseListing(listed.stdout, tagged);
+  const status = listing.flagged.length === 0 ? first : await statusUnflagged(top, listing.flagged);
+  if (status === undefined || status.code !== 0) return undefined;
+  return parseStatus(Buffer.concat([status.stdout, listing.untracked]), listing.flagged);
 }
 
 // A status started ahead of the subject binding that will use it, by repository top level: the

@@ -5,6 +5,7 @@ import {
   digestInputsListing,
   hasInputs,
   listStoragePrefixes,
+  listStorageShapes,
   listSubjectExcludes,
 } from '../../../scripts/lib/core/binding/build-subject.ts';
 import { digestJson, sha256Hex } from '../../../scripts/lib/core/hash.ts';
@@ -48,16 +49,34 @@ describe('subject excludes', () => {
   });
 
   it('adds every control output once, sorted, whichever control is judged', () => {
-    expect(listSubjectExcludes('.proofgate', registry)).toEqual([
-      '.proofgate/INDEX.md',
-      '.proofgate/controls/manifest.yaml',
-      '.proofgate/controls/registry.yaml',
-      '.proofgate/docs/',
-      '.proofgate/evidence/',
-      '.proofgate/knowledge/',
-      'coverage/',
-      'junit.xml',
-      'playwright-report/',
+    expect(listSubjectExcludes('.proofgate', registry)).toEqual(
+      [
+        '.proofgate/INDEX.md',
+        '.proofgate/controls/manifest.yaml',
+        '.proofgate/controls/registry.yaml',
+        '.proofgate/docs/',
+        ...listStorageShapes('.proofgate'),
+        'coverage/',
+        'junit.xml',
+        'playwright-report/',
+      ].sort(),
+    );
+  });
+
+  it('leaves out only the files proofgate writes in its storage', () => {
+    const hex = '[0-9a-f]';
+    expect(listStorageShapes('.proofgate')).toEqual([
+      '.proofgate/evidence/ledger/*.jsonl',
+      `.proofgate/evidence/objects/sha256/${hex.repeat(2)}/${hex.repeat(64)}`,
+      `.proofgate/evidence/objects/sha256/${hex.repeat(2)}/.tmp-${hex.repeat(16)}`,
+      '.proofgate/knowledge/facts.jsonl',
+      '.proofgate/knowledge/decisions.jsonl',
+      '.proofgate/knowledge/hypotheses.jsonl',
+      '.proofgate/knowledge/cases.jsonl',
+      '.proofgate/knowledge/trace-graph.json',
+      '.proofgate/knowledge/trace-graph.json.tmp-*',
+      '.proofgate/knowledge/target-model.json',
+      '.proofgate/knowledge/target-model.json.tmp-*',
     ]);
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   assertGlobs,
   findGlobProblem,
-  toExcludePathspec,
   toGlobPathspec,
   unmatchedInputsError,
 } from '../../../scripts/lib/core/binding/pathspec.ts';
@@ -57,8 +56,6 @@ describe('plane path globs', () => {
   it('adds glob magic and turns a trailing slash into the whole directory', () => {
     expect(toGlobPathspec('src/**/*.ts')).toBe(':(glob)src/**/*.ts');
     expect(toGlobPathspec('coverage/')).toBe(':(glob)coverage/**');
-    expect(toExcludePathspec('.proofgate/evidence/')).toBe(':(exclude,glob).proofgate/evidence/**');
-    expect(toExcludePathspec('*.log')).toBe(':(exclude,glob)*.log');
   });
 
   it('an unmatched input is a configuration error with one problem per glob', () => {

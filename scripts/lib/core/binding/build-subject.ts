@@ -11,8 +11,30 @@ export function listStoragePrefixes(planeRel: string): string[] {
   return [`${base}evidence/`, `${base}knowledge/`];
 }
 
+const HEX = (n: number): string => '[0-9a-f]'.repeat(n);
+
 /**
- * Everything the subject tree leaves out: the storage prefixes plus the declared `outputs` of
+ * The files proofgate itself writes under the storage prefixes, and only those: ledger segments,
+ * evidence objects (and the temporary file an object is written through), and the knowledge
+ * store's files (and the temporary files they are replaced through). Anything else placed there
+ * (code, a test file a runner would pick up) stays in the subject like any other file.
+ */
+export function listStorageShapes(planeRel: string): string[] {
+  const [evidence = '', knowledge = ''] = listStoragePrefixes(planeRel);
+  const object = `${evidence}objects/sha256/${HEX(2)}/`;
+  const stores = ['facts.jsonl', 'decisions.jsonl', 'hypotheses.jsonl', 'cases.jsonl'];
+  const rewritten = ['trace-graph.json', 'target-model.json'];
+  return [
+    `${evidence}ledger/*.jsonl`,
+    `${object}${HEX(64)}`,
+    `${object}.tmp-${HEX(16)}`,
+    ...stores.map((name) => `${knowledge}${name}`),
+    ...rewritten.flatMap((name) => [`${knowledge}${name}`, `${knowledge}${name}.tmp-*`]),
+  ];
+}
+
+/**
+ * Everything the subject tree leaves out: the storage files plus the declared `outputs` of
  * every control in the registry, so that the tree is the same whichever control is being judged.
  */
 export function listSubjectExcludes(planeRel: string, registry: Registry): string[] {
@@ -22,11 +44,7 @@ export function listSubjectExcludes(planeRel: string, registry: Registry): strin
     return globs;
   });
   return [
-    ...new Set([
-      ...listStoragePrefixes(planeRel),
-      ...listPlaneDefinitionPaths(planeRel),
-      ...outputs,
-    ]),
+    ...new Set([...listStorageShapes(planeRel), ...listPlaneDefinitionPaths(planeRel), ...outputs]),
   ].sort();
 }
 
