@@ -8,6 +8,7 @@ import {
   appendToFile,
   commitAll,
   copyToTempRepo,
+  publishToOrigin,
   removeDir,
   runBuiltCommand,
   tamperLedger,
@@ -50,7 +51,11 @@ const STEPS: Step[] = [
     title: 'claim the task before anything ran: refused (TODO)',
     expect: 1,
     args: ['claim', ...TESTS],
-    before: commitStep('control plane'),
+    before: (dir) => {
+      commitAll(dir, 'control plane');
+      // The reviewed plane reaches the protected branch: its rules and tree are the task's base.
+      publishToOrigin(dir);
+    },
   },
   {
     title: 'evaluate --run: the developer runs the tests; the result is bound to the code',

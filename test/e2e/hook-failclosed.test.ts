@@ -59,10 +59,9 @@ describe('git state the agent can set blocks the stop', () => {
     const repo = planeRepo();
     repo.git('config', 'core.bare', 'true');
     const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
-    expectBlock(
-      run,
-      /git does not see .* as a working tree[\s\S]*Next: .*config --unset core\.bare/,
-    );
+    // git is pinned to the repository found on disk: the setting neither hides the project nor
+    // its open controls, and the stop is refused on them.
+    expectBlock(run, /^proofgate: completion REFUSED[\s\S]*unit \[self\] TODO/);
   });
 
   test('core.worktree pointing elsewhere', () => {
@@ -70,7 +69,7 @@ describe('git state the agent can set blocks the stop', () => {
     const elsewhere = makeTempDir('pg-elsewhere-');
     repo.git('config', 'core.worktree', elsewhere);
     const run = hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir });
-    expectBlock(run, /could not decide/);
+    expectBlock(run, /^proofgate: completion REFUSED[\s\S]*unit \[self\] TODO/);
   });
 
   test('the control plane deleted from the working tree', () => {

@@ -10,6 +10,7 @@ import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
 import { installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
 import type { InstalledPackage } from '../helpers/packed.ts';
+import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
 const PROFILE = [
   ...['--development-mode', 'human_greenfield', '--target-maturity', 'engineering_ready'],
@@ -21,6 +22,7 @@ const NOW = '2026-06-01T00:00:00.000Z';
 
 let pkg: InstalledPackage;
 let repo: TestRepo;
+let removeOrigin: () => void = () => undefined;
 const outputs: string[] = [];
 
 /** Runs the installed command; every output is kept and checked for stack traces at the end. */
@@ -66,6 +68,7 @@ afterAll(() => {
   const traced = outputs.filter((o) => STACK_TRACE.test(o));
   expect(traced, 'no output anywhere contains a stack trace').toEqual([]);
   repo.remove();
+  removeOrigin();
   rmSync(pkg.home, { recursive: true, force: true });
 });
 
@@ -101,6 +104,9 @@ describe('the installed package', () => {
     expectCode(['authority', 'add', 'human:owner'], 0);
     expectCode(['render'], 0);
     repo.commit('plane');
+    // The reviewed plane is on the protected branch: local verdicts take their rules and the
+    // task's base from it.
+    removeOrigin = pushToOrigin(repo);
   });
 
   test('runs, audits, attests and claims', () => {
@@ -108,6 +114,9 @@ describe('the installed package', () => {
     expectCode(['claim', ...tests], 1);
     // At engineering_ready a cross audit counts only when signed by the auditor's registered key.
     expectCode(['keys', 'generate', '--authority-id', 'virtual:quality'], 0);
+    // A key counts once its registration is reviewed and merged (the upstream's rules decide).
+    repo.commit('register the auditor key');
+    repo.git('push', '-q', 'origin', 'HEAD:main');
     // slots and an unattested manual control remain TODO: evaluate agrees with status (not OK)
     const evaluated = expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 1);
     expect(evaluated.split('\n')[0]).toMatch(/^INCOMPLETE /);

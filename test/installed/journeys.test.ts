@@ -147,6 +147,9 @@ describe('newcomer journeys through the installed package', () => {
     const [declare] = nextCommands(stale);
     expect(declare).toMatch(/^proofgate adopt make:test( --outputs test\/test_\w+){4}$/);
     step(j, declare!.split(' ').slice(1), 0);
+    // outputs are build products, never tracked sources: the newcomer ignores them before the
+    // next `git add -A` (a tracked output is refused, OUTPUT_TRACKED)
+    writeFileSync(join(j.repo.dir, '.gitignore'), 'test/test_*\n');
     const ran = refuseThenGrant(j);
     expect(ran.filter((l) => l.startsWith('proofgate evaluate'))).not.toEqual([]);
   });

@@ -26,6 +26,17 @@ export function commitAll(dir: string, message: string): void {
   git(dir, 'commit', '-q', '-m', message);
 }
 
+/**
+ * Publishes `dir`'s main branch to a bare repository beside it, as the project's protected
+ * upstream (origin/main): local verdicts take their rules and the task's base from it.
+ */
+export function publishToOrigin(dir: string): void {
+  const origin = `${dir}.origin.git`;
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { stdio: 'ignore' });
+  git(dir, 'remote', 'add', 'origin', origin);
+  git(dir, 'push', '-q', '-u', 'origin', 'main');
+}
+
 export function appendToFile(dir: string, path: string, text: string): void {
   const file = join(dir, path);
   writeFileSync(file, `${readFileSync(file, 'utf8')}${text}`);
@@ -40,8 +51,10 @@ export function tamperLedger(dir: string): void {
   writeFileSync(file, readFileSync(file, 'utf8').replace('"status":"PASS"', '"status":"FAIL"'));
 }
 
+/** Removes the demo repository and the upstream beside it. */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(`${dir}.origin.git`, { recursive: true, force: true });
 }
 
 /** Runs the built command (bin/proofgate.js → dist/), as an installed user would: exit code and output. */
