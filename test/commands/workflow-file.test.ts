@@ -73,6 +73,8 @@ describe(`${WORKFLOW}: what it promises`, () => {
       const keyless = job.steps.some((s) => s.run?.includes('--sign sigstore'));
       const writes = Object.entries(job.permissions ?? {}).filter(([, v]) => v === 'write');
       const expected = [
+        // the witness job commits its signed entries back to the protected branch
+        ...(keyless ? [['contents', 'write']] : []),
         ...(uploads ? [['security-events', 'write']] : []),
         ...(keyless ? [['id-token', 'write']] : []),
       ];
@@ -92,6 +94,12 @@ describe(`${WORKFLOW}: what it promises`, () => {
     for (const [name, other] of Object.entries(workflow.jobs)) {
       if (name !== 'witness') expect(other.if).toBe("github.event_name == 'pull_request'");
     }
+    // the signed entries reach the ledger every clone gets: committed and pushed, not an artifact
+    const append = job.steps.at(-1)!.run ?? '';
+    expect(append).toMatch(
+      /git add -- "\$PLANE\/evidence"[\s\S]*git push origin "HEAD:\$\{GITHUB_REF_NAME\}"/,
+    );
+    expect(job.steps.some((s) => s.uses?.startsWith('actions/upload-artifact'))).toBe(false);
   });
 
   test('a maintained Node LTS, full history for --base, npm ci before any proofgate step', () => {
