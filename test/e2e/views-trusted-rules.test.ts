@@ -51,7 +51,7 @@ type Env = Record<string, string>;
 async function publishedRepo(): Promise<{ r: GateRepo; auditor: Env; owner: Env }> {
   const r = makeGateRepo(
     [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('console.log("ran")')} }` }],
-    { targetMaturity: 'engineering_ready' },
+    { targetMaturity: 'engineering_ready', taskStages: '[self, cross]' },
   );
   cleanups.push(() => r.remove());
   const auditor = { PROOFGATE_KEY_DIR: keyDir() };
@@ -165,6 +165,35 @@ async function expectViewsAgreeWithClaim(
   return claim;
 }
 
+/** A release claim: readiness's release scope, query blockers, next and report give its answer. */
+async function expectReleaseAgrees(r: GateRepo): Promise<void> {
+  const claimed = await r.run(['claim', '--scope', 'release', '--no-record', '--json']);
+  const claim = JSON.parse(claimed.out) as Claimed;
+  expect(claimed.code).toBe(claim.granted ? 0 : 1);
+  const ready = JSON.parse((await r.run(['readiness', '--json'])).out) as {
+    scopes: { scope: string; isReady: boolean; verdict: string; blockers: Blocker[] }[];
+  };
+  const release = ready.scopes.find((s) => s.scope === 'release')!;
+  expect([release.isReady, release.verdict]).toEqual([claim.granted, claim.verdict]);
+  expect(keys(release.blockers)).toEqual(keys(claim.blockers));
+  const query = await r.run(['query', 'blockers', '--scope', 'release', '--json']);
+  expect(keys((JSON.parse(query.out) as { items: Blocker[] }).items)).toEqual(keys(claim.blockers));
+  const next = await r.run([
+    'next',
+    '--scope',
+    'release',
+    '--share',
+    '0',
+    '--top',
+    '100',
+    '--json',
+  ]);
+  expect((JSON.parse(next.out) as { verdict: string }).verdict).toBe(claim.verdict);
+  const report = await r.run(['report', '--html', pageOf(r), '--json']);
+  const open = (JSON.parse(report.out) as { open: { scope: string; blockers: Blocker[] }[] }).open;
+  expect(keys(open.find((o) => o.scope === 'release')!.blockers)).toEqual(keys(claim.blockers));
+}
+
 /** The agent: a key of its own for virtual:quality (unpushed), then a cross audit of its own run. */
 async function selfAuditedRepo(): Promise<GateRepo> {
   const { r, owner } = await publishedRepo();
@@ -187,6 +216,23 @@ describe('the views decide with the rules claim decides with', () => {
     expect(claim.granted).toBe(false);
     expect(claim.rules).toMatchObject({ from: 'base', base: 'origin/main' });
     expect(claim.blockers.map((b) => `${b.control} [${b.stage}]`)).toContain('tests [cross]');
+    await expectReleaseAgrees(r);
+    // A task: readiness --task previews `claim --control` under the same rules.
+    const task = JSON.parse(
+      (await r.run(['claim', '--control', 'tests', '--no-record', '--json'])).out,
+    ) as Claimed;
+    expect(task.granted).toBe(false);
+    const byTask = await r.run(['readiness', '--task', 'T-1', '--control', 'tests', '--json']);
+    expect(byTask.code).toBe(1);
+    const scopes = (
+      JSON.parse(byTask.out) as {
+        scopes: { scope: string; verdict: string; blockers: Blocker[] }[];
+      }
+    ).scopes;
+    const taskScope = scopes.find((s) => s.scope === 'task')!;
+    expect(keys(task.blockers).join('\n')).toMatch(/^tests \[cross\] TODO: 1 cross result/m);
+    expect(taskScope.verdict).toBe(task.verdict);
+    expect(keys(taskScope.blockers)).toEqual(keys(task.blockers));
   });
 
   it("with --trust the file's keys replace the base's for claim and every view alike", async () => {
