@@ -2,7 +2,6 @@
 // identities; the first line is the verdict, then each blocker and its next command.
 // references/claim.md.
 import type { Context } from './lib/core/context.ts';
-import type { Plane } from './lib/core/plane/plane.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
@@ -24,12 +23,12 @@ import {
 import { readTrustOption, type LoadedTrust } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { findUpstream } from './lib/io/ledger-upstream.ts';
-import { applyTrust, describeTrust } from './lib/flows/trust-check.ts';
+import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
 import { parseTaskControlsEnv, readTaskControls, TASK_CONTROLS_ENV } from './lib/io/hook-files.ts';
-import { readTrustedRules } from './lib/flows/trusted-rules.ts';
+import { readTrustedRules, withTrust } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
@@ -123,16 +122,6 @@ async function readNamed(
   const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
   if (fromEnv !== undefined) return { ids: fromEnv, source: TASK_CONTROLS_ENV };
   return { ids: (await readTaskControls(root, {})) ?? [], source: 'task.json' };
-}
-
-/** With a trust file the base's authorities and keys are the file's too, never the repository's. */
-function withTrust<T extends { plane?: Plane | undefined }>(
-  rules: T | undefined,
-  trust: LoadedTrust | undefined,
-): T | undefined {
-  return rules?.plane === undefined || trust === undefined
-    ? rules
-    : { ...rules, plane: applyTrust(rules.plane, trust) };
 }
 
 function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {

@@ -10,6 +10,8 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
+import { readViewRules } from './lib/flows/trusted-rules.ts';
+import { renderRules } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
 export interface QueryOptions extends CommonOptions {
@@ -47,6 +49,11 @@ function readTail(value: unknown, view: string): number | undefined {
 
 export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
+  const trust = readTrustOption(ctx.cwd, options.trust);
+  const io = createRealGateIO(ctx, { trust });
+  // The blockers view decides as `claim` does, with its rules; no other view reads them.
+  const rulesAtBase =
+    options.view === 'blockers' ? await readViewRules(await io.loadPlane(root), trust) : null;
   return queryFlow(
     {
       root,
@@ -55,15 +62,17 @@ export async function runQuery(options: QueryOptions, ctx: Context): Promise<Que
       path: options.path,
       scope: options.scope,
       read: { tail: options.tail, grep: options.grep, limit: options.limit },
+      rulesAtBase,
     },
     ctx,
-    createRealGateIO(ctx, { trust: readTrustOption(ctx.cwd, options.trust) }),
+    io,
   );
 }
 
 function renderQuery(result: QueryResult): string {
   const head = `${result.view}${result.id === undefined ? '' : ` ${result.id}`}: ${result.items.length} item(s)`;
-  return `${[head, ...result.items.map((i) => `  ${i.line}`)].join('\n')}\n`;
+  const rules = result.rules === undefined ? [] : renderRules(result.rules);
+  return `${[head, ...rules, ...result.items.map((i) => `  ${i.line}`)].join('\n')}\n`;
 }
 
 export const query = defineVerb<QueryOptions, QueryResult>({
@@ -154,6 +163,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
     view: r.view,
     ...(r.id === undefined ? {} : { id: r.id }),
     items: r.items.map((i) => i.data).filter((d) => Object.keys(d).length > 0),
+    ...(r.rules === undefined ? {} : { rules: r.rules }),
   }),
   exitCode: () => 0,
 });

@@ -7,6 +7,7 @@ import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/ga
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderReadiness } from './lib/render/render-readiness.ts';
 import type { CommonOptions } from './lib/core/options.ts';
@@ -23,7 +24,10 @@ export async function runReadiness(
 ): Promise<ReadinessFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  return readinessFlow({ root, task: options.task }, ctx, createRealGateIO(ctx, { trust }));
+  const io = createRealGateIO(ctx, { trust });
+  // The rules `claim` decides with: the upstream branch's, else the tree's own (said so).
+  const rulesAtBase = await readViewRules(await io.loadPlane(root), trust);
+  return readinessFlow({ root, task: options.task, rulesAtBase }, ctx, io);
 }
 
 export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({

@@ -16,6 +16,8 @@ import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderReportHtml } from './lib/render/report-html.ts';
+import { renderRules } from './lib/render/render-gate.ts';
+import type { RulesReport } from './lib/core/gate/base-rules.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ReportOptions extends CommonOptions {
@@ -38,6 +40,7 @@ export interface ReportResult {
   findings: number;
   /** The same count under the name every verb's --json uses (the integrity check's findings). */
   findingCount: number;
+  /** Every required control is PASS or NOT_APPLICABLE and a project claim now would be granted. */
   isReady: boolean;
   counts: Record<ControlStatusValue, number>;
   /** `claim` verdicts for project and release if made now. */
@@ -47,6 +50,8 @@ export interface ReportResult {
    * name (none, and not granted, when the ledger does not verify).
    */
   open: { scope: ClaimScope; granted: boolean; blockers: ClaimBlocker[] }[];
+  /** Where the rules of those claim decisions came from, as `claim` says it. */
+  rules?: RulesReport;
   entries: number;
   /** Unproven stops no later granted claim covers (references/hook.md), one warning each. */
   unprovenStops: string[];
@@ -54,14 +59,17 @@ export interface ReportResult {
 
 export async function runReport(options: ReportOptions, ctx: Context): Promise<ReportResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const input = await gatherReport({
-    root,
-    requirements: options.requirements,
-    now: ctx.clock.now(),
-    maxEntries: options.maxEntries,
-    noBase: options.noBase,
-    trust: readTrustOption(ctx.cwd, options.trust),
-  });
+  const input = await gatherReport(
+    {
+      root,
+      requirements: options.requirements,
+      now: ctx.clock.now(),
+      maxEntries: options.maxEntries,
+      noBase: options.noBase,
+      trust: readTrustOption(ctx.cwd, options.trust),
+    },
+    ctx,
+  );
   const model = buildReport(input);
   const html = renderReportHtml(model);
   const file = resolve(ctx.cwd, options.html);
@@ -73,7 +81,12 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     ...(model.integrity.upstream === undefined ? {} : { upstream: model.integrity.upstream }),
     findings: model.integrity.totalFindings,
     findingCount: model.integrity.totalFindings,
-    isReady: model.isReady,
+    // READY as the page's green headline: every required control passes and a project claim now
+    // would be granted, under claim's rules, on a ledger that verifies.
+    isReady:
+      model.isReady &&
+      model.integrity.ok &&
+      model.claimsNow.every((d) => d.scope !== 'project' || d.granted),
     counts: model.counts,
     // On a ledger that does not verify, claim decides nothing: no verdict is shown as if it did.
     claims: model.claimsNow.map((d) =>
@@ -86,6 +99,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
       granted: model.integrity.ok && d.granted,
       blockers: model.integrity.ok ? d.blockers : [],
     })),
+    ...(model.rules === undefined ? {} : { rules: model.rules }),
     entries: model.ledger.total,
     unprovenStops: model.unprovenStops.map((stop) => stop.warning),
   };
@@ -99,7 +113,8 @@ export function renderReportResult(r: ReportResult): string {
     : `LEDGER TAMPERED: ${r.findings} integrity findings (run "proofgate verify --full")`;
   const head = `${r.isIntact ? 'REPORT' : 'TAMPERED'} ${r.file} (${Math.ceil(r.bytes / 1024)} KB, ${r.entries} entries): ${integrity}; ${r.isReady ? 'READY' : 'NOT READY'}`;
   const stops = r.unprovenStops.map((w) => `  warning: ${w}`);
-  return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`), ...stops].join('\n')}\n`;
+  const rules = r.rules === undefined ? [] : renderRules(r.rules);
+  return `${[head, ...r.claims.map((c) => `  if claimed now: ${c}`), ...rules, ...stops].join('\n')}\n`;
 }
 
 export const report = defineVerb<ReportOptions, ReportResult>({

@@ -6,9 +6,9 @@ import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
 import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
-import { applyTrust, describeTrust } from './lib/flows/trust-check.ts';
+import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
-import { readTrustedRules } from './lib/flows/trusted-rules.ts';
+import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -34,11 +34,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const io = createRealGateIO(ctx, { against: { upstream }, trust });
   const plane = await io.loadPlane(root);
   // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
-  const rules = await readTrustedRules(plane, undefined);
-  const rulesAtBase =
-    (rules?.plane === undefined || trust === undefined
-      ? rules
-      : { ...rules, plane: applyTrust(rules.plane, trust) }) ?? null;
+  const rulesAtBase = await readViewRules(plane, trust);
   const result = await statusFlow({ root, controls: options.controls, rulesAtBase }, ctx, io);
   const keys = await describeKeyProvenance(plane, result.statuses, {
     trustFile: trust?.name,

@@ -1,29 +1,31 @@
 // The real sources `next` and `sync` read: the claim decision of a scope now (the same
-// decideVerdict as `claim` and `query blockers`) and, per control, the entry that supports it.
+// decideClaimNow as `status`, `readiness` and `query blockers`, under claim's rules) and, per control, the entry that supports it.
 import type { Context } from '../core/context.ts';
 import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
 import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
-import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
-import { gatherStatuses, statusFlow } from './status-flow.ts';
+import { decideClaimNow, statusFlow } from './status-flow.ts';
+import { readViewRules } from './trusted-rules.ts';
 import { createRealGateIO } from './world/real-gate-io.ts';
 import type { LoadedTrust } from '../io/trust-io.ts';
 
-/** What a claim of `scope` would answer now, for `next`. */
+/** What a claim of `scope` would answer now, for `next`: under the rules `claim` decides with. */
 export async function readVerdict(
   root: string,
   scope: ClaimScope,
   ctx: Context,
   trust?: LoadedTrust,
-): Promise<{ verdict: string; blockers: ClaimBlocker[] }> {
+): Promise<{ verdict: string; blockers: ClaimBlocker[]; rules?: RulesReport }> {
   const io = createRealGateIO(ctx, { trust });
   const plane = await io.loadPlane(root);
-  const { verdict, blockers } = decideVerdict(
-    scope,
-    plane,
-    await gatherStatuses(plane, [], ctx, io),
-  );
-  return { verdict, blockers };
+  const atBase = await readViewRules(plane, trust);
+  const { decision, rules } = await decideClaimNow(plane, atBase, { scope, ids: [] }, ctx, io);
+  return {
+    verdict: decision.verdict,
+    blockers: decision.blockers,
+    ...(rules === undefined ? {} : { rules }),
+  };
 }
 
 /** The entry behind each control's current status, for the traceability graph. */

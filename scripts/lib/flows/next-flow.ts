@@ -1,5 +1,5 @@
-// next: ranks what a claim decision names as open (decideVerdict, the same blockers `claim` and
-// `query blockers` give), traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
+// next: ranks what a claim decision names as open (the same blockers `claim` and `query blockers`
+// give, under the same rules), traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
@@ -16,6 +16,7 @@ import {
 } from '../core/knowledge/rank-next.ts';
 import type { RankedItem } from '../core/knowledge/rank-next.ts';
 import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
+import type { RulesReport } from '../core/gate/base-rules.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
 import { findGitRoot } from '../io/git.ts';
@@ -47,13 +48,15 @@ export interface NextResult {
   verdict?: string;
   /** Open hypotheses a case's negative result rules out: shown with the case id, never ranked. */
   filtered: Filtered[];
+  /** Where the rules of that claim decision came from, as `claim` says it. */
+  rules?: RulesReport;
 }
 
 /** The claim decision of a scope now: its verdict line and blockers. */
 export type VerdictSource = (
   root: string,
   scope: VerdictScope,
-) => Promise<{ verdict: string; blockers: ClaimBlocker[] } | undefined>;
+) => Promise<{ verdict: string; blockers: ClaimBlocker[]; rules?: RulesReport } | undefined>;
 
 /** A gap a command can close; a requirement without a risk or control is closed in the registry. */
 function gapCommand(gap: TraceGap): string | undefined {
@@ -104,5 +107,6 @@ export async function nextFlow(
     hasControlStatuses: decision !== undefined,
     ...(decision === undefined ? {} : { verdict: decision.verdict }),
     filtered,
+    ...(decision?.rules === undefined ? {} : { rules: decision.rules }),
   };
 }

@@ -27,9 +27,9 @@ import {
 } from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
-import { decideVerdict } from '../core/gate/decide-verdict.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
-import { gatherStatuses } from './status-flow.ts';
+import { decideClaimNow, gatherStatuses } from './status-flow.ts';
 
 export interface QueryFlowOptions {
   root: string;
@@ -40,12 +40,19 @@ export interface QueryFlowOptions {
   scope?: 'project' | 'release';
   /** How `query evidence` reads the object: --tail, --grep, and the human output's bound. */
   read: EvidenceReadOptions;
+  /**
+   * The blockers view: the rules `claim` decides with (trusted-rules.ts readViewRules), null when
+   * there is no base (the tree's own, said so; the default).
+   */
+  rulesAtBase?: BaseRules | null;
 }
 
 export interface QueryResult {
   view: QueryView;
   id?: string;
   items: QueryItem[];
+  /** The blockers view: where the deciding rules came from, as `claim` says it. */
+  rules?: RulesReport;
 }
 
 const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'trace', 'subject'];
@@ -90,10 +97,14 @@ export async function queryFlow(
       return result(controlView(gathered.statuses[0]!, await io.readEntries(plane)));
     }
     case 'blockers': {
-      // What is open has one answer: the claim's own decision, blocker for blocker.
-      const gathered = await gatherStatuses(plane, [], ctx, io);
+      // What is open has one answer: the claim's own decision under its rules, blocker for blocker.
       const scope = options.scope ?? 'project';
-      return result(blockersView(decideVerdict(scope, plane, gathered).blockers));
+      const atBase = options.rulesAtBase ?? null;
+      const now = await decideClaimNow(plane, atBase, { scope, ids: [] }, ctx, io);
+      return {
+        ...result(blockersView(now.decision.blockers)),
+        ...(now.rules === undefined ? {} : { rules: now.rules }),
+      };
     }
     case 'run':
       return result([describeEntry(findEntry(await io.readEntries(plane), id, view))]);

@@ -1,11 +1,9 @@
 // readiness: task-claim, merge and release readiness without writing anything. Each scope is the
-// decision `claim` would make for the claim scope it previews (decideVerdict over the same
-// gathered statuses), so the blockers and the refusal are the claim's own.
+// decision `claim` would make for the claim scope it previews, under the rules claim decides with
+// (status-flow.ts decideClaimNow), so the blockers and the refusal are the claim's own.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import { subprojectOf } from '../core/binding/build-subject.ts';
-import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import {
   CLAIM_SCOPE_OF,
   toScopeReadiness,
@@ -13,12 +11,19 @@ import {
 } from '../core/knowledge/assess-readiness.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
-import { gatherStatuses } from './status-flow.ts';
+import { decideClaimNow } from './status-flow.ts';
+import { readEntriesOnce } from './claim-scope.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 
 export interface ReadinessFlowOptions {
   root: string;
   /** The task's affected controls; without them only merge and release are assessed. */
   task: { id: string; controls: string[] } | undefined;
+  /**
+   * The rules `claim` decides with (trusted-rules.ts readViewRules): the upstream branch's, or
+   * null (the default) when there is none: the tree's own rules decide, said so.
+   */
+  rulesAtBase?: BaseRules | null;
 }
 
 export interface ReadinessFlowResult {
@@ -26,6 +31,8 @@ export interface ReadinessFlowResult {
   scopes: ScopeReadiness[];
   /** The included paths of a subproject plane, which alone are judged. */
   subproject?: string[];
+  /** Where the deciding rules came from, as `claim` says it. */
+  rules?: RulesReport;
 }
 
 export async function readinessFlow(
@@ -34,6 +41,10 @@ export async function readinessFlow(
   io: GateIO,
 ): Promise<ReadinessFlowResult> {
   const plane = await io.loadPlane(options.root);
+  const once = readEntriesOnce(io);
+  const atBase = options.rulesAtBase ?? null;
+  const decide = (request: Parameters<typeof decideClaimNow>[2]) =>
+    decideClaimNow(plane, atBase, request, ctx, once);
   const scopes: ScopeReadiness[] = [];
   if (options.task !== undefined) {
     if (options.task.controls.length === 0)
@@ -41,20 +52,23 @@ export async function readinessFlow(
         expected: '--control <id> once per affected control of the task',
         next: `proofgate readiness --task ${options.task.id} --control <id>`,
       });
-    // As claim does: outside a campaign an ai_brownfield task claim is refused before any status.
-    const outside = refuseTaskOutsideCampaign(plane.manifest, 'task');
-    const decision =
-      outside ??
-      decideVerdict('task', plane, await gatherStatuses(plane, options.task.controls, ctx, io));
-    scopes.push(toScopeReadiness('task', decision));
+    const task = await decide({ scope: 'task', ids: options.task.controls });
+    scopes.push(toScopeReadiness('task', task.decision));
   }
-  const required = await gatherStatuses(plane, [], ctx, io);
-  for (const scope of ['merge', 'release'] as const)
-    scopes.push(toScopeReadiness(scope, decideVerdict(CLAIM_SCOPE_OF[scope], plane, required)));
+  const merge = await decide({ scope: CLAIM_SCOPE_OF.merge, ids: [] });
+  scopes.push(toScopeReadiness('merge', merge.decision));
+  const release = await decide({
+    scope: CLAIM_SCOPE_OF.release,
+    ids: [],
+    ...(merge.gathered === undefined ? {} : { reuse: merge.gathered }),
+  });
+  scopes.push(toScopeReadiness('release', release.decision));
   const subproject = subprojectOf(plane.manifest);
+  const rules = merge.rules;
   return {
     target: plane.manifest.profile.target_maturity,
     scopes,
     ...(subproject === undefined ? {} : { subproject }),
+    ...(rules === undefined ? {} : { rules }),
   };
 }

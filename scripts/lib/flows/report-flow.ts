@@ -21,6 +21,12 @@ import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LoadedTrust } from '../io/trust-io.ts';
 import { applyTrust, checkTrust } from './trust-check.ts';
+import type { Context } from '../core/context.ts';
+import type { GateIO } from '../core/ports.ts';
+import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import { decideClaimNow } from './status-flow.ts';
+import { readViewRules } from './trusted-rules.ts';
+import { createRealGateIO } from './world/real-gate-io.ts';
 
 export interface GatherReportOptions {
   root: string;
@@ -33,7 +39,10 @@ export interface GatherReportOptions {
   trust?: LoadedTrust | undefined;
 }
 
-export async function gatherReport(options: GatherReportOptions): Promise<ReportInput> {
+export async function gatherReport(
+  options: GatherReportOptions,
+  ctx: Context,
+): Promise<ReportInput> {
   const own = loadPlane(options.root);
   const trust = options.trust;
   const distrust = trust === undefined ? [] : checkTrust(own, trust);
@@ -52,6 +61,9 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     { clock: { now: () => options.now } },
   );
   const parsed = { entries };
+  // No verdict is decided over a ledger that does not verify (the page says so instead).
+  const claimsNow =
+    verified.findingCount === 0 ? await claimsUnderRules(plane, entries, ctx, trust) : undefined;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
   const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
@@ -91,7 +103,42 @@ export async function gatherReport(options: GatherReportOptions): Promise<Report
     }),
     now: options.now,
     maxEntries: options.maxEntries,
+    ...(claimsNow === undefined ? {} : { claimsNow }),
   };
+}
+
+/**
+ * The project and release claims as `claim` would decide them now, under its rules (the upstream
+ * branch's, the --trust file's keys), over the ledger just verified: it is not read again.
+ */
+async function claimsUnderRules(
+  plane: Plane,
+  entries: readonly StoredEntry[],
+  ctx: Context,
+  trust: LoadedTrust | undefined,
+): Promise<NonNullable<ReportInput['claimsNow']>> {
+  const atBase = await readViewRules(plane, trust);
+  const io: GateIO = {
+    ...createRealGateIO(ctx, { trust }),
+    readEntries: () => Promise.resolve([...entries]),
+    // The integrity check above proved the working ledger extends the one committed at HEAD.
+    proveCommitted: () => Promise.resolve([]),
+  };
+  const project = await decideClaimNow(plane, atBase, { scope: 'project', ids: [] }, ctx, io);
+  const reuse = project.gathered === undefined ? {} : { reuse: project.gathered };
+  const release = await decideClaimNow(
+    plane,
+    atBase,
+    { scope: 'release', ids: [], ...reuse },
+    ctx,
+    io,
+  );
+  // As the report decides them itself: the verdicts and blockers, not decideVerdict's warnings.
+  const decisions = [project.decision, release.decision].map((decided) => {
+    const { warnings: _warnings, ...decision } = decided as ClaimDecision & { warnings?: string[] };
+    return decision;
+  });
+  return { decisions, ...(project.rules === undefined ? {} : { rules: project.rules }) };
 }
 
 /**

@@ -26,6 +26,7 @@ import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import { digestJson } from '../core/hash.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
+import { readEntriesOnce, scopeTask } from './claim-scope.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -80,7 +81,17 @@ export async function statusFlow(
             refuseTaskOutsideCampaign(plane.manifest, scope) ??
             decideVerdict(scope, plane, gathered),
         }
-      : await decideUnderRules(plane, options, scope, gathered, ctx, io);
+      : await decideClaimNow(
+          plane,
+          options.rulesAtBase,
+          {
+            scope,
+            ids: options.controls,
+            reuse: { rules: plane, ids: options.controls, gathered },
+          },
+          ctx,
+          io,
+        );
   const { decision } = claimNow;
   return {
     ...result,
@@ -94,28 +105,61 @@ export async function statusFlow(
   };
 }
 
-/** The claim view under the trusted rules, gathered again only when they differ from the tree's. */
-async function decideUnderRules(
+/** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
+export interface GatheredUnder {
+  rules: Plane;
+  ids: readonly string[];
+  gathered: Gathered;
+}
+
+type Gathered = Awaited<ReturnType<typeof gatherStatuses>>;
+
+/**
+ * What `claim --scope <scope> --no-record` (without --base) would answer now, by its own steps:
+ * the deciding rules (rulesFor), a task's scope (scopeTask), the statuses under those rules,
+ * decideVerdict and gateByBase. status's claim view, readiness, next, query blockers and report all
+ * take their "what is open" from here, so none says ready where `claim` refuses.
+ * `atBase`: the trusted rules (trusted-rules.ts readViewRules); null when there is no base.
+ */
+export async function decideClaimNow(
   plane: Plane,
-  options: StatusFlowOptions,
-  scope: ClaimScope,
-  gathered: Awaited<ReturnType<typeof gatherStatuses>>,
+  atBase: BaseRules | null,
+  request: { scope: ClaimScope; ids: readonly string[]; reuse?: GatheredUnder },
   ctx: Context,
   io: GateIO,
-): Promise<{ decision: ClaimDecision; rules?: RulesReport }> {
-  const atBase = options.rulesAtBase ?? undefined;
-  const rules = rulesFor(plane, atBase, options.controls, atBase === undefined);
-  const same =
-    digestJson(rules.plane.manifest) === digestJson(plane.manifest) &&
-    digestJson(rules.plane.registry) === digestJson(plane.registry);
-  const under = same
-    ? gathered
-    : await gatherStatuses(plane, options.controls, ctx, io, rules.plane);
+): Promise<{ decision: ClaimDecision; rules?: RulesReport; gathered?: GatheredUnder }> {
+  const { scope, ids, reuse } = request;
+  const base = atBase ?? undefined;
+  const rules = rulesFor(plane, base, ids, base === undefined);
   const outside = refuseTaskOutsideCampaign(rules.plane.manifest, scope);
   if (outside !== undefined) return { decision: outside, ...byRules(rules.report) };
+  const once = readEntriesOnce(io);
+  const scoped =
+    scope === 'task'
+      ? await scopeTask(plane, rules.plane, base, { ids, source: '--control' }, once)
+      : undefined;
+  const claimed = scoped?.controls ?? ids;
+  const under =
+    reuse !== undefined && sameRules(reuse, rules.plane, claimed)
+      ? reuse.gathered
+      : await gatherStatuses(plane, claimed, ctx, once, rules.plane);
   const decided = decideVerdict(scope, rules.plane, under);
-  const gated = gateByBase(decided, plane, rules, atBase, under);
-  return { decision: gated.decision, ...byRules(gated.rules) };
+  const gated = gateByBase(decided, plane, rules, base, under, scoped?.removed);
+  return {
+    decision: gated.decision,
+    ...byRules(gated.rules),
+    gathered: { rules: rules.plane, ids: claimed, gathered: under },
+  };
+}
+
+function sameRules(reuse: GatheredUnder, rules: Plane, ids: readonly string[]): boolean {
+  return (
+    reuse.ids.length === ids.length &&
+    reuse.ids.every((id, i) => ids[i] === id) &&
+    (reuse.rules === rules ||
+      (digestJson(reuse.rules.manifest) === digestJson(rules.manifest) &&
+        digestJson(reuse.rules.registry) === digestJson(rules.registry)))
+  );
 }
 
 function byRules(rules: RulesReport | undefined): { rules?: RulesReport } {

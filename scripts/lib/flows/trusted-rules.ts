@@ -7,6 +7,8 @@ import type { BaseRules } from '../core/gate/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { readBasePlane } from '../io/base-registry.ts';
 import { findTrustedBase } from '../io/trusted-base.ts';
+import type { LoadedTrust } from '../io/trust-io.ts';
+import { applyTrust } from './trust-check.ts';
 
 export async function readTrustedRules(
   plane: Plane,
@@ -16,4 +18,27 @@ export async function readTrustedRules(
   const trusted = await findTrustedBase(plane.root);
   if (trusted === undefined) return undefined;
   return { ...(await readBasePlane(plane, trusted.commit)), base: trusted.ref };
+}
+
+/**
+ * The rules the verdict views decide with (status, readiness, next, query blockers, report), read
+ * as `claim` without --base reads them: the upstream branch's, with an auditor's `--trust` file's
+ * authorities and keys in place of the base's. `null`: there is no base, the tree's own rules
+ * decide (said so).
+ */
+export async function readViewRules(
+  plane: Plane,
+  trust: LoadedTrust | undefined,
+): Promise<BaseRules | null> {
+  return withTrust(await readTrustedRules(plane, undefined), trust) ?? null;
+}
+
+/** With a trust file the base's authorities and keys are the file's too, never the repository's. */
+export function withTrust<T extends { plane?: Plane | undefined }>(
+  rules: T | undefined,
+  trust: LoadedTrust | undefined,
+): T | undefined {
+  return rules?.plane === undefined || trust === undefined
+    ? rules
+    : { ...rules, plane: applyTrust(rules.plane, trust) };
 }

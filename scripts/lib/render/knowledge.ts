@@ -6,6 +6,7 @@ import type { MemoryResult } from '../flows/memory-flow.ts';
 import type { NextResult } from '../flows/next-flow.ts';
 import type { SyncResult } from '../flows/sync-flow.ts';
 import { formatMilli } from '../core/knowledge/priority.ts';
+import { renderRules } from './render-gate.ts';
 
 export function renderMemory(result: MemoryResult): string {
   if (result.action === 'add') {
@@ -165,6 +166,7 @@ export function renderNext(result: NextResult): string {
   if (!result.hasControlStatuses)
     lines.push('  control statuses are not wired in yet; controls are not ranked');
   if (result.verdict !== undefined) lines.push(`  if claimed now: ${result.verdict}`);
+  if (result.rules !== undefined) lines.push(...renderRules(result.rules));
   result.items.forEach((item, i) => {
     const how = item.isExploration ? ' [explore]' : '';
     lines.push(

@@ -224,7 +224,7 @@ function renderTaskScope(scope: TaskScope): string[] {
 }
 
 /** Where the deciding rules came from, and each rule change the change under review makes. */
-function renderRules(rules: RulesReport): string[] {
+export function renderRules(rules: RulesReport): string[] {
   if (rules.base === undefined || rules.commit === undefined)
     return [`  rules: ${rules.reason ?? "this working tree's own"}`];
   const at = `${rules.base} (${rules.commit.slice(0, 12)})`;

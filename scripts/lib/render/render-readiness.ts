@@ -2,6 +2,7 @@
 // verdict line and its blockers (the lines `query blockers` prints).
 import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
 import type { ReadinessFlowResult } from '../flows/readiness-flow.ts';
+import { renderRules } from './render-gate.ts';
 
 const describeBlocker = (b: ClaimBlocker): string =>
   `${b.status} ${b.control} [${b.stage}]: ${b.reason}${b.next === undefined ? '' : ` → ${b.next}`}`;
@@ -24,6 +25,7 @@ export function renderReadiness(result: ReadinessFlowResult): string {
     for (const b of scope.blockers.slice(0, 20)) lines.push(`    - ${describeBlocker(b)}`);
     if (scope.blockers.length > 20) lines.push(`    … ${scope.blockers.length - 20} more`);
   }
+  if (result.rules !== undefined) lines.push(...renderRules(result.rules));
   lines.push('  nothing was written; claims are decided by proofgate claim');
   return `${lines.join('\n')}\n`;
 }

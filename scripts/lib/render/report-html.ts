@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import { MATURITY_LEVELS } from '../core/plane/types.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { RulesReport } from '../core/gate/base-rules.ts';
+import { renderRules } from './render-gate.ts';
 import type { ReportControl, ReportModel } from '../core/report/build-report.ts';
 import { el, escapeHtml, section, statusCell, table, text, voidEl } from './html-escape.ts';
 import {
@@ -30,7 +32,7 @@ export function renderReportHtml(model: ReportModel): string {
       { class: 'meta' },
     ),
     renderHeadline(model),
-    renderClaimsNow(model.claimsNow, model.integrity.ok),
+    renderClaimsNow(model.claimsNow, model.integrity.ok, model.rules),
     ...model.unprovenStops.map((stop) =>
       text('p', `warning: ${stop.warning}`, {
         class: 'verdict v-no',
@@ -137,7 +139,11 @@ function renderHeadline(model: ReportModel): string {
   );
 }
 
-function renderClaimsNow(decisions: readonly ClaimDecision[], trusted: boolean): string {
+function renderClaimsNow(
+  decisions: readonly ClaimDecision[],
+  trusted: boolean,
+  rules: RulesReport | undefined,
+): string {
   const parts = decisions.map((d) => {
     if (!trusted) {
       // What claim would really answer: it verifies the ledger first and decides nothing.
@@ -184,7 +190,11 @@ function renderClaimsNow(decisions: readonly ClaimDecision[], trusted: boolean):
       'p',
       'Refusals are never written to the ledger; this is what "proofgate claim" would answer for this code now.',
       { class: 'note' },
-    ) + parts.join(''),
+    ) +
+      (rules === undefined || !trusted
+        ? ''
+        : text('pre', renderRules(rules).join('\n'), { class: 'note', id: 'claim-rules' })) +
+      parts.join(''),
   );
 }
 

@@ -17,7 +17,7 @@ const quality: Actor = { label: 'qa', authority: 'virtual:quality', context: 's-
 const ctx = () => createTestContext();
 
 describe('readiness', () => {
-  test('a task is ready on its own controls while a debt control keeps merge and release not ready', async () => {
+  test('a task is ready on its own controls (the change touches no other) while a debt control keeps merge and release not ready', async () => {
     const io = createFakeGateIO([
       makeControl('T.unit', command(['pass'])),
       makeControl('T.debt', command(['fail'])),
@@ -26,11 +26,14 @@ describe('readiness', () => {
     await evaluateRun(run, ctx(), io);
     await auditFlow(crossAuditBy(quality, { controls: ['T.unit'] }), ctx(), io);
     const before = io.stored.length;
+    // As `claim --control T.unit` decides: with a base the change since it touches nothing else.
+    const atBase = { base: 'origin/main', commit: 'c0ffee', plane: await io.loadPlane('/') };
     const result = await readinessFlow(
-      { root: '/', task: { id: 'T-1', controls: ['T.unit'] } },
+      { root: '/', task: { id: 'T-1', controls: ['T.unit'] }, rulesAtBase: atBase },
       ctx(),
       io,
     );
+    expect(result.rules).toMatchObject({ from: 'base', base: 'origin/main', changes: [] });
     const byScope = Object.fromEntries(result.scopes.map((s) => [s.scope, s]));
     expect(byScope['task']?.isReady).toBe(true);
     expect(byScope['merge']?.isReady).toBe(false);
@@ -41,6 +44,14 @@ describe('readiness', () => {
       expect.objectContaining({ control: 'T.unit', stage: 'release_authority' }),
     );
     expect(io.stored.length).toBe(before);
+    // Without a base and without a granted claim, a task covers every required control, as claim.
+    const own = await readinessFlow(
+      { root: '/', task: { id: 'T-1', controls: ['T.unit'] } },
+      ctx(),
+      io,
+    );
+    expect(own.scopes.find((s) => s.scope === 'task')?.isReady).toBe(false);
+    expect(own.rules?.from).toBe('working');
   });
 
   test('a PASS without the cross audit the project policy needs keeps merge not ready', async () => {

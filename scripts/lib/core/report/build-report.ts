@@ -7,6 +7,7 @@ import { describeVerified, type VerifiedCounts } from '../ledger/describe-verifi
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
 import type { ClaimDecision } from '../gate/decide-claim.ts';
+import type { RulesReport } from '../gate/base-rules.ts';
 import { decideVerdict } from '../gate/decide-verdict.ts';
 import { parseClaimBody } from '../gate/parse-body.ts';
 import { inLedgerOrder, supersededClaims } from '../gate/superseded-claims.ts';
@@ -57,6 +58,11 @@ export interface ReportInput {
   history?: AttestationHistory;
   /** Timeline rows kept in full; older entries are only counted. */
   maxEntries: number;
+  /**
+   * The project and release decisions `claim` makes now under its rules (the upstream branch's),
+   * decided by the gather step when the ledger verifies; else decided here over the input.
+   */
+  claimsNow?: { decisions: ClaimDecision[]; rules?: RulesReport };
 }
 
 export interface ReportControl extends ControlStatus {
@@ -101,6 +107,8 @@ export interface ReportModel {
    * decision as `claim`, `readiness`, `query blockers` and `next`.
    */
   claimsNow: ClaimDecision[];
+  /** Where the rules of those decisions came from, as `claim` says it. */
+  rules?: RulesReport;
   granted: GrantedClaim[];
   grantedTotal: number;
   ledger: LedgerSummary;
@@ -167,7 +175,8 @@ export function buildReport(input: ReportInput): ReportModel {
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     counts,
     controls,
-    claimsNow: decideClaimsNow(input, required),
+    claimsNow: input.claimsNow?.decisions ?? decideClaimsNow(input, required),
+    ...(input.claimsNow?.rules === undefined ? {} : { rules: input.claimsNow.rules }),
     granted: granted.slice(0, MAX_GRANTED),
     grantedTotal: granted.length,
     ledger: summarizeLedger(input.entries, timeline),
