@@ -3,6 +3,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runInProcess } from '../helpers/cli.ts';
+import { makeRepo } from '../helpers/git-repo.ts';
+import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { ROOT_SEGMENT, rootBody } from '../../scripts/lib/core/ledger/ledger-root.ts';
 import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
@@ -69,5 +72,40 @@ describe('query entry latest', () => {
     const doc = JSON.parse(latest.out) as { items: { hash?: string; kind?: string }[] };
     expect(doc.items[0]!.hash).toBe(run.items[0]!.hash);
     expect(latest.out).not.toContain('ledger-root');
+  });
+});
+
+describe('ci-import --commit', () => {
+  it('accepts any commit-ish git resolves and records the full commit id', async () => {
+    const made = makeRepo({
+      '.proofgate/controls/manifest.yaml': `${manifestYaml()}ci_tiers: { ci: observe }\n`,
+      '.proofgate/controls/registry.yaml': 'version: 1\ncontrols: []\n',
+      '.github/workflows/ci.yml':
+        'on: push\njobs:\n  test:\n    runs-on: x\n    steps:\n      - run: npm test\n',
+      'junit.xml': '<testsuite><testcase name="a"/></testsuite>',
+    });
+    repos.push({ ...made, run: () => Promise.reject(new Error('unused')) });
+    made.git('tag', 'v1');
+    const full = made.git('rev-parse', 'HEAD').trim();
+    const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
+    const args = ['ci-import', '--workflow', 'ci', '--root', made.dir];
+    const act = ['--authority-id', 'virtual:developer', '--execution-context', 'local:e2e'];
+    const junit = ['--junit', join(made.dir, 'junit.xml')];
+    for (const ref of ['HEAD', 'v1', 'main', full.slice(0, 7)]) {
+      const imported = await runInProcess(
+        [...args, '--commit', ref, ...junit, ...act, '--json'],
+        env,
+      );
+      expect(imported.code, imported.stderr).toBe(0);
+      expect((JSON.parse(imported.stdout) as { commit: string }).commit).toBe(full);
+    }
+    // Blocked without a file: the fetch command names the resolved commit, never "HEAD".
+    const blocked = await runInProcess([...args, '--commit', 'HEAD'], env);
+    expect(blocked.stdout).toContain(`--commit ${full} --junit <results.xml>`);
+    // What names no commit is still refused, option-like values included.
+    for (const ref of ['no-such-ref', 'HEAD:junit.xml', '--all']) {
+      const bad = await runInProcess([...args, `--commit=${ref}`, ...junit, ...act], env);
+      expect(bad.code).toBe(2);
+    }
   });
 });
