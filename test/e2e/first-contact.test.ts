@@ -3,8 +3,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runInProcess } from '../helpers/cli.ts';
-import { makeRepo } from '../helpers/git-repo.ts';
+import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { ROOT_SEGMENT, rootBody } from '../../scripts/lib/core/ledger/ledger-root.ts';
 import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
@@ -107,5 +108,55 @@ describe('ci-import --commit', () => {
       const bad = await runInProcess([...args, `--commit=${ref}`, ...junit, ...act], env);
       expect(bad.code).toBe(2);
     }
+  });
+});
+
+describe('init raises the target maturity of an existing plane', () => {
+  const PROFILE =
+    'development_mode: human_greenfield\ntarget_maturity: prototype\nproduct_type: [library]\ndistribution_model: open_source\ncriticality: low\ndata_sensitivity: public\nai_system: false\nscope_mode: full_repo\n';
+
+  it('same decisions, higher target: raised in place; lower or another decision: refused', async () => {
+    const made = makeRepo({ 'a.txt': 'a\n' });
+    repos.push({ ...made, run: () => Promise.reject(new Error('unused')) });
+    const profile = join(makeTempDir('proofgate-profile-'), 'profile.yaml');
+    writeFileSync(profile, PROFILE);
+    const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
+    const init = (...extra: string[]) =>
+      runInProcess(['init', '--profile', profile, '--root', made.dir, ...extra], env);
+    expect((await init()).code).toBe(0);
+    const manifestPath = join(made.dir, '.proofgate', 'controls', 'manifest.yaml');
+    // The owner's comment survives the raise.
+    writeFileSync(manifestPath, `# owner's note\n${readFileSync(manifestPath, 'utf8')}`);
+    const registry = readFileSync(
+      join(made.dir, '.proofgate', 'controls', 'registry.yaml'),
+      'utf8',
+    );
+    const raised = await init('--target-maturity', 'regulated_ready');
+    expect(raised.code, raised.stderr).toBe(0);
+    expect(raised.stdout).toContain('raised the target maturity');
+    const manifest = readFileSync(manifestPath, 'utf8');
+    expect(manifest.startsWith("# owner's note\n")).toBe(true);
+    expect(manifest).toMatch(/target_maturity: regulated_ready/);
+    expect(manifest).toContain('external:third-party');
+    const claims = (
+      parse(manifest) as { policies: { claims: Record<string, { required_stages: string[] }> } }
+    ).policies.claims;
+    expect(claims['project']!.required_stages).toContain('third_party');
+    expect(claims['release']!.required_stages).toContain('third_party');
+    expect(readFileSync(join(made.dir, '.proofgate', 'controls', 'registry.yaml'), 'utf8')).toBe(
+      registry,
+    );
+    const status = await runInProcess(['status', '--json', '--root', made.dir], env);
+    expect((JSON.parse(status.stdout) as { target: string }).target).toBe('regulated_ready');
+    // Again with the same target: unchanged.
+    expect((await init('--target-maturity', 'regulated_ready')).code).toBe(0);
+    expect(readFileSync(manifestPath, 'utf8')).toBe(manifest);
+    // Lowering, or another decision with it, is refused and writes nothing.
+    const lower = await init('--target-maturity', 'engineering_ready');
+    expect(lower.code).toBe(2);
+    expect(lower.stderr).toContain('only raises');
+    const other = await init('--target-maturity', 'regulated_ready', '--criticality', 'high');
+    expect(other.code).toBe(2);
+    expect(readFileSync(manifestPath, 'utf8')).toBe(manifest);
   });
 });
