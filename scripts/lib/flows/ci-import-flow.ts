@@ -73,10 +73,7 @@ export async function ciImportFlow(
       status: 'BLOCKED',
       reason:
         'no result file: proofgate never reaches the remote CI; a person with access fetches the result',
-      next: [
-        formatFetchCommand(control, commit),
-        formatCiImportCommand(control.workflow, commit),
-      ],
+      next: [formatFetchCommand(control, commit), formatCiImportCommand(control.workflow, commit)],
     };
   }
   assertActorMayAct(options.actor, plane.manifest, 'self');
