@@ -1,15 +1,43 @@
 // Bundles scripts/cli.ts into dist/ (one chunk per verb) so the installed `proofgate` starts in a
-// fraction of tsx's time. Run by `npm run build`, by npm's `prepare` (a checkout's install) and
-// `prepack` (the published tarball), and once by the test suite's global setup.
+// fraction of tsx's time. Run by `npm run build`, by npm's `prepare` (a checkout's install, and
+// `npm pack`/`npm publish`) and once by the test suite's global setup.
+//
+// dist/ is never deleted or emptied, so a `proofgate` already running from this checkout (or one
+// starting meanwhile) never finds its bundle missing. The build happens in memory; each file is
+// then written to a temporary name inside dist/ and renamed over its final name (an atomic swap
+// per file on the same filesystem): first the chunks (their names carry a content hash, so a new
+// chunk never replaces one an old entry imports), then the entry cli.mjs last, so a process
+// starting at any moment loads either the old entry with the old chunks or the new entry with the
+// new chunks. The chunks of an earlier build are retired, not deleted: a running process may still
+// import one lazily (each verb is its own chunk). `.build.json` lists the current build's files; a
+// file that leaves that list has its time set to the moment it was retired and is deleted by the
+// first build more than an hour later. Under `npm pack` and `npm publish` retired files are deleted
+// at once, so the tarball holds exactly the current build.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-rmSync(`${root}dist`, { recursive: true, force: true });
-await build({
+const dist = join(root, 'dist');
+const LIST = '.build.json';
+const GRACE_MS = 60 * 60 * 1000;
+const ENTRY = 'cli.mjs';
+
+const result = await build({
   entryPoints: [`${root}scripts/cli.ts`],
-  outdir: `${root}dist`,
+  outdir: dist,
+  write: false,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -22,3 +50,53 @@ await build({
     js: "import { createRequire as __pgRequire } from 'node:module'; const require = __pgRequire(import.meta.url);",
   },
 });
+
+mkdirSync(dist, { recursive: true });
+const files = result.outputFiles.map((file) => ({
+  name: basename(file.path),
+  bytes: file.contents,
+}));
+const previous = readList();
+
+// Chunks first, the entry last: a new entry never starts before its chunks are in place.
+const ordered = [
+  ...files.filter((f) => f.name !== ENTRY),
+  ...files.filter((f) => f.name === ENTRY),
+];
+for (const file of ordered) {
+  const tmp = join(dist, `.tmp-${process.pid}-${file.name}`);
+  writeFileSync(tmp, file.bytes);
+  renameSync(tmp, join(dist, file.name));
+}
+writeList(files.map((f) => f.name));
+retire(new Set(files.map((f) => f.name)), previous);
+
+function readList() {
+  try {
+    const names = JSON.parse(readFileSync(join(dist, LIST), 'utf8'));
+    return Array.isArray(names) ? names.filter((n) => typeof n === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeList(names) {
+  const tmp = join(dist, `.tmp-${process.pid}-${LIST}`);
+  writeFileSync(tmp, `${JSON.stringify(names.sort())}\n`);
+  renameSync(tmp, join(dist, LIST));
+}
+
+// Files of earlier builds: dated when they leave the build, deleted after the grace (at once when
+// packing). Another build's temporary files are left to it.
+function retire(current, previous) {
+  const now = Date.now();
+  const packing = ['pack', 'publish'].includes(process.env['npm_command'] ?? '');
+  for (const name of readdirSync(dist)) {
+    if (current.has(name) || name === LIST || name.startsWith('.tmp-')) continue;
+    const path = join(dist, name);
+    if (!existsSync(path) || !statSync(path).isFile()) continue;
+    if (packing) rmSync(path, { force: true });
+    else if (previous.includes(name)) utimesSync(path, new Date(now), new Date(now));
+    else if (now - statSync(path).mtimeMs > GRACE_MS) rmSync(path, { force: true });
+  }
+}

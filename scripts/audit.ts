@@ -40,6 +40,8 @@ export interface AuditOptions extends CommonOptions {
   jobs: number;
   /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
   progress?: boolean;
+  /** `--quiet`: no progress lines. */
+  quiet?: boolean;
   /** `--sign sigstore`: sign the audit entries keyless (references/sigstore.md). */
   sign?: SignMode;
   sigstoreRoot?: string | undefined;
@@ -89,7 +91,13 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
       .option('progress', {
         type: 'boolean',
         default: false,
-        describe: 'progress lines on stderr (default: only on a terminal, never with --json)',
+        describe:
+          'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
+      })
+      .option('quiet', {
+        type: 'boolean',
+        default: false,
+        describe: 'no progress lines on stderr',
       }),
   toOptions: (argv, common) => {
     const actor = readActorFlags(argv);
@@ -109,6 +117,7 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
       grantedBy: readGrantedBy(argv),
       jobs: readJobs(argv),
       progress: argv['progress'] === true,
+      quiet: argv['quiet'] === true,
       sign: readSign(argv),
       sigstoreRoot: readSigstoreRoot(argv),
     };

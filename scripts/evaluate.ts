@@ -38,8 +38,10 @@ export interface EvaluateOptions extends CommonOptions {
   scope: ClaimScope | undefined;
   /** `--shard i/n`: this runner's slice of the controls. */
   shard?: ShardSpec;
-  /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
+  /** `--progress`: progress lines on stderr even under --json, from the start. */
   progress?: boolean;
+  /** `--quiet`: no progress lines. */
+  quiet?: boolean;
   /** `--repeat N` with --run: up to N runs in a row, stopping at the first that is not a pass. */
   repeat?: number;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
@@ -150,7 +152,13 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       .option('progress', {
         type: 'boolean',
         default: false,
-        describe: 'progress lines on stderr (default: only on a terminal, never with --json)',
+        describe:
+          'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
+      })
+      .option('quiet', {
+        type: 'boolean',
+        default: false,
+        describe: 'no progress lines on stderr',
       })
       .option('repeat', {
         type: 'number',
@@ -186,6 +194,7 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       jobs: readJobs(argv),
       scope,
       progress: argv['progress'] === true,
+      quiet: argv['quiet'] === true,
       sigstoreRoot: readSigstoreRoot(argv),
       ...(shard === undefined ? {} : { shard }),
       ...(repeat === undefined ? {} : { repeat }),

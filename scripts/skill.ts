@@ -18,6 +18,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readInstalled, readPackageSkillFiles, writeSkillFiles } from './lib/io/skill-files.ts';
 import { applyExclusions, planExclusionsAt } from './lib/io/package-exclusions.ts';
+import { ignoreSkillFolders } from './lib/io/prettier-ignore.ts';
 
 export const SKILL_ACTIONS = ['install'] as const;
 
@@ -32,6 +33,8 @@ export interface SkillResult {
   targets: SkillPlan[];
   /** Packaging files changed so the project's package leaves the skill folders out. */
   packaging: string[];
+  /** Formatter ignore files changed to leave the skill folders alone (.prettierignore). */
+  formatting: string[];
 }
 
 export async function runSkill(options: SkillOptions, ctx: Context): Promise<SkillResult> {
@@ -72,7 +75,8 @@ export async function runSkill(options: SkillOptions, ctx: Context): Promise<Ski
   }
   applyExclusions(root, exclusions);
   const packaging = exclusions.flatMap((e) => (e.kind === 'write' ? [e.file] : []));
-  return { root, targets, packaging };
+  const prettier = ignoreSkillFolders(root);
+  return { root, targets, packaging, formatting: prettier === undefined ? [] : [prettier] };
 }
 
 function renderSkill(result: SkillResult): string {
@@ -90,10 +94,14 @@ function renderSkill(result: SkillResult): string {
       : [
           `  package: ${result.packaging.join(', ')} now leave the skill folders out of the package`,
         ];
+  const formatting = result.formatting.map(
+    (file) => `  format: ${file} now leaves the skill folders to proofgate`,
+  );
   return [
     verdict,
     ...lines,
     ...packaging,
+    ...formatting,
     '  Run the verbs as npx proofgate <verb> (proofgate as a devDependency).',
   ].join('\n');
 }

@@ -30,8 +30,11 @@ const VERBS = readdirSync(fileURLToPath(new URL('../../scripts', import.meta.url
   .filter((f) => f.endsWith('.ts') && !f.startsWith('_') && f !== 'cli.ts' && f !== 'demo.ts')
   .map((f) => f.slice(0, -3));
 
+/** The current build's files (chunks of earlier builds stay in dist/ for a while, retired). */
+const BUILT: string[] = JSON.parse(readFileSync(join(DIST, '.build.json'), 'utf8')) as string[];
+
 function verbChunk(verb: string): string {
-  const chunk = readdirSync(DIST).find((f) => new RegExp(`^${verb}-[A-Z0-9]+\\.mjs$`).test(f));
+  const chunk = BUILT.find((f) => new RegExp(`^${verb}-[A-Z0-9]+\\.mjs$`).test(f));
   if (chunk === undefined) throw new Error(`no entry chunk for ${verb} in dist/`);
   return chunk;
 }

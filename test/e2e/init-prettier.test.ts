@@ -33,6 +33,7 @@ test('init keeps `prettier --check .` passing and keeps the owner’s ignore lin
   const ignore = readFileSync(join(repo.dir, '.prettierignore'), 'utf8');
   expect(ignore.startsWith('dist\n')).toBe(true);
   expect(ignore).toContain('.proofgate/INDEX.md\n.proofgate/docs/\n');
+  expect(ignore).toContain('.claude/skills/proofgate/\n.agents/skills/proofgate/\n');
   const check = spawnSync(process.execPath, [prettierBin, '--check', '.'], {
     cwd: repo.dir,
     encoding: 'utf8',
@@ -42,4 +43,14 @@ test('init keeps `prettier --check .` passing and keeps the owner’s ignore lin
   const again = await runInProcess(['init', '--profile', profile, '--root', repo.dir], env);
   expect(again.code).toBe(0);
   expect(readFileSync(join(repo.dir, '.prettierignore'), 'utf8')).toBe(ignore);
+  // The installed skill's pages are proofgate's bytes: prettier must neither flag nor rewrite them.
+  const skill = await runInProcess(['skill', 'install', '--root', repo.dir], env);
+  expect(skill.code).toBe(0);
+  expect(readFileSync(join(repo.dir, '.prettierignore'), 'utf8')).toBe(ignore);
+  const after = spawnSync(process.execPath, [prettierBin, '--check', '.'], {
+    cwd: repo.dir,
+    encoding: 'utf8',
+  });
+  expect(after.stdout + after.stderr).not.toContain('skills/proofgate');
+  expect(after.status).toBe(0);
 });

@@ -21,12 +21,21 @@ describe('progress on stderr', () => {
     expect(run.stdout).not.toContain('started');
   });
 
-  test('quiet when stderr is not a terminal, and under --json, unless --progress', async () => {
+  test('off a terminal a short run is quiet and a long one is not; --json and --quiet stay quiet', async () => {
     const repo = makeGateRepo([{ id: 'SLOW', execution: SLOW }]);
     const env = { PROOFGATE_HEARTBEAT_MS: '20' };
     const plain = await repo.run(['evaluate', '--run'], env);
     expect(plain.code).toBe(0);
     expect(plain.err).toBe('');
+    // A run that outlasts the wait (shortened here from a few seconds) prints plain lines.
+    const long = { ...env, PROOFGATE_PROGRESS_AFTER_MS: '100' };
+    const ci = await repo.run(['evaluate', '--run'], long);
+    expect(ci.code).toBe(0);
+    expect(ci.err).toMatch(/^evaluate: SLOW still running \(\d+\.\d s\)$/m);
+    expect(ci.err).toMatch(/^evaluate: SLOW PASS in \d+\.\d s \(1\/1 done\)$/m);
+    expect(ci.err).not.toContain('\u001b');
+    expect((await repo.run(['evaluate', '--run', '--quiet'], long)).err).toBe('');
+    expect((await repo.run(['evaluate', '--run', '--json'], long)).err).toBe('');
     const json = await repo.run(['evaluate', '--run', '--json'], env);
     expect(json.err).toBe('');
     const asked = await repo.run(['evaluate', '--run', '--json', '--progress'], env);

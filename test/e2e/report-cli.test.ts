@@ -88,6 +88,9 @@ describe('proofgate report on a real ledger', () => {
       expect(html).toContain(`data-control="${s.control}" data-status="${s.status}"`);
     expect(html).toContain('id="integrity" class="banner banner-ok"');
     expect(html).toContain('data-requirement="REQ-1"');
+    // No claim scope of this plane requires third_party: its cells say so instead of TODO.
+    expect(html.match(/data-status="NOT_REQUIRED"/g)).toHaveLength(2);
+    expect(html).not.toMatch(/title="no third_party audit yet"/);
     // The code each entry judged is named as the commit it was evaluated on.
     const head = repo.git('rev-parse', '--short=7', 'HEAD').trim();
     expect(html).toMatch(new RegExp(`<td class="mono">tree [0-9a-f]{8} = commit ${head}</td>`));

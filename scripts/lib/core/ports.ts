@@ -135,10 +135,11 @@ export interface CiImportIO {
   /** CI files as scan discovers them. */
   listCiFiles(root: string): Promise<CiFile[]>;
   /**
-   * The commit's subject tree (its tree minus the plane's storage and files, as a subject binding
-   * computes it); undefined when the commit is not here.
+   * The full id of the commit `commit` names (any commit-ish git resolves: an id or a prefix of
+   * one, HEAD, a branch, a tag, `HEAD~1`) and its subject tree (its tree minus the plane's storage
+   * and files, as a subject binding computes it); undefined when it names no commit here.
    */
-  commitTree(plane: Plane, commit: string): Promise<string | undefined>;
+  commitTree(plane: Plane, commit: string): Promise<{ commit: string; tree: string } | undefined>;
   /** A result file (anywhere: downloaded artifacts live outside the repository). */
   readResultFile(path: string): Promise<Uint8Array>;
 }

@@ -62,7 +62,10 @@ export async function ciImportFlow(
   if (options.junit !== undefined && options.json !== undefined) {
     throw new UsageError('BAD_FLAG', 'give --junit or --json, not both');
   }
-  const base = { workflow: control.workflow, tier: control.tier, commit: options.commit };
+  // The commit as git resolves it (HEAD, a branch, a short id): the entry records the full id.
+  const found = await io.commitTree(plane, options.commit);
+  const commit = found?.commit ?? options.commit;
+  const base = { workflow: control.workflow, tier: control.tier, commit };
   const file = options.junit ?? options.json;
   if (file === undefined) {
     return {
@@ -70,14 +73,11 @@ export async function ciImportFlow(
       status: 'BLOCKED',
       reason:
         'no result file: proofgate never reaches the remote CI; a person with access fetches the result',
-      next: [
-        formatFetchCommand(control, options.commit),
-        formatCiImportCommand(control.workflow, options.commit),
-      ],
+      next: [formatFetchCommand(control, commit), formatCiImportCommand(control.workflow, commit)],
     };
   }
   assertActorMayAct(options.actor, plane.manifest, 'self');
-  const tree = await io.commitTree(plane, options.commit);
+  const tree = found?.tree;
   if (tree === undefined) {
     throw new UsageError('BAD_VALUE', `commit ${options.commit} is not in this repository`, {
       next: `git fetch the commit the CI run built, then import again`,
@@ -112,7 +112,7 @@ export async function ciImportFlow(
     ci: {
       workflow: control.workflow,
       tier: control.tier,
-      commit: options.commit,
+      commit,
       format: options.junit === undefined ? 'json' : 'junit',
     },
   };

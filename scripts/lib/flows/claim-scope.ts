@@ -4,6 +4,7 @@
 // knowledge left out), and the control definitions changed since it. Without a base, the tree of
 // the last granted claim in the ledger is the base; without one either, every required control.
 import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject.ts';
+import { installedSkillExcludes, withSkillExcludes } from '../io/skill-excludes.ts';
 import type { BaseRules } from '../core/gate/base-rules.ts';
 import { diffDefinitions } from '../core/gate/definition-approval.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
@@ -35,7 +36,10 @@ export async function scopeTask(
 ): Promise<ScopedTask> {
   const required = selectRequired(rules.registry.controls, rules.manifest.profile.target_maturity);
   // The deciding manifest's scope, as the subject bindings are computed (the tree is cached).
-  const scope = subjectScopeOf(plane.rel, rules.manifest, plane.registry);
+  const scope = withSkillExcludes(
+    subjectScopeOf(plane.rel, rules.manifest, plane.registry),
+    installedSkillExcludes(plane.root),
+  );
   const definitions =
     atBase?.plane === undefined
       ? []

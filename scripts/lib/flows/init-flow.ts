@@ -6,7 +6,7 @@ import { digestJson } from '../core/hash.ts';
 import { locateFlagProblems, mergeProfileOverrides } from '../core/plane/profile-decisions.ts';
 import { planManifest, planRegistry, toProfile } from '../core/plane/plan-plane.ts';
 import { profileRules } from '../core/plane/rules.ts';
-import type { Manifest, ProfileFile, Registry } from '../core/plane/types.ts';
+import type { Manifest, Maturity, ProfileFile, Registry } from '../core/plane/types.ts';
 import {
   assertManifest,
   assertPlaneReferences,
@@ -28,12 +28,20 @@ import { readMetaSubject } from '../io/meta-subject.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
 import { ROOT_SEGMENT, rootBody } from '../core/ledger/ledger-root.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
+import {
+  isHigherMaturity,
+  planMaturityRaise,
+  type MaturityRaise,
+} from '../core/plane/raise-maturity.ts';
+import { applyMaturityRaise } from '../io/manifest-maturity.ts';
 import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
 import { applyExclusions, planExclusionsAt } from '../io/package-exclusions.ts';
 import type { ExclusionStep } from '../core/plane/package-exclusions.ts';
 
 export interface InitPlaneResult {
-  mode: 'created' | 'unchanged';
+  mode: 'created' | 'unchanged' | 'raised';
+  /** With mode `raised`: the target maturity before and after. */
+  raised?: { from: Maturity; to: Maturity };
   /** Plane directory relative to the root ('' when the plane is the root itself). */
   plane: string;
   /** Files written, relative to the plane directory. */
@@ -102,6 +110,61 @@ function describeDifferences(existing: Manifest, wanted: ProfileFile): string[] 
     );
 }
 
+/**
+ * The raise `wanted` asks for: every decision the same as the plane's but a higher target
+ * maturity. Lowering is refused (the owner edits the manifest); undefined otherwise.
+ */
+function maturityRaise(
+  existing: Manifest,
+  wanted: ProfileFile,
+  manifestFile: string,
+): MaturityRaise | undefined {
+  const to = toProfile(wanted).target_maturity;
+  const from = existing.profile.target_maturity;
+  if (to === from) return undefined;
+  const same: ProfileFile = { ...wanted, target_maturity: from };
+  if (describeDifferences(existing, same).length > 0) return undefined;
+  if (!isHigherMaturity(to, from))
+    throw new ConfigError(
+      'PLANE_EXISTS',
+      `init only raises the target maturity; nothing was changed`,
+      {
+        where: manifestFile,
+        problems: [
+          `profile.target_maturity: the plane has ${from}, the new profile says ${to} (lower)`,
+        ],
+        next: `lowering the target is the owner's decision: edit profile.target_maturity in ${manifestFile}, then run "proofgate render"`,
+      },
+    );
+  return planMaturityRaise(existing, to);
+}
+
+// Writes the raise into the manifest (validated first) and re-renders the derived pages.
+function raiseMaturity(
+  root: string,
+  raise: MaturityRaise,
+  candidates: ScanResult['candidates'],
+  manifestFile: string,
+): InitPlaneResult {
+  const before = loadPlane(root);
+  applyMaturityRaise(before.manifestPath, raise, (value) => {
+    assertManifest(value, manifestFile);
+    assertPlaneReferences(value, before.registry, { manifest: manifestFile, registry: 'registry' });
+  });
+  const plane = loadPlane(root);
+  const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));
+  return {
+    mode: 'raised',
+    raised: { from: raise.from, to: raise.to },
+    plane: plane.rel,
+    written: ['controls/manifest.yaml', ...written],
+    packaging: [],
+    manifest: plane.manifest,
+    registry: plane.registry,
+    candidates,
+  };
+}
+
 function rerender(
   root: string,
   wanted: ProfileFile,
@@ -109,8 +172,10 @@ function rerender(
 ): InitPlaneResult {
   const plane = loadPlane(root);
   const packaging = planExclusionsAt(root, [plane.rel === '' ? 'controls' : plane.rel]);
-  const differences = describeDifferences(plane.manifest, wanted);
   const manifestFile = relative(root, plane.manifestPath);
+  const raise = maturityRaise(plane.manifest, wanted, manifestFile);
+  if (raise !== undefined) return raiseMaturity(root, raise, candidates, manifestFile);
+  const differences = describeDifferences(plane.manifest, wanted);
   if (differences.length > 0)
     throw new ConfigError(
       'PLANE_EXISTS',

@@ -57,25 +57,40 @@ export function createProgress(options: ProgressOptions): ProgressReporter {
   };
 }
 
-/** No output at all: under --json or when stderr is not a terminal, unless --progress was given. */
+/** No output at all: under --json or --quiet, unless --progress was given. */
 export const SILENT_PROGRESS: ProgressReporter = {
   started: () => undefined,
   finished: () => undefined,
 };
 
+/** When stderr is not a terminal, progress starts once a run has lasted this long. */
+const QUIET_START_MS = 5_000;
+
 /**
- * Where a verb's progress goes: stderr when asked (`--progress`), or by default on a terminal
- * without --json; undefined means none. PROOFGATE_HEARTBEAT_MS shortens the heartbeat (tests).
+ * Where a verb's progress goes, undefined for none: stderr with `--progress` (even under --json),
+ * never under --json or --quiet otherwise; on a terminal from the start, and elsewhere (a CI log,
+ * a pipe) once the run has lasted a few seconds, so a short run prints nothing and a long one is
+ * never silent. Lines are plain text either way. PROOFGATE_HEARTBEAT_MS shortens the heartbeat and
+ * PROOFGATE_PROGRESS_AFTER_MS the wait off a terminal (tests).
  */
 export function progressSink(
-  options: { json: boolean; progress?: boolean },
+  options: { json: boolean; progress?: boolean; quiet?: boolean },
   ctx: Context,
 ): ProgressSink | undefined {
-  const shown = options.progress === true || (!options.json && ctx.errIsTerminal === true);
-  if (!shown) return undefined;
+  const asked = options.progress === true;
+  if (!asked && (options.json || options.quiet === true)) return undefined;
   const heartbeat = Number(ctx.env['PROOFGATE_HEARTBEAT_MS']);
+  const every = Number.isSafeInteger(heartbeat) && heartbeat > 0 ? { heartbeatMs: heartbeat } : {};
+  if (asked || ctx.errIsTerminal === true)
+    return { write: (text) => ctx.err.write(text), ...every };
+  const after = Number(ctx.env['PROOFGATE_PROGRESS_AFTER_MS']);
+  const wait = Number.isSafeInteger(after) && after >= 0 ? after : QUIET_START_MS;
+  // Wall time, not the context's clock: this is about how long the process has been running.
+  const start = Date.now();
   return {
-    write: (text) => ctx.err.write(text),
-    ...(Number.isSafeInteger(heartbeat) && heartbeat > 0 ? { heartbeatMs: heartbeat } : {}),
+    write: (text) => {
+      if (Date.now() - start >= wait) ctx.err.write(text);
+    },
+    ...every,
   };
 }

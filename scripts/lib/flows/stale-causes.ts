@@ -4,6 +4,8 @@ import type { ControlStatus } from '../core/gate/compute-status.ts';
 import {
   filesWrittenByRun,
   nameStaleCause,
+  untrackedAdvice,
+  type RunWindow,
   subjectPaths,
   type WorktreeFacts,
 } from '../core/gate/stale-cause.ts';
@@ -12,6 +14,7 @@ import { AUDIT_STAGES, type StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { commitSubjectTree, subjectExcludes } from '../io/commit-subject.ts';
 import { findRepositoryPaths } from '../io/git.ts';
+import { installedSkillExcludes } from '../io/skill-excludes.ts';
 import { modifiedTimes, readWorktreeState, takeBoundState } from '../io/worktree-state.ts';
 
 async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
@@ -24,7 +27,11 @@ async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
     const commit = state.head;
     // Changed in the working tree or only in the index: both are uncommitted.
     const changed = [...new Set([...state.dirty, ...state.staged])];
-    const dirty = subjectPaths(changed, subjectExcludes(plane)).sort();
+    // An untracked skill file identical to this version's is in neither tree; a tracked one that
+    // now differs from HEAD is a real difference (HEAD's copy was bound) and is named.
+    const skill = new Set(installedSkillExcludes(plane.root));
+    const own = changed.filter((p) => !(skill.has(p) && state.untracked.includes(p)));
+    const dirty = subjectPaths(own, subjectExcludes(plane, [])).sort();
     // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
     // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
     const untracked = dirty.filter((p) => state.untracked.includes(p));
@@ -43,11 +50,12 @@ async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
   }
 }
 
-/** When a run entry's command started: its time minus its duration; undefined for other entries. */
-function runStart(stored: StoredEntry): number | undefined {
+/** When a run entry's command ran: its time minus its duration, to its time; else undefined. */
+function runWindow(stored: StoredEntry): RunWindow | undefined {
   const body = stored.entry.body as { duration_ms?: unknown };
   if (stored.entry.kind !== 'run' || typeof body.duration_ms !== 'number') return undefined;
-  return Date.parse(stored.entry.time) - body.duration_ms;
+  const end = Date.parse(stored.entry.time);
+  return { start: end - body.duration_ms, end };
 }
 
 /**
@@ -78,7 +86,7 @@ export async function withStaleCauses(
   const facts = await readFacts(plane);
   if (facts === undefined) return [...statuses];
   const treeOf = new Map(entries.map((e) => [e.hash, e.entry.subject.tree]));
-  const startOf = new Map(entries.map((e) => [e.hash, runStart(e)]));
+  const windowOf = new Map(entries.map((e) => [e.hash, runWindow(e)]));
   return statuses.map((s) => {
     if (!stale.includes(s)) return s;
     const stages = { ...s.stages };
@@ -86,15 +94,17 @@ export async function withStaleCauses(
       const st = s.stages[stage];
       const tree = st.entry === undefined ? undefined : treeOf.get(st.entry);
       if (st.status !== 'STALE' || tree === undefined) continue;
-      const reason = nameStaleCause(st.reason, tree, facts);
-      const written = filesWrittenByRun(reason, startOf.get(st.entry ?? ''), facts);
+      const named = nameStaleCause(st.reason, tree, facts);
+      const sources = plane.registry.controls.find((c) => c.id === s.control)?.inputs ?? [];
+      const written = filesWrittenByRun(named, windowOf.get(st.entry ?? ''), facts, sources);
+      const reason = written === undefined ? (untrackedAdvice(named, facts) ?? named) : named;
       const declare = written === undefined ? undefined : declareOutputs(plane, s.control, written);
       stages[stage] =
         declare === undefined
           ? { ...st, reason }
           : {
               ...st,
-              reason: `${reason}; they were written by or after the run: if the command writes them, declare them as its outputs (or commit them if they are yours)`,
+              reason: `${reason}; they were written while the run ran: if the command writes them, declare them as its outputs (or commit them if they are yours)`,
               next: declare,
             };
     }

@@ -6,6 +6,11 @@ import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject
 import type { Plane } from '../core/plane/plane.ts';
 import { relative, sep } from 'node:path';
 import { findRepositoryPaths, runGit } from './git.ts';
+import {
+  committedSkillExcludes,
+  installedSkillExcludes,
+  withSkillExcludes,
+} from './skill-excludes.ts';
 import { commitSubjectOf, withTreeIndex, type SubjectIndex } from './subject-index.ts';
 import {
   cutPaths,
@@ -18,13 +23,21 @@ import {
 /** Commits searched, newest first, when a tree id is matched with a commit. */
 export const COMMITS_SEARCHED = 200;
 
-/** What the subject tree leaves out of a commit, as shown to a reader. */
-export function subjectExcludes(plane: Plane): string[] {
-  return scopeOf(plane).excludes;
+/**
+ * What the subject tree leaves out of a commit, as shown to a reader; `skill`: the installed skill
+ * files left out (by default those byte-identical to this version's in the working tree).
+ */
+export function subjectExcludes(plane: Plane, skill?: readonly string[]): string[] {
+  return scopeOf(plane, skill).excludes;
 }
 
-function scopeOf(plane: Plane): SubjectScope {
-  return subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+// The installed skill files left out as the working tree has them (what a reader is shown, and
+// the commit search); a single commit's subject reads them from that commit (commitSubjectTree).
+function scopeOf(
+  plane: Plane,
+  skill: readonly string[] = installedSkillExcludes(plane.root),
+): SubjectScope {
+  return withSkillExcludes(subjectScopeOf(plane.rel, plane.manifest, plane.registry), skill);
 }
 
 /** The full commit id `ref` names, or undefined when it names no commit. */
@@ -50,7 +63,7 @@ async function fastCuts(plane: Plane, scope: SubjectScope): Promise<CutPath[] | 
 
 /** The subject tree of `commit` (a full commit id). */
 export async function commitSubjectTree(plane: Plane, commit: string): Promise<string> {
-  const scope = scopeOf(plane);
+  const scope = scopeOf(plane, await committedSkillExcludes(plane.root, commit));
   // When only plain paths are cut, the commit's own tree objects answer without an index (the
   // same fast path the commit search takes); otherwise a temporary index computes it.
   const cuts = await fastCuts(plane, scope);

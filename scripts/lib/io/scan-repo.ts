@@ -4,15 +4,25 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildScan, selectFilesToRead } from '../core/scan/build-scan.ts';
 import type { ScanResult } from '../core/scan/types.ts';
+import { SKILL_DIRS } from '../core/skill/plan-skill-install.ts';
 import { gitText } from './git.ts';
 
 /** Files larger than this are listed but not read. */
 const MAX_READ_BYTES = 512 * 1024;
 
-/** Every tracked and untracked, not ignored path, POSIX separators, sorted, unique. */
+/** The installed skill folders: proofgate's own pages, never the project's content. */
+const SKILL_PREFIXES = Object.values(SKILL_DIRS).map((dir) => `${dir}/`);
+
+/**
+ * Every tracked and untracked, not ignored path, POSIX separators, sorted, unique; the installed
+ * skill folders left out.
+ */
 async function listRepoFiles(root: string): Promise<string[]> {
   const text = await gitText(['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: root });
-  return [...new Set(text.split('\0').filter((p) => p !== ''))].sort();
+  const paths = text
+    .split('\0')
+    .filter((p) => p !== '' && !SKILL_PREFIXES.some((s) => p.startsWith(s)));
+  return [...new Set(paths)].sort();
 }
 
 function readSmallFiles(root: string, paths: readonly string[]): Map<string, string> {

@@ -19,6 +19,7 @@ import type { Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
+import { installedSkillExcludes, withSkillExcludes } from './skill-excludes.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import type { SubjectIndex } from './subject-index.ts';
 import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
@@ -155,7 +156,10 @@ export async function computeSubjects(
   plane: Plane,
   controls: readonly Control[],
 ): Promise<Map<string, SubjectBinding>> {
-  const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+  const scope = withSkillExcludes(
+    subjectScopeOf(plane.rel, plane.manifest, plane.registry),
+    installedSkillExcludes(plane.root),
+  );
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
   const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
   const outputs = checkOutputs(plane);
@@ -188,7 +192,10 @@ export async function computeSubjects(
 
 /** The subject binding for entries not about one control (claims, seals, notes). */
 export async function computeSubject(plane: Plane): Promise<SubjectBinding> {
-  const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+  const scope = withSkillExcludes(
+    subjectScopeOf(plane.rel, plane.manifest, plane.registry),
+    installedSkillExcludes(plane.root),
+  );
   const outputs = checkOutputs(plane);
   const { tree } = await subjectTree(plane.root, scope);
   await outputs;

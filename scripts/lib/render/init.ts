@@ -13,9 +13,13 @@ export function renderInit(result: InitResult): string {
       ? [
           `init: created the control plane in ${where} with ${controls.length} controls (ledger ${result.manifest.ledger_id}); no command was adopted`,
         ]
-      : [
-          `init: the plane in ${where} already has this profile; ${result.written.length === 0 ? 'nothing changed' : `only ${result.written.length} derived file(s) were re-rendered`}`,
-        ];
+      : result.mode === 'raised'
+        ? [
+            `init: raised the target maturity of the plane in ${where} from ${result.raised?.from ?? '?'} to ${result.raised?.to ?? '?'}; controls required from the new level now count (TODO until run), nothing recorded was rewritten`,
+          ]
+        : [
+            `init: the plane in ${where} already has this profile; ${result.written.length === 0 ? 'nothing changed' : `only ${result.written.length} derived file(s) were re-rendered`}`,
+          ];
   lines.push(
     '',
     `controls: ${controls.map((c) => `${c.id} (${c.execution.type})`).join(', ') || '(none)'}`,

@@ -95,6 +95,17 @@ export function riskNote(risks: readonly string[] | undefined): string {
   return `${risks.includes('inline') ? ' [inline script]' : ''}${other.length > 0 ? ` [risk: ${other.join(', ')}]` : ''}`;
 }
 
+// The blocker count after a refused verdict; none when no control blocks it (the verdict itself
+// says why, e.g. nothing applicable to claim), so the count never contradicts the verdict.
+function claimBlockers(claim: NonNullable<StatusFlowResult['claimNow']>): string {
+  if (claim.granted || claim.blockers === 0) return '';
+  const list =
+    claim.scope === 'task'
+      ? 'proofgate claim --control <id> lists them'
+      : 'proofgate query blockers';
+  return ` (${claim.blockers} blockers: ${list})`;
+}
+
 export function renderStatus(
   result: StatusFlowResult & { upstream?: { ref: string; commit: string } },
 ): string {
@@ -120,7 +131,7 @@ export function renderStatus(
     claim === undefined
       ? []
       : [
-          `  if claimed now: ${claim.verdict}${claim.granted ? '' : ` (${claim.blockers} blockers: ${claim.scope === 'task' ? 'proofgate claim --control <id> lists them' : 'proofgate query blockers'})`}`,
+          `  if claimed now: ${claim.verdict}${claimBlockers(claim)}`,
           ...(claim.rules === undefined ? [] : renderRules(claim.rules)),
         ];
   const signed = result.statuses.some((s) =>

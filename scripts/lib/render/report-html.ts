@@ -1,7 +1,7 @@
 // The auditor's report as one self-contained HTML page (references/report.md): integrity banner
 // first, then the claim verdicts, the status matrix, the timeline, traceability and trace findings.
 import { createHash } from 'node:crypto';
-import { AUDIT_STAGES } from '../core/ledger/types.ts';
+import { AUDIT_STAGES, type AuditStage } from '../core/ledger/types.ts';
 import { MATURITY_LEVELS } from '../core/plane/types.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
@@ -198,9 +198,23 @@ function renderClaimsNow(
   );
 }
 
-function matrixRow(c: ReportControl, trusted: boolean): string {
+// A stage no claim scope requires, with nothing recorded: grayed "not required", never a TODO.
+function notRequiredCell(stage: string): string {
+  return el(
+    'td',
+    {
+      class: 'st st-not_required',
+      'data-status': 'NOT_REQUIRED',
+      title: `no claim at this plane's policies requires the ${stage} stage`,
+    },
+    escapeHtml('not required'),
+  );
+}
+
+function matrixRow(c: ReportControl, trusted: boolean, required: readonly AuditStage[]): string {
   const stages = AUDIT_STAGES.map((s) => {
     const st = c.stages[s];
+    if (st.status === 'TODO' && !required.includes(s)) return notRequiredCell(s);
     if (st.strength === undefined || !trusted) return statusCell(st.status, st.reason, trusted);
     const cls = `st st-${st.status.toLowerCase().replace(/[^a-z_]/g, '')}`;
     const said = STRENGTH_TEXT[st.strength];
@@ -233,7 +247,9 @@ function renderMatrix(model: ReportModel): string {
     const controls = model.controls.filter((c) => c.maturity === level);
     if (controls.length === 0) return '';
     const heading = `<tr class="group">${el('th', { colspan: 11 }, escapeHtml(`required from ${level}${controls[0]!.isRequired ? ' (required at the target)' : ' (above the target: not required)'}`))}</tr>`;
-    return heading + controls.map((c) => matrixRow(c, model.integrity.ok)).join('');
+    return (
+      heading + controls.map((c) => matrixRow(c, model.integrity.ok, model.stagesRequired)).join('')
+    );
   });
   const headers = ['control', 'title', 'owner', 'execution', 'status', ...AUDIT_STAGES, 'reason'];
   return section(

@@ -25,6 +25,7 @@ td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-s
 .st-pass{background:#dafbe1;color:#0f5323}.st-fail,.st-disputed{background:#ffebe9;color:#a40e26}
 .st-blocked{background:#fff1e5;color:#953800}.st-stale{background:#fff8c5;color:#7d4e00}
 .st-todo{background:#f6f8fa;color:#57606a}.st-not_applicable{background:#f6f8fa;color:#8c959f}
+.st-not_required{background:#fff;color:#afb8c1;font-weight:400}
 .st-untrusted,.st-superseded{background:#eaeef2;color:#57606a;font-weight:400}
 details.evidence summary{cursor:pointer}
 details.evidence pre{max-height:320px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;white-space:pre-wrap;word-break:break-all;font-size:12px}

@@ -35,7 +35,8 @@ function setup(tiers: Record<string, 'none' | 'observe' | 'release_required'> | 
   const io: CiImportIO = {
     gate,
     listCiFiles: () => Promise.resolve(files),
-    commitTree: (_plane, sha) => Promise.resolve(sha === 'abc1234' ? TREE : undefined),
+    commitTree: (_plane, sha) =>
+      Promise.resolve(sha === 'abc1234' ? { commit: sha, tree: TREE } : undefined),
     readResultFile: (p) => Promise.resolve(new TextEncoder().encode(results.get(p) ?? '')),
   };
   return { io, gate, manifest };

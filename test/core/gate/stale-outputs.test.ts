@@ -1,10 +1,15 @@
-// A result STALE only because untracked files appeared after its command started: those are most
+// A result STALE only because untracked files appeared while its command ran: those are most
 // likely the command's own output, and only then does the STALE line offer to declare them.
 import { describe, expect, test } from 'vitest';
-import { filesWrittenByRun, nameStaleCause } from '../../../scripts/lib/core/gate/stale-cause.ts';
+import {
+  filesWrittenByRun,
+  nameStaleCause,
+  untrackedAdvice,
+} from '../../../scripts/lib/core/gate/stale-cause.ts';
 import type { WorktreeFacts } from '../../../scripts/lib/core/gate/stale-cause.ts';
 
 const STARTED = Date.parse('2026-06-01T10:00:00.000Z');
+const RUN = { start: STARTED, end: STARTED + 2000 };
 const TREE = 'a'.repeat(40);
 
 function reasonOf(facts: WorktreeFacts): string {
@@ -24,7 +29,7 @@ describe('files written by the run', () => {
         ['test/test_strict', STARTED + 900],
       ],
     );
-    expect(filesWrittenByRun(reasonOf(f), STARTED, f)).toEqual([
+    expect(filesWrittenByRun(reasonOf(f), RUN, f)).toEqual([
       'test/test_default',
       'test/test_strict',
     ]);
@@ -32,9 +37,9 @@ describe('files written by the run', () => {
 
   test("a modified tracked file, or an untracked file older than the run, is the person's work", () => {
     const edited = facts(['src/a.c', 'test/test_default'], [['test/test_default', STARTED + 5]]);
-    expect(filesWrittenByRun(reasonOf(edited), STARTED, edited)).toBeUndefined();
+    expect(filesWrittenByRun(reasonOf(edited), RUN, edited)).toBeUndefined();
     const older = facts(['notes.c'], [['notes.c', STARTED - 60_000]]);
-    expect(filesWrittenByRun(reasonOf(older), STARTED, older)).toBeUndefined();
+    expect(filesWrittenByRun(reasonOf(older), RUN, older)).toBeUndefined();
   });
 
   test('code changed since the result, or no run start known: nothing is offered', () => {
@@ -42,9 +47,27 @@ describe('files written by the run', () => {
       ...facts(['out.bin'], [['out.bin', STARTED + 1]]),
       headTree: 'b'.repeat(40),
     };
-    expect(filesWrittenByRun(reasonOf(moved), STARTED, moved)).toBeUndefined();
+    expect(filesWrittenByRun(reasonOf(moved), RUN, moved)).toBeUndefined();
     const f = facts(['out.bin'], [['out.bin', STARTED + 1]]);
     expect(filesWrittenByRun(reasonOf(f), undefined, f)).toBeUndefined();
-    expect(filesWrittenByRun('no result yet', STARTED, f)).toBeUndefined();
+    expect(filesWrittenByRun('no result yet', RUN, f)).toBeUndefined();
+  });
+
+  test('a file written after the run ended, or one matching the sources, is not an output', () => {
+    // `skill install` or a new source file, minutes after the run: named, with the real advice.
+    const later = facts(
+      ['.claude/skills/proofgate/SKILL.md'],
+      [['.claude/skills/proofgate/SKILL.md', STARTED + 120_000]],
+    );
+    expect(filesWrittenByRun(reasonOf(later), RUN, later)).toBeUndefined();
+    expect(untrackedAdvice(reasonOf(later), later)).toBe(
+      'no result for the current code: untracked file .claude/skills/proofgate/SKILL.md: commit it or ignore it (.gitignore)',
+    );
+    const source = facts(['src/new.ts'], [['src/new.ts', STARTED + 500]]);
+    expect(filesWrittenByRun(reasonOf(source), RUN, source, ['src/**'])).toBeUndefined();
+    expect(filesWrittenByRun(reasonOf(source), RUN, source)).toEqual(['src/new.ts']);
+    // a tracked edit among them: no untracked-only advice
+    const edited = facts(['src/a.c', 'x.o'], [['x.o', STARTED + 5]]);
+    expect(untrackedAdvice(reasonOf(edited), edited)).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@ import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { GrantedClaimRef } from './superseded-claims.ts';
 import { grantedClaims, supersededIn } from './superseded-claims.ts';
-import { describeEntry, entryByPrefix, type QueryItem } from './query-views.ts';
+import { ROOT_NOTE_TYPE } from '../ledger/ledger-root.ts';
+import { describeEntry, entryByPrefix, newestEntry, type QueryItem } from './query-views.ts';
 
 /** What names a subject tree: matching commits and what the tree leaves out of them. */
 export interface SubjectNames {
@@ -29,10 +30,18 @@ export function describeSubject(tree: string, names: SubjectNames): string {
     : `tree ${tree.slice(0, 8)} = commit ${commit.slice(0, 7)} minus ${minus}`;
 }
 
-/** The entry of any kind whose hash starts with `id` (8+ hex digits), or the latest entry. */
+const isRoot = (stored: StoredEntry): boolean =>
+  stored.entry.kind === 'note' && (stored.entry.body as { type?: unknown }).type === ROOT_NOTE_TYPE;
+
+/**
+ * The entry of any kind whose hash starts with `id` (8+ hex digits), or with `latest` the newest
+ * entry that is not the ledger root (the note init records; its segment sorts after the writers'
+ * segments): a run, audit, attestation, claim, seal, key or other note. The root only when it is
+ * the ledger's only entry.
+ */
 export function findAnyEntry(entries: readonly StoredEntry[], id: string | undefined): StoredEntry {
   if (id === undefined || id === 'latest') {
-    const last = entries.at(-1);
+    const last = newestEntry(entries.filter((e) => !isRoot(e))) ?? entries.at(-1);
     if (last === undefined) throw new UsageError('UNKNOWN_ID', 'the ledger has no entries');
     return last;
   }

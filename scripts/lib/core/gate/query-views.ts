@@ -72,6 +72,19 @@ function describeGrants(body: JsonObject): string {
 }
 
 /** The entry whose hash starts with `prefix` (8+ hex digits), or `latest` of `kind`. */
+/**
+ * The newest of `entries` by recorded time; on equal times the later one in ledger order. Ledger
+ * order alone is per segment (each writer's, then the root's), not by time.
+ */
+export function newestEntry(entries: readonly StoredEntry[]): StoredEntry | undefined {
+  let newest: StoredEntry | undefined;
+  for (const stored of entries) {
+    if (newest === undefined || Date.parse(stored.entry.time) >= Date.parse(newest.entry.time))
+      newest = stored;
+  }
+  return newest;
+}
+
 export function findEntry(
   entries: readonly StoredEntry[],
   id: string | undefined,
@@ -79,7 +92,7 @@ export function findEntry(
 ): StoredEntry {
   const ofKind = entries.filter((e) => e.entry.kind === kind);
   if (id === undefined || id === 'latest') {
-    const last = ofKind.at(-1);
+    const last = newestEntry(ofKind);
     if (last === undefined)
       throw new UsageError('UNKNOWN_ID', `no ${kind} entry is recorded`, {
         next: kind === 'run' ? 'proofgate evaluate --run' : 'proofgate claim --control <id>',

@@ -23,22 +23,53 @@ export interface WorktreeFacts {
 /** The reason a result is STALE only because untracked files appeared (nameStaleCause). */
 const UNCOMMITTED = `${CODE_STALE}: the working tree has uncommitted changes: `;
 
+/** When a result's command ran (ms since the epoch). */
+export interface RunWindow {
+  start: number;
+  end: number;
+}
+
+/** File times are rounded by some filesystems: a second of slack on each side of the run. */
+const SLACK_MS = 1000;
+
 /**
  * The files a control's own run most likely wrote: the result judged HEAD, and every path that
- * differs is untracked and was written after its command started. Undefined otherwise: a
- * modified tracked file, or an untracked one older than the run, is the person's work to commit.
- * `runStart`: when the result's command started (ms); a second of slack covers file-time rounding.
+ * differs is untracked, was written while its command ran (not before it started, not after it
+ * ended: a file created later, such as an installed skill or a new source file, is not the run's)
+ * and matches none of `sources` (the control's inputs: a source is never an output). Undefined
+ * otherwise: a modified tracked file, or an untracked one written outside the run, is the
+ * person's work to commit or ignore.
  */
 export function filesWrittenByRun(
   reason: string,
-  runStart: number | undefined,
+  run: RunWindow | undefined,
   facts: WorktreeFacts,
+  sources: readonly string[] = [],
 ): string[] | undefined {
-  if (!reason.startsWith(UNCOMMITTED) || runStart === undefined || facts.untracked === undefined)
+  if (!reason.startsWith(UNCOMMITTED) || run === undefined || facts.untracked === undefined)
     return undefined;
   const untracked = facts.untracked;
-  const written = facts.dirty.every((p) => (untracked.get(p) ?? -Infinity) >= runStart - 1000);
+  const during = (p: string): boolean => {
+    const time = untracked.get(p);
+    return time !== undefined && time >= run.start - SLACK_MS && time <= run.end + SLACK_MS;
+  };
+  const source = (p: string): boolean => sources.some((g) => minimatch(p, g, { dot: true }));
+  const written = facts.dirty.every((p) => during(p) && !source(p));
   return written && facts.dirty.length > 0 ? [...facts.dirty] : undefined;
+}
+
+/**
+ * The advice for a result STALE only because untracked files appeared that its run did not write:
+ * the files named, to commit or ignore. Undefined when a tracked file changed too.
+ */
+export function untrackedAdvice(reason: string, facts: WorktreeFacts): string | undefined {
+  const untracked = facts.untracked;
+  if (!reason.startsWith(UNCOMMITTED) || untracked === undefined || facts.dirty.length === 0)
+    return undefined;
+  if (!facts.dirty.every((p) => untracked.has(p))) return undefined;
+  const files = facts.dirty.length === 1 ? 'untracked file' : 'untracked files';
+  const them = facts.dirty.length === 1 ? 'it' : 'them';
+  return `${CODE_STALE}: ${files} ${namePaths(facts.dirty)}: commit ${them} or ignore ${them} (.gitignore)`;
 }
 
 /** `a.ts, b.ts, c.ts, d.ts, e.ts and 3 more`. */

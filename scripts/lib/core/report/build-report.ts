@@ -6,7 +6,7 @@ import type { AttestationHistory } from '../gate/attestation-age.ts';
 import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
-import type { ClaimDecision } from '../gate/decide-claim.ts';
+import { requiredStages, type ClaimDecision } from '../gate/decide-claim.ts';
 import type { RulesReport } from '../gate/base-rules.ts';
 import { decideVerdict } from '../gate/decide-verdict.ts';
 import { parseClaimBody } from '../gate/parse-body.ts';
@@ -15,8 +15,15 @@ import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { ClaimBody } from '../gate/bodies.ts';
 import { isRequiredAt } from '../gate/select-controls.ts';
 import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
-import type { LedgerFinding, StoredEntry, SubjectBinding, Actor } from '../ledger/types.ts';
-import type { Manifest, Maturity, Registry } from '../plane/types.ts';
+import { AUDIT_STAGES } from '../ledger/types.ts';
+import type {
+  Actor,
+  AuditStage,
+  LedgerFinding,
+  StoredEntry,
+  SubjectBinding,
+} from '../ledger/types.ts';
+import { CLAIM_SCOPES, type Manifest, type Maturity, type Registry } from '../plane/types.ts';
 import { collectTraceFindings, type EvidenceObject } from './collect-trace-findings.ts';
 import type { TraceFindings } from './collect-trace-findings.ts';
 import { evidenceViews, type EvidenceView } from './evidence-views.ts';
@@ -99,6 +106,11 @@ export interface ReportModel {
   };
   /** Same meaning as `status --json`'s ok: every required control is PASS or NOT_APPLICABLE. */
   isReady: boolean;
+  /**
+   * The audit stages some claim scope of the manifest requires (its `policies.claims`); a stage no
+   * scope requires (third_party below the maturities that ask for it) is shown as not required.
+   */
+  stagesRequired: AuditStage[];
   /** Counts over the required controls, as `status --json` reports them. */
   counts: Record<ControlStatusValue, number>;
   controls: ReportControl[];
@@ -173,6 +185,9 @@ export function buildReport(input: ReportInput): ReportModel {
       verified: describeVerified(input.counts ?? countVerified(input.entries)),
     },
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
+    stagesRequired: AUDIT_STAGES.filter((stage) =>
+      CLAIM_SCOPES.some((scope) => requiredStages(manifest, scope).includes(stage)),
+    ),
     counts,
     controls,
     claimsNow: input.claimsNow?.decisions ?? decideClaimsNow(input, required),

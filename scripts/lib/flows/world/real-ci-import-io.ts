@@ -12,9 +12,11 @@ export function createRealCiImportIO(ctx: Context): CiImportIO {
     gate: createRealGateIO(ctx),
     listCiFiles: async (root) => (await scanRepository(root)).ci,
     commitTree: async (plane, commit) => {
-      if (!/^[0-9a-fA-F]{4,64}$/.test(commit)) return undefined;
+      // Any commit-ish (rev-parse --verify <x>^{commit}; an option-like value names nothing).
       const full = await resolveCommit(plane.root, commit);
-      return full === undefined ? undefined : commitSubjectTree(plane, full);
+      return full === undefined
+        ? undefined
+        : { commit: full, tree: await commitSubjectTree(plane, full) };
     },
     readResultFile,
   };
