@@ -1,5 +1,5 @@
 // Packs this package with `npm pack` and installs the tarball into a consumer repository, exactly
-// as a user would; dependencies come from the local npm cache when they are there. The bundle is
+// as a user would; the tarball depends on nothing (its libraries are in the bundle). The bundle is
 // built once by the global setup, so `prepare` is skipped here: two test files packing at once
 // must not rebuild dist/ under each other.
 import { execFileSync } from 'node:child_process';

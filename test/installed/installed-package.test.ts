@@ -2,6 +2,7 @@
 // flow through node_modules/.bin/proofgate. Nothing here imports the sources: a module that finds
 // its assets the wrong way, or a verb that only works under tsx, fails here.
 import { spawnSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ const PROFILE = [
 ];
 const CROSS = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:installed-test'];
 const NOW = '2026-06-01T00:00:00.000Z';
+const BUILTINS = new Set(builtinModules);
 
 let pkg: InstalledPackage;
 let repo: TestRepo;
@@ -91,6 +93,36 @@ describe('the installed package', () => {
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('scripts/'))).toEqual([]);
     expect(files).not.toContain('controls/manifest.yaml');
     expect(files.filter((f) => f.startsWith('evidence/'))).toEqual([]);
+  });
+
+  test('installs nothing beside itself: every library is in the bundle', () => {
+    const modules = join(repo.dir, 'node_modules');
+    const installed = readdirSync(modules).filter((name) => !name.startsWith('.'));
+    expect(installed).toEqual(['proofgate']);
+    expect(readdirSync(join(modules, '.bin'))).toEqual(['proofgate']);
+    const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest['dependencies'] ?? {}).toEqual({});
+    expect(manifest['optionalDependencies'] ?? {}).toEqual({});
+    expect(manifest['peerDependencies'] ?? {}).toEqual({});
+    // no chunk of the bundle loads a package at run time: every require/import names node's own
+    // modules or a sibling chunk
+    const dist = join(pkg.dir, 'dist');
+    const external = readdirSync(dist)
+      .filter((f) => f.endsWith('.mjs'))
+      .flatMap((f) => {
+        const code = readFileSync(join(dist, f), 'utf8');
+        const specifiers = [
+          ...code.matchAll(/(?:^|[^.\w'"`])(?:__)?(?:require|import)\(\s*(["'])([^"']+)\1\s*\)/g),
+          ...code.matchAll(/^import\s[^;]*?from\s*(["'])([^"']+)\1/gm),
+        ].map((m) => m[2] ?? '');
+        return specifiers
+          .filter((s) => !s.startsWith('node:') && !s.startsWith('./') && !BUILTINS.has(s))
+          .map((s) => `${f}: ${s}`);
+      });
+    expect(external).toEqual([]);
   });
 
   test('builds a control plane: scan, init, adopt', () => {
