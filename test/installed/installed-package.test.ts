@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
+import { pathWithoutProofgate, printedNextLines } from '../helpers/journey.ts';
 import { installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
 import type { InstalledPackage } from '../helpers/packed.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
@@ -276,17 +277,21 @@ describe('the installed package', () => {
 
   test('every verb answers --help', () => {
     const help = expectCode(['--help'], 0);
-    const verbs = [...help.matchAll(/^ {2}proofgate ([a-z-]+)/gm)].map((m) => m[1] ?? '');
+    // in the consumer, the help's commands start as the user runs them there: `npx proofgate`
+    const verbs = [...help.matchAll(/^ {2}npx proofgate ([a-z-]+)/gm)].map((m) => m[1] ?? '');
     expect(verbs.length).toBeGreaterThan(15);
     for (const verb of verbs) expectCode([verb, '--help'], 0);
   });
 });
 
 test('the installed bundle and the sources print byte-identical --json on the same repository', () => {
-  const sources = join(import.meta.dirname, '../../scripts/cli.ts');
+  const checkout = join(import.meta.dirname, '../..');
+  const sources = join(checkout, 'scripts/cli.ts');
+  const tsx = pathToFileURL(join(checkout, 'node_modules/tsx/dist/loader.mjs')).href;
+  // from the consumer's directory, as the installed bin runs: both print `npx proofgate` there
   const viaSources = (args: string[]): string =>
-    spawnSync(process.execPath, ['--import', 'tsx', sources, ...args, '--root', repo.dir], {
-      cwd: join(import.meta.dirname, '../..'),
+    spawnSync(process.execPath, ['--import', tsx, sources, ...args, '--root', repo.dir], {
+      cwd: repo.dir,
       encoding: 'utf8',
       env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home, TZ: 'UTC', PROOFGATE_NOW: NOW },
     }).stdout;
@@ -301,4 +306,26 @@ test('the installed bundle and the sources print byte-identical --json on the sa
     expect(installed.length, args.join(' ')).toBeGreaterThan(2);
     expect(viaSources(args), args.join(' ')).toBe(installed);
   }
+});
+
+test('every printed next: line runs as printed from a shell with no proofgate on PATH', () => {
+  // the user's shell: npm and node, but no directory that holds a proofgate command
+  const path = pathWithoutProofgate();
+  const lines = [...new Set(outputs.flatMap((o) => printedNextLines(o)))];
+  expect(lines.length).toBeGreaterThan(3);
+  // in an npm project with proofgate installed, every command starts as npx runs it
+  expect(lines.filter((line) => !line.startsWith('npx proofgate '))).toEqual([]);
+  const failed: string[] = [];
+  for (const line of lines) {
+    const run = spawnSync('sh', ['-c', line], {
+      cwd: repo.dir,
+      encoding: 'utf8',
+      input: '',
+      env: { PATH: path, HOME: pkg.home, NO_COLOR: '1', TZ: 'UTC', PROOFGATE_NOW: NOW },
+    });
+    outputs.push(`$ ${line}\n${run.stdout}${run.stderr}`);
+    if (run.status === 127 || /command not found|: not found/.test(run.stderr))
+      failed.push(`${line}  → exit ${run.status}\n${run.stderr}`);
+  }
+  expect(failed).toEqual([]);
 });
