@@ -1,6 +1,6 @@
 // How the reader starts proofgate where they are. The core prints every command it advises as
 // `proofgate <verb> …`; the command line rewrites that leading word once, at output, to the
-// invocation that works in the reader's shell (see references/next.md).
+// invocation that works in the reader's shell (references/exit-codes.md).
 import { quoteArg } from './next-command.ts';
 
 export interface InvocationFacts {
