@@ -32,6 +32,7 @@ describe('rewriteInvocation', () => {
       'proofgate runs them; see .proofgate/controls and /x/proofgate claim',
       'already: npx proofgate claim',
       'proofgate unknown-verb stays',
+      '  next: run "proofgate --help" for usage',
     ].join('\n');
     expect(rewriteInvocation(text, 'npx proofgate', VERBS)).toBe(
       [
@@ -42,6 +43,7 @@ describe('rewriteInvocation', () => {
         'proofgate runs them; see .proofgate/controls and /x/proofgate claim',
         'already: npx proofgate claim',
         'proofgate unknown-verb stays',
+        '  next: run "npx proofgate --help" for usage',
       ].join('\n'),
     );
   });

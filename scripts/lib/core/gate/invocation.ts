@@ -19,8 +19,8 @@ export function chooseInvocation(facts: InvocationFacts): string {
   return `node ${quoteArg(facts.bin)}`;
 }
 
-/** `proofgate <verb>` at the start of a word (not a path, not already after npx). */
-const COMMAND = /(?<=^|[\s`"'(=])(?<!npx )proofgate(?= ([a-z][a-z-]*))/gm;
+/** `proofgate <verb>` or `proofgate --flag` at the start of a word (not a path, not after npx). */
+const COMMAND = /(?<=^|[\s`"'(=])(?<!npx )proofgate(?= (?:([a-z][a-z-]*)|--[a-z]))/gm;
 
 /**
  * Every advised command in `text` with its leading `proofgate` replaced by `invocation`. Only
@@ -35,7 +35,7 @@ export function rewriteInvocation(
   if (invocation === 'proofgate' || !text.includes('proofgate')) return text;
   const json = /^\s*[[{]/.test(text);
   const replacement = json ? JSON.stringify(invocation).slice(1, -1) : invocation;
-  return text.replace(COMMAND, (word: string, verb: string) =>
-    verbs.has(verb) ? replacement : word,
+  return text.replace(COMMAND, (word: string, verb: string | undefined) =>
+    verb === undefined || verbs.has(verb) ? replacement : word,
   );
 }
