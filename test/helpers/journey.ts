@@ -63,12 +63,7 @@ export function startJourney(name: string, bin: string): Journey {
       return result;
     },
     shell(line) {
-      const run = spawnSync('sh', ['-c', line], {
-        cwd: repo.dir,
-        encoding: 'utf8',
-        input: '',
-        env: { PATH: pathWithoutProofgate(), ...env },
-      });
+      const run = runInShell(line, repo.dir, env);
       const result = {
         args: [],
         line,
@@ -112,11 +107,25 @@ export function nextCommands(text: string): string[] {
 }
 
 /** PATH without any directory that holds a `proofgate` command: a shell where it is not installed. */
-export function pathWithoutProofgate(): string {
+function pathWithoutProofgate(): string {
   return (process.env['PATH'] ?? '')
     .split(delimiter)
     .filter((dir) => dir !== '' && !existsSync(join(dir, 'proofgate')))
     .join(delimiter);
+}
+
+/** Runs a printed command line with `sh -c` in `cwd`, from a PATH with no proofgate on it. */
+export function runInShell(
+  line: string,
+  cwd: string,
+  env: Record<string, string>,
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync('sh', ['-c', line], {
+    cwd,
+    encoding: 'utf8',
+    input: '',
+    env: { PATH: pathWithoutProofgate(), ...env },
+  });
 }
 
 /** A placeholder a person fills in (`'<what was checked>'`) gets a real sentence. */

@@ -2,15 +2,14 @@
 // flow through node_modules/.bin/proofgate. Nothing here imports the sources: a module that finds
 // its assets the wrong way, or a verb that only works under tsx, fails here.
 import { spawnSync } from 'node:child_process';
-import { builtinModules } from 'node:module';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
-import { pathWithoutProofgate, printedNextLines } from '../helpers/journey.ts';
-import { installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
+import { printedNextLines, runInShell } from '../helpers/journey.ts';
+import { externalSpecifiers, installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
 import type { InstalledPackage } from '../helpers/packed.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
@@ -21,7 +20,6 @@ const PROFILE = [
 ];
 const CROSS = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:installed-test'];
 const NOW = '2026-06-01T00:00:00.000Z';
-const BUILTINS = new Set(builtinModules);
 
 let pkg: InstalledPackage;
 let repo: TestRepo;
@@ -101,28 +99,12 @@ describe('the installed package', () => {
     const installed = readdirSync(modules).filter((name) => !name.startsWith('.'));
     expect(installed).toEqual(['proofgate']);
     expect(readdirSync(join(modules, '.bin'))).toEqual(['proofgate']);
-    const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    expect(manifest['dependencies'] ?? {}).toEqual({});
-    expect(manifest['optionalDependencies'] ?? {}).toEqual({});
-    expect(manifest['peerDependencies'] ?? {}).toEqual({});
+    const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as object;
+    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies'])
+      expect(manifest, field).not.toHaveProperty(field);
     // no chunk of the bundle loads a package at run time: every require/import names node's own
     // modules or a sibling chunk
-    const dist = join(pkg.dir, 'dist');
-    const external = readdirSync(dist)
-      .filter((f) => f.endsWith('.mjs'))
-      .flatMap((f) => {
-        const code = readFileSync(join(dist, f), 'utf8');
-        const specifiers = [
-          ...code.matchAll(/(?:^|[^.\w'"`])(?:__)?(?:require|import)\(\s*(["'])([^"']+)\1\s*\)/g),
-          ...code.matchAll(/^import\s[^;]*?from\s*(["'])([^"']+)\1/gm),
-        ].map((m) => m[2] ?? '');
-        return specifiers
-          .filter((s) => !s.startsWith('node:') && !s.startsWith('./') && !BUILTINS.has(s))
-          .map((s) => `${f}: ${s}`);
-      });
+    const external = externalSpecifiers(join(pkg.dir, 'dist'));
     expect(external).toEqual([]);
   });
 
@@ -309,20 +291,14 @@ test('the installed bundle and the sources print byte-identical --json on the sa
 });
 
 test('every printed next: line runs as printed from a shell with no proofgate on PATH', () => {
-  // the user's shell: npm and node, but no directory that holds a proofgate command
-  const path = pathWithoutProofgate();
   const lines = [...new Set(outputs.flatMap((o) => printedNextLines(o)))];
   expect(lines.length).toBeGreaterThan(3);
   // in an npm project with proofgate installed, every command starts as npx runs it
   expect(lines.filter((line) => !line.startsWith('npx proofgate '))).toEqual([]);
   const failed: string[] = [];
   for (const line of lines) {
-    const run = spawnSync('sh', ['-c', line], {
-      cwd: repo.dir,
-      encoding: 'utf8',
-      input: '',
-      env: { PATH: path, HOME: pkg.home, NO_COLOR: '1', TZ: 'UTC', PROOFGATE_NOW: NOW },
-    });
+    // the user's shell: npm and node, but no directory that holds a proofgate command
+    const run = runInShell(line, repo.dir, { HOME: pkg.home, TZ: 'UTC', PROOFGATE_NOW: NOW });
     outputs.push(`$ ${line}\n${run.stdout}${run.stderr}`);
     if (run.status === 127 || /command not found|: not found/.test(run.stderr))
       failed.push(`${line}  → exit ${run.status}\n${run.stderr}`);
