@@ -52,10 +52,11 @@ describe('rewriteInvocation', () => {
     expect(rewriteInvocation(text, 'proofgate', VERBS)).toBe(text);
   });
   test('in JSON the invocation is a valid string fragment', () => {
-    const json = `${JSON.stringify({ next: 'proofgate claim --scope project' })}\n`;
+    const json = `${JSON.stringify({ next: 'proofgate claim --scope project', reason: 'x\nproofgate audit' })}\n`;
     const out = rewriteInvocation(json, `node '/a "b"/bin/proofgate.js'`, VERBS);
     expect(JSON.parse(out)).toEqual({
       next: `node '/a "b"/bin/proofgate.js' claim --scope project`,
+      reason: `x\nnode '/a "b"/bin/proofgate.js' audit`,
     });
   });
 });

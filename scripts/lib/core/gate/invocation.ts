@@ -19,8 +19,11 @@ export function chooseInvocation(facts: InvocationFacts): string {
   return `node ${quoteArg(facts.bin)}`;
 }
 
-/** `proofgate <verb>` or `proofgate --flag` at the start of a word (not a path, not after npx). */
-const COMMAND = /(?<=^|[\s`"'(=])(?<!npx )proofgate(?= (?:([a-z][a-z-]*)|--[a-z]))/gm;
+/**
+ * `proofgate <verb>` or `proofgate --flag` at the start of a word (not a path, not after npx); in
+ * JSON a line may start after an escaped newline (`\n`).
+ */
+const COMMAND = /(?<=^|[\s`"'(=]|\\n)(?<!npx )proofgate(?= (?:([a-z][a-z-]*)|--[a-z]))/gm;
 
 /**
  * Every advised command in `text` with its leading `proofgate` replaced by `invocation`. Only
