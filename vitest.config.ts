@@ -1,4 +1,14 @@
+import { delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The fast and e2e tests run this checkout's bin with `proofgate` on PATH (a link to it), as a
+// user with proofgate on PATH would: the commands it prints then start with a bare `proofgate`,
+// which keeps their expectations and the goldens independent of where the checkout lives. The
+// installed tests keep the real PATH (the consumer's npx, no proofgate on PATH).
+const onPath = {
+  PATH: `${fileURLToPath(new URL('test/fixtures/path-bin', import.meta.url))}${delimiter}${process.env['PATH'] ?? ''}`,
+};
 
 export const config = defineConfig({
   test: {
@@ -7,6 +17,7 @@ export const config = defineConfig({
       {
         test: {
           name: 'fast',
+          env: onPath,
           include: [
             'test/core/**/*.test.ts',
             'test/commands/**/*.test.ts',
@@ -17,6 +28,7 @@ export const config = defineConfig({
       {
         test: {
           name: 'e2e',
+          env: onPath,
           include: ['test/e2e/**/*.test.ts', 'test/golden/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -3,6 +3,7 @@
 // checks that every scripts/<verb>.ts is listed here and that the descriptions match.
 import { dispatchTable } from './lib/cli/dispatch-table.ts';
 import type { VerbEntry } from './lib/cli/dispatch-table.ts';
+import { withInvocation } from './lib/cli/invocation-context.ts';
 import { tolerateClosedPipes } from './lib/io/broken-pipe.ts';
 import { createRealContext } from './lib/io/context.ts';
 import { isMainModule } from './lib/io/main-module.ts';
@@ -185,7 +186,12 @@ export const verbTable: readonly VerbEntry[] = [
 
 export async function main(args: readonly string[]): Promise<void> {
   tolerateClosedPipes();
-  process.exitCode = await dispatchTable(verbTable, args, createRealContext());
+  const verbs = verbTable.map((v) => v.name);
+  process.exitCode = await dispatchTable(
+    verbTable,
+    args,
+    withInvocation(createRealContext(), verbs),
+  );
 }
 
 if (isMainModule(import.meta.url)) await main(process.argv.slice(2));

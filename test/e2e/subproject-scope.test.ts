@@ -145,11 +145,14 @@ describe('project and release claims of a subproject plane', () => {
     expect(claim.code).toBe(1);
     const doc = JSON.parse(claim.out) as {
       verdict: string;
-      blockers: { control: string; reason: string }[];
+      blockers: { control: string; reason: string; next: string }[];
     };
     expect(doc.verdict).toMatch(/^REFUSED \[release: subproject src\/\*\*\]/);
     expect(doc.blockers[0]?.control).toBe('(plane scope)');
     expect(doc.blockers[0]?.reason).toContain('scope.releasable');
+    // the way forward names commands that exist (there is no `init --update`)
+    expect(doc.blockers[0]?.next).toContain('"proofgate render"');
+    expect(doc.blockers[0]?.next).not.toContain('--update');
     // readiness agrees with claim: merge is ready for the subproject, release is not
     const readiness = await r.run(['readiness']);
     expect(readiness.out).toMatch(/^NOT READY release .*\(ready: merge\) for subproject src\/\*\*/);

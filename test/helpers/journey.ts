@@ -2,9 +2,9 @@
 // committed as its own git repository, every command is the installed bin, and the way forward is
 // read from the `next:` lines the tool prints (as a person following them would).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempDir, openRepo } from './git-repo.ts';
 import type { TestRepo } from './git-repo.ts';
@@ -14,6 +14,8 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/journeys/', import.meta.url)
 
 export interface Run {
   args: string[];
+  /** A printed line run through a shell, as given (args is then empty). */
+  line?: string;
   code: number;
   stdout: string;
   stderr: string;
@@ -23,6 +25,8 @@ export interface Journey {
   repo: TestRepo;
   /** Runs the installed bin in the copy. */
   pg(args: readonly string[]): Run;
+  /** Runs a printed command line with `sh -c` in the copy, from a PATH with no proofgate on it. */
+  shell(line: string): Run;
   /** Every command run so far, for the failure message and the stack-trace check. */
   log: Run[];
   /** git add -A && git commit, as the newcomer does at the commit points. */
@@ -38,6 +42,7 @@ export function startJourney(name: string, bin: string): Journey {
   repo.commit(`import ${name}`);
   const home = mkdtempSync(join(tmpdir(), 'pg-journey-home-'));
   const log: Run[] = [];
+  const env = { HOME: home, NO_COLOR: '1', TZ: 'UTC', USER: 'alice' };
   return {
     repo,
     log,
@@ -46,16 +51,22 @@ export function startJourney(name: string, bin: string): Journey {
         cwd: repo.dir,
         encoding: 'utf8',
         input: '',
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          HOME: home,
-          NO_COLOR: '1',
-          TZ: 'UTC',
-          USER: 'alice',
-        },
+        env: { PATH: process.env['PATH'] ?? '', ...env },
       });
       const result = {
         args: [...args],
+        code: run.status ?? -1,
+        stdout: run.stdout,
+        stderr: run.stderr,
+      };
+      log.push(result);
+      return result;
+    },
+    shell(line) {
+      const run = runInShell(line, repo.dir, env);
+      const result = {
+        args: [],
+        line,
         code: run.status ?? -1,
         stdout: run.stdout,
         stderr: run.stderr,
@@ -73,57 +84,68 @@ export function startJourney(name: string, bin: string): Journey {
   };
 }
 
-/** The commands of the `next:` lines in `text` ("next: proofgate …"), in order, without repeats. */
-export function nextCommands(text: string): string[] {
-  const found = [...text.matchAll(/^\s*(?:-\s*)?next: (proofgate [^\n]+)$/gm)].map((m) => m[1]!);
-  return [...new Set(found.map((line) => line.trim()))];
+/** How a printed command starts proofgate: `npx proofgate`, `node <bin>`, or bare. */
+const INVOCATION =
+  /(?:npx proofgate|node (?:'[^']*\/bin\/proofgate\.js'|\S*\/bin\/proofgate\.js)|proofgate)(?= )/g;
+
+/** The `next:` lines in `text` exactly as printed (the invocation included), without repeats. */
+export function printedNextLines(text: string): string[] {
+  const found = [
+    ...text.matchAll(
+      /^\s*(?:-\s*)?next: ((?:npx proofgate|node \S+\/bin\/proofgate\.js'?|proofgate) [^\n]+)$/gm,
+    ),
+  ].map((m) => m[1]!.trim());
+  return [...new Set(found)];
 }
 
-/** Splits a printed command into words as a POSIX shell does for plain, '…' and "…" words. */
-export function shellWords(line: string): string[] {
-  const words: string[] = [];
-  let current = '';
-  let inWord = false;
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] ?? '';
-    if (quote === "'") {
-      if (ch === "'") quote = undefined;
-      else current += ch;
-    } else if (quote === '"') {
-      if (ch === '"') quote = undefined;
-      else if (ch === '\\' && i + 1 < line.length) current += line[++i] ?? '';
-      else current += ch;
-    } else if (/\s/.test(ch)) {
-      if (inWord) words.push(current);
-      current = '';
-      inWord = false;
-    } else {
-      inWord = true;
-      if (ch === "'" || ch === '"') quote = ch;
-      else current += ch;
-    }
-  }
-  if (inWord) words.push(current);
-  return words;
+/**
+ * The commands of the `next:` lines in `text`, in order, without repeats, each invocation written
+ * as a bare `proofgate` ("proofgate evaluate …") whatever the tool printed for this shell.
+ */
+export function nextCommands(text: string): string[] {
+  return [...new Set(printedNextLines(text).map((line) => line.replace(INVOCATION, 'proofgate')))];
+}
+
+/** PATH without any directory that holds a `proofgate` command: a shell where it is not installed. */
+function pathWithoutProofgate(): string {
+  return (process.env['PATH'] ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !existsSync(join(dir, 'proofgate')))
+    .join(delimiter);
+}
+
+/** Runs a printed command line with `sh -c` in `cwd`, from a PATH with no proofgate on it. */
+export function runInShell(
+  line: string,
+  cwd: string,
+  env: Record<string, string>,
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync('sh', ['-c', line], {
+    cwd,
+    encoding: 'utf8',
+    input: '',
+    env: { PATH: pathWithoutProofgate(), ...env },
+  });
 }
 
 /** A placeholder a person fills in (`'<what was checked>'`) gets a real sentence. */
-function fillPlaceholders(words: string[], note: string): string[] {
-  return words.map((w) => (/^<[^>]+>$/.test(w) ? note : w));
+function fillPlaceholders(line: string, note: string): string {
+  return line.replace(/'<[^'>]+>'|<[^\s>]+>/g, `'${note.replaceAll("'", '')}'`);
+}
+
+function shown(run: Run): string {
+  return run.line ?? `proofgate ${run.args.join(' ')}`;
 }
 
 /** Outputs of the journey that contain a stack trace (there must be none). */
 export function tracedOutputs(log: readonly Run[]): string[] {
-  return log
-    .filter((r) => STACK_TRACE.test(r.stdout + r.stderr))
-    .map((r) => `proofgate ${r.args.join(' ')}`);
+  return log.filter((r) => STACK_TRACE.test(r.stdout + r.stderr)).map(shown);
 }
 
 export function describeLog(log: readonly Run[], last = 6): string {
   return log
     .slice(-last)
-    .map((r) => `$ proofgate ${r.args.join(' ')}  → exit ${r.code}\n${r.stdout}${r.stderr}`)
+    .map((r) => `$ ${shown(r)}  → exit ${r.code}\n${r.stdout}${r.stderr}`)
     .join('\n');
 }
 
@@ -137,7 +159,8 @@ function collapse(commands: readonly string[]): string[] {
   for (const line of commands) {
     const bare = line.replace(/ --control \S+/, '');
     const repeated = commands.filter((l) => l.replace(/ --control \S+/, '') === bare).length > 1;
-    if (!repeated || !/^proofgate (evaluate|audit) /.test(line)) out.push(line);
+    const verb = /^proofgate (evaluate|audit) /.test(line.replace(INVOCATION, 'proofgate'));
+    if (!repeated || !verb) out.push(line);
     else if (!seen.has(bare)) {
       seen.add(bare);
       out.push(line, bare);
@@ -147,9 +170,10 @@ function collapse(commands: readonly string[]): string[] {
 }
 
 /**
- * Asks for the project claim and, while it is refused, runs every `next:` command the refusal
- * prints (each must run: never exit 2), then asks again. Returns the rounds it took and the
- * commands it ran; throws with the last outputs when the claim is not granted in `maxRounds`.
+ * Asks for the project claim and, while it is refused, runs every `next:` line the refusal prints
+ * as printed, through a shell with no proofgate on PATH (each must run: never exit 2, 3 or 127),
+ * then asks again. Returns the rounds it took and the commands it ran (as `proofgate …`); throws
+ * with the last outputs when the claim is not granted in `maxRounds`.
  */
 export function followToProjectClaim(
   journey: Journey,
@@ -160,21 +184,17 @@ export function followToProjectClaim(
   for (let round = 1; round <= maxRounds; round++) {
     const claim = journey.pg(['claim', '--scope', 'project']);
     if (claim.code === 0) return { rounds: round, ran };
-    const commands = nextCommands(claim.stdout + claim.stderr);
-    if (claim.code !== 1 || commands.length === 0)
+    const lines = printedNextLines(claim.stdout + claim.stderr);
+    if (claim.code !== 1 || lines.length === 0)
       throw new Error(`the project claim gave no way forward\n${describeLog(journey.log, 2)}`);
-    for (const line of collapse(commands)) {
-      ran.push(line);
-      // `a && b`, as a shell runs it: b only when a succeeded.
-      for (const part of line.split(' && ')) {
-        const args = fillPlaceholders(shellWords(part).slice(1), note);
-        const step = journey.pg(args);
-        if (step.code === 2 || step.code === 3 || step.code === -1)
-          throw new Error(
-            `a next: line does not run as printed: ${line}\n${describeLog(journey.log, 2)}`,
-          );
-        if (step.code !== 0) break;
-      }
+    for (const line of collapse(lines)) {
+      ran.push(line.replace(INVOCATION, 'proofgate'));
+      // `a && b` runs as a shell runs it: b only when a succeeded.
+      const step = journey.shell(fillPlaceholders(line, note));
+      if ([2, 3, 126, 127, -1].includes(step.code))
+        throw new Error(
+          `a next: line does not run as printed: ${line}\n${describeLog(journey.log, 2)}`,
+        );
     }
   }
   throw new Error(

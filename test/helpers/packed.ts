@@ -1,9 +1,10 @@
 // Packs this package with `npm pack` and installs the tarball into a consumer repository, exactly
-// as a user would; dependencies come from the local npm cache when they are there. The bundle is
+// as a user would; the tarball depends on nothing (its libraries are in the bundle). The bundle is
 // built once by the global setup, so `prepare` is skipped here: two test files packing at once
 // must not rebuild dist/ under each other.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,4 +63,26 @@ export function installPackedPackage(consumer: string): InstalledPackage {
     tarball,
     home,
   };
+}
+
+const BUILTINS = new Set(builtinModules);
+
+/**
+ * Every module specifier a chunk of the bundle in `dist` loads that is neither one of node's own
+ * modules nor a sibling chunk, as "chunk: specifier" (a package the bundle still needs at run time).
+ * Calls inside strings (ajv's standalone code templates) and type comments are not loads.
+ */
+export function externalSpecifiers(dist: string): string[] {
+  return readdirSync(dist)
+    .filter((f) => f.endsWith('.mjs'))
+    .flatMap((f) => {
+      const code = readFileSync(join(dist, f), 'utf8');
+      const specifiers = [
+        ...code.matchAll(/(?:^|[^.\w'"`])(?:__)?(?:require|import)\(\s*(["'])([^"']+)\1\s*\)/g),
+        ...code.matchAll(/^import\s[^;]*?from\s*(["'])([^"']+)\1/gm),
+      ].map((m) => m[2] ?? '');
+      return specifiers
+        .filter((s) => !s.startsWith('node:') && !s.startsWith('./') && !BUILTINS.has(s))
+        .map((s) => `${f}: ${s}`);
+    });
 }

@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
-import { installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
+import { printedNextLines, runInShell } from '../helpers/journey.ts';
+import { externalSpecifiers, installPackedPackage, STACK_TRACE } from '../helpers/packed.ts';
 import type { InstalledPackage } from '../helpers/packed.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
@@ -91,6 +92,20 @@ describe('the installed package', () => {
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('scripts/'))).toEqual([]);
     expect(files).not.toContain('controls/manifest.yaml');
     expect(files.filter((f) => f.startsWith('evidence/'))).toEqual([]);
+  });
+
+  test('installs nothing beside itself: every library is in the bundle', () => {
+    const modules = join(repo.dir, 'node_modules');
+    const installed = readdirSync(modules).filter((name) => !name.startsWith('.'));
+    expect(installed).toEqual(['proofgate']);
+    expect(readdirSync(join(modules, '.bin'))).toEqual(['proofgate']);
+    const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as object;
+    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies'])
+      expect(manifest, field).not.toHaveProperty(field);
+    // no chunk of the bundle loads a package at run time: every require/import names node's own
+    // modules or a sibling chunk
+    const external = externalSpecifiers(join(pkg.dir, 'dist'));
+    expect(external).toEqual([]);
   });
 
   test('builds a control plane: scan, init, adopt', () => {
@@ -244,17 +259,21 @@ describe('the installed package', () => {
 
   test('every verb answers --help', () => {
     const help = expectCode(['--help'], 0);
-    const verbs = [...help.matchAll(/^ {2}proofgate ([a-z-]+)/gm)].map((m) => m[1] ?? '');
+    // in the consumer, the help's commands start as the user runs them there: `npx proofgate`
+    const verbs = [...help.matchAll(/^ {2}npx proofgate ([a-z-]+)/gm)].map((m) => m[1] ?? '');
     expect(verbs.length).toBeGreaterThan(15);
     for (const verb of verbs) expectCode([verb, '--help'], 0);
   });
 });
 
 test('the installed bundle and the sources print byte-identical --json on the same repository', () => {
-  const sources = join(import.meta.dirname, '../../scripts/cli.ts');
+  const checkout = join(import.meta.dirname, '../..');
+  const sources = join(checkout, 'scripts/cli.ts');
+  const tsx = pathToFileURL(join(checkout, 'node_modules/tsx/dist/loader.mjs')).href;
+  // from the consumer's directory, as the installed bin runs: both print `npx proofgate` there
   const viaSources = (args: string[]): string =>
-    spawnSync(process.execPath, ['--import', 'tsx', sources, ...args, '--root', repo.dir], {
-      cwd: join(import.meta.dirname, '../..'),
+    spawnSync(process.execPath, ['--import', tsx, sources, ...args, '--root', repo.dir], {
+      cwd: repo.dir,
       encoding: 'utf8',
       env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home, TZ: 'UTC', PROOFGATE_NOW: NOW },
     }).stdout;
@@ -269,4 +288,20 @@ test('the installed bundle and the sources print byte-identical --json on the sa
     expect(installed.length, args.join(' ')).toBeGreaterThan(2);
     expect(viaSources(args), args.join(' ')).toBe(installed);
   }
+});
+
+test('every printed next: line runs as printed from a shell with no proofgate on PATH', () => {
+  const lines = [...new Set(outputs.flatMap((o) => printedNextLines(o)))];
+  expect(lines.length).toBeGreaterThan(3);
+  // in an npm project with proofgate installed, every command starts as npx runs it
+  expect(lines.filter((line) => !line.startsWith('npx proofgate '))).toEqual([]);
+  const failed: string[] = [];
+  for (const line of lines) {
+    // the user's shell: npm and node, but no directory that holds a proofgate command
+    const run = runInShell(line, repo.dir, { HOME: pkg.home, TZ: 'UTC', PROOFGATE_NOW: NOW });
+    outputs.push(`$ ${line}\n${run.stdout}${run.stderr}`);
+    if (run.status === 127 || /command not found|: not found/.test(run.stderr))
+      failed.push(`${line}  → exit ${run.status}\n${run.stderr}`);
+  }
+  expect(failed).toEqual([]);
 });

@@ -55,7 +55,9 @@ function startPlane(name: string, candidate: string): Journey {
   const profile = join(makeTempDir('pg-profile-'), 'profile.yaml');
   writeFileSync(profile, step(j, ['init', '--template'], 0).stdout);
   const init = step(j, ['init', '--profile', profile, ...DECISIONS], 0);
-  expect(init.stdout).toContain('proofgate adopt --list');
+  // the copy is no npm project with proofgate installed and PATH has none: the commands it is
+  // told to run name the installed bin by its absolute path
+  expect(init.stdout).toContain(`node ${join(pkg.dir, 'bin', 'proofgate.js')} adopt --list`);
   expect(step(j, ['adopt', '--list'], 0).stdout).toContain(candidate);
   return j;
 }

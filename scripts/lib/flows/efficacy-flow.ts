@@ -97,7 +97,10 @@ async function planMutants(
       {
         where: `inputs ${globs.join(' ')}`,
         expected: 'JS/TS source (not tests, not .d.ts) with a site for the operator',
-        next: 'try --mutate all, or --patch with a hand-written defect',
+        next:
+          method.operator === 'all'
+            ? `no operator finds a site here (mutation covers JS/TS sources only): plant a defect by hand, save it with "git diff > defect.patch", restore the code, then run "proofgate efficacy --control ${control.id} --patch defect.patch"`
+            : `try "proofgate efficacy --control ${control.id} --mutate all", or --patch with a hand-written defect`,
       },
     );
   }

@@ -136,6 +136,16 @@ describe('findEfficacyGaps', () => {
     expect(gaps.map((g) => [g.control, g.status])).toEqual([['lint', 'unproven']]);
     expect(gaps[0]?.next).toBe('proofgate efficacy --control lint --mutate all');
   });
+
+  test('a file or trace control, which cannot be mutated, is pointed at a hand-written patch', () => {
+    const manifest = makeManifest();
+    manifest.policies.efficacy_required_for_release = true;
+    const file = makeControl('license', { type: 'file', path: 'LICENSE', condition: 'exists' });
+    const gaps = findEfficacyGaps(manifest, [file], []);
+    expect(gaps.map((g) => g.next)).toEqual([
+      "proofgate efficacy --control license --patch '<defect.patch>'",
+    ]);
+  });
 });
 
 test('listPatchSites names each changed file and its first hunk line', () => {

@@ -156,7 +156,12 @@ export function findEfficacyGaps(
           control: c.id,
           status: s.status,
           reason,
-          next: `proofgate efficacy --control ${c.id} --mutate all`,
+          // only command controls can be mutated; a file or trace control is measured with a
+          // hand-written defect
+          next:
+            c.execution.type === 'command'
+              ? `proofgate efficacy --control ${c.id} --mutate all`
+              : `proofgate efficacy --control ${c.id} --patch '<defect.patch>'`,
         },
       ];
     });
