@@ -64,7 +64,7 @@ const pins = {
     },
   } satisfies Fields<LedgerEntry>,
   actor: {
-    all: { label: t, authority: t, context: t, keyid: t },
+    all: { label: t, authority: t, context: t, keyid: t, origin: t },
     required: { label: t, authority: t, context: t },
   } satisfies Fields<Actor>,
   subject: {
