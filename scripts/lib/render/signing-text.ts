@@ -6,7 +6,11 @@ import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 
 /** e.g. "signed by key d251f22bae66… registered on origin/main by alice (commit 1a2b3c4)". */
-export function describeSigning(st: StageStatus, keys?: TrustSource['keys']): string {
+export function describeSigning(
+  st: StageStatus,
+  keys?: TrustSource['keys'],
+  { flags = true }: { flags?: boolean } = {},
+): string {
   if (st.strength === undefined) return '';
   const signing = st.signing;
   if (st.strength === 'label' || signing === undefined) return STRENGTH_TEXT[st.strength];
@@ -15,10 +19,10 @@ export function describeSigning(st: StageStatus, keys?: TrustSource['keys']): st
     ? undefined
     : (keys?.find((k) => k.keyid === keyid)?.text ?? `registered to ${st.actor?.authority ?? '?'}`);
   const said = provenance === undefined ? signing.text : `${signing.text} ${provenance}`;
-  return signing.flags.length === 0 ? said : `${said} [${signing.flags.join('; ')}]`;
+  return !flags || signing.flags.length === 0 ? said : `${said} [${signing.flags.join('; ')}]`;
 }
 
-/** Per stage: each distinct description of the deciding results and how many share it. */
+/** Per stage: each distinct signer of the deciding results and how many share it (findings apart). */
 export function tallySignings(
   statuses: readonly { stages: Record<string, StageStatus> }[],
   stage: string,
@@ -28,7 +32,7 @@ export function tallySignings(
   for (const s of statuses) {
     const st = s.stages[stage];
     if (st?.strength === undefined) continue;
-    const text = describeSigning(st, keys);
+    const text = describeSigning(st, keys, { flags: false });
     counts.set(text, (counts.get(text) ?? 0) + 1);
   }
   return [...counts].map(([text, n]) => `${n} ${text}`);
