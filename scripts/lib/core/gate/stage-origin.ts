@@ -28,7 +28,7 @@ export function sharedHost(a: LedgerEntry, b: LedgerEntry): string | undefined {
 }
 
 /** How `later` relates to `earlier` by place: same clone, same host (other clone), or neither. */
-export type PlaceMatch =
+type PlaceMatch =
   { kind: 'clone'; clone: string } | { kind: 'host'; host: string } | { kind: 'none' };
 
 export function comparePlaces(later: LedgerEntry, earlier: LedgerEntry): PlaceMatch {
@@ -39,7 +39,7 @@ export function comparePlaces(later: LedgerEntry, earlier: LedgerEntry): PlaceMa
 }
 
 /** What an entry is, for a finding: "run", "cross audit". */
-export function nameOf(entry: LedgerEntry): string {
+function nameOf(entry: LedgerEntry): string {
   const stage = entry.body['stage'];
   if (entry.kind === 'audit' && typeof stage === 'string') return `${stage} audit`;
   return entry.kind;
