@@ -88,13 +88,20 @@ describe("a key-signed cross audit from the developer's own clone", () => {
     r.commit('auditor key');
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
     // The auditor's key sits in the developer's environment: the audit is signed, labels differ.
-    expect((await r.run([...CROSS_AUDIT, ...QA], env)).code).toBe(0);
+    const audit = await r.run([...CROSS_AUDIT, ...QA], env);
+    expect(audit.code).toBe(0);
+    expect(audit.out).toMatch(SAME_CLONE);
+    expect(audit.out).toContain('it does not count from engineering_ready up');
     r.commit('evidence');
     const result = claim(r, env);
     expect(result.stdout).toMatch(/^REFUSED \[task\]/);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('do not count at engineering_ready');
     expect(result.stdout).toMatch(SAME_CLONE);
+    // Auditing again from this clone cannot help: the next step says where to audit from.
+    expect(result.stdout).toMatch(
+      /next: from a clone other than [0-9a-f]{8} \(or in CI with --sign sigstore\): proofgate audit --audit-stage cross/,
+    );
     const status = pg(r.dir, ['status'], env);
     expect(status.stdout).toMatch(SAME_CLONE);
     expect(`${result.stdout}${status.stdout}`).not.toContain('not held by the actor');
@@ -128,7 +135,9 @@ describe('a key-signed cross audit from another clone', () => {
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
     r.commit('self run');
     auditor.git('pull', '-q', '--no-rebase', r.dir, 'main');
-    expect(pg(auditor.dir, [...CROSS_AUDIT, ...QA], auditorEnv).code).toBe(0);
+    const audit = pg(auditor.dir, [...CROSS_AUDIT, ...QA], auditorEnv);
+    expect(audit.code).toBe(0);
+    expect(audit.stdout).not.toMatch(SAME_CLONE);
     auditor.commit('cross audit');
     r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
 

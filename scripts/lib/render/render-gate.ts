@@ -255,6 +255,8 @@ export function renderAudit(result: AuditFlowResult): string {
     );
     const withheld = withheldLine(r.withheld_env, r.withheld_others);
     if (withheld !== undefined) lines.push(withheld);
+    if (r.same_clone !== undefined)
+      lines.push(`    warning: ${r.same_clone}; it does not count from engineering_ready up`);
   }
   return `${lines.join('\n')}\n`;
 }

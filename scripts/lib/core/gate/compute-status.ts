@@ -136,8 +136,19 @@ function judgeStage(
     // Recording the same unsigned result again cannot help: the key comes first.
     const unsigned = refused.map((r) => r.actor.authority).find((a) => !judge.hasKey(a));
     if (unsigned !== undefined) decided.next = `proofgate keys generate --authority-id ${unsigned}`;
+    // Auditing again from the same clone cannot help either: the place comes first.
+    const clone = sameCloneOf(refused, judge);
+    if (unsigned === undefined && clone !== undefined && decided.next !== undefined)
+      decided.next = `from a clone other than ${clone} (or in CI with --sign sigstore): ${decided.next}`;
   }
   return decided;
+}
+
+/** The clone id every refused result shares with the run it reviews, when all were refused so. */
+function sameCloneOf(refused: readonly ResultRecord[], judge: StrengthJudge): string | undefined {
+  const clones = refused.map((r) => judge.signing(r)?.clone);
+  const first = clones[0];
+  return first !== undefined && clones.every((c) => c === first) ? first : undefined;
 }
 
 function decideStage(

@@ -35,6 +35,8 @@ export interface Signing {
   flags: string[];
   /** Key-signed from the clone of a result it reviews: not counted from engineering_ready up. */
   sameClone: boolean;
+  /** That clone's id, when `sameClone`. */
+  clone?: string;
 }
 
 /** Whether labels stop counting for the stages other than self at `maturity`. */
@@ -104,13 +106,13 @@ export class StrengthJudge {
     const self = this.find(record.hash);
     const chain = self === undefined ? [] : reviewChain(self, (h) => this.find(h));
     const flags: string[] = [];
-    let sameClone = false;
+    let clone: string | undefined;
     for (const reviewed of chain) {
       const match = comparePlaces(self!.entry, reviewed.entry);
       const flag = describePlace(match, self!.entry, reviewed.entry);
       if (flag === undefined) continue;
       flags.push(flag);
-      if (match.kind === 'clone' && !keyless) sameClone = true;
+      if (match.kind === 'clone' && !keyless) clone = match.clone;
       break;
     }
     const registered = keyless ? undefined : this.keyEntry(keyid);
@@ -121,7 +123,7 @@ export class StrengthJudge {
       else if (sharedHost(registered.entry, developer.entry) !== undefined)
         flags.push("key registered on the developer's own host");
     }
-    return { keyless, text, flags, sameClone };
+    return { keyless, text, flags, sameClone: clone !== undefined, ...(clone && { clone }) };
   }
 
   /** Whether a result counts for a stage other than self at a strict maturity. */
