@@ -21,8 +21,8 @@ export interface Run {
 
 export interface Journey {
   repo: TestRepo;
-  /** Runs the installed bin in the copy. */
-  pg(args: readonly string[]): Run;
+  /** Runs the installed bin in the copy (or in `cwd`, another clone of it). */
+  pg(args: readonly string[], cwd?: string): Run;
   /** Every command run so far, for the failure message and the stack-trace check. */
   log: Run[];
   /** git add -A && git commit, as the newcomer does at the commit points. */
@@ -41,9 +41,9 @@ export function startJourney(name: string, bin: string): Journey {
   return {
     repo,
     log,
-    pg(args) {
+    pg(args, cwd = repo.dir) {
       const run = spawnSync(bin, args, {
-        cwd: repo.dir,
+        cwd,
         encoding: 'utf8',
         input: '',
         env: {
@@ -73,9 +73,29 @@ export function startJourney(name: string, bin: string): Journey {
   };
 }
 
+/** `next: proofgate …`, or `next: from a clone other than <id> (…): proofgate …`. */
+const NEXT_LINE =
+  /^\s*(?:-\s*)?next: (from a clone other than [0-9a-f]{8} \([^)]*\): )?(proofgate [^\n]+)$/gm;
+const ANOTHER_CLONE = /^from a clone other than [0-9a-f]{8} \([^)]*\): /;
+
+/**
+ * Runs `args` as an auditor in a clone of its own does: the evidence so far committed, the
+ * repository cloned, the command run there, its ledger segment committed and pulled back.
+ */
+function runInAnotherClone(journey: Journey, args: string[]): Run {
+  journey.commit('evidence so far');
+  const dir = join(makeTempDir('pg-journey-auditor-'), 'c');
+  journey.repo.git('clone', '-q', journey.repo.dir, dir);
+  const run = journey.pg(args, dir);
+  openRepo(dir).commit('audit from the auditor clone');
+  journey.repo.git('pull', '-q', '--no-rebase', dir, 'main');
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+  return run;
+}
+
 /** The commands of the `next:` lines in `text` ("next: proofgate …"), in order, without repeats. */
 export function nextCommands(text: string): string[] {
-  const found = [...text.matchAll(/^\s*(?:-\s*)?next: (proofgate [^\n]+)$/gm)].map((m) => m[1]!);
+  const found = [...text.matchAll(NEXT_LINE)].map((m) => `${m[1] ?? ''}${m[2]!}`);
   return [...new Set(found.map((line) => line.trim()))];
 }
 
@@ -166,9 +186,10 @@ export function followToProjectClaim(
     for (const line of collapse(commands)) {
       ran.push(line);
       // `a && b`, as a shell runs it: b only when a succeeded.
-      for (const part of line.split(' && ')) {
+      const elsewhere = ANOTHER_CLONE.test(line);
+      for (const part of line.replace(ANOTHER_CLONE, '').split(' && ')) {
         const args = fillPlaceholders(shellWords(part).slice(1), note);
-        const step = journey.pg(args);
+        const step = elsewhere ? runInAnotherClone(journey, args) : journey.pg(args);
         if (step.code === 2 || step.code === 3 || step.code === -1)
           throw new Error(
             `a next: line does not run as printed: ${line}\n${describeLog(journey.log, 2)}`,
