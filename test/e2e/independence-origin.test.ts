@@ -30,10 +30,13 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-function repo(targetMaturity: string): { r: GateRepo; env: Record<string, string> } {
+function repo(
+  targetMaturity: string,
+  taskStages = '[self, cross]',
+): { r: GateRepo; env: Record<string, string> } {
   const r = makeGateRepo(
     [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }],
-    { targetMaturity, taskStages: '[self, cross]' },
+    { targetMaturity, taskStages },
   );
   cleanups.push(() => r.remove());
   return { r, env: { PROOFGATE_KEY_DIR: tempDir('pg-keys-') } };
@@ -168,5 +171,30 @@ describe('a key-signed cross audit from another clone', () => {
     expect(status.stdout).toMatch(/cross: PASS by virtual:quality, signed by key [0-9a-f]{12}…/);
     expect(status.stdout).toContain(OWN_CLONE_KEY);
     expect(status.stdout).not.toMatch(SAME_CLONE);
+  });
+
+  it("a release audit from the run's clone is refused even when the cross audit between came from elsewhere", async () => {
+    const { r, env } = repo('engineering_ready', '[self, cross, release_authority]');
+    const owner = { PROOFGATE_KEY_DIR: tempDir('pg-owner-keys-') };
+    expect((await r.run(KEYGEN, env)).code).toBe(0);
+    expect(
+      (await r.run(['keys', 'generate', '--authority-id', 'virtual:release-owner'], owner)).code,
+    ).toBe(0);
+    r.commit('keys, release stage');
+    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+    r.commit('self run');
+    const auditor = secondClone(r);
+    expect(pg(auditor.dir, [...CROSS_AUDIT, ...QA], env).code).toBe(0);
+    auditor.commit('cross audit');
+    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+    const release = ['audit', '--audit-stage', 'release_authority', '--review-run', 'latest'];
+    const owned = await r.run([...release, ...actingAs('virtual:release-owner', 'rel:1')], owner);
+    expect(owned.code, owned.out + owned.err).toBe(0);
+    r.commit('release audit');
+    const result = claim(r, env);
+    expect(result.stdout).toMatch(/^REFUSED \[task\]/);
+    expect(result.stdout).toMatch(
+      /release_authority audit written from the same clone \([0-9a-f]{8}\) as the run it reviews: not independent/,
+    );
   });
 });

@@ -49,7 +49,7 @@ export class StrengthJudge {
   /** Keyless identity id → its subject. */
   private readonly subjects = new Map<string, string>();
   private byHash: ReadonlyMap<string, StoredEntry> | undefined;
-  private keyEntries: ReadonlyMap<string, StoredEntry> | undefined;
+  private keys: ReadonlyMap<string, StoredEntry[]> | undefined;
   private readonly entries: readonly StoredEntry[];
 
   constructor(manifest: Manifest | undefined, entries: readonly StoredEntry[]) {
@@ -81,17 +81,17 @@ export class StrengthJudge {
     return 'signed';
   }
 
-  /** The first `key` entry that registered `keyid` (indexed on first use). */
-  private keyEntry(keyid: string): StoredEntry | undefined {
-    if (this.keyEntries === undefined) {
-      const found = new Map<string, StoredEntry>();
+  /** keyid → every `key` entry that registered it (indexed on first use). */
+  private keyEntries(): ReadonlyMap<string, StoredEntry[]> {
+    if (this.keys === undefined) {
+      const found = new Map<string, StoredEntry[]>();
       for (const e of this.entries) {
         const id = e.entry.kind === 'key' ? e.entry.body['keyid'] : undefined;
-        if (typeof id === 'string' && !found.has(id)) found.set(id, e);
+        if (typeof id === 'string') found.set(id, [...(found.get(id) ?? []), e]);
       }
-      this.keyEntries = found;
+      this.keys = found;
     }
-    return this.keyEntries.get(keyid);
+    return this.keys;
   }
 
   /** What is known of a signed result's signer and place; undefined for a label. */
@@ -105,22 +105,25 @@ export class StrengthJudge {
       : `signed by key ${keyid.slice(0, 12)}…`;
     const self = this.find(record.hash);
     const chain = self === undefined ? [] : reviewChain(self, (h) => this.find(h));
+    // The nearest same-clone finding down the chain, else the nearest same-host one.
+    const places = chain.map((reviewed) => ({
+      reviewed,
+      match: comparePlaces(self!.entry, reviewed.entry),
+    }));
+    const place =
+      places.find((p) => p.match.kind === 'clone') ?? places.find((p) => p.match.kind === 'host');
     const flags: string[] = [];
     let clone: string | undefined;
-    for (const reviewed of chain) {
-      const match = comparePlaces(self!.entry, reviewed.entry);
-      const flag = describePlace(match, self!.entry, reviewed.entry);
-      if (flag === undefined) continue;
-      flags.push(flag);
-      if (match.kind === 'clone' && !keyless) clone = match.clone;
-      break;
+    if (place !== undefined) {
+      flags.push(describePlace(place.match, self!.entry, place.reviewed.entry)!);
+      if (place.match.kind === 'clone' && !keyless) clone = place.match.clone;
     }
-    const registered = keyless ? undefined : this.keyEntry(keyid);
+    const registered = keyless ? [] : (this.keyEntries().get(keyid) ?? []);
     const developer = chain.at(-1);
-    if (registered !== undefined && developer !== undefined) {
-      if (sharedClone(registered.entry, developer.entry) !== undefined)
+    if (developer !== undefined) {
+      if (registered.some((k) => sharedClone(k.entry, developer.entry) !== undefined))
         flags.push("key registered from the developer's own clone");
-      else if (sharedHost(registered.entry, developer.entry) !== undefined)
+      else if (registered.some((k) => sharedHost(k.entry, developer.entry) !== undefined))
         flags.push("key registered on the developer's own host");
     }
     return { keyless, text, flags, sameClone: clone !== undefined, ...(clone && { clone }) };
