@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv } from '../helpers/gate-repo.ts';
+import { asAnotherClone } from '../helpers/other-clone.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -45,6 +46,7 @@ async function exportedClaim() {
   );
   r.commit('auditor key');
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+  asAnotherClone(r.dir); // the auditor writes from a clone of its own
   expect(
     (await r.run(['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...QA], env)).code,
   ).toBe(0);

@@ -1,6 +1,7 @@
-// From engineering_ready up, a cross audit counts only when signed by a registered key the
-// developer does not hold: the developer cannot fill the cross stage by typing another authority
-// id and another context. At prototype a label still counts, and every output says it is one.
+// From engineering_ready up, a cross audit counts only when signed (by a key registered to its
+// authority, from another clone than the run it reviews, or keyless): the developer cannot fill
+// the cross stage by typing another authority id and another context. At prototype a label still
+// counts, and every output says it is one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { openRepo } from '../helpers/git-repo.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -17,7 +19,7 @@ afterEach(() => {
 const DEV = actingAs('virtual:developer', 'local:dev');
 const QA = actingAs('virtual:quality', 'ci:1');
 const LABEL = 'unsigned label (same person or machine not excluded)';
-const SIGNED = 'signed by a registered key not held by the actor';
+const SIGNED = /signed by key [0-9a-f]{12}… registered by t in commit [0-9a-f]{7}/;
 
 function repo(targetMaturity: string): { r: GateRepo; env: Record<string, string> } {
   const keys = mkdtempSync(join(tmpdir(), 'pg-keys-'));
@@ -74,18 +76,25 @@ describe('cross stage strength', () => {
     expect(result.stdout).not.toContain('next: proofgate keys generate');
   });
 
-  it("a cross audit signed by the auditor's registered key counts and is said to be signed", async () => {
+  it("a cross audit signed by the auditor's key in another clone counts and says whose key", async () => {
     const { r, env } = repo('engineering_ready');
     expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
       0,
     );
-    await selfMadeCross(r, env);
+    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+    r.commit('self run');
+    const auditor = openRepo(join(mkdtempSync(join(tmpdir(), 'pg-clone-')), 'c'));
+    cleanups.push(() => rmSync(join(auditor.dir, '..'), { recursive: true, force: true }));
+    openRepo(tmpdir()).git('clone', '-q', r.dir, auditor.dir);
+    expect(runCli([...CROSS_AUDIT, ...QA, '--root', auditor.dir], env).code).toBe(0);
+    auditor.commit('cross audit');
+    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
     const result = claim(r, env);
     expect(result.stdout).toMatch(/^COMPLETED \[task\]/);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`cross: 1 ${SIGNED}`);
+    expect(result.stdout).toMatch(new RegExp(`cross: 1 ${SIGNED.source}`));
     const status = runCli(['status', '--root', r.dir], env);
-    expect(status.stdout).toContain(`cross: PASS by virtual:quality, ${SIGNED}`);
+    expect(status.stdout).toMatch(new RegExp(`cross: PASS by virtual:quality, ${SIGNED.source}`));
   });
 
   it('at prototype a label counts, and the claim says it is only a label', async () => {

@@ -65,7 +65,7 @@ const ciAudit = (): string[] => [
   ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
 ];
 const CI_ENV = { SIGSTORE_ID_TOKEN: oidcToken(CI.issuer, CI.subject) };
-const SIGNED = 'signed by a registered key not held by the actor';
+const SIGNED = `signed keyless by Sigstore identity ${CI.subject}`;
 
 function repo(): GateRepo {
   const r = makeGateRepo(

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
+import { asAnotherClone } from '../helpers/other-clone.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -58,6 +59,7 @@ describe('claim --base: rules come from the base', () => {
     r.git('checkout', '-q', '-b', 'feature');
     await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
     await ok(r, ['evaluate', '--run', ...DEV], env);
+    asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
     r.commit('feature with its own auditor key');
 
@@ -119,6 +121,7 @@ describe('claim --base: rules come from the base', () => {
       registryYaml([{ id: 'tests', execution: "{ type: command, argv: ['true'] }" }]),
     );
     await ok(r, ['evaluate', '--run', ...DEV], env);
+    asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
     r.commit('tests that always pass');
 
@@ -153,6 +156,7 @@ describe('claim --base: rules come from the base', () => {
       ),
     );
     await ok(r, ['evaluate', '--run', ...DEV], env);
+    asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
     const judged = await r.run(
       ['approve', '--base', 'main', '--authority-id', 'human:accomplice'],

@@ -39,7 +39,9 @@ async function auditedFail(): Promise<Setup> {
   const env = { PROOFGATE_KEY_DIR: tempDir('pg-keys-') };
   const r = makeGateRepo(
     [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('process.exit(1)')} }` }],
-    { taskStages: '[self, cross]' },
+    // prototype: the auditor signs from the developer's clone here (one segment, whose heads the
+    // trust file pins); from engineering_ready up that audit would not count.
+    { taskStages: '[self, cross]', targetMaturity: 'prototype' },
   );
   cleanups.push(() => r.remove());
   expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(

@@ -23,10 +23,13 @@ export interface Run {
 
 export interface Journey {
   repo: TestRepo;
-  /** Runs the installed bin in the copy. */
-  pg(args: readonly string[]): Run;
-  /** Runs a printed command line with `sh -c` in the copy, from a PATH with no proofgate on it. */
-  shell(line: string): Run;
+  /** Runs the installed bin in the copy (or in `cwd`, another clone of it). */
+  pg(args: readonly string[], cwd?: string): Run;
+  /**
+   * Runs a printed command line with `sh -c` in the copy (or in `cwd`, another clone of it), from
+   * a PATH with no proofgate on it.
+   */
+  shell(line: string, cwd?: string): Run;
   /** Every command run so far, for the failure message and the stack-trace check. */
   log: Run[];
   /** git add -A && git commit, as the newcomer does at the commit points. */
@@ -46,9 +49,9 @@ export function startJourney(name: string, bin: string): Journey {
   return {
     repo,
     log,
-    pg(args) {
+    pg(args, cwd = repo.dir) {
       const run = spawnSync(bin, args, {
-        cwd: repo.dir,
+        cwd,
         encoding: 'utf8',
         input: '',
         env: { PATH: process.env['PATH'] ?? '', ...env },
@@ -62,8 +65,8 @@ export function startJourney(name: string, bin: string): Journey {
       log.push(result);
       return result;
     },
-    shell(line) {
-      const run = runInShell(line, repo.dir, env);
+    shell(line, cwd = repo.dir) {
+      const run = runInShell(line, cwd, env);
       const result = {
         args: [],
         line,
@@ -88,14 +91,32 @@ export function startJourney(name: string, bin: string): Journey {
 const INVOCATION =
   /(?:npx proofgate|node (?:'[^']*\/bin\/proofgate\.js'|\S*\/bin\/proofgate\.js)|proofgate)(?= )/g;
 
+/** A `next:` line an auditor runs in a clone of its own: `from a clone other than <id> (…): `. */
+const ANOTHER_CLONE = /^from a clone other than [0-9a-f]{8} \([^)]*\): /;
+
 /** The `next:` lines in `text` exactly as printed (the invocation included), without repeats. */
 export function printedNextLines(text: string): string[] {
   const found = [
     ...text.matchAll(
-      /^\s*(?:-\s*)?next: ((?:npx proofgate|node \S+\/bin\/proofgate\.js'?|proofgate) [^\n]+)$/gm,
+      /^\s*(?:-\s*)?next: ((?:from a clone other than [0-9a-f]{8} \([^)]*\): )?(?:npx proofgate|node \S+\/bin\/proofgate\.js'?|proofgate) [^\n]+)$/gm,
     ),
   ].map((m) => m[1]!.trim());
   return [...new Set(found)];
+}
+
+/**
+ * Runs a printed `line` as an auditor in a clone of its own does: the evidence so far committed,
+ * the repository cloned, the line run there, its ledger segment committed and pulled back.
+ */
+function runInAnotherClone(journey: Journey, line: string): Run {
+  journey.commit('evidence so far');
+  const dir = join(makeTempDir('pg-journey-auditor-'), 'c');
+  journey.repo.git('clone', '-q', journey.repo.dir, dir);
+  const run = journey.shell(line, dir);
+  openRepo(dir).commit('audit from the auditor clone');
+  journey.repo.git('pull', '-q', '--no-rebase', dir, 'main');
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+  return run;
 }
 
 /**
@@ -159,7 +180,9 @@ function collapse(commands: readonly string[]): string[] {
   for (const line of commands) {
     const bare = line.replace(/ --control \S+/, '');
     const repeated = commands.filter((l) => l.replace(/ --control \S+/, '') === bare).length > 1;
-    const verb = /^proofgate (evaluate|audit) /.test(line.replace(INVOCATION, 'proofgate'));
+    const verb = /^proofgate (evaluate|audit) /.test(
+      line.replace(ANOTHER_CLONE, '').replace(INVOCATION, 'proofgate'),
+    );
     if (!repeated || !verb) out.push(line);
     else if (!seen.has(bare)) {
       seen.add(bare);
@@ -189,8 +212,12 @@ export function followToProjectClaim(
       throw new Error(`the project claim gave no way forward\n${describeLog(journey.log, 2)}`);
     for (const line of collapse(lines)) {
       ran.push(line.replace(INVOCATION, 'proofgate'));
-      // `a && b` runs as a shell runs it: b only when a succeeded.
-      const step = journey.shell(fillPlaceholders(line, note));
+      // `a && b` runs as a shell runs it: b only when a succeeded. A line an auditor runs in a
+      // clone of its own runs there, its segment pulled back.
+      const command = fillPlaceholders(line.replace(ANOTHER_CLONE, ''), note);
+      const step = ANOTHER_CLONE.test(line)
+        ? runInAnotherClone(journey, command)
+        : journey.shell(command);
       if ([2, 3, 126, 127, -1].includes(step.code))
         throw new Error(
           `a next: line does not run as printed: ${line}\n${describeLog(journey.log, 2)}`,

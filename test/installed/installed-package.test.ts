@@ -135,10 +135,22 @@ describe('the installed package', () => {
     // slots and an unattested manual control remain TODO: evaluate agrees with status (not OK)
     const evaluated = expectCode(['evaluate', '--run', '--execution-context', 'local:dev'], 1);
     expect(evaluated.split('\n')[0]).toMatch(/^INCOMPLETE /);
-    expectCode(
+    // The auditor audits from a clone of its own: a key-signed audit written from the clone of
+    // the run it reviews does not count at engineering_ready.
+    repo.commit('self runs');
+    const developer = repo;
+    const auditor = openRepo(join(makeTempDir('pg-auditor-'), 'c'));
+    developer.git('clone', '-q', developer.dir, auditor.dir);
+    repo = auditor;
+    const audited = expectCode(
       ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...tests, ...CROSS],
       0,
     );
+    expect(audited).not.toContain('written from the same clone');
+    auditor.commit('cross audit');
+    repo = developer;
+    repo.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+    rmSync(join(auditor.dir, '..'), { recursive: true, force: true });
     expectCode(
       [
         ...['attest', '--control', 'PRD.ACCEPTANCE', '--status', 'PASS'],
@@ -167,7 +179,12 @@ describe('the installed package', () => {
     const ledger = join(repo.dir, '.proofgate/evidence/ledger');
     const segment = join(
       ledger,
-      readdirSync(ledger).find((f) => f.endsWith('.jsonl') && f !== 'root.jsonl') ?? '',
+      readdirSync(ledger).find(
+        (f) =>
+          f.endsWith('.jsonl') &&
+          f !== 'root.jsonl' &&
+          readFileSync(join(ledger, f), 'utf8').includes('"kind":"run"'),
+      ) ?? '',
     );
     const original = readFileSync(segment, 'utf8');
     writeFileSync(segment, original.replace('"kind":"run"', '"kind":"RUN"'));

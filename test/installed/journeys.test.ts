@@ -82,6 +82,9 @@ function refuseThenGrant(j: Journey): string[] {
       verb,
     ).toBe(true);
   expect(ran.some((l) => l.includes('--audit-stage release_authority'))).toBe(true);
+  // the keys were generated in this clone, so its own signed audits were refused: the way on was
+  // an audit from another clone, as printed
+  expect(ran.some((l) => /^from a clone other than [0-9a-f]{8} /.test(l))).toBe(true);
   j.commit('evidence');
   expect(j.repo.git('status', '--porcelain')).toBe('');
   step(j, ['claim', '--scope', 'project', '--no-record'], 0);

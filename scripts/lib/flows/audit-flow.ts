@@ -5,7 +5,8 @@ import type { Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import type { Actor } from '../core/ledger/types.ts';
+import type { Actor, StoredEntry } from '../core/ledger/types.ts';
+import { comparePlaces, describePlace } from '../core/gate/stage-origin.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { Agreement, AuditBody, ResultStatus, ReviewStage } from '../core/gate/bodies.ts';
 import { checkIndependence } from '../core/gate/check-independence.ts';
@@ -55,6 +56,8 @@ interface AuditControlResult {
   withheld_env?: string[];
   /** How many other variables it did not get, named neither by its argv nor by its output. */
   withheld_others?: number;
+  /** Key-signed from the clone of the run it reviews: the finding (it will not count from engineering_ready up). */
+  same_clone?: string;
 }
 
 export interface AuditFlowResult {
@@ -138,6 +141,7 @@ export async function auditFlow(
         }),
       );
       const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
+      const sameClone = sameCloneFinding(stored, entries, item.record.hash);
       return {
         control,
         reviewed: hash,
@@ -148,12 +152,26 @@ export async function auditFlow(
         entry: stored.hash,
         ...(withheldEnv === undefined ? {} : { withheld_env: withheldEnv }),
         ...(withheldOthers === undefined ? {} : { withheld_others: withheldOthers }),
+        ...(sameClone === undefined ? {} : { same_clone: sameClone }),
       };
     },
     (item) => item.control.exclusive === true,
   );
   const ok = results.every((r) => r.agreement === 'agree' && r.status === 'PASS');
   return { ok, stage: options.stage, results };
+}
+
+/** The same-clone finding of a key-signed audit (keyless and unsigned ones are judged apart). */
+function sameCloneFinding(
+  audit: StoredEntry,
+  entries: readonly StoredEntry[],
+  reviewed: string,
+): string | undefined {
+  if (!audit.entry.sigs?.some((sig) => sig.sig !== undefined)) return undefined;
+  const run = entries.find((e) => e.hash === reviewed);
+  if (run === undefined) return undefined;
+  const match = comparePlaces(audit.entry, run.entry);
+  return match.kind === 'clone' ? describePlace(match, audit.entry, run.entry) : undefined;
 }
 
 async function auditOne(

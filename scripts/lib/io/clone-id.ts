@@ -13,8 +13,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
+import type { EntryOrigin } from '../core/ledger/types.ts';
 
 const CLONE_ID = /^[0-9a-f]{8}$/;
 
@@ -71,4 +73,9 @@ export function readCloneId(commonDir: string): string {
       : randomBytes(4).toString('hex');
   writeBinding(path, { id, location: here });
   return id;
+}
+
+/** Where an entry is written: this clone's id and the host's name (call it under the lock). */
+export function writerOrigin(commonDir: string): EntryOrigin {
+  return { clone: readCloneId(commonDir), host: hostname().slice(0, 255) || 'unknown' };
 }

@@ -19,7 +19,7 @@ function signingKeys(statuses: readonly ControlStatus[]): Map<string, string> {
   for (const status of statuses) {
     for (const stage of Object.values(status.stages)) {
       const keyid = stage.actor?.keyid;
-      if (stage.strength === 'signed' && keyid !== undefined)
+      if (stage.strength === 'signed' && keyid !== undefined && stage.signing?.keyless !== true)
         keys.set(keyid, stage.actor!.authority);
     }
   }

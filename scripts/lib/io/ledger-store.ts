@@ -14,13 +14,14 @@ import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.t
 import { closedBy } from '../core/ledger/verify-seals.ts';
 import type {
   EntryDraft,
+  EntryOrigin,
   LedgerEntry,
   LedgerSnapshot,
   Signer,
   StoredEntry,
 } from '../core/ledger/types.ts';
 import type { Manifest } from '../core/plane/types.ts';
-import { readCloneId } from './clone-id.ts';
+import { writerOrigin } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
@@ -128,8 +129,9 @@ export function appendLocked(
   segmentBase: string,
   draft: EntryDraft,
   signer: Signer | undefined,
+  origin?: EntryOrigin,
 ): StoredEntry {
-  const place = placeEntry(plane, ledgerId, segmentBase);
+  const place = placeEntry(plane, ledgerId, segmentBase, origin);
   const { entry, line } = buildEntry(draft, place.placement, signer);
   return writeEntry(plane, place, entry, line);
 }
@@ -146,8 +148,9 @@ async function appendLockedKeyless(
   segmentBase: string,
   draft: EntryDraft,
   keyless: KeylessSigner,
+  origin: EntryOrigin,
 ): Promise<StoredEntry> {
-  const place = placeEntry(plane, ledgerId, segmentBase);
+  const place = placeEntry(plane, ledgerId, segmentBase, origin);
   const { entry: unsigned } = buildEntry(draft, place.placement);
   const withKey: LedgerEntry = { ...unsigned, actor: { ...unsigned.actor, keyid: keyless.keyid } };
   const bundle = await keyless.sign(Buffer.from(canonicalize(withKey), 'utf8'));
@@ -179,7 +182,12 @@ function writeEntry(
 }
 
 /** Reads the tails and picks the writer's open segment and the next position in it. */
-function placeEntry(plane: PlaneLocation, ledgerId: string, segmentBase: string): Place {
+function placeEntry(
+  plane: PlaneLocation,
+  ledgerId: string,
+  segmentBase: string,
+  origin: EntryOrigin | undefined,
+): Place {
   const dir = ledgerDir(plane);
   const tails = readSegmentTails(dir);
   refuseBadTails(tails, ledgerRel(plane));
@@ -215,7 +223,7 @@ function placeEntry(plane: PlaneLocation, ledgerId: string, segmentBase: string)
     dir,
     segment,
     isNew: own === undefined,
-    placement: { ledger: ledgerId, segment, seq, prev, heads },
+    placement: { ledger: ledgerId, segment, seq, prev, heads, ...(origin && { origin }) },
   };
 }
 
@@ -257,11 +265,12 @@ export async function appendEntry(
     }
   }
   return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
-    const base = options.segmentBase ?? writerSegmentBase(readCloneId(git.commonDir), git.branch);
+    const origin = writerOrigin(git.commonDir);
+    const base = options.segmentBase ?? writerSegmentBase(origin.clone, git.branch);
     const redacted = redactDraft(draft, options.secrets);
     if (options.keyless !== undefined) {
-      return appendLockedKeyless(plane, ledgerId, base, redacted, options.keyless);
+      return appendLockedKeyless(plane, ledgerId, base, redacted, options.keyless, origin);
     }
-    return appendLocked(plane, ledgerId, base, redacted, options.signer);
+    return appendLocked(plane, ledgerId, base, redacted, options.signer, origin);
   });
 }

@@ -6,7 +6,6 @@ import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
-import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';
@@ -14,6 +13,7 @@ import type { ClaimFlowResult } from '../flows/claim-flow.ts';
 import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
+import { describeSigning, tallySignings } from './signing-text.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -59,7 +59,7 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-function statusLine(s: ControlStatus): string[] {
+function statusLine(s: ControlStatus, keys: TrustSource['keys']): string[] {
   const who =
     s.stages.self.actor === undefined
       ? ''
@@ -73,18 +73,18 @@ function statusLine(s: ControlStatus): string[] {
     `  ${s.status.padEnd(14)} ${s.control}: ${s.reason}${flaky}${riskNote(s.risks)}${who}${s.decision === undefined ? '' : ` [${s.decision}]`}`,
     ...outputLines(s.output),
     ...(next === undefined ? [] : [`    next: ${next}`]),
-    ...stageLines(s),
+    ...stageLines(s, keys),
   ];
 }
 
 /** One line per stage with a result: its status, who acted and how strongly that is shown. */
-function stageLines(s: ControlStatus): string[] {
+function stageLines(s: ControlStatus, keys: TrustSource['keys']): string[] {
   return AUDIT_STAGES.flatMap((stage) => {
     const st = s.stages[stage];
     if (st.actor === undefined || st.strength === undefined) {
       return st.reason.includes('do not count at') ? [`      ${stage}: ${st.reason}`] : [];
     }
-    return [`      ${stage}: ${st.status} by ${st.actor.authority}, ${STRENGTH_TEXT[st.strength]}`];
+    return [`      ${stage}: ${st.status} by ${st.actor.authority}, ${describeSigning(st, keys)}`];
   });
 }
 
@@ -138,7 +138,7 @@ export function renderStatus(
     Object.values(s.stages).some((st) => st.strength === 'signed'),
   );
   const stops = result.unprovenStops.map((stop) => `  warning: ${stop.warning}`);
-  return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap(statusLine), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
+  return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap((s) => statusLine(s, result.trust?.keys)), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
 }
 
 /** Where the keys behind "signed" came from: shown when a result leans on a signature or a file. */
@@ -178,15 +178,20 @@ function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
 
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
-  for (const [stage, counts] of Object.entries(result.strengths ?? {})) {
-    const parts = Object.entries(counts)
-      .filter(([, n]) => n > 0)
-      .map(([strength, n]) => `${n} ${STRENGTH_TEXT[strength as keyof typeof STRENGTH_TEXT]}`);
+  const keys = result.trust?.keys;
+  for (const stage of Object.keys(result.strengths ?? {})) {
+    const parts = tallySignings(result.statuses, stage, keys);
     if (parts.length > 0) lines.push(`  ${stage}: ${parts.join('; ')}`);
   }
   const signed = Object.values(result.strengths ?? {}).some((counts) => counts.signed > 0);
   lines.push(...trustLine(result.trust, signed));
   for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
+  for (const s of result.statuses) {
+    for (const stage of Object.keys(result.strengths ?? {})) {
+      for (const flag of s.stages[stage as keyof typeof s.stages].signing?.flags ?? [])
+        lines.push(`  warning: ${s.control} [${stage}]: ${flag}`);
+    }
+  }
   const outputs = new Map(result.statuses.map((s) => [s.control, s.output]));
   const shown = new Set<string>();
   for (const b of result.blockers) {
@@ -261,6 +266,8 @@ export function renderAudit(result: AuditFlowResult): string {
     );
     const withheld = withheldLine(r.withheld_env, r.withheld_others);
     if (withheld !== undefined) lines.push(withheld);
+    if (r.same_clone !== undefined)
+      lines.push(`    warning: ${r.same_clone}; it does not count from engineering_ready up`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -15,7 +15,7 @@ import {
   renderTraceFindings,
 } from './report-html-sections.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
-import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
+import { describeSigning } from './signing-text.ts';
 
 export function renderReportHtml(model: ReportModel): string {
   const scriptHash = createHash('sha256').update(REPORT_JS).digest('base64');
@@ -217,7 +217,7 @@ function matrixRow(c: ReportControl, trusted: boolean, required: readonly AuditS
     if (st.status === 'TODO' && !required.includes(s)) return notRequiredCell(s);
     if (st.strength === undefined || !trusted) return statusCell(st.status, st.reason, trusted);
     const cls = `st st-${st.status.toLowerCase().replace(/[^a-z_]/g, '')}`;
-    const said = STRENGTH_TEXT[st.strength];
+    const said = describeSigning(st);
     return el(
       'td',
       { class: cls, 'data-status': st.status, 'data-strength': st.strength, title: st.reason },

@@ -64,7 +64,7 @@ const pins = {
     },
   } satisfies Fields<LedgerEntry>,
   actor: {
-    all: { label: t, authority: t, context: t, keyid: t },
+    all: { label: t, authority: t, context: t, keyid: t, origin: t },
     required: { label: t, authority: t, context: t },
   } satisfies Fields<Actor>,
   subject: {
@@ -146,7 +146,28 @@ describe('ledger-entry.schema.json', () => {
     ['empty label', (e) => (e['actor'].label = '')],
     ['bad segment name', (e) => (e['segment'] = 'Main Branch')],
     ['body not an object', (e) => (e['body'] = [])],
+    ['origin clone not 8 hex', (e) => (e['actor'].origin = { clone: 'main', host: 'h' })],
+    ['origin without host', (e) => (e['actor'].origin = { clone: 'aaaa0001' })],
+    [
+      'origin host with a newline',
+      (e) => (e['actor'].origin = { clone: 'aaaa0001', host: 'a\nb' }),
+    ],
+    [
+      'origin host too long',
+      (e) => (e['actor'].origin = { clone: 'aaaa0001', host: 'h'.repeat(256) }),
+    ],
+    [
+      'unknown origin field',
+      (e) => (e['actor'].origin = { clone: 'aaaa0001', host: 'h', pid: '1' }),
+    ],
   ];
+  test('an origin (clone id, host) is optional and accepted by the schema and parseEntry', () => {
+    const value = structuredClone(signed) as unknown as Loose;
+    value['actor'].origin = { clone: 'aaaa0001', host: 'build-host.example' };
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+    expect(parseEntry(value).problems).toEqual([]);
+  });
+
   test.each(mutations)('%s: rejected by the schema and by parseEntry alike', (_name, mutate) => {
     const value = structuredClone(signed) as unknown as Loose;
     mutate(value);

@@ -112,11 +112,15 @@ function judgeStage(
     stage !== 'self' && input.maturity !== undefined && needsSignedStages(input.maturity);
   // A dispute only ever refuses, so it counts from anyone; agreement needs the signature.
   const counted = strict
-    ? records.filter((r) => judge.of(r) === 'signed' || r.audit?.agreement === 'disputed')
+    ? records.filter((r) => judge.countsStrictly(r) || r.audit?.agreement === 'disputed')
     : records;
   const decided = decideStage(control, stage, counted, input, order);
   const deciding = counted.find((r) => r.hash === decided.entry);
-  if (deciding !== undefined) decided.strength = judge.of(deciding);
+  if (deciding !== undefined) {
+    decided.strength = judge.of(deciding);
+    const signing = judge.signing(deciding);
+    if (signing !== undefined) decided.signing = signing;
+  }
   const current = input.subjects.get(control.id);
   // Without the strict rule every result counts and none is refused; with it, a set keeps the
   // lookup linear over a control with thousands of results.
@@ -128,12 +132,23 @@ function judgeStage(
           (r) => !isCounted.has(r) && current !== undefined && matchesBinding(r, current),
         );
   if (refused.length > 0 && decided.entry === undefined && input.maturity !== undefined) {
-    decided.reason = StrengthJudge.refusal(stage, input.maturity, refused);
+    decided.reason = judge.refusal(stage, input.maturity, refused);
     // Recording the same unsigned result again cannot help: the key comes first.
     const unsigned = refused.map((r) => r.actor.authority).find((a) => !judge.hasKey(a));
     if (unsigned !== undefined) decided.next = `proofgate keys generate --authority-id ${unsigned}`;
+    // Auditing again from the same clone cannot help either: the place comes first.
+    const clone = sameCloneOf(refused, judge);
+    if (unsigned === undefined && clone !== undefined && decided.next !== undefined)
+      decided.next = `from a clone other than ${clone} (or in CI with --sign sigstore): ${decided.next}`;
   }
   return decided;
+}
+
+/** The clone id every refused result shares with the run it reviews, when all were refused so. */
+function sameCloneOf(refused: readonly ResultRecord[], judge: StrengthJudge): string | undefined {
+  const clones = refused.map((r) => judge.signing(r)?.clone);
+  const first = clones[0];
+  return first !== undefined && clones.every((c) => c === first) ? first : undefined;
 }
 
 function decideStage(

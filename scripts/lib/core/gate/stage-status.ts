@@ -3,7 +3,7 @@
 import type { Actor, AuditStage } from '../ledger/types.ts';
 import type { Blocker } from './bodies.ts';
 import type { ConflictingResult } from './describe-conflict.ts';
-import type { Strength } from './stage-strength.ts';
+import type { Signing, Strength } from './stage-strength.ts';
 
 export const CONTROL_STATUSES = [
   'PASS',
@@ -34,6 +34,8 @@ export interface StageStatus {
   next?: string;
   /** How the deciding result shows who acted: a verified key or only a label. */
   strength?: Strength;
+  /** A signed audit: who signed (key or keyless identity) and where it was written from. */
+  signing?: Signing;
   /** CONFLICT: the last results on this binding, unordered (no writer saw the others), that disagree. */
   conflict?: ConflictingResult[];
 }

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.ts';
 import { canonicalize } from './canonical.ts';
 import { parseEntry } from './parse-entry.ts';
 import { signEntry } from './sign-entry.ts';
-import type { EntryDraft, LedgerEntry, Signer } from './types.ts';
+import type { EntryDraft, EntryOrigin, LedgerEntry, Signer } from './types.ts';
 
 export interface EntryPlacement {
   ledger: string;
@@ -13,6 +13,8 @@ export interface EntryPlacement {
   prev: string | null;
   /** Segment → head hash of every segment the writer saw (including its own, when non-empty). */
   heads: Record<string, string>;
+  /** The writing clone and host, recorded in `actor.origin`. */
+  origin?: EntryOrigin;
 }
 
 export interface BuiltEntry {
@@ -41,6 +43,7 @@ export function buildEntry(
       label: draft.actor.label,
       authority: draft.actor.authority,
       context: draft.actor.context,
+      ...(placement.origin === undefined ? {} : { origin: placement.origin }),
     },
     subject: draft.subject,
     storage: { heads: placement.heads, objects },

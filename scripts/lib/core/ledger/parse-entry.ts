@@ -11,6 +11,10 @@ export const SEGMENT_NAME = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 const LEDGER_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MAX_TEXT = 1024;
+/** The writer's clone id (the first part of its segment names) and host name (at most 255 chars). */
+const CLONE_ID = /^[0-9a-f]{8}$/;
+const HOST_NAME = /^\P{Cc}{1,255}$/u;
+const optionalActor = ['keyid', 'origin'];
 
 type Record_ = Record<string, unknown>;
 
@@ -164,11 +168,16 @@ export function parseEntry(value: unknown): { entry?: LedgerEntry; problems: str
     if (Array.isArray(e['merge']) && e['merge'].length === 0) c.problems.push('/merge is empty');
   }
   checkTime(c, e['time']);
-  const actor = c.object(e['actor'], '/actor', ['label', 'authority', 'context'], ['keyid']);
+  const actor = c.object(e['actor'], '/actor', ['label', 'authority', 'context'], optionalActor);
   c.text(actor['label'], '/actor/label');
   c.text(actor['authority'], '/actor/authority');
   c.text(actor['context'], '/actor/context');
   if ('keyid' in actor) c.text(actor['keyid'], '/actor/keyid', HEX64);
+  if ('origin' in actor) {
+    const origin = c.object(actor['origin'], '/actor/origin', ['clone', 'host']);
+    c.text(origin['clone'], '/actor/origin/clone', CLONE_ID);
+    c.text(origin['host'], '/actor/origin/host', HOST_NAME);
+  }
   checkSubject(c, e['subject']);
   checkStorage(c, e['storage']);
   if (!isRecord(e['body'])) c.problems.push('/body must be an object');

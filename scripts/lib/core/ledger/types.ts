@@ -26,7 +26,15 @@ export interface Actor {
   context: string;
   /** sha256 hex of the raw Ed25519 public key, when the entry is signed. */
   keyid?: string;
+  /** Where the entry was written, as its writer states it: a label that can only weaken a verdict. */
+  origin?: EntryOrigin;
 }
+
+/** The writing clone's id (the first part of its segment names) and the host's name. */
+export type EntryOrigin = {
+  clone: string;
+  host: string;
+};
 
 /** What was judged (see ARCHITECTURE.md). All digests are lowercase hex. */
 export interface SubjectBinding {
