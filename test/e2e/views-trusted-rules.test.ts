@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
+import { asAnotherClone } from '../helpers/other-clone.ts';
 import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
@@ -201,7 +202,9 @@ async function selfAuditedRepo(): Promise<GateRepo> {
   await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], agent);
   r.commit('my own auditor key');
   await ok(r, ['evaluate', '--run', ...DEV], agent);
+  asAnotherClone(r.dir); // each auditor writes from a clone of its own
   await ok(r, [...CROSS_AUDIT, ...QA], agent);
+  asAnotherClone(r.dir);
   await ok(r, [...RELEASE_AUDIT, ...OWNER], owner);
   return r;
 }

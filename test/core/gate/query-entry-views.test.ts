@@ -9,14 +9,19 @@ import {
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import { LedgerOrder } from '../../../scripts/lib/core/ledger/ledger-order.ts';
 
-const stored = (hash: string, kind: string): StoredEntry =>
-  ({ hash, entry: { kind }, file: 'f', line: 1 }) as never;
+const stored = (hash: string, kind: string, line = 1): StoredEntry =>
+  ({
+    hash,
+    entry: { kind, segment: 's', seq: line, storage: { heads: {} } },
+    file: 'f',
+    line,
+  }) as never;
 
 describe('findAnyEntry', () => {
   const entries = [
-    stored('aaaa0000111', 'run'),
-    stored('aaaa0000222', 'audit'),
-    stored('bbbb0000333', 'note'),
+    stored('aaaa0000111', 'run', 1),
+    stored('aaaa0000222', 'audit', 2),
+    stored('bbbb0000333', 'note', 3),
   ];
   test('a unique prefix of any kind, or the latest entry', () => {
     expect(findAnyEntry(entries, 'aaaa00002').entry.kind).toBe('audit');

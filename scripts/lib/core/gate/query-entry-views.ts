@@ -31,17 +31,22 @@ export function describeSubject(tree: string, names: SubjectNames): string {
 }
 
 const isRoot = (stored: StoredEntry): boolean =>
-  stored.entry.kind === 'note' && (stored.entry.body as { type?: unknown }).type === ROOT_NOTE_TYPE;
+  stored.entry.kind === 'note' &&
+  (stored.entry.body as { type?: unknown } | undefined)?.type === ROOT_NOTE_TYPE;
 
 /**
- * The entry of any kind whose hash starts with `id` (8+ hex digits), or with `latest` the newest
- * entry that is not the ledger root (the note init records; its segment sorts after the writers'
+ * The entry of any kind whose hash starts with `id` (8+ hex digits), or with `latest` the last
+ * entry in ledger order (never by the writers' clocks) that is not the ledger root (the note init records; its segment sorts after the writers'
  * segments): a run, audit, attestation, claim, seal, key or other note. The root only when it is
  * the ledger's only entry.
  */
 export function findAnyEntry(entries: readonly StoredEntry[], id: string | undefined): StoredEntry {
   if (id === undefined || id === 'latest') {
-    const last = newestEntry(entries.filter((e) => !isRoot(e))) ?? entries.at(-1);
+    const last =
+      newestEntry(
+        entries.filter((e) => !isRoot(e)),
+        entries,
+      ) ?? entries.at(-1);
     if (last === undefined) throw new UsageError('UNKNOWN_ID', 'the ledger has no entries');
     return last;
   }

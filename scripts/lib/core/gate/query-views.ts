@@ -2,6 +2,7 @@
 // view returns items (one line each, plus plain data for --json); an unknown id is a usage error,
 // never an empty success.
 import { LedgerOrder } from '../ledger/ledger-order.ts';
+import { inLedgerOrder } from './superseded-claims.ts';
 import { UsageError } from '../errors.ts';
 import { expandHashPrefix } from '../ledger/expand-prefix.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
@@ -76,13 +77,12 @@ function describeGrants(body: JsonObject): string {
  * The newest of `entries` by recorded time; on equal times the later one in ledger order. Ledger
  * order alone is per segment (each writer's, then the root's), not by time.
  */
-export function newestEntry(entries: readonly StoredEntry[]): StoredEntry | undefined {
-  let newest: StoredEntry | undefined;
-  for (const stored of entries) {
-    if (newest === undefined || Date.parse(stored.entry.time) >= Date.parse(newest.entry.time))
-      newest = stored;
-  }
-  return newest;
+export function newestEntry(
+  candidates: readonly StoredEntry[],
+  all: readonly StoredEntry[] = candidates,
+): StoredEntry | undefined {
+  if (candidates.length === 0) return undefined;
+  return inLedgerOrder(candidates, new LedgerOrder(all)).at(-1);
 }
 
 export function findEntry(
@@ -92,7 +92,7 @@ export function findEntry(
 ): StoredEntry {
   const ofKind = entries.filter((e) => e.entry.kind === kind);
   if (id === undefined || id === 'latest') {
-    const last = newestEntry(ofKind);
+    const last = newestEntry(ofKind, entries);
     if (last === undefined)
       throw new UsageError('UNKNOWN_ID', `no ${kind} entry is recorded`, {
         next: kind === 'run' ? 'proofgate evaluate --run' : 'proofgate claim --control <id>',
