@@ -141,8 +141,18 @@ async function fixturePage(name: string, tampered: boolean, maxEntries = 200): P
   });
   await selfRun(io, ['T.unit', 'T.lint', 'T.agent']);
   await crossAudit(io, ['T.unit']);
+  // As `claim --control T.unit` decides on a branch: with a base, the change since it touches
+  // nothing else, so the task is its named control.
+  const atBase = { base: 'origin/main', commit: 'c0ffee', plane: await io.loadPlane('/') };
   await claimFlow(
-    { root: '/', scope: 'task', controls: ['T.unit'], record: true, actor: developer },
+    {
+      root: '/',
+      scope: 'task',
+      controls: ['T.unit'],
+      record: true,
+      actor: developer,
+      rulesAtBase: atBase,
+    },
     ctx(),
     io,
   );
