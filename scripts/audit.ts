@@ -87,17 +87,6 @@ export const audit = defineVerb<AuditOptions, AuditFlowResult>({
         type: 'string',
         default: 'latest',
         describe: 'entry hash prefix (8+ hex digits) or latest',
-      })
-      .option('progress', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
-      })
-      .option('quiet', {
-        type: 'boolean',
-        default: false,
-        describe: 'no progress lines on stderr',
       }),
   toOptions: (argv, common) => {
     const actor = readActorFlags(argv);

@@ -149,17 +149,6 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
       .option('claim', { type: 'boolean', default: false, describe: 'run, then claim' })
       .option('scope', { choices: CLAIM_SCOPES, describe: 'claim scope with --claim' })
       .option('audit-stage', { choices: ['self'], describe: 'evaluate is the self stage' })
-      .option('progress', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
-      })
-      .option('quiet', {
-        type: 'boolean',
-        default: false,
-        describe: 'no progress lines on stderr',
-      })
       .option('repeat', {
         type: 'number',
         describe: 'with --run: run up to N times in a row, stopping at the first round not passing',

@@ -6,19 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { listTree, makeRepo, runCli } from '../helpers/plane-cli.ts';
+import { PROTOTYPE_PROFILE, listTree, makeRepo, runCli } from '../helpers/plane-cli.ts';
 
-const PROFILE = `development_mode: human_greenfield
-target_maturity: prototype
-product_type: [library]
-distribution_model: open_source
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-`;
+const PROFILE = PROTOTYPE_PROFILE;
 const PKG = JSON.stringify({ name: 'demo', scripts: { test: 'node --test' } });
 
 function initRepo(profile = PROFILE): string {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { spawnCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv } from '../helpers/gate-repo.ts';
-import { makeRepo } from '../helpers/plane-cli.ts';
+import { PROTOTYPE_PROFILE, makeRepo } from '../helpers/plane-cli.ts';
 
 /** Every file under `dir` (the plane: ledger and evidence objects), as text. */
 function allText(dir: string): string {
@@ -94,17 +94,7 @@ describe('the environment a control gets is the one CI gives it', () => {
   });
 });
 
-const PROFILE = `development_mode: human_greenfield
-target_maturity: prototype
-product_type: [library]
-distribution_model: open_source
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-`;
+const PROFILE = PROTOTYPE_PROFILE;
 
 const WORKFLOW = `name: ci
 on: [push]

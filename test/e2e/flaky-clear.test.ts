@@ -6,19 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { makeRepo, runCli } from '../helpers/plane-cli.ts';
+import { PROTOTYPE_PROFILE, makeRepo, runCli } from '../helpers/plane-cli.ts';
 
-const PROFILE = `development_mode: human_greenfield
-target_maturity: prototype
-product_type: [library]
-distribution_model: open_source
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-`;
+const PROFILE = PROTOTYPE_PROFILE;
 
 // Fails while the marker file (outside the repository, so the code judged never changes) exists.
 const CHECK = `const fs = require('node:fs');

@@ -15,32 +15,12 @@ import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
+import { HOOK_REGISTRY } from '../helpers/hook-stop.ts';
 
 const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
 const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 'session-1' };
 const quality: Actor = { label: 'reviewer', authority: 'virtual:quality', context: 'session-2' };
 
-const REGISTRY = `version: 1
-controls:
-  - id: unit
-    title: Unit check
-    owner: virtual:developer
-    requirements: []
-    risks: []
-    applies: { value: true }
-    required_from_maturity: prototype
-    execution: { type: command, argv: [node, check.js] }
-    evidence_required: [command output]
-  - id: notes
-    title: Release notes exist
-    owner: virtual:developer
-    requirements: []
-    risks: []
-    applies: { value: true }
-    required_from_maturity: prototype
-    execution: { type: file, path: NOTES.md, condition: exists }
-    evidence_required: [file check]
-`;
 const CHECK = `const s = require('fs').readFileSync('src/app.js', 'utf8');\nprocess.exit(s.includes('BUG') ? 1 : 0);\n`;
 
 const repos: TestRepo[] = [];
@@ -57,7 +37,7 @@ function planeRepo(): TestRepo {
     'NOTES.md': 'notes\n',
     // The scripted session's cross audits are unsigned labels, which count at prototype only.
     '.proofgate/controls/manifest.yaml': manifestYaml({ targetMaturity: 'prototype' }),
-    '.proofgate/controls/registry.yaml': REGISTRY,
+    '.proofgate/controls/registry.yaml': HOOK_REGISTRY,
   });
   repos.push(repo);
   return repo;

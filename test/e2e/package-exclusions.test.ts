@@ -9,19 +9,9 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, test } from 'vitest';
 import { spawnCli } from '../helpers/cli.ts';
-import { listTree, makeRepo } from '../helpers/plane-cli.ts';
+import { PROTOTYPE_PROFILE, listTree, makeRepo } from '../helpers/plane-cli.ts';
 
-const PROFILE = `development_mode: human_greenfield
-target_maturity: prototype
-product_type: [library]
-distribution_model: open_source
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-`;
+const PROFILE = PROTOTYPE_PROFILE;
 const HOME = { HOME: process.env['HOME'] ?? '/tmp' };
 
 function init(files: Record<string, string>): { dir: string; out: string } {

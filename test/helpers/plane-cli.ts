@@ -59,3 +59,16 @@ ai_system: false
 scope_mode: full_repo
 project_name: demo
 `;
+
+/** The owner's profile at prototype, as `init --profile` reads it (human owner human:alice). */
+export const PROTOTYPE_PROFILE = `development_mode: human_greenfield
+target_maturity: prototype
+product_type: [library]
+distribution_model: open_source
+criticality: low
+data_sensitivity: public
+ai_system: false
+scope_mode: full_repo
+project_name: demo
+owner: human:alice
+`;

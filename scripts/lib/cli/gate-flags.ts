@@ -60,6 +60,17 @@ export function runFlags(y: Argv): Argv {
     .option('jobs', {
       type: 'number',
       describe: `controls run in parallel (default: the number of cores, here ${defaultJobs()})`,
+    })
+    .option('progress', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
+    })
+    .option('quiet', {
+      type: 'boolean',
+      default: false,
+      describe: 'no progress lines on stderr',
     });
 }
 
