@@ -14,6 +14,10 @@ import { makeTempDir } from './git-repo.ts';
 /** The fixed clock of every golden run. */
 export const GOLDEN_NOW = '2026-01-02T03:04:05.000Z';
 
+/** The pinned clone ids (see pinCloneId): the repository's own, and an auditor's clone. */
+export const CLONE_A = 'c1000001';
+export const CLONE_B = 'c2000002';
+
 /** A temporary path in the output and the placeholder that replaces it, e.g. `['/tmp/x', '<repo>']`. */
 export type PathLabel = readonly [path: string, label: string];
 
@@ -30,8 +34,8 @@ export interface GoldenRun {
 
 /**
  * Replaces what differs between runs and machines, and nothing else: each named temp path (and
- * its real path), the host name, 64-, 40- and 7-to-12-hex ids (digests, commits, entry and key
- * ids), durations and byte sizes. Words, statuses, counts, line numbers and exit codes stay.
+ * its real path), the pinned clone ids, the host name, 64-, 40- and 7-to-12-hex ids (digests, commits, entry and key
+ * ids), durations, byte sizes and offsets (an entry holds the host name, so its length varies). Words, statuses, counts, line numbers and exit codes stay.
  */
 export function normaliseGolden(text: string, paths: readonly PathLabel[]): string {
   let out = text;
@@ -39,16 +43,18 @@ export function normaliseGolden(text: string, paths: readonly PathLabel[]): stri
     for (const variant of new Set([realpathSync(path), path])) out = out.split(variant).join(label);
   }
   return out
-    .split(hostname())
-    .join('<host>')
+    .replace(new RegExp(`(?<![\\w.-])${escapeRegExp(hostname())}(?![\\w-])`, 'g'), '<host>')
     .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
     .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
+    .replaceAll(CLONE_A, '<clone-a>')
+    .replaceAll(CLONE_B, '<clone-b>')
     .replace(/\b[0-9a-f]{8}(?=-main\b)/g, '<clone>')
     .replace(/\b[0-9a-f]{7,12}\b/g, '<hash>')
     .replace(/\b\d+ ?ms\b/g, '<n>ms')
     .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
     .replace(/"(duration_ms|durationMs|bytes)": \d+/g, '"$1": <n>')
-    .replace(/\b\d+(\.\d+)? (KB|KiB|bytes)\b/g, '<n> $2');
+    .replace(/\b\d+(\.\d+)? (KB|KiB|bytes)\b/g, '<n> $2')
+    .replace(/\bat byte \d+/g, 'at byte <n>');
 }
 
 /** Runs bin/proofgate.js with `args` and returns its Markdown transcript. */
@@ -74,6 +80,10 @@ export function goldenTranscript(args: readonly string[], run: GoldenRun): strin
     return `\`\`\`\n${body}${body === '' || body.endsWith('\n') ? '' : '\n'}\`\`\``;
   };
   return `# proofgate ${shown}\n\n${stdin}## stdout\n\n${block(result.stdout)}\n\n## stderr\n\n${block(result.stderr)}\n\nExit code: ${result.status ?? `signal ${result.signal ?? '?'}`}\n`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function quoteArg(arg: string): string {
@@ -112,7 +122,7 @@ export interface GoldenRepo extends GateRepo {
  */
 export function makeGoldenRepo(...args: Parameters<typeof makeGateRepo>): GoldenRepo {
   const repo = makeGateRepo(...args);
-  pinCloneId(repo.dir, 'c1000001');
+  pinCloneId(repo.dir, CLONE_A);
   const home = makeTempDir('pg-golden-home-');
   const out = makeTempDir('pg-golden-out-');
   const paths: PathLabel[] = [

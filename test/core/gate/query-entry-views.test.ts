@@ -143,4 +143,14 @@ describe('describeSubject', () => {
       /^tree ffffffff \(no commit among the latest 200 has this tree minus \.proofgate\/evidence\/;/,
     );
   });
+  test('an object-name pathspec reads as a star, not as 64 character classes', () => {
+    const hex = (n: number) => '[0-9a-f]'.repeat(n);
+    const excludes = [
+      `.proofgate/evidence/objects/sha256/${hex(2)}/${hex(64)}`,
+      `.proofgate/x/${hex(2)}/${hex(64)}`,
+    ];
+    expect(describeSubject('897e73c6'.padEnd(40, '0'), { ...names, excludes })).toBe(
+      'tree 897e73c6 = commit 04ba4df minus .proofgate/evidence/objects/sha256/*/*, .proofgate/x/*/*',
+    );
+  });
 });

@@ -24,10 +24,18 @@ const BODY_SHOWN = 600;
 /** "tree 897e73c6 = commit 04ba4df minus .proofgate/evidence/, …", or why no commit is named. */
 export function describeSubject(tree: string, names: SubjectNames): string {
   const commit = names.commitOf.get(tree);
-  const minus = names.excludes.join(', ');
+  const minus = shownExcludes(names.excludes);
   return commit === undefined
     ? `tree ${tree.slice(0, 8)} (no commit among the latest ${names.searched} has this tree minus ${minus}; uncommitted code, or older)`
     : `tree ${tree.slice(0, 8)} = commit ${commit.slice(0, 7)} minus ${minus}`;
+}
+
+/**
+ * The left-out paths as a reader reads them: a run of `[0-9a-f]` classes (the pathspec of an
+ * object name, up to 64 of them) shown as `*`. `--json` keeps the exact pathspecs.
+ */
+function shownExcludes(excludes: readonly string[]): string {
+  return [...new Set(excludes.map((e) => e.replace(/(?:\[0-9a-f\])+/g, '*')))].join(', ');
 }
 
 const isRoot = (stored: StoredEntry): boolean =>
@@ -144,7 +152,7 @@ export function subjectView(
   const bound = entries.filter((e) => e.entry.subject.tree === tree);
   return [
     {
-      line: `commit ${commit.slice(0, 7)} minus ${excludes.join(', ')} = tree ${tree}`,
+      line: `commit ${commit.slice(0, 7)} minus ${shownExcludes(excludes)} = tree ${tree}`,
       data: { commit, tree, excludes: [...excludes], entries: bound.length },
     },
     detail('entries', `${bound.length} ledger entries judged this code`),
