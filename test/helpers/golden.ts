@@ -53,7 +53,7 @@ export function normaliseGolden(text: string, paths: readonly PathLabel[]): stri
     .replace(/\b\d+ ?ms\b/g, '<n>ms')
     .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
     .replace(/"(duration_ms|durationMs|bytes)": \d+/g, '"$1": <n>')
-    .replace(/\b\d+(\.\d+)? (KB|KiB|bytes)\b/g, '<n> $2')
+    .replace(/\(\d+ KB, /g, '(<n> KB, ')
     .replace(/\bat byte \d+/g, 'at byte <n>');
 }
 
@@ -74,7 +74,10 @@ export function goldenTranscript(args: readonly string[], run: GoldenRun): strin
     },
   });
   const shown = normaliseGolden(args.map(quoteArg).join(' '), run.paths);
-  const stdin = run.stdin === undefined ? '' : `## stdin\n\n\`\`\`\n${run.stdin}\n\`\`\`\n\n`;
+  const stdin =
+    run.stdin === undefined
+      ? ''
+      : `## stdin\n\n\`\`\`\n${normaliseGolden(run.stdin, run.paths)}\n\`\`\`\n\n`;
   const block = (text: string): string => {
     const body = normaliseGolden(text, run.paths);
     return `\`\`\`\n${body}${body === '' || body.endsWith('\n') ? '' : '\n'}\`\`\``;
