@@ -4,7 +4,8 @@
 import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { GrantedClaimRef } from './superseded-claims.ts';
-import { grantedClaims, supersededIn } from './superseded-claims.ts';
+import { grantedClaims, inLedgerOrder, supersededIn } from './superseded-claims.ts';
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import { ROOT_NOTE_TYPE } from '../ledger/ledger-root.ts';
 import { describeEntry, entryByPrefix, newestEntry, type QueryItem } from './query-views.ts';
 
@@ -114,13 +115,22 @@ export function claimView(
   const stages = Object.entries(body.stages)
     .map(([stage, a]) => `${stage}: ${a.authorities.join(', ')} @ ${a.contexts.join(', ')}`)
     .join('; ');
+  // The body lists the hashes sorted as strings; a reader gets them in ledger order (the run
+  // before the audit that reviewed it), whatever the hashes, then any the ledger lacks.
   const byHash = new Map(entries.map((e) => [e.hash, e]));
-  const supporting = body.supporting.map((hash): QueryItem => {
-    const found = byHash.get(hash);
-    return found === undefined
-      ? { line: `    ${hash.slice(0, 12)} NOT IN THE LEDGER`, data: { hash, missing: true } }
-      : { ...describeEntry(found), line: `    ${describeEntry(found).line}` };
-  });
+  const found = body.supporting.flatMap((hash) => byHash.get(hash) ?? []);
+  const supporting: QueryItem[] = [
+    ...inLedgerOrder(found, new LedgerOrder(entries)).map((e) => ({
+      ...describeEntry(e),
+      line: `    ${describeEntry(e).line}`,
+    })),
+    ...body.supporting
+      .filter((hash) => !byHash.has(hash))
+      .map((hash) => ({
+        line: `    ${hash.slice(0, 12)} NOT IN THE LEDGER`,
+        data: { hash, missing: true },
+      })),
+  ];
   return [
     describeEntry(stored),
     detail(
