@@ -34,8 +34,10 @@ export interface GoldenRun {
 
 /**
  * Replaces what differs between runs and machines, and nothing else: each named temp path (and
- * its real path), the pinned clone ids, the host name, 64-, 40- and 7-to-12-hex ids (digests, commits, entry and key
- * ids), durations, byte sizes and offsets (an entry holds the host name, so its length varies). Words, statuses, counts, line numbers and exit codes stay.
+ * its real path), the pinned clone ids, the host name (as a whole word), 64-, 40- and 7-to-12-hex
+ * ids (digests, commits, entry and key ids), durations, the report's size and the ledger byte
+ * offsets in findings (an entry holds the host name, so its length varies with the machine).
+ * Words, statuses, counts, output sizes, line numbers and exit codes stay.
  */
 export function normaliseGolden(text: string, paths: readonly PathLabel[]): string {
   let out = text;
