@@ -1,6 +1,9 @@
 // Text for `proofgate campaign`: the verdict or summary first, then the details.
 import type { CampaignFlowResult, CampaignView } from '../flows/campaign-flow.ts';
 
+/** New violations a refused baseline names on its own lines; the rest are counted. */
+const GROWTH_SHOWN = 20;
+
 function policy(p: { max_new_violations: number; min_fixed: number }): string {
   return `max new ${p.max_new_violations}, min fixed ${p.min_fixed}`;
 }
@@ -44,7 +47,11 @@ export function renderCampaign(result: CampaignFlowResult): string {
         head,
         `  run entry ${b.run.slice(0, 12)}${b.baseline === undefined ? '' : `, baseline entry ${b.baseline.slice(0, 12)}`}`,
       ];
-      for (const f of b.growth.slice(0, 20)) lines.push(`  new: ${f}`);
+      for (const f of b.growth.slice(0, GROWTH_SHOWN)) lines.push(`  new: ${f}`);
+      if (b.growth.length > GROWTH_SHOWN)
+        lines.push(
+          `  … and ${b.growth.length - GROWTH_SHOWN} more new violations (--json lists every one)`,
+        );
       return lines.join('\n') + '\n';
     }
     case 'list':
