@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { packagePath } from '../../scripts/lib/io/package-root.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -27,7 +27,7 @@ function repo(): TestRepo {
 
 async function skill(dir: string, ...args: string[]) {
   const ctx = createTestContext({ cwd: dir, env: ENV });
-  const code = await dispatchTable(verbTable, ['skill', 'install', ...args], ctx);
+  const code = await dispatchTable(cliTable, ['skill', 'install', ...args], ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 
