@@ -40,7 +40,7 @@ const observe = (
   ...['--project', project, '--environment', environment, '--confirmation', confirmation],
 ];
 
-describe('proofgate casebase', () => {
+describe('proofgate knowledge casebase', () => {
   it('refuses a case without applicability (exit 2)', async () => {
     const plane = makeKnowledgePlane();
     const { code, err } = await plane.run(without('--applicability'));

@@ -13,7 +13,7 @@ const add = (title: string, path: string): string[] => [
   path,
 ];
 
-describe('proofgate decision', () => {
+describe('proofgate knowledge decision', () => {
   it('refuses a decision without reason, conditions or paths (exit 2)', async () => {
     const plane = makeKnowledgePlane();
     const { code, err } = await plane.run(['decision', 'add', 'retry payments']);

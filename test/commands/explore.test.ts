@@ -40,7 +40,7 @@ function updates(plane: KnowledgePlane): { id: string; status: string }[] {
     .flatMap((r) => (r.op === 'update' && r.update !== undefined ? [r.update] : []));
 }
 
-describe('proofgate explore', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore', { timeout: 60_000 }, () => {
   it('runs the probes in priority order, confirms the real bug, refutes the rest, stops at done', async () => {
     const plane = await buggyBoard();
     const result = await plane.run(['explore', '--until-done']);
@@ -100,7 +100,7 @@ describe('proofgate explore', { timeout: 60_000 }, () => {
   });
 });
 
-describe('proofgate explore: done is not vacuous', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: done is not vacuous', { timeout: 60_000 }, () => {
   it('an empty board is not done, and an uncovered high-risk goal keeps the loop going by name', async () => {
     const empty = planeWith('');
     const none = await empty.run(['explore', '--until-done']);
@@ -117,7 +117,7 @@ describe('proofgate explore: done is not vacuous', { timeout: 60_000 }, () => {
   });
 });
 
-describe('proofgate explore: FLAKY', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: FLAKY', { timeout: 60_000 }, () => {
   // Exits 1, then 0, then 1, ... : PASS and FAIL on the same commit.
   const FLIP =
     "import { existsSync, readFileSync, writeFileSync } from 'node:fs';\n" +
@@ -151,7 +151,7 @@ describe('proofgate explore: FLAKY', { timeout: 60_000 }, () => {
   });
 });
 
-describe('proofgate explore: negative results filter', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: negative results filter', { timeout: 60_000 }, () => {
   const caseWith = (negative: string, attr = 'functional'): string[] =>
     caseArgs({ negative, attr });
 
@@ -177,7 +177,7 @@ describe('proofgate explore: negative results filter', { timeout: 60_000 }, () =
   });
 });
 
-describe('proofgate explore: target model and priors', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: target model and priors', { timeout: 60_000 }, () => {
   const model = {
     target: { kind: 'web-api' },
     architecture: { shape: 'service' },

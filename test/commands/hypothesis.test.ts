@@ -22,7 +22,7 @@ const add = (
     oracle: 'expected 400, observed 200',
   });
 
-describe('proofgate hypothesis', () => {
+describe('proofgate knowledge hypothesis', () => {
   it('refuses a hypothesis without oracle or provenance, and a prior case that does not exist', async () => {
     const plane = makeKnowledgePlane();
     const bare = await plane.run(

@@ -5,7 +5,7 @@ import { makeKnowledgePlane, memoryArgs } from '../helpers/knowledge-plane.ts';
 
 const FACT = 'orders API caps the page size at 100';
 
-describe('proofgate memory', () => {
+describe('proofgate knowledge memory', () => {
   it.each([
     ['no path', ['--maturity', 'repeated'], '--path: missing'],
     ['no evidence', ['--path', 'src/orders.ts', '--maturity', 'repeated'], '--evidence: missing'],
@@ -26,7 +26,7 @@ describe('proofgate memory', () => {
     const { code, err } = await plane.run(['memory', 'add', FACT, ...flags, ...withEvidence]);
     expect(code).toBe(2);
     expect(err).toContain(problem);
-    expect(err).toContain('next: proofgate memory add');
+    expect(err).toContain('next: proofgate knowledge memory add');
   });
 
   it('refuses evidence that is no ledger entry, and writes nothing', async () => {

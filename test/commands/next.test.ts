@@ -15,7 +15,7 @@ const options = (root: string) => ({
   scope: 'project' as const,
 });
 
-describe('proofgate next', () => {
+describe('proofgate status --next', () => {
   it('ranks gaps and open hypotheses together by priority', async () => {
     const plane = planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT));
     await plane.run(
@@ -85,7 +85,7 @@ describe('proofgate next', () => {
   });
 });
 
-describe('proofgate next: negative results filter', () => {
+describe('proofgate status --next: negative results filter', () => {
   const hypothesis = (claim: string): string[] => hypothesisArgs(claim, { oracle: 'o' });
   const caseWith = (negative: string, attr = 'functional'): string[] =>
     caseArgs({ negative, attr });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { controlYaml as control, planeWith } from '../helpers/knowledge-plane.ts';
 
-describe('proofgate sync', () => {
+describe('proofgate knowledge sync', () => {
   it('writes the derived graph and passes when every chain is whole', async () => {
     const plane = planeWith(
       control('C-1', 'REQ-1', 'RISK-1', 'prototype', "{ type: command, argv: [node, -e, '0'] }"),

@@ -75,7 +75,7 @@ describe('changed control definitions since the base', () => {
       /unapproved build changed \[.*built.*\] -> \[.*process\.exit\(0\).*\]/,
     );
     expect(refused.stdout).toContain(
-      'proofgate approve --control build --authority-id virtual:release-owner',
+      'proofgate authority approve --control build --authority-id virtual:release-owner',
     );
 
     const dev = runCli([

@@ -77,7 +77,7 @@ describe('brownfield through the CLI', () => {
     );
     expect(blocked.code).toBe(1);
     expect(blocked.stdout).toContain(
-      `next: proofgate ci-import --workflow ci --commit ${commit} --junit <results.xml>`,
+      `next: proofgate campaign import-ci --workflow ci --commit ${commit} --junit <results.xml>`,
     );
     const junit = join(repo.dir, 'junit.xml');
     const imported = await runInProcess(

@@ -1,4 +1,4 @@
-// `proofgate hook install` on real git repositories, in process: the committed settings never
+// `proofgate install --hook` on real git repositories, in process: the committed settings never
 // name a path of this machine, SubagentStop is opt-in, --local writes only the local file.
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

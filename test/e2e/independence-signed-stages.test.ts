@@ -60,7 +60,9 @@ describe('cross stage strength', () => {
     expect(status.stdout).toContain('cross: 1 cross result(s) by virtual:quality do not count');
     expect(status.stdout).toContain(`self: PASS by virtual:developer, ${LABEL}`);
     // recording the same unsigned audit again cannot help: the next step is the auditor's key
-    expect(result.stdout).toContain('next: proofgate keys generate --authority-id virtual:quality');
+    expect(result.stdout).toContain(
+      'next: proofgate authority keys generate --authority-id virtual:quality',
+    );
     expect(result.stdout).not.toMatch(/next: proofgate audit --audit-stage cross/);
   });
 
@@ -73,7 +75,7 @@ describe('cross stage strength', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('do not count at engineering_ready');
     expect(result.stdout).toMatch(/next: proofgate audit --audit-stage cross --review-run latest/);
-    expect(result.stdout).not.toContain('next: proofgate keys generate');
+    expect(result.stdout).not.toContain('next: proofgate authority keys generate');
   });
 
   it("a cross audit signed by the auditor's key in another clone counts and says whose key", async () => {

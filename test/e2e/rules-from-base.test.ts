@@ -130,8 +130,10 @@ describe('claim --base: rules come from the base', () => {
     expect(refused.code, refused.out + refused.err).toBe(1);
     expect(refused.out).toMatch(/^REFUSED \[task\] 1 control definition\(s\) changed since main/);
     expect(refused.out).toMatch(/unapproved tests changed \[.*ran tests.*\] -> \["true"\]/);
-    const next = /next: (proofgate approve [^\n]+)/.exec(refused.out)?.[1];
-    expect(next).toBe('proofgate approve --control tests --authority-id virtual:release-owner');
+    const next = /next: (proofgate authority approve [^\n]+)/.exec(refused.out)?.[1];
+    expect(next).toBe(
+      'proofgate authority approve --control tests --authority-id virtual:release-owner',
+    );
     await ok(r, (next ?? '').split(' ').slice(1), owner);
     const granted = await r.run(AT_BASE, env);
     expect(granted.code, granted.out + granted.err).toBe(0);
@@ -225,7 +227,7 @@ describe('claim --base: rules come from the base', () => {
     expect(first.out).toContain('rules: from the working tree, not main~2 (');
     expect(first.out).toContain('this change adopts proofgate');
     expect(first.out).toMatch(/unapproved tests added/);
-    const next = /next: (proofgate approve [^\n]+)/.exec(first.out)?.[1] ?? '';
+    const next = /next: (proofgate authority approve [^\n]+)/.exec(first.out)?.[1] ?? '';
     await ok(r, next.split(' ').slice(1));
     const granted = await r.run([...TASK, '--base', 'main~2']);
     expect(granted.code, granted.out + granted.err).toBe(0);

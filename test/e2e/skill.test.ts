@@ -1,4 +1,4 @@
-// `proofgate skill install` on real temporary repositories, in process: where the files land, that
+// `proofgate install --skill` on real temporary repositories, in process: where the files land, that
 // they are the package's bytes, that every link in them resolves from the installed location, and
 // that a changed file is never clobbered without --force.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

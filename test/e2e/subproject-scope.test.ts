@@ -151,7 +151,7 @@ describe('project and release claims of a subproject plane', () => {
     expect(doc.blockers[0]?.control).toBe('(plane scope)');
     expect(doc.blockers[0]?.reason).toContain('scope.releasable');
     // the way forward names commands that exist (there is no `init --update`)
-    expect(doc.blockers[0]?.next).toContain('"proofgate render"');
+    expect(doc.blockers[0]?.next).toContain('"proofgate init --render"');
     expect(doc.blockers[0]?.next).not.toContain('--update');
     // readiness agrees with claim: merge is ready for the subproject, release is not
     const readiness = await r.run(['readiness']);

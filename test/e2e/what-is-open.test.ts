@@ -180,7 +180,7 @@ describe('what is open has one answer', () => {
     const said = (await r.run(['status'])).out.split('\n');
     expect(said[0]).toMatch(/^READY .*, but a project claim now is refused$/);
     expect(said[1]).toBe(
-      `  if claimed now: ${project.verdict} (${project.blockers.length} blockers: proofgate query blockers)`,
+      `  if claimed now: ${project.verdict} (${project.blockers.length} blockers: proofgate status --blockers)`,
     );
     expect(status.claimNow).toEqual({
       scope: 'project',
