@@ -69,7 +69,7 @@ describe('cross stage strength', () => {
   it('once the auditor holds a key, an old unsigned audit points at auditing again', async () => {
     const { r, env } = repo('engineering_ready');
     await selfMadeCross(r, env);
-    const keys = ['keys', 'generate', '--authority-id', 'virtual:quality'];
+    const keys = ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'];
     expect((await r.run(keys, env)).code).toBe(0);
     const result = claim(r, env);
     expect(result.code).toBe(1);
@@ -80,9 +80,10 @@ describe('cross stage strength', () => {
 
   it("a cross audit signed by the auditor's key in another clone counts and says whose key", async () => {
     const { r, env } = repo('engineering_ready');
-    expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
-      0,
-    );
+    expect(
+      (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env))
+        .code,
+    ).toBe(0);
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
     r.commit('self run');
     const auditor = openRepo(join(mkdtempSync(join(tmpdir(), 'pg-clone-')), 'c'));

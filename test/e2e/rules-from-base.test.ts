@@ -57,7 +57,7 @@ describe('claim --base: rules come from the base', () => {
     const r = repo('engineering_ready');
     const env = { PROOFGATE_KEY_DIR: keyDir() };
     r.git('checkout', '-q', '-b', 'feature');
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env);
     await ok(r, ['evaluate', '--run', ...DEV], env);
     asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
@@ -112,8 +112,12 @@ describe('claim --base: rules come from the base', () => {
     const r = repo('engineering_ready');
     const owner = { PROOFGATE_KEY_DIR: keyDir() };
     const env = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:release-owner'], owner);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env);
+    await ok(
+      r,
+      ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
+      owner,
+    );
     r.commit('auditor and release owner keys');
     r.git('checkout', '-q', '-b', 'feature');
     writeFileSync(
@@ -144,7 +148,7 @@ describe('claim --base: rules come from the base', () => {
   it('approvals by an approver the change adds, or unsigned where the base requires keys, do not count', async () => {
     const r = repo('engineering_ready');
     const env = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env);
     r.commit('auditor key');
     r.git('checkout', '-q', '-b', 'feature');
     writeFileSync(
@@ -161,13 +165,21 @@ describe('claim --base: rules come from the base', () => {
     asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
     const judged = await r.run(
-      ['approve', '--base', 'main', '--authority-id', 'human:accomplice'],
+      ['authority', 'approve', '--base', 'main', '--authority-id', 'human:accomplice'],
       env,
     );
     expect(judged.code).toBe(2);
     expect(judged.err).toContain('may not approve control definitions under the rules at main');
-    await ok(r, ['approve', '--control', 'tests', '--authority-id', 'human:accomplice'], env);
-    await ok(r, ['approve', '--control', 'tests', '--authority-id', 'virtual:release-owner'], env);
+    await ok(
+      r,
+      ['authority', 'approve', '--control', 'tests', '--authority-id', 'human:accomplice'],
+      env,
+    );
+    await ok(
+      r,
+      ['authority', 'approve', '--control', 'tests', '--authority-id', 'virtual:release-owner'],
+      env,
+    );
     r.commit('tests that always pass, approved twice');
 
     expect((await r.run(TASK, env)).code).toBe(0);

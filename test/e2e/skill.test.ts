@@ -27,7 +27,7 @@ function repo(): TestRepo {
 
 async function skill(dir: string, ...args: string[]) {
   const ctx = createTestContext({ cwd: dir, env: ENV });
-  const code = await dispatchTable(cliTable, ['skill', 'install', ...args], ctx);
+  const code = await dispatchTable(cliTable, ['install', '--skill', ...args], ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 

@@ -139,6 +139,7 @@ export function hypothesisArgs(
   } = {},
 ): string[] {
   return [
+    'knowledge',
     'hypothesis',
     'add',
     claim,
@@ -175,6 +176,7 @@ export function caseArgs(
   } = {},
 ): string[] {
   return [
+    'knowledge',
     'casebase',
     'add',
     '--kind',
@@ -202,7 +204,7 @@ export function caseArgs(
 
 /** `hypothesis update` of one hypothesis to a status, citing each evidence hash or prefix given. */
 export const updateArgs = (id: string, status: string, ...evidence: string[]): string[] => [
-  ...['hypothesis', 'update', '--id', id, '--status', status],
+  ...['knowledge', 'hypothesis', 'update', '--id', id, '--status', status],
   ...evidence.flatMap((e) => ['--evidence', e]),
 ];
 
@@ -224,6 +226,7 @@ export const memoryArgs = (
   evidence: string,
   maturity: string,
 ): string[] => [
+  'knowledge',
   'memory',
   'add',
   fact,
