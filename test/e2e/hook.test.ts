@@ -112,7 +112,7 @@ describe('hook stop fixtures', () => {
     const result = await stop(repo.dir, stopPayload());
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
-    expect(Object.keys(out)).toEqual(['knowledge', 'decision', 'reason', 'systemMessage']);
+    expect(Object.keys(out)).toEqual(['decision', 'reason', 'systemMessage']);
     expect(out.decision).toBe('block');
     expect(out.reason).toContain('- unit [self] TODO');
     expect(out.reason).toContain('- proofgate evaluate --run --control unit');
@@ -151,7 +151,7 @@ describe('hook stop fixtures', () => {
     });
     const result = await stop(makeTempDir('pg-elsewhere-'), payload, ['--agent', 'codex']);
     expect(result.code).toBe(0);
-    expect(Object.keys(JSON.parse(result.stdout))).toEqual(['knowledge', 'decision', 'reason']);
+    expect(Object.keys(JSON.parse(result.stdout))).toEqual(['decision', 'reason']);
   });
 
   test('a session cwd in a subdirectory is gated by the repository it belongs to', async () => {

@@ -81,8 +81,8 @@ function matchesOld(head: readonly string[], at: number, old: OldSpelling): bool
 
 /** The deprecation line of an old spelling. */
 export function deprecationLine(old: OldSpelling): string {
-  const was = `proofgate ${old.spelling.join(' ')}${old.bare === true ? ' (no value)' : ''}`;
-  return `proofgate: "${was}" is deprecated and goes in the next release; use "${old.instead}"`;
+  const was = `"proofgate ${old.spelling.join(' ')}"${old.bare === true ? ' without a ref' : ''}`;
+  return `proofgate: ${was} is deprecated and goes in the next release; use "${old.instead}"`;
 }
 
 /** The old spelling `head` uses at `at`, if any. */

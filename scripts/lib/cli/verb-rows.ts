@@ -226,6 +226,14 @@ export const old: readonly OldSpelling[] = [
     spelling: ['evaluate', '--audit-stage'],
     instead: 'proofgate evaluate (always the self stage; the other stages: proofgate audit)',
   },
-  { spelling: ['status', '--base'], bare: true, instead: 'proofgate status (or --base <ref>)' },
-  { spelling: ['report', '--base'], bare: true, instead: 'proofgate report (or --base <ref>)' },
+  {
+    spelling: ['status', '--base'],
+    bare: true,
+    instead: 'proofgate status --base <ref>, or no --base for the upstream',
+  },
+  {
+    spelling: ['report', '--base'],
+    bare: true,
+    instead: 'proofgate report --base <ref>, or no --base for the upstream',
+  },
 ];

@@ -96,7 +96,7 @@ describe('decideStop', () => {
     const decision = decideStop(request());
     expect(decision.action).toBe('block');
     const out = JSON.parse(decision.stdout);
-    expect(Object.keys(out)).toEqual(['knowledge', 'decision', 'reason', 'systemMessage']);
+    expect(Object.keys(out)).toEqual(['decision', 'reason', 'systemMessage']);
     expect(out.decision).toBe('block');
     expect(out.reason).toContain('- unit [self] STALE: results exist only for other code');
     expect(out.reason).toContain('Next, in this order:\n- proofgate evaluate --run --control unit');
@@ -142,7 +142,7 @@ describe('decideStop', () => {
 
   test('Codex gets only decision and reason', () => {
     const out = JSON.parse(decideStop(request({ agent: 'codex' })).stdout);
-    expect(Object.keys(out)).toEqual(['knowledge', 'decision', 'reason']);
+    expect(Object.keys(out)).toEqual(['decision', 'reason']);
   });
 
   test('at most five blockers are listed; the rest are counted', () => {

@@ -95,6 +95,8 @@ test('the views of status after a FAIL, --base <ref>, and the old spellings', as
   await transcript(r, ['status', '--blockers'], 'status/blockers');
   await transcript(r, ['status', '--next'], 'status/next');
   await transcript(r, ['status', '--base', 'no-such-ref'], 'status/base-unknown-ref');
+  r.repo.commit('evidence');
+  await transcript(r, ['status', '--base', 'HEAD'], 'status/base-ref');
   await transcript(r, ['readiness'], 'status/old-readiness');
   await transcript(r, ['status', '--base'], 'status/old-bare-base');
 });
