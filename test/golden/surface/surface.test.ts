@@ -27,6 +27,9 @@ function normalise(text: string, repo: GateRepo, keys: string): string {
     .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
     .replace(/\b[0-9a-f]{10,12}\b/g, '<hash>')
     .replace(/SHA256:[A-Za-z0-9+/]{43}/g, 'SHA256:<fingerprint>')
+    .replace(/fork point [0-9a-f]{7}\b/g, 'fork point <commit>')
+    // The skill's file count follows the shipped pages, not this change.
+    .replace(/\d+ (file\(s\) )?written/g, '<n> $1written')
     .replace(/\d+ ?ms\b/g, '<n>ms')
     .replace(/\b\d+\.\d s\b/g, '<n> s')
     .replace(/"duration_ms": \d+/g, '"duration_ms": <n>');
