@@ -223,7 +223,7 @@ describe('keys and seals', () => {
     expect(readFileSync(manifestPath, 'utf8')).toBe(manifest);
     expect(JSON.stringify(await readLedger(repo.plane()))).toBe(JSON.stringify(await ledger));
     // Without the flag, generate still adds a second key (a rotation).
-    expect((await runInProcess([...args.slice(0, 4), '--root', repo.root], env)).code).toBe(0);
+    expect((await runInProcess([...args.slice(0, 5), '--root', repo.root], env)).code).toBe(0);
     expect(readFileSync(manifestPath, 'utf8').match(/- keyid: /g)).toHaveLength(2);
   });
 
