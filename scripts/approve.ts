@@ -1,4 +1,4 @@
-// `proofgate approve`: the release authority approves changed control definitions (by digest) so a
+// `proofgate authority approve`: the release authority approves changed control definitions (by digest) so a
 // project or release claim against a base accepts them. references/approve.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
@@ -74,11 +74,11 @@ export const approve = defineVerb<ApproveOptions, ApproveFlowResult>({
   describe: 'Release authority: approve changed control definitions for project and release claims',
   examples: [
     [
-      'proofgate approve --control ENG.BUILD --authority-id virtual:release-owner',
+      'proofgate authority approve --control ENG.BUILD --authority-id virtual:release-owner',
       'approve the current definition of ENG.BUILD',
     ],
     [
-      'proofgate approve --base origin/main --authority-id human:alice',
+      'proofgate authority approve --base origin/main --authority-id human:alice',
       'approve every definition changed since origin/main',
     ],
   ],

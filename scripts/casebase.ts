@@ -1,4 +1,4 @@
-// `proofgate casebase add|observe|retrieve|export|import`: reusable cases with applicability and
+// `proofgate knowledge casebase add|observe|retrieve|export|import`: reusable cases with applicability and
 // negative results, confidence damped by independent corroboration, half-life decay and
 // counterexamples, retrieved by structural similarity to the target model.
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -77,7 +77,7 @@ export function toCasebaseOptions(argv: ParsedArgs, common: CommonOptions): Case
   if (action === 'import' && file === undefined) {
     throw new UsageError('MISSING_ARG', 'casebase import needs --from <file>', {
       where: '--from',
-      next: 'proofgate casebase import --from cases.json',
+      next: 'proofgate knowledge casebase import --from cases.json',
     });
   }
   const halfLife = argv['half-life-days'];
@@ -116,15 +116,15 @@ export const casebase = defineVerb<CasebaseOptions, CasebaseResult>({
   describe: 'Add, observe, retrieve, export, import or extract reusable test strategy cases',
   examples: [
     [
-      'proofgate casebase add --kind web-api --architecture service --attr functional --applicability "REST writes without schema validation" --strategy "boundary + type confusion probes" --outcome "2 defects" --negative "same probes on reads :: reads validate" --project shop --environment staging --confirmation user',
+      'proofgate knowledge casebase add --kind web-api --architecture service --attr functional --applicability "REST writes without schema validation" --strategy "boundary + type confusion probes" --outcome "2 defects" --negative "same probes on reads :: reads validate" --project shop --environment staging --confirmation user',
       'record a case',
     ],
     [
-      'proofgate casebase retrieve --kind web-api --architecture service --attr functional --stack typescript',
+      'proofgate knowledge casebase retrieve --kind web-api --architecture service --attr functional --stack typescript',
       'closest cases first',
     ],
     [
-      'proofgate casebase observe --id CB-0001 --result counterexample --project billing --environment ci --confirmation auto',
+      'proofgate knowledge casebase observe --id CB-0001 --result counterexample --project billing --environment ci --confirmation auto',
       'damp it',
     ],
   ],

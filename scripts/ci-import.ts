@@ -1,4 +1,4 @@
-// `proofgate ci-import --workflow ID --commit SHA --junit FILE|--json FILE`: records a remote CI
+// `proofgate campaign import-ci --workflow ID --commit SHA --junit FILE|--json FILE`: records a remote CI
 // result a person fetched, bound to the commit's tree. Never reaches the remote itself.
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
@@ -29,10 +29,13 @@ export const ciImport = defineVerb<CiImportOptions, CiImportResult>({
   describe: 'Import a remote CI result (JUnit XML or JSON) bound to the commit it ran on',
   examples: [
     [
-      'proofgate ci-import --workflow ci --commit 1a2b3c4 --junit ci-results/ci/junit.xml --authority-id ci:github --execution-context ci:github:123',
+      'proofgate campaign import-ci --workflow ci --commit 1a2b3c4 --junit ci-results/ci/junit.xml --authority-id ci:github --execution-context ci:github:123',
       'record the result of workflow "ci" on that commit',
     ],
-    ['proofgate ci-import --workflow ci --commit 1a2b3c4', 'BLOCKED: prints how to fetch it'],
+    [
+      'proofgate campaign import-ci --workflow ci --commit 1a2b3c4',
+      'BLOCKED: prints how to fetch it',
+    ],
   ],
   builder: (y) =>
     y

@@ -1,8 +1,11 @@
-// The `proofgate` dispatcher. The table below is the list of verbs, in help order (see ARCHITECTURE.md).
-// Each row loads its module lazily so that `proofgate --help` and every verb start fast; a test
-// checks that every scripts/<verb>.ts is listed here and that the descriptions match.
+// The `proofgate` dispatcher. `verbs` below is the list of top-level verbs, in help order, with
+// their sub-actions; `verbTable` lists every verb module (scripts/<name>.ts) that runs them; `old`
+// the spellings kept for one release (see ARCHITECTURE.md). Each module loads lazily so that
+// `proofgate --help` and every verb start fast; a test checks that every scripts/<verb>.ts is
+// listed here and that the descriptions match.
 import { dispatchTable } from './lib/cli/dispatch-table.ts';
-import type { VerbEntry } from './lib/cli/dispatch-table.ts';
+import type { CliTable, VerbEntry } from './lib/cli/dispatch-table.ts';
+import { old, verbs } from './lib/cli/verb-rows.ts';
 import { withInvocation } from './lib/cli/invocation-context.ts';
 import { tolerateClosedPipes } from './lib/io/broken-pipe.ts';
 import { createRealContext } from './lib/io/context.ts';
@@ -32,8 +35,7 @@ export const verbTable: readonly VerbEntry[] = [
   },
   {
     name: 'evaluate',
-    describe:
-      'Run controls and record the results (--run), preview them (--dry-run), or run then claim',
+    describe: 'Run controls and record the results (--run), or preview them (--dry-run)',
     load: async () => (await import('./evaluate.ts')).evaluate,
   },
   {
@@ -184,13 +186,15 @@ export const verbTable: readonly VerbEntry[] = [
   },
 ];
 
+export const cliTable: CliTable = { modules: verbTable, verbs, old };
+
 export async function main(args: readonly string[]): Promise<void> {
   tolerateClosedPipes();
-  const verbs = verbTable.map((v) => v.name);
+  const words = [...verbs.map((v) => v.name), ...verbTable.map((v) => v.name)];
   process.exitCode = await dispatchTable(
-    verbTable,
+    cliTable,
     args,
-    withInvocation(createRealContext(), verbs),
+    withInvocation(createRealContext(), [...new Set(words)]),
   );
 }
 

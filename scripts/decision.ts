@@ -1,4 +1,4 @@
-// `proofgate decision add|list|supersede`: negative decisions that stay in force until an explicit
+// `proofgate knowledge decision add|list|supersede`: negative decisions that stay in force until an explicit
 // supersede names the decision that replaces them.
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -19,11 +19,17 @@ export const decision = defineVerb<DecisionOptions, DecisionResult>({
   describe: 'Record, list or supersede negative decisions (rejected approaches)',
   examples: [
     [
-      'proofgate decision add "retry payments client-side" --reason "double charges" --condition "provider not idempotent" --path src/pay',
+      'proofgate knowledge decision add "retry payments client-side" --reason "double charges" --condition "provider not idempotent" --path src/pay',
       'record a rejected approach as ND-0001',
     ],
-    ['proofgate decision list --path src/pay/retry.ts', 'decisions in force that touch a path'],
-    ['proofgate decision supersede --id ND-0001 --by ND-0007', 'replace ND-0001 by ND-0007'],
+    [
+      'proofgate knowledge decision list --path src/pay/retry.ts',
+      'decisions in force that touch a path',
+    ],
+    [
+      'proofgate knowledge decision supersede --id ND-0001 --by ND-0007',
+      'replace ND-0001 by ND-0007',
+    ],
   ],
   builder: (y) =>
     y

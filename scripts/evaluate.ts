@@ -133,22 +133,22 @@ function readShard(value: unknown, mode: EvaluateOptions['mode']): ShardSpec | u
 
 export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
   name: 'evaluate',
-  describe:
-    'Run controls and record the results (--run), preview them (--dry-run), or run then claim',
+  describe: 'Run controls and record the results (--run), or preview them (--dry-run)',
   examples: [
     ['proofgate evaluate --run', 'run every control required at the target maturity'],
     ['proofgate evaluate --run --control tests', 'run one control'],
     ['proofgate evaluate --dry-run', 'show what would run; record nothing'],
-    ['proofgate evaluate --claim --control tests', 'run, then claim the task'],
     ['proofgate evaluate --run --shard 2/3', "run the second of three CI runners' slice"],
   ],
   builder: (y) =>
     sigstoreRootFlag(runFlags(actorFlags(controlFlag(y))))
       .option('run', { type: 'boolean', default: false, describe: 'run and record' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'show; run nothing' })
-      .option('claim', { type: 'boolean', default: false, describe: 'run, then claim' })
-      .option('scope', { choices: CLAIM_SCOPES, describe: 'claim scope with --claim' })
-      .option('audit-stage', { choices: ['self'], describe: 'evaluate is the self stage' })
+      // Deprecated for one release (the dispatcher says so on stderr): `proofgate evaluate --run`,
+      // then `proofgate claim`; evaluate is always the self stage. Hidden from --help.
+      .option('claim', { type: 'boolean', default: false, hidden: true, describe: 'deprecated' })
+      .option('scope', { choices: CLAIM_SCOPES, hidden: true, describe: 'deprecated' })
+      .option('audit-stage', { choices: ['self'], hidden: true, describe: 'deprecated' })
       .option('repeat', {
         type: 'number',
         describe: 'with --run: run up to N times in a row, stopping at the first round not passing',

@@ -1,4 +1,4 @@
-// `proofgate explore [--until-done]`: the exploring loop over the hypothesis board. Each step runs
+// `proofgate knowledge explore [--until-done]`: the exploring loop over the hypothesis board. Each step runs
 // the top-priority open hypothesis's probe and decides it from the probe's expectation.
 import type { Context } from './lib/core/context.ts';
 import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
@@ -81,8 +81,11 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
   describe:
     'Run the top-priority hypothesis probe and decide it; --until-done loops within a budget',
   examples: [
-    ['proofgate explore', 'probe the top open hypothesis once'],
-    ['proofgate explore --until-done --max-steps 5', 'loop until done or five probes are spent'],
+    ['proofgate knowledge explore', 'probe the top open hypothesis once'],
+    [
+      'proofgate knowledge explore --until-done --max-steps 5',
+      'loop until done or five probes are spent',
+    ],
   ],
   builder: (y) =>
     actorFlags(y)

@@ -88,13 +88,13 @@ export const hook = defineVerb<HookOptions, HookResult>({
       'proofgate hook stop --agent claude',
       'read the Stop JSON on stdin; block unless claim would pass',
     ],
-    ['proofgate hook install --agent codex', 'add the Stop hook to .codex/hooks.json'],
+    ['proofgate install --hook codex', 'add the Stop hook to .codex/hooks.json'],
     [
-      'proofgate hook install --agent claude --subagent',
+      'proofgate install --hook claude --subagent',
       'gate Stop and SubagentStop in .claude/settings.json',
     ],
     [
-      'proofgate hook install --local',
+      'proofgate install --hook claude --local',
       "this machine's package path, in .claude/settings.local.json only",
     ],
   ],
@@ -122,7 +122,7 @@ export const hook = defineVerb<HookOptions, HookResult>({
       .option('trust', {
         type: 'string',
         describe:
-          'stop: auditor trust file (proofgate trust export); keys, authorities and heads from it',
+          'stop: auditor trust file (proofgate export --trust-root); keys, authorities and heads from it',
       })
       .option('require-plane', {
         type: 'boolean',

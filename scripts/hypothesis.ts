@@ -1,4 +1,4 @@
-// `proofgate hypothesis add|update|list`: the hypothesis board, ranked by
+// `proofgate knowledge hypothesis add|update|list`: the hypothesis board, ranked by
 // priority = infoGain × risk ÷ cost, with the task's definition of done.
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -111,14 +111,14 @@ export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
   describe: 'Add, update or list hypotheses ranked by infoGain × risk ÷ cost',
   examples: [
     [
-      'proofgate hypothesis add "negative page size is accepted" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "expect 400" --provenance recon',
+      'proofgate knowledge hypothesis add "negative page size is accepted" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "expect 400" --provenance recon',
       'put a hypothesis on the board (score 0.63)',
     ],
     [
-      'proofgate hypothesis update --id H-0001 --status refuted --evidence 3f2a9c1d',
+      'proofgate knowledge hypothesis update --id H-0001 --status refuted --evidence 3f2a9c1d',
       'decide it with a ledger entry',
     ],
-    ['proofgate hypothesis list', 'the board by priority, plus the definition of done'],
+    ['proofgate knowledge hypothesis list', 'the board by priority, plus the definition of done'],
   ],
   builder: hypothesisFlags,
   toOptions: toHypothesisOptions,

@@ -1,4 +1,4 @@
-// `proofgate keys generate|list` (references/keys.md): Ed25519 keys for authorities. Private keys
+// `proofgate authority keys generate|list` (references/keys.md): Ed25519 keys for authorities. Private keys
 // stay outside the repository; public keys are registered in the manifest and announced by a
 // `key` entry signed by the new key.
 import type { Context } from './lib/core/context.ts';
@@ -49,14 +49,17 @@ export const keys = defineVerb<KeysOptions, KeysReport>({
   describe: 'Generate or list Ed25519 signing keys of authorities',
   examples: [
     [
-      'proofgate keys generate --authority-id virtual:quality',
+      'proofgate authority keys generate --authority-id virtual:quality',
       'create a key; later entries by that authority are signed',
     ],
     [
-      'proofgate keys generate --authority-id virtual:quality --if-missing',
+      'proofgate authority keys generate --authority-id virtual:quality --if-missing',
       'create a key only when the authority has none registered (safe to repeat)',
     ],
-    ['proofgate keys list', 'show registered keys and which private keys are on this machine'],
+    [
+      'proofgate authority keys list',
+      'show registered keys and which private keys are on this machine',
+    ],
   ],
   builder: (y) =>
     y

@@ -1,4 +1,4 @@
-// `proofgate memory add|list`: memory facts that carry a code path, a supporting ledger entry and a
+// `proofgate knowledge memory add|list`: memory facts that carry a code path, a supporting ledger entry and a
 // maturity label; facts whose file changed since are shown as stale.
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
@@ -13,10 +13,13 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
   describe: 'Record or list memory facts (path + ledger evidence + maturity)',
   examples: [
     [
-      'proofgate memory add "orders API validates page size" --path src/orders.ts --evidence 3f2a9c1d --maturity verified_by_tests',
+      'proofgate knowledge memory add "orders API validates page size" --path src/orders.ts --evidence 3f2a9c1d --maturity verified_by_tests',
       'record a fact backed by a ledger entry',
     ],
-    ['proofgate memory list --stale', 'facts whose file changed since they were recorded'],
+    [
+      'proofgate knowledge memory list --stale',
+      'facts whose file changed since they were recorded',
+    ],
   ],
   builder: (y) =>
     y

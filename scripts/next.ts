@@ -1,4 +1,4 @@
-// `proofgate next`: one ranked list of what to do now — control results that are not PASS,
+// `proofgate status --next`: one ranked list of what to do now — control results that are not PASS,
 // traceability gaps and open hypotheses — by infoGain × risk ÷ cost, with a fixed exploration share.
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -14,8 +14,8 @@ export const next = defineVerb<NextOptions, NextResult>({
   name: 'next',
   describe: 'Rank what to do now: non-PASS controls, traceability gaps, open hypotheses',
   examples: [
-    ['proofgate next', 'the top 10, 30 % exploration'],
-    ['proofgate next --share 0 --top 3', 'pure exploitation, three items'],
+    ['proofgate status --next', 'the top 10, 30 % exploration'],
+    ['proofgate status --next --share 0 --top 3', 'pure exploitation, three items'],
   ],
   builder: (y) =>
     trustFlag(y)
@@ -62,7 +62,7 @@ function parseScope(value: unknown): Pick<NextOptions, 'scope'> {
     {
       expected:
         'project or release (a task claim names its own controls: proofgate claim --control)',
-      next: 'proofgate next --scope release',
+      next: 'proofgate status --next --scope release',
     },
   );
 }

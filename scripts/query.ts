@@ -90,10 +90,10 @@ export const query = defineVerb<QueryOptions, QueryResult>({
     ],
     ['proofgate query subject HEAD', 'the subject tree of a commit and the entries bound to it'],
     [
-      'proofgate query blockers',
+      'proofgate status --blockers',
       'every control that blocks a project claim, with the next command',
     ],
-    ['proofgate query blockers --scope release', 'what blocks a release claim'],
+    ['proofgate status --blockers --scope release', 'what blocks a release claim'],
     ['proofgate query evidence 3f2a9c1d --tail 50', 'the last 50 lines of a stored output'],
     [
       "proofgate query evidence 3f2a9c1d --grep '/FAIL|Error/'",
@@ -137,7 +137,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
         `--scope ${typeof scope === 'string' ? scope : '(not a word)'} is not valid for query ${view}`,
         {
           expected: '--scope project or --scope release, with the blockers view only',
-          next: 'proofgate query blockers --scope release',
+          next: 'proofgate status --blockers --scope release',
         },
       );
     const grep = argv['grep'];

@@ -1,4 +1,4 @@
-// `proofgate readiness`: task-claim, merge and release readiness, read-only. references/readiness.md.
+// `proofgate status --readiness`: task-claim, merge and release readiness, read-only. references/readiness.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -34,8 +34,11 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
   name: 'readiness',
   describe: 'Report task-claim, merge and release readiness without writing anything',
   examples: [
-    ['proofgate readiness', 'merge and release readiness at the target maturity'],
-    ['proofgate readiness --task T-12 --control ENG.TESTS', 'also the readiness of one task'],
+    ['proofgate status --readiness', 'merge and release readiness at the target maturity'],
+    [
+      'proofgate status --readiness --task T-12 --control ENG.TESTS',
+      'also the readiness of one task',
+    ],
   ],
   builder: (y) =>
     trustFlag(controlFlag(y)).option('task', {
@@ -47,7 +50,7 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
     const task = argv['task'];
     if (controls.length > 0 && typeof task !== 'string')
       throw new UsageError('MISSING_ARG', '--control needs --task <id> here', {
-        next: 'name the task: proofgate readiness --task <id> --control <id>',
+        next: 'name the task: proofgate status --readiness --task <id> --control <id>',
       });
     return {
       ...common,

@@ -1,4 +1,4 @@
-// `proofgate render`: INDEX.md and docs/*.md from the manifest and registry. Pure rendering with
+// `proofgate init --render`: INDEX.md and docs/*.md from the manifest and registry. Pure rendering with
 // no run state, so it never stales evidence; `--check` exits 1 when a derived file is out of date.
 import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -29,8 +29,8 @@ export const render = defineVerb<RenderOptions, RenderResult>({
   name: 'render',
   describe: 'Render INDEX.md and docs/ from the control plane sources (--check: exit 1 if stale)',
   examples: [
-    ['proofgate render', 'rewrite the derived files that changed'],
-    ['proofgate render --check', 'exit 1 when INDEX.md or docs/ are out of date (for CI)'],
+    ['proofgate init --render', 'rewrite the derived files that changed'],
+    ['proofgate init --render --check', 'exit 1 when INDEX.md or docs/ are out of date (for CI)'],
   ],
   builder: (y) =>
     y.option('check', { type: 'boolean', default: false, describe: 'Only check; write nothing' }),

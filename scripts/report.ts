@@ -12,7 +12,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { gatherReport } from './lib/flows/report-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { readBaseRef, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderReportHtml } from './lib/render/report-html.ts';
@@ -25,6 +25,8 @@ export interface ReportOptions extends CommonOptions {
   maxEntries: number;
   requirements: string[];
   noBase: boolean;
+  /** `--base <ref>`: the ledger must extend this ref, and its rules decide (as in claim). */
+  base?: string;
   /** `--trust FILE`: the auditor's trust root (references/trust.md). */
   trust?: string;
 }
@@ -66,6 +68,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
       now: ctx.clock.now(),
       maxEntries: options.maxEntries,
       noBase: options.noBase,
+      ...(options.base === undefined ? {} : { base: options.base }),
       trust: readTrustOption(ctx.cwd, options.trust),
     },
     ctx,
@@ -141,10 +144,9 @@ export const report = defineVerb<ReportOptions, ReportResult>({
         describe: 'Requirement file for the traceability section (YAML; repeatable)',
       })
       .option('base', {
-        type: 'boolean',
-        default: true,
+        type: 'string',
         describe:
-          'Also prove the ledger append-only against the branch upstream when there is one (--no-base skips it)',
+          'Git ref the ledger must extend and whose rules decide, as in claim (default: the branch upstream when there is one; --no-base skips it)',
       }),
   toOptions: (argv, common) => {
     const html = argv['html'];
@@ -166,7 +168,7 @@ export const report = defineVerb<ReportOptions, ReportResult>({
       html,
       maxEntries,
       requirements: (Array.isArray(requirements) ? requirements : []).map(String),
-      noBase: argv['base'] === false,
+      ...readBaseRef(argv),
       ...readTrustPath(argv),
     };
   },

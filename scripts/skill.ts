@@ -1,4 +1,4 @@
-// `proofgate skill install`: copies SKILL.md, INDEX.md and references/ from the package to where
+// `proofgate install --skill`: copies SKILL.md, INDEX.md and references/ from the package to where
 // Claude Code (.claude/skills/proofgate/) and Codex (.agents/skills/proofgate/) load a project's
 // skills. Idempotent; a file that differs from the package's is never overwritten without --force.
 import { join } from 'node:path';
@@ -57,7 +57,7 @@ export async function runSkill(options: SkillOptions, ctx: Context): Promise<Ski
           (path) => `${path}: changed since it was installed, or from another proofgate version`,
         ),
         expected: 'installed files identical to the package, or absent',
-        next: 'keep your edits elsewhere, then rerun proofgate skill install --force to overwrite them',
+        next: 'keep your edits elsewhere, then rerun proofgate install --skill --force to overwrite them',
       },
     );
   }
@@ -113,11 +113,11 @@ export const skill = defineVerb<SkillOptions, SkillResult>({
     'Install the agent skill (SKILL.md, INDEX.md, references/) where Claude Code and Codex load it',
   examples: [
     [
-      'proofgate skill install',
+      'proofgate install --skill',
       'copy the skill to .claude/skills/proofgate and .agents/skills/proofgate',
     ],
-    ['proofgate skill install --agent codex', 'only .agents/skills/proofgate (Codex)'],
-    ['proofgate skill install --force', 'overwrite installed files that differ'],
+    ['proofgate install --skill --agent codex', 'only .agents/skills/proofgate (Codex)'],
+    ['proofgate install --skill --force', 'overwrite installed files that differ'],
   ],
   builder: (y) =>
     y

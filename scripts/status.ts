@@ -3,14 +3,20 @@
 import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
-import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import {
+  controlFlag,
+  readBaseRef,
+  readStrings,
+  readTrustPath,
+  trustFlag,
+} from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
 import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
+import { findBaseFork, findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderStatus } from './lib/render/render-gate.ts';
 import { renderStatusMarkdown } from './lib/render/status-markdown.ts';
@@ -21,6 +27,8 @@ export interface StatusOptions extends CommonOptions {
   markdown: boolean;
   /** Skip the default append-only check of the ledger against the branch's upstream. */
   noBase: boolean;
+  /** `--base <ref>`: the ledger must extend this ref, and its rules decide (as in claim). */
+  base?: string;
   /** `--trust FILE`: the auditor's trust root (references/trust.md). */
   trust?: string;
 }
@@ -29,12 +37,16 @@ type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamC
 
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
-  const upstream = options.noBase ? undefined : await findUpstream(root);
+  const upstream = options.noBase
+    ? undefined
+    : options.base === undefined
+      ? await findUpstream(root)
+      : await findBaseFork(root, options.base);
   const trust = readTrustOption(ctx.cwd, options.trust);
   const io = createRealGateIO(ctx, { against: { upstream }, trust });
   const plane = await io.loadPlane(root);
   // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
-  const rulesAtBase = await readViewRules(plane, trust);
+  const rulesAtBase = await readViewRules(plane, trust, options.base);
   const result = await statusFlow({ root, controls: options.controls, rulesAtBase }, ctx, io);
   const keys = await describeKeyProvenance(plane, result.statuses, {
     trustFile: trust?.name,
@@ -54,6 +66,8 @@ export const status = defineVerb<StatusOptions, StatusResult>({
   examples: [
     ['proofgate status', 'every control required at the target maturity'],
     ['proofgate status --control tests --json', 'one control as JSON'],
+    ['proofgate status --base origin/main', 'the ledger extends origin/main; its rules decide'],
+    ['proofgate status --readiness', 'task-claim, merge and release readiness (a view)'],
     ['proofgate status --markdown >> "$GITHUB_STEP_SUMMARY"', 'a CI step summary, verdict first'],
   ],
   builder: (y) =>
@@ -64,16 +78,15 @@ export const status = defineVerb<StatusOptions, StatusResult>({
         describe: 'Markdown for CI step summaries and pull-request comments',
       })
       .option('base', {
-        type: 'boolean',
-        default: true,
+        type: 'string',
         describe:
-          'Also prove the ledger append-only against the branch upstream when there is one (--no-base skips it)',
+          'Git ref the ledger must extend and whose rules decide, as in claim (default: the branch upstream when there is one; --no-base skips it)',
       }),
   toOptions: (argv, common) => ({
     ...common,
     controls: readStrings(argv, 'control'),
     markdown: argv['markdown'] === true,
-    noBase: argv['base'] === false,
+    ...readBaseRef(argv),
     ...readTrustPath(argv),
   }),
   run: runStatus,

@@ -1,4 +1,4 @@
-// `proofgate sync`: derives the traceability graph (requirement → risk → control → test →
+// `proofgate knowledge sync`: derives the traceability graph (requirement → risk → control → test →
 // evidence → outcome) from the registry and requirement files, writes it to
 // `<plane>/knowledge/trace-graph.json` (derived, never hand-edited) and reports the gaps that
 // block claims at the project's target maturity.
@@ -14,8 +14,11 @@ export const sync = defineVerb<SyncOptions, SyncResult>({
   name: 'sync',
   describe: 'Derive the traceability graph and report chains that stop short',
   examples: [
-    ['proofgate sync', 'write <plane>/knowledge/trace-graph.json and list the gaps'],
-    ['proofgate sync --requirements docs/requirements.yaml --dry-run', 'check without writing'],
+    ['proofgate knowledge sync', 'write <plane>/knowledge/trace-graph.json and list the gaps'],
+    [
+      'proofgate knowledge sync --requirements docs/requirements.yaml --dry-run',
+      'check without writing',
+    ],
   ],
   builder: (y) =>
     y

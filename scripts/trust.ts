@@ -1,4 +1,4 @@
-// `proofgate trust export` (references/trust.md): the auditor's trust root, a JSON file with the
+// `proofgate export --trust-root` (references/trust.md): the auditor's trust root, a JSON file with the
 // authorities, their keys and the ledger's segment heads, kept outside the repository and passed
 // back to verdicts and verify with --trust.
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -15,10 +15,10 @@ export const trust = defineVerb<TrustOptions, TrustResult>({
     'Export the auditor trust root (authorities, keys, segment heads) that --trust checks against',
   examples: [
     [
-      'proofgate trust export --out ~/audits/app.trust.json',
+      'proofgate export --trust-root --out ~/audits/app.trust.json',
       'write the trust root outside the repository (create-only)',
     ],
-    ['proofgate trust export > ../app.trust.json', 'print it on stdout'],
+    ['proofgate export --trust-root > ../app.trust.json', 'print it on stdout'],
   ],
   builder: (y) =>
     y

@@ -14,7 +14,7 @@ async function explored(): Promise<KnowledgePlane> {
   await plane.run(add('a large page size is not clamped', '0.8', 'probe-large.mjs'));
   await plane.run(add('a negative page size is accepted', '0.9', 'probe-negative.mjs'));
   expect((await plane.run(['scan'])).code).toBe(0);
-  const run = await plane.run(['explore', '--until-done']);
+  const run = await plane.run(['knowledge', 'explore', '--until-done']);
   expect(run.code, run.out + run.err).toBe(0);
   return plane;
 }
@@ -25,7 +25,7 @@ const casesFile = (plane: KnowledgePlane): string =>
 describe('casebase extract', { timeout: 60_000 }, () => {
   it('proposes a case from decided hypotheses and records nothing without a person', async () => {
     const plane = await explored();
-    const result = await plane.run(['casebase', 'extract']);
+    const result = await plane.run(['knowledge', 'casebase', 'extract']);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('PROPOSED service/single_package/functional from H-0001, H-0002');
     expect(result.out).toContain('outcome: confirmed: a negative page size is accepted');
@@ -35,9 +35,10 @@ describe('casebase extract', { timeout: 60_000 }, () => {
     expect(result.out).toContain('nothing recorded');
     expect(existsSync(casesFile(plane))).toBe(false);
     // Acceptance needs a human authority.
-    const none = await plane.run(['casebase', 'extract', '--accept']);
+    const none = await plane.run(['knowledge', 'casebase', 'extract', '--accept']);
     expect(none.code).toBe(2);
     const agent = await plane.run([
+      'knowledge',
       'casebase',
       'extract',
       '--accept',
@@ -51,7 +52,14 @@ describe('casebase extract', { timeout: 60_000 }, () => {
 
   it('accepted by a person, the case is recorded once with user confidence, and its negative result filters the board', async () => {
     const plane = await explored();
-    const accept = ['casebase', 'extract', '--accept', '--authority-id', 'human:alice'];
+    const accept = [
+      'knowledge',
+      'casebase',
+      'extract',
+      '--accept',
+      '--authority-id',
+      'human:alice',
+    ];
     const accepted = await plane.run(accept);
     expect(accepted.code, accepted.err).toBe(0);
     expect(accepted.out).toMatch(/recorded CB-0001 \(confidence \d+(\.\d+)?%\)/);
@@ -66,13 +74,13 @@ describe('casebase extract', { timeout: 60_000 }, () => {
     expect(readFileSync(casesFile(plane), 'utf8').trim().split('\n')).toHaveLength(1);
     // The refuted claim, proposed again, is filtered by the accepted case.
     await plane.run(add('a large page size is not clamped', '0.8', 'probe-large.mjs'));
-    const next = await plane.run(['next', '--share', '0']);
+    const next = await plane.run(['status', '--next', '--share', '0']);
     expect(next.out).toContain('FILTERED hypothesis H-0003 by CB-0001');
   });
 
   it('without a target model it says to run scan first (exit 2)', async () => {
     const plane = planeWith('');
-    const result = await plane.run(['casebase', 'extract']);
+    const result = await plane.run(['knowledge', 'casebase', 'extract']);
     expect(result.code).toBe(2);
     expect(result.err).toContain('proofgate scan');
   });

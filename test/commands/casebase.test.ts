@@ -9,6 +9,7 @@ const FEATURES = [
   ...['--attr', 'functional', '--stack', 'typescript'],
 ];
 const CASE = [
+  'knowledge',
   'casebase',
   'add',
   ...FEATURES,
@@ -36,11 +37,11 @@ const observe = (
   environment: string,
   confirmation: string,
 ): string[] => [
-  ...['casebase', 'observe', '--id', 'CB-0001', '--result', result],
+  ...['knowledge', 'casebase', 'observe', '--id', 'CB-0001', '--result', result],
   ...['--project', project, '--environment', environment, '--confirmation', confirmation],
 ];
 
-describe('proofgate casebase', () => {
+describe('proofgate knowledge casebase', () => {
   it('refuses a case without applicability (exit 2)', async () => {
     const plane = makeKnowledgePlane();
     const { code, err } = await plane.run(without('--applicability'));
@@ -66,14 +67,14 @@ describe('proofgate casebase', () => {
     expect(up.out).toMatch(/confidence 45% → 60%/);
     const down = await plane.run(observe('counterexample', 'crm', 'ci', 'single'));
     expect(down.out).toMatch(/confidence 60% → 40%/);
-    const found = await plane.run(['casebase', 'retrieve', ...FEATURES]);
+    const found = await plane.run(['knowledge', 'casebase', 'retrieve', ...FEATURES]);
     expect(found.out).toMatch(/^1 cases for web-api\/service\/functional/);
     expect(found.out).toContain('CB-0001 similarity 1 confidence 40%');
     expect(found.out).toContain('failed: same probes on reads (reads validate their schema)');
     const later = JSON.parse(
       (
         await plane.run(
-          ['casebase', 'retrieve', '--kind', 'web-api', '--json'],
+          ['knowledge', 'casebase', 'retrieve', '--kind', 'web-api', '--json'],
           '2026-06-30T00:00:00.000Z',
         )
       ).out,
@@ -84,6 +85,7 @@ describe('proofgate casebase', () => {
   it('refuses an observation of an unknown case', async () => {
     const plane = makeKnowledgePlane();
     const { code, err } = await plane.run([
+      'knowledge',
       'casebase',
       'observe',
       '--id',
@@ -100,7 +102,7 @@ describe('proofgate casebase', () => {
     await from.run(CASE);
     await from.run(observe('success', 'billing', 'ci', 'auto'));
     const file = join(from.root, 'cases.json');
-    expect((await from.run(['casebase', 'export', '--out', file])).out).toMatch(
+    expect((await from.run(['knowledge', 'casebase', 'export', '--out', file])).out).toMatch(
       /^exported 1 cases and 1 observations/,
     );
 
@@ -109,13 +111,15 @@ describe('proofgate casebase', () => {
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     doc.cases[0].confidence = 9500; // an import cannot inject certainty
     writeFileSync(file, JSON.stringify(doc));
-    expect((await to.run(['casebase', 'import', '--from', file])).out).toMatch(
+    expect((await to.run(['knowledge', 'casebase', 'import', '--from', file])).out).toMatch(
       /^imported 2 records/,
     );
-    expect((await to.run(['casebase', 'import', '--from', file])).out).toMatch(
+    expect((await to.run(['knowledge', 'casebase', 'import', '--from', file])).out).toMatch(
       /^imported 0 records from .*, 2 already present/,
     );
-    const cases = JSON.parse((await to.run(['casebase', 'retrieve', '--json'])).out).cases;
+    const cases = JSON.parse(
+      (await to.run(['knowledge', 'casebase', 'retrieve', '--json'])).out,
+    ).cases;
     const imported = cases.find((c: { entry: { id: string } }) => c.entry.id === 'CB-0002');
     expect(imported.entry.applicability).toBe('REST writes without schema validation');
     expect(imported.confidence).toBe(5500);
@@ -132,10 +136,12 @@ describe('proofgate casebase', () => {
         observations: [{ id: 'CB-9' }],
       }),
     );
-    const { code, err } = await plane.run(['casebase', 'import', '--from', file]);
+    const { code, err } = await plane.run(['knowledge', 'casebase', 'import', '--from', file]);
     expect(code).toBe(2);
     expect(err).toContain('/cases/0: applicability is required');
     expect(err).toContain('/observations/0: refers to a case not in the file');
-    expect((await plane.run(['casebase', 'export', '--json'])).out).toContain('"cases": []');
+    expect((await plane.run(['knowledge', 'casebase', 'export', '--json'])).out).toContain(
+      '"cases": []',
+    );
   });
 });

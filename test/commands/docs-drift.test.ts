@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { resolveSpelling } from '../../scripts/lib/cli/spellings.ts';
+import { old, verbs } from '../../scripts/lib/cli/verb-rows.ts';
 import { isKnownFlag, optionsOf, VERB_NAMES } from '../helpers/verb-options.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -17,13 +18,17 @@ const referenceFiles = readdirSync(join(ROOT, 'references'))
 const DOCS = ['SKILL.md', 'INDEX.md', 'README.md', ...referenceFiles].filter((f) =>
   existsSync(join(ROOT, f)),
 );
-const VERBS = VERB_NAMES;
+/** The words a command may start with: the top-level verbs and the modules (old spellings). */
+const VERBS = new Set([...verbs.map((v) => v.name), ...VERB_NAMES]);
 
 export interface FlagUse {
   file: string;
   line: number;
+  /** The verb module whose parser the flag must exist in (after sub-action routing). */
   verb: string;
   flag: string;
+  /** Set when the command is written in an old spelling. */
+  deprecated?: boolean;
 }
 
 /** `proofgate <verb> … --flag` on one line, cut at a backtick, a table pipe or the next command. */
@@ -43,12 +48,25 @@ export function flagUses(file: string, text: string): FlagUse[] {
       // a lone `--` ends proofgate's flags: the words after it are the command a verb records
       const end = rest.search(/`|\||proofgate|\s--(\s|$)/);
       const segment = end === -1 ? rest : rest.slice(0, end);
-      for (const flag of segment.matchAll(/(?:^|[\s[(])--([a-z][a-z0-9-]*)/g)) {
-        uses.push({ file, line, verb, flag: flag[1]! });
+      const words = segment
+        .split(/\s+/)
+        .map((w) => w.replace(/^[[(]+/, '').replace(/[\])]+$/, ''))
+        .filter((w) => w !== '');
+      const resolved = resolveSpelling([verb, ...words], verbs, old);
+      // A verb named alone in prose (`proofgate knowledge` alone exits 2) shows no flag.
+      if (resolved.kind !== 'module') continue;
+      const stop = resolved.args.indexOf('--');
+      const routed = stop === -1 ? resolved.args : resolved.args.slice(0, stop);
+      const deprecated = resolved.deprecation === undefined ? {} : { deprecated: true };
+      uses.push({ file, line, verb: resolved.module, flag: '', ...deprecated });
+      for (const w of routed) {
+        const flag = /^--([a-z][a-z0-9-]*)/.exec(w);
+        if (flag !== null)
+          uses.push({ file, line, verb: resolved.module, flag: flag[1]!, ...deprecated });
       }
     }
     const row = /^\|\s*`--([a-z][a-z0-9-]*)/.exec(raw);
-    if (pageVerb !== undefined && VERBS.has(pageVerb) && row !== null) {
+    if (pageVerb !== undefined && VERB_NAMES.has(pageVerb) && row !== null) {
       uses.push({ file, line, verb: pageVerb, flag: row[1]! });
     }
   });
@@ -56,11 +74,11 @@ export function flagUses(file: string, text: string): FlagUse[] {
 }
 
 describe('docs drift', () => {
-  test.each(verbTable.map((row) => [row.name]))('%s has references/<verb>.md', (name) => {
+  test.each(verbs.map((row) => [row.name]))('%s has references/<verb>.md', (name) => {
     expect(existsSync(join(ROOT, 'references', `${name}.md`))).toBe(true);
   });
 
-  test.each(verbTable.map((row) => [row.name]))('%s has a line in INDEX.md', (name) => {
+  test.each(verbs.map((row) => [row.name]))('%s has a line in INDEX.md', (name) => {
     expect(read('INDEX.md')).toMatch(new RegExp(`^\\| ${name} \\|`, 'm'));
   });
 
@@ -68,18 +86,31 @@ describe('docs drift', () => {
     const uses = DOCS.flatMap((file) => flagUses(file, read(file)));
     expect(uses.length).toBeGreaterThan(20);
     const unknown: string[] = [];
-    for (const name of VERBS) {
+    for (const name of VERB_NAMES) {
       const options = await optionsOf(name);
-      for (const use of uses.filter((u) => u.verb === name && !isKnownFlag(options, u.flag))) {
+      for (const use of uses.filter(
+        (u) => u.verb === name && u.flag !== '' && !isKnownFlag(options, u.flag),
+      )) {
         unknown.push(`${use.file}:${use.line}: proofgate ${use.verb} has no --${use.flag}`);
       }
     }
     expect(unknown).toEqual([]);
   });
 
+  test('the docs write every command in its current spelling, old ones only where so marked', () => {
+    const marked = /deprecated|old spelling|formerly/i;
+    const stale = DOCS.flatMap((file) => {
+      const lines = read(file).split('\n');
+      return flagUses(file, read(file))
+        .filter((u) => u.deprecated === true && !marked.test(lines[u.line - 1] ?? ''))
+        .map((u) => `${u.file}:${u.line}`);
+    });
+    expect([...new Set(stale)]).toEqual([]);
+  });
+
   test('a command wrapped inside one code span is read across the line break', () => {
     const uses = flagUses('x.md', 'run `proofgate verify --base x\n   --nope y` then');
-    expect(uses.map((u) => u.flag)).toEqual(['base', 'nope']);
+    expect(uses.map((u) => u.flag).filter((f) => f !== '')).toEqual(['base', 'nope']);
   });
 
   test('the flag parser sees flags and can fail', () => {
@@ -87,11 +118,22 @@ describe('docs drift', () => {
       'x.md',
       'run `proofgate verify --fulll --base x` then proofgate hook stop --agent codex',
     );
-    expect(uses.map((u) => `${u.verb} ${u.flag}`)).toEqual([
+    expect(uses.filter((u) => u.flag !== '').map((u) => `${u.verb} ${u.flag}`)).toEqual([
       'verify fulll',
       'verify base',
       'hook agent',
     ]);
+  });
+
+  test('a sub-action is checked against the module that runs it', () => {
+    const uses = flagUses(
+      'x.md',
+      '`proofgate authority keys generate --if-missing` and `proofgate keys list`',
+    );
+    expect(uses.filter((u) => u.flag !== '').map((u) => `${u.verb} ${u.flag}`)).toEqual([
+      'keys if-missing',
+    ]);
+    expect(uses.filter((u) => u.deprecated === true).map((u) => u.verb)).toEqual(['keys']);
   });
 
   test('SKILL.md < 300 lines, INDEX.md < 150, every reference < 300', () => {

@@ -64,7 +64,7 @@ describe('explore: probe results are ledger entries', { timeout: 60_000 }, () =>
     await plane.run(
       hypothesis('the output names the page', '0.8', [...node, '--expect-output', 'page 3']),
     );
-    const result = await plane.run(['explore', '--until-done']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.code, result.out + result.err).toBe(0);
     const probes = ledger(plane).filter((e) => e.entry.body['type'] === 'probe');
     expect(
@@ -136,7 +136,7 @@ describe('explore: --probe-control runs a registry control', { timeout: 60_000 }
         'PASS',
       ]),
     );
-    const result = await plane.run(['explore', '--until-done']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.code, result.out + result.err).toBe(0);
     expect(result.out).toContain('CONFIRMED H-0001');
     expect(result.out).toContain('REFUTED H-0002');
@@ -182,7 +182,7 @@ describe('explore: --probe-control runs a registry control', { timeout: 60_000 }
       hypothesis('x', '0.9', ['--probe-control', 'nope', '--expect-status', 'PASS']),
     );
     expect(added.code, added.err).toBe(0);
-    const result = await plane.run(['explore']);
+    const result = await plane.run(['knowledge', 'explore']);
     expect(result.code).toBe(4);
     expect(result.out).toContain('control nope is not in the registry');
     expect(ledger(plane)).toEqual([]);
@@ -193,11 +193,11 @@ describe('explore: --probe-control runs a registry control', { timeout: 60_000 }
     plane.write('pager.mjs', PAGER);
     plane.write('unit.mjs', CONTROL_CHECK);
     await plane.run(hypothesis('x', '0.9', ['--probe-control', 'unit', '--expect-status', 'FAIL']));
-    const refused = await plane.run(['explore', '--until-done']);
+    const refused = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('REFUSED H-0001: its probe needs secrets');
     expect(ledger(plane)).toEqual([]);
-    const allowed = await plane.run(['explore', '--until-done', '--allow', 'secrets']);
+    const allowed = await plane.run(['knowledge', 'explore', '--until-done', '--allow', 'secrets']);
     expect(allowed.code, allowed.out + allowed.err).toBe(0);
     expect(allowed.out).toContain('CONFIRMED H-0001');
   });
@@ -221,23 +221,23 @@ describe('explore: blast radius', { timeout: 60_000 }, () => {
   it('a probe needing an authorization kind not allowed is refused before it runs and named', async () => {
     const plane = planeWith('');
     await plane.run(hypothesis('installing works', '0.9', INSTALLER));
-    const result = await plane.run(['explore', '--until-done']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.code).toBe(1);
     expect(result.out).toContain('REFUSED H-0001: its probe needs install_dependencies');
     expect(existsSync(join(plane.root, 'ran.txt'))).toBe(false);
     expect(ledger(plane)).toEqual([]);
-    const json = await plane.run(['explore', '--json']);
+    const json = await plane.run(['knowledge', 'explore', '--json']);
     expect(JSON.parse(json.out).refused).toEqual([
       { id: 'H-0001', needs: ['install_dependencies'] },
     ]);
     // Another kind does not stand in for the one it needs.
-    const wrong = await plane.run(['explore', '--allow', 'secrets']);
+    const wrong = await plane.run(['knowledge', 'explore', '--allow', 'secrets']);
     expect(wrong.out).toContain('REFUSED H-0001');
     expect(existsSync(join(plane.root, 'ran.txt'))).toBe(false);
-    const allowed = await plane.run(['explore', '--allow', 'install_dependencies']);
+    const allowed = await plane.run(['knowledge', 'explore', '--allow', 'install_dependencies']);
     expect(allowed.code, allowed.out + allowed.err).toBe(0);
     expect(existsSync(join(plane.root, 'ran.txt'))).toBe(true);
-    const bad = await plane.run(['explore', '--allow', 'everything']);
+    const bad = await plane.run(['knowledge', 'explore', '--allow', 'everything']);
     expect(bad.code).toBe(2);
   });
 });

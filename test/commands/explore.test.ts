@@ -40,10 +40,10 @@ function updates(plane: KnowledgePlane): { id: string; status: string }[] {
     .flatMap((r) => (r.op === 'update' && r.update !== undefined ? [r.update] : []));
 }
 
-describe('proofgate explore', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore', { timeout: 60_000 }, () => {
   it('runs the probes in priority order, confirms the real bug, refutes the rest, stops at done', async () => {
     const plane = await buggyBoard();
-    const result = await plane.run(['explore', '--until-done']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.code, result.err).toBe(0);
     expect(updates(plane).map((u) => `${u.id}:${u.status}`)).toEqual([
       'H-0002:confirmed',
@@ -52,13 +52,13 @@ describe('proofgate explore', { timeout: 60_000 }, () => {
     ]);
     expect(result.out).toContain('CONFIRMED H-0002');
     expect(result.out).toContain('STOP done');
-    const list = await plane.run(['hypothesis', 'list']);
+    const list = await plane.run(['knowledge', 'hypothesis', 'list']);
     expect(list.out).toContain('confirmed');
   });
 
   it('with a budget of one step stops after one probe and says the budget is spent', async () => {
     const plane = await buggyBoard();
-    const result = await plane.run(['explore', '--until-done', '--max-steps', '1']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done', '--max-steps', '1']);
     expect(result.code).toBe(1);
     expect(updates(plane)).toHaveLength(1);
     expect(result.out).toContain('STOP budget spent: steps');
@@ -67,7 +67,7 @@ describe('proofgate explore', { timeout: 60_000 }, () => {
 
   it('without --until-done runs exactly one probe', async () => {
     const plane = await buggyBoard();
-    const result = await plane.run(['explore']);
+    const result = await plane.run(['knowledge', 'explore']);
     expect(result.code).toBe(0);
     expect(updates(plane)).toEqual([
       expect.objectContaining({ id: 'H-0002', status: 'confirmed' }),
@@ -93,31 +93,31 @@ describe('proofgate explore', { timeout: 60_000 }, () => {
     const args = add('x', '0.9', '0.9', 'p.mjs');
     args[args.indexOf(process.execPath)] = 'definitely-not-a-command-pg';
     await plane.run(args);
-    const result = await plane.run(['explore']);
+    const result = await plane.run(['knowledge', 'explore']);
     expect(result.code).toBe(4);
     expect(result.out).toContain('did not run to an exit');
     expect(updates(plane)).toEqual([]);
   });
 });
 
-describe('proofgate explore: done is not vacuous', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: done is not vacuous', { timeout: 60_000 }, () => {
   it('an empty board is not done, and an uncovered high-risk goal keeps the loop going by name', async () => {
     const empty = planeWith('');
-    const none = await empty.run(['explore', '--until-done']);
+    const none = await empty.run(['knowledge', 'explore', '--until-done']);
     expect(none.code).toBe(1);
     expect(none.out).toContain('the board is empty');
     const plane = await buggyBoard();
-    const result = await plane.run(['explore', '--until-done', '--goal', 'security']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done', '--goal', 'security']);
     expect(result.code).toBe(1);
     expect(updates(plane)).toHaveLength(3);
     expect(result.out).toContain('undecided high-risk goals: security');
     expect(result.out).not.toContain('STOP done');
-    const bad = await plane.run(['explore', '--goal', 'speed']);
+    const bad = await plane.run(['knowledge', 'explore', '--goal', 'speed']);
     expect(bad.code).toBe(2);
   });
 });
 
-describe('proofgate explore: FLAKY', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: FLAKY', { timeout: 60_000 }, () => {
   // Exits 1, then 0, then 1, ... : PASS and FAIL on the same commit.
   const FLIP =
     "import { existsSync, readFileSync, writeFileSync } from 'node:fs';\n" +
@@ -128,30 +128,30 @@ describe('proofgate explore: FLAKY', { timeout: 60_000 }, () => {
     const plane = planeWith('');
     plane.write('flip.mjs', FLIP);
     await plane.run(add('the cache races', '0.9', '0.9', 'flip.mjs'));
-    const result = await plane.run(['explore', '--until-done', '--repeat', '3']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done', '--repeat', '3']);
     expect(result.out).toContain('FLAKY H-0001');
     expect(result.out).toContain('confidence 2/3 runs agree; quarantined');
     expect(result.code).toBe(1);
     // Quarantined: a second explore on the same commit does not probe it again.
-    const again = await plane.run(['explore', '--until-done', '--repeat', '3']);
+    const again = await plane.run(['knowledge', 'explore', '--until-done', '--repeat', '3']);
     expect(again.out).toContain('no probe ran');
     const recorded = updates(plane);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]?.status).toBeUndefined();
-    const list = await plane.run(['hypothesis', 'list']);
+    const list = await plane.run(['knowledge', 'hypothesis', 'list']);
     expect(list.out).not.toContain('confirmed');
   });
 
   it('agreeing repeats decide as a single run does', async () => {
     const plane = await buggyBoard();
-    const result = await plane.run(['explore', '--until-done', '--repeat', '2']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done', '--repeat', '2']);
     expect(result.code).toBe(0);
     expect(result.out).toContain('confidence 2/2 runs agree');
     expect(updates(plane).map((u) => u.status)).toEqual(['confirmed', 'refuted', 'refuted']);
   });
 });
 
-describe('proofgate explore: negative results filter', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: negative results filter', { timeout: 60_000 }, () => {
   const caseWith = (negative: string, attr = 'functional'): string[] =>
     caseArgs({ negative, attr });
 
@@ -161,7 +161,7 @@ describe('proofgate explore: negative results filter', { timeout: 60_000 }, () =
       caseWith('A large page size is  not clamped :: the framework clamps before our code'),
     );
     expect(added.code, added.err).toBe(0);
-    const result = await plane.run(['explore', '--until-done']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.out).toContain('FILTERED H-0001 by CB-0001');
     expect(updates(plane).map((u) => u.id)).toEqual(['H-0002', 'H-0003']);
     expect(result.code).toBe(0);
@@ -171,13 +171,13 @@ describe('proofgate explore: negative results filter', { timeout: 60_000 }, () =
     const plane = await buggyBoard();
     await plane.run(caseWith('a large page size :: slow'));
     await plane.run(caseWith('a large page size is not clamped :: n/a', 'performance'));
-    const result = await plane.run(['explore', '--until-done']);
+    const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.out).not.toContain('FILTERED');
     expect(updates(plane)).toHaveLength(3);
   });
 });
 
-describe('proofgate explore: target model and priors', { timeout: 60_000 }, () => {
+describe('proofgate knowledge explore: target model and priors', { timeout: 60_000 }, () => {
   const model = {
     target: { kind: 'web-api' },
     architecture: { shape: 'service' },
@@ -200,14 +200,14 @@ describe('proofgate explore: target model and priors', { timeout: 60_000 }, () =
     await plane.run(seedCase('web-api', 'service', 'paged listings'));
     await plane.run(seedCase('cli', 'monolith', 'web-api service typescript functional'));
     plane.write('model.json', JSON.stringify(model));
-    const result = await plane.run(['explore', '--target-model', 'model.json']);
+    const result = await plane.run(['knowledge', 'explore', '--target-model', 'model.json']);
     expect(result.out).toContain('SEEDED H-0001 from prior:CB-0001');
     expect(result.out).not.toContain('CB-0002');
-    const list = await plane.run(['hypothesis', 'list', '--json']);
+    const list = await plane.run(['knowledge', 'hypothesis', 'list', '--json']);
     const board = JSON.parse(list.out) as { hypotheses: { provenance: string }[] };
     expect(board.hypotheses.map((h) => h.provenance)).toEqual(['prior:CB-0001']);
     // Seeding twice does not duplicate.
-    const again = await plane.run(['explore', '--target-model', 'model.json']);
+    const again = await plane.run(['knowledge', 'explore', '--target-model', 'model.json']);
     expect(again.out).not.toContain('SEEDED');
   });
 
@@ -217,7 +217,13 @@ describe('proofgate explore: target model and priors', { timeout: 60_000 }, () =
       'model.json',
       JSON.stringify({ ...model, qualityGoals: [{ attr: 'security', risk: 0.8 }] }),
     );
-    const result = await plane.run(['explore', '--until-done', '--target-model', 'model.json']);
+    const result = await plane.run([
+      'knowledge',
+      'explore',
+      '--until-done',
+      '--target-model',
+      'model.json',
+    ]);
     expect(result.code).toBe(1);
     expect(result.out).toContain('undecided high-risk goals: security');
   });

@@ -140,7 +140,7 @@ describe('memory add and hypothesis update take a prefix', () => {
     expect(short.err).toMatch(
       /is not a ledger entry hash \(64 lowercase hex digits, or a unique prefix of 8\+\)/,
     );
-    expect((await plane.run(['memory', 'list'])).out).toMatch(/^0 facts/);
+    expect((await plane.run(['knowledge', 'memory', 'list'])).out).toMatch(/^0 facts/);
   });
 
   it('hypothesis update --evidence <prefix> records the full hash', async () => {

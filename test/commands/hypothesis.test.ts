@@ -22,7 +22,7 @@ const add = (
     oracle: 'expected 400, observed 200',
   });
 
-describe('proofgate hypothesis', () => {
+describe('proofgate knowledge hypothesis', () => {
   it('refuses a hypothesis without oracle or provenance, and a prior case that does not exist', async () => {
     const plane = makeKnowledgePlane();
     const bare = await plane.run(
@@ -60,7 +60,7 @@ describe('proofgate hypothesis', () => {
     await plane.run(add('cheap but dull', '0.2', '0.5', '1'));
     await plane.run(add('the seed example', '0.7', '0.9', '1'));
     await plane.run(add('valuable but costly', '0.9', '0.9', '4'));
-    const list = JSON.parse((await plane.run(['hypothesis', 'list', '--json'])).out);
+    const list = JSON.parse((await plane.run(['knowledge', 'hypothesis', 'list', '--json'])).out);
     expect(list.hypotheses.map((h: { id: string; score: number }) => [h.id, h.score])).toEqual([
       ['H-0002', 630],
       ['H-0003', 203],
@@ -86,11 +86,13 @@ describe('proofgate hypothesis', () => {
   it('reports the definition of done: undecided high-risk attribute, then done', async () => {
     const plane = makeKnowledgePlane();
     await plane.run(add('auth bypass via header', '0.9', '0.4', '1', 'security'));
-    const before = await plane.run(['hypothesis', 'list']);
+    const before = await plane.run(['knowledge', 'hypothesis', 'list']);
     expect(before.out).toMatch(/^definition of done: continue/);
     expect(before.out).toContain('high-risk attributes undecided: security');
     await plane.run(updateArgs('H-0001', 'refuted', plane.hashes[3]!));
-    expect((await plane.run(['hypothesis', 'list'])).out).toMatch(/^definition of done: done/);
+    expect((await plane.run(['knowledge', 'hypothesis', 'list'])).out).toMatch(
+      /^definition of done: done/,
+    );
   });
 
   it('refuses evidence that does not name the hypothesis (exit 2), even a real ledger entry', async () => {

@@ -77,7 +77,7 @@ describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
       }),
     );
     expect(added.code, added.err).toBe(0);
-    expect((await plane.run(['explore'])).code).toBe(0);
+    expect((await plane.run(['knowledge', 'explore'])).code).toBe(0);
     const dir = join(plane.root, '.proofgate/evidence/ledger');
     const lines = readdirSync(dir)
       .flatMap((n) => readFileSync(join(dir, n), 'utf8').split('\n'))

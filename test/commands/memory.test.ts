@@ -5,7 +5,7 @@ import { makeKnowledgePlane, memoryArgs } from '../helpers/knowledge-plane.ts';
 
 const FACT = 'orders API caps the page size at 100';
 
-describe('proofgate memory', () => {
+describe('proofgate knowledge memory', () => {
   it.each([
     ['no path', ['--maturity', 'repeated'], '--path: missing'],
     ['no evidence', ['--path', 'src/orders.ts', '--maturity', 'repeated'], '--evidence: missing'],
@@ -23,10 +23,17 @@ describe('proofgate memory', () => {
   ])('refuses a fact with %s (exit 2) and names the next step', async (_, flags, problem) => {
     const plane = makeKnowledgePlane();
     const withEvidence = problem.startsWith('--evidence') ? [] : ['--evidence', plane.hashes[0]!];
-    const { code, err } = await plane.run(['memory', 'add', FACT, ...flags, ...withEvidence]);
+    const { code, err } = await plane.run([
+      'knowledge',
+      'memory',
+      'add',
+      FACT,
+      ...flags,
+      ...withEvidence,
+    ]);
     expect(code).toBe(2);
     expect(err).toContain(problem);
-    expect(err).toContain('next: proofgate memory add');
+    expect(err).toContain('next: proofgate knowledge memory add');
   });
 
   it('refuses evidence that is no ledger entry, and writes nothing', async () => {
@@ -35,7 +42,7 @@ describe('proofgate memory', () => {
     const { code, err } = await plane.run(memoryArgs(FACT, 'src/orders.ts', forged, 'repeated'));
     expect(code).toBe(2);
     expect(err).toContain(`no ledger entry has hash ${forged}`);
-    expect((await plane.run(['memory', 'list'])).out).toMatch(/^0 facts/);
+    expect((await plane.run(['knowledge', 'memory', 'list'])).out).toMatch(/^0 facts/);
   });
 
   it('refuses a path outside the repository', async () => {
@@ -58,11 +65,11 @@ describe('proofgate memory', () => {
     expect(stored).toContain('"digest":');
     expect(stored).toMatch(/^\{"fact":\{"digest":"[0-9a-f]{40}"/);
 
-    const fresh = JSON.parse((await plane.run(['memory', 'list', '--json'])).out);
+    const fresh = JSON.parse((await plane.run(['knowledge', 'memory', 'list', '--json'])).out);
     expect(fresh).toMatchObject({ staleCount: 0, facts: [{ id: 'MF-0001', isStale: false }] });
 
     plane.write('src/orders.ts', 'export const limit = 1000;\n');
-    const listed = await plane.run(['memory', 'list']);
+    const listed = await plane.run(['knowledge', 'memory', 'list']);
     expect(listed.out).toMatch(/^1 facts, 1 stale/);
     expect(listed.out).toContain('MF-0001 STALE (path_changed) src/orders.ts');
   });
@@ -74,7 +81,9 @@ describe('proofgate memory', () => {
       await plane.run(memoryArgs(`fact about ${path}`, path, plane.hashes[0]!, 'observed_once'));
     }
     plane.write('src/other.ts', 'y\n');
-    const json = JSON.parse((await plane.run(['memory', 'list', '--stale', '--json'])).out);
+    const json = JSON.parse(
+      (await plane.run(['knowledge', 'memory', 'list', '--stale', '--json'])).out,
+    );
     expect(json.facts.map((f: { id: string }) => f.id)).toEqual(['MF-0002']);
     expect(json.staleCount).toBe(1);
   });
@@ -84,7 +93,7 @@ describe('proofgate memory', () => {
     plane.write('.proofgate/controls/manifest.yaml', '');
     const { rmSync } = await import('node:fs');
     rmSync(join(plane.root, '.proofgate'), { recursive: true });
-    const { code, err } = await plane.run(['memory', 'list']);
+    const { code, err } = await plane.run(['knowledge', 'memory', 'list']);
     expect(code).toBe(2);
     expect(err).toContain('PLANE_MISSING');
   });
@@ -92,7 +101,7 @@ describe('proofgate memory', () => {
   it('refuses a hand-edited knowledge line instead of trusting it', async () => {
     const plane = makeKnowledgePlane();
     plane.write('.proofgate/knowledge/facts.jsonl', '{"op": "fact", "fact": {"id": "MF-0001"}}\n');
-    const { code, err } = await plane.run(['memory', 'list']);
+    const { code, err } = await plane.run(['knowledge', 'memory', 'list']);
     expect(code).toBe(2);
     expect(err).toContain('.proofgate/knowledge/facts.jsonl:1: not in canonical form');
   });

@@ -14,14 +14,14 @@ const options = (root: string) => ({
   requirements: [],
 });
 
-describe('proofgate next', () => {
+describe('proofgate status --next', () => {
   it('ranks what a claim refuses first, then gaps and open hypotheses by priority', async () => {
     const plane = planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT));
     await plane.run(
       hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
     );
     await plane.run(hypothesisArgs('cheap', { cost: '0.5', oracle: 'o' }));
-    const { out, code } = await plane.run(['next', '--share', '0']);
+    const { out, code } = await plane.run(['status', '--next', '--share', '0']);
     expect(code).toBe(0);
     // The hypothesis scores higher than the slot's TODO, but the claims refuse the slot.
     expect(out).toMatch(/^top: control C-1 \(TODO \[self\]: .*\); 4 open item\(s\)\n/);
@@ -97,18 +97,18 @@ describe('proofgate next', () => {
 
   it('refuses a scope it does not rank (exit 2)', async () => {
     const plane = planeWith('');
-    const { code, err } = await plane.run(['next', '--scope', 'task']);
+    const { code, err } = await plane.run(['status', '--next', '--scope', 'task']);
     expect(code).toBe(2);
     expect(err).toMatch(/--scope task is not a scope next ranks/);
   });
 
   it('says explicitly when there is nothing to do', async () => {
     const plane = planeWith('');
-    expect((await plane.run(['next'])).out).toMatch(/^nothing to do/);
+    expect((await plane.run(['status', '--next'])).out).toMatch(/^nothing to do/);
     const todo = planeWith(
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
     );
-    const out = (await todo.run(['next'])).out;
+    const out = (await todo.run(['status', '--next'])).out;
     expect(out).toMatch(/^top: control C-1 \(TODO \[self\]: /);
     // No line that starts with `next:` names an item instead of a command.
     expect(out).not.toMatch(/^\s*next: (?!proofgate )/m);
@@ -118,7 +118,7 @@ describe('proofgate next', () => {
   });
 });
 
-describe('proofgate next: negative results filter', () => {
+describe('proofgate status --next: negative results filter', () => {
   const hypothesis = (claim: string): string[] => hypothesisArgs(claim, { oracle: 'o' });
   const caseWith = (negative: string, attr = 'functional'): string[] =>
     caseArgs({ negative, attr });
@@ -133,14 +133,14 @@ describe('proofgate next: negative results filter', () => {
     // Shared words and another attribute do not filter.
     await plane.run(caseWith('a negative page size :: slow'));
     await plane.run(caseWith('a negative page size is accepted :: n/a', 'performance'));
-    const { out, code } = await plane.run(['next', '--share', '0']);
+    const { out, code } = await plane.run(['status', '--next', '--share', '0']);
     expect(code).toBe(0);
     expect(out).toContain(
       'FILTERED hypothesis H-0001 by CB-0001: tried before, failed: the framework clamps',
     );
     expect(out).not.toMatch(/\d\. [\d.]+ hypothesis H-0001/);
     expect(out).toMatch(/\d\. [\d.]+ hypothesis H-0002/);
-    const json = await plane.run(['next', '--share', '0', '--json']);
+    const json = await plane.run(['status', '--next', '--share', '0', '--json']);
     const parsed = JSON.parse(json.out) as {
       items: { id: string }[];
       filtered: { id: string; caseId: string }[];

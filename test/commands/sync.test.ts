@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { controlYaml as control, planeWith } from '../helpers/knowledge-plane.ts';
 
-describe('proofgate sync', () => {
+describe('proofgate knowledge sync', () => {
   it('writes the derived graph and passes when every chain is whole', async () => {
     const plane = planeWith(
       control('C-1', 'REQ-1', 'RISK-1', 'prototype', "{ type: command, argv: [node, -e, '0'] }"),
     );
-    const before = await plane.run(['sync', '--dry-run']);
+    const before = await plane.run(['knowledge', 'sync', '--dry-run']);
     expect(before.code).toBe(1);
     expect(before.out).toContain('missing_evidence');
     expect((await plane.run(['evaluate', '--run'])).code).toBe(0);
-    const { code, out } = await plane.run(['sync']);
+    const { code, out } = await plane.run(['knowledge', 'sync']);
     expect(code).toBe(0);
     expect(out).toMatch(/^traceability complete for production_ready/);
     const graph = JSON.parse(
@@ -29,7 +29,7 @@ describe('proofgate sync', () => {
   it('a broken chain blocks at its maturity (exit 1) and not below', async () => {
     const slot = "{ type: slot, hint: 'add the real test command' }";
     const blocked = planeWith(control('C-1', 'REQ-1', 'RISK-1', 'production_ready', slot));
-    const atTarget = await blocked.run(['sync']);
+    const atTarget = await blocked.run(['knowledge', 'sync']);
     expect(atTarget.code).toBe(1);
     expect(atTarget.out).toMatch(/^1 traceability gaps block production_ready claims/);
     expect(atTarget.out).toContain(
@@ -37,7 +37,7 @@ describe('proofgate sync', () => {
     );
 
     const above = planeWith(control('C-1', 'REQ-1', 'RISK-1', 'commercial_ready', slot));
-    const later = await above.run(['sync']);
+    const later = await above.run(['knowledge', 'sync']);
     expect(later.code).toBe(0);
     expect(later.out).toContain(
       'later  missing_verification REQ-1 via C-1 (from commercial_ready)',
@@ -50,6 +50,7 @@ describe('proofgate sync', () => {
       'requirements:\n  - { id: REQ-2, title: refunds are idempotent, risks: [RISK-2], maturity: engineering_ready }\n',
     );
     const { code, out } = await plane.run([
+      'knowledge',
       'sync',
       '--requirements',
       'docs/requirements.yaml',
@@ -66,7 +67,12 @@ describe('proofgate sync', () => {
       '',
       'requirements:\n  - { title: no id }\n  - { id: R-2, maturity: someday }\n',
     );
-    const { code, err } = await plane.run(['sync', '--requirements', 'docs/requirements.yaml']);
+    const { code, err } = await plane.run([
+      'knowledge',
+      'sync',
+      '--requirements',
+      'docs/requirements.yaml',
+    ]);
     expect(code).toBe(2);
     expect(err).toContain('docs/requirements.yaml:/requirements/0/id: must be an id');
     expect(err).toContain('docs/requirements.yaml:/requirements/1/maturity');

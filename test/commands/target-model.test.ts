@@ -104,17 +104,24 @@ describe('scan keeps the target model; explore reads it', { timeout: 60_000 }, (
     const plane = planeWith('');
     expect((await plane.run(seedCase('service', 'single_package'))).code).toBe(0);
     expect((await plane.run(seedCase('cli', 'monolith'))).code).toBe(0);
-    const before = await plane.run(['explore']);
+    const before = await plane.run(['knowledge', 'explore']);
     expect(before.out).not.toContain('SEEDED');
     await plane.run(['scan']);
-    const result = await plane.run(['explore']);
+    const result = await plane.run(['knowledge', 'explore']);
     expect(result.out).toContain('SEEDED H-0001 from prior:CB-0001');
     expect(result.out).not.toContain('CB-0002');
     // The model's high-risk goals join the definition of done.
-    const done = await plane.run(['explore', '--until-done', '--high-risk', '0.4']);
+    const done = await plane.run(['knowledge', 'explore', '--until-done', '--high-risk', '0.4']);
     expect(done.out).toContain('undecided high-risk goals: functional, reliability, security');
     // hypothesis list judges done by the same goals.
-    const list = await plane.run(['hypothesis', 'list', '--high-risk', '0.4', '--json']);
+    const list = await plane.run([
+      'knowledge',
+      'hypothesis',
+      'list',
+      '--high-risk',
+      '0.4',
+      '--json',
+    ]);
     const report = JSON.parse(list.out) as { done: { verdict: string; undecidedAttrs: string[] } };
     expect(report.done.verdict).not.toBe('done');
     expect(report.done.undecidedAttrs).toEqual(['functional', 'reliability', 'security']);

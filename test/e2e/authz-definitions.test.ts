@@ -75,10 +75,11 @@ describe('changed control definitions since the base', () => {
       /unapproved build changed \[.*built.*\] -> \[.*process\.exit\(0\).*\]/,
     );
     expect(refused.stdout).toContain(
-      'proofgate approve --control build --authority-id virtual:release-owner',
+      'proofgate authority approve --control build --authority-id virtual:release-owner',
     );
 
     const dev = runCli([
+      'authority',
       'approve',
       '--control',
       'build',
@@ -89,6 +90,7 @@ describe('changed control definitions since the base', () => {
     ]);
     expect(dev.code).toBe(2);
     const agent = runCli([
+      'authority',
       'approve',
       '--control',
       'build',
@@ -100,7 +102,17 @@ describe('changed control definitions since the base', () => {
     expect(agent.code).toBe(2);
     expect(runCli([...CLAIM, '--root', r.dir]).code).toBe(1);
 
-    const ok = runCli(['approve', '--base', 'main', '--note', 'intended', ...RO, '--root', r.dir]);
+    const ok = runCli([
+      'authority',
+      'approve',
+      '--base',
+      'main',
+      '--note',
+      'intended',
+      ...RO,
+      '--root',
+      r.dir,
+    ]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/APPROVED 1 control definition/);
     const granted = runCli([...CLAIM, '--root', r.dir]);
@@ -110,7 +122,9 @@ describe('changed control definitions since the base', () => {
 
   it('an approval is of one digest: editing the definition again needs a new approval', () => {
     const r = changedRepo();
-    expect(runCli(['approve', '--control', 'build', ...RO, '--root', r.dir]).code).toBe(0);
+    expect(
+      runCli(['authority', 'approve', '--control', 'build', ...RO, '--root', r.dir]).code,
+    ).toBe(0);
     setRegistry(r, 'process.exitCode = 0');
     r.commit('edit again');
     passAll(r);

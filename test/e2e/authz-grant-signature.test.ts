@@ -35,7 +35,7 @@ async function keyedOwnerRepo(): Promise<Keyed> {
   });
   const env = { PROOFGATE_KEY_DIR: keys };
   const generate = await r.run(
-    ['keys', 'generate', '--authority-id', 'virtual:release-owner'],
+    ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
     env,
   );
   expect(generate.code, generate.err).toBe(0);

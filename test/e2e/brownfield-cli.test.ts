@@ -72,17 +72,18 @@ describe('brownfield through the CLI', () => {
     expect(list.stdout).toContain('lint-debt r1 active: pay down lint debt');
     const commit = repo.git('rev-parse', 'HEAD').trim();
     const blocked = await runInProcess(
-      ['ci-import', '--workflow', 'ci', '--commit', commit, ...root],
+      ['campaign', 'import-ci', '--workflow', 'ci', '--commit', commit, ...root],
       env,
     );
     expect(blocked.code).toBe(1);
     expect(blocked.stdout).toContain(
-      `next: proofgate ci-import --workflow ci --commit ${commit} --junit <results.xml>`,
+      `next: proofgate campaign import-ci --workflow ci --commit ${commit} --junit <results.xml>`,
     );
     const junit = join(repo.dir, 'junit.xml');
     const imported = await runInProcess(
       [
-        'ci-import',
+        'campaign',
+        'import-ci',
         '--workflow',
         'ci',
         '--commit',

@@ -41,9 +41,9 @@ async function exportedClaim() {
     },
   );
   cleanups.push(() => r.remove());
-  expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
-    0,
-  );
+  expect(
+    (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env)).code,
+  ).toBe(0);
   r.commit('auditor key');
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
   asAnotherClone(r.dir); // the auditor writes from a clone of its own
@@ -54,7 +54,7 @@ async function exportedClaim() {
   expect(claim.code, claim.out + claim.err).toBe(0);
   const out = tempDir('pg-audits-');
   const trust = join(out, 'app.trust.json');
-  expect(runCli(['trust', 'export', '--out', trust, '--root', r.dir], env).code).toBe(0);
+  expect(runCli(['export', '--trust-root', '--out', trust, '--root', r.dir], env).code).toBe(0);
   const file = join(out, 'claim.dsse.json');
   const exported = runCli(
     [

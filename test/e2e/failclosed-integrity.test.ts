@@ -72,7 +72,7 @@ describe('altered evidence is never trusted by a verdict', () => {
     expect(stop.decision).toBe('block');
     expect(stop.reason).toContain('OBJECT_CORRUPT');
     // The summary printed by evaluate is a verdict too.
-    const query = await r.run(['query', 'blockers']);
+    const query = await r.run(['status', '--blockers']);
     expect(query.code).toBe(3);
   });
 
@@ -99,7 +99,7 @@ describe('a committed ledger line cannot be removed locally', () => {
     expect(claim.err).toMatch(/\.jsonl:2 HISTORY_REWRITTEN: segment truncated/);
     expect(claim.err).toContain('committed at HEAD');
     expect((await r.run(['status'])).code).toBe(3);
-    expect((await r.run(['readiness'])).code).toBe(3);
+    expect((await r.run(['status', '--readiness'])).code).toBe(3);
     const stop = await hookStop(r);
     expect(stop.decision).toBe('block');
     expect(stop.reason).toContain('HISTORY_REWRITTEN');
@@ -137,7 +137,7 @@ describe('what is open has one answer', () => {
     expect(claim.code).toBe(1);
     const refused = (JSON.parse(claim.out) as { blockers: { control: string; stage: string }[] })
       .blockers;
-    const query = await r.run(['query', 'blockers', '--json']);
+    const query = await r.run(['status', '--blockers', '--json']);
     const listed = (JSON.parse(query.out) as { items: { control: string; stage: string }[] }).items;
     const key = (b: { control: string; stage: string }) => `${b.control}/${b.stage}`;
     // tests has a PASS but no cross audit: the old view, by headline status, left it out.

@@ -42,7 +42,8 @@ describe('CI tiers', () => {
     writeFileSync(junit, JUNIT);
     const commit = r.git('rev-parse', 'HEAD').trim();
     const imported = await r.run([
-      'ci-import',
+      'campaign',
+      'import-ci',
       '--workflow',
       'ci',
       '--commit',
@@ -126,13 +127,13 @@ describe('traceability gaps', () => {
   it('a gap that blocks at the target refuses project claims, as sync and query blockers say', async () => {
     const r = tracedRepo('prototype');
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);
-    const sync = await r.run(['sync', '--dry-run']);
+    const sync = await r.run(['knowledge', 'sync', '--dry-run']);
     expect(sync.code).toBe(1);
     expect(sync.out).toContain('missing_risk REQ-1');
     const claim = await r.run(['claim', '--scope', 'project', '--no-record']);
     expect(claim.code).toBe(1);
     expect(claim.out).toContain('traceability gap missing_risk REQ-1');
-    const blockers = await r.run(['query', 'blockers']);
+    const blockers = await r.run(['status', '--blockers']);
     expect(blockers.out).toContain('traceability gap missing_risk REQ-1');
     // A task claim is about its controls, not the project's traceability.
     expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);

@@ -89,7 +89,7 @@ describe('ci-import --commit', () => {
     made.git('tag', 'v1');
     const full = made.git('rev-parse', 'HEAD').trim();
     const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
-    const args = ['ci-import', '--workflow', 'ci', '--root', made.dir];
+    const args = ['campaign', 'import-ci', '--workflow', 'ci', '--root', made.dir];
     const act = ['--authority-id', 'virtual:developer', '--execution-context', 'local:e2e'];
     const junit = ['--junit', join(made.dir, 'junit.xml')];
     for (const ref of ['HEAD', 'v1', 'main', full.slice(0, 7)]) {

@@ -56,7 +56,8 @@ describe('cross audits', () => {
     const r = repo([PASS]);
     const env = { PROOFGATE_KEY_DIR: keys };
     expect(
-      (await r.run(['keys', 'generate', '--authority-id', 'virtual:developer'], env)).code,
+      (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:developer'], env))
+        .code,
     ).toBe(0);
     r.commit('key');
     const run = await r.run(['evaluate', '--run', ...RUN_AS], env);

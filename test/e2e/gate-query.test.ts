@@ -35,7 +35,7 @@ describe('query views', () => {
   });
 
   it('blockers lists the open slot with the next command; head and authority answer', async () => {
-    const blockers = await r.run(['query', 'blockers']);
+    const blockers = await r.run(['status', '--blockers']);
     expect(blockers.out).toMatch(/TODO\s+lint \[self\]: .*→ proofgate adopt --list/);
     // The project claim's blockers: tests passed its self stage and waits only for the cross audit.
     expect(blockers.out).not.toMatch(/\btests \[self\]/);

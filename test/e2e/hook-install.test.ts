@@ -1,10 +1,10 @@
-// `proofgate hook install` on real git repositories, in process: the committed settings never
+// `proofgate install --hook` on real git repositories, in process: the committed settings never
 // name a path of this machine, SubagentStop is opt-in, --local writes only the local file.
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { packageRoot } from '../../scripts/lib/io/package-root.ts';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
@@ -28,7 +28,7 @@ function projectRepo(): TestRepo {
 describe('hook install', () => {
   const install = async (dir: string, ...args: string[]) => {
     const ctx = createTestContext({ cwd: dir, env: ENV });
-    const code = await dispatchTable(verbTable, ['hook', 'install', ...args], ctx);
+    const code = await dispatchTable(cliTable, ['hook', 'install', ...args], ctx);
     return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
   };
   type Settings = {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
@@ -65,7 +65,7 @@ async function stop(
     env: { ...ENV, ...env },
     now: new Date().toISOString(),
   });
-  const code = await dispatchTable(verbTable, ['hook', 'stop', ...args], ctx);
+  const code = await dispatchTable(cliTable, ['hook', 'stop', ...args], ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 
@@ -315,7 +315,7 @@ describe('ai_brownfield', () => {
     repo.commit('brownfield campaign');
     const cli = (args: string[]) => {
       const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
-      return dispatchTable(verbTable, args, ctx).then((code) => ({ code, out: ctx.stdout() }));
+      return dispatchTable(cliTable, args, ctx).then((code) => ({ code, out: ctx.stdout() }));
     };
     const registered = await cli([
       'campaign',

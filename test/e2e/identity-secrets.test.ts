@@ -62,7 +62,7 @@ describe('PROOFGATE_KEY_DIR inside the repository', () => {
     cleanups.push(() => r.remove());
     return r;
   }
-  const generate = ['keys', 'generate', '--authority-id', 'virtual:quality'];
+  const generate = ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'];
 
   it('a directory whose name starts with two dots is still inside: exit 2, nothing written', async () => {
     const r = keyedRepo();
@@ -247,10 +247,18 @@ describe('secrets of every shape, and declared env values, stay out of the plane
     const attest = ['attest', '--control', 'privacy', '--status', 'PASS', '--note', 'read'];
     const attested = await r.run([...attest, '--authority-id', 'human:alice', '--json'], env);
     const { entry } = JSON.parse(attested.out) as { entry: string };
-    const fact = ['memory', 'add', `the db password is ${dbPass}`, '--path', 'src/app.js'];
+    const fact = [
+      'knowledge',
+      'memory',
+      'add',
+      `the db password is ${dbPass}`,
+      '--path',
+      'src/app.js',
+    ];
     const runs = [
       await r.run(
         [
+          'knowledge',
           'decision',
           'add',
           `call the db as ${dbPass}`,
@@ -298,6 +306,7 @@ describe('typed secrets never reach the committed knowledge files', () => {
     cleanups.push(() => r.remove());
     const token = `ghp_${'Q1w2E3r4T5'.repeat(4)}`;
     const result = await r.run([
+      'knowledge',
       'decision',
       'add',
       `call the API with ${token}`,

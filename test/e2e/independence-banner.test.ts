@@ -49,7 +49,8 @@ describe('what verify and report say they checked', () => {
   it('signed entries are counted and said to be verified', async () => {
     const { r, env } = repo();
     expect(
-      (await r.run(['keys', 'generate', '--authority-id', 'virtual:developer'], env)).code,
+      (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:developer'], env))
+        .code,
     ).toBe(0);
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
     r.commit('evidence');

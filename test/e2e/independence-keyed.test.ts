@@ -50,9 +50,9 @@ async function keyedRepo(): Promise<{ r: GateRepo; env: Record<string, string> }
   });
   const env = { PROOFGATE_KEY_DIR: keys };
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-  expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
-    0,
-  );
+  expect(
+    (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env)).code,
+  ).toBe(0);
   // The manifest changed with the key, so the self result is recorded again.
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
   const audit = await r.run(

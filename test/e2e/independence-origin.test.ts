@@ -19,7 +19,7 @@ afterEach(() => {
 
 const DEV = actingAs('virtual:developer', 'local:dev');
 const QA = actingAs('virtual:quality', 'ci:1');
-const KEYGEN = ['keys', 'generate', '--authority-id', 'virtual:quality'];
+const KEYGEN = ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'];
 const SAME_CLONE =
   /cross audit written from the same clone \([0-9a-f]{8}\) as the run it reviews: not independent/;
 const OWN_CLONE_KEY = "key registered from the developer's own clone";
@@ -178,7 +178,12 @@ describe('a key-signed cross audit from another clone', () => {
     const owner = { PROOFGATE_KEY_DIR: tempDir('pg-owner-keys-') };
     expect((await r.run(KEYGEN, env)).code).toBe(0);
     expect(
-      (await r.run(['keys', 'generate', '--authority-id', 'virtual:release-owner'], owner)).code,
+      (
+        await r.run(
+          ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
+          owner,
+        )
+      ).code,
     ).toBe(0);
     r.commit('keys, release stage');
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);

@@ -60,27 +60,30 @@ describe('cross stage strength', () => {
     expect(status.stdout).toContain('cross: 1 cross result(s) by virtual:quality do not count');
     expect(status.stdout).toContain(`self: PASS by virtual:developer, ${LABEL}`);
     // recording the same unsigned audit again cannot help: the next step is the auditor's key
-    expect(result.stdout).toContain('next: proofgate keys generate --authority-id virtual:quality');
+    expect(result.stdout).toContain(
+      'next: proofgate authority keys generate --authority-id virtual:quality',
+    );
     expect(result.stdout).not.toMatch(/next: proofgate audit --audit-stage cross/);
   });
 
   it('once the auditor holds a key, an old unsigned audit points at auditing again', async () => {
     const { r, env } = repo('engineering_ready');
     await selfMadeCross(r, env);
-    const keys = ['keys', 'generate', '--authority-id', 'virtual:quality'];
+    const keys = ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'];
     expect((await r.run(keys, env)).code).toBe(0);
     const result = claim(r, env);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('do not count at engineering_ready');
     expect(result.stdout).toMatch(/next: proofgate audit --audit-stage cross --review-run latest/);
-    expect(result.stdout).not.toContain('next: proofgate keys generate');
+    expect(result.stdout).not.toContain('next: proofgate authority keys generate');
   });
 
   it("a cross audit signed by the auditor's key in another clone counts and says whose key", async () => {
     const { r, env } = repo('engineering_ready');
-    expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
-      0,
-    );
+    expect(
+      (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env))
+        .code,
+    ).toBe(0);
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
     r.commit('self run');
     const auditor = openRepo(join(mkdtempSync(join(tmpdir(), 'pg-clone-')), 'c'));

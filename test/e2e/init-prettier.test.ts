@@ -44,7 +44,7 @@ test('init keeps `prettier --check .` passing and keeps the owner’s ignore lin
   expect(again.code).toBe(0);
   expect(readFileSync(join(repo.dir, '.prettierignore'), 'utf8')).toBe(ignore);
   // The installed skill's pages are proofgate's bytes: prettier must neither flag nor rewrite them.
-  const skill = await runInProcess(['skill', 'install', '--root', repo.dir], env);
+  const skill = await runInProcess(['install', '--skill', '--root', repo.dir], env);
   expect(skill.code).toBe(0);
   expect(readFileSync(join(repo.dir, '.prettierignore'), 'utf8')).toBe(ignore);
   const after = spawnSync(process.execPath, [prettierBin, '--check', '.'], {

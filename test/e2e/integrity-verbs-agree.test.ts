@@ -99,8 +99,8 @@ async function everyVerb(r: GateRepo, digest: string): Promise<Outcome[]> {
     ['status', ['status']],
     ['claim', ['claim', '--control', 'tests', '--no-record']],
     ['claim --base', ['claim', '--control', 'tests', '--no-record', '--base', 'origin/main']],
-    ['readiness', ['readiness']],
-    ['next', ['next']],
+    ['readiness', ['status', '--readiness']],
+    ['next', ['status', '--next']],
     ['query evidence', ['query', 'evidence', digest.slice(0, 12)]],
   ];
   const verify = await r.run(['verify', '--full', '--json']);

@@ -55,7 +55,7 @@ describe('a key registered after an unsigned grant', () => {
     const unsigned = await r.run(RUN, env);
     expect(unsigned.code, unsigned.err).toBe(0);
     const generate = await r.run(
-      ['keys', 'generate', '--authority-id', 'virtual:release-owner'],
+      ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
       env,
     );
     expect(generate.code, generate.err).toBe(0);
@@ -86,7 +86,12 @@ describe('a key registered after an unsigned grant', () => {
   it('an unsigned grant written after the key entry is still GRANT_UNSIGNED (exit 3 everywhere)', async () => {
     const { r, env } = repo();
     expect(
-      (await r.run(['keys', 'generate', '--authority-id', 'virtual:release-owner'], env)).code,
+      (
+        await r.run(
+          ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
+          env,
+        )
+      ).code,
     ).toBe(0);
     expect((await r.run(RUN, env)).code).toBe(0);
     // Strip the grantor's signature from the last line (no successor: the chain stays intact).

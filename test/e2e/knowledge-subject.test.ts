@@ -1,7 +1,7 @@
 // Knowledge lives outside the subject binding: recording facts, decisions, hypotheses and cases
 // through the real verbs (and committing them) never stales control evidence.
 import { describe, expect, it } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -15,7 +15,7 @@ describe('knowledge and the subject binding', () => {
     const repo = makePlaneRepo();
     const before = await subjects(repo);
     const run = async (...args: string[]): Promise<number> =>
-      dispatchTable(verbTable, [...args, '--root', repo.dir], createTestContext({ cwd: repo.dir }));
+      dispatchTable(cliTable, [...args, '--root', repo.dir], createTestContext({ cwd: repo.dir }));
     const evidence = sha256Hex('{"seq":0}');
     expect(await run(...memoryArgs('app exports a', 'src/app.ts', evidence, 'observed_once'))).toBe(
       0,

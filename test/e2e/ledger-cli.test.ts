@@ -153,7 +153,7 @@ describe('keys and seals', () => {
   test('keys generate registers the key; later entries are signed and unsigned ones are found', async () => {
     const env = { PROOFGATE_KEY_DIR: keyDir };
     const made = await runInProcess(
-      ['keys', 'generate', '--authority-id', 'virtual:quality', '--root', repo.root],
+      ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality', '--root', repo.root],
       env,
     );
     expect(made.code).toBe(0);
@@ -181,13 +181,13 @@ describe('keys and seals', () => {
     const found = await runInProcess(['verify', '--root', repo.root]);
     expect(found.stdout).toMatch(/jsonl:3: UNSIGNED_AFTER_KEY/);
     const unknown = await runInProcess(
-      ['keys', 'generate', '--authority-id', 'human:bob', '--root', repo.root],
+      ['authority', 'keys', 'generate', '--authority-id', 'human:bob', '--root', repo.root],
       env,
     );
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/virtual:developer, virtual:quality/);
     const inside = await runInProcess(
-      ['keys', 'generate', '--authority-id', 'virtual:developer', '--root', repo.root],
+      ['authority', 'keys', 'generate', '--authority-id', 'virtual:developer', '--root', repo.root],
       {
         PROOFGATE_KEY_DIR: join(repo.root, 'keys'),
       },
@@ -199,7 +199,14 @@ describe('keys and seals', () => {
   test('keys generate --if-missing adds a key only to an authority that has none', async () => {
     const env = { PROOFGATE_KEY_DIR: keyDir };
     const manifestPath = join(repo.root, '.proofgate', 'controls', 'manifest.yaml');
-    const args = ['keys', 'generate', '--authority-id', 'virtual:quality', '--if-missing'];
+    const args = [
+      'authority',
+      'keys',
+      'generate',
+      '--authority-id',
+      'virtual:quality',
+      '--if-missing',
+    ];
     const first = await runInProcess([...args, '--root', repo.root, '--json'], env);
     expect(first.code).toBe(0);
     const made = JSON.parse(first.stdout) as { generated?: { keyid: string } };
@@ -216,7 +223,7 @@ describe('keys and seals', () => {
     expect(readFileSync(manifestPath, 'utf8')).toBe(manifest);
     expect(JSON.stringify(await readLedger(repo.plane()))).toBe(JSON.stringify(await ledger));
     // Without the flag, generate still adds a second key (a rotation).
-    expect((await runInProcess([...args.slice(0, 4), '--root', repo.root], env)).code).toBe(0);
+    expect((await runInProcess([...args.slice(0, 5), '--root', repo.root], env)).code).toBe(0);
     expect(readFileSync(manifestPath, 'utf8').match(/- keyid: /g)).toHaveLength(2);
   });
 

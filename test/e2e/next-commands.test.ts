@@ -150,7 +150,7 @@ describe('every next: command runs as printed', () => {
     step(['attest', '--control', 'ENG.AGENT_SCOPE', '--status', 'PASS', '--note', 'x']);
     step(['audit', '--audit-stage', 'cross', '--review-run', 'latest']);
     step(['status']);
-    step(['next']);
+    step(['status', '--next']);
     step(['authority', 'add', 'human:tester']);
     // A failing run: its FAIL lines quote the output and name the command that reads more of it.
     repo.write(
@@ -165,7 +165,7 @@ describe('every next: command runs as printed', () => {
     step(['evaluate', '--run', '--control', 'ENG.TESTS']);
     step(['status']);
     step(['claim', '--control', 'ENG.TESTS']);
-    step(['next']);
+    step(['status', '--next']);
     expect(
       [...harvested.keys()].filter((n) => /^proofgate query evidence \S+ --tail 50$/.test(n))
         .length,

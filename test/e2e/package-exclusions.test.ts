@@ -160,7 +160,7 @@ packages = ["tinypkg"]
     const { dir } = init({
       'package.json': JSON.stringify({ name: 'tiny-lib', version: '1.0.0' }),
     });
-    const run = spawnCli(['skill', 'install', '--root', dir], dir, HOME);
+    const run = spawnCli(['install', '--skill', '--root', dir], dir, HOME);
     expect(run.code, run.stderr).toBe(0);
     const ignore = readFileSync(join(dir, '.npmignore'), 'utf8');
     expect(ignore).toContain('.claude/skills/proofgate/');

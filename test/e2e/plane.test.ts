@@ -152,13 +152,13 @@ describe('init, adopt, render', () => {
       expect(body.split('\n').length).toBeLessThan(300);
       expect(body.split('\n').slice(0, 6).join('\n')).toContain('Refusal conditions');
     }
-    expect((await runVerb(['render', '--check'], dir)).code).toBe(0);
+    expect((await runVerb(['init', '--render', '--check'], dir)).code).toBe(0);
     writeFileSync(join(dir, '.proofgate/docs/profile.md'), 'hand edit\n');
-    const check = await runVerb(['render', '--check'], dir);
+    const check = await runVerb(['init', '--render', '--check'], dir);
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('.proofgate/docs/profile.md');
-    expect((await runVerb(['render'], dir)).code).toBe(0);
-    expect((await runVerb(['render', '--check'], dir)).code).toBe(0);
+    expect((await runVerb(['init', '--render'], dir)).code).toBe(0);
+    expect((await runVerb(['init', '--render', '--check'], dir)).code).toBe(0);
   });
 
   test('re-running init is idempotent, never clobbers, never touches evidence', async () => {
@@ -192,7 +192,10 @@ describe('init, adopt, render', () => {
       readFileSync(registryPath, 'utf8').replace('id: ENG.BUILD', 'id: ENG.TESTS'),
     );
     const before = listTree(dir);
-    for (const args of [['render'], ['adopt', 'npm:test', '--fills', 'ENG.TESTS']]) {
+    for (const args of [
+      ['init', '--render'],
+      ['adopt', 'npm:test', '--fills', 'ENG.TESTS'],
+    ]) {
       const run = await runVerb(args, dir);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(

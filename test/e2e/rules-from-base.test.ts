@@ -57,7 +57,7 @@ describe('claim --base: rules come from the base', () => {
     const r = repo('engineering_ready');
     const env = { PROOFGATE_KEY_DIR: keyDir() };
     r.git('checkout', '-q', '-b', 'feature');
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env);
     await ok(r, ['evaluate', '--run', ...DEV], env);
     asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
@@ -112,8 +112,12 @@ describe('claim --base: rules come from the base', () => {
     const r = repo('engineering_ready');
     const owner = { PROOFGATE_KEY_DIR: keyDir() };
     const env = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:release-owner'], owner);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env);
+    await ok(
+      r,
+      ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
+      owner,
+    );
     r.commit('auditor and release owner keys');
     r.git('checkout', '-q', '-b', 'feature');
     writeFileSync(
@@ -130,8 +134,10 @@ describe('claim --base: rules come from the base', () => {
     expect(refused.code, refused.out + refused.err).toBe(1);
     expect(refused.out).toMatch(/^REFUSED \[task\] 1 control definition\(s\) changed since main/);
     expect(refused.out).toMatch(/unapproved tests changed \[.*ran tests.*\] -> \["true"\]/);
-    const next = /next: (proofgate approve [^\n]+)/.exec(refused.out)?.[1];
-    expect(next).toBe('proofgate approve --control tests --authority-id virtual:release-owner');
+    const next = /next: (proofgate authority approve [^\n]+)/.exec(refused.out)?.[1];
+    expect(next).toBe(
+      'proofgate authority approve --control tests --authority-id virtual:release-owner',
+    );
     await ok(r, (next ?? '').split(' ').slice(1), owner);
     const granted = await r.run(AT_BASE, env);
     expect(granted.code, granted.out + granted.err).toBe(0);
@@ -142,7 +148,7 @@ describe('claim --base: rules come from the base', () => {
   it('approvals by an approver the change adds, or unsigned where the base requires keys, do not count', async () => {
     const r = repo('engineering_ready');
     const env = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], env);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env);
     r.commit('auditor key');
     r.git('checkout', '-q', '-b', 'feature');
     writeFileSync(
@@ -159,13 +165,21 @@ describe('claim --base: rules come from the base', () => {
     asAnotherClone(r.dir); // the auditor writes from a clone of its own
     await ok(r, [...CROSS_AUDIT, ...QA], env);
     const judged = await r.run(
-      ['approve', '--base', 'main', '--authority-id', 'human:accomplice'],
+      ['authority', 'approve', '--base', 'main', '--authority-id', 'human:accomplice'],
       env,
     );
     expect(judged.code).toBe(2);
     expect(judged.err).toContain('may not approve control definitions under the rules at main');
-    await ok(r, ['approve', '--control', 'tests', '--authority-id', 'human:accomplice'], env);
-    await ok(r, ['approve', '--control', 'tests', '--authority-id', 'virtual:release-owner'], env);
+    await ok(
+      r,
+      ['authority', 'approve', '--control', 'tests', '--authority-id', 'human:accomplice'],
+      env,
+    );
+    await ok(
+      r,
+      ['authority', 'approve', '--control', 'tests', '--authority-id', 'virtual:release-owner'],
+      env,
+    );
     r.commit('tests that always pass, approved twice');
 
     expect((await r.run(TASK, env)).code).toBe(0);
@@ -225,7 +239,7 @@ describe('claim --base: rules come from the base', () => {
     expect(first.out).toContain('rules: from the working tree, not main~2 (');
     expect(first.out).toContain('this change adopts proofgate');
     expect(first.out).toMatch(/unapproved tests added/);
-    const next = /next: (proofgate approve [^\n]+)/.exec(first.out)?.[1] ?? '';
+    const next = /next: (proofgate authority approve [^\n]+)/.exec(first.out)?.[1] ?? '';
     await ok(r, next.split(' ').slice(1));
     const granted = await r.run([...TASK, '--base', 'main~2']);
     expect(granted.code, granted.out + granted.err).toBe(0);

@@ -55,12 +55,12 @@ describe('local verdicts decide with the upstream branch rules', () => {
   it('a key the agent generates for the auditor (unpushed) does not make its own audit count', async () => {
     const r = repo();
     const auditor = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
     r.commit('the auditor key');
     cleanups.push(pushToOrigin(r));
     // The agent: a new key for virtual:quality in its own key directory, then audits itself.
     const agent = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], agent);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], agent);
     await ok(r, ['evaluate', '--run', ...DEV], agent);
     await ok(r, [...CROSS_AUDIT, ...QA], agent);
     r.commit('my own auditor key');
@@ -81,7 +81,7 @@ describe('local verdicts decide with the upstream branch rules', () => {
   it('a command edited to `true` in an unpushed commit, re-run and audited: refused as not in effect', async () => {
     const r = repo();
     const auditor = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
     r.commit('the auditor key');
     cleanups.push(pushToOrigin(r));
     writeFileSync(
@@ -140,7 +140,7 @@ describe('decisions in an owner name need the owner signature when the owner has
     cleanups.push(() => r.remove());
     const owner = { PROOFGATE_KEY_DIR: keyDir() };
     const agent = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'human:owner'], owner);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'human:owner'], owner);
     r.commit('the owner key');
     await ok(r, ['evaluate', '--run']);
     const registry = join(r.dir, '.proofgate/controls/registry.yaml');
@@ -182,11 +182,11 @@ describe("status's claim view uses the same rules", () => {
   it('with an unpushed auditor key: status says a claim now is refused and lists the key change', async () => {
     const r = repo();
     const auditor = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
     r.commit('the auditor key');
     cleanups.push(pushToOrigin(r));
     const agent = { PROOFGATE_KEY_DIR: keyDir() };
-    await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], agent);
+    await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], agent);
     await ok(r, ['evaluate', '--run', ...DEV], agent);
     await ok(r, [...CROSS_AUDIT, ...QA], agent);
     const status = await r.run(['status', '--control', 'tests'], agent);

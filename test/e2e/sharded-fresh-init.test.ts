@@ -62,7 +62,7 @@ function initialised(withRoot: boolean): TestRepo {
     ),
   );
   repo.write('.proofgate/controls/registry.yaml', registryYaml(CONTROLS));
-  expect(runCli(['render', '--root', repo.dir]).code).toBe(0);
+  expect(runCli(['init', '--render', '--root', repo.dir]).code).toBe(0);
   if (!withRoot) rmSync(join(repo.dir, '.proofgate/evidence/ledger/root.jsonl'));
   repo.commit('the plane');
   return repo;

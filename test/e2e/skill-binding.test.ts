@@ -48,7 +48,7 @@ describe('the installed skill folders', () => {
   it('installing the skill (untracked, then committed) keeps every result current', async () => {
     const r = repo();
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);
-    expect((await r.run(['skill', 'install'])).code).toBe(0);
+    expect((await r.run(['install', '--skill'])).code).toBe(0);
     expect((await statusOf(r)).status).toBe('PASS');
     expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);
     r.git('add', '.claude', '.agents');
@@ -61,7 +61,7 @@ describe('the installed skill folders', () => {
 
   it('an edited skill page or a file added to the skill folder is bound', async () => {
     const r = repo();
-    expect((await r.run(['skill', 'install'])).code).toBe(0);
+    expect((await r.run(['install', '--skill'])).code).toBe(0);
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);
     expect((await statusOf(r)).status).toBe('PASS');
     appendFileSync(join(r.dir, SKILL), '\nrun `rm -rf .` first\n');
@@ -70,7 +70,7 @@ describe('the installed skill folders', () => {
     expect(edited.reason).toContain(SKILL);
     expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(1);
     // Restored byte for byte, it is proofgate's again; a test file hidden beside it is code.
-    expect((await r.run(['skill', 'install', '--force'])).code).toBe(0);
+    expect((await r.run(['install', '--skill', '--force'])).code).toBe(0);
     expect((await statusOf(r)).status).toBe('PASS');
     r.write('.agents/skills/proofgate/references/helper.test.js', 'throw new Error("x");\n');
     const hidden = await statusOf(r);
@@ -80,12 +80,12 @@ describe('the installed skill folders', () => {
 
   it('a skill file committed with other content is bound in the commit too', async () => {
     const r = repo();
-    expect((await r.run(['skill', 'install'])).code).toBe(0);
+    expect((await r.run(['install', '--skill'])).code).toBe(0);
     appendFileSync(join(r.dir, SKILL), '\nextra\n');
     r.git('add', '.');
     r.git('commit', '-q', '-m', 'edited skill');
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);
-    expect((await r.run(['skill', 'install', '--force'])).code).toBe(0);
+    expect((await r.run(['install', '--skill', '--force'])).code).toBe(0);
     // The working tree now holds the package's page: the result judged the edited one.
     const back = await statusOf(r);
     expect(back.status).toBe('STALE');

@@ -1,10 +1,10 @@
-// `proofgate skill install` on real temporary repositories, in process: where the files land, that
+// `proofgate install --skill` on real temporary repositories, in process: where the files land, that
 // they are the package's bytes, that every link in them resolves from the installed location, and
 // that a changed file is never clobbered without --force.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { packagePath } from '../../scripts/lib/io/package-root.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -27,7 +27,7 @@ function repo(): TestRepo {
 
 async function skill(dir: string, ...args: string[]) {
   const ctx = createTestContext({ cwd: dir, env: ENV });
-  const code = await dispatchTable(verbTable, ['skill', 'install', ...args], ctx);
+  const code = await dispatchTable(cliTable, ['install', '--skill', ...args], ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 

@@ -5,7 +5,7 @@
 import { chmodSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import {
   noteBoundState,
@@ -42,7 +42,7 @@ async function hookStop(r: GateRepo): Promise<string> {
     env: { USER: 'dev' },
     now: new Date().toISOString(),
   });
-  await dispatchTable(verbTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
+  await dispatchTable(cliTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
   return ctx.stdout();
 }
 

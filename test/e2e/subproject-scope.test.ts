@@ -151,10 +151,10 @@ describe('project and release claims of a subproject plane', () => {
     expect(doc.blockers[0]?.control).toBe('(plane scope)');
     expect(doc.blockers[0]?.reason).toContain('scope.releasable');
     // the way forward names commands that exist (there is no `init --update`)
-    expect(doc.blockers[0]?.next).toContain('"proofgate render"');
+    expect(doc.blockers[0]?.next).toContain('"proofgate init --render"');
     expect(doc.blockers[0]?.next).not.toContain('--update');
     // readiness agrees with claim: merge is ready for the subproject, release is not
-    const readiness = await r.run(['readiness']);
+    const readiness = await r.run(['status', '--readiness']);
     expect(readiness.out).toMatch(/^NOT READY release .*\(ready: merge\) for subproject src\/\*\*/);
     expect(readiness.out).toContain(
       '(plane scope) [self]: scope_mode is subproject (src/**) without scope.releasable',
@@ -167,6 +167,8 @@ describe('project and release claims of a subproject plane', () => {
     const claim = await r.run(['claim', '--scope', 'release', '--no-record']);
     expect(claim.code).toBe(0);
     expect(claim.out).toMatch(/^PASS \[release: subproject src\/\*\*\]/);
-    expect((await r.run(['readiness'])).out).toMatch(/^READY merge, release .* for subproject/);
+    expect((await r.run(['status', '--readiness'])).out).toMatch(
+      /^READY merge, release .* for subproject/,
+    );
   });
 });

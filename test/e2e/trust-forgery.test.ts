@@ -44,9 +44,9 @@ async function auditedFail(): Promise<Setup> {
     { taskStages: '[self, cross]', targetMaturity: 'prototype' },
   );
   cleanups.push(() => r.remove());
-  expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
-    0,
-  );
+  expect(
+    (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env)).code,
+  ).toBe(0);
   expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(1);
   const audit = await r.run(
     ['audit', '--audit-stage', 'cross', '--review-run', 'latest', ...QA],
@@ -59,7 +59,7 @@ async function auditedFail(): Promise<Setup> {
   r.git('remote', 'add', 'origin', origin);
   r.git('push', '-q', '-u', 'origin', 'main');
   const trust = join(tempDir('pg-audits-'), 'app.trust.json');
-  const exported = runCli(['trust', 'export', '--out', trust, '--root', r.dir], env);
+  const exported = runCli(['export', '--trust-root', '--out', trust, '--root', r.dir], env);
   expect(exported.code, exported.stderr).toBe(0);
   return { r, env, origin, trust };
 }
@@ -166,9 +166,9 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
       ['verify', '--full'],
       ['claim', '--control', 'tests', '--no-record'],
       ['status'],
-      ['readiness'],
-      ['next'],
-      ['query', 'blockers'],
+      ['status', '--readiness'],
+      ['status', '--next'],
+      ['status', '--blockers'],
     ]) {
       const run = runCli([...args, '--trust', trust, ...root], env);
       expect(run.code, run.stdout + run.stderr).toBe(3);
@@ -193,7 +193,10 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     second.git('commit', '-q', '-m', 'second writer');
     second.git('push', '-q', 'origin', 'main');
     const trust = join(tempDir('pg-audits-'), 'two.trust.json');
-    const exported = runCli(['trust', 'export', '--out', trust, '--root', clone(origin)], env);
+    const exported = runCli(
+      ['export', '--trust-root', '--out', trust, '--root', clone(origin)],
+      env,
+    );
     expect(exported.code, exported.stderr).toBe(0);
     const fresh = pushForgery(origin, (dir) => rmSync(join(ledger(dir), written)));
     const root = ['--root', fresh];
@@ -242,15 +245,15 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
   it('trust export refuses a file inside the repository and never overwrites', async () => {
     const { r, env, trust } = await auditedFail();
     const inside = runCli(
-      ['trust', 'export', '--out', join(r.dir, 't.json'), '--root', r.dir],
+      ['export', '--trust-root', '--out', join(r.dir, 't.json'), '--root', r.dir],
       env,
     );
     expect(inside.code).toBe(2);
     expect(inside.stderr).toContain('inside the repository');
-    const again = runCli(['trust', 'export', '--out', trust, '--root', r.dir], env);
+    const again = runCli(['export', '--trust-root', '--out', trust, '--root', r.dir], env);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('it exists');
-    const printed = runCli(['trust', 'export', '--root', r.dir], env);
+    const printed = runCli(['export', '--trust-root', '--root', r.dir], env);
     expect(printed.code).toBe(0);
     const file = JSON.parse(printed.stdout) as {
       format: string;
@@ -270,9 +273,10 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     };
     expect(await keyOf()).toMatch(/^registered on origin\/main by t \(commit [0-9a-f]{7}\)$/);
     // A key the agent registers in its own change signs as well as any, and says so.
-    expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'], env)).code).toBe(
-      0,
-    );
+    expect(
+      (await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], env))
+        .code,
+    ).toBe(0);
     r.commit('rotate');
     expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(1);
     const audit = await r.run(

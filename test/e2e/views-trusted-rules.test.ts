@@ -56,9 +56,9 @@ async function publishedRepo(): Promise<{ r: GateRepo; auditor: Env; owner: Env 
   );
   cleanups.push(() => r.remove());
   const auditor = { PROOFGATE_KEY_DIR: keyDir() };
-  await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
+  await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], auditor);
   const owner = { PROOFGATE_KEY_DIR: keyDir() };
-  await ok(r, ['keys', 'generate', '--authority-id', 'virtual:release-owner'], owner);
+  await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'], owner);
   r.commit('the auditor and owner keys');
   cleanups.push(pushToOrigin(r));
   return { r, auditor, owner };
@@ -97,7 +97,7 @@ async function expectViewsAgreeWithClaim(
   const human = await r.run(['claim', '--scope', 'project', '--no-record', ...extra]);
   expect(human.out).toMatch(rulesLine);
 
-  const readiness = await r.run(['readiness', '--json', ...extra]);
+  const readiness = await r.run(['status', '--readiness', '--json', ...extra]);
   const ready = JSON.parse(readiness.out) as {
     scopes: { scope: string; isReady: boolean; verdict: string; blockers: Blocker[] }[];
     rules: Rules;
@@ -107,23 +107,32 @@ async function expectViewsAgreeWithClaim(
   expect(merge.verdict).toBe(claim.verdict);
   expect(keys(merge.blockers)).toEqual(expected);
   expect(ready.rules).toEqual(claim.rules);
-  const readinessText = await r.run(['readiness', ...extra]);
+  const readinessText = await r.run(['status', '--readiness', ...extra]);
   if (!claim.granted) {
     expect(readiness.code, readiness.out + readiness.err).toBe(1);
     expect(readinessText.out).toMatch(/^NOT READY merge/);
   }
   expect(readinessText.out).toMatch(rulesLine);
 
-  const query = await r.run(['query', 'blockers', '--json', ...extra]);
+  const query = await r.run(['status', '--blockers', '--json', ...extra]);
   expect(query.code, query.err).toBe(0);
   const queried = JSON.parse(query.out) as { items: Blocker[]; rules: Rules };
   expect(keys(queried.items)).toEqual(expected);
   expect(queried.rules).toEqual(claim.rules);
-  const queryText = await r.run(['query', 'blockers', ...extra]);
+  const queryText = await r.run(['status', '--blockers', ...extra]);
   expect(queryText.out).toContain(`blockers: ${claim.blockers.length} item(s)`);
   expect(queryText.out).toMatch(rulesLine);
 
-  const nextRun = await r.run(['next', '--share', '0', '--top', '100', '--json', ...extra]);
+  const nextRun = await r.run([
+    'status',
+    '--next',
+    '--share',
+    '0',
+    '--top',
+    '100',
+    '--json',
+    ...extra,
+  ]);
   expect(nextRun.code, nextRun.err).toBe(0);
   const next = JSON.parse(nextRun.out) as {
     verdict: string;
@@ -135,7 +144,7 @@ async function expectViewsAgreeWithClaim(
     new Set(claim.blockers.map((b) => b.control)),
   );
   expect(next.rules).toEqual(claim.rules);
-  const nextText = await r.run(['next', ...extra]);
+  const nextText = await r.run(['status', '--next', ...extra]);
   if (!claim.granted) expect(nextText.out).not.toMatch(/^nothing to do/);
   expect(nextText.out).toMatch(rulesLine);
 
@@ -171,16 +180,17 @@ async function expectReleaseAgrees(r: GateRepo): Promise<void> {
   const claimed = await r.run(['claim', '--scope', 'release', '--no-record', '--json']);
   const claim = JSON.parse(claimed.out) as Claimed;
   expect(claimed.code).toBe(claim.granted ? 0 : 1);
-  const ready = JSON.parse((await r.run(['readiness', '--json'])).out) as {
+  const ready = JSON.parse((await r.run(['status', '--readiness', '--json'])).out) as {
     scopes: { scope: string; isReady: boolean; verdict: string; blockers: Blocker[] }[];
   };
   const release = ready.scopes.find((s) => s.scope === 'release')!;
   expect([release.isReady, release.verdict]).toEqual([claim.granted, claim.verdict]);
   expect(keys(release.blockers)).toEqual(keys(claim.blockers));
-  const query = await r.run(['query', 'blockers', '--scope', 'release', '--json']);
+  const query = await r.run(['status', '--blockers', '--scope', 'release', '--json']);
   expect(keys((JSON.parse(query.out) as { items: Blocker[] }).items)).toEqual(keys(claim.blockers));
   const next = await r.run([
-    'next',
+    'status',
+    '--next',
     '--scope',
     'release',
     '--share',
@@ -199,7 +209,7 @@ async function expectReleaseAgrees(r: GateRepo): Promise<void> {
 async function selfAuditedRepo(): Promise<GateRepo> {
   const { r, owner } = await publishedRepo();
   const agent = { PROOFGATE_KEY_DIR: keyDir() };
-  await ok(r, ['keys', 'generate', '--authority-id', 'virtual:quality'], agent);
+  await ok(r, ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], agent);
   r.commit('my own auditor key');
   await ok(r, ['evaluate', '--run', ...DEV], agent);
   asAnotherClone(r.dir); // each auditor writes from a clone of its own
@@ -225,7 +235,15 @@ describe('the views decide with the rules claim decides with', () => {
       (await r.run(['claim', '--control', 'tests', '--no-record', '--json'])).out,
     ) as Claimed;
     expect(task.granted).toBe(false);
-    const byTask = await r.run(['readiness', '--task', 'T-1', '--control', 'tests', '--json']);
+    const byTask = await r.run([
+      'status',
+      '--readiness',
+      '--task',
+      'T-1',
+      '--control',
+      'tests',
+      '--json',
+    ]);
     expect(byTask.code).toBe(1);
     const scopes = (
       JSON.parse(byTask.out) as {
@@ -242,7 +260,7 @@ describe('the views decide with the rules claim decides with', () => {
     const r = await selfAuditedRepo();
     // An auditor who trusts the new key: the trust file exported with it.
     const trust = join(keyDir(), 'app.trust.json');
-    await ok(r, ['trust', 'export', '--out', trust]);
+    await ok(r, ['export', '--trust-root', '--out', trust]);
     const claim = await expectViewsAgreeWithClaim(
       r,
       /rules: from origin\/main \([0-9a-f]{12}\); the change alters none/,

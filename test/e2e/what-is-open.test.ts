@@ -85,10 +85,11 @@ const keys = (blockers: readonly Blocker[]): string[] => blockers.map(key).sort(
 /** Every verb's answer to "what is open for a release", side by side. */
 async function answers(r: GateRepo) {
   const claim = await r.run(['claim', '--scope', 'release', '--no-record', '--json']);
-  const readiness = await r.run(['readiness', '--json']);
-  const query = await r.run(['query', 'blockers', '--scope', 'release', '--json']);
+  const readiness = await r.run(['status', '--readiness', '--json']);
+  const query = await r.run(['status', '--blockers', '--scope', 'release', '--json']);
   const next = await r.run([
-    'next',
+    'status',
+    '--next',
     '--scope',
     'release',
     '--share',
@@ -164,7 +165,7 @@ describe('what is open has one answer', () => {
     const merge = readiness.scopes.find((s) => s.scope === 'merge')!;
     expect(merge.verdict).toBe(project.verdict);
     expect(keys(merge.blockers)).toEqual(keys(project.blockers));
-    const queried = JSON.parse((await r.run(['query', 'blockers', '--json'])).out) as {
+    const queried = JSON.parse((await r.run(['status', '--blockers', '--json'])).out) as {
       items: Blocker[];
     };
     expect(keys(queried.items)).toEqual(keys(project.blockers));
@@ -180,7 +181,7 @@ describe('what is open has one answer', () => {
     const said = (await r.run(['status'])).out.split('\n');
     expect(said[0]).toMatch(/^READY .*, but a project claim now is refused$/);
     expect(said[1]).toBe(
-      `  if claimed now: ${project.verdict} (${project.blockers.length} blockers: proofgate query blockers)`,
+      `  if claimed now: ${project.verdict} (${project.blockers.length} blockers: proofgate status --blockers)`,
     );
     expect(status.claimNow).toEqual({
       scope: 'project',

@@ -37,10 +37,10 @@ export async function runInProcess(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<CliRun> {
-  const { verbTable } = await import('../../scripts/cli.ts');
+  const { cliTable } = await import('../../scripts/cli.ts');
   const { dispatchTable } = await import('../../scripts/lib/cli/dispatch-table.ts');
   const { createTestContext } = await import('./context.ts');
   const ctx = createTestContext({ cwd: WORKTREE, env, now: new Date().toISOString() });
-  const code = await dispatchTable(verbTable, args, ctx);
+  const code = await dispatchTable(cliTable, args, ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }

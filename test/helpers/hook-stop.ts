@@ -1,6 +1,6 @@
 // `hook stop` as the agent's Stop hook calls it, in process: the decision it prints, if any.
 import { spawnSync } from 'node:child_process';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from './context.ts';
 
@@ -17,7 +17,7 @@ export async function hookStopIn(dir: string, ...flags: string[]): Promise<StopD
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
     now: new Date().toISOString(),
   });
-  await dispatchTable(verbTable, ['hook', 'stop', '--root', dir, ...flags], ctx);
+  await dispatchTable(cliTable, ['hook', 'stop', '--root', dir, ...flags], ctx);
   return JSON.parse(ctx.stdout() || '{}') as StopDecision;
 }
 

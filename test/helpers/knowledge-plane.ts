@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { verbTable } from '../../scripts/cli.ts';
+import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from './context.ts';
 
@@ -38,7 +38,7 @@ export function makeKnowledgePlane(): KnowledgePlane {
     write,
     async run(args, now = '2026-01-01T00:00:00.000Z') {
       const ctx = createTestContext({ cwd: root, now });
-      const code = await dispatchTable(verbTable, [...args, '--root', root], ctx);
+      const code = await dispatchTable(cliTable, [...args, '--root', root], ctx);
       return { code, out: ctx.stdout(), err: ctx.stderr() };
     },
   };
@@ -139,6 +139,7 @@ export function hypothesisArgs(
   } = {},
 ): string[] {
   return [
+    'knowledge',
     'hypothesis',
     'add',
     claim,
@@ -175,6 +176,7 @@ export function caseArgs(
   } = {},
 ): string[] {
   return [
+    'knowledge',
     'casebase',
     'add',
     '--kind',
@@ -202,7 +204,7 @@ export function caseArgs(
 
 /** `hypothesis update` of one hypothesis to a status, citing each evidence hash or prefix given. */
 export const updateArgs = (id: string, status: string, ...evidence: string[]): string[] => [
-  ...['hypothesis', 'update', '--id', id, '--status', status],
+  ...['knowledge', 'hypothesis', 'update', '--id', id, '--status', status],
   ...evidence.flatMap((e) => ['--evidence', e]),
 ];
 
@@ -224,6 +226,7 @@ export const memoryArgs = (
   evidence: string,
   maturity: string,
 ): string[] => [
+  'knowledge',
   'memory',
   'add',
   fact,

@@ -117,7 +117,7 @@ describe('the installed package', () => {
     expectCode(['adopt', 'npm:build', '--fills', 'ENG.BUILD'], 0);
     // the person who attests is registered by a verb, never by editing the manifest
     expectCode(['authority', 'add', 'human:owner'], 0);
-    expectCode(['render'], 0);
+    expectCode(['init', '--render'], 0);
     repo.commit('plane');
     // The reviewed plane is on the protected branch: local verdicts take their rules and the
     // task's base from it.
@@ -128,7 +128,7 @@ describe('the installed package', () => {
     const tests = ['--control', 'ENG.TESTS'];
     expectCode(['claim', ...tests], 1);
     // At engineering_ready a cross audit counts only when signed by the auditor's registered key.
-    expectCode(['keys', 'generate', '--authority-id', 'virtual:quality'], 0);
+    expectCode(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'], 0);
     // A key counts once its registration is reviewed and merged (the upstream's rules decide).
     repo.commit('register the auditor key');
     repo.git('push', '-q', 'origin', 'HEAD:main');
@@ -166,7 +166,7 @@ describe('the installed package', () => {
     expect(JSON.parse(expectCode(['status', '--json'], 1))).toBeTypeOf('object');
     expectCode(['query', 'control', 'ENG.TESTS'], 0);
     expectCode(['query', 'run', 'latest'], 0);
-    expectCode(['query', 'blockers'], 0);
+    expectCode(['status', '--blockers'], 0);
     expectCode(['query', 'nothing-like-this'], 2);
   });
 
@@ -221,14 +221,15 @@ describe('the installed package', () => {
     expect(hash).not.toBe('');
     expectCode(
       [
-        ...['memory', 'add', 'tests print a summary', '--path', 'test.js'],
+        ...['knowledge', 'memory', 'add', 'tests print a summary', '--path', 'test.js'],
         ...['--evidence', hash, '--maturity', 'verified_by_tests'],
       ],
       0,
     );
-    expectCode(['memory', 'list'], 0);
+    expectCode(['knowledge', 'memory', 'list'], 0);
     expectCode(
       [
+        'knowledge',
         'decision',
         'add',
         'no retries',
@@ -241,20 +242,20 @@ describe('the installed package', () => {
       ],
       0,
     );
-    expectCode(['decision', 'list'], 0);
+    expectCode(['knowledge', 'decision', 'list'], 0);
     expectCode(
       [
-        ...['hypothesis', 'add', 'empty input crashes', '--attr', 'functional'],
+        ...['knowledge', 'hypothesis', 'add', 'empty input crashes', '--attr', 'functional'],
         ...['--risk', '0.7', '--info-gain', '0.9', '--cost', '1', '--oracle', 'exit 0'],
         ...['--provenance', 'recon'],
       ],
       0,
     );
-    expectCode(['hypothesis', 'list'], 0);
-    expectCode(['casebase', 'retrieve', '--kind', 'library'], 0);
-    expectCode(['sync', '--dry-run'], 1);
-    expectCode(['next'], 0);
-    expect([0, 1]).toContain(pg(['readiness']).code);
+    expectCode(['knowledge', 'hypothesis', 'list'], 0);
+    expectCode(['knowledge', 'casebase', 'retrieve', '--kind', 'library'], 0);
+    expectCode(['knowledge', 'sync', '--dry-run'], 1);
+    expectCode(['status', '--next'], 0);
+    expect([0, 1]).toContain(pg(['status', '--readiness']).code);
   });
 
   test('assets resolve the same when the bundle directory is moved', () => {
@@ -299,7 +300,7 @@ test('the installed bundle and the sources print byte-identical --json on the sa
     ['verify', '--full', '--json'],
     ['query', 'control', 'ENG.TESTS', '--json'],
     ['claim', '--control', 'ENG.TESTS', '--no-record', '--json'],
-    ['next', '--json'],
+    ['status', '--next', '--json'],
   ]) {
     const installed = pg(args).stdout;
     expect(installed.length, args.join(' ')).toBeGreaterThan(2);

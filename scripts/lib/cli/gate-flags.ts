@@ -164,7 +164,7 @@ export function trustFlag(y: Argv): Argv {
   return y.option('trust', {
     type: 'string',
     describe:
-      'auditor trust file (proofgate trust export): authorities, keys and segment heads from it, never from the repository; any difference is exit 3',
+      'auditor trust file (proofgate export --trust-root): authorities, keys and segment heads from it, never from the repository; any difference is exit 3',
   });
 }
 
@@ -172,4 +172,21 @@ export function trustFlag(y: Argv): Argv {
 export function readTrustPath(argv: ParsedArgs): { trust?: string } {
   const trust = optionalText(argv, 'trust');
   return trust === undefined ? {} : { trust };
+}
+
+/**
+ * `--base <ref>` of the read-only views (status, report), the same git ref claim takes;
+ * `--no-base` skips the upstream check; a bare `--base` (the old boolean, deprecated) is the
+ * default: the branch upstream.
+ */
+export function readBaseRef(argv: ParsedArgs): { noBase: boolean; base?: string } {
+  const base = argv['base'];
+  if (base === false) return { noBase: true };
+  if (base !== undefined && typeof base !== 'string') {
+    throw new UsageError('BAD_VALUE', '--base takes one git ref', {
+      where: '--base',
+      expected: 'e.g. --base origin/main',
+    });
+  }
+  return base === undefined || base === '' ? { noBase: false } : { noBase: false, base };
 }

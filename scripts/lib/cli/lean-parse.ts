@@ -25,7 +25,15 @@ interface Positional {
   variadic: boolean;
 }
 
-const KNOWN_KEYS = new Set(['type', 'array', 'default', 'choices', 'demandOption', 'describe']);
+const KNOWN_KEYS = new Set([
+  'type',
+  'array',
+  'default',
+  'choices',
+  'demandOption',
+  'describe',
+  'hidden',
+]);
 
 /** Records the builder's declarations; marks the record unusable on anything else. */
 function record(verb: AnyVerb, common: Readonly<Record<string, OptionSpec>>) {

@@ -10,11 +10,15 @@ import { splitPassthrough, verbIndex } from './verb-index.ts';
 
 const HELP_OR_VERSION = new Set(['--help', '-h', '--version']);
 
-/** Parses and runs `verb` named in `args`. Never throws. */
+/**
+ * Parses and runs `verb` named in `args`. Never throws. `spelled`: the verb was reached by a
+ * sub-action spelling (`proofgate authority keys` runs `proofgate authority keys`); its help says so.
+ */
 export async function runVerb(
   verb: AnyVerb,
   args: readonly string[],
   ctx: Context,
+  spelled?: { from: string; to: string },
 ): Promise<ExitCode> {
   const { head, rest } = splitPassthrough(args);
   const at = verbIndex(head);
@@ -31,5 +35,11 @@ export async function runVerb(
     }
   }
   const { dispatch } = await import('./dispatch.ts');
-  return dispatch([verb], args, ctx);
+  if (spelled === undefined) return dispatch([verb], args, ctx);
+  const rewrite = (text: string): string => text.split(spelled.from).join(spelled.to);
+  const helpCtx: Context = {
+    ...ctx,
+    out: { write: (text) => ctx.out.write(rewrite(text)) },
+  };
+  return dispatch([verb], args, helpCtx);
 }

@@ -86,7 +86,8 @@ function publicKeyEntry(key: string, time: string): NonNullable<Authority['keys'
   if (raw.length !== 32 || raw.toString('base64') !== key) {
     throw new UsageError('BAD_VALUE', 'the key is not a base64 raw Ed25519 public key', {
       where: '--key',
-      expected: '44 base64 characters (32 bytes), as `proofgate keys list --json` prints them',
+      expected:
+        '44 base64 characters (32 bytes), as `proofgate authority keys list --json` prints them',
     });
   }
   return { keyid: keyidOf(new Uint8Array(raw)), public_key: key, added: time };

@@ -118,7 +118,7 @@ async function extractCases(
     throw new UsageError('BAD_INPUT', 'casebase extract --accept needs a human authority', {
       where: '--authority-id',
       expected: 'human:<name>',
-      next: 'review the proposals (proofgate casebase extract), then proofgate casebase extract --accept --authority-id human:<name>',
+      next: 'review the proposals (proofgate knowledge casebase extract), then proofgate knowledge casebase extract --accept --authority-id human:<name>',
     });
   }
   const model = await readPersistedModel(store);

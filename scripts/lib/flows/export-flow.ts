@@ -108,7 +108,7 @@ export async function exportFlow(options: ExportOptions, ctx: Context): Promise<
 function verifyExport(file: string, trustName: string | undefined, ctx: Context): ExportResult {
   if (trustName === undefined) {
     throw new UsageError('MISSING_ARG', 'export --verify needs --trust <file>', {
-      expected: "the trust file holding the signer's public key (proofgate trust export)",
+      expected: "the trust file holding the signer's public key (proofgate export --trust-root)",
     });
   }
   const { trust } = readTrustFile(ctx.cwd, trustName);

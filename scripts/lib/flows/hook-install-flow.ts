@@ -1,4 +1,4 @@
-// `proofgate hook install`: merges the stop hooks into the project's agent settings, keeping every
+// `proofgate install --hook`: merges the stop hooks into the project's agent settings, keeping every
 // other key and hook; refuses (exit 2) to touch a settings file it cannot parse. The committed
 // settings get a path-free command; this machine's package path goes only into the local file.
 import { join } from 'node:path/posix';
@@ -54,7 +54,7 @@ export async function installHook(
     throw new UsageError('BAD_FLAG', `--local is not available for --agent ${agent}`, {
       where: '--local',
       expected: '--local only with --agent claude (.claude/settings.local.json)',
-      next: `run proofgate hook install --agent ${agent} without --local (writes ${SETTINGS_FILES.shared[agent]}, with no path of this machine)`,
+      next: `run proofgate install --hook ${agent} without --local (writes ${SETTINGS_FILES.shared[agent]}, with no path of this machine)`,
     });
   }
   const path = join(root.split('\\').join('/'), file);

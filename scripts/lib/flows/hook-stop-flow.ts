@@ -134,7 +134,7 @@ function projectAnchor(
       dir ??
       unavailable(
         `the project directory ${pinned} (${root === pinned ? '--root' : `$${PROJECT_ENV}`}) does not exist`,
-        'run the hook from the project it was installed in (proofgate hook install writes the command)',
+        'run the hook from the project it was installed in (proofgate install --hook writes the command)',
       )
     );
   }
@@ -147,7 +147,7 @@ function projectAnchor(
   if (here !== undefined && named !== undefined && existingDir(here) !== existingDir(named)) {
     return unavailable(
       `the payload's cwd ${payloadCwd ?? ''} lies in ${named}, but the hook runs in ${here}`,
-      `pin the project: proofgate hook install writes --root; or set $${PROJECT_ENV}`,
+      `pin the project: proofgate install --hook writes --root; or set $${PROJECT_ENV}`,
     );
   }
   return here ?? said ?? ctx.cwd;

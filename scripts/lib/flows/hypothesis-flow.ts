@@ -111,7 +111,7 @@ async function refuseUnrelatedEvidence(
   if (problems.length > 0) {
     throw new UsageError('BAD_INPUT', `evidence does not belong to ${id}`, {
       problems,
-      next: `decide it with "proofgate explore" (its probe entry names ${id}) or a human attestation: proofgate attest ... --note "${id}: <what was checked>" --authority-id human:<name>`,
+      next: `decide it with "proofgate knowledge explore" (its probe entry names ${id}) or a human attestation: proofgate attest ... --note "${id}: <what was checked>" --authority-id human:<name>`,
     });
   }
 }

@@ -133,7 +133,7 @@ function maturityRaise(
         problems: [
           `profile.target_maturity: the plane has ${from}, the new profile says ${to} (lower)`,
         ],
-        next: `lowering the target is the owner's decision: edit profile.target_maturity in ${manifestFile}, then run "proofgate render"`,
+        next: `lowering the target is the owner's decision: edit profile.target_maturity in ${manifestFile}, then run "proofgate init --render"`,
       },
     );
   return planMaturityRaise(existing, to);
@@ -183,7 +183,7 @@ function rerender(
       {
         where: manifestFile,
         problems: differences,
-        next: `to change decisions, edit the profile in ${manifestFile}, add or remove controls in the registry (references/control-catalog.md), then run "proofgate render"`,
+        next: `to change decisions, edit the profile in ${manifestFile}, add or remove controls in the registry (references/control-catalog.md), then run "proofgate init --render"`,
       },
     );
   const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));

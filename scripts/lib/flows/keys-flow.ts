@@ -71,7 +71,7 @@ export async function registerNewKey(
   addKeyToManifest(plane.manifestPath, authorityId, { keyid, public_key: publicKey, added: time });
   const updated = loadPlane(plane.root);
   const actor = {
-    label: 'proofgate keys generate',
+    label: 'proofgate authority keys generate',
     authority: authorityId,
     context: defaultExecutionContext(),
   };

@@ -50,7 +50,7 @@ export async function readinessFlow(
     if (options.task.controls.length === 0)
       throw new UsageError('MISSING_ARG', 'a task readiness needs the affected controls', {
         expected: '--control <id> once per affected control of the task',
-        next: `proofgate readiness --task ${options.task.id} --control <id>`,
+        next: `proofgate status --readiness --task ${options.task.id} --control <id>`,
       });
     const task = await decide({ scope: 'task', ids: options.task.controls });
     scopes.push(toScopeReadiness('task', task.decision));

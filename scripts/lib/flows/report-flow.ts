@@ -15,7 +15,7 @@ import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-tra
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { anchorOfUpstream, checkIntegrity } from '../io/ledger-integrity.ts';
-import { findUpstream } from '../io/ledger-upstream.ts';
+import { findBaseFork, findUpstream } from '../io/ledger-upstream.ts';
 import { findSubjectCommits } from '../io/commit-subject.ts';
 import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
@@ -35,6 +35,8 @@ export interface GatherReportOptions {
   maxEntries: number;
   /** Skip the default append-only comparison with the branch's upstream. */
   noBase: boolean;
+  /** `--base <ref>`: compare with this ref's fork point, and decide under its rules. */
+  base?: string;
   /** The auditor's trust root: keys from it; every difference is shown as a finding. */
   trust?: LoadedTrust | undefined;
 }
@@ -48,7 +50,11 @@ export async function gatherReport(
   const distrust = trust === undefined ? [] : checkTrust(own, trust);
   const plane = trust === undefined ? own : applyTrust(own, trust);
   const { registry, subjects } = await bindControls(plane);
-  const upstream = options.noBase ? undefined : await findUpstream(options.root);
+  const upstream = options.noBase
+    ? undefined
+    : options.base === undefined
+      ? await findUpstream(options.root)
+      : await findBaseFork(options.root, options.base);
   // The one integrity check every verdict runs (io/ledger-integrity.ts), its findings kept.
   const entries: StoredEntry[] = [];
   const verified = await checkIntegrity(
@@ -63,7 +69,9 @@ export async function gatherReport(
   const parsed = { entries };
   // No verdict is decided over a ledger that does not verify (the page says so instead).
   const claimsNow =
-    verified.findingCount === 0 ? await claimsUnderRules(plane, entries, ctx, trust) : undefined;
+    verified.findingCount === 0
+      ? await claimsUnderRules(plane, entries, ctx, trust, options.base)
+      : undefined;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
   const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
@@ -116,8 +124,9 @@ async function claimsUnderRules(
   entries: readonly StoredEntry[],
   ctx: Context,
   trust: LoadedTrust | undefined,
+  base: string | undefined,
 ): Promise<NonNullable<ReportInput['claimsNow']>> {
-  const atBase = await readViewRules(plane, trust);
+  const atBase = await readViewRules(plane, trust, base);
   const io: GateIO = {
     ...createRealGateIO(ctx, { trust }),
     readEntries: () => Promise.resolve([...entries]),

@@ -59,7 +59,7 @@ export async function syncFlow(
 function serializeGraph(graph: TraceGraph): string {
   const byId = (a: { id: string }, b: { id: string }): number => a.id.localeCompare(b.id);
   const doc = {
-    derived: 'written by "proofgate sync"; never hand-edited',
+    derived: 'written by "proofgate knowledge sync"; never hand-edited',
     nodes: [...graph.nodes].sort(byId),
     edges: [...graph.edges].sort(
       (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to),

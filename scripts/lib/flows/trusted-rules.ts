@@ -21,16 +21,17 @@ export async function readTrustedRules(
 }
 
 /**
- * The rules the verdict views decide with (status, readiness, next, query blockers, report), read
- * as `claim` without --base reads them: the upstream branch's, with an auditor's `--trust` file's
- * authorities and keys in place of the base's. `null`: there is no base, the tree's own rules
- * decide (said so).
+ * The rules the verdict views decide with (status, readiness, next, status --blockers, report),
+ * read as `claim` reads them: the `--base` ref's when given, else the upstream branch's, with an
+ * auditor's `--trust` file's authorities and keys in place of the base's. `null`: there is no
+ * base, the tree's own rules decide (said so).
  */
 export async function readViewRules(
   plane: Plane,
   trust: LoadedTrust | undefined,
+  base?: string,
 ): Promise<BaseRules | null> {
-  return withTrust(await readTrustedRules(plane, undefined), trust) ?? null;
+  return withTrust(await readTrustedRules(plane, base), trust) ?? null;
 }
 
 /** With a trust file the base's authorities and keys are the file's too, never the repository's. */

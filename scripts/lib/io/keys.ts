@@ -133,7 +133,7 @@ export function loadSigner(plane: Plane, authorityId: string, env: Env): Signer 
     {
       where: dir,
       expected: keys.map((k) => `${k.keyid}.pem`).join(' or '),
-      next: 'set PROOFGATE_KEY_DIR to the directory holding the key, or run "proofgate keys generate" for this authority',
+      next: 'set PROOFGATE_KEY_DIR to the directory holding the key, or run "proofgate authority keys generate" for this authority',
     },
   );
 }

@@ -5,6 +5,7 @@
 import { ContextCollector } from '../core/ledger/verify-context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
+import { UsageError } from '../core/errors.ts';
 import { runGit } from './git.ts';
 import { proveBase } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
@@ -28,6 +29,27 @@ export async function findUpstream(root: string): Promise<UpstreamCheck | undefi
   const fork = await runGit(['merge-base', 'HEAD', '@{upstream}'], { cwd: root });
   const commit = fork.stdout.toString('utf8').trim();
   if (fork.code !== 0 || commit === '') return undefined;
+  return { ref, commit };
+}
+
+/**
+ * `--base <ref>`: the ledger must extend `ref` as it does an upstream (at the fork point of HEAD
+ * and `ref`). A ref git cannot resolve, or one with no common history, is a usage error.
+ */
+export async function findBaseFork(root: string, ref: string): Promise<UpstreamCheck> {
+  const fork = await runGit(['merge-base', 'HEAD', ref], { cwd: root });
+  const commit = fork.stdout.toString('utf8').trim();
+  if (fork.code !== 0 || commit === '') {
+    throw new UsageError(
+      'BAD_VALUE',
+      `--base ${ref}: not a git ref with history in common with HEAD`,
+      {
+        where: '--base',
+        expected: 'a git ref such as origin/main',
+        next: 'fetch the base branch first (git fetch origin main), or name another ref',
+      },
+    );
+  }
   return { ref, commit };
 }
 

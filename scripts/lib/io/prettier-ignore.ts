@@ -58,10 +58,11 @@ function appendMissing(root: string, comment: string, wanted: readonly string[])
  */
 export function ignoreRenderedPages(root: string, planeDir: string): string | undefined {
   if (!usesPrettier(root)) return undefined;
-  const pages = appendMissing(root, 'rendered from the control plane (proofgate render --check)', [
-    `${planeDir}/INDEX.md`,
-    `${planeDir}/docs/`,
-  ]);
+  const pages = appendMissing(
+    root,
+    'rendered from the control plane (proofgate init --render --check)',
+    [`${planeDir}/INDEX.md`, `${planeDir}/docs/`],
+  );
   const skill = ignoreSkillFolders(root) !== undefined;
   return pages || skill ? '.prettierignore' : undefined;
 }

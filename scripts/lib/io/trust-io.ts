@@ -34,7 +34,7 @@ export function readTrustFile(cwd: string, name: string): LoadedTrust {
   } catch {
     throw new UsageError('BAD_VALUE', `--trust ${name}: cannot read the file`, {
       where: name,
-      expected: 'a trust file written by "proofgate trust export"',
+      expected: 'a trust file written by "proofgate export --trust-root"',
       next: 'pass the trust file the auditor exported and kept outside the repository',
     });
   }

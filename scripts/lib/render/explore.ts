@@ -1,4 +1,4 @@
-// Text rendering of `proofgate explore`: what each probe showed, why the loop stopped, what is next.
+// Text rendering of `proofgate knowledge explore`: what each probe showed, why the loop stopped, what is next.
 import type { ExploreResult } from '../flows/explore-flow.ts';
 
 function grade(step: ExploreResult['steps'][number]): string {

@@ -1,4 +1,4 @@
-// Human output of `proofgate keys`: the verdict first.
+// Human output of `proofgate authority keys`: the verdict first.
 import type { KeysReport } from '../flows/keys-flow.ts';
 
 export function renderKeys(report: KeysReport): string {

@@ -15,7 +15,7 @@ export function renderManifestYaml(manifest: Manifest): string {
     [
       " proofgate manifest: the owner's decisions, authorities and policies (human-owned).",
       ' Checked against controls/schema/manifest.schema.json by every command; after editing,',
-      ' run "proofgate render". The ledger_id is fixed: every ledger entry carries it.',
+      ' run "proofgate init --render". The ledger_id is fixed: every ledger entry carries it.',
     ].join('\n'),
   );
 }

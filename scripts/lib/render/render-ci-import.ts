@@ -1,4 +1,4 @@
-// Text for `proofgate ci-import`: the status first, then what it is bound to or what to run.
+// Text for `proofgate campaign import-ci`: the status first, then what it is bound to or what to run.
 import type { CiImportResult } from '../flows/ci-import-flow.ts';
 
 export function renderCiImport(r: CiImportResult): string {

@@ -102,7 +102,7 @@ function claimBlockers(claim: NonNullable<StatusFlowResult['claimNow']>): string
   const list =
     claim.scope === 'task'
       ? 'proofgate claim --control <id> lists them'
-      : 'proofgate query blockers';
+      : 'proofgate status --blockers';
   return ` (${claim.blockers} blockers: ${list})`;
 }
 

@@ -1,4 +1,4 @@
-// Human output of `proofgate render`.
+// Human output of `proofgate init --render`.
 export interface RenderResult {
   check: boolean;
   /** Plane directory relative to the root. */
@@ -12,7 +12,7 @@ export function renderRenderResult(result: RenderResult): string {
   if (result.check)
     return result.files.length === 0
       ? 'render --check: INDEX.md and docs/ are up to date'
-      : `render --check: ${result.files.length} derived file(s) out of date: ${result.files.map((f) => where + f).join(', ')}\nnext: run "proofgate render" and commit the result`;
+      : `render --check: ${result.files.length} derived file(s) out of date: ${result.files.map((f) => where + f).join(', ')}\nnext: run "proofgate init --render" and commit the result`;
   return result.files.length === 0
     ? 'render: INDEX.md and docs/ were already up to date'
     : `render: wrote ${result.files.map((f) => where + f).join(', ')}`;

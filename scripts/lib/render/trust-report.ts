@@ -1,4 +1,4 @@
-// Human output of `proofgate trust export`: the trust file itself on stdout, or one line saying
+// Human output of `proofgate export --trust-root`: the trust file itself on stdout, or one line saying
 // what was written where.
 import type { TrustResult } from '../flows/trust-flow.ts';
 

@@ -121,7 +121,7 @@ describe('remote CI tiers', () => {
     expect(blocked.status).toBe('BLOCKED');
     expect(blocked.next).toEqual([
       `gh run download "$(gh run list --workflow ci.yml --commit abc1234 --limit 1 --json databaseId --jq '.[0].databaseId')" --dir ci-results/ci`,
-      'proofgate ci-import --workflow ci --commit abc1234 --junit <results.xml>',
+      'proofgate campaign import-ci --workflow ci --commit abc1234 --junit <results.xml>',
     ]);
     expect(gate.stored).toHaveLength(0);
     await expect(importCi(io, { junit: 'junk.xml' })).rejects.toThrow('not JUnit XML');

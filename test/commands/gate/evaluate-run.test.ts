@@ -80,7 +80,7 @@ describe('evaluateRun', () => {
     const refused = await evaluateRun(base, createTestContext(), io);
     expect(refused.results[0]!.status).toBe('BLOCKED');
     const rerun =
-      'proofgate evaluate --run --control T.deploy --audit-stage self --actor agent-1 --authority-id virtual:developer --execution-context session-1 --authorize remote_mutation';
+      'proofgate evaluate --run --control T.deploy --actor agent-1 --authority-id virtual:developer --execution-context session-1 --authorize remote_mutation';
     expect(refused.results[0]!.next).toBe(rerun);
     expect(io.requests).toHaveLength(0);
     expect(runBodies(io)[0]).toMatchObject({

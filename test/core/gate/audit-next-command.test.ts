@@ -11,7 +11,7 @@ const quality = { id: 'virtual:quality', kind: 'virtual', stages: ['cross'] };
 describe('formatAuditCommand', () => {
   test('an unkeyed auditor where signatures count generates its key first', () => {
     expect(formatAuditCommand('T.unit', 'cross', undefined, [quality], true)).toBe(
-      `proofgate keys generate --authority-id virtual:quality --if-missing && ${AUDIT}`,
+      `proofgate authority keys generate --authority-id virtual:quality --if-missing && ${AUDIT}`,
     );
   });
 
@@ -23,14 +23,14 @@ describe('formatAuditCommand', () => {
 
   test('with no auditor registered: register it, give it a key, then audit', () => {
     expect(formatAuditCommand('T.unit', 'cross', undefined, [], true)).toBe(
-      `proofgate authority add virtual:quality --stage cross && proofgate keys generate --authority-id virtual:quality --if-missing && ${AUDIT}`,
+      `proofgate authority add virtual:quality --stage cross && proofgate authority keys generate --authority-id virtual:quality --if-missing && ${AUDIT}`,
     );
   });
 
   test('a retired auditor does not act, even with a key', () => {
     const retired = { ...quality, retired: '2026-01-01', keys: [{ keyid: 'k' }] };
     expect(formatAuditCommand('T.unit', 'cross', undefined, [retired], true)).toMatch(
-      /^proofgate authority add virtual:quality --stage cross && proofgate keys generate/,
+      /^proofgate authority add virtual:quality --stage cross && proofgate authority keys generate/,
     );
   });
 });

@@ -92,7 +92,7 @@ describe('formatting', () => {
         authorize: ['secrets'],
       }),
     ).toBe(
-      "proofgate evaluate --run --control T.x --audit-stage self --actor 'agent o'\\''brien' --authority-id a --execution-context 'c 1' --authorize secrets",
+      "proofgate evaluate --run --control T.x --actor 'agent o'\\''brien' --authority-id a --execution-context 'c 1' --authorize secrets",
     );
   });
 });

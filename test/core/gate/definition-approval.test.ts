@@ -102,7 +102,7 @@ describe('changed definitions', () => {
       ['new', 'release_authority'],
     ]);
     expect(refused.blockers[0]!.next).toBe(
-      'proofgate approve --control build --control new --authority-id virtual:release-owner',
+      'proofgate authority approve --control build --control new --authority-id virtual:release-owner',
     );
     expect(withDefinitionApprovals({ ...granted, scope: 'task' }, report, manifest)).toMatchObject({
       granted: true,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { chooseInvocation, rewriteInvocation } from '../../../scripts/lib/core/gate/invocation.ts';
 
-const VERBS = new Set(['evaluate', 'claim', 'audit', 'keys']);
+const VERBS = new Set(['evaluate', 'claim', 'audit', 'authority']);
 
 describe('chooseInvocation', () => {
   const bin = '/opt/pg/bin/proofgate.js';
@@ -27,7 +27,7 @@ describe('rewriteInvocation', () => {
     const text = [
       'REFUSED [task] 1 blocker',
       '  next: proofgate evaluate --run --control T',
-      '  next: proofgate keys generate --authority-id a && proofgate audit --review-run latest',
+      '  next: proofgate authority keys generate --authority-id a && proofgate audit --review-run latest',
       'candidates (adopt with "proofgate claim <id>")',
       'proofgate runs them; see .proofgate/controls and /x/proofgate claim',
       'already: npx proofgate claim',
@@ -38,7 +38,7 @@ describe('rewriteInvocation', () => {
       [
         'REFUSED [task] 1 blocker',
         '  next: npx proofgate evaluate --run --control T',
-        '  next: npx proofgate keys generate --authority-id a && npx proofgate audit --review-run latest',
+        '  next: npx proofgate authority keys generate --authority-id a && npx proofgate audit --review-run latest',
         'candidates (adopt with "npx proofgate claim <id>")',
         'proofgate runs them; see .proofgate/controls and /x/proofgate claim',
         'already: npx proofgate claim',

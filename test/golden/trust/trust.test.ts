@@ -46,9 +46,9 @@ test('trust export, then verify --trust after a deleted line and a restaged auth
   expect((await repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(0);
   expect((await repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(0);
   repo.commit('evidence');
-  await transcript(repo, audits, ['trust', 'export'], 'export');
+  await transcript(repo, audits, ['export', '--trust-root'], 'export');
   const trust = join(audits, 'app.trust.json');
-  expect((await repo.run(['trust', 'export', '--out', trust], {}, NOW)).code).toBe(0);
+  expect((await repo.run(['export', '--trust-root', '--out', trust], {}, NOW)).code).toBe(0);
   const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
   const segment = join(dir, readdirSync(dir).find((f) => f.endsWith('.jsonl'))!);
   const lines = readFileSync(segment, 'utf8').split('\n').filter(Boolean);

@@ -100,7 +100,7 @@ export function ciClaimBlockers(
 }
 
 export function formatCiImportCommand(workflow: string, commit: string): string {
-  return `proofgate ci-import --workflow ${workflow} --commit ${commit} --junit <results.xml>`;
+  return `proofgate campaign import-ci --workflow ${workflow} --commit ${commit} --junit <results.xml>`;
 }
 
 /** The command a person runs (with their own credentials) to fetch a run's results. */

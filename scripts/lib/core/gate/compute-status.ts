@@ -135,7 +135,8 @@ function judgeStage(
     decided.reason = judge.refusal(stage, input.maturity, refused);
     // Recording the same unsigned result again cannot help: the key comes first.
     const unsigned = refused.map((r) => r.actor.authority).find((a) => !judge.hasKey(a));
-    if (unsigned !== undefined) decided.next = `proofgate keys generate --authority-id ${unsigned}`;
+    if (unsigned !== undefined)
+      decided.next = `proofgate authority keys generate --authority-id ${unsigned}`;
     // Auditing again from the same clone cannot help either: the place comes first.
     const clone = sameCloneOf(refused, judge);
     if (unsigned === undefined && clone !== undefined && decided.next !== undefined)

@@ -68,7 +68,7 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
       stage: 'self',
       status: 'TODO',
       reason: `scope_mode is subproject (${subproject.join(', ')}) without scope.releasable: true; a release claim covers what is shipped, and the rest of the repository is not judged here`,
-      next: 'when the subproject is released on its own, set scope.releasable: true in the plane\'s manifest (controls/manifest.yaml) and run "proofgate render", then have the changed definition approved ("proofgate approve --help"); or claim the release from a whole-repository plane',
+      next: 'when the subproject is released on its own, set scope.releasable: true in the plane\'s manifest (controls/manifest.yaml) and run "proofgate init --render", then have the changed definition approved ("proofgate authority approve --help"); or claim the release from a whole-repository plane',
     };
     return {
       granted: false,

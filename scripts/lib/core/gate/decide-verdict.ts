@@ -83,7 +83,7 @@ function traceabilityBlockers(
       stage: 'self' as const,
       status: 'TODO' as const,
       reason: `traceability gap ${g.kind} ${g.requirement}${g.control === undefined ? '' : ` via ${g.control}`} blocks claims from ${g.maturity}`,
-      next: 'proofgate sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
+      next: 'proofgate knowledge sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
     }));
 }
 

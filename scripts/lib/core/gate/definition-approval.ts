@@ -217,7 +217,7 @@ export function withDefinitionApprovals(
   );
   if (missing.length === 0) return decision;
   const approver = releaseAuthority(manifest);
-  const next = `proofgate approve ${missing.map((c) => `--control ${c.control}`).join(' ')} --authority-id ${approver}`;
+  const next = `proofgate authority approve ${missing.map((c) => `--control ${c.control}`).join(' ')} --authority-id ${approver}`;
   const { body: _body, ...refused } = decision;
   return {
     ...refused,

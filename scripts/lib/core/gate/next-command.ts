@@ -31,7 +31,7 @@ export interface RerunRequest {
 
 export function formatEvaluateCommand(request: RerunRequest): string {
   const args = ['proofgate', 'evaluate', '--run', '--control', request.control];
-  if (request.actor !== undefined) args.push('--audit-stage', 'self', ...actorFlags(request.actor));
+  args.push(...actorFlags(request.actor));
   for (const auth of [...new Set(request.authorize ?? [])].sort()) args.push('--authorize', auth);
   if (request.repeat !== undefined && request.repeat > 1)
     args.push('--repeat', `${request.repeat}`);
@@ -87,7 +87,15 @@ export function formatAuditCommand(
   // the key comes first, so the audit is not run in vain (--if-missing: the next control's line
   // does not add a second key).
   if (signed && (auditor?.keys ?? []).length === 0 && (auditor?.identities ?? []).length === 0) {
-    const keys = ['proofgate', 'keys', 'generate', '--authority-id', id, '--if-missing'];
+    const keys = [
+      'proofgate',
+      'authority',
+      'keys',
+      'generate',
+      '--authority-id',
+      id,
+      '--if-missing',
+    ];
     steps.unshift(keys.map(quoteArg).join(' '));
   }
   if (auditor === undefined) steps.unshift(formatAuthorityAddCommand(id, stage));

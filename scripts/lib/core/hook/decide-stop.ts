@@ -220,7 +220,7 @@ function malformedReason(problem: string): ReasonParts {
     head: [`proofgate: the Stop hook could not read its input, so the stop is blocked: ${problem}`],
     items: [],
     tail: [
-      'Next: make the hook command the one "proofgate hook install" writes, and run proofgate claim by hand',
+      'Next: make the hook command the one "proofgate install --hook" writes, and run proofgate claim by hand',
       DONE_RULE,
     ],
   };

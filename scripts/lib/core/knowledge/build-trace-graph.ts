@@ -160,7 +160,7 @@ export function walkTrace(graph: TraceGraph, id: string, direction: 'down' | 'up
   if (start.length === 0) {
     throw new UsageError('UNKNOWN_ID', `${id} is not in the traceability graph`, {
       expected: 'a requirement, risk, control or evidence id from the registry',
-      next: 'run "proofgate sync" after editing the registry, then retry',
+      next: 'run "proofgate knowledge sync" after editing the registry, then retry',
     });
   }
   const adjacent = new Map<string, TraceEdge[]>();

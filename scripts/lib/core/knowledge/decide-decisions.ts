@@ -57,7 +57,7 @@ export function recordDecision(
       'negative decision refused: it needs a reason, conditions and paths',
       {
         problems,
-        next: 'proofgate decision add "<approach>" --reason <why> --condition <when> --path <file or dir>',
+        next: 'proofgate knowledge decision add "<approach>" --reason <why> --condition <when> --path <file or dir>',
       },
     );
   }
@@ -74,7 +74,7 @@ export function recordDecision(
 function unknown(id: string, flag: string): UsageError {
   return new UsageError('UNKNOWN_ID', `no negative decision ${id}`, {
     where: flag,
-    next: 'run "proofgate decision list --all" to see the recorded ids',
+    next: 'run "proofgate knowledge decision list --all" to see the recorded ids',
   });
 }
 
@@ -85,7 +85,7 @@ export function supersedeDecision(
   by: string | undefined,
   now: Date,
 ): Supersession {
-  const next = 'proofgate decision supersede --id <ND-old> --by <ND-new>';
+  const next = 'proofgate knowledge decision supersede --id <ND-old> --by <ND-new>';
   if (id === undefined || by === undefined) {
     throw new UsageError('MISSING_ARG', 'supersede needs both --id and --by', {
       problems: [

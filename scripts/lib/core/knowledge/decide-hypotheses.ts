@@ -54,7 +54,7 @@ export function recordHypothesis(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', 'hypothesis refused', {
       problems,
-      next: 'proofgate hypothesis add "<claim>" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "<expected vs observed>" --provenance recon',
+      next: 'proofgate knowledge hypothesis add "<claim>" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "<expected vs observed>" --provenance recon',
     });
   }
   return {
@@ -113,7 +113,7 @@ export function updateHypothesis(
   if (input.id === undefined || current === undefined) {
     throw new UsageError('UNKNOWN_ID', `no hypothesis ${input.id ?? '(missing --id)'}`, {
       where: '--id',
-      next: 'run "proofgate hypothesis list" to see the ids',
+      next: 'run "proofgate knowledge hypothesis list" to see the ids',
     });
   }
   const problems: string[] = [];
@@ -138,7 +138,7 @@ export function updateHypothesis(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', `update of ${current.id} refused`, {
       problems,
-      next: `proofgate hypothesis update --id ${current.id} --status confirmed --evidence <ledger entry sha256>`,
+      next: `proofgate knowledge hypothesis update --id ${current.id} --status confirmed --evidence <ledger entry sha256>`,
     });
   }
   const update: HypothesisUpdate = { id: current.id, time: now.toISOString() };

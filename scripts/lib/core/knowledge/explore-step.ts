@@ -78,7 +78,7 @@ export function buildProbe(input: {
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', 'probe refused', {
       problems,
-      next: 'proofgate hypothesis add "<claim>" ... --probe-argv node --probe-argv check.js --expect-exit 1',
+      next: 'proofgate knowledge hypothesis add "<claim>" ... --probe-argv node --probe-argv check.js --expect-exit 1',
     });
   }
   return {

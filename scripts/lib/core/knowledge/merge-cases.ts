@@ -102,7 +102,7 @@ export function planImport(
     throw new UsageError('BAD_INPUT', `${shownAs} is not a case base export`, {
       where: shownAs,
       problems,
-      next: 'import a file written by "proofgate casebase export --out <file>"',
+      next: 'import a file written by "proofgate knowledge casebase export --out <file>"',
     });
   }
   const known = exportCases(existing);

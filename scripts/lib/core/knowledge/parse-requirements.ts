@@ -1,4 +1,4 @@
-// Requirement files referenced by `proofgate sync --requirements`: human-owned YAML, checked
+// Requirement files referenced by `proofgate knowledge sync --requirements`: human-owned YAML, checked
 // structurally with every problem reported at once.
 import { ConfigError } from '../errors.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';

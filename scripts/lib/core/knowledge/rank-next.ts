@@ -1,4 +1,4 @@
-// One ranked list of what to do now (`proofgate next`): failing, stale, blocked and TODO controls,
+// One ranked list of what to do now (`proofgate status --next`): failing, stale, blocked and TODO controls,
 // traceability gaps and open hypotheses, ordered by priority = infoGain × risk ÷ cost, with a fixed
 // exploration share so the list does not collapse onto the familiar.
 // Exploration picks are seeded and therefore reproducible.

@@ -22,7 +22,7 @@ export interface FactFindings {
 }
 
 const NEXT =
-  'proofgate memory add "<statement>" --path <file> --evidence <ledger entry sha256> --maturity <label>';
+  'proofgate knowledge memory add "<statement>" --path <file> --evidence <ledger entry sha256> --maturity <label>';
 
 export function recordFact(input: FactInput, found: FactFindings): Fact {
   const problems: string[] = [];

@@ -75,7 +75,7 @@ export interface Hypothesis {
   evidence: string[];
   /** `recon`, `user` or `prior:<case id>`. */
   provenance: string;
-  /** What `proofgate explore` runs to decide it, and what it expects if the claim holds. */
+  /** What `proofgate knowledge explore` runs to decide it, and what it expects if the claim holds. */
   probe?: Probe;
   time: string;
 }

@@ -45,7 +45,7 @@ export function buildKeyRegistry(
     throw new ConfigError('KEY_INVALID', `${manifestFile} has invalid public keys`, {
       where: manifestFile,
       problems,
-      next: 'restore the keys written by "proofgate keys generate"; never register one key twice',
+      next: 'restore the keys written by "proofgate authority keys generate"; never register one key twice',
     });
   }
   return keys;

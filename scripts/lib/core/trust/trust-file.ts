@@ -157,7 +157,7 @@ export function parseTrustFile(text: string, where: string): TrustFile {
     throw new ConfigError('TRUST_INVALID', `trust file ${where} is not a proofgate trust file`, {
       where,
       problems,
-      next: 'export it again from a trusted checkout: proofgate trust export --out <file outside the repository>',
+      next: 'export it again from a trusted checkout: proofgate export --trust-root --out <file outside the repository>',
     });
   }
   return value as TrustFile;

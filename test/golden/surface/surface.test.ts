@@ -1,0 +1,105 @@
+// Golden transcripts of the spellings issue 31 introduced (see ARCHITECTURE.md): `install`,
+// `authority` with its `keys` and `approve` sub-actions, `knowledge` with its sub-actions, and the
+// views of `status` (--readiness, --blockers, --next, --base <ref>), plus one old spelling each
+// for the deprecation line on stderr. Each file is test/golden/<verb>/<case>.md.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../../helpers/gate-repo.ts';
+
+const NOW = '2026-01-02T03:04:05.000Z';
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
+function normalise(text: string, repo: GateRepo, keys: string): string {
+  return text
+    .split(repo.dir)
+    .join('<repo>')
+    .split(keys)
+    .join('<keys>')
+    .split(hostname())
+    .join('<host>')
+    .replace(/\b[0-9a-f]{8}(?=-main)/g, '<ledger>')
+    .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
+    .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
+    .replace(/\b[0-9a-f]{10,12}\b/g, '<hash>')
+    .replace(/SHA256:[A-Za-z0-9+/]{43}/g, 'SHA256:<fingerprint>')
+    .replace(/fork point [0-9a-f]{7}\b/g, 'fork point <commit>')
+    // The skill's file count follows the shipped pages, not this change.
+    .replace(/\d+ (file\(s\) )?written/g, '<n> $1written')
+    .replace(/\d+ ?ms\b/g, '<n>ms')
+    .replace(/\b\d+\.\d s\b/g, '<n> s')
+    .replace(/"duration_ms": \d+/g, '"duration_ms": <n>');
+}
+
+function setup(exit: number): { repo: GateRepo; keys: string } {
+  const repo = makeGateRepo([
+    { id: 'tests', execution: `{ type: command, argv: ${nodeArgv(`process.exit(${exit})`)} }` },
+  ]);
+  const keys = mkdtempSync(join(tmpdir(), 'pg-keys-'));
+  cleanups.push(() => {
+    repo.remove();
+    rmSync(keys, { recursive: true, force: true });
+  });
+  return { repo, keys };
+}
+
+async function transcript(
+  { repo, keys }: { repo: GateRepo; keys: string },
+  args: string[],
+  file: string,
+): Promise<number> {
+  const { code, out, err } = await repo.run(args, { PROOFGATE_KEY_DIR: keys }, NOW);
+  const text = `# proofgate ${args.join(' ')}\n\n## stdout\n\n\`\`\`\n${normalise(out, repo, keys)}\`\`\`\n\n## stderr\n\n\`\`\`\n${normalise(err, repo, keys)}\`\`\`\n\nExit code: ${code}\n`;
+  await expect(text).toMatchFileSnapshot(`../${file}.md`);
+  return code;
+}
+
+test('install: the hook for each agent, the skill, and the old spelling', async () => {
+  const r = setup(0);
+  expect(await transcript(r, ['install', '--hook', 'claude'], 'install/hook-claude')).toBe(0);
+  await transcript(r, ['install', '--hook', 'codex', '--subagent'], 'install/hook-codex');
+  expect(await transcript(r, ['install', '--skill'], 'install/skill')).toBe(0);
+  expect(await transcript(r, ['install'], 'install/no-sub-action')).toBe(2);
+  await transcript(r, ['hook', 'install', '--agent', 'claude'], 'install/old-hook-install');
+});
+
+test('authority, its keys and approve, and the old spelling', async () => {
+  const r = setup(0);
+  await transcript(r, ['authority', 'list'], 'authority/list');
+  await transcript(
+    r,
+    ['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'],
+    'authority/keys-generate',
+  );
+  await transcript(r, ['authority', 'keys', 'list'], 'authority/keys-list');
+  await transcript(r, ['authority', 'approve', '--control', 'tests'], 'authority/approve');
+  await transcript(r, ['keys', 'list'], 'authority/old-keys-list');
+});
+
+test('knowledge: each record-keeping sub-action, and the old spelling', async () => {
+  const r = setup(0);
+  expect(await transcript(r, ['knowledge'], 'knowledge/no-sub-action')).toBe(2);
+  await transcript(r, ['knowledge', 'memory', 'list'], 'knowledge/memory-list');
+  await transcript(r, ['knowledge', 'decision', 'list'], 'knowledge/decision-list');
+  await transcript(r, ['knowledge', 'hypothesis', 'list'], 'knowledge/hypothesis-list');
+  await transcript(r, ['knowledge', 'casebase', 'retrieve'], 'knowledge/casebase-retrieve');
+  await transcript(r, ['knowledge', 'sync', '--dry-run'], 'knowledge/sync');
+  await transcript(r, ['memory', 'list'], 'knowledge/old-memory-list');
+});
+
+test('the views of status after a FAIL, --base <ref>, and the old spellings', async () => {
+  const r = setup(1);
+  expect((await r.repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(1);
+  await transcript(r, ['status', '--readiness'], 'status/readiness');
+  await transcript(r, ['status', '--blockers'], 'status/blockers');
+  await transcript(r, ['status', '--next'], 'status/next');
+  await transcript(r, ['status', '--base', 'no-such-ref'], 'status/base-unknown-ref');
+  r.repo.commit('evidence');
+  await transcript(r, ['status', '--base', 'HEAD'], 'status/base-ref');
+  await transcript(r, ['readiness'], 'status/old-readiness');
+  await transcript(r, ['status', '--base'], 'status/old-bare-base');
+});
