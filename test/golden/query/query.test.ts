@@ -45,7 +45,7 @@ test('the views of a ledger with a granted claim', async () => {
   await expect(r.transcript(['query', 'head'])).toMatchFileSnapshot('./head.md');
   await expect(r.transcript(['query', 'authority'])).toMatchFileSnapshot('./authority.md');
   await expect(r.transcript(['query', 'subject', 'HEAD'])).toMatchFileSnapshot('./subject.md');
-  await expect(r.transcript(['query', 'blockers', '--json'])).toMatchFileSnapshot('./blockers-json.md');
+  await expect(r.transcript(['status', '--blockers', '--json'])).toMatchFileSnapshot('./blockers-json.md');
 });
 
 test('an unknown entry, an unknown view, an edited ledger', async () => {
@@ -55,5 +55,5 @@ test('an unknown entry, an unknown view, an edited ledger', async () => {
   const dir = join(r.dir, '.proofgate', 'evidence', 'ledger');
   const segment = join(dir, readdirSync(dir).find((f) => f.startsWith(CLONE_B))!);
   writeFileSync(segment, readFileSync(segment, 'utf8').replace('"agree"', '"agreed"'));
-  await expect(r.transcript(['query', 'blockers', '--json'])).toMatchFileSnapshot('./refused-tampered-json.md');
+  await expect(r.transcript(['status', '--blockers', '--json'])).toMatchFileSnapshot('./refused-tampered-json.md');
 });

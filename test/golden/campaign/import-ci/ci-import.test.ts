@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { nodeArgv } from '../../helpers/gate-repo.ts';
-import { makeGoldenRepo, type GoldenRepo } from '../../helpers/golden.ts';
+import { nodeArgv } from '../../../helpers/gate-repo.ts';
+import { makeGoldenRepo, type GoldenRepo } from '../../../helpers/golden.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -34,17 +34,17 @@ function repo(): GoldenRepo {
 
 test('a JUnit result, and a failed run as JSON', async () => {
   const r = repo();
-  const junit = ['ci-import', '--workflow', 'ci', '--commit', 'HEAD', '--junit', 'ci-results/junit.xml', ...DEV];
+  const junit = ['campaign', 'import-ci', '--workflow', 'ci', '--commit', 'HEAD', '--junit', 'ci-results/junit.xml', ...DEV];
   await expect(r.transcript(junit)).toMatchFileSnapshot('./junit.md');
-  const json = ['ci-import', '--workflow', 'ci', '--commit', 'HEAD', '--json-file', 'ci-results/run.json', ...DEV];
+  const json = ['campaign', 'import-ci', '--workflow', 'ci', '--commit', 'HEAD', '--json-file', 'ci-results/run.json', ...DEV];
   await expect(r.transcript([...json, '--json'])).toMatchFileSnapshot('./failed-json.md');
 });
 
 test('no result file, and a workflow of tier none', async () => {
   const r = repo();
-  await expect(r.transcript(['ci-import', '--workflow', 'ci', '--commit', 'HEAD'])).toMatchFileSnapshot(
+  await expect(r.transcript(['campaign', 'import-ci', '--workflow', 'ci', '--commit', 'HEAD'])).toMatchFileSnapshot(
     './blocked-no-file.md',
   );
-  const nightly = ['ci-import', '--workflow', 'nightly', '--commit', 'HEAD', '--junit', 'ci-results/junit.xml', ...DEV];
+  const nightly = ['campaign', 'import-ci', '--workflow', 'nightly', '--commit', 'HEAD', '--junit', 'ci-results/junit.xml', ...DEV];
   await expect(r.transcript(nightly)).toMatchFileSnapshot('./refused-tier-none.md');
 });
