@@ -2,7 +2,7 @@
 // project is, the decision for every slot besides the tests (a command of the project's own
 // toolchain, or not applicable with the reason), and the files the project's own packager puts in
 // its package, listed in a throwaway copy so that building leaves nothing in the project.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from './git-repo.ts';
@@ -14,6 +14,23 @@ export function ecosystemOf(dir: string): Ecosystem {
   if (existsSync(join(dir, 'pyproject.toml'))) return 'python';
   if (existsSync(join(dir, 'package.json'))) return 'npm';
   throw new Error(`${dir}: no Cargo.toml, pyproject.toml or package.json`);
+}
+
+/** What a first contact of `ecosystem` runs that this machine lacks, if anything. */
+export function missingToolchain(ecosystem: Ecosystem): string | undefined {
+  const probes: Record<Ecosystem, [string, string, string[]][]> = {
+    rust: [
+      ['cargo', 'cargo', ['--version']],
+      ['rustfmt', 'cargo', ['fmt', '--version']],
+    ],
+    python: [
+      ['python3 with pytest and setuptools', 'python3', ['-c', 'import pytest, setuptools']],
+    ],
+    npm: [],
+  };
+  for (const [name, program, args] of probes[ecosystem])
+    if (spawnSync(program, args, { stdio: 'ignore' }).status !== 0) return name;
+  return undefined;
 }
 
 const NO_SECRETS = ['sh', '-c', '! git grep -nE "BEGIN [A-Z ]*PRIVATE KEY|AKIA[0-9A-Z]{16}"'];

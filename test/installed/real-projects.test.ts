@@ -18,7 +18,12 @@ import type { Journey, Run } from '../helpers/journey.ts';
 import { installPackedPackage } from '../helpers/packed.ts';
 import type { InstalledPackage } from '../helpers/packed.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
-import { firstContactDecisions, ecosystemOf, packagedFiles } from '../helpers/first-contact.ts';
+import {
+  ecosystemOf,
+  firstContactDecisions,
+  missingToolchain,
+  packagedFiles,
+} from '../helpers/first-contact.ts';
 import type { Ecosystem } from '../helpers/first-contact.ts';
 
 const OWN = fileURLToPath(new URL('../fixtures/first-contact/', import.meta.url));
@@ -220,21 +225,33 @@ function appendComment(j: Journey, ecosystem: Ecosystem): void {
   writeFileSync(path, `${readFileSync(path, 'utf8')}${comment}`);
 }
 
+/** A project's toolchain missing on this machine (its test is then skipped, saying which). */
+function missingTool(project: Project): string | undefined {
+  return missingToolchain(ecosystemOf(project.dir));
+}
+
 describe('first contact with our own Python, Rust and npm projects', () => {
-  test.each(ownProjects)(
-    '$name: scan to a granted task claim, no plane in the package',
-    (p) => firstContact(p),
-    300_000,
-  );
+  for (const p of ownProjects)
+    test.skipIf(missingTool(p) !== undefined)(
+      `${p.name}: scan to a granted task claim, no plane in the package${skipped(p)}`,
+      () => firstContact(p),
+      300_000,
+    );
 });
 
 describe.skipIf(realProjects.length === 0)(
   `first contact with the real public projects in ${REAL}`,
   () => {
-    test.each(realProjects)(
-      '$name ($source.repo at $source.commit)',
-      (p) => firstContact(p),
-      600_000,
-    );
+    for (const p of realProjects)
+      test.skipIf(missingTool(p) !== undefined)(
+        `${p.name} (${p.source?.repo} at ${p.source?.commit})${skipped(p)}`,
+        () => firstContact(p),
+        600_000,
+      );
   },
 );
+
+function skipped(project: Project): string {
+  const missing = missingTool(project);
+  return missing === undefined ? '' : ` (skipped: ${missing} is not installed here)`;
+}
