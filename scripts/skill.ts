@@ -83,8 +83,8 @@ function renderSkill(result: SkillResult): string {
   const written = result.targets.reduce((n, t) => n + t.write.length, 0);
   const verdict =
     written === 0
-      ? `UNCHANGED the proofgate skill is current in ${result.targets.map((t) => t.dir).join(', ')}`
-      : `INSTALLED the proofgate skill (${written} file(s) written)`;
+      ? `UNCHANGED proofgate's skill is current in ${result.targets.map((t) => t.dir).join(', ')}`
+      : `INSTALLED proofgate's skill (${written} file(s) written)`;
   const lines = result.targets.map(
     (t) => `  ${t.agent}: ${t.dir}/ — ${t.write.length} written, ${t.unchanged.length} unchanged`,
   );

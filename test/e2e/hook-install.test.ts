@@ -88,6 +88,8 @@ describe('hook install', () => {
     const repo = projectRepo();
     const missing = await install(repo.dir);
     expect(missing.stdout).toContain('note: proofgate is not in package.json');
+    // the installed command fails closed: the note says so, not that the hook never blocks
+    expect(missing.stdout).toContain('the hook cannot run proofgate and blocks every stop');
     repo.write('package.json', JSON.stringify({ devDependencies: { proofgate: '0.1.0' } }));
     expect((await install(repo.dir)).stdout).not.toContain('note:');
     // proofgate's own repository: npx runs a project's own bin.

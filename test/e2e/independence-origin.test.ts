@@ -157,6 +157,37 @@ describe('a key-signed cross audit from another clone', () => {
     expect(result.stdout).not.toContain('not held by the actor');
   });
 
+  it('after a code change, a same-clone audit over a stale counted one says where to audit from', async () => {
+    const { r, env } = repo('engineering_ready');
+    const auditor = secondClone(r);
+    const auditorEnv = { PROOFGATE_KEY_DIR: tempDir('pg-auditor-keys-') };
+    expect(pg(auditor.dir, KEYGEN, auditorEnv).code).toBe(0);
+    auditor.commit('register the auditor key');
+    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+    r.commit('self run');
+    auditor.git('pull', '-q', '--no-rebase', r.dir, 'main');
+    expect(pg(auditor.dir, [...CROSS_AUDIT, ...QA], auditorEnv).code).toBe(0);
+    auditor.commit('cross audit');
+    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+    expect(claim(r, env).code).toBe(0);
+    // the code changes: the counted cross audit is stale, and the developer, whose machine also
+    // holds the auditor's key, audits from their own clone as the first next: line says
+    r.write('src.txt', 'changed\n');
+    r.commit('a change');
+    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+    expect((await r.run([...CROSS_AUDIT, ...QA], auditorEnv)).code).toBe(0);
+    r.commit('evidence');
+    const result = claim(r, env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(SAME_CLONE);
+    // auditing again here cannot help: the way on names another clone, not the same command
+    expect(result.stdout).toMatch(
+      /next: from a clone other than [0-9a-f]{8} \(or in CI with --sign sigstore\): proofgate audit --audit-stage cross/,
+    );
+    expect(result.stdout).toContain('the last that counts: no result for the current code');
+  });
+
   it("a key whose key entry came from the developer's clone is labelled so", async () => {
     const { r, env } = repo('engineering_ready');
     expect((await r.run(KEYGEN, env)).code).toBe(0);

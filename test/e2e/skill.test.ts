@@ -51,7 +51,7 @@ describe('skill install', () => {
     const r = repo();
     const result = await skill(r.dir);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toMatch(/^INSTALLED the proofgate skill/);
+    expect(result.stdout.split('\n')[0]).toMatch(/^INSTALLED proofgate's skill \(/);
     for (const dir of [CLAUDE, CODEX]) {
       const installed = join(r.dir, dir);
       expect(filesUnder(installed).sort()).toEqual(packageFiles().sort());

@@ -2,7 +2,7 @@
 // committed as its own git repository, every command is the installed bin, and the way forward is
 // read from the `next:` lines the tool prints (as a person following them would).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,17 +35,41 @@ export interface Journey {
   /** git add -A && git commit, as the newcomer does at the commit points. */
   commit(message: string): void;
   remove(): void;
+  /**
+   * Directories the auditor's clone links from the copy (git-ignored installs such as
+   * node_modules: what `npm ci` would give the auditor, without the network).
+   */
+  installed: readonly string[];
 }
 
 /** Copies test/fixtures/journeys/<name> into a fresh repository with one commit. */
 export function startJourney(name: string, bin: string): Journey {
+  return startJourneyFrom(join(FIXTURES, name), name, bin);
+}
+
+/**
+ * Copies the working tree at `source` (its `.git` and the files named in `leaveOut` aside; ignored
+ * files such as an installed node_modules come along) into a fresh repository on `main` with one
+ * commit. `env` adds to the commands' environment (a toolchain's home, say).
+ */
+export function startJourneyFrom(
+  source: string,
+  name: string,
+  bin: string,
+  options: {
+    leaveOut?: readonly string[];
+    env?: Record<string, string>;
+    installed?: readonly string[];
+  } = {},
+): Journey {
   const repo = openRepo(makeTempDir(`pg-journey-${name}-`));
-  cpSync(join(FIXTURES, name), repo.dir, { recursive: true });
+  const leaveOut = new Set(['.git', ...(options.leaveOut ?? [])].map((f) => join(source, f)));
+  cpSync(source, repo.dir, { recursive: true, filter: (from) => !leaveOut.has(from) });
   repo.git('init', '-q', '-b', 'main');
   repo.commit(`import ${name}`);
   const home = mkdtempSync(join(tmpdir(), 'pg-journey-home-'));
   const log: Run[] = [];
-  const env = { HOME: home, NO_COLOR: '1', TZ: 'UTC', USER: 'alice' };
+  const env = { ...options.env, HOME: home, NO_COLOR: '1', TZ: 'UTC', USER: 'alice' };
   return {
     repo,
     log,
@@ -80,6 +104,7 @@ export function startJourney(name: string, bin: string): Journey {
     commit(message) {
       repo.commit(message);
     },
+    installed: options.installed ?? [],
     remove() {
       repo.remove();
       rmSync(home, { recursive: true, force: true });
@@ -112,6 +137,7 @@ function runInAnotherClone(journey: Journey, line: string): Run {
   journey.commit('evidence so far');
   const dir = join(makeTempDir('pg-journey-auditor-'), 'c');
   journey.repo.git('clone', '-q', journey.repo.dir, dir);
+  for (const name of journey.installed) symlinkSync(join(journey.repo.dir, name), join(dir, name));
   const run = journey.shell(line, dir);
   openRepo(dir).commit('audit from the auditor clone');
   journey.repo.git('pull', '-q', '--no-rebase', dir, 'main');
@@ -203,13 +229,23 @@ export function followToProjectClaim(
   note: string,
   maxRounds = 8,
 ): { rounds: number; ran: string[] } {
+  return followToClaim(journey, ['claim', '--scope', 'project'], note, maxRounds);
+}
+
+/** As followToProjectClaim, for the claim `claimArgs` asks (a task claim, say). */
+export function followToClaim(
+  journey: Journey,
+  claimArgs: readonly string[],
+  note: string,
+  maxRounds = 8,
+): { rounds: number; ran: string[] } {
   const ran: string[] = [];
   for (let round = 1; round <= maxRounds; round++) {
-    const claim = journey.pg(['claim', '--scope', 'project']);
+    const claim = journey.pg(claimArgs);
     if (claim.code === 0) return { rounds: round, ran };
     const lines = printedNextLines(claim.stdout + claim.stderr);
     if (claim.code !== 1 || lines.length === 0)
-      throw new Error(`the project claim gave no way forward\n${describeLog(journey.log, 2)}`);
+      throw new Error(`the claim gave no way forward\n${describeLog(journey.log, 2)}`);
     for (const line of collapse(lines)) {
       ran.push(line.replace(INVOCATION, 'proofgate'));
       // `a && b` runs as a shell runs it: b only when a succeeded. A line an auditor runs in a
@@ -225,6 +261,6 @@ export function followToProjectClaim(
     }
   }
   throw new Error(
-    `the project claim was still refused after ${maxRounds} rounds\n${describeLog(journey.log)}`,
+    `the claim (${claimArgs.join(' ')}) was still refused after ${maxRounds} rounds\n${describeLog(journey.log)}`,
   );
 }

@@ -65,7 +65,7 @@ export async function installHook(
   const notes: string[] = [];
   if (placement === 'shared' && !readRunnablePackages(root).has('proofgate')) {
     notes.push(
-      'proofgate is not in package.json: install it as a devDependency (until it is published: "npm pack" in a proofgate checkout, then "npm install --save-dev <path>/proofgate-<version>.tgz"), or the hook command fails and never blocks',
+      'proofgate is not in package.json: install it as a devDependency (until it is published: "npm pack" in a proofgate checkout, then "npm install --save-dev <path>/proofgate-<version>.tgz"); until then the hook cannot run proofgate and blocks every stop (exit 2 with the reason)',
     );
   }
   if (placement === 'local' && !(await isGitIgnored(root, file))) {

@@ -36,7 +36,7 @@ import {
 import { applyMaturityRaise } from '../io/manifest-maturity.ts';
 import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
 import { applyExclusions, planExclusionsAt } from '../io/package-exclusions.ts';
-import type { ExclusionStep } from '../core/plane/package-exclusions.ts';
+import type { ExclusionStep } from '../core/plane/package-exclusion-step.ts';
 
 export interface InitPlaneResult {
   mode: 'created' | 'unchanged' | 'raised';

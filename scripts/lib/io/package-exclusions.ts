@@ -4,12 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
-import {
-  planPackageExclusions,
-  type ExclusionStep,
-  type PackagingFile,
-  type PackagingFiles,
-} from '../core/plane/package-exclusions.ts';
+import { planPackageExclusions } from '../core/plane/package-exclusions.ts';
+import type {
+  ExclusionStep,
+  PackagingFile,
+  PackagingFiles,
+} from '../core/plane/package-exclusion-step.ts';
 import { replaceFile } from './write-plane.ts';
 
 const FILES: readonly PackagingFile[] = [

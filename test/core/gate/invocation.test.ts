@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { chooseInvocation, rewriteInvocation } from '../../../scripts/lib/core/gate/invocation.ts';
 
-const VERBS = new Set(['evaluate', 'claim', 'audit', 'authority']);
+const VERBS = new Set(['evaluate', 'claim', 'audit', 'authority', 'keys', 'hook', 'skill', 'install']);
 
 describe('chooseInvocation', () => {
   const bin = '/opt/pg/bin/proofgate.js';
@@ -31,6 +31,8 @@ describe('rewriteInvocation', () => {
       'candidates (adopt with "proofgate claim <id>")',
       'proofgate runs them; see .proofgate/controls and /x/proofgate claim',
       'already: npx proofgate claim',
+      'hook: npx --no-install proofgate hook stop --root .',
+      "INSTALLED proofgate's skill (96 file(s) written)",
       'proofgate unknown-verb stays',
       '  next: run "proofgate --help" for usage',
     ].join('\n');
@@ -42,6 +44,8 @@ describe('rewriteInvocation', () => {
         'candidates (adopt with "npx proofgate claim <id>")',
         'proofgate runs them; see .proofgate/controls and /x/proofgate claim',
         'already: npx proofgate claim',
+        'hook: npx --no-install proofgate hook stop --root .',
+        "INSTALLED proofgate's skill (96 file(s) written)",
         'proofgate unknown-verb stays',
         '  next: run "npx proofgate --help" for usage',
       ].join('\n'),

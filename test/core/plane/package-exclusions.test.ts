@@ -79,3 +79,67 @@ test('npm: a .gitignore that ignores .npmignore is named, so the new file gets c
     why: expect.stringContaining('git add -f .npmignore'),
   });
 });
+
+// The shape of minimist and many other packages: `.npmignore` is git-ignored and written at pack
+// time by `npmignore --auto` from .gitignore plus `publishConfig.ignore`. A line added to
+// .npmignore is lost on the next pack (and a committed .npmignore makes the tool refuse), so the
+// exclusion goes into `publishConfig.ignore`, with the file's own formatting kept.
+describe('npm: a .npmignore generated at pack time by npmignore --auto', () => {
+  const pkg = {
+    name: 'argv-lib',
+    version: '1.2.8',
+    scripts: { prepack: 'npmignore --auto --commentLines=auto', test: 'tape test/*.js' },
+    publishConfig: { ignore: ['.github/workflows'] },
+  };
+  const gitignore =
+    'node_modules\n\n# Only apps should have lockfiles\npackage-lock.json\n\n.npmignore\n';
+  const text = `${JSON.stringify(pkg, null, '\t')}\n`;
+  const generated = `${gitignore}\n# npmignore - auto\n.github/workflows\n`;
+
+  test('publishConfig.ignore gains the directories; no .npmignore is written, even one on disk', () => {
+    const files = { 'package.json': text, '.gitignore': gitignore, '.npmignore': generated };
+    const steps = planPackageExclusions(files, ['.proofgate', '.claude/skills/proofgate']);
+    expect(steps).toHaveLength(1);
+    const [step] = steps;
+    expect(step).toMatchObject({ kind: 'write', file: 'package.json' });
+    const edited = step!.kind === 'write' ? step!.text : '';
+    expect(edited).toBe(
+      `${JSON.stringify({ ...pkg, publishConfig: { ignore: ['.github/workflows', '.proofgate/', '.claude/skills/proofgate/'] } }, null, '\t')}\n`,
+    );
+    expect(
+      planPackageExclusions({ ...files, 'package.json': edited }, [
+        '.proofgate',
+        '.claude/skills/proofgate',
+      ]),
+    ).toEqual([expect.objectContaining({ kind: 'ok', file: 'package.json' })]);
+  });
+
+  test('publishConfig is created when absent; a package.json JSON.stringify would reformat is refused with the entries', () => {
+    const bare = { ...pkg, publishConfig: undefined };
+    const [created] = planPackageExclusions(
+      { 'package.json': `${JSON.stringify(bare, null, 2)}\n`, '.gitignore': gitignore },
+      DIRS,
+    );
+    expect(created).toMatchObject({ kind: 'write', file: 'package.json' });
+    expect(JSON.parse(created!.kind === 'write' ? created!.text : '{}')).toMatchObject({
+      publishConfig: { ignore: ['.proofgate/'] },
+    });
+    const [refused] = planPackageExclusions(
+      { 'package.json': JSON.stringify(pkg).replace('{', '{ '), '.gitignore': gitignore },
+      DIRS,
+    );
+    expect(refused).toMatchObject({
+      kind: 'refuse',
+      file: 'package.json',
+      lines: ['".proofgate/"'],
+    });
+  });
+
+  test('without the generator in a pack script, the .gitignore that ignores .npmignore is only named', () => {
+    const [step] = planPackageExclusions(
+      { 'package.json': JSON.stringify({ ...pkg, scripts: {} }), '.gitignore': gitignore },
+      DIRS,
+    );
+    expect(step).toMatchObject({ kind: 'write', file: '.npmignore' });
+  });
+});

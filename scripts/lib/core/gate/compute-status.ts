@@ -131,8 +131,13 @@ function judgeStage(
       : records.filter(
           (r) => !isCounted.has(r) && current !== undefined && matchesBinding(r, current),
         );
-  if (refused.length > 0 && decided.entry === undefined && input.maturity !== undefined) {
-    decided.reason = judge.refusal(stage, input.maturity, refused);
+  // Results on the current code that do not count explain the stage when none that counts is
+  // current: no counted result at all (TODO), or only one for older code (STALE).
+  const uncounted = decided.entry === undefined || decided.status === 'STALE';
+  if (refused.length > 0 && uncounted && input.maturity !== undefined) {
+    const refusal = judge.refusal(stage, input.maturity, refused);
+    decided.reason =
+      decided.entry === undefined ? refusal : `${refusal}; the last that counts: ${decided.reason}`;
     // Recording the same unsigned result again cannot help: the key comes first.
     const unsigned = refused.map((r) => r.actor.authority).find((a) => !judge.hasKey(a));
     if (unsigned !== undefined)

@@ -3,29 +3,9 @@
 // pdm-backend) and Rust crates (Cargo.toml `exclude`). Pure: the caller reads the files and writes
 // what this plans. An edit that cannot be made safely is refused with the exact lines to add.
 import { parse as parseToml } from 'smol-toml';
+import { HEADER, clean, covers, planNpm } from './package-exclusions-npm.ts';
+import type { ExclusionStep, PackagingFiles } from './package-exclusion-step.ts';
 import { ensureTomlArrayEntry } from './toml-array-entry.ts';
-
-/** The packaging files at the repository root, as text (undefined when absent). */
-export interface PackagingFiles {
-  'package.json'?: string;
-  '.npmignore'?: string;
-  '.gitignore'?: string;
-  'pyproject.toml'?: string;
-  'setup.py'?: string;
-  'setup.cfg'?: string;
-  'MANIFEST.in'?: string;
-  'Cargo.toml'?: string;
-}
-
-export type PackagingFile = keyof PackagingFiles;
-
-export type ExclusionStep =
-  /** Write `text` to `file` (created or replaced). */
-  | { kind: 'write'; file: PackagingFile; text: string; why: string }
-  /** Not safe to edit: the owner adds `lines` to `file` by hand. */
-  | { kind: 'refuse'; file: PackagingFile; lines: string[]; why: string }
-  /** Nothing to do, and why (the file already excludes it, or the package cannot hold it). */
-  | { kind: 'ok'; file: PackagingFile; why: string };
 
 /** `dirs`: repository-relative directories, without a trailing slash (`.proofgate`). */
 export function planPackageExclusions(
@@ -33,91 +13,6 @@ export function planPackageExclusions(
   dirs: readonly string[],
 ): ExclusionStep[] {
   return [...planNpm(files, dirs), ...planPython(files, dirs), ...planCargo(files, dirs)];
-}
-
-const HEADER = '# proofgate: its own files are not part of the package';
-
-/** A broad pattern that would pack everything, proofgate's directories included. */
-const BROAD = new Set(['*', '**', '**/*', '.', './', '/', '.*', '/*', '/**']);
-
-function clean(entry: string): string {
-  return entry.replace(/^\.\//, '').replace(/^\//, '').replace(/\/+$/, '');
-}
-
-function covers(entry: string, dir: string): boolean {
-  const e = clean(entry);
-  return BROAD.has(entry.trim()) || e === dir || dir.startsWith(`${e}/`) || e.startsWith(`${dir}/`);
-}
-
-function hasLine(text: string, dir: string): boolean {
-  return text.split('\n').some((line) => clean(line.trim()) === dir);
-}
-
-function planNpm(files: PackagingFiles, dirs: readonly string[]): ExclusionStep[] {
-  const text = files['package.json'];
-  if (text === undefined) return [];
-  let pkg: Record<string, unknown>;
-  try {
-    pkg = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return [{ kind: 'ok', file: 'package.json', why: 'not valid JSON: npm cannot pack it' }];
-  }
-  if (pkg['private'] === true)
-    return [{ kind: 'ok', file: 'package.json', why: '"private": true: npm never publishes it' }];
-  const listed = pkg['files'];
-  if (Array.isArray(listed)) {
-    const hits = listed.filter(
-      (e): e is string =>
-        typeof e === 'string' && !e.startsWith('!') && dirs.some((d) => covers(e, d)),
-    );
-    if (hits.length === 0)
-      return [
-        {
-          kind: 'ok',
-          file: 'package.json',
-          why: '"files" lists what npm packs; proofgate is not in it',
-        },
-      ];
-    return [
-      {
-        kind: 'refuse',
-        file: 'package.json',
-        lines: dirs.map((d) => `"!${d}/"`),
-        why: `"files" lists ${hits.map((h) => JSON.stringify(h)).join(', ')}, which packs proofgate's files: add these entries to "files" after it`,
-      },
-    ];
-  }
-  const ignore = files['.npmignore'];
-  const wanted = dirs.map((d) => `${d}/`);
-  if (ignore !== undefined) {
-    const missing = wanted.filter((w) => !hasLine(ignore, clean(w)));
-    if (missing.length === 0)
-      return [{ kind: 'ok', file: '.npmignore', why: 'already excludes it' }];
-    const lead = ignore === '' || ignore.endsWith('\n') ? '' : '\n';
-    return [
-      {
-        kind: 'write',
-        file: '.npmignore',
-        text: `${ignore}${lead}${HEADER}\n${missing.join('\n')}\n`,
-        why: `npm pack leaves out ${missing.join(', ')}`,
-      },
-    ];
-  }
-  // Once .npmignore exists npm stops reading .gitignore for packing: its lines come along, so the
-  // package holds what it held before, less proofgate's files.
-  const git = files['.gitignore'];
-  const copied =
-    git === undefined || git.trim() === ''
-      ? ''
-      : `# the lines of .gitignore (npm reads .npmignore instead of it once this file exists)\n${git}${git.endsWith('\n') ? '' : '\n'}`;
-  return [
-    {
-      kind: 'write',
-      file: '.npmignore',
-      text: `${copied}${HEADER}\n${wanted.join('\n')}\n`,
-      why: `created: npm pack leaves out ${wanted.join(', ')}${copied === '' ? '' : '; the .gitignore lines are copied in'}${git !== undefined && hasLine(git, '.npmignore') ? '; .gitignore ignores .npmignore: commit it with git add -f .npmignore, or a fresh clone packs the plane' : ''}`,
-    },
-  ];
 }
 
 type Backend = 'setuptools' | 'hatchling' | 'flit' | 'pdm' | 'poetry' | 'other' | 'none';
