@@ -3,6 +3,7 @@
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
 import type { AttestationHistory } from './gate/attestation-age.ts';
+import type { Uncommitted } from './gate/uncommitted.ts';
 import type {
   EntryDraft,
   LedgerFinding,
@@ -46,6 +47,11 @@ export interface GateIO {
     plane: Plane,
     entries: readonly StoredEntry[],
   ): Promise<AttestationHistory>;
+  /**
+   * The files the current subject binds that no commit holds (uncommitted edits and untracked
+   * files inside the subject); undefined when the subject is HEAD's as committed.
+   */
+  readUncommitted?(plane: Plane): Promise<Uncommitted | undefined>;
   /**
    * Where the working ledger no longer extends the ledger committed at HEAD (a committed segment
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.

@@ -23,6 +23,7 @@ import { buildSubject } from '../core/binding/build-subject.ts';
 import type { UnprovenStop } from '../core/hook/hook-notes.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import { readEntriesOnce, scopeTask, type ScopedTask } from './claim-scope.ts';
+import { summarizeUncommitted, type Uncommitted } from '../core/gate/uncommitted.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -61,6 +62,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   entry?: string;
   /** Where the keys came from (a --trust file or the repository's manifest). */
   trust?: TrustSource;
+  /** Files the judged tree holds that no commit has: the claim binds the working tree. */
+  uncommitted?: Uncommitted;
 }
 
 export async function claimFlow(
@@ -128,6 +131,7 @@ export async function claimFlow(
     statuses: gathered.statuses,
     ...byBase,
     ...(scoped === undefined ? {} : { taskScope: withoutRemoved(scoped) }),
+    ...(gathered.uncommitted === undefined ? {} : { uncommitted: gathered.uncommitted }),
   };
   if (!gated.granted || gated.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
@@ -139,9 +143,14 @@ export async function claimFlow(
     manifest: plane.manifest,
     registry: plane.registry,
   });
+  // The entry says when the tree it binds is not a commit (counts only: an entry stays small).
+  const body =
+    gathered.uncommitted === undefined
+      ? gated.body
+      : { ...gated.body, uncommitted: summarizeUncommitted(gathered.uncommitted) };
   return {
     ...result,
-    entry: await recordClaim(plane, bound, gated.body, options.actor, ctx, io),
+    entry: await recordClaim(plane, bound, body, options.actor, ctx, io),
   };
 }
 

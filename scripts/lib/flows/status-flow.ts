@@ -25,6 +25,7 @@ import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import { digestJson } from '../core/hash.ts';
+import type { Uncommitted } from '../core/gate/uncommitted.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
 import { readEntriesOnce, scopeTask } from './claim-scope.ts';
 
@@ -72,7 +73,7 @@ export async function statusFlow(
 ): Promise<StatusFlowResult> {
   const plane = await io.loadPlane(options.root);
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
-  const { subjects: _subjects, entries: _entries, ...result } = gathered;
+  const { subjects: _subjects, entries: _entries, uncommitted: _uncommitted, ...result } = gathered;
   const scope: ClaimScope = options.controls.length === 0 ? 'project' : 'task';
   const claimNow =
     options.rulesAtBase === undefined
@@ -177,7 +178,13 @@ export async function gatherStatuses(
   ctx: Context,
   io: GateIO,
   rules: Plane = plane,
-): Promise<StatusFlowResult & { subjects: Map<string, SubjectBinding>; entries: StoredEntry[] }> {
+): Promise<
+  StatusFlowResult & {
+    subjects: Map<string, SubjectBinding>;
+    entries: StoredEntry[];
+    uncommitted?: Uncommitted;
+  }
+> {
   const target = rules.manifest.profile.target_maturity;
   const controls = controlsFor(rules, ids);
   // The subject's policy digest (scope, evidence policy) is the deciding rules', so a result
@@ -187,6 +194,8 @@ export async function gatherStatuses(
     io.computeSubjects(bound, controls),
     io.readEntries(plane),
   ]);
+  // Read now: the status the binding was computed from is handed to the stale causes below.
+  const uncommitted = await io.readUncommitted?.(bound);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
   // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
@@ -226,5 +235,8 @@ export async function gatherStatuses(
     status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control, order).status,
   }));
   const unprovenStops = findUnprovenStops(entries, order);
-  return { ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries };
+  return {
+    ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries },
+    ...(uncommitted === undefined ? {} : { uncommitted }),
+  };
 }

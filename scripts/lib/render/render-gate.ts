@@ -5,6 +5,7 @@ import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
+import { describeGrantedOnWorkingTree } from '../core/gate/uncommitted.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
@@ -14,6 +15,7 @@ import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
+import { withheldLine } from './withheld-line.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -178,6 +180,8 @@ function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
 
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
+  if (result.granted && result.uncommitted !== undefined)
+    lines.push(`  ${describeGrantedOnWorkingTree(result.uncommitted)}`);
   const keys = result.trust?.keys;
   for (const stage of Object.keys(result.strengths ?? {})) {
     const parts = tallySignings(result.statuses, stage, keys);
@@ -277,22 +281,4 @@ export function renderAttest(result: AttestFlowResult): string {
   const evidence =
     result.evidence === undefined ? '' : `\n  evidence object ${result.evidence.slice(0, 12)}`;
   return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
-}
-
-/** Shown names of withheld variables; the rest are counted. */
-const WITHHELD_SHOWN = 24;
-
-/**
- * The withheld variables the failing command names (in its argv or output), then how many others
- * it did not get; nothing when it got everything.
- */
-function withheldLine(names: readonly string[] = [], others = 0): string | undefined {
-  if (names.length === 0 && others === 0) return undefined;
-  const shown = names.slice(0, WITHHELD_SHOWN).join(', ');
-  const more = names.length > WITHHELD_SHOWN ? ` (+${names.length - WITHHELD_SHOWN} more)` : '';
-  const rest =
-    others === 0
-      ? ''
-      : `${names.length === 0 ? '' : '; '}${others} other${others === 1 ? '' : 's'} named neither by the command nor by its output`;
-  return `           withheld environment (names only; pass more with policies.env_pass in controls/manifest.yaml): ${shown}${more}${rest}`;
 }
