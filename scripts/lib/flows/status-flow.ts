@@ -18,6 +18,7 @@ import { controlsFor, redactionRulesFor } from '../core/gate/select-for-flow.ts'
 import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
+import { withAttestationCauses } from './attest-stale.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 import type { TrustSource } from './trust-check.ts';
@@ -219,7 +220,12 @@ export async function gatherStatuses(
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(
     plane,
-    await withStaleCauses(plane, computed, entries),
+    await withAttestationCauses(
+      plane,
+      await withStaleCauses(plane, computed, entries),
+      entries,
+      subjects,
+    ),
     entries,
     io,
     redactionRulesFor(plane, ctx.env),
