@@ -129,6 +129,11 @@ export interface EfficacyIO {
   writeText(worktree: TempWorktree, file: string, text: string): Promise<void>;
   /** Applies a unified diff with `git apply`; returns git's complaint when it does not apply. */
   applyPatch(worktree: TempWorktree, patch: Uint8Array): Promise<string | undefined>;
+  /**
+   * Makes `file` absent (removed, a directory with everything under it) or present (a small file,
+   * its directories created): the seeded defect of a file check.
+   */
+  setPresence(worktree: TempWorktree, file: string, present: boolean): Promise<void>;
   /** Puts the worktree back to the state it was created with (undoes an applied patch). */
   reset(worktree: TempWorktree): Promise<void>;
   /** Bytes of a file the user names (a patch), resolved against `cwd`; UsageError when unreadable. */

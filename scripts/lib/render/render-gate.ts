@@ -6,6 +6,7 @@ import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
 import { describeGrantedOnWorkingTree } from '../core/gate/uncommitted.ts';
+import { efficacyNexts, isMeasurable } from '../core/efficacy/efficacy-next.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
@@ -115,13 +116,7 @@ export function renderStatus(
   const head = result.ok
     ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE${result.claimNow?.granted === false ? `, but a ${result.claimNow.scope} claim now is refused` : ''}`
     : `NOT READY ${n} controls at ${result.target}: ${tally(result.statuses.map((s) => s.status))}`;
-  const unproven = result.efficacy.filter((e) => e.status !== 'proven');
-  const efficacy =
-    unproven.length === 0
-      ? []
-      : [
-          `  efficacy: ${unproven.map((e) => `${e.control} ${e.status}`).join(', ')} (proofgate efficacy --control <id> --mutate all)`,
-        ];
+  const efficacy = efficacyLines(result);
   const ledger =
     result.upstream === undefined
       ? []
@@ -141,6 +136,23 @@ export function renderStatus(
   );
   const stops = result.unprovenStops.map((stop) => `  warning: ${stop.warning}`);
   return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap((s) => statusLine(s, result.trust?.keys)), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
+}
+
+/** Applicable controls efficacy can measure and nobody has shown to fail, with what to run. */
+function efficacyLines(result: StatusFlowResult): string[] {
+  const kinds = new Map(result.statuses.map((s) => [s.control, s]));
+  const unproven = result.efficacy.flatMap((e) => {
+    const s = kinds.get(e.control);
+    if (e.status === 'proven' || s === undefined || s.status === 'NOT_APPLICABLE') return [];
+    return isMeasurable(s.execution) ? [{ ...e, type: s.execution }] : [];
+  });
+  if (unproven.length === 0) return [];
+  return [
+    `  efficacy: ${unproven.map((e) => `${e.control} ${e.status}`).join(', ')}`,
+    ...efficacyNexts(unproven.map((e) => ({ id: e.control, type: e.type }))).map(
+      (n) => `    next: ${n}`,
+    ),
+  ];
 }
 
 /** Where the keys behind "signed" came from: shown when a result leans on a signature or a file. */
