@@ -71,6 +71,20 @@ describe('a granted claim over uncommitted files says so', () => {
     ]);
   });
 
+  it('an uncommitted registry edit is named too: its digest was judged, not a commit', async () => {
+    const r = repo();
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    const registry = join(r.dir, '.proofgate', 'controls', 'registry.yaml');
+    // a comment: the parsed registry (and so every result) is unchanged, the file is not committed
+    writeFileSync(registry, `${readFileSync(registry, 'utf8')}# reviewed\n`);
+    const claimed = await r.run(['claim', '--control', 'tests', '--no-record', '--json']);
+    expect(claimed.code).toBe(0);
+    expect((JSON.parse(claimed.out) as ClaimJson).uncommitted).toMatchObject({
+      modified: ['.proofgate/controls/registry.yaml'],
+      untracked: [],
+    });
+  });
+
   it('says nothing once the code is committed (uncommitted evidence is not code)', async () => {
     const r = repo();
     expect((await r.run(['evaluate', '--run'])).code).toBe(0);

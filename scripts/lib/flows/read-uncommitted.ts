@@ -1,7 +1,7 @@
 // The files the current subject binds that no commit holds (core/gate/uncommitted.ts), read from
 // the very git status the binding was computed from when this process computed one.
 import { relative, sep } from 'node:path';
-import { subjectScopeOf } from '../core/binding/build-subject.ts';
+import { listPlaneDefinitionPaths, subjectScopeOf } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { listUncommitted, type Uncommitted } from '../core/gate/uncommitted.ts';
 import type { Plane } from '../core/plane/plane.ts';
@@ -19,6 +19,10 @@ export async function readUncommitted(plane: Plane): Promise<Uncommitted | undef
     });
   }
   const scope = subjectScopeOf(plane.rel, plane.manifest, plane.registry);
+  // The manifest and the registry are bound by their digests, not in the tree: judged all the
+  // same, so an uncommitted edit to them is named too (the pages rendered from them are not).
+  const definitions = listPlaneDefinitionPaths(plane.rel).filter((p) => p.endsWith('.yaml'));
+  const excludes = scope.excludes.filter((e) => !definitions.includes(e));
   // git names paths from the top level; the subject's globs are relative to the root under it.
   const prefix = relative(top, plane.root).split(sep).join('/');
   const under = (paths: readonly string[]): string[] =>
@@ -32,7 +36,7 @@ export async function readUncommitted(plane: Plane): Promise<Uncommitted | undef
     head: state.head,
   };
   return listUncommitted(status, {
-    excludes: scope.excludes,
+    excludes,
     includes: scope.includes,
     skill: installedSkillExcludes(plane.root),
   });
