@@ -62,6 +62,12 @@ export const adopt = defineVerb<AdoptOptions, AdoptResult>({
         describe:
           'files the command writes (repeatable path or glob): left out of every result, so its own build output does not stale it',
       })
+      .option('ignore-outputs', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'with --outputs: append the .gitignore lines that keep those files out of commits (the advice prints them either way)',
+      })
       .option('authorize', {
         type: 'string',
         array: true,
@@ -84,6 +90,7 @@ export const adopt = defineVerb<AdoptOptions, AdoptResult>({
       rationale: text('rationale'),
       authorityId: text('authority-id'),
       ...(Array.isArray(argv['outputs']) ? { outputs: argv['outputs'].map(String) } : {}),
+      ...(argv['ignore-outputs'] === true ? { ignoreOutputs: true } : {}),
     };
   },
   run: runAdopt,

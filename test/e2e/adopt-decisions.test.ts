@@ -142,6 +142,40 @@ describe('adopt --outputs never takes a tracked file out of the subject', () => 
   });
 });
 
+describe('adopt --outputs advises ignoring the outputs in git', () => {
+  test('prints the exact .gitignore lines; --ignore-outputs appends only the missing ones', () => {
+    const dir = initRepo();
+    writeFileSync(join(dir, '.gitignore'), 'node_modules\ncov/');
+    const declared = ['adopt', '--fills', 'ENG.TESTS', '--outputs', 'out/*.bin', '--outputs'];
+    const advised = runCli([...declared, 'cov/', '--', 'node', '--test'], dir);
+    expect(advised.code, advised.stderr).toBe(0);
+    // cov/ is ignored already (unanchored); out/*.bin is not
+    expect(advised.stdout).toContain(
+      'the outputs are build products: keep them out of commits with these lines in .gitignore (or adopt again with --ignore-outputs to append them):\n  /out/*.bin\n',
+    );
+    expect(advised.stdout).not.toContain('  /cov/');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules\ncov/');
+    const json = runCli([...declared, 'cov/', '--json', '--', 'node', '--test'], dir);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ignore: { lines: ['/out/*.bin', '/cov/'], missing: ['/out/*.bin'], appended: false },
+    });
+    const appended = runCli([...declared, 'cov/', '--ignore-outputs', '--', 'node', '--test'], dir);
+    expect(appended.code, appended.stderr).toBe(0);
+    expect(appended.stdout).toContain('appended to .gitignore (commit it): /out/*.bin');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(
+      'node_modules\ncov/\n# proofgate: outputs the controls write (adopt --outputs)\n/out/*.bin\n',
+    );
+    // git now ignores a file the command writes there (check-ignore exits 0)
+    execFileSync('git', ['check-ignore', '-q', 'out/a.bin'], { cwd: dir });
+    const again = runCli([...declared, 'cov/', '--ignore-outputs', '--', 'node', '--test'], dir);
+    expect(again.stdout).toContain('.gitignore already ignores the outputs');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toMatch(/\/out\/\*\.bin\n$/);
+    const alone = runCli(['adopt', 'npm:test', '--ignore-outputs'], dir);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--ignore-outputs goes with --outputs');
+  });
+});
+
 describe('adopt --not-applicable', () => {
   test('a library without a build step: ENG.BUILD stops blocking, owner and reason recorded', () => {
     const dir = initRepo();

@@ -170,6 +170,13 @@ describe('every next: command runs as printed', () => {
       [...harvested.keys()].filter((n) => /^proofgate query evidence \S+ --tail 50$/.test(n))
         .length,
     ).toBeGreaterThan(0);
+    // status's efficacy advice is kind-aware: the file check ENG.LICENSE is measured by the same
+    // `--mutate all` command as the command control (it runs; it was a usage error before).
+    expect(
+      [...harvested.keys()].filter(
+        (n) => /^proofgate efficacy .*--mutate all$/.test(n) && n.includes('--control ENG.LICENSE'),
+      ).length,
+    ).toBeGreaterThan(0);
     // next names items without a `next:` prefix; only commands follow `next:`.
     expect([...harvested.keys()].filter((n) => /^(control|gap|hypothesis) /.test(n))).toEqual([]);
 

@@ -2,7 +2,7 @@
 // test/fixtures/journeys/*/SOURCE.md) taken from scan to a granted project claim through the
 // installed package, with no file edited by hand: only proofgate verbs and git commits. After the
 // plane is built, the way forward is whatever `next:` lines the refused claim prints.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTempDir } from '../helpers/git-repo.ts';
@@ -150,11 +150,15 @@ describe('newcomer journeys through the installed package', () => {
     const stale = step(j, ['status', '--control', 'ENG.TESTS'], 1).stdout;
     expect(stale).toMatch(/STALE +ENG.TESTS: .*uncommitted changes: test\/test_default/);
     const [declare] = nextCommands(stale);
-    expect(declare).toMatch(/^proofgate adopt make:test( --outputs test\/test_\w+){4}$/);
+    expect(declare).toMatch(
+      /^proofgate adopt make:test( --outputs test\/test_\w+){4} --ignore-outputs$/,
+    );
+    // outputs are build products, never tracked sources: the same command appends the lines that
+    // keep them out of the next `git add -A` (a tracked output is refused, OUTPUT_TRACKED)
     step(j, declare!.split(' ').slice(1), 0);
-    // outputs are build products, never tracked sources: the newcomer ignores them before the
-    // next `git add -A` (a tracked output is refused, OUTPUT_TRACKED)
-    writeFileSync(join(j.repo.dir, '.gitignore'), 'test/test_*\n');
+    expect(readFileSync(join(j.repo.dir, '.gitignore'), 'utf8')).toMatch(
+      /# proofgate: outputs the controls write \(adopt --outputs\)\n(\/test\/test_\w+\n){4}$/,
+    );
     const ran = refuseThenGrant(j);
     expect(ran.filter((l) => l.startsWith('proofgate evaluate'))).not.toEqual([]);
   });

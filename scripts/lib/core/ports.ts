@@ -3,6 +3,7 @@
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
 import type { AttestationHistory } from './gate/attestation-age.ts';
+import type { Uncommitted } from './gate/uncommitted.ts';
 import type {
   EntryDraft,
   LedgerFinding,
@@ -46,6 +47,11 @@ export interface GateIO {
     plane: Plane,
     entries: readonly StoredEntry[],
   ): Promise<AttestationHistory>;
+  /**
+   * The files the current subject binds that no commit holds (uncommitted edits and untracked
+   * files inside the subject); undefined when the subject is HEAD's as committed.
+   */
+  readUncommitted?(plane: Plane): Promise<Uncommitted | undefined>;
   /**
    * Where the working ledger no longer extends the ledger committed at HEAD (a committed segment
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.
@@ -123,6 +129,11 @@ export interface EfficacyIO {
   writeText(worktree: TempWorktree, file: string, text: string): Promise<void>;
   /** Applies a unified diff with `git apply`; returns git's complaint when it does not apply. */
   applyPatch(worktree: TempWorktree, patch: Uint8Array): Promise<string | undefined>;
+  /**
+   * Makes `file` absent (removed, a directory with everything under it) or present (a small file,
+   * its directories created): the seeded defect of a file check.
+   */
+  setPresence(worktree: TempWorktree, file: string, present: boolean): Promise<void>;
   /** Puts the worktree back to the state it was created with (undoes an applied patch). */
   reset(worktree: TempWorktree): Promise<void>;
   /** Bytes of a file the user names (a patch), resolved against `cwd`; UsageError when unreadable. */

@@ -22,6 +22,7 @@ import { assertOutputsUntracked } from '../io/tracked-outputs.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
 import type { AdoptResult } from '../render/adopt.ts';
 import { recordSignedDecision, requireOwnerKey } from './sign-decision.ts';
+import { adviseOutputIgnores } from './adopt-ignore.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
 
 export interface AdoptFlowOptions {
@@ -40,6 +41,8 @@ export interface AdoptFlowOptions {
   authorityId: string | undefined;
   /** Files the adopted command writes: declared outputs, left out of every result's subject. */
   outputs?: string[];
+  /** Append the .gitignore lines the outputs need (`--ignore-outputs`). */
+  ignoreOutputs?: boolean;
 }
 
 function refuseMixed(options: AdoptFlowOptions): void {
@@ -74,6 +77,19 @@ function refuseMixed(options: AdoptFlowOptions): void {
 }
 
 export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promise<AdoptResult> {
+  if (options.ignoreOutputs === true && options.outputs === undefined)
+    throw new UsageError('BAD_FLAG', '--ignore-outputs goes with --outputs', {
+      next: 'name the files the command writes: --outputs <path> --ignore-outputs',
+    });
+  const result = await adoptOnce(options, ctx);
+  if (options.outputs === undefined || result.mode === 'list' || result.mode === 'not_applicable')
+    return result;
+  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const ignore = adviseOutputIgnores(root, options.outputs, options.ignoreOutputs === true);
+  return { ...result, ignore };
+}
+
+async function adoptOnce(options: AdoptFlowOptions, ctx: Context): Promise<AdoptResult> {
   refuseMixed(options);
   const root = await findGitRoot(options.root ?? ctx.cwd);
   const plane = loadPlane(root);

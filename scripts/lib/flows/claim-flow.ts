@@ -18,6 +18,7 @@ import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ScopedTask } from './claim-scope.ts';
 import { decideClaimNow } from './claim-now.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
+import { summarizeUncommitted, type Uncommitted } from '../core/gate/uncommitted.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -56,6 +57,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   entry?: string;
   /** Where the keys came from (a --trust file or the repository's manifest). */
   trust?: TrustSource;
+  /** Files the judged tree holds that no commit has: the claim binds the working tree. */
+  uncommitted?: Uncommitted;
 }
 
 export async function claimFlow(
@@ -108,6 +111,7 @@ export async function claimFlow(
     ...(now.definitions === undefined ? {} : { definitions: now.definitions }),
     ...(now.rules === undefined ? {} : { rules: now.rules }),
     ...(scoped === undefined ? {} : { taskScope: withoutRemoved(scoped) }),
+    ...(gathered.uncommitted === undefined ? {} : { uncommitted: gathered.uncommitted }),
   };
   if (!gated.granted || gated.body === undefined || !options.record) return result;
   const claimed = gathered.statuses.find((s) => s.status !== 'NOT_APPLICABLE');
@@ -119,9 +123,14 @@ export async function claimFlow(
     manifest: plane.manifest,
     registry: plane.registry,
   });
+  // The entry says when the tree it binds is not a commit (counts only: an entry stays small).
+  const body =
+    gathered.uncommitted === undefined
+      ? gated.body
+      : { ...gated.body, uncommitted: summarizeUncommitted(gathered.uncommitted) };
   return {
     ...result,
-    entry: await recordClaim(plane, bound, gated.body, options.actor, ctx, io),
+    entry: await recordClaim(plane, bound, body, options.actor, ctx, io),
   };
 }
 

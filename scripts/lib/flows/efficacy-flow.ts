@@ -63,15 +63,36 @@ type Mutant = SurvivedMutant & {
   undo(worktree: TempWorktree): Promise<void>;
 };
 
+// A command takes every operator; a file check one seeded defect (`--mutate all`: its file gone,
+// or present when it must be absent); a trace control a hand-written patch only.
 function assertMeasurable(control: Control, method: EfficacyMethod): void {
   const type = control.execution.type;
   const runnable = type === 'command' || type === 'file' || type === 'trace';
   if (runnable && (method.kind === 'patch' || type === 'command')) return;
+  if (type === 'file' && method.kind === 'mutate' && method.operator === 'all') return;
   throw new UsageError('BAD_VALUE', `control ${control.id} (${type}) cannot be measured this way`, {
-    expected: runnable
-      ? '--patch <file> for file and trace controls (e.g. a patch that seeds a bad trace)'
-      : 'a command, file or trace control: manual, slot, remote and privileged ones never run here',
+    expected:
+      type === 'file'
+        ? '--mutate all (the checked file removed, or seeded when it must be absent) or --patch <file>'
+        : runnable
+          ? '--patch <file> for trace controls (e.g. a patch that seeds a bad trace)'
+          : 'a command, file or trace control: manual, slot, remote and privileged ones never run here',
   });
+}
+
+/** The one seeded defect of a file check: the file it requires removed, or the one it forbids. */
+function fileMutant(
+  execution: Extract<Control['execution'], { type: 'file' }>,
+  eio: EfficacyIO,
+): Mutant {
+  const present = execution.condition === 'absent';
+  return {
+    file: execution.path,
+    line: 0,
+    operator: present ? 'file-added' : 'file-removed',
+    plant: (w) => eio.setPresence(w, execution.path, present),
+    undo: (w) => eio.reset(w),
+  };
 }
 
 async function planMutants(
@@ -80,6 +101,7 @@ async function planMutants(
   eio: EfficacyIO,
   worktree: TempWorktree,
 ): Promise<Mutant[]> {
+  if (control.execution.type === 'file') return [fileMutant(control.execution, eio)];
   const globs = control.inputs ?? [...DEFAULT_SOURCE_GLOBS];
   const operators = method.operator === 'all' ? MUTATION_OPERATORS : [method.operator];
   const texts = new Map<string, string>();

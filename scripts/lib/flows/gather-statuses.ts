@@ -16,6 +16,8 @@ import { controlsFor, redactionRulesFor } from '../core/gate/select-for-flow.ts'
 import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
+import { withAttestationCauses } from './attest-stale.ts';
+import type { Uncommitted } from '../core/gate/uncommitted.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
@@ -32,6 +34,8 @@ export interface GatheredStatuses {
   unprovenStops: UnprovenStop[];
   subjects: Map<string, SubjectBinding>;
   entries: StoredEntry[];
+  /** Files the bindings judged that no commit holds (when the world can tell). */
+  uncommitted?: Uncommitted;
 }
 
 /**
@@ -55,6 +59,8 @@ export async function gatherStatuses(
     io.computeSubjects(bound, controls),
     io.readEntries(plane),
   ]);
+  // Read now: the status the binding was computed from is handed to the stale causes below.
+  const uncommitted = await io.readUncommitted?.(bound);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
   // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
@@ -78,7 +84,12 @@ export async function gatherStatuses(
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(
     plane,
-    await withStaleCauses(plane, computed, entries),
+    await withAttestationCauses(
+      plane,
+      await withStaleCauses(plane, computed, entries),
+      entries,
+      subjects,
+    ),
     entries,
     io,
     redactionRulesFor(plane, ctx.env),
@@ -94,5 +105,8 @@ export async function gatherStatuses(
     status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control, order).status,
   }));
   const unprovenStops = findUnprovenStops(entries, order);
-  return { ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries };
+  return {
+    ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries },
+    ...(uncommitted === undefined ? {} : { uncommitted }),
+  };
 }

@@ -65,7 +65,8 @@ function runWindow(stored: StoredEntry): RunWindow | undefined {
 function declareOutputs(plane: Plane, id: string, paths: readonly string[]): string | undefined {
   const control = plane.registry.controls.find((c) => c.id === id);
   if (control?.execution.type !== 'command') return undefined;
-  const outputs = paths.map((p) => `--outputs ${quoteArg(p)}`).join(' ');
+  // --ignore-outputs: the same command appends the .gitignore lines that keep them out of commits
+  const outputs = `${paths.map((p) => `--outputs ${quoteArg(p)}`).join(' ')} --ignore-outputs`;
   const source = control.source ?? '';
   if (source.startsWith('adopted:')) return `proofgate adopt ${source.slice(8)} ${outputs}`;
   if (source.startsWith('manual:'))

@@ -43,7 +43,7 @@ export async function statusFlow(
 ): Promise<StatusFlowResult> {
   const plane = await io.loadPlane(options.root);
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);
-  const { subjects: _subjects, entries: _entries, ...result } = gathered;
+  const { subjects: _subjects, entries: _entries, uncommitted: _uncommitted, ...result } = gathered;
   const scope: ClaimScope = options.controls.length === 0 ? 'project' : 'task';
   // The claim view is the claim's own decision; without rules read (a library caller) the tree's
   // own decide, unreported.

@@ -4,9 +4,9 @@
 // the worktree is created detached without checkout and filled from that tree with its own index.
 // Cleanup is synchronous so that the signal handlers can run it before the process dies.
 import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { toGlobPathspec } from '../core/binding/pathspec.ts';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
 import { runGit, runGitSyncBestEffort } from './git.ts';
@@ -100,6 +100,12 @@ export function createEfficacyIO(): EfficacyIO {
         input: Buffer.from(patch),
       });
       return result.code === 0 ? undefined : result.stderr.trim() || 'git apply failed';
+    },
+    async setPresence(worktree, file, present) {
+      const path = inside(worktree, file);
+      if (!present) return rm(path, { recursive: true, force: true });
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, 'seeded by proofgate efficacy\n');
     },
     async reset(worktree) {
       const tree = trees.get(worktree);

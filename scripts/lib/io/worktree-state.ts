@@ -241,3 +241,8 @@ export function takeBoundState(top: string): WorktreeState | undefined {
   bound.delete(top);
   return state;
 }
+
+/** The state the latest subject binding under `top` was computed from, left for takeBoundState. */
+export function peekBoundState(top: string): WorktreeState | undefined {
+  return bound.get(top);
+}

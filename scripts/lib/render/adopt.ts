@@ -3,8 +3,14 @@ import { riskTag } from './scan.ts';
 import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
+import type { OutputIgnore } from '../flows/adopt-ignore.ts';
 
-export type AdoptResult =
+export type AdoptResult = AdoptOutcome & {
+  /** With --outputs: the root .gitignore lines they need, and whether they were appended. */
+  ignore?: OutputIgnore;
+};
+
+type AdoptOutcome =
   | {
       mode: 'list';
       candidates: Candidate[];
@@ -94,6 +100,7 @@ export function renderAdopt(result: AdoptResult): string {
       `authorization_required: ${auth.join(', ')}: it will be BLOCKED until an authorization is recorded`,
     );
   if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
+  lines.push(...ignoreLines(result.ignore));
   if (result.mode !== 'unchanged')
     lines.push(
       `next: proofgate evaluate --run --control ${result.control}`,
@@ -112,9 +119,21 @@ function renderManual(result: Extract<AdoptResult, { mode: 'manual' }>): string 
       `authorization_required: ${result.authorization.join(', ')}: it will be BLOCKED until an authorization is recorded`,
     );
   if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
+  lines.push(...ignoreLines(result.ignore));
   lines.push(
     `next: proofgate evaluate --run --control ${quoteArg(result.control)}`,
     'then: commit the registry together with the evidence the run records',
   );
   return lines.join('\n');
+}
+
+/** The .gitignore advice for declared outputs: appended, already there, or the exact lines. */
+function ignoreLines(ignore: OutputIgnore | undefined): string[] {
+  if (ignore === undefined) return [];
+  if (ignore.appended) return [`appended to .gitignore (commit it): ${ignore.missing.join(' ')}`];
+  if (ignore.missing.length === 0) return [`.gitignore already ignores the outputs`];
+  return [
+    'the outputs are build products: keep them out of commits with these lines in .gitignore (or adopt again with --ignore-outputs to append them):',
+    ...ignore.missing.map((line) => `  ${line}`),
+  ];
 }

@@ -5,6 +5,8 @@ import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
+import { describeGrantedOnWorkingTree } from '../core/gate/uncommitted.ts';
+import { efficacyNexts, isMeasurable } from '../core/efficacy/efficacy-next.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
@@ -14,6 +16,7 @@ import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
+import { withheldLine } from './withheld-line.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -113,13 +116,7 @@ export function renderStatus(
   const head = result.ok
     ? `READY all ${n} controls at ${result.target} are PASS or NOT_APPLICABLE${result.claimNow?.granted === false ? `, but a ${result.claimNow.scope} claim now is refused` : ''}`
     : `NOT READY ${n} controls at ${result.target}: ${tally(result.statuses.map((s) => s.status))}`;
-  const unproven = result.efficacy.filter((e) => e.status !== 'proven');
-  const efficacy =
-    unproven.length === 0
-      ? []
-      : [
-          `  efficacy: ${unproven.map((e) => `${e.control} ${e.status}`).join(', ')} (proofgate efficacy --control <id> --mutate all)`,
-        ];
+  const efficacy = efficacyLines(result);
   const ledger =
     result.upstream === undefined
       ? []
@@ -139,6 +136,23 @@ export function renderStatus(
   );
   const stops = result.unprovenStops.map((stop) => `  warning: ${stop.warning}`);
   return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap((s) => statusLine(s, result.trust?.keys)), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
+}
+
+/** Applicable controls efficacy can measure and nobody has shown to fail, with what to run. */
+function efficacyLines(result: StatusFlowResult): string[] {
+  const kinds = new Map(result.statuses.map((s) => [s.control, s]));
+  const unproven = result.efficacy.flatMap((e) => {
+    const s = kinds.get(e.control);
+    if (e.status === 'proven' || s === undefined || s.status === 'NOT_APPLICABLE') return [];
+    return isMeasurable(s.execution) ? [{ ...e, type: s.execution }] : [];
+  });
+  if (unproven.length === 0) return [];
+  return [
+    `  efficacy: ${unproven.map((e) => `${e.control} ${e.status}`).join(', ')}`,
+    ...efficacyNexts(unproven.map((e) => ({ id: e.control, type: e.type }))).map(
+      (n) => `    next: ${n}`,
+    ),
+  ];
 }
 
 /** Where the keys behind "signed" came from: shown when a result leans on a signature or a file. */
@@ -178,6 +192,8 @@ function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
 
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
+  if (result.granted && result.uncommitted !== undefined)
+    lines.push(`  ${describeGrantedOnWorkingTree(result.uncommitted)}`);
   const keys = result.trust?.keys;
   for (const stage of Object.keys(result.strengths ?? {})) {
     const parts = tallySignings(result.statuses, stage, keys);
@@ -277,22 +293,4 @@ export function renderAttest(result: AttestFlowResult): string {
   const evidence =
     result.evidence === undefined ? '' : `\n  evidence object ${result.evidence.slice(0, 12)}`;
   return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
-}
-
-/** Shown names of withheld variables; the rest are counted. */
-const WITHHELD_SHOWN = 24;
-
-/**
- * The withheld variables the failing command names (in its argv or output), then how many others
- * it did not get; nothing when it got everything.
- */
-function withheldLine(names: readonly string[] = [], others = 0): string | undefined {
-  if (names.length === 0 && others === 0) return undefined;
-  const shown = names.slice(0, WITHHELD_SHOWN).join(', ');
-  const more = names.length > WITHHELD_SHOWN ? ` (+${names.length - WITHHELD_SHOWN} more)` : '';
-  const rest =
-    others === 0
-      ? ''
-      : `${names.length === 0 ? '' : '; '}${others} other${others === 1 ? '' : 's'} named neither by the command nor by its output`;
-  return `           withheld environment (names only; pass more with policies.env_pass in controls/manifest.yaml): ${shown}${more}${rest}`;
 }

@@ -137,13 +137,15 @@ describe('findEfficacyGaps', () => {
     expect(gaps[0]?.next).toBe('proofgate efficacy --control lint --mutate all');
   });
 
-  test('a file or trace control, which cannot be mutated, is pointed at a hand-written patch', () => {
+  test('a file control takes --mutate all; a trace control is pointed at a hand-written patch', () => {
     const manifest = makeManifest();
     manifest.policies.efficacy_required_for_release = true;
     const file = makeControl('license', { type: 'file', path: 'LICENSE', condition: 'exists' });
-    const gaps = findEfficacyGaps(manifest, [file], []);
+    const trace = makeControl('agent', { type: 'trace', pack: 'p.yaml', traces: ['t.jsonl'] });
+    const gaps = findEfficacyGaps(manifest, [file, trace], []);
     expect(gaps.map((g) => g.next)).toEqual([
-      "proofgate efficacy --control license --patch '<defect.patch>'",
+      'proofgate efficacy --control license --mutate all',
+      'write a defect as a patch ("git diff > defect.patch", then restore the code), then: proofgate efficacy --control agent --patch defect.patch',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
 import type { Control, Manifest } from '../plane/types.ts';
 import { isRequiredAt } from '../gate/select-controls.ts';
 import { MUTATION_OPERATORS } from './operators.ts';
+import { efficacyNexts, isMeasurable } from './efficacy-next.ts';
 
 export interface SurvivedMutant {
   file: string;
@@ -118,8 +119,7 @@ export function efficacyStatus(
 
 /** Executable controls are hard gates: they can be shown to fail. Manual and slot ones cannot. */
 function isHardGate(control: Control): boolean {
-  const type = control.execution.type;
-  return control.applies.value && (type === 'command' || type === 'file' || type === 'trace');
+  return control.applies.value && isMeasurable(control.execution.type);
 }
 
 export interface EfficacyGap {
@@ -156,12 +156,7 @@ export function findEfficacyGaps(
           control: c.id,
           status: s.status,
           reason,
-          // only command controls can be mutated; a file or trace control is measured with a
-          // hand-written defect
-          next:
-            c.execution.type === 'command'
-              ? `proofgate efficacy --control ${c.id} --mutate all`
-              : `proofgate efficacy --control ${c.id} --patch '<defect.patch>'`,
+          next: efficacyNexts([{ id: c.id, type: c.execution.type }])[0] ?? '',
         },
       ];
     });

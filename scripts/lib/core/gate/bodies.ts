@@ -97,4 +97,9 @@ export interface ClaimBody {
   supporting: string[];
   /** A subproject plane's include globs: the claim holds for those paths only. */
   subproject?: string[];
+  /**
+   * The bound tree is the working tree, not a commit: HEAD then, and how many files in the
+   * subject were modified (or staged, or deleted) and untracked.
+   */
+  uncommitted?: { head?: string; modified: number; untracked: number };
 }

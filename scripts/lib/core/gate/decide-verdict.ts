@@ -11,6 +11,7 @@ import { manifestCiBlockers } from '../brownfield/ci-tiers.ts';
 import { unmappedInstructions } from './instruction-policy.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-trace-graph.ts';
 import { decideClaim, type ClaimBlocker, type ClaimDecision } from './decide-claim.ts';
+import { uncommittedBlockers, type Uncommitted } from './uncommitted.ts';
 
 /** What a verdict is decided from: the statuses of exactly the claimed controls and their world. */
 export interface GatheredVerdict {
@@ -19,6 +20,8 @@ export interface GatheredVerdict {
   entries: readonly StoredEntry[];
   /** Current binding of each claimed control. */
   subjects: ReadonlyMap<string, SubjectBinding>;
+  /** Files the bindings judged that no commit holds: a release is refused over them. */
+  uncommitted?: Uncommitted | undefined;
 }
 
 /**
@@ -55,9 +58,10 @@ export function decideVerdict(
     scope === 'task' ? [] : traceabilityBlockers(plane, gathered.statuses, decision.blockers),
     'traceability gap(s) block claims at this maturity',
   );
+  const released = scope === 'release' ? withUncommitted(decided, gathered.uncommitted) : decided;
   return instructions.warnings.length === 0
-    ? decided
-    : { ...decided, warnings: instructions.warnings };
+    ? released
+    : { ...released, warnings: instructions.warnings };
 }
 
 /**
@@ -105,6 +109,21 @@ export function withBlockers(
       ? `REFUSED [${decision.scope}] ${blockers.length} ${what}`
       : decision.verdict,
     blockers: [...decision.blockers, ...blockers],
+  };
+}
+
+/** A release ships a commit: one over files no commit holds is refused until they are committed. */
+function withUncommitted(
+  decision: ClaimDecision,
+  uncommitted: Uncommitted | undefined,
+): ClaimDecision {
+  const blockers = uncommittedBlockers(uncommitted);
+  const refused = withBlockers(decision, blockers, 'uncommitted');
+  if (!decision.granted || uncommitted === undefined) return refused;
+  const files = uncommitted.modified.length + uncommitted.untracked.length;
+  return {
+    ...refused,
+    verdict: `REFUSED [release] a release binds a commit: ${files} file(s) in the judged tree are not committed`,
   };
 }
 

@@ -56,6 +56,10 @@ export function describeStale(last: ResultRecord, current: SubjectBinding): stri
   if (last.subject.control !== current.control) {
     return `no result for the current control definition (${what} on an earlier definition)`;
   }
+  // An attestation is matched on its definition and inputs only (index-results.ts).
+  if (current.inputs !== undefined && last.kind === 'attest') {
+    return `no result for the current inputs: the attestation by ${last.actor.authority} judged inputs ${shortHash(last.subject.inputs ?? '?')}… and a file among the control's inputs changed since; it needs a new attestation whatever its age`;
+  }
   if (policyChanged(last, current)) {
     return `no result under the current manifest scope or evidence policy (${what} before it changed)`;
   }

@@ -198,6 +198,20 @@ export function parseClaimBody(body: JsonObject): ClaimBody | undefined {
       stages,
       supporting: strings(body['supporting']).map((h) => hex(h)),
       ...(body['subproject'] === undefined ? {} : { subproject: strings(body['subproject']) }),
+      ...(body['uncommitted'] === undefined
+        ? {}
+        : { uncommitted: readUncommitted(body['uncommitted']) }),
     };
   });
+}
+
+function readUncommitted(v: JsonValue | undefined): NonNullable<ClaimBody['uncommitted']> {
+  if (!isObject(v)) fail();
+  const head = v['head'];
+  if (head !== undefined && !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(str(head))) fail();
+  return {
+    ...(typeof head === 'string' ? { head } : {}),
+    modified: nat(v['modified']),
+    untracked: nat(v['untracked']),
+  };
 }

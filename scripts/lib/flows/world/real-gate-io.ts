@@ -15,6 +15,7 @@ import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
+import { readUncommitted } from '../read-uncommitted.ts';
 import {
   resolveAnchor,
   type AnchorChoice,
@@ -126,6 +127,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
       return listChangedPaths(plane.root, from, tree, scope);
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
+    readUncommitted: (plane) => readUncommitted(plane),
     // Proven in the read of the entries when they were read (which refuses on any finding);
     // otherwise a read of its own.
     proveCommitted: (plane) =>

@@ -1,0 +1,36 @@
+// What to run to measure a control's efficacy, by its kind, so every printed command runs: a
+// command or a file check takes `--mutate all` (planted mutations; the checked file removed or
+// seeded), a trace control only a defect written by hand as a patch. Other kinds never run here.
+import { quoteArg } from '../gate/next-command.ts';
+import type { Execution } from '../plane/types.ts';
+
+/** The kinds `proofgate efficacy` can measure. */
+export function isMeasurable(type: Execution['type']): boolean {
+  return type === 'command' || type === 'file' || type === 'trace';
+}
+
+/** `--mutate all` runs as printed for these; a trace control needs a patch first. */
+function mutates(type: Execution['type']): boolean {
+  return type === 'command' || type === 'file';
+}
+
+/**
+ * The next step that measures `controls` (id and kind): one `efficacy --mutate all` command for
+ * every command and file control, and the patch route for each trace control. Unmeasurable kinds
+ * are left out.
+ */
+export function efficacyNexts(
+  controls: readonly { id: string; type: Execution['type'] }[],
+): string[] {
+  const mutated = controls.filter((c) => mutates(c.type));
+  const flags = mutated.map((c) => `--control ${quoteArg(c.id)}`).join(' ');
+  return [
+    ...(mutated.length === 0 ? [] : [`proofgate efficacy ${flags} --mutate all`]),
+    ...controls
+      .filter((c) => c.type === 'trace')
+      .map(
+        (c) =>
+          `write a defect as a patch ("git diff > defect.patch", then restore the code), then: proofgate efficacy --control ${quoteArg(c.id)} --patch defect.patch`,
+      ),
+  ];
+}
