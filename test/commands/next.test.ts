@@ -1,7 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runNext } from '../../scripts/next.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { caseArgs, controlYaml, hypothesisArgs, planeWith } from '../helpers/knowledge-plane.ts';
+
+/** The plane committed: a release over uncommitted files is refused, which next would rank first. */
+function committed<T extends { root: string }>(plane: T): T {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: plane.root, stdio: 'pipe' });
+  git('add', '-A');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'plane');
+  return plane;
+}
 
 const SLOT = "{ type: slot, hint: 'add the real test command' }";
 const options = (root: string) => ({
@@ -16,7 +25,7 @@ const options = (root: string) => ({
 
 describe('proofgate status --next', () => {
   it('ranks what a claim refuses first, then gaps and open hypotheses by priority', async () => {
-    const plane = planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT));
+    const plane = committed(planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT)));
     await plane.run(
       hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
     );
@@ -103,7 +112,7 @@ describe('proofgate status --next', () => {
   });
 
   it('says explicitly when there is nothing to do', async () => {
-    const plane = planeWith('');
+    const plane = committed(planeWith(''));
     expect((await plane.run(['status', '--next'])).out).toMatch(/^nothing to do/);
     const todo = planeWith(
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
@@ -111,7 +120,7 @@ describe('proofgate status --next', () => {
     const out = (await todo.run(['status', '--next'])).out;
     expect(out).toMatch(/^top: control C-1 \(TODO \[self\]: /);
     // No line that starts with `next:` names an item instead of a command.
-    expect(out).not.toMatch(/^\s*next: (?!proofgate )/m);
+    expect(out).not.toMatch(/^\s*next: (?!proofgate |git )/m);
     expect(out).toMatch(
       /1\. [\d.]+ control C-1: TODO \[self\]: .*\n {3}next: proofgate evaluate --run --control C-1\b/,
     );
