@@ -31,7 +31,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const root = await resolveRoot(options.root, ctx.cwd);
   const upstream = options.noBase ? undefined : await findUpstream(root);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { against: { upstream }, trust });
+  const io = createRealGateIO(ctx, { against: { upstream }, trust, checkpoint: true });
   const plane = await io.loadPlane(root);
   // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
   const rulesAtBase = await readViewRules(plane, trust);

@@ -17,7 +17,7 @@ export async function readVerdict(
   ctx: Context,
   trust?: LoadedTrust,
 ): Promise<{ verdict: string; blockers: ClaimBlocker[]; rules?: RulesReport }> {
-  const io = createRealGateIO(ctx, { trust });
+  const io = createRealGateIO(ctx, { trust, checkpoint: true });
   const plane = await io.loadPlane(root);
   const atBase = await readViewRules(plane, trust);
   const { decision, rules } = await decideClaimNow(plane, atBase, { scope, ids: [] }, ctx, io);

@@ -42,6 +42,12 @@ export interface RealGateOptions {
   keyless?: { authority: string; signer: KeylessSigner } | undefined;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
+  /**
+   * A verdict (claim, status, the Stop hook, readiness, next): the newest trusted checkpoint
+   * stands for the prefix it covers and only the suffix is verified (io/ledger-checkpoint.ts).
+   * Never with a --trust file: the file's authorities decide, so the whole ledger is read.
+   */
+  checkpoint?: boolean;
 }
 
 /**
@@ -114,6 +120,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
         ctx,
         trusted,
         options.sigstoreRoot,
+        options.checkpoint === true && trust === undefined,
       );
       proven.add(plane);
       return entries;
@@ -215,6 +222,7 @@ async function readVerifiedEntries(
   ctx: Context,
   trusted: { trust: LoadedTrust; findings: LedgerFinding[] } | undefined,
   sigstoreRoot: string | undefined,
+  checkpoint: boolean,
 ): Promise<StoredEntry[]> {
   const { entries, findings, findingCount } = await streamVerifiedEntries(
     plane,
@@ -222,6 +230,7 @@ async function readVerifiedEntries(
     ctx,
     trusted?.findings,
     sigstoreRoot,
+    { checkpoint },
   );
   if (findingCount === 0) return entries;
   // A repository that differs from the trust file is named first, the ledger's findings after.
