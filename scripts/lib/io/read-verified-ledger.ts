@@ -17,6 +17,7 @@ import type { Context } from '../core/context.ts';
 import { checkIntegrity, type IntegrityAnchor } from './ledger-integrity.ts';
 import { keylessFindings } from './verify-ledger-files.ts';
 import { loadTrustedCheckpoint } from './ledger-checkpoint.ts';
+import { inFileOrder, namesOnlyKnown } from '../core/ledger/checkpoint-retain.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -183,28 +184,4 @@ async function fromCheckpoint(
   if (result.findingCount > 0) return undefined;
   const entries = inFileOrder(retained, suffix);
   return namesOnlyKnown(entries, suffix) ? entries : undefined;
-}
-
-/** The entries in the order a full read yields them: segment files by name, then line. */
-function inFileOrder(retained: StoredEntry[], suffix: StoredEntry[]): StoredEntry[] {
-  const bySegment = new Map<string, StoredEntry[]>();
-  for (const stored of [...retained, ...suffix]) {
-    const list = bySegment.get(stored.file) ?? [];
-    list.push(stored);
-    bySegment.set(stored.file, list);
-  }
-  return [...bySegment.keys()].sort().flatMap((file) => bySegment.get(file)!);
-}
-
-/** Whether every entry the suffix names (heads, merge parents, a reviewed result) is at hand. */
-function namesOnlyKnown(entries: readonly StoredEntry[], suffix: readonly StoredEntry[]): boolean {
-  const known = new Set(entries.map((e) => e.hash));
-  for (const { entry } of suffix) {
-    for (const [name, hash] of Object.entries(entry.storage.heads))
-      if (name !== entry.segment && !known.has(hash)) return false;
-    for (const hash of entry.merge ?? []) if (!known.has(hash)) return false;
-    const reviewed = entry.kind === 'audit' ? entry.body['reviewed'] : undefined;
-    if (typeof reviewed === 'string' && !known.has(reviewed)) return false;
-  }
-  return true;
 }

@@ -162,3 +162,39 @@ export function retainForCheckpoint(entries: readonly StoredEntry[]): Set<string
   }
   return new Set(entries.filter((e) => !dropped.has(e.hash)).map((e) => e.hash));
 }
+
+/**
+ * Kept entries and the suffix in the order a full read yields them: segments by name (as
+ * io/ledger-tails.ts lists them), then line.
+ */
+export function inFileOrder(
+  retained: readonly StoredEntry[],
+  suffix: readonly StoredEntry[],
+): StoredEntry[] {
+  const bySegment = new Map<string, StoredEntry[]>();
+  for (const stored of [...retained, ...suffix]) {
+    const list = bySegment.get(stored.entry.segment) ?? [];
+    list.push(stored);
+    bySegment.set(stored.entry.segment, list);
+  }
+  return [...bySegment.keys()].sort().flatMap((segment) => bySegment.get(segment)!);
+}
+
+/**
+ * Whether every entry the suffix names (heads, merge parents, an audit's reviewed result) is among
+ * `entries`; otherwise the suffix names a line the checkpoint dropped and the ledger is read whole.
+ */
+export function namesOnlyKnown(
+  entries: readonly StoredEntry[],
+  suffix: readonly StoredEntry[],
+): boolean {
+  const known = new Set(entries.map((e) => e.hash));
+  for (const { entry } of suffix) {
+    for (const [name, hash] of Object.entries(entry.storage.heads))
+      if (name !== entry.segment && !known.has(hash)) return false;
+    for (const hash of entry.merge ?? []) if (!known.has(hash)) return false;
+    const reviewed = entry.kind === 'audit' ? entry.body['reviewed'] : undefined;
+    if (typeof reviewed === 'string' && !known.has(reviewed)) return false;
+  }
+  return true;
+}
