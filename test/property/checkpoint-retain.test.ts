@@ -107,7 +107,7 @@ class Ledger {
           reviewed: reviewed.hash,
           reviewed_status: 'PASS',
           status: o.isDisputed ? 'FAIL' : status,
-          agreement: o.isDisputed ? 'disputed' : 'agrees',
+          agreement: o.isDisputed ? 'disputed' : 'agree',
           differences: o.isDisputed ? ['status'] : [],
         }
       : {

@@ -1,7 +1,7 @@
 // Which lines of a checkpointed prefix a verdict can still consult (references/seal.md
 // "Checkpoints"). Conservative: every entry is kept except a run or audit that a later line of the
 // same segment supersedes in every way a verdict looks at it:
-// - it is a PASS (an audit that agrees), and no result about its control, stage and definition
+// - it is a PASS (an audit that agrees: `agree`), and no result about its control, stage and definition
 //   anywhere in the prefix is anything but such a PASS (no FAIL, dispute or attestation: flaky
 //   history, disputes and attestations never lose a line);
 // - a later line of its segment is a result with the same match key: control, stage, definition,
@@ -45,7 +45,7 @@ function isPlainPass(stored: StoredEntry): boolean {
   return (
     body['status'] === 'PASS' &&
     body['reviewed_status'] === 'PASS' &&
-    body['agreement'] === 'agrees' &&
+    body['agreement'] === 'agree' &&
     typeof body['reviewed'] === 'string'
   );
 }
