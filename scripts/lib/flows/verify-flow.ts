@@ -1,22 +1,17 @@
 // verify: proves the ledger intact with the one integrity check every verdict runs
-// (ledger-integrity.ts; with --base only the lines appended after the proven prefix). seal
-// reads the whole ledger and runs the same decision before it appends (readAndVerifyLedger).
+// (ledger-integrity.ts; with --base only the lines appended after the proven prefix). seal runs
+// the same check before it appends.
 import type { Context } from '../core/context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { VerifiedCounts } from '../core/ledger/describe-verified.ts';
-import { parseLedger } from '../core/ledger/parse-ledger.ts';
-import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
 import type { CommonOptions } from '../core/options.ts';
-import type { Plane } from '../core/plane/plane.ts';
 import { resolveRoot } from '../io/git.ts';
 import { findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
-import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
-import { checkObjects, createObjectStore } from '../io/objects.ts';
+import { ledgerIdOf } from '../io/ledger-store.ts';
 import { loadPlane } from '../io/plane.ts';
 import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
 import { readTrustFile } from '../io/trust-io.ts';
-import { keylessFindings } from '../io/verify-ledger-files.ts';
 import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
 
@@ -56,26 +51,6 @@ export interface VerifyReport {
   forks?: { file: string; line: number; seq: number; lineSha256: string }[];
   /** Where the keys signatures were checked against came from. */
   trust: TrustSource;
-}
-
-/** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
-export async function readAndVerifyLedger(plane: Plane, ledgerId: string, sigstoreRoot?: string) {
-  const root = plane.root;
-  const manifestFile = plane.manifestPath.slice(root.length + 1);
-  const snapshot = await readLedger(plane);
-  const parsed = parseLedger(snapshot);
-  const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
-  const { keyless, ...result } = verifyLedger({
-    parsed,
-    ledgerId,
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects,
-  });
-  const unsigned = await keylessFindings(plane, keyless, sigstoreRoot);
-  result.findings.push(...unsigned);
-  result.findingCount += unsigned.length;
-  return { snapshot, parsed, result };
 }
 
 export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {

@@ -18,7 +18,7 @@ import { runGit } from './git.ts';
 import type { SegmentFile } from './ledger-base.ts';
 
 /** The repository's object format (blob ids of the sealed segments are in it). */
-export async function objectFormatOf(root: string): Promise<'sha1' | 'sha256'> {
+async function objectFormatOf(root: string): Promise<'sha1' | 'sha256'> {
   const shown = await runGit(['rev-parse', '--show-object-format'], { cwd: root });
   return shown.stdout.toString('utf8').trim() === 'sha256' ? 'sha256' : 'sha1';
 }
