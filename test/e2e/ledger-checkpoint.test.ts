@@ -243,6 +243,10 @@ describe('a checkpoint the trusted rules do not vouch for is ignored: the whole 
     const verify = await r.run(['verify', '--full', '--json']);
     expect(verify.code).toBe(3);
     expect(verify.out).toContain('CHECKPOINT_INVALID');
+    // CI's check of what a change appended re-computes it too.
+    const base = await r.run(['verify', '--base', 'origin/main']);
+    expect(base.code).toBe(3);
+    expect(base.out).toContain('CHECKPOINT_INVALID');
     const { findingCount } = JSON.parse(verify.out) as { findingCount: number };
     for (const { verb, code, count } of await verdicts(r)) {
       expect(code, verb).toBe(3);

@@ -109,13 +109,16 @@ async function appendedLines(
   input: IntegrityInput,
   ctx: Pick<Context, 'clock'> | undefined,
 ): Promise<VerifyLedgerResult & { prefixFindings: LedgerFinding[] }> {
-  const result = await verifyLedgerFiles(plane, {
+  const { checkpointSeals, ...result } = await verifyLedgerFiles(plane, {
     ...(ctx === undefined ? {} : { now: ctx.clock.now() }),
     ...(input.anchor === undefined ? {} : { base: input.anchor.ref }),
     ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
     ...(input.sigstoreRoot === undefined ? {} : { sigstoreRoot: input.sigstoreRoot }),
     ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
   });
+  const checkpointFindings = recheckCheckpoints(plane, checkpointSeals);
+  result.findings.push(...checkpointFindings);
+  result.findingCount += checkpointFindings.length;
   return { ...result, prefixFindings: [] };
 }
 

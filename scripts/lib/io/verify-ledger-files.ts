@@ -268,8 +268,13 @@ export async function verifyLedgerFiles(
     verifier.addFinding(finding);
   }
   const inherited = new Set(checkpoint?.context);
+  // Checkpoint seals among the checked lines (under --base, those appended since the base).
   const checkpointSeals = context.entries.filter(
-    (e) => !inherited.has(e) && e.entry.kind === 'seal' && e.entry.body['checkpoint'] !== undefined,
+    (e) =>
+      !inherited.has(e) &&
+      e.index >= regionOf(e.segment).start &&
+      e.entry.kind === 'seal' &&
+      e.entry.body['checkpoint'] !== undefined,
   );
   return { ...verifier.finish(), prefixFindings: prefixFindings.byCheck(), checkpointSeals };
 }
