@@ -132,7 +132,9 @@ describe('a trusted checkpoint', () => {
     const repo = await pushedRepo();
     await checkpoint(repo);
     const { r } = repo;
-    expect((await r.run(['verify', '--full'])).code).toBe(0);
+    const intact = await r.run(['verify', '--full']);
+    expect(intact.code).toBe(0);
+    expect(intact.out).toMatch(/checkpoint: verdicts start from \S+-g1\.jsonl:1 \(covers 5 lines/);
     const before = await verdicts(r);
     expect(before.map((v) => v.code)).not.toContain(3);
     flipFirstResult(r);
@@ -190,6 +192,9 @@ describe('a checkpoint the trusted rules do not vouch for is ignored: the whole 
   it("unsigned, by the agent's own authority", async () => {
     const repo = await pushedRepo();
     await checkpoint(repo, 'virtual:developer');
+    const verify = await repo.r.run(['verify', '--full']);
+    expect(verify.out).toContain('checkpoint: none trusted, verdicts read the whole ledger');
+    expect(verify.out).toContain('virtual:developer is not a release authority');
     flipFirstResult(repo.r);
     for (const { verb, code } of await verdicts(repo.r)) expect(code, verb).toBe(3);
   });
@@ -197,6 +202,8 @@ describe('a checkpoint the trusted rules do not vouch for is ignored: the whole 
   it('signed with a release key registered only in an unpushed commit (not in effect)', async () => {
     const repo = await pushedRepo(false);
     await checkpoint(repo);
+    const verify = await repo.r.run(['verify', '--full']);
+    expect(verify.out).toContain('is not in the manifest');
     flipFirstResult(repo.r);
     for (const { verb, code } of await verdicts(repo.r)) expect(code, verb).toBe(3);
   });

@@ -14,6 +14,11 @@ import { repairTornTails } from '../io/repair-torn.ts';
 import { readTrustFile } from '../io/trust-io.ts';
 import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
+import {
+  loadTrustedCheckpoint,
+  NO_CHECKPOINT,
+  type CheckpointUse,
+} from '../io/ledger-checkpoint.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -51,6 +56,11 @@ export interface VerifyReport {
   forks?: { file: string; line: number; seq: number; lineSha256: string }[];
   /** Where the keys signatures were checked against came from. */
   trust: TrustSource;
+  /**
+   * Full mode, when the ledger holds a checkpoint seal: the one verdicts start from, or why none
+   * is trusted (they then read the whole ledger).
+   */
+  checkpoint?: { entry: string; covered: number; retained: number } | { untrusted: string };
 }
 
 export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
@@ -92,7 +102,12 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     },
     ctx,
   );
+  const checkpoint =
+    options.base === undefined && trust === undefined
+      ? describeCheckpoint(await loadTrustedCheckpoint(plane, anchor, sigstoreRoot))
+      : undefined;
   return {
+    ...(checkpoint === undefined ? {} : { checkpoint }),
     ok: result.findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
@@ -102,4 +117,13 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     forks,
     trust: describeTrust(trust),
   };
+}
+
+/** What verify says of the checkpoints: undefined when the ledger has no checkpoint seal. */
+function describeCheckpoint(use: CheckpointUse): VerifyReport['checkpoint'] {
+  if ('skipped' in use)
+    return use.skipped === NO_CHECKPOINT ? undefined : { untrusted: use.skipped };
+  const { seal, body, retained } = use.checkpoint;
+  const covered = Object.values(body.segments).reduce((sum, s) => sum + s.lines, 0);
+  return { entry: `${seal.file}:${seal.index + 1}`, covered, retained: retained.length };
 }

@@ -54,6 +54,9 @@ export interface TrustedCheckpoint {
 
 export type CheckpointUse = { checkpoint: TrustedCheckpoint } | { skipped: string };
 
+/** Why no checkpoint is used when the ledger holds none at all. */
+export const NO_CHECKPOINT = 'no checkpoint seal';
+
 interface Candidate {
   seal: LocatedEntry;
   line: Uint8Array;
@@ -202,7 +205,7 @@ export async function loadTrustedCheckpoint(
   sigstoreRoot?: string,
 ): Promise<CheckpointUse> {
   const found = candidates(plane);
-  if (found.length === 0) return { skipped: 'no checkpoint seal' };
+  if (found.length === 0) return { skipped: NO_CHECKPOINT };
   if (anchor === undefined) return { skipped: 'no upstream or --base to take trusted rules from' };
   const rules = await readBasePlane(plane, anchor.commit);
   const authorities = rules.plane?.manifest.authorities;
