@@ -57,6 +57,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
   const io = createRealGateIO(ctx, {
     trust,
+    checkpoint: true,
     sigstoreRoot: options.sigstoreRoot,
     ...(options.base === undefined ? {} : { against: { base: options.base } }),
   });

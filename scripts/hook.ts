@@ -36,7 +36,10 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
     const io = async () => {
       const { readTrustOption } = await import('./lib/io/trust-io.ts');
       const trust = readTrustOption(ctx.cwd, options.trust);
-      return (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx, { trust });
+      return (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx, {
+        trust,
+        checkpoint: true,
+      });
     };
     const decision = await stopFlow(
       {

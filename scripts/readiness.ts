@@ -24,7 +24,7 @@ export async function runReadiness(
 ): Promise<ReadinessFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust });
+  const io = createRealGateIO(ctx, { trust, checkpoint: true });
   // The rules `claim` decides with: the upstream branch's, else the tree's own (said so).
   const rulesAtBase = await readViewRules(await io.loadPlane(root), trust);
   return readinessFlow({ root, task: options.task, rulesAtBase }, ctx, io);

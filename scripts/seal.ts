@@ -15,7 +15,13 @@ export const seal = defineVerb<SealOptions, SealReport>({
   name: 'seal',
   describe:
     'Seal the ledger: record every segment head and the evidence inventory; close the segments',
-  examples: [['proofgate seal --archive-id release-1.4.0', 'seal before archiving a release']],
+  examples: [
+    ['proofgate seal --archive-id release-1.4.0', 'seal before archiving a release'],
+    [
+      'proofgate seal --archive-id cp-2026-12 --checkpoint --authority-id human:release-owner',
+      'a checkpoint: verdicts then verify only what is appended after it',
+    ],
+  ],
   builder: (y) =>
     sigstoreRootFlag(signFlag(y))
       .option('archive-id', {
@@ -27,6 +33,12 @@ export const seal = defineVerb<SealOptions, SealReport>({
         type: 'string',
         default: 'virtual:developer',
         describe: 'Authority recording the seal',
+      })
+      .option('checkpoint', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Also record a checkpoint verdicts continue from (trusted when signed by a release authority of the upstream rules)',
       }),
   toOptions: (argv, common) => {
     const archiveId = argv['archive-id'];
@@ -42,6 +54,7 @@ export const seal = defineVerb<SealOptions, SealReport>({
       authorityId: String(argv['authority-id']),
       sign: readSign(argv),
       sigstoreRoot: readSigstoreRoot(argv),
+      checkpoint: argv['checkpoint'] === true,
     };
   },
   run: runSeal,

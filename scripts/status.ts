@@ -43,7 +43,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
       ? await findUpstream(root)
       : await findBaseFork(root, options.base);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { against: { upstream }, trust });
+  const io = createRealGateIO(ctx, { against: { upstream }, trust, checkpoint: true });
   const plane = await io.loadPlane(root);
   // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
   const rulesAtBase = await readViewRules(plane, trust, options.base);

@@ -31,7 +31,7 @@ export async function readVerdicts(
   ctx: Context,
   trust?: LoadedTrust,
 ): Promise<ScopeVerdict[]> {
-  const io = readEntriesOnce(createRealGateIO(ctx, { trust }));
+  const io = readEntriesOnce(createRealGateIO(ctx, { trust, checkpoint: true }));
   const plane = await io.loadPlane(root);
   const atBase = await readViewRules(plane, trust);
   const verdicts: ScopeVerdict[] = [];

@@ -1,21 +1,26 @@
 // seal: appends a seal over every segment head and the inventory of evidence objects the ledger
-// references, after the same full verification `verify` runs; sealed segments are closed.
+// references, after the one integrity check `verify` runs; sealed segments are closed. With
+// --checkpoint, a second seal in a fresh segment records the closed segments' blob ids and the
+// state a verdict continues from (references/seal.md "Checkpoints").
 import type { Context } from '../core/context.ts';
 import { IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
+import { keptObjects, type KeylessSigner, type SignMode } from '../core/ledger/keyless.ts';
 import { closedBy, computeInventory } from '../core/ledger/verify-seals.ts';
-import { referencedObjects } from '../core/ledger/verify-ledger.ts';
+import type { Signer, StoredEntry } from '../core/ledger/types.ts';
 import type { CommonOptions } from '../core/options.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { computeCheckpoint } from '../io/checkpoint-state.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
 import { resolveRoot } from '../io/git.ts';
 import { loadSigner } from '../io/keys.ts';
-import { appendEntry, ledgerIdOf } from '../io/ledger-store.ts';
+import { checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
+import { appendEntry, ledgerDir } from '../io/ledger-store.ts';
+import { readSegmentTails } from '../io/ledger-tails.ts';
 import { readMetaSubject } from '../io/meta-subject.ts';
+import { createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
-import { readAndVerifyLedger } from './verify-flow.ts';
-import type { KeylessSigner, SignMode } from '../core/ledger/keyless.ts';
-import type { Signer } from '../core/ledger/types.ts';
-import type { Plane } from '../core/plane/plane.ts';
+import { currentSegmentFiles } from '../io/verify-ledger-files.ts';
 
 export interface SealReport {
   archiveId: string;
@@ -26,6 +31,8 @@ export interface SealReport {
   objects: number;
   /** Segments the seal closed: their writers continue in `<name>-g<N>`. */
   closed: string[];
+  /** With --checkpoint: the checkpoint seal, its state object and what it covers. */
+  checkpoint?: { entry: string; state: string; retained: number; covered: number };
 }
 
 export interface SealOptions extends CommonOptions {
@@ -34,57 +41,91 @@ export interface SealOptions extends CommonOptions {
   /** `sigstore`: the seal is signed keyless, a witnessed record of the heads (references/sigstore.md). */
   sign?: SignMode;
   sigstoreRoot?: string | undefined;
+  /** Also append a checkpoint seal (references/seal.md "Checkpoints"). */
+  checkpoint?: boolean;
 }
 
 export async function sealFlow(options: SealOptions, ctx: Context): Promise<SealReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const plane = loadPlane(root);
-  const ledgerId = ledgerIdOf(plane.manifest);
-  const { snapshot, parsed, result } = await readAndVerifyLedger(
+  const digests = new Set<string>();
+  const anchor = await resolveAnchor(plane, { upstream: 'find' });
+  const result = await checkIntegrity(
     plane,
-    ledgerId,
-    options.sigstoreRoot,
+    {
+      anchor,
+      sigstoreRoot: options.sigstoreRoot,
+      onEntry: ({ entry }) => keptObjects(entry).forEach((d) => digests.add(d)),
+    },
+    ctx,
   );
-  const { findings } = result;
-  if (findings.length > 0) {
+  if (result.findingCount > 0) {
     throw new IntegrityError(
       'SEAL_INVALID',
-      `refusing to seal a ledger with ${findings.length} findings`,
+      `refusing to seal a ledger with ${result.findingCount} findings`,
       {
-        problems: findings.map((f) => `${f.file}:${f.line}: ${f.code} ${f.message}`),
+        problems: result.findings.map((f) => `${f.file}:${f.line}: ${f.code} ${f.message}`),
         next: 'run "proofgate verify --full" and resolve every finding first',
       },
     );
   }
-  const heads: Record<string, string> = {};
-  for (const segment of snapshot.segments) {
-    const last = segment.lines.at(-1);
-    if (last !== undefined) heads[segment.name] = sha256Hex(last);
-  }
-  const inventory = computeInventory(referencedObjects(parsed));
-  const body = { archive_id: options.archiveId, heads, ...inventory };
-  const stored = await appendEntry(
-    plane,
-    {
-      kind: 'seal',
-      time: ctx.clock.now().toISOString(),
-      actor: {
-        label: 'proofgate seal',
-        authority: options.authorityId,
-        context: defaultExecutionContext(),
+  const inventory = computeInventory(digests);
+  const signing = await sealSigner(plane, options, ctx);
+  const append = async (body: Record<string, unknown>): Promise<StoredEntry> =>
+    appendEntry(
+      plane,
+      {
+        kind: 'seal',
+        time: ctx.clock.now().toISOString(),
+        actor: {
+          label: 'proofgate seal',
+          authority: options.authorityId,
+          context: defaultExecutionContext(),
+        },
+        subject: await readMetaSubject(plane),
+        body: body as StoredEntry['entry']['body'],
       },
-      subject: await readMetaSubject(plane),
-      body,
-    },
-    { manifest: plane.manifest, ...(await sealSigner(plane, options, ctx)) },
-  );
-  return {
+      { manifest: plane.manifest, ...signing },
+    );
+  const heads = segmentHeads(plane);
+  const stored = await append({ archive_id: options.archiveId, heads, ...inventory });
+  const report: SealReport = {
     archiveId: options.archiveId,
     entry: `${stored.file}:${stored.line}`,
     heads,
     ...inventory,
     closed: closedBy(stored.entry),
   };
+  if (options.checkpoint !== true) return report;
+  // Every segment is closed now; the checkpoint seal goes to a fresh one, uncovered by itself.
+  const state = await computeCheckpoint(root, currentSegmentFiles(plane));
+  const digest = await createObjectStore(plane).put(state.state);
+  const checkpoint = { state: digest, entries: state.entries, segments: state.segments };
+  const sealed = await append({
+    archive_id: options.archiveId,
+    heads: segmentHeads(plane),
+    ...inventory,
+    checkpoint,
+  });
+  const covered = Object.values(state.segments).reduce((sum, s) => sum + s.lines, 0);
+  return {
+    ...report,
+    checkpoint: {
+      entry: `${sealed.file}:${sealed.line}`,
+      state: digest,
+      retained: state.entries,
+      covered,
+    },
+  };
+}
+
+/** Segment name → hash of its last line, for every non-empty segment. */
+function segmentHeads(plane: Plane): Record<string, string> {
+  const heads: Record<string, string> = {};
+  for (const tail of readSegmentTails(ledgerDir(plane))) {
+    if (tail.lastLine !== undefined) heads[tail.name] = sha256Hex(tail.lastLine);
+  }
+  return heads;
 }
 
 /** The seal's signer: the authority's key, or keyless through Sigstore with `--sign sigstore`. */

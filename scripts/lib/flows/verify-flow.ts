@@ -1,24 +1,24 @@
 // verify: proves the ledger intact with the one integrity check every verdict runs
-// (ledger-integrity.ts; with --base only the lines appended after the proven prefix). seal
-// reads the whole ledger and runs the same decision before it appends (readAndVerifyLedger).
+// (ledger-integrity.ts; with --base only the lines appended after the proven prefix). seal runs
+// the same check before it appends.
 import type { Context } from '../core/context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { VerifiedCounts } from '../core/ledger/describe-verified.ts';
-import { parseLedger } from '../core/ledger/parse-ledger.ts';
-import { referencedObjects, verifyLedger } from '../core/ledger/verify-ledger.ts';
 import type { CommonOptions } from '../core/options.ts';
-import type { Plane } from '../core/plane/plane.ts';
 import { resolveRoot } from '../io/git.ts';
 import { findUpstream, type UpstreamCheck } from '../io/ledger-upstream.ts';
-import { ledgerIdOf, readLedger } from '../io/ledger-store.ts';
-import { checkObjects, createObjectStore } from '../io/objects.ts';
+import { ledgerIdOf } from '../io/ledger-store.ts';
 import { loadPlane } from '../io/plane.ts';
 import { repairForks } from '../io/repair-forks.ts';
 import { repairTornTails } from '../io/repair-torn.ts';
 import { readTrustFile } from '../io/trust-io.ts';
-import { keylessFindings } from '../io/verify-ledger-files.ts';
 import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
+import {
+  loadTrustedCheckpoint,
+  NO_CHECKPOINT,
+  type CheckpointUse,
+} from '../io/ledger-checkpoint.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -56,26 +56,11 @@ export interface VerifyReport {
   forks?: { file: string; line: number; seq: number; lineSha256: string }[];
   /** Where the keys signatures were checked against came from. */
   trust: TrustSource;
-}
-
-/** Reads every segment, parses it, checks the referenced objects and verifies the whole ledger. */
-export async function readAndVerifyLedger(plane: Plane, ledgerId: string, sigstoreRoot?: string) {
-  const root = plane.root;
-  const manifestFile = plane.manifestPath.slice(root.length + 1);
-  const snapshot = await readLedger(plane);
-  const parsed = parseLedger(snapshot);
-  const objects = await checkObjects(createObjectStore(plane), referencedObjects(parsed));
-  const { keyless, ...result } = verifyLedger({
-    parsed,
-    ledgerId,
-    authorities: plane.manifest.authorities,
-    manifestFile,
-    objects,
-  });
-  const unsigned = await keylessFindings(plane, keyless, sigstoreRoot);
-  result.findings.push(...unsigned);
-  result.findingCount += unsigned.length;
-  return { snapshot, parsed, result };
+  /**
+   * Full mode, when the ledger holds a checkpoint seal: the one verdicts start from, or why none
+   * is trusted (they then read the whole ledger).
+   */
+  checkpoint?: { entry: string; covered: number; retained: number } | { untrusted: string };
 }
 
 export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
@@ -117,7 +102,12 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     },
     ctx,
   );
+  const checkpoint =
+    options.base === undefined && trust === undefined
+      ? describeCheckpoint(await loadTrustedCheckpoint(plane, anchor, sigstoreRoot))
+      : undefined;
   return {
+    ...(checkpoint === undefined ? {} : { checkpoint }),
     ok: result.findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
@@ -127,4 +117,13 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     forks,
     trust: describeTrust(trust),
   };
+}
+
+/** What verify says of the checkpoints: undefined when the ledger has no checkpoint seal. */
+function describeCheckpoint(use: CheckpointUse): VerifyReport['checkpoint'] {
+  if ('skipped' in use)
+    return use.skipped === NO_CHECKPOINT ? undefined : { untrusted: use.skipped };
+  const { seal, body, retained } = use.checkpoint;
+  const covered = Object.values(body.segments).reduce((sum, s) => sum + s.lines, 0);
+  return { entry: `${seal.file}:${seal.index + 1}`, covered, retained: retained.length };
 }

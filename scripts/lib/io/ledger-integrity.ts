@@ -9,7 +9,7 @@
 // - every commit between the anchor and HEAD only appended to the ledger.
 // Each source returns findings; a trust file's differences come in as `leading`, named first.
 import type { Context } from '../core/context.ts';
-import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
+import type { LedgerFinding, LocatedEntry, StoredEntry } from '../core/ledger/types.ts';
 import type { VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { readBaseLedger } from './ledger-base.ts';
@@ -17,7 +17,9 @@ import { checkLedgerHistory } from './ledger-history.ts';
 import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
 import { ledgerRel } from './ledger-store.ts';
 import { findUpstream, type UpstreamCheck } from './ledger-upstream.ts';
-import { verifyLedgerFiles } from './verify-ledger-files.ts';
+import { currentSegmentFiles, verifyLedgerFiles } from './verify-ledger-files.ts';
+import { recheckCheckpoint } from './checkpoint-state.ts';
+import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
 
 /** The protected ref the ledger must extend, and every commit since it only append to. */
 export interface IntegrityAnchor {
@@ -43,7 +45,16 @@ export interface IntegrityInput {
   leading?: readonly LedgerFinding[];
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
+  /**
+   * A trusted checkpoint (io/ledger-checkpoint.ts): only the lines after it are read and checked;
+   * its covered segments are proven by blob id instead. Without it, every line, and every
+   * checkpoint seal's state re-computed from the lines it covers.
+   */
+  checkpoint?: TrustedCheckpoint | undefined;
 }
+
+/** Checkpoint seals whose state one full check re-computes; more is a finding. */
+const MAX_RECHECKED_CHECKPOINTS = 16;
 
 export type IntegrityReport = VerifyLedgerResult;
 
@@ -98,13 +109,16 @@ async function appendedLines(
   input: IntegrityInput,
   ctx: Pick<Context, 'clock'> | undefined,
 ): Promise<VerifyLedgerResult & { prefixFindings: LedgerFinding[] }> {
-  const result = await verifyLedgerFiles(plane, {
+  const { checkpointSeals, ...result } = await verifyLedgerFiles(plane, {
     ...(ctx === undefined ? {} : { now: ctx.clock.now() }),
     ...(input.anchor === undefined ? {} : { base: input.anchor.ref }),
     ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
     ...(input.sigstoreRoot === undefined ? {} : { sigstoreRoot: input.sigstoreRoot }),
     ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
   });
+  const checkpointFindings = recheckCheckpoints(plane, checkpointSeals);
+  result.findings.push(...checkpointFindings);
+  result.findingCount += checkpointFindings.length;
   return { ...result, prefixFindings: [] };
 }
 
@@ -126,14 +140,42 @@ async function everyLine(
     ...(input.findingsCap === undefined ? {} : { findingsCap: input.findingsCap }),
     ...(input.sigstoreRoot === undefined ? {} : { sigstoreRoot: input.sigstoreRoot }),
     ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
+    ...(input.checkpoint === undefined ? {} : { checkpoint: input.checkpoint }),
   });
-  const { prefixFindings, ...verified } = streamed;
+  const { prefixFindings, checkpointSeals, ...verified } = streamed;
+  // The trusted checkpoint is vouched for by its signature; any other is re-computed (slow, exact).
+  const vouched = input.checkpoint?.seal.hash;
+  const checkpointFindings = recheckCheckpoints(
+    plane,
+    checkpointSeals.filter((seal) => seal.hash !== vouched),
+  );
+  verified.findings.push(...checkpointFindings);
+  verified.findingCount += checkpointFindings.length;
   const found = (check: typeof head): LedgerFinding[] =>
     check === undefined ? [] : (prefixFindings[checks.indexOf(check)] ?? []);
   const rewritten = found(fork);
   const seen = new Set(rewritten.map(findingKey));
   const committed = found(head).filter((f) => !seen.has(findingKey(f)));
   return { ...verified, prefixFindings: [...committed, ...rewritten] };
+}
+
+/** Each checkpoint seal's state, re-computed from the lines it covers (read whole: full check only). */
+function recheckCheckpoints(plane: Plane, seals: readonly LocatedEntry[]): LedgerFinding[] {
+  if (seals.length === 0) return [];
+  const segments = currentSegmentFiles(plane);
+  const found = seals
+    .slice(0, MAX_RECHECKED_CHECKPOINTS)
+    .flatMap((seal) => recheckCheckpoint(seal, segments));
+  const over = seals[MAX_RECHECKED_CHECKPOINTS];
+  if (over !== undefined) {
+    found.push({
+      file: over.file,
+      line: over.index + 1,
+      code: 'CHECKPOINT_INVALID',
+      message: `more than ${MAX_RECHECKED_CHECKPOINTS} checkpoint seals: the rest are not re-computed`,
+    });
+  }
+  return found;
 }
 
 function findingKey(finding: LedgerFinding): string {

@@ -16,6 +16,8 @@ import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Context } from '../core/context.ts';
 import { checkIntegrity, type IntegrityAnchor } from './ledger-integrity.ts';
 import { keylessFindings } from './verify-ledger-files.ts';
+import { loadTrustedCheckpoint } from './ledger-checkpoint.ts';
+import { inFileOrder, namesOnlyKnown } from '../core/ledger/checkpoint-retain.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -133,6 +135,11 @@ function intern(table: Map<string, string>, value: string): string {
  * check `verify` runs (ledger-integrity.ts: every line, every referenced object re-hashed, the
  * proofs against HEAD and the anchor, every commit since the anchor). Memory holds the entries but
  * never the segment bytes. Without a clock, no entry is judged dated in the future.
+ *
+ * With `checkpoint`, the newest trusted checkpoint (ledger-checkpoint.ts) stands for the prefix it
+ * covers: the entries are its retained lines and the suffix, and only the suffix is read and
+ * checked. Any finding, or a suffix entry naming a prefix entry the checkpoint did not retain,
+ * reads the whole ledger instead, so the findings are always those `verify --full` reports.
  */
 export async function streamVerifiedEntries(
   plane: Plane,
@@ -140,7 +147,12 @@ export async function streamVerifiedEntries(
   ctx?: Pick<Context, 'clock'>,
   leading: readonly LedgerFinding[] = [],
   sigstoreRoot?: string,
+  options: { checkpoint?: boolean } = {},
 ): Promise<{ entries: StoredEntry[]; findings: LedgerFinding[]; findingCount: number }> {
+  if (options.checkpoint === true && leading.length === 0) {
+    const fast = await fromCheckpoint(plane, anchor, ctx, sigstoreRoot);
+    if (fast !== undefined) return { entries: fast, findings: [], findingCount: 0 };
+  }
   const entries: StoredEntry[] = [];
   const pool = new StringPool();
   const result = await checkIntegrity(
@@ -149,4 +161,27 @@ export async function streamVerifiedEntries(
     ctx,
   );
   return { entries, findings: result.findings, findingCount: result.findingCount };
+}
+
+/** Retained ∪ suffix when a trusted checkpoint applies and the suffix is clean, else undefined. */
+async function fromCheckpoint(
+  plane: Plane,
+  anchor: IntegrityAnchor | undefined,
+  ctx: Pick<Context, 'clock'> | undefined,
+  sigstoreRoot: string | undefined,
+): Promise<StoredEntry[] | undefined> {
+  const use = await loadTrustedCheckpoint(plane, anchor, sigstoreRoot);
+  if (!('checkpoint' in use)) return undefined;
+  const { checkpoint } = use;
+  const pool = new StringPool();
+  const retained = checkpoint.retained.map((stored) => pool.share(stored));
+  const suffix: StoredEntry[] = [];
+  const result = await checkIntegrity(
+    plane,
+    { anchor, sigstoreRoot, checkpoint, onEntry: (stored) => suffix.push(pool.share(stored)) },
+    ctx,
+  );
+  if (result.findingCount > 0) return undefined;
+  const entries = inFileOrder(retained, suffix);
+  return namesOnlyKnown(entries, suffix) ? entries : undefined;
 }

@@ -8,7 +8,7 @@ import { sha256Hex } from '../core/hash.ts';
 import { keptObjects } from '../core/ledger/keyless.ts';
 import type { KeylessJob } from '../core/ledger/keyless.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
-import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
+import type { LedgerFinding, LocatedEntry, StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
 import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
@@ -23,6 +23,8 @@ import { assertStoreShape, objectsDir } from './objects.ts';
 import type { Plane, PlaneLocation } from '../core/plane/plane.ts';
 import { LineReader } from './read-lines.ts';
 import { createSignatureChecks } from './signature-checks.ts';
+import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
+import { checkObjects } from '../core/ledger/verify-entry-checks.ts';
 import type { SignatureCheckOptions } from './signature-checks.ts';
 
 export interface VerifyFilesOptions {
@@ -44,6 +46,8 @@ export interface VerifyFilesOptions {
   prefixes?: readonly PrefixCheck[];
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
+  /** A trusted checkpoint: covered segments are checked from its regions on (io/ledger-checkpoint.ts). */
+  checkpoint?: TrustedCheckpoint | undefined;
 }
 
 /**
@@ -161,7 +165,9 @@ export function currentSegmentFiles(plane: PlaneLocation): SegmentFile[] {
 export async function verifyLedgerFiles(
   plane: Plane,
   options: VerifyFilesOptions = {},
-): Promise<VerifyLedgerResult & { prefixFindings: LedgerFinding[][] }> {
+): Promise<
+  VerifyLedgerResult & { prefixFindings: LedgerFinding[][]; checkpointSeals: LocatedEntry[] }
+> {
   const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
   const rel = ledgerRel(plane);
   const segments = currentSegmentFiles(plane);
@@ -170,14 +176,22 @@ export async function verifyLedgerFiles(
     options.base === undefined
       ? undefined
       : await proveBase(plane.root, rel, options.base, segments, context);
+  const { checkpoint } = options;
   const regionOf = (name: string): CheckedRegion =>
+    checkpoint?.regions.get(name) ??
     proof?.regions.get(name) ?? { start: 0, startByte: 0, previousHash: null };
+  // The covered prefix's keys and seals come from the checkpoint's state, before the suffix's.
+  if (checkpoint !== undefined) context.entries.push(...checkpoint.context);
   const checks = proof === undefined ? (options.prefixes ?? []) : [];
   const prefixFindings = new PrefixFindings(checks, segments);
   for (const segment of segments) {
     const region = regionOf(segment.name);
     const size = statSync(segment.path).size;
-    const prefixes = checks.length === 0 ? undefined : new SegmentPrefixes(checks, segment, size);
+    // A covered segment's prefix is proven by blob id (io/ledger-checkpoint.ts), not read.
+    const prefixes =
+      checks.length === 0 || region.startByte > 0
+        ? undefined
+        : new SegmentPrefixes(checks, segment, size);
     const reader = new LineReader(segment.path, {
       start: region.startByte,
       end: size,
@@ -198,11 +212,13 @@ export async function verifyLedgerFiles(
     if (prefixes !== undefined) prefixFindings.add(await prefixes.findings(plane.root, checks));
   }
   const pathOf = new Map(segments.map((s) => [s.name, s.path]));
+  const objectState = createObjectStates(plane, options.objects ?? 'content');
   const verifier = new LedgerVerifier({
     ledgerId: ledgerIdOf(plane.manifest, manifestFile),
     authorities: plane.manifest.authorities,
     manifestFile,
-    objectState: createObjectStates(plane, options.objects ?? 'content'),
+    objectState,
+    ...(checkpoint === undefined ? {} : { vouchedSeals: new Set([checkpoint.seal.hash]) }),
     context: context.entries,
     trusted: {
       backwards: (name) => {
@@ -217,6 +233,12 @@ export async function verifyLedgerFiles(
   });
   for (const finding of [...(proof?.findings ?? []), ...context.findings]) {
     verifier.addFinding(finding);
+  }
+  // The objects the retained entries name are re-hashed like the suffix's: a verdict relies on them.
+  for (const { entry, file, line } of checkpoint?.retained ?? []) {
+    checkObjects(entry, objectState, (code, message) =>
+      verifier.addFinding({ file, line, code, message }),
+    );
   }
   const pool = createSignatureChecks((job) => verifier.rejectSignature(job), options.signatures);
   for (const segment of segments) {
@@ -245,5 +267,14 @@ export async function verifyLedgerFiles(
   for (const finding of await keylessFindings(plane, verifier.keyless, options.sigstoreRoot)) {
     verifier.addFinding(finding);
   }
-  return { ...verifier.finish(), prefixFindings: prefixFindings.byCheck() };
+  const inherited = new Set(checkpoint?.context);
+  // Checkpoint seals among the checked lines (under --base, those appended since the base).
+  const checkpointSeals = context.entries.filter(
+    (e) =>
+      !inherited.has(e) &&
+      e.index >= regionOf(e.segment).start &&
+      e.entry.kind === 'seal' &&
+      e.entry.body['checkpoint'] !== undefined,
+  );
+  return { ...verifier.finish(), prefixFindings: prefixFindings.byCheck(), checkpointSeals };
 }

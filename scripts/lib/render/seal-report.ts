@@ -6,5 +6,10 @@ export function renderSeal(report: SealReport): string {
     `SEALED archive ${report.archiveId}: ${Object.keys(report.heads).length} segment heads, ${report.objects} evidence objects (inventory ${report.inventory})`,
     `seal entry: ${report.entry}`,
     `closed segments (writers continue in <name>-g<N>): ${report.closed.join(', ')}`,
+    ...(report.checkpoint === undefined
+      ? []
+      : [
+          `checkpoint: ${report.checkpoint.entry} covers ${report.checkpoint.covered} lines, keeps ${report.checkpoint.retained} (state ${report.checkpoint.state})`,
+        ]),
   ].join('\n');
 }

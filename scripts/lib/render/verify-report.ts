@@ -23,6 +23,14 @@ export function renderVerify(report: VerifyReport): string {
     lines.push(`verified: ${describeVerified(report.counts, report.base)}`);
     lines.push(`trust: ${report.trust.text}`);
   }
+  const checkpoint = report.checkpoint;
+  if (checkpoint !== undefined) {
+    lines.push(
+      'untrusted' in checkpoint
+        ? `checkpoint: none trusted, verdicts read the whole ledger (${checkpoint.untrusted})`
+        : `checkpoint: verdicts start from ${checkpoint.entry} (covers ${checkpoint.covered} lines, keeps ${checkpoint.retained}) and verify only what follows`,
+    );
+  }
   for (const fix of report.repaired) {
     lines.push(
       `repaired ${fix.file}: removed ${fix.removedBytes} torn bytes (sha256 ${fix.removedSha256}), recorded in a note entry`,

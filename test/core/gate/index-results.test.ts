@@ -27,7 +27,13 @@ function runBody(control: unknown, status = 'PASS'): JsonObject {
   };
 }
 
-function stored(n: number, kind: EntryKind, body: JsonObject, segment = 's'): StoredEntry {
+function stored(
+  n: number,
+  kind: EntryKind,
+  body: JsonObject,
+  segment = 's',
+  line = n + 1,
+): StoredEntry {
   const entry = {
     kind,
     segment,
@@ -38,7 +44,7 @@ function stored(n: number, kind: EntryKind, body: JsonObject, segment = 's'): St
     storage: { heads: {}, objects: [] },
     body,
   } as unknown as LedgerEntry;
-  return { entry, hash: hex(1000 + n), file: `${segment}.jsonl`, line: n + 1 };
+  return { entry, hash: hex(1000 + n), file: `${segment}.jsonl`, line };
 }
 
 /** A ledger mixing results about A and B with entries that only look like results about A. */
@@ -60,7 +66,8 @@ function mixedLedger(): StoredEntry[] {
       differences: [],
     }),
     stored(8, 'run', runBody('B')),
-    stored(9, 'run', runBody('A'), 't'),
+    // The first line of segment t (ledger order counts a line's index in its segment).
+    stored(9, 'run', runBody('A'), 't', 1),
   ];
 }
 

@@ -12,7 +12,10 @@ type Seen = ReadonlyMap<string, number>;
 
 interface Position {
   segment: string;
+  /** Position in the segment's list of entries read. */
   index: number;
+  /** The line index in the segment file: what seen vectors and ranks count. */
+  line: number;
 }
 
 const EMPTY: Seen = new Map();
@@ -49,7 +52,8 @@ export class LedgerOrder {
     for (const [segment, list] of this.bySegment) {
       list.sort((a, b) => a.line - b.line);
       list.forEach((stored, index) => {
-        if (!this.where.has(stored.hash)) this.where.set(stored.hash, { segment, index });
+        if (!this.where.has(stored.hash))
+          this.where.set(stored.hash, { segment, index, line: stored.line - 1 });
       });
       this.seen.set(segment, []);
     }
@@ -63,7 +67,7 @@ export class LedgerOrder {
     const b = this.where.get(later);
     if (a === undefined || b === undefined || earlier === later) return false;
     if (a.segment === b.segment) return a.index < b.index;
-    return (this.seenAt(b).get(a.segment) ?? -1) >= a.index;
+    return (this.seenAt(b).get(a.segment) ?? -1) >= a.line;
   }
 
   /**
@@ -81,7 +85,7 @@ export class LedgerOrder {
       for (const [segment, index] of seen) if (segment !== at.segment) weight += index + 1;
       this.weights.set(seen, weight);
     }
-    return weight + at.index + 1;
+    return weight + at.line + 1;
   }
 
   private seenAt(at: Position): Seen {
@@ -96,7 +100,9 @@ export class LedgerOrder {
    */
   private fill(start: string): void {
     const list = this.bySegment.get(start)!;
-    const stack: Position[] = [{ segment: start, index: list.length - 1 }];
+    const stack: Pick<Position, 'segment' | 'index'>[] = [
+      { segment: start, index: list.length - 1 },
+    ];
     const onStack = new Set<string>([start]);
     while (stack.length > 0) {
       const target = stack.at(-1)!;
@@ -149,7 +155,7 @@ export class LedgerOrder {
     let next: Map<string, number> | undefined;
     for (const ref of refs) {
       const current = next ?? previous;
-      if ((current.get(ref.segment) ?? -1) >= ref.index) continue;
+      if ((current.get(ref.segment) ?? -1) >= ref.line) continue;
       const filled = this.seen.get(ref.segment)!;
       // Not filled only for a reference that forms a cycle: it adds no order.
       if (filled.length <= ref.index) continue;
@@ -157,7 +163,7 @@ export class LedgerOrder {
       for (const [segment, index] of filled[ref.index]!) {
         if ((next.get(segment) ?? -1) < index) next.set(segment, index);
       }
-      next.set(ref.segment, ref.index);
+      next.set(ref.segment, ref.line);
     }
     return next ?? previous;
   }

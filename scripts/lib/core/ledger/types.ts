@@ -214,6 +214,7 @@ export const FINDING_CODES = [
   'KEY_NOT_TRUSTED',
   'KEY_REMOVED',
   'HEAD_MISSING',
+  'CHECKPOINT_INVALID',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 

@@ -39,6 +39,7 @@ const RULE_RANK: Record<FindingCode, number> = {
   OBJECT_CORRUPT: 7,
   SEAL_INVALID: 8,
   APPEND_AFTER_SEAL: 9,
+  CHECKPOINT_INVALID: 8,
   // Trust-file findings (flows/trust-check.ts) never pass through the sink; ranked first anyway.
   TRUST_LEDGER_MISMATCH: 0,
   AUTHORITY_NOT_TRUSTED: 0,

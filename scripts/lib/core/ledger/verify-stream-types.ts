@@ -24,6 +24,8 @@ export interface VerifierConfig {
   findingsCap?: number;
   /** The verifier's clock; without it entry times are not compared with the present. */
   now?: Date;
+  /** Seal hashes whose inventory is not re-computed: a trusted checkpoint's, over unread lines. */
+  vouchedSeals?: ReadonlySet<string>;
   /** Called with every valid entry of the checked lines, in ledger order (the gate keeps them). */
   onEntry?: (stored: StoredEntry) => void;
 }

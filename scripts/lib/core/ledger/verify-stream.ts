@@ -279,8 +279,10 @@ export class LedgerVerifier {
     for (const finding of this.keyed.finish(this.index)) this.sink.add(finding);
     for (const { finding, detail } of this.breaks.unacknowledged()) this.report(finding, detail);
     for (const edit of this.breaks.editedLines()) this.sink.add(edit);
-    this.seals.finish(this.sink, (segment, lastIndex) =>
-      this.config.prefixObjects(segment, lastIndex),
+    this.seals.finish(
+      this.sink,
+      (segment, lastIndex) => this.config.prefixObjects(segment, lastIndex),
+      this.config.vouchedSeals,
     );
     return {
       findings: this.sink.list(),

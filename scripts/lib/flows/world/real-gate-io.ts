@@ -43,6 +43,12 @@ export interface RealGateOptions {
   readonly keyless?: { readonly authority: string; readonly signer: KeylessSigner } | undefined;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
+  /**
+   * A verdict (claim, status, the Stop hook, readiness, next): the newest trusted checkpoint
+   * stands for the prefix it covers and only the suffix is verified (io/ledger-checkpoint.ts).
+   * Never with a --trust file: the file's authorities decide, so the whole ledger is read.
+   */
+  checkpoint?: boolean;
 }
 
 /**
@@ -117,6 +123,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
         ctx,
         trusted,
         options.sigstoreRoot,
+        options.checkpoint === true && trust === undefined,
       );
       proven.add(plane);
       return entries;
@@ -218,6 +225,7 @@ async function readVerifiedEntries(
   ctx: Context,
   trusted: { trust: LoadedTrust; findings: LedgerFinding[] } | undefined,
   sigstoreRoot: string | undefined,
+  checkpoint: boolean,
 ): Promise<StoredEntry[]> {
   const { entries, findings, findingCount } = await streamVerifiedEntries(
     plane,
@@ -225,6 +233,7 @@ async function readVerifiedEntries(
     ctx,
     trusted?.findings,
     sigstoreRoot,
+    { checkpoint },
   );
   if (findingCount === 0) return entries;
   // A repository that differs from the trust file is named first, the ledger's findings after.

@@ -1,0 +1,106 @@
+// A checkpoint signed keyless through Sigstore by a CI identity that the upstream's manifest
+// declares for a release authority is trusted like a key-signed one. Signing runs the real
+// sigstore-js code against Sigstore's own mock Fulcio and Rekor (in this process); verification
+// is offline, through the built CLI, against the mock's trusted root.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
+import { runCli } from '../helpers/cli.ts';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { makeTempDir } from '../helpers/git-repo.ts';
+import {
+  GITHUB_ISSUER,
+  installSigstoreMock,
+  oidcToken,
+  workflowSubject,
+} from '../helpers/sigstore-mock.ts';
+import { pushToOrigin } from '../helpers/upstream-repo.ts';
+
+const CI = { issuer: GITHUB_ISSUER, subject: workflowSubject('acme/app') };
+const CI_ENV = { SIGSTORE_ID_TOKEN: oidcToken(CI.issuer, CI.subject) };
+
+let mockDir: string;
+let trustedRoot: string;
+let uninstall: () => void;
+beforeAll(async () => {
+  mockDir = makeTempDir('pg-sigstore-ckpt-');
+  ({ trustedRoot, uninstall } = await installSigstoreMock(mockDir));
+});
+afterAll(() => {
+  uninstall();
+  rmSync(mockDir, { recursive: true, force: true });
+});
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
+function ledgerFiles(r: GateRepo): string[] {
+  const dir = join(r.dir, '.proofgate/evidence/ledger');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(dir, f));
+}
+
+const claim = (r: GateRepo) =>
+  runCli([
+    ...['claim', '--control', 'tests', '--no-record'],
+    ...['--sigstore-root', trustedRoot, '--root', r.dir],
+  ]);
+
+/** The developer's run, then the CI's keyless cross audit. */
+async function keylessCross(r: GateRepo): Promise<void> {
+  expect(
+    (await r.run(['evaluate', '--run', ...actingAs('virtual:developer', 'local:dev')])).code,
+  ).toBe(0);
+  const audit = await r.run(
+    [
+      ...CROSS_AUDIT,
+      ...actingAs('ci:github', 'ci:github:42'),
+      ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+    ],
+    CI_ENV,
+  );
+  expect(audit.code, audit.err).toBe(0);
+}
+
+describe('a checkpoint signed keyless by the CI identity of a release authority', () => {
+  it('is trusted: verdicts verify only the suffix (an uncommitted covered edit is not read)', async () => {
+    const r = makeGateRepo(
+      [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }],
+      {
+        targetMaturity: 'engineering_ready',
+        taskStages: '[self, cross]',
+        authorities: [
+          { id: 'ci:github', kind: 'ci', stages: ['cross', 'release_authority'], identities: [CI] },
+        ],
+      },
+    );
+    cleanups.push(() => r.remove());
+    await keylessCross(r);
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'evidence');
+    cleanups.push(pushToOrigin(r));
+    const sealed = await r.run(
+      [
+        ...['seal', '--archive-id', 'cp-ci', '--checkpoint', '--authority-id', 'ci:github'],
+        ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+      ],
+      CI_ENV,
+    );
+    expect(sealed.code, sealed.err).toBe(0);
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'checkpoint');
+    expect(claim(r).code).toBe(0);
+    // The developer's run in the covered segment, flipped to FAIL in place (same length).
+    const covered = ledgerFiles(r).find((f) => !/-g\d+\.jsonl$/.test(f))!;
+    const text = readFileSync(covered, 'utf8');
+    writeFileSync(covered, text.replace('"status":"PASS"', '"status":"FAIL"'));
+    expect(claim(r).code).toBe(0);
+    expect(runCli(['verify', '--sigstore-root', trustedRoot, '--root', r.dir]).code).toBe(3);
+    // Committed, the edit changes the covered blob: the whole ledger is read and refused.
+    r.git('commit', '-q', '-am', 'tidy');
+    expect(claim(r).code).toBe(3);
+  });
+});

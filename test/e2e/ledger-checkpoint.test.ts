@@ -1,0 +1,263 @@
+// Trusted checkpoints (references/seal.md "Checkpoints"): verdicts verify only what was appended
+// after a checkpoint signed by a release authority of the upstream's rules. What an agent can do
+// against it, on real git repositories tracking a bare upstream: write a checkpoint itself (its own
+// authority, or a key it registers in the working tree), alter the covered lines and commit, put a
+// line before the sealed heads, forge the recorded state. An uncommitted edit inside the covered
+// prefix is the one thing a suffix-only verdict does not read (the threat model): `verify --full`
+// still reports it, and it serves to tell which path a verdict took.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeState } from '../../scripts/lib/core/ledger/checkpoint.ts';
+import { sha256Hex } from '../../scripts/lib/core/hash.ts';
+import type { JsonValue } from '../../scripts/lib/core/ledger/types.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
+import { readMetaSubject } from '../../scripts/lib/io/meta-subject.ts';
+import { createObjectStore } from '../../scripts/lib/io/objects.ts';
+import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { hookStopIn } from '../helpers/hook-stop.ts';
+import { pushToOrigin } from '../helpers/upstream-repo.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
+// Fails while the git-ignored file `flag` exists (outside the subject).
+const TESTS = {
+  id: 'tests',
+  execution: `{ type: command, argv: ${nodeArgv('console.log("ok", process.hrtime.bigint()); process.exit(require("fs").existsSync("flag") ? 1 : 0)')} }`,
+};
+const RELEASE = 'virtual:release-owner';
+const CLAIM = ['claim', '--control', 'tests', '--no-record'];
+
+interface Repo {
+  r: GateRepo;
+  env: Record<string, string>;
+}
+
+/** Three PASS runs, committed and pushed; the release key registered before the push when `keyFirst`. */
+async function pushedRepo(keyFirst = true): Promise<Repo> {
+  const r = makeGateRepo([TESTS], { files: { '.gitignore': 'flag\n' } });
+  const keys = mkdtempSync(join(tmpdir(), 'pg-ckpt-keys-'));
+  const env = { PROOFGATE_KEY_DIR: keys };
+  const generate = async (): Promise<void> => {
+    const out = await r.run(['keys', 'generate', '--authority-id', RELEASE], env);
+    expect(out.code, out.err).toBe(0);
+  };
+  if (keyFirst) await generate();
+  for (let i = 0; i < 3; i++) expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+  r.git('add', '-A');
+  r.git('commit', '-q', '-m', 'evidence');
+  const removeRemote = pushToOrigin(r);
+  cleanups.push(() => {
+    r.remove();
+    removeRemote();
+    rmSync(keys, { recursive: true, force: true });
+  });
+  if (!keyFirst) {
+    await generate();
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'register a release key (not pushed)');
+  }
+  return { r, env };
+}
+
+async function checkpoint(repo: Repo, authority = RELEASE): Promise<void> {
+  const sealed = await repo.r.run(
+    ['seal', '--archive-id', 'cp-1', '--checkpoint', '--authority-id', authority],
+    repo.env,
+  );
+  expect(sealed.code, sealed.err).toBe(0);
+  expect(sealed.out).toContain('checkpoint: ');
+  repo.r.git('add', '-A');
+  repo.r.git('commit', '-q', '-m', 'checkpoint');
+}
+
+function ledgerDir(r: GateRepo): string {
+  return join(r.dir, '.proofgate', 'evidence', 'ledger');
+}
+
+/** The segment the checkpoint covers (the first writer's, closed by the seal). */
+function coveredSegment(r: GateRepo): string {
+  const name = readdirSync(ledgerDir(r)).find((f) => f.endsWith('.jsonl') && !/-g\d+\./.test(f));
+  if (name === undefined) throw new Error('no covered segment');
+  return join(ledgerDir(r), name);
+}
+
+/** Flips the first run's PASS to FAIL in place: same length, so later offsets do not move. */
+function flipFirstResult(r: GateRepo): void {
+  const path = coveredSegment(r);
+  const text = readFileSync(path, 'utf8');
+  const at = text.indexOf('"status":"PASS"');
+  expect(at).toBeGreaterThan(-1);
+  writeFileSync(path, `${text.slice(0, at)}"status":"FAIL"${text.slice(at + 15)}`);
+}
+
+interface Verdict {
+  verb: string;
+  code: number;
+  count: number | undefined;
+}
+
+/** Each verdict's exit code (the hook's block as 3) and the finding count it names. */
+async function verdicts(r: GateRepo): Promise<Verdict[]> {
+  const found: Verdict[] = [];
+  const count = (out: string): number | undefined => {
+    try {
+      const json = JSON.parse(out) as { error?: { findingCount?: number } };
+      return json.error?.findingCount;
+    } catch {
+      return undefined;
+    }
+  };
+  for (const args of [CLAIM, ['status'], ['readiness'], ['next']]) {
+    const out = await r.run([...args, '--json']);
+    found.push({ verb: args[0]!, code: out.code, count: count(out.out) });
+  }
+  const stop = await hookStopIn(r.dir, '--control', 'tests');
+  const counted = /\((\d+) findings?\)/.exec(stop.reason ?? '');
+  found.push({
+    verb: 'hook stop',
+    code: stop.decision === 'block' ? 3 : 0,
+    count: counted === null ? undefined : Number(counted[1]),
+  });
+  return found;
+}
+
+describe('a trusted checkpoint', () => {
+  it('verdicts verify only the suffix: an uncommitted edit of a covered line is not read, verify --full reports it', async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo);
+    const { r } = repo;
+    const intact = await r.run(['verify', '--full']);
+    expect(intact.code).toBe(0);
+    expect(intact.out).toMatch(/checkpoint: verdicts start from \S+-g1\.jsonl:1 \(covers 5 lines/);
+    const before = await verdicts(r);
+    expect(before.map((v) => v.code)).not.toContain(3);
+    flipFirstResult(r);
+    expect(await verdicts(r)).toEqual(before);
+    const verify = await r.run(['verify', '--full']);
+    expect(verify.code).toBe(3);
+    expect(verify.out).toContain('LINE_EDITED');
+  });
+
+  it('the suffix still decides: a FAIL recorded after the checkpoint refuses the claim', async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo);
+    const { r } = repo;
+    writeFileSync(join(r.dir, 'flag'), '');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(1);
+    rmSync(join(r.dir, 'flag'));
+    const claim = await r.run(CLAIM);
+    expect(claim.code, claim.out).toBe(1);
+    expect(claim.out).toContain('FLAKY');
+  });
+
+  it('a covered line altered and committed: exit 3 with the same finding count in verify and every verdict', async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo);
+    const { r } = repo;
+    flipFirstResult(r);
+    r.git('commit', '-q', '-am', 'chore: tidy evidence');
+    const verify = await r.run(['verify', '--full', '--json']);
+    expect(verify.code).toBe(3);
+    const { findingCount } = JSON.parse(verify.out) as { findingCount: number };
+    expect(findingCount).toBeGreaterThan(0);
+    for (const { verb, code, count } of await verdicts(r)) {
+      expect(code, verb).toBe(3);
+      expect(count, `${verb} finding count`).toBe(findingCount);
+    }
+  });
+
+  it('a line put before the sealed heads is refused, committed or not', async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo);
+    const { r } = repo;
+    const path = coveredSegment(r);
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    // A copy of the last run, placed before the seal that ends the covered segment.
+    const forged = [...lines.slice(0, -1), lines.at(-2)!, lines.at(-1)!];
+    writeFileSync(path, `${forged.join('\n')}\n`);
+    expect((await r.run(CLAIM)).code).toBe(3);
+    expect((await hookStopIn(r.dir, '--control', 'tests')).decision).toBe('block');
+    r.git('commit', '-q', '-am', 'evidence');
+    expect((await r.run(CLAIM)).code).toBe(3);
+  });
+});
+
+describe('a checkpoint the trusted rules do not vouch for is ignored: the whole ledger is read', () => {
+  it("unsigned, by the agent's own authority", async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo, 'virtual:developer');
+    const verify = await repo.r.run(['verify', '--full']);
+    expect(verify.out).toContain('checkpoint: none trusted, verdicts read the whole ledger');
+    expect(verify.out).toContain('virtual:developer is not a release authority');
+    flipFirstResult(repo.r);
+    for (const { verb, code } of await verdicts(repo.r)) expect(code, verb).toBe(3);
+  });
+
+  it('signed with a release key registered only in an unpushed commit (not in effect)', async () => {
+    const repo = await pushedRepo(false);
+    await checkpoint(repo);
+    const verify = await repo.r.run(['verify', '--full']);
+    expect(verify.out).toContain('is not in the manifest');
+    flipFirstResult(repo.r);
+    for (const { verb, code } of await verdicts(repo.r)) expect(code, verb).toBe(3);
+  });
+
+  it('a hand-written checkpoint whose state leaves out a FAIL is CHECKPOINT_INVALID everywhere', async () => {
+    const repo = await pushedRepo();
+    const { r } = repo;
+    writeFileSync(join(r.dir, 'flag'), '');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(1);
+    rmSync(join(r.dir, 'flag'));
+    await checkpoint(repo, 'virtual:developer');
+    // The agent's own seal, naming a state of nothing but the segment's last line.
+    const plane = loadPlane(r.dir);
+    type Seal = {
+      body: { heads: Record<string, string>; checkpoint?: { segments: Record<string, JsonValue> } };
+    };
+    const genuine = readdirSync(ledgerDir(r))
+      .filter((f) => /-g\d+\.jsonl$/.test(f))
+      .map((f) => JSON.parse(readFileSync(join(ledgerDir(r), f), 'utf8').split('\n')[0]!) as Seal)
+      .find((e) => e.body.checkpoint !== undefined)!;
+    const covered = genuine.body.checkpoint!;
+    const [name] = Object.keys(covered.segments);
+    const lines = readFileSync(coveredSegment(r), 'utf8').split('\n').filter(Boolean);
+    const state = encodeState([
+      { segment: name!, index: lines.length - 1, line: Buffer.from(lines.at(-1)!) },
+    ]);
+    const digest = await createObjectStore(plane).put(state);
+    expect(digest).toBe(sha256Hex(state));
+    await appendEntry(
+      plane,
+      {
+        kind: 'seal',
+        time: new Date().toISOString(),
+        actor: { label: 'agent', authority: 'virtual:developer', context: 'local:agent' },
+        subject: await readMetaSubject(plane),
+        body: {
+          ...genuine.body,
+          archive_id: 'cp-forged',
+          checkpoint: { ...covered, state: digest, entries: 1 },
+        },
+      },
+      { manifest: plane.manifest },
+    );
+    const verify = await r.run(['verify', '--full', '--json']);
+    expect(verify.code).toBe(3);
+    expect(verify.out).toContain('CHECKPOINT_INVALID');
+    // CI's check of what a change appended re-computes it too.
+    const base = await r.run(['verify', '--base', 'origin/main']);
+    expect(base.code).toBe(3);
+    expect(base.out).toContain('CHECKPOINT_INVALID');
+    const { findingCount } = JSON.parse(verify.out) as { findingCount: number };
+    for (const { verb, code, count } of await verdicts(r)) {
+      expect(code, verb).toBe(3);
+      expect(count, `${verb} finding count`).toBe(findingCount);
+    }
+  });
+});
