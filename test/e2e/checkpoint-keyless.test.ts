@@ -1,5 +1,6 @@
 // A checkpoint signed keyless through Sigstore by a CI identity that the upstream's manifest
-// declares for a release authority is trusted like a key-signed one. Signing runs the real
+// declares (for a release authority, or for the CI authority itself) is trusted like a key-signed
+// one. Signing runs the real
 // sigstore-js code against Sigstore's own mock Fulcio and Rekor (in this process); verification
 // is offline, through the built CLI, against the mock's trusted root.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,42 +66,46 @@ async function keylessCross(r: GateRepo): Promise<void> {
   expect(audit.code, audit.err).toBe(0);
 }
 
-describe('a checkpoint signed keyless by the CI identity of a release authority', () => {
-  it('is trusted: verdicts verify only the suffix (an uncommitted covered edit is not read)', async () => {
-    const r = makeGateRepo(
-      [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }],
-      {
-        targetMaturity: 'engineering_ready',
-        taskStages: '[self, cross]',
-        authorities: [
-          { id: 'ci:github', kind: 'ci', stages: ['cross', 'release_authority'], identities: [CI] },
+describe('a checkpoint signed keyless by the CI identity', () => {
+  it.each([
+    ['a release authority', ['cross', 'release_authority']],
+    ['the CI authority with no release stage', ['cross']],
+  ] as const)(
+    'of %s is trusted: verdicts verify only the suffix (an uncommitted covered edit is not read)',
+    async (_who, stages) => {
+      const r = makeGateRepo(
+        [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }],
+        {
+          targetMaturity: 'engineering_ready',
+          taskStages: '[self, cross]',
+          authorities: [{ id: 'ci:github', kind: 'ci', stages: [...stages], identities: [CI] }],
+        },
+      );
+      cleanups.push(() => r.remove());
+      await keylessCross(r);
+      r.git('add', '-A');
+      r.git('commit', '-q', '-m', 'evidence');
+      cleanups.push(pushToOrigin(r));
+      const sealed = await r.run(
+        [
+          ...['seal', '--archive-id', 'cp-ci', '--checkpoint', '--authority-id', 'ci:github'],
+          ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
         ],
-      },
-    );
-    cleanups.push(() => r.remove());
-    await keylessCross(r);
-    r.git('add', '-A');
-    r.git('commit', '-q', '-m', 'evidence');
-    cleanups.push(pushToOrigin(r));
-    const sealed = await r.run(
-      [
-        ...['seal', '--archive-id', 'cp-ci', '--checkpoint', '--authority-id', 'ci:github'],
-        ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
-      ],
-      CI_ENV,
-    );
-    expect(sealed.code, sealed.err).toBe(0);
-    r.git('add', '-A');
-    r.git('commit', '-q', '-m', 'checkpoint');
-    expect(claim(r).code).toBe(0);
-    // The developer's run in the covered segment, flipped to FAIL in place (same length).
-    const covered = ledgerFiles(r).find((f) => !/-g\d+\.jsonl$/.test(f))!;
-    const text = readFileSync(covered, 'utf8');
-    writeFileSync(covered, text.replace('"status":"PASS"', '"status":"FAIL"'));
-    expect(claim(r).code).toBe(0);
-    expect(runCli(['verify', '--sigstore-root', trustedRoot, '--root', r.dir]).code).toBe(3);
-    // Committed, the edit changes the covered blob: the whole ledger is read and refused.
-    r.git('commit', '-q', '-am', 'tidy');
-    expect(claim(r).code).toBe(3);
-  });
+        CI_ENV,
+      );
+      expect(sealed.code, sealed.err).toBe(0);
+      r.git('add', '-A');
+      r.git('commit', '-q', '-m', 'checkpoint');
+      expect(claim(r).code).toBe(0);
+      // The developer's run in the covered segment, flipped to FAIL in place (same length).
+      const covered = ledgerFiles(r).find((f) => !/-g\d+\.jsonl$/.test(f))!;
+      const text = readFileSync(covered, 'utf8');
+      writeFileSync(covered, text.replace('"status":"PASS"', '"status":"FAIL"'));
+      expect(claim(r).code).toBe(0);
+      expect(runCli(['verify', '--sigstore-root', trustedRoot, '--root', r.dir]).code).toBe(3);
+      // Committed, the edit changes the covered blob: the whole ledger is read and refused.
+      r.git('commit', '-q', '-am', 'tidy');
+      expect(claim(r).code).toBe(3);
+    },
+  );
 });

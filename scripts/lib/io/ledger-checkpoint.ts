@@ -3,7 +3,8 @@
 // before (the reason is returned, never a finding: falling back loses no guarantee):
 // - trusted: the checkpoint seal is signed by an authority that the trusted rules (the manifest at
 //   the anchor: the upstream's fork point or --base, never the working tree or unpushed commits)
-//   register for release_authority, not an agent, with a key or Sigstore identity declared there;
+//   register for release_authority, not an agent, with a key or Sigstore identity declared there,
+//   or the CI authority (kind ci) signing keyless by a Sigstore identity declared there;
 // - the prefix is unchanged: each covered (closed) segment's blob at HEAD is the blob the
 //   checkpoint recorded (one `git ls-tree`, no segment read), the anchor holds no longer copy of it
 //   (an older one is a prefix the signer proved when it sealed), and the working file is at least
@@ -98,8 +99,12 @@ async function distrust(
   const authority = authorities.find((a) => a.id === entry.actor.authority);
   if (authority === undefined)
     return `its authority ${entry.actor.authority} is not in the trusted rules`;
-  if (authority.kind === 'agent' || !authority.stages.includes('release_authority'))
-    return `${authority.id} is not a release authority under the trusted rules`;
+  // A release authority (key or keyless), or the protected branch's CI identity signing keyless:
+  // neither is anything the agent holds.
+  const release = authority.stages.includes('release_authority');
+  const ciIdentity = authority.kind === 'ci' && (authority.identities?.length ?? 0) > 0;
+  if (authority.kind === 'agent' || (!release && !ciIdentity))
+    return `${authority.id} is not a release authority or a CI identity under the trusted rules`;
   if (entry.sigs === undefined || entry.sigs.length === 0) return 'it is not signed';
   const file = 'the trusted manifest';
   const problems: string[] = [];
@@ -120,6 +125,8 @@ async function distrust(
   }
   if (problems.length > 0) return problems.join('; ');
   if (jobs.length + keyless.length === 0) return 'no signature checks under the trusted rules';
+  if (!release && keyless.length === 0)
+    return `${authority.id} counts for checkpoints only when signed keyless by its Sigstore identity`;
   if (!jobs.every((job) => runSignatureJob(job))) return 'a signature does not verify';
   if (keyless.length === 0) return undefined;
   const { verifyKeylessJobs } = await import('./sigstore-verify.ts');
