@@ -15,7 +15,8 @@ import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import { readEntriesOnce, scopeTask } from './claim-scope.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
@@ -47,11 +48,18 @@ export async function gatherClaimFacts(
 ): Promise<ClaimFound> {
   const { root, dir, ctx, gate: io } = context;
   const named = taskControls(controls, ctx.env[TASK_ENV]);
-  const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);
-  if (file?.campaign !== undefined) return campaignFacts(plane, file.campaign, ctx, io);
+  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
+  // In ai_brownfield the task file names the campaign task even when the controls are named
+  // elsewhere (they then add to it); otherwise a named control list replaces the file.
+  const file = named === undefined || brownfield ? readTaskFile(dir) : undefined;
   // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
   const atBase = await readTrustedRules(plane, undefined);
+  if (file?.campaign !== undefined) {
+    const added = named ?? file.controls;
+    const from = named === undefined ? 'task.json' : controls.length > 0 ? '--control' : TASK_ENV;
+    return campaignFacts(plane, file.campaign, { added, from, atBase }, ctx, io);
+  }
   const ids = named ?? file?.controls ?? [];
   const rules = rulesFor(plane, atBase, ids, atBase === undefined);
   const once = readEntriesOnce(io);
@@ -65,7 +73,9 @@ export async function gatherClaimFacts(
   const gathered = await gatherStatuses(plane, scoped?.controls ?? [], ctx, once, rules.plane);
   // As claim, readiness and status do: in ai_brownfield a plain task claim is refused outside a
   // campaign, so the hook never lets a stop through that `claim` would refuse.
-  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, 'task');
+  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, 'task', [
+    ...foldCampaigns(gathered.entries).keys(),
+  ]);
   const decided = decideVerdict('task', rules.plane, gathered);
   const gated = gateByBase(decided, plane, rules, atBase, gathered, scoped?.removed);
   const decision = outside ?? explainScope(gated.decision, scoped, gated.rules);
@@ -109,10 +119,21 @@ function describeRules(rules: RulesReport | undefined): string {
 async function campaignFacts(
   plane: Plane,
   named: { campaign: string; task: string },
+  extra: { added: readonly string[]; from: string; atBase: BaseRules | undefined },
   ctx: Context,
   io: GateIO,
 ): Promise<ClaimFound> {
-  const decided = await decideInCampaign(plane, { ...named, controls: [] }, ctx, io);
+  const decided = await decideInCampaign(
+    plane,
+    {
+      ...named,
+      controls: [...extra.added],
+      controlsFrom: extra.from,
+      changeBase: extra.atBase,
+    },
+    ctx,
+    io,
+  );
   const command = ['proofgate', 'claim', '--campaign', named.campaign, '--task', named.task]
     .map(quoteArg)
     .join(' ');

@@ -190,16 +190,22 @@ describe('campaign task claims over a ratchet', () => {
     });
   });
 
-  test('a registry drift needs a new revision; a higher revision is accepted', async () => {
+  test('a new, unrelated control leaves the campaign active; a changed definition of one of its controls drifts it', async () => {
     const { io, state } = setup();
     await baselineAndRegister(io);
     io.plane.registry.controls.push(makeControl('T.docs', command(['pass'])));
     state.lint = V.slice(2);
     await run(io);
+    expect((await taskClaim(io)).granted).toBe(true);
+    const unit = io.plane.registry.controls.find((c) => c.id === 'T.unit')!;
+    unit.execution = command(['pass', '--strict']);
+    await run(io);
     const claimed = await taskClaim(io);
     expect(claimed.granted).toBe(false);
     expect(claimed.blockers[0]).toMatchObject({ control: 'campaign:lint-debt', status: 'STALE' });
-    expect(claimed.blockers[0]!.reason).toContain('needs a new revision');
+    expect(claimed.blockers[0]!.reason).toBe(
+      'the definition of T.unit changed since revision 1 was registered: the campaign needs a new revision',
+    );
     await expect(
       registerCampaign({ root: '/', spec: spec(), file: 'c.yaml', actor: owner }, ctx(), io),
     ).rejects.toThrow('registered at revision 1');
@@ -267,7 +273,7 @@ describe('campaign task claims over a ratchet', () => {
     );
     expect(claimed.granted).toBe(false);
     expect(claimed.verdict).toBe(
-      'REFUSED [task] development mode ai_brownfield: a task claim needs an active campaign (register one with proofgate campaign register --file <campaign.yaml>, see references/campaign.md) (claim with --campaign ID --task ID)',
+      'REFUSED [task] development mode ai_brownfield: a task claim is made inside a campaign task, and none is named; start or resume one with proofgate campaign start --task <task id>, which writes the task file (references/campaign.md) (or claim with --campaign ID --task ID)',
     );
     await expect(taskClaim(io)).rejects.toThrow('no campaign lint-debt is registered');
   });

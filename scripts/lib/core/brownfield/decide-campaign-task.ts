@@ -25,8 +25,8 @@ export interface RatchetEvidence {
 export interface CampaignTaskRequest {
   campaign: CampaignRecord;
   task: string;
-  /** Registry digest of the current plane. */
-  registry: string;
+  /** Why the campaign drifted from the current registry (findCampaignDrift); empty: it did not. */
+  drift: readonly string[];
   /** The rules the claim is judged by (at the base when one is given). */
   plane: Pick<Plane, 'manifest' | 'registry'>;
   target: Maturity;
@@ -78,13 +78,13 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
   const policy = found.task.exit_policy ?? spec.exit_policy;
   const label = `campaign ${spec.id} r${spec.revision} task ${found.task.id}`;
   const blockers: ClaimBlocker[] = [];
-  if (campaign.registry !== request.registry) {
+  if (request.drift.length > 0) {
     blockers.push({
       control: `campaign:${spec.id}`,
       stage: 'self',
       status: 'STALE',
-      reason: `the registry changed since revision ${spec.revision} was registered: the campaign needs a new revision`,
-      next: `proofgate campaign register --file <campaign.yaml with revision ${spec.revision + 1}>`,
+      reason: `${request.drift.join('; ')} since revision ${spec.revision} was registered: the campaign needs a new revision`,
+      next: `proofgate campaign start --campaign ${spec.id} --task ${found.task.id} (registers revision ${spec.revision + 1})`,
     });
   }
   // Debt controls count as satisfied when they have a current result (PASS or FAIL); the exit
