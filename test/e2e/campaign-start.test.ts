@@ -57,6 +57,17 @@ function hookStop(repo: GateRepo): { decision?: string; reason?: string } {
   return result.stdout.trim() === '' ? {} : (JSON.parse(result.stdout) as { reason?: string });
 }
 
+/** Registers campaign c1 with one task t1 over `controls` from a file, as the owner would. */
+function registerC1(repo: GateRepo, task: string, controls: string): void {
+  repo.write(
+    'c.yaml',
+    `id: c1\nrevision: 1\ntitle: one\ncontrols: [${controls}]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: ${task}, title: fix, controls: [${controls}] }\n`,
+  );
+  const as = ['--authority-id', 'virtual:release-owner', '--execution-context', 'local:e2e'];
+  const registered = cli(repo, ['campaign', 'register', '--file', join(repo.dir, 'c.yaml'), ...as]);
+  expect(registered.stdout.split('\n')[0]).toBe('REGISTERED campaign c1 r1');
+}
+
 const taskFile = (repo: GateRepo) => join(repo.dir, '.git', 'proofgate', 'task.json');
 const ledgerLines = (repo: GateRepo): number => {
   const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
@@ -113,13 +124,7 @@ describe('campaign start', () => {
 
   test('the hook with a registered campaign and no task file names that campaign and the start command', () => {
     const repo = brownfieldRepo();
-    repo.write(
-      'c.yaml',
-      'id: c1\nrevision: 1\ntitle: one\ncontrols: [unit]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix, controls: [unit] }\n',
-    );
-    const file = join(repo.dir, 'c.yaml');
-    const as = ['--authority-id', 'virtual:release-owner', '--execution-context', 'local:e2e'];
-    expect(cli(repo, ['campaign', 'register', '--file', file, ...as]).code).toBe(0);
+    registerC1(repo, 't1', 'unit');
     const blocked = hookStop(repo);
     expect(blocked.decision).toBe('block');
     expect(blocked.reason).not.toContain('needs an active campaign');
@@ -135,7 +140,8 @@ describe('what drifts a campaign', () => {
   test('a new control leaves it active; a changed definition of its own control drifts it until a new revision', () => {
     const repo = brownfieldRepo();
     cleanups.push(pushToOrigin(repo));
-    expect(cli(repo, ['campaign', 'start', '--task', 't1', '--control', 'unit']).code).toBe(0);
+    registerC1(repo, 't1', 'unit');
+    const claim = ['claim', '--campaign', 'c1', '--task', 't1', '--no-record'];
     const registry = join(repo.dir, REGISTRY);
     const added = `${readFileSync(registry, 'utf8')}  - id: extra
     title: control extra
@@ -149,30 +155,31 @@ describe('what drifts a campaign', () => {
     evidence_required: [output]
 `;
     writeFileSync(registry, added);
-    expect(cli(repo, ['campaign', 'list']).stdout).toContain('tasks r1 active');
+    expect(cli(repo, ['campaign', 'list']).stdout).toContain('c1 r1 active');
     expect(cli(repo, ['evaluate', '--run', '--control', 'unit']).code).toBe(0);
-    const claimed = cli(repo, ['claim', '--no-record']);
-    expect(claimed.stdout).not.toContain('campaign:tasks');
+    const claimed = cli(repo, claim);
+    expect(claimed.stdout).not.toContain('campaign:c1');
     // The registry change itself is a changed definition under the upstream's rules; only the
     // campaign's own control decides whether the campaign drifted.
     expect(claimed.stdout).not.toContain('needs a new revision');
 
     writeFileSync(registry, added.replace('title: control unit', 'title: control unit, strict'));
-    const shown = cli(repo, ['campaign', 'show', 'tasks']);
-    expect(shown.stdout).toContain('tasks r1 DRIFTED');
+    const shown = cli(repo, ['campaign', 'show', 'c1']);
+    expect(shown.stdout).toContain('c1 r1 DRIFTED');
     expect(shown.stdout).toContain('drifted: the definition of unit changed');
     expect(cli(repo, ['evaluate', '--run', '--control', 'unit']).code).toBe(0);
-    const stale = cli(repo, ['claim', '--no-record']);
+    const stale = cli(repo, claim);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain(
-      'campaign:tasks [self]: the definition of unit changed since revision 1 was registered: the campaign needs a new revision',
+      'campaign:c1 [self]: the definition of unit changed since revision 1 was registered: the campaign needs a new revision',
     );
+    // Starting the task again registers the next revision over the new definition.
     const again = cli(repo, ['campaign', 'start', '--task', 't1']);
     expect(again.stdout.split('\n')[0]).toBe(
-      'STARTED task t1 in campaign tasks r2 (registered revision 2 as virtual:release-owner)',
+      'STARTED task t1 in campaign c1 r2 (registered revision 2 as virtual:release-owner)',
     );
-    expect(cli(repo, ['campaign', 'list']).stdout).toContain('tasks r2 active');
-    expect(cli(repo, ['claim', '--no-record']).stdout).not.toContain('campaign:tasks');
+    expect(cli(repo, ['campaign', 'list']).stdout).toContain('c1 r2 active');
+    expect(cli(repo, claim).stdout).not.toContain('campaign:c1');
   });
 });
 
@@ -197,7 +204,7 @@ describe('a keyed release authority', () => {
       'id: c1\nrevision: 1\ntitle: one\ncontrols: [unit]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix, controls: [unit] }\n',
     );
     const register = ['campaign', 'register', '--file', join(repo.dir, 'c.yaml')];
-    const as = ['--authority-id', 'virtual:release-owner'];
+    const as = ['--authority-id', 'virtual:release-owner', '--execution-context', 'local:owner'];
     const before = ledgerLines(repo);
     const refused = cli(repo, [...register, ...as], { PROOFGATE_KEY_DIR: empty });
     expect(refused.code).toBe(2);
@@ -253,39 +260,31 @@ describe('the task file is the agent’s: it only adds', () => {
   test('a task file naming a campaign task of docs cannot drop unit when the change touches src/', () => {
     const repo = brownfieldRepo();
     cleanups.push(pushToOrigin(repo));
-    expect(cli(repo, ['campaign', 'start', '--task', 'docs-only', '--control', 'docs']).code).toBe(
-      0,
-    );
+    registerC1(repo, 'docs-only', 'docs');
     // The agent changes src/ (unit's inputs), proves docs only, and writes its own task file.
     repo.write('src/app.js', 'export const x = 2;\n');
     expect(cli(repo, ['evaluate', '--run', '--control', 'docs']).code).toBe(0);
     mkdirSync(join(repo.dir, '.git', 'proofgate'), { recursive: true });
     writeFileSync(
       taskFile(repo),
-      JSON.stringify({ campaign: 'tasks', task: 'docs-only', controls: ['docs'] }),
+      JSON.stringify({ campaign: 'c1', task: 'docs-only', controls: ['docs'] }),
     );
-    const claimed = cli(repo, ['claim', '--no-record']);
-    expect(claimed.code).toBe(1);
-    expect(claimed.stdout.split('\n')[0]).toMatch(
-      /^REFUSED \[task\] campaign tasks r1 task docs-only/,
+    const explicit = cli(repo, ['claim', '--campaign', 'c1', '--task', 'docs-only', '--no-record']);
+    expect(explicit.stdout.split('\n')[0]).toMatch(
+      /^REFUSED \[task\] campaign c1 r1 task docs-only/,
     );
-    expect(claimed.stdout).toContain(
+    expect(explicit.stdout).toContain(
       'unit [self]: no result yet (in the task: inputs src/** match src/app.js (changed since origin/main))',
     );
-    const explicit = cli(repo, [
-      'claim',
-      '--campaign',
-      'tasks',
-      '--task',
-      'docs-only',
-      '--no-record',
-    ]);
     expect(explicit.code).toBe(1);
-    expect(explicit.stdout).toContain('unit [self]');
+    // `claim` alone reads the task file and decides the same.
+    const claimed = cli(repo, ['claim', '--no-record']);
+    expect(claimed.code).toBe(1);
+    expect(claimed.stdout).toContain('unit [self]: no result yet (in the task: inputs src/**');
     const stop = hookStop(repo);
     expect(stop.decision).toBe('block');
     expect(stop.reason).toContain('unit [self]');
-    // Restarting the task with fewer controls never narrows it either.
+    // Restarting the task naming unit adds it; its docs stays (a restart never narrows a task).
     expect(
       cli(repo, ['campaign', 'start', '--task', 'docs-only', '--control', 'unit']).stdout,
     ).toContain('[docs, unit]');
