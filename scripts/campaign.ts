@@ -82,8 +82,9 @@ function readCampaignId(argv: Record<string, unknown>): string | undefined {
 export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   name: 'campaign',
   command: 'campaign <action> [id]',
+  // The one-line description is also in the verb table (scripts/cli.ts); `start` is in the examples.
   describe:
-    'Start a task inside a campaign, register campaigns, record ratchet baselines (ledger entries)',
+    'Register convergence campaigns and record ratchet baselines (ledger entries, never files)',
   examples: [
     [
       'proofgate campaign start --task fix-login --control unit',
