@@ -21,6 +21,7 @@ import type { BaseRules } from '../core/gate/base-rules.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
 import { scopeTask } from './claim-scope.ts';
+import { judgeCampaignRegistration } from '../core/brownfield/campaign-authority.ts';
 import { parseRunBody } from '../core/gate/parse-body.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -152,6 +153,11 @@ export async function decideInCampaign(
     campaign,
     task: options.task,
     drift: findCampaignDrift(campaign, plane.registry.controls, first.registry),
+    registration: judgeCampaignRegistration(
+      campaign,
+      [taskRules.manifest, ...(scopeAt?.plane === undefined ? [] : [scopeAt.plane.manifest])],
+      gathered.target,
+    ),
     plane: taskRules,
     target: gathered.target,
     statuses: gathered.statuses,
@@ -188,9 +194,7 @@ function explainBlockers(
 ): CampaignTaskDecision {
   const blockers: ClaimBlocker[] = decided.blockers.map((b) => {
     const reason = reasons.get(b.control);
-    return reason === undefined
-      ? b
-      : { ...b, reason: `${b.reason} (in the task: ${reason})` };
+    return reason === undefined ? b : { ...b, reason: `${b.reason} (in the task: ${reason})` };
   });
   for (const control of removed) {
     blockers.push({

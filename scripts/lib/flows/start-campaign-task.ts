@@ -9,6 +9,8 @@ import type { ExitPolicy } from '../core/brownfield/campaign-spec.ts';
 import { findTask, type CampaignTask } from '../core/brownfield/campaign-spec.ts';
 import { DEFAULT_CAMPAIGN, planCampaignTask } from '../core/brownfield/plan-campaign-task.ts';
 import { selectRequired } from '../core/gate/select-controls.ts';
+import { hasRegisteredKey } from '../core/gate/owner-decisions.ts';
+import { judgeCampaignRegistration } from '../core/brownfield/campaign-authority.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
@@ -60,7 +62,7 @@ export async function startCampaignTask(
     description: options.description,
     policy: options.policy,
     existing,
-    drifted: existing?.state === 'drifted',
+    drifted: existing !== undefined && needsRevision(existing, plane, options.actor),
     defaults: required.filter((c) => c.applies.value).map((c) => c.id),
   });
   let campaign = existing;
@@ -90,6 +92,18 @@ export async function startCampaignTask(
       `proofgate claim (reads the task file; the same as proofgate claim --campaign ${campaign.spec.id} --task ${plan.task.id})`,
     ],
   };
+}
+
+/**
+ * A drifted campaign needs a new revision; so does one whose registration does not count when the
+ * authority registering now has keys (its signed revision then counts).
+ */
+function needsRevision(existing: CampaignView, plane: Plane, actor: Actor | undefined): boolean {
+  if (existing.state === 'drifted') return true;
+  const target = plane.manifest.profile.target_maturity;
+  if (judgeCampaignRegistration(existing, [plane.manifest], target) === undefined) return false;
+  const registering = actor?.authority ?? existing.authority;
+  return hasRegisteredKey(registering, plane.manifest);
 }
 
 function pickCampaign(named: string | undefined, views: readonly CampaignView[]): string {

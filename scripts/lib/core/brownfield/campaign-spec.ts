@@ -49,6 +49,8 @@ export interface CampaignRecord {
   hash: string;
   time: string;
   authority: string;
+  /** The key or keyless identity that signed the registration (verified with the ledger). */
+  keyid?: string;
 }
 
 const ID = /^[A-Za-z][A-Za-z0-9._-]{0,63}$/;
@@ -189,6 +191,7 @@ function parseCampaignBody(stored: StoredEntry): CampaignRecord | undefined {
     hash: stored.hash,
     time: stored.entry.time,
     authority: stored.entry.actor.authority,
+    ...(stored.entry.actor.keyid === undefined ? {} : { keyid: stored.entry.actor.keyid }),
   };
 }
 

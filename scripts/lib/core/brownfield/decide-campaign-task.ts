@@ -27,6 +27,8 @@ export interface CampaignTaskRequest {
   task: string;
   /** Why the campaign drifted from the current registry (findCampaignDrift); empty: it did not. */
   drift: readonly string[];
+  /** Why its registration does not count (judgeCampaignRegistration); undefined: it does. */
+  registration?: string | undefined;
   /** The rules the claim is judged by (at the base when one is given). */
   plane: Pick<Plane, 'manifest' | 'registry'>;
   target: Maturity;
@@ -85,6 +87,15 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
       status: 'STALE',
       reason: `${request.drift.join('; ')} since revision ${spec.revision} was registered: the campaign needs a new revision`,
       next: `proofgate campaign start --campaign ${spec.id} --task ${found.task.id} (registers revision ${spec.revision + 1})`,
+    });
+  }
+  if (request.registration !== undefined) {
+    blockers.push({
+      control: `campaign:${spec.id}`,
+      stage: 'release_authority',
+      status: 'BLOCKED',
+      reason: request.registration,
+      next: `the release authority (with a registered key: proofgate keys generate) runs PROOFGATE_KEY_DIR=<its key directory> proofgate campaign start --campaign ${spec.id} --task ${found.task.id} --authority-id <it>`,
     });
   }
   // Debt controls count as satisfied when they have a current result (PASS or FAIL); the exit
