@@ -50,9 +50,12 @@ function cli(repo: GateRepo, args: string[], env: Record<string, string> = {}) {
 }
 
 /** The Stop hook as the agent runs it: the built CLI with the Stop payload on stdin. */
-function hookStop(repo: GateRepo): { decision?: string; reason?: string } {
+function hookStop(
+  repo: GateRepo,
+  env: Record<string, string> = {},
+): { decision?: string; reason?: string } {
   const command = `"${process.execPath}" "${BIN}" hook stop --root "${repo.dir}"`;
-  const result = runShellHook(command, repo.dir, stopPayloadFor(repo.dir), ENV);
+  const result = runShellHook(command, repo.dir, stopPayloadFor(repo.dir), { ...ENV, ...env });
   expect(result.code).toBe(0);
   return result.stdout.trim() === '' ? {} : (JSON.parse(result.stdout) as { reason?: string });
 }
@@ -96,6 +99,10 @@ describe('campaign start', () => {
     expect(blocked.decision).toBe('block');
     expect(blocked.reason).toContain('campaign tasks r1 task fix-docs');
     expect(blocked.reason).toContain('proofgate claim --campaign tasks --task fix-docs');
+    // Controls named in the environment add to the campaign task; they do not hide it.
+    const named = hookStop(repo, { PROOFGATE_TASK_CONTROLS: 'unit' });
+    expect(named.reason).toContain('campaign tasks r1 task fix-docs');
+    expect(named.reason).toContain('unit [self]');
     expect(cli(repo, ['evaluate', '--run', '--control', 'docs']).code).toBe(0);
     const claimed = cli(repo, ['claim', '--no-record']);
     expect(claimed.stdout.split('\n')[0]).toMatch(
