@@ -84,7 +84,11 @@ async function decideClaim(
   const plane = await io.loadPlane(root);
   // A task file naming a campaign task (`campaign start` writes it) is the campaign claim, when
   // neither --control nor the environment names the task.
-  const named = options.scope === 'task' ? await readNamed(options.controls, root, ctx) : undefined;
+  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
+  const named =
+    options.scope === 'task'
+      ? await readNamed(options.controls, root, ctx, brownfield && options.campaign === undefined)
+      : undefined;
   const inCampaign =
     options.campaign ??
     (named?.campaign !== undefined && options.shards === undefined
@@ -129,22 +133,27 @@ async function decideClaim(
 
 /**
  * The controls the task names and where: --control, else the env var, else task.json; and the
- * campaign task the task file names, if it names one and nothing else names the task.
+ * campaign task the task file names. The file is read when nothing else names the task, and
+ * always with `campaignFirst` (ai_brownfield, as the Stop hook reads it): named controls then
+ * add to its campaign task.
  */
 async function readNamed(
   flags: readonly string[],
   root: string,
   ctx: Context,
+  campaignFirst: boolean,
 ): Promise<{ ids: string[]; source: string; campaign?: { campaign: string; task: string } }> {
-  if (flags.length > 0) return { ids: [...flags], source: '--control' };
   const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
-  if (fromEnv !== undefined) return { ids: fromEnv, source: TASK_CONTROLS_ENV };
+  const given =
+    flags.length > 0
+      ? { ids: [...flags], source: '--control' }
+      : fromEnv === undefined
+        ? undefined
+        : { ids: fromEnv, source: TASK_CONTROLS_ENV };
+  if (given !== undefined && !campaignFirst) return given;
   const file = readTaskFile(await hookDir(root));
-  return {
-    ids: file?.controls ?? [],
-    source: 'task.json',
-    ...(file?.campaign === undefined ? {} : { campaign: file.campaign }),
-  };
+  const campaign = file?.campaign === undefined ? {} : { campaign: file.campaign };
+  return { ...(given ?? { ids: file?.controls ?? [], source: 'task.json' }), ...campaign };
 }
 
 function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {

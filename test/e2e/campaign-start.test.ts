@@ -284,10 +284,16 @@ describe('the task file is the agent’s: it only adds', () => {
       'unit [self]: no result yet (in the task: inputs src/** match src/app.js (changed since origin/main))',
     );
     expect(explicit.code).toBe(1);
-    // `claim` alone reads the task file and decides the same.
-    const claimed = cli(repo, ['claim', '--no-record']);
-    expect(claimed.code).toBe(1);
-    expect(claimed.stdout).toContain('unit [self]: no result yet (in the task: inputs src/**');
+    // `claim` alone reads the task file and decides the same, also when the environment names
+    // only docs: a name adds to the campaign task and never replaces what the change touches.
+    for (const env of [{}, { PROOFGATE_TASK_CONTROLS: 'docs' }]) {
+      const claimed = cli(repo, ['claim', '--no-record'], env);
+      expect(claimed.code).toBe(1);
+      expect(claimed.stdout.split('\n')[0]).toMatch(
+        /^REFUSED \[task\] campaign c1 r1 task docs-only/,
+      );
+      expect(claimed.stdout).toContain('unit [self]: no result yet (in the task: inputs src/**');
+    }
     const stop = hookStop(repo);
     expect(stop.decision).toBe('block');
     expect(stop.reason).toContain('unit [self]');
