@@ -21,6 +21,8 @@ export interface HookOptions extends CommonOptions {
   local: boolean;
   /** install: also gate SubagentStop. */
   subagent: boolean;
+  /** stop: the project must have a plane (the installed command says so); none blocks. */
+  requirePlane: boolean;
   /** stop: `--trust FILE`, the auditor's trust root (references/trust.md). */
   trust?: string;
 }
@@ -37,7 +39,12 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
       return (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx, { trust });
     };
     const decision = await stopFlow(
-      { root: options.root, agent: options.agent, controls: options.controls },
+      {
+        root: options.root,
+        agent: options.agent,
+        controls: options.controls,
+        requirePlane: options.requirePlane,
+      },
       ctx,
       io,
     );
@@ -117,6 +124,11 @@ export const hook = defineVerb<HookOptions, HookResult>({
         describe:
           'stop: auditor trust file (proofgate trust export); keys, authorities and heads from it',
       })
+      .option('require-plane', {
+        type: 'boolean',
+        default: false,
+        describe: 'stop: no control plane here blocks (hook install writes it)',
+      })
       .option('subagent', {
         type: 'boolean',
         default: false,
@@ -131,6 +143,7 @@ export const hook = defineVerb<HookOptions, HookResult>({
       .filter((c) => c !== ''),
     local: argv['local'] === true,
     subagent: argv['subagent'] === true,
+    requirePlane: argv['require-plane'] === true,
     ...(typeof argv['trust'] === 'string' ? { trust: argv['trust'] } : {}),
   }),
   run: runHook,

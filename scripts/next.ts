@@ -2,7 +2,7 @@
 // traceability gaps and open hypotheses — by infoGain × risk ÷ cost, with a fixed exploration share.
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { readVerdict } from './lib/flows/knowledge-sources.ts';
+import { readVerdicts } from './lib/flows/knowledge-sources.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { UsageError } from './lib/core/errors.ts';
@@ -28,8 +28,7 @@ export const next = defineVerb<NextOptions, NextResult>({
       .option('top', { type: 'number', default: 10, describe: 'how many items to show' })
       .option('scope', {
         type: 'string',
-        default: 'project',
-        describe: 'the claim whose blockers are ranked: project or release',
+        describe: "rank only this claim's blockers: project or release (default: both)",
       })
       .option('requirements', {
         type: 'string',
@@ -43,19 +42,20 @@ export const next = defineVerb<NextOptions, NextResult>({
     seed: typeof argv['seed'] === 'string' ? argv['seed'] : 'next',
     top: typeof argv['top'] === 'number' && argv['top'] > 0 ? Math.trunc(argv['top']) : 10,
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
-    scope: parseScope(argv['scope']),
+    ...parseScope(argv['scope']),
     ...readTrustPath(argv),
   }),
   run: (options, ctx) => {
     const trust = readTrustOption(ctx.cwd, options.trust);
-    return runNext(options, ctx, (root, scope) => readVerdict(root, scope, ctx, trust));
+    return runNext(options, ctx, (root, scopes) => readVerdicts(root, scopes, ctx, trust));
   },
   render: renderNext,
   exitCode: () => 0,
 });
 
-function parseScope(value: unknown): NextOptions['scope'] {
-  if (value === undefined || value === 'project' || value === 'release') return value ?? 'project';
+function parseScope(value: unknown): Pick<NextOptions, 'scope'> {
+  if (value === undefined) return {};
+  if (value === 'project' || value === 'release') return { scope: value };
   throw new UsageError(
     'BAD_VALUE',
     `--scope ${typeof value === 'string' ? value : '(not a word)'} is not a scope next ranks`,

@@ -103,9 +103,9 @@ describe('the bundle loads only what the command needs', () => {
   it('hook stop starts git before it loads the YAML parser and the gate (a dynamic import)', () => {
     const loaded = [...closure(verbChunk('hook')).sources];
     expect(loaded.filter((s) => s.startsWith('node_modules/yaml/'))).toEqual([]);
-    expect(loaded).not.toContain('scripts/lib/flows/status-flow.ts');
+    expect(loaded).not.toContain('scripts/lib/flows/claim-now.ts');
     expect(loaded).toContain('scripts/lib/io/worktree-state.ts');
-    expect(hotPathImports('hook')).toContain('scripts/lib/flows/status-flow.ts');
+    expect(hotPathImports('hook')).toContain('scripts/lib/flows/claim-now.ts');
   });
 
   it('follows static imports across chunks (the check above sees shared code)', () => {

@@ -12,11 +12,10 @@ const options = (root: string) => ({
   seed: 's',
   top: 10,
   requirements: [],
-  scope: 'project' as const,
 });
 
 describe('proofgate next', () => {
-  it('ranks gaps and open hypotheses together by priority', async () => {
+  it('ranks what a claim refuses first, then gaps and open hypotheses by priority', async () => {
     const plane = planeWith(controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', SLOT));
     await plane.run(
       hypothesisArgs('negative page size accepted', { risk: '0.7', oracle: 'expect 400' }),
@@ -24,11 +23,14 @@ describe('proofgate next', () => {
     await plane.run(hypothesisArgs('cheap', { cost: '0.5', oracle: 'o' }));
     const { out, code } = await plane.run(['next', '--share', '0']);
     expect(code).toBe(0);
-    expect(out).toMatch(/^top: hypothesis H-0002 \(cheap\); 4 open item\(s\)\n/);
+    // The hypothesis scores higher than the slot's TODO, but the claims refuse the slot.
+    expect(out).toMatch(/^top: control C-1 \(TODO \[self\]: .*\); 4 open item\(s\)\n/);
     expect(out).not.toContain('not wired');
-    expect(out).toMatch(/control C-1: TODO \[self\]/);
     expect(out).toMatch(
-      /2\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n {3}next: proofgate adopt --list\n3\. 0.63 hypothesis H-0001/,
+      /if claimed now: REFUSED \[project\].*\n {2}if claimed now: REFUSED \[release\]/,
+    );
+    expect(out).toMatch(
+      /1\. 0.315 control C-1: TODO \[self\]: .*\n {3}next: proofgate adopt --list\n2\. 1.62 hypothesis H-0002: cheap\n3\. 0.72 gap REQ-1\/C-1: missing_verification \(from prototype\)\n {3}next: proofgate adopt --list\n4\. 0.63 hypothesis H-0001/,
     );
   });
 
@@ -37,29 +39,60 @@ describe('proofgate next', () => {
       controlYaml('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
     );
     const ctx = createTestContext({ cwd: plane.root });
-    const asked: string[] = [];
+    const asked: (readonly string[])[] = [];
     const result = await runNext(
       { ...options(plane.root), scope: 'release' },
       ctx,
-      (_root, scope) => {
-        asked.push(scope);
-        return Promise.resolve({
-          verdict: 'REFUSED [release] 3 blockers',
-          blockers: [
-            { control: 'C-1', stage: 'self', status: 'FAIL', reason: 'exit 1' },
-            { control: 'C-1', stage: 'cross', status: 'TODO', reason: 'no cross audit' },
-            { control: 'C-2', stage: 'self', status: 'TODO', reason: 'efficacy unproven' },
-          ],
-        });
+      (_root, scopes) => {
+        asked.push(scopes);
+        return Promise.resolve([
+          {
+            verdict: 'REFUSED [release] 3 blockers',
+            blockers: [
+              { control: 'C-1', stage: 'self', status: 'FAIL', reason: 'exit 1' },
+              { control: 'C-1', stage: 'cross', status: 'TODO', reason: 'no cross audit' },
+              { control: 'C-2', stage: 'self', status: 'TODO', reason: 'efficacy unproven' },
+            ],
+          },
+        ]);
       },
     );
-    expect(asked).toEqual(['release']);
+    expect(asked).toEqual([['release']]);
     expect(result.hasControlStatuses).toBe(true);
     expect(result.verdict).toBe('REFUSED [release] 3 blockers');
-    expect(result.items.map((i) => [i.id, i.score, i.reason])).toEqual([
-      ['C-1', 700, 'FAIL [self]: exit 1'],
-      ['C-2', 315, 'TODO [self]: efficacy unproven'],
+    expect(result.items.map((i) => [i.id, i.score, i.reason, i.causes])).toEqual([
+      ['C-1', 700, 'FAIL [self]: exit 1', ['[self] FAIL', '[cross] TODO']],
+      ['C-2', 315, 'TODO [self]: efficacy unproven', ['[self] TODO']],
     ]);
+  });
+
+  it('without --scope: what a project claim and a release claim refuse, each cause once', async () => {
+    const plane = planeWith('');
+    const ctx = createTestContext({ cwd: plane.root });
+    const asked: (readonly string[])[] = [];
+    const fail = { control: 'C-1', stage: 'self', status: 'FAIL', reason: 'exit 1' } as const;
+    const approval = {
+      control: 'C-1',
+      stage: 'release_authority',
+      status: 'TODO',
+      reason: 'no release approval',
+    } as const;
+    const result = await runNext({ ...options(plane.root), top: 1 }, ctx, (_root, scopes) => {
+      asked.push(scopes);
+      return Promise.resolve([
+        { verdict: 'REFUSED [project] 1 blocker', blockers: [fail] },
+        { verdict: 'REFUSED [release] 2 blockers', blockers: [fail, approval] },
+      ]);
+    });
+    expect(asked).toEqual([['project', 'release']]);
+    expect(result.verdicts).toEqual([
+      'REFUSED [project] 1 blocker',
+      'REFUSED [release] 2 blockers',
+    ]);
+    expect(result.items.map((i) => [i.id, i.causes])).toEqual([
+      ['C-1', ['[self] FAIL', '[release_authority] TODO']],
+    ]);
+    expect(result.total).toBe(1);
   });
 
   it('refuses a scope it does not rank (exit 2)', async () => {

@@ -206,6 +206,30 @@ describe('the installed command', () => {
     expectBlock(run, /completion REFUSED/);
   });
 
+  test('the plane deleted and committed away with no upstream: the installed command blocks', () => {
+    const repo = planeRepo();
+    repo.git('rm', '-rq', '.proofgate');
+    repo.commit('drop the plane');
+    // Without the installed command's --require-plane this repository looks like no project at all.
+    expect(
+      hookStop(repo.dir, stopPayloadFor(repo.dir), { CLAUDE_PROJECT_DIR: repo.dir }),
+    ).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
+    const run = runShellHook(claude('local'), repo.dir, stopPayloadFor(repo.dir), {
+      CLAUDE_PROJECT_DIR: repo.dir,
+    });
+    const reason = expectBlock(
+      run,
+      /was installed for a proofgate project, but .* has no control plane/,
+    );
+    const next = /Next: (git log .*)/.exec(reason)?.[1] ?? '';
+    const found = spawnSync('sh', ['-c', next], { cwd: repo.dir, encoding: 'utf8' });
+    expect(found.status).toBe(0);
+    expect(found.stdout).toContain('drop the plane');
+  });
+
   test('the shared command, with proofgate a dependency of the project: exit 0 and block JSON', () => {
     const repo = planeRepo({
       'package.json': JSON.stringify({ devDependencies: { proofgate: '*' } }),

@@ -26,7 +26,7 @@ import { parseRunBody } from '../core/gate/parse-body.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import type { GateIO } from '../core/ports.ts';
 import { readFingerprints } from './read-fingerprints.ts';
-import { gatherStatuses } from './status-flow.ts';
+import { gatherStatuses } from './gather-statuses.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 

@@ -4,25 +4,20 @@ import type { TrustSource } from './trust-check.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
-import type { ClaimScope, Control } from '../core/plane/types.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import { decideVerdict } from '../core/gate/decide-verdict.ts';
-import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { ClaimBody } from '../core/gate/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
-import { gatherStatuses } from './status-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { findMissingShards, refuseMissingShards } from '../core/gate/shard.ts';
-import { isAttestOnly } from '../core/gate/select-controls.ts';
 import type { DefinitionReport } from '../core/gate/definition-approval.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
-import { gateByBase, rulesFor } from './claim-rules.ts';
 import { buildSubject } from '../core/binding/build-subject.ts';
 import type { UnprovenStop } from '../core/hook/hook-notes.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
-import { readEntriesOnce, scopeTask, type ScopedTask } from './claim-scope.ts';
+import type { ScopedTask } from './claim-scope.ts';
+import { decideClaimNow } from './claim-now.ts';
+import type { ClaimScope } from '../core/plane/types.ts';
 
 export interface ClaimFlowOptions {
   root: string;
@@ -85,39 +80,23 @@ export async function claimFlow(
     );
   }
   const plane = await io.loadPlane(options.root);
-  const atBase = options.rulesAtBase;
-  const rules = rulesFor(plane, atBase, options.controls, options.ownRules === true);
-  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, options.scope);
-  if (outside !== undefined) return { ...outside, statuses: [] };
-  if (!rules.plane.manifest.authorities.some((a) => a.id === options.actor.authority)) {
-    throw new UsageError(
-      'BAD_VALUE',
-      `authority ${options.actor.authority} is not registered in the manifest${atBase?.plane === undefined ? '' : ` at ${atBase.base}`}`,
-      {
-        next: 'claim as an authority listed in controls/manifest.yaml',
-      },
-    );
-  }
-  const once = readEntriesOnce(io);
-  const named = { ids: options.controls, source: options.controlsFrom ?? '--control' };
-  const scoped =
-    options.scope === 'task' ? await scopeTask(plane, rules.plane, atBase, named, once) : undefined;
-  const ids = scoped?.controls ?? options.controls;
-  const gathered = await gatherStatuses(plane, ids, ctx, once, rules.plane);
-  const decided = withMissingShards(
-    decideVerdict(options.scope, rules.plane, gathered),
-    rules.plane.registry.controls,
-    gathered.statuses,
-    options.shards,
-  );
-  const { decision: gated, ...byBase } = gateByBase(
-    decided,
+  const now = await decideClaimNow(
     plane,
-    rules,
-    atBase,
-    gathered,
-    scoped?.removed,
+    options.rulesAtBase ?? null,
+    {
+      scope: options.scope,
+      ids: options.controls,
+      source: options.controlsFrom ?? '--control',
+      authority: options.actor.authority,
+      ownRules: options.ownRules === true,
+      ...(options.shards === undefined ? {} : { shards: options.shards }),
+    },
+    ctx,
+    io,
   );
+  if (now.gathered === undefined) return { ...now.decision, statuses: [] };
+  const { decision: gated, scoped } = now;
+  const gathered = now.gathered.gathered;
   // An unproven stop the Stop hook let through is shown by every later claim until one covers it.
   const stops = gathered.unprovenStops.map((stop) => stop.warning);
   const warnings = [...((gated as { warnings?: string[] }).warnings ?? []), ...stops];
@@ -126,7 +105,8 @@ export async function claimFlow(
     ...(warnings.length === 0 ? {} : { warnings }),
     ...(stops.length === 0 ? {} : { unprovenStops: gathered.unprovenStops }),
     statuses: gathered.statuses,
-    ...byBase,
+    ...(now.definitions === undefined ? {} : { definitions: now.definitions }),
+    ...(now.rules === undefined ? {} : { rules: now.rules }),
     ...(scoped === undefined ? {} : { taskScope: withoutRemoved(scoped) }),
   };
   if (!gated.granted || gated.body === undefined || !options.record) return result;
@@ -168,27 +148,4 @@ export async function recordClaim(
     body: toJsonObject(body),
   });
   return stored.hash;
-}
-
-/**
- * The merge job of a sharded evaluation: a shard none of whose runnable claimed controls has a
- * current result refuses the claim by name, so a lost artifact reads as a lost runner, not as a
- * list of controls that merely look unrun.
- */
-function withMissingShards(
-  decision: ClaimDecision,
-  controls: readonly Control[],
-  statuses: readonly ControlStatus[],
-  shards: number | undefined,
-): ClaimDecision {
-  if (shards === undefined) return decision;
-  const claimed = new Set(statuses.map((s) => s.control));
-  const runnable = controls.filter(
-    (c) =>
-      claimed.has(c.id) &&
-      c.applies.value &&
-      c.execution.type !== 'slot' &&
-      !isAttestOnly(c.execution),
-  );
-  return refuseMissingShards(decision, findMissingShards(runnable, statuses, shards));
 }

@@ -6,9 +6,6 @@ import { sha256Hex } from '../core/hash.ts';
 import { quoteArg } from '../core/gate/next-command.ts';
 import type { StopFacts } from '../core/hook/decide-stop.ts';
 import type { GateIO } from '../core/ports.ts';
-import { decideVerdict } from '../core/gate/decide-verdict.ts';
-import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
-import { gatherStatuses } from './status-flow.ts';
 import { decideInCampaign } from './campaign-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
@@ -17,10 +14,11 @@ import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
-import { readEntriesOnce, scopeTask } from './claim-scope.ts';
-import { gateByBase, rulesFor } from './claim-rules.ts';
 import { readTrustedRules } from './trusted-rules.ts';
+import { decideClaimNow } from './claim-now.ts';
+import { InternalError } from '../core/errors.ts';
 
 export interface StopContext {
   root: string;
@@ -60,31 +58,35 @@ export async function gatherClaimFacts(
     const from = named === undefined ? 'task.json' : controls.length > 0 ? '--control' : TASK_ENV;
     return campaignFacts(plane, file.campaign, { added, from, atBase }, ctx, io);
   }
-  const ids = named ?? file?.controls ?? [];
-  const rules = rulesFor(plane, atBase, ids, atBase === undefined);
-  const once = readEntriesOnce(io);
   // A task that names controls covers at least what it changes; naming none gates every
   // required control.
   const source = controls.length > 0 ? '--control' : named === undefined ? 'task.json' : TASK_ENV;
-  const scoped =
-    ids.length === 0
-      ? undefined
-      : await scopeTask(plane, rules.plane, atBase, { ids, source }, once);
-  const gathered = await gatherStatuses(plane, scoped?.controls ?? [], ctx, once, rules.plane);
-  // As claim, readiness and status do: in ai_brownfield a plain task claim is refused outside a
-  // campaign, so the hook never lets a stop through that `claim` would refuse.
-  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, 'task', [
-    ...foldCampaigns(gathered.entries).keys(),
-  ]);
-  const decided = decideVerdict('task', rules.plane, gathered);
-  const gated = gateByBase(decided, plane, rules, atBase, gathered, scoped?.removed);
-  const decision = outside ?? explainScope(gated.decision, scoped, gated.rules);
+  const ids = named ?? file?.controls ?? [];
+  // The decision `claim` makes (claim-now.ts): in ai_brownfield a plain task claim is refused
+  // outside a campaign, so the hook never lets a stop through that `claim` would refuse; the
+  // statuses are still gathered, as the hook's note is bound to them.
+  const now = await decideClaimNow(
+    plane,
+    atBase ?? null,
+    { scope: 'task', ids, source, gatherRefused: true },
+    ctx,
+    io,
+  );
+  if (now.gathered === undefined) throw new InternalError('the stop was decided without statuses');
+  const gathered = now.gathered.gathered;
+  // Outside a campaign task the refusal names the registered campaigns and the way in.
+  const outside = now.isOutsideCampaign
+    ? refuseTaskOutsideCampaign(now.gathered.rules.manifest, 'task', [
+        ...foldCampaigns(gathered.entries).keys(),
+      ])
+    : undefined;
+  const decision = outside ?? explainScope(now.decision, now.scoped, now.rules);
   const claimed = gathered.statuses.map((s) => s.control);
   return claimFacts(
     plane,
     decision,
     gathered,
-    outside === undefined ? claimCommandFor(claimed) : CAMPAIGN_CLAIM,
+    now.isOutsideCampaign ? CAMPAIGN_CLAIM : claimCommandFor(claimed),
   );
 }
 

@@ -24,6 +24,8 @@ export interface StopFlowOptions {
   agent: HookAgent;
   /** --control ids; empty: the env var, then task.json, then every control required at target. */
   controls: readonly string[];
+  /** The installed hook's `--require-plane`: no plane here blocks instead of allowing. */
+  requirePlane?: boolean;
 }
 
 /** The gate's world, or a way to load it (the CLI loads it only once git status is running). */
@@ -102,7 +104,13 @@ async function decide(
   const anchor = projectAnchor(options.root, ctx, parsed.input.cwd);
   if (typeof anchor !== 'string') return decideStop({ ...request, facts: anchor });
   const project = await locateHookProject(anchor);
-  if (project.kind === 'none') return decideStop({ ...request, facts: { kind: 'no-plane' } });
+  if (project.kind === 'none') {
+    const facts: StopFacts =
+      options.requirePlane === true
+        ? { kind: 'plane-missing', where: anchor }
+        : { kind: 'no-plane' };
+    return decideStop({ ...request, facts });
+  }
   await startWorktreeState(project.top);
   const gate = memoizeEntries(typeof io === 'function' ? await io() : io);
   const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };

@@ -1,31 +1,54 @@
-// The real sources `next` and `sync` read: the claim decision of a scope now (the same
-// decideClaimNow as `status`, `readiness` and `query blockers`, under claim's rules) and, per control, the entry that supports it.
+// The real sources `next` and `sync` read: the claim decisions of the project and the release now
+// (decideClaimNow, the decision `claim` itself makes, under its rules) and, per control, the entry
+// that supports it.
 import type { Context } from '../core/context.ts';
 import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
 import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
-import { decideClaimNow, statusFlow } from './status-flow.ts';
+import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
+import { readEntriesOnce } from './claim-scope.ts';
+import { statusFlow } from './status-flow.ts';
 import { readViewRules } from './trusted-rules.ts';
 import { createRealGateIO } from './world/real-gate-io.ts';
 import type { LoadedTrust } from '../io/trust-io.ts';
 
-/** What a claim of `scope` would answer now, for `next`: under the rules `claim` decides with. */
-export async function readVerdict(
+/** A claim decision of one scope now, as `next` ranks it: its verdict line and blockers. */
+export interface ScopeVerdict {
+  scope: ClaimScope;
+  verdict: string;
+  blockers: ClaimBlocker[];
+  rules?: RulesReport;
+}
+
+/**
+ * What a claim of each of `scopes` would answer now, for `next`: under the rules `claim` decides
+ * with, over one verified read of the ledger (a later scope reuses the statuses of an earlier).
+ */
+export async function readVerdicts(
   root: string,
-  scope: ClaimScope,
+  scopes: readonly ClaimScope[],
   ctx: Context,
   trust?: LoadedTrust,
-): Promise<{ verdict: string; blockers: ClaimBlocker[]; rules?: RulesReport }> {
-  const io = createRealGateIO(ctx, { trust });
+): Promise<ScopeVerdict[]> {
+  const io = readEntriesOnce(createRealGateIO(ctx, { trust }));
   const plane = await io.loadPlane(root);
   const atBase = await readViewRules(plane, trust);
-  const { decision, rules } = await decideClaimNow(plane, atBase, { scope, ids: [] }, ctx, io);
-  return {
-    verdict: decision.verdict,
-    blockers: decision.blockers,
-    ...(rules === undefined ? {} : { rules }),
-  };
+  const verdicts: ScopeVerdict[] = [];
+  let reuse: GatheredUnder | undefined;
+  for (const scope of scopes) {
+    const request = { scope, ids: [], ...(reuse === undefined ? {} : { reuse }) };
+    const now = await decideClaimNow(plane, atBase, request, ctx, io);
+    reuse = now.gathered ?? reuse;
+    const { verdict, blockers } = now.decision;
+    verdicts.push({
+      scope,
+      verdict,
+      blockers,
+      ...(now.rules === undefined ? {} : { rules: now.rules }),
+    });
+  }
+  return verdicts;
 }
 
 /** The entry behind each control's current status, for the traceability graph. */

@@ -1,5 +1,6 @@
-// next: ranks what a claim decision names as open (the same blockers `claim` and `query blockers`
-// give, under the same rules), traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
+// next: ranks what a project and a release claim would refuse now (the blockers `claim` itself
+// names, under its rules: claim-now.ts), then the knowledge plane's suggestions after them:
+// traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
@@ -30,8 +31,8 @@ export interface NextOptions extends CommonOptions {
   seed: string;
   top: number;
   requirements: string[];
-  /** The claim whose blockers are ranked: project (default) or release. */
-  scope: VerdictScope;
+  /** Rank the blockers of this claim only; without it, a project's and a release's. */
+  scope?: VerdictScope;
   /** `--trust FILE`: the auditor's trust root (references/trust.md). */
   trust?: string;
 }
@@ -44,19 +45,24 @@ export interface NextResult {
   total: number;
   /** False until a decision source is wired in; controls are then missing from the list. */
   hasControlStatuses: boolean;
-  /** The verdict line of the claim whose blockers are ranked, when a source is wired in. */
+  /** The verdict line of the first claim whose blockers are ranked (the project's by default). */
   verdict?: string;
+  /** The verdict line of every claim whose blockers are ranked (project, then release). */
+  verdicts?: string[];
   /** Open hypotheses a case's negative result rules out: shown with the case id, never ranked. */
   filtered: Filtered[];
   /** Where the rules of that claim decision came from, as `claim` says it. */
   rules?: RulesReport;
 }
 
-/** The claim decision of a scope now: its verdict line and blockers. */
+/** The claim decisions of `scopes` now, in that order: each verdict line and its blockers. */
 export type VerdictSource = (
   root: string,
-  scope: VerdictScope,
-) => Promise<{ verdict: string; blockers: ClaimBlocker[]; rules?: RulesReport } | undefined>;
+  scopes: readonly VerdictScope[],
+) => Promise<{ verdict: string; blockers: ClaimBlocker[]; rules?: RulesReport }[] | undefined>;
+
+/** Without --scope: what a project claim and a release claim would refuse. */
+const BOTH: readonly VerdictScope[] = ['project', 'release'];
 
 /** A gap a command can close; a requirement without a risk or control is closed in the registry. */
 function gapCommand(gap: TraceGap): string | undefined {
@@ -83,13 +89,13 @@ export async function nextFlow(
   const cases = (await knowledge.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case] : []));
   const filtered = filterByNegatives(board, cases);
   const ruledOut = new Set(filtered.map((f) => f.id));
-  const decision = await decide(root, options.scope);
-  const blockers = new Set(decision?.blockers.map((b) => b.control));
-  const items = [
-    ...blockerItems(decision?.blockers ?? []),
+  const decisions = await decide(root, options.scope === undefined ? BOTH : [options.scope]);
+  const open = openBlockers(decisions ?? []);
+  const named = new Set(open.map((b) => b.control));
+  const suggestions = [
     // A gap the decision already names (as `requirement:<id>`) is listed once, as its blocker.
     ...graph.gaps
-      .filter((g) => !blockers.has(`requirement:${g.requirement}`))
+      .filter((g) => !named.has(`requirement:${g.requirement}`))
       .map((g) =>
         gapItem(
           `${g.requirement}${g.control === undefined ? '' : `/${g.control}`}`,
@@ -100,13 +106,35 @@ export async function nextFlow(
       ),
     ...hypothesisItems(board.filter((h) => !ruledOut.has(h.id))),
   ];
-  const ranked = rankNext(items, { explorationShare: options.share, seed: options.seed });
+  const rank = { explorationShare: options.share, seed: options.seed };
+  const blockers = rankNext(blockerItems(open), rank);
+  const after = rankNext(suggestions, rank);
+  // What a claim refuses comes first; the knowledge plane's suggestions fill the rest of --top.
+  const items = [
+    ...cutRanked(blockers, options.top),
+    ...cutRanked(after, Math.max(0, options.top - blockers.length)),
+  ];
+  const first = decisions?.[0];
   return {
-    items: cutRanked(ranked, options.top),
-    total: ranked.length,
-    hasControlStatuses: decision !== undefined,
-    ...(decision === undefined ? {} : { verdict: decision.verdict }),
+    items,
+    total: blockers.length + after.length,
+    hasControlStatuses: decisions !== undefined,
+    ...(first === undefined ? {} : { verdict: first.verdict }),
+    ...(decisions === undefined ? {} : { verdicts: decisions.map((d) => d.verdict) }),
     filtered,
-    ...(decision?.rules === undefined ? {} : { rules: decision.rules }),
+    ...(first?.rules === undefined ? {} : { rules: first.rules }),
   };
+}
+
+/** Every blocker of the decisions, each control, stage and status once (project's first). */
+function openBlockers(decisions: readonly { blockers: readonly ClaimBlocker[] }[]): ClaimBlocker[] {
+  const seen = new Set<string>();
+  return decisions.flatMap((d) =>
+    d.blockers.filter((b) => {
+      const key = `${b.control}\u0000${b.stage}\u0000${b.status}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }),
+  );
 }

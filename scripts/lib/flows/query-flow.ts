@@ -29,7 +29,8 @@ import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
-import { decideClaimNow, gatherStatuses } from './status-flow.ts';
+import { decideClaimNow } from './claim-now.ts';
+import { gatherStatuses } from './gather-statuses.ts';
 
 export interface QueryFlowOptions {
   root: string;

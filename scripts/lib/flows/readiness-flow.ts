@@ -1,6 +1,6 @@
 // readiness: task-claim, merge and release readiness without writing anything. Each scope is the
 // decision `claim` would make for the claim scope it previews, under the rules claim decides with
-// (status-flow.ts decideClaimNow), so the blockers and the refusal are the claim's own.
+// (claim-now.ts decideClaimNow), so the blockers and the refusal are the claim's own.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { subprojectOf } from '../core/binding/build-subject.ts';
@@ -11,7 +11,7 @@ import {
 } from '../core/knowledge/assess-readiness.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
-import { decideClaimNow } from './status-flow.ts';
+import { decideClaimNow } from './claim-now.ts';
 import { readEntriesOnce } from './claim-scope.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
 

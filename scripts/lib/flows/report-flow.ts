@@ -24,7 +24,7 @@ import { applyTrust, checkTrust } from './trust-check.ts';
 import type { Context } from '../core/context.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import { decideClaimNow } from './status-flow.ts';
+import { decideClaimNow } from './claim-now.ts';
 import { readViewRules } from './trusted-rules.ts';
 import { createRealGateIO } from './world/real-gate-io.ts';
 

@@ -160,12 +160,13 @@ export function renderNext(result: NextResult): string {
   const first = result.items[0];
   const lines = [
     first === undefined
-      ? 'nothing to do: no open hypotheses, no traceability gaps'
+      ? `nothing to do: ${result.hasControlStatuses ? 'no claim refused, ' : ''}no open hypotheses, no traceability gaps`
       : `top: ${first.kind} ${first.id} (${first.reason}); ${result.total} open item(s)`,
   ];
   if (!result.hasControlStatuses)
     lines.push('  control statuses are not wired in yet; controls are not ranked');
-  if (result.verdict !== undefined) lines.push(`  if claimed now: ${result.verdict}`);
+  const verdicts = result.verdicts ?? (result.verdict === undefined ? [] : [result.verdict]);
+  for (const verdict of verdicts) lines.push(`  if claimed now: ${verdict}`);
   if (result.rules !== undefined) lines.push(...renderRules(result.rules));
   result.items.forEach((item, i) => {
     const how = item.isExploration ? ' [explore]' : '';

@@ -107,25 +107,25 @@ describe('hookCommand', () => {
       'claude',
       'shared',
       '/home/u/pg',
-      `${CLAUDE}npx --no-install proofgate hook stop --agent claude --root .${FALLBACK}`,
+      `${CLAUDE}npx --no-install proofgate hook stop --agent claude --root . --require-plane${FALLBACK}`,
     ],
     [
       'codex',
       'shared',
       '/home/u/pg',
-      `npx --no-install proofgate hook stop --agent codex --root .${FALLBACK}`,
+      `npx --no-install proofgate hook stop --agent codex --root . --require-plane${FALLBACK}`,
     ],
     [
       'claude',
       'local',
       '/home/u/.claude/skills/proofgate',
-      `${CLAUDE}node /home/u/.claude/skills/proofgate/bin/proofgate.js hook stop --agent claude --root .${FALLBACK}`,
+      `${CLAUDE}node /home/u/.claude/skills/proofgate/bin/proofgate.js hook stop --agent claude --root . --require-plane${FALLBACK}`,
     ],
     [
       'claude',
       'local',
       "/home/o'k/pg",
-      `${CLAUDE}node '/home/o'\\''k/pg/bin/proofgate.js' hook stop --agent claude --root .${FALLBACK}`,
+      `${CLAUDE}node '/home/o'\\''k/pg/bin/proofgate.js' hook stop --agent claude --root . --require-plane${FALLBACK}`,
     ],
   ] as const)('%s %s package %s', (agent, placement, packageDir, expected) => {
     expect(hookCommand({ agent, placement, packageDir })).toBe(expected);

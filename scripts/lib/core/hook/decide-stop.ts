@@ -18,6 +18,8 @@ export type StopFacts =
   | { kind: 'malformed'; problem: string }
   /** No control plane where the hook was installed, in the working tree or committed at HEAD. */
   | { kind: 'no-plane' }
+  /** No control plane, but the installed hook says the project has one (`--require-plane`). */
+  | { kind: 'plane-missing'; where: string }
   /** git, the disk or the installation failed, a timeout, a proofgate bug: fail closed. */
   | { kind: 'unavailable'; problem: string; next?: string }
   /** The ledger failed verification: fail closed. */
@@ -72,6 +74,10 @@ export function decideStop(request: StopRequest): StopDecision {
   switch (facts.kind) {
     case 'no-plane':
       return { action: 'allow', stdout: '' };
+    case 'plane-missing':
+      return block(request, planeMissingReason(facts.where), 'the control plane is missing', {
+        log: logLine(request, 'plane-missing', facts.where),
+      });
     case 'malformed':
       return block(request, malformedReason(facts.problem), 'the hook input is malformed', {
         log: logLine(request, 'malformed-input', facts.problem),
@@ -187,6 +193,17 @@ function integrityReason(problem: string): ReasonParts {
       'Do not edit or delete ledger lines; a human must inspect the lines verify names.',
       DONE_RULE,
     ],
+  };
+}
+
+function planeMissingReason(where: string): ReasonParts {
+  return {
+    head: [
+      `proofgate: the Stop hook was installed for a proofgate project, but ${where} has no control plane (.proofgate/controls/manifest.yaml or controls/manifest.yaml), in the working tree or at HEAD.`,
+      'A deleted plane does not end the gate: restore it from history.',
+    ],
+    items: [],
+    tail: ['Next: git log --diff-filter=D --name-only --oneline -- .proofgate controls', DONE_RULE],
   };
 }
 

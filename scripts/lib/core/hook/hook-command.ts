@@ -25,7 +25,9 @@ export const HOOK_UNAVAILABLE_MESSAGE =
   'proofgate: the Stop hook could not run (proofgate is not installed here, or it crashed), so the stop is blocked. Run npm ci (or npm install --save-dev proofgate), then proofgate claim; do not report done until claim exits 0.';
 
 export function hookCommand(request: HookCommandRequest): string {
-  const tail = `hook stop --agent ${request.agent} --root .`;
+  // --require-plane: the project had a plane when the hook was installed, so a plane deleted and
+  // committed away later (with no upstream to remember it) blocks instead of meaning "no project".
+  const tail = `hook stop --agent ${request.agent} --root . --require-plane`;
   // --no-install: never fetch a package from the registry inside a hook; a missing devDependency
   // fails the command instead of silently running whatever npm resolves.
   const bin =

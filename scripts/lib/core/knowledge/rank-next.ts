@@ -19,6 +19,8 @@ export interface NextItem {
   cost: number;
   /** The command that moves this item forward, when one exists (gaps in the registry have none). */
   next?: string;
+  /** A claim's blocker: every stage and status the claims name for it (`[cross] TODO`), in order. */
+  causes?: string[];
 }
 
 export interface RankedItem extends NextItem {
@@ -130,18 +132,28 @@ export function controlItemsFromStatuses(
 
 /**
  * One next item per control a claim decision names as a blocker (its first blocker, whose stage
- * and reason say what to do); a traceability blocker (`requirement:<id>`) is a gap item.
+ * and reason say what to do, with every stage and status named as its causes); a traceability
+ * blocker (`requirement:<id>`) is a gap item.
  */
 export function blockerItems(
   blockers: readonly ClaimBlocker[],
   riskOf: (control: string) => number | undefined = () => undefined,
 ): NextItem[] {
+  const causes = new Map<string, string[]>();
+  for (const b of blockers) {
+    const cause = `[${b.stage}] ${b.status}`;
+    const listed = causes.get(b.control);
+    if (listed === undefined) causes.set(b.control, [cause]);
+    else if (!listed.includes(cause)) listed.push(cause);
+  }
   const seen = new Set<string>();
   return blockers.flatMap((b): NextItem[] => {
     if (seen.has(b.control)) return [];
     seen.add(b.control);
     const reason = `${b.status} [${b.stage}]: ${b.reason}`;
-    if (b.control.startsWith('requirement:')) return [gapItem(b.control, reason, 900, b.next)];
+    const named = { causes: causes.get(b.control) ?? [] };
+    if (b.control.startsWith('requirement:'))
+      return [{ ...gapItem(b.control, reason, 900, b.next), ...named }];
     const weights =
       b.status in STATUS_WEIGHTS
         ? STATUS_WEIGHTS[b.status as OpenControlStatus]
@@ -154,6 +166,7 @@ export function blockerItems(
         risk: riskOf(b.control) ?? 700,
         ...weights,
         ...(b.next === undefined ? {} : { next: b.next }),
+        ...named,
       },
     ];
   });

@@ -39,7 +39,7 @@ export interface RealGateOptions {
   /** `--trust FILE`: authorities and keys from the file; any difference is exit 3. */
   trust?: LoadedTrust | undefined;
   /** Entries of this signer's authority are signed keyless through Sigstore (`--sign sigstore`). */
-  keyless?: { authority: string; signer: KeylessSigner } | undefined;
+  readonly keyless?: { readonly authority: string; readonly signer: KeylessSigner } | undefined;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
 }
@@ -56,18 +56,19 @@ export async function openSigningIO(
   sign: SignMode | undefined,
   sigstoreRoot?: string,
 ): Promise<{ io: GateIO; actor: Actor }> {
-  const options: RealGateOptions = { sigstoreRoot };
-  const io = createRealGateIO(ctx, options);
-  if (sign !== 'sigstore') return { io, actor: await resolveActor(io, root, actor, ctx.env) };
-  const plane = await io.loadPlane(root);
+  const world = createRealGateIO(ctx, { sigstoreRoot });
+  if (sign !== 'sigstore')
+    return { io: world, actor: await resolveActor(world, root, actor, ctx.env) };
+  const plane = await world.loadPlane(root);
   const authority = plane.manifest.authorities.find((a) => a.id === actor.authority);
   if (authority === undefined) {
-    await resolveActor(io, root, actor, ctx.env);
+    await resolveActor(world, root, actor, ctx.env);
     throw new InternalError(`authority ${actor.authority} vanished from the manifest`);
   }
   const { loadKeylessSigner } = await import('../../io/sigstore-sign.ts');
   const signer = await loadKeylessSigner(authority, ctx.env);
-  options.keyless = { authority: authority.id, signer };
+  // The gate world is built once the signer exists: it takes the signer, never has it set later.
+  const io = createRealGateIO(ctx, { sigstoreRoot, keyless: { authority: authority.id, signer } });
   const { keyid: _keyid, ...rest } = actor;
   return { io, actor: { ...rest, keyid: signer.keyid } };
 }
@@ -76,7 +77,8 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
   const planes = new Map<string, Plane>();
   /** Findings of the trust check, by plane directory (empty: the repository matches the file). */
   const distrust = new Map<string, LedgerFinding[]>();
-  const { trust } = options;
+  // Read once, here: the world signs with what it was built with, whatever the caller's object does.
+  const { trust, keyless } = options;
   /** Planes whose entries were read: the proof against HEAD was made in that read. */
   const proven = new Set<Plane>();
   const anchors = new Map<Plane, Promise<IntegrityAnchor | undefined>>();
@@ -129,7 +131,6 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     proveCommitted: (plane) =>
       proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
     append: (plane, draft) => {
-      const keyless = options.keyless;
       if (keyless !== undefined && keyless.authority === draft.actor.authority) {
         if (draft.actor.keyid !== keyless.signer.keyid) {
           throw new InternalError(

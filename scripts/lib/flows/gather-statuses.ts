@@ -1,0 +1,98 @@
+// The gather step of every verdict: the current status of each claimed control under the deciding
+// rules, with the ledger it was read from and the subject bindings it was compared with.
+import { LedgerOrder } from '../core/ledger/ledger-order.ts';
+import type { Context } from '../core/context.ts';
+import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import { efficacyStatus, type EfficacyVerdict } from '../core/efficacy/efficacy-status.ts';
+import type { Maturity } from '../core/plane/types.ts';
+import {
+  computeStatuses,
+  CONTROL_STATUSES,
+  type ControlStatus,
+  type ControlStatusValue,
+} from '../core/gate/compute-status.ts';
+import type { GateIO } from '../core/ports.ts';
+import { controlsFor, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import { withFailureOutputs } from './failure-output.ts';
+import { withStaleCauses } from './stale-causes.ts';
+import { precheckVerdict } from './verdict-precheck.ts';
+import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
+import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
+
+export interface GatheredStatuses {
+  /** Every reported control is PASS or NOT_APPLICABLE. */
+  ok: boolean;
+  target: Maturity;
+  statuses: ControlStatus[];
+  counts: Record<ControlStatusValue, number>;
+  /** Per control: whether planted defects were shown to make it fail (proofgate efficacy). */
+  efficacy: { control: string; status: EfficacyVerdict }[];
+  /** Stops the hook let through without proof that no later granted claim covers (warnings). */
+  unprovenStops: UnprovenStop[];
+  subjects: Map<string, SubjectBinding>;
+  entries: StoredEntry[];
+}
+
+/**
+ * The gather step for a set of controls. `rules` is the plane whose
+ * manifest and controls decide (the base's under `claim --base`); the ledger, the evidence and the
+ * subject bindings always come from `plane`, the working tree the results were recorded in.
+ */
+export async function gatherStatuses(
+  plane: Plane,
+  ids: readonly string[],
+  ctx: Context,
+  io: GateIO,
+  rules: Plane = plane,
+): Promise<GatheredStatuses> {
+  const target = rules.manifest.profile.target_maturity;
+  const controls = controlsFor(rules, ids);
+  // The subject's policy digest (scope, evidence policy) is the deciding rules', so a result
+  // recorded under a scope or evidence policy that only the change has does not match.
+  const bound = rules === plane ? plane : { ...plane, manifest: rules.manifest };
+  const [subjects, entries] = await Promise.all([
+    io.computeSubjects(bound, controls),
+    io.readEntries(plane),
+  ]);
+  const history = await io.readAttestationHistory?.(plane, entries);
+  const order = new LedgerOrder(entries);
+  // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
+  const computed = withSignedDecisions(
+    computeStatuses({
+      controls,
+      subjects,
+      entries,
+      order,
+      now: ctx.clock.now(),
+      ...(history === undefined ? {} : { history }),
+      manifest: rules.manifest,
+      maturity: target,
+      authorities: rules.manifest.authorities,
+    }),
+    controls,
+    rules.manifest,
+    entries,
+  );
+  // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
+  await precheckVerdict(plane, computed, entries, io);
+  const statuses = await withFailureOutputs(
+    plane,
+    await withStaleCauses(plane, computed, entries),
+    entries,
+    io,
+    redactionRulesFor(plane, ctx.env),
+  );
+  const counts = Object.fromEntries(CONTROL_STATUSES.map((s) => [s, 0])) as Record<
+    ControlStatusValue,
+    number
+  >;
+  for (const s of statuses) counts[s.status] += 1;
+  const ok = statuses.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE');
+  const efficacy = controls.map((c) => ({
+    control: c.id,
+    status: efficacyStatus(entries, c.id, subjects.get(c.id)?.control, order).status,
+  }));
+  const unprovenStops = findUnprovenStops(entries, order);
+  return { ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries };
+}

@@ -1,0 +1,53 @@
+// "What is open" is assembled in one place: claim-now.ts decideClaimNow. No other flow or verb
+// puts a verdict together from its pieces (the deciding rules, a task's scope, decideVerdict, the
+// base's gate, the brownfield refusal), so claim, the Stop hook and every view cannot drift apart.
+// Campaign task claims decide through campaign-claim.ts decideInCampaign, which claim --campaign
+// and the hook share.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SCRIPTS = join(import.meta.dirname, '..', '..', 'scripts');
+const PIECES = /\b(decideVerdict|gateByBase|rulesFor|scopeTask|refuseTaskOutsideCampaign)\(/;
+/** Where the pieces are defined, and the two places that assemble a decision from them. */
+const ASSEMBLERS = ['claim-now.ts', 'campaign-claim.ts', 'claim-rules.ts', 'claim-scope.ts'];
+
+function sources(dir: string): { name: string; text: string }[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+}
+
+const assembling = (files: { name: string; text: string }[]): string[] =>
+  files.filter((f) => PIECES.test(f.text)).map((f) => f.name);
+
+describe('one decision', () => {
+  it('only claim-now.ts (and the campaign claim) assembles a verdict among flows and verbs', () => {
+    const flows = assembling(sources(join(SCRIPTS, 'lib', 'flows')));
+    expect(flows.filter((f) => !ASSEMBLERS.includes(f))).toEqual([]);
+    expect(flows).toContain('claim-now.ts');
+    expect(assembling(sources(SCRIPTS))).toEqual([]);
+  });
+
+  it('claim, the Stop hook and every view call decideClaimNow', () => {
+    const flows = sources(join(SCRIPTS, 'lib', 'flows'));
+    const callers = flows.filter((f) => /\bdecideClaimNow\(/.test(f.text)).map((f) => f.name);
+    expect(callers.sort()).toEqual(
+      [
+        'claim-flow.ts',
+        'claim-now.ts',
+        'hook-stop-claim.ts',
+        'knowledge-sources.ts',
+        'query-flow.ts',
+        'readiness-flow.ts',
+        'report-flow.ts',
+        'status-flow.ts',
+      ].sort(),
+    );
+  });
+
+  it('finds an assembler that is not claim-now.ts (the check can fail)', () => {
+    const planted = [{ name: 'x-flow.ts', text: 'const d = decideVerdict(scope, plane, g);' }];
+    expect(assembling(planted)).toEqual(['x-flow.ts']);
+  });
+});
