@@ -3,6 +3,9 @@ import type { CampaignFlowResult } from '../flows/campaign-flow.ts';
 import type { CampaignView } from '../flows/campaign-views.ts';
 import type { StartTaskResult } from '../flows/start-campaign-task.ts';
 
+/** New violations a refused baseline names on its own lines; the rest are counted. */
+const GROWTH_SHOWN = 20;
+
 function policy(p: { max_new_violations: number; min_fixed: number }): string {
   return `max new ${p.max_new_violations}, min fixed ${p.min_fixed}`;
 }
@@ -62,7 +65,11 @@ export function renderCampaign(result: CampaignFlowResult): string {
         head,
         `  run entry ${b.run.slice(0, 12)}${b.baseline === undefined ? '' : `, baseline entry ${b.baseline.slice(0, 12)}`}`,
       ];
-      for (const f of b.growth.slice(0, 20)) lines.push(`  new: ${f}`);
+      for (const f of b.growth.slice(0, GROWTH_SHOWN)) lines.push(`  new: ${f}`);
+      if (b.growth.length > GROWTH_SHOWN)
+        lines.push(
+          `  … and ${b.growth.length - GROWTH_SHOWN} more new violations (--json lists every one)`,
+        );
       return lines.join('\n') + '\n';
     }
     case 'list':

@@ -1,7 +1,11 @@
 // The pure pieces behind query entry / claim / subject: prefix lookup over every kind, which claim
 // supersedes which, and how a subject tree is named.
 import { describe, expect, test } from 'vitest';
-import { describeSubject, findAnyEntry } from '../../../scripts/lib/core/gate/query-entry-views.ts';
+import {
+  claimView,
+  describeSubject,
+  findAnyEntry,
+} from '../../../scripts/lib/core/gate/query-entry-views.ts';
 import {
   supersededClaims,
   type GrantedClaimRef,
@@ -142,5 +146,57 @@ describe('describeSubject', () => {
     expect(describeSubject('f'.repeat(40), names)).toMatch(
       /^tree ffffffff \(no commit among the latest 200 has this tree minus \.proofgate\/evidence\/;/,
     );
+  });
+  test('an object-name pathspec reads as a star, not as 64 character classes', () => {
+    const hex = (n: number) => '[0-9a-f]'.repeat(n);
+    const excludes = [
+      `.proofgate/evidence/objects/sha256/${hex(2)}/${hex(64)}`,
+      `.proofgate/x/${hex(2)}/${hex(64)}`,
+    ];
+    expect(describeSubject('897e73c6'.padEnd(40, '0'), { ...names, excludes })).toBe(
+      'tree 897e73c6 = commit 04ba4df minus .proofgate/evidence/objects/sha256/*/*, .proofgate/x/*/*',
+    );
+  });
+});
+
+describe('claimView', () => {
+  const at = (hash: string, kind: string, segment: string, line: number, heads = {}, body = {}) =>
+    ({
+      hash,
+      file: `${segment}.jsonl`,
+      line,
+      entry: {
+        kind,
+        segment,
+        seq: line - 1,
+        time: '2026-01-02T03:04:05.000Z',
+        actor: { authority: `virtual:${kind}`, context: 'ctx' },
+        subject: { tree: 'a'.repeat(40) },
+        storage: { heads, objects: [] },
+        body: { control: 'tests', status: 'PASS', ...body },
+      },
+    }) as unknown as StoredEntry;
+  test('lists the supporting entries in ledger order, not in the order of their hashes', () => {
+    const run = at('f'.repeat(64), 'run', 'a-main', 1);
+    const audit = at('1'.repeat(64), 'audit', 'b-main', 1, { 'a-main': run.hash });
+    const body = {
+      scope: 'task',
+      outcome: 'COMPLETED',
+      controls: ['tests'],
+      maturity: 'prototype',
+      stages: {},
+      supporting: [audit.hash, run.hash, '2'.repeat(64)],
+    };
+    const claim = at('c'.repeat(64), 'claim', 'a-main', 2, { 'b-main': audit.hash }, body);
+    const names = { commitOf: new Map(), excludes: [], searched: 1 };
+    const lines = claimView(
+      { hash: claim.hash, time: '', body } as never,
+      claim,
+      [run, claim, audit],
+      names,
+    )
+      .slice(-3)
+      .map((item) => item.line.trim().split(' ').slice(0, 2).join(' '));
+    expect(lines).toEqual(['ffffffffffff run', '111111111111 audit', '222222222222 NOT']);
   });
 });

@@ -4,7 +4,8 @@
 import { UsageError } from '../errors.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
 import type { GrantedClaimRef } from './superseded-claims.ts';
-import { grantedClaims, supersededIn } from './superseded-claims.ts';
+import { grantedClaims, inLedgerOrder, supersededIn } from './superseded-claims.ts';
+import { LedgerOrder } from '../ledger/ledger-order.ts';
 import { ROOT_NOTE_TYPE } from '../ledger/ledger-root.ts';
 import { describeEntry, entryByPrefix, newestEntry, type QueryItem } from './query-views.ts';
 
@@ -24,10 +25,18 @@ const BODY_SHOWN = 600;
 /** "tree 897e73c6 = commit 04ba4df minus .proofgate/evidence/, …", or why no commit is named. */
 export function describeSubject(tree: string, names: SubjectNames): string {
   const commit = names.commitOf.get(tree);
-  const minus = names.excludes.join(', ');
+  const minus = shownExcludes(names.excludes);
   return commit === undefined
     ? `tree ${tree.slice(0, 8)} (no commit among the latest ${names.searched} has this tree minus ${minus}; uncommitted code, or older)`
     : `tree ${tree.slice(0, 8)} = commit ${commit.slice(0, 7)} minus ${minus}`;
+}
+
+/**
+ * The left-out paths as a reader reads them: a run of `[0-9a-f]` classes (the pathspec of an
+ * object name, up to 64 of them) shown as `*`. `--json` keeps the exact pathspecs.
+ */
+function shownExcludes(excludes: readonly string[]): string {
+  return [...new Set(excludes.map((e) => e.replace(/(?:\[0-9a-f\])+/g, '*')))].join(', ');
 }
 
 const isRoot = (stored: StoredEntry): boolean =>
@@ -106,13 +115,22 @@ export function claimView(
   const stages = Object.entries(body.stages)
     .map(([stage, a]) => `${stage}: ${a.authorities.join(', ')} @ ${a.contexts.join(', ')}`)
     .join('; ');
+  // The body lists the hashes sorted as strings; a reader gets them in ledger order (the run
+  // before the audit that reviewed it), whatever the hashes, then any the ledger lacks.
   const byHash = new Map(entries.map((e) => [e.hash, e]));
-  const supporting = body.supporting.map((hash): QueryItem => {
-    const found = byHash.get(hash);
-    return found === undefined
-      ? { line: `    ${hash.slice(0, 12)} NOT IN THE LEDGER`, data: { hash, missing: true } }
-      : { ...describeEntry(found), line: `    ${describeEntry(found).line}` };
-  });
+  const found = body.supporting.flatMap((hash) => byHash.get(hash) ?? []);
+  const supporting: QueryItem[] = [
+    ...inLedgerOrder(found, new LedgerOrder(entries)).map((e) => ({
+      ...describeEntry(e),
+      line: `    ${describeEntry(e).line}`,
+    })),
+    ...body.supporting
+      .filter((hash) => !byHash.has(hash))
+      .map((hash) => ({
+        line: `    ${hash.slice(0, 12)} NOT IN THE LEDGER`,
+        data: { hash, missing: true },
+      })),
+  ];
   return [
     describeEntry(stored),
     detail(
@@ -144,7 +162,7 @@ export function subjectView(
   const bound = entries.filter((e) => e.entry.subject.tree === tree);
   return [
     {
-      line: `commit ${commit.slice(0, 7)} minus ${excludes.join(', ')} = tree ${tree}`,
+      line: `commit ${commit.slice(0, 7)} minus ${shownExcludes(excludes)} = tree ${tree}`,
       data: { commit, tree, excludes: [...excludes], entries: bound.length },
     },
     detail('entries', `${bound.length} ledger entries judged this code`),
