@@ -40,7 +40,7 @@ function describeStart(s: StartTaskResult): string[] {
     : 'already registered';
   return [
     `STARTED task ${s.task.id} in campaign ${spec.id} r${spec.revision} (${how})`,
-    `  task: ${s.task.title} [${s.task.controls.join(', ')}], phase ${s.phase}`,
+    `  task: ${s.task.title} [${s.task.controls.join(', ')}], phase ${s.phase}${s.task.exit_policy === undefined ? '' : `, exit policy: ${policy(s.task.exit_policy)}`}`,
     `  task file: ${s.taskFile} (the Stop hook and proofgate claim read it; the claim also covers every control your change touches)`,
     'next:',
     ...s.next.map((n) => `  - ${n}`),

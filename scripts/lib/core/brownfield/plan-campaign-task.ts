@@ -51,13 +51,14 @@ export function planCampaignTask(request: StartTaskRequest): StartTaskPlan {
       id: request.task,
       title: request.description ?? request.task,
       controls,
+      ...(hasPolicy ? { exit_policy: { ...NO_NEW_VIOLATIONS, ...policy } } : {}),
     };
     const spec: CampaignSpec = {
       id: request.campaign,
       revision: 1,
       title: `campaign ${request.campaign}`,
       controls,
-      exit_policy: { ...NO_NEW_VIOLATIONS, ...policy },
+      exit_policy: NO_NEW_VIOLATIONS,
       phases: [{ ...FIRST_PHASE, tasks: [task] }],
     };
     return { register: spec, task };
