@@ -1,61 +1,139 @@
-// `proofgate campaign register|baseline|list|show`: convergence campaigns over existing debt. The
-// campaign and the ratchet baselines are ledger entries, never editable files.
+// `proofgate campaign start|register|baseline|list|show`: convergence campaigns over existing debt.
+// The campaign and the ratchet baselines are ledger entries, never editable files; `start` also
+// writes the task file (<git dir>/proofgate/task.json) the Stop hook and `claim` read.
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
+import { CliError, ConfigError, UsageError } from './lib/core/errors.ts';
+import type { Actor } from './lib/core/ledger/types.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
+import type { SignMode } from './lib/core/ledger/keyless.ts';
+import type { ExitPolicy } from './lib/core/brownfield/campaign-spec.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { campaignFlow } from './lib/flows/campaign-flow.ts';
+import {
+  readSign,
+  readSigstoreRoot,
+  readStrings,
+  signFlag,
+  sigstoreRootFlag,
+} from './lib/cli/gate-flags.ts';
+import { CAMPAIGN_ACTIONS, campaignFlow } from './lib/flows/campaign-flow.ts';
 import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
-import type { GateIO } from './lib/core/ports.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readYamlFile } from './lib/io/plane.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { defaultExecutionContext } from './lib/io/default-context.ts';
+import { createRealGateIO, openSigningIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import type { GateIO } from './lib/core/ports.ts';
 
 export interface CampaignOptions extends CommonOptions {
   action: CampaignAction;
+  /** show: the campaign; start: the campaign (positional or --campaign). */
   id: string | undefined;
   file: string | undefined;
-  control: string | undefined;
+  /** baseline: one ratchet control; start: the task's controls. */
+  controls: string[];
+  task?: string | undefined;
+  description?: string | undefined;
+  policy?: Partial<ExitPolicy>;
   actor: string | undefined;
   authorityId: string | undefined;
   executionContext: string | undefined;
   authorize: AuthorizationKind[];
   grantedBy?: string | undefined;
   allowGrowth: boolean;
+  sign?: SignMode;
+  sigstoreRoot?: string | undefined;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+function readCount(argv: Record<string, unknown>, name: string): number | undefined {
+  const value = argv[name];
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && /^[0-9]{1,9}$/.test(value)) return Number(value);
+  throw new UsageError('BAD_VALUE', `--${name} takes one whole number >= 0`, {
+    where: `--${name}`,
+    expected: 'e.g. 0 or 1',
+  });
+}
+
+function readPolicy(argv: Record<string, unknown>): Partial<ExitPolicy> {
+  const maxNew = readCount(argv, 'max-new');
+  const minFixed = readCount(argv, 'min-fixed');
+  return {
+    ...(maxNew === undefined ? {} : { max_new_violations: maxNew }),
+    ...(minFixed === undefined ? {} : { min_fixed: minFixed }),
+  };
+}
+
+function readCampaignId(argv: Record<string, unknown>): string | undefined {
+  const positional = str(argv['id']);
+  const flag = str(argv['campaign']);
+  if (positional !== undefined && flag !== undefined && positional !== flag)
+    throw new UsageError('BAD_FLAG', `two campaigns named: ${positional} and --campaign ${flag}`, {
+      next: 'name the campaign once',
+    });
+  return flag ?? positional;
+}
+
 export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   name: 'campaign',
   command: 'campaign <action> [id]',
+  // The one-line description is also in the verb table (scripts/cli.ts); `start` is in the examples.
   describe:
     'Register convergence campaigns and record ratchet baselines (ledger entries, never files)',
   examples: [
     [
-      'proofgate campaign baseline --control Q.lint --authority-id virtual:developer --execution-context local:1',
+      'proofgate campaign start --task fix-login --control unit',
+      'start a task (creating the campaign when none is registered) and write the task file',
+    ],
+    [
+      'proofgate campaign baseline --control Q.lint --authority-id virtual:developer',
       'record the current debt of a ratchet control',
     ],
     [
-      'proofgate campaign register --file campaign.yaml --authority-id virtual:release-owner --execution-context local:1',
+      'proofgate campaign register --file campaign.yaml --authority-id human:alice',
       'register a campaign (or a new revision)',
     ],
     ['proofgate campaign list', 'registered campaigns, active or drifted'],
     ['proofgate campaign show lint-debt', 'phases, tasks, controls, exit policy and baselines'],
   ],
   builder: (y) =>
-    y
-      .positional('action', { choices: ['register', 'baseline', 'list', 'show'] as const })
-      .positional('id', { type: 'string', describe: 'campaign id (show)' })
+    sigstoreRootFlag(signFlag(y))
+      .positional('action', { choices: CAMPAIGN_ACTIONS })
+      .positional('id', { type: 'string', describe: 'campaign id (show, start)' })
+      .option('task', { type: 'string', describe: 'task id (start)' })
+      .option('campaign', {
+        type: 'string',
+        describe: 'campaign id (start; default: the one registered, else a new one "tasks")',
+      })
+      .option('description', { type: 'string', describe: "the task's title (start)" })
+      .option('max-new', {
+        type: 'string',
+        describe: "exit policy: most new violations (start; the task's own policy)",
+      })
+      .option('min-fixed', {
+        type: 'string',
+        describe: "exit policy: fewest violations fixed (start; the task's own policy)",
+      })
       .option('file', { type: 'string', describe: 'campaign YAML file (register)' })
-      .option('control', { type: 'string', describe: 'ratchet control id (baseline)' })
+      .option('control', {
+        type: 'string',
+        array: true,
+        describe: "ratchet control id (baseline); the task's controls (start, repeatable)",
+      })
       .option('actor', { type: 'string', describe: 'display label' })
-      .option('authority-id', { type: 'string', describe: 'authority acting' })
-      .option('execution-context', { type: 'string', describe: 'e.g. local:<host>' })
+      .option('authority-id', {
+        type: 'string',
+        describe: 'authority acting (start: default the one release authority)',
+      })
+      .option('execution-context', {
+        type: 'string',
+        describe: 'e.g. local:<host> (default: local:<hostname>)',
+      })
       .option('authorize', {
         type: 'string',
         array: true,
@@ -74,15 +152,20 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as CampaignAction,
-    id: str(argv['id']),
+    id: readCampaignId(argv),
     file: str(argv['file']),
-    control: str(argv['control']),
+    controls: readStrings(argv, 'control').flatMap((c) => c.split(',').filter((id) => id !== '')),
+    task: str(argv['task']),
+    description: str(argv['description']),
+    policy: readPolicy(argv),
     actor: str(argv['actor']),
     authorityId: str(argv['authority-id']),
     executionContext: str(argv['execution-context']),
     authorize: (Array.isArray(argv['authorize']) ? argv['authorize'] : []) as AuthorizationKind[],
     grantedBy: str(argv['granted-by']),
     allowGrowth: argv['allow-growth'] === true,
+    sign: readSign(argv),
+    sigstoreRoot: readSigstoreRoot(argv),
   }),
   run: (options, ctx) => runCampaign(options, ctx),
   render: renderCampaign,
@@ -96,7 +179,24 @@ export async function runCampaign(
 ): Promise<CampaignFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const file = options.file === undefined ? undefined : resolve(ctx.cwd, options.file);
-  const { authorityId, executionContext } = options;
+  const { authorityId } = options;
+  const actor: Actor | undefined =
+    authorityId === undefined
+      ? undefined
+      : {
+          label: options.actor ?? authorityId,
+          authority: authorityId,
+          context: options.executionContext ?? defaultExecutionContext(),
+        };
+  // A keyed authority's entries are signed with its key from PROOFGATE_KEY_DIR (or keyless with
+  // --sign sigstore); without the key nothing is written (exit 2, naming who signs and how).
+  const openSigning = async (acting: Actor) => {
+    try {
+      return await openSigningIO(ctx, root, acting, options.sign, options.sigstoreRoot);
+    } catch (error) {
+      throw keyMissing(error, acting.authority, options.action);
+    }
+  };
   return campaignFlow(
     {
       root,
@@ -104,23 +204,32 @@ export async function runCampaign(
       ...(file === undefined
         ? {}
         : { spec: readYamlFile(file, options.file ?? file), file: options.file ?? file }),
-      ...(options.control === undefined ? {} : { control: options.control }),
+      controls: options.controls,
       ...(options.id === undefined ? {} : { id: options.id }),
-      ...(authorityId === undefined || executionContext === undefined
-        ? {}
-        : {
-            actor: {
-              label: options.actor ?? authorityId,
-              authority: authorityId,
-              context: executionContext,
-            },
-          }),
+      ...(options.task === undefined ? {} : { task: options.task }),
+      ...(options.description === undefined ? {} : { description: options.description }),
+      ...(options.policy === undefined ? {} : { policy: options.policy }),
+      ...(actor === undefined ? {} : { actor }),
       authorize: options.authorize,
       ...(options.grantedBy === undefined ? {} : { grantor: { authority: options.grantedBy } }),
       allowGrowth: options.allowGrowth,
     },
     ctx,
     io ?? createRealGateIO(ctx),
+    io === undefined ? openSigning : undefined,
+  );
+}
+
+function keyMissing(error: unknown, authority: string, action: CampaignAction): unknown {
+  if (!(error instanceof CliError) || error.code !== 'KEY_INVALID') return error;
+  return new ConfigError(
+    'KEY_INVALID',
+    `campaign ${action} in the name of ${authority} must be signed by it: ${error.message}`,
+    {
+      ...(error.where === undefined ? {} : { where: error.where }),
+      ...(error.expected === undefined ? {} : { expected: error.expected }),
+      next: `${authority} runs it with its key: PROOFGATE_KEY_DIR=<${authority}'s key directory> proofgate campaign ${action} ... --authority-id ${authority} (or --sign sigstore in the CI that holds its identity); nothing was written`,
+    },
   );
 }
 

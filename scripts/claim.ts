@@ -27,7 +27,12 @@ import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
-import { parseTaskControlsEnv, readTaskControls, TASK_CONTROLS_ENV } from './lib/io/hook-files.ts';
+import {
+  hookDir,
+  parseTaskControlsEnv,
+  readTaskFile,
+  TASK_CONTROLS_ENV,
+} from './lib/io/hook-files.ts';
 import { readTrustedRules, withTrust } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
@@ -78,24 +83,38 @@ async function decideClaim(
 ): Promise<ClaimFlowResult> {
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
   const plane = await io.loadPlane(root);
-  if (options.campaign !== undefined) {
-    const { id, task } = options.campaign;
+  // A task file naming a campaign task (`campaign start` writes it) is the campaign claim, when
+  // neither --control nor the environment names the task.
+  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
+  const named =
+    options.scope === 'task'
+      ? await readNamed(options.controls, root, ctx, brownfield && options.campaign === undefined)
+      : undefined;
+  const inCampaign =
+    options.campaign ??
+    (named?.campaign !== undefined && options.shards === undefined
+      ? { id: named.campaign.campaign, task: named.campaign.task }
+      : undefined);
+  if (inCampaign !== undefined) {
+    const { id, task } = inCampaign;
     const atBase = withTrust(
       options.base === undefined ? undefined : await readBasePlane(plane, options.base),
       trust,
     );
     const flow = {
       root,
-      controls: options.controls,
+      controls: options.campaign === undefined ? (named?.ids ?? []) : options.controls,
+      ...(named === undefined ? {} : { controlsFrom: named.source }),
       record: options.record,
       actor,
       ...(atBase === undefined ? {} : { rulesAtBase: atBase }),
+      // The change is measured from the trusted base, as for a plain task claim.
+      changeBase: atBase ?? (await readTrustedRules(plane, undefined)),
     };
     return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
   }
   // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
   const rulesAtBase = withTrust(await readTrustedRules(plane, options.base), trust);
-  const named = options.scope === 'task' ? await readNamed(options.controls, root, ctx) : undefined;
   const shards = options.shards === undefined ? {} : { shards: options.shards };
   return claimFlow(
     {
@@ -113,16 +132,29 @@ async function decideClaim(
   );
 }
 
-/** The controls the task names and where: --control, else the env var, else task.json. */
+/**
+ * The controls the task names and where: --control, else the env var, else task.json; and the
+ * campaign task the task file names. The file is read when nothing else names the task, and
+ * always with `campaignFirst` (ai_brownfield, as the Stop hook reads it): named controls then
+ * add to its campaign task.
+ */
 async function readNamed(
   flags: readonly string[],
   root: string,
   ctx: Context,
-): Promise<{ ids: string[]; source: string }> {
-  if (flags.length > 0) return { ids: [...flags], source: '--control' };
+  campaignFirst: boolean,
+): Promise<{ ids: string[]; source: string; campaign?: { campaign: string; task: string } }> {
   const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
-  if (fromEnv !== undefined) return { ids: fromEnv, source: TASK_CONTROLS_ENV };
-  return { ids: (await readTaskControls(root, {})) ?? [], source: 'task.json' };
+  const given =
+    flags.length > 0
+      ? { ids: [...flags], source: '--control' }
+      : fromEnv === undefined
+        ? undefined
+        : { ids: fromEnv, source: TASK_CONTROLS_ENV };
+  if (given !== undefined && !campaignFirst) return given;
+  const file = readTaskFile(await hookDir(root));
+  const campaign = file?.campaign === undefined ? {} : { campaign: file.campaign };
+  return { ...(given ?? { ids: file?.controls ?? [], source: 'task.json' }), ...campaign };
 }
 
 function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {

@@ -291,8 +291,10 @@ describe('ai_brownfield', () => {
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out.decision).toBe('block');
-    expect(out.reason).toContain('a task claim needs an active campaign');
-    expect(out.reason).toContain('- proofgate campaign list');
+    expect(out.reason).toContain(
+      'a task claim is made inside a campaign task, and none is named (no campaign is registered yet',
+    );
+    expect(out.reason).toContain('- proofgate campaign start --task <task id>');
     expect(out.reason).toContain('Then: proofgate claim --campaign <campaign id> --task <task id>');
     // The plain claim the hook would otherwise suggest is what claim refuses: never offered.
     expect(out.reason).not.toContain('proofgate claim --control');
@@ -313,6 +315,8 @@ describe('ai_brownfield', () => {
       'id: c1\nrevision: 1\ntitle: one\ncontrols: [unit]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix, controls: [unit] }\n',
     );
     repo.commit('brownfield campaign');
+    // Nothing changed since the upstream: the task is the campaign task's own controls.
+    remotes.push(pushToOrigin(repo));
     const cli = (args: string[]) => {
       const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
       return dispatchTable(cliTable, args, ctx).then((code) => ({ code, out: ctx.stdout() }));
@@ -337,7 +341,7 @@ describe('ai_brownfield', () => {
     const before = JSON.parse((await stop(repo.dir, stopPayload())).stdout);
     expect(before.decision).toBe('block');
     expect(before.reason).toContain('proofgate claim --campaign c1 --task t1');
-    expect(before.reason).not.toContain('needs an active campaign');
+    expect(before.reason).not.toContain('none is named');
     await proveAll(repo, ['unit']);
     const claim = await cli(['claim', '--campaign', 'c1', '--task', 't1', '--no-record']);
     expect(claim.code).toBe(0);

@@ -4,13 +4,24 @@
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
-import { foldCampaigns, findTask } from '../core/brownfield/campaign-spec.ts';
+import {
+  findCampaignDrift,
+  foldCampaigns,
+  findTask,
+  type CampaignRecord,
+} from '../core/brownfield/campaign-spec.ts';
 import {
   decideCampaignTask,
+  type CampaignTaskDecision,
   type CampaignTaskSummary,
   type RatchetEvidence,
 } from '../core/brownfield/decide-campaign-task.ts';
-import { findBaseline } from '../core/brownfield/ratchet-details.ts';
+import { findBaseline, latestBaselines } from '../core/brownfield/ratchet-details.ts';
+import type { BaseRules } from '../core/gate/base-rules.ts';
+import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
+import { scopeTask } from './claim-scope.ts';
+import { judgeCampaignRegistration } from '../core/brownfield/campaign-authority.ts';
 import { parseRunBody } from '../core/gate/parse-body.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -22,6 +33,8 @@ import type { Plane } from '../core/plane/plane.ts';
 export interface CampaignClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
   campaign: string;
   task: string;
+  /** See CampaignDecideOptions. */
+  changeBase?: BaseRules | undefined;
 }
 
 export interface CampaignClaimResult extends ClaimFlowResult {
@@ -59,13 +72,30 @@ export async function claimInCampaign(
   };
 }
 
+/** What a campaign task claim is decided with, besides the campaign and task ids. */
+export interface CampaignDecideOptions extends Pick<
+  CampaignClaimOptions,
+  'campaign' | 'task' | 'controls' | 'rulesAtBase'
+> {
+  /**
+   * The trusted base the change is measured from (the upstream's fork point, or --base); absent:
+   * the tree of the last granted claim, else every required control.
+   */
+  changeBase?: BaseRules | undefined;
+  /** Where `controls` were named: --control or task.json. */
+  controlsFrom?: string;
+}
+
 /**
  * The decision of a campaign task claim, recording nothing: what `claim --campaign --task` and the
- * Stop hook (a task file naming the campaign and task) both answer.
+ * Stop hook (a task file naming the campaign and task) both answer. The task covers its campaign
+ * task's controls, every control the change covers since the trusted base and every control named
+ * by --control or the task file: naming (and the campaign, which the agent may have written) only
+ * adds, never removes a control the change touches.
  */
 export async function decideInCampaign(
   plane: Plane,
-  options: Pick<CampaignClaimOptions, 'campaign' | 'task' | 'controls' | 'rulesAtBase'>,
+  options: CampaignDecideOptions,
   ctx: Context,
   io: GateIO,
 ) {
@@ -77,7 +107,7 @@ export async function decideInCampaign(
   if (campaign === undefined) {
     throw new UsageError('UNKNOWN_ID', `no campaign ${options.campaign} is registered`, {
       expected: `one of: ${[...campaigns.keys()].join(', ') || '(none registered)'}`,
-      next: 'register it with "proofgate campaign register --file campaign.yaml"',
+      next: `proofgate campaign start --task <task id> --campaign ${options.campaign} (registers it)`,
     });
   }
   const found = findTask(campaign.spec, options.task);
@@ -85,32 +115,136 @@ export async function decideInCampaign(
     const tasks = campaign.spec.phases.flatMap((p) => p.tasks.map((t) => t.id));
     throw new UsageError('UNKNOWN_ID', `campaign ${campaign.spec.id} has no task ${options.task}`, {
       expected: `one of: ${tasks.join(', ')}`,
+      next: `proofgate campaign start --campaign ${campaign.spec.id} --task ${options.task} (adds it)`,
     });
   }
-  const ids = found.task.controls;
-  if (
-    options.controls.length > 0 &&
-    [...options.controls].sort().join() !== [...ids].sort().join()
-  ) {
-    throw new UsageError(
-      'BAD_FLAG',
-      `--control must equal the task's controls (${ids.join(', ')}) or be omitted`,
-    );
-  }
+  const named = [...new Set([...found.task.controls, ...options.controls])];
+  const source = `campaign ${campaign.spec.id} task ${found.task.id}`;
+  const scopeAt = atBase ?? options.changeBase;
+  const scoped = await scopeTask(
+    plane,
+    rulesFor(plane, scopeAt, named).plane,
+    scopeAt,
+    { ids: named, source },
+    {
+      readEntries: () => Promise.resolve(entries),
+      changedPaths: (p, scope, from) => io.changedPaths(p, scope, from),
+    },
+  );
+  // Why each control beyond the campaign task's own is in the task (the change, or a name).
+  const reasons = new Map(
+    scoped.reasons
+      .filter((r) => !found.task.controls.includes(r.control))
+      .map((r) => [
+        r.control,
+        r.reason.replace(`named by ${source}`, `named by ${options.controlsFrom ?? '--control'}`),
+      ]),
+  );
   // The task's controls decide under the same rules as a plain task claim of them would.
-  const taskRules = rulesFor(plane, atBase, ids).plane;
+  const taskRules = rulesFor(plane, atBase, scoped.controls).plane;
+  const known = new Set(taskRules.registry.controls.map((c) => c.id));
+  const ids = scoped.controls.filter((id) => known.has(id));
+  const removed = [...scoped.removed, ...scoped.controls.filter((id) => !known.has(id))];
   const gathered = await gatherStatuses(plane, ids, ctx, io, taskRules);
+  const ratchets = await gatherRatchets(plane, io, entries, campaign, ids, gathered.statuses);
+  const first = gathered.subjects.get(ids[0] ?? '');
+  if (first === undefined) throw new InternalError('no subject binding for the task');
+  const decided = decideCampaignTask({
+    campaign,
+    task: options.task,
+    drift: findCampaignDrift(campaign, plane.registry.controls, first.registry),
+    registration: judgeCampaignRegistration(
+      campaign,
+      [taskRules.manifest, ...(scopeAt?.plane === undefined ? [] : [scopeAt.plane.manifest])],
+      gathered.target,
+    ),
+    plane: taskRules,
+    target: gathered.target,
+    statuses: gathered.statuses,
+    entries: gathered.entries,
+    subjects: gathered.subjects,
+    ratchets,
+  });
+  const explained = explainBlockers(decided, reasons, atBase === undefined ? removed : []);
+  const { decision: gated, ...byBase } = gateByBase(
+    explained,
+    plane,
+    rules,
+    atBase,
+    gathered,
+    removed,
+  );
+  return {
+    decision: { ...explained, ...gated },
+    byBase,
+    first,
+    statuses: gathered.statuses,
+    subjects: gathered.subjects,
+  };
+}
+
+/**
+ * Each blocker of a control the task covers says why it is in the task (unless only the campaign
+ * task names it); a control the change removes blocks, as it has no status to claim.
+ */
+function explainBlockers(
+  decided: CampaignTaskDecision,
+  reasons: ReadonlyMap<string, string>,
+  removed: readonly string[],
+): CampaignTaskDecision {
+  const blockers: ClaimBlocker[] = decided.blockers.map((b) => {
+    const reason = reasons.get(b.control);
+    return reason === undefined ? b : { ...b, reason: `${b.reason} (in the task: ${reason})` };
+  });
+  for (const control of removed) {
+    blockers.push({
+      control,
+      stage: 'self',
+      status: 'TODO',
+      reason: `the change removes this control, which the task covers (${reasons.get(control) ?? 'named'}); a removed control has no result to claim`,
+      next: 'restore the control, or have its removal merged to the protected branch first',
+    });
+  }
+  if (blockers.length === decided.blockers.length && removed.length === 0)
+    return { ...decided, blockers };
+  const { body: _body, ...refused } = decided;
+  return {
+    ...refused,
+    blockers,
+    granted: false,
+    verdict: decided.granted
+      ? `REFUSED [task] campaign ${decided.campaign.id} r${decided.campaign.revision} task ${decided.campaign.task}: ${blockers.length} blockers`
+      : decided.verdict,
+  };
+}
+
+/**
+ * The ratchet controls of the task with the baseline their delta is measured against: the one the
+ * campaign pinned, else (a ratchet the change pulled in) the latest recorded. A ratchet with no
+ * baseline at all is judged as any control: its FAIL blocks.
+ */
+async function gatherRatchets(
+  plane: Plane,
+  io: GateIO,
+  entries: readonly StoredEntry[],
+  campaign: CampaignRecord,
+  ids: readonly string[],
+  statuses: readonly ControlStatus[],
+): Promise<Map<string, RatchetEvidence>> {
   const ratchets = new Map<string, RatchetEvidence>();
+  const latest = latestBaselines(entries);
   for (const control of plane.registry.controls.filter((c) => ids.includes(c.id))) {
     if (control.execution.type !== 'command' || control.execution.evaluation !== 'ratchet')
       continue;
-    const baselineHash = campaign.baselines[control.id];
-    const baseline = baselineHash === undefined ? undefined : findBaseline(entries, baselineHash);
-    if (baseline === undefined)
+    const pinned = campaign.baselines[control.id];
+    const baseline = pinned === undefined ? latest.get(control.id) : findBaseline(entries, pinned);
+    if (baseline === undefined) {
+      if (pinned === undefined) continue;
       throw new InternalError(
         `campaign ${campaign.spec.id} names no readable baseline for ${control.id}`,
       );
-    const status = gathered.statuses.find((s) => s.control === control.id);
+    }
+    const status = statuses.find((s) => s.control === control.id);
     ratchets.set(control.id, {
       current: await currentSet(plane, io, entries, status?.stages.self.entry),
       baseline: await readFingerprints(
@@ -121,27 +255,7 @@ export async function decideInCampaign(
       ),
     });
   }
-  const first = gathered.subjects.get(ids[0] ?? '');
-  if (first === undefined) throw new InternalError('no subject binding for the task');
-  const decided = decideCampaignTask({
-    campaign,
-    task: options.task,
-    registry: first.registry,
-    plane: taskRules,
-    target: gathered.target,
-    statuses: gathered.statuses,
-    entries: gathered.entries,
-    subjects: gathered.subjects,
-    ratchets,
-  });
-  const { decision: gated, ...byBase } = gateByBase(decided, plane, rules, atBase, gathered);
-  return {
-    decision: { ...decided, ...gated },
-    byBase,
-    first,
-    statuses: gathered.statuses,
-    subjects: gathered.subjects,
-  };
+  return ratchets;
 }
 
 /** The fingerprints of the run that decides the self stage; undefined when it has none. */

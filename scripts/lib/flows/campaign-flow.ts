@@ -1,17 +1,24 @@
-// The campaign verb's actions over GateIO: register a campaign file, record a ratchet baseline, and
-// list or show registered campaigns (read from the ledger, never from a file).
+// The campaign verb's actions over GateIO: start a task inside a campaign, register a campaign
+// file, record a ratchet baseline, and list or show registered campaigns (read from the ledger,
+// never from a file). Every entry is signed when its authority has keys (`openSigning`).
 import type { Grantor } from '../core/gate/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { digestJson } from '../core/hash.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import { foldCampaigns, type CampaignRecord } from '../core/brownfield/campaign-spec.ts';
+import type { ExitPolicy } from '../core/brownfield/campaign-spec.ts';
+import { viewCampaigns, type CampaignView } from './campaign-views.ts';
 import type { GateIO } from '../core/ports.ts';
 import { recordBaseline, type RecordBaselineResult } from './record-baseline.ts';
 import { registerCampaign } from './register-campaign.ts';
+import {
+  startCampaignTask,
+  type OpenSigning,
+  type StartTaskResult,
+} from './start-campaign-task.ts';
 
-export type CampaignAction = 'register' | 'baseline' | 'list' | 'show';
+export const CAMPAIGN_ACTIONS = ['start', 'register', 'baseline', 'list', 'show'] as const;
+export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
 export interface CampaignFlowOptions {
   root: string;
@@ -19,10 +26,14 @@ export interface CampaignFlowOptions {
   /** register: the parsed campaign file and its path. */
   spec?: unknown;
   file?: string;
-  /** baseline: the ratchet control. */
-  control?: string;
-  /** show: the campaign id. */
+  /** baseline: the one ratchet control; start: the task's controls. */
+  controls: readonly string[];
+  /** show: the campaign id; start: the campaign (default: the one registered, else `tasks`). */
   id?: string;
+  /** start: the task id, its description and exit-policy fields. */
+  task?: string;
+  description?: string;
+  policy?: Partial<ExitPolicy>;
   actor?: Actor;
   authorize: readonly AuthorizationKind[];
   /** Who grants `authorize` (see record-baseline). */
@@ -30,12 +41,8 @@ export interface CampaignFlowOptions {
   allowGrowth: boolean;
 }
 
-export interface CampaignView extends CampaignRecord {
-  /** `drifted`: the registry changed since registration; task claims need a new revision. */
-  state: 'active' | 'drifted';
-}
-
 export type CampaignFlowResult =
+  | { action: 'start'; start: StartTaskResult }
   | { action: 'register'; campaign: CampaignView }
   | { action: 'baseline'; baseline: RecordBaselineResult }
   | { action: 'list'; campaigns: CampaignView[] }
@@ -45,51 +52,77 @@ export async function campaignFlow(
   options: CampaignFlowOptions,
   ctx: Context,
   io: GateIO,
+  openSigning?: OpenSigning,
 ): Promise<CampaignFlowResult> {
   const { action } = options;
+  const signing = async (actor: Actor) =>
+    openSigning === undefined ? { io, actor } : openSigning(actor);
+  if (action === 'start') {
+    if (options.task === undefined)
+      throw new UsageError('MISSING_ARG', 'campaign start needs --task <task id>', {
+        expected: '--task <id>, e.g. --task fix-login',
+        next: 'proofgate campaign start --task <id> [--campaign <id>] [--control <id>]...',
+      });
+    const start = await startCampaignTask(
+      {
+        root: options.root,
+        task: options.task,
+        ...(options.id === undefined ? {} : { campaign: options.id }),
+        controls: options.controls,
+        ...(options.description === undefined ? {} : { description: options.description }),
+        policy: options.policy ?? {},
+        ...(options.actor === undefined ? {} : { actor: options.actor }),
+      },
+      ctx,
+      io,
+      signing,
+    );
+    return { action, start };
+  }
   if (action === 'register' || action === 'baseline') {
-    const actor = options.actor;
-    if (actor === undefined) {
-      throw new UsageError(
-        'MISSING_ARG',
-        `campaign ${action} needs --authority-id and --execution-context`,
-      );
+    if (options.actor === undefined) {
+      throw new UsageError('MISSING_ARG', `campaign ${action} needs --authority-id`, {
+        next: `proofgate campaign ${action} ... --authority-id <registered authority>`,
+      });
     }
+    const acting = await signing(options.actor);
     if (action === 'baseline') {
-      if (options.control === undefined)
+      const [control, ...more] = options.controls;
+      if (control === undefined || more.length > 0)
         throw new UsageError(
           'MISSING_ARG',
-          'campaign baseline needs --control <ratchet control id>',
+          'campaign baseline needs exactly one --control <ratchet control id>',
         );
       const baseline = await recordBaseline(
         {
           root: options.root,
-          control: options.control,
-          actor,
+          control,
+          actor: acting.actor,
           authorize: options.authorize,
           ...(options.grantor === undefined ? {} : { grantor: options.grantor }),
           allowGrowth: options.allowGrowth,
         },
         ctx,
-        io,
+        acting.io,
       );
       return { action, baseline };
     }
     if (options.spec === undefined)
       throw new UsageError('MISSING_ARG', 'campaign register needs --file campaign.yaml');
     const record = await registerCampaign(
-      { root: options.root, spec: options.spec, file: options.file ?? 'campaign', actor },
+      {
+        root: options.root,
+        spec: options.spec,
+        file: options.file ?? 'campaign',
+        actor: acting.actor,
+      },
       ctx,
-      io,
+      acting.io,
     );
-    return { action, campaign: { ...record, state: 'active' } };
+    return { action, campaign: { ...record, state: 'active', drift: [] } };
   }
   const plane = await io.loadPlane(options.root);
-  const registry = digestJson(plane.registry);
-  const views = [...foldCampaigns(await io.readEntries(plane)).values()].map((c): CampaignView => ({
-    ...c,
-    state: c.registry === registry ? 'active' : 'drifted',
-  }));
+  const views = viewCampaigns(plane, await io.readEntries(plane));
   if (action === 'list') return { action, campaigns: views };
   const campaign = views.find((c) => c.spec.id === options.id);
   if (campaign === undefined) {

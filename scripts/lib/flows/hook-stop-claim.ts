@@ -12,7 +12,9 @@ import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
+import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import { readTrustedRules } from './trusted-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
@@ -44,11 +46,18 @@ export async function gatherClaimFacts(
 ): Promise<ClaimFound> {
   const { root, dir, ctx, gate: io } = context;
   const named = taskControls(controls, ctx.env[TASK_ENV]);
-  const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);
-  if (file?.campaign !== undefined) return campaignFacts(plane, file.campaign, ctx, io);
+  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
+  // In ai_brownfield the task file names the campaign task even when the controls are named
+  // elsewhere (they then add to it); otherwise a named control list replaces the file.
+  const file = named === undefined || brownfield ? readTaskFile(dir) : undefined;
   // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
   const atBase = await readTrustedRules(plane, undefined);
+  if (file?.campaign !== undefined) {
+    const added = named ?? file.controls;
+    const from = named === undefined ? 'task.json' : controls.length > 0 ? '--control' : TASK_ENV;
+    return campaignFacts(plane, file.campaign, { added, from, atBase }, ctx, io);
+  }
   // A task that names controls covers at least what it changes; naming none gates every
   // required control.
   const source = controls.length > 0 ? '--control' : named === undefined ? 'task.json' : TASK_ENV;
@@ -65,9 +74,13 @@ export async function gatherClaimFacts(
   );
   if (now.gathered === undefined) throw new InternalError('the stop was decided without statuses');
   const gathered = now.gathered.gathered;
-  const decision = now.isOutsideCampaign
-    ? now.decision
-    : explainScope(now.decision, now.scoped, now.rules);
+  // Outside a campaign task the refusal names the registered campaigns and the way in.
+  const outside = now.isOutsideCampaign
+    ? refuseTaskOutsideCampaign(now.gathered.rules.manifest, 'task', [
+        ...foldCampaigns(gathered.entries).keys(),
+      ])
+    : undefined;
+  const decision = outside ?? explainScope(now.decision, now.scoped, now.rules);
   const claimed = gathered.statuses.map((s) => s.control);
   return claimFacts(
     plane,
@@ -108,10 +121,21 @@ function describeRules(rules: RulesReport | undefined): string {
 async function campaignFacts(
   plane: Plane,
   named: { campaign: string; task: string },
+  extra: { added: readonly string[]; from: string; atBase: BaseRules | undefined },
   ctx: Context,
   io: GateIO,
 ): Promise<ClaimFound> {
-  const decided = await decideInCampaign(plane, { ...named, controls: [] }, ctx, io);
+  const decided = await decideInCampaign(
+    plane,
+    {
+      ...named,
+      controls: [...extra.added],
+      controlsFrom: extra.from,
+      changeBase: extra.atBase,
+    },
+    ctx,
+    io,
+  );
   const command = ['proofgate', 'claim', '--campaign', named.campaign, '--task', named.task]
     .map(quoteArg)
     .join(' ');

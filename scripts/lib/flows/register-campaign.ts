@@ -1,11 +1,13 @@
 // campaign register: an owner (an authority registered for release_authority) records a campaign
-// as a ledger note, pinning the registry digest and the baseline of every ratchet control it
-// affects. A new revision must be higher than the registered one.
+// as a ledger note, pinning the definition of every control it names (and the registry digest)
+// and the baseline of every ratchet control it affects. A new revision must be higher than the
+// registered one.
 import type { Context } from '../core/context.ts';
 import { ConfigError, InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import {
   checkCampaignSpec,
+  digestDefinitions,
   foldCampaigns,
   type CampaignRecord,
 } from '../core/brownfield/campaign-spec.ts';
@@ -67,6 +69,7 @@ export async function registerCampaign(
     });
   }
   const baselines = Object.fromEntries(ratchets.map((c) => [c.id, latest.get(c.id)?.hash ?? '']));
+  const definitions = digestDefinitions(plane.registry.controls, spec.controls);
   const subjects = await io.computeSubjects(plane, controls);
   const first = subjects.get(controls[0]?.id ?? '');
   if (first === undefined) throw new InternalError('no subject binding for the campaign');
@@ -75,11 +78,18 @@ export async function registerCampaign(
     time: ctx.clock.now().toISOString(),
     actor: options.actor,
     subject: { tree: first.tree, manifest: first.manifest, registry: first.registry },
-    body: toJsonObject({ type: 'campaign', campaign: spec, registry: first.registry, baselines }),
+    body: toJsonObject({
+      type: 'campaign',
+      campaign: spec,
+      registry: first.registry,
+      definitions,
+      baselines,
+    }),
   });
   return {
     spec,
     registry: first.registry,
+    definitions,
     baselines,
     hash: stored.hash,
     time: stored.entry.time,

@@ -56,6 +56,14 @@ export function readTaskFile(dir: string): TaskFile | undefined {
   return { controls };
 }
 
+/** Writes `<dir>/task.json` naming a campaign task (what `campaign start` hands the Stop hook). */
+export function writeTaskFile(dir: string, named: { campaign: string; task: string }): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, TASK_FILE);
+  writeFileAtomic(file, `${JSON.stringify(named)}\n`, file);
+  return file;
+}
+
 /** A JSON settings file: undefined when absent; unparsable is exit 2 and is never rewritten. */
 export function readJsonSettings(file: string): unknown {
   if (!existsSync(file)) return undefined;
@@ -110,19 +118,4 @@ export const TASK_CONTROLS_ENV = 'PROOFGATE_TASK_CONTROLS';
 export function parseTaskControlsEnv(value: string | undefined): string[] | undefined {
   const ids = (value ?? '').split(/[\s,]+/).filter((id) => id !== '');
   return ids.length > 0 ? ids : undefined;
-}
-
-/**
- * The task's controls as the Stop hook reads them: PROOFGATE_TASK_CONTROLS, else
- * `<git dir>/proofgate/task.json`; undefined when neither names any.
- */
-export async function readTaskControls(
-  root: string,
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<string[] | undefined> {
-  const fromEnv = parseTaskControlsEnv(env[TASK_CONTROLS_ENV]);
-  if (fromEnv !== undefined) return fromEnv;
-  const dir = await hookDir(root).catch(() => undefined);
-  const file = dir === undefined ? undefined : readTaskFile(dir);
-  return file === undefined || file.controls.length === 0 ? undefined : file.controls;
 }

@@ -1,5 +1,7 @@
 // Text for `proofgate campaign`: the verdict or summary first, then the details.
-import type { CampaignFlowResult, CampaignView } from '../flows/campaign-flow.ts';
+import type { CampaignFlowResult } from '../flows/campaign-flow.ts';
+import type { CampaignView } from '../flows/campaign-views.ts';
+import type { StartTaskResult } from '../flows/start-campaign-task.ts';
 
 /** New violations a refused baseline names on its own lines; the rest are counted. */
 const GROWTH_SHOWN = 20;
@@ -18,7 +20,7 @@ function describe(c: CampaignView): string[] {
     lines.push(`  baseline ${control}: entry ${hash.slice(0, 12)}`);
   if (c.state === 'drifted')
     lines.push(
-      '  the registry changed since registration: register a new revision before claiming',
+      `  drifted: ${c.drift.join('; ')}; register a new revision before claiming (proofgate campaign start --campaign ${c.spec.id} --task <task id>)`,
     );
   for (const phase of c.spec.phases) {
     lines.push(`  phase ${phase.id}: ${phase.title}`);
@@ -31,8 +33,24 @@ function describe(c: CampaignView): string[] {
   return lines;
 }
 
+function describeStart(s: StartTaskResult): string[] {
+  const { spec } = s.campaign;
+  const how = s.registered
+    ? `registered revision ${spec.revision} as ${s.campaign.authority}`
+    : 'already registered';
+  return [
+    `STARTED task ${s.task.id} in campaign ${spec.id} r${spec.revision} (${how})`,
+    `  task: ${s.task.title} [${s.task.controls.join(', ')}], phase ${s.phase}${s.task.exit_policy === undefined ? '' : `, exit policy: ${policy(s.task.exit_policy)}`}`,
+    `  task file: ${s.taskFile} (the Stop hook and proofgate claim read it; the claim also covers every control your change touches)`,
+    'next:',
+    ...s.next.map((n) => `  - ${n}`),
+  ];
+}
+
 export function renderCampaign(result: CampaignFlowResult): string {
   switch (result.action) {
+    case 'start':
+      return describeStart(result.start).join('\n') + '\n';
     case 'register':
       return (
         [

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
+import type { Manifest } from '../../../scripts/lib/core/plane/types.ts';
 import { ConfigError, UsageError } from '../../../scripts/lib/core/errors.ts';
 import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
 import { claimInCampaign } from '../../../scripts/lib/flows/campaign-claim.ts';
@@ -19,7 +20,25 @@ import {
 } from '../../helpers/fake-gate-io.ts';
 
 const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 's1' };
-const owner: Actor = { label: 'alice', authority: 'human:alice', context: 'laptop' };
+// The owner signs: from engineering_ready up a campaign counts only when its owner's key signed it.
+const OWNER_KEY = 'a1'.repeat(32);
+const owner: Actor = {
+  label: 'alice',
+  authority: 'human:alice',
+  context: 'laptop',
+  keyid: OWNER_KEY,
+};
+const ownerKeyed = (manifest: Manifest): Manifest => ({
+  ...manifest,
+  authorities: manifest.authorities.map((a) =>
+    a.id === 'human:alice'
+      ? {
+          ...a,
+          keys: [{ keyid: OWNER_KEY, public_key: `${'A'.repeat(43)}=`, added: '2026-01-01' }],
+        }
+      : a,
+  ),
+});
 const ctx = () => createTestContext();
 const V = [
   'no-var:src/a.ts:f1',
@@ -51,7 +70,7 @@ function setup(manifest = makeManifest()) {
       makeControl('T.unit', command(['pass'])),
       makeControl('T.lint', command(['lint'], { evaluation: 'ratchet' })),
     ],
-    manifest,
+    ownerKeyed(manifest),
   );
   const state = { lint: [...V], raw: undefined as string | undefined };
   io.script = (request) => {
@@ -190,16 +209,56 @@ describe('campaign task claims over a ratchet', () => {
     });
   });
 
-  test('a registry drift needs a new revision; a higher revision is accepted', async () => {
+  test('from engineering_ready up an unsigned campaign does not relax a task claim, even under the owner label', async () => {
+    const { io, state } = setup();
+    // The owner's key is not registered here: the registration is an unsigned label.
+    io.plane.manifest = makeManifest();
+    const { keyid: _keyid, ...label } = owner;
+    await recordBaseline(
+      { root: '/', control: 'T.lint', actor: developer, authorize: [], allowGrowth: false },
+      ctx(),
+      io,
+    );
+    await registerCampaign({ root: '/', spec: spec(), file: 'c.yaml', actor: label }, ctx(), io);
+    io.tree = 'b'.repeat(40);
+    state.lint = V.slice(2);
+    await run(io);
+    const claimed = await taskClaim(io);
+    expect(claimed.granted).toBe(false);
+    expect(claimed.blockers).toContainEqual({
+      control: 'campaign:lint-debt',
+      stage: 'release_authority',
+      status: 'BLOCKED',
+      reason:
+        'campaign lint-debt r1 is not signed by a key registered to human:alice (at engineering_ready, a campaign counts only when its owner signed it)',
+      next: expect.stringContaining(
+        'proofgate campaign start --campaign lint-debt --task t1',
+      ) as string,
+    });
+    // At prototype a label counts: the same campaign completes the task.
+    io.plane.manifest = {
+      ...io.plane.manifest,
+      profile: { ...io.plane.manifest.profile, target_maturity: 'prototype' },
+    };
+    expect((await taskClaim(io)).granted).toBe(true);
+  });
+
+  test('a new, unrelated control leaves the campaign active; a changed definition of one of its controls drifts it', async () => {
     const { io, state } = setup();
     await baselineAndRegister(io);
     io.plane.registry.controls.push(makeControl('T.docs', command(['pass'])));
     state.lint = V.slice(2);
     await run(io);
+    expect((await taskClaim(io)).granted).toBe(true);
+    const unit = io.plane.registry.controls.find((c) => c.id === 'T.unit')!;
+    unit.execution = command(['pass', '--strict']);
+    await run(io);
     const claimed = await taskClaim(io);
     expect(claimed.granted).toBe(false);
     expect(claimed.blockers[0]).toMatchObject({ control: 'campaign:lint-debt', status: 'STALE' });
-    expect(claimed.blockers[0]!.reason).toContain('needs a new revision');
+    expect(claimed.blockers[0]!.reason).toBe(
+      'the definition of T.unit changed since revision 1 was registered: the campaign needs a new revision',
+    );
     await expect(
       registerCampaign({ root: '/', spec: spec(), file: 'c.yaml', actor: owner }, ctx(), io),
     ).rejects.toThrow('registered at revision 1');
@@ -267,7 +326,7 @@ describe('campaign task claims over a ratchet', () => {
     );
     expect(claimed.granted).toBe(false);
     expect(claimed.verdict).toBe(
-      'REFUSED [task] development mode ai_brownfield: a task claim needs an active campaign (register one with proofgate campaign register --file <campaign.yaml>, see references/campaign.md) (claim with --campaign ID --task ID)',
+      'REFUSED [task] development mode ai_brownfield: a task claim is made inside a campaign task, and none is named; start or resume one with proofgate campaign start --task <task id>, which writes the task file (references/campaign.md) (or claim with --campaign ID --task ID)',
     );
     await expect(taskClaim(io)).rejects.toThrow('no campaign lint-debt is registered');
   });

@@ -1,6 +1,7 @@
 // Golden transcripts of `proofgate campaign`: a ratchet baseline recorded, a campaign registered
 // by the release owner, listed and shown (JSON), and the refusals of a registration by an
-// authority that is not the owner and of a baseline that would absorb new violations (exit 1).
+// authority that is not the owner and of a baseline that would absorb new violations (exit 1);
+// `campaign start` creating a campaign, resuming its task, and refusing without --task.
 import { afterEach, expect, test } from 'vitest';
 import { makeGoldenRepo, type GoldenRepo } from '../../helpers/golden.ts';
 
@@ -51,4 +52,13 @@ test('a registration by a non-owner, and a baseline with new violations', async 
   r.write('lint.js', lint(['no-var:a.ts:f', 'eqeqeq:b.ts:h', 'eqeqeq:c.ts:k']));
   const grown = ['campaign', 'baseline', '--control', 'Q.lint', ...as('virtual:developer')];
   await expect(r.transcript(grown)).toMatchFileSnapshot('./refused-growth.md');
+});
+
+test('start: a task in a new campaign, resumed, and refused without --task', async () => {
+  const r = repo();
+  expect((await r.run(['campaign', 'baseline', '--control', 'Q.lint', ...as('virtual:developer')])).code).toBe(0);
+  const start = ['campaign', 'start', '--task', 'fix-a', '--control', 'Q.lint', '--description', 'fix a.ts', '--min-fixed', '1'];
+  await expect(r.transcript(start)).toMatchFileSnapshot('./start.md');
+  await expect(r.transcript(['campaign', 'start', '--task', 'fix-a'])).toMatchFileSnapshot('./start-resumed.md');
+  await expect(r.transcript(['campaign', 'start'])).toMatchFileSnapshot('./refused-start-no-task.md');
 });

@@ -1,7 +1,9 @@
 // A convergence campaign (references/campaign.md): phases of tasks over affected controls with an
 // exit policy. The spec is checked completely (every problem at once); registered campaigns live
 // only as `note` entries in the ledger, never in an editable file.
+import { digestJson } from '../hash.ts';
 import type { JsonObject, StoredEntry } from '../ledger/types.ts';
+import type { Control } from '../plane/types.ts';
 
 export interface ExitPolicy {
   /** Most violations a task may add across its ratchet controls. */
@@ -35,13 +37,20 @@ export interface CampaignSpec {
 
 export interface CampaignRecord {
   spec: CampaignSpec;
-  /** Registry digest at registration: a drift needs a new revision. */
+  /** Registry digest at registration (campaigns registered before `definitions` drift on it). */
   registry: string;
+  /**
+   * Control id → digest of its definition at registration, for every control the campaign names:
+   * a campaign drifts (needs a new revision) only when one of these changes or disappears.
+   */
+  definitions?: Record<string, string>;
   /** Ratchet control → hash of the baseline note the campaign measures against. */
   baselines: Record<string, string>;
   hash: string;
   time: string;
   authority: string;
+  /** The key or keyless identity that signed the registration (verified with the ledger). */
+  keyid?: string;
 }
 
 const ID = /^[A-Za-z][A-Za-z0-9._-]{0,63}$/;
@@ -163,20 +172,26 @@ export function checkCampaignSpec(
 function parseCampaignBody(stored: StoredEntry): CampaignRecord | undefined {
   const body: JsonObject = stored.entry.body;
   if (stored.entry.kind !== 'note' || body['type'] !== 'campaign') return undefined;
-  const { registry, baselines, campaign } = body;
+  const { registry, baselines, campaign, definitions } = body;
   if (typeof registry !== 'string' || !HEX64.test(registry) || !isObj(baselines)) return undefined;
-  if (Object.keys(body).length !== 4) return undefined;
-  if (!Object.values(baselines).every((h) => typeof h === 'string' && HEX64.test(h)))
-    return undefined;
+  if (Object.keys(body).length !== (definitions === undefined ? 4 : 5)) return undefined;
+  const isDigestMap = (v: unknown): v is Record<string, string> =>
+    isObj(v) && Object.values(v).every((h) => typeof h === 'string' && HEX64.test(h));
+  if (!isDigestMap(baselines)) return undefined;
+  if (definitions !== undefined && !isDigestMap(definitions)) return undefined;
   const { spec, problems } = checkCampaignSpec(campaign);
   if (problems.length > 0) return undefined;
+  if (definitions !== undefined && spec.controls.some((c) => definitions[c] === undefined))
+    return undefined;
   return {
     spec,
     registry,
-    baselines: baselines as Record<string, string>,
+    ...(definitions === undefined ? {} : { definitions }),
+    baselines,
     hash: stored.hash,
     time: stored.entry.time,
     authority: stored.entry.actor.authority,
+    ...(stored.entry.actor.keyid === undefined ? {} : { keyid: stored.entry.actor.keyid }),
   };
 }
 
@@ -202,4 +217,36 @@ export function findTask(
     if (task !== undefined) return { phase, task };
   }
   return undefined;
+}
+
+/** The definition digest of each named control, as a campaign records it at registration. */
+export function digestDefinitions(
+  controls: readonly Control[],
+  ids: readonly string[],
+): Record<string, string> {
+  return Object.fromEntries(
+    controls.filter((c) => ids.includes(c.id)).map((c) => [c.id, digestJson(c)]),
+  );
+}
+
+/**
+ * Why the campaign drifted from the registry now (empty: it did not). A campaign depends on the
+ * definitions of its own controls, so adding or editing another control leaves it active; one
+ * registered before definitions were recorded drifts on any registry change.
+ */
+export function findCampaignDrift(
+  campaign: Pick<CampaignRecord, 'registry' | 'definitions'>,
+  controls: readonly Control[],
+  registryDigest: string,
+): string[] {
+  if (campaign.definitions === undefined)
+    return campaign.registry === registryDigest ? [] : ['the registry changed'];
+  const now = digestDefinitions(controls, Object.keys(campaign.definitions));
+  return Object.entries(campaign.definitions).flatMap(([id, digest]) =>
+    now[id] === undefined
+      ? [`${id} was removed from the registry`]
+      : now[id] === digest
+        ? []
+        : [`the definition of ${id} changed`],
+  );
 }

@@ -25,8 +25,10 @@ export interface RatchetEvidence {
 export interface CampaignTaskRequest {
   campaign: CampaignRecord;
   task: string;
-  /** Registry digest of the current plane. */
-  registry: string;
+  /** Why the campaign drifted from the current registry (findCampaignDrift); empty: it did not. */
+  drift: readonly string[];
+  /** Why its registration does not count (judgeCampaignRegistration); undefined: it does. */
+  registration?: string | undefined;
   /** The rules the claim is judged by (at the base when one is given). */
   plane: Pick<Plane, 'manifest' | 'registry'>;
   target: Maturity;
@@ -78,13 +80,22 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
   const policy = found.task.exit_policy ?? spec.exit_policy;
   const label = `campaign ${spec.id} r${spec.revision} task ${found.task.id}`;
   const blockers: ClaimBlocker[] = [];
-  if (campaign.registry !== request.registry) {
+  if (request.drift.length > 0) {
     blockers.push({
       control: `campaign:${spec.id}`,
       stage: 'self',
       status: 'STALE',
-      reason: `the registry changed since revision ${spec.revision} was registered: the campaign needs a new revision`,
-      next: `proofgate campaign register --file <campaign.yaml with revision ${spec.revision + 1}>`,
+      reason: `${request.drift.join('; ')} since revision ${spec.revision} was registered: the campaign needs a new revision`,
+      next: `proofgate campaign start --campaign ${spec.id} --task ${found.task.id} (registers revision ${spec.revision + 1})`,
+    });
+  }
+  if (request.registration !== undefined) {
+    blockers.push({
+      control: `campaign:${spec.id}`,
+      stage: 'release_authority',
+      status: 'BLOCKED',
+      reason: request.registration,
+      next: `the release authority (with a registered key: proofgate keys generate) runs PROOFGATE_KEY_DIR=<its key directory> proofgate campaign start --campaign ${spec.id} --task ${found.task.id} --authority-id <it>`,
     });
   }
   // Debt controls count as satisfied when they have a current result (PASS or FAIL); the exit
