@@ -95,7 +95,7 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
       stage: 'release_authority',
       status: 'BLOCKED',
       reason: request.registration,
-      next: `the release authority (with a registered key: proofgate keys generate) runs PROOFGATE_KEY_DIR=<its key directory> proofgate campaign start --campaign ${spec.id} --task ${found.task.id} --authority-id <it>`,
+      next: `the release authority (with a registered key: proofgate authority keys generate) runs PROOFGATE_KEY_DIR=<its key directory> proofgate campaign start --campaign ${spec.id} --task ${found.task.id} --authority-id <it>`,
     });
   }
   // Debt controls count as satisfied when they have a current result (PASS or FAIL); the exit
