@@ -23,7 +23,7 @@ import {
 import { readTrustOption, type LoadedTrust } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { findUpstream } from './lib/io/ledger-upstream.ts';
-import { startBaseProbe } from './lib/io/trusted-base.ts';
+import { startBaseProbe } from './lib/io/base-probe.ts';
 import { endWorktreeState, startWorktreeState } from './lib/io/worktree-state.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';

@@ -6,12 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findUpstream } from '../../scripts/lib/io/ledger-upstream.ts';
-import {
-  findTrustedBase,
-  probeBase,
-  startBaseProbe,
-  takeBaseProbe,
-} from '../../scripts/lib/io/trusted-base.ts';
+import { probeBase, startBaseProbe, takeBaseProbe } from '../../scripts/lib/io/base-probe.ts';
+import { findTrustedBase } from '../../scripts/lib/io/trusted-base.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
 

@@ -15,7 +15,7 @@ import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts
 import type { GateIO } from '../core/ports.ts';
 import { appendHookLog, hookDir } from '../io/hook-files.ts';
 import { existingDir, findTopOnDisk, locateHookProject } from '../io/hook-project.ts';
-import { startBaseProbe } from '../io/trusted-base.ts';
+import { startBaseProbe } from '../io/base-probe.ts';
 import { endWorktreeState, startWorktreeState } from '../io/worktree-state.ts';
 import type { StopContext } from './hook-stop-claim.ts';
 import { memoizeEntries, recordStop } from './hook-stop-record.ts';

@@ -8,7 +8,7 @@ import type { PlaneLocation } from '../core/plane/plane.ts';
 import { proveBase } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
 import { currentSegmentFiles } from './verify-ledger-files.ts';
-import { takeBaseProbe } from './trusted-base.ts';
+import { takeBaseProbe } from './base-probe.ts';
 
 /** The upstream the ledger was compared with: its name and the fork-point commit used. */
 export interface UpstreamCheck {
