@@ -49,6 +49,9 @@ export async function gatherClaimFacts(
   const named = taskControls(controls, ctx.env[TASK_ENV]);
   const file = named === undefined ? readTaskFile(dir) : undefined;
   const plane = await io.loadPlane(root);
+  // The verified ledger read (once: the hook's gate keeps it) starts now and runs while the rules
+  // and the subject bindings are read; a failure surfaces where it is awaited.
+  io.readEntries(plane).catch(() => undefined);
   if (file?.campaign !== undefined) return campaignFacts(plane, file.campaign, ctx, io);
   // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
   const atBase = await readTrustedRules(plane, undefined);
