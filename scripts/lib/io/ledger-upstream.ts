@@ -20,7 +20,7 @@ export interface UpstreamCheck {
 
 /**
  * The current branch's upstream and fork point, or undefined when there is none. `consumer` names
- * the caller when a verb started the probe ahead (trusted-base.ts startBaseProbe).
+ * the caller when a verb started the probe ahead (base-probe.ts startBaseProbe).
  */
 export async function findUpstream(
   root: string,
