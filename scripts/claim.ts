@@ -23,9 +23,11 @@ import {
 import { readTrustOption, type LoadedTrust } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { findUpstream } from './lib/io/ledger-upstream.ts';
+import { startBaseProbe } from './lib/io/base-probe.ts';
+import { endWorktreeState, startWorktreeState } from './lib/io/worktree-state.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
-import { resolveRoot } from './lib/io/git.ts';
+import { findGitRoot, resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
 import {
   hookDir,
@@ -57,6 +59,25 @@ export interface ClaimOptions extends CommonOptions {
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
+  // git status for the subject bindings runs while the plane and the ledger are read, and the
+  // upstream and the base are asked for once for the rules, the ledger check and the keys.
+  const top = await findGitRoot(root);
+  const started = startWorktreeState(top);
+  const endProbe = startBaseProbe(root);
+  await started;
+  try {
+    return await claimWithProbe(options, root, ctx);
+  } finally {
+    endProbe();
+    endWorktreeState(top);
+  }
+}
+
+async function claimWithProbe(
+  options: ClaimOptions,
+  root: string,
+  ctx: Context,
+): Promise<ClaimFlowResult> {
   const trust = readTrustOption(ctx.cwd, options.trust);
   // The one integrity check, against --base when given (the ledger extends it byte for byte and
   // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
@@ -69,7 +90,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   const result = await decideClaim(options, root, ctx, io, trust);
   const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
     trustFile: trust?.name,
-    upstream: await findUpstream(root),
+    upstream: await findUpstream(root, 'keys'),
   });
   return { ...result, trust: { ...describeTrust(trust), keys } };
 }

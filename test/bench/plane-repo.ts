@@ -88,6 +88,21 @@ export function syntheticRepo(prefix: string, files = FILES, keep = false): stri
 
 let repo: Promise<string> | undefined;
 
+/**
+ * PROOFGATE_BENCH_UPSTREAM=1: the plane repository tracks an upstream (a bare `origin` it was
+ * pushed to), so the verdicts also read the upstream's rules and prove the ledger against it, as
+ * in a developer's clone.
+ */
+const WITH_UPSTREAM = process.env['PROOFGATE_BENCH_UPSTREAM'] === '1';
+
+function pushToBareOrigin(dir: string): void {
+  const origin = mkdtempSync(join(tmpdir(), 'proofgate-bench-origin-'));
+  process.on('exit', () => rmSync(origin, { recursive: true, force: true, maxRetries: 10 }));
+  git(origin, 'init', '-q', '--bare');
+  git(dir, 'remote', 'add', 'origin', origin);
+  git(dir, 'push', '-q', '-u', 'origin', 'HEAD:main');
+}
+
 export function getPlaneRepo(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
     const dir = syntheticRepo('proofgate-bench-plane-');
@@ -112,6 +127,7 @@ export function getPlaneRepo(): Promise<string> {
     runCli(BIN, dir, crossAuditArgv('two'));
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'evidence');
+    if (WITH_UPSTREAM) pushToBareOrigin(dir);
     return dir;
   });
   return repo;

@@ -25,7 +25,7 @@ export interface ScopedTask extends TaskScope {
 
 /**
  * The task's controls under the deciding rules `rules`: every required control the change
- * covers, plus `named` (which may only add).
+ * covers, plus `named` (which may only add). `io` reads the ledger once (readEntriesOnce).
  */
 export async function scopeTask(
   plane: Plane,
@@ -34,6 +34,9 @@ export async function scopeTask(
   named: NamedControls,
   io: Pick<GateIO, 'readEntries' | 'changedPaths'>,
 ): Promise<ScopedTask> {
+  // The verified ledger read (once, readEntriesOnce) runs while the change is measured; the
+  // statuses take it next. A failure surfaces where it is awaited.
+  io.readEntries(plane).catch(() => undefined);
   const required = selectRequired(rules.registry.controls, rules.manifest.profile.target_maturity);
   // The deciding manifest's scope, as the subject bindings are computed (the tree is cached).
   const scope = withSkillExcludes(

@@ -51,6 +51,9 @@ export async function gatherClaimFacts(
   // In ai_brownfield the task file names the campaign task even when the controls are named
   // elsewhere (they then add to it); otherwise a named control list replaces the file.
   const file = named === undefined || brownfield ? readTaskFile(dir) : undefined;
+  // The verified ledger read (once: the hook's gate keeps it) starts now and runs while the rules
+  // and the subject bindings are read; a failure surfaces where it is awaited.
+  io.readEntries(plane).catch(() => undefined);
   // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
   const atBase = await readTrustedRules(plane, undefined);
   if (file?.campaign !== undefined) {

@@ -15,7 +15,8 @@ import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts
 import type { GateIO } from '../core/ports.ts';
 import { appendHookLog, hookDir } from '../io/hook-files.ts';
 import { existingDir, findTopOnDisk, locateHookProject } from '../io/hook-project.ts';
-import { startWorktreeState } from '../io/worktree-state.ts';
+import { startBaseProbe } from '../io/base-probe.ts';
+import { endWorktreeState, startWorktreeState } from '../io/worktree-state.ts';
 import type { StopContext } from './hook-stop-claim.ts';
 import { memoizeEntries, recordStop } from './hook-stop-record.ts';
 
@@ -111,10 +112,18 @@ async function decide(
         : { kind: 'no-plane' };
     return decideStop({ ...request, facts });
   }
-  await startWorktreeState(project.top);
-  const gate = memoizeEntries(typeof io === 'function' ? await io() : io);
-  const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
-  return recordStop(request, context, options.controls, toFacts);
+  const started = startWorktreeState(project.top);
+  // The upstream and the base are asked for once, beside git status, for the verdict's uses.
+  const endProbe = startBaseProbe(project.top);
+  await started;
+  try {
+    const gate = memoizeEntries(typeof io === 'function' ? await io() : io);
+    const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
+    return await recordStop(request, context, options.controls, toFacts);
+  } finally {
+    endProbe();
+    endWorktreeState(project.top);
+  }
 }
 
 /**

@@ -2,12 +2,13 @@
 // base is not enough, because a FAIL recorded, committed and then deleted in a later commit leaves
 // no trace in the final bytes. For each commit between the base and HEAD, and each of its parents
 // (a merge has several), every segment the parent holds must still exist in the commit and its
-// bytes there must be a byte prefix of the commit's. Three git calls whatever the range: the
-// commits with their parents, the ledger paths each commit changed (blob ids only), and the
-// changed blobs' bytes; only segments a commit touched are read, and each blob once.
+// bytes there must be a byte prefix of the commit's. Four git calls whatever the range: the
+// commits with their parents, the ledger paths each commit changed (blob ids only), the sizes of
+// the parents' blobs and the bytes of the commits' blobs (a fifth reads the parents' bytes of a
+// rewrite, to name where it starts); only segments a commit touched are read, each blob once.
 import { EnvironmentError } from '../core/errors.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
-import { runGit } from './git.ts';
+import { gitObjectId, runGit } from './git.ts';
 
 /** One parent → commit step that changed a segment. */
 interface SegmentChange {
@@ -106,6 +107,18 @@ async function readBlobs(root: string, oids: ReadonlySet<string>): Promise<Map<s
   return blobs;
 }
 
+/** The size of each object (`git cat-file --batch-check`, one call); a missing one is left out. */
+async function blobSizes(root: string, oids: ReadonlySet<string>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  if (oids.size === 0) return sizes;
+  const out = await gitText(root, ['cat-file', '--batch-check'], `${[...oids].join('\n')}\n`);
+  for (const line of out.split('\n')) {
+    const [oid = '', type = '', size = ''] = line.split(' ');
+    if (type === 'blob' && /^[0-9]+$/.test(size)) sizes.set(oid, Number(size));
+  }
+  return sizes;
+}
+
 /** 1-based line and byte of the first byte where `after` stops extending `before`. */
 function firstDifference(before: Buffer, after: Buffer): { byte: number; line: number } {
   let byte = 0;
@@ -131,7 +144,24 @@ export async function checkLedgerHistory(
   if (steps.length === 0) return [];
   const changes = (await segmentChanges(root, ledgerRel, steps)).filter((c) => c.status !== 'A');
   const modified = changes.filter((c) => c.status !== 'D');
-  const blobs = await readBlobs(root, new Set(modified.flatMap((c) => [c.before, c.after])));
+  // The parent's bytes are a prefix of the commit's when the commit's first <parent size> bytes,
+  // hashed as a git blob, give the parent's own blob id: only the commit's side is read (and
+  // the parent's size), so a long segment is not held twice. The parent's bytes are read only
+  // to name where a rewrite starts.
+  const [sizes, read] = await Promise.all([
+    blobSizes(root, new Set(modified.map((c) => c.before))),
+    readBlobs(root, new Set(modified.map((c) => c.after))),
+  ]);
+  const extended = (change: SegmentChange): boolean => {
+    const size = sizes.get(change.before);
+    const after = read.get(change.after);
+    if (size === undefined || after === undefined || after.length < size) return false;
+    const format = change.before.length === 64 ? 'sha256' : 'sha1';
+    return gitObjectId('blob', after.subarray(0, size), format) === change.before;
+  };
+  const rewritten = modified.filter((c) => !extended(c));
+  const befores = await readBlobs(root, new Set(rewritten.map((c) => c.before)));
+  const blobs = new Map([...read, ...befores]);
   const findings: LedgerFinding[] = [];
   for (const change of changes) {
     const where = `commit ${change.commit.slice(0, 7)} (parent ${change.parent.slice(0, 7)}, after ${label})`;
@@ -144,13 +174,9 @@ export async function checkLedgerHistory(
       });
       continue;
     }
+    if (!rewritten.includes(change)) continue;
     const before = blobs.get(change.before);
     const after = blobs.get(change.after);
-    if (before !== undefined && after !== undefined) {
-      if (after.length >= before.length && after.subarray(0, before.length).equals(before)) {
-        continue;
-      }
-    }
     const diff =
       before === undefined || after === undefined
         ? { byte: 0, line: 1 }

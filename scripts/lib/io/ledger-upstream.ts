@@ -10,6 +10,7 @@ import { runGit } from './git.ts';
 import { proveBase } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
 import { currentSegmentFiles } from './verify-ledger-files.ts';
+import { takeBaseProbe } from './base-probe.ts';
 
 /** The upstream the ledger was compared with: its name and the fork-point commit used. */
 export interface UpstreamCheck {
@@ -19,17 +20,15 @@ export interface UpstreamCheck {
   commit: string;
 }
 
-/** The current branch's upstream and fork point, or undefined when there is none. */
-export async function findUpstream(root: string): Promise<UpstreamCheck | undefined> {
-  const named = await runGit(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'], {
-    cwd: root,
-  });
-  const ref = named.stdout.toString('utf8').trim();
-  if (named.code !== 0 || ref === '') return undefined;
-  const fork = await runGit(['merge-base', 'HEAD', '@{upstream}'], { cwd: root });
-  const commit = fork.stdout.toString('utf8').trim();
-  if (fork.code !== 0 || commit === '') return undefined;
-  return { ref, commit };
+/**
+ * The current branch's upstream and fork point, or undefined when there is none. `consumer` names
+ * the caller when a verb started the probe ahead (base-probe.ts startBaseProbe).
+ */
+export async function findUpstream(
+  root: string,
+  consumer = 'ledger',
+): Promise<UpstreamCheck | undefined> {
+  return (await takeBaseProbe(root, consumer)).upstream;
 }
 
 /**

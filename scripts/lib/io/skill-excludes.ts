@@ -50,6 +50,11 @@ function sameFile(root: string, path: string, bytes: Buffer): boolean {
 
 /** The installed skill files under `root` that are byte-identical to this version's. */
 export function installedSkillExcludes(root: string): string[] {
+  // No skill folder, nothing installed: the package's pages need not be read at all.
+  const present = Object.values(SKILL_DIRS).some(
+    (dir) => lstatSync(join(root, ...dir.split('/')), { throwIfNoEntry: false }) !== undefined,
+  );
+  if (!present) return [];
   return skillPaths()
     .filter((f) => sameFile(root, f.path, f.bytes))
     .map((f) => f.path);

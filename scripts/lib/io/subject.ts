@@ -41,12 +41,19 @@ export interface SubjectTreeOptions {
    * tree object itself in the object store, e.g. to check it out.
    */
   cache?: boolean;
+  /**
+   * The working-tree state another subject computation of the same verdict read (a task's scope,
+   * then its statuses): used instead of a second `git status`. Ignored when `cache` is false.
+   */
+  state?: WorktreeState | undefined;
 }
 
 interface SubjectTree {
   tree: string;
   /** True when the id came from the cache (its object may have been pruned since). */
   cached: boolean;
+  /** The working-tree state the tree was computed from. */
+  state: WorktreeState;
 }
 
 // The tree id of the subject; the cache answers only for an identical key computed from git's
@@ -57,20 +64,22 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
   try {
     const uncached = options.cache === false;
-    const state = await (uncached ? readWorktreeState(paths.top) : takeWorktreeState(paths.top));
+    const state = uncached
+      ? await readWorktreeState(paths.top)
+      : (options.state ?? (await takeWorktreeState(paths.top)));
     if (state === undefined) {
       throw new EnvironmentError('GIT_FAILED', `git could not list the changes in ${paths.top}`, {
         where: paths.top,
         next: 'run "git status" there to see what git objects to',
       });
     }
-    if (uncached) return { tree: await prepared.writeTree(state), cached: false };
+    if (uncached) return { tree: await prepared.writeTree(state), cached: false, state };
     noteBoundState(paths.top, state);
     const keyOf = (ready: WorktreeState): string | undefined =>
       subjectCacheKey(paths, ready, options.excludes, options.includes);
     const key = keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
-    if (hit !== undefined) return { tree: hit, cached: true };
+    if (hit !== undefined) return { tree: hit, cached: true, state };
     // Nothing changed against HEAD (neither the working tree nor the index): HEAD's own tree
     // objects give the subject without writing an index.
     const clean =
@@ -79,7 +88,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
         : undefined;
     const tree = clean ?? (await prepared.writeTree(state));
     if (key !== undefined && keyOf(state) === key) storeSubjectTree(paths.gitDir, key, tree);
-    return { tree, cached: false };
+    return { tree, cached: false, state };
   } finally {
     await prepared.dispose();
   }
@@ -118,6 +127,17 @@ export async function computeSubjectTree(
   return (await subjectTree(root, options)).tree;
 }
 
+/** computeSubjectTree, with the working-tree state it was computed from (for computeSubjects). */
+export async function computeSubjectTreeState(
+  root: string,
+  options: SubjectTreeOptions,
+): Promise<{ tree: string; state: WorktreeState }> {
+  assertGlobs(options.excludes, 'subject excludes');
+  assertGlobs(options.includes ?? [], 'subject includes');
+  const { tree, state } = await subjectTree(root, options);
+  return { tree, state };
+}
+
 // The `git ls-files -s -z` listing of the files the globs match, or the globs that match nothing.
 async function listInputs(
   index: SubjectIndex,
@@ -151,15 +171,22 @@ export async function inputsDigest(root: string, tree: string, globs: string[]):
   });
 }
 
-/** Subject bindings of `controls`, keyed by control id, from one computation of the tree. */
+/**
+ * Subject bindings of `controls`, keyed by control id, from one computation of the tree; `state`
+ * is the working-tree state an earlier computation of the same verdict read, if any.
+ */
 export async function computeSubjects(
   plane: Plane,
   controls: readonly Control[],
+  state?: WorktreeState,
 ): Promise<Map<string, SubjectBinding>> {
-  const scope = withSkillExcludes(
-    subjectScopeOf(plane.rel, plane.manifest, plane.registry),
-    installedSkillExcludes(plane.root),
-  );
+  const scope = {
+    ...withSkillExcludes(
+      subjectScopeOf(plane.rel, plane.manifest, plane.registry),
+      installedSkillExcludes(plane.root),
+    ),
+    state,
+  };
   for (const control of controls) assertGlobs(control.inputs ?? [], `control ${control.id} inputs`);
   const needsIndex = controls.some((c) => effectiveInputs(c) !== undefined);
   const outputs = checkOutputs(plane);

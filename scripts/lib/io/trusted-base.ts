@@ -7,45 +7,11 @@ import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
 import type { SubjectScope } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
-
-/** The trusted base: the ref as git names it and the commit whose rules and tree are compared. */
-export interface TrustedBase {
-  /** E.g. `origin/main`. */
-  ref: string;
-  /** The merge base of HEAD and the ref (the ref's tip when they share no history). */
-  commit: string;
-}
-
-async function text(root: string, args: readonly string[]): Promise<string | undefined> {
-  const result = await runGit(args, { cwd: root });
-  const out = result.stdout.toString('utf8').trim();
-  return result.code === 0 && out !== '' ? out : undefined;
-}
-
-async function upstreamName(root: string): Promise<string | undefined> {
-  const upstream = await text(root, [
-    'rev-parse',
-    '--abbrev-ref',
-    '--symbolic-full-name',
-    '@{upstream}',
-  ]);
-  if (upstream !== undefined) return upstream;
-  const remoteHead = await text(root, ['rev-parse', '--abbrev-ref', 'refs/remotes/origin/HEAD']);
-  if (remoteHead !== undefined && remoteHead !== 'refs/remotes/origin/HEAD') return remoteHead;
-  const main = await text(root, ['rev-parse', '--verify', '--quiet', 'refs/remotes/origin/main']);
-  return main === undefined ? undefined : 'origin/main';
-}
+import { takeBaseProbe, type TrustedBase } from './base-probe.ts';
 
 /** The upstream (or the remote's default branch) and its fork point; undefined when none exists. */
 export async function findTrustedBase(root: string): Promise<TrustedBase | undefined> {
-  const ref = await upstreamName(root);
-  if (ref === undefined) return undefined;
-  const [tip, fork] = await Promise.all([
-    text(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]),
-    text(root, ['merge-base', 'HEAD', `${ref}^{commit}`]),
-  ]);
-  if (tip === undefined) return undefined;
-  return { ref, commit: fork ?? tip };
+  return (await takeBaseProbe(root, 'rules')).trusted;
 }
 
 /** Whether `object` (a commit or tree id) is in the object store. */

@@ -180,13 +180,18 @@ async function statusUnflagged(top: string, flagged: readonly string[]) {
 }
 
 /** Reads the state against the real index (read-only: optional locks are off in the gateway). */
-export async function readWorktreeState(top: string): Promise<WorktreeState | undefined> {
+export async function readWorktreeState(
+  top: string,
+  onStarted?: () => void,
+): Promise<WorktreeState | undefined> {
   // Flags are rare: the index file itself says whether there are any, before git lists them all.
   const tagged = indexHasFlags((await findRepositoryPaths(top)).indexFile) !== false;
-  const [first, listed] = await Promise.all([
+  const both = Promise.all([
     runGit(STATUS_ARGS, { cwd: top }),
     runGit(tagged ? TAGGED_ARGS : UNTRACKED_ARGS, { cwd: top }),
   ]);
+  onStarted?.();
+  const [first, listed] = await both;
   if (listed.code !== 0) return undefined;
   const listing = parseListing(listed.stdout, tagged);
   const status = listing.flagged.length === 0 ? first : await statusUnflagged(top, listing.flagged);
@@ -204,12 +209,21 @@ const started = new Map<string, Promise<WorktreeState | undefined>>();
  * work right after (parsing the plane) would otherwise hold it back.
  */
 export async function startWorktreeState(top: string): Promise<void> {
-  if (!started.has(top))
-    started.set(
-      top,
-      readWorktreeState(top).catch(() => undefined),
-    );
+  if (!started.has(top)) {
+    // Where the index lives is found first (a few file checks, each a turn of the event loop):
+    // wait for it, or work right after would hold the spawn back.
+    let spawning = (): void => undefined;
+    const asked = new Promise<void>((resolve) => (spawning = resolve));
+    const state = readWorktreeState(top, spawning).catch(() => undefined);
+    started.set(top, state);
+    await Promise.race([asked, state]);
+  }
   await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Drops a status started for `top` that no binding took (the verb that started it is done). */
+export function endWorktreeState(top: string): void {
+  started.delete(top);
 }
 
 /**

@@ -23,7 +23,8 @@ import {
 } from '../../io/ledger-integrity.ts';
 import { integrityFailure } from '../verdict-precheck.ts';
 import { runCommand } from '../../io/run-command.ts';
-import { computeSubjects, computeSubjectTree } from '../../io/subject.ts';
+import { computeSubjects, computeSubjectTreeState } from '../../io/subject.ts';
+import type { WorktreeState } from '../../io/worktree-state.ts';
 import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { LoadedTrust } from '../../io/trust-io.ts';
@@ -89,6 +90,8 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
   /** Planes whose entries were read: the proof against HEAD was made in that read. */
   const proven = new Set<Plane>();
   const anchors = new Map<Plane, Promise<IntegrityAnchor | undefined>>();
+  /** The working-tree state a task's scope was computed from, for the next subject bindings. */
+  const scoped = new Map<string, WorktreeState>();
   const stores = new Map<string, ObjectStore>();
   const objects = (plane: Plane): ObjectStore => {
     let store = stores.get(plane.dir);
@@ -105,7 +108,12 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
       }
       return Promise.resolve(plane);
     },
-    computeSubjects: (plane, controls) => computeSubjects(plane, controls),
+    computeSubjects: (plane, controls) => {
+      // A task's scope just read the working tree for this verdict: the statuses use that read.
+      const state = scoped.get(plane.root);
+      scoped.delete(plane.root);
+      return computeSubjects(plane, controls, state);
+    },
     readEntries: async (plane) => {
       // The anchor does not move within one run; the ledger is read and checked afresh each time.
       let anchor = anchors.get(plane);
@@ -130,7 +138,8 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     changedPaths: async (plane, scope, from) => {
       if (!(await hasObject(plane.root, from))) return undefined;
-      const tree = await computeSubjectTree(plane.root, scope);
+      const { tree, state } = await computeSubjectTreeState(plane.root, scope);
+      scoped.set(plane.root, state);
       return listChangedPaths(plane.root, from, tree, scope);
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),

@@ -1,0 +1,162 @@
+// The branch upstream and the base a verdict is judged against, found with one `for-each-ref`
+// (and one `merge-base` with the base found): the current branch's upstream, else the remote's
+// default branch (origin/HEAD, else origin/main), each at its fork point with HEAD. A verb starts
+// the probe beside git status and its consumers take it once each (trusted-base.ts for the rules,
+// ledger-upstream.ts for the ledger's append-only check). Kept apart from the path matching the
+// task scope needs, so the hook loads nothing more before its git status starts.
+import { runGit } from './git.ts';
+
+/** The trusted base: the ref as git names it and the commit whose rules and tree are compared. */
+export interface TrustedBase {
+  /** E.g. `origin/main`. */
+  ref: string;
+  /** The merge base of HEAD and the ref (the ref's tip when they share no history). */
+  commit: string;
+}
+
+async function text(root: string, args: readonly string[]): Promise<string | undefined> {
+  const result = await runGit(args, { cwd: root });
+  const out = result.stdout.toString('utf8').trim();
+  return result.code === 0 && out !== '' ? out : undefined;
+}
+
+/** The branch upstream (`@{upstream}`) and the base a verdict is judged against, found together. */
+export interface BaseProbe {
+  /** The current branch's upstream and its fork point; undefined without one (or no fork point). */
+  upstream: { ref: string; commit: string } | undefined;
+  /** The upstream, else origin/HEAD's target, else origin/main, at its fork point (else tip). */
+  trusted: TrustedBase | undefined;
+}
+
+interface ListedRef {
+  head: boolean;
+  upstream: string;
+  upstreamShort: string;
+  symref: string;
+  symrefShort: string;
+  short: string;
+  /** The commit the ref names, when the listing says so directly; else rev-parse decides. */
+  commit: string | undefined;
+}
+
+// One `for-each-ref` answers what three `rev-parse` calls asked one after the other: the current
+// branch (`%(HEAD)`), its upstream as `--abbrev-ref @{upstream}` names it, origin/HEAD's target,
+// and whether each exists (a dangling symref or a missing tracking ref is not listed).
+const FORMAT = [
+  '%(HEAD)',
+  '%(refname)',
+  '%(upstream)',
+  '%(upstream:short)',
+  '%(symref)',
+  '%(symref:short)',
+  '%(refname:short)',
+  '%(objecttype)',
+  '%(objectname)',
+].join('%00');
+
+async function listRefs(root: string): Promise<Map<string, ListedRef> | undefined> {
+  const result = await runGit(
+    ['for-each-ref', `--format=${FORMAT}`, 'refs/heads', 'refs/remotes'],
+    {
+      cwd: root,
+    },
+  );
+  if (result.code !== 0) return undefined;
+  const refs = new Map<string, ListedRef>();
+  for (const line of result.stdout.toString('utf8').split('\n')) {
+    const [head, name, upstream, upstreamShort, symref, symrefShort, short, type, object] =
+      line.split('\0');
+    if (name === undefined || name === '' || object === undefined) continue;
+    refs.set(name, {
+      head: head === '*',
+      upstream: upstream ?? '',
+      upstreamShort: upstreamShort ?? '',
+      symref: symref ?? '',
+      symrefShort: symrefShort ?? '',
+      short: short ?? '',
+      commit: type === 'commit' ? object : undefined,
+    });
+  }
+  return refs;
+}
+
+// The commit `name` (a full ref name) names, as `rev-parse --verify <name>^{commit}` resolves it.
+async function commitOf(
+  root: string,
+  refs: ReadonlyMap<string, ListedRef>,
+  name: string,
+): Promise<string | undefined> {
+  const listed = refs.get(name)?.commit;
+  if (listed !== undefined) return listed;
+  return text(root, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
+}
+
+const forkPoint = (root: string, commit: string): Promise<string | undefined> =>
+  text(root, ['merge-base', 'HEAD', commit]);
+
+// The remote's default branch when the current branch has no upstream: origin/HEAD's target
+// (origin/HEAD itself when it is not a symbolic ref), else origin/main.
+function remoteDefault(
+  refs: ReadonlyMap<string, ListedRef>,
+): { name: string; ref: string } | undefined {
+  const head = 'refs/remotes/origin/HEAD';
+  const remoteHead = refs.get(head);
+  if (remoteHead !== undefined) {
+    return remoteHead.symref === ''
+      ? { name: head, ref: remoteHead.short }
+      : { name: remoteHead.symref, ref: remoteHead.symrefShort };
+  }
+  const main = 'refs/remotes/origin/main';
+  return refs.has(main) ? { name: main, ref: 'origin/main' } : undefined;
+}
+
+/** Runs the probe: one `for-each-ref`, then `merge-base` with the base found (none without one). */
+export async function probeBase(root: string): Promise<BaseProbe> {
+  const refs = await listRefs(root);
+  if (refs === undefined) return { upstream: undefined, trusted: undefined };
+  const current = [...refs.values()].find((r) => r.head);
+  if (current !== undefined && current.upstream !== '') {
+    const tip = await commitOf(root, refs, current.upstream);
+    // An upstream that exists but names no commit leaves no base (as rev-parse ^{commit} fails).
+    if (tip === undefined && refs.has(current.upstream))
+      return { upstream: undefined, trusted: undefined };
+    if (tip !== undefined) {
+      const fork = await forkPoint(root, tip);
+      const ref = current.upstreamShort;
+      return {
+        upstream: fork === undefined ? undefined : { ref, commit: fork },
+        trusted: { ref, commit: fork ?? tip },
+      };
+    }
+  }
+  const fallback = remoteDefault(refs);
+  const tip = fallback === undefined ? undefined : await commitOf(root, refs, fallback.name);
+  if (fallback === undefined || tip === undefined)
+    return { upstream: undefined, trusted: undefined };
+  const commit = (await forkPoint(root, tip)) ?? tip;
+  return { upstream: undefined, trusted: { ref: fallback.ref, commit } };
+}
+
+// A probe started ahead of the verdict that will use it (the hook and `claim` start it beside git
+// status), by root: each consumer (the trusted rules, the ledger's append-only check, the key
+// provenance) takes it once, and the verb that started it ends it when its verdict is decided.
+const started = new Map<string, { probe: Promise<BaseProbe>; taken: Set<string> }>();
+
+/** Starts the probe for `root`; the returned function ends it (a later question asks git again). */
+export function startBaseProbe(root: string): () => void {
+  const probe = probeBase(root);
+  probe.catch(() => undefined);
+  const slot = { probe, taken: new Set<string>() };
+  started.set(root, slot);
+  return () => {
+    if (started.get(root) === slot) started.delete(root);
+  };
+}
+
+/** The started probe for `root` if `consumer` has not taken it yet, else a probe of its own. */
+export function takeBaseProbe(root: string, consumer: string): Promise<BaseProbe> {
+  const slot = started.get(root);
+  if (slot === undefined || slot.taken.has(consumer)) return probeBase(root);
+  slot.taken.add(consumer);
+  return slot.probe;
+}

@@ -1,0 +1,219 @@
+// How the hot path grows with the ledger: `hook stop` and a task claim (`claim --control a
+// --no-record`) as whole processes on a 50k-file repository (growth-workload.ts) whose ledger is
+// grown from its first entries to each size in PROOFGATE_BENCH_GROWTH_SIZES (default 100000; e.g.
+// "100000,1000000"), half runs and half signed cross audits, committed and pushed to the
+// upstream. Each size is measured as grown, then after makeCheckpoint(), then with
+// PROOFGATE_BENCH_GROWTH_SUFFIX (default 1000) entries more committed after the checkpoint (not
+// pushed): the difference is the suffix cost per new entry. Beside the rows it prints the build
+// time, the ledger bytes and the git pack bytes per entry (after `git gc`) and the load average.
+//
+// Skipped unless PROOFGATE_BENCH_GROWTH=1: growing to 100k entries and timing it takes several
+// minutes (1M: the ledger is about a gigabyte).
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { Bench } from './harness.ts';
+import { median } from './harness.ts';
+import {
+  appendEntries,
+  commitAndPush,
+  createGrowthRepo,
+  packBytes,
+  removeRepo,
+  type GrowthRepo,
+} from './growth-workload.ts';
+import { BIN, ENV, runCli, STOP_PAYLOAD } from './plane-repo.ts';
+import { spawnMeasured } from './child-usage.ts';
+
+const ENABLED = process.env['PROOFGATE_BENCH_GROWTH'] === '1';
+const SIZES = (process.env['PROOFGATE_BENCH_GROWTH_SIZES'] ?? '100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
+  .sort((a, b) => a - b);
+const SUFFIX = Number(process.env['PROOFGATE_BENCH_GROWTH_SUFFIX'] ?? '1000');
+const FILES = 50_000;
+const RUNS = Number(process.env['PROOFGATE_BENCH_GROWTH_RUNS'] ?? '5');
+/** The bundle measured: this checkout's, or another build's bin/proofgate.js (a long run's copy). */
+const GROWTH_BIN = process.env['PROOFGATE_BENCH_GROWTH_BIN'] ?? BIN;
+
+/**
+ * Makes a checkpoint of the ledger in `repo` (a trusted point the verdicts verify the suffix
+ * after). No checkpoint verb exists on this branch yet: this returns false and says so, and the
+ * "after a checkpoint" rows then measure the grown ledger as it is. Wire it to the verb here.
+ */
+export function makeCheckpoint(repo: string): boolean {
+  console.log(`growth: no checkpoint verb yet (makeCheckpoint skipped for ${repo})`);
+  return false;
+}
+
+let repo: GrowthRepo | undefined;
+let initialPack = 0;
+let initialEntries = 0;
+const times = new Map<string, number[]>();
+
+function note(message: string): void {
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(`growth: ${message} (load average ${load})`);
+}
+
+function getRepo(): GrowthRepo {
+  if (repo === undefined) {
+    const started = performance.now();
+    repo = createGrowthRepo(FILES, GROWTH_BIN);
+    initialPack = packBytes(repo.dir);
+    initialEntries = repo.entries;
+    const current = repo;
+    process.on('exit', () => removeRepo(current));
+    note(
+      `repository of ${FILES} files, ${repo.entries} entries, built in ${seconds(started)}; pack ${mb(initialPack)}`,
+    );
+  }
+  return repo;
+}
+
+const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+function growTo(size: number): GrowthRepo {
+  const r = getRepo();
+  if (r.entries >= size) return r;
+  const started = performance.now();
+  appendEntries(r, size - r.entries);
+  const built = seconds(started);
+  commitAndPush(r, `ledger grown to ${size}`, true);
+  const pushed = seconds(started);
+  const pack = packBytes(r.dir);
+  const perEntry = (pack - initialPack) / (r.entries - initialEntries);
+  note(
+    `${r.entries} entries: lines built in ${built}, committed and pushed by ${pushed}, gc by ${seconds(started)}; ledger ${mb(statSync(r.segment).size)} (${Math.round(statSync(r.segment).size / r.entries)} B/entry); pack ${mb(pack)}, ${perEntry.toFixed(1)} B/entry after gc`,
+  );
+  return r;
+}
+
+function checkpointed(size: number): GrowthRepo {
+  const r = growTo(size);
+  makeCheckpoint(r.dir);
+  return r;
+}
+
+function withSuffix(size: number): GrowthRepo {
+  const r = growTo(size);
+  if (r.entries >= size + SUFFIX) return r;
+  appendEntries(r, SUFFIX);
+  commitAndPush(r, `${SUFFIX} entries after the checkpoint`, false);
+  note(`${r.entries} entries: ${SUFFIX} appended after the checkpoint, committed, not pushed`);
+  return r;
+}
+
+const STOP = ['hook', 'stop'];
+const CLAIM = ['claim', '--control', 'a', '--no-record'];
+
+// Checked once before timing (not per iteration): the hook must let the stop through on a claim
+// that holds (it prints nothing then), so the rows time the whole verdict, not an early refusal.
+function expectAllowed(dir: string): void {
+  const out = spawnSync(process.execPath, [GROWTH_BIN, ...STOP], {
+    cwd: dir,
+    input: STOP_PAYLOAD,
+    env: ENV,
+  });
+  if (out.status !== 0 || out.stdout.toString().trim() !== '')
+    throw new Error(
+      `growth: hook stop did not allow: ${out.stdout.toString()}${out.stderr.toString()}`,
+    );
+}
+
+function row(name: string, args: readonly string[], setup: () => GrowthRepo): Bench {
+  const hook = args[0] === 'hook';
+  const input = hook ? STOP_PAYLOAD : '';
+  return {
+    name,
+    runs: RUNS,
+    setup: () => {
+      const r = setup();
+      // One untimed run first (it also fills the subject cache, as an agent's earlier stop would).
+      if (hook) expectAllowed(r.dir);
+      else runCli(GROWTH_BIN, r.dir, [...args], input);
+      return Promise.resolve(r);
+    },
+    fn: (state) => {
+      const started = performance.now();
+      runCli(GROWTH_BIN, (state as GrowthRepo).dir, [...args], input);
+      times.set(name, [...(times.get(name) ?? []), performance.now() - started]);
+      return Promise.resolve();
+    },
+  };
+}
+
+const FLOOR_NODE = 'growth reference: bare node -e 0';
+const FLOOR_GIT = 'growth reference: git status --porcelain, same repository';
+
+function floors(): Bench[] {
+  return [
+    {
+      name: FLOOR_NODE,
+      runs: RUNS,
+      fn: () => Promise.resolve(void spawnMeasured(process.execPath, ['-e', '0'])),
+    },
+    {
+      name: FLOOR_GIT,
+      runs: RUNS,
+      setup: () => Promise.resolve(getRepo()),
+      fn: (state) =>
+        Promise.resolve(
+          void spawnMeasured('git', ['status', '--porcelain'], { cwd: (state as GrowthRepo).dir }),
+        ),
+    },
+  ];
+}
+
+const label = (verb: string, what: string): string => `${verb}, ${what}`;
+
+function sizeRows(size: number): Bench[] {
+  const k = size >= 1_000_000 ? `${size / 1_000_000}M` : `${size / 1000}k`;
+  const rows: Bench[] = [];
+  for (const [verb, args] of [
+    ['hook stop', STOP],
+    ['task claim', CLAIM],
+  ] as const) {
+    rows.push(row(label(verb, `${k} entries`), args, () => growTo(size)));
+    rows.push(
+      row(label(verb, `${k} entries, after makeCheckpoint()`), args, () => checkpointed(size)),
+    );
+  }
+  for (const [verb, args] of [
+    ['hook stop', STOP],
+    ['task claim', CLAIM],
+  ] as const) {
+    const name = label(verb, `${k} + ${SUFFIX} entries after the checkpoint`);
+    rows.push({
+      ...row(name, args, () => withSuffix(size)),
+      teardown: () => {
+        const before = median(times.get(label(verb, `${k} entries, after makeCheckpoint()`)) ?? []);
+        const after = median(times.get(name) ?? []);
+        console.log(
+          `growth: ${verb} at ${k}: suffix cost ${(((after - before) / SUFFIX) * 1000).toFixed(1)} µs per new entry (${after.toFixed(0)} − ${before.toFixed(0)} ms over ${SUFFIX} entries)`,
+        );
+        return Promise.resolve();
+      },
+    });
+  }
+  return rows;
+}
+
+function growthBenches(): Bench[] {
+  return [
+    ...floors(),
+    row(label('hook stop', 'first entries'), STOP, getRepo),
+    row(label('task claim', 'first entries'), CLAIM, getRepo),
+    ...SIZES.flatMap(sizeRows),
+  ];
+}
+
+const asked = process.argv[2] ?? '';
+if (!ENABLED && (asked === '' || 'ledger-growth'.includes(asked)))
+  console.log('ledger-growth.bench.ts: skipped; set PROOFGATE_BENCH_GROWTH=1 to run it');
+
+export const benches: Bench[] = ENABLED ? growthBenches() : [];
