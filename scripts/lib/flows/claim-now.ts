@@ -16,6 +16,7 @@ import { decideVerdict } from '../core/gate/decide-verdict.ts';
 import { findMissingShards, refuseMissingShards } from '../core/gate/shard.ts';
 import { isAttestOnly } from '../core/gate/select-controls.ts';
 import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
+import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
 import { digestJson } from '../core/hash.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
 import { readEntriesOnce, scopeTask, type ScopedTask } from './claim-scope.ts';
@@ -83,8 +84,16 @@ export async function decideClaimNow(
       request.gatherRefused === true
         ? await gatherUnder(plane, rules.plane, base, request, ctx, once)
         : undefined;
+    // With the ledger read, the refusal names the registered campaigns (the way in).
+    const campaigns =
+      gathered === undefined
+        ? undefined
+        : [...foldCampaigns(gathered.under.gathered.entries).keys()];
     return {
-      decision: outside,
+      decision:
+        campaigns === undefined
+          ? outside
+          : (refuseTaskOutsideCampaign(rules.plane.manifest, scope, campaigns) ?? outside),
       ...byRules(rules.report),
       ...(gathered === undefined ? {} : { gathered: gathered.under }),
       ...(gathered?.scoped === undefined ? {} : { scoped: gathered.scoped }),

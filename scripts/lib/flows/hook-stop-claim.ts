@@ -13,8 +13,6 @@ import type { ControlStatus } from '../core/gate/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
 import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
-import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
-import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-campaign.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import { readTrustedRules } from './trusted-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
@@ -77,13 +75,10 @@ export async function gatherClaimFacts(
   );
   if (now.gathered === undefined) throw new InternalError('the stop was decided without statuses');
   const gathered = now.gathered.gathered;
-  // Outside a campaign task the refusal names the registered campaigns and the way in.
-  const outside = now.isOutsideCampaign
-    ? refuseTaskOutsideCampaign(now.gathered.rules.manifest, 'task', [
-        ...foldCampaigns(gathered.entries).keys(),
-      ])
-    : undefined;
-  const decision = outside ?? explainScope(now.decision, now.scoped, now.rules);
+  // Outside a campaign task the refusal (claim-now's) names the registered campaigns and the way in.
+  const decision = now.isOutsideCampaign
+    ? now.decision
+    : explainScope(now.decision, now.scoped, now.rules);
   const claimed = gathered.statuses.map((s) => s.control);
   return claimFacts(
     plane,
