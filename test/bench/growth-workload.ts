@@ -8,6 +8,8 @@
 import {
   closeSync,
   mkdirSync,
+  readdirSync,
+  statSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -22,7 +24,8 @@ import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
 import type { EntryDraft, LedgerEntry, Signer } from '../../scripts/lib/core/ledger/types.ts';
 import { generateKey } from '../../scripts/lib/io/keys.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
-import { BIN, git, runCli, syntheticRepo } from './plane-repo.ts';
+import { spawnSync } from 'node:child_process';
+import { BIN, ENV, git, runCli, syntheticRepo } from './plane-repo.ts';
 
 export interface GrowthRepo {
   dir: string;
@@ -41,6 +44,10 @@ export interface GrowthRepo {
   clock: number;
   /** The bare repository standing in for the protected remote. */
   origin: string;
+  /** PROOFGATE_KEY_DIR holding the release authority's private key (the checkpoint's signer). */
+  keyDir: string;
+  /** Entries when the last checkpoint was written (undefined: none yet). */
+  checkpointAt?: number;
 }
 
 const REGISTRY = `version: 1
@@ -75,6 +82,17 @@ export function createGrowthRepo(files: number, bin = BIN): GrowthRepo {
   mkdirSync(controls, { recursive: true });
   writeFileSync(join(controls, 'manifest.yaml'), manifest);
   writeFileSync(join(controls, 'registry.yaml'), REGISTRY);
+  // The release authority's key, registered by the CLI and pushed with the plane: the checkpoint
+  // seal it signs is then trusted under the upstream's rules.
+  const keyDir = mkdtempSync(join(tmpdir(), 'proofgate-bench-growth-keys-'));
+  runCliWith(
+    bin,
+    dir,
+    ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
+    {
+      PROOFGATE_KEY_DIR: keyDir,
+    },
+  );
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'synthetic');
   runCli(bin, dir, [
@@ -85,11 +103,7 @@ export function createGrowthRepo(files: number, bin = BIN): GrowthRepo {
     '--execution-context',
     'one',
   ]);
-  const ledgerDir = join(dir, '.proofgate', 'evidence', 'ledger');
-  const name = git(dir, 'ls-files', '--others', '--', ledgerDir).trim().split('\n')[0] ?? '';
-  if (!name.endsWith('.jsonl'))
-    throw new Error(`growth: no ledger segment after evaluate: ${name}`);
-  const segment = join(dir, name);
+  const segment = newestSegment(dir);
   const last = parseLast(readFileSync(segment, 'utf8'));
   const repo: GrowthRepo = {
     dir,
@@ -101,6 +115,7 @@ export function createGrowthRepo(files: number, bin = BIN): GrowthRepo {
     runHash: last.hash,
     clock: Date.parse(last.entry.time) - 3 * 24 * 3600 * 1000,
     origin: mkdtempSync(join(tmpdir(), 'proofgate-bench-growth-origin-')),
+    keyDir,
   };
   git(repo.origin, 'init', '-q', '--bare');
   git(dir, 'remote', 'add', 'origin', repo.origin);
@@ -108,6 +123,51 @@ export function createGrowthRepo(files: number, bin = BIN): GrowthRepo {
   appendEntries(repo, 1, 'audit');
   commitAndPush(repo, 'evidence', true);
   return repo;
+}
+
+/** The segment file written last (the writer's current one). */
+function newestSegment(dir: string): string {
+  const ledgerDir = join(dir, '.proofgate', 'evidence', 'ledger');
+  const files = readdirSync(ledgerDir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(ledgerDir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (files[0] === undefined) throw new Error(`growth: no ledger segment in ${ledgerDir}`);
+  return files[0];
+}
+
+function runCliWith(bin: string, dir: string, args: string[], env: Record<string, string>): void {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: dir,
+    env: { ...ENV, ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`growth: ${args.join(' ')}: exit ${result.status}: ${result.stderr}`);
+}
+
+/**
+ * A trusted checkpoint: `seal --checkpoint` signed by the release authority, then a real run in
+ * the fresh segment the writer moved to and its signed cross audit, committed and pushed. The
+ * generated entries continue in that segment. Once per size (the bench's rows share it).
+ */
+export function checkpoint(repo: GrowthRepo, bin = BIN): void {
+  if (repo.checkpointAt === repo.entries) return;
+  const seal = ['seal', '--archive-id', `growth-${repo.entries}`, '--checkpoint'];
+  runCliWith(bin, repo.dir, [...seal, '--authority-id', 'virtual:release-owner'], {
+    PROOFGATE_KEY_DIR: repo.keyDir,
+  });
+  runCli(bin, repo.dir, [
+    ...['evaluate', '--run', '--authority-id', 'virtual:developer'],
+    ...['--execution-context', 'one'],
+  ]);
+  repo.segment = newestSegment(repo.dir);
+  repo.last = parseLast(readFileSync(repo.segment, 'utf8'));
+  repo.run = repo.last.entry;
+  repo.runHash = repo.last.hash;
+  appendEntries(repo, 1, 'audit');
+  commitAndPush(repo, 'checkpoint', true);
+  repo.checkpointAt = repo.entries;
 }
 
 function auditBody(run: LedgerEntry, runHash: string): LedgerEntry['body'] {
@@ -197,6 +257,6 @@ export function packBytes(dir: string): number {
 }
 
 export function removeRepo(repo: GrowthRepo): void {
-  for (const dir of [repo.dir, repo.origin])
+  for (const dir of [repo.dir, repo.origin, repo.keyDir])
     rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
 }
