@@ -2,15 +2,14 @@
 // Fulcio and Rekor in this process): `campaign register --sign sigstore` signs the registration
 // with the identity; without --sign sigstore it is refused before anything is written. The built
 // CLI verifies the ledger offline against the mock's trusted root.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
-import { makeTempDir } from '../helpers/git-repo.ts';
 import {
   GITHUB_ISSUER,
-  installSigstoreMock,
+  useSigstoreMock,
   oidcToken,
   workflowSubject,
 } from '../helpers/sigstore-mock.ts';
@@ -21,17 +20,7 @@ const CI_ENV = { SIGSTORE_ID_TOKEN: oidcToken(CI.issuer, CI.subject) };
 const CAMPAIGN =
   'id: c1\nrevision: 1\ntitle: one\ncontrols: [unit]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix, controls: [unit] }\n';
 
-let mockDir: string;
-let trustedRoot: string;
-let uninstall: () => void;
-beforeAll(async () => {
-  mockDir = makeTempDir('pg-sigstore-');
-  ({ trustedRoot, uninstall } = await installSigstoreMock(mockDir));
-});
-afterAll(() => {
-  uninstall();
-  rmSync(mockDir, { recursive: true, force: true });
-});
+const mock = useSigstoreMock();
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
@@ -80,7 +69,7 @@ describe('campaign register by a keyless release authority', () => {
     expect(campaignLines(r)).toEqual([]);
 
     const signed = await r.run(
-      [...register, '--sign', 'sigstore', '--sigstore-root', trustedRoot],
+      [...register, '--sign', 'sigstore', '--sigstore-root', mock.trustedRoot],
       CI_ENV,
     );
     expect(signed.err).toBe('');
@@ -93,7 +82,7 @@ describe('campaign register by a keyless release authority', () => {
       'verify',
       '--no-base',
       '--sigstore-root',
-      trustedRoot,
+      mock.trustedRoot,
       '--root',
       r.dir,
     ]);

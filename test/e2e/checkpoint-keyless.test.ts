@@ -3,16 +3,15 @@
 // one. Signing runs the real
 // sigstore-js code against Sigstore's own mock Fulcio and Rekor (in this process); verification
 // is offline, through the built CLI, against the mock's trusted root.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
-import { makeTempDir } from '../helpers/git-repo.ts';
 import {
   GITHUB_ISSUER,
-  installSigstoreMock,
+  useSigstoreMock,
   oidcToken,
   workflowSubject,
 } from '../helpers/sigstore-mock.ts';
@@ -21,17 +20,7 @@ import { pushToOrigin } from '../helpers/upstream-repo.ts';
 const CI = { issuer: GITHUB_ISSUER, subject: workflowSubject('acme/app') };
 const CI_ENV = { SIGSTORE_ID_TOKEN: oidcToken(CI.issuer, CI.subject) };
 
-let mockDir: string;
-let trustedRoot: string;
-let uninstall: () => void;
-beforeAll(async () => {
-  mockDir = makeTempDir('pg-sigstore-ckpt-');
-  ({ trustedRoot, uninstall } = await installSigstoreMock(mockDir));
-});
-afterAll(() => {
-  uninstall();
-  rmSync(mockDir, { recursive: true, force: true });
-});
+const mock = useSigstoreMock();
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
@@ -47,7 +36,7 @@ function ledgerFiles(r: GateRepo): string[] {
 const claim = (r: GateRepo) =>
   runCli([
     ...['claim', '--control', 'tests', '--no-record'],
-    ...['--sigstore-root', trustedRoot, '--root', r.dir],
+    ...['--sigstore-root', mock.trustedRoot, '--root', r.dir],
   ]);
 
 /** The developer's run, then the CI's keyless cross audit. */
@@ -59,7 +48,7 @@ async function keylessCross(r: GateRepo): Promise<void> {
     [
       ...CROSS_AUDIT,
       ...actingAs('ci:github', 'ci:github:42'),
-      ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+      ...['--sign', 'sigstore', '--sigstore-root', mock.trustedRoot],
     ],
     CI_ENV,
   );
@@ -89,7 +78,7 @@ describe('a checkpoint signed keyless by the CI identity', () => {
       const sealed = await r.run(
         [
           ...['seal', '--archive-id', 'cp-ci', '--checkpoint', '--authority-id', 'ci:github'],
-          ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+          ...['--sign', 'sigstore', '--sigstore-root', mock.trustedRoot],
         ],
         CI_ENV,
       );
@@ -102,7 +91,7 @@ describe('a checkpoint signed keyless by the CI identity', () => {
       const text = readFileSync(covered, 'utf8');
       writeFileSync(covered, text.replace('"status":"PASS"', '"status":"FAIL"'));
       expect(claim(r).code).toBe(0);
-      expect(runCli(['verify', '--sigstore-root', trustedRoot, '--root', r.dir]).code).toBe(3);
+      expect(runCli(['verify', '--sigstore-root', mock.trustedRoot, '--root', r.dir]).code).toBe(3);
       // Committed, the edit changes the covered blob: the whole ledger is read and refused.
       r.git('commit', '-q', '-am', 'tidy');
       expect(claim(r).code).toBe(3);

@@ -4,14 +4,14 @@
 // verification is offline, through the built CLI, against the mock's trusted root.
 import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 import { makeTempDir } from '../helpers/git-repo.ts';
 import {
   GITHUB_ISSUER,
-  installSigstoreMock,
+  useSigstoreMock,
   oidcToken,
   workflowSubject,
 } from '../helpers/sigstore-mock.ts';
@@ -41,17 +41,7 @@ vi.mock('../../scripts/lib/io/sigstore-sign.ts', async (importOriginal) => {
   };
 });
 
-let mockDir: string;
-let trustedRoot: string;
-let uninstall: () => void;
-beforeAll(async () => {
-  mockDir = makeTempDir('pg-sigstore-');
-  ({ trustedRoot, uninstall } = await installSigstoreMock(mockDir));
-});
-afterAll(() => {
-  uninstall();
-  rmSync(mockDir, { recursive: true, force: true });
-});
+const mock = useSigstoreMock();
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   forge.active = false;
@@ -62,7 +52,7 @@ const DEV = actingAs('virtual:developer', 'local:dev');
 const ciAudit = (): string[] => [
   ...CROSS_AUDIT,
   ...actingAs('ci:github', 'ci:github:42'),
-  ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+  ...['--sign', 'sigstore', '--sigstore-root', mock.trustedRoot],
 ];
 const CI_ENV = { SIGSTORE_ID_TOKEN: oidcToken(CI.issuer, CI.subject) };
 const SIGNED = `signed keyless by Sigstore identity ${CI.subject}`;
@@ -112,9 +102,9 @@ function objectPath(r: GateRepo, digest: string): string {
   return join(r.dir, '.proofgate/evidence/objects/sha256', digest.slice(0, 2), digest);
 }
 
-const verify = (r: GateRepo, root = trustedRoot) =>
+const verify = (r: GateRepo, root = mock.trustedRoot) =>
   runCli(['verify', '--no-base', '--sigstore-root', root, '--root', r.dir]);
-const claim = (r: GateRepo, root = trustedRoot) =>
+const claim = (r: GateRepo, root = mock.trustedRoot) =>
   runCli(['claim', '--control', 'tests', '--no-record', '--sigstore-root', root, '--root', r.dir]);
 
 describe('keyless cross audit (Sigstore, mock Fulcio and Rekor)', () => {
@@ -251,7 +241,7 @@ describe('verify --sigstore-refresh (the trusted root through TUF, online)', () 
     expect(offline.code).toBe(4);
     expect(offline.err).toContain('could not be refreshed through TUF');
     expect(offline.err).toContain('without --sigstore-refresh');
-    const both = await r.run(['verify', '--sigstore-refresh', '--sigstore-root', trustedRoot]);
+    const both = await r.run(['verify', '--sigstore-refresh', '--sigstore-root', mock.trustedRoot]);
     expect(both.code).toBe(2);
     expect(both.err).toContain('--sigstore-refresh and --sigstore-root exclude each other');
   });
@@ -280,7 +270,7 @@ describe('claim --base: the identities that count come from the base', () => {
     expect(claim(r).code).toBe(0);
     const refused = runCli([
       ...['claim', '--control', 'tests', '--no-record', '--base', 'main'],
-      ...['--sigstore-root', trustedRoot, '--root', r.dir],
+      ...['--sigstore-root', mock.trustedRoot, '--root', r.dir],
     ]);
     expect(refused.stdout).toMatch(/^REFUSED \[task\]/);
     expect(refused.stdout).toContain('cross result(s) by ci:github do not count');
@@ -293,7 +283,7 @@ describe('claim --base: the identities that count come from the base', () => {
 describe('witnessed heads: a keyless seal by CI', () => {
   const sealArgv = (): string[] => [
     ...['seal', '--archive-id', 'ci-witness-1', '--authority-id', 'ci:github'],
-    ...['--sign', 'sigstore', '--sigstore-root', trustedRoot],
+    ...['--sign', 'sigstore', '--sigstore-root', mock.trustedRoot],
   ];
 
   it('records every segment head signed keyless; a witnessed head cut away is an integrity finding', async () => {
@@ -301,9 +291,9 @@ describe('witnessed heads: a keyless seal by CI', () => {
     await keylessCross(r);
     // A second writer (another branch) adds its own segment; the seal witnesses both heads.
     r.git('checkout', '-q', '-b', 'feature');
-    expect((await r.run(['evaluate', '--run', ...DEV, '--sigstore-root', trustedRoot])).code).toBe(
-      0,
-    );
+    expect(
+      (await r.run(['evaluate', '--run', ...DEV, '--sigstore-root', mock.trustedRoot])).code,
+    ).toBe(0);
     const sealed = await r.run(sealArgv(), CI_ENV);
     expect(sealed.err).toBe('');
     expect(sealed.code).toBe(0);

@@ -4,7 +4,7 @@
 // SCTs, log entries and inclusion proofs, issued by a throw-away CA and log. Network connections
 // are refused while the mock is installed, so nothing reaches the public instance.
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   fulcioHandler,
@@ -15,6 +15,8 @@ import {
 } from '@sigstore/mock';
 import type { HandlerFn } from '@sigstore/mock';
 import nock from 'nock';
+import { afterAll, beforeAll } from 'vitest';
+import { makeTempDir } from './git-repo.ts';
 
 const FULCIO = 'https://fulcio.sigstore.dev';
 const REKOR = 'https://rekor.sigstore.dev';
@@ -102,4 +104,23 @@ export async function installSigstoreMock(dir: string): Promise<{
       nock.enableNetConnect();
     },
   };
+}
+
+/**
+ * The mock for a whole test file: installed before its tests in a temporary directory, removed
+ * after them. `mock.trustedRoot` is the trusted root's path once the file's tests run.
+ */
+export function useSigstoreMock(): { trustedRoot: string } {
+  const mock = { trustedRoot: '' };
+  let dir = '';
+  let uninstall = (): void => undefined;
+  beforeAll(async () => {
+    dir = makeTempDir('pg-sigstore-');
+    ({ trustedRoot: mock.trustedRoot, uninstall } = await installSigstoreMock(dir));
+  });
+  afterAll(() => {
+    uninstall();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return mock;
 }
