@@ -6,7 +6,8 @@ import type { StopDecision } from './lib/core/hook/decide-stop.ts';
 import { HOOK_AGENTS, type HookAgent } from './lib/core/hook/parse-stop-input.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { installHook, type InstallResult } from './lib/flows/hook-install-flow.ts';
-import { stopFlow } from './lib/flows/hook-stop-flow.ts';
+import { hookDeadline, stopFlow } from './lib/flows/hook-stop-flow.ts';
+import { endSoonAfterOutput } from './lib/io/end-process.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import type { CommonOptions } from './lib/core/options.ts';
@@ -50,7 +51,11 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
       },
       ctx,
       io,
+      hookDeadline(ctx.env),
     );
+    // Decided by the deadline: the work still running must not keep the process past the agent's
+    // own timeout, which would drop the block.
+    if (decision.abandoned === true) endSoonAfterOutput();
     return { mode: 'stop', ...decision };
   }
   const root = await resolveRoot(options.root, ctx.cwd);

@@ -1,14 +1,18 @@
 // The Stop hook fails closed: every way a dishonest agent found to make it error, or look at the
 // wrong directory, used to let the stop through silently. Each case here is on a real repository
 // with a control plane whose claim is refused, after the agent's move; each must still block.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
 import { packageRoot } from '../../scripts/lib/io/package-root.ts';
 import { EnvironmentError } from '../../scripts/lib/core/errors.ts';
-import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
+import {
+  HOOK_DEADLINE_MS,
+  hookDeadline,
+  stopFlow,
+} from '../../scripts/lib/flows/hook-stop-flow.ts';
 import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN } from '../helpers/cli.ts';
@@ -155,6 +159,39 @@ describe('the hook decides for the project it was installed in', () => {
     repos.push(other);
     const run = hookStop(repo.dir, stopPayloadFor(other.dir), {});
     expectBlock(run, /lies in .* but the hook runs in/);
+  });
+
+  test('a hung stdin: the block is printed at the deadline and the process ends', async () => {
+    const repo = planeRepo();
+    // stdin stays open (nothing written, never closed): the read never ends. Before, the open
+    // handle kept the process alive past the agent's own timeout, which drops the block.
+    const child = spawn(process.execPath, [BIN, 'hook', 'stop', '--agent', 'claude'], {
+      cwd: repo.dir,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: process.env['HOME'] ?? '/tmp',
+        CLAUDE_PROJECT_DIR: repo.dir,
+        PROOFGATE_HOOK_DEADLINE_MS: '1500',
+      },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const ended = await new Promise<number | null>((resolve) => {
+      const cap = setTimeout(() => resolve(null), 20_000);
+      child.on('exit', (code) => {
+        clearTimeout(cap);
+        resolve(code);
+      });
+    });
+    child.kill();
+    expect(ended, 'the process ended by itself').toBe(0);
+    expectBlock({ code: 0, stdout }, /no decision within 2 s \(a hung git, disk or stdin\)/);
+  }, 30_000);
+
+  test('PROOFGATE_HOOK_DEADLINE_MS can only shorten the deadline', () => {
+    expect(hookDeadline({ PROOFGATE_HOOK_DEADLINE_MS: '600000' })).toBe(HOOK_DEADLINE_MS);
+    expect(hookDeadline({ PROOFGATE_HOOK_DEADLINE_MS: '-1' })).toBe(HOOK_DEADLINE_MS);
+    expect(hookDeadline({ PROOFGATE_HOOK_DEADLINE_MS: '500' })).toBe(500);
   });
 
   test('malformed stdin blocks', () => {

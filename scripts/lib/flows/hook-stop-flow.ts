@@ -34,6 +34,17 @@ export type StopFlowIO = GateIO | (() => Promise<GateIO>);
 
 /** Below the 30 s the installed hook entry allows, so the block is printed before a kill. */
 export const HOOK_DEADLINE_MS = 25_000;
+/** `PROOFGATE_HOOK_DEADLINE_MS`: may only shorten the deadline (a block past the agent's own timeout is lost). */
+const DEADLINE_ENV = 'PROOFGATE_HOOK_DEADLINE_MS';
+
+/** The hook's deadline: HOOK_DEADLINE_MS, or less when $PROOFGATE_HOOK_DEADLINE_MS asks for less. */
+export function hookDeadline(env: Readonly<Record<string, string | undefined>>): number {
+  const asked = Number(env[DEADLINE_ENV]);
+  return Number.isInteger(asked) && asked > 0
+    ? Math.min(asked, HOOK_DEADLINE_MS)
+    : HOOK_DEADLINE_MS;
+}
+
 /** The directory Claude Code names as the session's project (set for every hook it runs). */
 const PROJECT_ENV = 'CLAUDE_PROJECT_DIR';
 
@@ -47,8 +58,13 @@ export async function stopFlow(
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<StopDecision>((resolve) => {
     timer = setTimeout(() => {
-      const problem = `no decision within ${Math.round(deadlineMs / 1000)} s (a hung git, disk or stdin)`;
-      resolve(decideStop({ ...UNKNOWN, agent: options.agent, time, facts: unavailable(problem) }));
+      const within = deadlineMs < 1000 ? `${deadlineMs} ms` : `${Math.round(deadlineMs / 1000)} s`;
+      const problem = `no decision within ${within} (a hung git, disk or stdin)`;
+      const facts = unavailable(problem);
+      resolve({
+        ...decideStop({ ...UNKNOWN, agent: options.agent, time, facts }),
+        abandoned: true,
+      });
     }, deadlineMs);
     timer.unref();
   });
@@ -57,7 +73,11 @@ export async function stopFlow(
   );
   try {
     const decision = await Promise.race([decided, late]);
-    if (decision.log !== undefined) await writeLog(options.root, ctx, decision.log);
+    // Past the deadline git itself may be what hangs: the log is not waited for then.
+    if (decision.log !== undefined) {
+      const logged = writeLog(options.root, ctx, decision.log);
+      if (decision.abandoned !== true) await logged;
+    }
     return decision;
   } finally {
     clearTimeout(timer);

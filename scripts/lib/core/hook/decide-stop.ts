@@ -65,6 +65,12 @@ export interface StopDecision {
   log?: string;
   /** The ledger note the flow must append; when that fails it decides again with recordFailure. */
   note?: HookNoteBody;
+  /**
+   * Decided by the deadline while the work was still running (a hung stdin, git or disk, or a
+   * ledger too long to verify in time): the process must end once this is printed, or the agent's
+   * own timeout kills it and the block is lost.
+   */
+  abandoned?: true;
 }
 
 const DONE_RULE = 'Do not report done until claim exits 0.';
