@@ -76,7 +76,12 @@ function refuseThenGrant(j: Journey): string[] {
   expect(nextCommands(refused.stdout).length).toBeGreaterThan(0);
   const { ran } = followToProjectClaim(j, 'walked through the README examples');
   // the refusals led through the run, the independent audits, the keys they need and the attestation
-  for (const verb of ['evaluate --run', 'audit --audit-stage cross', 'authority keys generate', 'attest'])
+  for (const verb of [
+    'evaluate --run',
+    'audit --audit-stage cross',
+    'authority keys generate',
+    'attest',
+  ])
     expect(
       ran.some((line) => line.split(' && ').some((part) => part.startsWith(`proofgate ${verb}`))),
       verb,

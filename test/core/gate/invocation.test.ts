@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { chooseInvocation, rewriteInvocation } from '../../../scripts/lib/core/gate/invocation.ts';
 
-const VERBS = new Set(['evaluate', 'claim', 'audit', 'authority', 'keys', 'hook', 'skill', 'install']);
+const VERBS = new Set([
+  'evaluate',
+  'claim',
+  'audit',
+  'authority',
+  'keys',
+  'hook',
+  'skill',
+  'install',
+]);
 
 describe('chooseInvocation', () => {
   const bin = '/opt/pg/bin/proofgate.js';
