@@ -24,8 +24,7 @@ import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
 import type { EntryDraft, LedgerEntry, Signer } from '../../scripts/lib/core/ledger/types.ts';
 import { generateKey } from '../../scripts/lib/io/keys.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
-import { spawnSync } from 'node:child_process';
-import { BIN, ENV, git, runCli, syntheticRepo } from './plane-repo.ts';
+import { BIN, DEV_EVALUATE, git, runCli, syntheticRepo } from './plane-repo.ts';
 
 export interface GrowthRepo {
   dir: string;
@@ -85,24 +84,17 @@ export function createGrowthRepo(files: number, bin = BIN): GrowthRepo {
   // The release authority's key, registered by the CLI and pushed with the plane: the checkpoint
   // seal it signs is then trusted under the upstream's rules.
   const keyDir = mkdtempSync(join(tmpdir(), 'proofgate-bench-growth-keys-'));
-  runCliWith(
+  runCli(
     bin,
     dir,
     ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
-    {
-      PROOFGATE_KEY_DIR: keyDir,
-    },
+    '',
+    0,
+    { PROOFGATE_KEY_DIR: keyDir },
   );
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'synthetic');
-  runCli(bin, dir, [
-    'evaluate',
-    '--run',
-    '--authority-id',
-    'virtual:developer',
-    '--execution-context',
-    'one',
-  ]);
+  runCli(bin, dir, DEV_EVALUATE);
   const segment = newestSegment(dir);
   const last = parseLast(readFileSync(segment, 'utf8'));
   const repo: GrowthRepo = {
@@ -136,16 +128,6 @@ function newestSegment(dir: string): string {
   return files[0];
 }
 
-function runCliWith(bin: string, dir: string, args: string[], env: Record<string, string>): void {
-  const result = spawnSync(process.execPath, [bin, ...args], {
-    cwd: dir,
-    env: { ...ENV, ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0)
-    throw new Error(`growth: ${args.join(' ')}: exit ${result.status}: ${result.stderr}`);
-}
-
 /**
  * A trusted checkpoint: `seal --checkpoint` signed by the release authority, then a real run in
  * the fresh segment the writer moved to and its signed cross audit, committed and pushed. The
@@ -154,13 +136,9 @@ function runCliWith(bin: string, dir: string, args: string[], env: Record<string
 export function checkpoint(repo: GrowthRepo, bin = BIN): void {
   if (repo.checkpointAt === repo.entries) return;
   const seal = ['seal', '--archive-id', `growth-${repo.entries}`, '--checkpoint'];
-  runCliWith(bin, repo.dir, [...seal, '--authority-id', 'virtual:release-owner'], {
-    PROOFGATE_KEY_DIR: repo.keyDir,
-  });
-  runCli(bin, repo.dir, [
-    ...['evaluate', '--run', '--authority-id', 'virtual:developer'],
-    ...['--execution-context', 'one'],
-  ]);
+  const signer = { PROOFGATE_KEY_DIR: repo.keyDir };
+  runCli(bin, repo.dir, [...seal, '--authority-id', 'virtual:release-owner'], '', 0, signer);
+  runCli(bin, repo.dir, DEV_EVALUATE);
   repo.segment = newestSegment(repo.dir);
   repo.last = parseLast(readFileSync(repo.segment, 'utf8'));
   repo.run = repo.last.entry;

@@ -60,8 +60,25 @@ export function git(dir: string, ...args: string[]): string {
 }
 
 /** Runs one CLI process to completion; throws on an exit code other than `expect`. */
-export function runCli(bin: string, dir: string, args: string[], input = '', expect = 0): void {
-  const result = spawnMeasured(process.execPath, [bin, ...args], { cwd: dir, input, env: ENV });
+/** The developer's `evaluate --run` every bench repository starts its ledger with. */
+export const DEV_EVALUATE = [
+  ...['evaluate', '--run', '--authority-id', 'virtual:developer'],
+  ...['--execution-context', 'one'],
+];
+
+export function runCli(
+  bin: string,
+  dir: string,
+  args: string[],
+  input = '',
+  expect = 0,
+  env: Record<string, string> = {},
+): void {
+  const result = spawnMeasured(process.execPath, [bin, ...args], {
+    cwd: dir,
+    input,
+    env: { ...ENV, ...env },
+  });
   if (result.status !== expect) {
     throw new Error(`${args.join(' ')}: exit ${result.status}: ${result.stderr.toString()}`);
   }
@@ -116,14 +133,7 @@ export function getPlaneRepo(): Promise<string> {
     writeFileSync(join(dir, '.proofgate', 'controls', 'registry.yaml'), registry);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'synthetic');
-    runCli(BIN, dir, [
-      'evaluate',
-      '--run',
-      '--authority-id',
-      'virtual:developer',
-      '--execution-context',
-      'one',
-    ]);
+    runCli(BIN, dir, DEV_EVALUATE);
     runCli(BIN, dir, crossAuditArgv('two'));
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'evidence');

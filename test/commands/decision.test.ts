@@ -14,6 +14,12 @@ const add = (title: string, path: string): string[] => [
   path,
 ];
 
+/** `knowledge decision supersede --id <id> --by <by>`. */
+const supersede = (id: string, by: string): string[] => [
+  ...['knowledge', 'decision', 'supersede'],
+  ...['--id', id, '--by', by],
+];
+
 describe('proofgate knowledge decision', () => {
   it('refuses a decision without reason, conditions or paths (exit 2)', async () => {
     const plane = makeKnowledgePlane();
@@ -50,26 +56,10 @@ describe('proofgate knowledge decision', () => {
     const noBy = await plane.run(['knowledge', 'decision', 'supersede', '--id', 'ND-0001']);
     expect(noBy.code).toBe(2);
     expect(noBy.err).toContain('--by: missing');
-    const ghost = await plane.run([
-      'knowledge',
-      'decision',
-      'supersede',
-      '--id',
-      'ND-0001',
-      '--by',
-      'ND-0007',
-    ]);
+    const ghost = await plane.run(supersede('ND-0001', 'ND-0007'));
     expect(ghost.code).toBe(2);
     expect(ghost.err).toContain('no negative decision ND-0007');
-    const self = await plane.run([
-      'knowledge',
-      'decision',
-      'supersede',
-      '--id',
-      'ND-0001',
-      '--by',
-      'ND-0001',
-    ]);
+    const self = await plane.run(supersede('ND-0001', 'ND-0001'));
     expect(self.code).toBe(2);
     // Months later, nothing has lapsed.
     const later = await plane.run(
@@ -79,15 +69,7 @@ describe('proofgate knowledge decision', () => {
     expect(JSON.parse(later.out).decisions).toMatchObject([{ id: 'ND-0001', isInForce: true }]);
 
     await plane.run(add('retry with idempotency keys', 'src/pay'));
-    const ok = await plane.run([
-      'knowledge',
-      'decision',
-      'supersede',
-      '--id',
-      'ND-0001',
-      '--by',
-      'ND-0002',
-    ]);
+    const ok = await plane.run(supersede('ND-0001', 'ND-0002'));
     expect(ok).toMatchObject({ code: 0 });
     expect(ok.out).toMatch(/^ND-0001 superseded by ND-0002/);
     const inForce = JSON.parse((await plane.run(['knowledge', 'decision', 'list', '--json'])).out);
@@ -105,39 +87,11 @@ describe('proofgate knowledge decision', () => {
   it('refuses to supersede twice or by a superseded decision (no cycles)', async () => {
     const plane = makeKnowledgePlane();
     for (const t of ['a', 'b', 'c']) await plane.run(add(t, 'src'));
-    expect(
-      (
-        await plane.run([
-          'knowledge',
-          'decision',
-          'supersede',
-          '--id',
-          'ND-0001',
-          '--by',
-          'ND-0002',
-        ])
-      ).code,
-    ).toBe(0);
-    const twice = await plane.run([
-      'knowledge',
-      'decision',
-      'supersede',
-      '--id',
-      'ND-0001',
-      '--by',
-      'ND-0003',
-    ]);
+    expect((await plane.run(supersede('ND-0001', 'ND-0002'))).code).toBe(0);
+    const twice = await plane.run(supersede('ND-0001', 'ND-0003'));
     expect(twice.code).toBe(2);
     expect(twice.err).toContain('already superseded by ND-0002');
-    const back = await plane.run([
-      'knowledge',
-      'decision',
-      'supersede',
-      '--id',
-      'ND-0002',
-      '--by',
-      'ND-0001',
-    ]);
+    const back = await plane.run(supersede('ND-0002', 'ND-0001'));
     expect(back.code).toBe(2);
     expect(back.err).toContain('ND-0001 is itself superseded');
   });

@@ -3,12 +3,13 @@
 // the PAE bytes, the one-liner references/export.md shows); its subject is the claimed commit; a
 // payload changed after signing does not verify.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv } from '../helpers/gate-repo.ts';
+import { tempDirsPerTest } from '../helpers/git-repo.ts';
 import { asAnotherClone } from '../helpers/other-clone.ts';
 
 const cleanups: (() => void)[] = [];
@@ -16,14 +17,10 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
-const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
+const DEV = actingAs('virtual:developer', 'local:dev');
+const QA = actingAs('virtual:quality', 'ci:1');
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = tempDirsPerTest();
 
 interface Envelope {
   payloadType: string;

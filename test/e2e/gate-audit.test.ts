@@ -1,11 +1,11 @@
 // Audits, attestations and concurrent runs through the CLI on real git repositories.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, WORKTREE } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateControl, type GateRepo } from '../helpers/gate-repo.ts';
+import { tempDirsPerTest } from '../helpers/git-repo.ts';
 
 const PASS: GateControl = {
   id: 'tests',
@@ -17,11 +17,8 @@ function repo(...args: Parameters<typeof makeGateRepo>): GateRepo {
   cleanups.push(() => r.remove());
   return r;
 }
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pg-gate-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDirs = tempDirsPerTest();
+const tempDir = (): string => tempDirs('pg-gate-');
 afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });

@@ -3,14 +3,14 @@
 // was usable where the developer works. From engineering_ready up it does not count; from another
 // clone it counts, with the same host said. A signed result says what is known of its signer
 // instead of "not held by the actor".
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
-import { openRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { openRepo, tempDirsPerTest, type TestRepo } from '../helpers/git-repo.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -24,11 +24,7 @@ const SAME_CLONE =
   /cross audit written from the same clone \([0-9a-f]{8}\) as the run it reviews: not independent/;
 const OWN_CLONE_KEY = "key registered from the developer's own clone";
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = tempDirsPerTest();
 
 function repo(
   targetMaturity: string,
@@ -43,6 +39,30 @@ function repo(
 }
 
 /** A second clone of `r` (its own .git, hence its own clone id and segment). */
+/**
+ * The auditor registers a key in a clone of their own (the developer merges it), the developer
+ * runs, and the auditor's signed cross audit of that run is merged back: an audit that counts.
+ */
+async function crossFromAnotherClone(
+  r: GateRepo,
+  env: Record<string, string>,
+): Promise<{ auditorEnv: Record<string, string> }> {
+  const auditor = secondClone(r);
+  const auditorEnv = { PROOFGATE_KEY_DIR: tempDir('pg-auditor-keys-') };
+  expect(pg(auditor.dir, KEYGEN, auditorEnv).code).toBe(0);
+  auditor.commit('register the auditor key');
+  r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+  expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
+  r.commit('self run');
+  auditor.git('pull', '-q', '--no-rebase', r.dir, 'main');
+  const audit = pg(auditor.dir, [...CROSS_AUDIT, ...QA], auditorEnv);
+  expect(audit.code).toBe(0);
+  expect(audit.stdout).not.toMatch(SAME_CLONE);
+  auditor.commit('cross audit');
+  r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+  return { auditorEnv };
+}
+
 function secondClone(r: GateRepo): TestRepo {
   const dir = join(tempDir('pg-clone-'), 'c');
   openRepo(tmpdir()).git('clone', '-q', r.dir, dir);
@@ -129,20 +149,7 @@ describe("a key-signed cross audit from the developer's own clone", () => {
 describe('a key-signed cross audit from another clone', () => {
   it('counts at engineering_ready and says whose key, registered where', async () => {
     const { r, env } = repo('engineering_ready');
-    const auditor = secondClone(r);
-    const auditorEnv = { PROOFGATE_KEY_DIR: tempDir('pg-auditor-keys-') };
-    // The auditor registers the key in their own clone; the developer merges that commit.
-    expect(pg(auditor.dir, KEYGEN, auditorEnv).code).toBe(0);
-    auditor.commit('register the auditor key');
-    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
-    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-    r.commit('self run');
-    auditor.git('pull', '-q', '--no-rebase', r.dir, 'main');
-    const audit = pg(auditor.dir, [...CROSS_AUDIT, ...QA], auditorEnv);
-    expect(audit.code).toBe(0);
-    expect(audit.stdout).not.toMatch(SAME_CLONE);
-    auditor.commit('cross audit');
-    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+    await crossFromAnotherClone(r, env);
 
     const result = claim(r, env);
     expect(result.stdout).toMatch(/^COMPLETED \[task\]/);
@@ -159,17 +166,7 @@ describe('a key-signed cross audit from another clone', () => {
 
   it('after a code change, a same-clone audit over a stale counted one says where to audit from', async () => {
     const { r, env } = repo('engineering_ready');
-    const auditor = secondClone(r);
-    const auditorEnv = { PROOFGATE_KEY_DIR: tempDir('pg-auditor-keys-') };
-    expect(pg(auditor.dir, KEYGEN, auditorEnv).code).toBe(0);
-    auditor.commit('register the auditor key');
-    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
-    expect((await r.run(['evaluate', '--run', ...DEV], env)).code).toBe(0);
-    r.commit('self run');
-    auditor.git('pull', '-q', '--no-rebase', r.dir, 'main');
-    expect(pg(auditor.dir, [...CROSS_AUDIT, ...QA], auditorEnv).code).toBe(0);
-    auditor.commit('cross audit');
-    r.git('pull', '-q', '--no-rebase', auditor.dir, 'main');
+    const { auditorEnv } = await crossFromAnotherClone(r, env);
     expect(claim(r, env).code).toBe(0);
     // the code changes: the counted cross audit is stale, and the developer, whose machine also
     // holds the auditor's key, audits from their own clone as the first next: line says

@@ -3,14 +3,15 @@
 // in the manifest for their own and re-signs every line the auditor signed; or deletes the last
 // committed lines. A fresh clone verifies INTACT against its own manifest, and exit 3 naming the
 // swapped key and the head that is gone against the trust file exported before.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs } from '../helpers/audit-argv.ts';
 import { runCli } from '../helpers/cli.ts';
 import { forgeWithNewKey } from '../helpers/forge-keys.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
-import { openRepo } from '../helpers/git-repo.ts';
+import { openRepo, tempDirsPerTest } from '../helpers/git-repo.ts';
 import { hookStopIn } from '../helpers/hook-stop.ts';
 
 const cleanups: (() => void)[] = [];
@@ -18,14 +19,10 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const DEV = ['--authority-id', 'virtual:developer', '--execution-context', 'local:dev'];
-const QA = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:1'];
+const DEV = actingAs('virtual:developer', 'local:dev');
+const QA = actingAs('virtual:quality', 'ci:1');
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = tempDirsPerTest();
 
 interface Setup {
   r: GateRepo;

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterEach } from 'vitest';
 
 export interface TestRepo {
   dir: string;
@@ -14,6 +15,22 @@ export interface TestRepo {
 
 export function makeTempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * A temporary-directory maker for one test file: every directory it made is removed after each
+ * test (call it at the top level of the file).
+ */
+export function tempDirsPerTest(): (prefix: string) => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return (prefix) => {
+    const dir = makeTempDir(prefix);
+    made.push(dir);
+    return dir;
+  };
 }
 
 export function openRepo(dir: string): TestRepo {
