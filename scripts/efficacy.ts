@@ -45,10 +45,15 @@ export function buildEfficacyFlags(y: Argv): Argv {
       describe: 'Control id (repeatable)',
     })
     .option('patch', { type: 'string', describe: 'Unified diff that plants the defect' })
+    .option('from-report', {
+      type: 'string',
+      describe:
+        'Import a mutation report of the current code (mutation-testing-report-schema JSON, cargo-mutants outcomes.json)',
+    })
     .option('mutate', {
       type: 'string',
       choices: [...MUTATION_OPERATORS, 'all'],
-      describe: 'Built-in mutation operator for JS/TS source',
+      describe: 'Built-in mutation operator (JS/TS, Python, Rust source)',
     })
     .option('max-mutants', {
       type: 'number',
@@ -71,16 +76,19 @@ export function buildEfficacyFlags(y: Argv): Argv {
 function toMethod(argv: ParsedArgs): EfficacyMethod {
   const patch = argv['patch'];
   const mutate = argv['mutate'];
-  if ((typeof patch === 'string') === (typeof mutate === 'string')) {
+  const report = argv['from-report'];
+  const given = [patch, mutate, report].filter((v) => typeof v === 'string').length;
+  if (given !== 1) {
     throw new UsageError(
       'MISSING_ARG',
-      'give exactly one of --patch <file> or --mutate <operator>',
+      'give exactly one of --mutate <operator>, --patch <file> or --from-report <file>',
       {
-        expected: `--patch <file> or --mutate ${[...MUTATION_OPERATORS, 'all'].join('|')}`,
+        expected: `--mutate ${[...MUTATION_OPERATORS, 'all'].join('|')}, --patch <file> or --from-report <report.json>`,
       },
     );
   }
   if (typeof patch === 'string') return { kind: 'patch', path: patch };
+  if (typeof report === 'string') return { kind: 'report', path: report };
   const maxMutants = Number(argv['max-mutants']);
   const seed = Number(argv['seed']);
   const bounds = [
@@ -118,6 +126,10 @@ export const efficacy = defineVerb<EfficacyVerbOptions, EfficacyResult>({
     [
       'proofgate efficacy --control test --mutate all',
       'up to 5 seeded defects (--max-mutants); each must make the tests FAIL',
+    ],
+    [
+      'proofgate efficacy --control test --from-report mutants.out/outcomes.json',
+      "imports a mutation tool's report of the current code, labelled imported",
     ],
     [
       'proofgate efficacy --control refund-trace --patch bad-trace.patch',

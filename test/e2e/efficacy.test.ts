@@ -189,18 +189,22 @@ describe('efficacy', () => {
     await expect(measure(['trace'], mutate('all'))).rejects.toMatchObject({ exitCode: 2 });
   });
 
-  test('no mutation site (a Python control): the way forward is a hand-written patch, not the same command', () => {
-    const run = runCli(['efficacy', '--root', repo.dir, '--control', 'pytests', '--mutate', 'all']);
+  test('no operator for the language (a Go control): the ways left are a patch or a report, not the same command', () => {
+    const run = runCli(['efficacy', '--root', repo.dir, '--control', 'gotests', '--mutate', 'all']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('no all mutation site in pytests');
-    expect(run.stderr).toContain('"proofgate efficacy --control pytests --patch defect.patch"');
+    expect(run.stderr).toContain('no all mutation site in gotests');
+    expect(run.stderr).toContain('"proofgate efficacy --control gotests --patch defect.patch"');
+    expect(run.stderr).toContain('JS/TS, Python and Rust only');
+    expect(run.stderr).toContain(
+      '"proofgate efficacy --control gotests --from-report mutants.out/outcomes.json"',
+    );
     expect(run.stderr).not.toMatch(/try --mutate all/);
     // a single operator with no site still points at --mutate all, which widens the search
     const one = runCli([
-      ...['efficacy', '--root', repo.dir, '--control', 'pytests', '--mutate', 'flip-comparison'],
+      ...['efficacy', '--root', repo.dir, '--control', 'gotests', '--mutate', 'flip-comparison'],
     ]);
     expect(one.code).toBe(2);
-    expect(one.stderr).toContain('"proofgate efficacy --control pytests --mutate all"');
+    expect(one.stderr).toContain('"proofgate efficacy --control gotests --mutate all"');
   });
 
   test('SIGINT to the CLI mid-run kills the control, removes the worktree and dies of SIGINT', async () => {

@@ -71,7 +71,7 @@ const SLEEPY =
 
 const REGISTRY = `version: 1
 controls:
-${control('tests', `{ type: command, argv: [${node}, test/math.test.js] }`, "    inputs: ['src/**', 'test/**']\n")}${control('weak', `{ type: command, argv: [${node}, -e, 'process.exit(0)'] }`, "    inputs: ['src/**']\n")}${control('slow', `{ type: command, argv: [${node}, -e, 'setTimeout(() => {}, 30000)'], timeout_seconds: 1 }`)}${control('trace', '{ type: trace, pack: packs/refund.yaml, traces: [traces/*.jsonl], adapter: events }')}${control('review', '{ type: manual }')}${control('sleepy', `{ type: command, argv: [${node}, -e, ${JSON.stringify(SLEEPY)}] }`)}${control('pytests', `{ type: command, argv: [${node}, -e, 'process.exit(0)'] }`, "    inputs: ['py/**']\n")}`;
+${control('tests', `{ type: command, argv: [${node}, test/math.test.js] }`, "    inputs: ['src/**', 'test/**']\n")}${control('weak', `{ type: command, argv: [${node}, -e, 'process.exit(0)'] }`, "    inputs: ['src/**']\n")}${control('slow', `{ type: command, argv: [${node}, -e, 'setTimeout(() => {}, 30000)'], timeout_seconds: 1 }`)}${control('trace', '{ type: trace, pack: packs/refund.yaml, traces: [traces/*.jsonl], adapter: events }')}${control('review', '{ type: manual }')}${control('sleepy', `{ type: command, argv: [${node}, -e, ${JSON.stringify(SLEEPY)}] }`)}${control('gotests', `{ type: command, argv: [${node}, -e, 'process.exit(0)'] }`, "    inputs: ['go/**']\n")}`;
 
 export function efficacyFixture(repo: TestRepo, manifest: string): void {
   const example = (name: string) =>
@@ -82,7 +82,10 @@ export function efficacyFixture(repo: TestRepo, manifest: string): void {
   repo.write('README.md', 'fixture\n');
   repo.write('src/math.js', MATH(3));
   repo.write('test/math.test.js', TESTS);
-  repo.write('py/app.py', 'def double(x):\n    return x * 2\n');
+  repo.write(
+    'go/app.go',
+    'package app\n\nfunc Double(x int) int {\n\tif x < 0 {\n\t\treturn 0\n\t}\n\treturn x * 2\n}\n',
+  );
   repo.write(
     'packs/refund.yaml',
     readFileSync(`${PACKAGE}controls/catalog/traces/refund.yaml`, 'utf8'),

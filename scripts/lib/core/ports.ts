@@ -2,6 +2,7 @@
 // efficacy's temporary worktree, ci-import's extras, the knowledge store and the process runner.
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
+import type { SyntaxNode, TreeLanguage } from './efficacy/syntax-tree.ts';
 import type { AttestationHistory } from './gate/attestation-age.ts';
 import type { Uncommitted } from './gate/uncommitted.ts';
 import type {
@@ -138,6 +139,10 @@ export interface EfficacyIO {
   reset(worktree: TempWorktree): Promise<void>;
   /** Bytes of a file the user names (a patch), resolved against `cwd`; UsageError when unreadable. */
   readUserFile(cwd: string, path: string): Promise<Uint8Array>;
+  /** Text of a file under `root` (a path inside it), undefined when it is absent or unreadable. */
+  readProjectFile(root: string, file: string): Promise<string | undefined>;
+  /** The syntax tree of Python or Rust source (the parser is loaded on the first call only). */
+  parseSyntax(language: TreeLanguage, text: string): Promise<SyntaxNode>;
 }
 
 // ci-import: the gate's IO plus CI files, commit trees and result files (io/real-ci-import-io.ts).

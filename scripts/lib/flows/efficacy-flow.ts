@@ -9,16 +9,9 @@ import type { Actor } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { ResultStatus } from '../core/gate/bodies.ts';
 import type { EfficacyBody, SurvivedMutant } from '../core/efficacy/efficacy-status.ts';
-import {
-  applyMutation,
-  findMutationSites,
-  MUTATION_OPERATORS,
-  type MutationOperator,
-  type MutationSite,
-} from '../core/efficacy/operators.ts';
-import { listPatchSites } from '../core/efficacy/patch-sites.ts';
-import { isMutableSource, pickMutants } from '../core/efficacy/pick-mutants.ts';
+import { patchMutant, planMutants, type Mutant, type MutateMethod } from './efficacy-mutants.ts';
 import { executeControl } from './execute-control.ts';
+import { importMutationReport } from './efficacy-import.ts';
 import type { GateIO } from '../core/ports.ts';
 import {
   assertActorMayAct,
@@ -27,15 +20,11 @@ import {
 } from '../core/gate/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { EfficacyIO, TempWorktree } from '../core/ports.ts';
+import type { EfficacyIO } from '../core/ports.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
 
-/** Where sites are looked for when a control declares no `inputs`. */
-const DEFAULT_SOURCE_GLOBS = ['src/**', 'scripts/**'] as const;
-
 export type EfficacyMethod =
-  | { kind: 'mutate'; operator: MutationOperator | 'all'; maxMutants: number; seed: number }
-  | { kind: 'patch'; path: string };
+  MutateMethod | { kind: 'patch'; path: string } | { kind: 'report'; path: string };
 
 export interface EfficacyOptions {
   root: string;
@@ -44,9 +33,14 @@ export interface EfficacyOptions {
   actor: Actor;
 }
 
-interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
-  /** The control's result on the unmutated copy; anything but PASS means nothing was measured. */
-  baseline: ResultStatus;
+export interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
+  /**
+   * The control's result on the unmutated copy; anything but PASS means nothing was measured.
+   * Absent for an imported report: its tool ran its own baseline.
+   */
+  baseline?: ResultStatus;
+  /** How the tool of an imported report ran its tests (`test_command` other or unknown). */
+  tool_command?: string;
   /** Hash of the efficacy entry (absent when the baseline did not PASS). */
   entry?: string;
 }
@@ -58,15 +52,20 @@ export interface EfficacyResult {
   results: ControlEfficacy[];
 }
 
-type Mutant = SurvivedMutant & {
-  plant(worktree: TempWorktree): Promise<void>;
-  undo(worktree: TempWorktree): Promise<void>;
-};
-
 // A command takes every operator; a file check one seeded defect (`--mutate all`: its file gone,
 // or present when it must be absent); a trace control a hand-written patch only.
 function assertMeasurable(control: Control, method: EfficacyMethod): void {
   const type = control.execution.type;
+  if (method.kind === 'report') {
+    if (type === 'command') return;
+    throw new UsageError(
+      'BAD_VALUE',
+      `control ${control.id} (${type}) cannot take a mutation report`,
+      {
+        expected: 'a command control: a mutation report records what a test command caught',
+      },
+    );
+  }
   const runnable = type === 'command' || type === 'file' || type === 'trace';
   if (runnable && (method.kind === 'patch' || type === 'command')) return;
   if (type === 'file' && method.kind === 'mutate' && method.operator === 'all') return;
@@ -78,84 +77,6 @@ function assertMeasurable(control: Control, method: EfficacyMethod): void {
           ? '--patch <file> for trace controls (e.g. a patch that seeds a bad trace)'
           : 'a command, file or trace control: manual, slot, remote and privileged ones never run here',
   });
-}
-
-/** The one seeded defect of a file check: the file it requires removed, or the one it forbids. */
-function fileMutant(
-  execution: Extract<Control['execution'], { type: 'file' }>,
-  eio: EfficacyIO,
-): Mutant {
-  const present = execution.condition === 'absent';
-  return {
-    file: execution.path,
-    line: 0,
-    operator: present ? 'file-added' : 'file-removed',
-    plant: (w) => eio.setPresence(w, execution.path, present),
-    undo: (w) => eio.reset(w),
-  };
-}
-
-async function planMutants(
-  control: Control,
-  method: Extract<EfficacyMethod, { kind: 'mutate' }>,
-  eio: EfficacyIO,
-  worktree: TempWorktree,
-): Promise<Mutant[]> {
-  if (control.execution.type === 'file') return [fileMutant(control.execution, eio)];
-  const globs = control.inputs ?? [...DEFAULT_SOURCE_GLOBS];
-  const operators = method.operator === 'all' ? MUTATION_OPERATORS : [method.operator];
-  const texts = new Map<string, string>();
-  const sites: MutationSite[] = [];
-  for (const file of (await eio.listFiles(worktree, globs)).filter(isMutableSource)) {
-    const text = await eio.readText(worktree, file);
-    texts.set(file, text);
-    sites.push(...findMutationSites(file, text, operators));
-  }
-  const chosen = pickMutants(sites, { seed: method.seed, max: method.maxMutants });
-  if (chosen.length === 0) {
-    throw new UsageError(
-      'BAD_VALUE',
-      `no ${method.operator} mutation site in ${control.id}'s files`,
-      {
-        where: `inputs ${globs.join(' ')}`,
-        expected: 'JS/TS source (not tests, not .d.ts) with a site for the operator',
-        next:
-          method.operator === 'all'
-            ? `no operator finds a site here (mutation covers JS/TS sources only): plant a defect by hand, save it with "git diff > defect.patch", restore the code, then run "proofgate efficacy --control ${control.id} --patch defect.patch"`
-            : `try "proofgate efficacy --control ${control.id} --mutate all", or --patch with a hand-written defect`,
-      },
-    );
-  }
-  return chosen.map((site) => {
-    const original = texts.get(site.file) ?? '';
-    return {
-      file: site.file,
-      line: site.line,
-      operator: site.operator,
-      plant: (w) => eio.writeText(w, site.file, applyMutation(original, site)),
-      undo: (w) => eio.writeText(w, site.file, original),
-    };
-  });
-}
-
-function patchMutant(patch: Uint8Array, path: string, eio: EfficacyIO): Mutant {
-  const first = listPatchSites(new TextDecoder().decode(patch))[0];
-  return {
-    file: first?.file ?? path,
-    line: first?.line ?? 0,
-    operator: 'patch',
-    async plant(worktree) {
-      const problem = await eio.applyPatch(worktree, patch);
-      if (problem !== undefined) {
-        throw new UsageError('BAD_INPUT', `${path} does not apply to the current code`, {
-          where: path,
-          problems: problem.split('\n'),
-          next: 'make the patch against the current working tree ("git diff > defect.patch")',
-        });
-      }
-    },
-    undo: (worktree) => eio.reset(worktree),
-  };
 }
 
 export async function runEfficacyFlow(
@@ -171,6 +92,14 @@ export async function runEfficacyFlow(
   const controls = pickControls(plane.registry, options.controls);
   for (const control of controls) assertMeasurable(control, options.method);
   const { method } = options;
+  if (method.kind === 'report') {
+    return importMutationReport(
+      { plane, controls, path: method.path, actor: options.actor },
+      ctx,
+      io,
+      eio,
+    );
+  }
   const patch = method.kind === 'patch' ? await eio.readUserFile(ctx.cwd, method.path) : undefined;
   const methodName = method.kind === 'patch' ? 'patch' : `mutate:${method.operator}`;
   const subjects = await io.computeSubjects(plane, controls);
@@ -189,14 +118,9 @@ export async function runEfficacyFlow(
       const baseline = (await executeControl(control, settings)).status;
       const counts = { mutants: 0, killed: 0, inconclusive: 0, survived: [] as SurvivedMutant[] };
       if (baseline === 'PASS') {
-        const mutants =
+        const mutants: Mutant[] =
           patch === undefined
-            ? await planMutants(
-                control,
-                method as Extract<EfficacyMethod, { kind: 'mutate' }>,
-                eio,
-                worktree,
-              )
+            ? await planMutants(control, method as MutateMethod, eio, worktree)
             : [patchMutant(patch, method.kind === 'patch' ? method.path : '', eio)];
         for (const mutant of mutants) {
           await mutant.plant(worktree);

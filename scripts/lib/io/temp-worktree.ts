@@ -12,6 +12,7 @@ import { EnvironmentError, UsageError } from '../core/errors.ts';
 import { runGit, runGitSyncBestEffort } from './git.ts';
 import { computeSubjectTree } from './subject.ts';
 import type { EfficacyIO, TempWorktree } from '../core/ports.ts';
+import { parseSyntax } from './syntax-parser.ts';
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** Hooks never run in the temporary worktree: a post-checkout hook could touch anything. */
@@ -83,6 +84,17 @@ function inside(worktree: TempWorktree, file: string): string {
 export function createEfficacyIO(): EfficacyIO {
   return {
     withWorktree,
+    parseSyntax,
+    async readProjectFile(root, file) {
+      try {
+        return await readFile(
+          inside({ dir: root, signal: new AbortController().signal }, file),
+          'utf8',
+        );
+      } catch {
+        return undefined;
+      }
+    },
     async listFiles(worktree, globs) {
       const result = await runGit(['ls-files', '-z', '--', ...globs.map(toGlobPathspec)], {
         cwd: worktree.dir,

@@ -34,3 +34,22 @@ export function efficacyNexts(
       ),
   ];
 }
+
+/**
+ * The way forward when `--mutate <operator>` found no site in a control's files. A single operator
+ * widens to `--mutate all`; after `all`, only the ways that need no built-in operator remain: a
+ * defect written by hand as a patch, or the report of the project's own mutation tester.
+ */
+export function noSiteNext(controlId: string, operator: string, noSourceFile: boolean): string {
+  const id = quoteArg(controlId);
+  if (operator !== 'all') {
+    return `try "proofgate efficacy --control ${id} --mutate all" (every operator), or --patch with a hand-written defect`;
+  }
+  const why = noSourceFile
+    ? 'no built-in operator reads these files (JS/TS, Python and Rust only)'
+    : 'no operator finds a site in these files';
+  return [
+    `${why}: plant a defect by hand, save it with "git diff > defect.patch", restore the code, then run "proofgate efficacy --control ${id} --patch defect.patch"`,
+    `or import your mutation tester's report of this tree: "proofgate efficacy --control ${id} --from-report reports/mutation/mutation.json" (Stryker and other mutation-testing-report-schema tools) or "proofgate efficacy --control ${id} --from-report mutants.out/outcomes.json" (cargo-mutants)`,
+  ].join('; ');
+}

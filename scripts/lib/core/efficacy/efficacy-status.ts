@@ -29,6 +29,21 @@ export interface EfficacyBody {
   survived: SurvivedMutant[];
   /** Mutants whose run was BLOCKED (could not start): neither killed nor survived. */
   inconclusive: number;
+  /**
+   * `imported`: the counts come from a mutation tool's report (method `report:<format>`), a claim
+   * by a run proofgate did not observe; absent when proofgate planted and ran every mutant.
+   */
+  source?: 'imported';
+  /** sha256 of the imported report's bytes. */
+  report?: string;
+  /** The tool that wrote the report, as it names itself. */
+  tool?: string;
+  /** Whether the tool ran the control's command (`same`), another one, or did not say. */
+  test_command?: 'same' | 'other' | 'unknown';
+  /** Among `killed`: mutants the tool's tests timed out on. */
+  timeout?: number;
+  /** Mutants the report gives no verdict for (did not compile, ignored, pending): not counted. */
+  excluded?: number;
 }
 
 function isObject(v: JsonValue | undefined): v is JsonObject {
@@ -39,12 +54,36 @@ function isNat(v: JsonValue | undefined): v is number {
 }
 
 const METHODS = new Set(['patch', 'mutate:all', ...MUTATION_OPERATORS.map((o) => `mutate:${o}`)]);
+const REPORT_METHODS = new Set(['report:mutation-testing', 'report:cargo-mutants']);
+const TEST_COMMAND = new Set(['same', 'other', 'unknown']);
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** The fields of an imported report's entry, or undefined when any is malformed. */
+function parseImported(body: JsonObject): Partial<EfficacyBody> | undefined {
+  const { source, report, tool, test_command: command, timeout, excluded } = body;
+  if (typeof report !== 'string' || !SHA256.test(report) || typeof tool !== 'string')
+    return undefined;
+  if (source !== 'imported' || typeof command !== 'string' || !TEST_COMMAND.has(command))
+    return undefined;
+  if (!isNat(timeout) || !isNat(excluded)) return undefined;
+  return {
+    source,
+    report,
+    tool,
+    test_command: command as 'same' | 'other' | 'unknown',
+    timeout,
+    excluded,
+  };
+}
 
 /** The body of an efficacy entry, or undefined when any field is malformed (it then never counts). */
 export function parseEfficacyBody(body: JsonObject): EfficacyBody | undefined {
   const { control, method, patch, seed, mutants, killed, survived, inconclusive } = body;
-  if (typeof control !== 'string' || typeof method !== 'string' || !METHODS.has(method))
+  if (typeof control !== 'string' || typeof method !== 'string') return undefined;
+  const imported = REPORT_METHODS.has(method) ? parseImported(body) : {};
+  if (imported === undefined || (!METHODS.has(method) && !REPORT_METHODS.has(method)))
     return undefined;
+  if (!REPORT_METHODS.has(method) && body.source !== undefined) return undefined;
   if (!isNat(mutants) || !isNat(killed) || !isNat(inconclusive) || !Array.isArray(survived))
     return undefined;
   if (patch !== undefined && (typeof patch !== 'string' || !/^[0-9a-f]{64}$/.test(patch)))
@@ -66,6 +105,7 @@ export function parseEfficacyBody(body: JsonObject): EfficacyBody | undefined {
     killed,
     survived: list,
     inconclusive,
+    ...imported,
   };
 }
 
@@ -80,6 +120,8 @@ export interface EfficacyStatus {
   /** Hash of the deciding efficacy entry. */
   entry?: string;
   time?: string;
+  /** The deciding entry imported a mutation tool's report (proofgate did not run the mutants). */
+  imported?: true;
 }
 
 /**
@@ -93,6 +135,7 @@ export function efficacyStatus(
   controlId: string,
   controlDigest?: string,
   order: LedgerOrder = new LedgerOrder(entries),
+  acceptImported = true,
 ): EfficacyStatus {
   let latest: { stored: StoredEntry; body: EfficacyBody; rank: number } | undefined;
   for (const stored of entries) {
@@ -100,6 +143,7 @@ export function efficacyStatus(
     if (controlDigest !== undefined && stored.entry.subject.control !== controlDigest) continue;
     const body = parseEfficacyBody(stored.entry.body);
     if (body?.control !== controlId) continue;
+    if (!acceptImported && body.source === 'imported') continue;
     const rank = order.rank(stored.hash);
     if (latest === undefined || rank > latest.rank || (rank === latest.rank && body.killed === 0))
       latest = { stored, body, rank };
@@ -114,6 +158,7 @@ export function efficacyStatus(
     killed: body.killed,
     entry: stored.hash,
     time: stored.entry.time,
+    ...(body.source === 'imported' ? { imported: true as const } : {}),
   };
 }
 
@@ -142,15 +187,22 @@ export function findEfficacyGaps(
   if (manifest.policies.efficacy_required_for_release !== true) return [];
   const target = manifest.profile.target_maturity;
   const order = new LedgerOrder(entries);
+  // An imported report is a tool's claim proofgate did not observe: it counts for a release only
+  // when the manifest accepts it.
+  const acceptImported = manifest.policies.efficacy_accepts_imported === true;
   return controls
     .filter((c) => isHardGate(c) && isRequiredAt(c, target))
     .flatMap((c): EfficacyGap[] => {
-      const s = efficacyStatus(entries, c.id, digests.get(c.id), order);
+      const s = efficacyStatus(entries, c.id, digests.get(c.id), order, acceptImported);
       if (s.status === 'proven') return [];
+      const onlyImported =
+        !acceptImported && efficacyStatus(entries, c.id, digests.get(c.id), order).imported;
       const reason =
-        s.status === 'unproven'
-          ? 'unproven: no efficacy evidence for this control definition'
-          : `ineffective: caught 0 of ${s.mutants} seeded defects`;
+        s.status === 'ineffective'
+          ? `ineffective: caught 0 of ${s.mutants} seeded defects`
+          : onlyImported === true
+            ? 'unproven: only an imported mutation report, which policies.efficacy_accepts_imported does not accept'
+            : 'unproven: no efficacy evidence for this control definition';
       return [
         {
           control: c.id,

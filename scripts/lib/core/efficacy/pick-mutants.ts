@@ -3,6 +3,7 @@
 // different sample, without any global random state.
 import { sha256Hex } from '../hash.ts';
 import type { MutationSite } from './operators.ts';
+import type { TreeLanguage } from './syntax-tree.ts';
 
 export interface PickOptions {
   seed: number;
@@ -23,10 +24,25 @@ export function pickMutants(sites: readonly MutationSite[], options: PickOptions
     .sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
 }
 
-const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|py|rs)$/;
 const TEST_FILE = /(?:^|\/)(?:test|tests|__tests__)\/|\.(?:test|spec)\.[^/]+$/;
+/** Python's test modules (`test_x.py`, `x_test.py`, `conftest.py`), Rust's benches and examples. */
+const TEST_LIKE =
+  /(?:^|\/)(?:test_[^/]*\.py|[^/]*_test\.py|conftest\.py)$|(?:^|\/)(?:benches|examples)\/[^/]*\.rs$/;
 
-/** Whether a path is JS/TS source the operators may mutate (not a declaration file, not a test). */
+/**
+ * Whether a path is source the operators may mutate: JS/TS (not a declaration file), Python or
+ * Rust, never a test.
+ */
 export function isMutableSource(path: string): boolean {
-  return SOURCE.test(path) && !path.endsWith('.d.ts') && !TEST_FILE.test(path);
+  return (
+    SOURCE.test(path) && !path.endsWith('.d.ts') && !TEST_FILE.test(path) && !TEST_LIKE.test(path)
+  );
+}
+
+/** The language whose operators read a syntax tree, for a `.py` or `.rs` path. */
+export function treeLanguageOf(path: string): TreeLanguage | undefined {
+  if (path.endsWith('.py')) return 'python';
+  if (path.endsWith('.rs')) return 'rust';
+  return undefined;
 }

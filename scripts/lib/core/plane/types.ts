@@ -147,6 +147,8 @@ export interface Manifest {
     unmapped_instructions: 'block' | 'warn';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
     efficacy_required_for_release?: boolean;
+    /** Whether an imported mutation report (efficacy --from-report) counts for that policy. */
+    efficacy_accepts_imported?: boolean;
   };
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;

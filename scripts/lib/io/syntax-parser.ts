@@ -1,0 +1,88 @@
+// Parses Python and Rust source for the mutation operators with tree-sitter, from the grammars
+// prebuilt as WebAssembly inside the @vscode/tree-sitter-wasm package (no download, no native
+// build). The package is loaded on the first parse only, so no verb but `efficacy` pays for it,
+// and only when a Python or Rust file is mutated.
+import { createRequire } from 'node:module';
+import { EnvironmentError } from '../core/errors.ts';
+import type { SyntaxNode, TreeLanguage } from '../core/efficacy/syntax-tree.ts';
+
+const PACKAGE = '@vscode/tree-sitter-wasm';
+
+// The few members of the package's API used here.
+interface Cursor {
+  readonly nodeType: string;
+  readonly nodeIsNamed: boolean;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly currentFieldName: string | null;
+  gotoFirstChild(): boolean;
+  gotoNextSibling(): boolean;
+  gotoParent(): boolean;
+}
+interface Parser {
+  setLanguage(language: unknown): void;
+  parse(text: string): { rootNode: { walk(): Cursor }; delete(): void } | null;
+}
+interface TreeSitter {
+  Parser: { new (): Parser; init(): Promise<void> };
+  Language: { load(path: string): Promise<unknown> };
+}
+
+let loading: Promise<Map<TreeLanguage, Parser>> | undefined;
+
+async function load(): Promise<Map<TreeLanguage, Parser>> {
+  const requireHere = createRequire(import.meta.url);
+  try {
+    const ts = requireHere(PACKAGE) as TreeSitter;
+    await ts.Parser.init();
+    const parsers = new Map<TreeLanguage, Parser>();
+    for (const language of ['python', 'rust'] as const) {
+      const grammar = requireHere.resolve(`${PACKAGE}/wasm/tree-sitter-${language}.wasm`);
+      const parser = new ts.Parser();
+      parser.setLanguage(await ts.Language.load(grammar));
+      parsers.set(language, parser);
+    }
+    return parsers;
+  } catch (error) {
+    loading = undefined;
+    throw new EnvironmentError('IO_FAILED', `cannot load the ${PACKAGE} parser`, {
+      next: `reinstall proofgate so that its dependency ${PACKAGE} is present ("npm install")`,
+      cause: error,
+    });
+  }
+}
+
+function toNode(cursor: Cursor): SyntaxNode {
+  const node: SyntaxNode = {
+    type: cursor.nodeType,
+    named: cursor.nodeIsNamed,
+    start: cursor.startIndex,
+    end: cursor.endIndex,
+    children: [],
+  };
+  if (cursor.gotoFirstChild()) {
+    do {
+      const child = toNode(cursor);
+      const field = cursor.currentFieldName;
+      if (field !== null) child.field = field;
+      node.children.push(child);
+    } while (cursor.gotoNextSibling());
+    cursor.gotoParent();
+  }
+  return node;
+}
+
+/** The syntax tree of `text`; unparsable regions are `ERROR` nodes. */
+export async function parseSyntax(language: TreeLanguage, text: string): Promise<SyntaxNode> {
+  loading ??= load();
+  const parser = (await loading).get(language);
+  const tree = parser?.parse(text);
+  if (tree === undefined || tree === null) {
+    throw new EnvironmentError('IO_FAILED', `the ${language} parser returned no tree`);
+  }
+  try {
+    return toNode(tree.rootNode.walk());
+  } finally {
+    tree.delete();
+  }
+}
