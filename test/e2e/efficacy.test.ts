@@ -269,6 +269,8 @@ describe('efficacy', () => {
       'x',
     ]);
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain('exactly one of --patch');
+    expect(both.stderr).toContain(
+      'give exactly one of --mutate <operator>, --patch <file> or --from-report <file>',
+    );
   });
 });

@@ -150,6 +150,63 @@ describe('findEfficacyGaps', () => {
   });
 });
 
+// An imported report (efficacy --from-report) is a tool's claim, written by whoever can write the
+// report file: it never proves a hard gate for a release unless the manifest accepts imports.
+describe('imported mutation reports', () => {
+  const imported = (extra: JsonObject = {}): JsonObject =>
+    body({
+      method: 'report:mutation-testing',
+      seed: undefined as unknown as number,
+      source: 'imported',
+      report: 'a'.repeat(64),
+      tool: 'StrykerJS 9.6.1',
+      test_command: 'same',
+      timeout: 0,
+      excluded: 0,
+      ...extra,
+    });
+  const clean = (b: JsonObject): JsonObject =>
+    Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined));
+  const unit = [makeControl('unit', { type: 'command', argv: ['npm', 'test'] })];
+
+  test('a well-formed imported body parses; one without its labels never counts', () => {
+    expect(parseEfficacyBody(clean(imported()))).toMatchObject({
+      source: 'imported',
+      tool: 'StrykerJS 9.6.1',
+    });
+    expect(parseEfficacyBody(clean(imported({ test_command: 'maybe' })))).toBeUndefined();
+    expect(
+      parseEfficacyBody(clean(imported({ source: undefined as unknown as string }))),
+    ).toBeUndefined();
+    expect(parseEfficacyBody(clean(imported({ report: 'short' })))).toBeUndefined();
+    // a run's body cannot claim to be imported, nor an import pass for a run
+    expect(parseEfficacyBody(body({ source: 'imported' }))).toBeUndefined();
+  });
+
+  test('status shows the import; a release refuses it unless policies.efficacy_accepts_imported', () => {
+    const entries = [stored(clean(imported()), '2026-01-01T00:00:00.000Z')];
+    expect(efficacyStatus(entries, 'unit')).toMatchObject({ status: 'proven', imported: true });
+    const manifest = makeManifest();
+    manifest.policies.efficacy_required_for_release = true;
+    const gaps = findEfficacyGaps(manifest, unit, entries);
+    expect(gaps.map((g) => [g.control, g.status])).toEqual([['unit', 'unproven']]);
+    expect(gaps[0]?.reason).toContain('only an imported mutation report');
+    expect(gaps[0]?.next).toBe('proofgate efficacy --control unit --mutate all');
+    manifest.policies.efficacy_accepts_imported = true;
+    expect(findEfficacyGaps(manifest, unit, entries)).toEqual([]);
+  });
+
+  test('a later import does not hide a run that proved the control', () => {
+    const entries = [
+      stored(body(), '2026-01-01T00:00:00.000Z'),
+      stored(clean(imported({ killed: 0, survived: [], mutants: 0 })), '2026-01-02T00:00:00.000Z'),
+    ];
+    const manifest = makeManifest();
+    manifest.policies.efficacy_required_for_release = true;
+    expect(findEfficacyGaps(manifest, unit, entries)).toEqual([]);
+  });
+});
+
 test('listPatchSites names each changed file and its first hunk line', () => {
   const patch = [
     'diff --git a/src/a.ts b/src/a.ts',
