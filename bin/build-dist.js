@@ -70,6 +70,31 @@ for (const file of ordered) {
 }
 writeList(files.map((f) => f.name));
 retire(new Set(files.map((f) => f.name)), previous);
+copyTreeSitter();
+
+// The tree-sitter runtime and the Python and Rust grammars, prebuilt as WebAssembly in the
+// @vscode/tree-sitter-wasm dev dependency, ship in dist/tree-sitter/ so the installed package
+// needs nothing beside itself; `efficacy` loads them only to mutate a .py or .rs file
+// (scripts/lib/io/syntax-parser.ts). Each file is swapped in atomically, like the chunks.
+function copyTreeSitter() {
+  const from = join(root, 'node_modules', '@vscode', 'tree-sitter-wasm');
+  const to = join(dist, 'tree-sitter');
+  mkdirSync(to, { recursive: true });
+  // The runtime is CommonJS; .cjs keeps Node from reading it as ESM under "type": "module".
+  const files = [
+    [join(from, 'wasm', 'tree-sitter.js'), 'tree-sitter.cjs'],
+    ...['tree-sitter.wasm', 'tree-sitter-python.wasm', 'tree-sitter-rust.wasm'].map((name) => [
+      join(from, 'wasm', name),
+      name,
+    ]),
+    [join(from, 'LICENSE'), 'LICENSE'],
+  ];
+  for (const [source, name] of files) {
+    const tmp = join(to, `.tmp-${process.pid}-${name}`);
+    writeFileSync(tmp, readFileSync(source));
+    renameSync(tmp, join(to, name));
+  }
+}
 
 function readList() {
   try {

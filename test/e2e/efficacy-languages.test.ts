@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeGateRepo, type GateRepo } from '../helpers/gate-repo.ts';
 import { hasTool, realFixture } from '../helpers/real-fixture.ts';
+import { runCli } from '../helpers/cli.ts';
 
 const repos: GateRepo[] = [];
 afterEach(() => {
@@ -72,6 +73,12 @@ describe.skipIf(!hasTool('python3', '--version'))('Python: pypa/sampleproject', 
     ]);
     const status = await r.run(['status'], env);
     expect(status.out).toMatch(/efficacy: .*imports ineffective/);
+    // the installed CLI (the bundle) loads its own copy of the parser from dist/tree-sitter/
+    const built = runCli(['efficacy', '--root', r.dir, '--control', 'unit', '--mutate', 'all']);
+    expect(built.stderr).toBe('');
+    expect(built.stdout.split('\n')[0]).toBe(
+      'WEAK mutate:all: 2 of 3 seeded defects caught by 1 control(s)',
+    );
     expect(readFileSync(join(r.dir, 'src/sample/simple.py'), 'utf8')).toBe(before);
   }, 60_000);
 });

@@ -1,8 +1,13 @@
-// Parses Python and Rust source for the mutation operators with tree-sitter, from the grammars
-// prebuilt as WebAssembly inside the @vscode/tree-sitter-wasm package (no download, no native
-// build). The package is loaded on the first parse only, so no verb but `efficacy` pays for it,
-// and only when a Python or Rust file is mutated.
+// Parses Python and Rust source for the mutation operators with tree-sitter, from the runtime and
+// grammars prebuilt as WebAssembly in the @vscode/tree-sitter-wasm package (no download, no native
+// build). The installed CLI carries copies in dist/tree-sitter/ (bin/build-dist.js), so it needs
+// no package beside itself; run from source, the dev dependency's own files are used (loaded by
+// path, so knip.json lists it in ignoreDependencies). They are loaded on the first parse only:
+// no verb but `efficacy` pays for them, and only when a Python or Rust file is mutated.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EnvironmentError } from '../core/errors.ts';
 import type { SyntaxNode, TreeLanguage } from '../core/efficacy/syntax-tree.ts';
 
@@ -30,14 +35,24 @@ interface TreeSitter {
 
 let loading: Promise<Map<TreeLanguage, Parser>> | undefined;
 
+/** The runtime and grammars: dist/tree-sitter/ beside the bundle, else the package's wasm/. */
+function runtimeFiles(requireHere: NodeRequire): { dir: string; runtime: string } {
+  const bundled = fileURLToPath(new URL('./tree-sitter/', import.meta.url));
+  const runtime = join(bundled, 'tree-sitter.cjs');
+  if (existsSync(runtime)) return { dir: bundled, runtime };
+  const main = requireHere.resolve(PACKAGE);
+  return { dir: dirname(main), runtime: main };
+}
+
 async function load(): Promise<Map<TreeLanguage, Parser>> {
   const requireHere = createRequire(import.meta.url);
   try {
-    const ts = requireHere(PACKAGE) as TreeSitter;
+    const { dir, runtime } = runtimeFiles(requireHere);
+    const ts = requireHere(runtime) as TreeSitter;
     await ts.Parser.init();
     const parsers = new Map<TreeLanguage, Parser>();
     for (const language of ['python', 'rust'] as const) {
-      const grammar = requireHere.resolve(`${PACKAGE}/wasm/tree-sitter-${language}.wasm`);
+      const grammar = join(dir, `tree-sitter-${language}.wasm`);
       const parser = new ts.Parser();
       parser.setLanguage(await ts.Language.load(grammar));
       parsers.set(language, parser);
@@ -46,7 +61,7 @@ async function load(): Promise<Map<TreeLanguage, Parser>> {
   } catch (error) {
     loading = undefined;
     throw new EnvironmentError('IO_FAILED', `cannot load the ${PACKAGE} parser`, {
-      next: `reinstall proofgate so that its dependency ${PACKAGE} is present ("npm install")`,
+      next: 'reinstall proofgate: its dist/tree-sitter/ files (or, from source, the dev dependency) are missing',
       cause: error,
     });
   }

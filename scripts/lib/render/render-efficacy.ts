@@ -25,8 +25,9 @@ export function renderEfficacy(result: EfficacyResult): string {
   const killed = result.results.reduce((n, r) => n + r.killed, 0);
   const mutants = result.results.reduce((n, r) => n + r.mutants, 0);
   const verdict = result.ok ? 'OK' : 'WEAK';
+  const what = result.method.startsWith('report:') ? 'reported mutants' : 'seeded defects';
   const lines = [
-    `${verdict} ${result.method}: ${killed} of ${mutants} seeded defects caught by ${result.results.length} control(s)`,
+    `${verdict} ${result.method}: ${killed} of ${mutants} ${what} caught by ${result.results.length} control(s)`,
   ];
   for (const r of result.results) {
     const entry = r.entry === undefined ? '' : ` [entry ${r.entry.slice(0, 12)}]`;
