@@ -43,6 +43,7 @@ function minimist(): GateRepo {
         execution: '{ type: command, argv: [node, node_modules/tape/bin/tape, test/num.js] }',
       },
       { id: 'npm-test', execution: '{ type: command, argv: [npm, test] }' },
+      { id: 'docs', execution: '{ type: command, argv: [npm, run, docs] }', inputs: ['docs/**'] },
       { id: 'license', execution: '{ type: file, path: LICENSE, condition: exists }' },
     ],
     { files: realFixture('stryker-minimist') },
@@ -115,7 +116,7 @@ describe('efficacy --from-report: a Stryker report (mutation-testing-report-sche
     expect(r.git('status', '--porcelain', '--untracked-files=all')).toBe(before);
   });
 
-  it('refuses a report naming a file outside the project, and a non-command control', async () => {
+  it('refuses a report naming a file outside the project or none of the control inputs, and a non-command control', async () => {
     const r = minimist();
     const doc = JSON.parse(read(r, STRYKER)) as { files: Record<string, unknown> };
     doc.files = { '../elsewhere.js': doc.files['index.js'] };
@@ -123,6 +124,9 @@ describe('efficacy --from-report: a Stryker report (mutation-testing-report-sche
     const forged = await r.run(['efficacy', '--control', 'tape', '--from-report', 'forged.json']);
     expect(forged.code).toBe(2);
     expect(forged.err).toContain('is not inside the project');
+    const docs = await r.run(['efficacy', '--control', 'docs', '--from-report', STRYKER]);
+    expect(docs.code).toBe(2);
+    expect(docs.err).toContain(`${STRYKER} mutated none of docs's input files`);
     const file = await r.run(['efficacy', '--control', 'license', '--from-report', STRYKER]);
     expect(file.code).toBe(2);
     expect(file.err).toContain('cannot take a mutation report');

@@ -5,6 +5,7 @@
 // entry says it is imported, which tool wrote it and whether that tool ran the control's command.
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
+import { matchesGlob } from '../core/binding/pathspec.ts';
 import { UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { EfficacyBody } from '../core/efficacy/efficacy-status.ts';
@@ -34,17 +35,20 @@ export interface ImportRequest {
   actor: Actor;
 }
 
-// Where the report's code differs from the working tree, one line per file or mutant diff.
-async function bindingProblems(
+// Where the report's code differs from the working tree, one line per file or mutant diff, and
+// the files it mutated.
+async function bindReport(
   report: MutationReport,
   request: ImportRequest,
   cwd: string,
   eio: EfficacyIO,
-): Promise<string[]> {
+): Promise<{ problems: string[]; files: Set<string> }> {
   const problems: string[] = [];
+  const files = new Set<string>();
   const root = request.plane.root;
   for (const item of report.evidence) {
     if (item.kind === 'source') {
+      files.add(item.file);
       const why = sourceMismatch(item.source, await eio.readProjectFile(root, item.file));
       if (why !== undefined) problems.push(`${item.file}: ${why}`);
       continue;
@@ -56,12 +60,24 @@ async function bindingProblems(
       problems.push(`${diffFile}: missing or not a diff (import the whole mutants.out directory)`);
       continue;
     }
+    files.add(target);
     const current = await eio.readProjectFile(root, target);
     const why =
       current === undefined ? 'the file is not in the working tree' : diffMismatch(diff, current);
     if (why !== undefined) problems.push(`${target} (${item.diffPath}): ${why}`);
   }
-  return problems;
+  return { problems, files };
+}
+
+// A report says nothing about a control none of whose input files it mutated.
+function assertCoversInputs(control: Control, files: ReadonlySet<string>, path: string): void {
+  const inputs = control.inputs;
+  if (inputs === undefined || [...files].some((f) => inputs.some((g) => matchesGlob(f, g)))) return;
+  throw new UsageError('BAD_INPUT', `${path} mutated none of ${control.id}'s input files`, {
+    where: path,
+    problems: [`reported files: ${[...files].join(', ')}`, `inputs: ${inputs.join(' ')}`],
+    next: `run the mutation tool on the files ${control.id} tests, then import its report`,
+  });
 }
 
 export async function importMutationReport(
@@ -79,7 +95,7 @@ export async function importMutationReport(
       next: 'run the mutation tool on the code the control tests, then import its report',
     });
   }
-  const problems = await bindingProblems(report, request, ctx.cwd, eio);
+  const { problems, files } = await bindReport(report, request, ctx.cwd, eio);
   if (problems.length > 0) {
     const more = problems.length - PROBLEMS_SHOWN;
     throw new UsageError(
@@ -94,6 +110,7 @@ export async function importMutationReport(
       },
     );
   }
+  for (const control of request.controls) assertCoversInputs(control, files, request.path);
   const method = `report:${report.format}`;
   const subjects = await io.computeSubjects(request.plane, request.controls);
   const results: ControlEfficacy[] = [];
