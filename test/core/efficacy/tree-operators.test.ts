@@ -59,9 +59,10 @@ describe('Python', () => {
     expect(await mutants('python', 'def f():\n    pass\n', 'empty-function')).toEqual([]);
   });
 
-  test('test modules are never mutated', () => {
+  test('test modules, build and packaging scripts are never mutated', () => {
     expect(isMutableSource('pkg/mod.py')).toBe(true);
-    for (const path of ['tests/a.py', 'pkg/test_a.py', 'pkg/a_test.py', 'conftest.py'])
+    const skipped = ['tests/a.py', 'pkg/test_a.py', 'pkg/a_test.py', 'conftest.py', 'setup.py'];
+    for (const path of [...skipped, 'build.rs', 'benches/b.rs', 'examples/e.rs', 'tests/t.rs'])
       expect(isMutableSource(path)).toBe(false);
   });
 });

@@ -26,9 +26,12 @@ export function pickMutants(sites: readonly MutationSite[], options: PickOptions
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|py|rs)$/;
 const TEST_FILE = /(?:^|\/)(?:test|tests|__tests__)\/|\.(?:test|spec)\.[^/]+$/;
-/** Python's test modules (`test_x.py`, `x_test.py`, `conftest.py`), Rust's benches and examples. */
+/**
+ * Python's test modules (`test_x.py`, `x_test.py`, `conftest.py`), Rust's benches and examples, and
+ * the build and packaging scripts no test exercises (`build.rs`, `setup.py`, `noxfile.py`).
+ */
 const TEST_LIKE =
-  /(?:^|\/)(?:test_[^/]*\.py|[^/]*_test\.py|conftest\.py)$|(?:^|\/)(?:benches|examples)\/[^/]*\.rs$/;
+  /(?:^|\/)(?:test_[^/]*\.py|[^/]*_test\.py|conftest\.py|setup\.py|noxfile\.py|build\.rs)$|(?:^|\/)(?:benches|examples)\/[^/]*\.rs$/;
 
 /**
  * Whether a path is source the operators may mutate: JS/TS (not a declaration file), Python or
