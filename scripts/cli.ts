@@ -152,6 +152,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./readiness.ts')).readiness,
   },
   {
+    name: 'handoff',
+    describe: 'Write, check or show the task handoff pair (JSON + Markdown) for the next session',
+    load: async () => (await import('./handoff.ts')).handoff,
+  },
+  {
     name: 'efficacy',
     describe:
       'Plant seeded defects in a temporary worktree and check that each control catches them',

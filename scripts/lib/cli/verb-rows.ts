@@ -81,13 +81,19 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'status',
     describe:
-      'Show every applicable control; views: --readiness, --blockers, --next (what to do now)',
+      'Show every applicable control; views: --readiness, --blockers, --next (what to do now), --handoff',
     module: 'status',
     subs: [
       {
         spelling: '--readiness',
         module: 'readiness',
         describe: 'Task-claim, merge and release readiness, without writing anything',
+      },
+      {
+        spelling: '--handoff',
+        module: 'handoff',
+        describe:
+          'Write (--write), check (--check) or show (--show) the task handoff for the next session',
       },
       {
         spelling: '--blockers',
