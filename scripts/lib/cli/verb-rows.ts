@@ -180,7 +180,7 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'campaign',
     describe:
-      'Register convergence campaigns, record ratchet baselines, import a remote CI result (import-ci)',
+      'Register convergence campaigns, lint a candidate (lint), record ratchet baselines, import a remote CI result (import-ci)',
     module: 'campaign',
     subs: [
       {
