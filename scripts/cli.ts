@@ -157,6 +157,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./handoff.ts')).handoff,
   },
   {
+    name: 'validate',
+    describe: 'Check a candidate proposal offline: an execution closure or a plane mutator',
+    load: async () => (await import('./validate.ts')).validate,
+  },
+  {
     name: 'efficacy',
     describe:
       'Plant seeded defects in a temporary worktree and check that each control catches them',

@@ -117,8 +117,18 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'verify',
     describe:
-      'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base)',
+      'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base); check a candidate proposal offline (--candidate)',
     module: 'verify',
+    subs: [
+      {
+        spelling: '--candidate',
+        takes: '<kind>',
+        module: 'validate',
+        valueTo: '--kind',
+        describe:
+          'Check an execution-closure or plane-mutator proposal offline against its schema and rules',
+      },
+    ],
   },
   {
     name: 'seal',
