@@ -162,6 +162,11 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./validate.ts')).validate,
   },
   {
+    name: 'scaffold',
+    describe: 'Write a runner script and a GitHub workflow with actions pinned to commit SHAs',
+    load: async () => (await import('./scaffold.ts')).scaffold,
+  },
+  {
     name: 'efficacy',
     describe:
       'Plant seeded defects in a temporary worktree and check that each control catches them',

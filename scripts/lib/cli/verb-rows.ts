@@ -25,6 +25,12 @@ export const verbs: readonly VerbRow[] = [
         describe:
           'Render INDEX.md and docs/ from the control plane sources (--check: exit 1 if stale)',
       },
+      {
+        spelling: '--scaffold-ci',
+        module: 'scaffold',
+        describe:
+          'Write a runner script and a GitHub workflow with every action pinned to a commit SHA',
+      },
     ],
   },
   {
