@@ -63,10 +63,16 @@ describe('writing and checking the pair', () => {
     expect(stale.code).toBe(1);
     const blockers = await r.run(['status', '--handoff', '--show', 'blockers']);
     expect(blockers.code).toBe(1);
+    const viaQuery = await r.run(['query', 'handoff', 'bindings']);
+    expect(viaQuery.out.split('\n')[0]).toMatch(/^STALE_HANDOFF/);
+    expect(viaQuery.code).toBe(1);
 
     expect((await r.run(WRITE)).code).toBe(0);
     const fresh = await r.run(CHECK);
     expect(fresh.code).toBe(0);
+    const bindings = await r.run(['query', 'handoff', 'bindings']);
+    expect(bindings.code).toBe(0);
+    expect(bindings.out).toMatch(/^ {2}tests PASS tree [0-9a-f]{40}$/m);
     const ready = await r.run(['status', '--handoff', '--show', 'readiness', '--json']);
     expect(ready.code).toBe(0);
     const shown = JSON.parse(ready.out) as { payload: { readiness: { ready: boolean }[] } };

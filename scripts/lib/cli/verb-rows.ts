@@ -117,8 +117,18 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'query',
     describe:
-      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, decisions, trace',
+      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, decisions, trace; handoff <part>',
     module: 'query',
+    subs: [
+      {
+        spelling: 'handoff',
+        takes: '<part>',
+        module: 'handoff',
+        valueTo: '--show',
+        describe:
+          'One part of the task handoff (readiness, blockers, bindings, notes), re-derived; exit 1 when stale',
+      },
+    ],
   },
   {
     name: 'verify',

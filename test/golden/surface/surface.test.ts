@@ -100,6 +100,7 @@ test('the views of status after a FAIL, --base <ref>, and the old spellings', as
   const task = ['--task', 'T-1', '--control', 'tests'];
   await transcript(r, ['status', '--handoff', '--write', ...task], 'status/handoff-write');
   await transcript(r, ['status', '--handoff', '--show', 'blockers'], 'status/handoff-show');
+  await transcript(r, ['query', 'handoff', 'readiness'], 'query/handoff-readiness');
   await transcript(r, ['status', '--base', 'no-such-ref'], 'status/base-unknown-ref');
   r.repo.commit('evidence');
   await transcript(r, ['status', '--base', 'HEAD'], 'status/base-ref');
