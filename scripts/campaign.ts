@@ -1,4 +1,4 @@
-// `proofgate campaign start|register|baseline|list|show`: convergence campaigns over existing debt.
+// `proofgate campaign start|register|baseline|list|show|lint`: convergence campaigns over existing debt.
 // The campaign and the ratchet baselines are ledger entries, never editable files; `start` also
 // writes the task file (<git dir>/proofgate/task.json) the Stop hook and `claim` read.
 import { resolve } from 'node:path';
@@ -36,6 +36,8 @@ export interface CampaignOptions extends CommonOptions {
   /** baseline: one ratchet control; start: the task's controls. */
   controls: string[];
   task?: string | undefined;
+  /** lint: the phase the next claim names. */
+  phase?: string | undefined;
   description?: string | undefined;
   policy?: Partial<ExitPolicy>;
   actor: string | undefined;
@@ -79,6 +81,15 @@ function readCampaignId(argv: Record<string, unknown>): string | undefined {
   return flag ?? positional;
 }
 
+/** lint takes the candidate file as its positional (or --file) and --campaign as the id. */
+function readTarget(argv: Record<string, unknown>): {
+  id: string | undefined;
+  file: string | undefined;
+} {
+  if (argv['action'] !== 'lint') return { id: readCampaignId(argv), file: str(argv['file']) };
+  return { id: str(argv['campaign']), file: str(argv['file']) ?? str(argv['id']) };
+}
+
 export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   name: 'campaign',
   command: 'campaign <action> [id]',
@@ -100,12 +111,20 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
     ],
     ['proofgate campaign list', 'registered campaigns, active or drifted'],
     ['proofgate campaign show lint-debt', 'phases, tasks, controls, exit policy and baselines'],
+    [
+      'proofgate campaign lint campaign.yaml --phase p1',
+      'check a candidate (or, without a file, the registered campaigns) writing nothing',
+    ],
   ],
   builder: (y) =>
     sigstoreRootFlag(signFlag(y))
       .positional('action', { choices: CAMPAIGN_ACTIONS })
-      .positional('id', { type: 'string', describe: 'campaign id (show, start)' })
-      .option('task', { type: 'string', describe: 'task id (start)' })
+      .positional('id', {
+        type: 'string',
+        describe: 'campaign id (show, start); the candidate file (lint)',
+      })
+      .option('task', { type: 'string', describe: 'task id (start; lint: must exist)' })
+      .option('phase', { type: 'string', describe: 'phase id (lint: must exist)' })
       .option('campaign', {
         type: 'string',
         describe: 'campaign id (start; default: the one registered, else a new one "tasks")',
@@ -152,10 +171,10 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as CampaignAction,
-    id: readCampaignId(argv),
-    file: str(argv['file']),
+    ...readTarget(argv),
     controls: readStrings(argv, 'control').flatMap((c) => c.split(',').filter((id) => id !== '')),
     task: str(argv['task']),
+    phase: str(argv['phase']),
     description: str(argv['description']),
     policy: readPolicy(argv),
     actor: str(argv['actor']),
@@ -169,7 +188,10 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   }),
   run: (options, ctx) => runCampaign(options, ctx),
   render: renderCampaign,
-  exitCode: (r) => (r.action === 'baseline' && !r.baseline.recorded ? 1 : 0),
+  exitCode: (r) =>
+    (r.action === 'baseline' && !r.baseline.recorded) || (r.action === 'lint' && !r.lint.ok)
+      ? 1
+      : 0,
 });
 
 export async function runCampaign(
@@ -207,6 +229,7 @@ export async function runCampaign(
       controls: options.controls,
       ...(options.id === undefined ? {} : { id: options.id }),
       ...(options.task === undefined ? {} : { task: options.task }),
+      ...(options.phase === undefined ? {} : { phase: options.phase }),
       ...(options.description === undefined ? {} : { description: options.description }),
       ...(options.policy === undefined ? {} : { policy: options.policy }),
       ...(actor === undefined ? {} : { actor }),

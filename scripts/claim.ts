@@ -7,6 +7,7 @@ import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { claimInCampaign } from './lib/flows/campaign-claim.ts';
+import { claimPhase } from './lib/flows/campaign-phase-claim.ts';
 import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
 import {
   actorFlags,
@@ -47,8 +48,8 @@ export interface ClaimOptions extends CommonOptions {
   base: string | undefined;
   record: boolean;
   actor: ActorFlags;
-  /** Brownfield: a task claim inside a registered campaign (references/campaign.md). */
-  campaign: { id: string; task: string } | undefined;
+  /** Brownfield: a task (or a whole phase) claim inside a registered campaign (references/campaign.md). */
+  campaign: { id: string; task: string } | { id: string; phase: string } | undefined;
   /** The number of runners of a sharded evaluation whose results this claim merges. */
   shards?: number;
   /** `--trust FILE`: the auditor's trust root (references/trust.md). */
@@ -117,7 +118,7 @@ async function decideClaim(
       ? { id: named.campaign.campaign, task: named.campaign.task }
       : undefined);
   if (inCampaign !== undefined) {
-    const { id, task } = inCampaign;
+    const { id } = inCampaign;
     const atBase = withTrust(
       options.base === undefined ? undefined : await readBasePlane(plane, options.base),
       trust,
@@ -132,7 +133,9 @@ async function decideClaim(
       // The change is measured from the trusted base, as for a plain task claim.
       changeBase: atBase ?? (await readTrustedRules(plane, undefined)),
     };
-    return claimInCampaign({ ...flow, campaign: id, task }, ctx, io);
+    return 'phase' in inCampaign
+      ? claimPhase({ ...flow, campaign: id, phase: inCampaign.phase }, ctx, io)
+      : claimInCampaign({ ...flow, campaign: id, task: inCampaign.task }, ctx, io);
   }
   // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
   const rulesAtBase = withTrust(await readTrustedRules(plane, options.base), trust);
@@ -181,13 +184,15 @@ async function readNamed(
 function readCampaign(argv: Record<string, unknown>): ClaimOptions['campaign'] {
   const id = argv['campaign'];
   const task = argv['task'];
-  if (id === undefined && task === undefined) return undefined;
-  if (typeof id !== 'string' || typeof task !== 'string' || id === '' || task === '')
-    throw new UsageError('MISSING_ARG', '--campaign and --task go together', {
-      expected: '--campaign <id> --task <id>',
-      next: 'proofgate campaign list shows the registered campaigns and their tasks',
+  const phase = argv['phase'];
+  if (id === undefined && task === undefined && phase === undefined) return undefined;
+  const named = [task, phase].filter((v) => typeof v === 'string' && v !== '');
+  if (typeof id !== 'string' || id === '' || named.length !== 1)
+    throw new UsageError('MISSING_ARG', '--campaign goes with exactly one of --task and --phase', {
+      expected: '--campaign <id> --task <id>, or --campaign <id> --phase <id>',
+      next: 'proofgate campaign list shows the registered campaigns, their phases and tasks',
     });
-  return { id, task };
+  return typeof phase === 'string' ? { id, phase } : { id, task: String(task) };
 }
 
 function readShards(value: unknown, inCampaign: boolean): { shards?: number } {
@@ -220,6 +225,10 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
     ],
     ['proofgate claim --campaign lint-debt --task t1', 'a brownfield task claim inside a campaign'],
     [
+      'proofgate claim --campaign lint-debt --phase p1',
+      'every task of a phase: granted only when each task is',
+    ],
+    [
       'proofgate claim --scope project --shards 3 --no-record',
       'in the merge job of three evaluate --run --shard runners: refuse naming a missing shard',
     ],
@@ -237,6 +246,10 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
         describe: 'campaign id (with --task): a brownfield task claim',
       })
       .option('task', { type: 'string', describe: 'task id inside --campaign' })
+      .option('phase', {
+        type: 'string',
+        describe: 'phase id inside --campaign: every task of the phase (instead of --task)',
+      })
       .option('shards', {
         type: 'string',
         describe:

@@ -152,6 +152,21 @@ export const verbTable: readonly VerbEntry[] = [
     load: async () => (await import('./readiness.ts')).readiness,
   },
   {
+    name: 'handoff',
+    describe: 'Write, check or show the task handoff pair (JSON + Markdown) for the next session',
+    load: async () => (await import('./handoff.ts')).handoff,
+  },
+  {
+    name: 'validate',
+    describe: 'Check a candidate proposal offline: an execution closure or a plane mutator',
+    load: async () => (await import('./validate.ts')).validate,
+  },
+  {
+    name: 'scaffold',
+    describe: 'Write a runner script and a GitHub workflow with actions pinned to commit SHAs',
+    load: async () => (await import('./scaffold.ts')).scaffold,
+  },
+  {
     name: 'efficacy',
     describe:
       'Plant seeded defects in a temporary worktree and check that each control catches them',

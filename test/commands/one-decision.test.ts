@@ -36,6 +36,7 @@ describe('one decision', () => {
       [
         'claim-flow.ts',
         'claim-now.ts',
+        'handoff-flow.ts',
         'hook-stop-claim.ts',
         'knowledge-sources.ts',
         'query-flow.ts',

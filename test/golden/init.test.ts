@@ -146,6 +146,7 @@ describe('golden init refusals and template', () => {
       [['init', '--profile', 'profile.yaml', '--criticality', 'severe', '--no-ai-system'], repo],
       [['init', '--profile', 'missing.yaml'], repo],
       [['init', '--development-mode', 'human_greenfield'], plain],
+      [['init', '--scaffold-ci'], repo],
     ] as const) {
       const run = await runVerb(args, cwd);
       sections.push(`## proofgate ${args.join(' ')}`, '', '```text', run.stdout.trimEnd(), '```');

@@ -25,6 +25,12 @@ export const verbs: readonly VerbRow[] = [
         describe:
           'Render INDEX.md and docs/ from the control plane sources (--check: exit 1 if stale)',
       },
+      {
+        spelling: '--scaffold-ci',
+        module: 'scaffold',
+        describe:
+          'Write a runner script and a GitHub workflow with every action pinned to a commit SHA',
+      },
     ],
   },
   {
@@ -81,13 +87,19 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'status',
     describe:
-      'Show every applicable control; views: --readiness, --blockers, --next (what to do now)',
+      'Show every applicable control; views: --readiness, --blockers, --next (what to do now), --handoff',
     module: 'status',
     subs: [
       {
         spelling: '--readiness',
         module: 'readiness',
         describe: 'Task-claim, merge and release readiness, without writing anything',
+      },
+      {
+        spelling: '--handoff',
+        module: 'handoff',
+        describe:
+          'Write (--write), check (--check) or show (--show) the task handoff for the next session',
       },
       {
         spelling: '--blockers',
@@ -105,14 +117,34 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'query',
     describe:
-      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, decisions, trace',
+      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, decisions, trace; handoff <part>',
     module: 'query',
+    subs: [
+      {
+        spelling: 'handoff',
+        takes: '<part>',
+        module: 'handoff',
+        valueTo: '--show',
+        describe:
+          'One part of the task handoff (readiness, blockers, bindings, notes), re-derived; exit 1 when stale',
+      },
+    ],
   },
   {
     name: 'verify',
     describe:
-      'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base)',
+      'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base); check a candidate proposal offline (--candidate)',
     module: 'verify',
+    subs: [
+      {
+        spelling: '--candidate',
+        takes: '<kind>',
+        module: 'validate',
+        valueTo: '--kind',
+        describe:
+          'Check an execution-closure or plane-mutator proposal offline against its schema and rules',
+      },
+    ],
   },
   {
     name: 'seal',
@@ -174,7 +206,7 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'campaign',
     describe:
-      'Register convergence campaigns, record ratchet baselines, import a remote CI result (import-ci)',
+      'Register convergence campaigns, lint a candidate (lint), record ratchet baselines, import a remote CI result (import-ci)',
     module: 'campaign',
     subs: [
       {

@@ -11,13 +11,15 @@ import { viewCampaigns, type CampaignView } from './campaign-views.ts';
 import type { GateIO } from '../core/ports.ts';
 import { recordBaseline, type RecordBaselineResult } from './record-baseline.ts';
 import { registerCampaign } from './register-campaign.ts';
+import { lintCampaignFlow } from './lint-campaign-flow.ts';
+import type { CampaignLintResult } from '../core/brownfield/lint-campaign.ts';
 import {
   startCampaignTask,
   type OpenSigning,
   type StartTaskResult,
 } from './start-campaign-task.ts';
 
-export const CAMPAIGN_ACTIONS = ['start', 'register', 'baseline', 'list', 'show'] as const;
+export const CAMPAIGN_ACTIONS = ['start', 'register', 'baseline', 'list', 'show', 'lint'] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
 export interface CampaignFlowOptions {
@@ -30,8 +32,10 @@ export interface CampaignFlowOptions {
   controls: readonly string[];
   /** show: the campaign id; start: the campaign (default: the one registered, else `tasks`). */
   id?: string;
-  /** start: the task id, its description and exit-policy fields. */
+  /** start: the task id, its description and exit-policy fields; lint: the task to check. */
   task?: string;
+  /** lint: the phase the next claim names. */
+  phase?: string;
   description?: string;
   policy?: Partial<ExitPolicy>;
   actor?: Actor;
@@ -46,7 +50,8 @@ export type CampaignFlowResult =
   | { action: 'register'; campaign: CampaignView }
   | { action: 'baseline'; baseline: RecordBaselineResult }
   | { action: 'list'; campaigns: CampaignView[] }
-  | { action: 'show'; campaign: CampaignView };
+  | { action: 'show'; campaign: CampaignView }
+  | { action: 'lint'; lint: CampaignLintResult };
 
 export async function campaignFlow(
   options: CampaignFlowOptions,
@@ -79,6 +84,7 @@ export async function campaignFlow(
     );
     return { action, start };
   }
+  if (action === 'lint') return { action, lint: await lintCampaignFlow(options, io) };
   if (action === 'register' || action === 'baseline') {
     if (options.actor === undefined) {
       throw new UsageError('MISSING_ARG', `campaign ${action} needs --authority-id`, {

@@ -2,6 +2,7 @@
 import type { CampaignFlowResult } from '../flows/campaign-flow.ts';
 import type { CampaignView } from '../flows/campaign-views.ts';
 import type { StartTaskResult } from '../flows/start-campaign-task.ts';
+import type { CampaignLintResult } from '../core/brownfield/lint-campaign.ts';
 
 /** New violations a refused baseline names on its own lines; the rest are counted. */
 const GROWTH_SHOWN = 20;
@@ -85,5 +86,23 @@ export function renderCampaign(result: CampaignFlowResult): string {
       );
     case 'show':
       return describe(result.campaign).join('\n') + '\n';
+    case 'lint':
+      return renderLint(result.lint);
   }
+}
+
+function renderLint(l: CampaignLintResult): string {
+  const what = l.campaigns.map(
+    (c) => `${c.id} r${c.revision} (${c.phases} phase(s), ${c.tasks} task(s))`,
+  );
+  const head = l.ok
+    ? `CAMPAIGN_LINT_OK ${l.source}: ${what.join(', ')}`
+    : `CAMPAIGN_LINT_BLOCKED ${l.source}: ${l.findings.length} finding(s)`;
+  return (
+    [
+      head,
+      ...l.findings.map((f) => `  - ${f.code} ${f.campaign}: ${f.message}`),
+      '  nothing was written and nothing was run (writes_performed: false)',
+    ].join('\n') + '\n'
+  );
 }

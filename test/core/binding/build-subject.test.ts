@@ -77,6 +77,10 @@ describe('subject excludes', () => {
       '.proofgate/knowledge/trace-graph.json.tmp-*',
       '.proofgate/knowledge/target-model.json',
       '.proofgate/knowledge/target-model.json.tmp-*',
+      '.proofgate/knowledge/task-handoff.json',
+      '.proofgate/knowledge/task-handoff.json.tmp-*',
+      '.proofgate/knowledge/task-handoff.md',
+      '.proofgate/knowledge/task-handoff.md.tmp-*',
     ]);
   });
 

@@ -42,6 +42,10 @@ test('baseline, register, list and show', async () => {
   await expect(r.transcript(register)).toMatchFileSnapshot('./register.md');
   await expect(r.transcript(['campaign', 'list'])).toMatchFileSnapshot('./list.md');
   await expect(r.transcript(['campaign', 'show', 'lint-debt', '--json'])).toMatchFileSnapshot('./show-json.md');
+  await expect(r.transcript(['campaign', 'lint', '--phase', 'p1'])).toMatchFileSnapshot('./lint-registered.md');
+  await expect(r.transcript(['campaign', 'lint', 'campaign.yaml'])).toMatchFileSnapshot('./lint-refused.md');
+  const phase = ['claim', '--campaign', 'lint-debt', '--phase', 'p1', '--no-record'];
+  await expect(r.transcript(phase)).toMatchFileSnapshot('../claim/campaign-phase.md');
 });
 
 test('a registration by a non-owner, and a baseline with new violations', async () => {

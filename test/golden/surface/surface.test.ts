@@ -97,9 +97,15 @@ test('the views of status after a FAIL, --base <ref>, and the old spellings', as
   await transcript(r, ['status', '--readiness'], 'status/readiness');
   await transcript(r, ['status', '--blockers'], 'status/blockers');
   await transcript(r, ['status', '--next'], 'status/next');
+  const task = ['--task', 'T-1', '--control', 'tests'];
+  await transcript(r, ['status', '--handoff', '--write', ...task], 'status/handoff-write');
+  await transcript(r, ['status', '--handoff', '--show', 'blockers'], 'status/handoff-show');
+  await transcript(r, ['query', 'handoff', 'readiness'], 'query/handoff-readiness');
   await transcript(r, ['status', '--base', 'no-such-ref'], 'status/base-unknown-ref');
   r.repo.commit('evidence');
   await transcript(r, ['status', '--base', 'HEAD'], 'status/base-ref');
   await transcript(r, ['readiness'], 'status/old-readiness');
   await transcript(r, ['status', '--base'], 'status/old-bare-base');
+  r.repo.write('src/app.js', 'export const x = 2;\n');
+  expect(await transcript(r, ['status', '--handoff', '--check'], 'status/handoff-stale')).toBe(1);
 });

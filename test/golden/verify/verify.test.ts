@@ -39,3 +39,27 @@ test('verify --base after a commit deleted the last recorded FAIL', async () => 
   r.commit('chore: tidy evidence');
   await expect(r.transcript(['verify', '--base', 'base'])).toMatchFileSnapshot('./rewritten-base.md');
 });
+
+test('verify --candidate: a valid closure and a rejected mutator', async () => {
+  const r = makeGoldenRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }]);
+  cleanups.push(() => r.remove());
+  const closure = {
+    format: 'proofgate.execution-closure/1',
+    id: 'c1',
+    capabilities: [{ id: 'fs' }],
+    hops: [
+      { id: 'try', capability: 'fs', phase: 'attempt' },
+      { id: 'end', capability: 'fs', phase: 'close', after: ['try'], consumes: ['try'] },
+    ],
+    chains: [{ id: 'main', hops: ['try', 'end'] }],
+  };
+  r.write('closure.json', JSON.stringify(closure));
+  const closureArgs = ['verify', '--candidate', 'execution-closure', 'closure.json'];
+  await expect(r.transcript(closureArgs)).toMatchFileSnapshot('./candidate-valid.md');
+  const ops = [{ kind: 'docs', path: 'docs/a.md', action: 'update' }];
+  const kinds = { manifest: 'read-only', registry: 'read-only', traces: 'read-only', knowledge: 'read-only', docs: 'write', index: 'read-only', evidence: 'read-only', ledger: 'write' };
+  const digest = `sha256:${'0'.repeat(64)}`;
+  r.write('mutator.json', JSON.stringify({ format: 'proofgate.plane-mutator/1', id: 'm1', kinds, plan: { digest, operations: ops }, observed_writes: [{ kind: 'docs', path: 'docs/a.md' }, { kind: 'index', path: 'INDEX.md' }] }));
+  const mutatorArgs = ['verify', '--candidate', 'plane-mutator', 'mutator.json'];
+  await expect(r.transcript(mutatorArgs)).toMatchFileSnapshot('./candidate-rejected.md');
+});

@@ -23,7 +23,12 @@ export function listStorageShapes(planeRel: string): string[] {
   const [evidence = '', knowledge = ''] = listStoragePrefixes(planeRel);
   const object = `${evidence}objects/sha256/${HEX(2)}/`;
   const stores = ['facts.jsonl', 'decisions.jsonl', 'hypotheses.jsonl', 'cases.jsonl'];
-  const rewritten = ['trace-graph.json', 'target-model.json'];
+  const rewritten = [
+    'trace-graph.json',
+    'target-model.json',
+    'task-handoff.json',
+    'task-handoff.md',
+  ];
   return [
     `${evidence}ledger/*.jsonl`,
     `${object}${HEX(64)}`,

@@ -18,6 +18,7 @@ import {
   findMakeCandidates,
   isPaddingTarget,
 } from './make.ts';
+import { FITNESS_RUNNER, findFitnessCandidates } from './fitness.ts';
 import { detectNodeStack, findNodeCandidates } from './node.ts';
 import { PYTHON_FILES, findPythonCandidates, isRequirementsFile } from './python.ts';
 import {
@@ -55,6 +56,7 @@ export function selectFilesToRead(paths: readonly string[]): string[] {
       ROOT_FILES.has(p) ||
       isRequirementsFile(p) ||
       isCiFile(p) ||
+      p === FITNESS_RUNNER ||
       instructionKind(p) !== undefined
     )
       wanted.push(p);
@@ -164,6 +166,12 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
       recipes: [...found.candidates, ...found.notAdoptable].map((c) => c.id.slice(5)),
     };
     candidates.push(...found.candidates.filter((c) => !isPaddingTarget(c.id.slice(5))));
+    notAdoptable.push(...found.notAdoptable);
+  }
+  const fitness = contents.get(FITNESS_RUNNER);
+  if (fitness !== undefined) {
+    const found = findFitnessCandidates(fitness);
+    candidates.push(...found.candidates);
     notAdoptable.push(...found.notAdoptable);
   }
   const ci = findCi(paths, contents);

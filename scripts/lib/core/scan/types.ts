@@ -3,7 +3,7 @@ import type { AuthorizationKind } from '../plane/types.ts';
 import type { RiskClass } from './risk-class.ts';
 
 export interface Candidate {
-  /** Stable readable id: `npm:test`, `npm:packages/a:lint`, `make:check`, `just:test`, `ci:<workflow>:<job>:<step>` (`ci:gitlab:…`, `ci:travis:…`). */
+  /** Stable readable id: `npm:test`, `npm:packages/a:lint`, `make:check`, `just:test`, `fitness:<id>`, `ci:<workflow>:<job>:<step>` (`ci:gitlab:…`, `ci:travis:…`). */
   id: string;
   argv: string[];
   /** Relative to the repository root; absent: the root. */
