@@ -18,6 +18,8 @@ export const config = defineConfig({
         test: {
           name: 'fast',
           env: onPath,
+          // Some command tests read every doc and source file; on a loaded two-core machine 5 s is short.
+          testTimeout: 20_000,
           include: [
             'test/core/**/*.test.ts',
             'test/commands/**/*.test.ts',
