@@ -171,23 +171,32 @@ const CONTROL_SLOT = ' --control \0';
  * `evaluate` and `audit` take `--control` more than once), so the agent need not run them one by
  * one. A command chained with `&&` (register an auditor first) is left as it is.
  */
-function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
-  const groups = new Map<string, string[]>();
+export function groupAllAtOnce(
+  blockers: readonly { control: string; next?: string | undefined }[],
+): { controls: string[]; command: string; replaces: Set<string> }[] {
+  const groups = new Map<string, { controls: string[]; replaces: Set<string> }>();
   for (const { control, next } of blockers) {
     const flag = ` --control ${quoteArg(control)}`;
     if (next === undefined || next.includes(' && ') || !next.includes(flag)) continue;
     if (!/^proofgate (evaluate|audit) /.test(next)) continue;
     const shape = next.replace(flag, CONTROL_SLOT);
-    const controls = groups.get(shape) ?? [];
-    if (!controls.includes(control)) controls.push(control);
-    groups.set(shape, controls);
+    const group = groups.get(shape) ?? { controls: [], replaces: new Set<string>() };
+    if (!group.controls.includes(control)) group.controls.push(control);
+    group.replaces.add(next);
+    groups.set(shape, group);
   }
   return [...groups]
-    .filter(([, controls]) => controls.length > 1)
-    .map(([shape, controls]) => {
+    .filter(([, group]) => group.controls.length > 1)
+    .map(([shape, { controls, replaces }]) => {
       const flags = controls.map((c) => ` --control ${quoteArg(c)}`).join('');
-      return `  next, all ${controls.length} at once: ${shape.replace(CONTROL_SLOT, flags)}`;
+      return { controls, command: shape.replace(CONTROL_SLOT, flags), replaces };
     });
+}
+
+function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
+  return groupAllAtOnce(blockers).map(
+    ({ controls, command }) => `  next, all ${controls.length} at once: ${command}`,
+  );
 }
 
 export function renderClaim(result: ClaimFlowResult): string {

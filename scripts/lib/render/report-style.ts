@@ -18,15 +18,27 @@ h3{font-size:15px;margin:16px 0 6px}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
 .v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
 table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
-th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
+th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:#eaeef2;position:sticky;top:0}
 td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
-.st{font-weight:700;white-space:nowrap}
+.st{font-weight:700}
+.st small{font-weight:400;display:block}
+.hash{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;white-space:nowrap}
+.at-head{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 12px;margin:8px 0}
+.at-head p{margin:4px 0}
+.signers{margin:2px 0 4px;padding-left:20px;columns:2}
+.all-at-once{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 10px}
+.all-at-once code,td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+.picture-box{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:8px;overflow:hidden}
+svg.picture{display:block;max-width:100%;height:auto}
+svg.picture text{font:11px ui-monospace,SFMono-Regular,Menlo,monospace;fill:#1b1f24}
+svg.picture.untrusted g.pc{filter:grayscale(1)}
+@media print{body{background:#fff}*{-webkit-print-color-adjust:exact;print-color-adjust:exact}main{max-width:none}}
 .st-pass{background:#dafbe1;color:#0f5323}.st-fail,.st-disputed{background:#ffebe9;color:#a40e26}
 .st-blocked{background:#fff1e5;color:#953800}.st-stale{background:#fff8c5;color:#7d4e00}
 .st-todo{background:#f6f8fa;color:#57606a}.st-not_applicable{background:#f6f8fa;color:#8c959f}
 .st-not_required{background:#fff;color:#afb8c1;font-weight:400}
-.st-untrusted,.st-superseded{background:#eaeef2;color:#57606a;font-weight:400}
+.st-untrusted,.st-superseded,.st-old{background:#eaeef2;color:#57606a;font-weight:400}
 details.evidence summary{cursor:pointer}
 details.evidence pre{max-height:320px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;white-space:pre-wrap;word-break:break-all;font-size:12px}
 tr:target{outline:3px solid #0969da}

@@ -149,8 +149,8 @@ export function findEfficacyGaps(
       if (s.status === 'proven') return [];
       const reason =
         s.status === 'unproven'
-          ? 'unproven: no efficacy evidence for this control definition'
-          : `ineffective: caught 0 of ${s.mutants} seeded defects`;
+          ? 'no efficacy evidence for this control definition'
+          : `caught 0 of ${s.mutants} seeded defects`;
       return [
         {
           control: c.id,
