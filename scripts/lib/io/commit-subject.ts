@@ -127,7 +127,9 @@ export async function readHeadFacts(
   root: string,
   depth: number,
 ): Promise<{ commit: string; gitTree: string; recent: string[] } | undefined> {
-  const log = await runGit(['log', `--max-count=${depth}`, '--format=%H %T', 'HEAD'], { cwd: root });
+  const log = await runGit(['log', `--max-count=${depth}`, '--format=%H %T', 'HEAD'], {
+    cwd: root,
+  });
   if (log.code !== 0) return undefined;
   const rows = log.stdout.toString('utf8').split('\n').filter(Boolean);
   const [commit, gitTree] = (rows[0] ?? '').split(' ');

@@ -18,22 +18,21 @@ export function renderGranted(model: ReportModel): string {
     const stages = Object.entries(g.body.stages)
       .map(([stage, a]) => `${stage}: ${a.authorities.join(', ')} @ ${a.contexts.join(', ')}`)
       .join('; ');
-    const outcome =
-      !trusted
-        ? statusCell(g.body.outcome, undefined, trusted)
-        : g.supersededBy !== undefined
+    const outcome = !trusted
+      ? statusCell(g.body.outcome, undefined, trusted)
+      : g.supersededBy !== undefined
+        ? el(
+            'td',
+            { class: 'st st-superseded', 'data-status': g.body.outcome },
+            `${escapeHtml(`${g.body.outcome} superseded by`)} ${link(g.supersededBy)}`,
+          )
+        : g.age !== undefined && g.age.kind !== 'head'
           ? el(
               'td',
-              { class: 'st st-superseded', 'data-status': g.body.outcome },
-              `${escapeHtml(`${g.body.outcome} superseded by`)} ${link(g.supersededBy)}`,
+              { class: 'st st-old', 'data-status': g.body.outcome, 'data-age': ageText(g.age) },
+              escapeHtml(`${g.body.outcome} ${ageText(g.age)}`),
             )
-          : g.age !== undefined && g.age.kind !== 'head'
-            ? el(
-                'td',
-                { class: 'st st-old', 'data-status': g.body.outcome, 'data-age': ageText(g.age) },
-                escapeHtml(`${g.body.outcome} ${ageText(g.age)}`),
-              )
-            : statusCell(g.body.outcome, 'on the code the controls bind now', trusted);
+          : statusCell(g.body.outcome, 'on the code the controls bind now', trusted);
     const keys = [
       `claim: ${g.actor.keyid === undefined ? 'unsigned' : short(g.actor.keyid)}`,
       ...Object.entries(g.body.stages).map(

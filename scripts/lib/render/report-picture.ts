@@ -118,7 +118,8 @@ function axis(picture: StatusPicture, top: number): string {
   const markers = [...byColumn].map(([c, claims]) => {
     const x = colX(picture, c) + CELL_W / 2;
     const shown = claims.slice(-20).map((k) => k.title);
-    const more = claims.length > shown.length ? [`… and ${claims.length - shown.length} earlier`] : [];
+    const more =
+      claims.length > shown.length ? [`… and ${claims.length - shown.length} earlier`] : [];
     return el(
       'g',
       { class: 'claim-mark', 'data-column': c, 'data-claims': claims.length },
@@ -128,17 +129,17 @@ function axis(picture: StatusPicture, top: number): string {
   const labels = picture.columns.map((col, c) => {
     const x = colX(picture, c) + CELL_W / 2 + 3;
     const y = top + 14;
-    return `<text class="pa" x="${x}" y="${y}" transform="rotate(-55 ${x} ${y})" text-anchor="end" data-kind="${col.kind}">${escapeHtml(col.label)}<title>${escapeHtml(col.title)}</title></text>`;
+    return `<text class="pa" x="${x}" y="${y}" transform="rotate(-55 ${x} ${y})" text-anchor="end" data-column="${c}" data-key="${escapeHtml(col.key)}" data-kind="${col.kind}">${escapeHtml(col.label)}<title>${escapeHtml(col.title)}</title></text>`;
   });
   return markers.join('') + labels.join('');
 }
 
 function legend(y: number): string {
   const items = ['PASS', 'FAIL', 'FLAKY', 'DISPUTED', 'STALE', 'BLOCKED', 'TODO'].map((s, i) => {
-    const x = i * 128;
+    const x = i * 116;
     return `${swatch(s, x, y)}<text class="pa" x="${x + CELL_W + 4}" y="${y + CELL_H - 4}">${escapeHtml(LOOKS[s]!.words.replace(/ \(.*/, ''))}</text>`;
   });
-  const x = 7 * 128;
+  const x = 7 * 116;
   const marks = `<circle cx="${x + 6}" cy="${y + 8}" r="2.6" fill="#1b1f24"/><text class="pa" x="${x + 14}" y="${y + CELL_H - 4}">review</text><path d="M${x + 70} ${y + 3}l-5 9h10z" fill="#0969da"/><text class="pa" x="${x + 80}" y="${y + CELL_H - 4}">claim</text>`;
   return `<g class="legend">${items.join('')}${marks}</g>`;
 }

@@ -18,11 +18,13 @@ h3{font-size:15px;margin:16px 0 6px}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
 .v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
 table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
-th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}
+td.mono,td.supporting,td.keys,td.cmd{overflow-wrap:anywhere}
 th{background:#eaeef2;position:sticky;top:0}
 td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
-.st{font-weight:700}
-.st small{font-weight:400;display:block}
+.st{font-weight:700;white-space:nowrap}
+td.st{min-width:4em}
+.st small{font-weight:400;display:block;white-space:normal;min-width:10em}
 .hash{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;white-space:nowrap}
 .at-head{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 12px;margin:8px 0}
 .at-head p{margin:4px 0}

@@ -55,7 +55,12 @@ export function foldCell(facts: CellFacts, stored: StoredEntry, isBucket: boolea
   if (status === 'BLOCKED') facts.blocked += 1;
   const bit = status === 'PASS' ? 1 : status === 'FAIL' ? 2 : 0;
   facts.outcomes.set(tree, (facts.outcomes.get(tree) ?? 0) | bit);
-  facts.latest = { hash: stored.hash, status, said: `${kind} ${status} by ${who}`, isReview: false };
+  facts.latest = {
+    hash: stored.hash,
+    status,
+    said: `${kind} ${status} by ${who}`,
+    isReview: false,
+  };
 }
 
 function statusOf(facts: CellFacts, isBucket: boolean): PictureStatus {

@@ -79,7 +79,8 @@ function layColumns(
   const older = trees.slice(0, Math.max(0, trees.length - MAX_TREES));
   const recent = trees.slice(older.length);
   const days = new Map<string, TreeInfo[]>();
-  for (const t of older) days.set(t.first.slice(0, 10), [...(days.get(t.first.slice(0, 10)) ?? []), t]);
+  for (const t of older)
+    days.set(t.first.slice(0, 10), [...(days.get(t.first.slice(0, 10)) ?? []), t]);
   const dayList = [...days];
   const per = Math.ceil(dayList.length / MAX_BUCKETS);
   const columns: PictureColumn[] = [];
