@@ -82,6 +82,40 @@ interface Layout {
   matrix: Record<string, string>;
 }
 
+/** Runs in the page (a string: the test's TypeScript has no DOM types): what Layout holds. */
+const MEASURE = `(() => {
+  const box = (e) => e.getBoundingClientRect();
+  const mid = (e) => box(e).y + box(e).height / 2;
+  const svg = document.getElementById('status-picture');
+  const cells = [...document.querySelectorAll('#status-picture g.pc')].map((g) => ({
+    control: g.getAttribute('data-control'),
+    column: Number(g.getAttribute('data-column')),
+    status: g.getAttribute('data-status'),
+    entry: g.getAttribute('data-entry'),
+    x: box(g.querySelector('rect')).x,
+    y: mid(g.querySelector('rect')),
+  }));
+  const rows = {};
+  for (const t of document.querySelectorAll('#status-picture text.pl'))
+    rows[t.querySelector('title').textContent] = mid(t);
+  const keys = [...document.querySelectorAll('#status-picture text.pa[data-key]')].map((t) =>
+    t.getAttribute('data-key'),
+  );
+  const matrix = {};
+  for (const tr of document.querySelectorAll('#matrix-table tr[data-control]'))
+    matrix[tr.getAttribute('data-control')] = tr.getAttribute('data-status');
+  const p = svg === null ? null : box(svg);
+  return {
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    picture: p === null ? null : { x: p.x, y: p.y, width: p.width, height: p.height },
+    cells,
+    rows,
+    keys,
+    matrix,
+  };
+})()`;
+
 async function open(
   page: Page,
   file: string,
@@ -97,37 +131,7 @@ async function open(
   await page.goto(`file://${file}`);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: shot, fullPage: true });
-  const layout = await page.evaluate(() => {
-    const box = (e: Element) => e.getBoundingClientRect();
-    const svg = document.getElementById('status-picture');
-    const cells = [...document.querySelectorAll('#status-picture g.pc')].map((g) => ({
-      control: g.getAttribute('data-control') ?? '',
-      column: Number(g.getAttribute('data-column')),
-      status: g.getAttribute('data-status') ?? '',
-      entry: g.getAttribute('data-entry'),
-      x: box(g.querySelector('rect')!).x,
-      y: box(g.querySelector('rect')!).y + box(g.querySelector('rect')!).height / 2,
-    }));
-    const rows: Record<string, number> = {};
-    for (const t of document.querySelectorAll('#status-picture text.pl'))
-      rows[t.querySelector('title')?.textContent ?? ''] = box(t).y + box(t).height / 2;
-    const keys = [...document.querySelectorAll('#status-picture text.pa[data-key]')].map(
-      (t) => t.getAttribute('data-key') ?? '',
-    );
-    const matrix: Record<string, string> = {};
-    for (const tr of document.querySelectorAll('#matrix-table tr[data-control]'))
-      matrix[tr.getAttribute('data-control')!] = tr.getAttribute('data-status')!;
-    const p = svg === null ? null : box(svg);
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      picture: p === null ? null : { x: p.x, y: p.y, width: p.width, height: p.height },
-      cells,
-      rows,
-      keys,
-      matrix,
-    };
-  });
+  const layout = await page.evaluate<Layout>(MEASURE);
   return { layout, problems };
 }
 
