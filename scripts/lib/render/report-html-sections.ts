@@ -4,6 +4,7 @@ import type { ReportModel } from '../core/report/build-report.ts';
 import type { ClaimAge } from '../core/report/report-head.ts';
 import { el, escapeHtml, section, short, statusCell, table, text } from './html-escape.ts';
 import { entryAnchor, renderEvidence } from './report-html-evidence.ts';
+import { hashSpan } from './report-html-head.ts';
 
 const DAYS_SHOWN = 31;
 
@@ -130,12 +131,12 @@ export function renderTimeline(model: ReportModel): string {
         text('td', r.actor.label),
         text('td', r.actor.authority),
         text('td', r.actor.context),
-        text('td', r.actor.keyid === undefined ? 'unsigned' : short(r.actor.keyid), {
-          class: 'mono',
-        }),
+        r.actor.keyid === undefined
+          ? text('td', 'unsigned', { class: 'mono' })
+          : el('td', { class: 'mono' }, hashSpan(r.actor.keyid)),
         text('td', codeOf(model, r.tree), { class: 'mono' }),
         text('td', `${r.file}:${r.line}`, { class: 'mono' }),
-        text('td', short(r.hash), { class: 'mono' }),
+        el('td', { class: 'mono' }, hashSpan(r.hash)),
         el('td', {}, r.objects.map((d) => renderEvidence(d, model.evidence.get(d))).join('')),
       ].join(''),
     ),

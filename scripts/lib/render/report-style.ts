@@ -52,7 +52,7 @@ input[type=search]{padding:4px 8px;width:320px;border:1px solid #8c959f;border-r
 tr.hidden{display:none}
 `;
 
-// Filters the timeline and the matrix; marks the page as scripted so a test can see the script ran.
+// Filters the timeline and the matrix, copies a shortened hash whole; marks the page as scripted so a test can see the script ran.
 export const REPORT_JS = `
 (function(){
   function bind(inputId, tableId){
@@ -68,6 +68,13 @@ export const REPORT_JS = `
     });
   }
   bind('timeline-filter','timeline-table');
+  // Copying a shortened hash copies the whole id.
+  document.addEventListener('copy',function(e){
+    var sel=window.getSelection(), node=sel&&sel.anchorNode&&sel.anchorNode.parentElement;
+    if(!node||!node.classList.contains('hash')||sel.toString()!==node.textContent){return;}
+    e.clipboardData.setData('text/plain',node.getAttribute('data-full'));
+    e.preventDefault();
+  });
   bind('matrix-filter','matrix-table');
   document.documentElement.setAttribute('data-js','ready');
 })();
