@@ -70,10 +70,10 @@ describe('report: an old claim is history, HEAD is named at the top', () => {
     expect(columns).toHaveLength(3);
     expect(html).toMatch(/<g class="claim-mark" data-column="0" data-claims="1">/);
     expect(html).toMatch(
-      /<g class="pc" data-control="tests" data-column="0" data-status="PASS" data-entry="[0-9a-f]{64}" data-audits="cross">/,
+      /<g class="pc" data-control="tests" data-column="0" data-status="PASS" data-audits="cross">/,
     );
     expect(html).toMatch(
-      /<g class="pc" data-control="tests" data-column="1" data-status="PASS" data-entry="[0-9a-f]{64}">/,
+      /<g class="pc" data-control="tests" data-column="1" data-status="PASS"><title>tests · [0-9a-f]{7}: PASS: 1 result\(s\) on this code \(1 PASS\); latest: run PASS by dev \(virtual:developer\) at 2026-03-01T10:04:00.000Z, entry [0-9a-f]{12}<\/title>/,
     );
   });
 

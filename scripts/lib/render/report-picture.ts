@@ -73,7 +73,7 @@ function swatch(status: string, x: number, y: number): string {
   const [key, look] = lookOf(status);
   const fill = look.over === undefined ? look.fill : `url(#pg-${key})`;
   const dashed = key === 'TODO' ? ' stroke-dasharray="3 2"' : '';
-  return `<rect x="${x}" y="${y}" width="${CELL_W}" height="${CELL_H}" fill="${fill}" stroke="#6e7781" stroke-width=".6"${dashed}/>`;
+  return `<rect x="${x}" y="${y}" width="${CELL_W}" height="${CELL_H}" fill="${fill}"${dashed}/>`;
 }
 
 const cut = (value: string, n: number): string =>
@@ -100,7 +100,6 @@ function grid(picture: StatusPicture, trusted: boolean): string {
           'data-control': control,
           'data-column': c,
           'data-status': cell.status,
-          'data-entry': cell.entry,
           'data-audits': cell.audits.length === 0 ? undefined : cell.audits.join(' '),
         },
         `<title>${escapeHtml(title)}</title>${swatch(cell.status, x, y)}${audits}`,

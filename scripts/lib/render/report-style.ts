@@ -34,6 +34,7 @@ td.st{min-width:4em}
 .picture-box{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:8px;overflow:hidden}
 svg.picture{display:block;max-width:100%;height:auto}
 svg.picture text{font:11px ui-monospace,SFMono-Regular,Menlo,monospace;fill:#1b1f24}
+svg.picture g rect{stroke:#6e7781;stroke-width:.6}
 svg.picture.untrusted g.pc{filter:grayscale(1)}
 @media print{body{background:#fff}*{-webkit-print-color-adjust:exact;print-color-adjust:exact}main{max-width:none}}
 .st-pass{background:#dafbe1;color:#0f5323}.st-fail,.st-disputed{background:#ffebe9;color:#a40e26}

@@ -5,7 +5,7 @@
 // drawn. The last column is "now": the status `status` reports (computeStatuses), never a
 // verdict of its own. Pure: every field of an entry is attacker-controlled and read as a string.
 import { inLedgerOrder } from '../gate/superseded-claims.ts';
-import { LedgerOrder } from '../ledger/ledger-order.ts';
+import type { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import { describeCell, emptyCell, foldCell, type CellFacts } from './picture-cell.ts';
 
@@ -30,7 +30,7 @@ export interface PictureCell {
   status: string;
   /** The cell's title: the deciding entry and what else was recorded there. */
   title: string;
-  /** Hash of the deciding entry (the latest result in the column), when there is one. */
+  /** Hash of the deciding entry (the latest result in the column), when there is one (its first 12 digits are in the title). */
   entry?: string;
   /** Review stages recorded on this code, e.g. `cross`. */
   audits: string[];
@@ -111,15 +111,12 @@ function layColumns(
   return { columns, columnOf, bucketed: older.length };
 }
 
-/** The trees the picture names (its own columns) and every claim's: the gather step finds their commits. */
-export function pictureTrees(entries: readonly StoredEntry[]): string[] {
-  const firstSeen = new Set<string>();
-  const claimed = new Set<string>();
-  for (const { entry } of inLedgerOrder(entries, new LedgerOrder(entries))) {
-    firstSeen.add(str(entry.subject.tree));
-    if (entry.kind === 'claim') claimed.add(str(entry.subject.tree));
-  }
-  return [...[...firstSeen].slice(-MAX_TREES), ...claimed];
+/**
+ * Every tree the ledger's entries judged (the picture's columns and the claims' code among them):
+ * the gather step looks their commits up in one pass over HEAD's history, whatever their number.
+ */
+export function pictureTrees(entries: readonly StoredEntry[]): Set<string> {
+  return new Set(entries.map(({ entry }) => str(entry.subject.tree)));
 }
 
 export function buildStatusPicture(
