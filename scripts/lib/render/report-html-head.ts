@@ -55,7 +55,7 @@ function blockerRows(d: ClaimDecision): { rows: string[]; groups: string[] } {
           ? text('td', 'in the one command below', { class: 'note' })
           : text('td', b.next, { class: 'mono cmd' });
     rows.push(
-      `<tr>${text('td', b.control, { class: 'mono' })}${text('td', b.stage)}${statusCell(b.status)}${text('td', b.reason)}${next}</tr>`,
+      `<tr>${text('td', b.control)}${text('td', b.stage)}${statusCell(b.status)}${text('td', b.reason)}${next}</tr>`,
     );
   }
   return {

@@ -165,7 +165,7 @@ export function buildStatusPicture(
       return cell;
     });
     const now = drawn[r]!;
-    drawnRow.push({ status: now.status, title: `now: ${now.status}: ${now.reason}`, audits: [] });
+    drawnRow.push({ status: now.status, title: `${now.status}: ${now.reason}`, audits: [] });
     return drawnRow;
   });
   return {
