@@ -60,6 +60,9 @@ async function fixturePage(dir: string): Promise<string> {
   await crossAudit(io, ['T.ok', 'T.disputed']);
   io.tree = 'b'.repeat(40);
   await selfRun(io, ['T.ok']);
+  // Ledger text is the agent's: an unbroken 400-character label must not widen the page.
+  const last = io.stored.at(-1)!;
+  last.entry.actor = { ...last.entry.actor, label: 'x'.repeat(400), context: 'c/'.repeat(150) };
   const path = join(dir, 'picture.html');
   writeFileSync(path, renderReportHtml(buildReport(await reportInputOf(io))));
   return path;

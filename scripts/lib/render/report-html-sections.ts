@@ -110,7 +110,11 @@ function codeOf(model: ReportModel, tree: string): string {
 
 /** A link to an entry's row on this page, shown as its short hash. */
 function link(hash: string): string {
-  return el('a', { href: `#${entryAnchor(hash)}`, 'data-entry': hash }, escapeHtml(short(hash)));
+  return el(
+    'a',
+    { href: `#${entryAnchor(hash)}`, 'data-entry': hash, title: hash },
+    escapeHtml(short(hash, 8)),
+  );
 }
 
 export function renderTimeline(model: ReportModel): string {

@@ -18,8 +18,9 @@ h3{font-size:15px;margin:16px 0 6px}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
 .v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
 table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
-th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}
-td.mono,td.supporting,td.keys,td.cmd{overflow-wrap:anywhere}
+th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere;min-width:4.5em}
+main,li,p,pre{overflow-wrap:anywhere}
+pre{white-space:pre-wrap}
 th{background:#eaeef2;position:sticky;top:0}
 td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
 .st{font-weight:700;white-space:nowrap}
@@ -41,6 +42,8 @@ svg.picture.untrusted g.pc{filter:grayscale(1)}
 .st-blocked{background:#fff1e5;color:#953800}.st-stale{background:#fff8c5;color:#7d4e00}
 .st-todo{background:#f6f8fa;color:#57606a}.st-not_applicable{background:#f6f8fa;color:#8c959f}
 .st-not_required{background:#fff;color:#afb8c1;font-weight:400}
+.st-superseded,.st-old{white-space:normal;min-width:11em}
+td.supporting{min-width:15em}
 .st-untrusted,.st-superseded,.st-old{background:#eaeef2;color:#57606a;font-weight:400}
 details.evidence summary{cursor:pointer}
 details.evidence pre{max-height:320px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;white-space:pre-wrap;word-break:break-all;font-size:12px}
