@@ -19,6 +19,8 @@ h3{font-size:15px;margin:16px 0 6px}
 .v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
 table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
 th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere;min-width:4.5em}
+th{overflow-wrap:normal}
+#matrix-table td:first-child{min-width:10em}#matrix-table td:nth-child(3){min-width:9em}#matrix-table td:last-child{min-width:15em}
 main,li,p,pre{overflow-wrap:anywhere}
 pre{white-space:pre-wrap}
 th{background:#eaeef2;position:sticky;top:0}
