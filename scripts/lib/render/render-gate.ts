@@ -4,7 +4,6 @@ import { describeChange } from '../core/gate/definition-approval.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { quoteArg } from '../core/gate/next-command.ts';
 import { describeGrantedOnWorkingTree } from '../core/gate/uncommitted.ts';
 import { efficacyNexts, isMeasurable } from '../core/efficacy/efficacy-next.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
@@ -17,6 +16,7 @@ import type { StatusFlowResult } from '../flows/status-flow.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
 import { withheldLine } from './withheld-line.ts';
+import { groupAllAtOnce } from './all-at-once.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -162,35 +162,6 @@ function trustLine(trust: TrustSource | undefined, signed: boolean): string[] {
     (k) => `    key ${k.authority} ${k.keyid.slice(0, 12)}…: ${k.text}`,
   );
   return [`  trust: ${trust.text}`, ...keys];
-}
-
-const CONTROL_SLOT = ' --control \0';
-
-/**
- * One command for several blockers that need the same command for different controls (both
- * `evaluate` and `audit` take `--control` more than once), so the agent need not run them one by
- * one. A command chained with `&&` (register an auditor first) is left as it is.
- */
-export function groupAllAtOnce(
-  blockers: readonly { control: string; next?: string | undefined }[],
-): { controls: string[]; command: string; replaces: Set<string> }[] {
-  const groups = new Map<string, { controls: string[]; replaces: Set<string> }>();
-  for (const { control, next } of blockers) {
-    const flag = ` --control ${quoteArg(control)}`;
-    if (next === undefined || next.includes(' && ') || !next.includes(flag)) continue;
-    if (!/^proofgate (evaluate|audit) /.test(next)) continue;
-    const shape = next.replace(flag, CONTROL_SLOT);
-    const group = groups.get(shape) ?? { controls: [], replaces: new Set<string>() };
-    if (!group.controls.includes(control)) group.controls.push(control);
-    group.replaces.add(next);
-    groups.set(shape, group);
-  }
-  return [...groups]
-    .filter(([, group]) => group.controls.length > 1)
-    .map(([shape, { controls, replaces }]) => {
-      const flags = controls.map((c) => ` --control ${quoteArg(c)}`).join('');
-      return { controls, command: shape.replace(CONTROL_SLOT, flags), replaces };
-    });
 }
 
 function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {

@@ -6,7 +6,8 @@ import type { ClaimDecision } from '../core/gate/decide-claim.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { ReportModel } from '../core/report/build-report.ts';
 import { el, escapeHtml, section, short, statusCell, table, text } from './html-escape.ts';
-import { groupAllAtOnce, renderRules } from './render-gate.ts';
+import { groupAllAtOnce } from './all-at-once.ts';
+import { renderRules } from './render-gate.ts';
 
 /** A hash shortened, the full value in its title and selectable (copy gives the whole id). */
 export function hashSpan(hex: string, n = 12): string {
