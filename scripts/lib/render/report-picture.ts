@@ -146,7 +146,7 @@ function legend(y: number): string {
 function caption(picture: StatusPicture): string {
   const buckets = picture.columns.filter((c) => c.kind === 'bucket').length;
   return [
-    `${picture.trees} code versions (subject trees) judged in ${picture.controls.length + picture.hiddenControls} controls' rows.`,
+    `${picture.controls.length + picture.hiddenControls} controls (rows) over the ${picture.trees} code versions (subject trees) the ledger's entries judged (columns).`,
     picture.bucketedTrees > 0
       ? ` The latest ${MAX_TREES} are columns of their own; the ${picture.bucketedTrees} older ones are bucketed by day into ${buckets} columns (at most ${MAX_BUCKETS}), each showing its worst result.`
       : '',
