@@ -16,7 +16,8 @@ import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { anchorOfUpstream, checkIntegrity } from '../io/ledger-integrity.ts';
 import { findBaseFork, findUpstream } from '../io/ledger-upstream.ts';
-import { findSubjectCommits } from '../io/commit-subject.ts';
+import { findSubjectCommits, readHeadFacts } from '../io/commit-subject.ts';
+import { pictureTrees } from '../core/report/status-picture.ts';
 import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LoadedTrust } from '../io/trust-io.ts';
@@ -79,10 +80,13 @@ export async function gatherReport(
   );
   const timeline = reportTimeline(parsed.entries, options.maxEntries);
   const listed = shownObjects(timeline);
+  // The trees shown: the timeline's, the picture's columns and every claim's (how far behind).
   const commitOf = await findSubjectCommits(
     plane,
-    new Set(timeline.map((e) => e.entry.subject.tree)),
+    new Set([...timeline.map((e) => e.entry.subject.tree), ...pictureTrees(parsed.entries)]),
+    HISTORY_SEARCHED,
   );
+  const head = await readHeadFacts(options.root, HISTORY_SEARCHED);
   for (const digest of new Set([...reviews, ...listed])) {
     const data = await store.get(digest);
     objects.set(
@@ -112,8 +116,13 @@ export async function gatherReport(
     now: options.now,
     maxEntries: options.maxEntries,
     ...(claimsNow === undefined ? {} : { claimsNow }),
+    ...(head === undefined ? {} : { head }),
+    ...(trust === undefined ? {} : { trustFile: trust.name }),
   };
 }
+
+/** Commits of HEAD searched for the code of the entries shown (how many commits behind). */
+const HISTORY_SEARCHED = 1000;
 
 /**
  * The project and release claims as `claim` would decide them now, under its rules (the upstream

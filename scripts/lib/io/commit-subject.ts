@@ -77,16 +77,17 @@ export async function commitSubjectTree(plane: Plane, commit: string): Promise<s
 }
 
 /**
- * For each of `trees`, the newest of the latest COMMITS_SEARCHED commits of HEAD whose subject
+ * For each of `trees`, the newest of the latest `depth` (default COMMITS_SEARCHED) commits of HEAD whose subject
  * tree it is. Trees no such commit has are absent from the result.
  */
 export async function findSubjectCommits(
   plane: Plane,
   trees: ReadonlySet<string>,
+  depth = COMMITS_SEARCHED,
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (trees.size === 0) return found;
-  const log = await runGit(['log', `--max-count=${COMMITS_SEARCHED}`, '--format=%H %T', 'HEAD'], {
+  const log = await runGit(['log', `--max-count=${depth}`, '--format=%H %T', 'HEAD'], {
     cwd: plane.root,
   });
   const listed = log.code === 0 ? log.stdout.toString('utf8').split('\n').filter(Boolean) : [];
@@ -116,4 +117,22 @@ export async function findSubjectCommits(
     }
   });
   return found;
+}
+
+/**
+ * HEAD's commit and git tree, and the latest `depth` commits of HEAD newest first (HEAD at 0,
+ * so a commit's index is how many commits it is behind); undefined without a commit.
+ */
+export async function readHeadFacts(
+  root: string,
+  depth: number,
+): Promise<{ commit: string; gitTree: string; recent: string[] } | undefined> {
+  const log = await runGit(['log', `--max-count=${depth}`, '--format=%H %T', 'HEAD'], {
+    cwd: root,
+  });
+  if (log.code !== 0) return undefined;
+  const rows = log.stdout.toString('utf8').split('\n').filter(Boolean);
+  const [commit, gitTree] = (rows[0] ?? '').split(' ');
+  if (commit === undefined || gitTree === undefined) return undefined;
+  return { commit, gitTree, recent: rows.map((row) => row.split(' ')[0]!) };
 }

@@ -4,7 +4,6 @@ import { describeChange } from '../core/gate/definition-approval.ts';
 import type { RulesReport } from '../core/gate/base-rules.ts';
 import type { TaskScope } from '../core/gate/task-scope.ts';
 import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { quoteArg } from '../core/gate/next-command.ts';
 import { describeGrantedOnWorkingTree } from '../core/gate/uncommitted.ts';
 import { efficacyNexts, isMeasurable } from '../core/efficacy/efficacy-next.ts';
 import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
@@ -17,6 +16,7 @@ import type { StatusFlowResult } from '../flows/status-flow.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
 import { withheldLine } from './withheld-line.ts';
+import { groupAllAtOnce } from './all-at-once.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -164,30 +164,10 @@ function trustLine(trust: TrustSource | undefined, signed: boolean): string[] {
   return [`  trust: ${trust.text}`, ...keys];
 }
 
-const CONTROL_SLOT = ' --control \0';
-
-/**
- * One command for several blockers that need the same command for different controls (both
- * `evaluate` and `audit` take `--control` more than once), so the agent need not run them one by
- * one. A command chained with `&&` (register an auditor first) is left as it is.
- */
 function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
-  const groups = new Map<string, string[]>();
-  for (const { control, next } of blockers) {
-    const flag = ` --control ${quoteArg(control)}`;
-    if (next === undefined || next.includes(' && ') || !next.includes(flag)) continue;
-    if (!/^proofgate (evaluate|audit) /.test(next)) continue;
-    const shape = next.replace(flag, CONTROL_SLOT);
-    const controls = groups.get(shape) ?? [];
-    if (!controls.includes(control)) controls.push(control);
-    groups.set(shape, controls);
-  }
-  return [...groups]
-    .filter(([, controls]) => controls.length > 1)
-    .map(([shape, controls]) => {
-      const flags = controls.map((c) => ` --control ${quoteArg(c)}`).join('');
-      return `  next, all ${controls.length} at once: ${shape.replace(CONTROL_SLOT, flags)}`;
-    });
+  return groupAllAtOnce(blockers).map(
+    ({ controls, command }) => `  next, all ${controls.length} at once: ${command}`,
+  );
 }
 
 export function renderClaim(result: ClaimFlowResult): string {

@@ -1,8 +1,10 @@
 // The ledger-derived sections of the HTML report: granted claims, timeline, traceability and
 // trace findings. Bounded: the model already holds at most N rows of each.
 import type { ReportModel } from '../core/report/build-report.ts';
+import type { ClaimAge } from '../core/report/report-head.ts';
 import { el, escapeHtml, section, short, statusCell, table, text } from './html-escape.ts';
 import { entryAnchor, renderEvidence } from './report-html-evidence.ts';
+import { hashSpan } from './report-html-head.ts';
 
 const DAYS_SHOWN = 31;
 
@@ -17,14 +19,29 @@ export function renderGranted(model: ReportModel): string {
     const stages = Object.entries(g.body.stages)
       .map(([stage, a]) => `${stage}: ${a.authorities.join(', ')} @ ${a.contexts.join(', ')}`)
       .join('; ');
-    const outcome =
-      g.supersededBy === undefined || !trusted
-        ? statusCell(g.body.outcome, undefined, trusted)
-        : el(
+    const outcome = !trusted
+      ? statusCell(g.body.outcome, undefined, trusted)
+      : g.supersededBy !== undefined
+        ? el(
             'td',
             { class: 'st st-superseded', 'data-status': g.body.outcome },
             `${escapeHtml(`${g.body.outcome} superseded by`)} ${link(g.supersededBy)}`,
-          );
+          )
+        : g.age !== undefined && g.age.kind !== 'head'
+          ? el(
+              'td',
+              { class: 'st st-old', 'data-status': g.body.outcome, 'data-age': ageText(g.age) },
+              escapeHtml(`${g.body.outcome} ${ageText(g.age)}`),
+            )
+          : statusCell(g.body.outcome, 'on the code the controls bind now', trusted);
+    const keys = [
+      `claim: ${g.actor.keyid === undefined ? 'unsigned' : short(g.actor.keyid)}`,
+      ...Object.entries(g.body.stages).map(
+        ([stage, a]) =>
+          `${stage}: ${a.keyids.length === 0 ? 'unsigned' : a.keyids.map((k) => short(k)).join(', ')}`,
+      ),
+    ];
+    const fullKeys = [g.actor.keyid, ...Object.values(g.body.stages).flatMap((a) => a.keyids)];
     const supporting = g.body.supporting.map(link).join(' ');
     return `<tr data-claim="${escapeHtml(g.hash)}" id="${escapeHtml(entryAnchor(g.hash))}"${g.supersededBy === undefined ? '' : ' data-superseded="true"'}>${[
       text('td', g.time, { class: 'mono' }),
@@ -34,6 +51,10 @@ export function renderGranted(model: ReportModel): string {
       text('td', g.body.controls.length),
       text('td', stages),
       text('td', `${g.actor.label} (${g.actor.authority}, ${g.actor.context})`),
+      text('td', keys.join('; '), {
+        class: 'mono keys',
+        title: fullKeys.filter((k) => k !== undefined).join(' '),
+      }),
       text('td', codeOf(model, g.tree), { class: 'mono' }),
       el('td', { class: 'mono supporting' }, supporting),
     ].join('')}</tr>`;
@@ -56,12 +77,27 @@ export function renderGranted(model: ReportModel): string {
             'controls',
             'stages (authorities @ contexts)',
             'claimed by',
+            'keys (claim; per stage)',
             'code',
             'supporting entries',
           ],
           rows,
         ) + note;
-  return section('claims-granted', 'Claims granted (recorded in the ledger)', inner);
+  return section(
+    'claims-granted',
+    'Claims granted (history recorded in the ledger; the current verdicts are above)',
+    inner,
+  );
+}
+
+/** How far behind HEAD a claim's code is, in words. */
+function ageText(age: ClaimAge): string {
+  if (age.kind === 'head') return 'on the code the controls bind now';
+  if (age.kind === 'older')
+    return `on older code (not among the latest ${age.searched} commits of HEAD)`;
+  return age.commits === 0
+    ? `on older code (HEAD's commit ${short(age.commit, 7)}; the working tree changed since)`
+    : `on older code, ${age.commits} commits behind (commit ${short(age.commit, 7)})`;
 }
 
 /** A subject tree as the commit it comes from when known: `tree 897e73c6 = commit 04ba4df`. */
@@ -74,7 +110,11 @@ function codeOf(model: ReportModel, tree: string): string {
 
 /** A link to an entry's row on this page, shown as its short hash. */
 function link(hash: string): string {
-  return el('a', { href: `#${entryAnchor(hash)}`, 'data-entry': hash }, escapeHtml(short(hash)));
+  return el(
+    'a',
+    { href: `#${entryAnchor(hash)}`, 'data-entry': hash, title: hash },
+    escapeHtml(short(hash, 8)),
+  );
 }
 
 export function renderTimeline(model: ReportModel): string {
@@ -95,12 +135,12 @@ export function renderTimeline(model: ReportModel): string {
         text('td', r.actor.label),
         text('td', r.actor.authority),
         text('td', r.actor.context),
-        text('td', r.actor.keyid === undefined ? 'unsigned' : short(r.actor.keyid), {
-          class: 'mono',
-        }),
+        r.actor.keyid === undefined
+          ? text('td', 'unsigned', { class: 'mono' })
+          : el('td', { class: 'mono' }, hashSpan(r.actor.keyid)),
         text('td', codeOf(model, r.tree), { class: 'mono' }),
         text('td', `${r.file}:${r.line}`, { class: 'mono' }),
-        text('td', short(r.hash), { class: 'mono' }),
+        el('td', { class: 'mono' }, hashSpan(r.hash)),
         el('td', {}, r.objects.map((d) => renderEvidence(d, model.evidence.get(d))).join('')),
       ].join(''),
     ),

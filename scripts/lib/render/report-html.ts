@@ -3,9 +3,6 @@
 import { createHash } from 'node:crypto';
 import { AUDIT_STAGES, type AuditStage } from '../core/ledger/types.ts';
 import { MATURITY_LEVELS } from '../core/plane/types.ts';
-import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
-import { renderRules } from './render-gate.ts';
 import type { ReportControl, ReportModel } from '../core/report/build-report.ts';
 import { el, escapeHtml, section, statusCell, table, text, voidEl } from './html-escape.ts';
 import {
@@ -15,6 +12,8 @@ import {
   renderTraceFindings,
 } from './report-html-sections.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
+import { renderAtHead, renderClaimsNow } from './report-html-head.ts';
+import { renderPicture } from './report-picture.ts';
 import { describeSigning } from './signing-text.ts';
 
 export function renderReportHtml(model: ReportModel): string {
@@ -31,6 +30,7 @@ export function renderReportHtml(model: ReportModel): string {
       `ledger ${model.ledgerId} · target maturity ${model.target} · generated ${model.generatedAt}`,
       { class: 'meta' },
     ),
+    renderAtHead(model),
     renderHeadline(model),
     renderClaimsNow(model.claimsNow, model.integrity.ok, model.rules),
     ...model.unprovenStops.map((stop) =>
@@ -39,6 +39,7 @@ export function renderReportHtml(model: ReportModel): string {
         'data-unproven-stop': stop.entry,
       }),
     ),
+    renderPicture(model.picture, model.integrity.ok),
     renderMatrix(model),
     renderGranted(model),
     renderTimeline(model),
@@ -136,65 +137,6 @@ function renderHeadline(model: ReportModel): string {
       class: `verdict ${model.isReady && !isOpen && trusted ? 'v-ok' : 'v-no'}`,
     },
     escapeHtml(trusted ? line : `UNTRUSTED (ledger tampered): ${line}`),
-  );
-}
-
-function renderClaimsNow(
-  decisions: readonly ClaimDecision[],
-  trusted: boolean,
-  rules: RulesReport | undefined,
-): string {
-  const parts = decisions.map((d) => {
-    if (!trusted) {
-      // What claim would really answer: it verifies the ledger first and decides nothing.
-      return el(
-        'div',
-        { class: 'claim-now', 'data-scope': d.scope, 'data-granted': 'false' },
-        el(
-          'div',
-          { class: 'verdict v-no' },
-          escapeHtml(
-            `if claimed now (${d.scope}): REFUSED, the ledger does not verify (exit 3); no verdict is computed from it`,
-          ),
-        ),
-      );
-    }
-    const rows = d.blockers
-      .slice(0, 100)
-      .map(
-        (b) =>
-          `<tr>${text('td', b.control)}${text('td', b.stage)}${statusCell(b.status)}${text('td', b.reason)}${text('td', b.next ?? '', { class: 'mono' })}</tr>`,
-      );
-    const more =
-      d.blockers.length > rows.length
-        ? text('p', `… ${d.blockers.length - rows.length} more blockers`, { class: 'note' })
-        : '';
-    return el(
-      'div',
-      { class: 'claim-now', 'data-scope': d.scope, 'data-granted': String(d.granted) },
-      [
-        el(
-          'div',
-          { class: `verdict ${d.granted ? 'v-ok' : 'v-no'}` },
-          escapeHtml(`if claimed now: ${d.verdict}`),
-        ),
-        rows.length > 0 ? table(['control', 'stage', 'status', 'reason', 'next'], rows) : '',
-        more,
-      ].join(''),
-    );
-  });
-  return section(
-    'claims-now',
-    'Claims if made now (computed, not recorded)',
-    text(
-      'p',
-      'Refusals are never written to the ledger; this is what "proofgate claim" would answer for this code now.',
-      { class: 'note' },
-    ) +
-      (rules === undefined || !trusted
-        ? ''
-        : text('pre', renderRules(rules).join('\n'), { class: 'note', id: 'claim-rules' })) +
-      parts.join(''),
   );
 }
 

@@ -18,15 +18,35 @@ h3{font-size:15px;margin:16px 0 6px}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
 .v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
 table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
-th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top}
+th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere;min-width:4.5em}
+th{overflow-wrap:normal}
+#matrix-table td:first-child{min-width:10em}#matrix-table td:nth-child(3){min-width:9em}#matrix-table td:last-child{min-width:15em}
+main,li,p,pre{overflow-wrap:anywhere}
+pre{white-space:pre-wrap}
 th{background:#eaeef2;position:sticky;top:0}
 td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
 .st{font-weight:700;white-space:nowrap}
+td.st{min-width:4em}
+.st small{font-weight:400;display:block;white-space:normal;min-width:10em}
+.hash{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;white-space:nowrap}
+.at-head{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 12px;margin:8px 0}
+.at-head p{margin:4px 0}
+.signers{margin:2px 0 4px;padding-left:20px;columns:2}
+.all-at-once{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 10px}
+.all-at-once code,td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+.picture-box{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:8px;overflow:hidden}
+svg.picture{display:block;max-width:100%;height:auto}
+svg.picture text{font:11px ui-monospace,SFMono-Regular,Menlo,monospace;fill:#1b1f24}
+svg.picture g rect{stroke:#6e7781;stroke-width:.6}
+svg.picture.untrusted g.pc{filter:grayscale(1)}
+@media print{body{background:#fff}*{-webkit-print-color-adjust:exact;print-color-adjust:exact}main{max-width:none}}
 .st-pass{background:#dafbe1;color:#0f5323}.st-fail,.st-disputed{background:#ffebe9;color:#a40e26}
 .st-blocked{background:#fff1e5;color:#953800}.st-stale{background:#fff8c5;color:#7d4e00}
 .st-todo{background:#f6f8fa;color:#57606a}.st-not_applicable{background:#f6f8fa;color:#8c959f}
 .st-not_required{background:#fff;color:#afb8c1;font-weight:400}
-.st-untrusted,.st-superseded{background:#eaeef2;color:#57606a;font-weight:400}
+.st-superseded,.st-old{white-space:normal;min-width:11em}
+td.supporting{min-width:15em}
+.st-untrusted,.st-superseded,.st-old{background:#eaeef2;color:#57606a;font-weight:400}
 details.evidence summary{cursor:pointer}
 details.evidence pre{max-height:320px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px;white-space:pre-wrap;word-break:break-all;font-size:12px}
 tr:target{outline:3px solid #0969da}
@@ -38,7 +58,7 @@ input[type=search]{padding:4px 8px;width:320px;border:1px solid #8c959f;border-r
 tr.hidden{display:none}
 `;
 
-// Filters the timeline and the matrix; marks the page as scripted so a test can see the script ran.
+// Filters the timeline and the matrix, copies a shortened hash whole; marks the page as scripted so a test can see the script ran.
 export const REPORT_JS = `
 (function(){
   function bind(inputId, tableId){
@@ -54,6 +74,13 @@ export const REPORT_JS = `
     });
   }
   bind('timeline-filter','timeline-table');
+  // Copying a shortened hash copies the whole id.
+  document.addEventListener('copy',function(e){
+    var sel=window.getSelection(), node=sel&&sel.anchorNode&&sel.anchorNode.parentElement;
+    if(!node||!node.classList.contains('hash')||sel.toString()!==node.textContent){return;}
+    e.clipboardData.setData('text/plain',node.getAttribute('data-full'));
+    e.preventDefault();
+  });
   bind('matrix-filter','matrix-table');
   document.documentElement.setAttribute('data-js','ready');
 })();

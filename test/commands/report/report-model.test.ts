@@ -172,7 +172,31 @@ describe('report model and page agree with status --json', () => {
     expect(release.blockers.some((b) => b.reason.startsWith('efficacy unproven'))).toBe(true);
     // Every control is PASS, yet the headline is not green: the claim would be refused.
     expect(model.isReady).toBe(true);
-    expect(renderReportHtml(model)).toContain('id="status-verdict" class="verdict v-no"');
+    const html = renderReportHtml(model);
+    expect(html).toContain('id="status-verdict" class="verdict v-no"');
+    // The release box says each thing once: the refusal, one efficacy line per control, and one
+    // command for the audits that differ only by control (as the CLI prints it).
+    const box = html.slice(
+      html.indexOf('data-scope="release"'),
+      html.indexOf('</section>', html.indexOf('data-scope="release"')),
+    );
+    expect(release.verdict.match(/REFUSED \[release\]/g)).toHaveLength(1);
+    for (const control of ['T.unit', 'T.lint'])
+      expect(
+        box.match(
+          new RegExp(
+            `<td>${control}</td><td>self</td>.{0,120}efficacy unproven: no efficacy evidence for this control definition</td>`,
+            'g',
+          ),
+        ),
+      ).toHaveLength(1);
+    expect(box).not.toContain('unproven: unproven');
+    const once = [
+      ...box.matchAll(/<p class="all-at-once" data-controls="(\d+)">[^<]*<code>([^<]*)<\/code>/g),
+    ];
+    expect(once.map((m) => m[1])).toEqual(['2']);
+    expect(once[0]![2]).toMatch(/^proofgate audit .*--control T\.unit --control T\.lint/);
+    expect(box).toContain('in the one command below');
   });
 
   test('trace findings come from the trace control evidence object, escaped', async () => {

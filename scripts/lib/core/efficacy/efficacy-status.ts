@@ -199,10 +199,10 @@ export function findEfficacyGaps(
         !acceptImported && efficacyStatus(entries, c.id, digests.get(c.id), order).imported;
       const reason =
         s.status === 'ineffective'
-          ? `ineffective: caught 0 of ${s.mutants} seeded defects`
+          ? `caught 0 of ${s.mutants} seeded defects`
           : onlyImported === true
-            ? 'unproven: only an imported mutation report, which policies.efficacy_accepts_imported does not accept'
-            : 'unproven: no efficacy evidence for this control definition';
+            ? 'only an imported mutation report, which policies.efficacy_accepts_imported does not accept'
+            : 'no efficacy evidence for this control definition';
       return [
         {
           control: c.id,

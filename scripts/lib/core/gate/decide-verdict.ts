@@ -147,7 +147,7 @@ function withEfficacyGaps(
   return {
     ...refused,
     granted: false,
-    verdict: `REFUSED [release] ${gaps.length} hard gate(s) have no efficacy evidence${decision.granted ? '' : `; ${decision.verdict}`}`,
+    verdict: `REFUSED [release] ${gaps.length} hard gate(s) have no efficacy evidence${decision.granted ? '' : `; and ${decision.verdict.replace(/^REFUSED \[release\] /, '')}`}`,
     blockers: [
       ...decision.blockers,
       ...gaps.map((g) => ({

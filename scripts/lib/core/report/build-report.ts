@@ -29,6 +29,9 @@ import type { TraceFindings } from './collect-trace-findings.ts';
 import { evidenceViews, type EvidenceView } from './evidence-views.ts';
 import { summarizeLedger, timelineEntries, type LedgerSummary } from './summarize-ledger.ts';
 import { buildTraceability, type Traceability } from './build-traceability.ts';
+import { buildStatusPicture, type StatusPicture } from './status-picture.ts';
+import { claimAge, headOf, trustStatement, type ClaimAge, type HeadFacts } from './report-head.ts';
+import type { ReportHead, TrustStatement } from './report-head.ts';
 
 export interface ReportInput {
   manifest: Manifest;
@@ -70,6 +73,10 @@ export interface ReportInput {
    * decided by the gather step when the ledger verifies; else decided here over the input.
    */
   claimsNow?: { decisions: ClaimDecision[]; rules?: RulesReport };
+  /** HEAD and its latest commits, when the plane is a git repository with a commit. */
+  head?: HeadFacts;
+  /** The `--trust` file the keys came from, as the user named it. */
+  trustFile?: string;
 }
 
 export interface ReportControl extends ControlStatus {
@@ -86,6 +93,8 @@ interface GrantedClaim {
   body: ClaimBody;
   /** A later granted claim of the same scope covering all of this one's controls. */
   supersededBy?: string;
+  /** Where its code stands against HEAD: an old claim is history, not the current state. */
+  age?: ClaimAge;
 }
 
 export interface ReportModel {
@@ -132,6 +141,12 @@ export interface ReportModel {
   traceFindings: TraceFindings;
   /** Stops the Stop hook let through without proof that no later granted claim covers. */
   unprovenStops: UnprovenStop[];
+  /** HEAD's commit and trees, shown at the top. */
+  head: ReportHead;
+  /** Where the keys came from, and how many entries are signed by whom. */
+  trust: TrustStatement;
+  /** Each control's results on each code version over time (bounded). */
+  picture: StatusPicture;
 }
 
 const MAX_FINDINGS = 200;
@@ -170,6 +185,9 @@ export function buildReport(input: ReportInput): ReportModel {
   const pinned = supportingOf(granted.slice(0, MAX_GRANTED));
   const timeline = timelineEntries(input.entries, input.maxEntries, pinned, order);
   const listed = timeline.map((e) => e.entry);
+  const commitOf = input.commitOf ?? new Map<string, string>();
+  const head = headOf(input.head, input.subjects);
+  const rules = input.claimsNow?.rules;
   return {
     generatedAt: input.now.toISOString(),
     project: manifest.project.name,
@@ -192,14 +210,19 @@ export function buildReport(input: ReportInput): ReportModel {
     controls,
     claimsNow: input.claimsNow?.decisions ?? decideClaimsNow(input, required),
     ...(input.claimsNow?.rules === undefined ? {} : { rules: input.claimsNow.rules }),
-    granted: granted.slice(0, MAX_GRANTED),
+    granted: granted
+      .slice(0, MAX_GRANTED)
+      .map((g) => ({ ...g, age: claimAge(g.tree, head, commitOf, input.head) })),
     grantedTotal: granted.length,
     ledger: summarizeLedger(input.entries, timeline),
     evidence: evidenceViews(listed, input.objects),
-    commitOf: input.commitOf ?? new Map(),
+    commitOf,
     traceability: buildTraceability(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
     unprovenStops: findUnprovenStops(input.entries, order),
+    head,
+    trust: trustStatement(input.entries, input.manifest, rules, input.trustFile),
+    picture: buildStatusPicture(input.entries, order, controls, commitOf),
   };
 }
 
