@@ -4,7 +4,8 @@ import type { Context } from './lib/core/context.ts';
 import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
+import { COST_UNITS, QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
+import type { CostUnit } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { runExplore } from './lib/flows/explore-flow.ts';
@@ -38,6 +39,10 @@ export interface ExploreOptions extends CommonOptions {
   targetModel: string | undefined;
   allow: AuthorizationKind[];
   actor: ActorFlags;
+  /** milli of `costUnit`; undefined: no cost budget. */
+  maxCost: number | undefined;
+  costUnit: CostUnit | undefined;
+  propose: boolean;
 }
 
 const toAllow = (argv: Parameters<typeof readStrings>[0]): AuthorizationKind[] => {
@@ -76,6 +81,18 @@ const toGoals = (value: unknown): string[] => {
   return goals;
 };
 
+const toCostUnit = (value: unknown): CostUnit | undefined => {
+  if (value === undefined) return undefined;
+  if (!(COST_UNITS as readonly unknown[]).includes(value)) {
+    throw new UsageError('BAD_VALUE', `--cost-unit: unknown unit ${JSON.stringify(value)}`, {
+      where: '--cost-unit',
+      expected: COST_UNITS.join(', '),
+      next: 'pass --cost-unit tokens (or units, money)',
+    });
+  }
+  return value as CostUnit;
+};
+
 export const explore = defineVerb<ExploreOptions, ExploreResult>({
   name: 'explore',
   describe:
@@ -104,6 +121,20 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         type: 'number',
         default: 600,
         describe: 'budget: wall seconds at most',
+      })
+      .option('max-cost', {
+        type: 'string',
+        describe: 'budget: cost at most, in --cost-unit (0 runs nothing)',
+      })
+      .option('cost-unit', {
+        type: 'string',
+        describe: `what --max-cost counts: ${COST_UNITS.join(', ')} (default units)`,
+      })
+      .option('propose', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'propose hypotheses from what proofgate knows first (--no-propose: the board only)',
       })
       .option('timeout-seconds', { type: 'number', default: 120, describe: 'per-probe timeout' })
       .option('target-model', {
@@ -143,6 +174,12 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     targetModel: typeof argv['target-model'] === 'string' ? argv['target-model'] : undefined,
     allow: toAllow(argv),
     actor: readActorFlags(argv),
+    maxCost:
+      typeof argv['max-cost'] === 'string' || typeof argv['max-cost'] === 'number'
+        ? parseMilli(String(argv['max-cost']), '--max-cost')
+        : undefined,
+    costUnit: toCostUnit(argv['cost-unit']),
+    propose: argv['propose'] !== false,
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -174,8 +211,12 @@ export async function runExploreVerb(
     budget: {
       maxSteps: options.maxSteps,
       maxSeconds: options.maxSeconds,
-      maxCost: Number.MAX_SAFE_INTEGER,
+      maxCost: options.maxCost ?? Number.MAX_SAFE_INTEGER,
     },
+    propose: options.propose,
+    ...(options.maxCost !== undefined || options.costUnit !== undefined
+      ? { costUnit: options.costUnit ?? 'units' }
+      : {}),
     done: {
       ...DEFAULT_DONE,
       highRisk: options.highRisk,
