@@ -24,6 +24,9 @@ const SOURCE_FILE =
   /\.(m?[jt]sx?|cjs|cts|py|go|rs|java|kt|rb|php|cs|c|cc|cpp|h|hpp|swift|scala|ex|exs|sh)$/u;
 const TEST_FILE = /(^|\/)(tests?|__tests__|spec)\/|[._-](test|spec)\.[^/]+$|(^|\/)test_[^/]+$/u;
 
+/** Execution types a control probe can run and observe (a slot or manual control cannot). */
+const RUNNABLE = new Set(['command', 'file', 'trace']);
+
 export interface ProposeSettings {
   allow: readonly AuthorizationKind[];
   highRisk: number;
@@ -75,7 +78,10 @@ export async function proposeFromKnown(
     const control = applicable.find((c) => c.id === s.control);
     if (control === undefined) return [];
     const needs = probeAuthorizations({ argv: [], control: control.id }, control);
-    return [{ id: s.control, title: control.title, status: s.status, flaky: s.flaky, needs }];
+    const runnable = RUNNABLE.has(control.execution.type);
+    return [
+      { id: s.control, title: control.title, status: s.status, flaky: s.flaky, needs, runnable },
+    ];
   });
   const requirements = await readRequirementSources(plane, undefined);
   const evidence = gathered.statuses.flatMap((s) =>

@@ -22,9 +22,31 @@ describe('proposeHypotheses', () => {
       ...base,
       uncoveredFiles: ['src/pricing.js'],
       controls: [
-        { id: 'unit', title: 'unit tests', status: 'FAIL', flaky: false, needs: [] },
-        { id: 'e2e', title: 'e2e', status: 'PASS', flaky: true, needs: [] },
-        { id: 'audit', title: 'npm audit', status: 'PASS', flaky: false, needs: [] },
+        {
+          id: 'unit',
+          title: 'unit tests',
+          status: 'FAIL',
+          flaky: false,
+          needs: [],
+          runnable: true,
+        },
+        { id: 'e2e', title: 'e2e', status: 'PASS', flaky: true, needs: [], runnable: true },
+        {
+          id: 'audit',
+          title: 'npm audit',
+          status: 'PASS',
+          flaky: false,
+          needs: [],
+          runnable: true,
+        },
+        {
+          id: 'build',
+          title: 'perf slot',
+          status: 'FAIL',
+          flaky: false,
+          needs: [],
+          runnable: false,
+        },
       ],
       gaps: [{ kind: 'missing_control', requirement: 'REQ-9', maturity: 'prototype' }],
       goals: [
@@ -57,7 +79,7 @@ describe('proposeHypotheses', () => {
     ).toBe(true);
     expect(added.every((h) => h.status === 'open' && h.cost > 0)).toBe(true);
     expect(notProposed).toEqual([
-      { source: 'goal performance', reason: expect.stringContaining('no control names it') },
+      { source: 'goal performance', reason: expect.stringContaining('no runnable control names it') },
       { source: 'unknown: Who owns CI?', reason: 'needs a person to answer' },
     ]);
   });
@@ -77,7 +99,14 @@ describe('proposeHypotheses', () => {
         { id: 'ND-0001', title: 't', reason: 'r', conditions: [], paths: ['lib'], time: 'x' },
       ],
       controls: [
-        { id: 'deploy', title: 'd', status: 'FAIL', flaky: false, needs: ['production_mutation'] },
+        {
+          id: 'deploy',
+          title: 'd',
+          status: 'FAIL',
+          flaky: false,
+          needs: ['production_mutation'],
+          runnable: true,
+        },
       ],
     });
     expect(ruled.added).toEqual([]);

@@ -19,6 +19,8 @@ export interface ProposalControl {
   flaky: boolean;
   /** Authorization kinds running it would use. */
   needs: readonly AuthorizationKind[];
+  /** Whether a run observes something (a command, file or trace check; not a slot or manual). */
+  runnable: boolean;
 }
 
 export interface ProposalInputs {
@@ -126,6 +128,7 @@ function fileDrafts(input: ProposalInputs): { drafts: Draft[]; deferred: NotProp
 
 function controlDrafts(input: ProposalInputs): Draft[] {
   return input.controls.flatMap((c): Draft[] => {
+    if (!c.runnable) return [];
     if (c.flaky) {
       return [
         {
@@ -194,12 +197,14 @@ function goalDrafts(input: ProposalInputs): { drafts: Draft[]; notProposed: NotP
   for (const goal of input.goals.filter((g) => g.risk >= input.highRisk)) {
     const words = ATTR_WORDS[goal.attr];
     const control = input.controls.find(
-      (c) => c.status !== 'NOT_APPLICABLE' && (words.test(c.id) || words.test(c.title)),
+      (c) =>
+        c.runnable && c.status !== 'NOT_APPLICABLE' && (words.test(c.id) || words.test(c.title)),
     );
     if (control === undefined) {
       notProposed.push({
         source: `goal ${goal.attr}`,
-        reason: 'no control names it, and no command probes it (add a hypothesis with a probe)',
+        reason:
+          'no runnable control names it, and no command probes it (add a hypothesis with a probe)',
       });
       continue;
     }
