@@ -43,6 +43,9 @@ export interface ExploreOptions extends CommonOptions {
   maxCost: number | undefined;
   costUnit: CostUnit | undefined;
   propose: boolean;
+  /** Basis points of picks given to exploration. */
+  share: number;
+  driftSteps: number;
 }
 
 const toAllow = (argv: Parameters<typeof readStrings>[0]): AuthorizationKind[] => {
@@ -130,6 +133,17 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         type: 'string',
         describe: `what --max-cost counts: ${COST_UNITS.join(', ')} (default units)`,
       })
+      .option('drift-steps', {
+        type: 'number',
+        default: DEFAULT_DONE.driftSteps,
+        describe:
+          'steps without new evidence that trip the drift watchdog (it steers the next pick)',
+      })
+      .option('share', {
+        type: 'string',
+        default: '0.3',
+        describe: 'exploration share 0..1: picks spread over the run taken from below the top',
+      })
       .option('propose', {
         type: 'boolean',
         default: true,
@@ -180,6 +194,8 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         : undefined,
     costUnit: toCostUnit(argv['cost-unit']),
     propose: argv['propose'] !== false,
+    share: parseMilli(String(argv['share']), '--share', MILLI) * 10,
+    driftSteps: positiveInt(argv['drift-steps'], '--drift-steps'),
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -214,6 +230,7 @@ export async function runExploreVerb(
       maxCost: options.maxCost ?? Number.MAX_SAFE_INTEGER,
     },
     propose: options.propose,
+    share: options.share,
     ...(options.maxCost !== undefined || options.costUnit !== undefined
       ? { costUnit: options.costUnit ?? 'units' }
       : {}),
@@ -222,6 +239,7 @@ export async function runExploreVerb(
       highRisk: options.highRisk,
       maxOpenScore: options.maxOpenScore,
       goals: options.goals,
+      driftSteps: options.driftSteps,
     },
     timeoutMs: options.timeoutSeconds * 1000,
     allow: options.allow,

@@ -7,7 +7,7 @@ import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { Budget, DoneCriteria, DoneReport } from '../core/knowledge/evaluate-done.ts';
-import { decideStop, pickNextProbe, quarantinedAt } from '../core/knowledge/explore-step.ts';
+import { decideStop, pickSteered, quarantinedAt } from '../core/knowledge/explore-step.ts';
 import { refusedAuthorizations } from '../core/knowledge/probe-authorization.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { StopReason } from '../core/knowledge/explore-step.ts';
@@ -38,6 +38,8 @@ export interface ExploreSettings {
   targetModel?: unknown;
   /** Propose hypotheses from what proofgate knows when no open one has a probe (default true). */
   propose?: boolean;
+  /** Basis points of picks given to exploration (default 0: always the top priority). */
+  share?: number;
   /** The unit `budget.maxCost` is counted in; a probe declaring another unit is not run. */
   costUnit?: CostUnit;
 }
@@ -47,6 +49,8 @@ export interface ExploreStep {
   claim: string;
   run: ProbeRun;
   durationMs: number;
+  /** Picked by the exploration share or the drift watchdog, not by score. */
+  isExploration?: boolean;
 }
 
 export interface ExploreResult {
@@ -181,11 +185,19 @@ export async function runExplore(
     ]);
     // Refused probes are set aside before the budget is weighed, so one the loop would not run
     // never stops it on cost.
-    let next = pickNextProbe(board, skip);
+    const steer = {
+      share: settings.share ?? 0,
+      step: steps.length,
+      seed: commit ?? 'no-commit',
+      isDrifting: done.isDriftTripped,
+    };
+    let picked = pickSteered(board, skip, steer);
+    let next = picked.pick;
     for (let why = refusalOf(next, world, settings); next !== undefined && why !== undefined;) {
       refused.push({ id: next.id, ...why });
       skip.add(next.id);
-      next = pickNextProbe(board, skip);
+      picked = pickSteered(board, skip, steer);
+      next = picked.pick;
       why = refusalOf(next, world, settings);
     }
     const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
@@ -251,6 +263,12 @@ export async function runExplore(
     };
     await store.append('hypotheses', [{ op: 'update', update }]);
     spentCost += nextCost;
-    steps.push({ id: next.id, claim: next.claim, run, durationMs: observed.durationMs });
+    steps.push({
+      id: next.id,
+      claim: next.claim,
+      run,
+      durationMs: observed.durationMs,
+      ...(picked.isExploration ? { isExploration: true } : {}),
+    });
   }
 }

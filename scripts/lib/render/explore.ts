@@ -42,7 +42,7 @@ export function renderExplore(result: ExploreResult): string {
   }
   for (const step of result.steps) {
     lines.push(
-      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)${grade(step)}`,
+      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)${grade(step)}${step.isExploration === true ? ' (exploration pick)' : ''}`,
     );
   }
   if (result.steps.length === 0) lines.push('no probe ran');
