@@ -22,7 +22,9 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
+import { resolveGrants } from './lib/core/gate/grant-authority.ts';
+import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { computeSubject } from './lib/io/subject.ts';
 import { readPersistedModel } from './lib/flows/target-model-flow.ts';
 import { renderExplore } from './lib/render/explore.ts';
@@ -43,6 +45,8 @@ export interface ExploreOptions extends CommonOptions {
   maxCost: number | undefined;
   costUnit: CostUnit | undefined;
   propose: boolean;
+  /** Who grants `--allow` (a human or release-owner authority); default: the acting authority. */
+  grantedBy: string | undefined;
   /** Basis points of picks given to exploration. */
   share: number;
   driftSteps: number;
@@ -144,6 +148,11 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         default: '0.3',
         describe: 'exploration share 0..1: picks spread over the run taken from below the top',
       })
+      .option('granted-by', {
+        type: 'string',
+        describe:
+          'who grants --allow: a human authority or the release owner (never the acting developer)',
+      })
       .option('propose', {
         type: 'boolean',
         default: true,
@@ -194,6 +203,7 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         : undefined,
     costUnit: toCostUnit(argv['cost-unit']),
     propose: argv['propose'] !== false,
+    grantedBy: typeof argv['granted-by'] === 'string' ? argv['granted-by'] : undefined,
     share: parseMilli(String(argv['share']), '--share', MILLI) * 10,
     driftSteps: positiveInt(argv['drift-steps'], '--drift-steps'),
   }),
@@ -216,6 +226,16 @@ export async function runExploreVerb(
   const gate = createRealGateIO(ctx);
   const plane = await gate.loadPlane(knowledge.root);
   const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
+  // --allow is a grant: a human or the release owner gives it, never the acting developer itself
+  // or an agent (exit 2 before anything runs). Probes needing what is not granted stay queued.
+  const grantor =
+    options.grantedBy === undefined
+      ? { authority: actor.authority }
+      : await resolveGrantor(gate, knowledge.root, options.grantedBy, ctx.env);
+  // The grantor must be registered under the trusted rules (the upstream branch's), so an
+  // authority the agent adds in the working tree grants nothing.
+  const trusted = (await readViewRules(plane, undefined))?.plane ?? plane;
+  resolveGrants(options.allow, grantor, actor, trusted.manifest);
   const world = { knowledge, gate, plane, actor, subject: () => computeSubject(plane) };
   // An explicit file wins; otherwise the model scan keeps in the plane's knowledge, if any.
   const model =
@@ -243,6 +263,7 @@ export async function runExploreVerb(
     },
     timeoutMs: options.timeoutSeconds * 1000,
     allow: options.allow,
+    ...(options.allow.length > 0 ? { grantedBy: grantor.authority } : {}),
     repeats: options.repeats,
     ...(model !== undefined ? { targetModel: model } : {}),
   });

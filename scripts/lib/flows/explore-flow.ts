@@ -32,6 +32,8 @@ export interface ExploreSettings {
   timeoutMs: number;
   /** Authorization kinds a probe may use (`--allow`); a probe needing another is refused. */
   allow: readonly AuthorizationKind[];
+  /** The authority that granted `allow` (checked by the verb before the loop). */
+  grantedBy?: string;
   /** Runs per probe; more than one exposes a flaky probe before it decides anything. */
   repeats: number;
   /** A target model: its quality goals join the definition of done, its features seed priors. */

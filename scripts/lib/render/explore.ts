@@ -53,7 +53,7 @@ export function renderExplore(result: ExploreResult): string {
     lines.push(
       r.reason !== undefined
         ? `REFUSED ${r.id}: ${r.reason}; not run`
-        : `REFUSED ${r.id}: its probe needs ${r.needs.join(', ')}; not run (give --allow ${r.needs.join(' --allow ')} to permit it)`,
+        : `QUEUED ${r.id}: its probe needs ${r.needs.join(', ')}; not run until granted (a human or the release owner: proofgate knowledge explore --allow ${r.needs.join(' --allow ')} --granted-by <authority>)`,
     );
   }
   lines.push(stopLine(result));

@@ -79,7 +79,10 @@ describe('proposeHypotheses', () => {
     ).toBe(true);
     expect(added.every((h) => h.status === 'open' && h.cost > 0)).toBe(true);
     expect(notProposed).toEqual([
-      { source: 'goal performance', reason: expect.stringContaining('no runnable control names it') },
+      {
+        source: 'goal performance',
+        reason: expect.stringContaining('no runnable control names it'),
+      },
       { source: 'unknown: Who owns CI?', reason: 'needs a person to answer' },
     ]);
   });
