@@ -4,7 +4,8 @@ import type { Context } from './lib/core/context.ts';
 import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
+import { COST_UNITS, QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
+import type { CostUnit } from './lib/core/knowledge/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { runExplore } from './lib/flows/explore-flow.ts';
@@ -21,7 +22,9 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
+import { resolveGrants } from './lib/core/gate/grant-authority.ts';
+import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { computeSubject } from './lib/io/subject.ts';
 import { readPersistedModel } from './lib/flows/target-model-flow.ts';
 import { renderExplore } from './lib/render/explore.ts';
@@ -38,6 +41,15 @@ export interface ExploreOptions extends CommonOptions {
   targetModel: string | undefined;
   allow: AuthorizationKind[];
   actor: ActorFlags;
+  /** milli of `costUnit`; undefined: no cost budget. */
+  maxCost: number | undefined;
+  costUnit: CostUnit | undefined;
+  propose: boolean;
+  /** Who grants `--allow` (a human or release-owner authority); default: the acting authority. */
+  grantedBy: string | undefined;
+  /** Basis points of picks given to exploration. */
+  share: number;
+  driftSteps: number;
 }
 
 const toAllow = (argv: Parameters<typeof readStrings>[0]): AuthorizationKind[] => {
@@ -76,6 +88,18 @@ const toGoals = (value: unknown): string[] => {
   return goals;
 };
 
+const toCostUnit = (value: unknown): CostUnit | undefined => {
+  if (value === undefined) return undefined;
+  if (!(COST_UNITS as readonly unknown[]).includes(value)) {
+    throw new UsageError('BAD_VALUE', `--cost-unit: unknown unit ${JSON.stringify(value)}`, {
+      where: '--cost-unit',
+      expected: COST_UNITS.join(', '),
+      next: 'pass --cost-unit tokens (or units, money)',
+    });
+  }
+  return value as CostUnit;
+};
+
 export const explore = defineVerb<ExploreOptions, ExploreResult>({
   name: 'explore',
   describe:
@@ -104,6 +128,36 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         type: 'number',
         default: 600,
         describe: 'budget: wall seconds at most',
+      })
+      .option('max-cost', {
+        type: 'string',
+        describe: 'budget: cost at most, in --cost-unit (0 runs nothing)',
+      })
+      .option('cost-unit', {
+        type: 'string',
+        describe: `what --max-cost counts: ${COST_UNITS.join(', ')} (default units)`,
+      })
+      .option('drift-steps', {
+        type: 'number',
+        default: DEFAULT_DONE.driftSteps,
+        describe:
+          'steps without new evidence that trip the drift watchdog (it steers the next pick)',
+      })
+      .option('share', {
+        type: 'string',
+        default: '0.3',
+        describe: 'exploration share 0..1: picks spread over the run taken from below the top',
+      })
+      .option('granted-by', {
+        type: 'string',
+        describe:
+          'who grants --allow: a human authority or the release owner (never the acting developer)',
+      })
+      .option('propose', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'propose hypotheses from what proofgate knows first (--no-propose: the board only)',
       })
       .option('timeout-seconds', { type: 'number', default: 120, describe: 'per-probe timeout' })
       .option('target-model', {
@@ -143,6 +197,15 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
     targetModel: typeof argv['target-model'] === 'string' ? argv['target-model'] : undefined,
     allow: toAllow(argv),
     actor: readActorFlags(argv),
+    maxCost:
+      typeof argv['max-cost'] === 'string' || typeof argv['max-cost'] === 'number'
+        ? parseMilli(String(argv['max-cost']), '--max-cost')
+        : undefined,
+    costUnit: toCostUnit(argv['cost-unit']),
+    propose: argv['propose'] !== false,
+    grantedBy: typeof argv['granted-by'] === 'string' ? argv['granted-by'] : undefined,
+    share: parseMilli(String(argv['share']), '--share', MILLI) * 10,
+    driftSteps: positiveInt(argv['drift-steps'], '--drift-steps'),
   }),
   run: (options, ctx) => runExploreVerb(options, ctx),
   render: renderExplore,
@@ -163,6 +226,16 @@ export async function runExploreVerb(
   const gate = createRealGateIO(ctx);
   const plane = await gate.loadPlane(knowledge.root);
   const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
+  // --allow is a grant: a human or the release owner gives it, never the acting developer itself
+  // or an agent (exit 2 before anything runs). Probes needing what is not granted stay queued.
+  const grantor =
+    options.grantedBy === undefined
+      ? { authority: actor.authority }
+      : await resolveGrantor(gate, knowledge.root, options.grantedBy, ctx.env);
+  // The grantor must be registered under the trusted rules (the upstream branch's), so an
+  // authority the agent adds in the working tree grants nothing.
+  const trusted = (await readViewRules(plane, undefined))?.plane ?? plane;
+  resolveGrants(options.allow, grantor, actor, trusted.manifest);
   const world = { knowledge, gate, plane, actor, subject: () => computeSubject(plane) };
   // An explicit file wins; otherwise the model scan keeps in the plane's knowledge, if any.
   const model =
@@ -174,16 +247,23 @@ export async function runExploreVerb(
     budget: {
       maxSteps: options.maxSteps,
       maxSeconds: options.maxSeconds,
-      maxCost: Number.MAX_SAFE_INTEGER,
+      maxCost: options.maxCost ?? Number.MAX_SAFE_INTEGER,
     },
+    propose: options.propose,
+    share: options.share,
+    ...(options.maxCost !== undefined || options.costUnit !== undefined
+      ? { costUnit: options.costUnit ?? 'units' }
+      : {}),
     done: {
       ...DEFAULT_DONE,
       highRisk: options.highRisk,
       maxOpenScore: options.maxOpenScore,
       goals: options.goals,
+      driftSteps: options.driftSteps,
     },
     timeoutMs: options.timeoutSeconds * 1000,
     allow: options.allow,
+    ...(options.allow.length > 0 ? { grantedBy: grantor.authority } : {}),
     repeats: options.repeats,
     ...(model !== undefined ? { targetModel: model } : {}),
   });

@@ -82,6 +82,25 @@ describe('proofgate knowledge casebase', () => {
     expect(later.cases[0].confidence).toBe(2000); // 4000 halved after 180 days unvalidated
   });
 
+  it('retrieves by the fields the query names only: --attr functional ranks a functional case first', async () => {
+    const plane = makeKnowledgePlane();
+    // A performance case with no stack and no constraints: empty fields must not count as matches.
+    const perf = dropFlags(dropFlags(CASE, '--attr'), '--stack');
+    expect((await plane.run([...perf, '--attr', 'performance'])).code).toBe(0);
+    const functional = [...dropFlags(CASE, '--stack'), '--stack', 'go', '--constraint', 'x'];
+    expect((await plane.run(functional)).code).toBe(0);
+    const found = JSON.parse(
+      (await plane.run(['knowledge', 'casebase', 'retrieve', '--attr', 'functional', '--json']))
+        .out,
+    );
+    expect(found.cases.map((c: { entry: { id: string } }) => c.entry.id)).toEqual([
+      'CB-0002',
+      'CB-0001',
+    ]);
+    expect(found.cases[0].similarity).toBe(1000);
+    expect(found.cases[1].similarity).toBe(0);
+  });
+
   it('refuses an observation of an unknown case', async () => {
     const plane = makeKnowledgePlane();
     const { code, err } = await plane.run([

@@ -34,6 +34,9 @@ function ledger(plane: KnowledgePlane): { hash: string; entry: Entry }[] {
     }));
 }
 
+/** The grant of --allow by a human authority (the developer may not grant itself). */
+const BY_OWNER = ['--granted-by', 'human:owner'];
+
 const createHashHex = (line: string): string => createHash('sha256').update(line).digest('hex');
 
 function board(plane: KnowledgePlane): { id: string; evidence?: string[]; status?: string }[] {
@@ -195,9 +198,17 @@ describe('explore: --probe-control runs a registry control', { timeout: 60_000 }
     await plane.run(hypothesis('x', '0.9', ['--probe-control', 'unit', '--expect-status', 'FAIL']));
     const refused = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(refused.code).toBe(1);
-    expect(refused.out).toContain('REFUSED H-0001: its probe needs secrets');
+    expect(refused.out).toContain('QUEUED H-0001: its probe needs secrets; not run until granted');
     expect(ledger(plane)).toEqual([]);
-    const allowed = await plane.run(['knowledge', 'explore', '--until-done', '--allow', 'secrets']);
+    // The developer may not grant itself the capability: exit 2, nothing runs.
+    const self = await plane.run(['knowledge', 'explore', '--until-done', '--allow', 'secrets']);
+    expect(self.code).toBe(2);
+    expect(self.err).toContain('it may not grant itself a capability');
+    expect(ledger(plane)).toEqual([]);
+    const allowed = await plane.run([
+      ...['knowledge', 'explore', '--until-done', '--allow', 'secrets'],
+      ...['--granted-by', 'human:owner'],
+    ]);
     expect(allowed.code, allowed.out + allowed.err).toBe(0);
     expect(allowed.out).toContain('CONFIRMED H-0001');
   });
@@ -223,7 +234,7 @@ describe('explore: blast radius', { timeout: 60_000 }, () => {
     await plane.run(hypothesis('installing works', '0.9', INSTALLER));
     const result = await plane.run(['knowledge', 'explore', '--until-done']);
     expect(result.code).toBe(1);
-    expect(result.out).toContain('REFUSED H-0001: its probe needs install_dependencies');
+    expect(result.out).toContain('QUEUED H-0001: its probe needs install_dependencies');
     expect(existsSync(join(plane.root, 'ran.txt'))).toBe(false);
     expect(ledger(plane)).toEqual([]);
     const json = await plane.run(['knowledge', 'explore', '--json']);
@@ -231,10 +242,13 @@ describe('explore: blast radius', { timeout: 60_000 }, () => {
       { id: 'H-0001', needs: ['install_dependencies'] },
     ]);
     // Another kind does not stand in for the one it needs.
-    const wrong = await plane.run(['knowledge', 'explore', '--allow', 'secrets']);
-    expect(wrong.out).toContain('REFUSED H-0001');
+    const wrong = await plane.run(['knowledge', 'explore', '--allow', 'secrets', ...BY_OWNER]);
+    expect(wrong.out).toContain('QUEUED H-0001');
     expect(existsSync(join(plane.root, 'ran.txt'))).toBe(false);
-    const allowed = await plane.run(['knowledge', 'explore', '--allow', 'install_dependencies']);
+    const allowed = await plane.run([
+      ...['knowledge', 'explore', '--allow', 'install_dependencies'],
+      ...BY_OWNER,
+    ]);
     expect(allowed.code, allowed.out + allowed.err).toBe(0);
     expect(existsSync(join(plane.root, 'ran.txt'))).toBe(true);
     const bad = await plane.run(['knowledge', 'explore', '--allow', 'everything']);

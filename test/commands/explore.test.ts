@@ -56,6 +56,23 @@ describe('proofgate knowledge explore', { timeout: 60_000 }, () => {
     expect(list.out).toContain('confirmed');
   });
 
+  it('the drift watchdog steers the pick away from the top, and --share 1 explores every pick', async () => {
+    const plane = await buggyBoard();
+    // --drift-steps 3: the three adds without evidence trip the watchdog before the first probe.
+    const drifting = await plane.run([
+      ...['knowledge', 'explore', '--share', '0', '--drift-steps', '3', '--json'],
+    ]);
+    const first = JSON.parse(drifting.out) as { steps: { id: string; isExploration?: boolean }[] };
+    expect(first.steps).toHaveLength(1);
+    expect(first.steps[0]!.id).not.toBe('H-0002');
+    expect(first.steps[0]!.isExploration).toBe(true);
+    // Without drift and with no share, the top priority is taken.
+    const top = await (await buggyBoard()).run(['knowledge', 'explore', '--share', '0', '--json']);
+    expect((JSON.parse(top.out) as { steps: { id: string }[] }).steps[0]!.id).toBe('H-0002');
+    const all = await (await buggyBoard()).run(['knowledge', 'explore', '--share', '1']);
+    expect(all.out).toContain('(exploration pick)');
+  });
+
   it('with a budget of one step stops after one probe and says the budget is spent', async () => {
     const plane = await buggyBoard();
     const result = await plane.run(['knowledge', 'explore', '--until-done', '--max-steps', '1']);

@@ -118,7 +118,7 @@ describe('memory add and hypothesis update take a prefix', () => {
         'orders API caps the page size at 100',
         'src/orders.ts',
         hash.slice(0, 12),
-        'verified_by_tests',
+        'repeated',
       ),
       '--json',
     ]);

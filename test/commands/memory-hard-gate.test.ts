@@ -66,6 +66,34 @@ describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
     expect(stale.err).toContain('recorded on other code than the current one');
   });
 
+  it.each(['verified_by_tests', 'enforced_by_ci'])(
+    'at %s accepts only a PASS whose control covers the path, current or not',
+    async (maturity) => {
+      const plane = planeWith(
+        control('unit', 'pass.mjs', 'src/orders.ts, pass.mjs') +
+          control('broken', 'fail.mjs', 'src/, fail.mjs') +
+          control('other', 'pass.mjs', 'pass.mjs'),
+      );
+      plane.write('pass.mjs', 'process.exit(0);\n');
+      plane.write('fail.mjs', 'process.exit(1);\n');
+      for (const id of ['unit', 'broken', 'other']) {
+        await plane.run(['evaluate', '--run', '--control', id]);
+      }
+      const byFail = await plane.run(fact(hashOf(plane, 'broken', 'FAIL'), maturity));
+      expect(byFail.code).toBe(2);
+      expect(byFail.err).toContain(`memory fact refused at maturity ${maturity}`);
+      expect(byFail.err).toContain('is a FAIL of broken, not a PASS');
+      const byOther = await plane.run(fact(hashOf(plane, 'other', 'PASS'), maturity));
+      expect(byOther.code).toBe(2);
+      expect(byOther.err).toContain('do not cover src/orders.ts');
+      expect((await plane.run(['knowledge', 'memory', 'list'])).out).toMatch(/^0 facts/);
+      // Tests verified it once: a later change of the file makes the fact stale, not unfounded.
+      plane.write('src/orders.ts', 'export const limit = 50;\n');
+      const ok = await plane.run(fact(hashOf(plane, 'unit', 'PASS'), maturity));
+      expect(ok.code, ok.err).toBe(0);
+    },
+  );
+
   it('refuses an entry that is not a control result', async () => {
     const plane = planeWith(control('unit', 'pass.mjs', 'src/orders.ts, pass.mjs'));
     plane.write('pass.mjs', 'process.exit(0);\n');

@@ -56,11 +56,9 @@ describe('proofgate knowledge memory', () => {
 
   it('records a fact under <plane>/knowledge/ and shows it stale once its file changes', async () => {
     const plane = makeKnowledgePlane();
-    const add = await plane.run(
-      memoryArgs(FACT, 'src/orders.ts', plane.hashes[1]!, 'verified_by_tests'),
-    );
+    const add = await plane.run(memoryArgs(FACT, 'src/orders.ts', plane.hashes[1]!, 'repeated'));
     expect(add.code).toBe(0);
-    expect(add.out).toMatch(/^recorded MF-0001 \(verified_by_tests\)/);
+    expect(add.out).toMatch(/^recorded MF-0001 \(repeated\)/);
     const stored = readFileSync(join(plane.root, '.proofgate/knowledge/facts.jsonl'), 'utf8');
     expect(stored).toContain('"digest":');
     expect(stored).toMatch(/^\{"fact":\{"digest":"[0-9a-f]{40}"/);

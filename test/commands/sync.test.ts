@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { controlYaml as control, planeWith } from '../helpers/knowledge-plane.ts';
@@ -60,6 +60,25 @@ describe('proofgate knowledge sync', () => {
     expect(out).toContain('BLOCKS missing_control REQ-2 (from engineering_ready)');
     expect(out).toContain('dry run: nothing written');
     expect(existsSync(join(plane.root, '.proofgate/knowledge/trace-graph.json'))).toBe(false);
+  });
+
+  it('reads the manifest requirement_files by default, and refuses one that is not there', async () => {
+    const plane = planeWith(
+      control('C-1', 'REQ-1', 'RISK-1', 'prototype', '{ type: command, argv: [npm, test] }'),
+      'requirements:\n  - { id: REQ-2, risks: [RISK-2], maturity: engineering_ready }\n',
+    );
+    const manifest = join(plane.root, '.proofgate/controls/manifest.yaml');
+    plane.write(
+      '.proofgate/controls/manifest.yaml',
+      `${readFileSync(manifest, 'utf8')}requirement_files: [docs/requirements.yaml]\n`,
+    );
+    const listed = await plane.run(['knowledge', 'sync', '--dry-run']);
+    expect(listed.code, listed.err).toBe(1);
+    expect(listed.out).toContain('BLOCKS missing_control REQ-2 (from engineering_ready)');
+    rmSync(join(plane.root, 'docs/requirements.yaml'));
+    const gone = await plane.run(['knowledge', 'sync', '--dry-run']);
+    expect(gone.code).toBe(2);
+    expect(gone.err).toContain('requirement file docs/requirements.yaml is not there');
   });
 
   it('refuses a malformed requirement file with every problem', async () => {

@@ -59,6 +59,7 @@ profile:
 scope: { include: ['**'], exclude: [] }
 authorities:
   - { id: 'virtual:developer', kind: virtual, stages: [self] }
+  - { id: 'human:owner', kind: human, stages: [self] }
 policies:
   claims:
     task: { required_stages: [self] }

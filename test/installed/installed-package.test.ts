@@ -222,7 +222,7 @@ describe('the installed package', () => {
     expectCode(
       [
         ...['knowledge', 'memory', 'add', 'tests print a summary', '--path', 'test.js'],
-        ...['--evidence', hash, '--maturity', 'verified_by_tests'],
+        ...['--evidence', hash, '--maturity', 'repeated'],
       ],
       0,
     );

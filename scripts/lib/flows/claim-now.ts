@@ -21,6 +21,7 @@ import { digestJson } from '../core/hash.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
 import { readEntriesOnce, scopeTask, type ScopedTask } from './claim-scope.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
+import { readRequirementSources } from './requirement-sources.ts';
 
 /** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
 export interface GatheredUnder {
@@ -102,8 +103,10 @@ export async function decideClaimNow(
   }
   if (request.authority !== undefined) checkAuthority(rules.plane, request.authority, base);
   const { under, scoped } = await gatherUnder(plane, rules.plane, base, request, ctx, once);
+  // Requirement files gate project and release claims, read where the deciding rules say.
+  const requirements = scope === 'task' ? undefined : await readRequirementSources(plane, base);
   const decided = withMissingShards(
-    decideVerdict(scope, rules.plane, under.gathered),
+    decideVerdict(scope, rules.plane, { ...under.gathered, requirements }),
     rules.plane.registry.controls,
     under.gathered.statuses,
     request.shards,

@@ -4,9 +4,10 @@
 // repeat while the definition of done does not hold and the budget is not spent.
 import type { Context } from '../core/context.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
+import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { Budget, DoneCriteria, DoneReport } from '../core/knowledge/evaluate-done.ts';
-import { decideStop, pickNextProbe, quarantinedAt } from '../core/knowledge/explore-step.ts';
+import { decideStop, pickSteered, quarantinedAt } from '../core/knowledge/explore-step.ts';
 import { refusedAuthorizations } from '../core/knowledge/probe-authorization.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { StopReason } from '../core/knowledge/explore-step.ts';
@@ -19,6 +20,10 @@ import { goalsOfModel, seedPriors } from '../core/knowledge/seed-priors.ts';
 import { runGit } from '../io/git.ts';
 import { probeControl, runProbeStep } from './explore-probe.ts';
 import type { ExploreWorld } from './explore-probe.ts';
+import { proposeFromKnown } from './explore-propose.ts';
+import type { NotProposed } from '../core/knowledge/propose-hypotheses.ts';
+import { costOfProbe } from '../core/knowledge/probe-cost.ts';
+import type { CostUnit } from '../core/knowledge/types.ts';
 
 export interface ExploreSettings {
   untilDone: boolean;
@@ -27,10 +32,18 @@ export interface ExploreSettings {
   timeoutMs: number;
   /** Authorization kinds a probe may use (`--allow`); a probe needing another is refused. */
   allow: readonly AuthorizationKind[];
+  /** The authority that granted `allow` (checked by the verb before the loop). */
+  grantedBy?: string;
   /** Runs per probe; more than one exposes a flaky probe before it decides anything. */
   repeats: number;
   /** A target model: its quality goals join the definition of done, its features seed priors. */
   targetModel?: unknown;
+  /** Propose hypotheses from what proofgate knows when no open one has a probe (default true). */
+  propose?: boolean;
+  /** Basis points of picks given to exploration (default 0: always the top priority). */
+  share?: number;
+  /** The unit `budget.maxCost` is counted in; a probe declaring another unit is not run. */
+  costUnit?: CostUnit;
 }
 
 export interface ExploreStep {
@@ -38,6 +51,8 @@ export interface ExploreStep {
   claim: string;
   run: ProbeRun;
   durationMs: number;
+  /** Picked by the exploration share or the drift watchdog, not by score. */
+  isExploration?: boolean;
 }
 
 export interface ExploreResult {
@@ -46,13 +61,19 @@ export interface ExploreResult {
     | Exclude<StopReason, { stop: 'continue' }>
     | { stop: 'one_step' }
     | { stop: 'probe_failed'; id: string; detail: string };
-  spent: { steps: number; seconds: number };
+  spent: { steps: number; seconds: number; cost: number };
+  /** The cost budget's unit. */
+  costUnit: CostUnit;
   /** Hypotheses seeded from matching cases at the start of this run. */
   seeded: { id: string; provenance: string }[];
   /** Open hypotheses a case's negative result rules out: not probed, not ranked. */
   filtered: Filtered[];
   /** Probes refused before they ran: they need authorization kinds `--allow` did not give. */
-  refused: { id: string; needs: AuthorizationKind[] }[];
+  refused: { id: string; needs: AuthorizationKind[]; reason?: string }[];
+  /** Hypotheses proposed from what proofgate knows at the start of this run. */
+  proposed: { id: string; provenance: string; claim: string }[];
+  /** What was not proposed, and why (no probe within the blast radius, a person must answer, …). */
+  notProposed: NotProposed[];
   done: DoneReport;
   next: string | undefined;
 }
@@ -88,6 +109,32 @@ async function seedFromModel(
   return added.map((h) => ({ id: h.id, provenance: h.provenance }));
 }
 
+/**
+ * Why a probe may not run: an authorization kind beyond `--allow` (the blast radius), or a cost
+ * declared in another unit than the budget counts. Undefined when it may run.
+ */
+function refusalOf(
+  next: HypothesisView | undefined,
+  world: ExploreWorld,
+  settings: ExploreSettings,
+): { needs: AuthorizationKind[]; reason?: string } | undefined {
+  if (next?.probe === undefined) return undefined;
+  const needs = refusedAuthorizations(
+    next.probe,
+    probeControl(world.plane, next.probe),
+    settings.allow,
+  );
+  if (needs.length > 0) return { needs };
+  const declared = costOfProbe(next).unit;
+  if (settings.costUnit !== undefined && declared !== settings.costUnit) {
+    return {
+      needs: [],
+      reason: `its probe declares its cost in ${declared}; the budget counts ${settings.costUnit}`,
+    };
+  }
+  return undefined;
+}
+
 export async function runExplore(
   world: ExploreWorld,
   ctx: Context,
@@ -101,6 +148,20 @@ export async function runExplore(
   const caseRecords = await store.read('cases');
   const cases = caseRecords.flatMap((r) => (r.op === 'case' ? [r.case] : []));
   const seeded = await seedFromModel(store, ctx, settings, caseRecords);
+  // Proposals fill an idle board: while an open hypothesis has a probe, the board's own come first.
+  const idle = !foldHypotheses(await store.read('hypotheses')).some(
+    (h) => h.status === 'open' && h.probe !== undefined,
+  );
+  const proposal =
+    settings.propose === false || !idle
+      ? { proposed: [], notProposed: [] }
+      : await proposeFromKnown(world, ctx, {
+          allow: settings.allow,
+          highRisk: settings.done.highRisk,
+          ...(settings.targetModel === undefined ? {} : { targetModel: settings.targetModel }),
+        });
+  const costUnit = settings.costUnit ?? 'units';
+  let spentCost = 0;
   const doneCriteria = {
     ...settings.done,
     goals: [
@@ -124,10 +185,33 @@ export async function runExplore(
       ...filtered.map((f) => f.id),
       ...refused.map((r) => r.id),
     ]);
-    const next = pickNextProbe(board, skip);
+    // Refused probes are set aside before the budget is weighed, so one the loop would not run
+    // never stops it on cost.
+    const steer = {
+      share: settings.share ?? 0,
+      step: steps.length,
+      seed: commit ?? 'no-commit',
+      isDrifting: done.isDriftTripped,
+    };
+    let picked = pickSteered(board, skip, steer);
+    let next = picked.pick;
+    for (let why = refusalOf(next, world, settings); next !== undefined && why !== undefined;) {
+      refused.push({ id: next.id, ...why });
+      skip.add(next.id);
+      picked = pickSteered(board, skip, steer);
+      next = picked.pick;
+      why = refusalOf(next, world, settings);
+    }
     const seconds = Math.floor((ctx.clock.now().getTime() - started) / 1000);
-    const spent = { steps: steps.length, seconds };
-    const stop = decideStop(done, next, settings.budget, { ...spent, cost: 0 });
+    const spent = { steps: steps.length, seconds, cost: spentCost };
+    // The next probe must be affordable: one that would overspend stops the loop on cost, as a
+    // spent budget does (so --max-cost 0 runs nothing).
+    const nextCost = next === undefined ? 0 : costOfProbe(next).amount * settings.repeats;
+    const isOver = spentCost + nextCost > settings.budget.maxCost;
+    const stop = decideStop(done, next, settings.budget, {
+      ...spent,
+      cost: isOver ? Math.max(spentCost, settings.budget.maxCost) : spentCost,
+    });
     const stopHere =
       stop.stop !== 'continue'
         ? stop
@@ -139,22 +223,14 @@ export async function runExplore(
         steps,
         stop: stopHere ?? { stop: 'no_probe' },
         spent,
+        costUnit,
         seeded,
+        ...proposal,
         filtered,
         refused,
         done,
         next: next?.id,
       };
-    }
-    // Blast radius: a probe needing an authorization kind not allowed never runs.
-    const needs = refusedAuthorizations(
-      next.probe,
-      probeControl(world.plane, next.probe),
-      settings.allow,
-    );
-    if (needs.length > 0) {
-      refused.push({ id: next.id, needs });
-      continue;
     }
     const observed = await runProbeStep(
       { ...next, probe: next.probe },
@@ -169,8 +245,10 @@ export async function runExplore(
       return {
         steps,
         stop: { stop: 'probe_failed', id: next.id, detail: observed.detail },
-        spent: { steps: steps.length, seconds },
+        spent: { steps: steps.length, seconds, cost: spentCost + nextCost },
+        costUnit,
         seeded,
+        ...proposal,
         filtered,
         refused,
         done,
@@ -186,6 +264,13 @@ export async function runExplore(
       probe: run,
     };
     await store.append('hypotheses', [{ op: 'update', update }]);
-    steps.push({ id: next.id, claim: next.claim, run, durationMs: observed.durationMs });
+    spentCost += nextCost;
+    steps.push({
+      id: next.id,
+      claim: next.claim,
+      run,
+      durationMs: observed.durationMs,
+      ...(picked.isExploration ? { isExploration: true } : {}),
+    });
   }
 }

@@ -31,6 +31,8 @@ export interface ProbeSettings {
   timeoutMs: number;
   repeats: number;
   allow: readonly AuthorizationKind[];
+  /** The authority that granted `allow`, recorded in the probe entry. */
+  grantedBy?: string;
 }
 
 /** The body of a probe entry; `hypothesis` is what makes it evidence for that hypothesis. */
@@ -42,6 +44,8 @@ export interface ProbeEntryBody {
   control?: string;
   status?: ResultStatus;
   run: RunDetails;
+  /** The kinds `--allow` granted and who granted them. */
+  granted?: { kinds: AuthorizationKind[]; by: string };
 }
 
 export type ProbeAttempt =
@@ -152,6 +156,9 @@ export async function runProbeStep(
     agreement,
     ...(control !== undefined ? { control: control.id, status: last.status } : {}),
     run: last.details,
+    ...(settings.grantedBy !== undefined && settings.allow.length > 0
+      ? { granted: { kinds: [...settings.allow], by: settings.grantedBy } }
+      : {}),
   };
   const objects = [...new Set(seen.flatMap((o) => o.objects))];
   const stored = await world.gate.append(world.plane, {

@@ -8,7 +8,10 @@ import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { UsageError } from '../core/errors.ts';
 import { computeStatuses } from '../core/gate/compute-status.ts';
-import { checkHardGateEvidence } from '../core/knowledge/hard-gate-evidence.ts';
+import {
+  checkHardGateEvidence,
+  VERIFIED_MATURITIES,
+} from '../core/knowledge/hard-gate-evidence.ts';
 import { LEDGER_HASH } from '../core/knowledge/next-id.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
@@ -57,21 +60,24 @@ export async function memoryFlow(
       now: ctx.clock.now(),
     },
   );
-  if (fact.maturity === 'hard_gate') {
-    await refuseWeakHardGate(store.root, fact.path, fact.evidence, ctx, gate);
+  if (VERIFIED_MATURITIES.includes(fact.maturity)) {
+    await refuseWeakEvidence(store.root, fact, ctx, gate);
   }
   const [written] = await store.append('facts', [{ op: 'fact', fact }]);
   return { action: 'add', fact: written?.op === 'fact' ? written.fact : fact };
 }
 
-/** A hard-gate fact needs a current PASS of a control whose inputs cover its path (exit 2). */
-async function refuseWeakHardGate(
+/**
+ * A fact at a verified maturity needs a PASS of a control whose inputs cover its path; at
+ * hard_gate a current one (exit 2).
+ */
+async function refuseWeakEvidence(
   root: string,
-  path: string,
-  evidence: string,
+  fact: Fact,
   ctx: Context,
   given: GateIO | undefined,
 ): Promise<void> {
+  const { path, evidence, maturity } = fact;
   if (!LEDGER_HASH.test(evidence)) return;
   const io = given ?? createRealGateIO(ctx);
   const plane = await io.loadPlane(root);
@@ -101,11 +107,12 @@ async function refuseWeakHardGate(
     control,
     status,
     current: control === undefined ? undefined : subjects.get(control.id),
+    isCurrentRequired: maturity === 'hard_gate',
   });
   if (problems.length > 0) {
-    throw new UsageError('BAD_INPUT', 'memory fact refused at maturity hard_gate', {
+    throw new UsageError('BAD_INPUT', `memory fact refused at maturity ${maturity}`, {
       problems,
-      expected: 'the hash of a current PASS of a control whose inputs cover the path',
+      expected: `the hash of a${maturity === 'hard_gate' ? ' current' : ''} PASS of a control whose inputs cover the path`,
       next: 'run the control that covers the file (proofgate evaluate --run --control <id>) and cite its entry, or record the fact at a lower maturity',
     });
   }

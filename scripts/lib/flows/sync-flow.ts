@@ -7,7 +7,9 @@ import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import { findGitRoot } from '../io/git.ts';
 import { writeFileWhole } from '../io/knowledge-store.ts';
-import { loadPlane, readYamlFile } from '../io/plane.ts';
+import { loadPlane, parseYamlText } from '../io/plane.ts';
+import { readRequirementTexts } from '../io/requirement-files.ts';
+import { ConfigError } from '../core/errors.ts';
 import type { CommonOptions } from '../core/options.ts';
 
 export interface SyncOptions extends CommonOptions {
@@ -37,9 +39,22 @@ export async function syncFlow(
 ): Promise<SyncResult> {
   const root = options.root ?? (await findGitRoot(ctx.cwd));
   const plane = loadPlane(root);
-  const files = options.requirements.map((p) => {
-    const shown = relative(root, resolve(root, p)).split('\\').join('/');
-    return parseRequirementFile(readYamlFile(resolve(root, p), shown), shown);
+  // The manifest's requirement files by default, then any given with --requirements.
+  const given = options.requirements.map((p) =>
+    relative(root, resolve(root, p)).split('\\').join('/'),
+  );
+  const paths = [...new Set([...(plane.manifest.requirement_files ?? []), ...given])];
+  const texts = await readRequirementTexts(root, paths);
+  const files = paths.map((shown) => {
+    const text = texts.get(shown);
+    if (text === undefined) {
+      throw new ConfigError('SCHEMA_INVALID', `requirement file ${shown} is not there`, {
+        where: shown,
+        expected: 'a requirement file (YAML with requirements and risks)',
+        next: `restore ${shown}, or unlist it from requirement_files in the manifest`,
+      });
+    }
+    return parseRequirementFile(parseYamlText(text, shown), shown);
   });
   const graph = buildTraceGraph(plane.registry, files, await readEvidence(root));
   const targetMaturity = plane.manifest.profile.target_maturity;

@@ -48,3 +48,8 @@ export function invocationFacts(env: NodeJS.ProcessEnv, cwd: string): Invocation
     bin,
   };
 }
+
+/** The argv that runs this copy of proofgate from a probe: node and the package's bin. */
+export function selfArgv(): string[] {
+  return [process.execPath, packagePath('bin', 'proofgate.js')];
+}

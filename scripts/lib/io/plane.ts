@@ -23,7 +23,7 @@ export function readYamlFile(path: string, shownAs: string): unknown {
   return parseYamlText(readFileSync(path, 'utf8'), shownAs);
 }
 
-function parseYamlText(text: string, shownAs: string): unknown {
+export function parseYamlText(text: string, shownAs: string): unknown {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((e) => {

@@ -1,5 +1,9 @@
 // Text rendering of `proofgate knowledge explore`: what each probe showed, why the loop stopped, what is next.
 import type { ExploreResult } from '../flows/explore-flow.ts';
+import { formatMilli } from '../core/knowledge/priority.ts';
+
+/** At most this many not-proposed sources are listed one a line; the rest are counted. */
+const NOT_PROPOSED_SHOWN = 10;
 
 function grade(step: ExploreResult['steps'][number]): string {
   const a = step.run.agreement;
@@ -10,7 +14,7 @@ function grade(step: ExploreResult['steps'][number]): string {
 
 function stopLine(result: ExploreResult): string {
   const { stop, spent } = result;
-  const used = `spent ${spent.steps} step(s), ${spent.seconds}s`;
+  const used = `spent ${spent.steps} step(s), ${spent.seconds}s, cost ${formatMilli(spent.cost)} ${result.costUnit}`;
   if (stop.stop === 'done') return `STOP done: the definition of done holds (${used})`;
   if (stop.stop === 'budget') {
     return `STOP budget spent: ${stop.exhausted.join(', ')} (${used}); not done`;
@@ -27,9 +31,18 @@ function stopLine(result: ExploreResult): string {
 export function renderExplore(result: ExploreResult): string {
   const lines: string[] = [];
   for (const s of result.seeded) lines.push(`SEEDED ${s.id} from ${s.provenance}`);
+  for (const p of result.proposed) lines.push(`PROPOSED ${p.id} "${p.claim}" from ${p.provenance}`);
+  for (const n of result.notProposed.slice(0, NOT_PROPOSED_SHOWN)) {
+    lines.push(`NOT PROPOSED ${n.source}: ${n.reason}`);
+  }
+  if (result.notProposed.length > NOT_PROPOSED_SHOWN) {
+    lines.push(
+      `… ${result.notProposed.length - NOT_PROPOSED_SHOWN} more not proposed (--json lists them)`,
+    );
+  }
   for (const step of result.steps) {
     lines.push(
-      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)${grade(step)}`,
+      `${step.run.verdict.toUpperCase()} ${step.id} "${step.claim}" — probe exit ${step.run.exitCode ?? 'none'} (${step.durationMs} ms)${grade(step)}${step.isExploration === true ? ' (exploration pick)' : ''}`,
     );
   }
   if (result.steps.length === 0) lines.push('no probe ran');
@@ -38,7 +51,9 @@ export function renderExplore(result: ExploreResult): string {
   }
   for (const r of result.refused) {
     lines.push(
-      `REFUSED ${r.id}: its probe needs ${r.needs.join(', ')}; not run (give --allow ${r.needs.join(' --allow ')} to permit it)`,
+      r.reason !== undefined
+        ? `REFUSED ${r.id}: ${r.reason}; not run`
+        : `QUEUED ${r.id}: its probe needs ${r.needs.join(', ')}; not run until granted (a human or the release owner: proofgate knowledge explore --allow ${r.needs.join(' --allow ')} --granted-by <authority>)`,
     );
   }
   lines.push(stopLine(result));

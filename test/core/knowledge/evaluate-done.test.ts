@@ -78,6 +78,14 @@ describe('countStepsSinceEvidence', () => {
     ['new evidence resets', [hyp('a'), hyp('b'), upd(['e1'])], 0],
     ['re-citing old evidence is no progress', [hyp('a'), upd(['e1']), upd(['e1']), upd(['e1'])], 2],
     ['steps after evidence count again', [upd(['e1']), upd(), upd()], 2],
+    [
+      "the loop's own proposals are not steps",
+      [
+        hyp('a'),
+        { op: 'hypothesis', hypothesis: { ...base, id: 'b', provenance: 'recon:file:src/x.js' } },
+      ],
+      1,
+    ],
   ] as const)('%s', (_, records, steps) => {
     expect(countStepsSinceEvidence(records)).toBe(steps);
   });

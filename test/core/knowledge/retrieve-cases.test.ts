@@ -80,6 +80,21 @@ describe('structural retrieval', () => {
     expect(similarity(target, features as StructuralFeatures)).toBe(expected);
   });
 
+  it('counts only the fields the query names: empty fields never match empty fields', () => {
+    const onlyAttr: StructuralFeatures = {
+      kind: '',
+      architecture: '',
+      attr: 'functional',
+      stack: [],
+      constraints: [],
+    };
+    const bareStack = { kind: 'cli', architecture: 'monolith', stack: [], constraints: [] };
+    expect(similarity(onlyAttr, { ...bareStack, attr: 'performance' })).toBe(0);
+    expect(similarity(onlyAttr, { ...bareStack, attr: 'functional', stack: ['go'] })).toBe(1000);
+    const none: StructuralFeatures = { ...onlyAttr, attr: '' };
+    expect(similarity(none, { ...bareStack, attr: '' })).toBe(0);
+  });
+
   it('breaks similarity ties by confidence, then id, and drops cases below the minimum', () => {
     const a = make('CB-0002', target, 'a');
     const b = make('CB-0001', target, 'b');

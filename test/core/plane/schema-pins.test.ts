@@ -56,6 +56,7 @@ describe('TypeScript types match the schemas', () => {
         'authorities',
         'policies',
         'ci_tiers',
+        'requirement_files',
         'instruction_sources',
       ]),
       manifestSchema,
@@ -178,6 +179,7 @@ describe('TypeScript types match the schemas', () => {
         efficacy_required_for_release: true,
       },
       ci_tiers: { ci: 'release_required', lint: 'observe', gitlab: 'none' },
+      requirement_files: ['docs/requirements.yaml'],
       instruction_sources: [{ path: 'AGENTS.md', sha256: 'b'.repeat(64), mapped_to: ['T'] }],
     };
     const executions: Control['execution'][] = [

@@ -10,6 +10,7 @@ import type { ControlStatus } from './compute-status.ts';
 import { manifestCiBlockers } from '../brownfield/ci-tiers.ts';
 import { unmappedInstructions } from './instruction-policy.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-trace-graph.ts';
+import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
 import { decideClaim, type ClaimBlocker, type ClaimDecision } from './decide-claim.ts';
 import { uncommittedBlockers, type Uncommitted } from './uncommitted.ts';
 
@@ -22,6 +23,15 @@ export interface GatheredVerdict {
   subjects: ReadonlyMap<string, SubjectBinding>;
   /** Files the bindings judged that no commit holds: a release is refused over them. */
   uncommitted?: Uncommitted | undefined;
+  /** The manifest's requirement files, read where the deciding rules say (project, release). */
+  requirements?: RequirementSources | undefined;
+}
+
+/** Requirement files as the deciding rules list them, parsed; a file that cannot be used is a problem. */
+export interface RequirementSources {
+  files: RequirementFile[];
+  /** A listed file that is missing, empty or malformed: each blocks project and release claims. */
+  problems: { file: string; reason: string }[];
 }
 
 /**
@@ -55,7 +65,17 @@ export function decideVerdict(
       instructions.blockers,
       'agent instruction file(s) not mapped to any control',
     ),
-    scope === 'task' ? [] : traceabilityBlockers(plane, gathered.statuses, decision.blockers),
+    scope === 'task'
+      ? []
+      : [
+          ...requirementFileBlockers(gathered.requirements),
+          ...traceabilityBlockers(
+            plane,
+            gathered.statuses,
+            decision.blockers,
+            gathered.requirements?.files ?? [],
+          ),
+        ],
     'traceability gap(s) block claims at this maturity',
   );
   const released = scope === 'release' ? withUncommitted(decided, gathered.uncommitted) : decided;
@@ -72,6 +92,7 @@ function traceabilityBlockers(
   plane: Pick<Plane, 'registry' | 'manifest'>,
   statuses: readonly ControlStatus[],
   already: readonly ClaimBlocker[],
+  files: readonly RequirementFile[],
 ): ClaimBlocker[] {
   const evidence = statuses.flatMap((s) =>
     s.stages.self.entry === undefined
@@ -79,7 +100,7 @@ function traceabilityBlockers(
       : [{ control: s.control, entry: s.stages.self.entry, status: s.stages.self.status }],
   );
   const blocked = new Set(already.map((b) => b.control));
-  const graph = buildTraceGraph(plane.registry, [], evidence);
+  const graph = buildTraceGraph(plane.registry, files, evidence);
   return gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity)
     .filter((g) => g.control === undefined || !blocked.has(g.control))
     .map((g) => ({
@@ -89,6 +110,17 @@ function traceabilityBlockers(
       reason: `traceability gap ${g.kind} ${g.requirement}${g.control === undefined ? '' : ` via ${g.control}`} blocks claims from ${g.maturity}`,
       next: 'proofgate knowledge sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
     }));
+}
+
+/** A listed requirement file that cannot be read blocks: a requirement is never dropped silently. */
+function requirementFileBlockers(sources: RequirementSources | undefined): ClaimBlocker[] {
+  return (sources?.problems ?? []).map((p) => ({
+    control: `requirement-file:${p.file}`,
+    stage: 'self' as const,
+    status: 'TODO' as const,
+    reason: `requirement file ${p.file}: ${p.reason}`,
+    next: 'restore the file, or unlist it from requirement_files in controls/manifest.yaml (a change to the manifest takes effect once merged)',
+  }));
 }
 
 /**

@@ -30,12 +30,16 @@ export interface DoneReport {
   isBoardEmpty: boolean;
 }
 
-/** Every add or update is a step; a step that brings a new evidence hash resets the count. */
+/**
+ * Every add or update is a step; a step that brings a new evidence hash resets the count. The
+ * loop's own proposals (`recon:<source>:…` provenance) are not steps: proposing is not wandering.
+ */
 export function countStepsSinceEvidence(records: readonly KnowledgeRecord[]): number {
   let steps = 0;
   const seen = new Set<string>();
   for (const record of records) {
     if (record.op !== 'hypothesis' && record.op !== 'update') continue;
+    if (record.op === 'hypothesis' && record.hypothesis.provenance.startsWith('recon:')) continue;
     const cited =
       record.op === 'update'
         ? [

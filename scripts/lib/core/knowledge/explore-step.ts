@@ -6,15 +6,39 @@ import type { HypothesisView } from './decide-hypotheses.ts';
 import { checkBudget } from './evaluate-done.ts';
 import type { Budget, BudgetSpent, DoneReport } from './evaluate-done.ts';
 import type { KnowledgeRecord, Probe } from './types.ts';
+import { createRandom, isExplorationSlot } from './rank-next.ts';
 
-/** Highest score first, ties by id; only open hypotheses with a probe, not quarantined. */
-export function pickNextProbe(
+/** How the guards steer a pick: the exploration share, and the drift watchdog forcing one. */
+export interface Steer {
+  /** Basis points of picks given to exploration (as `status --next --share`). */
+  share: number;
+  /** Which pick of the run this is (0 first); the share is spread evenly over the picks. */
+  step: number;
+  /** Makes exploration picks reproducible: the same seed and board give the same pick. */
+  seed: string;
+  /** The drift watchdog tripped: explore away from the top instead of repeating it. */
+  isDrifting: boolean;
+}
+
+/**
+ * The next probe under the guards: the top-priority one, except on an exploration slot of the
+ * share or while the drift watchdog is tripped, when a seeded pick from below the top is taken so
+ * the loop does not collapse onto the familiar. The first pick of a run is never exploration
+ * unless drift forces it.
+ */
+export function pickSteered(
   board: readonly HypothesisView[],
-  quarantined: ReadonlySet<string> = new Set(),
-): HypothesisView | undefined {
-  return [...board]
-    .filter((h) => h.status === 'open' && h.probe !== undefined && !quarantined.has(h.id))
-    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))[0];
+  skip: ReadonlySet<string>,
+  steer: Steer,
+): { pick: HypothesisView | undefined; isExploration: boolean } {
+  const ranked = [...board]
+    .filter((h) => h.status === 'open' && h.probe !== undefined && !skip.has(h.id))
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  const share = Math.min(10000, Math.max(0, Math.trunc(steer.share)));
+  const explore = ranked.length > 1 && (steer.isDrifting || isExplorationSlot(steer.step, share));
+  if (!explore) return { pick: ranked[0], isExploration: false };
+  const at = 1 + Math.floor(createRandom(`${steer.seed}:${steer.step}`)() * (ranked.length - 1));
+  return { pick: ranked[at], isExploration: true };
 }
 
 /** Confirmed when every stated expectation is observed; refuted otherwise. */

@@ -1,6 +1,7 @@
-// A memory fact at maturity `hard_gate` is one that gates work, so its evidence must be a current
-// PASS of a control whose declared inputs cover the fact's path: a result about other code, a
-// FAIL, or a control that never looks at that file does not support it.
+// A memory fact at a verified maturity must cite evidence that names it: a PASS of a control whose
+// declared inputs cover the fact's path (`verified_by_tests`, `enforced_by_ci`); at `hard_gate`, a
+// fact that gates work, that PASS must also be current. A result about other code, a FAIL, or a
+// control that never looks at that file does not support it.
 import { minimatch } from 'minimatch';
 import type { ControlStatus } from '../gate/compute-status.ts';
 import type { StoredEntry, SubjectBinding } from '../ledger/types.ts';
@@ -16,7 +17,16 @@ export interface HardGateInput {
   /** That control's current status and binding. */
   status: ControlStatus | undefined;
   current: SubjectBinding | undefined;
+  /** Whether the PASS must be on the current code and the control PASS now (`hard_gate`). */
+  isCurrentRequired?: boolean;
 }
+
+/** Maturities whose evidence must be a PASS of a control covering the path. */
+export const VERIFIED_MATURITIES: readonly string[] = [
+  'verified_by_tests',
+  'enforced_by_ci',
+  'hard_gate',
+];
 
 const HAS_WILDCARD = /[*?[]/;
 
@@ -53,6 +63,7 @@ export function checkHardGateEvidence(input: HardGateInput): string[] {
         : `--evidence: the inputs of ${controlId} (${inputs.join(', ')}) do not cover ${path}`,
     );
   }
+  if (input.isCurrentRequired === false) return problems;
   const sameCode =
     input.current !== undefined &&
     entry.entry.subject.control === input.current.control &&

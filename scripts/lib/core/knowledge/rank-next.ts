@@ -38,7 +38,7 @@ export interface RankOptions {
 const KIND_ORDER: Record<NextKind, number> = { control: 0, gap: 1, hypothesis: 2 };
 
 /** mulberry32: a small deterministic generator; quality is ample for picking list slots. */
-function createRandom(seed: string): () => number {
+export function createRandom(seed: string): () => number {
   let state = Number.parseInt(sha256Hex(seed).slice(0, 8), 16);
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -49,7 +49,7 @@ function createRandom(seed: string): () => number {
 }
 
 /** Whether list position `i` belongs to exploration: spreads the share evenly down the list. */
-function isExplorationSlot(i: number, share: number): boolean {
+export function isExplorationSlot(i: number, share: number): boolean {
   return Math.floor(((i + 1) * share) / 10000) > Math.floor((i * share) / 10000);
 }
 

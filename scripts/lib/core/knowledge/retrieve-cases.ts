@@ -14,6 +14,8 @@ const FEATURE_WEIGHTS = {
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const norm = (s: string): string => s.trim().toLowerCase();
+const named = (list: readonly string[]): Set<string> =>
+  new Set(list.map(norm).filter((x) => x !== ''));
 
 interface Prepared {
   kind: string;
@@ -28,27 +30,49 @@ function prepare(f: StructuralFeatures): Prepared {
     kind: norm(f.kind),
     attr: norm(f.attr),
     architecture: norm(f.architecture),
-    stack: new Set(f.stack.map(norm)),
-    constraints: new Set(f.constraints.map(norm)),
+    stack: named(f.stack),
+    constraints: named(f.constraints),
   };
 }
 
-/** |a ∩ b| / |a ∪ b| scaled to `weight`; two empty sets agree fully. */
+/** |a ∩ b| / |a ∪ b| scaled to `weight`; only called for a named (non-empty) target set. */
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>, weight: number): number {
   let shared = 0;
   for (const x of a) if (b.has(x)) shared += 1;
   const union = a.size + b.size - shared;
-  return union === 0 ? weight : Math.floor((shared * weight) / union);
+  return union === 0 ? 0 : Math.floor((shared * weight) / union);
 }
 
+/**
+ * Only the fields the target names count: an empty kind, attribute or architecture, or an empty
+ * stack or constraint list, says nothing, so it neither matches an empty field of a case nor
+ * dilutes the score. The points won are scaled to 1000 over the weights of the named fields.
+ */
 function score(t: Prepared, c: Prepared): number {
-  return (
-    (t.kind === c.kind ? FEATURE_WEIGHTS.kind : 0) +
-    (t.attr === c.attr ? FEATURE_WEIGHTS.attr : 0) +
-    (t.architecture === c.architecture ? FEATURE_WEIGHTS.architecture : 0) +
-    jaccard(t.stack, c.stack, FEATURE_WEIGHTS.stack) +
-    jaccard(t.constraints, c.constraints, FEATURE_WEIGHTS.constraints)
-  );
+  const parts: [named: boolean, weight: number, won: () => number][] = [
+    [t.kind !== '', FEATURE_WEIGHTS.kind, () => (t.kind === c.kind ? FEATURE_WEIGHTS.kind : 0)],
+    [t.attr !== '', FEATURE_WEIGHTS.attr, () => (t.attr === c.attr ? FEATURE_WEIGHTS.attr : 0)],
+    [
+      t.architecture !== '',
+      FEATURE_WEIGHTS.architecture,
+      () => (t.architecture === c.architecture ? FEATURE_WEIGHTS.architecture : 0),
+    ],
+    [
+      t.stack.size > 0,
+      FEATURE_WEIGHTS.stack,
+      () => jaccard(t.stack, c.stack, FEATURE_WEIGHTS.stack),
+    ],
+    [
+      t.constraints.size > 0,
+      FEATURE_WEIGHTS.constraints,
+      () => jaccard(t.constraints, c.constraints, FEATURE_WEIGHTS.constraints),
+    ],
+  ];
+  const counted = parts.filter(([isNamed]) => isNamed);
+  const total = counted.reduce((sum, [, weight]) => sum + weight, 0);
+  if (total === 0) return 0;
+  const won = counted.reduce((sum, [, , points]) => sum + points(), 0);
+  return Math.floor((won * 1000) / total);
 }
 
 /** 0..1000: how closely `candidate` matches `target` in structure. */

@@ -47,6 +47,9 @@ export function seedPriors(
     if (!isAttr(features.attr)) continue;
     const goal = goals.find((g) => g.attr === features.attr);
     for (const match of retrieveCases(cases, features, PRIOR_MIN_SIMILARITY)) {
+      // A prior is about the same quality attribute: a security case never seeds a functional
+      // hypothesis, however close the rest of its structure is.
+      if (match.entry.features.attr.trim().toLowerCase() !== features.attr) continue;
       const provenance = `prior:${match.entry.id}`;
       if (seeded.has(provenance)) continue;
       seeded.add(provenance);

@@ -18,6 +18,8 @@ export interface TargetModel {
   /** Where builds and runs begin: package manifests, modules, make files. */
   entryPoints: string[];
   observability: { ciJobs: number; testFiles: number; testDirs: string[] };
+  /** The questions scan could not answer from the files, kept for `explore` to propose from. */
+  unknowns: { question: string; probe: string }[];
 }
 
 const CRITICALITY_RISK: Record<Profile['criticality'], number> = {
@@ -99,5 +101,6 @@ export function buildTargetModel(scan: ScanResult, profile: Profile | undefined)
       testFiles: scan.tests.files,
       testDirs: [...scan.tests.dirs],
     },
+    unknowns: scan.unknowns.map((u) => ({ question: u.question, probe: u.probe })),
   };
 }

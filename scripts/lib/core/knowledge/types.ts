@@ -80,8 +80,14 @@ export interface Hypothesis {
   time: string;
 }
 
+/** What a probe's cost is counted in: abstract units, model tokens or money. */
+export const COST_UNITS = ['units', 'tokens', 'money'] as const;
+export type CostUnit = (typeof COST_UNITS)[number];
+
 /** A command run like a control (argv, allowlisted env, caps) and the observation that confirms. */
 export interface Probe {
+  /** What one run spends, milli of `unit`; without it, the hypothesis's cost in abstract units. */
+  cost?: { amount: number; unit: CostUnit };
   /** The command to run; empty when the probe runs a control instead. */
   argv: string[];
   /** A control of the registry run like `evaluate --run` does; its PASS or FAIL is observed. */

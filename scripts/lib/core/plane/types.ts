@@ -152,6 +152,11 @@ export interface Manifest {
   };
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;
+  /**
+   * Requirement files (relative to the repository root): `sync` reads them by default, and their
+   * traceability gaps refuse project and release claims at the target maturity.
+   */
+  requirement_files?: string[];
   /** Agent instruction files found at init (path → sha256), for the owner to map to controls. */
   instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
 }
