@@ -138,7 +138,7 @@ describe('claude-code@1', () => {
   });
 });
 
-describe('openai-responses@1', () => {
+describe('openai-responses@2', () => {
   test('pairs on call_id, mcp_call.error and failed hosted calls are failures', async () => {
     const r = await adapt('openai-responses/items.json');
     expect(brief(r.events)).toEqual([
