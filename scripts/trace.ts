@@ -72,6 +72,12 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
       .option('markdown', {
         type: 'string',
         describe: 'also write a Markdown summary to this file',
+      })
+      .option('alpha', {
+        type: 'number',
+        default: 0.05,
+        describe:
+          "compare: significance threshold; a rule regressed only when Fisher's exact test gives p < alpha",
       }),
   toOptions: toTraceOptions,
   run: runTrace,
@@ -103,9 +109,10 @@ export async function runTrace(options: TraceOptions, ctx: Context): Promise<Tra
     const [baseline = '', next = ''] = options.traces;
     const compare = await compareTraceFiles(
       pack,
-      await expandTraceSet(baseline, ctx.cwd, 'baseline'),
-      await expandTraceSet(next, ctx.cwd, 'new'),
+      expandTraceSet(baseline, ctx.cwd, 'baseline'),
+      expandTraceSet(next, ctx.cwd, 'new'),
       options.adapter,
+      options.alpha,
     );
     return { action: 'compare', compare };
   }

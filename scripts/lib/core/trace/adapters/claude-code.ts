@@ -68,7 +68,10 @@ function createParser(sink: AdapterSink): LineParser {
       const type = asString(rec?.['type']) ?? 'non-object line';
       if (rec === undefined) return countUnknown(sink.counts, type);
       const version = asString(rec['version']);
-      if (version !== undefined) sink.setSourceVersion(version);
+      if (version !== undefined) {
+        sink.setSourceVersion(version);
+        sink.noteRecordedWith({ cliVersion: version });
+      }
       const session = asString(rec['sessionId']);
       if (session !== undefined) sink.setSessionId(session);
       const message = asRecord(rec['message']);

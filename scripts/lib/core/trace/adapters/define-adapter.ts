@@ -34,6 +34,7 @@ export interface RecordedWithNote {
   /** An already computed prompt digest (proofgate events read back). */
   promptSha256?: string | undefined;
   skillVersion?: string | undefined;
+  cliVersion?: string | undefined;
   tool?: { name: string; version: string } | undefined;
 }
 
@@ -227,6 +228,8 @@ export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) =>
         seen.promptSha256 ??= createHash('sha256').update(facts.prompt).digest('hex');
       if (facts.skillVersion !== undefined && facts.skillVersion !== '')
         seen.skillVersion ??= facts.skillVersion.slice(0, 80);
+      if (facts.cliVersion !== undefined && facts.cliVersion !== '')
+        seen.cliVersion ??= facts.cliVersion.slice(0, 80);
       const tool = facts.tool;
       if (tool !== undefined && tool.name !== '' && tool.version !== '') {
         seen.tools ??= {};

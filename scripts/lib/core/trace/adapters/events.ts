@@ -40,6 +40,7 @@ export const eventsAdapter = defineAdapter({
             model: asString(recorded['model']),
             promptSha256: asString(recorded['promptSha256']),
             skillVersion: asString(recorded['skillVersion']),
+            cliVersion: asString(recorded['cliVersion']),
           });
           for (const [name, version] of Object.entries(asRecord(recorded['tools']) ?? {}))
             if (typeof version === 'string') sink.noteRecordedWith({ tool: { name, version } });
