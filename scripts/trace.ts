@@ -14,6 +14,7 @@ import type { TraceCheckResult } from './lib/flows/trace-check-flow.ts';
 import { toTraceOptions } from './lib/cli/trace-options.ts';
 import type { TraceOptions } from './lib/cli/trace-options.ts';
 import { loadPack, resolvePackFile } from './lib/io/trace/load-pack.ts';
+import { findRepoRoot } from './lib/io/trace/repo-root.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderTraceJunit } from './lib/render/trace-junit.ts';
 import { renderTraceMarkdown } from './lib/render/trace-markdown.ts';
@@ -71,6 +72,12 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
       .option('markdown', {
         type: 'string',
         describe: 'also write a Markdown summary to this file',
+      })
+      .option('alpha', {
+        type: 'number',
+        default: 0.05,
+        describe:
+          "compare: significance threshold; a rule regressed only when Fisher's exact test gives p < alpha",
       }),
   toOptions: toTraceOptions,
   run: runTrace,
@@ -102,16 +109,19 @@ export async function runTrace(options: TraceOptions, ctx: Context): Promise<Tra
     const [baseline = '', next = ''] = options.traces;
     const compare = await compareTraceFiles(
       pack,
-      await expandTraceSet(baseline, ctx.cwd, 'baseline'),
-      await expandTraceSet(next, ctx.cwd, 'new'),
+      expandTraceSet(baseline, ctx.cwd, 'baseline'),
+      expandTraceSet(next, ctx.cwd, 'new'),
       options.adapter,
+      options.alpha,
     );
     return { action: 'compare', compare };
   }
   const files = options.traces.map((t) => ({ path: at(t), shownAs: t }));
   const check = await checkTraceFiles(pack, packFile, files, options.adapter, options.failOn);
-  if (options.sarif !== undefined)
-    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION, pack), '--sarif');
+  if (options.sarif !== undefined) {
+    const places = { root: findRepoRoot(ctx.cwd), pathOf: at };
+    writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION, pack, places), '--sarif');
+  }
   if (options.junit !== undefined)
     writeFileAtomic(at(options.junit), renderTraceJunit(check), '--junit');
   if (options.markdown !== undefined)

@@ -1,8 +1,11 @@
 // Trajectory gate benchmarks. Throughput: the refund pack over a 200k-event events JSONL, in
-// process (target >= 200k events/s, i.e. <= 1000 ms). Memory: peak RSS of a child process checking
-// traces of growing size (target < 300 MB at 1 GB; TRACE_BENCH_MAX_MB lowers the largest size).
+// process (target >= 200k events/s, i.e. <= 1000 ms), and over 1M events against the floor of
+// reading the same file with one JSON.parse per line, measured in the same run (target: <= 2x
+// its CPU). Memory: peak RSS of a child process checking traces of growing size (target < 300 MB
+// at 1 GB; TRACE_BENCH_MAX_MB lowers the largest size).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +84,81 @@ function setupLongCommand(): Promise<State> {
 
 const fsPack = loadPack(FS_PACK, 'fs-safety.yaml');
 
+const MILLION = 1_000_000;
+let millionDir: string | undefined;
+/** The 1M-event trace both the floor and the check read (written once per run). */
+function millionTrace(): string {
+  millionDir ??= mkdtempSync(join(tmpdir(), 'pg-trace-1m-'));
+  const path = join(millionDir, 'trace.jsonl');
+  if (!existsSync(path)) writeRefundTrace(path, MILLION / 10);
+  return path;
+}
+const cpuMedian = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** CPU ms per iteration of the floor, for the check's ratio. */
+const floorCpu: number[] = [];
+
+/** One iteration's CPU time (user + system, this process) around `run`. */
+async function cpuOf(run: () => Promise<void>): Promise<number> {
+  const cpu = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000;
+}
+
+const FLOOR = 'JSON.parse per line, 1M events (floor)';
+
 export const benches: Bench[] = [
+  {
+    name: FLOOR,
+    target: 'the floor: stream the file, JSON.parse every line',
+    runs: 3,
+    setup: () => Promise.resolve(millionTrace()),
+    async fn(state) {
+      let lines = 0;
+      floorCpu.push(
+        await cpuOf(async () => {
+          const input = createReadStream(state as string, { highWaterMark: 1 << 20 });
+          for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+            if (line === '') continue;
+            JSON.parse(line);
+            lines++;
+          }
+        }),
+      );
+      if (lines !== MILLION) throw new Error(`floor read ${lines} lines`);
+    },
+  },
+  {
+    name: 'trace check refund pack, 1M events',
+    target: '<= 2x the CPU of the JSON.parse floor',
+    baseline: FLOOR,
+    runs: 3,
+    setup: () => Promise.resolve({ path: millionTrace(), cpu: [] as number[] }),
+    async fn(state) {
+      const s = state as { path: string; cpu: number[] };
+      let events: number | undefined;
+      s.cpu.push(
+        await cpuOf(async () => {
+          const item = await checkTraceFile(pack, { path: s.path, shownAs: 'bench' }, 'events');
+          events = item.verdict?.coverage.events;
+        }),
+      );
+      if (events !== MILLION) throw new Error('the 1M-event trace was not fully read');
+    },
+    teardown(state) {
+      const s = state as { cpu: number[] };
+      const check = cpuMedian(s.cpu);
+      const floor = cpuMedian(floorCpu);
+      console.log(
+        `  1M events: check ${Math.round(check)} ms CPU, floor ${Math.round(floor)} ms CPU, ` +
+          `ratio ${(check / floor).toFixed(2)}x (target <= 2x)`,
+      );
+      if (millionDir !== undefined) rmSync(millionDir, { recursive: true, force: true });
+      millionDir = undefined;
+      return Promise.resolve();
+    },
+  },
   {
     name: 'fs-safety pack on a 300 KB shell command',
     target: '<= 2000 ms (was 5.5 s at 60 KB, > 60 s at 300 KB)',

@@ -131,6 +131,7 @@ export function traceOptions(
     sarif: undefined,
     junit: undefined,
     markdown: undefined,
+    alpha: 0.05,
     root: undefined,
     json: false,
     limit: 8192,

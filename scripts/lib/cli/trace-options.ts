@@ -14,6 +14,8 @@ export interface TraceOptions extends CommonOptions {
   sarif: string | undefined;
   junit: string | undefined;
   markdown: string | undefined;
+  /** compare: a rule regressed only when its one-sided Fisher p-value is below this. */
+  alpha: number;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -52,9 +54,18 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
       next: 'name the adapter without a version to use the one this proofgate has',
     });
   }
+  const alpha = argv['alpha'] === undefined ? 0.05 : Number(argv['alpha']);
+  if (!(alpha > 0 && alpha < 1)) {
+    throw new UsageError('BAD_VALUE', `--alpha ${String(argv['alpha'])} is not a probability`, {
+      where: '--alpha',
+      expected: 'a number between 0 and 1 (exclusive), e.g. 0.05',
+      next: 'proofgate trace compare --alpha 0.01 --pack <file> <baseline> <new>',
+    });
+  }
   return {
     ...common,
     action,
+    alpha,
     traces,
     pack: str(argv['pack']),
     adapter,

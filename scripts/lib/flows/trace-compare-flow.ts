@@ -28,10 +28,12 @@ export async function compareTraceFiles(
   baseline: readonly TraceFile[],
   next: readonly TraceFile[],
   adapter: string,
+  alpha: number,
 ): Promise<CompareResult> {
   return compareTraceSets(
     pack.pack,
     await judge(pack, baseline, adapter),
     await judge(pack, next, adapter),
+    alpha,
   );
 }

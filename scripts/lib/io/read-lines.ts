@@ -27,20 +27,27 @@ export async function readLines(
   let skipping = false;
   let line = 0;
   let total = 0;
-  const finish = (piece: Buffer): void => {
+  /** The line held in chunk[from, to) after any buffered parts (no per-line Buffer view). */
+  const finish = (chunk: Buffer, from: number, to: number): void => {
     line++;
-    const bytes = partBytes + piece.length;
+    const bytes = partBytes + to - from;
     if (skipping || bytes > max) {
       onLine({ line, overlongBytes: bytes });
+    } else if (partBytes === 0) {
+      let end = to;
+      if (end > from && chunk[end - 1] === 13) end--;
+      if (end > from) onLine({ line, text: chunk.toString('utf8', from, end) });
     } else {
-      const buffer = partBytes === 0 ? piece : Buffer.concat([...parts, piece]);
+      const buffer = Buffer.concat([...parts, chunk.subarray(from, to)]);
       let end = buffer.length;
       if (end > 0 && buffer[end - 1] === 13) end--;
       if (end > 0) onLine({ line, text: buffer.toString('utf8', 0, end) });
     }
-    parts = [];
-    partBytes = 0;
-    skipping = false;
+    if (partBytes !== 0 || skipping) {
+      parts = [];
+      partBytes = 0;
+      skipping = false;
+    }
   };
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
     const buffer = chunk as Buffer;
@@ -48,7 +55,7 @@ export async function readLines(
     total += buffer.length;
     let start = 0;
     for (let nl = buffer.indexOf(10, start); nl !== -1; nl = buffer.indexOf(10, start)) {
-      finish(buffer.subarray(start, nl));
+      finish(buffer, start, nl);
       start = nl + 1;
     }
     const rest = buffer.subarray(start);
@@ -62,7 +69,7 @@ export async function readLines(
       partBytes += rest.length;
     }
   }
-  if (partBytes > 0) finish(Buffer.alloc(0));
+  if (partBytes > 0) finish(Buffer.alloc(0), 0, 0);
   return total;
 }
 

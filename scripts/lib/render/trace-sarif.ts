@@ -1,19 +1,33 @@
 // SARIF 2.1.0 for code-scanning UIs (GitHub code scanning and others): one result per finding,
-// placed at the line of the trace that holds the offending event, with a stable fingerprint so
-// a finding keeps its identity across runs; unknown outcomes are notes.
+// placed at the line of the trace that holds the offending event, with a fingerprint that keeps
+// a finding's identity across runs, working directories, spellings of the path and pack version
+// bumps (so code scanning does not close and reopen alerts); unknown outcomes are notes.
 import { createHash } from 'node:crypto';
 import type { TraceCheckResult } from '../flows/trace-check-flow.ts';
 import type { Pack } from '../core/trace/pack.ts';
 import { ruleTypes } from '../core/trace/rules/index.ts';
+import { artifactLocation, rootUri, SRCROOT } from '../core/trace/sarif-uri.ts';
+import type { ArtifactLocation } from '../core/trace/sarif-uri.ts';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const HELP = 'references/trajectory-rules.md';
+
+/** The references page as shipped in the published package of this version. */
+const helpPage = (version: string): string =>
+  `https://unpkg.com/proofgate@${encodeURIComponent(version)}/${HELP}`;
+
+/** Where the traces are: each trace as named → its absolute path, and the repository root. */
+export interface SarifPlaces {
+  root: string;
+  pathOf(shownAs: string): string;
+}
 
 interface SarifRule {
   id: string;
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
+  helpUri: string;
   help: { text: string; markdown: string };
   defaultConfiguration: { level: string };
   properties: { tags: string[] };
@@ -32,12 +46,14 @@ function ruleFor(
   summary: string,
   description: string,
   how: string,
+  helpUri: string,
 ): SarifRule {
   return {
     id,
     name: id,
     shortDescription: { text: summary },
     fullDescription: { text: description },
+    helpUri,
     help: {
       text: `${description}. ${how} See ${HELP} in the proofgate package.`,
       markdown: `**${id}**: ${description}.\n\n${how}\n\nSee \`${HELP}\` in the proofgate package.`,
@@ -55,37 +71,51 @@ function fingerprint(...parts: (string | number | undefined)[]): string {
     .slice(0, 32);
 }
 
-function location(file: string, line: number | undefined): unknown[] {
-  const relative = !/^([a-zA-Z]:)?[\\/]/.test(file);
-  return [
-    {
-      physicalLocation: {
-        artifactLocation: {
-          uri: file.replace(/\\/g, '/'),
-          ...(relative ? { uriBaseId: '%SRCROOT%' } : {}),
-        },
-        region: { startLine: line ?? 1 },
-      },
-    },
-  ];
+function location(artifact: ArtifactLocation, line: number | undefined): unknown[] {
+  return [{ physicalLocation: { artifactLocation: artifact, region: { startLine: line ?? 1 } } }];
 }
 
-/** `pack` adds each rule's message, description and type to the rule metadata. */
-export function renderTraceSarif(result: TraceCheckResult, version: string, pack?: Pack): string {
+/** The pack's name without its version: alerts survive a version bump. */
+const packName = (pack: string): string => pack.replace(/@[^@]*$/, '');
+
+/**
+ * `pack` adds each rule's message, description and type to the rule metadata; `places` puts
+ * each trace relative to the repository root.
+ */
+export function renderTraceSarif(
+  result: TraceCheckResult,
+  version: string,
+  pack: Pack | undefined,
+  places: SarifPlaces,
+): string {
   const rules = new Map<string, SarifRule>();
   const results: unknown[] = [];
   const specs = new Map((pack?.rules ?? []).map((r) => [r.id, r]));
+  const page = helpPage(version);
   for (const trace of result.traces) {
+    const artifact = artifactLocation(places.pathOf(trace.file), places.root);
+    /** The trace's identity in fingerprints: its repository-relative path (or file URI). */
+    const where = artifact.uri;
     if (trace.error !== undefined) {
       const id = trace.error.code in ERROR_RULES ? trace.error.code : 'TRACE_UNREADABLE';
       const text = ERROR_RULES[id] ?? 'the trace could not be read or its format detected';
-      rules.set(id, ruleFor(id, 'error', text, text, trace.error.next ?? 'Fix the trace file.'));
+      rules.set(
+        id,
+        ruleFor(
+          id,
+          'error',
+          text,
+          text,
+          trace.error.next ?? 'Fix the trace file.',
+          `${page}#normalized-events`,
+        ),
+      );
       results.push({
         ruleId: id,
         level: 'error',
         message: { text: trace.error.message },
-        locations: location(trace.file, undefined),
-        partialFingerprints: { 'proofgateTrace/v1': fingerprint(id, trace.file) },
+        locations: location(artifact, undefined),
+        partialFingerprints: { 'proofgateTrace/v2': fingerprint(id, where) },
       });
     }
     for (const rule of trace.verdict?.rules ?? []) {
@@ -102,6 +132,7 @@ export function renderTraceSarif(result: TraceCheckResult, version: string, pack
           message,
           description,
           `Rule type ${rule.type}: ${typeText}. Pack ${result.pack}, level ${rule.level}.`,
+          `${page}#primitives`,
         ),
       );
       for (const f of rule.findings) {
@@ -109,9 +140,9 @@ export function renderTraceSarif(result: TraceCheckResult, version: string, pack
           ruleId: f.rule,
           level: f.outcome === 'unknown' ? 'note' : level,
           message: { text: f.message },
-          locations: location(trace.file, f.line),
+          locations: location(artifact, f.line),
           partialFingerprints: {
-            'proofgateTrace/v1': fingerprint(result.pack, f.rule, trace.file, f.at.join(',')),
+            'proofgateTrace/v2': fingerprint(f.rule, where, f.at.join(',')),
           },
           properties: {
             outcome: f.outcome,
@@ -132,10 +163,12 @@ export function renderTraceSarif(result: TraceCheckResult, version: string, pack
           driver: {
             name: 'proofgate-trace',
             version,
+            informationUri: page,
             rules: [...rules.values()],
           },
         },
-        automationDetails: { id: `proofgate-trace/${result.pack}/` },
+        originalUriBaseIds: { [SRCROOT]: { uri: rootUri(places.root) } },
+        automationDetails: { id: `proofgate-trace/${packName(result.pack)}/` },
         results,
         properties: { pack: result.pack },
       },

@@ -109,7 +109,9 @@ describe('claude-code@1', () => {
       'result toolu_2 false',
       'assistant.message The build directory could not be removed.',
     ]);
-    expect(r.events[1]).toMatchObject({ src: 'L2-L3' });
+    // Each event points at the physical line that holds it, not the merged message's first line.
+    expect(r.events[1]).toMatchObject({ src: 'L2' });
+    expect(r.events[2]).toMatchObject({ src: 'L3' });
     expect(r.counts).toMatchObject({
       unknown: 1,
       unknownKinds: { 'brand-new-line-type': 1 },
@@ -138,7 +140,7 @@ describe('claude-code@1', () => {
   });
 });
 
-describe('openai-responses@1', () => {
+describe('openai-responses@2', () => {
   test('pairs on call_id, mcp_call.error and failed hosted calls are failures', async () => {
     const r = await adapt('openai-responses/items.json');
     expect(brief(r.events)).toEqual([

@@ -46,10 +46,10 @@ const EXPECTED: [string, string, number, number, number, number][] = [
   ['otel-genai/openllmetry.json', 'otel-genai@1', 1, 0, 0, 0],
   ['otel-genai/opentelemetry-openai-v2.json', 'otel-genai@1', 1, 0, 0, 0],
   ['otel-genai/vercel-ai.json', 'otel-genai@1', 1, 1, 0, 1],
-  ['openai-responses/openai-local-shell-tool.1.json', 'openai-responses@1', 1, 0, 0, 0],
-  ['openai-responses/openai-mcp-tool.1.json', 'openai-responses@1', 1, 1, 0, 0],
-  ['openai-responses/openai-shell-tool.1.json', 'openai-responses@1', 1, 0, 0, 0],
-  ['openai-responses/programmatic-tool-calling.2.json', 'openai-responses@1', 1, 0, 0, 0],
+  ['openai-responses/openai-local-shell-tool.1.json', 'openai-responses@2', 1, 0, 0, 0],
+  ['openai-responses/openai-mcp-tool.1.json', 'openai-responses@2', 1, 1, 0, 0],
+  ['openai-responses/openai-shell-tool.1.json', 'openai-responses@2', 3, 0, 0, 0],
+  ['openai-responses/programmatic-tool-calling.2.json', 'openai-responses@2', 1, 0, 0, 0],
 ];
 
 function tally(r: AdaptResult): [number, number, number, number] {

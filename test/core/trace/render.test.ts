@@ -51,7 +51,12 @@ describe('trace renderers', () => {
   });
 
   test('SARIF maps block → error, warn → warning, unknown → note', async () => {
-    const sarif = JSON.parse(renderTraceSarif(await resultWithUnknown(), '0.1.0'));
+    const sarif = JSON.parse(
+      renderTraceSarif(await resultWithUnknown(), '0.1.0', undefined, {
+        root: '/repo',
+        pathOf: (f: string) => `/repo/${f}`,
+      }),
+    );
     const levels = sarif.runs[0].results.map(
       (r: { ruleId: string; level: string }) => `${r.ruleId}:${r.level}`,
     );

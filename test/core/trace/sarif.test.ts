@@ -2,7 +2,7 @@
 // with what GitHub code scanning needs to place a finding: a region from the event's source line,
 // stable partial fingerprints, rule descriptions and help, and automationDetails.id.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
@@ -46,7 +46,10 @@ async function sarifFor(files: string[]): Promise<Sarif> {
     'auto',
     'block',
   );
-  const text = renderTraceSarif(check, '0.1.0', pack);
+  const text = renderTraceSarif(check, '0.1.0', pack, {
+    root: REPO,
+    pathOf: (f) => (isAbsolute(f) ? f : join(REPO, f)),
+  });
   const sarif = JSON.parse(text) as Sarif;
   if (!validate(sarif)) throw new Error(JSON.stringify(validate.errors?.slice(0, 5)));
   return sarif;
@@ -58,7 +61,7 @@ describe('SARIF for code scanning', () => {
   test('valid against the official 2.1.0 schema, findings placed at their line', async () => {
     const sarif = await sarifFor([bad]);
     const run = sarif.runs[0]!;
-    expect(run.automationDetails.id).toBe('proofgate-trace/refund@1/');
+    expect(run.automationDetails.id).toBe('proofgate-trace/refund/');
     const verify = run.results.find((r) => r.ruleId === 'VERIFY_BEFORE_REFUND')!;
     const loc = verify.locations[0]!.physicalLocation;
     expect(loc.artifactLocation.uri).toBe(
@@ -75,7 +78,7 @@ describe('SARIF for code scanning', () => {
     const a = await sarifFor([bad]);
     const b = await sarifFor([bad]);
     const prints = (s: Sarif) =>
-      s.runs[0]!.results.map((r) => r.partialFingerprints['proofgateTrace/v1']);
+      s.runs[0]!.results.map((r) => r.partialFingerprints['proofgateTrace/v2']);
     expect(prints(a)).toEqual(prints(b));
     expect(new Set(prints(a)).size).toBe(prints(a).length);
   });

@@ -30,12 +30,8 @@ export interface TraceVerdict {
   findings: Finding[];
 }
 
-interface OpenCall {
-  seq: number;
-  name: string;
-  args: unknown;
-  argsMissing: boolean;
-}
+/** An open call is its call view (never mutated: rules may keep views). */
+type OpenCall = View & { name: string; argsMissing: boolean };
 
 function createReporter(result: RuleResult, message: string, unknownFails: boolean): Reporter {
   const add = (
@@ -101,8 +97,7 @@ export function createEvaluator(pack: Pack) {
       if (event.type === 'tool.call') {
         const name = canonical(event.name);
         const argsMissing = event.argsMissing === true || event.args === undefined;
-        open.set(event.callId, { seq: event.seq, name, args: event.args, argsMissing });
-        show({
+        const view: OpenCall = {
           kind: 'call',
           event: 'tool.call',
           seq: event.seq,
@@ -110,7 +105,9 @@ export function createEvaluator(pack: Pack) {
           name,
           args: event.args,
           argsMissing,
-        });
+        };
+        open.set(event.callId, view);
+        show(view);
       } else if (event.type === 'tool.result') {
         const call = open.get(event.callId);
         if (call === undefined) {

@@ -57,6 +57,8 @@ export interface RecordedWith {
   promptSha256?: string;
   /** Version of the agent Skill (or agent preset) that ran. */
   skillVersion?: string;
+  /** Version of the agent CLI that recorded the trace (Claude Code's `version` field). */
+  cliVersion?: string;
   /** Tool or plugin name → version, e.g. MCP servers and plugins. */
   tools?: Record<string, string>;
 }

@@ -16,12 +16,17 @@ function exceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
-/** Cheap pre-check: fewer than MAX_JSON_DEPTH opening brackets cannot nest that deep. */
+/**
+ * Cheap pre-check: JSON nested MAX_JSON_DEPTH deep has at least that many opening brackets and
+ * as many closing ones, so shorter text cannot; longer text counts its `{` and `[` with indexOf
+ * (native, fast) and stops at the bound.
+ */
 function mayExceedDepth(text: string): boolean {
+  if (text.length < 2 * MAX_JSON_DEPTH) return false;
   let open = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 123 || c === 91) && ++open >= MAX_JSON_DEPTH) return true;
+  for (const bracket of ['{', '[']) {
+    for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1))
+      if (++open >= MAX_JSON_DEPTH) return true;
   }
   return false;
 }

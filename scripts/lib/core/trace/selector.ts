@@ -1,6 +1,7 @@
 // Selectors pick events for rules. A tool selector with ok or data conditions matches a call
 // *paired with its result*, so it is decided when the result arrives.
 import { compileGlob, testWhere } from './condition.ts';
+import type { Pattern } from './condition.ts';
 import type { OkFilter, Selector, SelectorSpec } from './pack.ts';
 
 /** The object rule paths read: `name`, `args.*`, `data.*`, `ok`, `content`. */
@@ -28,6 +29,12 @@ export interface CompiledSelector {
   test(view: View): Match;
 }
 
+/** A loop, not `some` with a closure: this runs for every rule on every event. */
+function namesMatch(patterns: readonly (string | Pattern)[], name: string): boolean {
+  for (const p of patterns) if (typeof p === 'string' ? p === name : p.test(name)) return true;
+  return false;
+}
+
 function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
   const event = selector.event ?? 'tool.call';
   const tools = selector.tool === undefined ? undefined : [selector.tool].flat();
@@ -42,10 +49,7 @@ function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
     test(view) {
       if (view.event !== event) return 'no';
       if (needsResult && view.kind !== 'completion') return 'no';
-      if (patterns !== undefined) {
-        const name = view.name ?? '';
-        if (!patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name)))) return 'no';
-      }
+      if (patterns !== undefined && !namesMatch(patterns, view.name ?? '')) return 'no';
       if (testWhere(view, where) !== true) return 'no';
       if (ok === 'any') return 'yes';
       if (view.ok === null || view.ok === undefined) return 'unknown';

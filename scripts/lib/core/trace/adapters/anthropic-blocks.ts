@@ -34,6 +34,8 @@ export interface BlockOptions {
   where: string;
   /** Claude Code: call ids already emitted for this message (split lines repeat blocks). */
   seenCallIds?: Set<string>;
+  /** The source line of each block (Claude Code merges one message's lines); else `where`. */
+  blockSrc?: readonly string[];
   /** Overrides ok per tool_use_id (Claude Code's toolUseResult). */
   okHint?: (toolUseId: string) => boolean | undefined;
 }
@@ -52,23 +54,30 @@ export function emitBlocks(content: unknown, sink: AdapterSink, options: BlockOp
   }
   let emitted = false;
   let text: string[] = [];
+  let textSrc: string | undefined;
   const flushText = (): void => {
     const joined = text.join('\n');
     text = [];
+    const src = textSrc ?? where;
+    textSrc = undefined;
     if (joined.trim() === '') return;
     sink.emit({
       type: role === 'assistant' ? 'assistant.message' : 'user.message',
       content: joined,
-      src: where,
+      src,
     });
     emitted = true;
   };
-  for (const raw of asArray(content)) {
+  const blocks = asArray(content);
+  for (let i = 0; i < blocks.length; i++) {
+    const raw = blocks[i];
+    const at = options.blockSrc?.[i] ?? where;
     const block = asRecord(raw);
     const type = asString(block?.['type']) ?? 'non-object block';
     if (block === undefined) {
       countUnknown(sink.counts, type);
     } else if (type === 'text') {
+      textSrc ??= at;
       text.push(asString(block['text']) ?? '');
     } else if (CALL_BLOCKS.has(type)) {
       flushText();
@@ -78,7 +87,7 @@ export function emitBlocks(content: unknown, sink: AdapterSink, options: BlockOp
         countUnknown(sink.counts, `${type} without id/name`);
       } else if (!(options.seenCallIds?.has(callId) ?? false)) {
         options.seenCallIds?.add(callId);
-        sink.emit({ type: 'tool.call', callId, name, args: block['input'] ?? {}, src: where });
+        sink.emit({ type: 'tool.call', callId, name, args: block['input'] ?? {}, src: at });
         emitted = true;
       }
     } else if (type === 'tool_result' || type === 'mcp_tool_result' || /_tool_result$/.test(type)) {

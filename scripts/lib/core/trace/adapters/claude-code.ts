@@ -34,26 +34,33 @@ function createParser(sink: AdapterSink): LineParser {
   let pendingId: string | undefined;
   let pendingBlocks: unknown[] = [];
   let pendingLines: number[] = [];
+  /** The line of each pending block: a tool call points at the line that holds it. */
+  let blockLines: number[] = [];
   const flush = (): void => {
     if (pendingId === undefined) return;
     const first = pendingLines[0];
     const last = pendingLines[pendingLines.length - 1];
     const where = first === last ? `L${first}` : `L${first}-L${last}`;
     const seenText = new Set<string>();
-    const blocks = pendingBlocks.filter((b) => {
-      const rec = asRecord(b);
-      if (rec?.['type'] !== 'text') return true;
-      const text = String(rec['text']);
-      if (seenText.has(text)) return false;
-      seenText.add(text);
-      return true;
-    });
-    if (emitBlocks(blocks, sink, { role: 'assistant', where, seenCallIds: new Set() }))
+    const kept = pendingBlocks
+      .map((_, i) => i)
+      .filter((i) => {
+        const rec = asRecord(pendingBlocks[i]);
+        if (rec?.['type'] !== 'text') return true;
+        const text = String(rec['text']);
+        if (seenText.has(text)) return false;
+        seenText.add(text);
+        return true;
+      });
+    const blocks = kept.map((i) => pendingBlocks[i]);
+    const blockSrc = kept.map((i) => `L${blockLines[i] ?? first}`);
+    if (emitBlocks(blocks, sink, { role: 'assistant', where, blockSrc, seenCallIds: new Set() }))
       sink.counts.recognized++;
     else sink.counts.skipped++;
     pendingId = undefined;
     pendingBlocks = [];
     pendingLines = [];
+    blockLines = [];
   };
   return {
     record(value, line) {
@@ -61,7 +68,10 @@ function createParser(sink: AdapterSink): LineParser {
       const type = asString(rec?.['type']) ?? 'non-object line';
       if (rec === undefined) return countUnknown(sink.counts, type);
       const version = asString(rec['version']);
-      if (version !== undefined) sink.setSourceVersion(version);
+      if (version !== undefined) {
+        sink.setSourceVersion(version);
+        sink.noteRecordedWith({ cliVersion: version });
+      }
       const session = asString(rec['sessionId']);
       if (session !== undefined) sink.setSessionId(session);
       const message = asRecord(rec['message']);
@@ -70,11 +80,12 @@ function createParser(sink: AdapterSink): LineParser {
         const id = asString(message['id']) ?? `line ${line}`;
         if (id !== pendingId) flush();
         pendingId = id;
-        pendingBlocks.push(
-          ...(typeof message['content'] === 'string'
+        const added =
+          typeof message['content'] === 'string'
             ? [{ type: 'text', text: message['content'] }]
-            : asArray(message['content'])),
-        );
+            : asArray(message['content']);
+        pendingBlocks.push(...added);
+        for (let i = 0; i < added.length; i++) blockLines.push(line);
         pendingLines.push(line);
         return;
       }

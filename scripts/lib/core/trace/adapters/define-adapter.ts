@@ -4,6 +4,8 @@ import type { MessageEvent, RecordCounts, ToolCallEvent, ToolResultEvent } from 
 import { createHash } from 'node:crypto';
 import type { RecordedWith, TraceEvent } from '../events.ts';
 import { countMalformed } from '../events.ts';
+import { entryOk, isShellTool, shellCommands } from '../shell-action.ts';
+import { isList } from './shared.ts';
 
 type WithoutSeq<E> = Omit<E, 'seq'> & { seq?: number };
 export type NewEvent =
@@ -32,6 +34,7 @@ export interface RecordedWithNote {
   /** An already computed prompt digest (proofgate events read back). */
   promptSha256?: string | undefined;
   skillVersion?: string | undefined;
+  cliVersion?: string | undefined;
   tool?: { name: string; version: string } | undefined;
 }
 
@@ -110,12 +113,90 @@ export interface TraceSink extends AdapterSink {
  * seq, a gap, or a mix of numbered and unnumbered events is a malformed record (named by line),
  * which makes the whole trace UNKNOWN rather than judged on a partial picture.
  */
+const splitId = (callId: string, i: number): string => (i === 0 ? callId : `${callId}#${i + 1}`);
+
 export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) => void): TraceSink {
   let numbered: boolean | undefined;
   const pending = new Map<number, TraceEvent>();
   const deliver = (event: TraceEvent): void => {
     sink.lastSeq = event.seq;
     onEvent(event);
+  };
+  function place(event: NewEvent): void {
+    const explicit = event.seq !== undefined;
+    if (numbered !== undefined && numbered !== explicit) {
+      throw new RecordRejected(
+        explicit
+          ? `seq ${String(event.seq)} after events without seq`
+          : 'no seq, but earlier events are numbered',
+      );
+    }
+    numbered = explicit;
+    // Adapters hand over fresh objects, so numbering in place saves a copy per event.
+    const numberedEvent = event as TraceEvent;
+    if (!explicit) {
+      numberedEvent.seq = sink.lastSeq + 1;
+      return deliver(numberedEvent);
+    }
+    const seq = numberedEvent.seq;
+    if (!Number.isSafeInteger(seq) || seq < 1) {
+      throw new RecordRejected(`seq ${String(seq)} is not a whole number >= 1`);
+    }
+    if (seq <= sink.lastSeq || pending.has(seq)) {
+      throw new RecordRejected(`duplicate seq ${seq}`);
+    }
+    if (seq !== sink.lastSeq + 1) {
+      if (pending.size >= MAX_PENDING_EVENTS) {
+        throw new RecordRejected(`seq ${seq} arrives more than ${MAX_PENDING_EVENTS} events early`);
+      }
+      pending.set(seq, numberedEvent);
+      return;
+    }
+    deliver(numberedEvent);
+    for (let next = pending.get(sink.lastSeq + 1); next !== undefined;) {
+      pending.delete(next.seq);
+      deliver(next);
+      next = pending.get(sink.lastSeq + 1);
+    }
+  }
+  /** Shell calls split into one call per command: call id → number of commands. */
+  const splits = new Map<string, number>();
+  /** A multi-command shell call as one call per command (ids `c`, `c#2`, …); true when split. */
+  const splitShellCall = (event: WithoutSeq<ToolCallEvent>): boolean => {
+    const shell = shellCommands(event.args);
+    if (shell === undefined || shell.commands.length === 0) return false;
+    const { rest, commands } = shell;
+    if (commands.length === 1 || event.seq !== undefined) {
+      // proofgate events carry their own seq, so a list stays one event that every rule reads.
+      event.args =
+        commands.length === 1
+          ? { ...rest, command: commands[0] }
+          : { ...rest, commands, command: commands.join('\n') };
+      return false;
+    }
+    splits.set(event.callId, commands.length);
+    commands.forEach((command, i) => {
+      place({ ...event, callId: splitId(event.callId, i), args: { ...rest, command } });
+    });
+    return true;
+  };
+  /** The result of a split call, one per command: a per-command output list is dealt out. */
+  const splitResult = (event: WithoutSeq<ToolResultEvent>, n: number): void => {
+    splits.delete(event.callId);
+    const { data, error, ...rest } = event;
+    const perCommand = isList(data) && data.length === n ? data : undefined;
+    for (let i = 0; i < n; i++) {
+      const entry = perCommand === undefined ? data : perCommand[i];
+      const ok = perCommand === undefined ? event.ok : entryOk(entry, event.ok);
+      const failure = error ?? { type: 'exit_code', message: 'non-zero exit or failed' };
+      place({
+        ...rest,
+        callId: splitId(event.callId, i),
+        ok,
+        data: entry,
+        ...(ok === false ? { error: failure } : {}),
+      });
+    }
   };
   const sink: TraceSink = {
     counts,
@@ -124,43 +205,13 @@ export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) =>
     sessionId: undefined,
     recordedWith: {},
     emit(event: NewEvent): void {
-      const explicit = event.seq !== undefined;
-      if (numbered !== undefined && numbered !== explicit) {
-        throw new RecordRejected(
-          explicit
-            ? `seq ${String(event.seq)} after events without seq`
-            : 'no seq, but earlier events are numbered',
-        );
+      if (event.type === 'tool.call') {
+        if (isShellTool(event.name) && splitShellCall(event)) return;
+      } else if (event.type === 'tool.result' && splits.size > 0) {
+        const n = splits.get(event.callId);
+        if (n !== undefined) return splitResult(event, n);
       }
-      numbered = explicit;
-      // Adapters hand over fresh objects, so numbering in place saves a copy per event.
-      const numberedEvent = event as TraceEvent;
-      if (!explicit) {
-        numberedEvent.seq = sink.lastSeq + 1;
-        return deliver(numberedEvent);
-      }
-      const seq = numberedEvent.seq;
-      if (!Number.isSafeInteger(seq) || seq < 1) {
-        throw new RecordRejected(`seq ${String(seq)} is not a whole number >= 1`);
-      }
-      if (seq <= sink.lastSeq || pending.has(seq)) {
-        throw new RecordRejected(`duplicate seq ${seq}`);
-      }
-      if (seq !== sink.lastSeq + 1) {
-        if (pending.size >= MAX_PENDING_EVENTS) {
-          throw new RecordRejected(
-            `seq ${seq} arrives more than ${MAX_PENDING_EVENTS} events early`,
-          );
-        }
-        pending.set(seq, numberedEvent);
-        return;
-      }
-      deliver(numberedEvent);
-      for (let next = pending.get(sink.lastSeq + 1); next !== undefined;) {
-        pending.delete(next.seq);
-        deliver(next);
-        next = pending.get(sink.lastSeq + 1);
-      }
+      place(event);
     },
     setSourceVersion(version: string): void {
       sink.sourceVersion ??= version.slice(0, 80);
@@ -177,6 +228,8 @@ export function createSink(counts: RecordCounts, onEvent: (event: TraceEvent) =>
         seen.promptSha256 ??= createHash('sha256').update(facts.prompt).digest('hex');
       if (facts.skillVersion !== undefined && facts.skillVersion !== '')
         seen.skillVersion ??= facts.skillVersion.slice(0, 80);
+      if (facts.cliVersion !== undefined && facts.cliVersion !== '')
+        seen.cliVersion ??= facts.cliVersion.slice(0, 80);
       const tool = facts.tool;
       if (tool !== undefined && tool.name !== '' && tool.version !== '') {
         seen.tools ??= {};

@@ -127,7 +127,8 @@ function emitItem(item: Rec, type: string, src: string, sink: AdapterSink): bool
 export const openaiResponsesAdapter = defineAdapter({
   kind: 'document',
   name: 'openai-responses',
-  version: 1,
+  // 2: shell calls carry one `args.command` string; a `shell_call` of n commands is n calls.
+  version: 2,
   describe:
     'OpenAI Responses API items (function_call / function_call_output, mcp_call, hosted calls)',
   failure:

@@ -6,7 +6,11 @@ interface Step extends Selector {
   optional?: boolean;
 }
 
-/** A golden path of calls: `in_order` (subsequence), `exact` (nothing else), `any_order`. */
+/**
+ * A golden path of calls: `in_order` (subsequence), `exact` (nothing else), `any_order`. Like
+ * every rule but `require`, it passes vacuously when its subject never occurs: a trace in which
+ * no step matches anything is not judged against the path.
+ */
 export const sequenceRule = defineRule<{
   steps: Step[];
   mode?: 'exact' | 'in_order' | 'any_order';
@@ -23,7 +27,9 @@ export const sequenceRule = defineRule<{
     const mode = spec.mode ?? 'in_order';
     const seen = steps.map(() => false);
     let next = 0;
-    let broken = false;
+    let broken: { detail: string; seq: number } | undefined;
+    /** Some step matched some event: the path applies to this trace. */
+    let occurred = false;
     const matchFrom = (view: Parameters<(typeof steps)[0]['selector']['test']>[0]): number => {
       for (let i = next; i < steps.length; i++) {
         const step = steps[i]!;
@@ -34,7 +40,11 @@ export const sequenceRule = defineRule<{
     };
     return {
       see(view) {
-        if (broken || (view.kind === 'completion' && mode === 'exact')) return;
+        if (!occurred)
+          occurred = steps.some(
+            (s) => isDecisionPoint(s.selector, view) && s.selector.test(view) === 'yes',
+          );
+        if (broken !== undefined || (view.kind === 'completion' && mode === 'exact')) return;
         if (mode === 'any_order') {
           steps.forEach((s, i) => {
             if (isDecisionPoint(s.selector, view) && s.selector.test(view) === 'yes')
@@ -48,15 +58,15 @@ export const sequenceRule = defineRule<{
           seen[found] = true;
           next = found + 1;
         } else if (mode === 'exact' && view.kind === 'call') {
-          broken = true;
-          report.fail(
-            `unexpected call ${view.name ?? ''} at seq ${view.seq} (expected ${steps[next]?.label ?? 'no more calls'})`,
-            [view.seq],
-          );
+          broken = {
+            detail: `unexpected call ${view.name ?? ''} at seq ${view.seq} (expected ${steps[next]?.label ?? 'no more calls'})`,
+            seq: view.seq,
+          };
         }
       },
       finish() {
-        if (broken) return;
+        if (!occurred) return;
+        if (broken !== undefined) return report.fail(broken.detail, [broken.seq]);
         const missing = steps.filter((s, i) => !s.optional && !seen[i]).map((s) => s.label);
         if (missing.length > 0)
           report.fail(`missing step(s) ${missing.join(', ')} (mode ${mode})`, []);
