@@ -2,7 +2,7 @@
 // An unknown view or id is exit 2, never an empty success. references/query.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query-views.ts';
+import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query/query-views.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { queryFlow, type QueryResult } from './lib/flows/query-flow.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';

@@ -10,7 +10,7 @@ import type { NextItem } from '../../scripts/lib/core/knowledge/rank-next.ts';
 import { retrieveCases } from '../../scripts/lib/core/knowledge/retrieve-cases.ts';
 import type { CaseEntry, StructuralFeatures } from '../../scripts/lib/core/knowledge/types.ts';
 import type { Control } from '../../scripts/lib/core/plane/types.ts';
-import { canonicalize } from '../../scripts/lib/core/ledger/canonical.ts';
+import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
 import { blobId } from '../../scripts/lib/io/knowledge-store.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';

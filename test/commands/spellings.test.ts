@@ -17,7 +17,7 @@ import {
   formatAuditCommand,
   formatAuthorityAddCommand,
   formatEvaluateCommand,
-} from '../../scripts/lib/core/gate/next-command.ts';
+} from '../../scripts/lib/core/next/next-command.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { choicesOf, isKnownFlag, optionsOf } from '../helpers/verb-options.ts';
 

@@ -3,8 +3,8 @@
 // that supports it.
 import type { Context } from '../core/context.ts';
 import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
-import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
 import { readEntriesOnce } from './claim-scope.ts';

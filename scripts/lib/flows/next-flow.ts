@@ -6,7 +6,7 @@ import type { Context } from '../core/context.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import { ADOPT_COMMAND } from '../core/gate/next-command.ts';
+import { ADOPT_COMMAND } from '../core/next/next-command.ts';
 import type { TraceGap } from '../core/knowledge/build-trace-graph.ts';
 import {
   blockerItems,
@@ -16,8 +16,8 @@ import {
   rankNext,
 } from '../core/knowledge/rank-next.ts';
 import type { RankedItem } from '../core/knowledge/rank-next.ts';
-import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
 import { findGitRoot } from '../io/git.ts';

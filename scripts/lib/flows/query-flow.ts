@@ -13,9 +13,9 @@ import {
   headView,
   type QueryItem,
   type QueryView,
-} from '../core/gate/query-views.ts';
-import { entryView, findAnyEntry, subjectView } from '../core/gate/query-entry-views.ts';
-import type { SubjectNames } from '../core/gate/query-entry-views.ts';
+} from '../core/gate/query/query-views.ts';
+import { entryView, findAnyEntry, subjectView } from '../core/gate/query/query-entry-views.ts';
+import type { SubjectNames } from '../core/gate/query/query-entry-views.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import {
@@ -27,7 +27,7 @@ import {
 } from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses } from './gather-statuses.ts';

@@ -3,7 +3,7 @@
 import { relative, sep } from 'node:path';
 import { listPlaneDefinitionPaths, subjectScopeOf } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
-import { listUncommitted, type Uncommitted } from '../core/gate/uncommitted.ts';
+import { listUncommitted, type Uncommitted } from '../core/gate/claim/uncommitted.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { findRepositoryPaths } from '../io/git.ts';
 import { installedSkillExcludes } from '../io/skill-excludes.ts';

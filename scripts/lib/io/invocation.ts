@@ -2,7 +2,7 @@
 // installed in the reader's npm project, and does `proofgate` on PATH run this same copy.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import type { InvocationFacts } from '../core/gate/invocation.ts';
+import type { InvocationFacts } from '../core/gate/run/invocation.ts';
 import { packagePath } from './package-root.ts';
 
 function isFile(path: string): boolean {

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { AUDIT_STAGES, type AuditStage } from '../core/ledger/types.ts';
 import { MATURITY_LEVELS } from '../core/plane/types.ts';
-import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import { renderRules } from './render-gate.ts';
 import type { ReportControl, ReportModel } from '../core/report/build-report.ts';
 import { el, escapeHtml, section, statusCell, table, text, voidEl } from './html-escape.ts';

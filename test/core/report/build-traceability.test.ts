@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { computeStatuses } from '../../../scripts/lib/core/gate/compute-status.ts';
+import { computeStatuses } from '../../../scripts/lib/core/gate/status/compute-status.ts';
 import { buildTraceability } from '../../../scripts/lib/core/report/build-traceability.ts';
 import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
 

@@ -2,7 +2,7 @@
 // PASS of a control whose declared inputs cover the fact's path: a result about other code, a
 // FAIL, or a control that never looks at that file does not support it.
 import { minimatch } from 'minimatch';
-import type { ControlStatus } from '../gate/compute-status.ts';
+import type { ControlStatus } from '../gate/status/compute-status.ts';
 import type { StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { Control } from '../plane/types.ts';
 

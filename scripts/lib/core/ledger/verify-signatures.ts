@@ -8,7 +8,7 @@ import { verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw } from './sign-entry.ts';
 import type { KeylessJob, RegisteredIdentity } from './keyless.ts';
 import type { LedgerEntry, LocatedEntry, SignedBody } from './types.ts';

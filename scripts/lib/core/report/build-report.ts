@@ -2,18 +2,18 @@
 // `status --json` and `claim` (computeStatuses, decideVerdict): the report re-implements none of
 // them, so its "if claimed now" and open items are the claim's own. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
 import { findUnprovenStops, type UnprovenStop } from '../hook/hook-notes.ts';
-import type { AttestationHistory } from '../gate/attestation-age.ts';
+import type { AttestationHistory } from '../gate/status/attestation-age.ts';
 import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
-import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
-import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
-import { requiredStages, type ClaimDecision } from '../gate/decide-claim.ts';
-import type { RulesReport } from '../gate/base-rules.ts';
-import { decideVerdict } from '../gate/decide-verdict.ts';
-import { parseClaimBody } from '../gate/parse-body.ts';
-import { inLedgerOrder, supersededClaims } from '../gate/superseded-claims.ts';
+import { computeStatuses, CONTROL_STATUSES } from '../gate/status/compute-status.ts';
+import type { ControlStatus, ControlStatusValue } from '../gate/status/compute-status.ts';
+import { requiredStages, type ClaimDecision } from '../gate/claim/decide-claim.ts';
+import type { RulesReport } from '../gate/claim/base-rules.ts';
+import { decideVerdict } from '../verdict/decide-verdict.ts';
+import { parseClaimBody } from '../gate/entries/parse-body.ts';
+import { inLedgerOrder, supersededClaims } from '../gate/claim/superseded-claims.ts';
 import { LedgerOrder } from '../ledger/ledger-order.ts';
-import type { ClaimBody } from '../gate/bodies.ts';
-import { isRequiredAt } from '../gate/select-controls.ts';
+import type { ClaimBody } from '../gate/entries/bodies.ts';
+import { isRequiredAt } from '../gate/select/select-controls.ts';
 import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type {

@@ -1,6 +1,6 @@
 // The traceability part of the report: each requirement's chain requirement → risk → control →
 // evidence → outcome, from buildTraceGraph, with the gaps that block claims at the target.
-import type { ControlStatus } from '../gate/compute-status.ts';
+import type { ControlStatus } from '../gate/status/compute-status.ts';
 import {
   buildTraceGraph,
   gapsBlockingAt,
