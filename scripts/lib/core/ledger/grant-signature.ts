@@ -8,8 +8,8 @@ import { canonicalize } from '../shared/canonical.ts';
 import { isCanonicalBase64 } from './parse-entry.ts';
 import { keyidOf, preAuthEncoding, publicKeyFromRaw } from './sign-entry.ts';
 import type { LedgerEntry, Signer } from './types.ts';
-import type { Authority } from '../plane/types.ts';
-import type { Grant } from '../gate/authority/grant-authority.ts';
+import type { Authority } from '../shared/authority.ts';
+import type { Grant } from '../shared/authority.ts';
 
 /** DSSE payloadType of a grant statement; an entry signature never verifies as one. */
 const GRANT_PAYLOAD_TYPE = 'application/vnd.proofgate.grant.v1+json';

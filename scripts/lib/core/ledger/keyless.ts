@@ -7,7 +7,7 @@
 // verifier only queues them.
 import { ConfigError } from '../errors.ts';
 import { sha256Hex } from '../hash.ts';
-import type { Authority, SigstoreIdentity } from '../plane/types.ts';
+import type { Authority, SigstoreIdentity } from '../shared/authority.ts';
 import { canonicalize } from '../shared/canonical.ts';
 import type { LedgerEntry, SignedBody } from './types.ts';
 

@@ -10,7 +10,12 @@ import type { ControlStatus } from '../gate/status/compute-status.ts';
 import { manifestCiBlockers } from '../brownfield/ci-tiers.ts';
 import { unmappedInstructions } from '../gate/claim/instruction-policy.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-trace-graph.ts';
-import { decideClaim, type ClaimBlocker, type ClaimDecision } from '../gate/claim/decide-claim.ts';
+import {
+  decideClaim,
+  withBlockers,
+  type ClaimBlocker,
+  type ClaimDecision,
+} from '../gate/claim/decide-claim.ts';
 import { uncommittedBlockers, type Uncommitted } from '../gate/claim/uncommitted.ts';
 
 /** What a verdict is decided from: the statuses of exactly the claimed controls and their world. */
@@ -89,27 +94,6 @@ function traceabilityBlockers(
       reason: `traceability gap ${g.kind} ${g.requirement}${g.control === undefined ? '' : ` via ${g.control}`} blocks claims from ${g.maturity}`,
       next: 'proofgate knowledge sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
     }));
-}
-
-/**
- * Adds blockers from a policy outside the control statuses; any blocker refuses the claim. A
- * granted decision's verdict becomes `REFUSED [scope] <n> <what>`; a refused one keeps its own.
- */
-export function withBlockers(
-  decision: ClaimDecision,
-  blockers: readonly ClaimBlocker[],
-  what: string,
-): ClaimDecision {
-  if (blockers.length === 0) return decision;
-  const { body: _body, ...refused } = decision;
-  return {
-    ...refused,
-    granted: false,
-    verdict: decision.granted
-      ? `REFUSED [${decision.scope}] ${blockers.length} ${what}`
-      : decision.verdict,
-    blockers: [...decision.blockers, ...blockers],
-  };
 }
 
 /** A release ships a commit: one over files no commit holds is refused until they are committed. */

@@ -23,19 +23,9 @@ export const AUTHORIZATION_GRANTORS = {
 } as const satisfies Record<AuthorizationKind, readonly GrantorRule[]>;
 
 /** The authority that grants, with the key it can sign with when its authority has keys. */
-export interface Grantor {
-  authority: string;
-  keyid?: string;
-}
+import type { Grant, Grantor } from '../../shared/authority.ts';
 
-/** One recorded grant: which capability, by whom. */
-export interface Grant {
-  kind: AuthorizationKind;
-  by: string;
-  keyid?: string;
-  /** The grantor's own signature over the grant statement (grant-signature.ts), when keyed. */
-  sig?: string;
-}
+export type { Grant, Grantor };
 
 function satisfies(rule: GrantorRule, authority: Authority): boolean {
   return rule === 'human'

@@ -9,8 +9,7 @@ import type { Plane } from '../../plane/plane.ts';
 import type { Authority, Manifest } from '../../plane/types.ts';
 import { checkAuthority } from '../authority/check-independence.ts';
 import type { ControlStatus } from '../status/compute-status.ts';
-import type { ClaimBlocker, ClaimDecision } from './decide-claim.ts';
-import { withBlockers } from '../../verdict/decide-verdict.ts';
+import { withBlockers, type ClaimBlocker, type ClaimDecision } from './decide-claim.ts';
 import { formatAuditCommand, formatEvaluateCommand } from '../../next/next-command.ts';
 
 /** The plane at a base ref as the claim verb read it. */

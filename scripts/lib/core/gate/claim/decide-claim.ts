@@ -199,3 +199,24 @@ function countStrengths(
   }
   return result;
 }
+
+/**
+ * Adds blockers from a policy outside the control statuses; any blocker refuses the claim. A
+ * granted decision's verdict becomes `REFUSED [scope] <n> <what>`; a refused one keeps its own.
+ */
+export function withBlockers(
+  decision: ClaimDecision,
+  blockers: readonly ClaimBlocker[],
+  what: string,
+): ClaimDecision {
+  if (blockers.length === 0) return decision;
+  const { body: _body, ...refused } = decision;
+  return {
+    ...refused,
+    granted: false,
+    verdict: decision.granted
+      ? `REFUSED [${decision.scope}] ${blockers.length} ${what}`
+      : decision.verdict,
+    blockers: [...decision.blockers, ...blockers],
+  };
+}

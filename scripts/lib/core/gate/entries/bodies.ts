@@ -3,7 +3,7 @@
 import type { AuditStage } from '../../ledger/types.ts';
 import type { AuthorizationKind, ClaimScope, Execution, Maturity } from '../../plane/types.ts';
 import type { RatchetDetails } from './ratchet-details.ts';
-import type { Grant } from '../authority/grant-authority.ts';
+import type { Grant } from '../../shared/authority.ts';
 
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];

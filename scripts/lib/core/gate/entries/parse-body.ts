@@ -24,7 +24,7 @@ import {
   MATURITY_LEVELS,
 } from '../../plane/types.ts';
 import { parseRatchetDetails } from './ratchet-details.ts';
-import type { Grant } from '../authority/grant-authority.ts';
+import type { Grant } from '../../shared/authority.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
