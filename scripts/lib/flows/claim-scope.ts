@@ -1,4 +1,4 @@
-// The scope of a task claim and of the Stop hook's claim (core/gate/task-scope.ts): the paths
+// The scope of a task claim and of the Stop hook's claim (core/gate/select/task-scope.ts): the paths
 // changed since the trusted base (the upstream's fork point, or --base) as the subject tree sees
 // them on disk (committed, uncommitted and untracked-not-ignored files; the plane's evidence and
 // knowledge left out), and the control definitions changed since it. Without a base, the tree of

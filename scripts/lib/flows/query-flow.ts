@@ -1,5 +1,5 @@
 // `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the trace
-// graph) and hands it to the pure views in core/gate/query-views.ts.
+// graph) and hands it to the pure views in core/gate/query/query-views.ts.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { buildTraceGraph, walkTrace } from '../core/knowledge/build-trace-graph.ts';

@@ -1,4 +1,4 @@
-// The files the current subject binds that no commit holds (core/gate/uncommitted.ts), read from
+// The files the current subject binds that no commit holds (core/gate/claim/uncommitted.ts), read from
 // the very git status the binding was computed from when this process computed one.
 import { relative, sep } from 'node:path';
 import { listPlaneDefinitionPaths, subjectScopeOf } from '../core/binding/build-subject.ts';
