@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runMemory } from '../../scripts/memory.ts';
-import { buildTraceGraph, walkTrace } from '../../scripts/lib/core/knowledge/build-trace-graph.ts';
+import { buildTraceGraph, walkTrace } from '../../scripts/lib/core/knowledge/build-requirement-graph.ts';
 import { rankNext } from '../../scripts/lib/core/knowledge/rank-next.ts';
 import type { NextItem } from '../../scripts/lib/core/knowledge/rank-next.ts';
 import { retrieveCases } from '../../scripts/lib/core/knowledge/retrieve-cases.ts';

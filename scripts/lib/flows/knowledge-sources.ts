@@ -2,7 +2,7 @@
 // (decideClaimNow, the decision `claim` itself makes, under its rules) and, per control, the entry
 // that supports it.
 import type { Context } from '../core/context.ts';
-import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
+import type { TraceEvidence } from '../core/knowledge/build-requirement-graph.ts';
 import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
 import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { ClaimScope } from '../core/plane/types.ts';

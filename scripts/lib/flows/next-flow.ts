@@ -3,11 +3,11 @@
 // traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
+import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-requirement-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import { ADOPT_COMMAND } from '../core/next/next-command.ts';
-import type { TraceGap } from '../core/knowledge/build-trace-graph.ts';
+import type { TraceGap } from '../core/knowledge/build-requirement-graph.ts';
 import {
   blockerItems,
   cutRanked,

@@ -2,7 +2,7 @@
 // graph) and hands it to the pure views in core/gate/query/query-views.ts.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { buildTraceGraph, walkTrace } from '../core/knowledge/build-trace-graph.ts';
+import { buildTraceGraph, walkTrace } from '../core/knowledge/build-requirement-graph.ts';
 import { decisionsTouching, foldDecisions } from '../core/knowledge/decide-decisions.ts';
 import {
   authorityView,

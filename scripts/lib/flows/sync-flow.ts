@@ -1,8 +1,8 @@
 // sync: builds the requirement-control-evidence trace graph and writes it.
 import { join, relative, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
-import type { TraceEvidence, TraceGap, TraceGraph } from '../core/knowledge/build-trace-graph.ts';
+import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-requirement-graph.ts';
+import type { TraceEvidence, TraceGap, TraceGraph } from '../core/knowledge/build-requirement-graph.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import { findGitRoot } from '../io/git.ts';

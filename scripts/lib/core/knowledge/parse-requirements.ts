@@ -2,7 +2,7 @@
 // structurally with every problem reported at once.
 import { ConfigError } from '../errors.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
-import type { RequirementFile } from './build-trace-graph.ts';
+import type { RequirementFile } from './build-requirement-graph.ts';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose =>

@@ -14,7 +14,7 @@ import { inLedgerOrder, supersededClaims } from '../gate/claim/superseded-claims
 import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { ClaimBody } from '../gate/entries/bodies.ts';
 import { isRequiredAt } from '../gate/select/select-controls.ts';
-import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
+import type { RequirementFile } from '../knowledge/build-requirement-graph.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type {
   Actor,
@@ -28,7 +28,7 @@ import { collectTraceFindings, type EvidenceObject } from './collect-trace-findi
 import type { TraceFindings } from './collect-trace-findings.ts';
 import { evidenceViews, type EvidenceView } from './evidence-views.ts';
 import { summarizeLedger, timelineEntries, type LedgerSummary } from './summarize-ledger.ts';
-import { buildTraceability, type Traceability } from './build-traceability.ts';
+import { buildTraceability, type Traceability } from './build-requirement-chains.ts';
 
 export interface ReportInput {
   manifest: Manifest;

@@ -9,7 +9,7 @@ import { findEfficacyGaps } from '../efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../gate/status/compute-status.ts';
 import { manifestCiBlockers } from '../brownfield/ci-tiers.ts';
 import { unmappedInstructions } from '../gate/claim/instruction-policy.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-trace-graph.ts';
+import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-requirement-graph.ts';
 import {
   decideClaim,
   withBlockers,

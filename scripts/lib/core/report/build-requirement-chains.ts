@@ -7,7 +7,7 @@ import {
   type RequirementFile,
   type TraceEvidence,
   type TraceGap,
-} from '../knowledge/build-trace-graph.ts';
+} from '../knowledge/build-requirement-graph.ts';
 import type { Maturity, Registry } from '../plane/types.ts';
 
 interface TraceChain {

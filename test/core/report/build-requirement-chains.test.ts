@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { computeStatuses } from '../../../scripts/lib/core/gate/status/compute-status.ts';
-import { buildTraceability } from '../../../scripts/lib/core/report/build-traceability.ts';
+import { buildTraceability } from '../../../scripts/lib/core/report/build-requirement-chains.ts';
 import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
 
 describe('traceability chains for the report', () => {

@@ -3,7 +3,7 @@ import {
   buildTraceGraph,
   gapsBlockingAt,
   walkTrace,
-} from '../../../scripts/lib/core/knowledge/build-trace-graph.ts';
+} from '../../../scripts/lib/core/knowledge/build-requirement-graph.ts';
 import type { Control, Registry } from '../../../scripts/lib/core/plane/types.ts';
 
 const control = (over: Partial<Control>): Control => ({
