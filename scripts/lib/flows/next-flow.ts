@@ -3,11 +3,14 @@
 // traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-requirement-graph.ts';
+import {
+  buildRequirementGraph,
+  gapsBlockingAt,
+} from '../core/knowledge/build-requirement-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import { ADOPT_COMMAND } from '../core/next/next-command.ts';
-import type { TraceGap } from '../core/knowledge/build-requirement-graph.ts';
+import type { RequirementGap } from '../core/knowledge/build-requirement-graph.ts';
 import {
   blockerItems,
   cutRanked,
@@ -65,7 +68,7 @@ export type VerdictSource = (
 const BOTH: readonly VerdictScope[] = ['project', 'release'];
 
 /** A gap a command can close; a requirement without a risk or control is closed in the registry. */
-function gapCommand(gap: TraceGap): string | undefined {
+function gapCommand(gap: RequirementGap): string | undefined {
   if (gap.kind === 'missing_verification') return ADOPT_COMMAND;
   if (gap.kind === 'missing_evidence' && gap.control !== undefined)
     return `proofgate evaluate --run --control ${gap.control}`;
@@ -82,7 +85,7 @@ export async function nextFlow(
   const files = options.requirements.map((p) =>
     parseRequirementFile(readYamlFile(resolve(root, p), p), p),
   );
-  const graph = buildTraceGraph(plane.registry, files);
+  const graph = buildRequirementGraph(plane.registry, files);
   const blocking = new Set(gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity));
   const knowledge = createKnowledgeIO({ root });
   const board = foldHypotheses(await knowledge.read('hypotheses'));

@@ -1,8 +1,11 @@
-// `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the trace
+// `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the requirement
 // graph) and hands it to the pure views in core/gate/query/query-views.ts.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { buildTraceGraph, walkTrace } from '../core/knowledge/build-requirement-graph.ts';
+import {
+  buildRequirementGraph,
+  walkRequirements,
+} from '../core/knowledge/build-requirement-graph.ts';
 import { decisionsTouching, foldDecisions } from '../core/knowledge/decide-decisions.ts';
 import {
   authorityView,
@@ -148,7 +151,7 @@ export async function queryFlow(
       );
     }
     case 'trace': {
-      const walk = walkTrace(buildTraceGraph(plane.registry), id!, 'down');
+      const walk = walkRequirements(buildRequirementGraph(plane.registry), id!, 'down');
       return result([
         ...walk.nodes.map((n) => ({ line: `${n.kind.padEnd(12)} ${n.id}`, data: { ...n } })),
         ...walk.edges.map((e) => ({ line: `  ${e.from} -${e.kind}-> ${e.to}`, data: { ...e } })),

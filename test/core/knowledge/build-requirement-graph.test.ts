@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildTraceGraph,
+  buildRequirementGraph,
   gapsBlockingAt,
-  walkTrace,
+  walkRequirements,
 } from '../../../scripts/lib/core/knowledge/build-requirement-graph.ts';
 import type { Control, Registry } from '../../../scripts/lib/core/plane/types.ts';
 
@@ -20,9 +20,9 @@ const control = (over: Partial<Control>): Control => ({
 });
 const registry = (...controls: Control[]): Registry => ({ version: 1, controls });
 
-describe('buildTraceGraph', () => {
+describe('buildRequirementGraph', () => {
   it('links requirement → risk → control → test → evidence → outcome with no gap', () => {
-    const graph = buildTraceGraph(
+    const graph = buildRequirementGraph(
       registry(control({})),
       [],
       [{ control: 'C-1', entry: 'e1', status: 'PASS' }],
@@ -39,7 +39,7 @@ describe('buildTraceGraph', () => {
   });
 
   it('reports each broken link as a gap', () => {
-    const graph = buildTraceGraph(
+    const graph = buildRequirementGraph(
       registry(
         control({
           id: 'C-slot',
@@ -71,11 +71,11 @@ describe('buildTraceGraph', () => {
   });
 
   it('does not judge evidence it was not given', () => {
-    expect(buildTraceGraph(registry(control({}))).gaps).toEqual([]);
+    expect(buildRequirementGraph(registry(control({}))).gaps).toEqual([]);
   });
 
   it('a gap blocks claims at its maturity and above, not below', () => {
-    const graph = buildTraceGraph(registry(), [
+    const graph = buildRequirementGraph(registry(), [
       { requirements: [{ id: 'REQ-9', risks: ['R'], maturity: 'production_ready' }] },
     ]);
     expect(gapsBlockingAt(graph.gaps, 'engineering_ready')).toEqual([]);
@@ -84,7 +84,7 @@ describe('buildTraceGraph', () => {
   });
 
   it('takes the maturity of a gap from the control when the requirement declares none', () => {
-    const graph = buildTraceGraph(
+    const graph = buildRequirementGraph(
       registry(control({ required_from_maturity: 'commercial_ready' })),
       [],
       [],
@@ -101,18 +101,18 @@ describe('buildTraceGraph', () => {
   });
 });
 
-describe('walkTrace', () => {
-  const graph = buildTraceGraph(
+describe('walkRequirements', () => {
+  const graph = buildRequirementGraph(
     registry(control({}), control({ id: 'C-2', requirements: ['REQ-2'], risks: ['RISK-1'] })),
     [],
     [{ control: 'C-1', entry: 'e1', status: 'FAIL' }],
   );
   it('walks down from a requirement to its outcome', () => {
-    const walk = walkTrace(graph, 'REQ-1', 'down');
+    const walk = walkRequirements(graph, 'REQ-1', 'down');
     expect(walk.nodes.map((n) => n.id)).toContain('outcome:C-1:FAIL');
   });
   it('walks up from an outcome to every requirement behind it', () => {
-    const walk = walkTrace(graph, 'outcome:C-1:FAIL', 'up');
+    const walk = walkRequirements(graph, 'outcome:C-1:FAIL', 'up');
     expect(
       walk.nodes
         .filter((n) => n.kind === 'requirement')
@@ -121,6 +121,8 @@ describe('walkTrace', () => {
     ).toEqual(['requirement:REQ-1', 'requirement:REQ-2']);
   });
   it('refuses an unknown id', () => {
-    expect(() => walkTrace(graph, 'REQ-404', 'down')).toThrow(/not in the traceability graph/);
+    expect(() => walkRequirements(graph, 'REQ-404', 'down')).toThrow(
+      /not in the traceability graph/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { computeStatuses } from '../../../scripts/lib/core/gate/status/compute-status.ts';
-import { buildTraceability } from '../../../scripts/lib/core/report/build-requirement-chains.ts';
+import { buildRequirementChains } from '../../../scripts/lib/core/report/build-requirement-chains.ts';
 import { command, createFakeGateIO, makeControl } from '../../helpers/fake-gate-io.ts';
 
 describe('traceability chains for the report', () => {
@@ -18,7 +18,7 @@ describe('traceability chains for the report', () => {
       entries: [],
       now: new Date(),
     });
-    const t = buildTraceability(io.plane.registry, [], statuses, 'engineering_ready');
+    const t = buildRequirementChains(io.plane.registry, [], statuses, 'engineering_ready');
     expect(t.chains.map((c) => [c.requirement, c.risks, c.controls.map((x) => x.id)])).toEqual([
       ['REQ-1', ['R-1'], ['C.direct', 'C.viaRisk']],
       ['REQ-2', [], ['C.slot']],

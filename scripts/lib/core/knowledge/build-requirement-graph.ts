@@ -5,33 +5,33 @@ import { UsageError } from '../errors.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 import type { Control, Maturity, Registry } from '../plane/types.ts';
 
-type TraceNodeKind = 'requirement' | 'risk' | 'control' | 'test' | 'evidence' | 'outcome';
-type TraceEdgeKind =
+type RequirementNodeKind = 'requirement' | 'risk' | 'control' | 'test' | 'evidence' | 'outcome';
+type RequirementEdgeKind =
   'has_risk' | 'mitigated_by' | 'verified_by' | 'executed_by' | 'evidenced_by' | 'yields';
 type GapKind = 'missing_risk' | 'missing_control' | 'missing_verification' | 'missing_evidence';
 
-interface TraceNode {
+interface RequirementNode {
   /** `<kind>:<id>`, e.g. `requirement:REQ-7`. */
   id: string;
-  kind: TraceNodeKind;
+  kind: RequirementNodeKind;
   label: string;
 }
-interface TraceEdge {
+interface RequirementEdge {
   from: string;
   to: string;
-  kind: TraceEdgeKind;
+  kind: RequirementEdgeKind;
 }
-export interface TraceGap {
+export interface RequirementGap {
   kind: GapKind;
   requirement: string;
   control?: string;
   /** Claims at this maturity and above are blocked by the gap. */
   maturity: Maturity;
 }
-export interface TraceGraph {
-  nodes: TraceNode[];
-  edges: TraceEdge[];
-  gaps: TraceGap[];
+export interface RequirementGraph {
+  nodes: RequirementNode[];
+  edges: RequirementEdge[];
+  gaps: RequirementGap[];
 }
 
 /** A requirement file the registry references (human-owned YAML, parsed by the caller). */
@@ -41,7 +41,7 @@ export interface RequirementFile {
 }
 
 /** One recorded result of a control, as the ledger reader sees it. */
-export interface TraceEvidence {
+export interface RequirementEvidence {
   control: string;
   /** sha256 of the ledger line. */
   entry: string;
@@ -50,19 +50,19 @@ export interface TraceEvidence {
 
 const rank = (m: Maturity): number => MATURITY_LEVELS.indexOf(m);
 
-export function buildTraceGraph(
+export function buildRequirementGraph(
   registry: Registry,
   requirementFiles: readonly RequirementFile[] = [],
-  evidence?: readonly TraceEvidence[],
-): TraceGraph {
-  const nodes = new Map<string, TraceNode>();
-  const edges = new Map<string, TraceEdge>();
-  const node = (kind: TraceNodeKind, id: string, label = id): string => {
+  evidence?: readonly RequirementEvidence[],
+): RequirementGraph {
+  const nodes = new Map<string, RequirementNode>();
+  const edges = new Map<string, RequirementEdge>();
+  const node = (kind: RequirementNodeKind, id: string, label = id): string => {
     const key = `${kind}:${id}`;
     if (!nodes.has(key) || label !== id) nodes.set(key, { id: key, kind, label });
     return key;
   };
-  const edge = (from: string, to: string, kind: TraceEdgeKind): void =>
+  const edge = (from: string, to: string, kind: RequirementEdgeKind): void =>
     void edges.set(`${from}>${to}`, { from, to, kind });
   const declared = new Map<string, Maturity | undefined>();
   for (const file of requirementFiles) {
@@ -103,12 +103,12 @@ function describeExecution(control: Control): string {
 }
 
 function findGaps(
-  edges: readonly TraceEdge[],
+  edges: readonly RequirementEdge[],
   keys: readonly string[],
   controls: readonly Control[],
   declared: ReadonlyMap<string, Maturity | undefined>,
   isEvidenceKnown: boolean,
-): TraceGap[] {
+): RequirementGap[] {
   const index = new Map<string, string[]>();
   for (const e of edges) {
     const key = `${e.from}>${e.kind}`;
@@ -116,9 +116,10 @@ function findGaps(
     if (list === undefined) index.set(key, [e.to]);
     else list.push(e.to);
   }
-  const out = (from: string, kind: TraceEdgeKind): string[] => index.get(`${from}>${kind}`) ?? [];
+  const out = (from: string, kind: RequirementEdgeKind): string[] =>
+    index.get(`${from}>${kind}`) ?? [];
   const byKey = new Map(controls.map((c) => [`control:${c.id}`, c]));
-  const gaps: TraceGap[] = [];
+  const gaps: RequirementGap[] = [];
   for (const key of keys.filter((k) => k.startsWith('requirement:')).sort()) {
     const requirement = key.slice('requirement:'.length);
     const risks = out(key, 'has_risk');
@@ -144,18 +145,25 @@ function findGaps(
 }
 
 /** Gaps that block a claim at `maturity` (maturity levels are cumulative). */
-export function gapsBlockingAt(gaps: readonly TraceGap[], maturity: Maturity): TraceGap[] {
+export function gapsBlockingAt(
+  gaps: readonly RequirementGap[],
+  maturity: Maturity,
+): RequirementGap[] {
   return gaps.filter((g) => rank(g.maturity) <= rank(maturity));
 }
 
-export interface TraceWalk {
+export interface RequirementWalk {
   start: string[];
-  nodes: TraceNode[];
-  edges: TraceEdge[];
+  nodes: RequirementNode[];
+  edges: RequirementEdge[];
 }
 
 /** Everything reachable from `id` downstream (towards outcomes) or upstream (towards requirements). */
-export function walkTrace(graph: TraceGraph, id: string, direction: 'down' | 'up'): TraceWalk {
+export function walkRequirements(
+  graph: RequirementGraph,
+  id: string,
+  direction: 'down' | 'up',
+): RequirementWalk {
   const start = graph.nodes.filter((n) => n.id === id || n.id.endsWith(`:${id}`)).map((n) => n.id);
   if (start.length === 0) {
     throw new UsageError('UNKNOWN_ID', `${id} is not in the traceability graph`, {
@@ -163,7 +171,7 @@ export function walkTrace(graph: TraceGraph, id: string, direction: 'down' | 'up
       next: 'run "proofgate knowledge sync" after editing the registry, then retry',
     });
   }
-  const adjacent = new Map<string, TraceEdge[]>();
+  const adjacent = new Map<string, RequirementEdge[]>();
   for (const e of graph.edges) {
     const here = direction === 'down' ? e.from : e.to;
     const list = adjacent.get(here);
@@ -171,7 +179,7 @@ export function walkTrace(graph: TraceGraph, id: string, direction: 'down' | 'up
     else list.push(e);
   }
   const seen = new Set(start);
-  const walked: TraceEdge[] = [];
+  const walked: RequirementEdge[] = [];
   const queue = [...start];
   for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
     for (const e of adjacent.get(current) ?? []) {

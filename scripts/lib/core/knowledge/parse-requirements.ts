@@ -40,7 +40,7 @@ export function parseRequirementFile(value: unknown, shownAs: string): Requireme
     throw new ConfigError('SCHEMA_INVALID', `${shownAs} is not a requirement file`, {
       where: shownAs,
       problems,
-      next: 'fix the listed fields; see references/knowledge.md#traceability-pure-core-buildtracegraph',
+      next: 'fix the listed fields; see references/knowledge.md#traceability-pure-core-buildrequirementgraph',
     });
   }
   return { requirements, risks } as RequirementFile;

@@ -28,7 +28,7 @@ import { collectTraceFindings, type EvidenceObject } from './collect-trace-findi
 import type { TraceFindings } from './collect-trace-findings.ts';
 import { evidenceViews, type EvidenceView } from './evidence-views.ts';
 import { summarizeLedger, timelineEntries, type LedgerSummary } from './summarize-ledger.ts';
-import { buildTraceability, type Traceability } from './build-requirement-chains.ts';
+import { buildRequirementChains, type RequirementChains } from './build-requirement-chains.ts';
 
 export interface ReportInput {
   manifest: Manifest;
@@ -128,7 +128,7 @@ export interface ReportModel {
   commitOf: ReadonlyMap<string, string>;
   /** What each evidence object of a listed entry looks like on the page. */
   evidence: Map<string, EvidenceView>;
-  traceability: Traceability;
+  traceability: RequirementChains;
   traceFindings: TraceFindings;
   /** Stops the Stop hook let through without proof that no later granted claim covers. */
   unprovenStops: UnprovenStop[];
@@ -197,7 +197,7 @@ export function buildReport(input: ReportInput): ReportModel {
     ledger: summarizeLedger(input.entries, timeline),
     evidence: evidenceViews(listed, input.objects),
     commitOf: input.commitOf ?? new Map(),
-    traceability: buildTraceability(registry, input.requirementFiles, controls, target),
+    traceability: buildRequirementChains(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
     unprovenStops: findUnprovenStops(input.entries, order),
   };

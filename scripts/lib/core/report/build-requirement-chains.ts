@@ -1,48 +1,48 @@
 // The traceability part of the report: each requirement's chain requirement → risk → control →
-// evidence → outcome, from buildTraceGraph, with the gaps that block claims at the target.
+// evidence → outcome, from buildRequirementGraph, with the gaps that block claims at the target.
 import type { ControlStatus } from '../gate/status/compute-status.ts';
 import {
-  buildTraceGraph,
+  buildRequirementGraph,
   gapsBlockingAt,
   type RequirementFile,
-  type TraceEvidence,
-  type TraceGap,
+  type RequirementEvidence,
+  type RequirementGap,
 } from '../knowledge/build-requirement-graph.ts';
 import type { Maturity, Registry } from '../plane/types.ts';
 
-interface TraceChain {
+interface RequirementChain {
   requirement: string;
   label: string;
   risks: string[];
   /** Controls reached from the requirement, directly or through its risks. */
   controls: { id: string; status: string; evidence?: string }[];
-  gaps: TraceGap[];
+  gaps: RequirementGap[];
 }
 
-export interface Traceability {
-  chains: TraceChain[];
-  gaps: TraceGap[];
+export interface RequirementChains {
+  chains: RequirementChain[];
+  gaps: RequirementGap[];
   /** Gaps that block claims at the target maturity. */
-  blocking: TraceGap[];
+  blocking: RequirementGap[];
   /** Applicable controls that no requirement or risk leads to. */
   unlinked: string[];
   nodes: number;
   edges: number;
 }
 
-export function buildTraceability(
+export function buildRequirementChains(
   registry: Registry,
   requirementFiles: readonly RequirementFile[],
   statuses: readonly ControlStatus[],
   target: Maturity,
-): Traceability {
+): RequirementChains {
   // The evidence of a control is the entry that decides its self stage now (or the latest on other code).
-  const evidence: TraceEvidence[] = statuses.flatMap((s) =>
+  const evidence: RequirementEvidence[] = statuses.flatMap((s) =>
     s.stages.self.entry === undefined
       ? []
       : [{ control: s.control, entry: s.stages.self.entry, status: s.status }],
   );
-  const graph = buildTraceGraph(registry, requirementFiles, evidence);
+  const graph = buildRequirementGraph(registry, requirementFiles, evidence);
   const statusOf = new Map(statuses.map((s) => [s.control, s]));
   const targets = (from: string, kind: string): string[] =>
     graph.edges.filter((e) => e.from === from && e.kind === kind).map((e) => e.to);
@@ -50,7 +50,7 @@ export function buildTraceability(
   const chains = graph.nodes
     .filter((n) => n.kind === 'requirement')
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((node): TraceChain => {
+    .map((node): RequirementChain => {
       const requirement = node.id.slice('requirement:'.length);
       const risks = targets(node.id, 'has_risk');
       const controlKeys = [

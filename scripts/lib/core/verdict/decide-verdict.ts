@@ -9,7 +9,7 @@ import { findEfficacyGaps } from '../efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../gate/status/compute-status.ts';
 import { manifestCiBlockers } from '../brownfield/ci-tiers.ts';
 import { unmappedInstructions } from '../gate/claim/instruction-policy.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-requirement-graph.ts';
+import { buildRequirementGraph, gapsBlockingAt } from '../knowledge/build-requirement-graph.ts';
 import {
   decideClaim,
   withBlockers,
@@ -60,7 +60,7 @@ export function decideVerdict(
       instructions.blockers,
       'agent instruction file(s) not mapped to any control',
     ),
-    scope === 'task' ? [] : traceabilityBlockers(plane, gathered.statuses, decision.blockers),
+    scope === 'task' ? [] : requirementGapBlockers(plane, gathered.statuses, decision.blockers),
     'traceability gap(s) block claims at this maturity',
   );
   const released = scope === 'release' ? withUncommitted(decided, gathered.uncommitted) : decided;
@@ -73,7 +73,7 @@ export function decideVerdict(
  * Traceability gaps of the registry (the graph `sync` and `readiness` build) that block claims at
  * the target maturity; a gap on a control that already blocks is not listed twice.
  */
-function traceabilityBlockers(
+function requirementGapBlockers(
   plane: Pick<Plane, 'registry' | 'manifest'>,
   statuses: readonly ControlStatus[],
   already: readonly ClaimBlocker[],
@@ -84,7 +84,7 @@ function traceabilityBlockers(
       : [{ control: s.control, entry: s.stages.self.entry, status: s.stages.self.status }],
   );
   const blocked = new Set(already.map((b) => b.control));
-  const graph = buildTraceGraph(plane.registry, [], evidence);
+  const graph = buildRequirementGraph(plane.registry, [], evidence);
   return gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity)
     .filter((g) => g.control === undefined || !blocked.has(g.control))
     .map((g) => ({
