@@ -99,6 +99,7 @@ describe('sub-actions run the module that declares their flags', () => {
   it.each([
     ['keys list', 'keys'],
     ['query blockers', 'query'],
+    ['query trace REQ-7', 'query'],
     ['hook install --agent codex', 'hook'],
     ['evaluate --claim --control t', 'evaluate'],
     ['evaluate --run --audit-stage self', 'evaluate'],

@@ -59,7 +59,7 @@ export interface QueryResult {
   rules?: RulesReport;
 }
 
-const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'trace', 'subject'];
+const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'chain', 'trace', 'subject'];
 
 /** Names the subject trees of `stored` (and what it cites) with the commits that have them. */
 async function subjectNames(plane: Plane, stored: readonly StoredEntry[]): Promise<SubjectNames> {
@@ -150,6 +150,7 @@ export async function queryFlow(
         })),
       );
     }
+    case 'chain':
     case 'trace': {
       const walk = walkRequirements(buildRequirementGraph(plane.registry), id!, 'down');
       return result([

@@ -21,6 +21,8 @@ export const QUERY_VIEWS = [
   'head',
   'blockers',
   'decisions',
+  'chain',
+  /** The old name of `chain`, kept for one release (a deprecation line on stderr). */
   'trace',
 ] as const;
 export type QueryView = (typeof QUERY_VIEWS)[number];
