@@ -262,6 +262,15 @@ describe(
       expect(problems).toEqual([]);
     });
 
+    it('the examples each verb shows in its help', async () => {
+      const examples: string[] = [];
+      for (const row of verbTable)
+        for (const [command] of (await row.load()).examples ?? []) examples.push(command);
+      expect(examples.length).toBeGreaterThan(40);
+      const problems = (await Promise.all(examples.map(problemsOf))).flat();
+      expect(problems).toEqual([]);
+    });
+
     it('the `next:` strings written in the source', async () => {
       const found = nextCommandsInSource();
       expect(found.length).toBeGreaterThan(40);
