@@ -2,7 +2,7 @@
 // dispute. Not independent (same authority, context or key) is exit 2. references/audit.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { ReviewStage } from './lib/core/gate/bodies.ts';
+import type { ReviewStage } from './lib/core/gate/entries/bodies.ts';
 import type { SignMode } from './lib/core/ledger/keyless.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';

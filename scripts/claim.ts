@@ -40,7 +40,7 @@ import { readTrustedRules, withTrust } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderClaim } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-import { parseShardCount } from './lib/core/gate/shard.ts';
+import { parseShardCount } from './lib/core/gate/run/shard.ts';
 
 export interface ClaimOptions extends CommonOptions {
   scope: ClaimScope;

@@ -67,7 +67,7 @@ export const verbTable: readonly VerbEntry[] = [
   {
     name: 'query',
     describe:
-      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, trace',
+      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, chain',
     load: async () => (await import('./query.ts')).query,
   },
   {

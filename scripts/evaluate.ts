@@ -26,7 +26,7 @@ import { runIfMain } from './lib/cli/run-if-main.ts';
 import { progressSink } from './lib/flows/progress.ts';
 import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-import { parseShard, type ShardSpec } from './lib/core/gate/shard.ts';
+import { parseShard, type ShardSpec } from './lib/core/gate/run/shard.ts';
 
 export interface EvaluateOptions extends CommonOptions {
   mode: 'run' | 'dry-run' | 'claim';

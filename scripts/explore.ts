@@ -23,7 +23,7 @@ import {
 } from './lib/cli/gate-flags.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
 import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
-import { resolveGrants } from './lib/core/gate/grant-authority.ts';
+import { resolveGrants } from './lib/core/gate/authority/grant-authority.ts';
 import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { computeSubject } from './lib/io/subject.ts';
 import { readPersistedModel } from './lib/flows/target-model-flow.ts';

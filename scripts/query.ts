@@ -2,7 +2,7 @@
 // An unknown view or id is exit 2, never an empty success. references/query.md.
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query-views.ts';
+import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query/query-views.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { queryFlow, type QueryResult } from './lib/flows/query-flow.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
@@ -69,6 +69,9 @@ export async function runQuery(options: QueryOptions, ctx: Context): Promise<Que
   );
 }
 
+/** The views a user is shown: `trace` is the old name of `chain`, kept for one release. */
+const NAMED_VIEWS = QUERY_VIEWS.filter((v) => v !== 'trace').join(', ');
+
 function renderQuery(result: QueryResult): string {
   const head = `${result.view}${result.id === undefined ? '' : ` ${result.id}`}: ${result.items.length} item(s)`;
   const rules = result.rules === undefined ? [] : renderRules(result.rules);
@@ -79,7 +82,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
   name: 'query',
   command: 'query <view> [id]',
   describe:
-    'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, trace',
+    'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, chain',
   examples: [
     ['proofgate query control tests', 'status and history of one control'],
     ['proofgate query run latest', 'the latest run entry'],
@@ -100,10 +103,11 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       'the lines of a stored output that match a pattern (or a literal text without slashes)',
     ],
     ['proofgate query decisions --path src/orders.ts', 'decisions touching a path'],
+    ['proofgate query chain REQ-7', 'everything downstream of a requirement, risk or control'],
   ],
   builder: (y) =>
     trustFlag(y)
-      .positional('view', { type: 'string', describe: QUERY_VIEWS.join(', ') })
+      .positional('view', { type: 'string', describe: NAMED_VIEWS })
       .positional('id', {
         type: 'string',
         describe: 'control id, entry hash prefix, commit, digest prefix, authority id',
@@ -122,7 +126,7 @@ export const query = defineVerb<QueryOptions, QueryResult>({
     const view = String(argv['view']);
     if (!(QUERY_VIEWS as readonly string[]).includes(view)) {
       throw new UsageError('UNKNOWN_VIEW', `unknown view ${view}`, {
-        expected: QUERY_VIEWS.join(', '),
+        expected: NAMED_VIEWS,
       });
     }
     const id = argv['id'];

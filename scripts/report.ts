@@ -4,8 +4,8 @@
 import { resolve } from 'node:path';
 import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import type { ControlStatusValue } from './lib/core/gate/compute-status.ts';
-import type { ClaimBlocker } from './lib/core/gate/decide-claim.ts';
+import type { ControlStatusValue } from './lib/core/gate/status/compute-status.ts';
+import type { ClaimBlocker } from './lib/core/gate/claim/decide-claim.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { buildReport } from './lib/core/report/build-report.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
@@ -17,7 +17,7 @@ import { readTrustOption } from './lib/io/trust-io.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderReportHtml } from './lib/render/report-html.ts';
 import { renderRules } from './lib/render/render-gate.ts';
-import type { RulesReport } from './lib/core/gate/base-rules.ts';
+import type { RulesReport } from './lib/core/gate/claim/base-rules.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 
 export interface ReportOptions extends CommonOptions {

@@ -4,13 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runMemory } from '../../scripts/memory.ts';
-import { buildTraceGraph, walkTrace } from '../../scripts/lib/core/knowledge/build-trace-graph.ts';
+import {
+  buildRequirementGraph,
+  walkRequirements,
+} from '../../scripts/lib/core/knowledge/build-requirement-graph.ts';
 import { rankNext } from '../../scripts/lib/core/knowledge/rank-next.ts';
 import type { NextItem } from '../../scripts/lib/core/knowledge/rank-next.ts';
 import { retrieveCases } from '../../scripts/lib/core/knowledge/retrieve-cases.ts';
 import type { CaseEntry, StructuralFeatures } from '../../scripts/lib/core/knowledge/types.ts';
 import type { Control } from '../../scripts/lib/core/plane/types.ts';
-import { canonicalize } from '../../scripts/lib/core/ledger/canonical.ts';
+import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
 import { blobId } from '../../scripts/lib/io/knowledge-store.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
@@ -72,13 +75,17 @@ export const benches: Bench[] = [
     fn: () => Promise.resolve(void rankNext(items, { explorationShare: 3000, seed: 's' })),
   },
   {
-    name: 'buildTraceGraph + walkTrace: 2,000 controls, 500 requirements',
+    name: 'buildRequirementGraph + walkRequirements: 2,000 controls, 500 requirements',
     target: '<= 100 ms median',
     targetMs: 100,
     runs: 15,
     fn: () =>
       Promise.resolve(
-        void walkTrace(buildTraceGraph({ version: 1, controls }, [], []), 'REQ-1', 'down'),
+        void walkRequirements(
+          buildRequirementGraph({ version: 1, controls }, [], []),
+          'REQ-1',
+          'down',
+        ),
       ),
   },
   {

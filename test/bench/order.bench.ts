@@ -4,9 +4,9 @@
 // entry sees a new segment), and the statuses of two controls with 25,000 results each.
 import type { Bench } from './harness.ts';
 import { LedgerOrder } from '../../scripts/lib/core/ledger/ledger-order.ts';
-import { indexResults, latestOf } from '../../scripts/lib/core/gate/index-results.ts';
+import { indexResults, latestOf } from '../../scripts/lib/core/gate/entries/index-results.ts';
 import type { LedgerEntry, StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
-import { computeStatuses } from '../../scripts/lib/core/gate/compute-status.ts';
+import { computeStatuses } from '../../scripts/lib/core/gate/status/compute-status.ts';
 import { command, makeControl } from '../helpers/fake-gate-io.ts';
 
 const SUBJECT = { tree: 't', manifest: 'm', registry: 'r', control: 'c' };

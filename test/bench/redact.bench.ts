@@ -1,7 +1,7 @@
 // Redaction cost per MB of output: an ordinary test log, and the slowest of a set of inputs built
 // to make the secret patterns (ours and secretlint's) backtrack. Both go through redactText with
 // two declared secret values and a checkout root, as a review copy does.
-import { redactText } from '../../scripts/lib/core/gate/redact.ts';
+import { redactText } from '../../scripts/lib/core/redact/redact.ts';
 import type { Bench } from './harness.ts';
 
 const MB = 1 << 20;

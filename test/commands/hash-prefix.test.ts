@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { expandHashPrefix } from '../../scripts/lib/core/ledger/expand-prefix.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
-import { findAnyEntry } from '../../scripts/lib/core/gate/query-entry-views.ts';
-import { evidenceRefs, findEntry } from '../../scripts/lib/core/gate/query-views.ts';
+import { findAnyEntry } from '../../scripts/lib/core/gate/query/query-entry-views.ts';
+import { evidenceRefs, findEntry } from '../../scripts/lib/core/gate/query/query-views.ts';
 import type { StoredEntry } from '../../scripts/lib/core/ledger/types.ts';
 import {
   hypothesisArgs,

@@ -17,7 +17,7 @@ import {
   formatAuditCommand,
   formatAuthorityAddCommand,
   formatEvaluateCommand,
-} from '../../scripts/lib/core/gate/next-command.ts';
+} from '../../scripts/lib/core/next/next-command.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { choicesOf, isKnownFlag, optionsOf } from '../helpers/verb-options.ts';
 
@@ -99,6 +99,7 @@ describe('sub-actions run the module that declares their flags', () => {
   it.each([
     ['keys list', 'keys'],
     ['query blockers', 'query'],
+    ['query trace REQ-7', 'query'],
     ['hook install --agent codex', 'hook'],
     ['evaluate --claim --control t', 'evaluate'],
     ['evaluate --run --audit-stage self', 'evaluate'],
@@ -258,6 +259,15 @@ describe(
   () => {
     it('the builders', async () => {
       const problems = (await Promise.all(builtCommands().map(problemsOf))).flat();
+      expect(problems).toEqual([]);
+    });
+
+    it('the examples each verb shows in its help', async () => {
+      const examples: string[] = [];
+      for (const row of verbTable)
+        for (const [command] of (await row.load()).examples ?? []) examples.push(command);
+      expect(examples.length).toBeGreaterThan(40);
+      const problems = (await Promise.all(examples.map(problemsOf))).flat();
       expect(problems).toEqual([]);
     });
 

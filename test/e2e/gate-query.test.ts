@@ -44,6 +44,18 @@ describe('query views', () => {
     expect((await r.run(['query', 'authority', 'virtual:developer'])).out).toMatch(/1 entries/);
   });
 
+  it('chain walks the requirement graph; the old name trace answers the same, deprecated on stderr', async () => {
+    const chain = await r.run(['query', 'chain', 'tests']);
+    expect(chain.code).toBe(0);
+    expect(chain.out).toMatch(/^chain tests: \d+ item\(s\)\n\s+control\s+control:tests\n/);
+    expect(chain.err).toBe('');
+    const old = await r.run(['query', 'trace', 'tests']);
+    expect(old.code).toBe(0);
+    expect(old.out).toBe(chain.out.replace(/^chain/, 'trace'));
+    expect(old.err).toContain('"proofgate query trace" is deprecated');
+    expect(old.err).toContain('use "proofgate query chain"');
+  });
+
   it.each([
     [['query', 'nonsense']],
     [['query', 'control', 'nope']],
@@ -52,6 +64,7 @@ describe('query views', () => {
     [['query', 'authority', 'human:nobody']],
     [['query', 'evidence', 'zz']],
     [['query', 'decisions']],
+    [['query', 'chain', 'REQ-NOPE']],
     [['query', 'trace', 'REQ-NOPE']],
   ])('%j fails with exit 2', async (args) => {
     const q = await r.run(args);

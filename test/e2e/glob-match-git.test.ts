@@ -2,7 +2,7 @@
 // `:(glob)` pathspecs decide the same inputs for subject bindings. Both must agree, or a change a
 // control's binding sees could be missed by the scope: compared here on a real index.
 import { afterEach, describe, expect, it } from 'vitest';
-import { matchesGlob, toGlobPathspec } from '../../scripts/lib/core/binding/pathspec.ts';
+import { matchesGlob, toGlobPathspec } from '../../scripts/lib/core/shared/pathspec.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 
 const repos: TestRepo[] = [];

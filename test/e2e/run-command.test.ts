@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCommand } from '../../scripts/lib/io/run-command.ts';
 import { executeControl } from '../../scripts/lib/flows/execute-control.ts';
-import { redactionRulesFor } from '../../scripts/lib/core/gate/select-for-flow.ts';
+import { redactionRulesFor } from '../../scripts/lib/core/gate/select/select-for-flow.ts';
 import { createFakeGateIO, makeControl, makeManifest } from '../helpers/fake-gate-io.ts';
 import type { RunCommandOutput, RunCommandRequest } from '../../scripts/lib/core/ports.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shardOf } from '../../scripts/lib/core/gate/shard.ts';
+import { shardOf } from '../../scripts/lib/core/gate/run/shard.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeGateRepo } from '../helpers/gate-repo.ts';
 import { type TestRepo } from '../helpers/git-repo.ts';

@@ -1,7 +1,7 @@
 // An in-memory GateIO for flow tests: a plane held in memory, a ledger array whose entries are
 // canonicalised (so floats or undefined in a body fail loudly), a Map object store and scripted
 // commands instead of processes.
-import { canonicalize } from '../../scripts/lib/core/ledger/canonical.ts';
+import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
 import { digestJson, sha256Hex } from '../../scripts/lib/core/hash.ts';
 import type {
   LedgerEntry,

@@ -2,7 +2,7 @@
 // line's prev (and the own-segment head it repeats), so the chain is consistent again.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { canonicalize } from '../../scripts/lib/core/ledger/canonical.ts';
+import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
 
 type Entry = Record<string, unknown> & {
   segment: string;

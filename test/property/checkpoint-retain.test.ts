@@ -6,7 +6,7 @@
 // the current one, at prototype and at engineering_ready (where only signed audits count).
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { computeStatuses } from '../../scripts/lib/core/gate/compute-status.ts';
+import { computeStatuses } from '../../scripts/lib/core/gate/status/compute-status.ts';
 import { digestJson, sha256Hex } from '../../scripts/lib/core/hash.ts';
 import {
   inFileOrder,

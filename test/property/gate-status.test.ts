@@ -2,7 +2,7 @@
 // ledgers mixing bindings, stages, statuses and disputes.
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { computeStatuses } from '../../scripts/lib/core/gate/compute-status.ts';
+import { computeStatuses } from '../../scripts/lib/core/gate/status/compute-status.ts';
 import { digestJson } from '../../scripts/lib/core/hash.ts';
 import type { StoredEntry, SubjectBinding } from '../../scripts/lib/core/ledger/types.ts';
 import { command, makeControl } from '../helpers/fake-gate-io.ts';

@@ -1,7 +1,7 @@
 // What a verb that runs controls (audit, evaluate) settles before its flow: the repository root,
 // the real gate world, the acting authority with its key id, and the grantor of `--authorize`.
 import type { Context } from '../core/context.ts';
-import type { Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { SignMode } from '../core/ledger/keyless.ts';

@@ -1,7 +1,7 @@
 // The one step that turns the core's `proofgate <verb> …` advice into the invocation that works
 // where the reader is (npx, this copy's bin, or bare), decided once per process.
 import type { Context } from '../core/context.ts';
-import { chooseInvocation, rewriteInvocation } from '../core/gate/invocation.ts';
+import { chooseInvocation, rewriteInvocation } from '../core/gate/run/invocation.ts';
 import { invocationFacts } from '../io/invocation.ts';
 
 export function withInvocation(ctx: Context, verbs: readonly string[]): Context {

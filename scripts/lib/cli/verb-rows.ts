@@ -117,7 +117,7 @@ export const verbs: readonly VerbRow[] = [
   {
     name: 'query',
     describe:
-      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, decisions, trace; handoff <part>',
+      'Look up one view: control, run, claim, entry, subject, evidence, authority, head, decisions, chain; handoff <part>',
     module: 'query',
     subs: [
       {
@@ -246,6 +246,7 @@ export const old: readonly OldSpelling[] = [
   { spelling: ['readiness'], instead: 'proofgate status --readiness' },
   { spelling: ['next'], instead: 'proofgate status --next' },
   { spelling: ['query', 'blockers'], instead: 'proofgate status --blockers' },
+  { spelling: ['query', 'trace'], instead: 'proofgate query chain' },
   { spelling: ['hook', 'install'], instead: 'proofgate install --hook <agent>' },
   { spelling: ['skill'], instead: 'proofgate install --skill' },
   { spelling: ['ci-import'], instead: 'proofgate campaign import-ci' },

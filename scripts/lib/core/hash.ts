@@ -1,6 +1,6 @@
 // SHA-256 helpers. node:crypto is pure computation, so it is allowed in core.
 import { hash } from 'node:crypto';
-import { canonicalize } from './ledger/canonical.ts';
+import { canonicalize } from './shared/canonical.ts';
 
 export function sha256Hex(data: string | Uint8Array): string {
   // One-shot crypto.hash is about 3x faster than createHash for the ledger's many short lines.

@@ -3,8 +3,8 @@
 // The real implementations live in scripts/lib/io/; tests supply in-memory fakes
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
 import type { SyntaxNode, TreeLanguage } from './efficacy/syntax-tree.ts';
-import type { AttestationHistory } from './gate/attestation-age.ts';
-import type { Uncommitted } from './gate/uncommitted.ts';
+import type { AttestationHistory } from './gate/status/attestation-age.ts';
+import type { Uncommitted } from './gate/claim/uncommitted.ts';
 import type {
   EntryDraft,
   LedgerFinding,

@@ -3,7 +3,7 @@
 // layout survive), re-validates the result against the manifest and re-renders the derived pages.
 import { relative } from 'node:path';
 import { parseDocument } from 'yaml';
-import { assertGlobs } from '../core/binding/pathspec.ts';
+import { assertGlobs } from '../core/shared/pathspec.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { AdoptionPlan } from '../core/plane/plan-adoption.ts';
@@ -12,7 +12,7 @@ import { pickDecider, planManualFill, planNotApplicable } from '../core/plane/pl
 import { applyAdoption } from '../core/plane/edit-registry.ts';
 import { assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { redactTyped } from '../core/ledger/redact-draft.ts';
 import { findGitRoot } from '../io/git.ts';
 import { loadPlane } from '../io/plane.ts';

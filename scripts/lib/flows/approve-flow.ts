@@ -14,9 +14,9 @@ import {
   removalDigest,
   type ApprovalBody,
   type BaseControl,
-} from '../core/gate/definition-approval.ts';
+} from '../core/gate/claim/definition-approval.ts';
 import type { GateIO } from '../core/ports.ts';
-import { hasRegisteredKey } from '../core/gate/owner-decisions.ts';
+import { hasRegisteredKey } from '../core/gate/claim/owner-decisions.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface ApproveFlowOptions {

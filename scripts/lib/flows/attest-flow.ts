@@ -4,10 +4,10 @@
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
-import type { AttestBody } from '../core/gate/bodies.ts';
+import type { AttestBody } from '../core/gate/entries/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
-import { isAttestOnly } from '../core/gate/select-controls.ts';
-import { pickControls } from '../core/gate/select-for-flow.ts';
+import { isAttestOnly } from '../core/gate/select/select-controls.ts';
+import { pickControls } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 // An attestation that went STALE because files among its control's inputs changed names them:
 // the attestation's tree against the current subject tree, limited to the control's inputs.
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { namePaths } from '../core/gate/stale-cause.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import { namePaths } from '../core/gate/status/stale-cause.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { hasObject, listChangedPaths } from '../io/trusted-base.ts';

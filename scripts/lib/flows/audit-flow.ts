@@ -1,23 +1,28 @@
 // audit: an independent authority re-reads the reviewed evidence, re-executes the control and
 // records agreement or dispute. Independence problems are usage errors (exit 2) found before
 // anything runs; a tampered or missing evidence object is an integrity error (exit 3).
-import type { Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { Actor, StoredEntry } from '../core/ledger/types.ts';
-import { comparePlaces, describePlace } from '../core/gate/stage-origin.ts';
+import { comparePlaces, describePlace } from '../core/gate/authority/stage-origin.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import type { Agreement, AuditBody, ResultStatus, ReviewStage } from '../core/gate/bodies.ts';
-import { checkIndependence } from '../core/gate/check-independence.ts';
-import { compareResults } from '../core/gate/compare-results.ts';
-import { isAttestOnly } from '../core/gate/select-controls.ts';
+import type {
+  Agreement,
+  AuditBody,
+  ResultStatus,
+  ReviewStage,
+} from '../core/gate/entries/bodies.ts';
+import { checkIndependence } from '../core/gate/authority/check-independence.ts';
+import { compareResults } from '../core/gate/run/compare-results.ts';
+import { isAttestOnly } from '../core/gate/select/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
-import { pickReviewed, type Reviewable } from '../core/gate/pick-reviewed.ts';
+import { pickReviewed, type Reviewable } from '../core/gate/run/pick-reviewed.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
-import { assertJobs, controlsFor } from '../core/gate/select-for-flow.ts';
+import { assertJobs, controlsFor } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';

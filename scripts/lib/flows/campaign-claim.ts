@@ -15,14 +15,14 @@ import {
   type CampaignTaskDecision,
   type CampaignTaskSummary,
   type RatchetEvidence,
-} from '../core/brownfield/decide-campaign-task.ts';
-import { findBaseline, latestBaselines } from '../core/brownfield/ratchet-details.ts';
-import type { BaseRules } from '../core/gate/base-rules.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
+} from '../core/verdict/decide-campaign-task.ts';
+import { findBaseline, latestBaselines } from '../core/gate/entries/ratchet-details.ts';
+import type { BaseRules } from '../core/gate/claim/base-rules.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
 import { scopeTask } from './claim-scope.ts';
 import { judgeCampaignRegistration } from '../core/brownfield/campaign-authority.ts';
-import { parseRunBody } from '../core/gate/parse-body.ts';
+import { parseRunBody } from '../core/gate/entries/parse-body.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import type { GateIO } from '../core/ports.ts';
 import { readFingerprints } from './read-fingerprints.ts';

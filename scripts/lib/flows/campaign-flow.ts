@@ -1,7 +1,7 @@
 // The campaign verb's actions over GateIO: start a task inside a campaign, register a campaign
 // file, record a ratchet baseline, and list or show registered campaigns (read from the ledger,
 // never from a file). Every entry is signed when its authority has keys (`openSigning`).
-import type { Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';

@@ -6,8 +6,8 @@
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
-import type { BaseRules } from '../core/gate/base-rules.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { BaseRules } from '../core/gate/claim/base-rules.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideInCampaign } from './campaign-claim.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';

@@ -12,10 +12,10 @@ import {
   formatFetchCommand,
 } from '../core/brownfield/ci-tiers.ts';
 import { parseCiJson, parseJunit } from '../core/brownfield/parse-ci-result.ts';
-import type { RunBody } from '../core/gate/bodies.ts';
-import { redactText } from '../core/gate/redact.ts';
+import type { RunBody } from '../core/gate/entries/bodies.ts';
+import { redactText } from '../core/redact/redact.ts';
 import type { CiImportIO } from '../core/ports.ts';
-import { assertActorMayAct, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface CiImportOptions {

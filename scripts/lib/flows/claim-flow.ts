@@ -4,21 +4,21 @@ import type { TrustSource } from './trust-check.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import type { ClaimBody } from '../core/gate/bodies.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { ClaimBody } from '../core/gate/entries/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { DefinitionReport } from '../core/gate/definition-approval.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { DefinitionReport } from '../core/gate/claim/definition-approval.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { buildSubject } from '../core/binding/build-subject.ts';
 import type { UnprovenStop } from '../core/hook/hook-notes.ts';
-import type { TaskScope } from '../core/gate/task-scope.ts';
+import type { TaskScope } from '../core/gate/select/task-scope.ts';
 import type { ScopedTask } from './claim-scope.ts';
 import { decideClaimNow } from './claim-now.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
-import { summarizeUncommitted, type Uncommitted } from '../core/gate/uncommitted.ts';
+import { summarizeUncommitted, type Uncommitted } from '../core/gate/claim/uncommitted.ts';
 
 export interface ClaimFlowOptions {
   root: string;

@@ -10,18 +10,18 @@ import {
   withBaseAuthorities,
   type BaseRules,
   type RulesReport,
-} from '../core/gate/base-rules.ts';
+} from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import type { ClaimDecision } from '../core/gate/decide-claim.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import {
   diffDefinitions,
   reportDefinitions,
   withDefinitionApprovals,
   type DefinitionReport,
-} from '../core/gate/definition-approval.ts';
-import { needsSignedStages } from '../core/gate/stage-strength.ts';
+} from '../core/gate/claim/definition-approval.ts';
+import { needsSignedStages } from '../core/gate/authority/stage-strength.ts';
 
 /**
  * The plane that decides and the report of where its rules came from: the base's under --base

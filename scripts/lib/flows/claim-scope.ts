@@ -1,19 +1,19 @@
-// The scope of a task claim and of the Stop hook's claim (core/gate/task-scope.ts): the paths
+// The scope of a task claim and of the Stop hook's claim (core/gate/select/task-scope.ts): the paths
 // changed since the trusted base (the upstream's fork point, or --base) as the subject tree sees
 // them on disk (committed, uncommitted and untracked-not-ignored files; the plane's evidence and
 // knowledge left out), and the control definitions changed since it. Without a base, the tree of
 // the last granted claim in the ledger is the base; without one either, every required control.
 import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject.ts';
 import { installedSkillExcludes, withSkillExcludes } from '../io/skill-excludes.ts';
-import type { BaseRules } from '../core/gate/base-rules.ts';
-import { diffDefinitions } from '../core/gate/definition-approval.ts';
-import { selectRequired } from '../core/gate/select-controls.ts';
+import type { BaseRules } from '../core/gate/claim/base-rules.ts';
+import { diffDefinitions } from '../core/gate/claim/definition-approval.ts';
+import { selectRequired } from '../core/gate/select/select-controls.ts';
 import {
   decideTaskScope,
   type NamedControls,
   type TaskChange,
   type TaskScope,
-} from '../core/gate/task-scope.ts';
+} from '../core/gate/select/task-scope.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';

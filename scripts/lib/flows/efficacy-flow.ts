@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
-import type { ResultStatus } from '../core/gate/bodies.ts';
+import type { ResultStatus } from '../core/gate/entries/bodies.ts';
 import type { EfficacyBody, SurvivedMutant } from '../core/efficacy/efficacy-status.ts';
 import { patchMutant, planMutants, type Mutant, type MutateMethod } from './efficacy-mutants.ts';
 import { executeControl } from './execute-control.ts';
@@ -17,7 +17,7 @@ import {
   assertActorMayAct,
   pickControls,
   redactionRulesFor,
-} from '../core/gate/select-for-flow.ts';
+} from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { EfficacyIO } from '../core/ports.ts';

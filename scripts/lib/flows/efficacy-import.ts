@@ -5,7 +5,7 @@
 // entry says it is imported, which tool wrote it and whether that tool ran the control's command.
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
-import { matchesGlob } from '../core/binding/pathspec.ts';
+import { matchesGlob } from '../core/shared/pathspec.ts';
 import { UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { EfficacyBody } from '../core/efficacy/efficacy-status.ts';

@@ -1,29 +1,29 @@
 // evaluate --run: executes the selected controls (in parallel up to --jobs), records one run entry
 // per executable control, serialising only the appends. Subjects are computed before anything runs,
 // so a result is bound to the code it judged.
-import type { FailureOutput } from '../core/gate/read-output.ts';
+import type { FailureOutput } from '../core/gate/output/read-output.ts';
 import { readFailureOutput } from './failure-output.ts';
 import type { Context } from '../core/context.ts';
-import type { AuthorityRef } from '../core/gate/next-command.ts';
+import type { AuthorityRef } from '../core/next/next-command.ts';
 import { InternalError } from '../core/errors.ts';
 import type { Actor, StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { AuthorizationKind, Control, Maturity } from '../core/plane/types.ts';
-import type { ResultStatus, RunBody } from '../core/gate/bodies.ts';
-import type { Grantor } from '../core/gate/grant-authority.ts';
-import { splitAuthorizations } from '../core/gate/check-authorization.ts';
-import { describeResult } from '../core/gate/describe-result.ts';
-import { ADOPT_COMMAND, formatAttestCommand } from '../core/gate/next-command.ts';
-import { isAttestOnly, isValidlyNotApplicable } from '../core/gate/select-controls.ts';
+import type { ResultStatus, RunBody } from '../core/gate/entries/bodies.ts';
+import type { Grantor } from '../core/gate/authority/grant-authority.ts';
+import { splitAuthorizations } from '../core/gate/authority/check-authorization.ts';
+import { describeResult } from '../core/gate/status/describe-result.ts';
+import { ADOPT_COMMAND, formatAttestCommand } from '../core/next/next-command.ts';
+import { isAttestOnly, isValidlyNotApplicable } from '../core/gate/select/select-controls.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { computeStatuses, type ControlStatus } from '../core/gate/compute-status.ts';
+import { computeStatuses, type ControlStatus } from '../core/gate/status/compute-status.ts';
 import { DEFAULT_TIMEOUT_SECONDS, executeControl, prepareExecution } from './execute-control.ts';
 import { createSerialQueue, runPool } from './run-pool.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { createProgress, SILENT_PROGRESS, type ProgressSink } from './progress.ts';
-import { assertActorMayAct, assertJobs, controlsFor } from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, assertJobs, controlsFor } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
-import { selectShard, type ShardSpec } from '../core/gate/shard.ts';
+import { selectShard, type ShardSpec } from '../core/gate/run/shard.ts';
 import { markFlaky } from './flaky-after-run.ts';
 
 export interface EvaluateRunOptions {

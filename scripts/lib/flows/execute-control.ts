@@ -1,19 +1,19 @@
 // Executes one control once and describes the outcome as RunDetails. Shared by evaluate --run and
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
-import { findMissingTool, INSTALL_FILES, missingToolNext } from '../core/gate/missing-tool.ts';
+import { findMissingTool, INSTALL_FILES, missingToolNext } from '../core/gate/run/missing-tool.ts';
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
-import type { Blocker, ResultStatus, RunDetails } from '../core/gate/bodies.ts';
-import { executionRisks, splitAuthorizations } from '../core/gate/check-authorization.ts';
+import type { Blocker, ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
+import { executionRisks, splitAuthorizations } from '../core/gate/authority/check-authorization.ts';
 import { riskRefusal } from '../core/scan/risk-class.ts';
-import { resolveGrants, type Grant, type Grantor } from '../core/gate/grant-authority.ts';
+import { resolveGrants, type Grant, type Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
-import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
-import { pickEnvironment, relevantWithheld } from '../core/gate/child-env.ts';
-import { formatEvaluateCommand } from '../core/gate/next-command.ts';
-import { redactArgv, redactText } from '../core/gate/redact.ts';
-import { makeReviewCopy } from '../core/gate/review-copy.ts';
+import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
+import { pickEnvironment, relevantWithheld } from '../core/shared/child-env.ts';
+import { formatEvaluateCommand } from '../core/next/next-command.ts';
+import { redactArgv, redactText } from '../core/redact/redact.ts';
+import { makeReviewCopy } from '../core/gate/output/review-copy.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
 

@@ -2,9 +2,9 @@
 // judge it delegates to (kept apart so the two do not import each other).
 import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import type { ResultStatus, RunDetails } from '../core/gate/bodies.ts';
-import type { Grant } from '../core/gate/grant-authority.ts';
-import type { RedactionRules } from '../core/gate/redact.ts';
+import type { ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
+import type { Grant } from '../core/gate/authority/grant-authority.ts';
+import type { RedactionRules } from '../core/redact/redact.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 

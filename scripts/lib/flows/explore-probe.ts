@@ -4,8 +4,8 @@
 // gives), its review copy is stored as an evidence object, and one ledger entry (kind `note`, body
 // type `probe`) bound to the code and naming the hypothesis records what was observed.
 import type { Context } from '../core/context.ts';
-import type { ResultStatus, RunDetails } from '../core/gate/bodies.ts';
-import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import type { ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
+import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
 import { combineVerdicts, judgeProbe } from '../core/knowledge/explore-step.ts';
 import type { Probe, ProbeRun } from '../core/knowledge/types.ts';

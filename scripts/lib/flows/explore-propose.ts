@@ -4,7 +4,10 @@
 // manifest's requirement files included), the target model's goals and scan's unknowns. The
 // proposals are appended to the board as open hypotheses.
 import type { Context } from '../core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
+import {
+  buildRequirementGraph,
+  gapsBlockingAt,
+} from '../core/knowledge/build-requirement-graph.ts';
 import { foldDecisions } from '../core/knowledge/decide-decisions.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { globCovers } from '../core/knowledge/hard-gate-evidence.ts';
@@ -89,7 +92,7 @@ export async function proposeFromKnown(
       ? []
       : [{ control: s.control, entry: s.stages.self.entry, status: s.stages.self.status }],
   );
-  const graph = buildTraceGraph(plane.registry, requirements.files, evidence);
+  const graph = buildRequirementGraph(plane.registry, requirements.files, evidence);
   const gaps = gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity);
   const result = proposeHypotheses({
     board,

@@ -10,7 +10,7 @@ import {
   signStatement,
   type ClaimStatement,
 } from '../core/export/claim-statement.ts';
-import { findEntry } from '../core/gate/query-views.ts';
+import { findEntry } from '../core/gate/query/query-views.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { findSubjectCommits } from '../io/commit-subject.ts';
 import { resolveRoot } from '../io/git.ts';

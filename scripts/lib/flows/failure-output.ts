@@ -1,9 +1,9 @@
 // The last lines of a failing run's stored output, read for the FAIL lines of evaluate, status
 // and claim: the reader sees why it failed without opening the evidence object.
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { findEntries } from '../core/gate/find-entries.ts';
-import { failureTail, type FailureOutput } from '../core/gate/read-output.ts';
-import type { RedactionRules } from '../core/gate/redact.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import { findEntries } from '../core/gate/entries/find-entries.ts';
+import { failureTail, type FailureOutput } from '../core/gate/output/read-output.ts';
+import type { RedactionRules } from '../core/redact/redact.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';

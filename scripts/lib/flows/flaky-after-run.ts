@@ -1,7 +1,7 @@
 // After evaluate --run: a control that just passed on code where it also failed is still FLAKY
 // until enough passes clear it, so the run reports what status will say, not the bare PASS.
 import type { Context } from '../core/context.ts';
-import { computeStatuses } from '../core/gate/compute-status.ts';
+import { computeStatuses } from '../core/gate/status/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';

@@ -10,17 +10,17 @@ import {
   CONTROL_STATUSES,
   type ControlStatus,
   type ControlStatusValue,
-} from '../core/gate/compute-status.ts';
+} from '../core/gate/status/compute-status.ts';
 import type { GateIO } from '../core/ports.ts';
-import { controlsFor, redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { controlsFor, redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
 import { withStaleCauses } from './stale-causes.ts';
 import { withAttestationCauses } from './attest-stale.ts';
-import type { Uncommitted } from '../core/gate/uncommitted.ts';
+import type { Uncommitted } from '../core/gate/claim/uncommitted.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
-import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
+import { withSignedDecisions } from '../core/gate/claim/owner-decisions.ts';
 
 export interface GatheredStatuses {
   /** Every reported control is PASS or NOT_APPLICABLE. */

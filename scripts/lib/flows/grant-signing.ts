@@ -4,8 +4,12 @@
 // it is recorded, and one that would not verify is refused the same way.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import type { Grant } from '../core/gate/grant-authority.ts';
-import { checkGrantSignature, signGrant, type GrantContext } from '../core/gate/grant-signature.ts';
+import type { Grant } from '../core/gate/authority/grant-authority.ts';
+import {
+  checkGrantSignature,
+  signGrant,
+  type GrantContext,
+} from '../core/ledger/grant-signature.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { loadSigner } from '../io/keys.ts';
 

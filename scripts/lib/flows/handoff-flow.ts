@@ -4,7 +4,7 @@
 // believed: a hand-edited handoff reads STALE_HANDOFF, and nothing else reads it at all.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import {
   buildHandoffPayload,
   diffHandoff,

@@ -3,17 +3,17 @@
 // has been started, so compiling it overlaps that status).
 import type { Context } from '../core/context.ts';
 import { sha256Hex } from '../core/hash.ts';
-import { quoteArg } from '../core/gate/next-command.ts';
+import { quoteArg } from '../core/next/next-command.ts';
 import type { StopFacts } from '../core/hook/decide-stop.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideInCampaign } from './campaign-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
-import type { TaskScope } from '../core/gate/task-scope.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
+import type { TaskScope } from '../core/gate/select/task-scope.ts';
 import { readTrustedRules } from './trusted-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { InternalError } from '../core/errors.ts';

@@ -6,7 +6,7 @@ import {
   encodeFingerprints,
   parseFingerprints,
 } from '../core/brownfield/parse-fingerprints.ts';
-import { latestBaselines, type RatchetDetails } from '../core/brownfield/ratchet-details.ts';
+import { latestBaselines, type RatchetDetails } from '../core/gate/entries/ratchet-details.ts';
 import type { Control } from '../core/plane/types.ts';
 import { readFingerprints } from './read-fingerprints.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';

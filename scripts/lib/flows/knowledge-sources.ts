@@ -2,9 +2,9 @@
 // (decideClaimNow, the decision `claim` itself makes, under its rules) and, per control, the entry
 // that supports it.
 import type { Context } from '../core/context.ts';
-import type { TraceEvidence } from '../core/knowledge/build-trace-graph.ts';
-import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { RequirementEvidence } from '../core/knowledge/build-requirement-graph.ts';
+import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
 import { readEntriesOnce } from './claim-scope.ts';
@@ -52,7 +52,10 @@ export async function readVerdicts(
 }
 
 /** The entry behind each control's current status, for the traceability graph. */
-export async function readControlEvidence(root: string, ctx: Context): Promise<TraceEvidence[]> {
+export async function readControlEvidence(
+  root: string,
+  ctx: Context,
+): Promise<RequirementEvidence[]> {
   const result = await statusFlow({ root, controls: [] }, ctx, createRealGateIO(ctx));
   return result.statuses.flatMap((s) => {
     const self = s.stages.self;

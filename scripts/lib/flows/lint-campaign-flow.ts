@@ -3,7 +3,7 @@
 import { digestJson } from '../core/hash.ts';
 import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
 import { lintCampaigns, type CampaignLintResult } from '../core/brownfield/lint-campaign.ts';
-import { latestBaselines } from '../core/brownfield/ratchet-details.ts';
+import { latestBaselines } from '../core/gate/entries/ratchet-details.ts';
 import type { GateIO } from '../core/ports.ts';
 
 export interface LintCampaignFlowOptions {

@@ -7,7 +7,7 @@ import { openKnowledge, toRepoPath } from '../io/knowledge-store.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { UsageError } from '../core/errors.ts';
-import { computeStatuses } from '../core/gate/compute-status.ts';
+import { computeStatuses } from '../core/gate/status/compute-status.ts';
 import {
   checkHardGateEvidence,
   VERIFIED_MATURITIES,

@@ -3,11 +3,14 @@
 // traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
+import {
+  buildRequirementGraph,
+  gapsBlockingAt,
+} from '../core/knowledge/build-requirement-graph.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
-import { ADOPT_COMMAND } from '../core/gate/next-command.ts';
-import type { TraceGap } from '../core/knowledge/build-trace-graph.ts';
+import { ADOPT_COMMAND } from '../core/next/next-command.ts';
+import type { RequirementGap } from '../core/knowledge/build-requirement-graph.ts';
 import {
   blockerItems,
   cutRanked,
@@ -16,8 +19,8 @@ import {
   rankNext,
 } from '../core/knowledge/rank-next.ts';
 import type { RankedItem } from '../core/knowledge/rank-next.ts';
-import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
 import { findGitRoot } from '../io/git.ts';
@@ -65,7 +68,7 @@ export type VerdictSource = (
 const BOTH: readonly VerdictScope[] = ['project', 'release'];
 
 /** A gap a command can close; a requirement without a risk or control is closed in the registry. */
-function gapCommand(gap: TraceGap): string | undefined {
+function gapCommand(gap: RequirementGap): string | undefined {
   if (gap.kind === 'missing_verification') return ADOPT_COMMAND;
   if (gap.kind === 'missing_evidence' && gap.control !== undefined)
     return `proofgate evaluate --run --control ${gap.control}`;
@@ -82,7 +85,7 @@ export async function nextFlow(
   const files = options.requirements.map((p) =>
     parseRequirementFile(readYamlFile(resolve(root, p), p), p),
   );
-  const graph = buildTraceGraph(plane.registry, files);
+  const graph = buildRequirementGraph(plane.registry, files);
   const blocking = new Set(gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity));
   const knowledge = createKnowledgeIO({ root });
   const board = foldHypotheses(await knowledge.read('hypotheses'));

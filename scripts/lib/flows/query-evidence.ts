@@ -2,10 +2,10 @@
 // --tail or --grep a person sees the first 2 KiB; with them, the selected lines, numbered, the last
 // ones kept when they do not all fit. --json carries every selected line whole.
 import type { Context } from '../core/context.ts';
-import { describeEntry, evidenceRefs, type QueryItem } from '../core/gate/query-views.ts';
-import { compileGrep } from '../core/gate/compile-grep.ts';
-import { fitFromEnd, selectOutput, type OutputSelection } from '../core/gate/read-output.ts';
-import { redactionRulesFor } from '../core/gate/select-for-flow.ts';
+import { describeEntry, evidenceRefs, type QueryItem } from '../core/gate/query/query-views.ts';
+import { compileGrep } from '../core/gate/output/compile-grep.ts';
+import { fitFromEnd, selectOutput, type OutputSelection } from '../core/gate/output/read-output.ts';
+import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 

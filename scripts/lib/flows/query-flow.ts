@@ -1,8 +1,11 @@
-// `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the trace
-// graph) and hands it to the pure views in core/gate/query-views.ts.
+// `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the requirement
+// graph) and hands it to the pure views in core/gate/query/query-views.ts.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { buildTraceGraph, walkTrace } from '../core/knowledge/build-trace-graph.ts';
+import {
+  buildRequirementGraph,
+  walkRequirements,
+} from '../core/knowledge/build-requirement-graph.ts';
 import { decisionsTouching, foldDecisions } from '../core/knowledge/decide-decisions.ts';
 import {
   authorityView,
@@ -13,9 +16,9 @@ import {
   headView,
   type QueryItem,
   type QueryView,
-} from '../core/gate/query-views.ts';
-import { entryView, findAnyEntry, subjectView } from '../core/gate/query-entry-views.ts';
-import type { SubjectNames } from '../core/gate/query-entry-views.ts';
+} from '../core/gate/query/query-views.ts';
+import { entryView, findAnyEntry, subjectView } from '../core/gate/query/query-entry-views.ts';
+import type { SubjectNames } from '../core/gate/query/query-entry-views.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import {
@@ -27,7 +30,7 @@ import {
 } from '../io/commit-subject.ts';
 import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
 import type { GateIO } from '../core/ports.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses } from './gather-statuses.ts';
@@ -56,7 +59,7 @@ export interface QueryResult {
   rules?: RulesReport;
 }
 
-const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'trace', 'subject'];
+const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'chain', 'trace', 'subject'];
 
 /** Names the subject trees of `stored` (and what it cites) with the commits that have them. */
 async function subjectNames(plane: Plane, stored: readonly StoredEntry[]): Promise<SubjectNames> {
@@ -147,8 +150,9 @@ export async function queryFlow(
         })),
       );
     }
+    case 'chain':
     case 'trace': {
-      const walk = walkTrace(buildTraceGraph(plane.registry), id!, 'down');
+      const walk = walkRequirements(buildRequirementGraph(plane.registry), id!, 'down');
       return result([
         ...walk.nodes.map((n) => ({ line: `${n.kind.padEnd(12)} ${n.id}`, data: { ...n } })),
         ...walk.edges.map((e) => ({ line: `  ${e.from} -${e.kind}-> ${e.to}`, data: { ...e } })),

@@ -1,9 +1,9 @@
-// The files the current subject binds that no commit holds (core/gate/uncommitted.ts), read from
+// The files the current subject binds that no commit holds (core/gate/claim/uncommitted.ts), read from
 // the very git status the binding was computed from when this process computed one.
 import { relative, sep } from 'node:path';
 import { listPlaneDefinitionPaths, subjectScopeOf } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
-import { listUncommitted, type Uncommitted } from '../core/gate/uncommitted.ts';
+import { listUncommitted, type Uncommitted } from '../core/gate/claim/uncommitted.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { findRepositoryPaths } from '../io/git.ts';
 import { installedSkillExcludes } from '../io/skill-excludes.ts';

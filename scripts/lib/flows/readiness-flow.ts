@@ -13,7 +13,7 @@ import type { Maturity } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readEntriesOnce } from './claim-scope.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 
 export interface ReadinessFlowOptions {
   root: string;

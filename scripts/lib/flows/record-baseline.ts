@@ -1,7 +1,7 @@
 // campaign baseline: runs a ratchet control now and records its fingerprint set as the baseline,
 // a `note` entry in the ledger (never an editable file). A later baseline may not absorb new
 // violations unless the caller says so explicitly (--allow-growth).
-import type { Grantor } from '../core/gate/grant-authority.ts';
+import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
@@ -11,13 +11,13 @@ import {
   describeRatchet,
   latestBaselines,
   type BaselineBody,
-} from '../core/brownfield/ratchet-details.ts';
-import type { RunBody } from '../core/gate/bodies.ts';
+} from '../core/gate/entries/ratchet-details.ts';
+import type { RunBody } from '../core/gate/entries/bodies.ts';
 import type { GateIO } from '../core/ports.ts';
 import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { readFingerprints } from './read-fingerprints.ts';
-import { assertActorMayAct, pickControls } from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, pickControls } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface RecordBaselineOptions {

@@ -11,9 +11,9 @@ import {
   foldCampaigns,
   type CampaignRecord,
 } from '../core/brownfield/campaign-spec.ts';
-import { latestBaselines } from '../core/brownfield/ratchet-details.ts';
+import { latestBaselines } from '../core/gate/entries/ratchet-details.ts';
 import type { GateIO } from '../core/ports.ts';
-import { assertActorMayAct, pickControls } from '../core/gate/select-for-flow.ts';
+import { assertActorMayAct, pickControls } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
 export interface RegisterCampaignOptions {

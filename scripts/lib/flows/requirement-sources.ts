@@ -4,11 +4,11 @@
 // tree lists is read from the working tree (it can only add requirements). Every listed file that
 // is missing, empty or malformed is a problem, and every problem blocks the claim.
 import { ConfigError } from '../core/errors.ts';
-import type { BaseRules } from '../core/gate/base-rules.ts';
-import type { RequirementFile } from '../core/knowledge/build-trace-graph.ts';
+import type { BaseRules } from '../core/gate/claim/base-rules.ts';
+import type { RequirementFile } from '../core/knowledge/build-requirement-graph.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { RequirementSources } from '../core/gate/decide-verdict.ts';
+import type { RequirementSources } from '../core/verdict/decide-verdict.ts';
 import { parseYamlText } from '../io/plane.ts';
 import { readRequirementTexts } from '../io/requirement-files.ts';
 

@@ -11,7 +11,7 @@ import {
   NOT_APPLICABLE_NOTE_TYPE,
   notApplicableDigest,
   type NotApplicableBody,
-} from '../core/gate/owner-decisions.ts';
+} from '../core/gate/claim/owner-decisions.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
 import { loadSigner } from '../io/keys.ts';

@@ -1,6 +1,6 @@
 // Names what made a result STALE when the code moved: uncommitted or untracked files (by path) or
 // a change since the result. Reads git only when some stage is STALE for its code.
-import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import {
   filesWrittenByRun,
   nameStaleCause,
@@ -8,8 +8,8 @@ import {
   type RunWindow,
   subjectPaths,
   type WorktreeFacts,
-} from '../core/gate/stale-cause.ts';
-import { quoteArg } from '../core/gate/next-command.ts';
+} from '../core/gate/status/stale-cause.ts';
+import { quoteArg } from '../core/next/next-command.ts';
 import { AUDIT_STAGES, type StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { commitSubjectTree, subjectExcludes } from '../io/commit-subject.ts';

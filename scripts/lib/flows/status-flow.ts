@@ -4,7 +4,7 @@ import type { Context } from '../core/context.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { TrustSource } from './trust-check.ts';
-import type { BaseRules, RulesReport } from '../core/gate/base-rules.ts';
+import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
 

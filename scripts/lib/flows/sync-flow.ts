@@ -1,8 +1,15 @@
-// sync: builds the requirement-control-evidence trace graph and writes it.
+// sync: builds the requirement-control-evidence graph and writes it.
 import { join, relative, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
-import { buildTraceGraph, gapsBlockingAt } from '../core/knowledge/build-trace-graph.ts';
-import type { TraceEvidence, TraceGap, TraceGraph } from '../core/knowledge/build-trace-graph.ts';
+import {
+  buildRequirementGraph,
+  gapsBlockingAt,
+} from '../core/knowledge/build-requirement-graph.ts';
+import type {
+  RequirementEvidence,
+  RequirementGap,
+  RequirementGraph,
+} from '../core/knowledge/build-requirement-graph.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Maturity } from '../core/plane/types.ts';
 import { findGitRoot } from '../io/git.ts';
@@ -25,12 +32,12 @@ export interface SyncResult {
   targetMaturity: Maturity;
   nodes: number;
   edges: number;
-  gaps: TraceGap[];
+  gaps: RequirementGap[];
   /** Gaps that block claims at the target maturity. */
-  blocking: TraceGap[];
+  blocking: RequirementGap[];
 }
 
-export type EvidenceSource = (root: string) => Promise<TraceEvidence[] | undefined>;
+export type EvidenceSource = (root: string) => Promise<RequirementEvidence[] | undefined>;
 
 export async function syncFlow(
   options: SyncOptions,
@@ -56,7 +63,7 @@ export async function syncFlow(
     }
     return parseRequirementFile(parseYamlText(text, shown), shown);
   });
-  const graph = buildTraceGraph(plane.registry, files, await readEvidence(root));
+  const graph = buildRequirementGraph(plane.registry, files, await readEvidence(root));
   const targetMaturity = plane.manifest.profile.target_maturity;
   const path = join(plane.dir, 'knowledge', 'trace-graph.json');
   if (!options.isDryRun) await writeFileWhole(path, serializeGraph(graph));
@@ -71,7 +78,7 @@ export async function syncFlow(
   };
 }
 
-function serializeGraph(graph: TraceGraph): string {
+function serializeGraph(graph: RequirementGraph): string {
   const byId = (a: { id: string }, b: { id: string }): number => a.id.localeCompare(b.id);
   const doc = {
     derived: 'written by "proofgate knowledge sync"; never hand-edited',

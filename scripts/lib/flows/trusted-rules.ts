@@ -3,7 +3,7 @@
 // change made in the working tree or in unpushed commits is listed "not in effect" until merged
 // or approved. Undefined when there is no base at all: the working tree's own rules decide, and
 // every verdict says so (base-rules.ts ownRulesReport).
-import type { BaseRules } from '../core/gate/base-rules.ts';
+import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { readBasePlane } from '../io/base-registry.ts';
 import { findTrustedBase } from '../io/trusted-base.ts';

@@ -7,8 +7,8 @@
 // Any finding is an IntegrityError (exit 3) naming file:line; no verdict is returned.
 import { INTEGRITY_CODES, IntegrityError, type IntegrityCode } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { findEntries } from '../core/gate/find-entries.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import { findEntries } from '../core/gate/entries/find-entries.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';

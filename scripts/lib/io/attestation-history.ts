@@ -1,7 +1,7 @@
 // What git history says about the age of attestations, so that the writer's clock alone cannot
 // keep one alive: the committer time of the commit that first contained each attest line (git
 // blame on its segment file), and HEAD's committer time, a floor under the verifier's "now".
-import type { AttestationHistory } from '../core/gate/attestation-age.ts';
+import type { AttestationHistory } from '../core/gate/status/attestation-age.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { runGit } from './git.ts';

@@ -4,7 +4,7 @@
 // never guessed.
 import { relative, sep } from 'node:path';
 import { UsageError } from '../core/errors.ts';
-import type { BaseRules } from '../core/gate/base-rules.ts';
+import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { readObjects } from './cat-file.ts';
 import { planeFromTexts } from './plane.ts';

@@ -7,7 +7,7 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Minimatch } from 'minimatch';
 import type { MinimatchOptions } from 'minimatch';
-import { findGlobProblem } from '../core/binding/pathspec.ts';
+import { findGlobProblem } from '../core/shared/pathspec.ts';
 import { ConfigError, EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
 

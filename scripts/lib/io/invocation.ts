@@ -1,8 +1,8 @@
-// The facts that decide how a printed command starts proofgate (core/gate/invocation.ts): is it
+// The facts that decide how a printed command starts proofgate (core/gate/run/invocation.ts): is it
 // installed in the reader's npm project, and does `proofgate` on PATH run this same copy.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import type { InvocationFacts } from '../core/gate/invocation.ts';
+import type { InvocationFacts } from '../core/gate/run/invocation.ts';
 import { packagePath } from './package-root.ts';
 
 function isFile(path: string): boolean {

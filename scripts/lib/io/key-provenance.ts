@@ -1,7 +1,7 @@
 // What is actually known about a signing key behind a "signed" result: pinned by the auditor's
 // trust file, or registered in the manifest by a commit (its author as git records it) that is or
 // is not on the upstream a reviewer merged. "Registered" alone says nothing about who reviewed it.
-import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { runGit } from './git.ts';
 import type { UpstreamCheck } from './ledger-upstream.ts';

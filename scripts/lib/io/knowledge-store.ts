@@ -8,7 +8,7 @@ import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError, EnvironmentError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import { canonicalize } from '../core/ledger/canonical.ts';
+import { canonicalize } from '../core/shared/canonical.ts';
 import { FREE_TEXT_FIELDS, redactFreeText } from '../core/ledger/redact-draft.ts';
 import type { JsonObject } from '../core/ledger/types.ts';
 import { parseKnowledgeLine } from '../core/knowledge/parse-record.ts';
@@ -17,7 +17,7 @@ import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
 import { locatePlane } from './locate-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
-import { collectSecrets, declaredEnvNames } from '../core/gate/redact.ts';
+import { collectSecrets, declaredEnvNames } from '../core/redact/redact.ts';
 import { readYamlFile } from './plane.ts';
 
 /** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */

@@ -7,7 +7,7 @@ import { sha256Hex } from '../core/hash.ts';
 import { attachKeyless, buildEntry } from '../core/ledger/build-entry.ts';
 import type { EntryPlacement } from '../core/ledger/build-entry.ts';
 import type { KeylessSigner } from '../core/ledger/keyless.ts';
-import { canonicalize } from '../core/ledger/canonical.ts';
+import { canonicalize } from '../core/shared/canonical.ts';
 import { MAX_LINE_BYTES, decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
 import { redactDraft } from '../core/ledger/redact-draft.ts';
 import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.ts';

@@ -7,7 +7,7 @@ import { lstatSync } from 'node:fs';
 import { copyFile, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { toGlobPathspec } from '../core/binding/pathspec.ts';
+import { toGlobPathspec } from '../core/shared/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import type { RepositoryPaths } from './git.ts';

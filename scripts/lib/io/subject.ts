@@ -13,7 +13,7 @@ import {
   subjectScopeOf,
   type SubjectScope,
 } from '../core/binding/build-subject.ts';
-import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/binding/pathspec.ts';
+import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/shared/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { toGlobPathspec } from '../core/binding/pathspec.ts';
+import { toGlobPathspec } from '../core/shared/pathspec.ts';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
 import { runGit, runGitSyncBestEffort } from './git.ts';
 import { computeSubjectTree } from './subject.ts';

@@ -2,7 +2,7 @@
 // products: a file tracked at HEAD or in the index that an output glob matches is source, and
 // declaring it would let every edit to it go unjudged. Refused at adoption and in every verdict
 // (ConfigError OUTPUT_TRACKED, exit 2), naming the control and the path.
-import { toGlobPathspec } from '../core/binding/pathspec.ts';
+import { toGlobPathspec } from '../core/shared/pathspec.ts';
 import { ConfigError, EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
 

@@ -3,7 +3,7 @@
 // (flows/trusted-rules.ts) and a task covers every path changed since it (flows/claim-scope.ts).
 // The fork point is used, so a branch merely behind its upstream is not judged by rules or paths
 // it has not seen yet.
-import { toExcludePathspec, toGlobPathspec } from '../core/binding/pathspec.ts';
+import { toExcludePathspec, toGlobPathspec } from '../core/shared/pathspec.ts';
 import type { SubjectScope } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';

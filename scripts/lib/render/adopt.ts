@@ -2,7 +2,7 @@
 import { riskTag } from './scan.ts';
 import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import { quoteArg } from '../core/gate/next-command.ts';
+import { quoteArg } from '../core/next/next-command.ts';
 import type { OutputIgnore } from '../flows/adopt-ignore.ts';
 
 export type AdoptResult = AdoptOutcome & {

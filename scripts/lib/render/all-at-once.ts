@@ -1,6 +1,6 @@
 // One command for several blockers: the shape `claim` prints as "next, all N at once", which the
 // report's blocker lists use too, so the two never say it differently.
-import { quoteArg } from '../core/gate/next-command.ts';
+import { quoteArg } from '../core/next/next-command.ts';
 
 const CONTROL_SLOT = ' --control \0';
 

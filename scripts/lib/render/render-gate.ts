@@ -1,12 +1,12 @@
 // Human output of the gate flows: the verdict on the first line, then one line per control that
 // needs attention with its reason and the exact next command. Bounded by the caller (boundText).
-import { describeChange } from '../core/gate/definition-approval.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
-import type { TaskScope } from '../core/gate/task-scope.ts';
-import type { ControlStatus } from '../core/gate/compute-status.ts';
-import { describeGrantedOnWorkingTree } from '../core/gate/uncommitted.ts';
+import { describeChange } from '../core/gate/claim/definition-approval.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
+import type { TaskScope } from '../core/gate/select/task-scope.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
+import { describeGrantedOnWorkingTree } from '../core/gate/claim/uncommitted.ts';
 import { efficacyNexts, isMeasurable } from '../core/efficacy/efficacy-next.ts';
-import { readMoreCommand, type FailureOutput } from '../core/gate/read-output.ts';
+import { readMoreCommand, type FailureOutput } from '../core/gate/output/read-output.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';

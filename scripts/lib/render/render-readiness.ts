@@ -1,6 +1,6 @@
 // Human output of `proofgate status --readiness`: the verdict first, then each scope with the claim's own
 // verdict line and its blockers (the lines `query blockers` prints).
-import type { ClaimBlocker } from '../core/gate/decide-claim.ts';
+import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
 import type { ReadinessFlowResult } from '../flows/readiness-flow.ts';
 import { renderRules } from './render-gate.ts';
 

@@ -2,8 +2,8 @@
 // how many entries are signed and by whom), then the claim verdicts as `claim` would give them now
 // (decideClaimNow's, never recomputed), their blockers listed once and their commands collapsed
 // into one "all at once" command where the CLI prints one.
-import type { ClaimDecision } from '../core/gate/decide-claim.ts';
-import type { RulesReport } from '../core/gate/base-rules.ts';
+import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { ReportModel } from '../core/report/build-report.ts';
 import { el, escapeHtml, section, short, statusCell, table, text } from './html-escape.ts';
 import { groupAllAtOnce } from './all-at-once.ts';

@@ -189,7 +189,7 @@ export function renderTimeline(model: ReportModel): string {
   );
 }
 
-export function renderTraceability(model: ReportModel): string {
+export function renderRequirementChains(model: ReportModel): string {
   const t = model.traceability;
   const trusted = model.integrity.ok;
   const rows = t.chains.map((c) =>

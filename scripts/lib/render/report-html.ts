@@ -8,7 +8,7 @@ import { el, escapeHtml, section, statusCell, table, text, voidEl } from './html
 import {
   renderGranted,
   renderTimeline,
-  renderTraceability,
+  renderRequirementChains,
   renderTraceFindings,
 } from './report-html-sections.ts';
 import { REPORT_CSS, REPORT_JS } from './report-style.ts';
@@ -43,7 +43,7 @@ export function renderReportHtml(model: ReportModel): string {
     renderMatrix(model),
     renderGranted(model),
     renderTimeline(model),
-    renderTraceability(model),
+    renderRequirementChains(model),
     renderTraceFindings(model),
     text(
       'p',

@@ -1,8 +1,8 @@
 // What a stage's result shows about who acted, in words: an unsigned label, or the signer as far as
 // it is known (keyless identity; key and where its registration came from), with the place
 // findings (same clone or host as the reviewed result, key registered from the developer's clone).
-import type { StageStatus } from '../core/gate/stage-status.ts';
-import { STRENGTH_TEXT } from '../core/gate/stage-strength.ts';
+import type { StageStatus } from '../core/gate/status/stage-status.ts';
+import { STRENGTH_TEXT } from '../core/gate/authority/stage-strength.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 
 /** e.g. "signed by key d251f22bae66… registered on origin/main by alice (commit 1a2b3c4)". */

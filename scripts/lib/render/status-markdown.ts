@@ -1,7 +1,7 @@
 // `status --markdown`: the same verdicts as `status`, short, for a CI step summary or a pull-request
 // comment. Verdict first; then one table row per control, the ones that block first. Reasons come
 // from ledger entries, so every cell is escaped for GitHub-flavoured Markdown and its inline HTML.
-import type { ControlStatus } from '../core/gate/compute-status.ts';
+import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
 
 export interface StatusMarkdownOptions {

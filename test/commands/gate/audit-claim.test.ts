@@ -4,7 +4,7 @@ import { auditFlow, type AuditFlowOptions } from '../../../scripts/lib/flows/aud
 import { claimFlow, type ClaimFlowOptions } from '../../../scripts/lib/flows/claim-flow.ts';
 import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
 import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
-import { parseClaimBody } from '../../../scripts/lib/core/gate/parse-body.ts';
+import { parseClaimBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseRunBody } from '../../../scripts/lib/core/gate/parse-body.ts';
+import { parseRunBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 import { evaluateRun, type EvaluateRunOptions } from '../../../scripts/lib/flows/evaluate-flow.ts';
 import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';

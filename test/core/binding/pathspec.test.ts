@@ -4,7 +4,7 @@ import {
   findGlobProblem,
   toGlobPathspec,
   unmatchedInputsError,
-} from '../../../scripts/lib/core/binding/pathspec.ts';
+} from '../../../scripts/lib/core/shared/pathspec.ts';
 
 describe('plane path globs', () => {
   it.each(['src/**/*.ts', 'coverage/', '*.log', 'docs', '.proofgate/evidence/', 'a b/[xy].md'])(

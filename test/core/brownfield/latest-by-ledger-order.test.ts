@@ -1,7 +1,7 @@
 // "Latest" baseline and trace run follow ledger order (what a writer had seen), never the clock
 // its writer stamped: a baseline written with a clock set to 2099 must not outrank a later one.
 import { describe, expect, test } from 'vitest';
-import { latestBaselines } from '../../../scripts/lib/core/brownfield/ratchet-details.ts';
+import { latestBaselines } from '../../../scripts/lib/core/gate/entries/ratchet-details.ts';
 import { latestTraceRuns } from '../../../scripts/lib/core/report/collect-trace-findings.ts';
 import type { JsonObject, StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Registry } from '../../../scripts/lib/core/plane/types.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import type { RunDetails } from '../../../scripts/lib/core/gate/bodies.ts';
-import { compareResults } from '../../../scripts/lib/core/gate/compare-results.ts';
-import { parseRunBody } from '../../../scripts/lib/core/gate/parse-body.ts';
+import type { RunDetails } from '../../../scripts/lib/core/gate/entries/bodies.ts';
+import { compareResults } from '../../../scripts/lib/core/gate/run/compare-results.ts';
+import { parseRunBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 import {
   describeRatchet,
   parseBaselineBody,
-} from '../../../scripts/lib/core/brownfield/ratchet-details.ts';
+} from '../../../scripts/lib/core/gate/entries/ratchet-details.ts';
 
 const run = (ratchet: RunDetails['ratchet']): RunDetails => ({
   execution: 'command',

@@ -1,7 +1,7 @@
 // Attestation age: the earlier of the entry's date and its first commit starts it; "now" is never
 // before HEAD's commit; the control's maximum age caps any expiry the entry carries.
 import { describe, expect, it } from 'vitest';
-import { measureAttestation } from '../../../scripts/lib/core/gate/attestation-age.ts';
+import { measureAttestation } from '../../../scripts/lib/core/gate/status/attestation-age.ts';
 
 const DAY = 86_400_000;
 const at = (iso: string): Date => new Date(iso);

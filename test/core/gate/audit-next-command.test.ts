@@ -2,7 +2,7 @@
 // (engineering_ready and up) and the auditor has no registered key, the key comes first; otherwise
 // the agent would run a whole audit that the next claim ignores as an unsigned label.
 import { describe, expect, test } from 'vitest';
-import { formatAuditCommand } from '../../../scripts/lib/core/gate/next-command.ts';
+import { formatAuditCommand } from '../../../scripts/lib/core/next/next-command.ts';
 
 const AUDIT =
   'proofgate audit --audit-stage cross --review-run latest --control T.unit --authority-id virtual:quality --execution-context local:cross-audit';

@@ -3,9 +3,9 @@ import {
   decisionPlane,
   diffRules,
   withBaseAuthorities,
-} from '../../../scripts/lib/core/gate/base-rules.ts';
-import type { ControlStatus } from '../../../scripts/lib/core/gate/compute-status.ts';
-import type { ClaimDecision } from '../../../scripts/lib/core/gate/decide-claim.ts';
+} from '../../../scripts/lib/core/gate/claim/base-rules.ts';
+import type { ControlStatus } from '../../../scripts/lib/core/gate/status/compute-status.ts';
+import type { ClaimDecision } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Plane } from '../../../scripts/lib/core/plane/plane.ts';
 import { command, makeControl, makeManifest, ROOT } from '../../helpers/fake-gate-io.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { checkIndependence } from '../../../scripts/lib/core/gate/check-independence.ts';
-import { formatDuration } from '../../../scripts/lib/core/gate/describe-result.ts';
-import { formatEvaluateCommand } from '../../../scripts/lib/core/gate/next-command.ts';
+import { checkIndependence } from '../../../scripts/lib/core/gate/authority/check-independence.ts';
+import { formatDuration } from '../../../scripts/lib/core/gate/status/describe-result.ts';
+import { formatEvaluateCommand } from '../../../scripts/lib/core/next/next-command.ts';
 import { makeManifest } from '../../helpers/fake-gate-io.ts';
 
 const k1 = '1'.repeat(64);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pickEnvironment, relevantWithheld } from '../../../scripts/lib/core/gate/child-env.ts';
+import { pickEnvironment, relevantWithheld } from '../../../scripts/lib/core/shared/child-env.ts';
 
 const PARENT = {
   PATH: '/bin',

@@ -6,8 +6,8 @@ import {
   removalDigest,
   unapprovedChanges,
   withDefinitionApprovals,
-} from '../../../scripts/lib/core/gate/definition-approval.ts';
-import type { ClaimDecision } from '../../../scripts/lib/core/gate/decide-claim.ts';
+} from '../../../scripts/lib/core/gate/claim/definition-approval.ts';
+import type { ClaimDecision } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
 

@@ -3,7 +3,7 @@ import {
   AUTHORIZATION_GRANTORS,
   checkGrants,
   resolveGrants,
-} from '../../../scripts/lib/core/gate/grant-authority.ts';
+} from '../../../scripts/lib/core/gate/authority/grant-authority.ts';
 import { AUTHORIZATION_KINDS, type Manifest } from '../../../scripts/lib/core/plane/types.ts';
 
 const manifest = {

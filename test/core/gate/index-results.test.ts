@@ -1,9 +1,9 @@
 // Reading only the results about the controls a verdict asks for must never change what those
 // controls are shown: the same records, in the same ledger order, as reading every entry.
 import { describe, expect, it } from 'vitest';
-import { indexResults } from '../../../scripts/lib/core/gate/index-results.ts';
+import { indexResults } from '../../../scripts/lib/core/gate/entries/index-results.ts';
 import { decidingEntries } from '../../../scripts/lib/flows/verdict-precheck.ts';
-import type { ControlStatus } from '../../../scripts/lib/core/gate/compute-status.ts';
+import type { ControlStatus } from '../../../scripts/lib/core/gate/status/compute-status.ts';
 import { LedgerOrder } from '../../../scripts/lib/core/ledger/ledger-order.ts';
 import type {
   EntryKind,

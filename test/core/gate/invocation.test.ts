@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { chooseInvocation, rewriteInvocation } from '../../../scripts/lib/core/gate/invocation.ts';
+import {
+  chooseInvocation,
+  rewriteInvocation,
+} from '../../../scripts/lib/core/gate/run/invocation.ts';
 
 const VERBS = new Set([
   'evaluate',

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { findMissingTool, missingToolNext } from '../../../scripts/lib/core/gate/missing-tool.ts';
+import {
+  findMissingTool,
+  missingToolNext,
+} from '../../../scripts/lib/core/gate/run/missing-tool.ts';
 
 describe('a missing tool is named, never read as failing tests', () => {
   test.each([

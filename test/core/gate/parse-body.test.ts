@@ -5,7 +5,7 @@ import {
   parseAuditBody,
   parseClaimBody,
   parseRunBody,
-} from '../../../scripts/lib/core/gate/parse-body.ts';
+} from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 
 const hex = 'a'.repeat(64);
 const run: JsonObject = {

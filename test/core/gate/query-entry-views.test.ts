@@ -5,11 +5,11 @@ import {
   claimView,
   describeSubject,
   findAnyEntry,
-} from '../../../scripts/lib/core/gate/query-entry-views.ts';
+} from '../../../scripts/lib/core/gate/query/query-entry-views.ts';
 import {
   supersededClaims,
   type GrantedClaimRef,
-} from '../../../scripts/lib/core/gate/superseded-claims.ts';
+} from '../../../scripts/lib/core/gate/claim/superseded-claims.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import { LedgerOrder } from '../../../scripts/lib/core/ledger/ledger-order.ts';
 

@@ -2,7 +2,7 @@
 // when redaction makes the text longer, and no secret survives the cut.
 import { fc, test as prop } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { makeReviewCopy } from '../../../scripts/lib/core/gate/review-copy.ts';
+import { makeReviewCopy } from '../../../scripts/lib/core/gate/output/review-copy.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const size = (s: string) => enc(s).length;

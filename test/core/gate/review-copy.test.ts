@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { collectSecrets, redactArgv, redactText } from '../../../scripts/lib/core/gate/redact.ts';
-import { makeReviewCopy, normalizeText } from '../../../scripts/lib/core/gate/review-copy.ts';
+import { collectSecrets, redactArgv, redactText } from '../../../scripts/lib/core/redact/redact.ts';
+import {
+  makeReviewCopy,
+  normalizeText,
+} from '../../../scripts/lib/core/gate/output/review-copy.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const none = { secrets: [], roots: [] };

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import {
   SECRET_PATTERNS,
   redactSecretShapes,
-} from '../../../scripts/lib/core/gate/secret-patterns.ts';
+} from '../../../scripts/lib/core/redact/secret-patterns.ts';
 
 const alnum = (n: number, seed = 7): string =>
   Array.from({ length: n }, (_, i) => 'aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0z'[(i * seed) % 31]).join('');

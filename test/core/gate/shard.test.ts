@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditStage } from '../../../scripts/lib/core/ledger/types.ts';
-import type { ControlStatus } from '../../../scripts/lib/core/gate/compute-status.ts';
-import type { ClaimDecision } from '../../../scripts/lib/core/gate/decide-claim.ts';
+import type { ControlStatus } from '../../../scripts/lib/core/gate/status/compute-status.ts';
+import type { ClaimDecision } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 import {
   findMissingShards,
   parseShard,
@@ -9,7 +9,7 @@ import {
   refuseMissingShards,
   selectShard,
   shardOf,
-} from '../../../scripts/lib/core/gate/shard.ts';
+} from '../../../scripts/lib/core/gate/run/shard.ts';
 
 const ids = Array.from({ length: 40 }, (_, i) => ({ id: `control-${i}` }));
 

@@ -5,7 +5,7 @@ import {
   comparePlaces,
   describePlace,
   reviewChain,
-} from '../../../scripts/lib/core/gate/stage-origin.ts';
+} from '../../../scripts/lib/core/gate/authority/stage-origin.ts';
 import type { LedgerEntry, StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 
 function entry(

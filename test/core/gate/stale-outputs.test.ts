@@ -5,8 +5,8 @@ import {
   filesWrittenByRun,
   nameStaleCause,
   untrackedAdvice,
-} from '../../../scripts/lib/core/gate/stale-cause.ts';
-import type { WorktreeFacts } from '../../../scripts/lib/core/gate/stale-cause.ts';
+} from '../../../scripts/lib/core/gate/status/stale-cause.ts';
+import type { WorktreeFacts } from '../../../scripts/lib/core/gate/status/stale-cause.ts';
 
 const STARTED = Date.parse('2026-06-01T10:00:00.000Z');
 const RUN = { start: STARTED, end: STARTED + 2000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideTaskScope } from '../../../scripts/lib/core/gate/task-scope.ts';
+import { decideTaskScope } from '../../../scripts/lib/core/gate/select/task-scope.ts';
 import { command, makeControl } from '../../helpers/fake-gate-io.ts';
 
 const tests = makeControl('tests', command(['npm', 'test']), { inputs: ['src/**'] });

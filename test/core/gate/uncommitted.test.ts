@@ -4,8 +4,8 @@ import {
   listUncommitted,
   summarizeUncommitted,
   uncommittedBlockers,
-} from '../../../scripts/lib/core/gate/uncommitted.ts';
-import { parseClaimBody } from '../../../scripts/lib/core/gate/parse-body.ts';
+} from '../../../scripts/lib/core/gate/claim/uncommitted.ts';
+import { parseClaimBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 
 const HEAD = 'a'.repeat(40);
 const status = (over: Partial<Parameters<typeof listUncommitted>[0]> = {}) => ({

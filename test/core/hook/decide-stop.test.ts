@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ClaimBlocker } from '../../../scripts/lib/core/gate/decide-claim.ts';
+import type { ClaimBlocker } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 import {
   BLOCK_CAP,
   decideStop,

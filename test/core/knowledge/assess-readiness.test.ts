@@ -4,7 +4,7 @@ import {
   toScopeReadiness,
 } from '../../../scripts/lib/core/knowledge/assess-readiness.ts';
 import { buildHandoff } from '../../../scripts/lib/core/knowledge/build-handoff.ts';
-import type { ClaimDecision } from '../../../scripts/lib/core/gate/decide-claim.ts';
+import type { ClaimDecision } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 
 const refused: ClaimDecision = {
   granted: false,

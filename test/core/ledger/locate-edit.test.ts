@@ -1,7 +1,7 @@
 // The edited line is named, not only its successor: a one-byte change in line 6 is reported at
 // line 6 (LINE_EDITED) beside line 7's broken link; ambiguous patterns name nothing extra.
 import { beforeEach, describe, expect, test } from 'vitest';
-import { canonicalize } from '../../../scripts/lib/core/ledger/canonical.ts';
+import { canonicalize } from '../../../scripts/lib/core/shared/canonical.ts';
 import { locateEdits } from '../../../scripts/lib/core/ledger/locate-edit.ts';
 import { draft } from '../../helpers/ledger-repo.ts';
 import { MemoryLedger, verifyFiles, where } from '../../helpers/memory-ledger.ts';

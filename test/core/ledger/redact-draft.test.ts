@@ -3,7 +3,7 @@
 // environment's values; digests, ids, keys and argv are never touched, even when a declared value
 // happens to occur inside them.
 import { describe, expect, test } from 'vitest';
-import { redactionRulesFor } from '../../../scripts/lib/core/gate/select-for-flow.ts';
+import { redactionRulesFor } from '../../../scripts/lib/core/gate/select/select-for-flow.ts';
 import { redactDraft } from '../../../scripts/lib/core/ledger/redact-draft.ts';
 import type { EntryDraft } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Plane } from '../../../scripts/lib/core/plane/plane.ts';

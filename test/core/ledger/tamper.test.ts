@@ -2,7 +2,7 @@
 // mutation must be found with the right file, line and code, and the untouched ledger stays clean.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../../scripts/lib/core/hash.ts';
-import { canonicalize } from '../../../scripts/lib/core/ledger/canonical.ts';
+import { canonicalize } from '../../../scripts/lib/core/shared/canonical.ts';
 import { preAuthEncoding } from '../../../scripts/lib/core/ledger/sign-entry.ts';
 import { draft } from '../../helpers/ledger-repo.ts';
 import {

@@ -3,7 +3,7 @@
 import { digestJson, sha256Hex } from '../hash.ts';
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';
-import { assertGlobs } from './pathspec.ts';
+import { assertGlobs } from '../shared/pathspec.ts';
 
 /** The plane's own storage: evidence and knowledge never count as what was judged. */
 export function listStoragePrefixes(planeRel: string): string[] {

@@ -5,7 +5,7 @@
 // make a campaign. Every manifest given must agree (the deciding rules and the trusted base's).
 import { signingIdsOf } from '../ledger/keyless.ts';
 import type { Manifest, Maturity } from '../plane/types.ts';
-import { needsSignedStages } from '../gate/stage-strength.ts';
+import { needsSignedStages } from '../gate/authority/stage-strength.ts';
 import type { CampaignRecord } from './campaign-spec.ts';
 
 /** Why the campaign's registration does not count; undefined when it does. */

@@ -4,8 +4,8 @@
 // release claims only. Discovery never grants authority.
 import type { StoredEntry } from '../ledger/types.ts';
 import type { CiTier, ClaimScope, Manifest } from '../plane/types.ts';
-import type { ClaimBlocker } from '../gate/decide-claim.ts';
-import { parseRunBody } from '../gate/parse-body.ts';
+import type { ClaimBlocker } from '../gate/claim/decide-claim.ts';
+import { parseRunBody } from '../gate/entries/parse-body.ts';
 import { baseOf } from '../scan/line-of.ts';
 import { slug } from '../scan/ci.ts';
 import type { CiFile } from '../scan/types.ts';

@@ -2,8 +2,8 @@
 // (one not made through `--campaign/--task` or a task file naming a campaign task) is refused, so
 // "task done" cannot be declared on ground nobody scoped.
 import type { ClaimScope, Manifest } from '../plane/types.ts';
-import type { ClaimDecision } from '../gate/decide-claim.ts';
-import { requiredStages } from '../gate/decide-claim.ts';
+import type { ClaimDecision } from '../gate/claim/decide-claim.ts';
+import { requiredStages } from '../gate/claim/decide-claim.ts';
 
 export function refuseTaskOutsideCampaign(
   manifest: Manifest,

@@ -1,7 +1,7 @@
 // What to run to measure a control's efficacy, by its kind, so every printed command runs: a
 // command or a file check takes `--mutate all` (planted mutations; the checked file removed or
 // seeded), a trace control only a defect written by hand as a patch. Other kinds never run here.
-import { quoteArg } from '../gate/next-command.ts';
+import { quoteArg } from '../next/next-command.ts';
 import type { Execution } from '../plane/types.ts';
 
 /** The kinds `proofgate efficacy` can measure. */

@@ -4,7 +4,7 @@
 import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
 import type { Control, Manifest } from '../plane/types.ts';
-import { isRequiredAt } from '../gate/select-controls.ts';
+import { isRequiredAt } from '../gate/select/select-controls.ts';
 import { MUTATION_OPERATORS } from './operators.ts';
 import { efficacyNexts, isMeasurable } from './efficacy-next.ts';
 

@@ -4,7 +4,7 @@
 // check it offline with the public key alone (references/export.md). node:crypto is pure
 // computation, so it is allowed in core.
 import { verify } from 'node:crypto';
-import type { ClaimBody } from '../gate/bodies.ts';
+import type { ClaimBody } from '../gate/entries/bodies.ts';
 import { publicKeyFromRaw } from '../ledger/sign-entry.ts';
 import type { Signer, StoredEntry } from '../ledger/types.ts';
 

@@ -2,8 +2,8 @@
 // derived from the claim decisions (flows/claim-now.ts decideClaimNow) and never read back as a
 // fact. Every field is re-derivable, so `--check` re-derives it and names each field that differs.
 import { digestJson, sha256Hex } from '../hash.ts';
-import type { ClaimBlocker, ClaimDecision } from '../gate/decide-claim.ts';
-import type { ControlStatus } from '../gate/compute-status.ts';
+import type { ClaimBlocker, ClaimDecision } from '../gate/claim/decide-claim.ts';
+import type { ControlStatus } from '../gate/status/compute-status.ts';
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { Maturity } from '../plane/types.ts';
 

@@ -5,7 +5,7 @@
 // step. After BLOCK_CAP recorded blocks in one chain on the same code the stop is let through,
 // loudly: the flow must first record an `unproven-stop` note in the ledger, or it stays blocked.
 // references/hook.md documents every row of this table.
-import type { ClaimBlocker } from '../gate/decide-claim.ts';
+import type { ClaimBlocker } from '../gate/claim/decide-claim.ts';
 import { noteBlockers, type HookNoteBody } from './hook-notes.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 import { fitReason, type ReasonParts } from './fit-reason.ts';

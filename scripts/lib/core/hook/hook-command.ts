@@ -7,7 +7,7 @@
 // project (Claude Code's $CLAUDE_PROJECT_DIR; Codex runs hooks in the session's directory) and
 // turns "proofgate not found" or "proofgate crashed" into exit 2 with the reason on stderr, while
 // proofgate's own exit 0 with a block JSON on stdout passes through untouched.
-import { quoteArg } from '../gate/next-command.ts';
+import { quoteArg } from '../next/next-command.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 
 /** `shared`: the committed settings file; `local`: the per-machine one (`--local`). */

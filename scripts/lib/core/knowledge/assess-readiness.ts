@@ -1,8 +1,8 @@
 // Readiness is presentation only: each readiness scope stands for the claim scope it previews
 // (task → task, merge → project, release → release) and shows that claim's own decision
-// (core/gate/decide-verdict.ts), so readiness can never say READY where claim would refuse.
-import type { ControlStatusValue } from '../gate/compute-status.ts';
-import type { ClaimBlocker, ClaimDecision } from '../gate/decide-claim.ts';
+// (core/verdict/decide-verdict.ts), so readiness can never say READY where claim would refuse.
+import type { ControlStatusValue } from '../gate/status/compute-status.ts';
+import type { ClaimBlocker, ClaimDecision } from '../gate/claim/decide-claim.ts';
 import type { ClaimScope } from '../plane/types.ts';
 
 /** The gate's status values (references/statuses.md). */

@@ -3,7 +3,7 @@
 // fact that gates work, that PASS must also be current. A result about other code, a FAIL, or a
 // control that never looks at that file does not support it.
 import { minimatch } from 'minimatch';
-import type { ControlStatus } from '../gate/compute-status.ts';
+import type { ControlStatus } from '../gate/status/compute-status.ts';
 import type { StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { Control } from '../plane/types.ts';
 

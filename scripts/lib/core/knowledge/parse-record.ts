@@ -1,7 +1,7 @@
 // Reads one knowledge line defensively: it must be JSON, byte-identical to its own canonical form
 // (so no floats, duplicate keys or hand edits slip in) and carry a known op with an object payload.
 import { ConfigError } from '../errors.ts';
-import { canonicalize } from '../ledger/canonical.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import type { KnowledgeRecord } from './types.ts';
 
 const PAYLOAD_OF: Record<KnowledgeRecord['op'], string> = {

@@ -2,7 +2,7 @@
 // structurally with every problem reported at once.
 import { ConfigError } from '../errors.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
-import type { RequirementFile } from './build-trace-graph.ts';
+import type { RequirementFile } from './build-requirement-graph.ts';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose =>
@@ -40,7 +40,7 @@ export function parseRequirementFile(value: unknown, shownAs: string): Requireme
     throw new ConfigError('SCHEMA_INVALID', `${shownAs} is not a requirement file`, {
       where: shownAs,
       problems,
-      next: 'fix the listed fields; see references/knowledge.md#traceability-pure-core-buildtracegraph',
+      next: 'fix the listed fields; see references/knowledge.md#traceability-pure-core-buildrequirementgraph',
     });
   }
   return { requirements, risks } as RequirementFile;

@@ -1,7 +1,7 @@
 // The blast radius of a probe: which authorization kinds running it would use. A command probe is
 // classified like an adopted command (installing, publishing, deploying, sudo); a control probe
 // also needs what the control declares. A probe may use only the kinds `explore --allow` gives.
-import { requiredAuthorizations } from '../gate/check-authorization.ts';
+import { requiredAuthorizations } from '../gate/authority/check-authorization.ts';
 import type { AuthorizationKind, Control } from '../plane/types.ts';
 import { classifyAuthorization } from '../scan/authorization.ts';
 import type { Probe } from './types.ts';

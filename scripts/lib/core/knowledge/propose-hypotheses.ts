@@ -5,9 +5,9 @@
 // is already known. Nothing is proposed twice (same provenance or claim on the board), against a
 // negative decision in force on its path, or when its probe needs an authorization not allowed;
 // what cannot be probed is listed with the reason instead of being proposed.
-import type { ControlStatusValue } from '../gate/compute-status.ts';
+import type { ControlStatusValue } from '../gate/status/compute-status.ts';
 import type { AuthorizationKind } from '../plane/types.ts';
-import type { TraceGap } from './build-trace-graph.ts';
+import type { RequirementGap } from './build-requirement-graph.ts';
 import { nextId } from './next-id.ts';
 import type { GoalOfModel } from './seed-priors.ts';
 import type { Decision, Hypothesis, Probe, QualityAttribute } from './types.ts';
@@ -30,7 +30,7 @@ export interface ProposalInputs {
   uncoveredFiles: readonly string[];
   controls: readonly ProposalControl[];
   /** Gaps that block claims at the target maturity. */
-  gaps: readonly TraceGap[];
+  gaps: readonly RequirementGap[];
   goals: readonly GoalOfModel[];
   /** milli, from which a goal is high-risk. */
   highRisk: number;

@@ -2,8 +2,8 @@
 // traceability gaps and open hypotheses, ordered by priority = infoGain × risk ÷ cost, with a fixed
 // exploration share so the list does not collapse onto the familiar.
 // Exploration picks are seeded and therefore reproducible.
-import type { ControlStatusValue } from '../gate/compute-status.ts';
-import type { ClaimBlocker } from '../gate/decide-claim.ts';
+import type { ControlStatusValue } from '../gate/status/compute-status.ts';
+import type { ClaimBlocker } from '../gate/claim/decide-claim.ts';
 import { sha256Hex } from '../hash.ts';
 import type { HypothesisView } from './decide-hypotheses.ts';
 import { priority } from './priority.ts';

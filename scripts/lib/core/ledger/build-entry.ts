@@ -1,6 +1,6 @@
 // Turns a caller's draft plus the position the appender found into the exact line to append.
 import { UsageError } from '../errors.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import { parseEntry } from './parse-entry.ts';
 import { signEntry } from './sign-entry.ts';
 import type { EntryDraft, EntryOrigin, LedgerEntry, Signer } from './types.ts';

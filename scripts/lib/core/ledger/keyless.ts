@@ -7,8 +7,8 @@
 // verifier only queues them.
 import { ConfigError } from '../errors.ts';
 import { sha256Hex } from '../hash.ts';
-import type { Authority, SigstoreIdentity } from '../plane/types.ts';
-import { canonicalize } from './canonical.ts';
+import type { Authority, SigstoreIdentity } from '../shared/authority.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import type { LedgerEntry, SignedBody } from './types.ts';
 
 /** How a verb signs what it appends: the authority's registered key, or Sigstore keyless. */

@@ -1,7 +1,7 @@
 // Line-level reading of segments: split, check the canonical form, parse the entry shape. Pure.
 import { isUtf8 } from 'node:buffer';
 import { sha256Hex } from '../hash.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import { parseEntry } from './parse-entry.ts';
 import type {
   FindingCode,

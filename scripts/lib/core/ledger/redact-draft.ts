@@ -3,7 +3,7 @@
 // secret shapes and of the given secret values (the declared environment's). Digests, ids, argv
 // (redacted where it is recorded) and keys are left alone, so no hash or signature input a verb
 // computed is ever altered.
-import { redactText } from '../gate/redact.ts';
+import { redactText } from '../redact/redact.ts';
 import type { EntryDraft, JsonObject, JsonValue } from './types.ts';
 
 /** Body fields that hold text someone typed or a tool wrote for people to read. */

@@ -4,7 +4,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { sha256Hex } from '../hash.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import type { LedgerEntry, Signature, Signer } from './types.ts';
 
 /** DSSE payloadType of a ledger entry; a signature over another type never verifies here. */

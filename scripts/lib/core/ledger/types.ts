@@ -13,9 +13,7 @@ export const ENTRY_KINDS = [
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
-/** Audit stages, in the order a claim policy names them. */
-export const AUDIT_STAGES = ['self', 'cross', 'release_authority', 'third_party'] as const;
-export type AuditStage = (typeof AUDIT_STAGES)[number];
+export { AUDIT_STAGES, type AuditStage } from '../shared/authority.ts';
 
 export interface Actor {
   /** Free-text display label. Never used for identity. */

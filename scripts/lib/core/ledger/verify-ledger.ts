@@ -1,7 +1,7 @@
 // The ledger verifier over a ledger already in memory (the gate, report and seal read it whole):
 // the same streaming rules as `verify`, fed from a parsed ledger, with signatures checked in place.
 import { sha256Hex } from '../hash.ts';
-import type { Authority } from '../plane/types.ts';
+import type { Authority } from '../shared/authority.ts';
 import type { BaseComparison } from './compare-base.ts';
 import type { TrustedLines } from './ledger-index.ts';
 import { decodeLine } from './parse-ledger.ts';

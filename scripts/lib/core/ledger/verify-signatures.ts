@@ -3,12 +3,12 @@
 // its later entries must be signed. Identity is the raw public key, never a label. The Ed25519
 // checks themselves are queued as jobs, so the caller can run them in batches off the main thread.
 import { ConfigError } from '../errors.ts';
-import type { Authority } from '../plane/types.ts';
+import type { Authority } from '../shared/authority.ts';
 import { verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Report } from './verify-chain.ts';
 import { HEX64, isCanonicalBase64 } from './parse-entry.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '../shared/canonical.ts';
 import { ENTRY_PAYLOAD_TYPE, keyidOf, publicKeyFromRaw } from './sign-entry.ts';
 import type { KeylessJob, RegisteredIdentity } from './keyless.ts';
 import type { LedgerEntry, LocatedEntry, SignedBody } from './types.ts';

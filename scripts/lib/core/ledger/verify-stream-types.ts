@@ -1,5 +1,5 @@
 // The streaming verifier's configuration, its result and the state it keeps per segment.
-import type { Authority } from '../plane/types.ts';
+import type { Authority } from '../shared/authority.ts';
 import type { TrustedRegions } from './ledger-index.ts';
 import type { ChainState } from './verify-chain.ts';
 import type { VerifiedCounts } from './describe-verified.ts';

@@ -3,7 +3,7 @@
 // index of valid entries, references that point forward (resolved at the end) and at most a capped
 // number of findings. Key and seal entries are known up front (the caller finds them by a byte
 // search), so "has this entry seen that key or seal" never needs an earlier line again.
-import { findGrantProblems } from '../gate/grant-signature.ts';
+import { findGrantProblems } from './grant-signature.ts';
 import { sha256Hex } from '../hash.ts';
 import { acknowledgedFork, forkKey } from './acknowledge-forks.ts';
 import { ChainBreaks } from './chain-breaks.ts';

@@ -5,7 +5,7 @@ import type { Candidate, NotAdoptable } from '../scan/types.ts';
 import type { AuthorizationKind, Control, Execution, Registry } from './types.ts';
 import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
 import { isHeavyCommand } from '../scan/heavy-command.ts';
-import { assertGlobs } from '../binding/pathspec.ts';
+import { assertGlobs } from '../shared/pathspec.ts';
 import { digestJson } from '../hash.ts';
 
 /** The declared outputs of a request, checked as globs (exit 2 naming a bad one). */

@@ -3,7 +3,7 @@
 // that does not apply to this project (`adopt --not-applicable ID --rationale ...`). Both record who
 // decided and when; a manual command meets the same risk rules as a scanned one.
 import { UsageError } from '../errors.ts';
-import { quoteArg } from '../gate/next-command.ts';
+import { quoteArg } from '../next/next-command.ts';
 import { classifyArgv, riskAuthorizations, type RiskClass } from '../scan/risk-class.ts';
 import type { Candidate } from '../scan/types.ts';
 import { isHeavyCommand } from '../scan/heavy-command.ts';

@@ -1,6 +1,6 @@
 // The human-owned sources of a control plane (see ARCHITECTURE.md). The JSON Schemas in controls/schema/ are the source of truth; a test pins these types
 // to them.
-import type { AuditStage } from '../ledger/types.ts';
+import type { Authority, AuditStage, AuthorizationKind } from '../shared/authority.ts';
 
 export const MATURITY_LEVELS = [
   'prototype',
@@ -82,35 +82,7 @@ export interface ProfileFile extends Omit<Profile, 'recorded'> {
   recorded?: RecordedDecisions;
 }
 
-export interface PublicKey {
-  /** sha256 hex of the raw 32-byte Ed25519 public key: the key's identity. */
-  keyid: string;
-  /** Canonical base64 of the raw 32-byte public key. */
-  public_key: string;
-  added: string;
-}
-
-/** A CI or person identity a Fulcio certificate names: OIDC issuer and subject (SAN). */
-export interface SigstoreIdentity {
-  issuer: string;
-  subject: string;
-}
-
-export interface Authority {
-  /** e.g. `virtual:developer`, `human:alice`, `ci:github`. */
-  id: string;
-  kind: 'virtual' | 'human' | 'agent' | 'ci' | 'external';
-  /** Audit stages this authority may act in. */
-  stages: AuditStage[];
-  keys?: PublicKey[];
-  /**
-   * Sigstore identities whose keyless signatures count as this authority's (exact match of the
-   * certificate's OIDC issuer and subject; references/sigstore.md).
-   */
-  identities?: SigstoreIdentity[];
-  /** When set (ISO-8601), the authority may no longer act; its past entries keep counting. */
-  retired?: string;
-}
+export type { Authority, PublicKey, SigstoreIdentity } from '../shared/authority.ts';
 
 export const CI_TIERS = ['none', 'observe', 'release_required'] as const;
 export type CiTier = (typeof CI_TIERS)[number];
@@ -161,19 +133,7 @@ export interface Manifest {
   instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
 }
 
-/** Capabilities a control may require before it runs; declared once, the type derives from it. */
-export const AUTHORIZATION_KINDS = [
-  'install_dependencies',
-  'secrets',
-  'paid_service',
-  'remote_mutation',
-  'production_mutation',
-  'privileged',
-  'publish',
-  'deploy',
-  'rewrite_files',
-] as const;
-export type AuthorizationKind = (typeof AUTHORIZATION_KINDS)[number];
+export { AUTHORIZATION_KINDS, type AuthorizationKind } from '../shared/authority.ts';
 
 /** Every execution type a control may declare. */
 export const EXECUTION_TYPES = [

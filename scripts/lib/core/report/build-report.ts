@@ -2,19 +2,19 @@
 // `status --json` and `claim` (computeStatuses, decideVerdict): the report re-implements none of
 // them, so its "if claimed now" and open items are the claim's own. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
 import { findUnprovenStops, type UnprovenStop } from '../hook/hook-notes.ts';
-import type { AttestationHistory } from '../gate/attestation-age.ts';
+import type { AttestationHistory } from '../gate/status/attestation-age.ts';
 import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
-import { computeStatuses, CONTROL_STATUSES } from '../gate/compute-status.ts';
-import type { ControlStatus, ControlStatusValue } from '../gate/compute-status.ts';
-import { requiredStages, type ClaimDecision } from '../gate/decide-claim.ts';
-import type { RulesReport } from '../gate/base-rules.ts';
-import { decideVerdict } from '../gate/decide-verdict.ts';
-import { parseClaimBody } from '../gate/parse-body.ts';
-import { inLedgerOrder, supersededClaims } from '../gate/superseded-claims.ts';
+import { computeStatuses, CONTROL_STATUSES } from '../gate/status/compute-status.ts';
+import type { ControlStatus, ControlStatusValue } from '../gate/status/compute-status.ts';
+import { requiredStages, type ClaimDecision } from '../gate/claim/decide-claim.ts';
+import type { RulesReport } from '../gate/claim/base-rules.ts';
+import { decideVerdict } from '../verdict/decide-verdict.ts';
+import { parseClaimBody } from '../gate/entries/parse-body.ts';
+import { inLedgerOrder, supersededClaims } from '../gate/claim/superseded-claims.ts';
 import { LedgerOrder } from '../ledger/ledger-order.ts';
-import type { ClaimBody } from '../gate/bodies.ts';
-import { isRequiredAt } from '../gate/select-controls.ts';
-import type { RequirementFile } from '../knowledge/build-trace-graph.ts';
+import type { ClaimBody } from '../gate/entries/bodies.ts';
+import { isRequiredAt } from '../gate/select/select-controls.ts';
+import type { RequirementFile } from '../knowledge/build-requirement-graph.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import type {
   Actor,
@@ -28,7 +28,7 @@ import { collectTraceFindings, type EvidenceObject } from './collect-trace-findi
 import type { TraceFindings } from './collect-trace-findings.ts';
 import { evidenceViews, type EvidenceView } from './evidence-views.ts';
 import { summarizeLedger, timelineEntries, type LedgerSummary } from './summarize-ledger.ts';
-import { buildTraceability, type Traceability } from './build-traceability.ts';
+import { buildRequirementChains, type RequirementChains } from './build-requirement-chains.ts';
 import { buildStatusPicture, type StatusPicture } from './status-picture.ts';
 import { claimAge, headOf, trustStatement, type ClaimAge, type HeadFacts } from './report-head.ts';
 import type { ReportHead, TrustStatement } from './report-head.ts';
@@ -137,7 +137,7 @@ export interface ReportModel {
   commitOf: ReadonlyMap<string, string>;
   /** What each evidence object of a listed entry looks like on the page. */
   evidence: Map<string, EvidenceView>;
-  traceability: Traceability;
+  traceability: RequirementChains;
   traceFindings: TraceFindings;
   /** Stops the Stop hook let through without proof that no later granted claim covers. */
   unprovenStops: UnprovenStop[];
@@ -217,7 +217,7 @@ export function buildReport(input: ReportInput): ReportModel {
     ledger: summarizeLedger(input.entries, timeline),
     evidence: evidenceViews(listed, input.objects),
     commitOf,
-    traceability: buildTraceability(registry, input.requirementFiles, controls, target),
+    traceability: buildRequirementChains(registry, input.requirementFiles, controls, target),
     traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
     unprovenStops: findUnprovenStops(input.entries, order),
     head,

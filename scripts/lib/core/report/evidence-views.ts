@@ -2,7 +2,7 @@
 // page), redacted again by token shape (the stored review copies are already redacted when they
 // are written; this guards older or imported objects), and labelled when they are empty, binary,
 // missing or corrupt, so "see evidence e3b0c4…" never hides a 0-byte output. Pure.
-import { redactText } from '../gate/redact.ts';
+import { redactText } from '../redact/redact.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import type { EvidenceObject } from './collect-trace-findings.ts';
 

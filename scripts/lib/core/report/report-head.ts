@@ -4,7 +4,7 @@
 import { identityIdOf } from '../ledger/keyless.ts';
 import type { StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { Manifest } from '../plane/types.ts';
-import type { RulesReport } from '../gate/base-rules.ts';
+import type { RulesReport } from '../gate/claim/base-rules.ts';
 
 /** HEAD as git names it, and the latest commits of HEAD (newest first, HEAD itself at 0). */
 export interface HeadFacts {

@@ -4,7 +4,7 @@
 // trees are bucketed by day into at most MAX_BUCKETS columns, and at most MAX_ROWS controls are
 // drawn. The last column is "now": the status `status` reports (computeStatuses), never a
 // verdict of its own. Pure: every field of an entry is attacker-controlled and read as a string.
-import { inLedgerOrder } from '../gate/superseded-claims.ts';
+import { inLedgerOrder } from '../gate/claim/superseded-claims.ts';
 import type { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { StoredEntry } from '../ledger/types.ts';
 import { describeCell, emptyCell, foldCell, type CellFacts } from './picture-cell.ts';

@@ -1,7 +1,7 @@
 // The ledger timeline of the auditor's report: the latest N entries in full, and counts by kind,
 // authority and day for all of them, so a ledger of any size gives a report of bounded size.
 // "Latest" is ledger order (what each writer had seen), so a forged clock cannot move an entry.
-import { inLedgerOrder } from '../gate/superseded-claims.ts';
+import { inLedgerOrder } from '../gate/claim/superseded-claims.ts';
 import type { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { Actor, EntryKind, JsonObject, StoredEntry } from '../ledger/types.ts';
 

@@ -1,7 +1,7 @@
 // Which authorizations a command needs before it may run as a control: installing dependencies,
 // production mutation and privilege are never implied by adopting a command. Publishing, deploying,
 // downloading and rewriting come from the risk classes (risk-class.ts).
-import type { AuthorizationKind } from '../plane/types.ts';
+import type { AuthorizationKind } from '../shared/authority.ts';
 
 const PATTERNS: readonly [AuthorizationKind, RegExp][] = [
   ['install_dependencies', /\b(npm|pnpm|bun)\s+(install|i|ci|add|update|upgrade)\b/],

@@ -3,7 +3,7 @@
 import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import type { Alias, Document, Node } from 'yaml';
 import { classifyAuthorization } from './authorization.ts';
-import { isCredentialName } from '../gate/child-env.ts';
+import { isCredentialName } from '../shared/child-env.ts';
 import { lineAt } from './line-of.ts';
 import { splitShellWords } from './shell-words.ts';
 import type { Candidate, CiFile, NotAdoptable } from './types.ts';

@@ -2,7 +2,7 @@
 // files, open a browser, or run an inline script. Scan shows the classes, adopt and evaluate turn
 // them into required authorizations (or a refusal), and status, claim and the report show inline
 // scripts as such.
-import type { AuthorizationKind } from '../plane/types.ts';
+import type { AuthorizationKind } from '../shared/authority.ts';
 
 export const RISK_CLASSES = [
   'publishes',

@@ -1,5 +1,5 @@
 // The target model scan builds: facts found in the repository, never decisions. Candidates are real commands with exact argv; nothing is adopted here.
-import type { AuthorizationKind } from '../plane/types.ts';
+import type { AuthorizationKind } from '../shared/authority.ts';
 import type { RiskClass } from './risk-class.ts';
 
 export interface Candidate {

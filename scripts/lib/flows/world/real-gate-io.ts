@@ -1,12 +1,12 @@
 // The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
 // store, subject bindings from git, the process runner and the trace checker. Entries are signed
 // automatically when the acting authority has registered keys.
-import type { Grantor } from '../../core/gate/grant-authority.ts';
+import type { Grantor } from '../../core/gate/authority/grant-authority.ts';
 import type { Context } from '../../core/context.ts';
 import { InternalError, UsageError } from '../../core/errors.ts';
 import type { Actor, LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
 import type { GateIO, TraceOutcome } from '../../core/ports.ts';
-import { redactionRulesFor } from '../../core/gate/select-for-flow.ts';
+import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
 import { readFileInRoot, statPath } from '../../io/gate-files.ts';
 import { loadSigner } from '../../io/keys.ts';
 import { proveCommittedLedger } from '../../io/committed-ledger.ts';
