@@ -5,6 +5,7 @@
 // ledger-upstream.ts for the ledger's append-only check). Kept apart from the path matching the
 // task scope needs, so the hook loads nothing more before its git status starts.
 import { runGit } from './git.ts';
+import { startVerdictMemo } from './verdict-memo.ts';
 
 /** The trusted base: the ref as git names it and the commit whose rules and tree are compared. */
 export interface TrustedBase {
@@ -142,13 +143,18 @@ export async function probeBase(root: string): Promise<BaseProbe> {
 // provenance) takes it once, and the verb that started it ends it when its verdict is decided.
 const started = new Map<string, { probe: Promise<BaseProbe>; taken: Set<string> }>();
 
-/** Starts the probe for `root`; the returned function ends it (a later question asks git again). */
+/**
+ * Starts the probe for `root` and opens the verdict's memo of git answers (verdict-memo.ts); the
+ * returned function ends both (a later question asks git again).
+ */
 export function startBaseProbe(root: string): () => void {
+  const endMemo = startVerdictMemo(root);
   const probe = probeBase(root);
   probe.catch(() => undefined);
   const slot = { probe, taken: new Set<string>() };
   started.set(root, slot);
   return () => {
+    endMemo();
     if (started.get(root) === slot) started.delete(root);
   };
 }
