@@ -62,16 +62,45 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     expect(hook.code).toBe(0);
     expect(claim.code).toBe(0);
     for (const calls of [hook.calls, claim.calls]) {
-      expect(count(calls, 'ls-tree -r -l -z --full-tree HEAD --'), calls.join('\n')).toBe(1);
-      expect(count(calls, 'ls-tree -r -l -z --full-tree '), calls.join('\n')).toBe(2);
+      // HEAD's and the fork point's listings, each once.
+      const listings = calls.filter((c) => c.startsWith('ls-tree -r -l -z --full-tree '));
+      expect(listings, calls.join('\n')).toHaveLength(2);
+      expect(new Set(listings).size, calls.join('\n')).toBe(2);
       expect(count(calls, 'rev-parse --show-object-format'), calls.join('\n')).toBe(0);
       expect(count(calls, 'cat-file -e'), calls.join('\n')).toBe(0);
       expect(count(calls, 'for-each-ref'), calls.join('\n')).toBe(1);
       expect(count(calls, 'status '), calls.join('\n')).toBe(1);
     }
     // Upper bounds: every call above, the merge-base, one cat-file of the plane at the fork
-    // point, four for the commits since it, and the claim's task scope (diff-tree).
+    // point, four for the commits since it, and the claim's task scope (diff-tree); the subject
+    // cache is warm, and the locating rev-parse and the untracked listing come with every verb.
     expect(hook.calls.length, hook.calls.join('\n')).toBeLessThanOrEqual(12);
     expect(claim.calls.length, claim.calls.join('\n')).toBeLessThanOrEqual(13);
+  });
+
+  it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
+    const repo = await pushedRepo(cleanups);
+    await checkpoint(repo);
+    repo.r.git('push', '-q', 'origin', 'HEAD:main');
+    const { dir } = repo.r;
+    gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
+    const hook = gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
+    const claim = gitCalls(dir, ['claim', '--control', 'tests', '--no-record']);
+    if (process.env['PROOFGATE_COUNT_BIN'] !== undefined)
+      console.log(JSON.stringify({ hook: hook.calls, claim: claim.calls }, null, 1));
+    expect(hook.code).toBe(0);
+    expect(claim.code).toBe(0);
+    for (const calls of [hook.calls, claim.calls]) {
+      for (const asked of [
+        'merge-base',
+        'rev-list',
+        'diff-tree --stdin',
+        'rev-parse --show-object-format',
+      ])
+        expect(count(calls, asked), calls.join('\n')).toBe(0);
+      expect(count(calls, 'ls-tree -r -l -z --full-tree '), calls.join('\n')).toBe(1);
+    }
+    expect(hook.calls.length, hook.calls.join('\n')).toBeLessThanOrEqual(6);
+    expect(claim.calls.length, claim.calls.join('\n')).toBeLessThanOrEqual(7);
   });
 });

@@ -12,7 +12,7 @@ import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import { runGit } from './git.ts';
 import { LineReader } from './read-lines.ts';
-import { remembered } from './verdict-memo.ts';
+import { knownHead, remembered } from './verdict-memo.ts';
 
 export interface SegmentFile {
   name: string;
@@ -77,9 +77,9 @@ export function listLedgerBlobs(
   ledgerRel: string,
   commit: string,
 ): Promise<ReadonlyMap<string, BaseBlob> | undefined> {
-  return remembered(root, `ls-tree ${commit} ${ledgerRel}`, () =>
-    lsTreeLedger(root, ledgerRel, commit),
-  );
+  // HEAD and the commit it names are one question when the probe saw which commit that is.
+  const id = commit === 'HEAD' ? (knownHead(root) ?? commit) : commit;
+  return remembered(root, `ls-tree ${id} ${ledgerRel}`, () => lsTreeLedger(root, ledgerRel, id));
 }
 
 async function lsTreeLedger(

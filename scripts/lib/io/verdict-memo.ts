@@ -6,14 +6,29 @@
 // is decided, so nothing outlives the invocation: a later verb in the same process (tests commit
 // between calls) asks git again. Without an open memo every question goes to git.
 const sessions = new Map<string, Map<string, Promise<unknown>>>();
+// The commit HEAD named when the verb's probe listed the refs, by root (same lifetime).
+const heads = new Map<string, string>();
 
 /** Opens the memo for `root`; the returned function ends it. */
 export function startVerdictMemo(root: string): () => void {
   const answers = new Map<string, Promise<unknown>>();
   sessions.set(root, answers);
+  heads.delete(root);
   return () => {
-    if (sessions.get(root) === answers) sessions.delete(root);
+    if (sessions.get(root) !== answers) return;
+    sessions.delete(root);
+    heads.delete(root);
   };
+}
+
+/** Records the commit HEAD names (from the probe's ref listing) while `root`'s memo is open. */
+export function rememberHead(root: string, commit: string): void {
+  if (sessions.has(root)) heads.set(root, commit);
+}
+
+/** The commit HEAD named when the probe listed the refs, if the open memo knows it. */
+export function knownHead(root: string): string | undefined {
+  return sessions.has(root) ? heads.get(root) : undefined;
 }
 
 /** The answer to `key` under `root`'s open memo, computed once; computed each time without one. */
