@@ -47,7 +47,7 @@ const count = (calls: readonly string[], prefix: string): number =>
   calls.filter((c) => c.startsWith(prefix)).length;
 
 describe('git processes per verdict after a checkpoint (one unpushed commit)', () => {
-  it('hook stop and a task claim ask git each question once, within their pinned counts', async () => {
+  it('hook stop, a task claim and status ask git each question once, within their pinned counts', async () => {
     const repo = await pushedRepo(cleanups);
     await checkpoint(repo);
     const { dir } = repo.r;
@@ -57,11 +57,15 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     stop();
     const hook = stop();
     const claim = gitCalls(dir, ['claim', '--control', 'tests', '--no-record']);
+    const status = gitCalls(dir, ['status']);
     if (process.env['PROOFGATE_COUNT_BIN'] !== undefined)
-      console.log(JSON.stringify({ hook: hook.calls, claim: claim.calls }, null, 1));
+      console.log(
+        JSON.stringify({ hook: hook.calls, claim: claim.calls, status: status.calls }, null, 1),
+      );
     expect(hook.code).toBe(0);
     expect(claim.code).toBe(0);
-    for (const calls of [hook.calls, claim.calls]) {
+    expect(status.code).toBe(0);
+    for (const calls of [hook.calls, claim.calls, status.calls]) {
       // HEAD's and the fork point's listings, each once.
       const listings = calls.filter((c) => c.startsWith('ls-tree -r -l -z --full-tree '));
       expect(listings, calls.join('\n')).toHaveLength(2);
@@ -76,6 +80,7 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     // cache is warm, and the locating rev-parse and the untracked listing come with every verb.
     expect(hook.calls.length, hook.calls.join('\n')).toBeLessThanOrEqual(12);
     expect(claim.calls.length, claim.calls.join('\n')).toBeLessThanOrEqual(13);
+    expect(status.calls.length, status.calls.join('\n')).toBeLessThanOrEqual(12);
   });
 
   it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
@@ -86,11 +91,15 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
     const hook = gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
     const claim = gitCalls(dir, ['claim', '--control', 'tests', '--no-record']);
+    const status = gitCalls(dir, ['status']);
     if (process.env['PROOFGATE_COUNT_BIN'] !== undefined)
-      console.log(JSON.stringify({ hook: hook.calls, claim: claim.calls }, null, 1));
+      console.log(
+        JSON.stringify({ hook: hook.calls, claim: claim.calls, status: status.calls }, null, 1),
+      );
     expect(hook.code).toBe(0);
     expect(claim.code).toBe(0);
-    for (const calls of [hook.calls, claim.calls]) {
+    expect(status.code).toBe(0);
+    for (const calls of [hook.calls, claim.calls, status.calls]) {
       for (const asked of [
         'merge-base',
         'rev-list',
@@ -102,5 +111,6 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     }
     expect(hook.calls.length, hook.calls.join('\n')).toBeLessThanOrEqual(6);
     expect(claim.calls.length, claim.calls.join('\n')).toBeLessThanOrEqual(7);
+    expect(status.calls.length, status.calls.join('\n')).toBeLessThanOrEqual(6);
   });
 });
