@@ -50,7 +50,10 @@ function readTail(value: unknown, view: string): number | undefined {
 export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust });
+  // The blockers view reads as claim and status do, from the newest trusted checkpoint (only what
+  // was appended after it is verified); the history views look up any entry, so they read it all.
+  const verdict = options.view === 'blockers';
+  const io = createRealGateIO(ctx, { trust, checkpoint: verdict });
   // The blockers view decides as `claim` does, with its rules; no other view reads them.
   const rulesAtBase =
     options.view === 'blockers' ? await readViewRules(await io.loadPlane(root), trust) : null;

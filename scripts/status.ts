@@ -14,6 +14,7 @@ import { readTrustOption } from './lib/io/trust-io.ts';
 import { describeKeyProvenance } from './lib/io/key-provenance.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
 import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { startBaseProbe } from './lib/io/base-probe.ts';
 import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { findBaseFork, findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
@@ -37,6 +38,21 @@ type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamC
 
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
+  // The upstream and the base are asked for once, and git answers each question once, for the
+  // rules, the ledger check and the keys (io/verdict-memo.ts).
+  const endProbe = startBaseProbe(root);
+  try {
+    return await statusWithProbe(options, root, ctx);
+  } finally {
+    endProbe();
+  }
+}
+
+async function statusWithProbe(
+  options: StatusOptions,
+  root: string,
+  ctx: Context,
+): Promise<StatusResult> {
   const upstream = options.noBase
     ? undefined
     : options.base === undefined

@@ -5,8 +5,7 @@
 // line before the sealed heads, forge the recorded state. An uncommitted edit inside the covered
 // prefix is the one thing a suffix-only verdict does not read (the threat model): `verify --full`
 // still reports it, and it serves to tell which path a verdict took.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeState } from '../../scripts/lib/core/ledger/checkpoint.ts';
@@ -16,76 +15,23 @@ import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
 import { readMetaSubject } from '../../scripts/lib/io/meta-subject.ts';
 import { createObjectStore } from '../../scripts/lib/io/objects.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import {
+  checkpoint,
+  coveredSegment,
+  ledgerDir,
+  pushedRepo as pushedRepoIn,
+  type CheckpointRepo,
+} from '../helpers/checkpoint-repo.ts';
+import type { GateRepo } from '../helpers/gate-repo.ts';
 import { hookStopIn } from '../helpers/hook-stop.ts';
-import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-// Fails while the git-ignored file `flag` exists (outside the subject).
-const TESTS = {
-  id: 'tests',
-  execution: `{ type: command, argv: ${nodeArgv('console.log("ok", process.hrtime.bigint()); process.exit(require("fs").existsSync("flag") ? 1 : 0)')} }`,
-};
-const RELEASE = 'virtual:release-owner';
 const CLAIM = ['claim', '--control', 'tests', '--no-record'];
-
-interface Repo {
-  r: GateRepo;
-  env: Record<string, string>;
-}
-
-/** Three PASS runs, committed and pushed; the release key registered before the push when `keyFirst`. */
-async function pushedRepo(keyFirst = true): Promise<Repo> {
-  const r = makeGateRepo([TESTS], { files: { '.gitignore': 'flag\n' } });
-  const keys = mkdtempSync(join(tmpdir(), 'pg-ckpt-keys-'));
-  const env = { PROOFGATE_KEY_DIR: keys };
-  const generate = async (): Promise<void> => {
-    const out = await r.run(['keys', 'generate', '--authority-id', RELEASE], env);
-    expect(out.code, out.err).toBe(0);
-  };
-  if (keyFirst) await generate();
-  for (let i = 0; i < 3; i++) expect((await r.run(['evaluate', '--run'])).code).toBe(0);
-  r.git('add', '-A');
-  r.git('commit', '-q', '-m', 'evidence');
-  const removeRemote = pushToOrigin(r);
-  cleanups.push(() => {
-    r.remove();
-    removeRemote();
-    rmSync(keys, { recursive: true, force: true });
-  });
-  if (!keyFirst) {
-    await generate();
-    r.git('add', '-A');
-    r.git('commit', '-q', '-m', 'register a release key (not pushed)');
-  }
-  return { r, env };
-}
-
-async function checkpoint(repo: Repo, authority = RELEASE): Promise<void> {
-  const sealed = await repo.r.run(
-    ['seal', '--archive-id', 'cp-1', '--checkpoint', '--authority-id', authority],
-    repo.env,
-  );
-  expect(sealed.code, sealed.err).toBe(0);
-  expect(sealed.out).toContain('checkpoint: ');
-  repo.r.git('add', '-A');
-  repo.r.git('commit', '-q', '-m', 'checkpoint');
-}
-
-function ledgerDir(r: GateRepo): string {
-  return join(r.dir, '.proofgate', 'evidence', 'ledger');
-}
-
-/** The segment the checkpoint covers (the first writer's, closed by the seal). */
-function coveredSegment(r: GateRepo): string {
-  const name = readdirSync(ledgerDir(r)).find((f) => f.endsWith('.jsonl') && !/-g\d+\./.test(f));
-  if (name === undefined) throw new Error('no covered segment');
-  return join(ledgerDir(r), name);
-}
+const pushedRepo = (keyFirst = true): Promise<CheckpointRepo> => pushedRepoIn(cleanups, keyFirst);
 
 /** Flips the first run's PASS to FAIL in place: same length, so later offsets do not move. */
 function flipFirstResult(r: GateRepo): void {

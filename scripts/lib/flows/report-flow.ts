@@ -15,6 +15,8 @@ import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-tra
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { anchorOfUpstream, checkIntegrity } from '../io/ledger-integrity.ts';
+import type { TrustedCheckpoint } from '../io/ledger-checkpoint.ts';
+import { readFromCheckpoint } from '../io/read-verified-ledger.ts';
 import { findBaseFork, findUpstream } from '../io/ledger-upstream.ts';
 import { findSubjectCommits, readHeadFacts } from '../io/commit-subject.ts';
 import { pictureTrees } from '../core/report/status-picture.ts';
@@ -56,17 +58,22 @@ export async function gatherReport(
     : options.base === undefined
       ? await findUpstream(options.root)
       : await findBaseFork(options.root, options.base);
-  // The one integrity check every verdict runs (io/ledger-integrity.ts), its findings kept.
-  const entries: StoredEntry[] = [];
-  const verified = await checkIntegrity(
-    plane,
-    {
-      anchor: upstream === undefined ? undefined : anchorOfUpstream(upstream),
-      leading: distrust,
-      onEntry: (stored) => entries.push(stored),
-    },
-    { clock: { now: () => options.now } },
-  );
+  const anchor = upstream === undefined ? undefined : anchorOfUpstream(upstream);
+  const clock = { clock: { now: () => options.now } };
+  // From the newest trusted checkpoint as the verdicts read it (its retained lines and the suffix,
+  // only the suffix checked), with no --trust file (whose keys the checkpoint was not judged by).
+  const fast =
+    trust === undefined ? await readFromCheckpoint(plane, anchor, clock, undefined) : undefined;
+  // Else, or on any finding, the one integrity check every verdict runs (io/ledger-integrity.ts),
+  // every line read and its findings kept.
+  const entries: StoredEntry[] = fast?.entries ?? [];
+  const verified =
+    fast?.report ??
+    (await checkIntegrity(
+      plane,
+      { anchor, leading: distrust, onEntry: (stored) => entries.push(stored) },
+      clock,
+    ));
   const parsed = { entries };
   // No verdict is decided over a ledger that does not verify (the page says so instead).
   const claimsNow =
@@ -107,6 +114,7 @@ export async function gatherReport(
     ...(upstream === undefined ? {} : { upstream }),
     commitOf,
     counts: verified.counts,
+    ...(fast === undefined ? {} : { checkpoint: checkpointNote(fast.checkpoint) }),
     objects,
     history: await readAttestationHistory(plane, parsed.entries),
     requirementFiles: options.requirements.map((p) => {
@@ -123,6 +131,13 @@ export async function gatherReport(
 
 /** Commits of HEAD searched for the code of the entries shown (how many commits behind). */
 const HISTORY_SEARCHED = 1000;
+
+/** Where the report's read started: the checkpoint seal and the lines it covers. */
+function checkpointNote(checkpoint: TrustedCheckpoint): { entry: string; covered: number } {
+  const { seal, body } = checkpoint;
+  const covered = Object.values(body.segments).reduce((sum, s) => sum + s.lines, 0);
+  return { entry: `${seal.file}:${seal.index + 1}`, covered };
+}
 
 /**
  * The project and release claims as `claim` would decide them now, under its rules (the upstream

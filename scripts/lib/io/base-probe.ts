@@ -5,6 +5,7 @@
 // ledger-upstream.ts for the ledger's append-only check). Kept apart from the path matching the
 // task scope needs, so the hook loads nothing more before its git status starts.
 import { runGit } from './git.ts';
+import { rememberHead, startVerdictMemo } from './verdict-memo.ts';
 
 /** The trusted base: the ref as git names it and the commit whose rules and tree are compared. */
 export interface TrustedBase {
@@ -91,8 +92,13 @@ async function commitOf(
   return text(root, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
 }
 
-const forkPoint = (root: string, commit: string): Promise<string | undefined> =>
-  text(root, ['merge-base', 'HEAD', commit]);
+// The merge base of HEAD and `commit`; `commit` itself when HEAD is that commit (no process).
+const forkPoint = (
+  root: string,
+  commit: string,
+  head: string | undefined,
+): Promise<string | undefined> =>
+  commit === head ? Promise.resolve(commit) : text(root, ['merge-base', 'HEAD', commit]);
 
 // The remote's default branch when the current branch has no upstream: origin/HEAD's target
 // (origin/HEAD itself when it is not a symbolic ref), else origin/main.
@@ -115,13 +121,15 @@ export async function probeBase(root: string): Promise<BaseProbe> {
   const refs = await listRefs(root);
   if (refs === undefined) return { upstream: undefined, trusted: undefined };
   const current = [...refs.values()].find((r) => r.head);
+  const head = current?.commit;
+  if (head !== undefined) rememberHead(root, head);
   if (current !== undefined && current.upstream !== '') {
     const tip = await commitOf(root, refs, current.upstream);
     // An upstream that exists but names no commit leaves no base (as rev-parse ^{commit} fails).
     if (tip === undefined && refs.has(current.upstream))
       return { upstream: undefined, trusted: undefined };
     if (tip !== undefined) {
-      const fork = await forkPoint(root, tip);
+      const fork = await forkPoint(root, tip, head);
       const ref = current.upstreamShort;
       return {
         upstream: fork === undefined ? undefined : { ref, commit: fork },
@@ -133,7 +141,7 @@ export async function probeBase(root: string): Promise<BaseProbe> {
   const tip = fallback === undefined ? undefined : await commitOf(root, refs, fallback.name);
   if (fallback === undefined || tip === undefined)
     return { upstream: undefined, trusted: undefined };
-  const commit = (await forkPoint(root, tip)) ?? tip;
+  const commit = (await forkPoint(root, tip, head)) ?? tip;
   return { upstream: undefined, trusted: { ref: fallback.ref, commit } };
 }
 
@@ -142,13 +150,18 @@ export async function probeBase(root: string): Promise<BaseProbe> {
 // provenance) takes it once, and the verb that started it ends it when its verdict is decided.
 const started = new Map<string, { probe: Promise<BaseProbe>; taken: Set<string> }>();
 
-/** Starts the probe for `root`; the returned function ends it (a later question asks git again). */
+/**
+ * Starts the probe for `root` and opens the verdict's memo of git answers (verdict-memo.ts); the
+ * returned function ends both (a later question asks git again).
+ */
 export function startBaseProbe(root: string): () => void {
+  const endMemo = startVerdictMemo(root);
   const probe = probeBase(root);
   probe.catch(() => undefined);
   const slot = { probe, taken: new Set<string>() };
   started.set(root, slot);
   return () => {
+    endMemo();
     if (started.get(root) === slot) started.delete(root);
   };
 }

@@ -8,6 +8,7 @@ import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { readObjects } from './cat-file.ts';
 import { planeFromTexts } from './plane.ts';
+import { objectKey, remember, remembered } from './verdict-memo.ts';
 
 const notACommit = (base: string): UsageError =>
   new UsageError('BAD_VALUE', `--base ${base} is not a commit in this repository`, {
@@ -18,10 +19,15 @@ const relOf = (plane: Plane, path: string): string =>
   relative(plane.root, path).split(sep).join('/');
 
 /**
- * The plane at `base`, validated like the working one; a plane that is invalid at the base is a
+ * The plane at `base` (read once per verdict, verdict-memo.ts), validated like the working one; a plane that is invalid at the base is a
  * configuration error naming `<base>:<path>` (exit 2), since no rule can be taken from it.
  */
-export async function readBasePlane(plane: Plane, base: string): Promise<BaseRules> {
+export function readBasePlane(plane: Plane, base: string): Promise<BaseRules> {
+  const paths = `${relOf(plane, plane.manifestPath)} ${relOf(plane, plane.registryPath)}`;
+  return remembered(plane.root, `plane ${base} ${paths}`, () => readPlaneAt(plane, base));
+}
+
+async function readPlaneAt(plane: Plane, base: string): Promise<BaseRules> {
   // One `cat-file --batch`: the commit, and the manifest and registry blobs in it.
   const at = `${base}^{commit}`;
   const names = [
@@ -33,6 +39,7 @@ export async function readBasePlane(plane: Plane, base: string): Promise<BaseRul
   const resolved = objects.get(names[0]!);
   if (resolved?.type !== 'commit') throw notACommit(base);
   const commit = resolved.id;
+  remember(plane.root, objectKey(commit), true);
   const text = (name: string): string | undefined => {
     const found = objects.get(name);
     return found?.type === 'blob' ? found.bytes.toString('utf8') : undefined;

@@ -12,6 +12,7 @@ import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import { runGit } from './git.ts';
 import { LineReader } from './read-lines.ts';
+import { knownHead, remembered } from './verdict-memo.ts';
 
 export interface SegmentFile {
   name: string;
@@ -44,7 +45,11 @@ export async function readBaseLedger(
   root: string,
   ledgerRel: string,
   ref: string,
-): Promise<{ commit: string; objectFormat: 'sha1' | 'sha256'; segments: Map<string, BaseBlob> }> {
+): Promise<{
+  commit: string;
+  objectFormat: 'sha1' | 'sha256';
+  segments: ReadonlyMap<string, BaseBlob>;
+}> {
   const resolved = ref.startsWith('-')
     ? undefined
     : await runGit(['rev-parse', '--show-object-format', '-q', '--verify', `${ref}^{commit}`], {
@@ -64,10 +69,20 @@ export async function readBaseLedger(
 }
 
 /**
- * The ledger segment blobs (path → id and size) at `commit`, from one `git ls-tree`; undefined
- * when git cannot list it (e.g. HEAD in a repository without commits).
+ * The ledger segment blobs (path → id and size) at `commit`, from one `git ls-tree` per verdict
+ * (verdict-memo.ts); undefined when git cannot list it (e.g. HEAD in a repository without commits).
  */
-export async function listLedgerBlobs(
+export function listLedgerBlobs(
+  root: string,
+  ledgerRel: string,
+  commit: string,
+): Promise<ReadonlyMap<string, BaseBlob> | undefined> {
+  // HEAD and the commit it names are one question when the probe saw which commit that is.
+  const id = commit === 'HEAD' ? (knownHead(root) ?? commit) : commit;
+  return remembered(root, `ls-tree ${id} ${ledgerRel}`, () => lsTreeLedger(root, ledgerRel, id));
+}
+
+async function lsTreeLedger(
   root: string,
   ledgerRel: string,
   commit: string,
@@ -157,7 +172,7 @@ export async function proveBase(
   current: readonly SegmentFile[],
   context: ContextCollector,
   /** The base as already listed (skips resolving `ref` again). */
-  known?: { objectFormat: 'sha1' | 'sha256'; segments: Map<string, BaseBlob> },
+  known?: { objectFormat: 'sha1' | 'sha256'; segments: ReadonlyMap<string, BaseBlob> },
 ): Promise<BaseProof> {
   const base = known ?? (await readBaseLedger(root, ledgerRel, ref));
   const byFile = new Map(current.map((s) => [s.file, s]));

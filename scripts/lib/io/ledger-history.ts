@@ -9,6 +9,7 @@
 import { EnvironmentError } from '../core/errors.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import { gitObjectId, runGit } from './git.ts';
+import { knownHead } from './verdict-memo.ts';
 
 /** One parent → commit step that changed a segment. */
 interface SegmentChange {
@@ -140,6 +141,8 @@ export async function checkLedgerHistory(
   base: string,
   label: string,
 ): Promise<LedgerFinding[]> {
+  // No commit lies between the base and HEAD when HEAD is the base (the probe saw which it is).
+  if (knownHead(root) === base) return [];
   const steps = await commitSteps(root, base);
   if (steps.length === 0) return [];
   const changes = (await segmentChanges(root, ledgerRel, steps)).filter((c) => c.status !== 'A');

@@ -36,14 +36,24 @@ export async function committedCheck(
   return { where: `committed at ${ref}`, objectFormat, segments: blobs };
 }
 
+const COMMIT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
 /** The ledger at the fork point with the branch's upstream. */
 export async function upstreamCheck(
   plane: PlaneLocation,
   upstream: { ref: string; commit: string },
   label = `${upstream.ref} (fork point ${upstream.commit.slice(0, 7)})`,
 ): Promise<PrefixCheck> {
+  const where = `on ${label}`;
+  // A commit id the probe or --base already resolved needs no second `rev-parse`: its length is
+  // the object format, and the listing (shared with the checkpoint's proof) says it is a commit.
+  const format = COMMIT_ID.exec(upstream.commit)?.[1] === undefined ? 'sha1' : 'sha256';
+  const listed = COMMIT_ID.test(upstream.commit)
+    ? await listLedgerBlobs(plane.root, ledgerRel(plane), upstream.commit)
+    : undefined;
+  if (listed !== undefined) return { where, objectFormat: format, segments: listed };
   const base = await readBaseLedger(plane.root, ledgerRel(plane), upstream.commit);
-  return { where: `on ${label}`, objectFormat: base.objectFormat, segments: base.segments };
+  return { where, objectFormat: base.objectFormat, segments: base.segments };
 }
 
 /**

@@ -14,9 +14,9 @@ import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Context } from '../core/context.ts';
-import { checkIntegrity, type IntegrityAnchor } from './ledger-integrity.ts';
+import { checkIntegrity, type IntegrityAnchor, type IntegrityReport } from './ledger-integrity.ts';
 import { keylessFindings } from './verify-ledger-files.ts';
-import { loadTrustedCheckpoint } from './ledger-checkpoint.ts';
+import { loadTrustedCheckpoint, type TrustedCheckpoint } from './ledger-checkpoint.ts';
 import { inFileOrder, namesOnlyKnown } from '../core/ledger/checkpoint-retain.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
@@ -163,6 +163,15 @@ export async function streamVerifiedEntries(
   return { entries, findings: result.findings, findingCount: result.findingCount };
 }
 
+/** A verified read that started from a trusted checkpoint: its entries and the suffix's check. */
+export interface CheckpointRead {
+  /** The checkpoint's retained lines and the suffix, in file order. */
+  entries: StoredEntry[];
+  /** The integrity check of the suffix (no findings). */
+  report: IntegrityReport;
+  checkpoint: TrustedCheckpoint;
+}
+
 /** Retained ∪ suffix when a trusted checkpoint applies and the suffix is clean, else undefined. */
 async function fromCheckpoint(
   plane: Plane,
@@ -170,18 +179,33 @@ async function fromCheckpoint(
   ctx: Pick<Context, 'clock'> | undefined,
   sigstoreRoot: string | undefined,
 ): Promise<StoredEntry[] | undefined> {
+  return (await readFromCheckpoint(plane, anchor, ctx, sigstoreRoot))?.entries;
+}
+
+/**
+ * The entries a verdict stands on, read from the newest trusted checkpoint and the suffix after
+ * it; undefined when none is trusted, the suffix has any finding, or a suffix entry names a prefix
+ * entry the checkpoint did not retain (the caller then reads the whole ledger, whose findings are
+ * those `verify --full` reports).
+ */
+export async function readFromCheckpoint(
+  plane: Plane,
+  anchor: IntegrityAnchor | undefined,
+  ctx: Pick<Context, 'clock'> | undefined,
+  sigstoreRoot: string | undefined,
+): Promise<CheckpointRead | undefined> {
   const use = await loadTrustedCheckpoint(plane, anchor, sigstoreRoot);
   if (!('checkpoint' in use)) return undefined;
   const { checkpoint } = use;
   const pool = new StringPool();
   const retained = checkpoint.retained.map((stored) => pool.share(stored));
   const suffix: StoredEntry[] = [];
-  const result = await checkIntegrity(
+  const report = await checkIntegrity(
     plane,
     { anchor, sigstoreRoot, checkpoint, onEntry: (stored) => suffix.push(pool.share(stored)) },
     ctx,
   );
-  if (result.findingCount > 0) return undefined;
+  if (report.findingCount > 0) return undefined;
   const entries = inFileOrder(retained, suffix);
-  return namesOnlyKnown(entries, suffix) ? entries : undefined;
+  return namesOnlyKnown(entries, suffix) ? { entries, report, checkpoint } : undefined;
 }

@@ -8,15 +8,20 @@ import type { SubjectScope } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
 import { takeBaseProbe, type TrustedBase } from './base-probe.ts';
+import { objectKey, remembered } from './verdict-memo.ts';
 
 /** The upstream (or the remote's default branch) and its fork point; undefined when none exists. */
 export async function findTrustedBase(root: string): Promise<TrustedBase | undefined> {
   return (await takeBaseProbe(root, 'rules')).trusted;
 }
 
-/** Whether `object` (a commit or tree id) is in the object store. */
-export async function hasObject(root: string, object: string): Promise<boolean> {
-  return (await runGit(['cat-file', '-e', object], { cwd: root })).code === 0;
+/** Whether `object` (a commit or tree id) is in the object store (asked once per verdict). */
+export function hasObject(root: string, object: string): Promise<boolean> {
+  return remembered(
+    root,
+    objectKey(object),
+    async () => (await runGit(['cat-file', '-e', object], { cwd: root })).code === 0,
+  );
 }
 
 /**

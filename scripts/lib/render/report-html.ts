@@ -72,6 +72,13 @@ export function renderReportHtml(model: ReportModel): string {
   ].join('\n');
 }
 
+/** Where an intact read started when a trusted checkpoint stood for the prefix. */
+function sinceCheckpoint(checkpoint: ReportModel['integrity']['checkpoint']): string {
+  return checkpoint === undefined
+    ? ''
+    : ` after the trusted checkpoint ${checkpoint.entry} (its ${checkpoint.covered} covered lines proven by blob id)`;
+}
+
 function renderBanner(model: ReportModel): string {
   const { integrity } = model;
   if (integrity.ok) {
@@ -79,7 +86,7 @@ function renderBanner(model: ReportModel): string {
       'div',
       { id: 'integrity', class: 'banner banner-ok', 'data-integrity': 'ok' },
       escapeHtml(
-        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments checked: ${integrity.verified}; evidence objects re-hashed`,
+        `LEDGER INTACT: ${integrity.checkedLines} lines in ${integrity.segments} segments checked${sinceCheckpoint(integrity.checkpoint)}: ${integrity.verified}; evidence objects re-hashed`,
       ),
     );
   }

@@ -57,6 +57,8 @@ export interface ReportInput {
   commitOf?: ReadonlyMap<string, string>;
   /** What the verification checked: entries, signed entries, seals. */
   counts?: VerifiedCounts;
+  /** The trusted checkpoint the read started from (only the lines after it were checked). */
+  checkpoint?: { entry: string; covered: number };
   /**
    * Evidence objects keyed by digest: those of trace controls' latest runs, and those of the
    * entries the timeline lists (see reportTimeline); others are named but not embedded.
@@ -112,6 +114,8 @@ export interface ReportModel {
     upstream?: { ref: string; commit: string };
     /** What an intact verdict rests on, derived from what was checked. */
     verified: string;
+    /** The trusted checkpoint the read started from: checkedLines are the lines after it. */
+    checkpoint?: { entry: string; covered: number };
   };
   /** Same meaning as `status --json`'s ok: every required control is PASS or NOT_APPLICABLE. */
   isReady: boolean;
@@ -201,6 +205,7 @@ export function buildReport(input: ReportInput): ReportModel {
       segments: input.segments,
       ...(input.upstream === undefined ? {} : { upstream: input.upstream }),
       verified: describeVerified(input.counts ?? countVerified(input.entries)),
+      ...(input.checkpoint === undefined ? {} : { checkpoint: input.checkpoint }),
     },
     isReady: required.every((s) => s.status === 'PASS' || s.status === 'NOT_APPLICABLE'),
     stagesRequired: AUDIT_STAGES.filter((stage) =>
