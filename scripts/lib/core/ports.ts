@@ -4,6 +4,7 @@
 // (test/helpers/fake-gate-io.ts). See ARCHITECTURE.md.
 import type { AttestationHistory } from './gate/attestation-age.ts';
 import type { Uncommitted } from './gate/uncommitted.ts';
+import type { ToolIdentity } from './gate/tool-trust.ts';
 import type {
   EntryDraft,
   LedgerFinding,
@@ -57,6 +58,8 @@ export interface GateIO {
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.
    */
   proveCommitted(plane: Plane): Promise<LedgerFinding[]>;
+  /** The running proofgate: version, bundle and installed skill digests (its trust inputs). */
+  readToolIdentity?(plane: Plane): Promise<ToolIdentity>;
   /** Appends under the ledger lock (held for the append only) and returns the stored entry. */
   append(plane: Plane, draft: EntryDraft): Promise<StoredEntry>;
   objects(plane: Plane): ObjectStore;

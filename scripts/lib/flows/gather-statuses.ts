@@ -21,6 +21,8 @@ import type { Uncommitted } from '../core/gate/uncommitted.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
+import { judgeTool, toolPolicyOf, type ToolBinding } from '../core/gate/tool-trust.ts';
+import { withToolStale } from '../core/gate/tool-stale.ts';
 
 export interface GatheredStatuses {
   /** Every reported control is PASS or NOT_APPLICABLE. */
@@ -36,6 +38,8 @@ export interface GatheredStatuses {
   entries: StoredEntry[];
   /** Files the bindings judged that no commit holds (when the world can tell). */
   uncommitted?: Uncommitted;
+  /** The gate's own binding and trust state (when the world can tell). */
+  tool?: ToolBinding;
 }
 
 /**
@@ -63,8 +67,10 @@ export async function gatherStatuses(
   const uncommitted = await io.readUncommitted?.(bound);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
+  const identity = await io.readToolIdentity?.(plane);
+  const tool = identity === undefined ? undefined : judgeTool(identity, rules.manifest, entries);
   // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
-  const computed = withSignedDecisions(
+  const signed = withSignedDecisions(
     computeStatuses({
       controls,
       subjects,
@@ -80,6 +86,11 @@ export async function gatherStatuses(
     rules.manifest,
     entries,
   );
+  // A result another proofgate wrote counts only as the upgrade policy says; a modified one never.
+  const computed =
+    tool === undefined
+      ? signed
+      : withToolStale(signed, controls, entries, tool, toolPolicyOf(rules.manifest));
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(
@@ -108,5 +119,6 @@ export async function gatherStatuses(
   return {
     ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries },
     ...(uncommitted === undefined ? {} : { uncommitted }),
+    ...(tool === undefined ? {} : { tool }),
   };
 }

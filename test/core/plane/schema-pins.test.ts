@@ -74,6 +74,7 @@ describe('TypeScript types match the schemas', () => {
         'flaky',
         'unmapped_instructions',
         'efficacy_required_for_release',
+        'tool',
       ]),
       manifestSchema.properties.policies,
     ],

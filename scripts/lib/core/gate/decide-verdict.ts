@@ -12,6 +12,7 @@ import { unmappedInstructions } from './instruction-policy.ts';
 import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-trace-graph.ts';
 import { decideClaim, type ClaimBlocker, type ClaimDecision } from './decide-claim.ts';
 import { uncommittedBlockers, type Uncommitted } from './uncommitted.ts';
+import { toolBlockers, toolPolicyOf, type ToolBinding } from './tool-trust.ts';
 
 /** What a verdict is decided from: the statuses of exactly the claimed controls and their world. */
 export interface GatheredVerdict {
@@ -22,6 +23,8 @@ export interface GatheredVerdict {
   subjects: ReadonlyMap<string, SubjectBinding>;
   /** Files the bindings judged that no commit holds: a release is refused over them. */
   uncommitted?: Uncommitted | undefined;
+  /** The gate's own trust state: a modified gate refuses every claim. */
+  tool?: ToolBinding | undefined;
 }
 
 /**
@@ -51,7 +54,11 @@ export function decideVerdict(
   const instructions = unmappedInstructions(plane.manifest);
   const decided = withBlockers(
     withBlockers(
-      withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
+      withBlockers(
+        withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
+        toolBlockers(gathered.tool, toolPolicyOf(plane.manifest)),
+        'untrusted gate: proofgate itself is not what it is compared with',
+      ),
       instructions.blockers,
       'agent instruction file(s) not mapped to any control',
     ),

@@ -147,6 +147,15 @@ export interface Manifest {
     unmapped_instructions: 'block' | 'warn';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
     efficacy_required_for_release?: boolean;
+    /** The gate's own binding (references/gate-binding.md). */
+    tool?: {
+      /** Which upgrade of proofgate stales earlier results (default major). */
+      upgrade_stales?: 'none' | 'major' | 'minor' | 'any';
+      /** Whether a gate whose trust is unknown blocks claims (default warn). */
+      unknown?: 'warn' | 'block';
+      /** Version → the bundle digest the owner accepts for it. */
+      bundles?: Record<string, string>;
+    };
   };
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;
