@@ -13,12 +13,15 @@ import { readPackageVersion } from './package-version.ts';
 import { readInstalled, readPackageSkillFiles } from './skill-files.ts';
 
 let bundleCache: Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> | undefined;
+const skillCache = new Map<string, Pick<ToolIdentity, 'skill' | 'skillEdits'>>();
 
 /** The running gate as found now, with the skill installed under `root`. */
 export function readToolIdentity(root: string): ToolIdentity {
   bundleCache ??= readBundle();
   const installed = packageRoot().split(sep).includes('node_modules');
-  return { version: readPackageVersion(), installed, ...bundleCache, ...readSkill(root) };
+  let skill = skillCache.get(root);
+  if (skill === undefined) skillCache.set(root, (skill = readSkill(root)));
+  return { version: readPackageVersion(), installed, ...bundleCache, ...skill };
 }
 
 function readBundle(): Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> {
