@@ -58,6 +58,8 @@ export interface GateIO {
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.
    */
   proveCommitted(plane: Plane): Promise<LedgerFinding[]>;
+  /** Bytes the evidence store holds now (the evidence budget is judged against it). */
+  evidenceBytes?(plane: Plane): Promise<number>;
   /** The running proofgate: version, bundle and installed skill digests (its trust inputs). */
   readToolIdentity?(plane: Plane): Promise<ToolIdentity>;
   /** Appends under the ledger lock (held for the append only) and returns the stored entry. */

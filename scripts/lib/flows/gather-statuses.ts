@@ -23,6 +23,7 @@ import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts
 import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
 import { judgeTool, toolPolicyOf, type ToolBinding } from '../core/gate/tool-trust.ts';
 import { withToolStale } from '../core/gate/tool-stale.ts';
+import { withArtifactCauses } from './artifact-stale.ts';
 
 export interface GatheredStatuses {
   /** Every reported control is PASS or NOT_APPLICABLE. */
@@ -87,10 +88,14 @@ export async function gatherStatuses(
     entries,
   );
   // A result another proofgate wrote counts only as the upgrade policy says; a modified one never.
-  const computed =
+  const computed = await withArtifactCauses(
+    plane,
     tool === undefined
       ? signed
-      : withToolStale(signed, controls, entries, tool, toolPolicyOf(rules.manifest));
+      : withToolStale(signed, controls, entries, tool, toolPolicyOf(rules.manifest)),
+    entries,
+    io,
+  );
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, computed, entries, io);
   const statuses = await withFailureOutputs(

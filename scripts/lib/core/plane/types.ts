@@ -135,6 +135,8 @@ export interface Manifest {
       output_cap_bytes: number;
       /** Names of environment variables whose values are always redacted. */
       redact_env: string[];
+      /** Bytes the evidence store (objects and ledger) may hold; a run or artifact beyond is BLOCKED. */
+      budget_bytes?: number;
     };
     /**
      * Environment variables passed to control commands beyond the default allowlist: exact names
@@ -235,6 +237,11 @@ export interface Control {
   inputs?: string[];
   /** Path globs the control writes; excluded from every subject binding. */
   outputs?: string[];
+  /**
+   * Files the control produces that are evidence: after each run each is stored by digest; a
+   * missing one fails the run, and one that changes afterwards stales the result.
+   */
+  artifacts?: string[];
   evidence_required: string[];
   /** Where the control came from: `catalog:<id>` or `adopted:<candidate id>`. */
   source?: string;

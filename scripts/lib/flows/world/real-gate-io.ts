@@ -12,6 +12,7 @@ import { loadSigner } from '../../io/keys.ts';
 import { proveCommittedLedger } from '../../io/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger-store.ts';
 import { readToolIdentity } from '../../io/tool-identity.ts';
+import { evidenceBytes } from '../../io/evidence-bytes.ts';
 import { recordOf } from '../../core/gate/tool-trust.ts';
 import type { EntryDraft } from '../../core/ledger/types.ts';
 import { createObjectStore } from '../../io/objects.ts';
@@ -151,6 +152,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     // otherwise a read of its own.
     proveCommitted: (plane) =>
       proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
+    evidenceBytes: (plane) => evidenceBytes(plane),
     readToolIdentity: (plane) => Promise.resolve(readToolIdentity(plane.root)),
     append: (plane, unbound) => {
       const draft = withTool(plane, unbound);
