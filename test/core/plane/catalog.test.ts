@@ -135,8 +135,7 @@ describe('catalog', () => {
 
   test.each(Object.entries(OPTIONAL))('recorded %s selects its control', (key, c) => {
     const top: ProfileFile = { ...base, target_maturity: 'production_ready' };
-    const withAnswer = (value: unknown): ProfileFile =>
-      ({ ...top, recorded: { [key]: value } });
+    const withAnswer = (value: unknown): ProfileFile => ({ ...top, recorded: { [key]: value } });
     expect(idsFor(withAnswer(c.yes))).toContain(c.adds);
     expect(idsFor(withAnswer(c.no))).not.toContain(c.adds);
     expect(idsFor(top)).not.toContain(c.adds);
