@@ -24,6 +24,12 @@ import { withSignedDecisions } from '../core/gate/owner-decisions.ts';
 import { judgeTool, toolPolicyOf, type ToolBinding } from '../core/gate/tool-trust.ts';
 import { withToolStale } from '../core/gate/tool-stale.ts';
 import { withArtifactCauses } from './artifact-stale.ts';
+import { readInstructionFindings } from './instruction-state.ts';
+import {
+  staleByInstructions,
+  withInstructionStale,
+  type InstructionFindings,
+} from '../core/gate/instruction-drift.ts';
 
 export interface GatheredStatuses {
   /** Every reported control is PASS or NOT_APPLICABLE. */
@@ -41,6 +47,8 @@ export interface GatheredStatuses {
   uncommitted?: Uncommitted;
   /** The gate's own binding and trust state (when the world can tell). */
   tool?: ToolBinding;
+  /** Instruction sources whose text drifted since mapping, and ones found after init. */
+  instructions?: InstructionFindings;
 }
 
 /**
@@ -88,13 +96,17 @@ export async function gatherStatuses(
     entries,
   );
   // A result another proofgate wrote counts only as the upgrade policy says; a modified one never.
-  const computed = await withArtifactCauses(
-    plane,
-    tool === undefined
-      ? signed
-      : withToolStale(signed, controls, entries, tool, toolPolicyOf(rules.manifest)),
-    entries,
-    io,
+  const instructions = await readInstructionFindings(plane, rules.manifest, io);
+  const computed = withInstructionStale(
+    await withArtifactCauses(
+      plane,
+      tool === undefined
+        ? signed
+        : withToolStale(signed, controls, entries, tool, toolPolicyOf(rules.manifest)),
+      entries,
+      io,
+    ),
+    staleByInstructions(rules.manifest, instructions),
   );
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, computed, entries, io);
@@ -125,5 +137,6 @@ export async function gatherStatuses(
     ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries },
     ...(uncommitted === undefined ? {} : { uncommitted }),
     ...(tool === undefined ? {} : { tool }),
+    instructions,
   };
 }

@@ -73,6 +73,7 @@ describe('TypeScript types match the schemas', () => {
         'env_pass',
         'flaky',
         'unmapped_instructions',
+        'instruction_drift',
         'efficacy_required_for_release',
         'tool',
       ]),

@@ -13,6 +13,7 @@ import { buildTraceGraph, gapsBlockingAt } from '../knowledge/build-trace-graph.
 import { decideClaim, type ClaimBlocker, type ClaimDecision } from './decide-claim.ts';
 import { uncommittedBlockers, type Uncommitted } from './uncommitted.ts';
 import { toolBlockers, toolPolicyOf, type ToolBinding } from './tool-trust.ts';
+import { instructionDriftVerdict, type InstructionFindings } from './instruction-drift.ts';
 
 /** What a verdict is decided from: the statuses of exactly the claimed controls and their world. */
 export interface GatheredVerdict {
@@ -25,6 +26,8 @@ export interface GatheredVerdict {
   uncommitted?: Uncommitted | undefined;
   /** The gate's own trust state: a modified gate refuses every claim. */
   tool?: ToolBinding | undefined;
+  /** Instruction sources drifted since mapping, and instruction files found after init. */
+  instructions?: InstructionFindings | undefined;
 }
 
 /**
@@ -51,7 +54,12 @@ export function decideVerdict(
   const tree = [...gathered.subjects.values()][0]?.tree;
   const ci =
     tree === undefined ? [] : manifestCiBlockers(scope, plane.manifest, gathered.entries, tree);
-  const instructions = unmappedInstructions(plane.manifest);
+  const unmapped = unmappedInstructions(plane.manifest);
+  const drift = instructionDriftVerdict(plane.manifest, gathered.instructions);
+  const instructions = {
+    blockers: [...unmapped.blockers, ...drift.blockers],
+    warnings: [...unmapped.warnings, ...drift.warnings],
+  };
   const decided = withBlockers(
     withBlockers(
       withBlockers(
@@ -60,7 +68,7 @@ export function decideVerdict(
         'untrusted gate: proofgate itself is not what it is compared with',
       ),
       instructions.blockers,
-      'agent instruction file(s) not mapped to any control',
+      'agent instruction file(s) not mapped to any control or changed since mapped',
     ),
     scope === 'task' ? [] : traceabilityBlockers(plane, gathered.statuses, decision.blockers),
     'traceability gap(s) block claims at this maturity',

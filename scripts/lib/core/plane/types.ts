@@ -147,6 +147,8 @@ export interface Manifest {
     flaky?: { passes_to_clear: number };
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
+    /** A mapped instruction source that changed stales its controls (default) or blocks claims. */
+    instruction_drift?: 'stale' | 'block';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
     efficacy_required_for_release?: boolean;
     /** The gate's own binding (references/gate-binding.md). */
@@ -162,7 +164,13 @@ export interface Manifest {
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;
   /** Agent instruction files found at init (path → sha256), for the owner to map to controls. */
-  instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
+  instruction_sources?: {
+    path: string;
+    sha256: string;
+    mapped_to?: string[];
+    /** Map one Markdown section (fence-aware); `sha256` is then the section's digest. */
+    selector?: { markdown_heading: string; occurrence?: number };
+  }[];
 }
 
 /** Capabilities a control may require before it runs; declared once, the type derives from it. */
