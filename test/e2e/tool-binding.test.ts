@@ -4,7 +4,7 @@
 // skill) gets a modified gate, which refuses every claim, is a verify finding, and whose results
 // never count; an upgrade stales earlier results only as policies.tool.upgrade_stales says.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -153,6 +153,15 @@ describe('a locally modified gate refuses every claim', () => {
     expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toMatch(
       /recorded first/,
     );
+  });
+
+  it('an edited chunk with the build record deleted, on a fresh ledger: still modified', () => {
+    const { pkg, pg } = installed();
+    editChunk(pkg, false);
+    rmSync(join(pkg, 'dist', '.digests.json'));
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    expect(claim.out).toContain('the build record dist/.digests.json is missing');
   });
 
   it('results a modified gate wrote never count, even once the gate is restored', () => {

@@ -76,6 +76,9 @@ export function judgeTool(
     reasons.push(
       `bundle file(s) differ from the build record: ${identity.bundleEdits.slice(0, 3).join(', ')}`,
     );
+  // Every published package ships its build record: an installed one without it was tampered with.
+  if (identity.installed && bundle !== undefined && !identity.buildRecord)
+    reasons.push('the build record dist/.digests.json is missing from the installed package');
   const pin = manifest.policies.tool?.bundles?.[version];
   if (pin !== undefined && pin !== bundle)
     reasons.push(`bundle ${short(bundle)} is not the one the manifest pins for ${version}`);
