@@ -12,7 +12,9 @@
 // import one lazily (each verb is its own chunk). `.build.json` lists the current build's files; a
 // file that leaves that list has its time set to the moment it was retired and is deleted by the
 // first build more than an hour later. Under `npm pack` and `npm publish` retired files are deleted
-// at once, so the tarball holds exactly the current build.
+// at once, so the tarball holds exactly the current build. `.digests.json` records each current
+// file's sha256: the build record a running proofgate compares its own bundle with (its trust
+// state, references/gate-binding.md).
 import { build } from 'esbuild';
 import {
   existsSync,
@@ -25,12 +27,14 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const LIST = '.build.json';
+const DIGESTS = '.digests.json';
 const GRACE_MS = 60 * 60 * 1000;
 const ENTRY = 'cli.mjs';
 
@@ -69,6 +73,7 @@ for (const file of ordered) {
   renameSync(tmp, join(dist, file.name));
 }
 writeList(files.map((f) => f.name));
+writeDigests(files);
 retire(new Set(files.map((f) => f.name)), previous);
 copyTreeSitter();
 
@@ -111,13 +116,25 @@ function writeList(names) {
   renameSync(tmp, join(dist, LIST));
 }
 
+function writeDigests(built) {
+  const digests = Object.fromEntries(
+    [...built]
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((f) => [f.name, createHash('sha256').update(f.bytes).digest('hex')]),
+  );
+  const tmp = join(dist, `.tmp-${process.pid}-${DIGESTS}`);
+  writeFileSync(tmp, `${JSON.stringify(digests, null, 1)}\n`);
+  renameSync(tmp, join(dist, DIGESTS));
+}
+
 // Files of earlier builds: dated when they leave the build, deleted after the grace (at once when
 // packing). Another build's temporary files are left to it.
 function retire(current, previous) {
   const now = Date.now();
   const packing = ['pack', 'publish'].includes(process.env['npm_command'] ?? '');
   for (const name of readdirSync(dist)) {
-    if (current.has(name) || name === LIST || name.startsWith('.tmp-')) continue;
+    if (current.has(name) || name === LIST || name === DIGESTS || name.startsWith('.tmp-'))
+      continue;
     const path = join(dist, name);
     if (!existsSync(path) || !statSync(path).isFile()) continue;
     if (packing) rmSync(path, { force: true });

@@ -81,7 +81,10 @@ export const status = defineVerb<StatusOptions, StatusResult>({
   describe: 'Show every applicable control: status, why, since when, who ran it',
   examples: [
     ['proofgate status', 'every control required at the target maturity'],
-    ['proofgate status --control tests --json', 'one control as JSON'],
+    [
+      'proofgate status --control tests --json',
+      'one control as JSON, with the gate binding (tool: version, bundle, trust)',
+    ],
     ['proofgate status --base origin/main', 'the ledger extends origin/main; its rules decide'],
     ['proofgate status --readiness', 'task-claim, merge and release readiness (a view)'],
     ['proofgate status --markdown >> "$GITHUB_STEP_SUMMARY"', 'a CI step summary, verdict first'],

@@ -17,7 +17,7 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
   examples: [
     [
       'proofgate verify --full',
-      'check every line, signatures, objects and seals; append-only against the upstream if any',
+      'check every line, signatures, objects and seals; append-only against the upstream if any; the gate: line says whether proofgate itself is clean, modified or unknown',
     ],
     [
       'proofgate verify --full --trust ~/audits/app.trust.json',

@@ -1,4 +1,5 @@
 // Every documented policy changes a verdict: CI tiers on release claims, unmapped instructions.
+import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,7 +79,8 @@ describe('unmapped_instructions', () => {
     );
     appendFileSync(
       manifest,
-      `instruction_sources:\n  - path: AGENTS.md\n    sha256: ${'a'.repeat(64)}\n`,
+      // The digest the file has: a mapped source whose text differs is drift (instruction-drift).
+      `instruction_sources:\n  - path: AGENTS.md\n    sha256: ${createHash('sha256').update('Always run the tests.\n').digest('hex')}\n`,
     );
     r.commit('instructions');
     return r;

@@ -5,6 +5,7 @@
 import type { SyntaxNode, TreeLanguage } from './efficacy/syntax-tree.ts';
 import type { AttestationHistory } from './gate/status/attestation-age.ts';
 import type { Uncommitted } from './gate/claim/uncommitted.ts';
+import type { ToolIdentity } from './gate/claim/tool-trust.ts';
 import type {
   EntryDraft,
   LedgerFinding,
@@ -58,6 +59,10 @@ export interface GateIO {
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.
    */
   proveCommitted(plane: Plane): Promise<LedgerFinding[]>;
+  /** Bytes the evidence store holds now (the evidence budget is judged against it). */
+  evidenceBytes?(plane: Plane): Promise<number>;
+  /** The running proofgate: version, bundle and installed skill digests (its trust inputs). */
+  readToolIdentity?(plane: Plane): Promise<ToolIdentity>;
   /** Appends under the ledger lock (held for the append only) and returns the stored entry. */
   append(plane: Plane, draft: EntryDraft): Promise<StoredEntry>;
   objects(plane: Plane): ObjectStore;

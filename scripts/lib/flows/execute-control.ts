@@ -16,6 +16,7 @@ import { redactArgv, redactText } from '../core/redact/redact.ts';
 import { makeReviewCopy } from '../core/gate/output/review-copy.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
+import { budgetRefusal, withArtifacts } from './snapshot-artifacts.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -82,7 +83,10 @@ export async function executeControl(
   control: Control,
   settings: ExecuteSettings,
 ): Promise<ExecuteOutcome> {
-  return withGrants(await executeUngranted(control, settings), settings.grants ?? []);
+  const full = await budgetRefusal(control, settings);
+  if (full !== undefined) return blocked(control.execution.type, full, []);
+  const outcome = await executeUngranted(control, settings);
+  return withGrants(await withArtifacts(control, outcome, settings), settings.grants ?? []);
 }
 
 async function executeUngranted(

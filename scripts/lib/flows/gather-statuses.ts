@@ -21,6 +21,15 @@ import type { Uncommitted } from '../core/gate/claim/uncommitted.ts';
 import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 import { withSignedDecisions } from '../core/gate/claim/owner-decisions.ts';
+import { judgeTool, toolPolicyOf, type ToolBinding } from '../core/gate/claim/tool-trust.ts';
+import { withToolStale } from '../core/gate/status/tool-stale.ts';
+import { withArtifactCauses } from './artifact-stale.ts';
+import { readInstructionFindings } from './instruction-state.ts';
+import {
+  staleByInstructions,
+  withInstructionStale,
+  type InstructionFindings,
+} from '../core/gate/claim/instruction-drift.ts';
 
 export interface GatheredStatuses {
   /** Every reported control is PASS or NOT_APPLICABLE. */
@@ -36,6 +45,10 @@ export interface GatheredStatuses {
   entries: StoredEntry[];
   /** Files the bindings judged that no commit holds (when the world can tell). */
   uncommitted?: Uncommitted;
+  /** The gate's own binding and trust state (when the world can tell). */
+  tool?: ToolBinding;
+  /** Instruction sources whose text drifted since mapping, and ones found after init. */
+  instructions?: InstructionFindings;
 }
 
 /**
@@ -63,8 +76,10 @@ export async function gatherStatuses(
   const uncommitted = await io.readUncommitted?.(bound);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
+  const identity = await io.readToolIdentity?.(plane);
+  const tool = identity === undefined ? undefined : judgeTool(identity, rules.manifest, entries);
   // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
-  const computed = withSignedDecisions(
+  const signed = withSignedDecisions(
     computeStatuses({
       controls,
       subjects,
@@ -79,6 +94,19 @@ export async function gatherStatuses(
     controls,
     rules.manifest,
     entries,
+  );
+  // A result another proofgate wrote counts only as the upgrade policy says; a modified one never.
+  const instructions = await readInstructionFindings(plane, rules.manifest, io);
+  const computed = withInstructionStale(
+    await withArtifactCauses(
+      plane,
+      tool === undefined
+        ? signed
+        : withToolStale(signed, controls, entries, tool, toolPolicyOf(rules.manifest)),
+      entries,
+      io,
+    ),
+    staleByInstructions(rules.manifest, instructions),
   );
   // No verdict is computed from a ledger or evidence that is not intact (exit 3 instead).
   await precheckVerdict(plane, computed, entries, io);
@@ -108,5 +136,7 @@ export async function gatherStatuses(
   return {
     ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries },
     ...(uncommitted === undefined ? {} : { uncommitted }),
+    ...(tool === undefined ? {} : { tool }),
+    instructions,
   };
 }

@@ -29,6 +29,8 @@ export interface StatusFlowResult extends Omit<GatheredStatuses, 'subjects' | 'e
     granted: boolean;
     verdict: string;
     blockers: number;
+    /** The gate itself refuses the claim (modified, or unknown under `policies.tool.unknown: block`). */
+    toolBlocked?: boolean;
     /** Where the claim view's rules came from, when the caller read them. */
     rules?: RulesReport;
   };
@@ -67,6 +69,9 @@ export async function statusFlow(
       granted: decision.granted,
       verdict: decision.verdict,
       blockers: decision.blockers.length,
+      ...(decision.blockers.some((b) => b.control === 'tool:proofgate')
+        ? { toolBlocked: true }
+        : {}),
       ...(claimNow.rules === undefined ? {} : { rules: claimNow.rules }),
     },
   };

@@ -14,6 +14,8 @@ import { repairTornTails } from '../io/repair-torn.ts';
 import { readTrustFile } from '../io/trust-io.ts';
 import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust-check.ts';
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
+import { readToolIdentity } from '../io/tool-identity.ts';
+import { judgeTool, type ToolBinding } from '../core/gate/claim/tool-trust.ts';
 import {
   loadTrustedCheckpoint,
   NO_CHECKPOINT,
@@ -61,6 +63,8 @@ export interface VerifyReport {
    * is trusted (they then read the whole ledger).
    */
   checkpoint?: { entry: string; covered: number; retained: number } | { untrusted: string };
+  /** The running gate: version, bundle and skill digests, trust state (a modified one is a finding). */
+  tool: ToolBinding;
 }
 
 export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
@@ -106,17 +110,37 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
     options.base === undefined && trust === undefined
       ? describeCheckpoint(await loadTrustedCheckpoint(plane, anchor, sigstoreRoot))
       : undefined;
+  const tool = judgeTool(readToolIdentity(root), plane.manifest, []);
+  const gate = toolFinding(tool);
+  const findings = [...result.findings, ...gate];
+  const findingCount = result.findingCount + gate.length;
   return {
     ...(checkpoint === undefined ? {} : { checkpoint }),
-    ok: result.findingCount === 0,
+    ok: findingCount === 0,
     mode: options.base === undefined ? 'full' : 'base',
     ...(options.base === undefined ? {} : { base: options.base }),
     ...(upstream === undefined ? {} : { upstream }),
     ...result,
+    findings,
+    findingCount,
     repaired,
     forks,
     trust: describeTrust(trust),
+    tool,
   };
+}
+
+/** A locally modified gate is a finding: its own verdict on the ledger cannot be taken either. */
+function toolFinding(tool: ToolBinding): LedgerFinding[] {
+  if (tool.trust !== 'modified') return [];
+  return [
+    {
+      file: 'proofgate',
+      line: 0,
+      code: 'TOOL_MODIFIED',
+      message: `the running proofgate ${tool.version} is modified: ${tool.reasons.join('; ')}`,
+    },
+  ];
 }
 
 /** What verify says of the checkpoints: undefined when the ledger has no checkpoint seal. */

@@ -12,6 +12,7 @@ import { readYamlFile } from './plane.ts';
 const GROUP_ORDER = [
   'engineering',
   'product',
+  'profile',
   'security',
   'operations',
   'supply-chain',

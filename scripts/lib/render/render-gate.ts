@@ -17,6 +17,7 @@ import type { TrustSource } from '../flows/trust-check.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
 import { withheldLine } from './withheld-line.ts';
 import { groupAllAtOnce } from './all-at-once.ts';
+import { statusGateLines } from './gate-line.ts';
 
 function tally(statuses: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -135,7 +136,7 @@ export function renderStatus(
     Object.values(s.stages).some((st) => st.strength === 'signed'),
   );
   const stops = result.unprovenStops.map((stop) => `  warning: ${stop.warning}`);
-  return `${[head, ...claimNow, ...stops, ...result.statuses.flatMap((s) => statusLine(s, result.trust?.keys)), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
+  return `${[head, ...claimNow, ...statusGateLines(result), ...stops, ...result.statuses.flatMap((s) => statusLine(s, result.trust?.keys)), ...efficacy, ...ledger, ...trustLine(result.trust, signed)].join('\n')}\n`;
 }
 
 /** Applicable controls efficacy can measure and nobody has shown to fail, with what to run. */

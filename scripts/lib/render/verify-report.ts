@@ -1,6 +1,7 @@
 // Human output of `proofgate verify`: the verdict first, then one `file:line: CODE message` each.
 import { describeVerified } from '../core/ledger/describe-verified.ts';
 import type { VerifyReport } from '../flows/verify-flow.ts';
+import { gateLine } from './gate-line.ts';
 
 export function renderVerify(report: VerifyReport): string {
   const scope =
@@ -42,6 +43,7 @@ export function renderVerify(report: VerifyReport): string {
     );
   }
   for (const f of report.findings) lines.push(`${f.file}:${f.line}: ${f.code} ${f.message}`);
+  lines.push(gateLine(report.tool));
   if (!report.ok)
     lines.push(
       'next: inspect each location with git log -p; never rewrite the ledger, append a note instead',

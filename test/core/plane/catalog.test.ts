@@ -113,10 +113,40 @@ describe('catalog', () => {
       [...Object.keys(changes), 'scope_mode'].sort(),
     );
     expect([...SELECTING_DECISIONS].sort()).toEqual(
-      Object.keys(changes)
-        .filter((k) => k !== 'target_maturity')
-        .sort(),
+      [
+        ...Object.keys(changes).filter((k) => k !== 'target_maturity'),
+        ...Object.keys(OPTIONAL),
+      ].sort(),
     );
+  });
+
+  // The peer's profile-driven extras: each optional decision answered adds its control; the
+  // answer that means "nothing of the kind" (none, single_form, closed) or no answer adds none.
+  const OPTIONAL: Record<string, { yes: unknown; no: unknown; adds: string }> = {
+    public_contract: { yes: ['library_api'], no: ['none'], adds: 'PRD.API_STABILITY' },
+    build_topology: { yes: 'multi_form', no: 'single_form', adds: 'ENG.WORKSPACE_BOUNDARY' },
+    persistent_state: { yes: 'database', no: 'none', adds: 'ENG.SCHEMA_EVOLUTION' },
+    external_contributions: {
+      yes: 'restricted',
+      no: 'closed',
+      adds: 'ENG.AI_CONTRIBUTION_POLICY',
+    },
+  };
+
+  test.each(Object.entries(OPTIONAL))('recorded %s selects its control', (key, c) => {
+    const top: ProfileFile = { ...base, target_maturity: 'production_ready' };
+    const withAnswer = (value: unknown): ProfileFile => ({ ...top, recorded: { [key]: value } });
+    expect(idsFor(withAnswer(c.yes))).toContain(c.adds);
+    expect(idsFor(withAnswer(c.no))).not.toContain(c.adds);
+    expect(idsFor(top)).not.toContain(c.adds);
+  });
+
+  test('open_core adds its contributing guide file check and its manual controls', () => {
+    const top: ProfileFile = { ...base, target_maturity: 'production_ready' };
+    const open = idsFor({ ...top, distribution_model: 'open_core' });
+    for (const id of ['PRD.CONTRIBUTING', 'PRD.OPEN_CORE_BOUNDARY', 'PRD.CONTRIBUTOR_TERMS'])
+      expect(open).toContain(id);
+    expect(idsFor({ ...top, distribution_model: 'open_source' })).not.toContain('PRD.CONTRIBUTING');
   });
 
   test('a broken catalog file is reported with every located problem', () => {

@@ -213,6 +213,7 @@ export const FINDING_CODES = [
   'KEY_REMOVED',
   'HEAD_MISSING',
   'CHECKPOINT_INVALID',
+  'TOOL_MODIFIED',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 

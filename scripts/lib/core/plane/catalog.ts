@@ -12,6 +12,11 @@ export const SELECTING_DECISIONS = [
   'criticality',
   'data_sensitivity',
   'ai_system',
+  // Optional decisions (recorded:) that choose controls when the owner answered them.
+  'public_contract',
+  'build_topology',
+  'persistent_state',
+  'external_contributions',
 ] as const;
 type SelectingDecision = (typeof SELECTING_DECISIONS)[number];
 
@@ -113,11 +118,18 @@ function isAtOrBelow(level: Maturity, target: Maturity): boolean {
 
 function matches(condition: CatalogCondition, profile: Profile): boolean {
   return Object.entries(condition).every(([key, wanted]) => {
-    const actual = profile[key as SelectingDecision];
+    const actual = decisionOf(profile, key as SelectingDecision);
+    if (actual === undefined) return false;
     if (typeof wanted === 'boolean') return actual === wanted;
-    const values = Array.isArray(actual) ? actual : [String(actual)];
-    return values.some((v) => wanted.includes(v));
+    const values: unknown[] = Array.isArray(actual) ? actual : [actual];
+    return values.some((v) => typeof v === 'string' && wanted.includes(v));
   });
+}
+
+/** A mandatory decision, or an optional one from `recorded` (undefined when not answered). */
+function decisionOf(profile: Profile, key: SelectingDecision): unknown {
+  if (key in profile) return profile[key as keyof Profile];
+  return profile.recorded?.[key as keyof NonNullable<Profile['recorded']>];
 }
 
 function isSelected(control: CatalogControl, profile: Profile): boolean {

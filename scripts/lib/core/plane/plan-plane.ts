@@ -107,6 +107,7 @@ export const CONTROL_KEY_ORDER = [
   'execution',
   'inputs',
   'outputs',
+  'artifacts',
   'evidence_required',
   'exclusive',
   'source',

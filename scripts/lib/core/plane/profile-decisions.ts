@@ -53,7 +53,7 @@ export const MANDATORY_DECISIONS: readonly Decision[] = [
   mandatory(
     'distribution_model',
     'enum',
-    'open_source/open_core add SEC.POLICY (security policy file); saas adds the operations controls',
+    'open_source/open_core add SEC.POLICY (security policy file); open_core adds PRD.CONTRIBUTING (contributing guide), PRD.OPEN_CORE_BOUNDARY and PRD.CONTRIBUTOR_TERMS; saas adds the operations controls',
   ),
   mandatory(
     'criticality',
@@ -85,13 +85,23 @@ const RECORDED_KINDS: Record<string, Decision['kind']> = {
   public_contract: 'list',
 };
 
+/** Optional decisions that choose controls when answered (controls/catalog/profile.yaml). */
+const RECORDED_CHANGES: Record<string, string> = {
+  public_contract: 'anything but none adds PRD.API_STABILITY (a compatibility check to adopt)',
+  build_topology: 'multi_form/cross_target add ENG.WORKSPACE_BOUNDARY (a boundary check to adopt)',
+  persistent_state:
+    'anything but none adds ENG.SCHEMA_EVOLUTION (a migration test over the previous release)',
+  external_contributions:
+    'accepted/restricted add ENG.AI_CONTRIBUTION_POLICY (attested AI contribution policy)',
+};
+
 const RECORDED_DECISIONS: readonly Decision[] = Object.keys(recorded).map((key) => ({
   key,
   flag: '',
   mandatory: false,
   kind: RECORDED_KINDS[key] ?? 'enum',
   values: enumOf(recorded[key]),
-  changes: 'recorded in the manifest only; changes no control',
+  changes: RECORDED_CHANGES[key] ?? 'recorded in the manifest only; changes no control',
 }));
 
 function valuesText(d: Decision): string {
@@ -129,11 +139,13 @@ export function renderProfileTemplate(): string {
     '# unmapped_instructions: block | warn (default warn): whether an agent instruction file not',
     '#   mapped to a control blocks claims',
     '# unmapped_instructions: warn',
-    '# recorded: decisions kept in the manifest for people; they change no control',
+    '# recorded: optional decisions kept in the manifest; the four with an effect below add controls',
     '# recorded:',
   );
-  for (const d of RECORDED_DECISIONS)
+  for (const d of RECORDED_DECISIONS) {
     lines.push(`#   ${d.key}: ${d.kind === 'list' ? `[${valuesText(d)}]` : valuesText(d)}`);
+    if (RECORDED_CHANGES[d.key] !== undefined) lines.push(`#     changes: ${d.changes}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -107,6 +107,8 @@ export interface Manifest {
       output_cap_bytes: number;
       /** Names of environment variables whose values are always redacted. */
       redact_env: string[];
+      /** Bytes the evidence store (objects and ledger) may hold; a run or artifact beyond is BLOCKED. */
+      budget_bytes?: number;
     };
     /**
      * Environment variables passed to control commands beyond the default allowlist: exact names
@@ -117,10 +119,21 @@ export interface Manifest {
     flaky?: { passes_to_clear: number };
     /** Whether an agent instruction file not mapped to a control blocks claims. */
     unmapped_instructions: 'block' | 'warn';
+    /** A mapped instruction source that changed stales its controls (default) or blocks claims. */
+    instruction_drift?: 'stale' | 'block';
     /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
     efficacy_required_for_release?: boolean;
     /** Whether an imported mutation report (efficacy --from-report) counts for that policy. */
     efficacy_accepts_imported?: boolean;
+    /** The gate's own binding (references/gate-binding.md). */
+    tool?: {
+      /** Which upgrade of proofgate stales earlier results (default major). */
+      upgrade_stales?: 'none' | 'major' | 'minor' | 'any';
+      /** Whether a gate whose trust is unknown blocks claims (default warn). */
+      unknown?: 'warn' | 'block';
+      /** Version → the bundle digest the owner accepts for it. */
+      bundles?: Record<string, string>;
+    };
   };
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;
@@ -130,7 +143,13 @@ export interface Manifest {
    */
   requirement_files?: string[];
   /** Agent instruction files found at init (path → sha256), for the owner to map to controls. */
-  instruction_sources?: { path: string; sha256: string; mapped_to?: string[] }[];
+  instruction_sources?: {
+    path: string;
+    sha256: string;
+    mapped_to?: string[];
+    /** Map one Markdown section (fence-aware); `sha256` is then the section's digest. */
+    selector?: { markdown_heading: string; occurrence?: number };
+  }[];
 }
 
 export { AUTHORIZATION_KINDS, type AuthorizationKind } from '../shared/authority.ts';
@@ -193,6 +212,11 @@ export interface Control {
   inputs?: string[];
   /** Path globs the control writes; excluded from every subject binding. */
   outputs?: string[];
+  /**
+   * Files the control produces that are evidence: after each run each is stored by digest; a
+   * missing one fails the run, and one that changes afterwards stales the result.
+   */
+  artifacts?: string[];
   evidence_required: string[];
   /** Where the control came from: `catalog:<id>` or `adopted:<candidate id>`. */
   source?: string;

@@ -57,7 +57,8 @@ export function countLanguages(paths: readonly string[]): ScanResult['languages'
     .sort((a, b) => b.files - a.files || a.language.localeCompare(b.language));
 }
 
-const ROOT_INSTRUCTIONS = new Set([
+/** Repository-level agent instruction files, by path from the root. */
+export const ROOT_INSTRUCTION_FILES = [
   'AGENTS.md',
   'AGENTS.override.md',
   'CLAUDE.md',
@@ -69,7 +70,8 @@ const ROOT_INSTRUCTIONS = new Set([
   '.windsurfrules',
   '.clinerules',
   '.github/copilot-instructions.md',
-]);
+] as const;
+const ROOT_INSTRUCTIONS = new Set<string>(ROOT_INSTRUCTION_FILES);
 const SCOPED_DIRS =
   /^(\.cursor\/rules|\.claude\/rules|\.codex\/rules|\.agents|\.github\/instructions|\.clinerules)\/.+\.(md|mdc)$/;
 

@@ -18,6 +18,11 @@ import {
   type ClaimDecision,
 } from '../gate/claim/decide-claim.ts';
 import { uncommittedBlockers, type Uncommitted } from '../gate/claim/uncommitted.ts';
+import { toolBlockers, toolPolicyOf, type ToolBinding } from '../gate/claim/tool-trust.ts';
+import {
+  instructionDriftVerdict,
+  type InstructionFindings,
+} from '../gate/claim/instruction-drift.ts';
 
 /** What a verdict is decided from: the statuses of exactly the claimed controls and their world. */
 export interface GatheredVerdict {
@@ -30,6 +35,10 @@ export interface GatheredVerdict {
   uncommitted?: Uncommitted | undefined;
   /** The manifest's requirement files, read where the deciding rules say (project, release). */
   requirements?: RequirementSources | undefined;
+  /** The gate's own trust state: a modified gate refuses every claim. */
+  tool?: ToolBinding | undefined;
+  /** Instruction sources drifted since mapping, and instruction files found after init. */
+  instructions?: InstructionFindings | undefined;
 }
 
 /** Requirement files as the deciding rules list them, parsed; a file that cannot be used is a problem. */
@@ -63,12 +72,21 @@ export function decideVerdict(
   const tree = [...gathered.subjects.values()][0]?.tree;
   const ci =
     tree === undefined ? [] : manifestCiBlockers(scope, plane.manifest, gathered.entries, tree);
-  const instructions = unmappedInstructions(plane.manifest);
+  const unmapped = unmappedInstructions(plane.manifest);
+  const drift = instructionDriftVerdict(plane.manifest, gathered.instructions);
+  const instructions = {
+    blockers: [...unmapped.blockers, ...drift.blockers],
+    warnings: [...unmapped.warnings, ...drift.warnings],
+  };
   const decided = withBlockers(
     withBlockers(
-      withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
+      withBlockers(
+        withBlockers(decision, ci, 'required remote CI result(s) missing or not PASS'),
+        toolBlockers(gathered.tool, toolPolicyOf(plane.manifest)),
+        'untrusted gate: proofgate itself is not what it is compared with',
+      ),
       instructions.blockers,
-      'agent instruction file(s) not mapped to any control',
+      'agent instruction file(s) not mapped to any control or changed since mapped',
     ),
     scope === 'task'
       ? []

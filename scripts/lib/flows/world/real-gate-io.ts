@@ -11,6 +11,10 @@ import { readFileInRoot, statPath } from '../../io/gate-files.ts';
 import { loadSigner } from '../../io/keys.ts';
 import { proveCommittedLedger } from '../../io/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger-store.ts';
+import { readToolIdentity } from '../../io/tool-identity.ts';
+import { evidenceBytes } from '../../io/evidence-bytes.ts';
+import { recordOf } from '../../core/gate/claim/tool-trust.ts';
+import type { EntryDraft } from '../../core/ledger/types.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
@@ -148,7 +152,10 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     // otherwise a read of its own.
     proveCommitted: (plane) =>
       proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
-    append: (plane, draft) => {
+    evidenceBytes: (plane) => evidenceBytes(plane),
+    readToolIdentity: (plane) => Promise.resolve(readToolIdentity(plane.root)),
+    append: (plane, unbound) => {
+      const draft = withTool(plane, unbound);
       if (keyless !== undefined && keyless.authority === draft.actor.authority) {
         if (draft.actor.keyid !== keyless.signer.keyid) {
           throw new InternalError(
@@ -185,6 +192,13 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     statPath,
     readFile: readFileInRoot,
   };
+}
+
+/** Every result (run, audit, attest) binds the gate that wrote it (core/gate/tool-trust.ts). */
+function withTool(plane: Plane, draft: EntryDraft): EntryDraft {
+  if (!['run', 'audit', 'attest'].includes(draft.kind)) return draft;
+  const tool = recordOf(readToolIdentity(plane.root), plane.manifest);
+  return { ...draft, body: { ...draft.body, tool: { ...tool } } };
 }
 
 /** The actor with `keyid` set when its authority signs (resolved the same way append signs). */

@@ -8,7 +8,7 @@ import type { Grant } from '../../shared/authority.ts';
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
-export const BLOCKER_KINDS = ['capability', 'authorization', 'environment'] as const;
+export const BLOCKER_KINDS = ['capability', 'authorization', 'environment', 'evidence'] as const;
 type BlockerKind = (typeof BLOCKER_KINDS)[number];
 
 export interface Blocker {
@@ -44,6 +44,14 @@ export interface RunDetails {
   grants?: Grant[];
   /** Ratchet controls: the fingerprint set and its delta against the baseline. */
   ratchet?: RatchetDetails;
+  /** The control's declared artifacts as stored after the run: path, object digest, size. */
+  artifacts?: ArtifactRecord[];
+}
+
+export interface ArtifactRecord {
+  path: string;
+  sha256: string;
+  bytes: number;
 }
 
 export interface RunBody extends RunDetails {

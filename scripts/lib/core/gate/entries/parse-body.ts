@@ -6,6 +6,7 @@ import { AUDIT_STAGES, type AuditStage } from '../../ledger/types.ts';
 import type {
   Agreement,
   AttestBody,
+  ArtifactRecord,
   AuditBody,
   Blocker,
   ClaimBody,
@@ -97,6 +98,14 @@ function readGrants(v: JsonValue | undefined): Grant[] {
   });
 }
 
+function readArtifacts(v: JsonValue | undefined): ArtifactRecord[] {
+  if (!Array.isArray(v)) fail();
+  return v.map((a) => {
+    if (!isObject(a)) fail();
+    return { path: str(a['path']), sha256: hex(a['sha256']), bytes: nat(a['bytes']) };
+  });
+}
+
 function readDetails(b: JsonObject): RunDetails {
   const details: RunDetails = {
     execution: oneOf(b['execution'], EXECUTION_TYPES),
@@ -115,6 +124,7 @@ function readDetails(b: JsonObject): RunDetails {
   if (b['blocker'] !== undefined) details.blocker = readBlocker(b['blocker']);
   if (b['grants'] !== undefined) details.grants = readGrants(b['grants']);
   if (b['ratchet'] !== undefined) details.ratchet = parseRatchetDetails(b['ratchet']) ?? fail();
+  if (b['artifacts'] !== undefined) details.artifacts = readArtifacts(b['artifacts']);
   return details;
 }
 

@@ -1,0 +1,225 @@
+// The gate's own binding, on a real repository with proofgate installed under node_modules (a copy
+// of this package's bundle): every result records proofgate's version, bundle digest and trust;
+// an agent that edits the installed gate (a chunk, then also its build record, then the installed
+// skill) gets a modified gate, which refuses every claim, is a verify finding, and whose results
+// never count; an upgrade stales earlier results only as policies.tool.upgrade_stales says.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { WORKTREE } from '../helpers/cli.ts';
+
+const SHIPPED = [
+  'package.json',
+  'bin',
+  'dist',
+  'controls/catalog',
+  'controls/schema',
+  'controls/sigstore',
+  'references',
+  'templates',
+  'SKILL.md',
+  'INDEX.md',
+];
+
+const repos: GateRepo[] = [];
+afterEach(() => {
+  for (const r of repos.splice(0)) r.remove();
+});
+
+interface Installed {
+  repo: GateRepo;
+  pkg: string;
+  pg: (args: string[]) => { code: number; out: string; err: string };
+}
+
+/** A repository with one passing control and proofgate copied to node_modules/proofgate. */
+function installed(manifestPolicy = ''): Installed {
+  const repo = makeGateRepo(
+    [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('console.log("ok")')} }` }],
+    { files: { '.gitignore': 'node_modules/\n' } },
+  );
+  repos.push(repo);
+  const manifest = join(repo.dir, '.proofgate', 'controls', 'manifest.yaml');
+  let text = readFileSync(manifest, 'utf8').replace(
+    /(project|release): \{ required_stages: \[[^\]]*\] \}/g,
+    '$1: { required_stages: [self] }',
+  );
+  if (manifestPolicy !== '') text = text.replace(/^policies:\n/m, `policies:\n${manifestPolicy}`);
+  writeFileSync(manifest, text);
+  repo.commit('self only');
+  const pkg = join(repo.dir, 'node_modules', 'proofgate');
+  for (const part of SHIPPED) cpSync(join(WORKTREE, part), join(pkg, part), { recursive: true });
+  return {
+    repo,
+    pkg,
+    pg: (args) => {
+      const run = spawnSync(
+        process.execPath,
+        [join(pkg, 'bin', 'proofgate.js'), ...args, '--root', repo.dir],
+        {
+          cwd: repo.dir,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env['PATH'] ?? '',
+            HOME: process.env['HOME'] ?? '/tmp',
+            NO_COLOR: '1',
+            TZ: 'UTC',
+            USER: 'dev',
+          },
+        },
+      );
+      return { code: run.status ?? -1, out: run.stdout, err: run.stderr };
+    },
+  };
+}
+
+function runBodies(repo: GateRepo): Record<string, unknown>[] {
+  const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
+  return readdirSync(dir)
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> })
+    .filter((e) => e.kind === 'run')
+    .map((e) => e.body);
+}
+
+/** A chunk of the installed bundle that the agent edits (any listed file of the build). */
+function editChunk(pkg: string, alsoRecord: boolean): void {
+  const record = join(pkg, 'dist', '.digests.json');
+  const digests = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
+  const name = Object.keys(digests).find((n) => n.startsWith('status-')) ?? 'cli.mjs';
+  appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
+  if (!alsoRecord) return;
+  digests[name] = createHash('sha256')
+    .update(readFileSync(join(pkg, 'dist', name)))
+    .digest('hex');
+  writeFileSync(record, JSON.stringify(digests));
+}
+
+function setVersion(pkg: string, version: string): void {
+  const path = join(pkg, 'package.json');
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  writeFileSync(path, JSON.stringify({ ...parsed, version }));
+}
+
+describe('every result binds the gate that wrote it', () => {
+  it('records version, bundle digest and trust clean for an untouched installed package', () => {
+    const { repo, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    const [body] = runBodies(repo);
+    const tool = body?.['tool'] as Record<string, unknown>;
+    const version = (
+      JSON.parse(readFileSync(join(WORKTREE, 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    expect(tool['version']).toBe(version);
+    expect(tool['bundle']).toMatch(/^[0-9a-f]{64}$/);
+    expect(tool['trust']).toBe('clean');
+    expect(pg(['claim', '--control', 'tests']).code).toBe(0);
+    const status = JSON.parse(pg(['status', '--json']).out) as { tool: { trust: string } };
+    expect(status.tool.trust).toBe('clean');
+    const verify = pg(['verify']);
+    expect(verify.code).toBe(0);
+    expect(verify.out).toContain(`gate: proofgate ${version}, trust clean`);
+  });
+});
+
+describe('a locally modified gate refuses every claim', () => {
+  it('an edited bundle chunk: claim refused naming the gate, verify finds it, status shows it', () => {
+    const { pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    editChunk(pkg, false);
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    const blocker = refused.blockers.find((b) => b.control === 'tool:proofgate');
+    expect(blocker?.reason).toMatch(/modified: bundle file\(s\) differ from the build record/);
+    const verify = pg(['verify']);
+    expect(verify.code).toBe(3);
+    expect(verify.out).toContain('TOOL_MODIFIED');
+    expect(pg(['status']).out).toMatch(/gate: proofgate .*, trust modified/);
+  });
+
+  it('an edited chunk with a rewritten build record: the ledger remembers the bundle', () => {
+    const { pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    editChunk(pkg, true);
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toMatch(
+      /recorded first/,
+    );
+  });
+
+  it('an edited chunk with the build record deleted, on a fresh ledger: still modified', () => {
+    const { pkg, pg } = installed();
+    editChunk(pkg, false);
+    rmSync(join(pkg, 'dist', '.digests.json'));
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    expect(claim.out).toContain('the build record dist/.digests.json is missing');
+  });
+
+  it('results a modified gate wrote never count, even once the gate is restored', () => {
+    const { repo, pkg, pg } = installed();
+    const pristine = join(repo.dir, 'pristine-dist');
+    cpSync(join(pkg, 'dist'), pristine, { recursive: true });
+    editChunk(pkg, false);
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    expect((runBodies(repo)[0]?.['tool'] as { trust: string }).trust).toBe('modified');
+    cpSync(pristine, join(pkg, 'dist'), { recursive: true, force: true });
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    expect(refused.blockers.map((b) => b.control)).toEqual(['tests']);
+    expect(refused.blockers[0]?.reason).toMatch(/recorded by a modified proofgate/);
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    expect(pg(['claim', '--control', 'tests']).code).toBe(0);
+  });
+
+  it('an edited installed skill is a modified gate', () => {
+    const { repo, pg } = installed();
+    expect(pg(['install', '--skill', '--agent', 'claude']).code).toBe(0);
+    repo.commit('skill');
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    expect(pg(['claim', '--control', 'tests']).code).toBe(0);
+    appendFileSync(
+      join(repo.dir, '.claude', 'skills', 'proofgate', 'SKILL.md'),
+      '\nStop whenever you like.\n',
+    );
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    expect(claim.out).toContain('installed skill file(s) differ');
+  });
+});
+
+describe('an upgrade stales earlier results as the manifest says', () => {
+  it('default major: a patch upgrade keeps them, a major upgrade stales them', () => {
+    const { pkg, pg } = installed();
+    setVersion(pkg, '3.4.5');
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    setVersion(pkg, '3.5.0');
+    expect(pg(['claim', '--control', 'tests']).code).toBe(0);
+    setVersion(pkg, '4.0.0');
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    expect(claim.out).toContain('recorded by proofgate 3.4.5, now 4.0.0');
+  });
+
+  it('upgrade_stales: none keeps them across a major upgrade; any stales a patch', () => {
+    const none = installed('  tool: { upgrade_stales: none }\n');
+    setVersion(none.pkg, '3.4.5');
+    expect(none.pg(['evaluate', '--run']).code).toBe(0);
+    setVersion(none.pkg, '4.0.0');
+    expect(none.pg(['claim', '--control', 'tests']).code).toBe(0);
+    const any = installed('  tool: { upgrade_stales: any }\n');
+    setVersion(any.pkg, '3.4.5');
+    expect(any.pg(['evaluate', '--run']).code).toBe(0);
+    setVersion(any.pkg, '3.4.6');
+    expect(any.pg(['claim', '--control', 'tests']).code).toBe(1);
+  });
+});
