@@ -23,9 +23,9 @@ const CORE_ORDER: readonly (readonly string[])[] = [
   ['plane'],
   ['binding'],
   ['gate'],
-  ['brownfield', 'efficacy', 'knowledge'],
+  ['brownfield', 'efficacy', 'knowledge', 'candidate'],
   ['verdict'],
-  ['hook', 'export', 'trust', 'skill'],
+  ['hook', 'export', 'trust', 'skill', 'handoff'],
   ['report'],
   ['ports.ts'],
 ];

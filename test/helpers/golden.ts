@@ -44,19 +44,23 @@ export function normaliseGolden(text: string, paths: readonly PathLabel[]): stri
   for (const [path, label] of paths) {
     for (const variant of new Set([realpathSync(path), path])) out = out.split(variant).join(label);
   }
-  return out
-    .replace(new RegExp(`(?<![\\w.-])${escapeRegExp(hostname())}(?![\\w-])`, 'g'), '<host>')
-    .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
-    .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
-    .replaceAll(CLONE_A, '<clone-a>')
-    .replaceAll(CLONE_B, '<clone-b>')
-    .replace(/\b[0-9a-f]{8}(?=-main\b)/g, '<clone>')
-    .replace(/\b[0-9a-f]{7,12}\b/g, '<hash>')
-    .replace(/\b\d+ ?ms\b/g, '<n>ms')
-    .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
-    .replace(/"(duration_ms|durationMs|bytes)": \d+/g, '"$1": <n>')
-    .replace(/\(\d+ KB, /g, '(<n> KB, ')
-    .replace(/\bat byte \d+/g, 'at byte <n>');
+  return (
+    out
+      .replace(new RegExp(`(?<![\\w.-])${escapeRegExp(hostname())}(?![\\w-])`, 'g'), '<host>')
+      // A handoff blocker's id digests its reason, which holds a duration.
+      .replace(/\bBLK-[0-9a-f]{16}\b/g, 'BLK-<id>')
+      .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
+      .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
+      .replaceAll(CLONE_A, '<clone-a>')
+      .replaceAll(CLONE_B, '<clone-b>')
+      .replace(/\b[0-9a-f]{8}(?=-main\b)/g, '<clone>')
+      .replace(/\b[0-9a-f]{7,12}\b/g, '<hash>')
+      .replace(/\b\d+ ?ms\b/g, '<n>ms')
+      .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
+      .replace(/"(duration_ms|durationMs|bytes)": \d+/g, '"$1": <n>')
+      .replace(/\(\d+ KB, /g, '(<n> KB, ')
+      .replace(/\bat byte \d+/g, 'at byte <n>')
+  );
 }
 
 /** Runs bin/proofgate.js with `args` and returns its Markdown transcript. */

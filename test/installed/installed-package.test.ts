@@ -304,9 +304,35 @@ test('the installed bundle and the sources print byte-identical --json on the sa
   ]) {
     const installed = pg(args).stdout;
     expect(installed.length, args.join(' ')).toBeGreaterThan(2);
-    expect(viaSources(args), args.join(' ')).toBe(installed);
+    const fromSources = viaSources(args);
+    // The gate's own identity is the one field that must differ: the installed bundle is bound
+    // (trust clean), the sources are not (trust unknown). Everything else is byte-identical.
+    expect(toolTrust(installed), args.join(' ')).not.toContain('unknown');
+    expect(withoutTool(fromSources), args.join(' ')).toBe(withoutTool(installed));
   }
 });
+
+/** The trust states of every gate identity (`tool: {trust, ...}`) in a JSON document. */
+function toolTrust(json: string): string[] {
+  const found: string[] = [];
+  JSON.parse(json, (key, value: unknown) => {
+    if (key === 'tool' && typeof value === 'object' && value !== null && 'trust' in value)
+      found.push(String(value.trust));
+    return value;
+  });
+  return found;
+}
+
+/** The JSON document re-serialised without the gate identities, whose bundle digests differ. */
+function withoutTool(json: string): string {
+  return JSON.stringify(
+    JSON.parse(json, (key, value: unknown) =>
+      key === 'tool' && typeof value === 'object' && value !== null && 'trust' in value
+        ? undefined
+        : value,
+    ),
+  );
+}
 
 test('every printed next: line runs as printed from a shell with no proofgate on PATH', () => {
   const lines = [...new Set(outputs.flatMap((o) => printedNextLines(o)))];

@@ -7,11 +7,11 @@ import { UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
-import type { ResultStatus } from '../core/gate/entries/bodies.ts';
 import type { EfficacyBody, SurvivedMutant } from '../core/efficacy/efficacy-status.ts';
 import { patchMutant, planMutants, type Mutant, type MutateMethod } from './efficacy-mutants.ts';
 import { executeControl } from './execute-control.ts';
 import { importMutationReport } from './efficacy-import.ts';
+import type { ControlEfficacy, EfficacyResult } from './efficacy-result.ts';
 import type { GateIO } from '../core/ports.ts';
 import {
   assertActorMayAct,
@@ -23,6 +23,8 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { EfficacyIO } from '../core/ports.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
 
+export type { ControlEfficacy, EfficacyResult } from './efficacy-result.ts';
+
 export type EfficacyMethod =
   MutateMethod | { kind: 'patch'; path: string } | { kind: 'report'; path: string };
 
@@ -31,25 +33,6 @@ export interface EfficacyOptions {
   controls: readonly string[];
   method: EfficacyMethod;
   actor: Actor;
-}
-
-export interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
-  /**
-   * The control's result on the unmutated copy; anything but PASS means nothing was measured.
-   * Absent for an imported report: its tool ran its own baseline.
-   */
-  baseline?: ResultStatus;
-  /** How the tool of an imported report ran its tests (`test_command` other or unknown). */
-  tool_command?: string;
-  /** Hash of the efficacy entry (absent when the baseline did not PASS). */
-  entry?: string;
-}
-
-export interface EfficacyResult {
-  /** Every control passed its baseline and caught every seeded defect. */
-  ok: boolean;
-  method: string;
-  results: ControlEfficacy[];
 }
 
 // A command takes every operator; a file check one seeded defect (`--mutate all`: its file gone,

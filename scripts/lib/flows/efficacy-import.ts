@@ -22,7 +22,7 @@ import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { EfficacyIO, GateIO } from '../core/ports.ts';
-import type { ControlEfficacy, EfficacyResult } from './efficacy-flow.ts';
+import type { ControlEfficacy, EfficacyResult } from './efficacy-result.ts';
 
 /** Mismatches listed in the refusal before the rest is counted. */
 const PROBLEMS_SHOWN = 10;

@@ -22,7 +22,7 @@ import { precheckVerdict } from './verdict-precheck.ts';
 import { findUnprovenStops, type UnprovenStop } from '../core/hook/hook-notes.ts';
 import { withSignedDecisions } from '../core/gate/claim/owner-decisions.ts';
 import { judgeTool, toolPolicyOf, type ToolBinding } from '../core/gate/claim/tool-trust.ts';
-import { withToolStale } from '../core/gate/status/tool-stale.ts';
+import { withToolStale } from '../core/gate/claim/tool-stale.ts';
 import { withArtifactCauses } from './artifact-stale.ts';
 import { readInstructionFindings } from './instruction-state.ts';
 import {

@@ -26,3 +26,11 @@ export function packageRoot(): string {
 export function packagePath(...parts: string[]): string {
   return join(packageRoot(), ...parts);
 }
+
+/**
+ * The file this resolver runs from: a chunk under `dist/` when the bundle runs, a source under
+ * `scripts/` under tsx. Tells which of the two is running.
+ */
+export function runningModulePath(): string {
+  return fileURLToPath(import.meta.url);
+}

@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EnvironmentError } from '../core/errors.ts';
 import type { SyntaxNode, TreeLanguage } from '../core/efficacy/syntax-tree.ts';
+import { packagePath } from './package-root.ts';
 
 const PACKAGE = '@vscode/tree-sitter-wasm';
 
@@ -37,7 +37,7 @@ let loading: Promise<Map<TreeLanguage, Parser>> | undefined;
 
 /** The runtime and grammars: dist/tree-sitter/ beside the bundle, else the package's wasm/. */
 function runtimeFiles(requireHere: NodeRequire): { dir: string; runtime: string } {
-  const bundled = fileURLToPath(new URL('./tree-sitter/', import.meta.url));
+  const bundled = packagePath('dist', 'tree-sitter');
   const runtime = join(bundled, 'tree-sitter.cjs');
   if (existsSync(runtime)) return { dir: bundled, runtime };
   const main = requireHere.resolve(PACKAGE);
@@ -45,7 +45,7 @@ function runtimeFiles(requireHere: NodeRequire): { dir: string; runtime: string 
 }
 
 async function load(): Promise<Map<TreeLanguage, Parser>> {
-  const requireHere = createRequire(import.meta.url);
+  const requireHere = createRequire(packagePath('package.json'));
   try {
     const { dir, runtime } = runtimeFiles(requireHere);
     const ts = requireHere(runtime) as TreeSitter;

@@ -4,11 +4,10 @@
 // judgement is core/gate/tool-trust.ts. Computed once per process.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { digestJson, sha256Hex } from '../core/hash.ts';
 import type { ToolIdentity } from '../core/gate/claim/tool-trust.ts';
 import { SKILL_AGENTS, SKILL_DIRS } from '../core/skill/plan-skill-install.ts';
-import { packagePath, packageRoot } from './package-root.ts';
+import { packagePath, packageRoot, runningModulePath } from './package-root.ts';
 import { readPackageVersion } from './package-version.ts';
 import { readInstalled, readPackageSkillFiles } from './skill-files.ts';
 
@@ -26,7 +25,7 @@ export function readToolIdentity(root: string): ToolIdentity {
 
 function readBundle(): Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> {
   const dist = packagePath('dist');
-  const here = fileURLToPath(import.meta.url);
+  const here = runningModulePath();
   // Under tsx the sources run: no bundle is bound (trust unknown).
   if (!here.startsWith(`${dist}${sep}`)) return { bundleEdits: [], buildRecord: false };
   const record = readRecord(join(dist, '.digests.json'));

@@ -23,6 +23,7 @@ function normalise(text: string, repo: GateRepo, keys: string): string {
     .split(hostname())
     .join('<host>')
     .replace(/\b[0-9a-f]{8}(?=-main)/g, '<ledger>')
+    .replace(/\bBLK-[0-9a-f]{16}\b/g, 'BLK-<id>')
     .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
     .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
     .replace(/\b[0-9a-f]{10,12}\b/g, '<hash>')

@@ -23,6 +23,9 @@ export interface MutationSite {
   replacement: string;
 }
 
+/** A syntax-tree operator's edit of a file: a span and its replacement. */
+export type TreeEdit = Pick<MutationSite, 'start' | 'end' | 'replacement'>;
+
 type Edit = Pick<MutationSite, 'start' | 'end' | 'replacement'>;
 type Finder = (text: string, tokens: readonly CodeToken[]) => Edit[];
 

@@ -4,7 +4,7 @@
 // (f-string expressions included), comments and unparsed regions are never touched.
 import type { MutationOperator } from './operators.ts';
 import { collectNodes, fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
-import type { TreeEdit } from './tree-sites.ts';
+import type { TreeEdit } from './operators.ts';
 
 const SKIP = new Set(['string', 'comment', 'ERROR']);
 

@@ -7,7 +7,7 @@
 // nor literals, comments, macro arguments or unparsed regions.
 import type { MutationOperator } from './operators.ts';
 import { collectNodes, fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
-import type { TreeEdit } from './tree-sites.ts';
+import type { TreeEdit } from './operators.ts';
 
 const SKIP = new Set([
   'string_literal',

@@ -6,7 +6,6 @@ import { RUST_FINDERS } from './rust-operators.ts';
 import { lineOf } from './scan-code.ts';
 import type { SyntaxNode, TreeLanguage } from './syntax-tree.ts';
 
-export type TreeEdit = Pick<MutationSite, 'start' | 'end' | 'replacement'>;
 
 const FINDERS = { python: PYTHON_FINDERS, rust: RUST_FINDERS } as const;
 

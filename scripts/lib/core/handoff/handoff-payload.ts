@@ -101,7 +101,13 @@ export function buildHandoffPayload(d: HandoffDecisions): HandoffPayload {
     target: d.target,
     rules: d.rules,
     readiness,
-    blockers: [...blockers.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    // By control and stage, so the order does not move when a reason's wording (a duration) does.
+    blockers: [...blockers.values()].sort(
+      (a, b) =>
+        a.control.localeCompare(b.control) ||
+        a.stage.localeCompare(b.stage) ||
+        a.id.localeCompare(b.id),
+    ),
     bindings,
   };
 }

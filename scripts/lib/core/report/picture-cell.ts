@@ -4,7 +4,30 @@
 // on this code, the latest result is on older code; TODO: nothing yet. A bucket of older trees
 // shows its worst result.
 import type { StoredEntry } from '../ledger/types.ts';
-import type { PictureCell, PictureColumn, PictureStatus } from './status-picture.ts';
+
+export type PictureStatus = 'PASS' | 'FAIL' | 'FLAKY' | 'STALE' | 'TODO' | 'DISPUTED' | 'BLOCKED';
+
+export interface PictureColumn {
+  /** A tree id, `day:<first>..<last>` for a bucket, or `now`. */
+  key: string;
+  /** Short text under the column. */
+  label: string;
+  /** Full text for the column's title. */
+  title: string;
+  kind: 'tree' | 'bucket' | 'now';
+}
+
+export interface PictureCell {
+  /** A PictureStatus, or on the `now` column any status `status` reports. */
+  status: string;
+  /** The cell's title: the deciding entry and what else was recorded there. */
+  title: string;
+  /** Hash of the deciding entry (the latest result in the column), when there is one (its first 12 digits are in the title). */
+  entry?: string;
+  /** Review stages recorded on this code, e.g. `cross`. */
+  audits: string[];
+}
+
 
 export interface CellFacts {
   pass: number;

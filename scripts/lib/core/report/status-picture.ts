@@ -7,34 +7,20 @@
 import { inLedgerOrder } from '../gate/claim/superseded-claims.ts';
 import type { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { StoredEntry } from '../ledger/types.ts';
-import { describeCell, emptyCell, foldCell, type CellFacts } from './picture-cell.ts';
+import {
+  describeCell,
+  emptyCell,
+  foldCell,
+  type CellFacts,
+  type PictureCell,
+  type PictureColumn,
+} from './picture-cell.ts';
 
 export const MAX_TREES = 30;
 export const MAX_BUCKETS = 10;
 export const MAX_ROWS = 60;
 
-export type PictureStatus = 'PASS' | 'FAIL' | 'FLAKY' | 'STALE' | 'TODO' | 'DISPUTED' | 'BLOCKED';
-
-export interface PictureColumn {
-  /** A tree id, `day:<first>..<last>` for a bucket, or `now`. */
-  key: string;
-  /** Short text under the column. */
-  label: string;
-  /** Full text for the column's title. */
-  title: string;
-  kind: 'tree' | 'bucket' | 'now';
-}
-
-export interface PictureCell {
-  /** A PictureStatus, or on the `now` column any status `status` reports. */
-  status: string;
-  /** The cell's title: the deciding entry and what else was recorded there. */
-  title: string;
-  /** Hash of the deciding entry (the latest result in the column), when there is one (its first 12 digits are in the title). */
-  entry?: string;
-  /** Review stages recorded on this code, e.g. `cross`. */
-  audits: string[];
-}
+export type { PictureCell, PictureColumn, PictureStatus } from './picture-cell.ts';
 
 export interface PictureClaim {
   column: number;

@@ -4,8 +4,8 @@
 import type { AuditStage, StoredEntry } from '../../ledger/types.ts';
 import { AUDIT_STAGES } from '../../ledger/types.ts';
 import type { Control } from '../../plane/types.ts';
-import type { ControlStatus } from './compute-status.ts';
-import type { StageStatus } from './stage-status.ts';
+import type { ControlStatus } from '../status/compute-status.ts';
+import type { StageStatus } from '../status/stage-status.ts';
 import {
   formatAttestCommand,
   formatAuditCommand,
@@ -18,7 +18,7 @@ import {
   toolStaleReason,
   type ToolBinding,
   type ToolPolicy,
-} from '../claim/tool-trust.ts';
+} from './tool-trust.ts';
 
 const DECIDED = new Set(['PASS', 'FAIL', 'BLOCKED']);
 
