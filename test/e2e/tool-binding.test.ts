@@ -143,6 +143,22 @@ describe('a locally modified gate refuses every claim', () => {
     expect(pg(['status']).out).toMatch(/gate: proofgate .*, trust modified/);
   });
 
+  it('a deleted chunk that a claim never loads: still modified, named', () => {
+    const { pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    const record = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const name = Object.keys(record).find((n) => n.startsWith('efficacy-'));
+    expect(name).toBeDefined();
+    rmSync(join(pkg, 'dist', name!));
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(1);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
+  });
+
   it('an edited chunk with a rewritten build record: the ledger remembers the bundle', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);

@@ -1,7 +1,7 @@
 // evaluate --run: executes the selected controls (in parallel up to --jobs), records one run entry
 // per executable control, serialising only the appends. Subjects are computed before anything runs,
 // so a result is bound to the code it judged.
-import type { FailureOutput } from '../core/gate/output/read-output.ts';
+import type { FailureOutput } from '../core/gate/output/failure-lines.ts';
 import { readFailureOutput } from './failure-output.ts';
 import type { Context } from '../core/context.ts';
 import type { AuthorityRef } from '../core/next/next-command.ts';

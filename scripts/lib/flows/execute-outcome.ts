@@ -4,7 +4,7 @@ import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
 import type { Grant } from '../core/gate/authority/grant-authority.ts';
-import type { RedactionRules } from '../core/redact/redact.ts';
+import type { RedactionRules } from '../core/redact/secret-values.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 

@@ -2,8 +2,8 @@
 // and claim: the reader sees why it failed without opening the evidence object.
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import { findEntries } from '../core/gate/entries/find-entries.ts';
-import { failureTail, type FailureOutput } from '../core/gate/output/read-output.ts';
-import type { RedactionRules } from '../core/redact/redact.ts';
+import type { FailureOutput } from '../core/gate/output/failure-lines.ts';
+import type { RedactionRules } from '../core/redact/secret-values.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -17,6 +17,8 @@ export async function readFailureOutput(
   if (object === undefined) return undefined;
   const bytes = await io.objects(plane).get(object);
   if (bytes === undefined) return undefined;
+  // Loaded only when a failing output is quoted: redaction loads the large secret-shape rules.
+  const { failureTail } = await import('../core/gate/output/read-output.ts');
   const tail = failureTail(new TextDecoder().decode(bytes), rules);
   return tail.length === 0 ? undefined : { object, tail };
 }

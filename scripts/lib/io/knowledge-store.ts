@@ -17,7 +17,7 @@ import type { KnowledgeIO, PathKind } from '../core/ports.ts';
 import { findGitRoot } from './git.ts';
 import { locatePlane } from './locate-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
-import { collectSecrets, declaredEnvNames } from '../core/redact/redact.ts';
+import { collectSecrets, declaredEnvNames } from '../core/redact/secret-values.ts';
 import { readYamlFile } from './plane.ts';
 
 /** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */

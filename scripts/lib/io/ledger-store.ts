@@ -9,7 +9,6 @@ import type { EntryPlacement } from '../core/ledger/build-entry.ts';
 import type { KeylessSigner } from '../core/ledger/keyless.ts';
 import { canonicalize } from '../core/shared/canonical.ts';
 import { MAX_LINE_BYTES, decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
-import { redactDraft } from '../core/ledger/redact-draft.ts';
 import { openSegmentFor, writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { closedBy } from '../core/ledger/verify-seals.ts';
 import type {
@@ -264,6 +263,9 @@ export async function appendEntry(
       );
     }
   }
+  // Loaded here, not at the top: the secret-shape rules are large and a process that only reads
+  // the ledger (a verdict) never redacts anything.
+  const { redactDraft } = await import('../core/ledger/redact-draft.ts');
   return withLedgerLock(git.commonDir, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
     const origin = writerOrigin(git.commonDir);
     const base = options.segmentBase ?? writerSegmentBase(origin.clone, git.branch);

@@ -6,7 +6,7 @@ import type { TaskScope } from '../core/gate/select/task-scope.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import { describeGrantedOnWorkingTree } from '../core/gate/claim/uncommitted.ts';
 import { efficacyNexts, isMeasurable } from '../core/efficacy/efficacy-next.ts';
-import { readMoreCommand, type FailureOutput } from '../core/gate/output/read-output.ts';
+import { readMoreCommand, type FailureOutput } from '../core/gate/output/failure-lines.ts';
 import { AUDIT_STAGES } from '../core/ledger/types.ts';
 import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';

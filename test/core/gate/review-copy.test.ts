@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { collectSecrets, redactArgv, redactText } from '../../../scripts/lib/core/redact/redact.ts';
+import { redactArgv, redactText } from '../../../scripts/lib/core/redact/redact.ts';
+import { collectSecrets } from '../../../scripts/lib/core/redact/secret-values.ts';
 import {
   makeReviewCopy,
   normalizeText,

@@ -2,7 +2,8 @@
 // its failures) or the lines matching a pattern. Pure; the text is redacted again on the way out,
 // so an object stored before a secret was known still never shows it.
 import type { Pattern } from '../../trace/condition.ts';
-import { redactText, type RedactionRules } from '../../redact/redact.ts';
+import { redactText } from '../../redact/redact.ts';
+import type { RedactionRules } from '../../redact/secret-values.ts';
 
 export interface OutputLine {
   /** 1-based line number in the stored object. */
@@ -82,17 +83,4 @@ export function failureTail(text: string, rules: RedactionRules): string[] {
   return lines
     .slice(Math.max(0, lines.length - FAIL_TAIL_LINES))
     .map((l) => cutLine(redactText(l, rules), FAIL_LINE_CHARS));
-}
-
-/** The end of a failing run's output, quoted under its FAIL line. */
-export interface FailureOutput {
-  /** Digest of the evidence object the lines come from. */
-  object: string;
-  /** Its last few non-blank lines, each cut short, redacted. */
-  tail: string[];
-}
-
-/** The command that shows more of a failing output than the FAIL line quotes. */
-export function readMoreCommand(object: string): string {
-  return `proofgate query evidence ${object.slice(0, 12)} --tail 50`;
 }

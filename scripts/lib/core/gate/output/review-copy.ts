@@ -1,6 +1,7 @@
 // The canonical review copy of a control's output: what an auditor reads in the evidence object.
 // Stable across terminals and platforms, bounded, and free of secrets.
-import { redactCutEdges, redactText, type RedactionRules } from '../../redact/redact.ts';
+import { redactCutEdges, redactText } from '../../redact/redact.ts';
+import type { RedactionRules } from '../../redact/secret-values.ts';
 
 export interface CapturedOutput {
   /** The first bytes of the merged stream. */

@@ -3,7 +3,11 @@ import { UsageError } from '../../errors.ts';
 import type { Actor, AuditStage } from '../../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../../plane/types.ts';
 import { checkAuthority } from '../authority/check-independence.ts';
-import { collectSecrets, declaredEnvNames, type RedactionRules } from '../../redact/redact.ts';
+import {
+  collectSecrets,
+  declaredEnvNames,
+  type RedactionRules,
+} from '../../redact/secret-values.ts';
 import { selectRequired } from './select-controls.ts';
 import type { Plane } from '../../plane/plane.ts';
 

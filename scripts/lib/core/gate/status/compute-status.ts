@@ -1,6 +1,6 @@
 // Per control and audit stage: the latest result matching the control's current binding decides
 // (references/statuses.md). Pure: entries, bindings and the clock come in as values.
-import type { FailureOutput } from '../output/read-output.ts';
+import type { FailureOutput } from '../output/failure-lines.ts';
 import type { RiskClass } from '../../scan/risk-class.ts';
 import type { AuditStage, StoredEntry, SubjectBinding } from '../../ledger/types.ts';
 import { AUDIT_STAGES } from '../../ledger/types.ts';
