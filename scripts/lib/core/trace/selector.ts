@@ -23,10 +23,20 @@ export interface View {
 
 export type Match = 'yes' | 'no' | 'unknown';
 
+/** What an evaluator knows of a view before reading it: enough to skip rules that cannot match. */
+export interface ViewShape {
+  kind: View['kind'];
+  event: View['event'];
+  /** The canonical tool name; '' for messages. */
+  name: string;
+}
+
 export interface CompiledSelector {
   /** Must wait for the result (has an ok filter or a `data.`/`ok` condition). */
   needsResult: boolean;
   test(view: View): Match;
+  /** False only when `test` answers 'no' for every view of this shape. */
+  mayMatch(shape: ViewShape): boolean;
 }
 
 /** A loop, not `some` with a closure: this runs for every rule on every event. */
@@ -46,6 +56,11 @@ function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
     (ok !== 'any' || Object.keys(where ?? {}).some((p) => p === 'ok' || p.startsWith('data')));
   return {
     needsResult,
+    mayMatch(shape) {
+      if (shape.event !== event) return false;
+      if (needsResult && shape.kind !== 'completion') return false;
+      return patterns === undefined || namesMatch(patterns, shape.name);
+    },
     test(view) {
       if (view.event !== event) return 'no';
       if (needsResult && view.kind !== 'completion') return 'no';
@@ -63,6 +78,7 @@ export function compileSelector(spec: SelectorSpec, defaultOk: OkFilter): Compil
   const parts = [spec].flat().map((s) => compileOne(s, defaultOk));
   return {
     needsResult: parts.some((p) => p.needsResult),
+    mayMatch: (shape) => parts.some((p) => p.mayMatch(shape)),
     test(view) {
       let result: Match = 'no';
       for (const part of parts) {

@@ -2,7 +2,7 @@ import type { Where } from '../condition.ts';
 import type { OkFilter, SelectorSpec } from '../pack.ts';
 import { readOne, readPath } from '../path.ts';
 import { compileSelector, isDecisionPoint } from '../selector.ts';
-import type { View } from '../selector.ts';
+import type { View, ViewShape } from '../selector.ts';
 import type { OnMissing } from './arg.ts';
 import { reportMissing, show } from './arg.ts';
 import type { Reporter } from './define-rule.ts';
@@ -70,6 +70,9 @@ function createCheck(check: CheckSpec, onMissing: OnMissing | undefined, report:
   const bounds = new Map<string, Bound>();
   const pick = ref?.pick ?? 'latest';
   return {
+    /** Whether `record` may keep a view of this shape. */
+    mayRecord: (shape: ViewShape): boolean =>
+      selector !== undefined && shape.kind === 'completion' && selector.mayMatch(shape),
     record(view: View): void {
       if (ref === undefined || selector === undefined || view.kind !== 'completion') return;
       const result = selector.test(view);
@@ -153,6 +156,7 @@ export const argBoundRule = defineRule<{
     const call = compileSelector(spec.call, 'any');
     const checks = spec.checks.map((c) => createCheck(c, spec.onMissing, report));
     return {
+      wants: (shape) => call.mayMatch(shape) || checks.some((c) => c.mayRecord(shape)),
       see(view) {
         if (isDecisionPoint(call, view) && call.test(view) === 'yes')
           for (const c of checks) c.test(view);

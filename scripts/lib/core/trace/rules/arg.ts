@@ -59,6 +59,7 @@ export const argRule = defineRule<ArgSpec>({
   compile(spec, report) {
     const call = compileSelector(spec.call, 'any');
     return {
+      wants: (shape) => call.mayMatch(shape),
       see(view) {
         if (!isDecisionPoint(call, view) || call.test(view) !== 'yes') return;
         const values = readPath(view, spec.path);

@@ -15,6 +15,7 @@ export function compileCount(spec: CountSpec, report: Reporter): RuleRuntime {
   const match = compileSelector(spec.match, 'any');
   const counts = new Map<string, { n: number; first: number[] }>();
   return {
+    wants: (shape) => match.mayMatch(shape),
     see(view) {
       if (!isDecisionPoint(match, view) || match.test(view) !== 'yes') return;
       const key = spec.key === undefined ? '*' : correlationKey(view, [spec.key], readOne);

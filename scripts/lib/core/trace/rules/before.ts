@@ -90,7 +90,9 @@ export const beforeRule = defineRule<BeforeSpec>({
       const map = result === 'yes' ? definite : maybe;
       if (key !== undefined && !map.has(key)) map.set(key, [view.resultSeq ?? view.seq, view.seq]);
     };
+    const recorded = latest ?? first;
     return {
+      wants: (shape) => then.mayMatch(shape) || (shape.kind !== 'call' && recorded.mayMatch(shape)),
       see(view) {
         if (isDecisionPoint(then, view)) {
           const result = then.test(view);

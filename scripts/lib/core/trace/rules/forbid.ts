@@ -9,6 +9,7 @@ export const forbidRule = defineRule<{ match: SelectorSpec }>({
   compile(spec, report) {
     const match = compileSelector(spec.match, 'any');
     return {
+      wants: (shape) => match.mayMatch(shape),
       see(view) {
         if (!isDecisionPoint(match, view)) return;
         const result = match.test(view);

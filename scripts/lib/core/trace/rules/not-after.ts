@@ -19,6 +19,9 @@ export const notAfterRule = defineRule<{
     let armed: number[] | undefined;
     let maybeArmed: number[] | undefined;
     return {
+      wants: (shape) =>
+        then.mayMatch(shape) ||
+        (shape.kind !== 'call' && (first.mayMatch(shape) || reset?.mayMatch(shape) === true)),
       see(view) {
         if (isDecisionPoint(then, view) && then.test(view) === 'yes') {
           if (armed !== undefined)

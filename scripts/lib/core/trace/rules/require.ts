@@ -13,6 +13,7 @@ export const requireRule = defineRule<{ match: SelectorSpec; min?: number }>({
     let maybe = 0;
     const seen: number[] = [];
     return {
+      wants: (shape) => match.mayMatch(shape),
       see(view) {
         if (!isDecisionPoint(match, view)) return;
         const result = match.test(view);
