@@ -1,7 +1,7 @@
 // Conditions of `where` and `okWhen`: a literal (equality), "/regex/flags", or an operator object.
 // Returns null when the value is missing: "cannot tell" is never silently true or false.
 import { RE2JS } from 're2js';
-import { readPath } from './path.ts';
+import { FANS_OUT, readPath, readSingle } from './path.ts';
 
 type Scalar = string | number | boolean | null;
 interface ConditionOps {
@@ -104,6 +104,16 @@ function testOne(value: unknown, condition: Condition): boolean {
 
 /** true/false when decidable; null when the path is missing and the condition needs a value. */
 function testCondition(root: unknown, path: string, condition: Condition): boolean | null {
+  const single = readSingle(root, path);
+  if (single !== FANS_OUT) {
+    // The one-value case of the list below, without allocating the list (runs per event).
+    const found = single !== undefined;
+    if (condition !== null && typeof condition === 'object' && condition.exists !== undefined) {
+      if (found !== condition.exists) return false;
+      if (!found) return true;
+    }
+    return found ? testOne(single, condition) : null;
+  }
   const values = readPath(root, path);
   if (condition !== null && typeof condition === 'object' && condition.exists !== undefined) {
     if (values.length > 0 !== condition.exists) return false;
