@@ -1,6 +1,6 @@
 // Selectors pick events for rules. A tool selector with ok or data conditions matches a call
 // *paired with its result*, so it is decided when the result arrives.
-import { compileGlob, testWhere } from './condition.ts';
+import { compileGlob, compileWhere } from './condition.ts';
 import type { Pattern } from './condition.ts';
 import type { OkFilter, Selector, SelectorSpec } from './pack.ts';
 
@@ -51,6 +51,7 @@ function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
   const patterns = tools?.map((t) => (t.includes('*') || t.includes('?') ? compileGlob(t) : t));
   const ok = event === 'tool.call' ? (selector.ok ?? defaultOk) : 'any';
   const where = selector.where;
+  const whereHolds = compileWhere(where);
   const needsResult =
     event === 'tool.call' &&
     (ok !== 'any' || Object.keys(where ?? {}).some((p) => p === 'ok' || p.startsWith('data')));
@@ -65,7 +66,7 @@ function compileOne(selector: Selector, defaultOk: OkFilter): CompiledSelector {
       if (view.event !== event) return 'no';
       if (needsResult && view.kind !== 'completion') return 'no';
       if (patterns !== undefined && !namesMatch(patterns, view.name ?? '')) return 'no';
-      if (testWhere(view, where) !== true) return 'no';
+      if (whereHolds(view) !== true) return 'no';
       if (ok === 'any') return 'yes';
       if (view.ok === null || view.ok === undefined) return 'unknown';
       return view.ok === ok ? 'yes' : 'no';
