@@ -69,6 +69,8 @@ function createCheck(check: CheckSpec, onMissing: OnMissing | undefined, report:
   const refPaths = Object.values(ref?.same ?? {});
   const bounds = new Map<string, Bound>();
   const pick = ref?.pick ?? 'latest';
+  /** How findings name the bound: the same text for every call, so built once. */
+  const what = ref === undefined ? show(check.value) : `${[ref.tool].flat().join('|')} ${ref.path}`;
   return {
     /** Whether `record` may keep a view of this shape. */
     mayRecord: (shape: ViewShape): boolean =>
@@ -104,8 +106,6 @@ function createCheck(check: CheckSpec, onMissing: OnMissing | undefined, report:
           );
         bound = bounds.get(key);
       }
-      const what =
-        ref === undefined ? show(check.value) : `${[ref.tool].flat().join('|')} ${ref.path}`;
       if (bound === undefined)
         return report.fail(
           `${check.path}=${show(subject.value)} at seq ${view.seq}: no earlier ${what} to bound it`,
