@@ -96,7 +96,11 @@ export function compileSelector(spec: SelectorSpec, defaultOk: OkFilter): Compil
  * Whether `view` is the moment to decide `selector`: subjects without result conditions are
  * decided at the call, the rest at the completion. Messages are decided when they arrive.
  */
-export function isDecisionPoint(selector: CompiledSelector, view: View): boolean {
+export function isDecisionPoint(selector: CompiledSelector, view: View | ViewShape): boolean {
   if (view.kind === 'message') return true;
   return selector.needsResult ? view.kind === 'completion' : view.kind === 'call';
 }
+
+/** Whether a view of this shape may be decided 'yes' or 'unknown' at its decision point. */
+export const mayDecide = (selector: CompiledSelector, shape: ViewShape): boolean =>
+  isDecisionPoint(selector, shape) && selector.mayMatch(shape);

@@ -1,7 +1,7 @@
 import type { Where } from '../condition.ts';
 import type { OkFilter, SelectorSpec } from '../pack.ts';
 import { readOne, readPath } from '../path.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import type { View, ViewShape } from '../selector.ts';
 import type { OnMissing } from './arg.ts';
 import { reportMissing, show } from './arg.ts';
@@ -156,7 +156,7 @@ export const argBoundRule = defineRule<{
     const call = compileSelector(spec.call, 'any');
     const checks = spec.checks.map((c) => createCheck(c, spec.onMissing, report));
     return {
-      wants: (shape) => call.mayMatch(shape) || checks.some((c) => c.mayRecord(shape)),
+      wants: (shape) => mayDecide(call, shape) || checks.some((c) => c.mayRecord(shape)),
       see(view) {
         if (isDecisionPoint(call, view) && call.test(view) === 'yes')
           for (const c of checks) c.test(view);
