@@ -59,7 +59,7 @@ test.prop([fc.array(shaped.value, { maxLength: 8 })], { seed: 7, numRuns: 300 })
   (records) => {
     for (const adapter of adapters) {
       const counts = emptyCounts();
-      const evaluators = packs.map(createEvaluator);
+      const evaluators = packs.map((p) => createEvaluator(p));
       const sink = createSink(counts, (event) => evaluators.forEach((e) => e.push(event)));
       if (adapter.kind === 'lines') {
         adapter.detectRecord(records[0]);

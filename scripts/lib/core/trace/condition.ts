@@ -1,7 +1,7 @@
 // Conditions of `where` and `okWhen`: a literal (equality), "/regex/flags", or an operator object.
 // Returns null when the value is missing: "cannot tell" is never silently true or false.
 import { RE2JS } from 're2js';
-import { readPath } from './path.ts';
+import { FANS_OUT, readPath, readSingle } from './path.ts';
 
 type Scalar = string | number | boolean | null;
 interface ConditionOps {
@@ -73,61 +73,111 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function testOne(value: unknown, condition: Condition): boolean {
+type Test = (value: unknown) => boolean;
+
+/**
+ * A condition as one function, built once per pack: only the operators present are checked,
+ * in the order written here. Regexes still compile at first use (a pattern under a path that
+ * never occurs is never compiled, as before).
+ */
+function compileCondition(condition: Condition): Test {
   if (condition === null || typeof condition !== 'object') {
     if (typeof condition === 'string' && isRegexLiteral(condition)) {
-      return (
+      let pattern: Pattern | undefined;
+      return (value) =>
         (typeof value === 'string' || typeof value === 'number') &&
-        compileRegex(condition).test(String(value))
-      );
+        (pattern ??= compileRegex(condition)).test(String(value));
     }
-    return value === condition;
+    return (value) => value === condition;
   }
-  const num = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   const ops = condition;
-  if ('eq' in ops && value !== ops.eq) return false;
-  if ('ne' in ops && value === ops.ne) return false;
-  if (ops.in !== undefined && !ops.in.some((v) => v === value)) return false;
-  if (ops.lt !== undefined && !(num !== undefined && num < ops.lt)) return false;
-  if (ops.lte !== undefined && !(num !== undefined && num <= ops.lte)) return false;
-  if (ops.gt !== undefined && !(num !== undefined && num > ops.gt)) return false;
-  if (ops.gte !== undefined && !(num !== undefined && num >= ops.gte)) return false;
-  if (ops.type !== undefined && typeOf(value) !== ops.type) return false;
-  if (
-    ops.match !== undefined &&
-    !(typeof value === 'string' && compileRegex(ops.match).test(value))
-  )
-    return false;
-  if (ops.not !== undefined && testOne(value, ops.not)) return false;
-  return true;
+  const checks: Test[] = [];
+  const numeric = (test: (num: number) => boolean): Test => {
+    return (value) => typeof value === 'number' && Number.isFinite(value) && test(value);
+  };
+  if ('eq' in ops) checks.push((value) => value === ops.eq);
+  if ('ne' in ops) checks.push((value) => value !== ops.ne);
+  const list = ops.in;
+  if (list !== undefined) checks.push((value) => list.some((v) => v === value));
+  const { lt, lte, gt, gte, type, match, not } = ops;
+  if (lt !== undefined) checks.push(numeric((num) => num < lt));
+  if (lte !== undefined) checks.push(numeric((num) => num <= lte));
+  if (gt !== undefined) checks.push(numeric((num) => num > gt));
+  if (gte !== undefined) checks.push(numeric((num) => num >= gte));
+  if (type !== undefined) checks.push((value) => typeOf(value) === type);
+  if (match !== undefined) {
+    let pattern: Pattern | undefined;
+    checks.push(
+      (value) => typeof value === 'string' && (pattern ??= compileRegex(match)).test(value),
+    );
+  }
+  if (not !== undefined) {
+    const inner = compileCondition(not);
+    checks.push((value) => !inner(value));
+  }
+  return (value) => {
+    for (const check of checks) if (!check(value)) return false;
+    return true;
+  };
+}
+
+interface CompiledCondition {
+  path: string;
+  exists: boolean | undefined;
+  test: Test;
 }
 
 /** true/false when decidable; null when the path is missing and the condition needs a value. */
-function testCondition(root: unknown, path: string, condition: Condition): boolean | null {
+function testCondition(root: unknown, { path, exists, test }: CompiledCondition): boolean | null {
+  const single = readSingle(root, path);
+  if (single !== FANS_OUT) {
+    // The one-value case of the list below, without allocating the list (runs per event).
+    const found = single !== undefined;
+    if (exists !== undefined) {
+      if (found !== exists) return false;
+      if (!found) return true;
+    }
+    return found ? test(single) : null;
+  }
   const values = readPath(root, path);
-  if (condition !== null && typeof condition === 'object' && condition.exists !== undefined) {
-    if (values.length > 0 !== condition.exists) return false;
+  if (exists !== undefined) {
+    if (values.length > 0 !== exists) return false;
     if (values.length === 0) return true;
   }
   if (values.length === 0) return null;
-  return values.some((v) => testOne(v, condition));
+  return values.some(test);
 }
 
-const entriesCache = new WeakMap<Where, [string, Condition][]>();
+export type WhereTest = (root: unknown) => boolean | null;
 
 /** All conditions must hold: false beats null (one definite miss decides), null beats true. */
+export function compileWhere(where: Where | undefined): WhereTest {
+  if (where === undefined) return () => true;
+  const conditions = Object.entries(where).map(([path, condition]): CompiledCondition => ({
+    path,
+    exists: condition !== null && typeof condition === 'object' ? condition.exists : undefined,
+    test: compileCondition(condition),
+  }));
+  return (root) => {
+    let result: boolean | null = true;
+    for (const condition of conditions) {
+      const one = testCondition(root, condition);
+      if (one === false) return false;
+      if (one === null) result = null;
+    }
+    return result;
+  };
+}
+
+const compiledWheres = new WeakMap<Where, WhereTest>();
+
+/** `compileWhere`, compiled once per `where` object. */
 export function testWhere(root: unknown, where: Where | undefined): boolean | null {
   if (where === undefined) return true;
-  let entries = entriesCache.get(where);
-  if (entries === undefined) {
-    entries = Object.entries(where);
-    entriesCache.set(where, entries);
+  let test = compiledWheres.get(where);
+  if (test === undefined) {
+    test = compileWhere(where);
+    compiledWheres.set(where, test);
   }
-  let result: boolean | null = true;
-  for (const [path, condition] of entries) {
-    const one = testCondition(root, path, condition);
-    if (one === false) return false;
-    if (one === null) result = null;
-  }
-  return result;
+  return test(root);
 }

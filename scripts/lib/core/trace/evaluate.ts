@@ -4,6 +4,7 @@ import type { RecordCounts, TraceEvent, TraceHeader } from './events.ts';
 import type { Finding, Outcome, Pack, RuleResult } from './pack.ts';
 import { createNameResolver, resolveOk } from './resolve-ok.ts';
 import { createLineIndex } from './line-index.ts';
+import { createRuleIndex } from './rule-index.ts';
 import { checkToolVersions } from './stale-tools.ts';
 import type { Reporter, RuleRuntime } from './rules/define-rule.ts';
 import { ruleTypes } from './rules/index.ts';
@@ -62,7 +63,12 @@ function createReporter(result: RuleResult, message: string, unknownFails: boole
   };
 }
 
-export function createEvaluator(pack: Pack) {
+export interface EvaluatorOptions {
+  /** Offer each view only to the rules that can act on it (default); false: every rule sees all. */
+  indexed?: boolean;
+}
+
+export function createEvaluator(pack: Pack, options: EvaluatorOptions = {}) {
   const canonical = createNameResolver(pack);
   const results: RuleResult[] = [];
   const runtimes: RuleRuntime[] = [];
@@ -82,13 +88,14 @@ export function createEvaluator(pack: Pack) {
       type.compile(rule, createReporter(result, rule.message, rule.onUnknown === 'fail')),
     );
   }
+  const rulesFor = createRuleIndex(runtimes, options.indexed ?? true);
   const lines = createLineIndex();
   const open = new Map<string, OpenCall>();
   const byType = { 'tool.call': 0, 'tool.result': 0, 'assistant.message': 0, 'user.message': 0 };
   let final: View | undefined;
   let undecided = 0;
   const show = (view: View): void => {
-    for (const runtime of runtimes) runtime.see(view);
+    for (const runtime of rulesFor(view.kind, view.event, view.name ?? '')) runtime.see(view);
   };
   return {
     push(event: TraceEvent): void {

@@ -40,21 +40,34 @@ function readPlain(root: unknown, segments: Segment[]): unknown {
   return value;
 }
 
-const fansOut = new Map<string, boolean>();
+/** Segments of paths without `[*]` (one value at most); paths that fan out are absent. */
+const plainPaths = new Map<string, Segment[] | null>();
 
-function isPlain(path: string): boolean {
-  let plain = fansOut.get(path);
+function plainSegments(path: string): Segment[] | null {
+  let plain = plainPaths.get(path);
   if (plain === undefined) {
-    plain = !parsePath(path).some((s) => 'all' in s);
-    fansOut.set(path, plain);
+    const segments = parsePath(path);
+    plain = segments.some((s) => 'all' in s) ? null : segments;
+    plainPaths.set(path, plain);
   }
   return plain;
 }
 
+/**
+ * The value at a path without `[*]` (undefined when missing), or `FANS_OUT` for a path with
+ * `[*]`: lets per-event callers skip the list `readPath` allocates.
+ */
+export const FANS_OUT: unique symbol = Symbol('fans out');
+export function readSingle(root: unknown, path: string): unknown {
+  const plain = plainSegments(path);
+  return plain === null ? FANS_OUT : readPlain(root, plain);
+}
+
 /** Every value at `path` in `root`; [] when the path does not exist. */
 export function readPath(root: unknown, path: string): unknown[] {
-  if (isPlain(path)) {
-    const value = readPlain(root, parsePath(path));
+  const plain = plainSegments(path);
+  if (plain !== null) {
+    const value = readPlain(root, plain);
     return value === undefined ? [] : [value];
   }
   let current: unknown[] = [root];
@@ -84,8 +97,9 @@ export function readPath(root: unknown, path: string): unknown[] {
 
 /** The single value at a path (the first, for `[*]`), or undefined with found=false. */
 export function readOne(root: unknown, path: string): { found: boolean; value: unknown } {
-  if (isPlain(path)) {
-    const value = readPlain(root, parsePath(path));
+  const plain = plainSegments(path);
+  if (plain !== null) {
+    const value = readPlain(root, plain);
     return { found: value !== undefined, value };
   }
   const values = readPath(root, path);

@@ -1,8 +1,8 @@
 import type { Where } from '../condition.ts';
 import type { OkFilter, SelectorSpec } from '../pack.ts';
 import { readOne, readPath } from '../path.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
-import type { View } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
+import type { View, ViewShape } from '../selector.ts';
 import type { OnMissing } from './arg.ts';
 import { reportMissing, show } from './arg.ts';
 import type { Reporter } from './define-rule.ts';
@@ -69,7 +69,12 @@ function createCheck(check: CheckSpec, onMissing: OnMissing | undefined, report:
   const refPaths = Object.values(ref?.same ?? {});
   const bounds = new Map<string, Bound>();
   const pick = ref?.pick ?? 'latest';
+  /** How findings name the bound: the same text for every call, so built once. */
+  const what = ref === undefined ? show(check.value) : `${[ref.tool].flat().join('|')} ${ref.path}`;
   return {
+    /** Whether `record` may keep a view of this shape. */
+    mayRecord: (shape: ViewShape): boolean =>
+      selector !== undefined && shape.kind === 'completion' && selector.mayMatch(shape),
     record(view: View): void {
       if (ref === undefined || selector === undefined || view.kind !== 'completion') return;
       const result = selector.test(view);
@@ -101,8 +106,6 @@ function createCheck(check: CheckSpec, onMissing: OnMissing | undefined, report:
           );
         bound = bounds.get(key);
       }
-      const what =
-        ref === undefined ? show(check.value) : `${[ref.tool].flat().join('|')} ${ref.path}`;
       if (bound === undefined)
         return report.fail(
           `${check.path}=${show(subject.value)} at seq ${view.seq}: no earlier ${what} to bound it`,
@@ -153,6 +156,7 @@ export const argBoundRule = defineRule<{
     const call = compileSelector(spec.call, 'any');
     const checks = spec.checks.map((c) => createCheck(c, spec.onMissing, report));
     return {
+      wants: (shape) => mayDecide(call, shape) || checks.some((c) => c.mayRecord(shape)),
       see(view) {
         if (isDecisionPoint(call, view) && call.test(view) === 'yes')
           for (const c of checks) c.test(view);

@@ -1,7 +1,7 @@
 import type { SelectorSpec } from '../pack.ts';
 import { compileRegex } from '../condition.ts';
 import { readPath } from '../path.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import type { Reporter } from './define-rule.ts';
 import { defineRule, seqsOf } from './define-rule.ts';
 
@@ -59,6 +59,7 @@ export const argRule = defineRule<ArgSpec>({
   compile(spec, report) {
     const call = compileSelector(spec.call, 'any');
     return {
+      wants: (shape) => mayDecide(call, shape),
       see(view) {
         if (!isDecisionPoint(call, view) || call.test(view) !== 'yes') return;
         const values = readPath(view, spec.path);

@@ -1,6 +1,6 @@
 import type { SelectorSpec } from '../pack.ts';
 import { readOne } from '../path.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import type { Reporter, RuleRuntime } from './define-rule.ts';
 import { correlationKey, defineRule, seqsOf } from './define-rule.ts';
 
@@ -15,6 +15,7 @@ export function compileCount(spec: CountSpec, report: Reporter): RuleRuntime {
   const match = compileSelector(spec.match, 'any');
   const counts = new Map<string, { n: number; first: number[] }>();
   return {
+    wants: (shape) => mayDecide(match, shape),
     see(view) {
       if (!isDecisionPoint(match, view) || match.test(view) !== 'yes') return;
       const key = spec.key === undefined ? '*' : correlationKey(view, [spec.key], readOne);

@@ -1,6 +1,6 @@
 import type { SelectorSpec } from '../pack.ts';
 import { readOne } from '../path.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import type { View } from '../selector.ts';
 import type { OnMissing } from './arg.ts';
 import { reportMissing } from './arg.ts';
@@ -90,7 +90,10 @@ export const beforeRule = defineRule<BeforeSpec>({
       const map = result === 'yes' ? definite : maybe;
       if (key !== undefined && !map.has(key)) map.set(key, [view.resultSeq ?? view.seq, view.seq]);
     };
+    const recorded = latest ?? first;
     return {
+      wants: (shape) =>
+        mayDecide(then, shape) || (shape.kind !== 'call' && recorded.mayMatch(shape)),
       see(view) {
         if (isDecisionPoint(then, view)) {
           const result = then.test(view);

@@ -15,6 +15,7 @@ export const claimRequiresRule = defineRule<{
     const patterns = [spec.pattern].flat().map(compileRegex);
     const trackers = [spec.evidence].flat().map(createEvidenceTracker);
     return {
+      wants: (shape) => trackers.some((t) => t.wants(shape)),
       see: (view) => trackers.forEach((t) => t.see(view)),
       finish({ final }) {
         if (final === undefined || !patterns.some((p) => p.test(final.content ?? ''))) return;

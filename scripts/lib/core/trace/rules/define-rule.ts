@@ -1,7 +1,7 @@
 // The shape of a rule primitive (see ARCHITECTURE.md). A rule sees the trace once, in order, as views
 // (calls, completions, messages) and keeps only the state it needs: evaluation streams.
 import type { RuleBase } from '../pack.ts';
-import type { View } from '../selector.ts';
+import type { View, ViewShape } from '../selector.ts';
 
 export interface Reporter {
   fail(detail: string, at: number[], evidence?: number[]): void;
@@ -14,6 +14,11 @@ interface EndState {
 }
 
 export interface RuleRuntime {
+  /**
+   * Whether `see` may change state or report for a view of this shape, asked once per shape so
+   * an evaluator offers each view only to the rules that can act on it. Absent: every view.
+   */
+  wants?(shape: ViewShape): boolean;
   see(view: View): void;
   /** A result whose call was never seen (or was already answered). */
   orphan?(resultSeq: number, callId: string): void;

@@ -2,7 +2,7 @@
 // what happened before it.
 import type { Selector } from '../pack.ts';
 import { compileSelector } from '../selector.ts';
-import type { Match, View } from '../selector.ts';
+import type { Match, View, ViewShape } from '../selector.ts';
 
 export interface EvidenceSpec extends Selector {
   /** latest: the most recent result of the tool decides; any: some qualifying result exists. */
@@ -28,6 +28,10 @@ export function createEvidenceTracker(spec: EvidenceSpec) {
   let current: EvidenceState = { match: 'no', view: undefined };
   let frozen: EvidenceState | undefined;
   return {
+    /** Every assistant message (it freezes the state) and the results the selectors may match. */
+    wants: (shape: ViewShape): boolean =>
+      shape.event === 'assistant.message' ||
+      (shape.kind !== 'call' && (scope.mayMatch(shape) || full.mayMatch(shape))),
     see(view: View): void {
       if (view.event === 'assistant.message') frozen = current;
       if (view.kind === 'call') return;

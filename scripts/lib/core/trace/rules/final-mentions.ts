@@ -16,6 +16,7 @@ export const finalMentionsRule = defineRule<{
     const { path, ...selector } = spec.evidence;
     const tracker = createEvidenceTracker({ pick: 'latest', ...selector });
     return {
+      wants: (shape) => tracker.wants(shape),
       see: (view) => tracker.see(view),
       finish({ final }) {
         const state = tracker.atFinal(final !== undefined);

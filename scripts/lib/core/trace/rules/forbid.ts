@@ -1,5 +1,5 @@
 import type { SelectorSpec } from '../pack.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import { defineRule, seqsOf } from './define-rule.ts';
 
 /** No matching event may exist. */
@@ -9,6 +9,7 @@ export const forbidRule = defineRule<{ match: SelectorSpec }>({
   compile(spec, report) {
     const match = compileSelector(spec.match, 'any');
     return {
+      wants: (shape) => mayDecide(match, shape),
       see(view) {
         if (!isDecisionPoint(match, view)) return;
         const result = match.test(view);

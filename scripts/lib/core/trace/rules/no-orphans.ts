@@ -8,6 +8,8 @@ export const noOrphansRule = defineRule<{ dangling_calls?: boolean }>({
   compile(spec, report) {
     const open = new Map<string, number>();
     return {
+      // Without dangling_calls only `orphan` and `finish` matter; with it, every call and result.
+      wants: (shape) => spec.dangling_calls === true && shape.kind !== 'message',
       see(view) {
         if (spec.dangling_calls !== true || view.callId === undefined) return;
         if (view.kind === 'call') open.set(view.callId, view.seq);

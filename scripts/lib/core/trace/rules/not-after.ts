@@ -1,5 +1,5 @@
 import type { SelectorSpec } from '../pack.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import { defineRule, seqsOf } from './define-rule.ts';
 
 /** After a `first` event, no `then` event may occur unless an `unless_between` event came between. */
@@ -19,6 +19,9 @@ export const notAfterRule = defineRule<{
     let armed: number[] | undefined;
     let maybeArmed: number[] | undefined;
     return {
+      wants: (shape) =>
+        mayDecide(then, shape) ||
+        (shape.kind !== 'call' && (first.mayMatch(shape) || reset?.mayMatch(shape) === true)),
       see(view) {
         if (isDecisionPoint(then, view) && then.test(view) === 'yes') {
           if (armed !== undefined)

@@ -1,5 +1,5 @@
 import type { SelectorSpec } from '../pack.ts';
-import { compileSelector, isDecisionPoint } from '../selector.ts';
+import { compileSelector, isDecisionPoint, mayDecide } from '../selector.ts';
 import { defineRule, seqsOf } from './define-rule.ts';
 
 /** At least `min` (default 1) matching events exist. */
@@ -13,6 +13,7 @@ export const requireRule = defineRule<{ match: SelectorSpec; min?: number }>({
     let maybe = 0;
     const seen: number[] = [];
     return {
+      wants: (shape) => mayDecide(match, shape),
       see(view) {
         if (!isDecisionPoint(match, view)) return;
         const result = match.test(view);

@@ -11,6 +11,8 @@ export const resultRequiredRule = defineRule<{ match: SelectorSpec; ok?: OkFilte
     const wanted = spec.ok ?? true;
     const open = new Map<string, number>();
     return {
+      // Every completion: a callId reused by a call of another tool still closes the open one.
+      wants: (shape) => shape.kind === 'completion' || match.mayMatch(shape),
       see(view) {
         if (view.kind === 'call' && view.callId !== undefined && match.test(view) === 'yes')
           open.set(view.callId, view.seq);

@@ -1,5 +1,6 @@
 import type { Selector } from '../pack.ts';
 import { compileSelector, isDecisionPoint } from '../selector.ts';
+import type { ViewShape } from '../selector.ts';
 import { defineRule } from './define-rule.ts';
 
 interface Step extends Selector {
@@ -39,6 +40,10 @@ export const sequenceRule = defineRule<{
       return -1;
     };
     return {
+      // exact: every call matters (an unexpected one breaks the path), so it sees the full stream.
+      ...(mode === 'exact'
+        ? {}
+        : { wants: (shape: ViewShape) => steps.some((s) => s.selector.mayMatch(shape)) }),
       see(view) {
         if (!occurred)
           occurred = steps.some(
