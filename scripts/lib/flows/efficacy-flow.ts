@@ -23,7 +23,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { EfficacyIO } from '../core/ports.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
 
-export type { ControlEfficacy, EfficacyResult } from './efficacy-result.ts';
+export type { EfficacyResult } from './efficacy-result.ts';
 
 export type EfficacyMethod =
   MutateMethod | { kind: 'patch'; path: string } | { kind: 'report'; path: string };

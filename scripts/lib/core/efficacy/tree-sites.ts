@@ -6,7 +6,6 @@ import { RUST_FINDERS } from './rust-operators.ts';
 import { lineOf } from './scan-code.ts';
 import type { SyntaxNode, TreeLanguage } from './syntax-tree.ts';
 
-
 const FINDERS = { python: PYTHON_FINDERS, rust: RUST_FINDERS } as const;
 
 /** Every site in the parsed `text` where the given operators can plant a defect, in source order. */

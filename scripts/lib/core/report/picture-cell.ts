@@ -28,7 +28,6 @@ export interface PictureCell {
   audits: string[];
 }
 
-
 export interface CellFacts {
   pass: number;
   fail: number;

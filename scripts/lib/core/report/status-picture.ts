@@ -20,7 +20,7 @@ export const MAX_TREES = 30;
 export const MAX_BUCKETS = 10;
 export const MAX_ROWS = 60;
 
-export type { PictureCell, PictureColumn, PictureStatus } from './picture-cell.ts';
+export type { PictureCell, PictureColumn } from './picture-cell.ts';
 
 export interface PictureClaim {
   column: number;
