@@ -29,16 +29,17 @@ export type TreeEdit = Pick<MutationSite, 'start' | 'end' | 'replacement'>;
 type Edit = Pick<MutationSite, 'start' | 'end' | 'replacement'>;
 type Finder = (text: string, tokens: readonly CodeToken[]) => Edit[];
 
-const FLIPS: Record<string, string> = {
+/** The comparison flips every language shares; each adds its own (`===`, `not in`, ...). */
+export const COMPARISON_FLIPS: Readonly<Record<string, string>> = {
   '<': '>=',
   '>=': '<',
   '>': '<=',
   '<=': '>',
-  '===': '!==',
-  '!==': '===',
   '==': '!=',
   '!=': '==',
 };
+
+const FLIPS: Record<string, string> = { ...COMPARISON_FLIPS, '===': '!==', '!==': '===' };
 const RELATIONAL = new Set(['<', '>', '<=', '>=']);
 
 // `<` and `>` are comparisons only with whitespace on both sides; TS generics never have it.

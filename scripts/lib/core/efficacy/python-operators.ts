@@ -2,19 +2,13 @@
 // syntax tree: comparisons flipped, `if`/`elif` conditions negated, returned values dropped to
 // `None` (a bare early return becomes `pass`), and function bodies emptied to `pass`. Strings
 // (f-string expressions included), comments and unparsed regions are never touched.
-import type { MutationOperator } from './operators.ts';
+import { COMPARISON_FLIPS, type MutationOperator, type TreeEdit } from './operators.ts';
 import { collectNodes, fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
-import type { TreeEdit } from './operators.ts';
 
 const SKIP = new Set(['string', 'comment', 'ERROR']);
 
 const FLIPS: Record<string, string> = {
-  '<': '>=',
-  '>=': '<',
-  '>': '<=',
-  '<=': '>',
-  '==': '!=',
-  '!=': '==',
+  ...COMPARISON_FLIPS,
   in: 'not in',
   'not in': 'in',
   is: 'is not',

@@ -5,9 +5,8 @@
 // its return type (`()`, `0`, `false`, `None`, `String::new()`, ...; `unimplemented!()` for any
 // other type, never for `impl Trait`). Tests (`#[test]`, `#[cfg(test)]` items) are never mutated,
 // nor literals, comments, macro arguments or unparsed regions.
-import type { MutationOperator } from './operators.ts';
+import { COMPARISON_FLIPS, type MutationOperator, type TreeEdit } from './operators.ts';
 import { collectNodes, fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
-import type { TreeEdit } from './operators.ts';
 
 const SKIP = new Set([
   'string_literal',
@@ -19,14 +18,7 @@ const SKIP = new Set([
   'ERROR',
 ]);
 
-const FLIPS: Record<string, string> = {
-  '<': '>=',
-  '>=': '<',
-  '>': '<=',
-  '<=': '>',
-  '==': '!=',
-  '!=': '==',
-};
+const FLIPS = COMPARISON_FLIPS;
 
 const TEST_ATTRIBUTE = /^#\[\s*(?:cfg\s*\(\s*test\s*\)|(?:[A-Za-z_]+::)*test\s*[\](])/;
 
