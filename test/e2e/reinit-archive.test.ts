@@ -171,11 +171,23 @@ describe('init --from-archive refuses an archive that does not re-verify, writin
     cpSync(join(other, '.proofgate/evidence/objects'), join(dir, '.proofgate/evidence/objects'), {
       recursive: true,
     });
-    await appendSeal(dir, 'borrowed', borrowed);
-    expect((await runVerb(['verify', '--full'], dir)).code).toBe(0);
+    await appendSeal(dir, 'borrowed', borrowed, 'all');
+    const verify = await runVerb(['verify', '--full'], dir);
+    expect(verify.code).toBe(3);
+    expect(verify.stdout + verify.stderr).toMatch(/belongs to ledger pg-\w+, not this plane's/);
     const run = await refused(dir, 'borrowed');
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/belongs to ledger pg-\w+, not this plane's/);
+  });
+
+  test('a seal whose objects leave out an archived file (so nothing re-hashes it): exit 3', async () => {
+    const dir = await planeRepo();
+    const own = await sealArchive(dir, 'first');
+    await appendSeal(dir, 'first', own, 'manifest only');
+    const verify = await runVerb(['verify', '--full'], dir);
+    expect(verify.code).toBe(3);
+    expect(verify.stdout + verify.stderr).toContain("is not among the seal entry's objects");
+    expect((await refused(dir, 'first')).code).toBe(3);
   });
 
   test('the plane changed after sealing: exit 2 naming the change', async () => {
@@ -189,13 +201,21 @@ describe('init --from-archive refuses an archive that does not re-verify, writin
 });
 
 /** Appends a seal naming `sealed` through the ledger appender, as any writer of the tree could. */
-async function appendSeal(dir: string, id: string, sealed: Sealed): Promise<void> {
+async function appendSeal(
+  dir: string,
+  id: string,
+  sealed: Sealed,
+  objectsOf: 'all' | 'manifest only',
+): Promise<void> {
   const { loadPlane } = await import('../../scripts/lib/io/plane.ts');
   const { appendEntry } = await import('../../scripts/lib/io/ledger-store.ts');
   const { readMetaSubject } = await import('../../scripts/lib/io/meta-subject.ts');
   const { computeInventory } = await import('../../scripts/lib/core/ledger/verify-seals.ts');
   const plane = loadPlane(dir);
-  const objects = [sealed.manifest, ...sealed.files.map((f) => f.sha256)];
+  const objects = [
+    sealed.manifest,
+    ...(objectsOf === 'all' ? sealed.files.map((f) => f.sha256) : []),
+  ];
   await appendEntry(plane, {
     kind: 'seal',
     time: '2026-01-01T00:00:00.000Z',

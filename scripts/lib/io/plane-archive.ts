@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ConfigError, IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { SealArchive } from '../core/ledger/seal-archive.ts';
+import type { LedgerFinding } from '../core/ledger/types.ts';
 import {
   ARCHIVE_FORMAT,
   archiveManifestText,
@@ -100,6 +101,8 @@ export async function loadArchive(
   plane: PlaneLocation,
   seal: ArchiveSeal,
   ledgerId: string,
+  /** `contents: false`: the files are only checked against the seal's objects, not read. */
+  read: { contents: boolean } = { contents: true },
 ): Promise<{ manifest: ArchiveManifest; bytes: Map<string, Uint8Array> }> {
   const store = createObjectStore(plane);
   const fail = (message: string, code: 'SEAL_INVALID' | 'OBJECT_MISSING' = 'SEAL_INVALID') =>
@@ -125,6 +128,7 @@ export async function loadArchive(
   for (const file of manifest.files) {
     if (!seal.objects.includes(file.sha256))
       throw fail(`${file.path} is not among the seal entry's objects`);
+    if (!read.contents) continue;
     const data = await store.get(file.sha256);
     if (data === undefined) throw fail(`the object of ${file.path} is missing`, 'OBJECT_MISSING');
     if (sha256Hex(data) !== file.sha256 || data.length !== file.bytes)
@@ -132,4 +136,32 @@ export async function loadArchive(
     bytes.set(file.path, data);
   }
   return { manifest, bytes };
+}
+
+/**
+ * The one integrity check's part for plane archives: each seal with an archive must name a
+ * manifest of this ledger and archive id whose every file is among the seal's objects (which the
+ * verifier re-hashes), so no archived file escapes verification.
+ */
+export async function archiveFindings(
+  plane: PlaneLocation,
+  seals: readonly (ArchiveSeal & { file: string; line: number })[],
+  ledgerId: string,
+): Promise<LedgerFinding[]> {
+  const findings: LedgerFinding[] = [];
+  for (const seal of seals) {
+    try {
+      await loadArchive(plane, seal, ledgerId, { contents: false });
+    } catch (error) {
+      // a missing or corrupt object is the verifier's finding already (OBJECT_MISSING/CORRUPT)
+      if ((error as IntegrityError).code !== 'SEAL_INVALID') continue;
+      findings.push({
+        file: seal.file,
+        line: seal.line,
+        code: 'SEAL_INVALID',
+        message: (error as Error).message.replace(/; nothing was written$/, ''),
+      });
+    }
+  }
+  return findings;
 }
