@@ -145,6 +145,10 @@ describe('init --from-archive refuses an archive that does not re-verify, writin
     const run = await refused(dir);
     expect(run.code).toBe(3);
     expect((await runVerb(['verify', '--full'], dir)).code).toBe(3);
+    // every verdict runs the same integrity check: a claim is refused as tampered, not decided
+    const claim = await runVerb(['claim', '--scope', 'project', '--no-record'], dir);
+    expect(claim.code).toBe(3);
+    expect(claim.stderr).toContain('OBJECT_CORRUPT');
   });
 
   test('a forged archive no seal names (objects copied in by hand): exit 2, unknown id', async () => {
