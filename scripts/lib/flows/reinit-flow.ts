@@ -148,7 +148,7 @@ export async function reinitPlane(
   const plane = loadPlane(root);
   const ctx = { clock: { now: () => now } };
   const seal = await findArchiveSeal(plane, archiveId, ctx);
-  const { manifest: archived, bytes } = await loadArchive(plane, seal, plane.manifest.ledger_id);
+  const { manifest: archived } = await loadArchive(plane, seal, plane.manifest.ledger_id);
   const current = readPlaneFiles(plane);
   const drift = compareWithArchive(archived.files, current.files);
   if (drift.length > 0)
@@ -172,8 +172,8 @@ export async function reinitPlane(
     .map((f) => f.path)
     .filter((path) => isRegenerated(path) && !files.has(path));
   const carried = archived.files.map((f) => f.path).filter((path) => !isRegenerated(path));
-  // Written all at once; if the note cannot be appended, the archived bytes are put back.
-  const restore = replacePlaneFiles(plane.dir, files, removed, bytes);
+  // Written all at once; if the note cannot be appended, the previous bytes are put back.
+  const restore = replacePlaneFiles(plane.dir, files, removed);
   let entry: StoredEntry;
   try {
     const replaced = loadPlane(plane.root);

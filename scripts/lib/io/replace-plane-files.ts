@@ -1,7 +1,8 @@
 // Replaces a plane's regenerated files for `init --from-archive`: every new file is written to a
 // temp sibling first, then all are renamed into place and the obsolete ones removed. The returned
-// function puts the previous bytes back (the archive's), for a caller whose next step failed.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// function puts the previous bytes back (read before anything changed), for a caller whose next
+// step failed.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { EnvironmentError } from '../core/errors.ts';
@@ -10,8 +11,12 @@ export function replacePlaneFiles(
   dir: string,
   files: ReadonlyMap<string, string>,
   removed: readonly string[],
-  previous: ReadonlyMap<string, Uint8Array>,
 ): () => void {
+  const previous = new Map<string, Buffer>();
+  for (const rel of [...files.keys(), ...removed]) {
+    const path = join(dir, rel);
+    if (existsSync(path)) previous.set(rel, readFileSync(path));
+  }
   const restore = (): void => {
     for (const rel of [...files.keys(), ...removed]) {
       const old = previous.get(rel);
