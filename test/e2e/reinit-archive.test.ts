@@ -4,7 +4,15 @@
 // archive no seal names, borrow another repository's archive (with a seal entry pointing at it),
 // or change the plane after sealing. Ported from the peer's predecessor-archive scenarios.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempDirsPerTest } from '../helpers/git-repo.ts';
@@ -234,3 +242,21 @@ async function appendSeal(
     objects,
   });
 }
+
+describe('init --from-archive puts the plane back when the predecessor note cannot be appended', () => {
+  test('the writer segment is unwritable: no plane change survives, and nothing is recorded', async () => {
+    const dir = await planeRepo();
+    await sealArchive(dir);
+    const ledgerDir = join(dir, '.proofgate', 'evidence', 'ledger');
+    const writer = readdirSync(ledgerDir).find((f) => f !== 'root.jsonl' && f.endsWith('.jsonl'));
+    // a directory where the appender's next segment goes: the append fails after the plane was written
+    mkdirSync(join(ledgerDir, writer!.replace(/\.jsonl$/, '-g1.jsonl')));
+    const before = listTree(join(dir, '.proofgate'));
+    const run = await runVerb([...REINIT, '--from-archive', 'pre-reinit'], dir);
+    // it failed at the append, after the plane files were replaced (exit 4, the directory named)
+    expect(run.stdout).not.toContain('replaced the control plane');
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('EISDIR');
+    expect(listTree(join(dir, '.proofgate'))).toEqual(before);
+  });
+});
