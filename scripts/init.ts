@@ -1,6 +1,7 @@
 // `proofgate init`: `--template` prints every decision; `--profile <file>` (flags override) creates
 // the control plane. Nothing is inferred from the repository; invalid input writes nothing.
 import type { Context } from './lib/core/context.ts';
+import { UsageError } from './lib/core/errors.ts';
 import { renderProfileTemplate } from './lib/core/plane/profile-decisions.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { findGitRoot } from './lib/io/git.ts';
@@ -15,7 +16,11 @@ export interface InitOptions extends CommonOptions {
   profile: string | undefined;
   /** Profile keys given as flags (snake_case), each overriding the profile file. */
   overrides: Record<string, unknown>;
+  /** Replace the existing plane from this sealed archive (references/init.md "Replacing a plane"). */
+  fromArchive?: string | undefined;
 }
+
+const ARCHIVE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 const STRING_FLAGS = [
   'development-mode',
@@ -32,7 +37,7 @@ export async function runInit(options: InitOptions, ctx: Context): Promise<InitR
   if (options.template) return { mode: 'template', template: renderProfileTemplate() };
   const root = await findGitRoot(options.root ?? ctx.cwd);
   const profile = readProfile(ctx.cwd, options.profile, options.overrides);
-  return initPlane(root, profile, ctx.clock.now());
+  return initPlane(root, profile, ctx.clock.now(), options.fromArchive);
 }
 
 export const init = defineVerb<InitOptions, InitResult>({
@@ -45,6 +50,10 @@ export const init = defineVerb<InitOptions, InitResult>({
       'proofgate init --profile p.yaml --target-maturity production_ready',
       'a flag overrides the file',
     ],
+    [
+      'proofgate init --profile p.yaml --from-archive pre-reinit',
+      'replace the plane, bound to its sealed archive (seal --archive-id pre-reinit --archive)',
+    ],
   ],
   builder: (y) => {
     let built = y
@@ -54,6 +63,11 @@ export const init = defineVerb<InitOptions, InitResult>({
         describe: 'Print the profile skeleton and exit',
       })
       .option('profile', { type: 'string', describe: 'YAML file with the decisions' })
+      .option('from-archive', {
+        type: 'string',
+        describe:
+          'Replace the existing plane, bound to this sealed archive of it (seal --archive); knowledge and custom rules are kept',
+      })
       .option('product-type', {
         type: 'string',
         array: true,
@@ -77,8 +91,22 @@ export const init = defineVerb<InitOptions, InitResult>({
       if (value !== undefined) overrides[flag.replace(/-/g, '_')] = value;
     }
     const profile = argv['profile'];
+    const fromArchive = argv['from-archive'];
+    if (
+      fromArchive !== undefined &&
+      (typeof fromArchive !== 'string' || !ARCHIVE_ID.test(fromArchive))
+    )
+      throw new UsageError(
+        'BAD_VALUE',
+        `--from-archive ${JSON.stringify(fromArchive)} is not a valid id`,
+        {
+          where: '--from-archive',
+          expected: `the --archive-id of a seal recorded with --archive: ${String(ARCHIVE_ID)}`,
+        },
+      );
     return {
       ...common,
+      fromArchive,
       template: argv['template'] === true,
       profile: typeof profile === 'string' ? profile : undefined,
       overrides,
