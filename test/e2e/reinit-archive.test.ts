@@ -257,6 +257,9 @@ describe('init --from-archive puts the plane back when the predecessor note cann
     expect(run.stdout).not.toContain('replaced the control plane');
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('EISDIR');
+    // a clear error naming the segment, never a stack trace
+    expect(run.stderr).toContain('cannot open the ledger segment for append');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(listTree(join(dir, '.proofgate'))).toEqual(before);
   });
 });

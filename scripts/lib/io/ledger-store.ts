@@ -2,7 +2,7 @@
 // appendEntry writes one canonical line under the lock with one append-mode write and fsync.
 import { closeSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
+import { ConfigError, EnvironmentError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { attachKeyless, buildEntry } from '../core/ledger/build-entry.ts';
 import type { EntryPlacement } from '../core/ledger/build-entry.ts';
@@ -108,7 +108,23 @@ function refuseBadTails(tails: readonly SegmentTail[], rel: string): void {
 function writeLine(path: string, line: string, isNew: boolean, dir: string): void {
   const data = Buffer.from(`${line}\n`, 'utf8');
   makeEvidenceDir(dir);
-  const fd = openSync(path, 'a');
+  let fd: number;
+  try {
+    fd = openSync(path, 'a');
+  } catch (error) {
+    // Nothing was written: the entry is refused whole, with the path and the system's reason.
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new EnvironmentError(
+      'IO_FAILED',
+      `cannot open the ledger segment for append (${reason})`,
+      {
+        where: path,
+        expected: 'a writable regular file (or none yet) at the ledger segment path',
+        next: 'fix the file or its permissions, then run the command again',
+        cause: error,
+      },
+    );
+  }
   try {
     // Readable by a CI user or an auditor account whatever the umask.
     if (isNew) fchmodSync(fd, 0o644);
