@@ -12,6 +12,7 @@ import type {
   NegativeResult,
   StructuralFeatures,
 } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 const DEFAULT_HALF_LIFE_DAYS = 180;
 
@@ -112,7 +113,7 @@ export function recordObservation(
   if (input.id === undefined || !caseIds.includes(input.id)) {
     throw new UsageError('UNKNOWN_ID', `no case ${input.id ?? '(missing --id)'}`, {
       where: '--id',
-      next: 'run "proofgate knowledge casebase retrieve" to see case ids',
+      next: `run "${nextCommand('casebaseRetrieve')}" to see case ids`,
     });
   }
   const problems: string[] = [];
