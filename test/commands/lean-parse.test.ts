@@ -174,6 +174,23 @@ describe('the lean parser agrees with yargs on every verb', () => {
     }
   });
 
+  it('--base takes a git ref in every verb that has it', () => {
+    const withBase = verbs.filter((v) => recordVerb(v).options.has('base'));
+    expect(withBase.map((v) => v.name).sort()).toEqual([
+      'approve',
+      'claim',
+      'report',
+      'status',
+      'verify',
+    ]);
+    for (const verb of withBase) {
+      expect(recordVerb(verb).options.get('base')?.type, verb.name).toBe('string');
+      const words = verb.name === 'report' ? ['--html', 'r.html'] : [];
+      const argv = leanParse(verb, [...words, '--base', 'origin/main'], COMMON_OPTIONS);
+      expect(argv['base'], verb.name).toBe('origin/main');
+    }
+  });
+
   it('refuses a builder that uses more than option and positional declarations', () => {
     const odd = {
       ...verbs[0]!,
