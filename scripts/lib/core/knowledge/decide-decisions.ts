@@ -58,7 +58,7 @@ export function recordDecision(
       'negative decision refused: it needs a reason, conditions and paths',
       {
         problems,
-        next: 'proofgate knowledge decision add "<approach>" --reason <why> --condition <when> --path <file or dir>',
+        next: nextCommand('decisionAdd'),
       },
     );
   }

@@ -55,7 +55,7 @@ export function recordHypothesis(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', 'hypothesis refused', {
       problems,
-      next: 'proofgate knowledge hypothesis add "<claim>" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "<expected vs observed>" --provenance recon',
+      next: nextCommand('hypothesisAdd'),
     });
   }
   return {

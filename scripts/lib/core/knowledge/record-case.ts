@@ -74,7 +74,7 @@ export function recordCase(input: CaseInput, existingIds: readonly string[], now
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', 'case refused', {
       problems,
-      next: 'proofgate knowledge casebase add --kind web-api --architecture service --attr functional --applicability "<when>" --strategy "<what>" --outcome "<result>" --negative "<tried> :: <why>" --project <p> --environment <e> --confirmation user',
+      next: nextCommand('casebaseAdd'),
     });
   }
   const confirmation = input.confirmation as Confirmation;
@@ -126,7 +126,7 @@ export function recordObservation(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', `observation of ${input.id} refused`, {
       problems,
-      next: `proofgate knowledge casebase observe --id ${input.id} --result counterexample --project <p> --environment <e> --confirmation auto`,
+      next: nextCommand('casebaseObserve', { id: input.id }),
     });
   }
   return {

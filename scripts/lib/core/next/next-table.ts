@@ -14,6 +14,7 @@ export const NEXT_COMMANDS = {
   adopt: 'adopt',
   adoptList: 'adopt --list',
   adoptNotApplicable: 'adopt --not-applicable <control> --rationale <why>',
+  adoptNotApplicableBy: 'adopt --not-applicable <control> --rationale <why> --authority-id <owner>',
   adoptFills: 'adopt --fills <slot> -- <program> <args...>',
   evaluateRun: 'evaluate --run',
   evaluateControl: 'evaluate --run --control <control>',
@@ -34,12 +35,24 @@ export const NEXT_COMMANDS = {
   campaignBaseline: 'campaign baseline --control <control>',
   campaignStart: 'campaign start --task <task id>',
   campaignStartIn: 'campaign start --campaign <campaign> --task <task id>',
+  campaignImportCi:
+    'campaign import-ci --workflow <workflow> --commit <commit> --junit <results.xml>',
   knowledgeSync: 'knowledge sync',
+  memoryAdd:
+    'knowledge memory add "<statement>" --path <file> --evidence <ledger entry sha256> --maturity <label>',
+  decisionAdd:
+    'knowledge decision add "<approach>" --reason <why> --condition <when> --path <file or dir>',
   decisionList: 'knowledge decision list --all',
   decisionSupersede: 'knowledge decision supersede --id <ND-old> --by <ND-new>',
   hypothesisList: 'knowledge hypothesis list',
+  hypothesisAdd:
+    'knowledge hypothesis add "<claim>" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "<expected vs observed>" --provenance recon',
   hypothesisConfirm:
     'knowledge hypothesis update --id <id> --status confirmed --evidence <ledger entry sha256>',
+  casebaseAdd:
+    'knowledge casebase add --kind web-api --architecture service --attr functional --applicability "<when>" --strategy "<what>" --outcome "<result>" --negative "<tried> :: <why>" --project <p> --environment <e> --confirmation user',
+  casebaseObserve:
+    'knowledge casebase observe --id <id> --result counterexample --project <p> --environment <e> --confirmation auto',
   casebaseRetrieve: 'knowledge casebase retrieve',
   casebaseExport: 'knowledge casebase export --out <file>',
   efficacyMutateAll: 'efficacy --control <control> --mutate all',
@@ -52,9 +65,9 @@ export type NextName = keyof typeof NEXT_COMMANDS;
 /** The `<hole>` names of a command template. */
 type Holes<S extends string> = S extends `${string}<${infer H}>${infer R}` ? H | Holes<R> : never;
 
-/** Values for some or all holes of the command `name`. */
+/** Values for some or all holes of the command `name`; an undefined value leaves its hole. */
 export type NextValues<N extends NextName> = Partial<
-  Record<Holes<(typeof NEXT_COMMANDS)[N]>, string>
+  Record<Holes<(typeof NEXT_COMMANDS)[N]>, string | undefined>
 >;
 
 /**

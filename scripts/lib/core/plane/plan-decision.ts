@@ -135,7 +135,10 @@ export function planNotApplicable(
     throw new UsageError('MISSING_ARG', `--not-applicable ${request.control} needs --rationale`, {
       where: '--rationale',
       expected: 'why the control does not apply to this project, in one sentence',
-      next: `proofgate adopt --not-applicable ${request.control} --rationale "why ${request.control} does not apply here"`,
+      next: nextCommand('adoptNotApplicable', {
+        control: request.control,
+        why: `why ${request.control} does not apply here`,
+      }),
     });
   return {
     kind: 'not_applicable',
