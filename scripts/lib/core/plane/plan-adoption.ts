@@ -96,7 +96,7 @@ function findCandidate(
       near.length > 0
         ? `one of: ${near.map((c) => c.id).join(', ')}`
         : `a candidate id from "${nextCommand('adoptList')}"`,
-    next: 'run "proofgate adopt --list" to see every real command; proofgate never invents one',
+    next: `run "${nextCommand('adoptList')}" to see every real command; proofgate never invents one`,
   });
 }
 
