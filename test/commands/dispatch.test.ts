@@ -1,3 +1,4 @@
+import type { Argv } from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, IntegrityError } from '../../scripts/lib/core/errors.ts';
 import { defineVerb } from '../../scripts/lib/cli/define-verb.ts';
@@ -151,5 +152,20 @@ describe('dispatchTable', () => {
     const extra = createTestContext();
     expect(await dispatchTable(table, ['echo', 'stray'], extra)).toBe(2);
     expect(extra.stderr()).toContain('error [BAD_FLAG]');
+  });
+
+  it('parses every run with the lean parser, even one yargs reaches through its tree', async () => {
+    // `--json false echo`: the verb is not the first word, so the yargs tree finds it; the run
+    // is still parsed by lean-parse, which refuses a builder it cannot record (exit 4), where a
+    // second parser would have run the verb.
+    const odd = { ...echo, builder: (y: Argv) => echo.builder(y).conflicts('lines', 'fail') };
+    for (const args of [['echo'], ['--json', 'false', 'echo']]) {
+      const ctx = createTestContext();
+      expect(await dispatch([odd], args, ctx), args.join(' ')).toBe(4);
+      expect(ctx.stderr()).toContain('the flags of verb "echo" cannot be parsed: .conflicts()');
+    }
+    const plain = createTestContext();
+    expect(await dispatch([echo], ['--json', 'false', 'echo', '--lines', '2'], plain)).toBe(0);
+    expect(plain.stdout().split('\n')[0]).toBe('VERDICT ok');
   });
 });

@@ -1,14 +1,16 @@
 // The lean parser of verb runs against yargs itself: for every registered verb, a corpus of
 // command lines built from the verb's own declarations (each flag in each form, missing and
 // extra positionals, unknown flags, bad choices, number-looking words) must give the same argv
-// for every declared key, or an error in both.
+// for every declared key, or an error in both. Every verb must be recordable: the lean parser is
+// the one parser of every run, and yargs only renders help.
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
 import type { AnyVerb, ParsedArgs } from '../../scripts/lib/cli/define-verb.ts';
 import { COMMON_OPTIONS } from '../../scripts/lib/cli/execute-verb.ts';
-import { leanParse } from '../../scripts/lib/cli/lean-parse.ts';
+import { leanParse, recordVerb } from '../../scripts/lib/cli/lean-parse.ts';
+import { InternalError, UsageError } from '../../scripts/lib/core/errors.ts';
 
 type Outcome = { error: true } | { argv: Record<string, unknown> };
 
@@ -129,11 +131,12 @@ async function viaYargs(verb: AnyVerb, rest: readonly string[]): Promise<Outcome
   return seen === undefined ? { error: true } : { argv: seen };
 }
 
-function viaLean(verb: AnyVerb, rest: readonly string[]): Outcome | 'declined' {
+function viaLean(verb: AnyVerb, rest: readonly string[]): Outcome {
   try {
-    const argv = leanParse(verb, rest, COMMON_OPTIONS);
-    return argv === undefined ? 'declined' : { argv };
-  } catch {
+    return { argv: leanParse(verb, rest, COMMON_OPTIONS) };
+  } catch (error) {
+    // An unrecordable builder is a failure of its own, never an agreement on "error".
+    if (error instanceof InternalError) throw error;
     return { error: true };
   }
 }
@@ -150,8 +153,7 @@ describe('the lean parser agrees with yargs on every verb', () => {
     ];
     const lines = corpus(verb);
     expect(lines.length).toBeGreaterThan(8);
-    const shown = (o: Outcome | 'declined'): unknown =>
-      o === 'declined' || 'error' in o ? o : pick(o.argv, keys);
+    const shown = (o: Outcome): unknown => ('error' in o ? o : pick(o.argv, keys));
     const differences: unknown[] = [];
     for (const rest of lines) {
       const lean = shown(viaLean(verb, rest));
@@ -164,16 +166,44 @@ describe('the lean parser agrees with yargs on every verb', () => {
     expect(differences).toEqual([]);
   });
 
-  it('declines a builder that uses more than option and positional declarations', () => {
+  it('records every verb module, sub-action modules included', () => {
+    expect(verbs.length).toBe(verbTable.length);
+    for (const verb of verbs) {
+      expect(() => recordVerb(verb), verb.name).not.toThrow();
+      expect(() => leanParse(verb, ['--help-me-not'], COMMON_OPTIONS)).toThrow(UsageError);
+    }
+  });
+
+  it('--base takes a git ref in every verb that has it', () => {
+    const withBase = verbs.filter((v) => recordVerb(v).options.has('base'));
+    expect(withBase.map((v) => v.name).sort()).toEqual([
+      'approve',
+      'claim',
+      'report',
+      'status',
+      'verify',
+    ]);
+    for (const verb of withBase) {
+      expect(recordVerb(verb).options.get('base')?.type, verb.name).toBe('string');
+      const words = verb.name === 'report' ? ['--html', 'r.html'] : [];
+      const argv = leanParse(verb, [...words, '--base', 'origin/main'], COMMON_OPTIONS);
+      expect(argv['base'], verb.name).toBe('origin/main');
+    }
+  });
+
+  it('refuses a builder that uses more than option and positional declarations', () => {
     const odd = {
       ...verbs[0]!,
       builder: (y: Argv) => y.option('a', { type: 'string' }).conflicts('a', 'b'),
     };
-    expect(leanParse(odd, [], COMMON_OPTIONS)).toBeUndefined();
+    expect(() => leanParse(odd, [], COMMON_OPTIONS)).toThrow(/cannot be parsed: \.conflicts\(\)/);
     const coerced = {
       ...verbs[0]!,
       builder: (y: Argv) => y.option('a', { type: 'string', coerce: String }),
     };
-    expect(leanParse(coerced, [], COMMON_OPTIONS)).toBeUndefined();
+    expect(() => recordVerb(coerced)).toThrow(InternalError);
+    expect(() => recordVerb(coerced)).toThrow(/coerce on a/);
+    const word = { ...verbs[0]!, command: `${verbs[0]!.name} <a|b>` };
+    expect(() => leanParse(word, ['a'], COMMON_OPTIONS)).toThrow(InternalError);
   });
 });

@@ -1,5 +1,6 @@
-// Builds the yargs parser for a list of verbs and runs one: the single catch and the single place
-// that turns results and errors into output and an exit code (see ARCHITECTURE.md).
+// The yargs tree of a list of verbs, loaded only to render --help and --version and to refuse an
+// unknown or missing verb. A verb's command line is always parsed by lean-parse.ts, the one
+// parser of every run, here too (see ARCHITECTURE.md).
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
@@ -7,6 +8,7 @@ import { UsageError } from '../core/errors.ts';
 import type { ExitCode } from '../core/errors.ts';
 import type { AnyVerb } from './define-verb.ts';
 import { COMMON_OPTIONS, executeVerb } from './execute-verb.ts';
+import { leanParse } from './lean-parse.ts';
 import { reportError, VERSION } from './report-error.ts';
 import { splitPassthrough, verbIndex } from './verb-index.ts';
 
@@ -30,7 +32,7 @@ export async function dispatch(
   const run: RunState = { exit: 0, wantsJson: args.includes('--json'), rest };
   try {
     if (verb !== undefined && at !== undefined && !wantsHelp) {
-      await runAlone(verb, [...args.slice(0, at), ...args.slice(at + 1)], ctx, run, scriptName);
+      await runLean(verb, [...args.slice(0, at), ...args.slice(at + 1)], ctx, run);
     } else {
       await parseTree(verbs, args, ctx, run, scriptName);
     }
@@ -60,32 +62,16 @@ function baseParser(args: readonly string[], scriptName: string): Argv {
     });
 }
 
-/**
- * Runs one verb without building any help text: the verb's flags become the parser's default
- * command (yargs renders and caches the help of a named command before its handler runs, work
- * that only `--help` needs). `rest` is the command line without the verb's name.
- */
-async function runAlone(
+/** Runs one verb, parsed by the lean parser. `rest` is the command line without the verb's name. */
+async function runLean(
   verb: AnyVerb,
   rest: readonly string[],
   ctx: Context,
   run: RunState,
-  scriptName: string,
 ): Promise<void> {
-  const positionals = (verb.command ?? verb.name).split(' ').slice(1);
-  const parser = baseParser(rest, scriptName)
-    .help(false)
-    .version(false)
-    .command({
-      command: ['$0', ...positionals].join(' '),
-      describe: verb.describe,
-      builder: (y: Argv) => verb.builder(y),
-      handler: async (argv) => {
-        run.wantsJson = argv['json'] === true;
-        run.exit = await executeVerb(verb, argv, ctx, run.rest);
-      },
-    });
-  await parser.parseAsync([...rest]);
+  const argv = leanParse(verb, rest, COMMON_OPTIONS);
+  run.wantsJson = argv['json'] === true;
+  run.exit = await executeVerb(verb, argv, ctx, run.rest);
 }
 
 /** The full command tree with help for every verb: `--help`, `--version` and unknown verbs. */
@@ -111,9 +97,12 @@ async function parseTree(
         for (const [cmd, what] of verb.examples) built = built.example(cmd, what);
         return built;
       },
-      handler: async (argv) => {
-        run.wantsJson = argv['json'] === true;
-        run.exit = await executeVerb(verb, argv, ctx, run.rest);
+      // yargs' own argv is never used: a run reached through the tree (`--json false scan`,
+      // where the verb is not the first word) is parsed again by the lean parser.
+      handler: async () => {
+        const at = args.indexOf(verb.name);
+        const rest = at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 1)];
+        await runLean(verb, rest, ctx, run);
       },
     });
   }

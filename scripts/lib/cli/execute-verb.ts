@@ -1,6 +1,5 @@
 // Running a verb once its arguments are parsed: the common options, the verb's options, its
-// result, and the result printed as text or JSON. Shared by both parsers (lean-parse.ts and the
-// yargs tree in dispatch.ts).
+// result, and the result printed as text or JSON. The arguments always come from lean-parse.ts.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ExitCode } from '../core/errors.ts';

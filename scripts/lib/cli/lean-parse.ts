@@ -1,14 +1,14 @@
-// The argument parser of a verb run without --help: the verb's yargs builder is replayed onto a
-// recorder (option and positional declarations only), and the command line is parsed with
-// yargs-parser, the tokenizer yargs itself uses, followed by the checks yargs makes in strict
-// mode (unknown arguments, missing positionals and required options, choices). Loading and
-// setting up yargs costs tens of milliseconds per start, most of it for help and messages that
-// a verb run never shows. A builder that calls anything the recorder does not know is handed
-// back (`undefined`), and the caller parses with yargs instead; a test compares both parsers
-// on every verb.
+// The one argument parser of every verb run: the verb's yargs builder is replayed onto a recorder
+// (option and positional declarations only), and the command line is parsed with yargs-parser,
+// the tokenizer yargs itself uses, followed by the checks yargs makes in strict mode (unknown
+// arguments, missing positionals and required options, choices). yargs itself only renders
+// --help. A builder that calls anything the recorder does not know (`.check`, `.conflicts`,
+// `coerce`, ...) is a bug in proofgate, not a reason for a second parser: such checks belong in
+// the verb's toOptions as a UsageError. A test records every verb and compares this parser with
+// yargs on each.
 import yargsParser from 'yargs-parser';
 import type { Argv } from 'yargs';
-import { UsageError } from '../core/errors.ts';
+import { InternalError, UsageError } from '../core/errors.ts';
 import type { AnyVerb, ParsedArgs } from './define-verb.ts';
 
 interface OptionSpec {
@@ -35,15 +35,30 @@ const KNOWN_KEYS = new Set([
   'hidden',
 ]);
 
-/** Records the builder's declarations; marks the record unusable on anything else. */
-function record(verb: AnyVerb, common: Readonly<Record<string, OptionSpec>>) {
+export interface Recorded {
+  options: Map<string, OptionSpec>;
+  positionals: Map<string, OptionSpec>;
+}
+
+/**
+ * Records the builder's declarations (after the common options). Throws an InternalError naming
+ * the first call or option key the recorder does not know.
+ */
+export function recordVerb(
+  verb: AnyVerb,
+  common: Readonly<Record<string, OptionSpec>> = {},
+): Recorded {
   const options = new Map<string, OptionSpec>(Object.entries(common));
   const positionals = new Map<string, OptionSpec>();
-  let usable = true;
+  const unknown: string[] = [];
   const declare = (into: Map<string, OptionSpec>, name: unknown, spec: unknown): void => {
-    if (typeof name !== 'string' || typeof spec !== 'object' || spec === null) usable = false;
-    else if (Object.keys(spec).some((k) => !KNOWN_KEYS.has(k))) usable = false;
-    else into.set(name, spec);
+    if (typeof name !== 'string' || typeof spec !== 'object' || spec === null)
+      unknown.push(`a declaration of ${JSON.stringify(name)} that is not (name, spec)`);
+    else {
+      const odd = Object.keys(spec).filter((k) => !KNOWN_KEYS.has(k));
+      if (odd.length > 0) unknown.push(`${odd.join(', ')} on ${name}`);
+      else into.set(name, spec);
+    }
   };
   const recorder: Argv = new Proxy(
     {},
@@ -54,19 +69,28 @@ function record(verb: AnyVerb, common: Readonly<Record<string, OptionSpec>>) {
         if (prop === 'positional')
           return (name: unknown, spec: unknown) => (declare(positionals, name, spec), recorder);
         if (prop === 'then') return undefined;
-        return () => ((usable = false), recorder);
+        return () => (unknown.push(`.${String(prop)}()`), recorder);
       },
     },
   ) as Argv;
   verb.builder(recorder);
-  return usable ? { options, positionals } : undefined;
+  if (unknown.length > 0) throw unrecordable(verb, unknown.join('; '));
+  return { options, positionals };
 }
 
-function commandPositionals(verb: AnyVerb): Positional[] | undefined {
+function unrecordable(verb: AnyVerb, what: string): InternalError {
+  return new InternalError(`the flags of verb "${verb.name}" cannot be parsed: ${what}`, {
+    where: `scripts/${verb.name}.ts`,
+    expected: 'only .option(), .options() and .positional() with type, array, default, choices',
+    next: "move the check into the verb's toOptions as a UsageError",
+  });
+}
+
+function commandPositionals(verb: AnyVerb): Positional[] {
   const list: Positional[] = [];
   for (const token of (verb.command ?? verb.name).split(' ').slice(1)) {
     const match = /^([<[])([A-Za-z][\w-]*)(\.\.)?([>\]])$/.exec(token);
-    if (match === null) return undefined;
+    if (match === null) throw unrecordable(verb, `the command word ${JSON.stringify(token)}`);
     list.push({ name: match[2]!, required: match[1] === '<', variadic: match[3] === '..' });
   }
   return list;
@@ -101,18 +125,16 @@ function checkChoices(name: string, value: unknown, spec: OptionSpec): string | 
 }
 
 /**
- * Parses `args` (the command line without the verb's name) for `verb`, or returns undefined when
- * the verb's builder uses something only yargs understands.
+ * Parses `args` (the command line without the verb's name) for `verb`. Throws a UsageError (exit 2)
+ * on a malformed command line, an InternalError when the verb's builder is not recordable.
  */
 export function leanParse(
   verb: AnyVerb,
   args: readonly string[],
   common: Readonly<Record<string, OptionSpec>>,
-): ParsedArgs | undefined {
-  const recorded = record(verb, common);
+): ParsedArgs {
+  const { options, positionals: positionalSpecs } = recordVerb(verb, common);
   const positionals = commandPositionals(verb);
-  if (recorded === undefined || positionals === undefined) return undefined;
-  const { options, positionals: positionalSpecs } = recorded;
   const byType = (type: OptionSpec['type']): string[] =>
     [...options].filter(([, s]) => s.type === type).map(([n]) => n);
   const defaults = Object.fromEntries(

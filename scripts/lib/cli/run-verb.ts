@@ -1,5 +1,5 @@
-// Runs one loaded verb: with the lean parser when the command line asks for no help and the verb's
-// flags are plain declarations, else through the full yargs tree (loaded only then).
+// Runs one loaded verb: its command line is parsed by lean-parse.ts, the one parser of every run;
+// a command line asking for --help or --version loads the yargs tree (dispatch.ts) to render it.
 import type { Context } from '../core/context.ts';
 import type { ExitCode } from '../core/errors.ts';
 import type { AnyVerb } from './define-verb.ts';
@@ -26,10 +26,8 @@ export async function runVerb(
     let wantsJson = head.includes('--json');
     try {
       const argv = leanParse(verb, [...head.slice(0, at), ...head.slice(at + 1)], COMMON_OPTIONS);
-      if (argv !== undefined) {
-        wantsJson = argv['json'] === true;
-        return await executeVerb(verb, argv, ctx, rest);
-      }
+      wantsJson = argv['json'] === true;
+      return await executeVerb(verb, argv, ctx, rest);
     } catch (error) {
       return reportError(error, wantsJson, ctx, args);
     }

@@ -9,6 +9,7 @@ import { parseRunBody } from '../gate/entries/parse-body.ts';
 import { baseOf } from '../scan/line-of.ts';
 import { slug } from '../scan/ci.ts';
 import type { CiFile } from '../scan/types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface CiControl {
   /** Workflow id as scan names it in candidate ids (`ci:<workflow>:<job>:<step>`; `gitlab`, `travis`). */
@@ -100,7 +101,7 @@ export function ciClaimBlockers(
 }
 
 export function formatCiImportCommand(workflow: string, commit: string): string {
-  return `proofgate campaign import-ci --workflow ${workflow} --commit ${commit} --junit <results.xml>`;
+  return nextCommand('campaignImportCi', { workflow, commit });
 }
 
 /** The command a person runs (with their own credentials) to fetch a run's results. */

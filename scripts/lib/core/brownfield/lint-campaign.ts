@@ -11,6 +11,7 @@ import {
   type CampaignRecord,
   type CampaignSpec,
 } from './campaign-spec.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export const CAMPAIGN_LINT_CODES = [
   'CAMPAIGN_SPEC_INVALID',
@@ -79,7 +80,7 @@ export function lintCampaigns(input: CampaignLintInput): CampaignLintResult {
         code: 'ACTIVE_CAMPAIGN_MISSING',
         campaign: input.only ?? '(none)',
         message:
-          `no campaign ${input.only ?? ''} is registered; lint a candidate file: proofgate campaign lint <file>`.replace(
+          `no campaign ${input.only ?? ''} is registered; lint a candidate file: ${nextCommand('campaignLint')}`.replace(
             '  ',
             ' ',
           ),
@@ -125,7 +126,7 @@ function lintCandidate(spec: CampaignSpec, input: CampaignLintInput): CampaignLi
       findings.push({
         code: 'BASELINE_MISSING',
         campaign: spec.id,
-        message: `no baseline is recorded for ratchet control ${c.id}: proofgate campaign baseline --control ${c.id}`,
+        message: `no baseline is recorded for ratchet control ${c.id}: ${nextCommand('campaignBaseline', { control: c.id })}`,
       });
   }
   return findings;

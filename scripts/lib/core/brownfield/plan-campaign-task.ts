@@ -5,6 +5,7 @@
 import { UsageError } from '../errors.ts';
 import type { CampaignRecord, CampaignSpec, CampaignTask, ExitPolicy } from './campaign-spec.ts';
 import { findTask } from './campaign-spec.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 /** The campaign `campaign start` uses when none is named and none is registered. */
 export const DEFAULT_CAMPAIGN = 'tasks';
@@ -44,7 +45,7 @@ export function planCampaignTask(request: StartTaskRequest): StartTaskPlan {
     if (controls.length === 0) {
       throw new UsageError('MISSING_ARG', 'no control to start the task with', {
         expected: '--control <id> for each control the task works on',
-        next: 'proofgate status lists the controls; name them with --control',
+        next: `${nextCommand('status')} lists the controls; name them with --control`,
       });
     }
     const task: CampaignTask = {

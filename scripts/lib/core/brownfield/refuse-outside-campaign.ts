@@ -4,6 +4,7 @@
 import type { ClaimScope, Manifest } from '../plane/types.ts';
 import type { ClaimDecision } from '../gate/claim/decide-claim.ts';
 import { requiredStages } from '../gate/claim/decide-claim.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export function refuseTaskOutsideCampaign(
   manifest: Manifest,
@@ -18,7 +19,7 @@ export function refuseTaskOutsideCampaign(
       : campaigns.length === 0
         ? ' (no campaign is registered yet: campaign start creates one)'
         : ` (registered: ${campaigns.join(', ')})`;
-  const reason = `development mode ai_brownfield: a task claim is made inside a campaign task, and none is named${known}; start or resume one with proofgate campaign start --task <task id>, which writes the task file (references/campaign.md)`;
+  const reason = `development mode ai_brownfield: a task claim is made inside a campaign task, and none is named${known}; start or resume one with ${nextCommand('campaignStart')}, which writes the task file (references/campaign.md)`;
   return {
     granted: false,
     verdict: `REFUSED [task] ${reason} (or claim with --campaign ID --task ID)`,
@@ -33,7 +34,7 @@ export function refuseTaskOutsideCampaign(
         reason,
         next:
           campaigns !== undefined && campaigns.length === 1
-            ? `proofgate campaign start --campaign ${campaigns[0] ?? ''} --task <task id>`
+            ? nextCommand('campaignStartIn', { campaign: campaigns[0] ?? '' })
             : 'proofgate campaign start --task <task id> [--campaign <id>] [--control <id>]...',
       },
     ],

@@ -3,6 +3,7 @@
 // seeded), a trace control only a defect written by hand as a patch. Other kinds never run here.
 import { quoteArg } from '../next/next-command.ts';
 import type { Execution } from '../plane/types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 /** The kinds `proofgate efficacy` can measure. */
 export function isMeasurable(type: Execution['type']): boolean {
@@ -30,7 +31,7 @@ export function efficacyNexts(
       .filter((c) => c.type === 'trace')
       .map(
         (c) =>
-          `write a defect as a patch ("git diff > defect.patch", then restore the code), then: proofgate efficacy --control ${quoteArg(c.id)} --patch defect.patch`,
+          `write a defect as a patch ("git diff > defect.patch", then restore the code), then: ${nextCommand('efficacyPatch', { control: c.id })}`,
       ),
   ];
 }
@@ -43,13 +44,13 @@ export function efficacyNexts(
 export function noSiteNext(controlId: string, operator: string, noSourceFile: boolean): string {
   const id = quoteArg(controlId);
   if (operator !== 'all') {
-    return `try "proofgate efficacy --control ${id} --mutate all" (every operator), or --patch with a hand-written defect`;
+    return `try "${nextCommand('efficacyMutateAll', { control: id })}" (every operator), or --patch with a hand-written defect`;
   }
   const why = noSourceFile
     ? 'no built-in operator reads these files (JS/TS, Python and Rust only)'
     : 'no operator finds a site in these files';
   return [
-    `${why}: plant a defect by hand, save it with "git diff > defect.patch", restore the code, then run "proofgate efficacy --control ${id} --patch defect.patch"`,
-    `or import your mutation tester's report of this tree: "proofgate efficacy --control ${id} --from-report reports/mutation/mutation.json" (Stryker and other mutation-testing-report-schema tools) or "proofgate efficacy --control ${id} --from-report mutants.out/outcomes.json" (cargo-mutants)`,
+    `${why}: plant a defect by hand, save it with "git diff > defect.patch", restore the code, then run "${nextCommand('efficacyPatch', { control: id })}"`,
+    `or import your mutation tester's report of this tree: "${nextCommand('efficacyFromReport', { control: id, report: 'reports/mutation/mutation.json' })}" (Stryker and other mutation-testing-report-schema tools) or "${nextCommand('efficacyFromReport', { control: id, report: 'mutants.out/outcomes.json' })}" (cargo-mutants)`,
   ].join('; ');
 }

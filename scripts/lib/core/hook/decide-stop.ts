@@ -9,6 +9,7 @@ import type { ClaimBlocker } from '../gate/claim/decide-claim.ts';
 import { noteBlockers, type HookNoteBody } from './hook-notes.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 import { fitReason, type ReasonParts } from './fit-reason.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export const BLOCK_CAP = 5;
 const BLOCKERS_SHOWN = 5;
@@ -169,7 +170,10 @@ function nextSteps(blockers: readonly ClaimBlocker[]): string[] {
   );
   const steps = [...new Set(ordered.flatMap((b) => (b.next === undefined ? [] : [b.next])))];
   return steps.length > STEPS_SHOWN
-    ? [...steps.slice(0, STEPS_SHOWN), `… ${steps.length - STEPS_SHOWN} more: run proofgate status`]
+    ? [
+        ...steps.slice(0, STEPS_SHOWN),
+        `… ${steps.length - STEPS_SHOWN} more: run ${nextCommand('status')}`,
+      ]
     : steps;
 }
 
@@ -181,7 +185,7 @@ function refusalReason(facts: Extract<StopFacts, { kind: 'claim' }>): ReasonPart
     maxItems: BLOCKERS_SHOWN,
     tail: [
       ...(steps.length === 0
-        ? ['Next: proofgate status']
+        ? [`Next: ${nextCommand('status')}`]
         : ['Next, in this order:', ...steps.map((step) => `- ${step}`)]),
       `Then: ${facts.claimCommand}. ${DONE_RULE}`,
     ],
@@ -191,7 +195,7 @@ function refusalReason(facts: Extract<StopFacts, { kind: 'claim' }>): ReasonPart
 function integrityReason(problem: string): ReasonParts {
   return {
     head: [
-      'proofgate: integrity failure: run proofgate verify --full',
+      `proofgate: integrity failure: run ${nextCommand('verifyFull')}`,
       `The ledger failed verification: ${problem}`,
     ],
     items: [],
@@ -236,7 +240,7 @@ function unavailableReason(problem: string, next: string | undefined): ReasonPar
   return {
     head: [`proofgate: the Stop hook could not decide, so the stop is blocked: ${problem}`],
     items: [],
-    tail: [`Next: ${next ?? 'fix the cause above, then run proofgate status'}`, DONE_RULE],
+    tail: [`Next: ${next ?? `fix the cause above, then run ${nextCommand('status')}`}`, DONE_RULE],
   };
 }
 

@@ -1,3 +1,4 @@
+import { nextCommand } from '../next/next-table.ts';
 // Bounds the Stop hook's block reason (a prompt to the agent) without ever cutting what it must
 // do next: the head and the tail (the `Next:` and `Then:` lines) are kept whole, and the list
 // between them (the blockers) is shortened first, the rest counted.
@@ -33,13 +34,13 @@ export function fitReason(parts: ReasonParts): string {
   for (const [i, item] of parts.items.entries()) {
     const line = cut(item, LINE_LIMIT);
     const rest = total - i - 1;
-    const more = rest > 0 ? `- … and ${rest} more (run proofgate status)`.length + 1 : 0;
+    const more = rest > 0 ? `- … and ${rest} more (run ${nextCommand('status')})`.length + 1 : 0;
     if (items.length >= (parts.maxItems ?? total)) break;
     if (size(items) + line.length + 1 + more > room) break;
     items.push(line);
   }
   const hidden = total - items.length;
-  if (hidden > 0) items.push(`- … and ${hidden} more (run proofgate status)`);
+  if (hidden > 0) items.push(`- … and ${hidden} more (run ${nextCommand('status')})`);
   const text = [...head, ...items, ...tail].join('\n');
   if (text.length <= REASON_LIMIT) return text;
   // Only a head longer than the limit allows gets here: keep the tail whole.

@@ -4,6 +4,7 @@
 import { UsageError } from '../errors.ts';
 import { MATURITY_LEVELS } from '../plane/types.ts';
 import type { Control, Maturity, Registry } from '../plane/types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 type RequirementNodeKind = 'requirement' | 'risk' | 'control' | 'test' | 'evidence' | 'outcome';
 type RequirementEdgeKind =
@@ -168,7 +169,7 @@ export function walkRequirements(
   if (start.length === 0) {
     throw new UsageError('UNKNOWN_ID', `${id} is not in the traceability graph`, {
       expected: 'a requirement, risk, control or evidence id from the registry',
-      next: 'run "proofgate knowledge sync" after editing the registry, then retry',
+      next: `run "${nextCommand('knowledgeSync')}" after editing the registry, then retry`,
     });
   }
   const adjacent = new Map<string, RequirementEdge[]>();

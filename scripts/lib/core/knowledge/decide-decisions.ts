@@ -3,6 +3,7 @@
 import { UsageError } from '../errors.ts';
 import { nextId } from './next-id.ts';
 import type { Decision, KnowledgeRecord, Supersession } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface DecisionView extends Decision {
   isInForce: boolean;
@@ -57,7 +58,7 @@ export function recordDecision(
       'negative decision refused: it needs a reason, conditions and paths',
       {
         problems,
-        next: 'proofgate knowledge decision add "<approach>" --reason <why> --condition <when> --path <file or dir>',
+        next: nextCommand('decisionAdd'),
       },
     );
   }
@@ -74,7 +75,7 @@ export function recordDecision(
 function unknown(id: string, flag: string): UsageError {
   return new UsageError('UNKNOWN_ID', `no negative decision ${id}`, {
     where: flag,
-    next: 'run "proofgate knowledge decision list --all" to see the recorded ids',
+    next: `run "${nextCommand('decisionList')}" to see the recorded ids`,
   });
 }
 
@@ -85,7 +86,7 @@ export function supersedeDecision(
   by: string | undefined,
   now: Date,
 ): Supersession {
-  const next = 'proofgate knowledge decision supersede --id <ND-old> --by <ND-new>';
+  const next = nextCommand('decisionSupersede');
   if (id === undefined || by === undefined) {
     throw new UsageError('MISSING_ARG', 'supersede needs both --id and --by', {
       problems: [

@@ -12,6 +12,7 @@ import type {
   Probe,
   QualityAttribute,
 } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface HypothesisView extends Hypothesis {
   /** priority(infoGain, risk, cost), milli-units. */
@@ -54,7 +55,7 @@ export function recordHypothesis(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', 'hypothesis refused', {
       problems,
-      next: 'proofgate knowledge hypothesis add "<claim>" --attr functional --risk 0.7 --info-gain 0.9 --cost 1 --oracle "<expected vs observed>" --provenance recon',
+      next: nextCommand('hypothesisAdd'),
     });
   }
   return {
@@ -113,7 +114,7 @@ export function updateHypothesis(
   if (input.id === undefined || current === undefined) {
     throw new UsageError('UNKNOWN_ID', `no hypothesis ${input.id ?? '(missing --id)'}`, {
       where: '--id',
-      next: 'run "proofgate knowledge hypothesis list" to see the ids',
+      next: `run "${nextCommand('hypothesisList')}" to see the ids`,
     });
   }
   const problems: string[] = [];
@@ -138,7 +139,7 @@ export function updateHypothesis(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', `update of ${current.id} refused`, {
       problems,
-      next: `proofgate knowledge hypothesis update --id ${current.id} --status confirmed --evidence <ledger entry sha256>`,
+      next: nextCommand('hypothesisConfirm', { id: current.id }),
     });
   }
   const update: HypothesisUpdate = { id: current.id, time: now.toISOString() };

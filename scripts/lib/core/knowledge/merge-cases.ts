@@ -7,6 +7,7 @@ import { INITIAL } from './damping.ts';
 import { nextId } from './next-id.ts';
 import { CONFIRMATIONS } from './types.ts';
 import type { CaseEntry, CaseObservation, KnowledgeRecord } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface CaseExport {
   version: 1;
@@ -102,7 +103,7 @@ export function planImport(
     throw new UsageError('BAD_INPUT', `${shownAs} is not a case base export`, {
       where: shownAs,
       problems,
-      next: 'import a file written by "proofgate knowledge casebase export --out <file>"',
+      next: `import a file written by "${nextCommand('casebaseExport')}"`,
     });
   }
   const known = exportCases(existing);

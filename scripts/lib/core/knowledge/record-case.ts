@@ -12,6 +12,7 @@ import type {
   NegativeResult,
   StructuralFeatures,
 } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 const DEFAULT_HALF_LIFE_DAYS = 180;
 
@@ -73,7 +74,7 @@ export function recordCase(input: CaseInput, existingIds: readonly string[], now
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', 'case refused', {
       problems,
-      next: 'proofgate knowledge casebase add --kind web-api --architecture service --attr functional --applicability "<when>" --strategy "<what>" --outcome "<result>" --negative "<tried> :: <why>" --project <p> --environment <e> --confirmation user',
+      next: nextCommand('casebaseAdd'),
     });
   }
   const confirmation = input.confirmation as Confirmation;
@@ -112,7 +113,7 @@ export function recordObservation(
   if (input.id === undefined || !caseIds.includes(input.id)) {
     throw new UsageError('UNKNOWN_ID', `no case ${input.id ?? '(missing --id)'}`, {
       where: '--id',
-      next: 'run "proofgate knowledge casebase retrieve" to see case ids',
+      next: `run "${nextCommand('casebaseRetrieve')}" to see case ids`,
     });
   }
   const problems: string[] = [];
@@ -125,7 +126,7 @@ export function recordObservation(
   if (problems.length > 0) {
     throw new UsageError('MISSING_ARG', `observation of ${input.id} refused`, {
       problems,
-      next: `proofgate knowledge casebase observe --id ${input.id} --result counterexample --project <p> --environment <e> --confirmation auto`,
+      next: nextCommand('casebaseObserve', { id: input.id }),
     });
   }
   return {

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.ts';
 import { LEDGER_HASH, nextId } from './next-id.ts';
 import { FACT_MATURITIES } from './types.ts';
 import type { Fact, FactMaturity } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface FactInput {
   statement: string | undefined;
@@ -21,8 +22,7 @@ export interface FactFindings {
   now: Date;
 }
 
-const NEXT =
-  'proofgate knowledge memory add "<statement>" --path <file> --evidence <ledger entry sha256> --maturity <label>';
+const NEXT = nextCommand('memoryAdd');
 
 export function recordFact(input: FactInput, found: FactFindings): Fact {
   const problems: string[] = [];

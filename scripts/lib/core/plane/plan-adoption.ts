@@ -7,6 +7,7 @@ import { riskAuthorizations, riskRefusal } from '../scan/risk-class.ts';
 import { isHeavyCommand } from '../scan/heavy-command.ts';
 import { assertGlobs } from '../shared/pathspec.ts';
 import { digestJson } from '../hash.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 /** The declared outputs of a request, checked as globs (exit 2 naming a bad one). */
 export function requestedOutputs(outputs: readonly string[] | undefined): string[] | undefined {
@@ -94,8 +95,8 @@ function findCandidate(
     expected:
       near.length > 0
         ? `one of: ${near.map((c) => c.id).join(', ')}`
-        : 'a candidate id from "proofgate adopt --list"',
-    next: 'run "proofgate adopt --list" to see every real command; proofgate never invents one',
+        : `a candidate id from "${nextCommand('adoptList')}"`,
+    next: `run "${nextCommand('adoptList')}" to see every real command; proofgate never invents one`,
   });
 }
 
@@ -192,7 +193,7 @@ export function planFill(
           .map((c) => c.id)
           .join(', ') || '(none left)'
       }`,
-      next: 'run "proofgate adopt --list" to see the open slots',
+      next: `run "${nextCommand('adoptList')}" to see the open slots`,
     });
   // A slot filled earlier by adopt may be filled again (the owner's new command replaces it);
   // a command the owner wrote into the registry, or a file or manual check, is not a slot.

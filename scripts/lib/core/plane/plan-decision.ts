@@ -15,6 +15,7 @@ import {
   type Recorded,
 } from './plan-adoption.ts';
 import type { AuthorizationKind, Manifest, Registry } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface ManualFillRequest {
   slot: string;
@@ -44,7 +45,7 @@ export function pickDecider(
           expected: `an active human authority: ${humans.map((h) => h.id).join(', ') || '(none registered)'}`,
           next:
             humans[0] === undefined
-              ? `proofgate authority add ${suggested}, then run this command again`
+              ? `${nextCommand('authorityAdd', { id: suggested })}, then run this command again`
               : `${retry} --authority-id ${humans[0].id}`,
         },
       );
@@ -62,7 +63,7 @@ export function pickDecider(
       expected: 'the person who decides, registered in controls/manifest.yaml',
       next:
         humans[0] === undefined
-          ? `proofgate authority add ${suggested}, then run this command again`
+          ? `${nextCommand('authorityAdd', { id: suggested })}, then run this command again`
           : `${retry} --authority-id ${humans[0].id}`,
     },
   );
@@ -127,14 +128,17 @@ export function planNotApplicable(
     throw new UsageError('UNKNOWN_ID', `no control "${request.control}" in the registry`, {
       where: '--not-applicable',
       expected: `a control id: ${registry.controls.map((c) => c.id).join(', ')}`,
-      next: 'run "proofgate status" to see every control',
+      next: `run "${nextCommand('status')}" to see every control`,
     });
   const rationale = (request.rationale ?? '').trim();
   if (rationale === '')
     throw new UsageError('MISSING_ARG', `--not-applicable ${request.control} needs --rationale`, {
       where: '--rationale',
       expected: 'why the control does not apply to this project, in one sentence',
-      next: `proofgate adopt --not-applicable ${request.control} --rationale "why ${request.control} does not apply here"`,
+      next: nextCommand('adoptNotApplicable', {
+        control: request.control,
+        why: `why ${request.control} does not apply here`,
+      }),
     });
   return {
     kind: 'not_applicable',

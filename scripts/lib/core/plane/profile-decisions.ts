@@ -2,6 +2,7 @@
 // what it changes. Only decisions that change controls or policy are mandatory; the template and
 // the flags are generated from this one table.
 import profileSchema from '../../../../controls/schema/profile.schema.json' with { type: 'json' };
+import { nextCommand } from '../next/next-table.ts';
 
 export interface Decision {
   key: string;
@@ -113,7 +114,7 @@ function valuesText(d: Decision): string {
 export function renderProfileTemplate(): string {
   const lines = [
     "# proofgate init profile: the owner's decisions. proofgate never infers them from the repository.",
-    '# Fill every REQUIRED decision, then run: proofgate init --profile profile.yaml',
+    `# Fill every REQUIRED decision, then run: ${nextCommand('initProfile', { file: 'profile.yaml' })}`,
     '# Flags with the same names override the file (e.g. --target-maturity production_ready).',
     '',
   ];

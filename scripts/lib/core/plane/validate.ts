@@ -6,13 +6,12 @@ import type { PlaneFiles, Rule } from './rules.ts';
 import { checkSchema } from './schemas.ts';
 import type { SchemaName } from './schemas.ts';
 import type { Manifest, Registry } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 const NEXT: Record<SchemaName, string> = {
-  manifest:
-    'fix the listed fields; "proofgate init --template" shows every decision and its values',
+  manifest: `fix the listed fields; "${nextCommand('initTemplate')}" shows every decision and its values`,
   registry: 'fix the listed fields; references/control-catalog.md describes every control field',
-  profile:
-    'fix the listed decisions; "proofgate init --template" lists each one with its allowed values',
+  profile: `fix the listed decisions; "${nextCommand('initTemplate')}" lists each one with its allowed values`,
 };
 
 /** Schema problems, then (only for schema-valid input) the semantic rules' problems. */

@@ -1,6 +1,7 @@
 // The questions scan cannot answer from the files, each with the cheapest way to answer it.
 import type { CiFindings } from './ci.ts';
 import type { ScanResult, Unknown } from './types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 /** CI configuration of systems whose steps scan does not read (it reads GitHub, GitLab and Travis). */
 export const UNREAD_CI =
@@ -13,7 +14,7 @@ export function findUnknowns(
 ): Unknown[] {
   const unknowns: Unknown[] = unreadable.map((path) => ({
     question: `${path} could not be parsed, so no command was taken from it`,
-    probe: `fix its syntax (JSON or YAML), then run "proofgate scan" again`,
+    probe: `fix its syntax (JSON or YAML), then run "${nextCommand('scan')}" again`,
   }));
   const testLike = result.candidates.some((c) =>
     [c.id, ...c.argv].some((word) => /test|check|spec/i.test(word)),
@@ -21,8 +22,7 @@ export function findUnknowns(
   if (!testLike)
     unknowns.push({
       question: 'How are the tests run?',
-      probe:
-        'ask the owner or read README/CONTRIBUTING; add the command as a package script, make/just target or CI step, then run "proofgate adopt"',
+      probe: `ask the owner or read README/CONTRIBUTING; add the command as a package script, make/just target or CI step, then run "${nextCommand('adopt')}"`,
     });
   if (result.stack.node !== undefined && result.stack.node.lockfile === undefined)
     unknowns.push({
@@ -32,7 +32,7 @@ export function findUnknowns(
   for (const path of ci.unread ?? [])
     unknowns.push({
       question: `${path} is CI configuration scan does not read, so none of its steps is a candidate`,
-      probe: `read its steps with the owner; for one that should gate, proofgate adopt --fills <slot> -- <program> <args...>`,
+      probe: `read its steps with the owner; for one that should gate, ${nextCommand('adoptFills')}`,
     });
   if (result.ci.length === 0 && (ci.unread ?? []).length === 0)
     unknowns.push({

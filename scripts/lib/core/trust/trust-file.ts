@@ -7,6 +7,7 @@ import { HEX64, isCanonicalBase64 } from '../ledger/parse-entry.ts';
 import { AUDIT_STAGES } from '../ledger/types.ts';
 import { keyidOf } from '../ledger/sign-entry.ts';
 import type { Authority, Manifest, SigstoreIdentity } from '../plane/types.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 /** Format tag of a trust file; a reader refuses any other. */
 export const TRUST_FORMAT = 'proofgate-trust/v1';
@@ -157,7 +158,7 @@ export function parseTrustFile(text: string, where: string): TrustFile {
     throw new ConfigError('TRUST_INVALID', `trust file ${where} is not a proofgate trust file`, {
       where,
       problems,
-      next: 'export it again from a trusted checkout: proofgate export --trust-root --out <file outside the repository>',
+      next: `export it again from a trusted checkout: ${nextCommand('exportTrustRoot')}`,
     });
   }
   return value as TrustFile;

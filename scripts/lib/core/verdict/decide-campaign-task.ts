@@ -14,6 +14,7 @@ import { decideVerdict } from './decide-verdict.ts';
 import { diffFingerprints } from '../brownfield/parse-fingerprints.ts';
 import type { CampaignRecord, ExitPolicy } from '../brownfield/campaign-spec.ts';
 import { findTask } from '../brownfield/campaign-spec.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 export interface RatchetEvidence {
   /** The fingerprint set of the current self result; undefined when its output was unreadable. */
@@ -86,7 +87,7 @@ export function decideCampaignTask(request: CampaignTaskRequest): CampaignTaskDe
       stage: 'self',
       status: 'STALE',
       reason: `${request.drift.join('; ')} since revision ${spec.revision} was registered: the campaign needs a new revision`,
-      next: `proofgate campaign start --campaign ${spec.id} --task ${found.task.id} (registers revision ${spec.revision + 1})`,
+      next: `${nextCommand('campaignStartIn', { campaign: spec.id, 'task id': found.task.id })} (registers revision ${spec.revision + 1})`,
     });
   }
   if (request.registration !== undefined) {

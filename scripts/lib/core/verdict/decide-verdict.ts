@@ -23,6 +23,7 @@ import {
   instructionDriftVerdict,
   type InstructionFindings,
 } from '../gate/claim/instruction-drift.ts';
+import { nextCommand } from '../next/next-table.ts';
 
 /** What a verdict is decided from: the statuses of exactly the claimed controls and their world. */
 export interface GatheredVerdict {
@@ -131,7 +132,7 @@ function requirementGapBlockers(
       stage: 'self' as const,
       status: 'TODO' as const,
       reason: `traceability gap ${g.kind} ${g.requirement}${g.control === undefined ? '' : ` via ${g.control}`} blocks claims from ${g.maturity}`,
-      next: 'proofgate knowledge sync (lists every gap); map the requirement to a risk and a control in controls/registry.yaml',
+      next: `${nextCommand('knowledgeSync')} (lists every gap); map the requirement to a risk and a control in controls/registry.yaml`,
     }));
 }
 

@@ -18,6 +18,7 @@ import {
   sharedClone,
   sharedHost,
 } from './stage-origin.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 export type Strength = 'signed' | 'label';
 
@@ -144,6 +145,6 @@ export class StrengthJudge {
     if (sameClone !== undefined) {
       return `${records.length} ${stage} result(s) by ${who} do not count at ${maturity}: ${sameClone}; from engineering_ready up a key-signed ${stage} result must be written from another clone than the results it reviews (clone the repository elsewhere, record the ${stage} result there and bring its ledger segment back), or be signed keyless by a CI identity (--sign sigstore)`;
     }
-    return `${records.length} ${stage} result(s) by ${who} do not count at ${maturity}: each is an ${STRENGTH_TEXT.label}; from engineering_ready up a ${stage} result must be signed by a key registered to its authority or keyless by a declared Sigstore identity (proofgate authority keys generate --authority-id ${records[0]?.actor.authority ?? '<id>'}, then record the ${stage} result again)`;
+    return `${records.length} ${stage} result(s) by ${who} do not count at ${maturity}: each is an ${STRENGTH_TEXT.label}; from engineering_ready up a ${stage} result must be signed by a key registered to its authority or keyless by a declared Sigstore identity (${nextCommand('keysGenerate', { id: records[0]?.actor.authority })}, then record the ${stage} result again)`;
   }
 }

@@ -10,6 +10,7 @@ import { compareActors } from '../authority/check-independence.ts';
 import type { ControlStatus, ControlStatusValue } from '../status/compute-status.ts';
 import { formatAuditCommand } from '../../next/next-command.ts';
 import type { Strength } from '../authority/stage-strength.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 export interface ClaimRequest {
   scope: ClaimScope;
@@ -68,7 +69,7 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
       stage: 'self',
       status: 'TODO',
       reason: `scope_mode is subproject (${subproject.join(', ')}) without scope.releasable: true; a release claim covers what is shipped, and the rest of the repository is not judged here`,
-      next: 'when the subproject is released on its own, set scope.releasable: true in the plane\'s manifest (controls/manifest.yaml) and run "proofgate init --render", then have the changed definition approved ("proofgate authority approve --help"); or claim the release from a whole-repository plane',
+      next: `when the subproject is released on its own, set scope.releasable: true in the plane's manifest (controls/manifest.yaml) and run "${nextCommand('initRender')}", then have the changed definition approved ("proofgate authority approve --help"); or claim the release from a whole-repository plane`,
     };
     return {
       granted: false,

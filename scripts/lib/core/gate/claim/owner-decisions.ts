@@ -10,6 +10,7 @@ import type { StoredEntry } from '../../ledger/types.ts';
 import type { Control, Manifest } from '../../plane/types.ts';
 import type { ControlStatus } from '../status/compute-status.ts';
 import type { StageStatus } from '../status/stage-status.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 export const NOT_APPLICABLE_NOTE_TYPE = 'not_applicable_decision';
 
@@ -60,8 +61,12 @@ function signedDecisions(entries: readonly StoredEntry[], manifest: Manifest): S
 
 /** The command that records the decision again, signed by its owner's key. */
 export function signDecisionCommand(control: Control): string {
-  const rationale = JSON.stringify(control.applies.rationale ?? 'why');
-  return `proofgate adopt --not-applicable ${control.id} --rationale ${rationale} --authority-id ${control.applies.owner ?? '<owner>'} (with PROOFGATE_KEY_DIR holding that authority's key)`;
+  const command = nextCommand('adoptNotApplicableBy', {
+    control: control.id,
+    why: control.applies.rationale ?? 'why',
+    owner: control.applies.owner,
+  });
+  return `${command} (with PROOFGATE_KEY_DIR holding that authority's key)`;
 }
 
 /**

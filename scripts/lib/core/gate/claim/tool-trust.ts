@@ -5,6 +5,7 @@
 import type { JsonObject, JsonValue, StoredEntry } from '../../ledger/types.ts';
 import type { Manifest } from '../../plane/types.ts';
 import type { ClaimBlocker } from './decide-claim.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 export const TOOL_TRUST_STATES = ['clean', 'modified', 'unknown'] as const;
 export type ToolTrust = (typeof TOOL_TRUST_STATES)[number];
@@ -173,8 +174,7 @@ export function toolStaleReason(
     : undefined;
 }
 
-const TOOL_NEXT =
-  'reinstall proofgate from the registry (npm ci), then run the controls again (proofgate evaluate --run)';
+const TOOL_NEXT = `reinstall proofgate from the registry (npm ci), then run the controls again (${nextCommand('evaluateRun')})`;
 
 /** A modified gate refuses every claim; an unknown one too under `policies.tool.unknown: block`. */
 export function toolBlockers(tool: ToolBinding | undefined, policy: ToolPolicy): ClaimBlocker[] {

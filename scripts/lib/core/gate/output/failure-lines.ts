@@ -1,3 +1,4 @@
+import { nextCommand } from '../../next/next-table.ts';
 // What a FAIL line quotes of a failing run's output and the command that shows more of it. Kept
 // apart from read-output.ts (which redacts, and so loads the secret-shape rules) so that printing
 // a verdict with no failing output does not load them.
@@ -12,5 +13,5 @@ export interface FailureOutput {
 
 /** The command that shows more of a failing output than the FAIL line quotes. */
 export function readMoreCommand(object: string): string {
-  return `proofgate query evidence ${object.slice(0, 12)} --tail 50`;
+  return nextCommand('queryEvidenceTail', { digest: object.slice(0, 12) });
 }

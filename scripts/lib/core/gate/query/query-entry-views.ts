@@ -8,6 +8,7 @@ import { grantedClaims, inLedgerOrder, supersededIn } from '../claim/superseded-
 import { LedgerOrder } from '../../ledger/ledger-order.ts';
 import { ROOT_NOTE_TYPE } from '../../ledger/ledger-root.ts';
 import { describeEntry, entryByPrefix, newestEntry, type QueryItem } from './query-views.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 /** What names a subject tree: matching commits and what the tree leaves out of them. */
 export interface SubjectNames {
@@ -64,7 +65,7 @@ export function findAnyEntry(entries: readonly StoredEntry[], id: string | undef
     plural: 'entries',
     where: `query entry ${id}`,
     none: `no entry ${id} in the ledger`,
-    noneNext: 'proofgate query head, or a longer prefix',
+    noneNext: `${nextCommand('queryHead')}, or a longer prefix`,
   });
 }
 
@@ -75,7 +76,7 @@ const detail = (label: string, value: string, data: JsonObject = {}): QueryItem 
 
 function objectLine(digest: string, size: number | undefined): string {
   if (digest === EMPTY_SHA256 || size === 0) return `${digest.slice(0, 12)} empty output (0 bytes)`;
-  return `${digest.slice(0, 12)} ${size === undefined ? 'MISSING from the object store' : `${size} bytes`} (proofgate query evidence ${digest.slice(0, 12)})`;
+  return `${digest.slice(0, 12)} ${size === undefined ? 'MISSING from the object store' : `${size} bytes`} (${nextCommand('queryEvidence', { digest: digest.slice(0, 12) })})`;
 }
 
 /** One entry of any kind: where, who, the code it judged, its objects and its body. */
@@ -146,7 +147,7 @@ export function claimView(
     detail('stages', stages),
     detail(
       'supporting',
-      `${body.supporting.length} entries (open one: proofgate query entry <hash>)`,
+      `${body.supporting.length} entries (open one: ${nextCommand('queryEntry')})`,
     ),
     ...supporting,
   ];

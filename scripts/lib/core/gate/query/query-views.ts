@@ -9,6 +9,7 @@ import type { JsonObject, StoredEntry } from '../../ledger/types.ts';
 import type { Manifest } from '../../plane/types.ts';
 import type { ControlStatus } from '../status/compute-status.ts';
 import type { ClaimBlocker } from '../claim/decide-claim.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 export const QUERY_VIEWS = [
   'control',
@@ -97,7 +98,7 @@ export function findEntry(
     const last = newestEntry(ofKind, entries);
     if (last === undefined)
       throw new UsageError('UNKNOWN_ID', `no ${kind} entry is recorded`, {
-        next: kind === 'run' ? 'proofgate evaluate --run' : 'proofgate claim --control <id>',
+        next: kind === 'run' ? nextCommand('evaluateRun') : nextCommand('claimControl'),
       });
     return last;
   }
@@ -106,7 +107,7 @@ export function findEntry(
     plural: `${kind} entries`,
     where: `query ${kind} ${id}`,
     none: `no ${kind} entry ${id}`,
-    noneNext: `proofgate query entry ${id} looks up an entry of any kind (audit, attest, note, …)`,
+    noneNext: `${nextCommand('queryEntry', { hash: id })} looks up an entry of any kind (audit, attest, note, …)`,
   });
 }
 
@@ -138,12 +139,15 @@ export function entryByPrefix(
     expandHashPrefix(
       matches.map((e) => e.hash),
       id,
-      { what: names.what, where: names.where, list: 'proofgate query head' },
+      { what: names.what, where: names.where, list: nextCommand('queryHead') },
     );
   throw new UsageError(
     'UNKNOWN_ID',
     matches.length === 0 ? names.none : `${id} is ambiguous (${matches.length} ${names.plural})`,
-    { next: matches.length === 0 ? names.noneNext : 'proofgate query head, or a longer prefix' },
+    {
+      next:
+        matches.length === 0 ? names.noneNext : `${nextCommand('queryHead')}, or a longer prefix`,
+    },
   );
 }
 
@@ -234,7 +238,7 @@ export function evidenceRefs(
     expandHashPrefix(digests, prefix, {
       what: 'evidence object',
       where: `query evidence ${prefix}`,
-      list: 'proofgate query run latest shows the objects of the latest run',
+      list: `${nextCommand('queryRunLatest')} shows the objects of the latest run`,
     });
   if (digests.size !== 1) {
     throw new UsageError(
@@ -242,7 +246,7 @@ export function evidenceRefs(
       digests.size === 0
         ? `no entry references an evidence object ${prefix}`
         : `${prefix} is ambiguous (${digests.size} objects)`,
-      { next: 'proofgate query run latest shows the objects of the latest run' },
+      { next: `${nextCommand('queryRunLatest')} shows the objects of the latest run` },
     );
   }
   const [digest] = [...digests] as [string];

@@ -7,6 +7,7 @@ import { AUDIT_STAGES } from '../../ledger/types.ts';
 import type { Control } from '../../plane/types.ts';
 import type { ReviewStage } from '../entries/bodies.ts';
 import { indexResults, matchesBinding, type ResultRecord } from '../entries/index-results.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 function precedingStage(stage: ReviewStage): AuditStage {
   return AUDIT_STAGES[AUDIT_STAGES.indexOf(stage) - 1] ?? 'self';
@@ -63,7 +64,7 @@ export function pickReviewed(
       throw new UsageError('BAD_VALUE', `${control.id} has no current ${before} result to review`, {
         next:
           before === 'self'
-            ? `proofgate evaluate --run --control ${control.id}`
+            ? nextCommand('evaluateControl', { control: control.id })
             : `run the ${before} audit of ${control.id} first`,
       });
     }
@@ -72,7 +73,7 @@ export function pickReviewed(
     throw new UsageError('BAD_VALUE', `no current ${before} result to review`, {
       next:
         before === 'self'
-          ? 'run "proofgate evaluate --run" first'
+          ? `run "${nextCommand('evaluateRun')}" first`
           : `run the ${before} audit first`,
     });
   }
@@ -92,14 +93,14 @@ function findEntry(review: string, index: ReturnType<typeof indexResults>): Resu
   const [only] = found;
   if (only === undefined)
     throw new UsageError('UNKNOWN_ID', `no result entry with hash ${review}`, {
-      next: 'proofgate query run',
+      next: nextCommand('queryRun'),
     });
   // Two or more: refused with every candidate listed (exit 2).
   if (found.length > 1)
     expandHashPrefix(
       found.map((r) => r.hash),
       review,
-      { what: 'result entry', where: '--review-run', list: 'proofgate query run latest' },
+      { what: 'result entry', where: '--review-run', list: nextCommand('queryRunLatest') },
     );
   return only;
 }
@@ -110,7 +111,7 @@ function assertCurrent(record: ResultRecord, current: SubjectBinding): void {
       'BAD_VALUE',
       `entry ${record.hash.slice(0, 12)} judged other code than the current one (STALE)`,
       {
-        next: `re-run ${record.control} first: proofgate evaluate --run --control ${record.control}`,
+        next: `re-run ${record.control} first: ${nextCommand('evaluateControl', { control: record.control })}`,
       },
     );
   }

@@ -7,6 +7,7 @@ import { sha256Hex } from '../../hash.ts';
 import type { Control } from '../../plane/types.ts';
 import type { ControlStatus } from '../status/compute-status.ts';
 import type { ClaimBlocker, ClaimDecision } from '../claim/decide-claim.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 /** The largest shard count accepted: more runners than this is a typo, not a plan. */
 export const MAX_SHARDS = 256;
@@ -113,7 +114,7 @@ export function refuseMissingShards(
     stage: 'self',
     status: 'TODO',
     reason: `missing: none of its ${m.controls.length} controls (${m.controls.join(', ')}) has a current result; collect that runner's ledger segment and evidence, or run the shard again`,
-    next: `proofgate evaluate --run --shard ${m.shard}/${m.count}`,
+    next: nextCommand('evaluateShard', { shard: `${m.shard}/${m.count}` }),
   }));
   return {
     ...refused,

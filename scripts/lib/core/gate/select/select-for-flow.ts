@@ -10,6 +10,7 @@ import {
 } from '../../redact/secret-values.ts';
 import { selectRequired } from './select-controls.ts';
 import type { Plane } from '../../plane/plane.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 /** The named controls in registry order; unknown ids are a usage error listing what exists. */
 export function pickControls(registry: Registry, ids: readonly string[]): Control[] {
@@ -18,7 +19,7 @@ export function pickControls(registry: Registry, ids: readonly string[]): Contro
   if (unknown.length > 0) {
     throw new UsageError('UNKNOWN_ID', `unknown control ${unknown.join(', ')}`, {
       expected: `one of: ${[...known].join(', ') || '(the registry has no controls)'}`,
-      next: 'run "proofgate status" to list the controls',
+      next: `run "${nextCommand('status')}" to list the controls`,
     });
   }
   return registry.controls.filter((c) => ids.includes(c.id));

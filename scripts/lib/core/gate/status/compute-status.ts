@@ -30,6 +30,7 @@ import {
 import { isAttestOnly, isValidlyNotApplicable } from '../select/select-controls.ts';
 import { executionRisks, requiredAuthorizations } from '../authority/check-authorization.ts';
 import { StrengthJudge, needsSignedStages } from '../authority/stage-strength.ts';
+import { nextCommand } from '../../next/next-table.ts';
 
 export { CONTROL_STATUSES, type ControlStatusValue } from './stage-status.ts';
 
@@ -145,8 +146,7 @@ function judgeStage(
       decided.entry === undefined ? refusal : `${refusal}; the last that counts: ${decided.reason}`;
     // Recording the same unsigned result again cannot help: the key comes first.
     const unsigned = refused.map((r) => r.actor.authority).find((a) => !judge.hasKey(a));
-    if (unsigned !== undefined)
-      decided.next = `proofgate authority keys generate --authority-id ${unsigned}`;
+    if (unsigned !== undefined) decided.next = nextCommand('keysGenerate', { id: unsigned });
     // Auditing again from the same clone cannot help either: the place comes first.
     const clone = sameCloneOf(refused, judge);
     if (unsigned === undefined && clone !== undefined && decided.next !== undefined)
