@@ -18,6 +18,10 @@ export const seal = defineVerb<SealOptions, SealReport>({
   examples: [
     ['proofgate seal --archive-id release-1.4.0', 'seal before archiving a release'],
     [
+      'proofgate seal --archive-id pre-reinit --archive',
+      "also archive the plane's files, for init --from-archive",
+    ],
+    [
       'proofgate seal --archive-id cp-2026-12 --checkpoint --authority-id human:release-owner',
       'a checkpoint: verdicts then verify only what is appended after it',
     ],
@@ -33,6 +37,12 @@ export const seal = defineVerb<SealOptions, SealReport>({
         type: 'string',
         default: 'virtual:developer',
         describe: 'Authority recording the seal',
+      })
+      .option('archive', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Also archive the plane's files (controls, knowledge) in the evidence store; init --from-archive replaces the plane from it",
       })
       .option('checkpoint', {
         type: 'boolean',
@@ -55,6 +65,7 @@ export const seal = defineVerb<SealOptions, SealReport>({
       sign: readSign(argv),
       sigstoreRoot: readSigstoreRoot(argv),
       checkpoint: argv['checkpoint'] === true,
+      archive: argv['archive'] === true,
     };
   },
   run: runSeal,

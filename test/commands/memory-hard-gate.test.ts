@@ -28,21 +28,30 @@ function hashOf(plane: KnowledgePlane, control: string, status: string): string 
   return createHash('sha256').update(line).digest('hex');
 }
 
+/**
+ * A plane with three evaluated controls: `unit` PASSes and covers src/orders.ts, `broken` FAILs
+ * and covers src/, `other` PASSes and covers only its script.
+ */
+async function evaluatedPlane(): Promise<KnowledgePlane> {
+  const plane = planeWith(
+    control('unit', 'pass.mjs', 'src/orders.ts, pass.mjs') +
+      control('broken', 'fail.mjs', 'src/, fail.mjs') +
+      control('other', 'pass.mjs', 'pass.mjs'),
+  );
+  plane.write('pass.mjs', 'process.exit(0);\n');
+  plane.write('fail.mjs', 'process.exit(1);\n');
+  for (const id of ['unit', 'broken', 'other']) {
+    await plane.run(['evaluate', '--run', '--control', id]);
+  }
+  return plane;
+}
+
 const fact = (evidence: string, maturity = 'hard_gate'): string[] =>
   memoryArgs('orders are capped at 100', 'src/orders.ts', evidence, maturity);
 
 describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
   it('accepts only a current PASS of a control whose inputs cover the path', async () => {
-    const plane = planeWith(
-      control('unit', 'pass.mjs', 'src/orders.ts, pass.mjs') +
-        control('broken', 'fail.mjs', 'src/, fail.mjs') +
-        control('other', 'pass.mjs', 'pass.mjs'),
-    );
-    plane.write('pass.mjs', 'process.exit(0);\n');
-    plane.write('fail.mjs', 'process.exit(1);\n');
-    for (const id of ['unit', 'broken', 'other']) {
-      await plane.run(['evaluate', '--run', '--control', id]);
-    }
+    const plane = await evaluatedPlane();
     const pass = hashOf(plane, 'unit', 'PASS');
     const fail = hashOf(plane, 'broken', 'FAIL');
     const unrelated = hashOf(plane, 'other', 'PASS');
@@ -69,16 +78,7 @@ describe('memory add --maturity hard_gate', { timeout: 60_000 }, () => {
   it.each(['verified_by_tests', 'enforced_by_ci'])(
     'at %s accepts only a PASS whose control covers the path, current or not',
     async (maturity) => {
-      const plane = planeWith(
-        control('unit', 'pass.mjs', 'src/orders.ts, pass.mjs') +
-          control('broken', 'fail.mjs', 'src/, fail.mjs') +
-          control('other', 'pass.mjs', 'pass.mjs'),
-      );
-      plane.write('pass.mjs', 'process.exit(0);\n');
-      plane.write('fail.mjs', 'process.exit(1);\n');
-      for (const id of ['unit', 'broken', 'other']) {
-        await plane.run(['evaluate', '--run', '--control', id]);
-      }
+      const plane = await evaluatedPlane();
       const byFail = await plane.run(fact(hashOf(plane, 'broken', 'FAIL'), maturity));
       expect(byFail.code).toBe(2);
       expect(byFail.err).toContain(`memory fact refused at maturity ${maturity}`);

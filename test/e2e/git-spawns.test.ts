@@ -43,6 +43,25 @@ function gitCalls(dir: string, args: string[], input = ''): { code: number; call
   return { code: run.status ?? -1, calls };
 }
 
+/**
+ * The git calls of a warm `hook stop`, a task claim and `status` in `dir`, each of which must
+ * exit 0; the first hook call fills the subject cache under .git and is not counted.
+ */
+function verdictCalls(dir: string): Record<'hook' | 'claim' | 'status', string[]> {
+  const stop = (): ReturnType<typeof gitCalls> =>
+    gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
+  stop();
+  const hook = stop();
+  const claim = gitCalls(dir, ['claim', '--control', 'tests', '--no-record']);
+  const status = gitCalls(dir, ['status']);
+  const calls = { hook: hook.calls, claim: claim.calls, status: status.calls };
+  if (process.env['PROOFGATE_COUNT_BIN'] !== undefined) console.log(JSON.stringify(calls, null, 1));
+  expect(hook.code).toBe(0);
+  expect(claim.code).toBe(0);
+  expect(status.code).toBe(0);
+  return calls;
+}
+
 const count = (calls: readonly string[], prefix: string): number =>
   calls.filter((c) => c.startsWith(prefix)).length;
 
@@ -50,22 +69,8 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
   it('hook stop, a task claim and status ask git each question once, within their pinned counts', async () => {
     const repo = await pushedRepo(cleanups);
     await checkpoint(repo);
-    const { dir } = repo.r;
-    // The first call fills the subject cache under .git; the counts are of a warm call.
-    const stop = (): ReturnType<typeof gitCalls> =>
-      gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
-    stop();
-    const hook = stop();
-    const claim = gitCalls(dir, ['claim', '--control', 'tests', '--no-record']);
-    const status = gitCalls(dir, ['status']);
-    if (process.env['PROOFGATE_COUNT_BIN'] !== undefined)
-      console.log(
-        JSON.stringify({ hook: hook.calls, claim: claim.calls, status: status.calls }, null, 1),
-      );
-    expect(hook.code).toBe(0);
-    expect(claim.code).toBe(0);
-    expect(status.code).toBe(0);
-    for (const calls of [hook.calls, claim.calls, status.calls]) {
+    const { hook, claim, status } = verdictCalls(repo.r.dir);
+    for (const calls of [hook, claim, status]) {
       // HEAD's and the fork point's listings, each once.
       const listings = calls.filter((c) => c.startsWith('ls-tree -r -l -z --full-tree '));
       expect(listings, calls.join('\n')).toHaveLength(2);
@@ -78,28 +83,17 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     // Upper bounds: every call above, the merge-base, one cat-file of the plane at the fork
     // point, four for the commits since it, and the claim's task scope (diff-tree); the subject
     // cache is warm, and the locating rev-parse and the untracked listing come with every verb.
-    expect(hook.calls.length, hook.calls.join('\n')).toBeLessThanOrEqual(12);
-    expect(claim.calls.length, claim.calls.join('\n')).toBeLessThanOrEqual(13);
-    expect(status.calls.length, status.calls.join('\n')).toBeLessThanOrEqual(12);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(12);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(13);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(12);
   });
 
   it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
     const repo = await pushedRepo(cleanups);
     await checkpoint(repo);
     repo.r.git('push', '-q', 'origin', 'HEAD:main');
-    const { dir } = repo.r;
-    gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
-    const hook = gitCalls(dir, ['hook', 'stop'], stopPayloadFor(dir));
-    const claim = gitCalls(dir, ['claim', '--control', 'tests', '--no-record']);
-    const status = gitCalls(dir, ['status']);
-    if (process.env['PROOFGATE_COUNT_BIN'] !== undefined)
-      console.log(
-        JSON.stringify({ hook: hook.calls, claim: claim.calls, status: status.calls }, null, 1),
-      );
-    expect(hook.code).toBe(0);
-    expect(claim.code).toBe(0);
-    expect(status.code).toBe(0);
-    for (const calls of [hook.calls, claim.calls, status.calls]) {
+    const { hook, claim, status } = verdictCalls(repo.r.dir);
+    for (const calls of [hook, claim, status]) {
       for (const asked of [
         'merge-base',
         'rev-list',
@@ -109,8 +103,8 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
         expect(count(calls, asked), calls.join('\n')).toBe(0);
       expect(count(calls, 'ls-tree -r -l -z --full-tree '), calls.join('\n')).toBe(1);
     }
-    expect(hook.calls.length, hook.calls.join('\n')).toBeLessThanOrEqual(6);
-    expect(claim.calls.length, claim.calls.join('\n')).toBeLessThanOrEqual(7);
-    expect(status.calls.length, status.calls.join('\n')).toBeLessThanOrEqual(6);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(6);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(7);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(6);
   });
 });

@@ -6,27 +6,15 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { makeRepo, runCli } from '../helpers/plane-cli.ts';
+import { makeRepo, profileYaml, runCli } from '../helpers/plane-cli.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const PROFILE = (
-  distribution: string,
-  recorded: string,
-): string => `development_mode: human_greenfield
-target_maturity: engineering_ready
-product_type: [library]
-distribution_model: ${distribution}
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-${recorded}`;
+const PROFILE = (distribution: string, recorded: string): string =>
+  profileYaml({ distribution, owner: 'human:alice' }) + recorded;
 
 const ANSWERED = `recorded:
   public_contract: [library_api]

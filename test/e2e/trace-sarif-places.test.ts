@@ -5,20 +5,13 @@
 // a Claude Code tool call split over a message's two lines points at its own line.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { spawnCli } from '../helpers/cli.ts';
 import { openRepo, tempDirsPerTest } from '../helpers/git-repo.ts';
-import { PACKS, REPO } from '../helpers/trace.ts';
+import { validateSarif } from '../helpers/sarif-schema.ts';
+import { PACKS } from '../helpers/trace.ts';
 
 const newDir = tempDirsPerTest();
-const schema = JSON.parse(
-  readFileSync(join(REPO, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'),
-) as object;
-const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const validate = ajv.compile(schema);
 
 interface Result {
   ruleId: string;
@@ -57,7 +50,7 @@ function sarifRun(cwd: string, trace: string, pack = 'refund'): Run {
   });
   expect(run.code, run.stderr).toBe(1);
   const sarif = JSON.parse(readFileSync(out, 'utf8')) as { runs: Run[] };
-  expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  expect(validateSarif(sarif), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
   return sarif.runs[0]!;
 }
 

@@ -34,10 +34,12 @@ export interface GoldenRun {
 
 /**
  * Replaces what differs between runs and machines, and nothing else: each named temp path (and
- * its real path), the pinned clone ids, the host name (as a whole word), 64-, 40- and 7-to-12-hex
- * ids (digests, commits, entry and key ids), durations, the report's size and the ledger byte
- * offsets in findings (an entry holds the host name, so its length varies with the machine).
- * Words, statuses, counts, output sizes, line numbers and exit codes stay.
+ * its real path), the pinned clone ids, the host name (as a whole word), a ledger segment's id,
+ * key fingerprints, 64-, 40- and 7-to-12-hex ids (digests, commits, entry and key ids),
+ * durations, the report's size, the skill's file count and the ledger byte counts and offsets in
+ * findings (an entry holds the host name, so its length varies with the machine). Words,
+ * statuses, other counts, output sizes, line numbers and exit codes stay. The one normaliser of
+ * every golden transcript, spawned or in-process.
  */
 export function normaliseGolden(text: string, paths: readonly PathLabel[]): string {
   let out = text;
@@ -49,18 +51,41 @@ export function normaliseGolden(text: string, paths: readonly PathLabel[]): stri
       .replace(new RegExp(`(?<![\\w.-])${escapeRegExp(hostname())}(?![\\w-])`, 'g'), '<host>')
       // A handoff blocker's id digests its reason, which holds a duration.
       .replace(/\bBLK-[0-9a-f]{16}\b/g, 'BLK-<id>')
+      .replace(/SHA256:[A-Za-z0-9+/]{43}/g, 'SHA256:<fingerprint>')
+      .replace(/fork point [0-9a-f]{7}\b/g, 'fork point <commit>')
       .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
       .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
       .replaceAll(CLONE_A, '<clone-a>')
       .replaceAll(CLONE_B, '<clone-b>')
-      .replace(/\b[0-9a-f]{8}(?=-main\b)/g, '<clone>')
+      // An unpinned clone id names the segment.
+      .replace(/\b[0-9a-f]{8}(?=-main\b)/g, '<ledger>')
       .replace(/\b[0-9a-f]{7,12}\b/g, '<hash>')
+      // The skill's file count follows the shipped pages, not the change under test.
+      .replace(/\d+ (file\(s\) )?written/g, '<n> $1written')
       .replace(/\b\d+ ?ms\b/g, '<n>ms')
       .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
       .replace(/"(duration_ms|durationMs|bytes)": \d+/g, '"$1": <n>')
       .replace(/\(\d+ KB, /g, '(<n> KB, ')
       .replace(/\bat byte \d+/g, 'at byte <n>')
+      .replace(/has \d+ bytes, fewer than the \d+/g, 'has <n> bytes, fewer than the <n>')
   );
+}
+
+/** A run's Markdown transcript: its command line, stdin, stdout, stderr and exit code. */
+function formatTranscript(
+  args: readonly string[],
+  result: { stdout: string; stderr: string; exit: string },
+  paths: readonly PathLabel[],
+  stdin?: string,
+): string {
+  const shown = normaliseGolden(args.map(quoteArg).join(' '), paths);
+  const given =
+    stdin === undefined ? '' : `## stdin\n\n\`\`\`\n${normaliseGolden(stdin, paths)}\n\`\`\`\n\n`;
+  const block = (text: string): string => {
+    const body = normaliseGolden(text, paths);
+    return `\`\`\`\n${body}${body === '' || body.endsWith('\n') ? '' : '\n'}\`\`\``;
+  };
+  return `# proofgate ${shown}\n\n${given}## stdout\n\n${block(result.stdout)}\n\n## stderr\n\n${block(result.stderr)}\n\nExit code: ${result.exit}\n`;
 }
 
 /** Runs bin/proofgate.js with `args` and returns its Markdown transcript. */
@@ -79,16 +104,26 @@ export function goldenTranscript(args: readonly string[], run: GoldenRun): strin
       ...run.env,
     },
   });
-  const shown = normaliseGolden(args.map(quoteArg).join(' '), run.paths);
-  const stdin =
-    run.stdin === undefined
-      ? ''
-      : `## stdin\n\n\`\`\`\n${normaliseGolden(run.stdin, run.paths)}\n\`\`\`\n\n`;
-  const block = (text: string): string => {
-    const body = normaliseGolden(text, run.paths);
-    return `\`\`\`\n${body}${body === '' || body.endsWith('\n') ? '' : '\n'}\`\`\``;
+  const exit = `${result.status ?? `signal ${result.signal ?? '?'}`}`;
+  return formatTranscript(args, { ...result, exit }, run.paths, run.stdin);
+}
+
+/**
+ * The transcript of `proofgate <args>` dispatched in-process in `repo` (GateRepo.run: the
+ * sources, not the bundle) at the golden clock, with its exit code; `repo.dir` shows as `<repo>`
+ * after the other `paths`.
+ */
+export async function inProcessTranscript(
+  repo: GateRepo,
+  args: readonly string[],
+  options: { paths?: readonly PathLabel[]; env?: Record<string, string> } = {},
+): Promise<{ text: string; code: number }> {
+  const { code, out, err } = await repo.run([...args], options.env ?? {}, GOLDEN_NOW);
+  const paths: PathLabel[] = [...(options.paths ?? []), [repo.dir, '<repo>']];
+  return {
+    text: formatTranscript(args, { stdout: out, stderr: err, exit: `${code}` }, paths),
+    code,
   };
-  return `# proofgate ${shown}\n\n${stdin}## stdout\n\n${block(result.stdout)}\n\n## stderr\n\n${block(result.stderr)}\n\nExit code: ${result.status ?? `signal ${result.signal ?? '?'}`}\n`;
 }
 
 function escapeRegExp(text: string): string {

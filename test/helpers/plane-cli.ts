@@ -49,26 +49,24 @@ export function listTree(dir: string): string[] {
   return out.sort();
 }
 
-export const VALID_PROFILE = `development_mode: human_greenfield
-target_maturity: engineering_ready
+/**
+ * A library's project profile as `init --profile` reads it, at `maturity` (engineering_ready),
+ * distributed as `distribution` (open_source), with an `owner` line when one is given.
+ */
+export const profileYaml = (
+  options: { maturity?: string; distribution?: string; owner?: string } = {},
+): string => `development_mode: human_greenfield
+target_maturity: ${options.maturity ?? 'engineering_ready'}
 product_type: [library]
-distribution_model: open_source
+distribution_model: ${options.distribution ?? 'open_source'}
 criticality: low
 data_sensitivity: public
 ai_system: false
 scope_mode: full_repo
 project_name: demo
-`;
+${options.owner === undefined ? '' : `owner: ${options.owner}\n`}`;
+
+export const VALID_PROFILE = profileYaml();
 
 /** The owner's profile at prototype, as `init --profile` reads it (human owner human:alice). */
-export const PROTOTYPE_PROFILE = `development_mode: human_greenfield
-target_maturity: prototype
-product_type: [library]
-distribution_model: open_source
-criticality: low
-data_sensitivity: public
-ai_system: false
-scope_mode: full_repo
-project_name: demo
-owner: human:alice
-`;
+export const PROTOTYPE_PROFILE = profileYaml({ maturity: 'prototype', owner: 'human:alice' });

@@ -110,22 +110,17 @@ const chat =
   };
 
 export const exit0 = { stdout: '', stderr: '', outcome: { type: 'exit', exit_code: 0 } };
+/** A user or assistant turn as an OpenAI Responses `message` item. */
+const responsesMessage = (s: { user: string } | { reply: string }): unknown =>
+  'user' in s
+    ? { type: 'message', role: 'user', content: [{ type: 'input_text', text: s.user }] }
+    : { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: s.reply }] };
+
 /** OpenAI Responses: one `shell_call` runs the whole list, as the real recordings do. */
 const responsesShell: Shape = (steps) => {
   const output: unknown[] = [];
   steps.forEach((s, i) => {
-    if ('user' in s)
-      output.push({
-        type: 'message',
-        role: 'user',
-        content: [{ type: 'input_text', text: s.user }],
-      });
-    else if ('reply' in s)
-      output.push({
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'output_text', text: s.reply }],
-      });
+    if (!('shell' in s)) output.push(responsesMessage(s));
     else {
       const id = `call_${i}`;
       output.push({
@@ -144,18 +139,7 @@ const responsesShell: Shape = (steps) => {
 const responsesLocal: Shape = (steps) => {
   const output: unknown[] = [];
   flat(steps).forEach((s, i) => {
-    if ('user' in s)
-      output.push({
-        type: 'message',
-        role: 'user',
-        content: [{ type: 'input_text', text: s.user }],
-      });
-    else if ('reply' in s)
-      output.push({
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'output_text', text: s.reply }],
-      });
+    if (!('shell' in s)) output.push(responsesMessage(s));
     else {
       const action = { type: 'exec', command: ['bash', '-lc', s.shell[0]], env: {} };
       output.push({ type: 'local_shell_call', call_id: `c${i}`, status: 'completed', action });

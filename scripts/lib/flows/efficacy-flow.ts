@@ -11,14 +11,13 @@ import type { EfficacyBody, SurvivedMutant } from '../core/efficacy/efficacy-sta
 import { patchMutant, planMutants, type Mutant, type MutateMethod } from './efficacy-mutants.ts';
 import { executeControl } from './execute-control.ts';
 import { importMutationReport } from './efficacy-import.ts';
-import type { ControlEfficacy, EfficacyResult } from './efficacy-result.ts';
+import { appendEfficacy, type ControlEfficacy, type EfficacyResult } from './efficacy-result.ts';
 import type { GateIO } from '../core/ports.ts';
 import {
   assertActorMayAct,
   pickControls,
   redactionRulesFor,
 } from '../core/gate/select/select-for-flow.ts';
-import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { EfficacyIO } from '../core/ports.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
@@ -138,14 +137,7 @@ export async function runEfficacyFlow(
     };
     const subject = subjects.get(result.control);
     if (subject === undefined) continue;
-    const stored = await io.append(plane, {
-      kind: 'efficacy',
-      time: ctx.clock.now().toISOString(),
-      actor: options.actor,
-      subject,
-      body: toJsonObject(body),
-    });
-    result.entry = stored.hash;
+    result.entry = await appendEfficacy(ctx, io, plane, { actor: options.actor, subject, body });
     if (body.patch !== undefined) result.patch = body.patch;
     if (body.seed !== undefined) result.seed = body.seed;
   }

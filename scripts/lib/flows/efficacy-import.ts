@@ -17,12 +17,11 @@ import {
   sourceMismatch,
   toolTestCommand,
 } from '../core/efficacy/report-binding.ts';
-import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { EfficacyIO, GateIO } from '../core/ports.ts';
-import type { ControlEfficacy, EfficacyResult } from './efficacy-result.ts';
+import { appendEfficacy, type ControlEfficacy, type EfficacyResult } from './efficacy-result.ts';
 
 /** Mismatches listed in the refusal before the rest is counted. */
 const PROBLEMS_SHOWN = 10;
@@ -135,16 +134,12 @@ export async function importMutationReport(
       ...body,
       ...(body.test_command === 'same' ? {} : { tool_command: toolTestCommand(report) }),
     };
-    if (subject !== undefined) {
-      const stored = await io.append(request.plane, {
-        kind: 'efficacy',
-        time: ctx.clock.now().toISOString(),
+    if (subject !== undefined)
+      result.entry = await appendEfficacy(ctx, io, request.plane, {
         actor: request.actor,
         subject,
-        body: toJsonObject(body),
+        body,
       });
-      result.entry = stored.hash;
-    }
     results.push(result);
   }
   const ok = results.every((r) => r.killed === r.mutants);

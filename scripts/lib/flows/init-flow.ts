@@ -37,9 +37,12 @@ import { applyMaturityRaise } from '../io/manifest-maturity.ts';
 import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
 import { applyExclusions, planExclusionsAt } from '../io/package-exclusions.ts';
 import type { ExclusionStep } from '../core/plane/package-exclusion-step.ts';
+import { reinitPlane, type ReplacedPlane } from './reinit-flow.ts';
 
 export interface InitPlaneResult {
-  mode: 'created' | 'unchanged' | 'raised';
+  mode: 'created' | 'unchanged' | 'raised' | 'replaced';
+  /** With mode `replaced` (`--from-archive`): the predecessor and what was kept. */
+  replaced?: ReplacedPlane;
   /** With mode `raised`: the target maturity before and after. */
   raised?: { from: Maturity; to: Maturity };
   /** Plane directory relative to the root ('' when the plane is the root itself). */
@@ -183,7 +186,7 @@ function rerender(
       {
         where: manifestFile,
         problems: differences,
-        next: `to change decisions, edit the profile in ${manifestFile}, add or remove controls in the registry (references/control-catalog.md), then run "proofgate init --render"`,
+        next: `to change decisions, edit the profile in ${manifestFile} and the registry, then run "proofgate init --render"; to replace the plane, seal it and re-initialise from the archive: proofgate seal --archive-id pre-reinit --archive, then proofgate init <same profile> --from-archive pre-reinit`,
       },
     );
   const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));
@@ -225,8 +228,14 @@ export async function initPlane(
   root: string,
   profile: ProfileFile,
   now: Date,
+  fromArchive?: string,
 ): Promise<InitPlaneResult> {
   const scan = await scanRepository(root);
+  if (fromArchive !== undefined)
+    return {
+      ...(await reinitPlane(root, profile, fromArchive, scan, now)),
+      candidates: scan.candidates,
+    };
   if (locatePlane(root) !== undefined) return rerender(root, profile, scan.candidates);
   const input = {
     ledgerId: randomLedgerId(),

@@ -7,6 +7,7 @@ import { IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { keptObjects, type KeylessSigner, type SignMode } from '../core/ledger/keyless.ts';
 import { closedBy, computeInventory } from '../core/ledger/verify-seals.ts';
+import type { SealArchive } from '../core/ledger/seal-archive.ts';
 import type { Signer, StoredEntry } from '../core/ledger/types.ts';
 import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
@@ -17,6 +18,7 @@ import { loadSigner } from '../io/keys.ts';
 import { checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
 import { appendEntry, ledgerDir } from '../io/ledger-store.ts';
 import { readSegmentTails } from '../io/ledger-tails.ts';
+import { readPlaneFiles, storeArchive } from '../io/plane-archive.ts';
 import { readMetaSubject } from '../io/meta-subject.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane } from '../io/plane.ts';
@@ -33,6 +35,8 @@ export interface SealReport {
   closed: string[];
   /** With --checkpoint: the checkpoint seal, its state object and what it covers. */
   checkpoint?: { entry: string; state: string; retained: number; covered: number };
+  /** With --archive: the archive manifest's digest and how many plane files it lists. */
+  archive?: SealArchive;
 }
 
 export interface SealOptions extends CommonOptions {
@@ -43,6 +47,8 @@ export interface SealOptions extends CommonOptions {
   sigstoreRoot?: string | undefined;
   /** Also append a checkpoint seal (references/seal.md "Checkpoints"). */
   checkpoint?: boolean;
+  /** Also archive the plane's files in the object store (references/seal.md "Plane archives"). */
+  archive?: boolean;
 }
 
 export async function sealFlow(options: SealOptions, ctx: Context): Promise<SealReport> {
@@ -71,7 +77,10 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
   }
   const inventory = computeInventory(digests);
   const signing = await sealSigner(plane, options, ctx);
-  const append = async (body: Record<string, unknown>): Promise<StoredEntry> =>
+  const append = async (
+    body: Record<string, unknown>,
+    objects: string[] = [],
+  ): Promise<StoredEntry> =>
     appendEntry(
       plane,
       {
@@ -84,27 +93,47 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
         },
         subject: await readMetaSubject(plane),
         body: body as StoredEntry['entry']['body'],
+        ...(objects.length === 0 ? {} : { objects }),
       },
       { manifest: plane.manifest, ...signing },
     );
   const heads = segmentHeads(plane);
-  const stored = await append({ archive_id: options.archiveId, heads, ...inventory });
+  const archived =
+    options.archive === true
+      ? await storeArchive(plane, readPlaneFiles(plane), {
+          archiveId: options.archiveId,
+          ledgerId: plane.manifest.ledger_id,
+          heads,
+        })
+      : undefined;
+  const stored = await append(
+    {
+      archive_id: options.archiveId,
+      heads,
+      ...inventory,
+      ...(archived === undefined ? {} : { archive: { ...archived.archive } }),
+    },
+    archived?.objects,
+  );
   const report: SealReport = {
     archiveId: options.archiveId,
     entry: `${stored.file}:${stored.line}`,
     heads,
     ...inventory,
     closed: closedBy(stored.entry),
+    ...(archived === undefined ? {} : { archive: archived.archive }),
   };
   if (options.checkpoint !== true) return report;
   // Every segment is closed now; the checkpoint seal goes to a fresh one, uncovered by itself.
   const state = await computeCheckpoint(root, currentSegmentFiles(plane));
   const digest = await createObjectStore(plane).put(state.state);
   const checkpoint = { state: digest, entries: state.entries, segments: state.segments };
+  // the checkpoint's heads include the first seal, so its inventory counts that seal's objects
+  for (const digest of archived?.objects ?? []) digests.add(digest);
   const sealed = await append({
     archive_id: options.archiveId,
     heads: segmentHeads(plane),
-    ...inventory,
+    ...computeInventory(digests),
     checkpoint,
   });
   const covered = Object.values(state.segments).reduce((sum, s) => sum + s.lines, 0);

@@ -19,6 +19,8 @@ import { ledgerRel } from './ledger-store.ts';
 import { findUpstream, type UpstreamCheck } from './ledger-upstream.ts';
 import { currentSegmentFiles, verifyLedgerFiles } from './verify-ledger-files.ts';
 import { recheckCheckpoint } from './checkpoint-state.ts';
+import { archiveFindings } from './plane-archive.ts';
+import { readSealBody } from '../core/ledger/verify-seals.ts';
 import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
 
 /** The protected ref the ledger must extend, and every commit since it only append to. */
@@ -89,9 +91,16 @@ export async function checkIntegrity(
     anchor === undefined
       ? Promise.resolve([])
       : checkLedgerHistory(plane.root, ledgerRel(plane), anchor.commit, anchor.label);
+  const archives: ArchivedSeal[] = [];
+  const watched: IntegrityInput = { ...input, onEntry: collectArchives(archives, input.onEntry) };
   const lines =
-    input.appendedOnly === true ? appendedLines(plane, input, ctx) : everyLine(plane, input, ctx);
+    input.appendedOnly === true
+      ? appendedLines(plane, watched, ctx)
+      : everyLine(plane, watched, ctx);
   const [verified, commits] = await Promise.all([lines, history]);
+  const archived = await archiveFindings(plane, archives, plane.manifest.ledger_id);
+  verified.findings.push(...archived);
+  verified.findingCount += archived.length;
   // One defect, one finding: lines a commit removed are named once, by that commit.
   const named = new Set(commits.map(findingKey));
   const prefixes = verified.prefixFindings.filter((f) => !named.has(findingKey(f)));
@@ -176,6 +185,29 @@ function recheckCheckpoints(plane: Plane, seals: readonly LocatedEntry[]): Ledge
     });
   }
   return found;
+}
+
+type ArchivedSeal = Parameters<typeof archiveFindings>[1][number];
+
+/** Wraps the caller's entry hook to keep every seal that archived the plane. */
+function collectArchives(
+  into: ArchivedSeal[],
+  onEntry: IntegrityInput['onEntry'],
+): (stored: StoredEntry) => void {
+  return (stored) => {
+    onEntry?.(stored);
+    if (stored.entry.kind !== 'seal' || stored.entry.body['archive'] === undefined) return;
+    const body = readSealBody(stored.entry);
+    if (typeof body === 'string' || body.archive === undefined) return;
+    into.push({
+      archiveId: body.archive_id,
+      archive: body.archive,
+      objects: stored.entry.storage.objects,
+      at: `${stored.file}:${stored.line}`,
+      file: stored.file,
+      line: stored.line,
+    });
+  };
 }
 
 function findingKey(finding: LedgerFinding): string {

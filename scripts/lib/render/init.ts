@@ -9,17 +9,19 @@ export function renderInit(result: InitResult): string {
   const controls = result.registry.controls;
   const slots = controls.filter((c) => c.execution.type === 'slot').map((c) => c.id);
   const lines =
-    result.mode === 'created'
-      ? [
-          `init: created the control plane in ${where} with ${controls.length} controls (ledger ${result.manifest.ledger_id}); no command was adopted`,
-        ]
-      : result.mode === 'raised'
+    result.replaced !== undefined
+      ? replacedLines(result.replaced, where)
+      : result.mode === 'created'
         ? [
-            `init: raised the target maturity of the plane in ${where} from ${result.raised?.from ?? '?'} to ${result.raised?.to ?? '?'}; controls required from the new level now count (TODO until run), nothing recorded was rewritten`,
+            `init: created the control plane in ${where} with ${controls.length} controls (ledger ${result.manifest.ledger_id}); no command was adopted`,
           ]
-        : [
-            `init: the plane in ${where} already has this profile; ${result.written.length === 0 ? 'nothing changed' : `only ${result.written.length} derived file(s) were re-rendered`}`,
-          ];
+        : result.mode === 'raised'
+          ? [
+              `init: raised the target maturity of the plane in ${where} from ${result.raised?.from ?? '?'} to ${result.raised?.to ?? '?'}; controls required from the new level now count (TODO until run), nothing recorded was rewritten`,
+            ]
+          : [
+              `init: the plane in ${where} already has this profile; ${result.written.length === 0 ? 'nothing changed' : `only ${result.written.length} derived file(s) were re-rendered`}`,
+            ];
   lines.push(
     '',
     `controls: ${controls.map((c) => `${c.id} (${c.execution.type})`).join(', ') || '(none)'}`,
@@ -41,4 +43,17 @@ export function renderInit(result: InitResult): string {
     `  - read ${result.plane === '' ? '' : `${result.plane}/`}INDEX.md, then commit the plane`,
   );
   return lines.join('\n');
+}
+
+function replacedLines(
+  replaced: NonNullable<InitPlaneResult['replaced']>,
+  where: string,
+): string[] {
+  const { predecessor } = replaced;
+  return [
+    `init: replaced the control plane in ${where} from sealed archive ${predecessor.archive_id} (manifest ${predecessor.digest}); the ledger continues, its history kept`,
+    `predecessor note: ${replaced.entry}`,
+    `carried over byte for byte: ${replaced.carried.join(', ') || '(none)'}`,
+    ...(replaced.removed.length === 0 ? [] : [`removed: ${replaced.removed.join(', ')}`]),
+  ];
 }

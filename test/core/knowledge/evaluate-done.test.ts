@@ -6,21 +6,9 @@ import {
   evaluateDone,
 } from '../../../scripts/lib/core/knowledge/evaluate-done.ts';
 import type { KnowledgeRecord } from '../../../scripts/lib/core/knowledge/types.ts';
+import { hypothesisView } from '../../helpers/hypothesis-view.ts';
 
-const base: HypothesisView = {
-  id: 'H-0001',
-  claim: 'c',
-  attr: 'functional',
-  risk: 300,
-  infoGain: 500,
-  cost: 1000,
-  status: 'open',
-  oracle: 'o',
-  evidence: [],
-  provenance: 'recon',
-  time: 't',
-  score: 150,
-};
+const base = hypothesisView({ risk: 300, score: 150 });
 const h = (over: Partial<HypothesisView>): HypothesisView => ({ ...base, ...over });
 const criteria = { highRisk: 700, maxOpenScore: 500, driftSteps: 3 };
 

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { HypothesisView } from '../../../scripts/lib/core/knowledge/decide-hypotheses.ts';
 import { pickSteered } from '../../../scripts/lib/core/knowledge/explore-step.ts';
+import { hypothesisView } from '../../helpers/hypothesis-view.ts';
 
-const h = (id: string, score: number): HypothesisView => ({
-  id,
-  claim: id,
-  attr: 'functional',
-  risk: 500,
-  infoGain: 500,
-  cost: 1000,
-  status: 'open',
-  oracle: 'o',
-  evidence: [],
-  provenance: 'recon',
-  probe: { argv: ['true'], expectExit: 0 },
-  time: 't',
-  score,
-});
+const h = (id: string, score: number): HypothesisView =>
+  hypothesisView({ id, claim: id, probe: { argv: ['true'], expectExit: 0 }, score });
 const board = [h('H-0001', 900), h('H-0002', 800), h('H-0003', 700), h('H-0004', 100)];
 const steer = { share: 3000, step: 0, seed: 'abc', isDrifting: false };
 

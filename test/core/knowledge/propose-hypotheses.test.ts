@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { proposeHypotheses } from '../../../scripts/lib/core/knowledge/propose-hypotheses.ts';
-import type { ProposalInputs } from '../../../scripts/lib/core/knowledge/propose-hypotheses.ts';
+import type {
+  ProposalControl,
+  ProposalInputs,
+} from '../../../scripts/lib/core/knowledge/propose-hypotheses.ts';
 
 const base: ProposalInputs = {
   board: [],
@@ -120,5 +123,47 @@ describe('proposeHypotheses', () => {
     expect(ruled.notProposed[1]!.reason).toBe(
       'its probe needs production_mutation, beyond the allowed blast radius',
     );
+  });
+});
+
+describe('proposeHypotheses from controls', () => {
+  it('drafts a flaky control as a reliability question and a failing one as a functional one', () => {
+    const control = (
+      id: string,
+      status: ProposalControl['status'],
+      flaky: boolean,
+    ): ProposalControl => ({ id, title: id, status, flaky, needs: [], runnable: true });
+    const { added } = proposeHypotheses({
+      ...base,
+      controls: [
+        control('unit', 'FAIL', false),
+        control('e2e', 'FAIL', true),
+        control('lint', 'PASS', false),
+      ],
+    });
+    const drafted = (id: string, kind: string, expectStatus: string) => ({
+      provenance: `recon:control:${id}:${kind}`,
+      cost: 1000,
+      probe: { argv: [], control: id, expectStatus },
+    });
+    expect(added).toMatchObject([
+      {
+        ...drafted('unit', 'fail', 'FAIL'),
+        claim: 'unit still fails on the current code',
+        attr: 'functional',
+        risk: 800,
+        infoGain: 500,
+        oracle: 'unit FAIL',
+      },
+      {
+        ...drafted('e2e', 'flaky', 'PASS'),
+        claim: 'e2e passes reliably on the current code',
+        attr: 'reliability',
+        risk: 700,
+        infoGain: 800,
+        oracle: 'e2e PASS (run with --repeat to expose flakiness)',
+      },
+    ]);
+    expect(added).toHaveLength(2);
   });
 });

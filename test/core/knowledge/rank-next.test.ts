@@ -8,6 +8,7 @@ import {
   rankNext,
 } from '../../../scripts/lib/core/knowledge/rank-next.ts';
 import type { NextItem } from '../../../scripts/lib/core/knowledge/rank-next.ts';
+import { hypothesisView } from '../../helpers/hypothesis-view.ts';
 
 const items = (n: number): NextItem[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -64,23 +65,9 @@ describe('rankNext', () => {
   });
 
   it('takes only open and probing hypotheses', () => {
-    const base = {
-      claim: 'c',
-      attr: 'functional' as const,
-      oracle: 'o',
-      evidence: [],
-      provenance: 'recon',
-      time: 't',
-      score: 0,
-      risk: 500,
-      infoGain: 500,
-      cost: 1000,
-    };
-    const board = (['open', 'probing', 'confirmed', 'refuted'] as const).map((status, i) => ({
-      ...base,
-      id: `H-${i}`,
-      status,
-    }));
+    const board = (['open', 'probing', 'confirmed', 'refuted'] as const).map((status, i) =>
+      hypothesisView({ id: `H-${i}`, status }),
+    );
     expect(hypothesisItems(board).map((h) => h.id)).toEqual(['H-0', 'H-1']);
   });
 

@@ -55,6 +55,7 @@ describe('TypeScript types match the schemas', () => {
         'scope',
         'authorities',
         'policies',
+        'predecessor',
         'ci_tiers',
         'requirement_files',
         'instruction_sources',

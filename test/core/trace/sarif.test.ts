@@ -3,19 +3,11 @@
 // stable partial fingerprints, rule descriptions and help, and automationDetails.id.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { checkTraceFiles } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { renderTraceSarif } from '../../../scripts/lib/render/trace-sarif.ts';
+import { validateSarif } from '../../helpers/sarif-schema.ts';
 import { PACKS, REPO, packAt, tempFile } from '../../helpers/trace.ts';
-
-const schema = JSON.parse(
-  readFileSync(join(REPO, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'),
-) as object;
-const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const validate = ajv.compile(schema);
 
 interface SarifResult {
   ruleId: string;
@@ -51,7 +43,7 @@ async function sarifFor(files: string[]): Promise<Sarif> {
     pathOf: (f) => (isAbsolute(f) ? f : join(REPO, f)),
   });
   const sarif = JSON.parse(text) as Sarif;
-  if (!validate(sarif)) throw new Error(JSON.stringify(validate.errors?.slice(0, 5)));
+  if (!validateSarif(sarif)) throw new Error(JSON.stringify(validateSarif.errors?.slice(0, 5)));
   return sarif;
 }
 

@@ -2,32 +2,13 @@
 // refused and a granted claim, status, query, and verify on a tampered ledger (exit 3). Each file
 // is test/golden/<verb>/<case>.md; temp paths, hashes, durations and host names are normalised.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../../helpers/gate-repo.ts';
-
-const NOW = '2026-01-02T03:04:05.000Z';
-
-function normalise(text: string, repo: GateRepo): string {
-  return text
-    .split(repo.dir)
-    .join('<repo>')
-    .split(hostname())
-    .join('<host>')
-    .replace(/\b[0-9a-f]{8}(?=-main)/g, '<ledger>')
-    .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
-    .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
-    .replace(/\b[0-9a-f]{10,12}\b/g, '<hash>')
-    .replace(/\d+ ?ms\b/g, '<n>ms')
-    .replace(/\b\d+\.\d s\b/g, '<n> s')
-    .replace(/"duration_ms": \d+/g, '"duration_ms": <n>');
-}
+import { GOLDEN_NOW, inProcessTranscript } from '../../helpers/golden.ts';
 
 async function transcript(repo: GateRepo, args: string[], file: string): Promise<void> {
-  const { code, out, err } = await repo.run(args, {}, NOW);
-  const text = `# proofgate ${args.join(' ')}\n\n## stdout\n\n\`\`\`\n${normalise(out, repo)}\`\`\`\n\n## stderr\n\n\`\`\`\n${normalise(err, repo)}\`\`\`\n\nExit code: ${code}\n`;
-  await expect(text).toMatchFileSnapshot(`../${file}.md`);
+  await expect((await inProcessTranscript(repo, args)).text).toMatchFileSnapshot(`../${file}.md`);
 }
 
 test('evaluate with a FAIL, the refused claim, status', async () => {
@@ -43,7 +24,7 @@ test('a granted claim and query', async () => {
   const repo = makeGateRepo([
     { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('process.exit(0)')} }` },
   ]);
-  expect((await repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(0);
+  expect((await repo.run(['evaluate', '--run'], {}, GOLDEN_NOW)).code).toBe(0);
   await transcript(repo, ['claim', '--control', 'tests', '--no-record'], 'claim/granted');
   await transcript(repo, ['query', 'control', 'tests'], 'query/control');
 });
@@ -53,8 +34,8 @@ test('verify on a tampered ledger', async () => {
     { id: 'tests', execution: `{ type: command, argv: ${nodeArgv('process.exit(0)')} }` },
   ]);
   // Two entries: the second names the first's hash, so changing the first breaks the chain.
-  expect((await repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(0);
-  expect((await repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(0);
+  expect((await repo.run(['evaluate', '--run'], {}, GOLDEN_NOW)).code).toBe(0);
+  expect((await repo.run(['evaluate', '--run'], {}, GOLDEN_NOW)).code).toBe(0);
   const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
   const segments = readdirSync(dir).map((f) => join(dir, f));
   const segment = segments.find((f) => readFileSync(f, 'utf8').includes('"tests"'))!;

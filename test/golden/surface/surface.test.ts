@@ -3,38 +3,16 @@
 // views of `status` (--readiness, --blockers, --next, --base <ref>), plus one old spelling each
 // for the deprecation line on stderr. Each file is test/golden/<verb>/<case>.md.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../../helpers/gate-repo.ts';
+import { GOLDEN_NOW, inProcessTranscript } from '../../helpers/golden.ts';
 
-const NOW = '2026-01-02T03:04:05.000Z';
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
-
-function normalise(text: string, repo: GateRepo, keys: string): string {
-  return text
-    .split(repo.dir)
-    .join('<repo>')
-    .split(keys)
-    .join('<keys>')
-    .split(hostname())
-    .join('<host>')
-    .replace(/\b[0-9a-f]{8}(?=-main)/g, '<ledger>')
-    .replace(/\bBLK-[0-9a-f]{16}\b/g, 'BLK-<id>')
-    .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
-    .replace(/\b[0-9a-f]{40}\b/g, '<sha1>')
-    .replace(/\b[0-9a-f]{10,12}\b/g, '<hash>')
-    .replace(/SHA256:[A-Za-z0-9+/]{43}/g, 'SHA256:<fingerprint>')
-    .replace(/fork point [0-9a-f]{7}\b/g, 'fork point <commit>')
-    // The skill's file count follows the shipped pages, not this change.
-    .replace(/\d+ (file\(s\) )?written/g, '<n> $1written')
-    .replace(/\d+ ?ms\b/g, '<n>ms')
-    .replace(/\b\d+\.\d s\b/g, '<n> s')
-    .replace(/"duration_ms": \d+/g, '"duration_ms": <n>');
-}
 
 function setup(exit: number): { repo: GateRepo; keys: string } {
   const repo = makeGateRepo([
@@ -53,8 +31,10 @@ async function transcript(
   args: string[],
   file: string,
 ): Promise<number> {
-  const { code, out, err } = await repo.run(args, { PROOFGATE_KEY_DIR: keys }, NOW);
-  const text = `# proofgate ${args.join(' ')}\n\n## stdout\n\n\`\`\`\n${normalise(out, repo, keys)}\`\`\`\n\n## stderr\n\n\`\`\`\n${normalise(err, repo, keys)}\`\`\`\n\nExit code: ${code}\n`;
+  const { text, code } = await inProcessTranscript(repo, args, {
+    paths: [[keys, '<keys>']],
+    env: { PROOFGATE_KEY_DIR: keys },
+  });
   await expect(text).toMatchFileSnapshot(`../${file}.md`);
   return code;
 }
@@ -94,7 +74,7 @@ test('knowledge: each record-keeping sub-action, and the old spelling', async ()
 
 test('the views of status after a FAIL, --base <ref>, and the old spellings', async () => {
   const r = setup(1);
-  expect((await r.repo.run(['evaluate', '--run'], {}, NOW)).code).toBe(1);
+  expect((await r.repo.run(['evaluate', '--run'], {}, GOLDEN_NOW)).code).toBe(1);
   await transcript(r, ['status', '--readiness'], 'status/readiness');
   await transcript(r, ['status', '--blockers'], 'status/blockers');
   await transcript(r, ['status', '--next'], 'status/next');

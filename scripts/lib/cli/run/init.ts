@@ -12,11 +12,13 @@ export interface InitOptions extends CommonOptions {
   profile: string | undefined;
   /** Profile keys given as flags (snake_case), each overriding the profile file. */
   overrides: Record<string, unknown>;
+  /** Replace the existing plane from this sealed archive (references/init.md "Replacing a plane"). */
+  fromArchive?: string | undefined;
 }
 
 export async function runInit(options: InitOptions, ctx: Context): Promise<InitResult> {
   if (options.template) return { mode: 'template', template: renderProfileTemplate() };
   const root = await findGitRoot(options.root ?? ctx.cwd);
   const profile = readProfile(ctx.cwd, options.profile, options.overrides);
-  return initPlane(root, profile, ctx.clock.now());
+  return initPlane(root, profile, ctx.clock.now(), options.fromArchive);
 }

@@ -126,37 +126,45 @@ function fileDrafts(input: ProposalInputs): { drafts: Draft[]; deferred: NotProp
   return { drafts, deferred: ruled };
 }
 
+/**
+ * A flaky control's PASS and FAIL on the same code leave its outcome genuinely uncertain; a
+ * control whose last result was a FAIL is mostly confirmed by a rerun.
+ */
+const CONTROL_DRAFTS = {
+  flaky: {
+    claim: 'passes reliably on the current code',
+    attr: 'reliability',
+    risk: 700,
+    infoGain: 800,
+    oracle: 'PASS (run with --repeat to expose flakiness)',
+    expectStatus: 'PASS',
+  },
+  fail: {
+    claim: 'still fails on the current code',
+    attr: 'functional',
+    risk: 800,
+    infoGain: 500,
+    oracle: 'FAIL',
+    expectStatus: 'FAIL',
+  },
+} as const;
+
 function controlDrafts(input: ProposalInputs): Draft[] {
   return input.controls.flatMap((c): Draft[] => {
     if (!c.runnable) return [];
-    if (c.flaky) {
-      return [
-        {
-          provenance: `recon:control:${c.id}:flaky`,
-          claim: `${c.id} passes reliably on the current code`,
-          attr: 'reliability',
-          risk: 700,
-          // PASS and FAIL on the same code: the outcome is genuinely uncertain.
-          infoGain: 800,
-          cost: 1000,
-          oracle: `${c.id} PASS (run with --repeat to expose flakiness)`,
-          probe: { argv: [], control: c.id, expectStatus: 'PASS' },
-          needs: c.needs,
-        },
-      ];
-    }
-    if (c.status !== 'FAIL') return [];
+    const kind = c.flaky ? 'flaky' : c.status === 'FAIL' ? 'fail' : undefined;
+    if (kind === undefined) return [];
+    const d = CONTROL_DRAFTS[kind];
     return [
       {
-        provenance: `recon:control:${c.id}:fail`,
-        claim: `${c.id} still fails on the current code`,
-        attr: 'functional',
-        risk: 800,
-        // Its last result was a FAIL: a rerun mostly confirms what is known.
-        infoGain: 500,
+        provenance: `recon:control:${c.id}:${kind}`,
+        claim: `${c.id} ${d.claim}`,
+        attr: d.attr,
+        risk: d.risk,
+        infoGain: d.infoGain,
         cost: 1000,
-        oracle: `${c.id} FAIL`,
-        probe: { argv: [], control: c.id, expectStatus: 'FAIL' },
+        oracle: `${c.id} ${d.oracle}`,
+        probe: { argv: [], control: c.id, expectStatus: d.expectStatus },
         needs: c.needs,
       },
     ];

@@ -6,6 +6,7 @@ import { sha256Hex } from '../hash.ts';
 import type { LedgerIndex } from './ledger-index.ts';
 import { HEX64 } from './parse-entry.ts';
 import { readCheckpointBody, type CheckpointBody } from './checkpoint.ts';
+import { checkSealArchive, type SealArchive } from './seal-archive.ts';
 import type { Report } from './verify-chain.ts';
 import type { FindingSink } from './verify-findings.ts';
 import type { ReferenceTracker } from './verify-references.ts';
@@ -23,6 +24,8 @@ export interface SealBody {
   objects: number;
   /** A checkpoint seal's covered prefix and state (checkpoint.ts). */
   checkpoint?: CheckpointBody;
+  /** A plane archive sealed with `seal --archive` (seal-archive.ts). */
+  archive?: SealArchive;
 }
 
 /** sha256 over the domain prefix and the sorted unique digests joined by `\n`. */
@@ -36,16 +39,21 @@ export function computeInventory(digests: Iterable<string>): {
 
 export function readSealBody(entry: LedgerEntry): SealBody | string {
   const body = entry.body;
-  const names = Object.keys(body).sort().join(',');
-  if (
-    names !== 'archive_id,heads,inventory,objects' &&
-    names !== 'archive_id,checkpoint,heads,inventory,objects'
-  ) {
-    return 'body must be {archive_id, heads, inventory, objects} and optionally checkpoint';
+  const names = Object.keys(body)
+    .filter((k) => k !== 'checkpoint' && k !== 'archive')
+    .sort()
+    .join(',');
+  if (names !== 'archive_id,heads,inventory,objects') {
+    return 'body must be {archive_id, heads, inventory, objects} and optionally checkpoint, archive';
   }
   const checkpoint =
     body['checkpoint'] === undefined ? undefined : readCheckpointBody(body['checkpoint']);
   if (typeof checkpoint === 'string') return checkpoint;
+  const archive =
+    body['archive'] === undefined
+      ? undefined
+      : checkSealArchive(body['archive'], entry.storage.objects);
+  if (typeof archive === 'string') return archive;
   const { archive_id: archiveId, heads, inventory, objects } = body;
   if (typeof archiveId !== 'string' || archiveId === '') return 'body.archive_id must be a string';
   if (typeof heads !== 'object' || heads === null || Array.isArray(heads))
@@ -61,6 +69,7 @@ export function readSealBody(entry: LedgerEntry): SealBody | string {
     inventory,
     objects,
     ...(checkpoint === undefined ? {} : { checkpoint }),
+    ...(archive === undefined ? {} : { archive }),
   };
 }
 

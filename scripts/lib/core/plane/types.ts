@@ -135,6 +135,8 @@ export interface Manifest {
       bundles?: Record<string, string>;
     };
   };
+  /** The sealed archive this plane replaced (`init --from-archive`, references/seal.md). */
+  predecessor?: { archive_id: string; digest: string };
   /** Remote CI workflow id (as scan names it) → tier a person chose; absent means `none`. */
   ci_tiers?: Record<string, CiTier>;
   /**
