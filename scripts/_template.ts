@@ -1,5 +1,8 @@
 // Template for a new verb: copy to scripts/<verb>.ts, add a row to the table in scripts/cli.ts,
 // write references/<verb>.md, and keep the logic in scripts/lib/core/ (this file stays <= 120 lines).
+// By the verb recipe (ARCHITECTURE.md): the result type goes beside the verb's flow, the renderer
+// into scripts/lib/render/, and any real-I/O wiring of `run` into scripts/lib/cli/run/<verb>.ts;
+// the verb never imports lib/io or lib/flows/world.
 import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';

@@ -4,9 +4,8 @@
 import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { adoptFlow, type AdoptFlowOptions } from './lib/flows/adopt-flow.ts';
+import { adoptFlow, type AdoptFlowOptions, type AdoptResult } from './lib/flows/adopt-flow.ts';
 import { renderAdopt } from './lib/render/adopt.ts';
-import type { AdoptResult } from './lib/render/adopt.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { readAuthorize } from './lib/cli/gate-flags.ts';
 

@@ -1,73 +1,20 @@
 // `proofgate authority approve`: the release authority approves changed control definitions (by digest) so a
 // project or release claim against a base accepts them. references/approve.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { approveFlow, type ApproveFlowResult } from './lib/flows/approve-flow.ts';
+import type { ApproveFlowResult } from './lib/flows/approve-flow.ts';
+import { runApprove, type ApproveOptions } from './lib/cli/run/approve.ts';
 import {
   actorFlags,
-  actorFrom,
   readActorFlags,
   readSign,
   readSigstoreRoot,
   readStrings,
   signFlag,
   sigstoreRootFlag,
-  type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { openSigningIO } from './lib/flows/world/real-gate-io.ts';
-import type { SignMode } from './lib/core/ledger/keyless.ts';
-import { readBasePlane } from './lib/io/base-registry.ts';
-import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderApprove } from './lib/render/render-approve.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface ApproveOptions extends CommonOptions {
-  controls: string[];
-  base: string | undefined;
-  note: string | undefined;
-  actor: ActorFlags;
-  sign?: SignMode;
-  sigstoreRoot?: string | undefined;
-}
-
-export async function runApprove(
-  options: ApproveOptions,
-  ctx: Context,
-): Promise<ApproveFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const { io, actor } = await openSigningIO(
-    ctx,
-    root,
-    actorFrom(options.actor, ctx, 'virtual:release-owner'),
-    options.sign,
-    options.sigstoreRoot,
-  );
-  const atBase =
-    options.base === undefined
-      ? undefined
-      : await readBasePlane(await io.loadPlane(root), options.base);
-  const definitionsAtBase =
-    atBase === undefined
-      ? undefined
-      : {
-          base: atBase.base,
-          controls: atBase.plane?.registry.controls ?? [],
-          ...(atBase.plane === undefined ? {} : { manifest: atBase.plane.manifest }),
-        };
-  return approveFlow(
-    {
-      root,
-      controls: options.controls,
-      actor,
-      ...(definitionsAtBase === undefined ? {} : { definitionsAtBase }),
-      ...(options.note === undefined ? {} : { note: options.note }),
-    },
-    ctx,
-    io,
-  );
-}
 
 export const approve = defineVerb<ApproveOptions, ApproveFlowResult>({
   name: 'approve',

@@ -1,60 +1,19 @@
 // `proofgate attest`: a registered human or external authority records the result of a manual
 // control as a ledger entry. Committing it does not stale it; --expires does. references/attest.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { attestFlow, type AttestFlowResult } from './lib/flows/attest-flow.ts';
+import type { AttestFlowResult } from './lib/flows/attest-flow.ts';
+import { runAttest, type AttestOptions } from './lib/cli/run/attest.ts';
 import {
   actorFlags,
-  actorFrom,
   readActorFlags,
   readSign,
   readSigstoreRoot,
   signFlag,
   sigstoreRootFlag,
-  type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { openSigningIO } from './lib/flows/world/real-gate-io.ts';
-import type { SignMode } from './lib/core/ledger/keyless.ts';
-import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAttest } from './lib/render/render-gate.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface AttestOptions extends CommonOptions {
-  control: string;
-  status: 'PASS' | 'FAIL';
-  note: string;
-  evidence: string | undefined;
-  expires: string | undefined;
-  actor: ActorFlags;
-  sign?: SignMode;
-  sigstoreRoot?: string | undefined;
-}
-
-export async function runAttest(options: AttestOptions, ctx: Context): Promise<AttestFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const { io, actor } = await openSigningIO(
-    ctx,
-    root,
-    actorFrom(options.actor, ctx),
-    options.sign,
-    options.sigstoreRoot,
-  );
-  return attestFlow(
-    {
-      root,
-      control: options.control,
-      status: options.status,
-      note: options.note,
-      ...(options.evidence === undefined ? {} : { evidence: options.evidence }),
-      ...(options.expires === undefined ? {} : { expires: options.expires }),
-      actor,
-    },
-    ctx,
-    io,
-  );
-}
 
 function text(argv: Record<string, unknown>, name: string): string | undefined {
   const value = argv[name];

@@ -1,12 +1,9 @@
 // `proofgate audit`: an independent authority re-executes what it reviews and records agreement or
 // dispute. Not independent (same authority, context or key) is exit 2. references/audit.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ReviewStage } from './lib/core/gate/entries/bodies.ts';
-import type { SignMode } from './lib/core/ledger/keyless.ts';
-import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { auditFlow, type AuditFlowResult } from './lib/flows/audit-flow.ts';
+import type { AuditFlowResult } from './lib/flows/audit-flow.ts';
 import {
   actorFlags,
   controlFlag,
@@ -20,52 +17,12 @@ import {
   runFlags,
   signFlag,
   sigstoreRootFlag,
-  type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { openGateRun } from './lib/cli/gate-run.ts';
+import { runAudit, type AuditOptions } from './lib/cli/run/audit.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderAudit } from './lib/render/render-gate.ts';
-import { progressSink } from './lib/flows/progress.ts';
-import type { CommonOptions } from './lib/core/options.ts';
 
 const STAGES = ['cross', 'release_authority', 'third_party'] as const;
-
-export interface AuditOptions extends CommonOptions {
-  stage: ReviewStage;
-  review: string;
-  controls: string[];
-  actor: ActorFlags;
-  authorize: AuthorizationKind[];
-  grantedBy?: string | undefined;
-  jobs: number;
-  /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
-  progress?: boolean;
-  /** `--quiet`: no progress lines. */
-  quiet?: boolean;
-  /** `--sign sigstore`: sign the audit entries keyless (references/sigstore.md). */
-  sign?: SignMode;
-  sigstoreRoot?: string | undefined;
-}
-
-export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
-  const { root, io, actor, grant } = await openGateRun(options, ctx);
-  const progress = progressSink(options, ctx);
-  return auditFlow(
-    {
-      root,
-      stage: options.stage,
-      review: options.review,
-      controls: options.controls,
-      actor,
-      authorize: options.authorize,
-      ...grant,
-      jobs: options.jobs,
-      ...(progress === undefined ? {} : { progress }),
-    },
-    ctx,
-    io,
-  );
-}
 
 export const audit = defineVerb<AuditOptions, AuditFlowResult>({
   name: 'audit',

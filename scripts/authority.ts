@@ -1,41 +1,16 @@
 // `proofgate authority add|list|retire` (references/authority.md): register who may act in which
 // stage, with an optional public key, by editing controls/manifest.yaml in place (comments kept).
-import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import type { CommonOptions } from './lib/core/options.ts';
 import { AUDIT_STAGES } from './lib/core/ledger/types.ts';
 import {
   AUTHORITY_ACTIONS,
-  authorityFlow,
   type AuthorityAction,
   type AuthorityFlowResult,
 } from './lib/flows/authority-flow.ts';
-import { resolveRoot } from './lib/io/git.ts';
+import { runAuthority, type AuthorityOptions } from './lib/cli/run/authority.ts';
 import { readStrings } from './lib/cli/gate-flags.ts';
 import { renderAuthority } from './lib/render/authority.ts';
-
-export interface AuthorityOptions extends CommonOptions {
-  action: AuthorityAction;
-  id: string | undefined;
-  stages: string[];
-  key: string | undefined;
-}
-
-export async function runAuthority(
-  options: AuthorityOptions,
-  ctx: Context,
-): Promise<AuthorityFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  return authorityFlow({
-    root,
-    action: options.action,
-    ...(options.id === undefined ? {} : { id: options.id }),
-    stages: options.stages,
-    ...(options.key === undefined ? {} : { key: options.key }),
-    time: ctx.clock.now().toISOString(),
-  });
-}
 
 export const authority = defineVerb<AuthorityOptions, AuthorityFlowResult>({
   name: 'authority',

@@ -1,14 +1,10 @@
 // `proofgate campaign start|register|baseline|list|show|lint`: convergence campaigns over existing debt.
 // The campaign and the ratchet baselines are ledger entries, never editable files; `start` also
 // writes the task file (<git dir>/proofgate/task.json) the Stop hook and `claim` read.
-import { resolve } from 'node:path';
-import type { Context } from './lib/core/context.ts';
-import { CliError, ConfigError, UsageError } from './lib/core/errors.ts';
-import type { Actor } from './lib/core/ledger/types.ts';
+import { UsageError } from './lib/core/errors.ts';
+import type { ExitPolicy } from './lib/core/brownfield/campaign-spec.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
-import type { SignMode } from './lib/core/ledger/keyless.ts';
-import type { ExitPolicy } from './lib/core/brownfield/campaign-spec.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import {
   readSign,
@@ -17,38 +13,11 @@ import {
   signFlag,
   sigstoreRootFlag,
 } from './lib/cli/gate-flags.ts';
-import { CAMPAIGN_ACTIONS, campaignFlow } from './lib/flows/campaign-flow.ts';
-import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { readYamlFile } from './lib/io/plane.ts';
-import { defaultExecutionContext } from './lib/io/default-context.ts';
-import { createRealGateIO, openSigningIO } from './lib/flows/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runCampaign, type CampaignOptions } from './lib/cli/run/campaign.ts';
+import { CAMPAIGN_ACTIONS } from './lib/flows/campaign-flow.ts';
+import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-import type { GateIO } from './lib/core/ports.ts';
-
-export interface CampaignOptions extends CommonOptions {
-  action: CampaignAction;
-  /** show: the campaign; start: the campaign (positional or --campaign). */
-  id: string | undefined;
-  file: string | undefined;
-  /** baseline: one ratchet control; start: the task's controls. */
-  controls: string[];
-  task?: string | undefined;
-  /** lint: the phase the next claim names. */
-  phase?: string | undefined;
-  description?: string | undefined;
-  policy?: Partial<ExitPolicy>;
-  actor: string | undefined;
-  authorityId: string | undefined;
-  executionContext: string | undefined;
-  authorize: AuthorizationKind[];
-  grantedBy?: string | undefined;
-  allowGrowth: boolean;
-  sign?: SignMode;
-  sigstoreRoot?: string | undefined;
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -193,67 +162,5 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
       ? 1
       : 0,
 });
-
-export async function runCampaign(
-  options: CampaignOptions,
-  ctx: Context,
-  io?: GateIO,
-): Promise<CampaignFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const file = options.file === undefined ? undefined : resolve(ctx.cwd, options.file);
-  const { authorityId } = options;
-  const actor: Actor | undefined =
-    authorityId === undefined
-      ? undefined
-      : {
-          label: options.actor ?? authorityId,
-          authority: authorityId,
-          context: options.executionContext ?? defaultExecutionContext(),
-        };
-  // A keyed authority's entries are signed with its key from PROOFGATE_KEY_DIR (or keyless with
-  // --sign sigstore); without the key nothing is written (exit 2, naming who signs and how).
-  const openSigning = async (acting: Actor) => {
-    try {
-      return await openSigningIO(ctx, root, acting, options.sign, options.sigstoreRoot);
-    } catch (error) {
-      throw keyMissing(error, acting.authority, options.action);
-    }
-  };
-  return campaignFlow(
-    {
-      root,
-      action: options.action,
-      ...(file === undefined
-        ? {}
-        : { spec: readYamlFile(file, options.file ?? file), file: options.file ?? file }),
-      controls: options.controls,
-      ...(options.id === undefined ? {} : { id: options.id }),
-      ...(options.task === undefined ? {} : { task: options.task }),
-      ...(options.phase === undefined ? {} : { phase: options.phase }),
-      ...(options.description === undefined ? {} : { description: options.description }),
-      ...(options.policy === undefined ? {} : { policy: options.policy }),
-      ...(actor === undefined ? {} : { actor }),
-      authorize: options.authorize,
-      ...(options.grantedBy === undefined ? {} : { grantor: { authority: options.grantedBy } }),
-      allowGrowth: options.allowGrowth,
-    },
-    ctx,
-    io ?? createRealGateIO(ctx),
-    io === undefined ? openSigning : undefined,
-  );
-}
-
-function keyMissing(error: unknown, authority: string, action: CampaignAction): unknown {
-  if (!(error instanceof CliError) || error.code !== 'KEY_INVALID') return error;
-  return new ConfigError(
-    'KEY_INVALID',
-    `campaign ${action} in the name of ${authority} must be signed by it: ${error.message}`,
-    {
-      ...(error.where === undefined ? {} : { where: error.where }),
-      ...(error.expected === undefined ? {} : { expected: error.expected }),
-      next: `${authority} runs it with its key: PROOFGATE_KEY_DIR=<${authority}'s key directory> proofgate campaign ${action} ... --authority-id ${authority} (or --sign sigstore in the CI that holds its identity); nothing was written`,
-    },
-  );
-}
 
 runIfMain(import.meta.url, campaign);

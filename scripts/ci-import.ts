@@ -1,26 +1,10 @@
 // `proofgate campaign import-ci --workflow ID --commit SHA --junit FILE|--json FILE`: records a remote CI
 // result a person fetched, bound to the commit's tree. Never reaches the remote itself.
-import { resolve } from 'node:path';
-import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { ciImportFlow } from './lib/flows/ci-import-flow.ts';
-import type { CiImportResult } from './lib/flows/ci-import-flow.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { createRealCiImportIO } from './lib/flows/world/real-ci-import-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runCiImport, type CiImportOptions } from './lib/cli/run/ci-import.ts';
+import type { CiImportResult } from './lib/flows/ci-import-flow.ts';
 import { renderCiImport } from './lib/render/render-ci-import.ts';
-import type { CiImportIO } from './lib/core/ports.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface CiImportOptions extends CommonOptions {
-  workflow: string;
-  commit: string;
-  junit: string | undefined;
-  json_file: string | undefined;
-  actor: string | undefined;
-  authorityId: string;
-  executionContext: string;
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -60,31 +44,5 @@ export const ciImport = defineVerb<CiImportOptions, CiImportResult>({
   render: renderCiImport,
   exitCode: (r) => (r.status === 'PASS' ? 0 : 1),
 });
-
-export async function runCiImport(
-  options: CiImportOptions,
-  ctx: Context,
-  io?: CiImportIO,
-): Promise<CiImportResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const at = (p: string | undefined) => (p === undefined ? undefined : resolve(ctx.cwd, p));
-  const [junit, json] = [at(options.junit), at(options.json_file)];
-  return ciImportFlow(
-    {
-      root,
-      workflow: options.workflow,
-      commit: options.commit,
-      ...(junit === undefined ? {} : { junit }),
-      ...(json === undefined ? {} : { json }),
-      actor: {
-        label: options.actor ?? options.authorityId,
-        authority: options.authorityId,
-        context: options.executionContext,
-      },
-    },
-    ctx,
-    io ?? createRealCiImportIO(ctx),
-  );
-}
 
 runIfMain(import.meta.url, ciImport);

@@ -1,40 +1,14 @@
 // `proofgate efficacy` (references/efficacy.md): plants seeded defects in a temporary worktree,
 // runs the control there and expects it to FAIL; records an `efficacy` entry per control.
-import type { Context } from './lib/core/context.ts';
-import { defineVerb } from './lib/cli/define-verb.ts';
-import { runEfficacyFlow, type EfficacyResult } from './lib/flows/efficacy-flow.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
-import { createEfficacyIO } from './lib/io/temp-worktree.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { renderEfficacy } from './lib/render/render-efficacy.ts';
-import { defaultExecutionContext } from './lib/io/default-context.ts';
 import type { Argv } from 'yargs';
+import { defineVerb, type ParsedArgs } from './lib/cli/define-verb.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runEfficacy, type EfficacyVerbOptions } from './lib/cli/run/efficacy.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { MUTATION_OPERATORS, type MutationOperator } from './lib/core/efficacy/operators.ts';
-import type { Actor } from './lib/core/ledger/types.ts';
-import type { ParsedArgs } from './lib/cli/define-verb.ts';
-import type { EfficacyMethod } from './lib/flows/efficacy-flow.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-
-export async function runEfficacy(
-  options: EfficacyVerbOptions,
-  ctx: Context,
-): Promise<EfficacyResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  return runEfficacyFlow(
-    { root, controls: options.controls, method: options.method, actor: options.actor },
-    ctx,
-    createRealGateIO(ctx),
-    createEfficacyIO(),
-  );
-}
-
-export interface EfficacyVerbOptions extends CommonOptions {
-  controls: string[];
-  method: EfficacyMethod;
-  actor: Actor;
-}
+import type { EfficacyMethod, EfficacyResult } from './lib/flows/efficacy-flow.ts';
+import { renderEfficacy } from './lib/render/render-efficacy.ts';
 
 export function buildEfficacyFlags(y: Argv): Argv {
   return y
@@ -114,7 +88,7 @@ export function toEfficacyOptions(argv: ParsedArgs, common: CommonOptions): Effi
     actor: {
       label: String(argv['actor']),
       authority: String(argv['authority-id']),
-      context: typeof context === 'string' ? context : defaultExecutionContext(),
+      context: typeof context === 'string' ? context : undefined,
     },
   };
 }

@@ -1,12 +1,10 @@
 // `proofgate evaluate`: run the controls and record one run entry each (--run), show what would run
 // (--dry-run), or run then claim (--claim). references/evaluate.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import type { ClaimScope } from './lib/core/plane/types.ts';
 import { CLAIM_SCOPES } from './lib/core/plane/types.ts';
+import { parseShard, type ShardSpec } from './lib/core/gate/run/shard.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { claimFlow, type ClaimFlowResult } from './lib/flows/claim-flow.ts';
-import { evaluateRun, type EvaluateRunResult } from './lib/flows/evaluate-flow.ts';
 import {
   actorFlags,
   controlFlag,
@@ -18,82 +16,11 @@ import {
   readStrings,
   runFlags,
   sigstoreRootFlag,
-  type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import type { AuthorizationKind } from './lib/core/plane/types.ts';
-import { openGateRun } from './lib/cli/gate-run.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { progressSink } from './lib/flows/progress.ts';
-import { renderClaim, renderEvaluateRun } from './lib/render/render-gate.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-import { parseShard, type ShardSpec } from './lib/core/gate/run/shard.ts';
-
-export interface EvaluateOptions extends CommonOptions {
-  mode: 'run' | 'dry-run' | 'claim';
-  controls: string[];
-  actor: ActorFlags;
-  authorize: AuthorizationKind[];
-  grantedBy?: string | undefined;
-  jobs: number;
-  scope: ClaimScope | undefined;
-  /** `--shard i/n`: this runner's slice of the controls. */
-  shard?: ShardSpec;
-  /** `--progress`: progress lines on stderr even under --json, from the start. */
-  progress?: boolean;
-  /** `--quiet`: no progress lines. */
-  quiet?: boolean;
-  /** `--repeat N` with --run: up to N runs in a row, stopping at the first that is not a pass. */
-  repeat?: number;
-  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
-  sigstoreRoot?: string | undefined;
-}
-
-export interface EvaluateResult {
-  run: EvaluateRunResult;
-  /** Present with --claim. */
-  claim?: ClaimFlowResult;
-}
-
-export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
-  const { root, io, actor, grant } = await openGateRun(options, ctx);
-  const base = {
-    root,
-    controls: options.controls,
-    actor,
-    authorize: options.authorize,
-    ...grant,
-  };
-  const progress = progressSink(options, ctx);
-  const once = (): Promise<EvaluateRunResult> =>
-    evaluateRun(
-      {
-        ...base,
-        jobs: options.jobs,
-        dryRun: options.mode === 'dry-run',
-        ...(options.shard === undefined ? {} : { shard: options.shard }),
-        ...(progress === undefined ? {} : { progress }),
-      },
-      ctx,
-      io,
-    );
-  let run = await once();
-  // each round records its own run entries; a round that is not all passes (FLAKY still counts as a
-  // pass of this round) ends the repetition, so the last result shown is the one that decided
-  for (let round = 1; round < (options.repeat ?? 1) && passedRound(run); round++)
-    run = await once();
-  if (options.mode !== 'claim') return { run };
-  const scope = options.scope ?? (options.controls.length > 0 ? 'task' : 'project');
-  const claim = await claimFlow(
-    { root, scope, controls: scope === 'task' ? options.controls : [], record: true, actor },
-    ctx,
-    io,
-  );
-  return { run, claim };
-}
-
-function passedRound(run: EvaluateRunResult): boolean {
-  return run.results.every((r) => r.status === 'PASS' || r.status === 'FLAKY');
-}
+import { runEvaluate, type EvaluateOptions } from './lib/cli/run/evaluate.ts';
+import type { EvaluateResult } from './lib/flows/evaluate-rounds.ts';
+import { renderEvaluate } from './lib/render/render-gate.ts';
 
 /** `--repeat N`: a whole number from 1 to 100, with --run only. */
 function readRepeat(value: unknown, mode: EvaluateOptions['mode']): number | undefined {
@@ -190,8 +117,11 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
     };
   },
   run: runEvaluate,
-  render: (r) => `${renderEvaluateRun(r.run)}${r.claim === undefined ? '' : renderClaim(r.claim)}`,
+  render: renderEvaluate,
   exitCode: (r) => (r.run.ok && (r.claim === undefined || r.claim.granted) ? 0 : 1),
 });
+
+// Benchmarks call the run step directly.
+export { runEvaluate } from './lib/cli/run/evaluate.ts';
 
 runIfMain(import.meta.url, evaluate);

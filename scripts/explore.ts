@@ -1,56 +1,17 @@
 // `proofgate knowledge explore [--until-done]`: the exploring loop over the hypothesis board. Each step runs
 // the top-priority open hypothesis's probe and decides it from the probe's expectation.
-import type { Context } from './lib/core/context.ts';
 import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { COST_UNITS, QUALITY_ATTRIBUTES } from './lib/core/knowledge/types.ts';
 import type { CostUnit } from './lib/core/knowledge/types.ts';
-import { defineVerb } from './lib/cli/define-verb.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-import { runExplore } from './lib/flows/explore-flow.ts';
-import type { ExploreResult } from './lib/flows/explore-flow.ts';
-import { resolve } from 'node:path';
-import { openKnowledge, readJsonFile } from './lib/io/knowledge-store.ts';
-import type { KnowledgeIO } from './lib/core/ports.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import {
-  actorFlags,
-  actorFrom,
-  readActorFlags,
-  readStrings,
-  type ActorFlags,
-} from './lib/cli/gate-flags.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
-import { resolveGrants } from './lib/core/gate/authority/grant-authority.ts';
-import { readViewRules } from './lib/flows/trusted-rules.ts';
-import { computeSubject } from './lib/io/subject.ts';
-import { readPersistedModel } from './lib/flows/target-model-flow.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { actorFlags, readActorFlags, readStrings } from './lib/cli/gate-flags.ts';
+import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runExploreVerb, type ExploreOptions } from './lib/cli/run/explore.ts';
+import type { ExploreResult } from './lib/flows/explore-flow.ts';
 import { renderExplore } from './lib/render/explore.ts';
-
-export interface ExploreOptions extends CommonOptions {
-  untilDone: boolean;
-  maxSteps: number;
-  maxSeconds: number;
-  timeoutSeconds: number;
-  highRisk: number;
-  maxOpenScore: number;
-  goals: string[];
-  repeats: number;
-  targetModel: string | undefined;
-  allow: AuthorizationKind[];
-  actor: ActorFlags;
-  /** milli of `costUnit`; undefined: no cost budget. */
-  maxCost: number | undefined;
-  costUnit: CostUnit | undefined;
-  propose: boolean;
-  /** Who grants `--allow` (a human or release-owner authority); default: the acting authority. */
-  grantedBy: string | undefined;
-  /** Basis points of picks given to exploration. */
-  share: number;
-  driftSteps: number;
-}
 
 const toAllow = (argv: Parameters<typeof readStrings>[0]): AuthorizationKind[] => {
   const list = readStrings(argv, 'allow');
@@ -216,57 +177,5 @@ export const explore = defineVerb<ExploreOptions, ExploreResult>({
         ? 0
         : 1,
 });
-
-export async function runExploreVerb(
-  options: ExploreOptions,
-  ctx: Context,
-  io?: KnowledgeIO,
-): Promise<ExploreResult> {
-  const knowledge = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const gate = createRealGateIO(ctx);
-  const plane = await gate.loadPlane(knowledge.root);
-  const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
-  // --allow is a grant: a human or the release owner gives it, never the acting developer itself
-  // or an agent (exit 2 before anything runs). Probes needing what is not granted stay queued.
-  const grantor =
-    options.grantedBy === undefined
-      ? { authority: actor.authority }
-      : await resolveGrantor(gate, knowledge.root, options.grantedBy, ctx.env);
-  // The grantor must be registered under the trusted rules (the upstream branch's), so an
-  // authority the agent adds in the working tree grants nothing.
-  const trusted = (await readViewRules(plane, undefined))?.plane ?? plane;
-  resolveGrants(options.allow, grantor, actor, trusted.manifest);
-  const world = { knowledge, gate, plane, actor, subject: () => computeSubject(plane) };
-  // An explicit file wins; otherwise the model scan keeps in the plane's knowledge, if any.
-  const model =
-    options.targetModel !== undefined
-      ? await readJsonFile(resolve(ctx.cwd, options.targetModel), options.targetModel)
-      : await readPersistedModel(knowledge);
-  return runExplore(world, ctx, {
-    untilDone: options.untilDone,
-    budget: {
-      maxSteps: options.maxSteps,
-      maxSeconds: options.maxSeconds,
-      maxCost: options.maxCost ?? Number.MAX_SAFE_INTEGER,
-    },
-    propose: options.propose,
-    share: options.share,
-    ...(options.maxCost !== undefined || options.costUnit !== undefined
-      ? { costUnit: options.costUnit ?? 'units' }
-      : {}),
-    done: {
-      ...DEFAULT_DONE,
-      highRisk: options.highRisk,
-      maxOpenScore: options.maxOpenScore,
-      goals: options.goals,
-      driftSteps: options.driftSteps,
-    },
-    timeoutMs: options.timeoutSeconds * 1000,
-    allow: options.allow,
-    ...(options.allow.length > 0 ? { grantedBy: grantor.authority } : {}),
-    repeats: options.repeats,
-    ...(model !== undefined ? { targetModel: model } : {}),
-  });
-}
 
 runIfMain(import.meta.url, explore);

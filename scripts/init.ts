@@ -1,24 +1,11 @@
 // `proofgate init`: `--template` prints every decision; `--profile <file>` (flags override) creates
 // the control plane. Nothing is inferred from the repository; invalid input writes nothing.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { renderProfileTemplate } from './lib/core/plane/profile-decisions.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { findGitRoot } from './lib/io/git.ts';
-import { initPlane, readProfile } from './lib/flows/init-flow.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runInit, type InitOptions } from './lib/cli/run/init.ts';
 import { renderInit } from './lib/render/init.ts';
 import type { InitResult } from './lib/render/init.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface InitOptions extends CommonOptions {
-  template: boolean;
-  profile: string | undefined;
-  /** Profile keys given as flags (snake_case), each overriding the profile file. */
-  overrides: Record<string, unknown>;
-  /** Replace the existing plane from this sealed archive (references/init.md "Replacing a plane"). */
-  fromArchive?: string | undefined;
-}
 
 const ARCHIVE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -32,13 +19,6 @@ const STRING_FLAGS = [
   'project-name',
   'owner',
 ] as const;
-
-export async function runInit(options: InitOptions, ctx: Context): Promise<InitResult> {
-  if (options.template) return { mode: 'template', template: renderProfileTemplate() };
-  const root = await findGitRoot(options.root ?? ctx.cwd);
-  const profile = readProfile(ctx.cwd, options.profile, options.overrides);
-  return initPlane(root, profile, ctx.clock.now(), options.fromArchive);
-}
 
 export const init = defineVerb<InitOptions, InitResult>({
   name: 'init',

@@ -2,13 +2,12 @@
 // traceability gaps and open hypotheses — by infoGain × risk ÷ cost, with a fixed exploration share.
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { readVerdicts } from './lib/flows/knowledge-sources.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
-import { readTrustOption } from './lib/io/trust-io.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
-import { nextFlow, type NextOptions, type NextResult } from './lib/flows/next-flow.ts';
+import { runNext } from './lib/cli/run/next.ts';
+import type { NextOptions, NextResult } from './lib/flows/next-flow.ts';
 
 export const next = defineVerb<NextOptions, NextResult>({
   name: 'next',
@@ -45,10 +44,7 @@ export const next = defineVerb<NextOptions, NextResult>({
     ...parseScope(argv['scope']),
     ...readTrustPath(argv),
   }),
-  run: (options, ctx) => {
-    const trust = readTrustOption(ctx.cwd, options.trust);
-    return runNext(options, ctx, (root, scopes) => readVerdicts(root, scopes, ctx, trust));
-  },
+  run: runNext,
   render: renderNext,
   exitCode: () => 0,
 });
@@ -67,7 +63,7 @@ function parseScope(value: unknown): Pick<NextOptions, 'scope'> {
   );
 }
 
-/** The verb's run step: the flow, with the world it needs. */
-export const runNext: typeof nextFlow = (...args) => nextFlow(...args);
+// Tests call the run step with a verdict source of their own.
+export { runNext } from './lib/cli/run/next.ts';
 
 runIfMain(import.meta.url, next);

@@ -1,34 +1,13 @@
 // `proofgate init --scaffold-ci`: write a runner script and a GitHub workflow with every action
 // pinned to a full commit SHA. references/init.md "--scaffold-ci".
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { parsePin } from './lib/core/scaffold/pin-actions.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { readStrings } from './lib/cli/gate-flags.ts';
-import { findGitRoot } from './lib/io/git.ts';
-import { scaffoldCiFlow, type ScaffoldCiResult } from './lib/flows/scaffold-ci-flow.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface ScaffoldOptions extends CommonOptions {
-  pins: { repo: string; sha: string }[];
-}
-
-export async function runScaffold(
-  options: ScaffoldOptions,
-  ctx: Context,
-): Promise<ScaffoldCiResult> {
-  const root = await findGitRoot(options.root ?? ctx.cwd);
-  return scaffoldCiFlow(root, options.pins);
-}
-
-function render(r: ScaffoldCiResult): string {
-  return `${[
-    `SCAFFOLDED ${r.written.join(', ')}`,
-    ...r.pins.map((p) => `  ${p.action}@${p.sha} (pin from ${p.from})`),
-    '  review both files and commit them; the workflow is a template, never evidence',
-  ].join('\n')}\n`;
-}
+import { runScaffold, type ScaffoldOptions } from './lib/cli/run/scaffold.ts';
+import type { ScaffoldCiResult } from './lib/flows/scaffold-ci-flow.ts';
+import { renderScaffoldCi } from './lib/render/scaffold-ci.ts';
 
 export const scaffold = defineVerb<ScaffoldOptions, ScaffoldCiResult>({
   name: 'scaffold',
@@ -62,7 +41,7 @@ export const scaffold = defineVerb<ScaffoldOptions, ScaffoldCiResult>({
     }),
   }),
   run: runScaffold,
-  render,
+  render: renderScaffoldCi,
   exitCode: () => 0,
 });
 

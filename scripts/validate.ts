@@ -11,6 +11,7 @@ import {
   type ValidateCandidateResult,
 } from './lib/flows/validate-candidate-flow.ts';
 import type { CommonOptions } from './lib/core/options.ts';
+import { renderCandidate } from './lib/render/candidate.ts';
 
 export interface ValidateOptions extends CommonOptions {
   kind: CandidateKind;
@@ -22,15 +23,6 @@ export function runValidate(
   ctx: Context,
 ): Promise<ValidateCandidateResult> {
   return Promise.resolve(validateCandidateFlow(options.kind, options.file, ctx.cwd));
-}
-
-function render(r: ValidateCandidateResult): string {
-  const head = `${r.verdict} ${r.kind} ${r.id} (${r.file}): ${r.findings.length === 0 ? 'every rule holds' : `${r.findings.length} finding(s)`}`;
-  return `${[
-    head,
-    ...r.findings.map((f) => `  - ${f}`),
-    `  promotion: ${r.promotion_status}; assurance: ${r.assurance_status} (nothing was run or written)`,
-  ].join('\n')}\n`;
 }
 
 export const validate = defineVerb<ValidateOptions, ValidateCandidateResult>({
@@ -62,7 +54,7 @@ export const validate = defineVerb<ValidateOptions, ValidateCandidateResult>({
     return { ...common, kind: kind as CandidateKind, file };
   },
   run: runValidate,
-  render,
+  render: renderCandidate,
   exitCode: (r) => (r.verdict === 'CANDIDATE_VALID' ? 0 : 1),
 });
 

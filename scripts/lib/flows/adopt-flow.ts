@@ -20,10 +20,51 @@ import type { Plane } from '../core/plane/plane.ts';
 import { scanRepository } from '../io/scan-repo.ts';
 import { assertOutputsUntracked } from '../io/tracked-outputs.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
-import type { AdoptResult } from '../render/adopt.ts';
+import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
 import { recordSignedDecision, requireOwnerKey } from './sign-decision.ts';
-import { adviseOutputIgnores } from './adopt-ignore.ts';
+import { adviseOutputIgnores, type OutputIgnore } from './adopt-ignore.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
+
+/** What `proofgate adopt` returns; render/adopt.ts prints it. */
+export type AdoptResult = AdoptOutcome & {
+  /** With --outputs: the root .gitignore lines they need, and whether they were appended. */
+  ignore?: OutputIgnore;
+};
+
+type AdoptOutcome =
+  | {
+      mode: 'list';
+      candidates: Candidate[];
+      not_adoptable: NotAdoptable[];
+      slots: { id: string; hint: string }[];
+    }
+  | {
+      mode: 'fill' | 'add' | 'unchanged';
+      control: string;
+      candidate: Candidate;
+      rendered: string[];
+    }
+  | {
+      /** A person's own command filled a slot (`source: manual:<authority>`). */
+      mode: 'manual';
+      control: string;
+      argv: string[];
+      by: string;
+      at: string;
+      authorization: AuthorizationKind[];
+      exclusive: boolean;
+      rendered: string[];
+    }
+  | {
+      mode: 'not_applicable';
+      control: string;
+      owner: string;
+      rationale: string;
+      at: string;
+      rendered: string[];
+      /** The signed decision's entry, when the owner has a registered key. */
+      signed?: string;
+    };
 
 export interface AdoptFlowOptions {
   root: string | undefined;

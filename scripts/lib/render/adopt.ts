@@ -1,49 +1,8 @@
 // Human output of `proofgate adopt`.
 import { riskTag } from './scan.ts';
-import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
-import type { AuthorizationKind } from '../core/plane/types.ts';
 import { quoteArg } from '../core/next/next-command.ts';
+import type { AdoptResult } from '../flows/adopt-flow.ts';
 import type { OutputIgnore } from '../flows/adopt-ignore.ts';
-
-export type AdoptResult = AdoptOutcome & {
-  /** With --outputs: the root .gitignore lines they need, and whether they were appended. */
-  ignore?: OutputIgnore;
-};
-
-type AdoptOutcome =
-  | {
-      mode: 'list';
-      candidates: Candidate[];
-      not_adoptable: NotAdoptable[];
-      slots: { id: string; hint: string }[];
-    }
-  | {
-      mode: 'fill' | 'add' | 'unchanged';
-      control: string;
-      candidate: Candidate;
-      rendered: string[];
-    }
-  | {
-      /** A person's own command filled a slot (`source: manual:<authority>`). */
-      mode: 'manual';
-      control: string;
-      argv: string[];
-      by: string;
-      at: string;
-      authorization: AuthorizationKind[];
-      exclusive: boolean;
-      rendered: string[];
-    }
-  | {
-      mode: 'not_applicable';
-      control: string;
-      owner: string;
-      rationale: string;
-      at: string;
-      rendered: string[];
-      /** The signed decision's entry, when the owner has a registered key. */
-      signed?: string;
-    };
 
 export function renderAdopt(result: AdoptResult): string {
   if (result.mode === 'list') {

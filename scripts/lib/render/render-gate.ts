@@ -12,6 +12,7 @@ import type { AttestFlowResult } from '../flows/attest-flow.ts';
 import type { AuditFlowResult } from '../flows/audit-flow.ts';
 import type { ClaimFlowResult } from '../flows/claim-flow.ts';
 import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
+import type { EvaluateResult } from '../flows/evaluate-rounds.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
 import type { TrustSource } from '../flows/trust-check.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
@@ -274,4 +275,9 @@ export function renderAttest(result: AttestFlowResult): string {
   const evidence =
     result.evidence === undefined ? '' : `\n  evidence object ${result.evidence.slice(0, 12)}`;
   return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
+}
+
+/** `proofgate evaluate`: the run, then with --claim the claim. */
+export function renderEvaluate(r: EvaluateResult): string {
+  return `${renderEvaluateRun(r.run)}${r.claim === undefined ? '' : renderClaim(r.claim)}`;
 }

@@ -1,6 +1,7 @@
 // Human output of `proofgate scan`: the verdict line, then the model, then the candidates. Long
 // lists are cut here, for reading, and say so; `--json` always carries every item.
 import type { ScanResult } from '../core/scan/types.ts';
+import type { ScanFlowResult } from '../flows/scan-flow.ts';
 
 /** How many items of each list the human output shows. */
 export const SCAN_SHOWN = {
@@ -83,4 +84,16 @@ export function renderScan(full: ScanResult): string {
 /** `  [risk: publishes, inline]`, or nothing for a plain check. */
 export function riskTag(risks: readonly string[] | undefined): string {
   return risks === undefined || risks.length === 0 ? '' : `  [risk: ${risks.join(', ')}]`;
+}
+
+/** The verb's output: the inventory, then where the target model was kept, if anywhere. */
+export function renderScanResult(result: ScanFlowResult): string {
+  const text = renderScan(result);
+  const kept = result.target_model;
+  if (kept === undefined) return text;
+  const line =
+    'written' in kept
+      ? `target model: ${kept.written} (refreshed)`
+      : `target model: ${kept.skipped}`;
+  return `${text}\n${line}`;
 }

@@ -1,0 +1,48 @@
+// The real-world wiring of `proofgate audit`: the repository root, the signing world of the
+// auditing authority and the grantor of --authorize (openGateRun), the progress lines; then the flow.
+import type { Context } from '../../core/context.ts';
+import type { ReviewStage } from '../../core/gate/entries/bodies.ts';
+import type { SignMode } from '../../core/ledger/keyless.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import type { AuthorizationKind } from '../../core/plane/types.ts';
+import { auditFlow, type AuditFlowResult } from '../../flows/audit-flow.ts';
+import { progressSink } from '../../flows/progress.ts';
+import type { ActorFlags } from '../gate-flags.ts';
+import { openGateRun } from '../gate-run.ts';
+
+export interface AuditOptions extends CommonOptions {
+  stage: ReviewStage;
+  review: string;
+  controls: string[];
+  actor: ActorFlags;
+  authorize: AuthorizationKind[];
+  grantedBy?: string | undefined;
+  jobs: number;
+  /** `--progress`: progress lines on stderr even under --json or when stderr is not a terminal. */
+  progress?: boolean;
+  /** `--quiet`: no progress lines. */
+  quiet?: boolean;
+  /** `--sign sigstore`: sign the audit entries keyless (references/sigstore.md). */
+  sign?: SignMode;
+  sigstoreRoot?: string | undefined;
+}
+
+export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
+  const { root, io, actor, grant } = await openGateRun(options, ctx);
+  const progress = progressSink(options, ctx);
+  return auditFlow(
+    {
+      root,
+      stage: options.stage,
+      review: options.review,
+      controls: options.controls,
+      actor,
+      authorize: options.authorize,
+      ...grant,
+      jobs: options.jobs,
+      ...(progress === undefined ? {} : { progress }),
+    },
+    ctx,
+    io,
+  );
+}

@@ -1,0 +1,31 @@
+// The real-world wiring of `proofgate authority add|list|retire`: the repository root, then the flow.
+import type { Context } from '../../core/context.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import {
+  authorityFlow,
+  type AuthorityAction,
+  type AuthorityFlowResult,
+} from '../../flows/authority-flow.ts';
+import { resolveRoot } from '../../io/git.ts';
+
+export interface AuthorityOptions extends CommonOptions {
+  action: AuthorityAction;
+  id: string | undefined;
+  stages: string[];
+  key: string | undefined;
+}
+
+export async function runAuthority(
+  options: AuthorityOptions,
+  ctx: Context,
+): Promise<AuthorityFlowResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  return authorityFlow({
+    root,
+    action: options.action,
+    ...(options.id === undefined ? {} : { id: options.id }),
+    stages: options.stages,
+    ...(options.key === undefined ? {} : { key: options.key }),
+    time: ctx.clock.now().toISOString(),
+  });
+}

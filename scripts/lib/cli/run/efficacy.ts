@@ -1,0 +1,38 @@
+// The real-world wiring of `proofgate efficacy`: the repository root, the real gate world, the
+// temporary-worktree world the defects are planted in, and the default execution context.
+import type { Context } from '../../core/context.ts';
+import type { Actor } from '../../core/ledger/types.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import {
+  runEfficacyFlow,
+  type EfficacyMethod,
+  type EfficacyResult,
+} from '../../flows/efficacy-flow.ts';
+import { createRealGateIO } from '../../flows/world/real-gate-io.ts';
+import { defaultExecutionContext } from '../../io/default-context.ts';
+import { resolveRoot } from '../../io/git.ts';
+import { createEfficacyIO } from '../../io/temp-worktree.ts';
+
+export interface EfficacyVerbOptions extends CommonOptions {
+  controls: string[];
+  method: EfficacyMethod;
+  /** Who records the entries; without --execution-context the context is local:<hostname>. */
+  actor: Omit<Actor, 'context'> & { context: string | undefined };
+}
+
+export async function runEfficacy(
+  options: EfficacyVerbOptions,
+  ctx: Context,
+): Promise<EfficacyResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  const actor: Actor = {
+    ...options.actor,
+    context: options.actor.context ?? defaultExecutionContext(),
+  };
+  return runEfficacyFlow(
+    { root, controls: options.controls, method: options.method, actor },
+    ctx,
+    createRealGateIO(ctx),
+    createEfficacyIO(),
+  );
+}

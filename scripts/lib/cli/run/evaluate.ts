@@ -1,0 +1,55 @@
+// The real-world wiring of `proofgate evaluate`: the repository root, the signing world of the
+// acting authority and the grantor of --authorize (openGateRun), the progress lines; then the flow.
+import type { Context } from '../../core/context.ts';
+import type { ShardSpec } from '../../core/gate/run/shard.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import type { AuthorizationKind, ClaimScope } from '../../core/plane/types.ts';
+import { evaluateRounds, type EvaluateResult } from '../../flows/evaluate-rounds.ts';
+import { progressSink } from '../../flows/progress.ts';
+import type { ActorFlags } from '../gate-flags.ts';
+import { openGateRun } from '../gate-run.ts';
+
+export interface EvaluateOptions extends CommonOptions {
+  mode: 'run' | 'dry-run' | 'claim';
+  controls: string[];
+  actor: ActorFlags;
+  authorize: AuthorizationKind[];
+  grantedBy?: string | undefined;
+  jobs: number;
+  scope: ClaimScope | undefined;
+  /** `--shard i/n`: this runner's slice of the controls. */
+  shard?: ShardSpec;
+  /** `--progress`: progress lines on stderr even under --json, from the start. */
+  progress?: boolean;
+  /** `--quiet`: no progress lines. */
+  quiet?: boolean;
+  /** `--repeat N` with --run: up to N runs in a row, stopping at the first that is not a pass. */
+  repeat?: number;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+}
+
+export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
+  const { root, io, actor, grant } = await openGateRun(options, ctx);
+  const progress = progressSink(options, ctx);
+  return evaluateRounds(
+    {
+      mode: options.mode,
+      ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
+      scope: options.scope,
+      run: {
+        root,
+        controls: options.controls,
+        actor,
+        authorize: options.authorize,
+        ...grant,
+        jobs: options.jobs,
+        dryRun: options.mode === 'dry-run',
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
+        ...(progress === undefined ? {} : { progress }),
+      },
+    },
+    ctx,
+    io,
+  );
+}

@@ -1,0 +1,17 @@
+// The real-world wiring of `proofgate init --scaffold-ci`: the repository root, then the flow.
+import type { Context } from '../../core/context.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import { scaffoldCiFlow, type ScaffoldCiResult } from '../../flows/scaffold-ci-flow.ts';
+import { findGitRoot } from '../../io/git.ts';
+
+export interface ScaffoldOptions extends CommonOptions {
+  pins: { repo: string; sha: string }[];
+}
+
+export async function runScaffold(
+  options: ScaffoldOptions,
+  ctx: Context,
+): Promise<ScaffoldCiResult> {
+  const root = await findGitRoot(options.root ?? ctx.cwd);
+  return scaffoldCiFlow(root, options.pins);
+}
