@@ -9,11 +9,12 @@ import { renderAdopt } from './lib/render/adopt.ts';
 import type { AdoptResult } from './lib/render/adopt.ts';
 import type { CommonOptions } from './lib/core/options.ts';
 import { readAuthorize } from './lib/cli/gate-flags.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 
 export type AdoptOptions = CommonOptions & Omit<AdoptFlowOptions, 'root'>;
 
 export async function runAdopt(options: AdoptOptions, ctx: Context): Promise<AdoptResult> {
-  return adoptFlow(options, ctx);
+  return adoptFlow(options, ctx, createRealGateIO(ctx));
 }
 
 export const adopt = defineVerb<AdoptOptions, AdoptResult>({

@@ -15,7 +15,7 @@ import {
   sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { openSigningIO } from './lib/flows/world/real-gate-io.ts';
+import { openSigningIO } from './lib/cli/world/real-gate-io.ts';
 import type { SignMode } from './lib/core/ledger/keyless.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
 import { resolveRoot } from './lib/io/git.ts';

@@ -14,7 +14,7 @@ import {
   sigstoreRootFlag,
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
-import { openSigningIO } from './lib/flows/world/real-gate-io.ts';
+import { openSigningIO } from './lib/cli/world/real-gate-io.ts';
 import type { SignMode } from './lib/core/ledger/keyless.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';

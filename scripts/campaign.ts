@@ -22,7 +22,7 @@ import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-fl
 import { resolveRoot } from './lib/io/git.ts';
 import { readYamlFile } from './lib/io/plane.ts';
 import { defaultExecutionContext } from './lib/io/default-context.ts';
-import { createRealGateIO, openSigningIO } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO, openSigningIO } from './lib/cli/world/real-gate-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
 import type { CommonOptions } from './lib/core/options.ts';

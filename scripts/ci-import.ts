@@ -6,7 +6,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { ciImportFlow } from './lib/flows/ci-import-flow.ts';
 import type { CiImportResult } from './lib/flows/ci-import-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealCiImportIO } from './lib/flows/world/real-ci-import-io.ts';
+import { createRealCiImportIO } from './lib/cli/world/real-ci-import-io.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCiImport } from './lib/render/render-ci-import.ts';
 import type { CiImportIO } from './lib/core/ports.ts';

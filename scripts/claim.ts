@@ -27,7 +27,8 @@ import { findUpstream } from './lib/io/ledger-upstream.ts';
 import { startBaseProbe } from './lib/io/base-probe.ts';
 import { endWorktreeState, startWorktreeState } from './lib/io/worktree-state.ts';
 import { describeTrust } from './lib/flows/trust-check.ts';
-import { createRealGateIO, resolveActor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
+import { resolveActor } from './lib/flows/resolve-actor.ts';
 import { findGitRoot, resolveRoot } from './lib/io/git.ts';
 import { readBasePlane } from './lib/io/base-registry.ts';
 import {

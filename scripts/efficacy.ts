@@ -4,7 +4,7 @@ import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runEfficacyFlow, type EfficacyResult } from './lib/flows/efficacy-flow.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { createEfficacyIO } from './lib/io/temp-worktree.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderEfficacy } from './lib/render/render-efficacy.ts';

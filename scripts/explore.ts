@@ -22,7 +22,8 @@ import {
   type ActorFlags,
 } from './lib/cli/gate-flags.ts';
 import { AUTHORIZATION_KINDS, type AuthorizationKind } from './lib/core/plane/types.ts';
-import { createRealGateIO, resolveActor, resolveGrantor } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
+import { resolveActor, resolveGrantor } from './lib/flows/resolve-actor.ts';
 import { resolveGrants } from './lib/core/gate/authority/grant-authority.ts';
 import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { computeSubject } from './lib/io/subject.ts';

@@ -5,8 +5,11 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { exportFlow, type ExportOptions, type ExportResult } from './lib/flows/export-flow.ts';
 import { renderExport } from './lib/render/export-report.ts';
+import type { Context } from './lib/core/context.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 
-export const runExport: typeof exportFlow = (...args) => exportFlow(...args);
+export const runExport = (options: ExportOptions, ctx: Context): Promise<ExportResult> =>
+  exportFlow(options, ctx, (trust) => createRealGateIO(ctx, { trust }));
 
 function text(value: unknown, flag: string): string | undefined {
   if (value === undefined) return undefined;

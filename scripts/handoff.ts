@@ -12,7 +12,7 @@ import {
 } from './lib/flows/handoff-flow.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderHandoff } from './lib/render/render-handoff.ts';

@@ -37,7 +37,7 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
     const io = async () => {
       const { readTrustOption } = await import('./lib/io/trust-io.ts');
       const trust = readTrustOption(ctx.cwd, options.trust);
-      return (await import('./lib/flows/world/real-gate-io.ts')).createRealGateIO(ctx, {
+      return (await import('./lib/cli/world/real-gate-io.ts')).createRealGateIO(ctx, {
         trust,
         checkpoint: true,
       });

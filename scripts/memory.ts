@@ -1,7 +1,9 @@
 // `proofgate knowledge memory add|list`: memory facts that carry a code path, a supporting ledger entry and a
 // maturity label; facts whose file changed since are shown as stale.
+import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
 import { memoryFlow, type MemoryResult, type MemoryOptions } from './lib/flows/memory-flow.ts';
 
@@ -47,6 +49,7 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
 });
 
 /** The verb's run step: the flow, with the world it needs. */
-export const runMemory: typeof memoryFlow = (...args) => memoryFlow(...args);
+export const runMemory = (options: MemoryOptions, ctx: Context): Promise<MemoryResult> =>
+  memoryFlow(options, ctx, undefined, createRealGateIO(ctx));
 
 runIfMain(import.meta.url, memory);

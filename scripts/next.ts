@@ -5,6 +5,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { readVerdicts } from './lib/flows/knowledge-sources.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderNext } from './lib/render/knowledge.ts';
@@ -47,7 +48,9 @@ export const next = defineVerb<NextOptions, NextResult>({
   }),
   run: (options, ctx) => {
     const trust = readTrustOption(ctx.cwd, options.trust);
-    return runNext(options, ctx, (root, scopes) => readVerdicts(root, scopes, ctx, trust));
+    return runNext(options, ctx, (root, scopes) =>
+      readVerdicts(root, scopes, ctx, createRealGateIO(ctx, { trust, checkpoint: true }), trust),
+    );
   },
   render: renderNext,
   exitCode: () => 0,

@@ -5,7 +5,7 @@ import { UsageError } from './lib/core/errors.ts';
 import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query/query-views.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { queryFlow, type QueryResult } from './lib/flows/query-flow.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';

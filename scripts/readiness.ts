@@ -6,7 +6,7 @@ import { readinessFlow, type ReadinessFlowResult } from './lib/flows/readiness-f
 import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
 import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { readViewRules } from './lib/flows/trusted-rules.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderReadiness } from './lib/render/render-readiness.ts';

@@ -14,6 +14,7 @@ import { resolveRoot } from './lib/io/git.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readBaseRef, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { readTrustOption } from './lib/io/trust-io.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { writeFileAtomic } from './lib/io/write-file-atomic.ts';
 import { renderReportHtml } from './lib/render/report-html.ts';
 import { renderRules } from './lib/render/render-gate.ts';
@@ -61,6 +62,7 @@ export interface ReportResult {
 
 export async function runReport(options: ReportOptions, ctx: Context): Promise<ReportResult> {
   const root = await resolveRoot(options.root, ctx.cwd);
+  const trust = readTrustOption(ctx.cwd, options.trust);
   const input = await gatherReport(
     {
       root,
@@ -69,9 +71,10 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
       maxEntries: options.maxEntries,
       noBase: options.noBase,
       ...(options.base === undefined ? {} : { base: options.base }),
-      trust: readTrustOption(ctx.cwd, options.trust),
+      trust,
     },
     ctx,
+    createRealGateIO(ctx, { trust }),
   );
   const model = buildReport(input);
   const html = renderReportHtml(model);

@@ -5,6 +5,7 @@
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { readControlEvidence } from './lib/flows/knowledge-sources.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';
 import { renderSync } from './lib/render/knowledge.ts';
 import { syncFlow, type SyncOptions, type SyncResult } from './lib/flows/sync-flow.ts';
 
@@ -37,7 +38,8 @@ export const sync = defineVerb<SyncOptions, SyncResult>({
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
     isDryRun: argv['dry-run'] === true,
   }),
-  run: (options, ctx) => runSync(options, ctx, (root) => readControlEvidence(root, ctx)),
+  run: (options, ctx) =>
+    runSync(options, ctx, (root) => readControlEvidence(root, ctx, createRealGateIO(ctx))),
   render: renderSync,
   exitCode: (r) => (r.blocking.length > 0 ? 1 : 0),
 });

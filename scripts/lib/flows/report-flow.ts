@@ -29,7 +29,6 @@ import type { GateIO } from '../core/ports.ts';
 import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readViewRules } from './trusted-rules.ts';
-import { createRealGateIO } from './world/real-gate-io.ts';
 
 export interface GatherReportOptions {
   root: string;
@@ -44,9 +43,11 @@ export interface GatherReportOptions {
   trust?: LoadedTrust | undefined;
 }
 
+/** `gate`: the real world under `options.trust` (built by the caller); its ledger read is not used. */
 export async function gatherReport(
   options: GatherReportOptions,
   ctx: Context,
+  gate: GateIO,
 ): Promise<ReportInput> {
   const own = loadPlane(options.root);
   const trust = options.trust;
@@ -78,7 +79,7 @@ export async function gatherReport(
   // No verdict is decided over a ledger that does not verify (the page says so instead).
   const claimsNow =
     verified.findingCount === 0
-      ? await claimsUnderRules(plane, entries, ctx, trust, options.base)
+      ? await claimsUnderRules(plane, entries, ctx, gate, trust, options.base)
       : undefined;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
@@ -147,12 +148,13 @@ async function claimsUnderRules(
   plane: Plane,
   entries: readonly StoredEntry[],
   ctx: Context,
+  gate: GateIO,
   trust: LoadedTrust | undefined,
   base: string | undefined,
 ): Promise<NonNullable<ReportInput['claimsNow']>> {
   const atBase = await readViewRules(plane, trust, base);
   const io: GateIO = {
-    ...createRealGateIO(ctx, { trust }),
+    ...gate,
     readEntries: () => Promise.resolve([...entries]),
     // The integrity check above proved the working ledger extends the one committed at HEAD.
     proveCommitted: () => Promise.resolve([]),
