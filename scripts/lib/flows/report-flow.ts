@@ -26,7 +26,10 @@ import type { LoadedTrust } from '../io/trust-io.ts';
 import { applyTrust, checkTrust } from './trust-check.ts';
 import type { Context } from '../core/context.ts';
 import type { GateIO } from '../core/ports.ts';
-import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { ClaimBlocker, ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { ControlStatusValue } from '../core/gate/status/compute-status.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
+import type { ClaimScope } from '../core/plane/types.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readViewRules } from './trusted-rules.ts';
 
@@ -41,6 +44,35 @@ export interface GatherReportOptions {
   base?: string;
   /** The auditor's trust root: keys from it; every difference is shown as a finding. */
   trust?: LoadedTrust | undefined;
+}
+
+/** What `proofgate report` returns once the page is written (references/report.md). */
+export interface ReportResult {
+  /** Absolute path of the written page. */
+  file: string;
+  bytes: number;
+  /** The ledger passed every check of `verify --full`. */
+  isIntact: boolean;
+  /** The upstream the ledger was proven to extend, when there is one (and no --no-base). */
+  upstream?: { ref: string; commit: string };
+  findings: number;
+  /** The same count under the name every verb's --json uses (the integrity check's findings). */
+  findingCount: number;
+  /** Every required control is PASS or NOT_APPLICABLE and a project claim now would be granted. */
+  isReady: boolean;
+  counts: Record<ControlStatusValue, number>;
+  /** `claim` verdicts for project and release if made now. */
+  claims: string[];
+  /**
+   * What is open, per claim scope: the blockers `claim`, `readiness`, `query blockers` and `next`
+   * name (none, and not granted, when the ledger does not verify).
+   */
+  open: { scope: ClaimScope; granted: boolean; blockers: ClaimBlocker[] }[];
+  /** Where the rules of those claim decisions came from, as `claim` says it. */
+  rules?: RulesReport;
+  entries: number;
+  /** Unproven stops no later granted claim covers (references/hook.md), one warning each. */
+  unprovenStops: string[];
 }
 
 /** `gate`: the real world under `options.trust` (built by the caller); its ledger read is not used. */
