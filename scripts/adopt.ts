@@ -1,19 +1,14 @@
 // `proofgate adopt`: turns one real command found by scan into a command control (or fills a
 // catalog slot with it), fills a slot with a person's own command given after `--`, or records
 // that a control does not apply. The flow edits registry.yaml keeping comments.
-import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { adoptFlow, type AdoptFlowOptions, type AdoptResult } from './lib/flows/adopt-flow.ts';
+import type { AdoptResult } from './lib/flows/adopt-flow.ts';
 import { renderAdopt } from './lib/render/adopt.ts';
-import type { CommonOptions } from './lib/core/options.ts';
 import { readAuthorize } from './lib/cli/gate-flags.ts';
+import { runAdopt, type AdoptOptions } from './lib/cli/run/adopt.ts';
 
-export type AdoptOptions = CommonOptions & Omit<AdoptFlowOptions, 'root'>;
-
-export async function runAdopt(options: AdoptOptions, ctx: Context): Promise<AdoptResult> {
-  return adoptFlow(options, ctx);
-}
+export { runAdopt, type AdoptOptions };
 
 export const adopt = defineVerb<AdoptOptions, AdoptResult>({
   name: 'adopt',

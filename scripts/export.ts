@@ -3,10 +3,11 @@
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { exportFlow, type ExportOptions, type ExportResult } from './lib/flows/export-flow.ts';
+import type { ExportOptions, ExportResult } from './lib/flows/export-flow.ts';
 import { renderExport } from './lib/render/export-report.ts';
+import { runExport } from './lib/cli/run/export.ts';
 
-export const runExport: typeof exportFlow = (...args) => exportFlow(...args);
+export { runExport };
 
 function text(value: unknown, flag: string): string | undefined {
   if (value === undefined) return undefined;

@@ -1,53 +1,16 @@
 // `proofgate status --handoff`: write (--write), check (--check) or show one part (--show) of the
 // task handoff pair for the next session or role. references/handoff.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import {
   HANDOFF_PARTS,
-  handoffFlow,
   type HandoffFlowResult,
   type HandoffPart,
 } from './lib/flows/handoff-flow.ts';
-import { readTrustOption } from './lib/io/trust-io.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
-import { readViewRules } from './lib/flows/trusted-rules.ts';
+import { runHandoff, type HandoffOptions } from './lib/cli/run/handoff.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderHandoff } from './lib/render/render-handoff.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface HandoffOptions extends CommonOptions {
-  mode: 'write' | 'check' | 'show';
-  task: { id: string; controls: string[] } | undefined;
-  part?: HandoffPart;
-  acknowledgeNotes: boolean;
-  trust?: string;
-}
-
-export async function runHandoff(
-  options: HandoffOptions,
-  ctx: Context,
-): Promise<HandoffFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust, checkpoint: true });
-  // The rules `claim` decides with: the upstream branch's, else the tree's own (said so).
-  const rulesAtBase = await readViewRules(await io.loadPlane(root), trust);
-  return handoffFlow(
-    {
-      root,
-      mode: options.mode,
-      task: options.task,
-      acknowledgeNotes: options.acknowledgeNotes,
-      ...(options.part === undefined ? {} : { part: options.part }),
-      rulesAtBase,
-    },
-    ctx,
-    io,
-  );
-}
 
 function readMode(argv: Record<string, unknown>): HandoffOptions['mode'] {
   const modes = (['write', 'check'] as const).filter((m) => argv[m] === true);

@@ -1,47 +1,11 @@
 // `proofgate authority keys generate|list` (references/keys.md): Ed25519 keys for authorities. Private keys
 // stay outside the repository; public keys are registered in the manifest and announced by a
 // `key` entry signed by the new key.
-import type { Context } from './lib/core/context.ts';
-import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { keyDir } from './lib/io/keys.ts';
-import { loadPlane } from './lib/io/plane.ts';
-import { listRegisteredKeys, registerNewKey } from './lib/flows/keys-flow.ts';
-import { resolveRoot } from './lib/io/git.ts';
+import { runKeys } from './lib/cli/run/keys.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-import type { KeysReport } from './lib/flows/keys-flow.ts';
-
-export interface KeysOptions extends CommonOptions {
-  action: 'generate' | 'list';
-  authorityId: string | undefined;
-  /** generate: do nothing when the authority already has a registered key. */
-  ifMissing: boolean;
-}
-
-export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const plane = loadPlane(root);
-  const dir = keyDir(ctx.env, root);
-  if (options.action === 'list') {
-    return { action: 'list', keyDir: dir, authorities: listRegisteredKeys(plane, dir) };
-  }
-  if (options.authorityId === undefined) {
-    throw new UsageError('MISSING_ARG', 'keys generate needs --authority-id', {
-      expected: `one of: ${plane.manifest.authorities.map((a) => a.id).join(', ')}`,
-    });
-  }
-  const registered = plane.manifest.authorities.find((a) => a.id === options.authorityId)?.keys;
-  if (options.ifMissing && registered !== undefined && registered.length > 0) {
-    const authorities = listRegisteredKeys(plane, dir);
-    return { action: 'generate', keyDir: dir, kept: options.authorityId, authorities };
-  }
-  const time = ctx.clock.now().toISOString();
-  const generated = await registerNewKey(plane, options.authorityId, dir, time);
-  const authorities = listRegisteredKeys(loadPlane(root), dir);
-  return { action: 'generate', keyDir: dir, generated, authorities };
-}
+import type { KeysOptions, KeysReport } from './lib/flows/keys-flow.ts';
 
 export const keys = defineVerb<KeysOptions, KeysReport>({
   name: 'keys',

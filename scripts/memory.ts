@@ -2,8 +2,9 @@
 // maturity label; facts whose file changed since are shown as stale.
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runMemory } from './lib/cli/run/knowledge.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
-import { memoryFlow, type MemoryResult, type MemoryOptions } from './lib/flows/memory-flow.ts';
+import type { MemoryResult, MemoryOptions } from './lib/flows/memory-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -41,12 +42,11 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
     maturity: str(argv['maturity']),
     staleOnly: argv['stale'] === true,
   }),
-  run: (options, ctx) => runMemory(options, ctx),
+  run: runMemory,
   render: renderMemory,
   exitCode: () => 0,
 });
 
-/** The verb's run step: the flow, with the world it needs. */
-export const runMemory: typeof memoryFlow = (...args) => memoryFlow(...args);
+export { runMemory };
 
 runIfMain(import.meta.url, memory);

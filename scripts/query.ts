@@ -1,32 +1,13 @@
 // `proofgate query <view> [id]`: one bounded view of the verified ledger, statuses or knowledge.
 // An unknown view or id is exit 2, never an empty success. references/query.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query/query-views.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { queryFlow, type QueryResult } from './lib/flows/query-flow.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
-import { resolveRoot } from './lib/io/git.ts';
+import type { QueryResult } from './lib/flows/query-flow.ts';
+import { runQuery, type QueryOptions } from './lib/cli/run/query.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
-import { readTrustOption } from './lib/io/trust-io.ts';
-import { readViewRules } from './lib/flows/trusted-rules.ts';
-import { renderRules } from './lib/render/render-gate.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface QueryOptions extends CommonOptions {
-  view: QueryView;
-  id: string | undefined;
-  path: string | undefined;
-  /** The claim whose blockers the blockers view lists (default project). */
-  scope: 'project' | 'release';
-  /** `evidence` view: only the last N lines (of those matching --grep, when given). */
-  tail: number | undefined;
-  /** `evidence` view: only lines containing this text, or matching /regex/flags. */
-  grep: string | undefined;
-  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
-  trust?: string;
-}
+import { renderQuery } from './lib/render/query-view.ts';
 
 function readTail(value: unknown, view: string): number | undefined {
   if (value === undefined) return undefined;
@@ -47,39 +28,8 @@ function readTail(value: unknown, view: string): number | undefined {
   return value;
 }
 
-export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  // The blockers view reads as claim and status do, from the newest trusted checkpoint (only what
-  // was appended after it is verified); the history views look up any entry, so they read it all.
-  const verdict = options.view === 'blockers';
-  const io = createRealGateIO(ctx, { trust, checkpoint: verdict });
-  // The blockers view decides as `claim` does, with its rules; no other view reads them.
-  const rulesAtBase =
-    options.view === 'blockers' ? await readViewRules(await io.loadPlane(root), trust) : null;
-  return queryFlow(
-    {
-      root,
-      view: options.view,
-      id: options.id,
-      path: options.path,
-      scope: options.scope,
-      read: { tail: options.tail, grep: options.grep, limit: options.limit },
-      rulesAtBase,
-    },
-    ctx,
-    io,
-  );
-}
-
 /** The views a user is shown: `trace` is the old name of `chain`, kept for one release. */
 const NAMED_VIEWS = QUERY_VIEWS.filter((v) => v !== 'trace').join(', ');
-
-function renderQuery(result: QueryResult): string {
-  const head = `${result.view}${result.id === undefined ? '' : ` ${result.id}`}: ${result.items.length} item(s)`;
-  const rules = result.rules === undefined ? [] : renderRules(result.rules);
-  return `${[head, ...rules, ...result.items.map((i) => `  ${i.line}`)].join('\n')}\n`;
-}
 
 export const query = defineVerb<QueryOptions, QueryResult>({
   name: 'query',

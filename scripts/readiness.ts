@@ -1,34 +1,11 @@
 // `proofgate status --readiness`: task-claim, merge and release readiness, read-only. references/readiness.md.
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { readinessFlow, type ReadinessFlowResult } from './lib/flows/readiness-flow.ts';
+import type { ReadinessFlowResult } from './lib/flows/readiness-flow.ts';
 import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
-import { readTrustOption } from './lib/io/trust-io.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
-import { readViewRules } from './lib/flows/trusted-rules.ts';
+import { runReadiness, type ReadinessOptions } from './lib/cli/run/readiness.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderReadiness } from './lib/render/render-readiness.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface ReadinessOptions extends CommonOptions {
-  task: { id: string; controls: string[] } | undefined;
-  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
-  trust?: string;
-}
-
-export async function runReadiness(
-  options: ReadinessOptions,
-  ctx: Context,
-): Promise<ReadinessFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust, checkpoint: true });
-  // The rules `claim` decides with: the upstream branch's, else the tree's own (said so).
-  const rulesAtBase = await readViewRules(await io.loadPlane(root), trust);
-  return readinessFlow({ root, task: options.task, rulesAtBase }, ctx, io);
-}
 
 export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
   name: 'readiness',

@@ -1,8 +1,7 @@
 // `proofgate status`: every applicable control with its current status, why, since when and who
 // ran it. Reads only. references/status.md.
-import type { Context } from './lib/core/context.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { statusFlow, type StatusFlowResult } from './lib/flows/status-flow.ts';
+import type { StatusResult } from './lib/flows/status-flow.ts';
 import {
   controlFlag,
   readBaseRef,
@@ -10,71 +9,9 @@ import {
   readTrustPath,
   trustFlag,
 } from './lib/cli/gate-flags.ts';
-import { readTrustOption } from './lib/io/trust-io.ts';
-import { describeKeyProvenance } from './lib/io/key-provenance.ts';
-import { describeTrust } from './lib/flows/trust-check.ts';
-import { createRealGateIO } from './lib/flows/world/real-gate-io.ts';
-import { startBaseProbe } from './lib/io/base-probe.ts';
-import { readViewRules } from './lib/flows/trusted-rules.ts';
-import { resolveRoot } from './lib/io/git.ts';
-import { findBaseFork, findUpstream, type UpstreamCheck } from './lib/io/ledger-upstream.ts';
+import { runStatus, type StatusOptions } from './lib/cli/run/status.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { renderStatus } from './lib/render/render-gate.ts';
-import { renderStatusMarkdown } from './lib/render/status-markdown.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-
-export interface StatusOptions extends CommonOptions {
-  controls: string[];
-  markdown: boolean;
-  /** Skip the default append-only check of the ledger against the branch's upstream. */
-  noBase: boolean;
-  /** `--base <ref>`: the ledger must extend this ref, and its rules decide (as in claim). */
-  base?: string;
-  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
-  trust?: string;
-}
-
-type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamCheck };
-
-export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  // The upstream and the base are asked for once, and git answers each question once, for the
-  // rules, the ledger check and the keys (io/verdict-memo.ts).
-  const endProbe = startBaseProbe(root);
-  try {
-    return await statusWithProbe(options, root, ctx);
-  } finally {
-    endProbe();
-  }
-}
-
-async function statusWithProbe(
-  options: StatusOptions,
-  root: string,
-  ctx: Context,
-): Promise<StatusResult> {
-  const upstream = options.noBase
-    ? undefined
-    : options.base === undefined
-      ? await findUpstream(root)
-      : await findBaseFork(root, options.base);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { against: { upstream }, trust, checkpoint: true });
-  const plane = await io.loadPlane(root);
-  // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
-  const rulesAtBase = await readViewRules(plane, trust, options.base);
-  const result = await statusFlow({ root, controls: options.controls, rulesAtBase }, ctx, io);
-  const keys = await describeKeyProvenance(plane, result.statuses, {
-    trustFile: trust?.name,
-    upstream,
-  });
-  return {
-    ...result,
-    trust: { ...describeTrust(trust), keys },
-    markdown: options.markdown,
-    ...(upstream === undefined ? {} : { upstream }),
-  };
-}
+import { renderStatusView } from './lib/render/status-markdown.ts';
 
 export const status = defineVerb<StatusOptions, StatusResult>({
   name: 'status',
@@ -109,7 +46,7 @@ export const status = defineVerb<StatusOptions, StatusResult>({
     ...readTrustPath(argv),
   }),
   run: runStatus,
-  render: (r) => (r.markdown ? renderStatusMarkdown(r) : renderStatus(r)),
+  render: renderStatusView,
   toJson: ({ markdown: _markdown, ...r }) => r,
   // status is a report, not a gate: exit 1 says "not ready" so scripts can branch on it.
   exitCode: (r) => (r.ok ? 0 : 1),

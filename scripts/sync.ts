@@ -3,12 +3,10 @@
 // `<plane>/knowledge/trace-graph.json` (derived, never hand-edited) and reports the gaps that
 // block claims at the project's target maturity.
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { readControlEvidence } from './lib/flows/knowledge-sources.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runSync } from './lib/cli/run/knowledge.ts';
 import { renderSync } from './lib/render/knowledge.ts';
-import { syncFlow, type SyncOptions, type SyncResult } from './lib/flows/sync-flow.ts';
-
-/** Supplies ledger results per control; the integrator wires the ledger reader here. */
+import type { SyncOptions, SyncResult } from './lib/flows/sync-flow.ts';
 
 export const sync = defineVerb<SyncOptions, SyncResult>({
   name: 'sync',
@@ -37,12 +35,11 @@ export const sync = defineVerb<SyncOptions, SyncResult>({
     requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
     isDryRun: argv['dry-run'] === true,
   }),
-  run: (options, ctx) => runSync(options, ctx, (root) => readControlEvidence(root, ctx)),
+  run: runSync,
   render: renderSync,
   exitCode: (r) => (r.blocking.length > 0 ? 1 : 0),
 });
 
-/** The verb's run step: the flow, with the world it needs. */
-export const runSync: typeof syncFlow = (...args) => syncFlow(...args);
+export { runSync };
 
 runIfMain(import.meta.url, sync);

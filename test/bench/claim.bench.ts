@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runClaim } from '../../scripts/claim.ts';
 import { runEvaluate } from '../../scripts/evaluate.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { registryYaml } from '../helpers/gate-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
 import {

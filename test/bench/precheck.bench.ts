@@ -4,7 +4,7 @@
 // verdict already did before it (readEntries), measured in the same run.
 import { rmSync } from 'node:fs';
 import { proveCommittedLedger } from '../../scripts/lib/io/committed-ledger.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
 import { appendMore, createRepo, type BenchRepo } from './ledger-workload.ts';

@@ -2,7 +2,7 @@
 // through the layers (the same rules ESLint enforces per folder, checked here on resolved paths so
 // verbs are covered too), and no flag files sit at the top of lib/. See ARCHITECTURE.md.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -97,6 +97,23 @@ export function layerViolations(sources: ReadonlyMap<string, string>): string[] 
   return found;
 }
 
+/**
+ * Imports from scripts/lib/flows into scripts/lib/cli, dynamic `import()` and re-exports included
+ * (which the layer check above does not read): the real world is built by the cli wiring and
+ * handed to a flow, never built by the flow itself.
+ */
+export function flowsImportingCli(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const flows = join(SCRIPTS, 'lib', 'flows');
+  const cli = join(SCRIPTS, 'lib', 'cli');
+  return [...graph].flatMap(([file, targets]) =>
+    file.startsWith(flows + sep)
+      ? targets
+          .filter((t) => t.startsWith(cli + sep))
+          .map((t) => `${relative(ROOT, file)} -> ${relative(ROOT, t)}`)
+      : [],
+  );
+}
+
 describe('structure of scripts/', () => {
   const files = listTs(SCRIPTS);
 
@@ -142,6 +159,22 @@ describe('structure of scripts/', () => {
         .map((t) => `${relative(ROOT, file)} -> ${relative(ROOT, t)}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('has no flow importing the cli layer, not even lazily', () => {
+    expect(flowsImportingCli(importGraph(files))).toEqual([]);
+  });
+
+  it('reports a flow that imports the cli layer lazily (the check can fail)', () => {
+    const flow = join(SCRIPTS, 'lib', 'flows', 'x-flow.ts');
+    const world = join(SCRIPTS, 'lib', 'cli', 'world', 'real-gate-io.ts');
+    const graph = new Map([
+      [flow, [world]],
+      [world, [join(SCRIPTS, 'lib', 'flows', 'y-flow.ts')]],
+    ]);
+    expect(flowsImportingCli(graph)).toEqual([
+      'scripts/lib/flows/x-flow.ts -> scripts/lib/cli/world/real-gate-io.ts',
+    ]);
   });
 
   it('keeps no *-flags.ts at the top of scripts/lib/', () => {

@@ -1,5 +1,5 @@
 // One recipe per verb, as a test: a verb module (scripts/<verb>.ts) imports nothing from lib/io or
-// lib/flows/world — the real-I/O wiring of its run lives in lib/cli/run/<verb>.ts — and its
+// the real world (lib/cli/world, formerly lib/flows/world) — the real-I/O wiring of its run lives in lib/cli/run/<verb>.ts — and its
 // `render` is one function imported from lib/render, not written in the verb. See ARCHITECTURE.md
 // ("Verb recipe").
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,26 +13,12 @@ const SCRIPTS = join(ROOT, 'scripts');
 const NOT_VERBS = new Set(['cli.ts', 'demo.ts']);
 const SPECIFIER =
   /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
-const FORBIDDEN = [join(SCRIPTS, 'lib', 'io'), join(SCRIPTS, 'lib', 'flows', 'world')];
+const FORBIDDEN = [
+  join(SCRIPTS, 'lib', 'io'),
+  join(SCRIPTS, 'lib', 'flows', 'world'),
+  join(SCRIPTS, 'lib', 'cli', 'world'),
+];
 const RENDER = join(SCRIPTS, 'lib', 'render');
-
-/**
- * Verbs whose wiring moves in another branch of the same change (wire31a); removed at merge. The
- * test also fails when a listed verb already keeps the recipe, so the list cannot go stale.
- */
-const NOT_YET: ReadonlySet<string> = new Set([
-  'claim.ts',
-  'handoff.ts',
-  'hook.ts',
-  'keys.ts',
-  'query.ts',
-  'readiness.ts',
-  'render.ts',
-  'report.ts',
-  'skill.ts',
-  'status.ts',
-  'trace.ts',
-]);
 
 /** Every way `file` breaks the recipe, each as one line naming the file and what it does. */
 export function recipeViolations(file: string, source: string): string[] {
@@ -72,19 +58,11 @@ const verbFiles = readdirSync(SCRIPTS)
   .sort();
 
 describe('one recipe per verb', () => {
-  it('no verb imports lib/io or lib/flows/world, and each renders with a lib/render function', () => {
-    const found = verbFiles
-      .filter((f) => !NOT_YET.has(f))
-      .flatMap((f) => recipeViolations(join(SCRIPTS, f), readFileSync(join(SCRIPTS, f), 'utf8')));
-    expect(found).toEqual([]);
-  });
-
-  it('lists no verb as not yet wired once it keeps the recipe', () => {
-    const kept = [...NOT_YET].filter(
-      (f) =>
-        recipeViolations(join(SCRIPTS, f), readFileSync(join(SCRIPTS, f), 'utf8')).length === 0,
+  it('no verb imports lib/io or the real world, and each renders with a lib/render function', () => {
+    const found = verbFiles.flatMap((f) =>
+      recipeViolations(join(SCRIPTS, f), readFileSync(join(SCRIPTS, f), 'utf8')),
     );
-    expect(kept).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it('reports an io import, a world import and an inline renderer (the check can fail)', () => {
@@ -92,6 +70,7 @@ describe('one recipe per verb', () => {
     const source = [
       "import { resolveRoot } from './lib/io/git.ts';",
       "import type { X } from './lib/flows/world/real-gate-io.ts';",
+      "import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';",
       "import { renderScan } from './lib/render/scan.ts';",
       'export const planted = defineVerb({',
       '  run: runPlanted,',
@@ -101,6 +80,7 @@ describe('one recipe per verb', () => {
     expect(recipeViolations(verb, source)).toEqual([
       'scripts/planted.ts imports scripts/lib/io/git.ts',
       'scripts/planted.ts imports scripts/lib/flows/world/real-gate-io.ts',
+      'scripts/planted.ts imports scripts/lib/cli/world/real-gate-io.ts',
       'scripts/planted.ts renders with (r) => renderScan(r), not a function imported from scripts/lib/render',
     ]);
   });

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { queryFlow } from '../../scripts/lib/flows/query-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { readViewRules } from '../../scripts/lib/flows/trusted-rules.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { checkpoint, coveredSegment, pushedRepo } from '../helpers/checkpoint-repo.ts';

@@ -18,7 +18,7 @@ import {
   type EfficacyOptions,
 } from '../../scripts/lib/flows/efficacy-flow.ts';
 import type { GateIO } from '../../scripts/lib/core/ports.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN, runCli, WORKTREE } from '../helpers/cli.ts';

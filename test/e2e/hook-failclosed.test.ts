@@ -13,7 +13,7 @@ import {
   hookDeadline,
   stopFlow,
 } from '../../scripts/lib/flows/hook-stop-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';

@@ -9,7 +9,7 @@ import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { BIN, WORKTREE } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';

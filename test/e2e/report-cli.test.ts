@@ -7,7 +7,7 @@ import { IntegrityError } from '../../scripts/lib/core/errors.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
 import { statusFlow } from '../../scripts/lib/flows/status-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
 import { runCli } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { cleanUpRepos, track } from '../helpers/plane-repo.ts';

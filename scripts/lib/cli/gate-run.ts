@@ -5,7 +5,8 @@ import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { SignMode } from '../core/ledger/keyless.ts';
-import { openSigningIO, resolveGrantor } from '../flows/world/real-gate-io.ts';
+import { openSigningIO } from './world/real-gate-io.ts';
+import { resolveGrantor } from '../flows/resolve-actor.ts';
 import { resolveRoot } from '../io/git.ts';
 import { actorFrom, type ActorFlags } from './gate-flags.ts';
 

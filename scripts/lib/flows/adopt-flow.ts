@@ -17,6 +17,7 @@ import { redactTyped } from '../core/ledger/redact-draft.ts';
 import { findGitRoot } from '../io/git.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
 import { scanRepository } from '../io/scan-repo.ts';
 import { assertOutputsUntracked } from '../io/tracked-outputs.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
@@ -117,12 +118,17 @@ function refuseMixed(options: AdoptFlowOptions): void {
     );
 }
 
-export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promise<AdoptResult> {
+/** `gate`: the world a signed not-applicable decision is appended through (built by the caller). */
+export async function adoptFlow(
+  options: AdoptFlowOptions,
+  ctx: Context,
+  gate: GateIO,
+): Promise<AdoptResult> {
   if (options.ignoreOutputs === true && options.outputs === undefined)
     throw new UsageError('BAD_FLAG', '--ignore-outputs goes with --outputs', {
       next: 'name the files the command writes: --outputs <path> --ignore-outputs',
     });
-  const result = await adoptOnce(options, ctx);
+  const result = await adoptOnce(options, ctx, gate);
   if (options.outputs === undefined || result.mode === 'list' || result.mode === 'not_applicable')
     return result;
   const root = await findGitRoot(options.root ?? ctx.cwd);
@@ -130,7 +136,11 @@ export async function adoptFlow(options: AdoptFlowOptions, ctx: Context): Promis
   return { ...result, ignore };
 }
 
-async function adoptOnce(options: AdoptFlowOptions, ctx: Context): Promise<AdoptResult> {
+async function adoptOnce(
+  options: AdoptFlowOptions,
+  ctx: Context,
+  gate: GateIO,
+): Promise<AdoptResult> {
   refuseMixed(options);
   const root = await findGitRoot(options.root ?? ctx.cwd);
   const plane = loadPlane(root);
@@ -184,7 +194,7 @@ async function adoptOnce(options: AdoptFlowOptions, ctx: Context): Promise<Adopt
       const signed =
         keyid === undefined
           ? {}
-          : { signed: await recordSignedDecision(root, control, by, keyid, ctx) };
+          : { signed: await recordSignedDecision(root, control, by, keyid, ctx, gate) };
       return {
         mode: 'not_applicable',
         control,

@@ -15,8 +15,17 @@ import type { CommonOptions } from '../core/options.ts';
 import { findSubjectCommits } from '../io/commit-subject.ts';
 import { resolveRoot } from '../io/git.ts';
 import { loadSigner } from '../io/keys.ts';
-import { readJsonFile, readTrustFile, readTrustOption, writeExportFile } from '../io/trust-io.ts';
-import { createRealGateIO } from './world/real-gate-io.ts';
+import type { GateIO } from '../core/ports.ts';
+import {
+  readJsonFile,
+  readTrustFile,
+  readTrustOption,
+  writeExportFile,
+  type LoadedTrust,
+} from '../io/trust-io.ts';
+
+/** The verified-ledger world under a `--trust` file's keys (the cli builds the real one). */
+export type OpenExportGate = (trust: LoadedTrust | undefined) => GateIO;
 
 export interface ExportOptions extends CommonOptions {
   /** Hash prefix of a claim entry, or `latest`; undefined with --verify. */
@@ -51,7 +60,11 @@ export type ExportResult =
       predicateType?: string;
     };
 
-export async function exportFlow(options: ExportOptions, ctx: Context): Promise<ExportResult> {
+export async function exportFlow(
+  options: ExportOptions,
+  ctx: Context,
+  openGate: OpenExportGate,
+): Promise<ExportResult> {
   if (options.verify !== undefined) return verifyExport(options.verify, options.trust, ctx);
   if (options.out === undefined) {
     throw new UsageError('MISSING_ARG', 'export --claim needs --out <file>', {
@@ -59,7 +72,7 @@ export async function exportFlow(options: ExportOptions, ctx: Context): Promise<
     });
   }
   const root = await resolveRoot(options.root, ctx.cwd);
-  const io = createRealGateIO(ctx, { trust: readTrustOption(ctx.cwd, options.trust) });
+  const io = openGate(readTrustOption(ctx.cwd, options.trust));
   const plane = await io.loadPlane(root);
   const entries = await io.readEntries(plane);
   const claim = findEntry(entries, options.claim, 'claim');

@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.ts';
 import { hookCommand, type HookPlacement } from '../core/hook/hook-command.ts';
 import { hookEvents, mergeHookSettings, type StopEvent } from '../core/hook/merge-hook-settings.ts';
 import type { HookAgent } from '../core/hook/parse-stop-input.ts';
+import type { StopDecision } from '../core/hook/decide-stop.ts';
 import {
   isGitIgnored,
   readRunnablePackages,
@@ -75,3 +76,7 @@ export async function installHook(
   }
   return { agent, file, command, changed: merged.changed, removed: merged.removed, notes };
 }
+
+/** What `proofgate hook` returns: the Stop decision, or what install wrote and where. */
+export type HookResult =
+  ({ mode: 'stop' } & StopDecision) | ({ mode: 'install'; root: string } & InstallResult);

@@ -83,6 +83,6 @@ async function hookActor(context: StopContext, plane: Plane): Promise<Actor> {
     authority: authority?.id ?? 'virtual:developer',
     context: defaultExecutionContext(),
   };
-  const { resolveActor } = await import('./world/real-gate-io.ts');
+  const { resolveActor } = await import('./resolve-actor.ts');
   return resolveActor(context.gate, context.root, actor, context.ctx.env);
 }

@@ -11,6 +11,8 @@ import { addKeyToManifest } from '../io/manifest-keys.ts';
 import { readMetaSubject } from '../io/meta-subject.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { Context } from '../core/context.ts';
+import type { CommonOptions } from '../core/options.ts';
 
 export interface KeyListing {
   authority: string;
@@ -89,4 +91,41 @@ export async function registerNewKey(
     privateKeyPath,
     entry: `${stored.file}:${stored.line}`,
   };
+}
+
+export interface KeysOptions extends CommonOptions {
+  action: 'generate' | 'list';
+  authorityId: string | undefined;
+  /** generate: do nothing when the authority already has a registered key. */
+  ifMissing: boolean;
+}
+
+/**
+ * `authority keys list|generate` on the plane at `root`, with private keys in `dir`: the registered
+ * keys, or a new key registered (kept when `ifMissing` and the authority already has one).
+ */
+export async function keysFlow(
+  options: Pick<KeysOptions, 'action' | 'authorityId' | 'ifMissing'>,
+  root: string,
+  dir: string,
+  ctx: Context,
+): Promise<KeysReport> {
+  const plane = loadPlane(root);
+  if (options.action === 'list') {
+    return { action: 'list', keyDir: dir, authorities: listRegisteredKeys(plane, dir) };
+  }
+  if (options.authorityId === undefined) {
+    throw new UsageError('MISSING_ARG', 'keys generate needs --authority-id', {
+      expected: `one of: ${plane.manifest.authorities.map((a) => a.id).join(', ')}`,
+    });
+  }
+  const registered = plane.manifest.authorities.find((a) => a.id === options.authorityId)?.keys;
+  if (options.ifMissing && registered !== undefined && registered.length > 0) {
+    const authorities = listRegisteredKeys(plane, dir);
+    return { action: 'generate', keyDir: dir, kept: options.authorityId, authorities };
+  }
+  const time = ctx.clock.now().toISOString();
+  const generated = await registerNewKey(plane, options.authorityId, dir, time);
+  const authorities = listRegisteredKeys(loadPlane(root), dir);
+  return { action: 'generate', keyDir: dir, generated, authorities };
 }

@@ -10,7 +10,7 @@ import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
 import { readEntriesOnce } from './claim-scope.ts';
 import { statusFlow } from './status-flow.ts';
 import { readViewRules } from './trusted-rules.ts';
-import { createRealGateIO } from './world/real-gate-io.ts';
+import type { GateIO } from '../core/ports.ts';
 import type { LoadedTrust } from '../io/trust-io.ts';
 
 /** A claim decision of one scope now, as `next` ranks it: its verdict line and blockers. */
@@ -24,14 +24,16 @@ export interface ScopeVerdict {
 /**
  * What a claim of each of `scopes` would answer now, for `next`: under the rules `claim` decides
  * with, over one verified read of the ledger (a later scope reuses the statuses of an earlier).
+ * `gate` is the verdict world built with the same `trust` (and a checkpoint read).
  */
 export async function readVerdicts(
   root: string,
   scopes: readonly ClaimScope[],
   ctx: Context,
+  gate: GateIO,
   trust?: LoadedTrust,
 ): Promise<ScopeVerdict[]> {
-  const io = readEntriesOnce(createRealGateIO(ctx, { trust, checkpoint: true }));
+  const io = readEntriesOnce(gate);
   const plane = await io.loadPlane(root);
   const atBase = await readViewRules(plane, trust);
   const verdicts: ScopeVerdict[] = [];
@@ -55,8 +57,9 @@ export async function readVerdicts(
 export async function readControlEvidence(
   root: string,
   ctx: Context,
+  gate: GateIO,
 ): Promise<RequirementEvidence[]> {
-  const result = await statusFlow({ root, controls: [] }, ctx, createRealGateIO(ctx));
+  const result = await statusFlow({ root, controls: [] }, ctx, gate);
   return result.statuses.flatMap((s) => {
     const self = s.stages.self;
     return self.entry === undefined

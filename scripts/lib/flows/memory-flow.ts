@@ -15,7 +15,6 @@ import {
 import { LEDGER_HASH } from '../core/knowledge/next-id.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
-import { createRealGateIO } from './world/real-gate-io.ts';
 
 export interface MemoryOptions extends CommonOptions {
   action: 'add' | 'list';
@@ -29,11 +28,12 @@ export interface MemoryOptions extends CommonOptions {
 export type MemoryResult =
   { action: 'add'; fact: Fact } | { action: 'list'; facts: FactView[]; staleCount: number };
 
+/** `gate`: the verified ledger a fact's evidence is checked against (built by the caller). */
 export async function memoryFlow(
   options: MemoryOptions,
   ctx: Context,
-  io?: KnowledgeIO,
-  gate?: GateIO,
+  io: KnowledgeIO | undefined,
+  gate: GateIO,
 ): Promise<MemoryResult> {
   const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
@@ -75,11 +75,10 @@ async function refuseWeakEvidence(
   root: string,
   fact: Fact,
   ctx: Context,
-  given: GateIO | undefined,
+  io: GateIO,
 ): Promise<void> {
   const { path, evidence, maturity } = fact;
   if (!LEDGER_HASH.test(evidence)) return;
-  const io = given ?? createRealGateIO(ctx);
   const plane = await io.loadPlane(root);
   const entries = await io.readEntries(plane);
   const entry = entries.find((e) => e.hash === evidence);

@@ -26,10 +26,12 @@ import type { LoadedTrust } from '../io/trust-io.ts';
 import { applyTrust, checkTrust } from './trust-check.ts';
 import type { Context } from '../core/context.ts';
 import type { GateIO } from '../core/ports.ts';
-import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { ClaimBlocker, ClaimDecision } from '../core/gate/claim/decide-claim.ts';
+import type { ControlStatusValue } from '../core/gate/status/compute-status.ts';
+import type { RulesReport } from '../core/gate/claim/base-rules.ts';
+import type { ClaimScope } from '../core/plane/types.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readViewRules } from './trusted-rules.ts';
-import { createRealGateIO } from './world/real-gate-io.ts';
 
 export interface GatherReportOptions {
   root: string;
@@ -44,9 +46,40 @@ export interface GatherReportOptions {
   trust?: LoadedTrust | undefined;
 }
 
+/** What `proofgate report` returns once the page is written (references/report.md). */
+export interface ReportResult {
+  /** Absolute path of the written page. */
+  file: string;
+  bytes: number;
+  /** The ledger passed every check of `verify --full`. */
+  isIntact: boolean;
+  /** The upstream the ledger was proven to extend, when there is one (and no --no-base). */
+  upstream?: { ref: string; commit: string };
+  findings: number;
+  /** The same count under the name every verb's --json uses (the integrity check's findings). */
+  findingCount: number;
+  /** Every required control is PASS or NOT_APPLICABLE and a project claim now would be granted. */
+  isReady: boolean;
+  counts: Record<ControlStatusValue, number>;
+  /** `claim` verdicts for project and release if made now. */
+  claims: string[];
+  /**
+   * What is open, per claim scope: the blockers `claim`, `readiness`, `query blockers` and `next`
+   * name (none, and not granted, when the ledger does not verify).
+   */
+  open: { scope: ClaimScope; granted: boolean; blockers: ClaimBlocker[] }[];
+  /** Where the rules of those claim decisions came from, as `claim` says it. */
+  rules?: RulesReport;
+  entries: number;
+  /** Unproven stops no later granted claim covers (references/hook.md), one warning each. */
+  unprovenStops: string[];
+}
+
+/** `gate`: the real world under `options.trust` (built by the caller); its ledger read is not used. */
 export async function gatherReport(
   options: GatherReportOptions,
   ctx: Context,
+  gate: GateIO,
 ): Promise<ReportInput> {
   const own = loadPlane(options.root);
   const trust = options.trust;
@@ -78,7 +111,7 @@ export async function gatherReport(
   // No verdict is decided over a ledger that does not verify (the page says so instead).
   const claimsNow =
     verified.findingCount === 0
-      ? await claimsUnderRules(plane, entries, ctx, trust, options.base)
+      ? await claimsUnderRules(plane, entries, ctx, gate, trust, options.base)
       : undefined;
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
@@ -147,12 +180,13 @@ async function claimsUnderRules(
   plane: Plane,
   entries: readonly StoredEntry[],
   ctx: Context,
+  gate: GateIO,
   trust: LoadedTrust | undefined,
   base: string | undefined,
 ): Promise<NonNullable<ReportInput['claimsNow']>> {
   const atBase = await readViewRules(plane, trust, base);
   const io: GateIO = {
-    ...createRealGateIO(ctx, { trust }),
+    ...gate,
     readEntries: () => Promise.resolve([...entries]),
     // The integrity check above proved the working ledger extends the one committed at HEAD.
     proveCommitted: () => Promise.resolve([]),

@@ -13,11 +13,11 @@ import {
   type NotApplicableBody,
 } from '../core/gate/claim/owner-decisions.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { GateIO } from '../core/ports.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
 import { loadSigner } from '../io/keys.ts';
 import { computeSubject } from '../io/subject.ts';
 import { readTrustedRules } from './trusted-rules.ts';
-import { createRealGateIO } from './world/real-gate-io.ts';
 
 /** The owner's key id when the decision must be signed (checked before anything is written). */
 export async function requireOwnerKey(
@@ -55,15 +55,18 @@ export async function requireOwnerKey(
   return keyid;
 }
 
-/** Appends the signed decision for `controlId` as the registry now holds it; its entry hash. */
+/**
+ * Appends the signed decision for `controlId` as the registry now holds it, through `io` (a gate
+ * that has not loaded the plane yet, so it reads the registry just written); its entry hash.
+ */
 export async function recordSignedDecision(
   root: string,
   controlId: string,
   owner: string,
   keyid: string,
   ctx: Context,
+  io: GateIO,
 ): Promise<string> {
-  const io = createRealGateIO(ctx);
   const plane = await io.loadPlane(root);
   const control = plane.registry.controls.find((c) => c.id === controlId);
   if (control === undefined)

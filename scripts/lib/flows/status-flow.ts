@@ -4,6 +4,7 @@ import type { Context } from '../core/context.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import type { TrustSource } from './trust-check.ts';
+import type { UpstreamCheck } from '../io/ledger-upstream.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
@@ -76,3 +77,6 @@ export async function statusFlow(
     },
   };
 }
+
+/** What `proofgate status` prints: the flow's result, the output form and the upstream checked. */
+export type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamCheck };

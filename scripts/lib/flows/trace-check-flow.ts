@@ -6,6 +6,14 @@ import type { TraceVerdict } from '../core/trace/evaluate.ts';
 import type { RecordCounts } from '../core/trace/events.ts';
 import type { Pack } from '../core/trace/pack.ts';
 import { readTrace, unknownTrace } from '../io/trace/read-trace.ts';
+import type { AdaptResult } from '../io/trace/adapt-trace.ts';
+import type { CompareResult } from '../core/trace/compare.ts';
+
+/** What `proofgate trace` returns: a check, a comparison or the adapted events. */
+export type TraceResult =
+  | { action: 'check'; check: TraceCheckResult }
+  | { action: 'adapt'; adapt: AdaptResult }
+  | { action: 'compare'; compare: CompareResult };
 
 export type FailOn = 'block' | 'warn';
 

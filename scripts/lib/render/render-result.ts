@@ -1,11 +1,5 @@
 // Human output of `proofgate init --render`.
-export interface RenderResult {
-  check: boolean;
-  /** Plane directory relative to the root. */
-  plane: string;
-  /** Derived files written (render) or out of date (render --check). */
-  files: string[];
-}
+import type { RenderResult } from '../flows/render-plane-flow.ts';
 
 export function renderRenderResult(result: RenderResult): string {
   const where = result.plane === '' ? '' : `${result.plane}/`;

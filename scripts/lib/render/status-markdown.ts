@@ -2,7 +2,13 @@
 // comment. Verdict first; then one table row per control, the ones that block first. Reasons come
 // from ledger entries, so every cell is escaped for GitHub-flavoured Markdown and its inline HTML.
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
-import type { StatusFlowResult } from '../flows/status-flow.ts';
+import type { StatusFlowResult, StatusResult } from '../flows/status-flow.ts';
+import { renderStatus } from './render-gate.ts';
+
+/** `proofgate status`'s one renderer: the Markdown summary under --markdown, else the text view. */
+export function renderStatusView(result: StatusResult): string {
+  return result.markdown ? renderStatusMarkdown(result) : renderStatus(result);
+}
 
 export interface StatusMarkdownOptions {
   /** Rows shown; the rest are counted. */

@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { approveFlow, type ApproveFlowResult } from '../../flows/approve-flow.ts';
-import { openSigningIO } from '../../flows/world/real-gate-io.ts';
+import { openSigningIO } from '../world/real-gate-io.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
 import { resolveRoot } from '../../io/git.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';

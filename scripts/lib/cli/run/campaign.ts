@@ -15,7 +15,7 @@ import {
   type CampaignAction,
   type CampaignFlowResult,
 } from '../../flows/campaign-flow.ts';
-import { createRealGateIO, openSigningIO } from '../../flows/world/real-gate-io.ts';
+import { createRealGateIO, openSigningIO } from '../world/real-gate-io.ts';
 import { defaultExecutionContext } from '../../io/default-context.ts';
 import { resolveRoot } from '../../io/git.ts';
 import { readYamlFile } from '../../io/plane.ts';

@@ -5,7 +5,7 @@ import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { CiImportIO } from '../../core/ports.ts';
 import { ciImportFlow, type CiImportResult } from '../../flows/ci-import-flow.ts';
-import { createRealCiImportIO } from '../../flows/world/real-ci-import-io.ts';
+import { createRealCiImportIO } from '../world/real-ci-import-io.ts';
 import { resolveRoot } from '../../io/git.ts';
 
 export interface CiImportOptions extends CommonOptions {

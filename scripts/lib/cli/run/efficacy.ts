@@ -8,7 +8,7 @@ import {
   type EfficacyMethod,
   type EfficacyResult,
 } from '../../flows/efficacy-flow.ts';
-import { createRealGateIO } from '../../flows/world/real-gate-io.ts';
+import { createRealGateIO } from '../world/real-gate-io.ts';
 import { defaultExecutionContext } from '../../io/default-context.ts';
 import { resolveRoot } from '../../io/git.ts';
 import { createEfficacyIO } from '../../io/temp-worktree.ts';

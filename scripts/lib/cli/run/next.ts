@@ -9,6 +9,7 @@ import {
   type VerdictSource,
 } from '../../flows/next-flow.ts';
 import { readTrustOption } from '../../io/trust-io.ts';
+import { createRealGateIO } from '../world/real-gate-io.ts';
 
 export async function runNext(
   options: NextOptions,
@@ -17,5 +18,7 @@ export async function runNext(
 ): Promise<NextResult> {
   if (decide !== undefined) return nextFlow(options, ctx, decide);
   const trust = readTrustOption(ctx.cwd, options.trust);
-  return nextFlow(options, ctx, (root, scopes) => readVerdicts(root, scopes, ctx, trust));
+  return nextFlow(options, ctx, (root, scopes) =>
+    readVerdicts(root, scopes, ctx, createRealGateIO(ctx, { trust, checkpoint: true }), trust),
+  );
 }

@@ -57,7 +57,4 @@ export async function adaptTrace(
   return { file: shownAs, header: read.header, counts: read.counts, events };
 }
 
-export function renderEventsJsonl(result: AdaptResult): string {
-  const header = { type: 'header', ...result.header, counts: result.counts };
-  return `${[header, ...result.events].map((e) => JSON.stringify(e)).join('\n')}\n`;
-}
+export { renderEventsJsonl } from '../../core/trace/events-jsonl.ts';

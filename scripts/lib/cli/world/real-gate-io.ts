@@ -1,9 +1,9 @@
 // The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
 // store, subject bindings from git, the process runner and the trace checker. Entries are signed
 // automatically when the acting authority has registered keys.
-import type { Grantor } from '../../core/gate/authority/grant-authority.ts';
 import type { Context } from '../../core/context.ts';
-import { InternalError, UsageError } from '../../core/errors.ts';
+import { InternalError } from '../../core/errors.ts';
+import { resolveActor } from '../../flows/resolve-actor.ts';
 import type { Actor, LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
 import type { GateIO, TraceOutcome } from '../../core/ports.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
@@ -19,20 +19,20 @@ import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
-import { readUncommitted } from '../read-uncommitted.ts';
+import { readUncommitted } from '../../flows/read-uncommitted.ts';
 import {
   resolveAnchor,
   type AnchorChoice,
   type IntegrityAnchor,
 } from '../../io/ledger-integrity.ts';
-import { integrityFailure } from '../verdict-precheck.ts';
+import { integrityFailure } from '../../flows/verdict-precheck.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects, computeSubjectTreeState } from '../../io/subject.ts';
 import type { WorktreeState } from '../../io/worktree-state.ts';
 import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { LoadedTrust } from '../../io/trust-io.ts';
-import { applyTrust, checkTrust, trustFailure } from '../trust-check.ts';
+import { applyTrust, checkTrust, trustFailure } from '../../flows/trust-check.ts';
 import type { KeylessSigner, SignMode } from '../../core/ledger/keyless.ts';
 
 export interface RealGateOptions {
@@ -201,43 +201,6 @@ function withTool(plane: Plane, draft: EntryDraft): EntryDraft {
   return { ...draft, body: { ...draft.body, tool: { ...tool } } };
 }
 
-/** The actor with `keyid` set when its authority signs (resolved the same way append signs). */
-export async function resolveActor(
-  io: GateIO,
-  root: string,
-  actor: Actor,
-  env: Context['env'],
-): Promise<Actor> {
-  const plane = await io.loadPlane(root);
-  if (!plane.manifest.authorities.some((a) => a.id === actor.authority)) {
-    throw new UsageError('UNKNOWN_ID', `authority ${actor.authority} is not in the manifest`, {
-      expected: plane.manifest.authorities.map((a) => a.id).join(', '),
-      next: 'pass --authority-id with an authority registered in controls/manifest.yaml',
-    });
-  }
-  const signer = loadSigner(plane, actor.authority, env);
-  const { keyid: _keyid, ...rest } = actor;
-  return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
-}
-
-/** The authority granting `--authorize`, with its key when one is available to sign. */
-export async function resolveGrantor(
-  io: GateIO,
-  root: string,
-  authority: string,
-  env: Context['env'],
-): Promise<Grantor> {
-  const plane = await io.loadPlane(root);
-  if (!plane.manifest.authorities.some((a) => a.id === authority)) {
-    throw new UsageError('UNKNOWN_ID', `grantor ${authority} is not in the manifest`, {
-      expected: plane.manifest.authorities.map((a) => a.id).join(', '),
-      next: 'pass --granted-by with an authority registered in controls/manifest.yaml',
-    });
-  }
-  const signer = loadSigner(plane, authority, env);
-  return signer === undefined ? { authority } : { authority, keyid: signer.keyid };
-}
-
 /**
  * The ledger's entries, after the one integrity check `verify` runs (io/ledger-integrity.ts):
  * any finding refuses every verdict with exit 3, naming it and how many there are.
@@ -279,7 +242,7 @@ async function checkTrace(
 ): Promise<TraceOutcome> {
   // Loaded on first use: the trace readers and the rule-pack validator are only needed by a
   // trace control that actually runs, never by claim, status or the Stop hook.
-  const { checkTraceControl } = await import('../trace-control.ts');
+  const { checkTraceControl } = await import('../../flows/trace-control.ts');
   const result = await checkTraceControl(root, execution);
   return {
     status: result.status,

@@ -1,0 +1,12 @@
+// The real-world wiring of `proofgate adopt`: the flow, with the real gate world for its signed
+// decisions.
+import type { Context } from '../../core/context.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import { adoptFlow, type AdoptFlowOptions, type AdoptResult } from '../../flows/adopt-flow.ts';
+import { createRealGateIO } from '../world/real-gate-io.ts';
+
+export type AdoptOptions = CommonOptions & Omit<AdoptFlowOptions, 'root'>;
+
+export async function runAdopt(options: AdoptOptions, ctx: Context): Promise<AdoptResult> {
+  return adoptFlow(options, ctx, createRealGateIO(ctx));
+}

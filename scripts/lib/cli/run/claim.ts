@@ -1,0 +1,167 @@
+// The real-I/O wiring of `proofgate claim` (references/claim.md): the root, the worktree-state and
+// base probes, the --trust file, the gate world, the acting authority, the task's named controls
+// and the key provenance; the decision itself is the claim flows'.
+import type { Context } from '../../core/context.ts';
+import type { ClaimScope } from '../../core/plane/types.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import { claimInCampaign } from '../../flows/campaign-claim.ts';
+import { claimPhase } from '../../flows/campaign-phase-claim.ts';
+import { claimFlow, type ClaimFlowResult } from '../../flows/claim-flow.ts';
+import { describeTrust } from '../../flows/trust-check.ts';
+import { resolveActor } from '../../flows/resolve-actor.ts';
+import { readTrustedRules, withTrust } from '../../flows/trusted-rules.ts';
+import type { GateIO } from '../../core/ports.ts';
+import { readTrustOption, type LoadedTrust } from '../../io/trust-io.ts';
+import { describeKeyProvenance } from '../../io/key-provenance.ts';
+import { findUpstream } from '../../io/ledger-upstream.ts';
+import { startBaseProbe } from '../../io/base-probe.ts';
+import { endWorktreeState, startWorktreeState } from '../../io/worktree-state.ts';
+import { findGitRoot, resolveRoot } from '../../io/git.ts';
+import { readBasePlane } from '../../io/base-registry.ts';
+import {
+  hookDir,
+  parseTaskControlsEnv,
+  readTaskFile,
+  TASK_CONTROLS_ENV,
+} from '../../io/hook-files.ts';
+import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import { createRealGateIO } from '../world/real-gate-io.ts';
+
+export interface ClaimOptions extends CommonOptions {
+  scope: ClaimScope;
+  controls: string[];
+  base: string | undefined;
+  record: boolean;
+  actor: ActorFlags;
+  /** Brownfield: a task (or a whole phase) claim inside a registered campaign (references/campaign.md). */
+  campaign: { id: string; task: string } | { id: string; phase: string } | undefined;
+  /** The number of runners of a sharded evaluation whose results this claim merges. */
+  shards?: number;
+  /** `--trust FILE`: the auditor's trust root (references/trust.md). */
+  trust?: string;
+  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
+  sigstoreRoot?: string | undefined;
+}
+
+export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  // git status for the subject bindings runs while the plane and the ledger are read, and the
+  // upstream and the base are asked for once for the rules, the ledger check and the keys.
+  const top = await findGitRoot(root);
+  const started = startWorktreeState(top);
+  const endProbe = startBaseProbe(root);
+  await started;
+  try {
+    return await claimWithProbe(options, root, ctx);
+  } finally {
+    endProbe();
+    endWorktreeState(top);
+  }
+}
+
+async function claimWithProbe(
+  options: ClaimOptions,
+  root: string,
+  ctx: Context,
+): Promise<ClaimFlowResult> {
+  const trust = readTrustOption(ctx.cwd, options.trust);
+  // The one integrity check, against --base when given (the ledger extends it byte for byte and
+  // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
+  const io = createRealGateIO(ctx, {
+    trust,
+    checkpoint: true,
+    sigstoreRoot: options.sigstoreRoot,
+    ...(options.base === undefined ? {} : { against: { base: options.base } }),
+  });
+  const result = await decideClaim(options, root, ctx, io, trust);
+  const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
+    trustFile: trust?.name,
+    upstream: await findUpstream(root, 'keys'),
+  });
+  return { ...result, trust: { ...describeTrust(trust), keys } };
+}
+
+async function decideClaim(
+  options: ClaimOptions,
+  root: string,
+  ctx: Context,
+  io: GateIO,
+  trust: LoadedTrust | undefined,
+): Promise<ClaimFlowResult> {
+  const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
+  const plane = await io.loadPlane(root);
+  // A task file naming a campaign task (`campaign start` writes it) is the campaign claim, when
+  // neither --control nor the environment names the task.
+  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
+  const named =
+    options.scope === 'task'
+      ? await readNamed(options.controls, root, ctx, brownfield && options.campaign === undefined)
+      : undefined;
+  const inCampaign =
+    options.campaign ??
+    (named?.campaign !== undefined && options.shards === undefined
+      ? { id: named.campaign.campaign, task: named.campaign.task }
+      : undefined);
+  if (inCampaign !== undefined) {
+    const { id } = inCampaign;
+    const atBase = withTrust(
+      options.base === undefined ? undefined : await readBasePlane(plane, options.base),
+      trust,
+    );
+    const flow = {
+      root,
+      controls: options.campaign === undefined ? (named?.ids ?? []) : options.controls,
+      ...(named === undefined ? {} : { controlsFrom: named.source }),
+      record: options.record,
+      actor,
+      ...(atBase === undefined ? {} : { rulesAtBase: atBase }),
+      // The change is measured from the trusted base, as for a plain task claim.
+      changeBase: atBase ?? (await readTrustedRules(plane, undefined)),
+    };
+    return 'phase' in inCampaign
+      ? claimPhase({ ...flow, campaign: id, phase: inCampaign.phase }, ctx, io)
+      : claimInCampaign({ ...flow, campaign: id, task: inCampaign.task }, ctx, io);
+  }
+  // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
+  const rulesAtBase = withTrust(await readTrustedRules(plane, options.base), trust);
+  const shards = options.shards === undefined ? {} : { shards: options.shards };
+  return claimFlow(
+    {
+      root,
+      scope: options.scope,
+      controls: named?.ids ?? options.controls,
+      ...(named === undefined ? {} : { controlsFrom: named.source }),
+      record: options.record,
+      actor,
+      ...shards,
+      ...(rulesAtBase === undefined ? { ownRules: true } : { rulesAtBase }),
+    },
+    ctx,
+    io,
+  );
+}
+
+/**
+ * The controls the task names and where: --control, else the env var, else task.json; and the
+ * campaign task the task file names. The file is read when nothing else names the task, and
+ * always with `campaignFirst` (ai_brownfield, as the Stop hook reads it): named controls then
+ * add to its campaign task.
+ */
+async function readNamed(
+  flags: readonly string[],
+  root: string,
+  ctx: Context,
+  campaignFirst: boolean,
+): Promise<{ ids: string[]; source: string; campaign?: { campaign: string; task: string } }> {
+  const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
+  const given =
+    flags.length > 0
+      ? { ids: [...flags], source: '--control' }
+      : fromEnv === undefined
+        ? undefined
+        : { ids: fromEnv, source: TASK_CONTROLS_ENV };
+  if (given !== undefined && !campaignFirst) return given;
+  const file = readTaskFile(await hookDir(root));
+  const campaign = file?.campaign === undefined ? {} : { campaign: file.campaign };
+  return { ...(given ?? { ids: file?.controls ?? [], source: 'task.json' }), ...campaign };
+}

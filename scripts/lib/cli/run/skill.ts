@@ -1,0 +1,19 @@
+// The real-I/O wiring of `proofgate install --skill`: the project root, then the install flow.
+import type { Context } from '../../core/context.ts';
+import type { CommonOptions } from '../../core/options.ts';
+import type { SkillAgent } from '../../core/skill/plan-skill-install.ts';
+import { installSkill, type SkillResult } from '../../flows/skill-install-flow.ts';
+import { resolveRoot } from '../../io/git.ts';
+
+export const SKILL_ACTIONS = ['install'] as const;
+
+export interface SkillOptions extends CommonOptions {
+  action: (typeof SKILL_ACTIONS)[number];
+  agent: SkillAgent | 'all';
+  force: boolean;
+}
+
+export async function runSkill(options: SkillOptions, ctx: Context): Promise<SkillResult> {
+  const root = await resolveRoot(options.root, ctx.cwd);
+  return installSkill(root, { agent: options.agent, force: options.force });
+}
