@@ -54,7 +54,11 @@ function hookNote(stored: StoredEntry): HookNoteBody | undefined {
 }
 
 function inOrder(entries: readonly StoredEntry[], order: LedgerOrder): StoredEntry[] {
-  return [...entries].sort((a, b) => order.rank(a.hash) - order.rank(b.hash));
+  // Each rank once, not once per comparison.
+  return entries
+    .map((stored) => ({ stored, rank: order.rank(stored.hash) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map((x) => x.stored);
 }
 
 export interface ChainKey {

@@ -16,6 +16,8 @@ interface Position {
   index: number;
   /** The line index in the segment file: what seen vectors and ranks count. */
   line: number;
+  /** Its rank, once asked: views sort the same entries more than once. */
+  rank: number | undefined;
 }
 
 const EMPTY: Seen = new Map();
@@ -53,7 +55,7 @@ export class LedgerOrder {
       list.sort((a, b) => a.line - b.line);
       list.forEach((stored, index) => {
         if (!this.where.has(stored.hash))
-          this.where.set(stored.hash, { segment, index, line: stored.line - 1 });
+          this.where.set(stored.hash, { segment, index, line: stored.line - 1, rank: undefined });
       });
       this.seen.set(segment, []);
     }
@@ -78,6 +80,7 @@ export class LedgerOrder {
     this.build();
     const at = this.where.get(hash);
     if (at === undefined) return -1;
+    if (at.rank !== undefined) return at.rank;
     const seen = this.seenAt(at);
     let weight = this.weights.get(seen);
     if (weight === undefined) {
@@ -85,7 +88,8 @@ export class LedgerOrder {
       for (const [segment, index] of seen) if (segment !== at.segment) weight += index + 1;
       this.weights.set(seen, weight);
     }
-    return weight + at.line + 1;
+    at.rank = weight + at.line + 1;
+    return at.rank;
   }
 
   private seenAt(at: Position): Seen {
