@@ -54,11 +54,7 @@ function hookNote(stored: StoredEntry): HookNoteBody | undefined {
 }
 
 function inOrder(entries: readonly StoredEntry[], order: LedgerOrder): StoredEntry[] {
-  // Each rank once, not once per comparison.
-  return entries
-    .map((stored) => ({ stored, rank: order.rank(stored.hash) }))
-    .sort((a, b) => a.rank - b.rank)
-    .map((x) => x.stored);
+  return order.sort(entries);
 }
 
 export interface ChainKey {

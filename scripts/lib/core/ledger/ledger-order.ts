@@ -36,6 +36,7 @@ export class LedgerOrder {
   private readonly headsSeen = new Map<string, Map<string, FoundHead>>();
 
   private pending: readonly StoredEntry[] | undefined;
+  private readonly sorted = new WeakMap<readonly object[], readonly object[]>();
 
   /** Nothing is computed until the first question: a verdict without results never asks one. */
   constructor(entries: readonly StoredEntry[]) {
@@ -90,6 +91,22 @@ export class LedgerOrder {
     }
     at.rank = weight + at.line + 1;
     return at.rank;
+  }
+
+  /**
+   * `items` sorted along ledger order (every item after all the items its writer had seen);
+   * unordered ones keep the order they came in. A fresh array each time; the order of the same
+   * array is computed once (the views of one report sort the whole ledger more than once).
+   */
+  sort<T extends { hash: string }>(items: readonly T[]): T[] {
+    const known = this.sorted.get(items) as T[] | undefined;
+    if (known !== undefined && known.length === items.length) return [...known];
+    const sorted = items
+      .map((item, index) => ({ item, index, rank: this.rank(item.hash) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map((x) => x.item);
+    this.sorted.set(items, sorted);
+    return [...sorted];
   }
 
   private seenAt(at: Position): Seen {
