@@ -43,6 +43,8 @@ export interface GatheredStatuses {
   unprovenStops: UnprovenStop[];
   subjects: Map<string, SubjectBinding>;
   entries: StoredEntry[];
+  /** The ledger order of `entries` the statuses were decided in (views of them reuse it). */
+  order: LedgerOrder;
   /** Files the bindings judged that no commit holds (when the world can tell). */
   uncommitted?: Uncommitted;
   /** The gate's own binding and trust state (when the world can tell). */
@@ -134,7 +136,7 @@ export async function gatherStatuses(
   }));
   const unprovenStops = findUnprovenStops(entries, order);
   return {
-    ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries },
+    ...{ ok, target, statuses, counts, efficacy, unprovenStops, subjects, entries, order },
     ...(uncommitted === undefined ? {} : { uncommitted }),
     ...(tool === undefined ? {} : { tool }),
     instructions,

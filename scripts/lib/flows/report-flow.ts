@@ -8,15 +8,16 @@ import { sha256Hex } from '../core/hash.ts';
 import { selectRequired } from '../core/gate/select/select-controls.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
+import { LedgerOrder } from '../core/ledger/ledger-order.ts';
 import type { Registry } from '../core/plane/types.ts';
 import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
 import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
-import { anchorOfUpstream, checkIntegrity } from '../io/ledger-integrity.ts';
+import { anchorOfUpstream } from '../io/ledger-integrity.ts';
 import type { TrustedCheckpoint } from '../io/ledger-checkpoint.ts';
-import { readFromCheckpoint } from '../io/read-verified-ledger.ts';
+import { readFromCheckpoint, readWholeVerified } from '../io/read-verified-ledger.ts';
 import { findBaseFork, findUpstream } from '../io/ledger-upstream.ts';
 import { findSubjectCommits, readHeadFacts } from '../io/commit-subject.ts';
 import { pictureTrees } from '../core/report/status-picture.ts';
@@ -99,26 +100,23 @@ export async function gatherReport(
     trust === undefined ? await readFromCheckpoint(plane, anchor, clock, undefined) : undefined;
   // Else, or on any finding, the one integrity check every verdict runs (io/ledger-integrity.ts),
   // every line read and its findings kept.
-  const entries: StoredEntry[] = fast?.entries ?? [];
-  const verified =
-    fast?.report ??
-    (await checkIntegrity(
-      plane,
-      { anchor, leading: distrust, onEntry: (stored) => entries.push(stored) },
-      clock,
-    ));
-  const parsed = { entries };
+  const { entries, report: verified } =
+    fast ?? (await readWholeVerified(plane, { anchor, leading: distrust }, clock));
   // No verdict is decided over a ledger that does not verify (the page says so instead).
-  const claimsNow =
+  const decided =
     verified.findingCount === 0
       ? await claimsUnderRules(plane, entries, ctx, gate, trust, options.base)
       : undefined;
+  const claimsNow = decided?.claimsNow;
+  // Every view reads the entries the decisions read, in the ledger order they were decided in:
+  // one read, one order, one index of results (the statuses below reuse the decisions').
+  const parsed = decided?.read ?? { entries, order: new LedgerOrder(entries) };
   const store = createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
-  const reviews = [...latestTraceRuns(registry, parsed.entries).values()].flatMap(({ review }) =>
-    review === undefined ? [] : [review],
+  const reviews = [...latestTraceRuns(registry, parsed.entries, parsed.order).values()].flatMap(
+    ({ review }) => (review === undefined ? [] : [review]),
   );
-  const timeline = reportTimeline(parsed.entries, options.maxEntries);
+  const timeline = reportTimeline(parsed.entries, options.maxEntries, parsed.order);
   const listed = shownObjects(timeline);
   // The trees shown: the timeline's, the picture's columns and every claim's (how far behind).
   const commitOf = await findSubjectCommits(
@@ -140,6 +138,7 @@ export async function gatherReport(
     ...(registry === plane.registry ? {} : { declaredRegistry: plane.registry }),
     subjects,
     entries: parsed.entries,
+    order: parsed.order,
     findings: verified.findings,
     findingCount: verified.findingCount,
     checkedLines: verified.checkedLines,
@@ -183,7 +182,10 @@ async function claimsUnderRules(
   gate: GateIO,
   trust: LoadedTrust | undefined,
   base: string | undefined,
-): Promise<NonNullable<ReportInput['claimsNow']>> {
+): Promise<{
+  claimsNow: NonNullable<ReportInput['claimsNow']>;
+  read?: { entries: StoredEntry[]; order: LedgerOrder };
+}> {
   const atBase = await readViewRules(plane, trust, base);
   const io: GateIO = {
     ...gate,
@@ -205,7 +207,11 @@ async function claimsUnderRules(
     const { warnings: _warnings, ...decision } = decided as ClaimDecision & { warnings?: string[] };
     return decision;
   });
-  return { decisions, ...(project.rules === undefined ? {} : { rules: project.rules }) };
+  const read = project.gathered?.gathered;
+  return {
+    claimsNow: { decisions, ...(project.rules === undefined ? {} : { rules: project.rules }) },
+    ...(read === undefined ? {} : { read: { entries: read.entries, order: read.order } }),
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Context } from '../core/context.ts';
 import { checkIntegrity, type IntegrityAnchor, type IntegrityReport } from './ledger-integrity.ts';
+import type { IntegrityInput } from './ledger-integrity.ts';
 import { keylessFindings } from './verify-ledger-files.ts';
 import { loadTrustedCheckpoint, type TrustedCheckpoint } from './ledger-checkpoint.ts';
 import { inFileOrder, namesOnlyKnown } from '../core/ledger/checkpoint-retain.ts';
@@ -153,14 +154,30 @@ export async function streamVerifiedEntries(
     const fast = await fromCheckpoint(plane, anchor, ctx, sigstoreRoot);
     if (fast !== undefined) return { entries: fast, findings: [], findingCount: 0 };
   }
-  const entries: StoredEntry[] = [];
-  const pool = new StringPool();
-  const result = await checkIntegrity(
+  const { entries, report } = await readWholeVerified(
     plane,
-    { anchor, leading, sigstoreRoot, onEntry: (stored) => entries.push(pool.share(stored)) },
+    { anchor, leading, sigstoreRoot },
     ctx,
   );
-  return { entries, findings: result.findings, findingCount: result.findingCount };
+  return { entries, findings: report.findings, findingCount: report.findingCount };
+}
+
+/**
+ * Every line through the one integrity check, each valid entry kept (its repeated strings shared)
+ * with the whole report: the findings are kept, not thrown (the auditor's report shows them).
+ */
+export async function readWholeVerified(
+  plane: Plane,
+  input: Omit<IntegrityInput, 'onEntry'>,
+  ctx?: Pick<Context, 'clock'>,
+): Promise<{ entries: StoredEntry[]; report: IntegrityReport }> {
+  const entries: StoredEntry[] = [];
+  const pool = new StringPool();
+  const onEntry = (stored: StoredEntry): void => {
+    entries.push(pool.share(stored));
+  };
+  const report = await checkIntegrity(plane, { ...input, onEntry }, ctx);
+  return { entries, report };
 }
 
 /** A verified read that started from a trusted checkpoint: its entries and the suffix's check. */

@@ -88,6 +88,23 @@ describe('indexResults for the wanted controls', () => {
     ).toEqual([0, 9, 6].map((n) => hex(1000 + n)));
   });
 
+  it('the same entries, order and controls give the index built; any difference builds anew', () => {
+    const entries = mixedLedger();
+    const order = new LedgerOrder(entries);
+    const first = indexResults(entries, order, new Set(['A', 'B']));
+    // The report's statuses after its claim decisions: nothing parsed twice.
+    expect(indexResults(entries, order, new Set(['B', 'A']))).toBe(first);
+    expect(indexResults(entries, order, new Set(['A']))).not.toBe(first);
+    expect(indexResults(entries, new LedgerOrder(entries), new Set(['A', 'B']))).not.toBe(first);
+    expect(indexResults([...entries], order, new Set(['A', 'B']))).not.toBe(first);
+    // An entry appended to the same array is read, even under the same order object.
+    const again = indexResults(entries, order, new Set(['A', 'B']));
+    entries.push(stored(10, 'run', runBody('A', 'FAIL')));
+    expect(indexResults(entries, order, new Set(['A', 'B']))).not.toBe(again);
+    const grown = indexResults(entries, new LedgerOrder(entries), new Set(['A', 'B']));
+    expect(grown.get('A')?.get('self')?.at(-1)?.hash).toBe(hex(1010));
+  });
+
   it("a run's record carries its details apart from control, stage and status", () => {
     const [record] =
       indexResults([stored(0, 'run', runBody('A'))])

@@ -131,4 +131,19 @@ describe('LedgerOrder', () => {
     expect(order.isBefore('r2', 'x3')).toBe(true);
     expect(order.isBefore('x1', 'r2')).toBe(false);
   });
+
+  it('sorts along ledger order, each array once, and hands out a fresh copy every time', () => {
+    const entries = [at('x0', 'x', 1, { root: 'r1' }), at('r0', 'root', 1), at('r1', 'root', 2)];
+    const order = new LedgerOrder(entries);
+    const first = order.sort(entries);
+    expect(first.map((e) => e.hash)).toEqual(['r0', 'r1', 'x0']);
+    // A caller reversing its copy (the timeline lists latest first) changes nobody else's.
+    first.reverse();
+    const second = order.sort(entries);
+    expect(second).not.toBe(first);
+    expect(second.map((e) => e.hash)).toEqual(['r0', 'r1', 'x0']);
+    // Unordered items keep the order they came in; another array is sorted on its own.
+    expect(order.sort([{ hash: 'x0' }, { hash: 'r0' }]).map((e) => e.hash)).toEqual(['r0', 'x0']);
+    expect(order.sort([{ hash: 'b' }, { hash: 'a' }]).map((e) => e.hash)).toEqual(['b', 'a']);
+  });
 });

@@ -54,7 +54,7 @@ function hookNote(stored: StoredEntry): HookNoteBody | undefined {
 }
 
 function inOrder(entries: readonly StoredEntry[], order: LedgerOrder): StoredEntry[] {
-  return [...entries].sort((a, b) => order.rank(a.hash) - order.rank(b.hash));
+  return order.sort(entries);
 }
 
 export interface ChainKey {

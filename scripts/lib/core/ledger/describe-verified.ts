@@ -2,6 +2,7 @@
 // signature that verified, how many seals there are, and what an unsigned chain cannot show. A
 // hash chain alone proves only that nobody edited a line without rewriting every later one; whoever
 // can rewrite the files can rewrite the whole chain, unless a protected ref pins an earlier state.
+import type { StoredEntry } from './types.ts';
 
 export interface VerifiedCounts {
   /** Valid entries among the checked lines. */
@@ -14,6 +15,15 @@ export interface VerifiedCounts {
    * valid, as unsigned (keys apply forward); absent when there are none.
    */
   beforeKey?: number;
+}
+
+/** The counts of `entries` themselves, when the check did not report them. */
+export function countVerified(entries: readonly StoredEntry[]): VerifiedCounts {
+  return {
+    entries: entries.length,
+    signed: entries.filter((e) => e.entry.sigs !== undefined).length,
+    seals: entries.filter((e) => e.entry.kind === 'seal').length,
+  };
 }
 
 export function describeVerified(counts: VerifiedCounts, base?: string): string {

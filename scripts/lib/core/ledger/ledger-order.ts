@@ -16,6 +16,8 @@ interface Position {
   index: number;
   /** The line index in the segment file: what seen vectors and ranks count. */
   line: number;
+  /** Its rank, once asked: views sort the same entries more than once. */
+  rank: number | undefined;
 }
 
 const EMPTY: Seen = new Map();
@@ -34,6 +36,7 @@ export class LedgerOrder {
   private readonly headsSeen = new Map<string, Map<string, FoundHead>>();
 
   private pending: readonly StoredEntry[] | undefined;
+  private readonly sorted = new WeakMap<readonly object[], readonly object[]>();
 
   /** Nothing is computed until the first question: a verdict without results never asks one. */
   constructor(entries: readonly StoredEntry[]) {
@@ -53,7 +56,7 @@ export class LedgerOrder {
       list.sort((a, b) => a.line - b.line);
       list.forEach((stored, index) => {
         if (!this.where.has(stored.hash))
-          this.where.set(stored.hash, { segment, index, line: stored.line - 1 });
+          this.where.set(stored.hash, { segment, index, line: stored.line - 1, rank: undefined });
       });
       this.seen.set(segment, []);
     }
@@ -78,6 +81,7 @@ export class LedgerOrder {
     this.build();
     const at = this.where.get(hash);
     if (at === undefined) return -1;
+    if (at.rank !== undefined) return at.rank;
     const seen = this.seenAt(at);
     let weight = this.weights.get(seen);
     if (weight === undefined) {
@@ -85,7 +89,24 @@ export class LedgerOrder {
       for (const [segment, index] of seen) if (segment !== at.segment) weight += index + 1;
       this.weights.set(seen, weight);
     }
-    return weight + at.line + 1;
+    at.rank = weight + at.line + 1;
+    return at.rank;
+  }
+
+  /**
+   * `items` sorted along ledger order (every item after all the items its writer had seen);
+   * unordered ones keep the order they came in. A fresh array each time; the order of the same
+   * array is computed once (the views of one report sort the whole ledger more than once).
+   */
+  sort<T extends { hash: string }>(items: readonly T[]): T[] {
+    const known = this.sorted.get(items) as T[] | undefined;
+    if (known !== undefined && known.length === items.length) return [...known];
+    const sorted = items
+      .map((item, index) => ({ item, index, rank: this.rank(item.hash) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map((x) => x.item);
+    this.sorted.set(items, sorted);
+    return [...sorted];
   }
 
   private seenAt(at: Position): Seen {

@@ -3,7 +3,8 @@
 // them, so its "if claimed now" and open items are the claim's own. Pure: the ledger, its verification findings, bindings and evidence objects come in as values.
 import { findUnprovenStops, type UnprovenStop } from '../hook/hook-notes.ts';
 import type { AttestationHistory } from '../gate/status/attestation-age.ts';
-import { describeVerified, type VerifiedCounts } from '../ledger/describe-verified.ts';
+import { countVerified, describeVerified } from '../ledger/describe-verified.ts';
+import type { VerifiedCounts } from '../ledger/describe-verified.ts';
 import { computeStatuses, CONTROL_STATUSES } from '../gate/status/compute-status.ts';
 import type { ControlStatus, ControlStatusValue } from '../gate/status/compute-status.ts';
 import { requiredStages, type ClaimDecision } from '../gate/claim/decide-claim.ts';
@@ -45,6 +46,8 @@ export interface ReportInput {
   subjects: ReadonlyMap<string, SubjectBinding>;
   /** The valid entries of the ledger, ledger order (even when verification found problems). */
   entries: readonly StoredEntry[];
+  /** The ledger order of `entries`, when the gather step decided claims in it already. */
+  order?: LedgerOrder;
   /** verifyLedger's findings: any finding means the ledger cannot be trusted. */
   findings: readonly LedgerFinding[];
   /** Every finding, listed or not (the list may be capped); default the list's length. */
@@ -160,10 +163,12 @@ const MAX_TRACE_FINDINGS = 500;
 export function buildReport(input: ReportInput): ReportModel {
   const { manifest, registry } = input;
   const target = manifest.profile.target_maturity;
+  const order = input.order ?? new LedgerOrder(input.entries);
   const statuses = computeStatuses({
     controls: registry.controls,
     subjects: input.subjects,
     entries: input.entries,
+    order,
     now: input.now,
     manifest,
     maturity: target,
@@ -184,7 +189,6 @@ export function buildReport(input: ReportInput): ReportModel {
     number
   >;
   for (const c of required) counts[c.status] += 1;
-  const order = new LedgerOrder(input.entries);
   const granted = collectGranted(input.entries, order);
   const pinned = supportingOf(granted.slice(0, MAX_GRANTED));
   const timeline = timelineEntries(input.entries, input.maxEntries, pinned, order);
@@ -223,7 +227,13 @@ export function buildReport(input: ReportInput): ReportModel {
     evidence: evidenceViews(listed, input.objects),
     commitOf,
     traceability: buildRequirementChains(registry, input.requirementFiles, controls, target),
-    traceFindings: collectTraceFindings(registry, input.entries, input.objects, MAX_TRACE_FINDINGS),
+    traceFindings: collectTraceFindings(
+      registry,
+      input.entries,
+      input.objects,
+      MAX_TRACE_FINDINGS,
+      order,
+    ),
     unprovenStops: findUnprovenStops(input.entries, order),
     head,
     trust: trustStatement(input.entries, input.manifest, rules, input.trustFile),
@@ -256,8 +266,11 @@ function supportingOf(claims: readonly GrantedClaim[]): Set<string> {
  * The entries the report lists in full (the latest `maxEntries` and every entry a listed granted
  * claim cites): the gather step loads exactly their evidence objects.
  */
-export function reportTimeline(entries: readonly StoredEntry[], maxEntries: number): StoredEntry[] {
-  const order = new LedgerOrder(entries);
+export function reportTimeline(
+  entries: readonly StoredEntry[],
+  maxEntries: number,
+  order: LedgerOrder = new LedgerOrder(entries),
+): StoredEntry[] {
   const pinned = supportingOf(collectGranted(entries, order).slice(0, MAX_GRANTED));
   return timelineEntries(entries, maxEntries, pinned, order).map((e) => e.entry);
 }
@@ -278,12 +291,4 @@ function collectGranted(entries: readonly StoredEntry[], order: LedgerOrder): Gr
     const later = superseded.get(claim.hash);
     return later === undefined ? claim : { ...claim, supersededBy: later };
   });
-}
-
-function countVerified(entries: readonly StoredEntry[]): VerifiedCounts {
-  return {
-    entries: entries.length,
-    signed: entries.filter((e) => e.entry.sigs !== undefined).length,
-    seals: entries.filter((e) => e.entry.kind === 'seal').length,
-  };
 }

@@ -32,11 +32,11 @@ export type EvidenceObject = Uint8Array | 'missing' | 'corrupt';
 export function latestTraceRuns(
   registry: Registry,
   entries: readonly StoredEntry[],
+  order: LedgerOrder = new LedgerOrder(entries),
 ): Map<string, { entry: StoredEntry; review: string | undefined }> {
   const traceIds = new Set(
     registry.controls.filter((c) => c.execution.type === 'trace').map((c) => c.id),
   );
-  const order = new LedgerOrder(entries);
   const latest = new Map<string, { entry: StoredEntry; review: string | undefined }>();
   const ranks = new Map<string, number>();
   for (const stored of entries) {
@@ -75,9 +75,10 @@ export function collectTraceFindings(
   entries: readonly StoredEntry[],
   objects: ReadonlyMap<string, EvidenceObject>,
   maxRows: number,
+  order: LedgerOrder = new LedgerOrder(entries),
 ): TraceFindings {
   const result: TraceFindings = { rows: [], total: 0, problems: [] };
-  for (const [control, { entry, review }] of latestTraceRuns(registry, entries)) {
+  for (const [control, { entry, review }] of latestTraceRuns(registry, entries, order)) {
     if (review === undefined) continue;
     const object = objects.get(review) ?? 'missing';
     const report = typeof object === 'string' ? undefined : asRecord(parseReport(object));

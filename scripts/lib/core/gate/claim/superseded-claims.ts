@@ -30,10 +30,7 @@ export function inLedgerOrder<T extends { hash: string }>(
   claims: readonly T[],
   order: LedgerOrder,
 ): T[] {
-  return claims
-    .map((claim, index) => ({ claim, index, rank: order.rank(claim.hash) }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map((x) => x.claim);
+  return order.sort(claims);
 }
 
 /** Claim hash → hash of the nearest claim after it in ledger order that supersedes it. */

@@ -83,7 +83,31 @@ export function indexResults(
   order: LedgerOrder = new LedgerOrder(entries),
   /** Only results about these controls are read (the rest are never parsed); all when absent. */
   wanted?: ReadonlySet<string>,
-): Map<string, Map<AuditStage, ResultRecord[]>> {
+): ResultIndex {
+  // The same ledger, order and controls give the same index: a verdict and a view of it (the
+  // report's statuses after its claim decisions) share one instead of parsing every result twice.
+  const key = wanted === undefined ? null : [...wanted].sort().join('\n');
+  const cached = built.get(entries);
+  if (cached?.order === order && cached.key === key && cached.length === entries.length)
+    return cached.index;
+  const index = buildIndex(entries, order, wanted);
+  built.set(entries, { order, key, length: entries.length, index });
+  return index;
+}
+
+type ResultIndex = ReadonlyMap<string, ReadonlyMap<AuditStage, readonly ResultRecord[]>>;
+
+/** The last index built over each entries array, with what it was built for. */
+const built = new WeakMap<
+  readonly StoredEntry[],
+  { order: LedgerOrder; key: string | null; length: number; index: ResultIndex }
+>();
+
+function buildIndex(
+  entries: readonly StoredEntry[],
+  order: LedgerOrder,
+  wanted: ReadonlySet<string> | undefined,
+): ResultIndex {
   const records = entries
     .filter((stored) => wanted === undefined || isAbout(stored, wanted))
     .map((stored) => ({ stored, record: toRecord(stored) }))
