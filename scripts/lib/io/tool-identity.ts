@@ -2,8 +2,17 @@
 // (dist/, re-hashed against the build record `dist/.digests.json`) and of the proofgate skill
 // installed in the repository (compared with the package's own skill text). Reads only; the
 // judgement is core/gate/tool-trust.ts. Computed once per process.
+//
+// A verdict asks for it through readToolIdentityAsync, started before the verdict's git calls and
+// awaited before anything is decided: the bundle's files are read and hashed on libuv's thread
+// pool (fs/promises and WebCrypto's digest) while the main thread waits for git, so the whole
+// bundle is still hashed, chunks that load later included, without the verdict waiting for it.
+// A read that fails rejects the promise, and the verdict with it (fails closed).
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { webcrypto } from 'node:crypto';
 import { join, sep } from 'node:path';
+import { EnvironmentError } from '../core/errors.ts';
 import { digestJson, sha256Hex } from '../core/hash.ts';
 import type { ToolIdentity } from '../core/gate/claim/tool-trust.ts';
 import { SKILL_AGENTS, SKILL_DIRS } from '../core/skill/plan-skill-install.ts';
@@ -11,49 +20,114 @@ import { packagePath, packageRoot, runningModulePath } from './package-root.ts';
 import { readPackageVersion } from './package-version.ts';
 import { readInstalled, readPackageSkillFiles } from './skill-files.ts';
 
-let bundleCache: Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> | undefined;
+type BundleIdentity = Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'>;
+
+let bundleCache: BundleIdentity | undefined;
+let bundlePending: Promise<BundleIdentity> | undefined;
 const skillCache = new Map<string, Pick<ToolIdentity, 'skill' | 'skillEdits'>>();
 
-/** The running gate as found now, with the skill installed under `root`. */
+/** The running gate as found now, with the skill installed under `root` (read synchronously). */
 export function readToolIdentity(root: string): ToolIdentity {
-  bundleCache ??= readBundle();
+  bundleCache ??= readBundle(digestSync);
+  return withSkill(root, bundleCache);
+}
+
+/**
+ * The same identity, its bundle hashed off the main thread. The first call starts the hashing
+ * (callers start it before their git calls and await it before deciding); later calls share it.
+ */
+export async function readToolIdentityAsync(root: string): Promise<ToolIdentity> {
+  if (bundleCache === undefined) {
+    bundlePending ??= readBundleAsync();
+    bundleCache = await bundlePending;
+  }
+  return withSkill(root, bundleCache);
+}
+
+function withSkill(root: string, bundle: BundleIdentity): ToolIdentity {
   const installed = packageRoot().split(sep).includes('node_modules');
   let skill = skillCache.get(root);
   if (skill === undefined) skillCache.set(root, (skill = readSkill(root)));
-  return { version: readPackageVersion(), installed, ...bundleCache, ...skill };
+  return { version: readPackageVersion(), installed, ...bundle, ...skill };
 }
 
-function readBundle(): Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> {
+function readBundle(digest: (path: string) => string): BundleIdentity {
+  const plan = bundlePlan();
+  if (plan.kind !== 'record') return plan.identity;
+  const actual = Object.fromEntries(
+    Object.keys(plan.record).map((name) => [name, digest(join(plan.dist, name))]),
+  );
+  return judged(plan.record, actual);
+}
+
+async function readBundleAsync(): Promise<BundleIdentity> {
+  const plan = bundlePlan();
+  if (plan.kind !== 'record') return plan.identity;
+  const pairs = await Promise.all(
+    Object.keys(plan.record).map(async (name) => [name, await digestAsync(join(plan.dist, name))]),
+  );
+  return judged(plan.record, Object.fromEntries(pairs) as Record<string, string>);
+}
+
+type Plan =
+  | { kind: 'done'; identity: BundleIdentity }
+  | { kind: 'record'; dist: string; record: Record<string, string> };
+
+function bundlePlan(): Plan {
   const dist = packagePath('dist');
   const here = runningModulePath();
   // Under tsx the sources run: no bundle is bound (trust unknown).
-  if (!here.startsWith(`${dist}${sep}`)) return { bundleEdits: [], buildRecord: false };
+  if (!here.startsWith(`${dist}${sep}`))
+    return { kind: 'done', identity: { bundleEdits: [], buildRecord: false } };
   const record = readRecord(join(dist, '.digests.json'));
   if (record === undefined) {
     // Without a record, bind what a build lists, so the digest still says which bundle ran.
-    return { bundle: sha256Hex(readFileSync(here)), bundleEdits: [], buildRecord: false };
+    const bundle = sha256Hex(readFileSync(here));
+    return { kind: 'done', identity: { bundle, bundleEdits: [], buildRecord: false } };
   }
-  const actual: Record<string, string> = {};
-  const bundleEdits: string[] = [];
-  for (const [name, digest] of Object.entries(record)) {
-    const path = join(dist, name);
-    const found = digestOrMissing(path);
-    actual[name] = found;
-    if (found !== digest) bundleEdits.push(name);
-  }
+  return { kind: 'record', dist, record };
+}
+
+function judged(record: Record<string, string>, actual: Record<string, string>): BundleIdentity {
+  const bundleEdits = Object.keys(record).filter((name) => actual[name] !== record[name]);
   return { bundle: digestJson(actual), bundleEdits, buildRecord: true };
 }
 
 // One read per file, no existence check first (a stat per file is a measurable share of a
 // verdict's start): a file that is not there is `missing`; any other read error still throws.
-function digestOrMissing(path: string): string {
+function digestSync(path: string): string {
   try {
     return sha256Hex(readFileSync(path));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
-    throw error;
+    return missingOrThrow(error, path);
   }
+}
+
+async function digestAsync(path: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return missingOrThrow(error, path);
+  }
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
+
+// Any other failure leaves the gate unidentified: no verdict and no result (exit 4), never a
+// digest of "unreadable", which would mark the gate modified for good over a passing fault.
+function missingOrThrow(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+  throw new EnvironmentError(
+    'IO_FAILED',
+    `the proofgate bundle file ${path} cannot be read (${code ?? (error as Error).message})`,
+    {
+      where: path,
+      expected: 'every file dist/.digests.json lists, readable',
+      next: 'reinstall proofgate (npm ci), then run the verdict again',
+      cause: error,
+    },
+  );
 }
 
 function readRecord(path: string): Record<string, string> | undefined {
