@@ -68,7 +68,7 @@ export async function gatherStatuses(
   // The subject's policy digest (scope, evidence policy) is the deciding rules', so a result
   // recorded under a scope or evidence policy that only the change has does not match.
   const bound = rules === plane ? plane : { ...plane, manifest: rules.manifest };
-  // The gate's identity hashes its whole bundle: started before the git calls below so it runs
+  // The gate's identity hashes its whole bundle: scheduled before the git calls below so it runs
   // while they do, and awaited before any status is computed (a failed read fails the verdict).
   const identityPending = io.readToolIdentity?.(plane);
   identityPending?.catch(() => undefined); // an earlier throw must not leave it unhandled

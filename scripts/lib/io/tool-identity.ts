@@ -4,13 +4,13 @@
 // judgement is core/gate/tool-trust.ts. Computed once per process.
 //
 // A verdict asks for it through readToolIdentityAsync, started before the verdict's git calls and
-// awaited before anything is decided: the bundle's files are read and hashed on libuv's thread
-// pool (fs/promises and WebCrypto's digest) while the main thread waits for git, so the whole
-// bundle is still hashed, chunks that load later included, without the verdict waiting for it.
-// A read that fails rejects the promise, and the verdict with it (fails closed).
+// awaited before anything is decided: the hashing is put off to the event loop's next turn, after
+// the git processes the verdict starts meanwhile are running, so the main thread hashes while it
+// would otherwise wait for them. The whole bundle is still hashed, chunks that load later
+// included. A read that fails rejects the promise, and the verdict with it (fails closed).
+// (Reading the files through fs/promises and hashing on the thread pool costs two to three times
+// the CPU of one synchronous pass, on a machine whose cores git is using.)
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { webcrypto } from 'node:crypto';
 import { join, sep } from 'node:path';
 import { EnvironmentError } from '../core/errors.ts';
 import { digestJson, sha256Hex } from '../core/hash.ts';
@@ -28,17 +28,26 @@ const skillCache = new Map<string, Pick<ToolIdentity, 'skill' | 'skillEdits'>>()
 
 /** The running gate as found now, with the skill installed under `root` (read synchronously). */
 export function readToolIdentity(root: string): ToolIdentity {
-  bundleCache ??= readBundle(digestSync);
+  bundleCache ??= readBundle();
   return withSkill(root, bundleCache);
 }
 
 /**
- * The same identity, its bundle hashed off the main thread. The first call starts the hashing
- * (callers start it before their git calls and await it before deciding); later calls share it.
+ * The same identity, its bundle hashed on the event loop's next turn. The first call schedules the
+ * hashing (callers start it before their git calls and await it before deciding); later calls
+ * share it.
  */
 export async function readToolIdentityAsync(root: string): Promise<ToolIdentity> {
   if (bundleCache === undefined) {
-    bundlePending ??= readBundleAsync();
+    bundlePending ??= new Promise<BundleIdentity>((resolve, reject) =>
+      setImmediate(() => {
+        try {
+          resolve(readBundle());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    );
     bundleCache = await bundlePending;
   }
   return withSkill(root, bundleCache);
@@ -51,22 +60,13 @@ function withSkill(root: string, bundle: BundleIdentity): ToolIdentity {
   return { version: readPackageVersion(), installed, ...bundle, ...skill };
 }
 
-function readBundle(digest: (path: string) => string): BundleIdentity {
+function readBundle(): BundleIdentity {
   const plan = bundlePlan();
   if (plan.kind !== 'record') return plan.identity;
   const actual = Object.fromEntries(
-    Object.keys(plan.record).map((name) => [name, digest(join(plan.dist, name))]),
+    Object.keys(plan.record).map((name) => [name, digestOrMissing(join(plan.dist, name))]),
   );
   return judged(plan.record, actual);
-}
-
-async function readBundleAsync(): Promise<BundleIdentity> {
-  const plan = bundlePlan();
-  if (plan.kind !== 'record') return plan.identity;
-  const pairs = await Promise.all(
-    Object.keys(plan.record).map(async (name) => [name, await digestAsync(join(plan.dist, name))]),
-  );
-  return judged(plan.record, Object.fromEntries(pairs) as Record<string, string>);
 }
 
 type Plan =
@@ -95,22 +95,12 @@ function judged(record: Record<string, string>, actual: Record<string, string>):
 
 // One read per file, no existence check first (a stat per file is a measurable share of a
 // verdict's start): a file that is not there is `missing`; any other read error still throws.
-function digestSync(path: string): string {
+function digestOrMissing(path: string): string {
   try {
     return sha256Hex(readFileSync(path));
   } catch (error) {
     return missingOrThrow(error, path);
   }
-}
-
-async function digestAsync(path: string): Promise<string> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    return missingOrThrow(error, path);
-  }
-  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
 // Any other failure leaves the gate unidentified: no verdict and no result (exit 4), never a

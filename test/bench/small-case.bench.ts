@@ -8,7 +8,7 @@
 // the median CPU (user+system of the child and its git processes) and the CPU ratios, and the
 // load average: on a shared machine the CPU ratios are the steadier figure.
 //
-// Skipped unless PROOFGATE_BENCH_FLOOR=1 (building the repository takes a minute or more).
+// Skipped unless PROOFGATE_BENCH_SMALL=1 (building the repository takes a minute or more).
 import { loadavg } from 'node:os';
 import { spawnMeasured, takeChildUsage } from './child-usage.ts';
 import { createGrowthRepo, removeRepo, type GrowthRepo } from './growth-workload.ts';
@@ -16,8 +16,8 @@ import type { Bench } from './harness.ts';
 import { median } from './harness.ts';
 import { BIN, ENV, PREVIOUS_BIN, STOP_PAYLOAD } from './plane-repo.ts';
 
-const ENABLED = process.env['PROOFGATE_BENCH_FLOOR'] === '1';
-const ROUNDS = Number(process.env['PROOFGATE_BENCH_FLOOR_RUNS'] ?? '9');
+const ENABLED = process.env['PROOFGATE_BENCH_SMALL'] === '1';
+const ROUNDS = Number(process.env['PROOFGATE_BENCH_SMALL_RUNS'] ?? '9');
 const FILES = 50_000;
 
 interface Sample {
@@ -85,8 +85,8 @@ function summary(): void {
 let repo: GrowthRepo | undefined;
 
 const asked = process.argv[2] ?? '';
-if (!ENABLED && (asked === '' || 'floor'.includes(asked)))
-  console.log('floor.bench.ts: skipped; set PROOFGATE_BENCH_FLOOR=1 to run it');
+if (!ENABLED && (asked === '' || 'small-case'.includes(asked)))
+  console.log('small-case.bench.ts: skipped; set PROOFGATE_BENCH_SMALL=1 to run it');
 
 export const benches: Bench[] = ENABLED
   ? [
