@@ -1,4 +1,4 @@
-// Stands in for the `debug` package inside the dist/ bundle: simple-git logs through it, proofgate
+// Stands in for the `debug` package inside the dist/ bundle: tuf-js logs through it, proofgate
 // never turns that logging on, and loading the real package (tty and colour probing) costs
 // milliseconds on every start. The TypeScript sources still use the real package.
 function createDebug(namespace) {
@@ -11,6 +11,6 @@ function createDebug(namespace) {
 createDebug.formatters = {};
 createDebug.enabled = () => false;
 
-// simple-git imports the package's default export; this file stands in for exactly that shape.
+// tuf-js imports the package's default export; this file stands in for exactly that shape.
 // eslint-disable-next-line no-restricted-syntax
 export default createDebug;

@@ -1,6 +1,7 @@
-// The git gateway (scripts/lib/io/git.ts, on simple-git): exact exit codes, byte-exact output,
-// stdin, an extra environment, the ambient GIT_* guard, and the lint fence that keeps simple-git
-// and child processes inside scripts/lib/io/.
+// The git gateway (scripts/lib/io/git.ts, spawning git directly): exact exit codes, byte-exact
+// output, stdin, an extra environment, the ambient GIT_* guard, the refused settings that would make
+// git run a program, the environment errors, and the lint fence that keeps git libraries and child
+// processes inside scripts/lib/io/.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -12,7 +13,7 @@ import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 const repo = makeRepo({ 'a.txt': 'a\n' });
 afterAll(() => repo.remove());
 
-describe('runGit through simple-git', () => {
+describe('runGit', () => {
   it('reports the exact exit code of a silent failure', async () => {
     const result = await runGit(['rev-parse', '-q', '--verify', 'nope^{tree}'], { cwd: repo.dir });
     expect(result.code).toBe(1);
@@ -67,6 +68,38 @@ describe('runGit through simple-git', () => {
     const args = ['-c', 'core.hooksPath=/dev/null', 'status', '--porcelain'];
     await expect(runGit(args, { cwd: repo.dir })).rejects.toMatchObject({ code: 'GIT_FAILED' });
     expect((await runGit(args, { cwd: repo.dir, pinsHooksPath: true })).code).toBe(0);
+  });
+
+  it('refuses settings that make git run a program, read only before the subcommand', async () => {
+    for (const setting of ['core.sshCommand=x', 'core.fsmonitor=/tmp/x', 'credential.helper=x']) {
+      await expect(
+        runGit(['-c', setting, 'status', '--porcelain'], { cwd: repo.dir }),
+      ).rejects.toMatchObject({ code: 'GIT_FAILED', exitCode: 4 });
+    }
+    await expect(
+      runGit(['fetch', '--upload-pack=touch /tmp/x', 'origin'], { cwd: repo.dir }),
+    ).rejects.toMatchObject({ code: 'GIT_FAILED' });
+    // After the subcommand `-c` is its own flag (ls-files --cached), not a setting.
+    expect(await gitText(['ls-files', '-c', '-z'], { cwd: repo.dir })).toContain('a.txt');
+  });
+
+  it('git missing from PATH or a directory that is gone: GIT_FAILED (exit 4), never a crash', async () => {
+    const saved = process.env['PATH'];
+    process.env['PATH'] = makeTempDir('proofgate-nopath-');
+    try {
+      await expect(runGit(['status'], { cwd: repo.dir })).rejects.toMatchObject({
+        code: 'GIT_FAILED',
+        exitCode: 4,
+        message: expect.stringMatching(/could not run/) as unknown,
+      });
+    } finally {
+      process.env['PATH'] = saved;
+    }
+    const gone = join(makeTempDir('proofgate-gone-'), 'absent');
+    await expect(runGit(['status'], { cwd: gone })).rejects.toMatchObject({
+      code: 'GIT_FAILED',
+      message: expect.stringMatching(/does not exist/) as unknown,
+    });
   });
 
   it('outside a repository: NOT_A_GIT_REPO, a contract error rather than a crash', async () => {

@@ -4,12 +4,21 @@
 // skill) gets a modified gate, which refuses every claim, is a verify finding, and whose results
 // never count; an upgrade stales earlier results only as policies.tool.upgrade_stales says.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 import { WORKTREE } from '../helpers/cli.ts';
+import { stopPayloadFor } from '../helpers/hook-stop.ts';
 
 const SHIPPED = [
   'package.json',
@@ -32,7 +41,7 @@ afterEach(() => {
 interface Installed {
   repo: GateRepo;
   pkg: string;
-  pg: (args: string[]) => { code: number; out: string; err: string };
+  pg: (args: string[], input?: string) => { code: number; out: string; err: string };
 }
 
 /** A repository with one passing control and proofgate copied to node_modules/proofgate. */
@@ -55,13 +64,14 @@ function installed(manifestPolicy = ''): Installed {
   return {
     repo,
     pkg,
-    pg: (args) => {
+    pg: (args, input) => {
       const run = spawnSync(
         process.execPath,
         [join(pkg, 'bin', 'proofgate.js'), ...args, '--root', repo.dir],
         {
           cwd: repo.dir,
           encoding: 'utf8',
+          ...(input === undefined ? {} : { input }),
           env: {
             PATH: process.env['PATH'] ?? '',
             HOME: process.env['HOME'] ?? '/tmp',
@@ -157,6 +167,49 @@ describe('a locally modified gate refuses every claim', () => {
     expect(claim.code).toBe(1);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
     expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
+  });
+
+  // The bundle is hashed while the hook waits for git; a chunk the hook imports only after that
+  // (its claim facts, loaded once the verdict is decided) is hashed all the same.
+  it('the Stop hook: an edited chunk it loads late still blocks the stop, naming the gate', () => {
+    const { repo, pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    repo.commit('evidence');
+    const stop = (): ReturnType<typeof pg> => pg(['hook', 'stop'], stopPayloadFor(repo.dir));
+    expect(stop()).toMatchObject({ code: 0, out: '' });
+    const digests = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const late = Object.keys(digests).find((n) => n.startsWith('hook-stop-claim-'));
+    expect(late).toBeDefined();
+    appendFileSync(join(pkg, 'dist', late!), '\n// the agent was here\n');
+    const blocked = stop();
+    const decision = JSON.parse(blocked.out) as { decision?: string; reason?: string };
+    expect(decision.decision).toBe('block');
+    expect(decision.reason).toContain('tool:proofgate');
+    expect(decision.reason).toContain(late);
+  });
+
+  it('a bundle file that cannot be read (not missing) fails closed: no verdict, the hook blocks', () => {
+    const { repo, pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    repo.commit('evidence');
+    const digests = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const unused = Object.keys(digests).find((n) => n.startsWith('efficacy-'));
+    expect(unused).toBeDefined();
+    rmSync(join(pkg, 'dist', unused!));
+    mkdirSync(join(pkg, 'dist', unused!)); // a directory: read fails with EISDIR, not ENOENT
+    const claim = pg(['claim', '--control', 'tests']);
+    expect(claim.code).toBe(4);
+    expect(claim.err).toContain(`IO_FAILED`);
+    expect(claim.err).toContain(unused);
+    expect(claim.err).not.toMatch(/\n\s+at /); // an error, never a stack trace
+    const stop = pg(['hook', 'stop'], stopPayloadFor(repo.dir));
+    expect((JSON.parse(stop.out) as { decision?: string }).decision).toBe('block');
   });
 
   it('an edited chunk with a rewritten build record: the ledger remembers the bundle', () => {

@@ -25,7 +25,7 @@ function loadedSources(
   dir: string,
   args: string[],
   input = '',
-): { code: number; sources: string[] } {
+): { code: number; sources: string[]; files: number } {
   const probe = tempDir('pg-modules-');
   const log = join(probe, 'loaded.log');
   writeFileSync(log, '');
@@ -49,16 +49,16 @@ function loadedSources(
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
   });
   // esbuild marks each source a chunk holds with a `// <path>` line.
-  const sources = readFileSync(log, 'utf8')
+  const files = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((url) => url.endsWith('.mjs') && url.includes('/dist/'))
-    .flatMap((url) =>
-      readFileSync(new URL(url), 'utf8')
-        .split('\n')
-        .filter((line) => /^\/\/ (scripts|node_modules)\//.test(line))
-        .map((line) => line.slice(3)),
-    );
-  return { code: run.status ?? -1, sources };
+    .filter((url) => url.endsWith('.mjs') && url.includes('/dist/'));
+  const sources = files.flatMap((url) =>
+    readFileSync(new URL(url), 'utf8')
+      .split('\n')
+      .filter((line) => /^\/\/ (scripts|node_modules)\//.test(line))
+      .map((line) => line.slice(3)),
+  );
+  return { code: run.status ?? -1, sources, files: new Set(files).size };
 }
 
 describe('modules a verdict loads', () => {
@@ -72,8 +72,20 @@ describe('modules a verdict loads', () => {
       claim: loadedSources(r.dir, ['claim', '--control', 'tests', '--no-record']),
       status: loadedSources(r.dir, ['status']),
     };
+    // Every bundle file loaded is read, compiled and linked on each start (Node 20 keeps no compile
+    // cache): pinned so the count cannot creep up. The git gateway spawns git itself (no git
+    // library on the hot path).
+    console.log(
+      `bundle files loaded: hook ${verdicts.hook.files}, task claim ${verdicts.claim.files}`,
+    );
+    expect(verdicts.hook.files).toBeLessThanOrEqual(77);
+    expect(verdicts.claim.files).toBeLessThanOrEqual(78);
     for (const [verb, run] of Object.entries(verdicts)) {
       expect(run.code, verb).toBe(0);
+      expect(
+        run.sources.filter((s) => s.includes('simple-git')),
+        verb,
+      ).toEqual([]);
       // The probe saw the verdict's own code, so an empty log cannot pass.
       expect(run.sources, verb).toContain('scripts/lib/flows/claim-now.ts');
       expect(run.sources, verb).not.toContain(REDACTION);

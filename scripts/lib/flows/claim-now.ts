@@ -79,6 +79,9 @@ export async function decideClaimNow(
   const base = atBase ?? undefined;
   const rules = rulesFor(plane, base, ids, base === undefined && request.ownRules !== false);
   const once = readEntriesOnce(io);
+  // Started now, so the gate's bundle is hashed while the verdict waits for git (gather-statuses
+  // awaits it before deciding); the same promise is shared, and a failure surfaces there.
+  io.readToolIdentity?.(plane).catch(() => undefined);
   const outside = refuseTaskOutsideCampaign(rules.plane.manifest, scope);
   if (outside !== undefined) {
     const gathered =

@@ -70,6 +70,10 @@ export async function gatherStatuses(
   // The subject's policy digest (scope, evidence policy) is the deciding rules', so a result
   // recorded under a scope or evidence policy that only the change has does not match.
   const bound = rules === plane ? plane : { ...plane, manifest: rules.manifest };
+  // The gate's identity hashes its whole bundle: scheduled before the git calls below so it runs
+  // while they do, and awaited before any status is computed (a failed read fails the verdict).
+  const identityPending = io.readToolIdentity?.(plane);
+  identityPending?.catch(() => undefined); // an earlier throw must not leave it unhandled
   const [subjects, entries] = await Promise.all([
     io.computeSubjects(bound, controls),
     io.readEntries(plane),
@@ -78,7 +82,7 @@ export async function gatherStatuses(
   const uncommitted = await io.readUncommitted?.(bound);
   const history = await io.readAttestationHistory?.(plane, entries);
   const order = new LedgerOrder(entries);
-  const identity = await io.readToolIdentity?.(plane);
+  const identity = await identityPending;
   const tool = identity === undefined ? undefined : judgeTool(identity, rules.manifest, entries);
   // A not-applicable decision in a keyed owner's name counts only when the owner signed it.
   const signed = withSignedDecisions(

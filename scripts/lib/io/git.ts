@@ -1,21 +1,21 @@
-// The one gateway to git, built on simple-git: argv arrays only (never a shell), exact exit codes,
-// byte-exact stdout, optional stdin and extra environment (e.g. GIT_INDEX_FILE for a private
-// index). Every other module reaches git through the functions exported here.
+// The one gateway to git: argv arrays only (never a shell), spawned directly (node:child_process),
+// exact exit codes, byte-exact stdout, optional stdin and extra environment (e.g. GIT_INDEX_FILE
+// for a private index). Every other module reaches git through the functions exported here.
 //
 // Nothing the gated agent can set in git decides what git sees (references/bindings.md):
 // - ambient GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE, GIT_CONFIG_COUNT, ...) and
-//   editor/pager variables are dropped; variables this module sets itself are in `allowEnvironment`;
+//   editor/pager variables are dropped; variables this module sets itself are passed explicitly;
 // - the repository is the one whose `.git` holds `cwd` (found here, as git's discovery does) and is
 //   given to git as GIT_DIR and GIT_WORK_TREE, so `core.bare` and `core.worktree` cannot point git
 //   at another directory or at none;
 // - configuration that changes what git reports as changed or ignored is pinned on every call (see
-//   PINNED below).
-import { execFileSync } from 'node:child_process';
+//   PINNED below), and settings that make git run a program are refused (io/git-argv-guard.ts).
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { GitError, simpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
+import { unsafeGitArgument } from './git-argv-guard.ts';
 import { locateWorkTree } from './work-tree.ts';
 
 export interface GitResult {
@@ -28,7 +28,7 @@ export interface GitOptions {
   cwd: string;
   /** Extra environment, e.g. GIT_INDEX_FILE for a temporary index. */
   env?: Record<string, string>;
-  /** Bytes for git's stdin; must not be empty (simple-git would leave stdin open). */
+  /** Bytes for git's stdin; must not be empty (git would wait on an open stdin). */
   input?: string | Buffer;
   /** Set when the arguments pin `core.hooksPath` (always to disable hooks, never to add one). */
   pinsHooksPath?: boolean;
@@ -45,7 +45,7 @@ const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C'
 // a file-system monitor that answers "nothing changed", an untracked cache trusted over a
 // directory's back-dated mtime, stat checks that ignore ctime, exclude files outside the
 // repository's own .gitignore files, and sparse-checkout rules. `core.fsmonitor` is only ever
-// pinned off here, which simple-git asks to be acknowledged.
+// pinned off here (the argument guard refuses any other value).
 const PINNED_EXCLUDES = ['-c', 'core.excludesFile=/dev/null'];
 const PINNED = [
   ['core.fsmonitor', 'false'],
@@ -63,18 +63,8 @@ function repositoryEnv(cwd: string, extra: Record<string, string>): Record<strin
   return found === undefined ? {} : { GIT_DIR: found.gitDir, GIT_WORK_TREE: found.top };
 }
 
-// A non-zero exit, carried out of simple-git's error hook so the caller sees the exact code (a
-// GitError subclass, so simple-git passes it through instead of wrapping it).
-class GitExit extends GitError {
-  readonly code: number;
-  constructor(code: number) {
-    super(undefined, `git exited with ${code}`);
-    this.code = code;
-  }
-}
-
-// Ambient variables simple-git would refuse if passed explicitly; it drops them itself when
-// inherited, and an explicit environment must do the same.
+// Ambient variables dropped from git's environment: any GIT_* (which could name another
+// repository, index, configuration or object store) and the programs git would start.
 const GUARDED = /^(git_|editor$|visual$|pager$|ssh_askpass$|prefix$)/i;
 
 function childEnv(extra: Record<string, string>): Record<string, string> {
@@ -82,13 +72,20 @@ function childEnv(extra: Record<string, string>): Record<string, string> {
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !GUARDED.test(key)) env[key] = value;
   }
-  return { ...env, ...GIT_ENV, ...extra };
+  // git refuses an abbreviated long option (`--exe` for `--exec`) instead of guessing it.
+  return { ...env, ...GIT_ENV, GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS: 'true', ...extra };
+}
+
+function cannotRun(args: readonly string[], cwd: string, why: string, cause?: unknown): never {
+  throw new EnvironmentError('GIT_FAILED', `git ${args[0] ?? ''} could not run: ${why}`, {
+    where: cwd,
+    next: 'install git and make sure it is on PATH',
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 /** Runs git and resolves with its exit code; rejects only when git cannot be started. */
 export async function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  const stdout: Buffer[] = [];
-  const stderr: Buffer[] = [];
   const extra = { ...repositoryEnv(options.cwd, options.env ?? {}), ...options.env };
   const input = options.input;
   if (input !== undefined && input.length === 0) {
@@ -96,45 +93,46 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
       expected: 'non-empty bytes for git to read on stdin',
     });
   }
-  const config: Partial<SimpleGitOptions> = {
-    baseDir: options.cwd,
-    allowEnvironment: Object.keys({ ...GIT_ENV, ...extra }),
-    errors: (_error, result) => (result.exitCode === 0 ? undefined : new GitExit(result.exitCode)),
-    // Done when the child has exited and closed its output, never on a timer after exit: that
-    // timer could cut off output still draining and kept the process alive 50 ms after its last
-    // git call.
-    completion: { onClose: true, onExit: false },
-    ...(input === undefined ? {} : { input: () => input }),
-    unsafe: { allowUnsafeFsMonitor: true, allowUnsafeHooksPath: options.pinsHooksPath === true },
-  };
-  try {
-    await simpleGit(config)
-      .env(childEnv(extra))
-      .outputHandler((_command, out, err) => {
-        out.on('data', (chunk: Buffer) => stdout.push(chunk));
-        err.on('data', (chunk: Buffer) => stderr.push(chunk));
-        // simple-git waits a further 50 ms after a child that printed nothing (read-tree,
-        // update-index, rm -q), in case its output is still on the way; once stdout has ended
-        // nothing more can come, so an empty chunk tells it so and the wait is skipped.
-        out.once('end', () => out.emit('data', Buffer.alloc(0)));
-      })
-      .raw([...PINNED, ...(options.userExcludes === true ? [] : PINNED_EXCLUDES), ...args]);
-    return { code: 0, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString() };
-  } catch (error) {
-    // A negative code is simple-git's report of a process that never started (e.g. ENOENT).
-    if (error instanceof GitExit && error.code >= 0) {
-      return {
-        code: error.code,
-        stdout: Buffer.concat(stdout),
-        stderr: Buffer.concat(stderr).toString(),
-      };
+  const argv = [...PINNED, ...(options.userExcludes === true ? [] : PINNED_EXCLUDES), ...args];
+  const unsafe = unsafeGitArgument(argv, options.pinsHooksPath === true);
+  if (unsafe !== undefined) cannotRun(args, options.cwd, `${unsafe} is refused by the gateway`);
+  const result = await spawnGit(argv, options, extra).catch((error: unknown) => error as Error);
+  if (!(result instanceof Error)) return result;
+  // A missing directory surfaces as spawn's ENOENT, which would read as "git is missing".
+  if ((await stat(options.cwd).catch(() => undefined)) === undefined)
+    cannotRun(args, options.cwd, `the directory ${options.cwd} does not exist`);
+  return cannotRun(args, options.cwd, result.message, result);
+}
+
+function spawnGit(
+  argv: readonly string[],
+  options: GitOptions,
+  extra: Record<string, string>,
+): Promise<GitResult> {
+  const input = options.input;
+  return new Promise<GitResult>((done, fail) => {
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const child = spawn('git', argv, {
+      cwd: options.cwd,
+      env: childEnv(extra),
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', fail);
+    // Done when the child has exited and closed its output, so no output is cut off.
+    child.on('close', (code, signal) => {
+      if (code === null) fail(new Error(`git was ended by ${signal ?? 'a signal'}`));
+      else done({ code, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString() });
+    });
+    if (child.stdin !== null) {
+      // git may exit before reading all of its input (EPIPE): its exit code says what happened.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input);
     }
-    throw new EnvironmentError(
-      'GIT_FAILED',
-      `git ${args[0] ?? ''} could not run: ${(error as Error).message}`,
-      { where: options.cwd, next: 'install git and make sure it is on PATH', cause: error },
-    );
-  }
+  });
 }
 
 /**
@@ -143,7 +141,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
  */
 export function runGitSyncBestEffort(args: readonly string[], cwd: string): void {
   try {
-    // simple-git has no synchronous API; a signal handler cannot await.
+    // A signal handler cannot await: the one synchronous call.
     execFileSync('git', [...PINNED, ...PINNED_EXCLUDES, ...args], {
       cwd,
       stdio: 'ignore',

@@ -2,8 +2,17 @@
 // (dist/, re-hashed against the build record `dist/.digests.json`) and of the proofgate skill
 // installed in the repository (compared with the package's own skill text). Reads only; the
 // judgement is core/gate/tool-trust.ts. Computed once per process.
+//
+// A verdict asks for it through readToolIdentityAsync, started before the verdict's git calls and
+// awaited before anything is decided: the hashing is put off to the event loop's next turn, after
+// the git processes the verdict starts meanwhile are running, so the main thread hashes while it
+// would otherwise wait for them. The whole bundle is still hashed, chunks that load later
+// included. A read that fails rejects the promise, and the verdict with it (fails closed).
+// (Reading the files through fs/promises and hashing on the thread pool costs two to three times
+// the CPU of one synchronous pass, on a machine whose cores git is using.)
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { EnvironmentError } from '../core/errors.ts';
 import { digestJson, sha256Hex } from '../core/hash.ts';
 import type { ToolIdentity } from '../core/gate/claim/tool-trust.ts';
 import { SKILL_AGENTS, SKILL_DIRS } from '../core/skill/plan-skill-install.ts';
@@ -11,36 +20,76 @@ import { packagePath, packageRoot, runningModulePath } from './package-root.ts';
 import { readPackageVersion } from './package-version.ts';
 import { readInstalled, readPackageSkillFiles } from './skill-files.ts';
 
-let bundleCache: Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> | undefined;
+type BundleIdentity = Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'>;
+
+let bundleCache: BundleIdentity | undefined;
+let bundlePending: Promise<BundleIdentity> | undefined;
 const skillCache = new Map<string, Pick<ToolIdentity, 'skill' | 'skillEdits'>>();
 
-/** The running gate as found now, with the skill installed under `root`. */
+/** The running gate as found now, with the skill installed under `root` (read synchronously). */
 export function readToolIdentity(root: string): ToolIdentity {
   bundleCache ??= readBundle();
+  return withSkill(root, bundleCache);
+}
+
+/**
+ * The same identity, its bundle hashed on the event loop's next turn. The first call schedules the
+ * hashing (callers start it before their git calls and await it before deciding); later calls
+ * share it.
+ */
+export async function readToolIdentityAsync(root: string): Promise<ToolIdentity> {
+  if (bundleCache === undefined) {
+    bundlePending ??= new Promise<BundleIdentity>((resolve, reject) =>
+      setImmediate(() => {
+        try {
+          resolve(readBundle());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    );
+    bundleCache = await bundlePending;
+  }
+  return withSkill(root, bundleCache);
+}
+
+function withSkill(root: string, bundle: BundleIdentity): ToolIdentity {
   const installed = packageRoot().split(sep).includes('node_modules');
   let skill = skillCache.get(root);
   if (skill === undefined) skillCache.set(root, (skill = readSkill(root)));
-  return { version: readPackageVersion(), installed, ...bundleCache, ...skill };
+  return { version: readPackageVersion(), installed, ...bundle, ...skill };
 }
 
-function readBundle(): Pick<ToolIdentity, 'bundle' | 'bundleEdits' | 'buildRecord'> {
+function readBundle(): BundleIdentity {
+  const plan = bundlePlan();
+  if (plan.kind !== 'record') return plan.identity;
+  const actual = Object.fromEntries(
+    Object.keys(plan.record).map((name) => [name, digestOrMissing(join(plan.dist, name))]),
+  );
+  return judged(plan.record, actual);
+}
+
+type Plan =
+  | { kind: 'done'; identity: BundleIdentity }
+  | { kind: 'record'; dist: string; record: Record<string, string> };
+
+function bundlePlan(): Plan {
   const dist = packagePath('dist');
   const here = runningModulePath();
   // Under tsx the sources run: no bundle is bound (trust unknown).
-  if (!here.startsWith(`${dist}${sep}`)) return { bundleEdits: [], buildRecord: false };
+  if (!here.startsWith(`${dist}${sep}`))
+    return { kind: 'done', identity: { bundleEdits: [], buildRecord: false } };
   const record = readRecord(join(dist, '.digests.json'));
   if (record === undefined) {
     // Without a record, bind what a build lists, so the digest still says which bundle ran.
-    return { bundle: sha256Hex(readFileSync(here)), bundleEdits: [], buildRecord: false };
+    const bundle = sha256Hex(readFileSync(here));
+    return { kind: 'done', identity: { bundle, bundleEdits: [], buildRecord: false } };
   }
-  const actual: Record<string, string> = {};
-  const bundleEdits: string[] = [];
-  for (const [name, digest] of Object.entries(record)) {
-    const path = join(dist, name);
-    const found = digestOrMissing(path);
-    actual[name] = found;
-    if (found !== digest) bundleEdits.push(name);
-  }
+  return { kind: 'record', dist, record };
+}
+
+function judged(record: Record<string, string>, actual: Record<string, string>): BundleIdentity {
+  const bundleEdits = Object.keys(record).filter((name) => actual[name] !== record[name]);
   return { bundle: digestJson(actual), bundleEdits, buildRecord: true };
 }
 
@@ -50,10 +99,25 @@ function digestOrMissing(path: string): string {
   try {
     return sha256Hex(readFileSync(path));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
-    throw error;
+    return missingOrThrow(error, path);
   }
+}
+
+// Any other failure leaves the gate unidentified: no verdict and no result (exit 4), never a
+// digest of "unreadable", which would mark the gate modified for good over a passing fault.
+function missingOrThrow(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+  throw new EnvironmentError(
+    'IO_FAILED',
+    `the proofgate bundle file ${path} cannot be read (${code ?? (error as Error).message})`,
+    {
+      where: path,
+      expected: 'every file dist/.digests.json lists, readable',
+      next: 'reinstall proofgate (npm ci), then run the verdict again',
+      cause: error,
+    },
+  );
 }
 
 function readRecord(path: string): Record<string, string> | undefined {

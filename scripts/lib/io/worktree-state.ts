@@ -184,12 +184,13 @@ export async function readWorktreeState(
   top: string,
   onStarted?: () => void,
 ): Promise<WorktreeState | undefined> {
+  const { indexFile } = await findRepositoryPaths(top);
+  // Status first: the index scan below (a pass over the whole file) runs while git does.
+  const tracked = runGit(STATUS_ARGS, { cwd: top });
+  tracked.catch(() => undefined); // awaited below; a throw in between must not leave it unhandled
   // Flags are rare: the index file itself says whether there are any, before git lists them all.
-  const tagged = indexHasFlags((await findRepositoryPaths(top)).indexFile) !== false;
-  const both = Promise.all([
-    runGit(STATUS_ARGS, { cwd: top }),
-    runGit(tagged ? TAGGED_ARGS : UNTRACKED_ARGS, { cwd: top }),
-  ]);
+  const tagged = indexHasFlags(indexFile) !== false;
+  const both = Promise.all([tracked, runGit(tagged ? TAGGED_ARGS : UNTRACKED_ARGS, { cwd: top })]);
   onStarted?.();
   const [first, listed] = await both;
   if (listed.code !== 0) return undefined;

@@ -11,7 +11,7 @@ import { readFileInRoot, statPath } from '../../io/gate-files.ts';
 import { loadSigner } from '../../io/keys.ts';
 import { proveCommittedLedger } from '../../io/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger-store.ts';
-import { readToolIdentity } from '../../io/tool-identity.ts';
+import { readToolIdentity, readToolIdentityAsync } from '../../io/tool-identity.ts';
 import { evidenceBytes } from '../../io/evidence-bytes.ts';
 import { recordOf } from '../../core/gate/claim/tool-trust.ts';
 import type { EntryDraft } from '../../core/ledger/types.ts';
@@ -153,7 +153,7 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     proveCommitted: (plane) =>
       proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
     evidenceBytes: (plane) => evidenceBytes(plane),
-    readToolIdentity: (plane) => Promise.resolve(readToolIdentity(plane.root)),
+    readToolIdentity: (plane) => readToolIdentityAsync(plane.root),
     append: (plane, unbound) => {
       const draft = withTool(plane, unbound);
       if (keyless !== undefined && keyless.authority === draft.actor.authority) {
