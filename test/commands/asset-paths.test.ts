@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 
 const SCRIPTS = fileURLToPath(new URL('../../scripts/', import.meta.url));
 const RESOLVER = 'lib/io/package-root.ts';
-const MAIN_DETECTION = /(runIfMain|isMainModule)\(import\.meta\.url\b/g;
+const MAIN_DETECTION = /(runIfMain|runDemoIfMain|isMainModule)\(import\.meta\.url\b/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
