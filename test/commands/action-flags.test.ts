@@ -2,12 +2,13 @@
 // each action, the flags it takes; the table names only declared flags, covers every declared flag
 // and every action, and the lean parser refuses a flag given to an action that does not take it
 // (defaults never count as given).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { verbTable } from '../../scripts/cli.ts';
 import type { AnyVerb } from '../../scripts/lib/cli/define-verb.ts';
 import { COMMON_OPTIONS } from '../../scripts/lib/cli/execute-verb.ts';
 import { leanParse, recordVerb } from '../../scripts/lib/cli/lean-parse.ts';
-import { verbSpelling } from '../../scripts/lib/cli/action-flags.ts';
+import { actionSpelling } from '../../scripts/lib/cli/action-flags.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 
 const verbs = await Promise.all(verbTable.map((row) => row.load()));
@@ -75,10 +76,29 @@ describe('flags per action', () => {
           } else {
             expect(error?.code, `${verb.name} ${action} --${flag}`).toBe('BAD_FLAG');
             expect(error?.message).toContain(`--${flag} is not a flag of`);
-            expect(error?.next).toBe(`${verbSpelling(verb.name)} --help`);
+            expect(error?.next).toBe(actionSpelling(verb.name, action).help);
           }
         }
       }
+    },
+  );
+
+  it.each(withAction.map((v) => [v.name, v]))(
+    '%s: references/<verb>.md has the same action → flags table',
+    (_name, verb) => {
+      const page = readFileSync(
+        new URL(`../../references/${verb.name}.md`, import.meta.url),
+        'utf8',
+      );
+      const section = page.split('\n## Flags per action\n')[1]?.split('\n## ')[0] ?? '';
+      const rows = Object.fromEntries(
+        section
+          .split('\n')
+          .map((line) => /^\| ([a-z][\w-]*) \| (.*) \|$/.exec(line))
+          .filter((m): m is RegExpExecArray => m !== null && m[1] !== 'action')
+          .map((m) => [m[1]!, [...m[2]!.matchAll(/`--([a-z][\w-]*)`/g)].map((f) => f[1]!)]),
+      );
+      expect(rows).toEqual(verb.flagsPerAction);
     },
   );
 
@@ -92,6 +112,10 @@ describe('flags per action', () => {
     expect(refusal(keys, ['list', '--if-missing'])?.message).toBe(
       '--if-missing is not a flag of "authority keys list"',
     );
+    const hook = verbs.find((v) => v.name === 'hook')!;
+    const install = refusal(hook, ['install', '--trust', 'trust.json']);
+    expect(install?.message).toBe('--trust is not a flag of "install --hook"');
+    expect(install?.next).toBe('proofgate install --hook --help');
     // The camelCase spelling of a flag is the same flag.
     expect(refusal(casebase, ['retrieve', '--halfLifeDays', '3'])?.code).toBe('BAD_FLAG');
     // A flag given its default value explicitly is still given.

@@ -18,14 +18,30 @@ export function describeActionFlags(table: FlagsPerAction): string {
   return `flags per action: ${parts.join('; ')}`;
 }
 
-/** How a user spells the verb module `name` today: `proofgate knowledge casebase`. */
-export function verbSpelling(name: string): string {
+/**
+ * How a user spells `action` of the verb module `name` today, and where its help is:
+ * `knowledge casebase observe` (`proofgate knowledge casebase --help`), `install --skill`
+ * (`proofgate install --skill --help`) when a flag of a top-level verb runs that action.
+ */
+export function actionSpelling(name: string, action: string): { words: string; help: string } {
+  for (const row of verbs)
+    for (const sub of row.subs ?? [])
+      if (sub.module === name && sub.as?.[0] === name && sub.as[1] === action) {
+        const words = `${row.name} ${sub.spelling}`;
+        return { words, help: `proofgate ${words} --help` };
+      }
+  const verb = verbSpelling(name);
+  return { words: `${verb} ${action}`, help: `proofgate ${verb} --help` };
+}
+
+/** The words that name the verb module `name` today: `knowledge casebase`. */
+function verbSpelling(name: string): string {
   for (const row of verbs) {
-    if (row.module === name) return `proofgate ${row.name}`;
+    if (row.module === name) return row.name;
     const sub = row.subs?.find((s) => s.module === name && !s.spelling.startsWith('-'));
-    if (sub !== undefined) return `proofgate ${row.name} ${sub.spelling}`;
+    if (sub !== undefined) return `${row.name} ${sub.spelling}`;
   }
-  return `proofgate ${name}`;
+  return name;
 }
 
 /**
@@ -39,18 +55,15 @@ export function checkActionFlags(verb: AnyVerb, action: unknown, given: readonly
   if (allowed === undefined) return;
   const stray = given.filter((flag) => !allowed.includes(flag));
   if (stray.length === 0) return;
-  const spelled = verbSpelling(verb.name);
+  const spelled = actionSpelling(verb.name, action);
   const what = stray.map((f) => `--${f}`).join(', ');
-  throw new UsageError(
-    'BAD_FLAG',
-    `${what} ${stray.length > 1 ? 'are not flags' : 'is not a flag'} of "${spelled.slice('proofgate '.length)} ${action}"`,
-    {
-      where: `--${stray[0]!}`,
-      expected:
-        allowed.length === 0
-          ? `no flag of its own (${action} takes only the common flags)`
-          : `one of ${allowed.map((f) => `--${f}`).join(', ')}`,
-      next: `${spelled} --help`,
-    },
-  );
+  const are = stray.length > 1 ? 'are not flags' : 'is not a flag';
+  throw new UsageError('BAD_FLAG', `${what} ${are} of "${spelled.words}"`, {
+    where: `--${stray[0]!}`,
+    expected:
+      allowed.length === 0
+        ? `no flag of its own (${action} takes only the common flags)`
+        : `one of ${allowed.map((f) => `--${f}`).join(', ')}`,
+    next: spelled.help,
+  });
 }
