@@ -1,5 +1,6 @@
 // `proofgate authority add|list|retire` (references/authority.md): register who may act in which
 // stage, with an optional public key, by editing controls/manifest.yaml in place (comments kept).
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { AUDIT_STAGES } from './lib/core/ledger/types.ts';
@@ -11,6 +12,9 @@ import {
 import { runAuthority, type AuthorityOptions } from './lib/cli/run/authority.ts';
 import { readStrings } from './lib/cli/gate-flags.ts';
 import { renderAuthority } from './lib/render/authority.ts';
+
+/** The flags each action takes (its run reads no other). */
+const AUTHORITY_FLAGS: FlagsPerAction = { add: ['stage', 'key'], list: [], retire: [] };
 
 export const authority = defineVerb<AuthorityOptions, AuthorityFlowResult>({
   name: 'authority',
@@ -27,7 +31,10 @@ export const authority = defineVerb<AuthorityOptions, AuthorityFlowResult>({
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: AUTHORITY_ACTIONS, describe: 'What to do' })
+      .positional('action', {
+        choices: AUTHORITY_ACTIONS,
+        describe: `What to do; ${describeActionFlags(AUTHORITY_FLAGS)}`,
+      })
       .positional('id', { type: 'string', describe: 'authority id, e.g. human:alice' })
       .option('stage', {
         type: 'string',
@@ -38,6 +45,7 @@ export const authority = defineVerb<AuthorityOptions, AuthorityFlowResult>({
         type: 'string',
         describe: 'base64 raw Ed25519 public key to register with it (add)',
       }),
+  flagsPerAction: AUTHORITY_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as AuthorityAction,

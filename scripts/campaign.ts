@@ -6,6 +6,7 @@ import type { ExitPolicy } from './lib/core/brownfield/campaign-spec.ts';
 import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import {
   readSign,
   readSigstoreRoot,
@@ -18,6 +19,18 @@ import { runCampaign, type CampaignOptions } from './lib/cli/run/campaign.ts';
 import { CAMPAIGN_ACTIONS } from './lib/flows/campaign-flow.ts';
 import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
+
+const ACTING = ['actor', 'authority-id', 'execution-context', 'sign', 'sigstore-root'];
+
+/** The flags each action takes (toOptions, runCampaign and campaign-flow read no other). */
+const CAMPAIGN_FLAGS: FlagsPerAction = {
+  start: ['task', 'campaign', 'description', 'max-new', 'min-fixed', 'control', ...ACTING],
+  register: ['file', ...ACTING],
+  baseline: ['control', ...ACTING, 'authorize', 'granted-by', 'allow-growth'],
+  list: [],
+  show: ['campaign'],
+  lint: ['task', 'phase', 'campaign', 'file'],
+};
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -87,7 +100,10 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
   ],
   builder: (y) =>
     sigstoreRootFlag(signFlag(y))
-      .positional('action', { choices: CAMPAIGN_ACTIONS })
+      .positional('action', {
+        choices: CAMPAIGN_ACTIONS,
+        describe: describeActionFlags(CAMPAIGN_FLAGS),
+      })
       .positional('id', {
         type: 'string',
         describe: 'campaign id (show, start); the candidate file (lint)',
@@ -137,6 +153,7 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
         default: false,
         describe: 'accept new violations',
       }),
+  flagsPerAction: CAMPAIGN_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as CampaignAction,

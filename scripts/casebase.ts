@@ -2,6 +2,7 @@
 // negative results, confidence damped by independent corroboration, half-life decay and
 // counterexamples, retrieved by structural similarity to the target model.
 import { defineVerb } from './lib/cli/define-verb.ts';
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderCasebase } from './lib/render/knowledge.ts';
 import type { Argv } from 'yargs';
@@ -17,10 +18,33 @@ import {
 
 const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import', 'extract'] as const;
 
+const FEATURES = ['kind', 'architecture', 'attr', 'stack', 'constraint'];
+const PROVENANCE = ['project', 'environment', 'confirmation'];
+
+/** The flags each action takes (toCasebaseOptions and casebase-flow read no other). */
+const CASEBASE_FLAGS: FlagsPerAction = {
+  add: [
+    ...FEATURES,
+    'applicability',
+    'strategy',
+    'adaptation',
+    'outcome',
+    'negative',
+    'none-failed',
+    ...PROVENANCE,
+    'half-life-days',
+  ],
+  observe: ['id', 'result', ...PROVENANCE],
+  retrieve: [...FEATURES, 'min'],
+  export: ['out'],
+  import: ['from'],
+  extract: ['accept', 'authority-id', 'project', 'environment'],
+};
+
 export function casebaseFlags(y: Argv): Argv {
   const list = { type: 'string', array: true } as const;
   return y
-    .positional('action', { choices: ACTIONS })
+    .positional('action', { choices: ACTIONS, describe: describeActionFlags(CASEBASE_FLAGS) })
     .option('kind', {
       type: 'string',
       describe: 'target kind: web-api, web-ui, mobile, cli, lib, data-pipeline',
@@ -129,6 +153,7 @@ export const casebase = defineVerb<CasebaseOptions, CasebaseResult>({
     ],
   ],
   builder: casebaseFlags,
+  flagsPerAction: CASEBASE_FLAGS,
   toOptions: toCasebaseOptions,
   run: (options, ctx) => runCasebase(options, ctx),
   render: renderCasebase,

@@ -1,6 +1,7 @@
 // `proofgate knowledge decision add|list|supersede`: negative decisions that stay in force until an explicit
 // supersede names the decision that replaces them.
 import { defineVerb } from './lib/cli/define-verb.ts';
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderDecision } from './lib/render/knowledge.ts';
 import {
@@ -12,6 +13,13 @@ import {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: unknown): string[] =>
   (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(String);
+
+/** The flags each action takes (decision-flow reads no other). */
+const DECISION_FLAGS: FlagsPerAction = {
+  add: ['reason', 'condition', 'path'],
+  list: ['path', 'all'],
+  supersede: ['id', 'by'],
+};
 
 export const decision = defineVerb<DecisionOptions, DecisionResult>({
   name: 'decision',
@@ -33,7 +41,10 @@ export const decision = defineVerb<DecisionOptions, DecisionResult>({
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: ['add', 'list', 'supersede'] as const })
+      .positional('action', {
+        choices: ['add', 'list', 'supersede'] as const,
+        describe: describeActionFlags(DECISION_FLAGS),
+      })
       .positional('title', { type: 'string', describe: 'the rejected approach (add)' })
       .option('reason', { type: 'string', describe: 'why it was rejected (add)' })
       .option('condition', {
@@ -53,6 +64,7 @@ export const decision = defineVerb<DecisionOptions, DecisionResult>({
         default: false,
         describe: 'list superseded decisions too',
       }),
+  flagsPerAction: DECISION_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as DecisionOptions['action'],

@@ -1,12 +1,19 @@
 // `proofgate hook stop|install` (references/hook.md): the Stop / SubagentStop gate for Claude Code
 // and Codex, and its installer. `stop` always exits 0 and prints exactly the agent's contract:
 // nothing to allow, one JSON object to block. It fails closed: every error it meets blocks.
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { HOOK_AGENTS, type HookAgent } from './lib/core/hook/parse-stop-input.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import type { HookResult } from './lib/flows/hook-install-flow.ts';
 import { HOOK_ACTIONS, runHook, type HookOptions } from './lib/cli/run/hook.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderHook } from './lib/render/hook.ts';
+
+/** The flags each action takes (its run reads no other). */
+const HOOK_FLAGS: FlagsPerAction = {
+  stop: ['agent', 'control', 'trust', 'require-plane'],
+  install: ['agent', 'local', 'subagent'],
+};
 
 export const hook = defineVerb<HookOptions, HookResult>({
   name: 'hook',
@@ -31,7 +38,7 @@ export const hook = defineVerb<HookOptions, HookResult>({
     y
       .positional('action', {
         choices: HOOK_ACTIONS,
-        describe: 'stop: decide; install: write settings',
+        describe: `stop: decide; install: write settings; ${describeActionFlags(HOOK_FLAGS)}`,
       })
       .option('agent', {
         choices: HOOK_AGENTS,
@@ -63,6 +70,7 @@ export const hook = defineVerb<HookOptions, HookResult>({
         default: false,
         describe: 'install: also gate SubagentStop (off: subagents stop freely)',
       }),
+  flagsPerAction: HOOK_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as HookOptions['action'],

@@ -1,6 +1,7 @@
 // `proofgate knowledge hypothesis add|update|list`: the hypothesis board, ranked by
 // priority = infoGain × risk ÷ cost, with the task's definition of done.
 import { defineVerb } from './lib/cli/define-verb.ts';
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderHypothesis } from './lib/render/knowledge.ts';
 import type { Argv } from 'yargs';
@@ -18,9 +19,30 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const milli = (v: unknown, flag: string, max?: number): number | undefined =>
   typeof v === 'string' ? parseMilli(v, flag, max) : undefined;
 
+const SCORE = ['risk', 'info-gain', 'cost', 'oracle'];
+
+/** The flags each action takes (hypothesis-flow reads no other). */
+const HYPOTHESIS_FLAGS: FlagsPerAction = {
+  add: [
+    'attr',
+    ...SCORE,
+    'provenance',
+    'probe-argv',
+    'probe-control',
+    'expect-status',
+    'expect-exit',
+    'expect-output',
+  ],
+  update: ['id', 'status', 'evidence', ...SCORE],
+  list: ['high-risk', 'max-open-score', 'drift-steps'],
+};
+
 export function hypothesisFlags(y: Argv): Argv {
   return y
-    .positional('action', { choices: ['add', 'update', 'list'] as const })
+    .positional('action', {
+      choices: ['add', 'update', 'list'] as const,
+      describe: describeActionFlags(HYPOTHESIS_FLAGS),
+    })
     .positional('claim', { type: 'string', describe: 'falsifiable statement (add)' })
     .option('attr', { type: 'string', describe: 'quality attribute (add)' })
     .option('risk', { type: 'string', describe: 'impact 0..1 (add, update)' })
@@ -121,6 +143,7 @@ export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
     ['proofgate knowledge hypothesis list', 'the board by priority, plus the definition of done'],
   ],
   builder: hypothesisFlags,
+  flagsPerAction: HYPOTHESIS_FLAGS,
   toOptions: toHypothesisOptions,
   run: (options, ctx) => runHypothesis(options, ctx),
   render: renderHypothesis,

@@ -1,11 +1,15 @@
 // `proofgate authority keys generate|list` (references/keys.md): Ed25519 keys for authorities. Private keys
 // stay outside the repository; public keys are registered in the manifest and announced by a
 // `key` entry signed by the new key.
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runKeys } from './lib/cli/run/keys.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { renderKeys } from './lib/render/keys-report.ts';
 import type { KeysOptions, KeysReport } from './lib/flows/keys-flow.ts';
+
+/** The flags each action takes (its run reads no other). */
+const KEYS_FLAGS: FlagsPerAction = { generate: ['authority-id', 'if-missing'], list: [] };
 
 export const keys = defineVerb<KeysOptions, KeysReport>({
   name: 'keys',
@@ -27,7 +31,10 @@ export const keys = defineVerb<KeysOptions, KeysReport>({
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: ['generate', 'list'] as const, describe: 'What to do' })
+      .positional('action', {
+        choices: ['generate', 'list'] as const,
+        describe: `What to do; ${describeActionFlags(KEYS_FLAGS)}`,
+      })
       .option('authority-id', {
         type: 'string',
         describe: 'Authority id from the manifest (generate)',
@@ -37,6 +44,7 @@ export const keys = defineVerb<KeysOptions, KeysReport>({
         default: false,
         describe: 'generate: do nothing when the authority already has a registered key',
       }),
+  flagsPerAction: KEYS_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] === 'generate' ? 'generate' : 'list',

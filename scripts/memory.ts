@@ -1,12 +1,16 @@
 // `proofgate knowledge memory add|list`: memory facts that carry a code path, a supporting ledger entry and a
 // maturity label; facts whose file changed since are shown as stale.
 import { defineVerb } from './lib/cli/define-verb.ts';
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { runMemory } from './lib/cli/run/knowledge.ts';
 import { renderMemory } from './lib/render/knowledge.ts';
 import type { MemoryResult, MemoryOptions } from './lib/flows/memory-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The flags each action takes (memory-flow reads no other). */
+const MEMORY_FLAGS: FlagsPerAction = { add: ['path', 'evidence', 'maturity'], list: ['stale'] };
 
 export const memory = defineVerb<MemoryOptions, MemoryResult>({
   name: 'memory',
@@ -24,7 +28,10 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: ['add', 'list'] as const, describe: 'add or list' })
+      .positional('action', {
+        choices: ['add', 'list'] as const,
+        describe: `add or list; ${describeActionFlags(MEMORY_FLAGS)}`,
+      })
       .positional('statement', { type: 'string', describe: 'the fact (add)' })
       .option('path', { type: 'string', describe: 'code path the fact is about (add)' })
       .option('evidence', {
@@ -33,6 +40,7 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
       })
       .option('maturity', { type: 'string', describe: 'observed_once … hard_gate, stale (add)' })
       .option('stale', { type: 'boolean', default: false, describe: 'list only stale facts' }),
+  flagsPerAction: MEMORY_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] === 'add' ? 'add' : 'list',

@@ -1,12 +1,16 @@
 // `proofgate install --skill`: copies SKILL.md, INDEX.md and references/ from the package to where
 // Claude Code (.claude/skills/proofgate/) and Codex (.agents/skills/proofgate/) load a project's
 // skills. Idempotent; a file that differs from the package's is never overwritten without --force.
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { SKILL_AGENTS } from './lib/core/skill/plan-skill-install.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { runSkill, SKILL_ACTIONS, type SkillOptions } from './lib/cli/run/skill.ts';
 import type { SkillResult } from './lib/flows/skill-install-flow.ts';
 import { renderSkill } from './lib/render/skill.ts';
+
+/** The flags each action takes (its run reads no other). */
+const SKILL_FLAGS: FlagsPerAction = { install: ['agent', 'force'] };
 
 export const skill = defineVerb<SkillOptions, SkillResult>({
   name: 'skill',
@@ -23,7 +27,10 @@ export const skill = defineVerb<SkillOptions, SkillResult>({
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: SKILL_ACTIONS, describe: 'install: copy the skill files' })
+      .positional('action', {
+        choices: SKILL_ACTIONS,
+        describe: `install: copy the skill files; ${describeActionFlags(SKILL_FLAGS)}`,
+      })
       .option('agent', {
         choices: [...SKILL_AGENTS, 'all'] as const,
         default: 'all',
@@ -34,6 +41,7 @@ export const skill = defineVerb<SkillOptions, SkillResult>({
         default: false,
         describe: 'overwrite installed files that differ from the package',
       }),
+  flagsPerAction: SKILL_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: argv['action'] as SkillOptions['action'],

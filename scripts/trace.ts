@@ -1,4 +1,5 @@
 // `proofgate trace check|adapt`: judge agent traces against a rule pack, or print normalized events.
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { runTrace } from './lib/cli/run/trace.ts';
@@ -9,6 +10,13 @@ import { renderTraceResult } from './lib/render/trace-result.ts';
 
 export { runTrace };
 export type { TraceOptions };
+
+/** The flags each action takes (its run reads no other). */
+const TRACE_FLAGS: FlagsPerAction = {
+  check: ['pack', 'adapter', 'fail-on', 'sarif', 'junit', 'markdown'],
+  adapt: ['adapter'],
+  compare: ['pack', 'adapter', 'alpha'],
+};
 
 export const trace = defineVerb<TraceOptions, TraceResult>({
   name: 'trace',
@@ -30,7 +38,7 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
     y
       .positional('action', {
         choices: ['check', 'adapt', 'compare'] as const,
-        describe: 'check, adapt or compare',
+        describe: `check, adapt or compare; ${describeActionFlags(TRACE_FLAGS)}`,
       })
       .positional('traces', { type: 'string', array: true, describe: 'trace files' })
       .option('pack', {
@@ -60,6 +68,7 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
         describe:
           "compare: significance threshold; a rule regressed only when Fisher's exact test gives p < alpha",
       }),
+  flagsPerAction: TRACE_FLAGS,
   toOptions: toTraceOptions,
   run: runTrace,
   render: renderTraceResult,

@@ -1,12 +1,16 @@
 // `proofgate export --trust-root` (references/trust.md): the auditor's trust root, a JSON file with the
 // authorities, their keys and the ledger's segment heads, kept outside the repository and passed
 // back to verdicts and verify with --trust.
+import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { trustFlow, type TrustOptions, type TrustResult } from './lib/flows/trust-flow.ts';
 import { renderTrust } from './lib/render/trust-report.ts';
 
 export const runTrust: typeof trustFlow = (...args) => trustFlow(...args);
+
+/** The flags each action takes (its run reads no other). */
+const TRUST_FLAGS: FlagsPerAction = { export: ['out', 'force'] };
 
 export const trust = defineVerb<TrustOptions, TrustResult>({
   name: 'trust',
@@ -22,7 +26,10 @@ export const trust = defineVerb<TrustOptions, TrustResult>({
   ],
   builder: (y) =>
     y
-      .positional('action', { choices: ['export'] as const, describe: 'What to do' })
+      .positional('action', {
+        choices: ['export'] as const,
+        describe: `What to do; ${describeActionFlags(TRUST_FLAGS)}`,
+      })
       .option('out', {
         type: 'string',
         describe: 'File to write (create-only; refused inside the repository); default: stdout',
@@ -32,6 +39,7 @@ export const trust = defineVerb<TrustOptions, TrustResult>({
         default: false,
         describe: 'Write --out even inside the repository',
       }),
+  flagsPerAction: TRUST_FLAGS,
   toOptions: (argv, common) => ({
     ...common,
     action: 'export',

@@ -1,6 +1,7 @@
 // The size of the command-line surface, counted from the verb rows and the lean parser's
 // recorder (no help text is parsed): top-level verbs, command forms (a verb, its sub-action and,
-// for a module with an action word, each action), flags per form and distinct flag names, the
+// for a module with an action word, each action), flags per form (an action's own flags when
+// the module declares flagsPerAction) and distinct flag names, the
 // verb modules importing lib/io, and the next commands core still writes by hand outside the
 // next-command table. Run: npx tsx test/bench/surface-count.ts [--json]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -59,15 +60,19 @@ async function main(): Promise<void> {
       ...(verb.subs ?? []),
     ];
     for (const { spelling, module, as } of reached) {
-      const shape = shapeOf(modules.get(module)!);
-      const { flags } = shape;
+      const target = modules.get(module)!;
+      const shape = shapeOf(target);
+      // An action with declared flags takes only those (lean-parse refuses the others).
+      const count = (action: string | undefined): number =>
+        (action === undefined ? undefined : target.flagsPerAction?.[action])?.length ??
+        shape.flags.length;
       // A sub-action spelled as the module's own words (`install --hook` is `hook install`)
       // fixes the action; `authority keys` leaves it to the next word.
       const fixed = as?.[1];
       const actions = fixed === undefined ? shape.actions : [];
       const base = `${verb.name}${spelling === '' ? '' : ` ${spelling}`}`;
-      if (actions.length === 0) forms.push({ form: base, flags: flags.length });
-      for (const action of actions) forms.push({ form: `${base} ${action}`, flags: flags.length });
+      if (actions.length === 0) forms.push({ form: base, flags: count(fixed) });
+      for (const action of actions) forms.push({ form: `${base} ${action}`, flags: count(action) });
     }
   }
   const perModule = [...modules.values()].map((v) => shapeOf(v).flags);
@@ -86,6 +91,8 @@ async function main(): Promise<void> {
       0,
     ),
     commandForms: forms.length,
+    flagsOverAllForms: forms.reduce((n, f) => n + f.flags, 0),
+    mostFlagsInOneForm: Math.max(...forms.map((f) => f.flags)),
     verbSpecificFlags: perModule.reduce((n, f) => n + f.length, 0),
     distinctFlagNames: new Set(perModule.flat()).size,
     modulesImportingIo: ioModules.length,

@@ -133,7 +133,9 @@ async function viaYargs(verb: AnyVerb, rest: readonly string[]): Promise<Outcome
 
 function viaLean(verb: AnyVerb, rest: readonly string[]): Outcome {
   try {
-    return { argv: leanParse(verb, rest, COMMON_OPTIONS) };
+    // The per-action flag rule is proofgate's own, not yargs': test/commands/action-flags.test.ts.
+    const { flagsPerAction: _perAction, ...parsing } = verb;
+    return { argv: leanParse(parsing, rest, COMMON_OPTIONS) };
   } catch (error) {
     // An unrecordable builder is a failure of its own, never an agreement on "error".
     if (error instanceof InternalError) throw error;

@@ -17,6 +17,11 @@ export interface VerbSpec<Options, Result> {
   /** Shown under --help: [command line, what it does]. At least one. */
   examples: readonly (readonly [string, string])[];
   builder(yargs: Argv): Argv;
+  /**
+   * For a command with an `<action>` positional: each action's verb-specific flags (kebab names,
+   * the common flags excepted). A flag given to an action that does not list it is refused.
+   */
+  flagsPerAction?: Readonly<Record<string, readonly string[]>>;
   /** argv → typed options; throws UsageError on bad input. */
   toOptions(argv: ParsedArgs, common: CommonOptions): Options;
   run(options: Options, ctx: Context): Promise<Result>;

@@ -10,6 +10,7 @@ import yargsParser from 'yargs-parser';
 import type { Argv } from 'yargs';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { AnyVerb, ParsedArgs } from './define-verb.ts';
+import { checkActionFlags } from './action-flags.ts';
 
 interface OptionSpec {
   type?: 'string' | 'boolean' | 'number';
@@ -187,6 +188,13 @@ export function leanParse(
     for (const key of kebabAndCamel(p.name)) argv[key] = value;
   }
   argv._ = [];
+  // Flags given on the command line (a default is not given) that the action does not take;
+  // yargs-parser reports the defaulted keys, which its typings leave out.
+  const { defaulted = {} } = parsed as { defaulted?: Record<string, boolean> };
+  const given = [...options.keys()].filter(
+    (n) => !(n in common) && argv[n] !== undefined && defaulted[n] !== true,
+  );
+  checkActionFlags(verb, argv['action'], given);
   const missing = [...options]
     .filter(
       ([n, s]) => s.demandOption !== undefined && s.demandOption !== false && argv[n] === undefined,
