@@ -26,6 +26,8 @@ export async function openGateRun(
     grantedBy?: string | undefined;
     sign?: SignMode | undefined;
     sigstoreRoot?: string | undefined;
+    /** The authority acting when the flags name none (default: actorFrom's own). */
+    defaultAuthority?: string;
   },
   ctx: Context,
 ): Promise<GateRun> {
@@ -33,7 +35,7 @@ export async function openGateRun(
   const { io, actor } = await openSigningIO(
     ctx,
     root,
-    actorFrom(options.actor, ctx),
+    actorFrom(options.actor, ctx, options.defaultAuthority),
     options.sign,
     options.sigstoreRoot,
   );

@@ -4,10 +4,9 @@ import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { approveFlow, type ApproveFlowResult } from '../../flows/approve-flow.ts';
-import { openSigningIO } from '../world/real-gate-io.ts';
+import { openGateRun } from '../gate-run.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import type { ActorFlags } from '../gate-flags.ts';
 
 export interface ApproveOptions extends CommonOptions {
   controls: string[];
@@ -22,13 +21,9 @@ export async function runApprove(
   options: ApproveOptions,
   ctx: Context,
 ): Promise<ApproveFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const { io, actor } = await openSigningIO(
+  const { root, io, actor } = await openGateRun(
+    { ...options, defaultAuthority: 'virtual:release-owner' },
     ctx,
-    root,
-    actorFrom(options.actor, ctx, 'virtual:release-owner'),
-    options.sign,
-    options.sigstoreRoot,
   );
   const atBase =
     options.base === undefined

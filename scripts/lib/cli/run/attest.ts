@@ -4,9 +4,8 @@ import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { attestFlow, type AttestFlowResult } from '../../flows/attest-flow.ts';
-import { openSigningIO } from '../world/real-gate-io.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import { openGateRun } from '../gate-run.ts';
+import type { ActorFlags } from '../gate-flags.ts';
 
 export interface AttestOptions extends CommonOptions {
   control: string;
@@ -20,14 +19,7 @@ export interface AttestOptions extends CommonOptions {
 }
 
 export async function runAttest(options: AttestOptions, ctx: Context): Promise<AttestFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const { io, actor } = await openSigningIO(
-    ctx,
-    root,
-    actorFrom(options.actor, ctx),
-    options.sign,
-    options.sigstoreRoot,
-  );
+  const { root, io, actor } = await openGateRun(options, ctx);
   return attestFlow(
     {
       root,
