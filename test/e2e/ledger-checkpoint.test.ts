@@ -116,6 +116,26 @@ describe('a trusted checkpoint', () => {
       expect(code, verb).toBe(3);
       expect(count, `${verb} finding count`).toBe(findingCount);
     }
+    // evaluate reads from the checkpoint too (its flaky marks are verdicts): refused the same way.
+    const evaluate = await r.run(['evaluate', '--run', '--json']);
+    expect(evaluate.code, evaluate.out).toBe(3);
+    const refused = JSON.parse(evaluate.out) as { error: { findingCount?: number } };
+    expect(refused.error.findingCount).toBe(findingCount);
+  });
+
+  it('evaluate after a checkpoint reads only the suffix, as the verdicts do', async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo);
+    const { r } = repo;
+    const before = await verdicts(r);
+    flipFirstResult(r);
+    // Not read, as by every verdict: the run is recorded; verify --full still reports the edit.
+    const evaluate = await r.run(['evaluate', '--run']);
+    expect(evaluate.code, evaluate.out).toBe(0);
+    expect(evaluate.out).toContain('PASS');
+    expect((await r.run(['verify', '--full'])).out).toContain('LINE_EDITED');
+    r.git('checkout', '--', '.');
+    expect((await verdicts(r)).map((v) => v.code)).toEqual(before.map((v) => v.code));
   });
 
   it('a line put before the sealed heads is refused, committed or not', async () => {

@@ -28,6 +28,11 @@ export async function openGateRun(
     sigstoreRoot?: string | undefined;
     /** The authority acting when the flags name none (default: actorFrom's own). */
     defaultAuthority?: string;
+    /**
+     * Read the ledger from its newest trusted checkpoint (read-verified-ledger.ts): for a verb
+     * whose reads are verdicts over the ledger (evaluate's flaky marks and attestations).
+     */
+    checkpoint?: boolean;
   },
   ctx: Context,
 ): Promise<GateRun> {
@@ -38,6 +43,7 @@ export async function openGateRun(
     actorFrom(options.actor, ctx, options.defaultAuthority),
     options.sign,
     options.sigstoreRoot,
+    options.checkpoint,
   );
   const grant =
     options.grantedBy === undefined

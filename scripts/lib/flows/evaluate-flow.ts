@@ -94,9 +94,12 @@ export async function evaluateRun(
   const subjects = options.dryRun
     ? new Map<string, SubjectBinding>()
     : await io.computeSubjects(plane, runnable);
+  // The ledger is verified before anything runs (from the newest trusted checkpoint when the world
+  // reads from one): a finding is exit 3 with nothing run and nothing recorded.
+  const entries = options.dryRun ? [] : await io.readEntries(plane);
   const attested = options.dryRun
     ? new Map<string, ControlStatus>()
-    : await attestations(plane, selected, ctx, io);
+    : await attestations(plane, selected, entries, ctx, io);
   const serial = createSerialQueue();
   const progress =
     options.progress === undefined || options.dryRun
@@ -183,15 +186,13 @@ export async function evaluateRun(
 async function attestations(
   plane: Plane,
   selected: readonly Control[],
+  entries: readonly StoredEntry[],
   ctx: Context,
   io: GateIO,
 ): Promise<Map<string, ControlStatus>> {
   const manual = selected.filter((c) => c.applies.value && isAttestOnly(c.execution));
   if (manual.length === 0) return new Map();
-  const [subjects, entries] = await Promise.all([
-    io.computeSubjects(plane, manual),
-    io.readEntries(plane),
-  ]);
+  const subjects = await io.computeSubjects(plane, manual);
   const history = await io.readAttestationHistory?.(plane, entries);
   const statuses = computeStatuses({
     controls: manual,

@@ -30,7 +30,9 @@ export interface EvaluateOptions extends CommonOptions {
 }
 
 export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
-  const { root, io, actor, grant } = await openGateRun(options, ctx);
+  // Its reads of the ledger are verdicts (flaky marks, attested statuses, --claim), so they start
+  // from the newest trusted checkpoint as claim's do: time and memory follow the suffix.
+  const { root, io, actor, grant } = await openGateRun({ ...options, checkpoint: true }, ctx);
   const progress = progressSink(options, ctx);
   return evaluateRounds(
     {

@@ -67,8 +67,10 @@ export async function openSigningIO(
   actor: Actor,
   sign: SignMode | undefined,
   sigstoreRoot?: string,
+  checkpoint?: boolean,
 ): Promise<{ io: GateIO; actor: Actor }> {
-  const world = createRealGateIO(ctx, { sigstoreRoot });
+  const read = checkpoint === true ? { checkpoint } : {};
+  const world = createRealGateIO(ctx, { sigstoreRoot, ...read });
   if (sign !== 'sigstore')
     return { io: world, actor: await resolveActor(world, root, actor, ctx.env) };
   const plane = await world.loadPlane(root);
@@ -80,7 +82,11 @@ export async function openSigningIO(
   const { loadKeylessSigner } = await import('../../io/sigstore-sign.ts');
   const signer = await loadKeylessSigner(authority, ctx.env);
   // The gate world is built once the signer exists: it takes the signer, never has it set later.
-  const io = createRealGateIO(ctx, { sigstoreRoot, keyless: { authority: authority.id, signer } });
+  const io = createRealGateIO(ctx, {
+    sigstoreRoot,
+    ...read,
+    keyless: { authority: authority.id, signer },
+  });
   const { keyid: _keyid, ...rest } = actor;
   return { io, actor: { ...rest, keyid: signer.keyid } };
 }
