@@ -138,6 +138,31 @@ describe('a trusted checkpoint', () => {
     expect((await verdicts(r)).map((v) => v.code)).toEqual(before.map((v) => v.code));
   });
 
+  it('audit of the latest result reads from the checkpoint; an entry named by hash reads the whole ledger', async () => {
+    const repo = await pushedRepo();
+    await checkpoint(repo);
+    const { r } = repo;
+    const run = await r.run(['evaluate', '--run']);
+    expect(run.code, run.out).toBe(0);
+    const hash = /\[entry ([0-9a-f]{12})\]/.exec(run.out)?.[1];
+    expect(hash).toBeDefined();
+    flipFirstResult(r);
+    const auditor = [
+      '--audit-stage',
+      'cross',
+      '--actor',
+      'reviewer',
+      '--authority-id',
+      'virtual:quality',
+    ];
+    const context = (n: number): string[] => ['--execution-context', `container:ci-${n}`];
+    const byHash = await r.run(['audit', '--review-run', hash!, ...auditor, ...context(1)]);
+    expect(byHash.code, byHash.out + byHash.err).toBe(3);
+    const latest = await r.run(['audit', '--review-run', 'latest', ...auditor, ...context(2)]);
+    expect(latest.code, latest.out).toBe(0);
+    expect(latest.out).toContain('agree');
+  });
+
   it('a line put before the sealed heads is refused, committed or not', async () => {
     const repo = await pushedRepo();
     await checkpoint(repo);

@@ -28,7 +28,11 @@ export interface AuditOptions extends CommonOptions {
 }
 
 export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
-  const { root, io, actor, grant } = await openGateRun(options, ctx);
+  // `latest` is the last result matching the current binding, which a trusted checkpoint always
+  // keeps (core/ledger/checkpoint-retain.ts): that audit reads from the checkpoint, as verdicts do.
+  // An entry named by hash may be a line the checkpoint dropped: the whole ledger is read.
+  const checkpoint = options.review === 'latest';
+  const { root, io, actor, grant } = await openGateRun({ ...options, checkpoint }, ctx);
   const progress = progressSink(options, ctx);
   return auditFlow(
     {
