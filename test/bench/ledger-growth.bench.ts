@@ -4,8 +4,10 @@
 // "100000,1000000"), half runs and half signed cross audits, committed and pushed to the
 // upstream. Each size is measured as grown, then after makeCheckpoint(), then with
 // PROOFGATE_BENCH_GROWTH_SUFFIX (default 1000) entries more committed after the checkpoint (not
-// pushed): the difference is the suffix cost per new entry. Beside the rows it prints the build
-// time, the ledger bytes and the git pack bytes per entry (after `git gc`) and the load average.
+// pushed): the difference is the suffix cost per new entry. After the checkpoint each verb also
+// alternates, round by round, with a second repository kept at its first entries, and the note
+// line gives their ratio (target 1.2×) from processes run under the same load. Beside the rows it
+// prints the build time, the ledger bytes and the git pack bytes per entry (after `git gc`) and the load average.
 //
 // Skipped unless PROOFGATE_BENCH_GROWTH=1: growing to 100k entries and timing it takes several
 // minutes (1M: the ledger is about a gigabyte). Sizes share one repository: a larger size grows
@@ -199,10 +201,8 @@ function sizeRows(size: number): Bench[] {
     rows.push(
       row(label(verb, `${k} entries, after makeCheckpoint()`), args, () => checkpointed(size)),
     );
-  for (const [verb, args] of [
-    ['hook stop', STOP],
-    ['task claim', CLAIM],
-  ] as const) {
+  for (const [verb, args] of verbs) rows.push(pairedRow(verb, args, size, k));
+  for (const [verb, args] of verbs) {
     const name = label(verb, `${k} + ${SUFFIX} entries after the checkpoint`);
     rows.push({
       ...row(name, args, () => withSuffix(size)),
@@ -217,6 +217,65 @@ function sizeRows(size: number): Bench[] {
     });
   }
   return rows;
+}
+
+// A second repository like the grown one, kept at its first entries: the rows after a checkpoint
+// alternate between the two in every round, so the ratio the issue sets (within 1.2× of the
+// first-entries time) compares processes run under the same machine load.
+let reference: GrowthRepo | undefined;
+
+function referenceRepo(): GrowthRepo {
+  if (reference === undefined) {
+    reference = createGrowthRepo(FILES, GROWTH_BIN);
+    const current = reference;
+    process.on('exit', () => removeRepo(current));
+  }
+  return reference;
+}
+
+const PAIRED_TARGET = 1.2;
+
+/** `verb` on the checkpointed ledger and on the reference in the same rounds, and their ratio. */
+function pairedRow(verb: string, args: readonly string[], size: number, k: string): Bench {
+  const hook = args[0] === 'hook';
+  const input = hook ? STOP_PAYLOAD : '';
+  const name = label(
+    verb,
+    `${k} after the checkpoint, alternating with the first-entries reference`,
+  );
+  const grown: number[] = [];
+  const first: number[] = [];
+  const timed = (dir: string, into: number[]): void => {
+    const started = performance.now();
+    runCli(GROWTH_BIN, dir, [...args], input);
+    into.push(performance.now() - started);
+  };
+  return {
+    name,
+    runs: RUNS,
+    setup: () => {
+      const pair = { grown: checkpointed(size), first: referenceRepo() };
+      for (const r of [pair.grown, pair.first]) {
+        if (hook) expectAllowed(r.dir);
+        else runCli(GROWTH_BIN, r.dir, [...args], input);
+      }
+      return Promise.resolve(pair);
+    },
+    fn: (state) => {
+      const pair = state as { grown: GrowthRepo; first: GrowthRepo };
+      timed(pair.first.dir, first);
+      timed(pair.grown.dir, grown);
+      return Promise.resolve();
+    },
+    teardown: () => {
+      const ratio = median(grown) / median(first);
+      const verdict = ratio <= PAIRED_TARGET ? 'within' : 'OVER';
+      note(
+        `${verb} at ${k} after the checkpoint: ${median(grown).toFixed(0)} ms against ${median(first).toFixed(0)} ms on the first-entries reference in the same rounds, ${ratio.toFixed(2)}× (${verdict} the ${PAIRED_TARGET}× target)`,
+      );
+      return Promise.resolve();
+    },
+  };
 }
 
 function growthBenches(): Bench[] {
