@@ -129,15 +129,19 @@ function newestSegment(dir: string): string {
 }
 
 /**
- * A trusted checkpoint: `seal --checkpoint` signed by the release authority, then a real run in
- * the fresh segment the writer moved to and its signed cross audit, committed and pushed. The
- * generated entries continue in that segment. Once per size (the bench's rows share it).
+ * A trusted checkpoint: `seal --checkpoint` signed by the release authority and committed, then a
+ * real run in the fresh segment the writer moved to and its signed cross audit, committed and
+ * pushed. The generated entries continue in that segment. Once per size (the bench's rows share
+ * it).
  */
 export function checkpoint(repo: GrowthRepo, bin = BIN): void {
   if (repo.checkpointAt === repo.entries) return;
   const seal = ['seal', '--archive-id', `growth-${repo.entries}`, '--checkpoint'];
   const signer = { PROOFGATE_KEY_DIR: repo.keyDir };
   runCli(bin, repo.dir, [...seal, '--authority-id', 'virtual:release-owner'], '', 0, signer);
+  // Committed before the run after it, as references/seal.md says: a checkpoint whose covered
+  // segments are not at HEAD as sealed is not used, and the run would read the whole ledger.
+  commitAndPush(repo, 'seal the checkpoint', false);
   runCli(bin, repo.dir, DEV_EVALUATE);
   repo.segment = newestSegment(repo.dir);
   repo.last = parseLast(readFileSync(repo.segment, 'utf8'));

@@ -94,12 +94,9 @@ export async function evaluateRun(
   const subjects = options.dryRun
     ? new Map<string, SubjectBinding>()
     : await io.computeSubjects(plane, runnable);
-  // The ledger is verified before anything runs (from the newest trusted checkpoint when the world
-  // reads from one): a finding is exit 3 with nothing run and nothing recorded.
-  const entries = options.dryRun ? [] : await io.readEntries(plane);
   const attested = options.dryRun
     ? new Map<string, ControlStatus>()
-    : await attestations(plane, selected, entries, ctx, io);
+    : await verifiedAttestations(plane, selected, ctx, io);
   const serial = createSerialQueue();
   const progress =
     options.progress === undefined || options.dryRun
@@ -182,14 +179,19 @@ export async function evaluateRun(
   return { ok, target, dryRun: options.dryRun, ...shard, results };
 }
 
-/** Current statuses of the attest-only controls among `selected`, as status computes them. */
-async function attestations(
+/**
+ * Current statuses of the attest-only controls among `selected`, as status computes them, from a
+ * read of the ledger made before anything runs (from the newest trusted checkpoint when the world
+ * reads from one): a finding is exit 3 with nothing run and nothing recorded. The entries are not
+ * kept past this function, so the flaky marks' read after the runs never holds two copies.
+ */
+async function verifiedAttestations(
   plane: Plane,
   selected: readonly Control[],
-  entries: readonly StoredEntry[],
   ctx: Context,
   io: GateIO,
 ): Promise<Map<string, ControlStatus>> {
+  const entries = await io.readEntries(plane);
   const manual = selected.filter((c) => c.applies.value && isAttestOnly(c.execution));
   if (manual.length === 0) return new Map();
   const subjects = await io.computeSubjects(plane, manual);
