@@ -21,10 +21,8 @@ export async function runApprove(
   options: ApproveOptions,
   ctx: Context,
 ): Promise<ApproveFlowResult> {
-  // The flow verifies the ledger before it records; from the newest trusted checkpoint, as a
-  // verdict reads it.
   const { root, io, actor } = await openGateRun(
-    { ...options, defaultAuthority: 'virtual:release-owner', checkpoint: true },
+    { ...options, defaultAuthority: 'virtual:release-owner' },
     ctx,
   );
   const atBase =

@@ -19,9 +19,7 @@ export interface AttestOptions extends CommonOptions {
 }
 
 export async function runAttest(options: AttestOptions, ctx: Context): Promise<AttestFlowResult> {
-  // The flow verifies the ledger before it records; from the newest trusted checkpoint, as a
-  // verdict reads it.
-  const { root, io, actor } = await openGateRun({ ...options, checkpoint: true }, ctx);
+  const { root, io, actor } = await openGateRun(options, ctx);
   return attestFlow(
     {
       root,

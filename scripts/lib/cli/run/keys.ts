@@ -10,8 +10,8 @@ import { createRealGateIO } from '../world/real-gate-io.ts';
 export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const { action, authorityId, ifMissing } = options;
-  // The ledger is read from the newest trusted checkpoint, as a verdict reads it: the key entry
-  // needs it to verify, nothing more.
-  const gate = createRealGateIO(ctx, { checkpoint: true });
+  // The whole ledger is verified before a key is made (an uncommitted edit inside a checkpoint's
+  // covered prefix too): keys are registered rarely, so the full read is affordable here.
+  const gate = createRealGateIO(ctx);
   return keysFlow({ action, authorityId, ifMissing }, root, keyDir(ctx.env, root), ctx, gate);
 }
