@@ -23,6 +23,10 @@ afterEach(() => {
 });
 
 const FUTURE = '2099-01-01T00:00:00.000Z';
+// A writer clock four minutes before FUTURE: a later line dated earlier than the line before it,
+// written where that line is within the clock skew, so not in the future (evaluate refuses a
+// ledger with TIME_IN_FUTURE before it records anything).
+const EVE = '2098-12-31T23:56:00.000Z';
 
 interface Fixture {
   r: GateRepo;
@@ -91,7 +95,7 @@ describe('the writer clock does not decide what is latest', () => {
     tool('pass');
     expect((await evaluate(r, FUTURE)).code).toBe(0);
     tool('missing');
-    expect((await evaluate(r)).code).toBe(1);
+    expect((await evaluate(r, EVE)).code).toBe(1);
     // Even on the forger's own clock (no TIME_IN_FUTURE finding), the later line decides.
     const stage = await selfStage(r, FUTURE);
     expect(stage.status).toBe('BLOCKED');
@@ -105,7 +109,7 @@ describe('the writer clock does not decide what is latest', () => {
     tool('pass');
     expect((await evaluate(r, FUTURE)).code).toBe(0);
     tool('fail');
-    const fail = await evaluate(r);
+    const fail = await evaluate(r, EVE);
     expect(fail.code).toBe(1);
     const stage = await selfStage(r, FUTURE);
     expect(stage.entry).toBe(fail.entry);
@@ -122,11 +126,13 @@ describe('the writer clock does not decide what is latest', () => {
     tool('pass');
     // Back-dated: the later line claims to be a year older than the FAIL before it.
     const past = new Date(Date.now() - 365 * 86_400_000).toISOString();
-    const pass = await evaluate(r, past);
-    // The PASS is appended; the run's own verdict then re-reads a ledger whose FAIL is dated after
-    // this writer's clock (TIME_IN_FUTURE): exit 3, never a pass.
-    expect(pass.code).toBe(3);
-    expect((await selfStage(r)).entry).toBe(pass.entry);
+    // On that clock the FAIL is dated in the future (TIME_IN_FUTURE): evaluate refuses before it
+    // runs or records anything, exit 3, never a pass; the FAIL still decides.
+    const before = lineHashes(r);
+    expect((await r.run(['evaluate', '--run'], {}, past)).code).toBe(3);
+    expect(lineHashes(r)).toEqual(before);
+    const stage = await selfStage(r);
+    expect(stage.status).toBe('FAIL');
   });
 });
 

@@ -189,6 +189,10 @@ async function adoptOnce(
       });
       // In a keyed owner's name only with the owner's signature, checked before writing.
       const keyid = await requireOwnerKey(plane, by, retry, ctx);
+      // The signed decision is appended to the ledger: one that does not verify is refused (exit 3)
+      // before the registry is written. `plane` is adopt's own read, so the gate still loads the
+      // registry written below for the decision.
+      if (keyid !== undefined) await gate.readEntries(plane);
       const rendered = writePlan(root, plane, plan);
       const { controlId: control, owner, rationale } = plan;
       const signed =

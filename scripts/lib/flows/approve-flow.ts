@@ -88,6 +88,8 @@ export async function approveFlow(
       next: 'run "proofgate status" to list the controls',
     });
   });
+  // A ledger that does not verify is never appended to: refused (exit 3) before anything is recorded.
+  await io.readEntries(plane);
   const subjects = await io.computeSubjects(plane, plane.registry.controls.slice(0, 1));
   const first = [...subjects.values()][0];
   if (first === undefined) throw new InternalError('no subject binding for the approval');

@@ -76,6 +76,9 @@ export async function attestFlow(
     note: options.note.trim(),
   };
   if (expires !== undefined) body.expires = expires;
+  // A ledger that does not verify is never appended to: refused (exit 3) before the evidence
+  // object is stored or anything is recorded.
+  await io.readEntries(plane);
   const objects: string[] = [];
   if (options.evidence !== undefined) {
     const bytes = await io.readFile(plane.root, options.evidence);

@@ -92,6 +92,9 @@ export async function ciImportFlow(
       next: 'import the JUnit XML the workflow produced, or the run JSON from the CI API',
     });
   }
+  // A ledger that does not verify is never appended to: refused (exit 3) before the review copy
+  // is stored or anything is recorded.
+  await io.gate.readEntries(plane);
   const objects = io.gate.objects(plane);
   const review = await objects.put(
     new TextEncoder().encode(redactText(text, redactionRulesFor(plane, ctx.env))),

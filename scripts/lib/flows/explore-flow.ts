@@ -140,6 +140,9 @@ export async function runExplore(
   ctx: Context,
   settings: ExploreSettings,
 ): Promise<ExploreResult> {
+  // Each probe is recorded in the ledger: one that does not verify is refused (exit 3) before
+  // anything runs or is written, knowledge included.
+  await world.gate.readEntries(world.plane);
   const store = world.knowledge;
   const refused: ExploreResult['refused'] = [];
   const started = ctx.clock.now().getTime();

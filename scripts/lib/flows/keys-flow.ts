@@ -13,6 +13,7 @@ import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { Context } from '../core/context.ts';
 import type { CommonOptions } from '../core/options.ts';
+import type { GateIO } from '../core/ports.ts';
 
 export interface KeyListing {
   authority: string;
@@ -50,12 +51,17 @@ export function listRegisteredKeys(plane: Plane, dir: string): KeyListing[] {
   }));
 }
 
-/** Generates and registers a key for `authorityId`; the key entry is signed by the new key. */
-export async function registerNewKey(
+/**
+ * Generates and registers a key for `authorityId`; the key entry is signed by the new key. `gate`
+ * reads the ledger first, through the one integrity check: one that does not verify is refused
+ * (exit 3) before a key is made or the manifest is written.
+ */
+async function registerNewKey(
   plane: Plane,
   authorityId: string,
   dir: string,
   time: string,
+  gate: Pick<GateIO, 'readEntries'>,
 ): Promise<GeneratedKeyReport> {
   const known = plane.manifest.authorities.map((a) => a.id);
   if (!known.includes(authorityId)) {
@@ -66,6 +72,7 @@ export async function registerNewKey(
     });
   }
   await readGitState(plane.root);
+  await gate.readEntries(plane);
   const key = generateKey();
   const { keyid } = key.signer;
   const privateKeyPath = writePrivateKey(dir, keyid, key.pem);
@@ -109,6 +116,7 @@ export async function keysFlow(
   root: string,
   dir: string,
   ctx: Context,
+  gate: Pick<GateIO, 'readEntries'>,
 ): Promise<KeysReport> {
   const plane = loadPlane(root);
   if (options.action === 'list') {
@@ -125,7 +133,7 @@ export async function keysFlow(
     return { action: 'generate', keyDir: dir, kept: options.authorityId, authorities };
   }
   const time = ctx.clock.now().toISOString();
-  const generated = await registerNewKey(plane, options.authorityId, dir, time);
+  const generated = await registerNewKey(plane, options.authorityId, dir, time, gate);
   const authorities = listRegisteredKeys(loadPlane(root), dir);
   return { action: 'generate', keyDir: dir, generated, authorities };
 }

@@ -87,6 +87,7 @@ async function findArchiveSeal(
       {
         problems: result.findings.map((f) => `${f.file}:${f.line}: ${f.code} ${f.message}`),
         next: 'run "proofgate verify --full" and resolve every finding first',
+        findingCount: result.findingCount,
       },
     );
   if (found !== undefined) return found;

@@ -72,6 +72,7 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
       {
         problems: result.findings.map((f) => `${f.file}:${f.line}: ${f.code} ${f.message}`),
         next: 'run "proofgate verify --full" and resolve every finding first',
+        findingCount: result.findingCount,
       },
     );
   }

@@ -1,12 +1,17 @@
 // The real-I/O wiring of `proofgate authority keys`: the project root and the private key
-// directory ($PROOFGATE_KEY_DIR or the default outside the repository), then the keys flow.
+// directory ($PROOFGATE_KEY_DIR or the default outside the repository), the gate world that
+// verifies the ledger before a key entry is appended, then the keys flow.
 import type { Context } from '../../core/context.ts';
 import { keysFlow, type KeysOptions, type KeysReport } from '../../flows/keys-flow.ts';
 import { resolveRoot } from '../../io/git.ts';
 import { keyDir } from '../../io/keys.ts';
+import { createRealGateIO } from '../world/real-gate-io.ts';
 
 export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
   const root = await resolveRoot(options.root, ctx.cwd);
   const { action, authorityId, ifMissing } = options;
-  return keysFlow({ action, authorityId, ifMissing }, root, keyDir(ctx.env, root), ctx);
+  // The whole ledger is verified before a key is made (an uncommitted edit inside a checkpoint's
+  // covered prefix too): keys are registered rarely, so the full read is affordable here.
+  const gate = createRealGateIO(ctx);
+  return keysFlow({ action, authorityId, ifMissing }, root, keyDir(ctx.env, root), ctx, gate);
 }
