@@ -1,12 +1,13 @@
 // `evaluate --run` verifies the ledger before it runs anything (references/evaluate.md): a ledger
-// that does not verify is exit 3 with nothing run and nothing recorded, whatever the controls
+// that does not verify is exit 3 with nothing run and nothing recorded (every file under `.proofgate/` as it was), whatever the controls
 // would have said. Before, only a run with a PASS re-read the ledger, after recording it: a
 // failing control on a broken ledger was exit 1, and a passing one was recorded, then refused.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkpoint, coveredSegment, pushedRepo } from '../helpers/checkpoint-repo.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { flipFirstPass, planeFiles } from '../helpers/ledger-tamper.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -15,28 +16,8 @@ afterEach(() => {
 
 const ledgerDir = (r: GateRepo): string => join(r.dir, '.proofgate', 'evidence', 'ledger');
 
-/** Every ledger segment and evidence object, by path: what a refused run must leave as it was. */
-function evidenceFiles(r: GateRepo): Record<string, string> {
-  const root = join(r.dir, '.proofgate', 'evidence');
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(root.length)] = readFileSync(path, 'utf8');
-  }
-  return files;
-}
-
-/** Flips the first PASS in `file` to FAIL in place (same length). */
-function flipFirstPass(file: string): void {
-  const text = readFileSync(file, 'utf8');
-  const at = text.indexOf('"status":"PASS"');
-  expect(at).toBeGreaterThan(-1);
-  writeFileSync(file, `${text.slice(0, at)}"status":"FAIL"${text.slice(at + 15)}`);
-}
-
 async function refused(r: GateRepo, ...controls: string[]): Promise<void> {
-  const before = evidenceFiles(r);
+  const before = planeFiles(r);
   const flags = controls.flatMap((c) => ['--control', c]);
   const out = await r.run(['evaluate', '--run', ...flags, '--json']);
   expect(out.code, out.out).toBe(3);
@@ -45,7 +26,7 @@ async function refused(r: GateRepo, ...controls: string[]): Promise<void> {
   };
   const json = JSON.parse(out.out) as { error: { findingCount?: number } };
   expect(json.error.findingCount).toBe(verify.findingCount);
-  expect(evidenceFiles(r)).toEqual(before);
+  expect(planeFiles(r)).toEqual(before);
 }
 
 describe('evaluate --run on a ledger that does not verify', () => {

@@ -24,6 +24,7 @@ import {
 } from '../helpers/checkpoint-repo.ts';
 import type { GateRepo } from '../helpers/gate-repo.ts';
 import { hookStopIn } from '../helpers/hook-stop.ts';
+import { flipFirstPass } from '../helpers/ledger-tamper.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -33,14 +34,8 @@ afterEach(() => {
 const CLAIM = ['claim', '--control', 'tests', '--no-record'];
 const pushedRepo = (keyFirst = true): Promise<CheckpointRepo> => pushedRepoIn(cleanups, keyFirst);
 
-/** Flips the first run's PASS to FAIL in place: same length, so later offsets do not move. */
-function flipFirstResult(r: GateRepo): void {
-  const path = coveredSegment(r);
-  const text = readFileSync(path, 'utf8');
-  const at = text.indexOf('"status":"PASS"');
-  expect(at).toBeGreaterThan(-1);
-  writeFileSync(path, `${text.slice(0, at)}"status":"FAIL"${text.slice(at + 15)}`);
-}
+/** Flips the first run's PASS to FAIL in place in the covered segment. */
+const flipFirstResult = (r: GateRepo): void => flipFirstPass(coveredSegment(r));
 
 interface Verdict {
   verb: string;

@@ -14,6 +14,7 @@ import { hookStopIn } from '../helpers/hook-stop.ts';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { VALID_PROFILE } from '../helpers/plane-cli.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
+import { flipFirstPass, planeFiles } from '../helpers/ledger-tamper.ts';
 
 const WORKFLOW = `name: ci\non: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test\n`;
 const CAMPAIGN = `id: debt-down\nrevision: 1\ntitle: pay down debt\ncontrols: [debt]\nexit_policy: { max_new_violations: 0, min_fixed: 1 }\nphases:\n  - id: p1\n    title: first pass\n    tasks:\n      - { id: t1, title: fix a.ts, controls: [debt] }\n`;
@@ -24,26 +25,6 @@ interface Fixture {
   env: Record<string, string>;
   /** A directory outside the repository: the key directory, the JUnit file, the patch. */
   outside: string;
-}
-
-/** Every file under `.proofgate/`, by path: what a refused writer must leave as it was. */
-function planeFiles(r: GateRepo): Record<string, string> {
-  const root = join(r.dir, '.proofgate');
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(root.length)] = readFileSync(path, 'utf8');
-  }
-  return files;
-}
-
-/** Flips the first PASS in `file` to FAIL in place (same length). */
-function flipFirstPass(file: string): void {
-  const text = readFileSync(file, 'utf8');
-  const at = text.indexOf('"status":"PASS"');
-  expect(at).toBeGreaterThan(-1);
-  writeFileSync(file, `${text.slice(0, at)}"status":"FAIL"${text.slice(at + 15)}`);
 }
 
 function writerSegment(r: GateRepo): string {
