@@ -30,7 +30,7 @@ export async function openGateRun(
     defaultAuthority?: string;
     /**
      * Read the ledger from its newest trusted checkpoint (read-verified-ledger.ts): for a verb
-     * whose reads are verdicts over the ledger (evaluate's flaky marks and attestations).
+     * whose reads are verdicts over the ledger (evaluate; audit of the latest result).
      */
     checkpoint?: boolean;
   },
