@@ -3,10 +3,7 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { handoffFlow, type HandoffFlowResult, type HandoffPart } from '../../flows/handoff-flow.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { readTrustOption } from '../../io/trust-io.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openViewRun } from '../gate-run.ts';
 
 export interface HandoffOptions extends CommonOptions {
   mode: 'write' | 'check' | 'show';
@@ -20,11 +17,7 @@ export async function runHandoff(
   options: HandoffOptions,
   ctx: Context,
 ): Promise<HandoffFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust, checkpoint: true });
-  // The rules `claim` decides with: the upstream branch's, else the tree's own (said so).
-  const rulesAtBase = await readViewRules(await io.loadPlane(root), trust);
+  const { root, io, rulesAtBase } = await openViewRun(options, ctx);
   return handoffFlow(
     {
       root,

@@ -3,10 +3,7 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { readinessFlow, type ReadinessFlowResult } from '../../flows/readiness-flow.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { readTrustOption } from '../../io/trust-io.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openViewRun } from '../gate-run.ts';
 
 export interface ReadinessOptions extends CommonOptions {
   task: { id: string; controls: string[] } | undefined;
@@ -18,10 +15,6 @@ export async function runReadiness(
   options: ReadinessOptions,
   ctx: Context,
 ): Promise<ReadinessFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { trust, checkpoint: true });
-  // The rules `claim` decides with: the upstream branch's, else the tree's own (said so).
-  const rulesAtBase = await readViewRules(await io.loadPlane(root), trust);
+  const { root, io, rulesAtBase } = await openViewRun(options, ctx);
   return readinessFlow({ root, task: options.task, rulesAtBase }, ctx, io);
 }
