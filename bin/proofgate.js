@@ -3,12 +3,10 @@
 // builds the bundle with `prepare` (a checkout's `npm install`) and `prepack` (the published
 // tarball), and the repository's tests build it once before they start. Nothing is checked at
 // start-up beyond the bundle's presence, so every start costs the same.
+// It never turns on Node's on-disk compile cache (Node 22.1+): V8 accepts a cache entry by the
+// source's length and its own version, not by content, and the cache sits where the agent can
+// write, so a crafted entry would run code that is not the bundle the gate hashes.
 import { existsSync } from 'node:fs';
-import nodeModule from 'node:module';
-
-// Node 22.1+ keeps the compiled bundle in its on-disk compile cache, so later starts skip most
-// of the parse and compile work; on older Node the function does not exist and nothing happens.
-nodeModule.enableCompileCache?.();
 
 const bundle = new URL('../dist/cli.mjs', import.meta.url);
 if (!existsSync(bundle)) {

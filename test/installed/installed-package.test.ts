@@ -108,6 +108,15 @@ describe('the installed package', () => {
     expect(external).toEqual([]);
   });
 
+  test("never turns on Node's compile cache (entries there are not the hashed bundle)", () => {
+    const shipped = pkg.files.filter((file) => /\.(m?js|cjs)$/.test(file));
+    expect(shipped).toContain('bin/proofgate.js');
+    for (const file of shipped) {
+      const text = readFileSync(join(pkg.dir, file), 'utf8');
+      expect(text, file).not.toMatch(/enableCompileCache|NODE_COMPILE_CACHE/);
+    }
+  });
+
   test('builds a control plane: scan, init, adopt', () => {
     expect(expectCode(['scan'], 0)).toMatch(/npm:test/);
     expect(expectCode(['scan', '--json'], 0)).toMatch(/^\{/);
