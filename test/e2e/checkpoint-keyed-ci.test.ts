@@ -3,13 +3,13 @@
 // key is neither: a key is a file that can be copied wherever CI runs (or wherever the agent
 // reads it), so it is ignored and every verdict reads the whole ledger. Pinned on a real
 // repository tracking a bare upstream, with the CI key registered and pushed (so it is in effect
-// for everything else it signs), and a covered line edited in the working tree: a trusted
-// checkpoint would not read it (the threat model), an ignored one refuses it.
+// for everything else it signs): `status --json` says the whole ledger is read and why, and a
+// covered line edited in the working tree is refused by every verdict.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coveredSegment, TESTS } from '../helpers/checkpoint-repo.ts';
+import { coveredSegment, ledgerRead, TESTS } from '../helpers/checkpoint-repo.ts';
 import { makeGateRepo, type GateRepo } from '../helpers/gate-repo.ts';
 import { hookStopIn } from '../helpers/hook-stop.ts';
 import { GITHUB_ISSUER, workflowSubject } from '../helpers/sigstore-mock.ts';
@@ -82,9 +82,13 @@ describe('a checkpoint the CI authority signs with a key is ignored', () => {
     const r = await keyedCiCheckpoint(identities);
     const verify = await r.run(['verify', '--full']);
     expect(verify.code, verify.out).toBe(0);
-    expect(verify.out).toContain('checkpoint: none trusted, verdicts read the whole ledger');
+    expect(verify.out).toContain('checkpoint: none in use, verdicts read the whole ledger');
     expect(verify.out).toContain(reason);
     expect((await r.run(CLAIM)).code).toBe(0);
+    expect(await ledgerRead(r)).toEqual({
+      from: 'whole',
+      why: expect.stringContaining(reason) as unknown,
+    });
     flipCoveredRun(r);
     const claim = await r.run([...CLAIM, '--json']);
     expect(claim.code, claim.out).toBe(3);

@@ -60,7 +60,7 @@ describe('a checkpoint signed keyless by the CI identity', () => {
     ['a release authority', ['cross', 'release_authority']],
     ['the CI authority with no release stage', ['cross']],
   ] as const)(
-    'of %s is trusted: verdicts verify only the suffix (an uncommitted covered edit is not read)',
+    'of %s is trusted: verdicts verify only the suffix, and refuse an edit of what it covers',
     async (_who, stages) => {
       const r = makeGateRepo(
         [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('1')} }` }],
@@ -86,12 +86,17 @@ describe('a checkpoint signed keyless by the CI identity', () => {
       r.git('add', '-A');
       r.git('commit', '-q', '-m', 'checkpoint');
       expect(claim(r).code).toBe(0);
-      // The developer's run in the covered segment, flipped to FAIL in place (same length).
+      const verify = (): ReturnType<typeof runCli> =>
+        runCli(['verify', '--sigstore-root', mock.trustedRoot, '--root', r.dir]);
+      expect(verify().stdout).toMatch(/checkpoint: verdicts start from \S+-g1\.jsonl:1/);
+      // The developer's run in the covered segment, flipped to FAIL in place (same length): not
+      // committed, the working tree no longer holds what the checkpoint stands for.
       const covered = ledgerFiles(r).find((f) => !/-g\d+\.jsonl$/.test(f))!;
       const text = readFileSync(covered, 'utf8');
       writeFileSync(covered, text.replace('"status":"PASS"', '"status":"FAIL"'));
-      expect(claim(r).code).toBe(0);
-      expect(runCli(['verify', '--sigstore-root', mock.trustedRoot, '--root', r.dir]).code).toBe(3);
+      expect(verify().code).toBe(3);
+      expect(verify().stdout).toContain('differs from HEAD in the working tree');
+      expect(claim(r).code).toBe(3);
       // Committed, the edit changes the covered blob: the whole ledger is read and refused.
       r.git('commit', '-q', '-am', 'tidy');
       expect(claim(r).code).toBe(3);

@@ -79,13 +79,15 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
       expect(count(calls, 'cat-file -e'), calls.join('\n')).toBe(0);
       expect(count(calls, 'for-each-ref'), calls.join('\n')).toBe(1);
       expect(count(calls, 'status '), calls.join('\n')).toBe(1);
+      // The evidence objects since the fork point (the checkpoint's prefix does not re-hash them).
+      expect(count(calls, 'diff --name-status'), calls.join('\n')).toBe(1);
     }
     // Upper bounds: every call above, the merge-base, one cat-file of the plane at the fork
     // point, four for the commits since it, and the claim's task scope (diff-tree); the subject
     // cache is warm, and the locating rev-parse and the untracked listing come with every verb.
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(12);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(13);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(12);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(13);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(14);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(13);
   });
 
   it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
@@ -99,6 +101,7 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
         'rev-list',
         'diff-tree --stdin',
         'rev-parse --show-object-format',
+        'diff --name-status',
       ])
         expect(count(calls, asked), calls.join('\n')).toBe(0);
       expect(count(calls, 'ls-tree -r -l -z --full-tree '), calls.join('\n')).toBe(1);

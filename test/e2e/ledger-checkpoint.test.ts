@@ -2,9 +2,8 @@
 // after a checkpoint signed by a release authority of the upstream's rules. What an agent can do
 // against it, on real git repositories tracking a bare upstream: write a checkpoint itself (its own
 // authority, or a key it registers in the working tree), alter the covered lines and commit, put a
-// line before the sealed heads, forge the recorded state. An uncommitted edit inside the covered
-// prefix is the one thing a suffix-only verdict does not read (the threat model): `verify --full`
-// still reports it, and it serves to tell which path a verdict took.
+// line before the sealed heads, forge the recorded state. `status --json` names the path a verdict
+// took; what a checkpoint stands for changing without a commit is checkpoint-unchanged.test.ts.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,9 +16,12 @@ import { createObjectStore } from '../../scripts/lib/io/objects.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import {
   checkpoint,
+  CLAIM,
   coveredSegment,
   ledgerDir,
+  ledgerRead,
   pushedRepo as pushedRepoIn,
+  verdicts,
   type CheckpointRepo,
 } from '../helpers/checkpoint-repo.ts';
 import type { GateRepo } from '../helpers/gate-repo.ts';
@@ -31,58 +33,24 @@ afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();
 });
 
-const CLAIM = ['claim', '--control', 'tests', '--no-record'];
 const pushedRepo = (keyFirst = true): Promise<CheckpointRepo> => pushedRepoIn(cleanups, keyFirst);
 
 /** Flips the first run's PASS to FAIL in place in the covered segment. */
 const flipFirstResult = (r: GateRepo): void => flipFirstPass(coveredSegment(r));
 
-interface Verdict {
-  verb: string;
-  code: number;
-  count: number | undefined;
-}
-
-/** Each verdict's exit code (the hook's block as 3) and the finding count it names. */
-async function verdicts(r: GateRepo): Promise<Verdict[]> {
-  const found: Verdict[] = [];
-  const count = (out: string): number | undefined => {
-    try {
-      const json = JSON.parse(out) as { error?: { findingCount?: number } };
-      return json.error?.findingCount;
-    } catch {
-      return undefined;
-    }
-  };
-  for (const args of [CLAIM, ['status'], ['readiness'], ['next']]) {
-    const out = await r.run([...args, '--json']);
-    found.push({ verb: args[0]!, code: out.code, count: count(out.out) });
-  }
-  const stop = await hookStopIn(r.dir, '--control', 'tests');
-  const counted = /\((\d+) findings?\)/.exec(stop.reason ?? '');
-  found.push({
-    verb: 'hook stop',
-    code: stop.decision === 'block' ? 3 : 0,
-    count: counted === null ? undefined : Number(counted[1]),
-  });
-  return found;
-}
-
 describe('a trusted checkpoint', () => {
-  it('verdicts verify only the suffix: an uncommitted edit of a covered line is not read, verify --full reports it', async () => {
+  it('verdicts start from it (status --json says which) and verify only the suffix', async () => {
     const repo = await pushedRepo();
     await checkpoint(repo);
     const { r } = repo;
     const intact = await r.run(['verify', '--full']);
     expect(intact.code).toBe(0);
     expect(intact.out).toMatch(/checkpoint: verdicts start from \S+-g1\.jsonl:1 \(covers 5 lines/);
-    const before = await verdicts(r);
-    expect(before.map((v) => v.code)).not.toContain(3);
-    flipFirstResult(r);
-    expect(await verdicts(r)).toEqual(before);
-    const verify = await r.run(['verify', '--full']);
-    expect(verify.code).toBe(3);
-    expect(verify.out).toContain('LINE_EDITED');
+    expect(await ledgerRead(r)).toEqual({
+      from: 'checkpoint',
+      checkpoint: expect.stringMatching(/-g1\.jsonl:1$/) as unknown,
+    });
+    expect((await verdicts(r)).map((v) => v.code)).not.toContain(3);
   });
 
   it('the suffix still decides: a FAIL recorded after the checkpoint refuses the claim', async () => {
@@ -118,22 +86,22 @@ describe('a trusted checkpoint', () => {
     expect(refused.error.findingCount).toBe(findingCount);
   });
 
-  it('evaluate after a checkpoint reads only the suffix, as the verdicts do', async () => {
+  it('evaluate after a checkpoint reads only the suffix, and what it adds keeps it in use', async () => {
     const repo = await pushedRepo();
     await checkpoint(repo);
     const { r } = repo;
-    const before = await verdicts(r);
-    flipFirstResult(r);
-    // Not read, as by every verdict: the run is recorded; verify --full still reports the edit.
     const evaluate = await r.run(['evaluate', '--run']);
     expect(evaluate.code, evaluate.out).toBe(0);
     expect(evaluate.out).toContain('PASS');
-    expect((await r.run(['verify', '--full'])).out).toContain('LINE_EDITED');
-    r.git('checkout', '--', '.');
-    expect((await verdicts(r)).map((v) => v.code)).toEqual(before.map((v) => v.code));
+    // A new segment and new evidence objects, untracked and then staged, are the suffix.
+    expect(await ledgerRead(r)).toMatchObject({ from: 'checkpoint' });
+    r.git('add', '-A');
+    expect(await ledgerRead(r)).toMatchObject({ from: 'checkpoint' });
+    r.git('commit', '-q', '-m', 'evidence');
+    expect(await ledgerRead(r)).toMatchObject({ from: 'checkpoint' });
   });
 
-  it('audit of the latest result reads from the checkpoint; an entry named by hash reads the whole ledger', async () => {
+  it('audit of the latest result reads from the checkpoint, refusing an edited prefix as by hash', async () => {
     const repo = await pushedRepo();
     await checkpoint(repo);
     const { r } = repo;
@@ -141,7 +109,6 @@ describe('a trusted checkpoint', () => {
     expect(run.code, run.out).toBe(0);
     const hash = /\[entry ([0-9a-f]{12})\]/.exec(run.out)?.[1];
     expect(hash).toBeDefined();
-    flipFirstResult(r);
     const auditor = [
       '--audit-stage',
       'cross',
@@ -151,11 +118,16 @@ describe('a trusted checkpoint', () => {
       'virtual:quality',
     ];
     const context = (n: number): string[] => ['--execution-context', `container:ci-${n}`];
+    flipFirstResult(r);
     const byHash = await r.run(['audit', '--review-run', hash!, ...auditor, ...context(1)]);
     expect(byHash.code, byHash.out + byHash.err).toBe(3);
-    const latest = await r.run(['audit', '--review-run', 'latest', ...auditor, ...context(2)]);
+    const refused = await r.run(['audit', '--review-run', 'latest', ...auditor, ...context(2)]);
+    expect(refused.code, refused.out + refused.err).toBe(3);
+    r.git('checkout', '--', coveredSegment(r));
+    const latest = await r.run(['audit', '--review-run', 'latest', ...auditor, ...context(3)]);
     expect(latest.code, latest.out).toBe(0);
     expect(latest.out).toContain('agree');
+    expect(await ledgerRead(r)).toMatchObject({ from: 'checkpoint' });
   });
 
   it('a line put before the sealed heads is refused, committed or not', async () => {
@@ -179,7 +151,7 @@ describe('a checkpoint the trusted rules do not vouch for is ignored: the whole 
     const repo = await pushedRepo();
     await checkpoint(repo, 'virtual:developer');
     const verify = await repo.r.run(['verify', '--full']);
-    expect(verify.out).toContain('checkpoint: none trusted, verdicts read the whole ledger');
+    expect(verify.out).toContain('checkpoint: none in use, verdicts read the whole ledger');
     expect(verify.out).toContain('virtual:developer is not a release authority');
     flipFirstResult(repo.r);
     for (const { verb, code } of await verdicts(repo.r)) expect(code, verb).toBe(3);

@@ -2,8 +2,8 @@
 // anything (exit 3, the finding count `verify --full` reports): nothing under `.proofgate/` moves,
 // neither the ledger nor an evidence object, the manifest or the registry. The defects are the
 // ones an agent can leave: a committed line altered (committed or not), a committed line deleted,
-// and, past a trusted checkpoint, a covered line altered (committed, or not: then only the writers
-// that read the whole ledger see it, see `uncommittedPrefix`).
+// and, past a trusted checkpoint, a covered line altered, committed or not (an uncommitted change
+// there makes a checkpointed read read the whole ledger: io/checkpoint-unchanged.ts).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,8 +96,6 @@ async function fixture(): Promise<Fixture> {
 interface Writer {
   name: string;
   argv: (f: Fixture) => string[];
-  /** Reads the ledger from the newest trusted checkpoint, as a verdict does. */
-  fromCheckpoint?: true;
 }
 
 /** Every verb that appends to the ledger, as an agent would call it. */
@@ -105,12 +103,10 @@ const WRITERS: Writer[] = [
   {
     name: 'evaluate --claim',
     argv: () => ['evaluate', '--claim', '--control', 'green'],
-    fromCheckpoint: true,
   },
   {
     name: 'audit',
     argv: () => [...CROSS_AUDIT, ...actingAs('virtual:quality', 'ci:auditor')],
-    fromCheckpoint: true,
   },
   {
     name: 'attest',
@@ -119,7 +115,7 @@ const WRITERS: Writer[] = [
       ...['--authority-id', 'human:alice'],
     ],
   },
-  { name: 'claim', argv: () => ['claim', '--control', 'green'], fromCheckpoint: true },
+  { name: 'claim', argv: () => ['claim', '--control', 'green'] },
   {
     name: 'authority approve',
     argv: () => ['authority', 'approve', '--control', 'green', '--authority-id', 'human:owner'],
@@ -199,13 +195,6 @@ async function verifyCount(r: GateRepo): Promise<number> {
 interface Defect {
   name: string;
   make: (f: Fixture) => Promise<void>;
-  /**
-   * Outside what a checkpointed read verifies: a verdict takes a trusted checkpoint's covered
-   * prefix as committed (its blob at HEAD, its retained lines) and never reads the working tree's
-   * copy of it (references/seal.md "Checkpoints"), so an uncommitted edit there changes no
-   * verdict. The readers that read as the verdicts do, and the Stop hook, are left out of it.
-   */
-  uncommittedPrefix?: true;
 }
 
 const DEFECTS: Defect[] = [
@@ -249,14 +238,13 @@ const DEFECTS: Defect[] = [
       await checkpoint({ r: f.r, env: f.env });
       flipFirstPass(coveredSegment(f.r));
     },
-    uncommittedPrefix: true,
   },
 ];
 
 const cleanups = new Map<Fixture, (() => void)[]>();
 const cleanupsOf = (f: Fixture): (() => void)[] => cleanups.get(f) ?? [];
 
-describe.each(DEFECTS)('every ledger writer on $name', ({ make, uncommittedPrefix }) => {
+describe.each(DEFECTS)('every ledger writer on $name', ({ make }) => {
   let f: Fixture;
   beforeAll(async () => {
     f = await fixture();
@@ -270,8 +258,7 @@ describe.each(DEFECTS)('every ledger writer on $name', ({ make, uncommittedPrefi
     for (const clean of cleanupsOf(f)) clean();
   });
 
-  const writers = WRITERS.filter((w) => uncommittedPrefix !== true || w.fromCheckpoint !== true);
-  it.each(writers)('$name refuses with exit 3 and records nothing', async ({ argv }) => {
+  it.each(WRITERS)('$name refuses with exit 3 and records nothing', async ({ argv }) => {
     const count = await verifyCount(f.r);
     const before = planeFiles(f.r);
     const out = await f.r.run([...argv(f), '--json'], f.env);
@@ -281,15 +268,12 @@ describe.each(DEFECTS)('every ledger writer on $name', ({ make, uncommittedPrefi
     expect(planeFiles(f.r)).toEqual(before);
   });
 
-  it.skipIf(uncommittedPrefix)(
-    'hook stop blocks, counting the same findings, and records nothing',
-    async () => {
-      const count = await verifyCount(f.r);
-      const before = planeFiles(f.r);
-      const stop = await hookStopIn(f.r.dir, '--control', 'green');
-      expect(stop.decision).toBe('block');
-      expect(stop.reason).toMatch(new RegExp(`\\(${count} findings?\\)`));
-      expect(planeFiles(f.r)).toEqual(before);
-    },
-  );
+  it('hook stop blocks, counting the same findings, and records nothing', async () => {
+    const count = await verifyCount(f.r);
+    const before = planeFiles(f.r);
+    const stop = await hookStopIn(f.r.dir, '--control', 'green');
+    expect(stop.decision).toBe('block');
+    expect(stop.reason).toMatch(new RegExp(`\\(${count} findings?\\)`));
+    expect(planeFiles(f.r)).toEqual(before);
+  });
 });

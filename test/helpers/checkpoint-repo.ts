@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { makeGateRepo, nodeArgv, type GateRepo } from './gate-repo.ts';
+import { hookStopIn } from './hook-stop.ts';
 import { pushToOrigin } from './upstream-repo.ts';
 
 // Fails while the git-ignored file `flag` exists (outside the subject).
@@ -74,4 +75,43 @@ export function coveredSegment(r: GateRepo): string {
   const name = readdirSync(ledgerDir(r)).find((f) => f.endsWith('.jsonl') && !/-g\d+\./.test(f));
   if (name === undefined) throw new Error('no covered segment');
   return join(ledgerDir(r), name);
+}
+
+export const CLAIM = ['claim', '--control', 'tests', '--no-record'];
+
+export interface Verdict {
+  verb: string;
+  code: number;
+  count: number | undefined;
+}
+
+/** Each verdict's exit code (the hook's block as 3) and the finding count it names. */
+export async function verdicts(r: GateRepo): Promise<Verdict[]> {
+  const found: Verdict[] = [];
+  const count = (out: string): number | undefined => {
+    try {
+      const json = JSON.parse(out) as { error?: { findingCount?: number } };
+      return json.error?.findingCount;
+    } catch {
+      return undefined;
+    }
+  };
+  for (const args of [CLAIM, ['status'], ['readiness'], ['next']]) {
+    const out = await r.run([...args, '--json']);
+    found.push({ verb: args[0]!, code: out.code, count: count(out.out) });
+  }
+  const stop = await hookStopIn(r.dir, '--control', 'tests');
+  const counted = /\((\d+) findings?\)/.exec(stop.reason ?? '');
+  found.push({
+    verb: 'hook stop',
+    code: stop.decision === 'block' ? 3 : 0,
+    count: counted === null ? undefined : Number(counted[1]),
+  });
+  return found;
+}
+
+/** How `status` read the ledger (`status --json` `ledger`). */
+export async function ledgerRead(r: GateRepo): Promise<unknown> {
+  const out = await r.run(['status', '--json']);
+  return (JSON.parse(out.out) as { ledger?: unknown }).ledger;
 }

@@ -8,6 +8,7 @@ import type { UpstreamCheck } from '../io/ledger-upstream.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
+import type { LedgerRead } from '../io/read-verified-ledger.ts';
 
 export interface StatusFlowOptions {
   root: string;
@@ -79,4 +80,9 @@ export async function statusFlow(
 }
 
 /** What `proofgate status` prints: the flow's result, the output form and the upstream checked. */
-export type StatusResult = StatusFlowResult & { markdown: boolean; upstream?: UpstreamCheck };
+export type StatusResult = StatusFlowResult & {
+  markdown: boolean;
+  upstream?: UpstreamCheck;
+  /** How the ledger was read: from a trusted checkpoint, or whole and why. */
+  ledger?: LedgerRead;
+};

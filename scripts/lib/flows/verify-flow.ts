@@ -16,11 +16,8 @@ import { applyTrust, checkTrust, describeTrust, type TrustSource } from './trust
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
 import { readToolIdentity } from '../io/tool-identity.ts';
 import { judgeTool, type ToolBinding } from '../core/gate/claim/tool-trust.ts';
-import {
-  loadTrustedCheckpoint,
-  NO_CHECKPOINT,
-  type CheckpointUse,
-} from '../io/ledger-checkpoint.ts';
+import { NO_CHECKPOINT, type CheckpointUse } from '../io/ledger-checkpoint.ts';
+import { usableCheckpoint } from '../io/checkpoint-unchanged.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -108,7 +105,7 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   );
   const checkpoint =
     options.base === undefined && trust === undefined
-      ? describeCheckpoint(await loadTrustedCheckpoint(plane, anchor, sigstoreRoot))
+      ? describeCheckpoint(await usableCheckpoint(plane, anchor, sigstoreRoot))
       : undefined;
   const tool = judgeTool(readToolIdentity(root), plane.manifest, []);
   const gate = toolFinding(tool);

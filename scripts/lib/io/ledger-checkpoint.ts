@@ -11,8 +11,8 @@
 //   as long (its later bytes are the suffix, verified from there);
 // - the state object is the one the seal names (re-hashed), and it ends every covered segment at
 //   the sealed head.
-// Working-tree edits inside a covered prefix that are not committed are not read (the verdict's
-// facts come from the state and the suffix); `verify --full` still reads them.
+// What a trusted checkpoint stands for must also be unchanged in the working tree and the evidence
+// objects since the anchor before a verdict starts from it (checkpoint-unchanged.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';

@@ -17,7 +17,8 @@ import type { Context } from '../core/context.ts';
 import { checkIntegrity, type IntegrityAnchor, type IntegrityReport } from './ledger-integrity.ts';
 import type { IntegrityInput } from './ledger-integrity.ts';
 import { keylessFindings } from './verify-ledger-files.ts';
-import { loadTrustedCheckpoint, type TrustedCheckpoint } from './ledger-checkpoint.ts';
+import { usableCheckpoint } from './checkpoint-unchanged.ts';
+import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
 import { inFileOrder, namesOnlyKnown } from '../core/ledger/checkpoint-retain.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
@@ -189,6 +190,17 @@ export interface CheckpointRead {
   checkpoint: TrustedCheckpoint;
 }
 
+/** How the latest verdict read of this process read the ledger (`status --json` shows it). */
+export type LedgerRead =
+  { from: 'checkpoint'; checkpoint: string } | { from: 'whole'; why: string };
+
+let lastRead: LedgerRead | undefined;
+
+/** How the latest read that could start from a checkpoint read the ledger; undefined: none yet. */
+export function lastLedgerRead(): LedgerRead | undefined {
+  return lastRead;
+}
+
 /** Retained ∪ suffix when a trusted checkpoint applies and the suffix is clean, else undefined. */
 async function fromCheckpoint(
   plane: Plane,
@@ -196,14 +208,21 @@ async function fromCheckpoint(
   ctx: Pick<Context, 'clock'> | undefined,
   sigstoreRoot: string | undefined,
 ): Promise<StoredEntry[] | undefined> {
-  return (await readFromCheckpoint(plane, anchor, ctx, sigstoreRoot))?.entries;
+  const read = await tryCheckpoint(plane, anchor, ctx, sigstoreRoot);
+  if ('skipped' in read) {
+    lastRead = { from: 'whole', why: read.skipped };
+    return undefined;
+  }
+  const { seal } = read.checkpoint;
+  lastRead = { from: 'checkpoint', checkpoint: `${seal.file}:${seal.index + 1}` };
+  return read.entries;
 }
 
 /**
  * The entries a verdict stands on, read from the newest trusted checkpoint and the suffix after
- * it; undefined when none is trusted, the suffix has any finding, or a suffix entry names a prefix
- * entry the checkpoint did not retain (the caller then reads the whole ledger, whose findings are
- * those `verify --full` reports).
+ * it; undefined when none is usable (checkpoint-unchanged.ts), the suffix has any finding, or a
+ * suffix entry names a prefix entry the checkpoint did not retain (the caller then reads the whole
+ * ledger, whose findings are those `verify --full` reports).
  */
 export async function readFromCheckpoint(
   plane: Plane,
@@ -211,8 +230,18 @@ export async function readFromCheckpoint(
   ctx: Pick<Context, 'clock'> | undefined,
   sigstoreRoot: string | undefined,
 ): Promise<CheckpointRead | undefined> {
-  const use = await loadTrustedCheckpoint(plane, anchor, sigstoreRoot);
-  if (!('checkpoint' in use)) return undefined;
+  const read = await tryCheckpoint(plane, anchor, ctx, sigstoreRoot);
+  return 'skipped' in read ? undefined : read;
+}
+
+async function tryCheckpoint(
+  plane: Plane,
+  anchor: IntegrityAnchor | undefined,
+  ctx: Pick<Context, 'clock'> | undefined,
+  sigstoreRoot: string | undefined,
+): Promise<CheckpointRead | { skipped: string }> {
+  const use = await usableCheckpoint(plane, anchor, sigstoreRoot);
+  if (!('checkpoint' in use)) return use;
   const { checkpoint } = use;
   const pool = new StringPool();
   const retained = checkpoint.retained.map((stored) => pool.share(stored));
@@ -222,7 +251,10 @@ export async function readFromCheckpoint(
     { anchor, sigstoreRoot, checkpoint, onEntry: (stored) => suffix.push(pool.share(stored)) },
     ctx,
   );
-  if (report.findingCount > 0) return undefined;
+  if (report.findingCount > 0)
+    return { skipped: `the lines after the checkpoint have ${report.findingCount} finding(s)` };
   const entries = inFileOrder(retained, suffix);
-  return namesOnlyKnown(entries, suffix) ? { entries, report, checkpoint } : undefined;
+  return namesOnlyKnown(entries, suffix)
+    ? { entries, report, checkpoint }
+    : { skipped: 'a line after the checkpoint names a covered line it did not keep' };
 }

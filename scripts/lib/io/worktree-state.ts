@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { indexHasFlags } from './index-flags.ts';
+import { remember, remembered } from './verdict-memo.ts';
 
 /** When each path (relative to `top`) was last modified, in ms; a path that is gone is left out. */
 export function modifiedTimes(top: string, paths: readonly string[]): Map<string, number> {
@@ -39,6 +40,8 @@ export interface WorktreeState {
   untracked: string[];
   /** Paths whose index entry differs from HEAD (staged, or unmerged): uncommitted as well. */
   staged: string[];
+  /** The staged ones among them that HEAD does not hold (added to the index). */
+  added: string[];
   /** The commit HEAD named when status ran (`# branch.oid`); undefined before the first commit. */
   head: string | undefined;
   /** Index entries flagged assume-unchanged or skip-worktree (their flags never hide an edit). */
@@ -82,6 +85,7 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
   const dirty: string[] = [];
   const untracked: string[] = [];
   const staged: string[] = [];
+  const added: string[] = [];
   let head: string | undefined;
   let opaque = opaqueBytes;
   for (const record of text.split('\0')) {
@@ -100,6 +104,7 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
       if (sub.startsWith('S')) opaque = true;
       if (xy[1] !== '.') dirty.push(path);
       if (xy[0] !== '.') staged.push(path);
+      if (xy[0] === 'A') added.push(path);
     } else {
       if (path.endsWith('/')) opaque = true; // an untracked nested repository
       dirty.push(path);
@@ -107,7 +112,7 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
       else staged.push(path);
     }
   }
-  return { raw, dirty, untracked, staged, head, opaque, flagged };
+  return { raw, dirty, untracked, staged, added, head, opaque, flagged };
 }
 
 interface Listing {
@@ -179,8 +184,28 @@ async function statusUnflagged(top: string, flagged: readonly string[]) {
   }
 }
 
+// A reader that only asks which paths differ from HEAD (a checkpoint's covered files) shares the
+// state the verb reads for its subject binding: the one the verb started (until it ends it), or the
+// one read under the verb's open verdict memo (verdict-memo.ts); never one an earlier verb read.
+const WORKTREE_KEY = 'worktree state';
+const current = new Map<string, Promise<WorktreeState | undefined>>();
+
 /** Reads the state against the real index (read-only: optional locks are off in the gateway). */
-export async function readWorktreeState(
+export function readWorktreeState(
+  top: string,
+  onStarted?: () => void,
+): Promise<WorktreeState | undefined> {
+  const state = readStateNow(top, onStarted);
+  remember(top, WORKTREE_KEY, state);
+  return state;
+}
+
+/** The state this verb reads under `top` (a rejected read included), or one read now. */
+export function sharedWorktreeState(top: string): Promise<WorktreeState | undefined> {
+  return current.get(top) ?? remembered(top, WORKTREE_KEY, () => readWorktreeState(top));
+}
+
+async function readStateNow(
   top: string,
   onStarted?: () => void,
 ): Promise<WorktreeState | undefined> {
@@ -217,14 +242,16 @@ export async function startWorktreeState(top: string): Promise<void> {
     const asked = new Promise<void>((resolve) => (spawning = resolve));
     const state = readWorktreeState(top, spawning).catch(() => undefined);
     started.set(top, state);
+    current.set(top, state);
     await Promise.race([asked, state]);
   }
   await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Drops a status started for `top` that no binding took (the verb that started it is done). */
+/** Ends the status the verb started for `top`: untaken or not, nothing shares it after this. */
 export function endWorktreeState(top: string): void {
   started.delete(top);
+  current.delete(top);
 }
 
 /**

@@ -28,7 +28,7 @@ export function renderVerify(report: VerifyReport): string {
   if (checkpoint !== undefined) {
     lines.push(
       'untrusted' in checkpoint
-        ? `checkpoint: none trusted, verdicts read the whole ledger (${checkpoint.untrusted})`
+        ? `checkpoint: none in use, verdicts read the whole ledger (${checkpoint.untrusted})`
         : `checkpoint: verdicts start from ${checkpoint.entry} (covers ${checkpoint.covered} lines, keeps ${checkpoint.retained}) and verify only what follows`,
     );
   }

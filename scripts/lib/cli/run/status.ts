@@ -11,6 +11,7 @@ import { describeKeyProvenance } from '../../io/key-provenance.ts';
 import { startBaseProbe } from '../../io/base-probe.ts';
 import { resolveRoot } from '../../io/git.ts';
 import { findBaseFork, findUpstream } from '../../io/ledger-upstream.ts';
+import { lastLedgerRead } from '../../io/read-verified-ledger.ts';
 import { createRealGateIO } from '../world/real-gate-io.ts';
 
 export interface StatusOptions extends CommonOptions {
@@ -56,10 +57,15 @@ async function statusWithProbe(
     trustFile: trust?.name,
     upstream,
   });
+  const ledger =
+    trust === undefined
+      ? lastLedgerRead()
+      : ({ from: 'whole', why: 'a --trust file decides' } as const);
   return {
     ...result,
     trust: { ...describeTrust(trust), keys },
     markdown: options.markdown,
+    ...(ledger === undefined ? {} : { ledger }),
     ...(upstream === undefined ? {} : { upstream }),
   };
 }
