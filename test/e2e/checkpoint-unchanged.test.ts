@@ -4,7 +4,7 @@
 // agent can do without a commit the checkpoint's blob ids would show: edit a covered line in the
 // working tree, stage the edit, hide it behind an index flag, delete the segment; rewrite the evidence object of a
 // superseded run (one the checkpoint's state does not keep), in the working tree or in a commit
-// since the upstream.
+// since the upstream. `verify --base` proves the same of the objects the base lines name.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -107,5 +107,39 @@ describe("the evidence object of a superseded run (not in the checkpoint's state
     for (const digest of supersededObjects(r)) writeFileSync(objectPath(r, digest), 'forged\n');
     r.git('commit', '-q', '-am', 'chore: tidy evidence');
     await refusedAsVerifyFull(r, /was rewritten since/);
+  });
+});
+
+describe('verify --base (what CI runs on a pull request) and a rewritten evidence object', () => {
+  it('reports a committed rewrite since the base as OBJECT_CORRUPT at its path', async () => {
+    const { r } = await pushedRepo(cleanups);
+    const [digest] = supersededObjects(r);
+    const before = await r.run(['verify', '--base', 'origin/main']);
+    expect(before.code, before.out).toBe(0);
+    writeFileSync(objectPath(r, digest!), 'forged\n');
+    r.git('commit', '-q', '-am', 'chore: tidy evidence');
+    const verify = await r.run(['verify', '--base', 'origin/main', '--json']);
+    expect(verify.code, verify.out).toBe(3);
+    const { findings } = JSON.parse(verify.out) as { findings: { file: string; code: string }[] };
+    expect(findings).toEqual([
+      expect.objectContaining({ code: 'OBJECT_CORRUPT', file: expect.stringContaining(digest!) }),
+    ]);
+    // The claim CI runs next reads the whole ledger and refuses it too.
+    expect(
+      (await r.run(['claim', '--scope', 'project', '--base', 'origin/main', '--no-record'])).code,
+    ).toBe(3);
+  });
+
+  it('reports an object deleted since the base as OBJECT_MISSING at its path', async () => {
+    const { r } = await pushedRepo(cleanups);
+    const [digest] = supersededObjects(r);
+    r.git('rm', '-q', objectPath(r, digest!));
+    r.git('commit', '-q', '-m', 'chore: drop an object');
+    const verify = await r.run(['verify', '--base', 'origin/main', '--json']);
+    expect(verify.code, verify.out).toBe(3);
+    const { findings } = JSON.parse(verify.out) as { findings: { file: string; code: string }[] };
+    expect(findings).toEqual([
+      expect.objectContaining({ code: 'OBJECT_MISSING', file: expect.stringContaining(digest!) }),
+    ]);
   });
 });

@@ -8,13 +8,12 @@
 //   tree or the index, nor in any commit since the anchor (one `git diff` of the two trees, none
 //   when HEAD is the anchor; before it, the protected base stands for it). New objects are what
 //   the suffix adds.
-import { realpathSync } from 'node:fs';
-import { relative, sep } from 'node:path';
 import type { Plane } from '../core/plane/plane.ts';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { findRepositoryPaths } from './git.ts';
 import { loadTrustedCheckpoint, type CheckpointUse } from './ledger-checkpoint.ts';
 import { ledgerDir } from './ledger-store.ts';
 import { objectsDir } from './objects.ts';
+import { inRepository, objectsChangedSince } from './objects-since.ts';
 import { sharedWorktreeState, type WorktreeState } from './worktree-state.ts';
 
 /** The commit the verdict proves the ledger against (io/ledger-integrity.ts IntegrityAnchor). */
@@ -39,21 +38,11 @@ function changedInWorktree(
   return object === undefined ? undefined : `${object} differs from HEAD in the working tree`;
 }
 
-async function changedSinceAnchor(
-  top: string,
-  objects: string,
-  anchor: Anchor,
-): Promise<string | undefined> {
-  const diff = await runGit(
-    ['diff', '--name-status', '--no-renames', '-z', anchor.commit, 'HEAD', '--', objects],
-    { cwd: top },
-  );
-  if (diff.code !== 0) return `git cannot compare the evidence objects with ${anchor.label}`;
-  const fields = diff.stdout.toString('utf8').split('\0');
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    if (fields[i] !== 'A') return `${fields[i + 1] ?? ''} was rewritten since ${anchor.label}`;
-  }
-  return undefined;
+async function rewrittenSince(plane: Plane, anchor: Anchor): Promise<string | undefined> {
+  const changes = await objectsChangedSince(plane, anchor.commit);
+  if (changes === undefined) return `git cannot compare the evidence objects with ${anchor.label}`;
+  const [first] = changes;
+  return first === undefined ? undefined : `${first.path} was rewritten since ${anchor.label}`;
 }
 
 /**
@@ -66,21 +55,17 @@ async function changedSinceCheckpoint(
   anchor: Anchor,
 ): Promise<string | undefined> {
   const { top } = await findRepositoryPaths(plane.root);
-  const dir = relative(top, realpathSync(plane.dir)).split(sep).join('/');
-  if (dir === '..' || dir.startsWith('../'))
+  const objects = await inRepository(plane, objectsDir(plane));
+  const ledger = await inRepository(plane, ledgerDir(plane));
+  if (objects === undefined || ledger === undefined)
     return 'the plane is not inside the repository git reads';
-  const inPlane = (path: string): string => {
-    const rel = relative(plane.dir, path).split(sep).join('/');
-    return dir === '' ? rel : `${dir}/${rel}`;
-  };
-  const objects = inPlane(objectsDir(plane));
-  const covered = segments.map((name) => `${inPlane(ledgerDir(plane))}/${name}.jsonl`);
+  const covered = segments.map((name) => `${ledger}/${name}.jsonl`);
   const state = await sharedWorktreeState(top).catch(() => undefined);
   if (state === undefined) return 'git status could not be read';
   return (
     changedInWorktree(state, covered, objects) ??
     // At the anchor itself no commit came since (the pushed case asks git nothing more).
-    (state.head === anchor.commit ? undefined : await changedSinceAnchor(top, objects, anchor))
+    (state.head === anchor.commit ? undefined : await rewrittenSince(plane, anchor))
   );
 }
 

@@ -6,7 +6,8 @@
 //   object (superseded ones included) re-hashed from disk;
 // - the working ledger extends the one committed at HEAD, and the one at the anchor (the branch
 //   upstream's fork point by default, or --base), byte for byte;
-// - every commit between the anchor and HEAD only appended to the ledger.
+// - every commit between the anchor and HEAD only appended to the ledger (under --base, which
+//   reads only the appended lines, no object the older lines name was rewritten either).
 // Each source returns findings; a trust file's differences come in as `leading`, named first.
 import type { Context } from '../core/context.ts';
 import type { LedgerFinding, LocatedEntry, StoredEntry } from '../core/ledger/types.ts';
@@ -20,6 +21,7 @@ import { findUpstream, type UpstreamCheck } from './ledger-upstream.ts';
 import { currentSegmentFiles, verifyLedgerFiles } from './verify-ledger-files.ts';
 import { recheckCheckpoint } from './checkpoint-state.ts';
 import { archiveFindings } from './plane-archive.ts';
+import { rewrittenObjectFindings } from './objects-since.ts';
 import { readSealBody } from '../core/ledger/verify-seals.ts';
 import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
 
@@ -126,8 +128,11 @@ async function appendedLines(
     ...(input.onEntry === undefined ? {} : { onEntry: input.onEntry }),
   });
   const checkpointFindings = recheckCheckpoints(plane, checkpointSeals);
-  result.findings.push(...checkpointFindings);
-  result.findingCount += checkpointFindings.length;
+  // The older lines are proven by bytes; the objects they name are proven unchanged by git.
+  const rewritten =
+    input.anchor === undefined ? [] : await rewrittenObjectFindings(plane, input.anchor);
+  result.findings.push(...checkpointFindings, ...rewritten);
+  result.findingCount += checkpointFindings.length + rewritten.length;
   return { ...result, prefixFindings: [] };
 }
 
