@@ -121,7 +121,8 @@ export const claim = defineVerb<ClaimOptions, ClaimFlowResult>({
   },
   run: runClaim,
   render: renderClaim,
-  exitCode: (r) => (r.granted ? 0 : 1),
+  // A modified gate is an integrity violation (verify's TOOL_MODIFIED): 3, as verify exits.
+  exitCode: (r) => (r.granted ? 0 : r.gateModified === true ? 3 : 1),
 });
 
 runIfMain(import.meta.url, claim);

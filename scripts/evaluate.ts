@@ -118,7 +118,13 @@ export const evaluate = defineVerb<EvaluateOptions, EvaluateResult>({
   },
   run: runEvaluate,
   render: renderEvaluate,
-  exitCode: (r) => (r.run.ok && (r.claim === undefined || r.claim.granted) ? 0 : 1),
+  // --claim by a modified gate is an integrity violation (verify's TOOL_MODIFIED): 3.
+  exitCode: (r) =>
+    r.claim?.gateModified === true
+      ? 3
+      : r.run.ok && (r.claim === undefined || r.claim.granted)
+        ? 0
+        : 1,
 });
 
 // Benchmarks call the run step directly.

@@ -38,7 +38,9 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
   run: runReadiness,
   render: renderReadiness,
   // Readiness is a report: exit 1 when any assessed scope is not ready, so scripts can branch.
-  exitCode: (r) => (r.scopes.every((s) => s.isReady) ? 0 : 1),
+  // A modified gate is an integrity violation (verify's TOOL_MODIFIED): 3, as verify exits.
+  exitCode: (r) =>
+    r.scopes.some((s) => s.gateModified === true) ? 3 : r.scopes.every((s) => s.isReady) ? 0 : 1,
 });
 
 runIfMain(import.meta.url, readiness);

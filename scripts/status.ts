@@ -49,7 +49,8 @@ export const status = defineVerb<StatusOptions, StatusResult>({
   render: renderStatusView,
   toJson: ({ markdown: _markdown, ...r }) => r,
   // status is a report, not a gate: exit 1 says "not ready" so scripts can branch on it.
-  exitCode: (r) => (r.ok ? 0 : 1),
+  // A modified gate is an integrity violation (verify's TOOL_MODIFIED): 3, as verify exits.
+  exitCode: (r) => (r.tool?.trust === 'modified' ? 3 : r.ok ? 0 : 1),
 });
 
 runIfMain(import.meta.url, status);

@@ -138,19 +138,24 @@ describe('every result binds the gate that wrote it', () => {
 });
 
 describe('a locally modified gate refuses every claim', () => {
-  it('an edited bundle chunk: claim refused naming the gate, verify finds it, status shows it', () => {
+  it('an edited bundle chunk: claim refused naming the gate, exit 3 as verify, status shows it', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
     editChunk(pkg, false);
     const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(1);
+    expect(claim.code).toBe(3);
+    expect(JSON.parse(claim.out)).toMatchObject({ granted: false, gateModified: true });
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
     const blocker = refused.blockers.find((b) => b.control === 'tool:proofgate');
     expect(blocker?.reason).toMatch(/modified: bundle file\(s\) differ from the build record/);
     const verify = pg(['verify']);
     expect(verify.code).toBe(3);
     expect(verify.out).toContain('TOOL_MODIFIED');
-    expect(pg(['status']).out).toMatch(/gate: proofgate .*, trust modified/);
+    const status = pg(['status']);
+    expect(status.code).toBe(3);
+    expect(status.out).toMatch(/gate: proofgate .*, trust modified/);
+    expect(pg(['status', '--readiness']).code).toBe(3);
+    expect(pg(['evaluate', '--claim', '--control', 'tests']).code).toBe(3);
   });
 
   it('a deleted chunk that a claim never loads: still modified, named', () => {
@@ -164,7 +169,7 @@ describe('a locally modified gate refuses every claim', () => {
     expect(name).toBeDefined();
     rmSync(join(pkg, 'dist', name!));
     const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(1);
+    expect(claim.code).toBe(3);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
     expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
   });
@@ -217,7 +222,7 @@ describe('a locally modified gate refuses every claim', () => {
     expect(pg(['evaluate', '--run']).code).toBe(0);
     editChunk(pkg, true);
     const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(1);
+    expect(claim.code).toBe(3);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
     expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toMatch(
       /recorded first/,
@@ -229,7 +234,7 @@ describe('a locally modified gate refuses every claim', () => {
     editChunk(pkg, false);
     rmSync(join(pkg, 'dist', '.digests.json'));
     const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(1);
+    expect(claim.code).toBe(3);
     expect(claim.out).toContain('the build record dist/.digests.json is missing');
   });
 
@@ -261,7 +266,7 @@ describe('a locally modified gate refuses every claim', () => {
       '\nStop whenever you like.\n',
     );
     const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(1);
+    expect(claim.code).toBe(3);
     expect(claim.out).toContain('installed skill file(s) differ');
   });
 });

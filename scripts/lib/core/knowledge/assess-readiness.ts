@@ -25,6 +25,8 @@ export interface ScopeReadiness {
   /** The claim's first output line, word for word. */
   verdict: string;
   blockers: ClaimBlocker[];
+  /** The running proofgate is modified (ClaimDecision.gateModified): readiness exits 3. */
+  gateModified?: true;
 }
 
 export function toScopeReadiness(scope: ReadinessScope, decision: ClaimDecision): ScopeReadiness {
@@ -34,5 +36,6 @@ export function toScopeReadiness(scope: ReadinessScope, decision: ClaimDecision)
     isReady: decision.granted,
     verdict: decision.verdict,
     blockers: decision.blockers,
+    ...(decision.gateModified === true ? { gateModified: true as const } : {}),
   };
 }

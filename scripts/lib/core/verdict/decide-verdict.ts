@@ -103,9 +103,11 @@ export function decideVerdict(
     'traceability gap(s) block claims at this maturity',
   );
   const released = scope === 'release' ? withUncommitted(decided, gathered.uncommitted) : decided;
+  const judged: ClaimDecision =
+    gathered.tool?.trust === 'modified' ? { ...released, gateModified: true } : released;
   return instructions.warnings.length === 0
-    ? released
-    : { ...released, warnings: instructions.warnings };
+    ? judged
+    : { ...judged, warnings: instructions.warnings };
 }
 
 /**

@@ -31,6 +31,11 @@ export interface ClaimBlocker {
 
 export interface ClaimDecision {
   granted: boolean;
+  /**
+   * The running proofgate is modified (`verify`'s TOOL_MODIFIED finding): an integrity violation,
+   * so every verdict verb exits 3, its document (blockers, statuses) still printed.
+   */
+  gateModified?: true;
   /** The first output line. */
   verdict: string;
   scope: ClaimScope;
