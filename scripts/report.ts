@@ -65,7 +65,8 @@ export const report = defineVerb<ReportOptions, ReportResult>({
   },
   run: runReport,
   render: renderReportResult,
-  exitCode: (r) => (r.isIntact ? 0 : 3),
+  // A ledger that does not verify, or a modified gate (verify's TOOL_MODIFIED): integrity, 3.
+  exitCode: (r) => (r.isIntact && r.gateModified !== true ? 0 : 3),
 });
 
 runIfMain(import.meta.url, report);

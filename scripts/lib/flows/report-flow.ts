@@ -64,6 +64,8 @@ export interface ReportResult {
   counts: Record<ControlStatusValue, number>;
   /** `claim` verdicts for project and release if made now. */
   claims: string[];
+  /** The running proofgate is modified (verify's TOOL_MODIFIED): the report exits 3. */
+  gateModified?: true;
   /**
    * What is open, per claim scope: the blockers `claim`, `readiness`, `query blockers` and `next`
    * name (none, and not granted, when the ledger does not verify).

@@ -63,6 +63,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
         ? d.verdict
         : `REFUSED [${d.scope}] the ledger does not verify (exit 3); no verdict is computed from it`,
     ),
+    ...(model.claimsNow.some((d) => d.gateModified === true) ? { gateModified: true } : {}),
     open: model.claimsNow.map((d) => ({
       scope: d.scope,
       granted: model.integrity.ok && d.granted,
