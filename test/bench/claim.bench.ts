@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runClaim } from '../../scripts/claim.ts';
 import { runEvaluate } from '../../scripts/evaluate.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { registryYaml } from '../helpers/gate-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
@@ -114,7 +114,7 @@ export const benches: Bench[] = [
     runs: 7,
     setup: getRepo,
     fn: async (root) => {
-      const io = createRealGateIO(context(root as string));
+      const io = openWorld(context(root as string));
       const plane = await io.loadPlane(root as string);
       await io.computeSubjects(plane, plane.registry.controls);
     },
@@ -125,7 +125,7 @@ export const benches: Bench[] = [
     runs: 7,
     setup: getRepo,
     fn: async (root) => {
-      const io = createRealGateIO(context(root as string));
+      const io = openWorld(context(root as string));
       await io.readEntries(await io.loadPlane(root as string));
     },
   },

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
 import {
@@ -60,7 +60,7 @@ async function answer(dir: string, expect: 'allow' | 'block'): Promise<void> {
   const decision = await stopFlow(
     { root: undefined, agent: 'claude', controls: [] },
     ctx,
-    createRealGateIO(ctx),
+    openWorld(ctx),
   );
   if (decision.action !== expect)
     throw new Error(`hook said ${decision.action}, expected ${expect}`);

@@ -4,7 +4,7 @@
 // verdict already did before it (readEntries), measured in the same run.
 import { rmSync } from 'node:fs';
 import { proveCommittedLedger } from '../../scripts/lib/io/committed-ledger.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
 import { appendMore, createRepo, type BenchRepo } from './ledger-workload.ts';
@@ -31,7 +31,7 @@ export const benches: Bench[] = [
     fn: async (state) => {
       const { root, plane } = state as BenchRepo;
       const ctx = createTestContext({ cwd: root, env: {}, now: new Date().toISOString() });
-      await createRealGateIO(ctx).readEntries(plane);
+      await openWorld(ctx).readEntries(plane);
     },
   },
   {

@@ -70,7 +70,7 @@ describe('one recipe per verb', () => {
     const source = [
       "import { resolveRoot } from './lib/io/git.ts';",
       "import type { X } from './lib/flows/world/real-gate-io.ts';",
-      "import { createRealGateIO } from './lib/cli/world/real-gate-io.ts';",
+      "import { openWorld } from './lib/cli/world/open-world.ts';",
       "import { renderScan } from './lib/render/scan.ts';",
       'export const planted = defineVerb({',
       '  run: runPlanted,',
@@ -80,7 +80,7 @@ describe('one recipe per verb', () => {
     expect(recipeViolations(verb, source)).toEqual([
       'scripts/planted.ts imports scripts/lib/io/git.ts',
       'scripts/planted.ts imports scripts/lib/flows/world/real-gate-io.ts',
-      'scripts/planted.ts imports scripts/lib/cli/world/real-gate-io.ts',
+      'scripts/planted.ts imports scripts/lib/cli/world/open-world.ts',
       'scripts/planted.ts renders with (r) => renderScan(r), not a function imported from scripts/lib/render',
     ]);
   });

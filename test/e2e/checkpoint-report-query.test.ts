@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { queryFlow } from '../../scripts/lib/flows/query-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { readViewRules } from '../../scripts/lib/flows/trusted-rules.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { checkpoint, coveredSegment, pushedRepo } from '../helpers/checkpoint-repo.ts';
@@ -59,7 +59,7 @@ async function blockers(r: GateRepo, checkpointed: boolean): Promise<unknown> {
     env: { USER: 'dev' },
     now: new Date().toISOString(),
   });
-  const io = createRealGateIO(ctx, { checkpoint: checkpointed });
+  const io = openWorld(ctx, { checkpoint: checkpointed });
   const rulesAtBase = await readViewRules(loadPlane(r.dir), undefined);
   try {
     return await queryFlow({ ...BLOCKERS, root: r.dir, rulesAtBase }, ctx, io);

@@ -18,7 +18,7 @@ import {
   type EfficacyOptions,
 } from '../../scripts/lib/flows/efficacy-flow.ts';
 import type { GateIO } from '../../scripts/lib/core/ports.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN, runCli, WORKTREE } from '../helpers/cli.ts';
@@ -84,7 +84,7 @@ async function measure(
 ) {
   const ctx = createTestContext({ cwd: repo.dir, env });
   const options: EfficacyOptions = { root: repo.dir, controls, method, actor };
-  return runEfficacyFlow(options, ctx, io ?? createRealGateIO(ctx), trackedEfficacyIO(dirs));
+  return runEfficacyFlow(options, ctx, io ?? openWorld(ctx), trackedEfficacyIO(dirs));
 }
 
 const mutate = (
@@ -121,7 +121,7 @@ describe('efficacy', () => {
     expect(r?.survived).toHaveLength(4);
     expect(r?.survived.every((s) => s.file === 'src/math.js' && s.line > 0)).toBe(true);
     const ctx = createTestContext({ cwd: repo.dir, env });
-    const io = createRealGateIO(ctx);
+    const io = openWorld(ctx);
     const entries = await io.readEntries(await io.loadPlane(repo.dir));
     expect(efficacyStatus(entries, 'weak')).toMatchObject({ status: 'ineffective', killed: 0 });
     expect(efficacyStatus(entries, 'tests')).toMatchObject({ status: 'proven' });
@@ -166,7 +166,7 @@ describe('efficacy', () => {
   test('an interruption mid-run (a throw while a mutant is planted) cleans up', async () => {
     const before = snapshot(repo);
     const ctx = createTestContext({ cwd: repo.dir, env });
-    const real = createRealGateIO(ctx);
+    const real = openWorld(ctx);
     let calls = 0;
     const io: GateIO = {
       ...real,

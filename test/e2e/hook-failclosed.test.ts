@@ -13,7 +13,7 @@ import {
   hookDeadline,
   stopFlow,
 } from '../../scripts/lib/flows/hook-stop-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
@@ -121,7 +121,7 @@ describe('git state the agent can set blocks the stop', () => {
           next: 'clean up the untracked files',
         }),
       );
-    const gate = { ...createRealGateIO(ctx), computeSubjects: failing };
+    const gate = { ...openWorld(ctx), computeSubjects: failing };
     const decision = await stopFlow({ root: undefined, agent: 'claude', controls: [] }, ctx, gate);
     expect(decision.action).toBe('block');
     expect(decision.reason).toContain('GIT_FAILED: git status failed: too many untracked files');
@@ -137,7 +137,7 @@ describe('git state the agent can set blocks the stop', () => {
       now: new Date().toISOString(),
     });
     const hung = (): Promise<never> => new Promise(() => undefined);
-    const gate = { ...createRealGateIO(ctx), readEntries: hung, computeSubjects: hung };
+    const gate = { ...openWorld(ctx), readEntries: hung, computeSubjects: hung };
     const options = { root: undefined, agent: 'claude' as const, controls: [] };
     const decision = await stopFlow(options, ctx, gate, 300);
     expect(decision.action).toBe('block');

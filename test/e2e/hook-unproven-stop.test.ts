@@ -9,7 +9,7 @@ import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { acquireLedgerLock } from '../../scripts/lib/io/ledger-lock.ts';
 import { BIN } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -63,7 +63,7 @@ function notes(repo: TestRepo): Record<string, unknown>[] {
 
 async function proveAll(repo: TestRepo) {
   const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
-  const io = createRealGateIO(ctx);
+  const io = openWorld(ctx);
   const base = { root: repo.dir, controls: [], authorize: [], jobs: 2 };
   const run = await evaluateRun({ ...base, actor: developer, dryRun: false }, ctx, io);
   expect(run.ok).toBe(true);

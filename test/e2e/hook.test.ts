@@ -9,7 +9,7 @@ import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { BIN, WORKTREE } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
@@ -71,7 +71,7 @@ async function stop(
 
 async function proveAll(repo: TestRepo, controls: string[] = []) {
   const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
-  const io = createRealGateIO(ctx);
+  const io = openWorld(ctx);
   const run = await evaluateRun(
     { root: repo.dir, controls, actor: developer, authorize: [], jobs: 2, dryRun: false },
     ctx,

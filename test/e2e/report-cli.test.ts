@@ -7,7 +7,7 @@ import { IntegrityError } from '../../scripts/lib/core/errors.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
 import { statusFlow } from '../../scripts/lib/flows/status-flow.ts';
-import { createRealGateIO } from '../../scripts/lib/cli/world/real-gate-io.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { runCli } from '../helpers/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { cleanUpRepos, track } from '../helpers/plane-repo.ts';
@@ -38,7 +38,7 @@ async function passingRepo(): Promise<TestRepo> {
     }),
   );
   const ctx = createTestContext({ cwd: repo.dir, now: '2026-03-01T10:00:00.000Z' });
-  const io = createRealGateIO(ctx);
+  const io = openWorld(ctx);
   const actor = { label: 'agent', authority: 'virtual:developer', context: 'dev-1' };
   await evaluateRun(
     { root: repo.dir, controls: [], actor, authorize: [], jobs: 2, dryRun: false },
@@ -72,7 +72,7 @@ describe('proofgate report on a real ledger', () => {
     repo.write('src/b/b.ts', 'export const b = 2;\n');
     // The verdict's clock is after the entries (an earlier one finds them dated in the future).
     const ctx = createTestContext({ cwd: repo.dir, now: '2026-03-01T12:00:00.000Z' });
-    const status = await statusFlow({ root: repo.dir, controls: [] }, ctx, createRealGateIO(ctx));
+    const status = await statusFlow({ root: repo.dir, controls: [] }, ctx, openWorld(ctx));
     expect(status.statuses.map((s) => [s.control, s.status])).toEqual([
       ['A', 'PASS'],
       ['B', 'STALE'],
@@ -117,7 +117,7 @@ describe('proofgate report on a real ledger', () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace('"status":"PASS"', '"status":"FAIL"'));
     const ctx = createTestContext({ cwd: repo.dir });
     await expect(
-      statusFlow({ root: repo.dir, controls: [] }, ctx, createRealGateIO(ctx)),
+      statusFlow({ root: repo.dir, controls: [] }, ctx, openWorld(ctx)),
     ).rejects.toBeInstanceOf(IntegrityError);
     const run = report(repo);
     expect(run.code).toBe(3);

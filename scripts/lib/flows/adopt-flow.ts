@@ -14,7 +14,6 @@ import { assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { redactTyped } from '../core/ledger/redact-draft.ts';
-import { findGitRoot } from '../io/git.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
@@ -68,7 +67,8 @@ type AdoptOutcome =
     };
 
 export interface AdoptFlowOptions {
-  root: string | undefined;
+  /** The repository root (resolved by the caller). */
+  root: string;
   list: boolean;
   candidate: string | undefined;
   as: string | undefined;
@@ -131,7 +131,7 @@ export async function adoptFlow(
   const result = await adoptOnce(options, ctx, gate);
   if (options.outputs === undefined || result.mode === 'list' || result.mode === 'not_applicable')
     return result;
-  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const root = options.root;
   const ignore = adviseOutputIgnores(root, options.outputs, options.ignoreOutputs === true);
   return { ...result, ignore };
 }
@@ -142,7 +142,7 @@ async function adoptOnce(
   gate: GateIO,
 ): Promise<AdoptResult> {
   refuseMixed(options);
-  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const root = options.root;
   const plane = loadPlane(root);
   const typedRationale =
     options.rationale && redactTyped(options.rationale, redactionRulesFor(plane, ctx.env).secrets);

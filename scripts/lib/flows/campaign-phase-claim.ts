@@ -11,7 +11,7 @@ import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideInCampaign } from './campaign-claim.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
-import { readEntriesOnce } from './claim-scope.ts';
+import { readEntriesOnce } from './read-entries-once.ts';
 
 export interface PhaseClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
   campaign: string;

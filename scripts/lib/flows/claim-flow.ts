@@ -1,6 +1,6 @@
 // claim: granted only on current PASS in every required stage, by independent identities. A granted
 // claim is appended as a claim entry unless --no-record; a refusal appends nothing.
-import type { TrustSource } from './trust-check.ts';
+import type { TrustSource } from '../core/trust/apply-trust.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor, SubjectBinding } from '../core/ledger/types.ts';

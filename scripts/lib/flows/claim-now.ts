@@ -19,7 +19,8 @@ import { refuseTaskOutsideCampaign } from '../core/brownfield/refuse-outside-cam
 import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
 import { digestJson } from '../core/hash.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
-import { readEntriesOnce, scopeTask, type ScopedTask } from './claim-scope.ts';
+import { scopeTask, type ScopedTask } from './claim-scope.ts';
+import { readEntriesOnce } from './read-entries-once.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
 import { readRequirementSources } from './requirement-sources.ts';
 

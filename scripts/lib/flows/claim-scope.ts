@@ -14,7 +14,6 @@ import {
   type TaskChange,
   type TaskScope,
 } from '../core/gate/select/task-scope.ts';
-import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 
@@ -85,18 +84,5 @@ async function changeSinceLastClaim(
     since: `the last granted claim (entry ${last.hash.slice(0, 12)})`,
     paths,
     definitions: [],
-  };
-}
-
-/** `io` whose readEntries reads and verifies the ledger once per plane (scope, then statuses). */
-export function readEntriesOnce(io: GateIO): GateIO {
-  const read = new Map<Plane, Promise<StoredEntry[]>>();
-  return {
-    ...io,
-    readEntries: (plane) => {
-      let entries = read.get(plane);
-      if (entries === undefined) read.set(plane, (entries = io.readEntries(plane)));
-      return entries;
-    },
   };
 }

@@ -8,7 +8,7 @@ import { riskRefusal } from '../core/scan/risk-class.ts';
 import { resolveGrants, type Grant, type Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
+import type { GateIO, TraceOutcome } from '../core/ports.ts';
 import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { pickEnvironment, relevantWithheld } from '../core/shared/child-env.ts';
 import { formatEvaluateCommand } from '../core/next/next-command.ts';
@@ -274,7 +274,8 @@ async function checkTraceControl(
   settings: ExecuteSettings,
 ): Promise<ExecuteOutcome> {
   const started = Date.now();
-  const outcome = await settings.io.checkTrace(settings.plane.root, execution);
+  const outcome = await (settings.io.checkTrace?.(settings.plane.root, execution) ??
+    checkTrace(settings.plane.root, execution));
   const objects =
     outcome.report === undefined
       ? []
@@ -289,4 +290,25 @@ async function checkTraceControl(
   };
   if (objects[0] !== undefined) details.review = objects[0];
   return { status: outcome.status, details, objects };
+}
+
+/**
+ * The trace control as the gate sees it. An invalid or missing pack stays a ConfigError (exit 2):
+ * a broken pack is a plane problem for a human, not a result of the code under test.
+ */
+async function checkTrace(
+  root: string,
+  execution: Extract<Execution, { type: 'trace' }>,
+): Promise<TraceOutcome> {
+  // Loaded on first use: the trace readers and the rule-pack validator are only needed by a
+  // trace control that actually runs, never by claim, status or the Stop hook.
+  const { checkTraceControl } = await import('./trace-control.ts');
+  const result = await checkTraceControl(root, execution);
+  return {
+    status: result.status,
+    detail: result.summary,
+    ...(result.report === null
+      ? {}
+      : { report: new TextEncoder().encode(`${JSON.stringify(result.report, null, 2)}\n`) }),
+  };
 }

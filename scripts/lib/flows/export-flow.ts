@@ -16,13 +16,8 @@ import { findSubjectCommits } from '../io/commit-subject.ts';
 import { resolveRoot } from '../io/git.ts';
 import { loadSigner } from '../io/keys.ts';
 import type { GateIO } from '../core/ports.ts';
-import {
-  readJsonFile,
-  readTrustFile,
-  readTrustOption,
-  writeExportFile,
-  type LoadedTrust,
-} from '../io/trust-io.ts';
+import { readJsonFile, readTrustFile, readTrustOption, writeExportFile } from '../io/trust-io.ts';
+import type { LoadedTrust } from '../core/trust/trust-file.ts';
 
 /** The verified-ledger world under a `--trust` file's keys (the cli builds the real one). */
 export type OpenExportGate = (trust: LoadedTrust | undefined) => GateIO;

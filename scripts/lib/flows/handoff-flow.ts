@@ -21,7 +21,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { GateIO } from '../core/ports.ts';
 import { handoffPaths, readHandoffPair, writeHandoffPair } from '../io/handoff-files.ts';
 import { decideClaimNow } from './claim-now.ts';
-import { readEntriesOnce } from './claim-scope.ts';
+import { readEntriesOnce } from './read-entries-once.ts';
 
 export const HANDOFF_PARTS = ['readiness', 'blockers', 'bindings', 'notes'] as const;
 export type HandoffPart = (typeof HANDOFF_PARTS)[number];

@@ -18,7 +18,8 @@ import { existingDir, findTopOnDisk, locateHookProject } from '../io/hook-projec
 import { startBaseProbe } from '../io/base-probe.ts';
 import { endWorktreeState, startWorktreeState } from '../io/worktree-state.ts';
 import type { StopContext } from './hook-stop-claim.ts';
-import { memoizeEntries, recordStop } from './hook-stop-record.ts';
+import { readEntriesOnce } from './read-entries-once.ts';
+import { recordStop } from './hook-stop-record.ts';
 
 export interface StopFlowOptions {
   root: string | undefined;
@@ -137,7 +138,7 @@ async function decide(
   const endProbe = startBaseProbe(project.top);
   await started;
   try {
-    const gate = memoizeEntries(typeof io === 'function' ? await io() : io);
+    const gate = readEntriesOnce(typeof io === 'function' ? await io() : io);
     const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
     return await recordStop(request, context, options.controls, toFacts);
   } finally {

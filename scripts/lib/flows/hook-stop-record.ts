@@ -11,24 +11,10 @@ import {
 import { countChain } from '../core/hook/hook-notes.ts';
 import { LedgerOrder } from '../core/ledger/ledger-order.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
-import type { Actor, StoredEntry } from '../core/ledger/types.ts';
+import type { Actor } from '../core/ledger/types.ts';
 import type { ClaimFound, StopContext } from './hook-stop-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
-
-/** The gate with the verified ledger read once: the claim half and the loop count share it. */
-export function memoizeEntries(gate: GateIO): GateIO {
-  const reads = new Map<Plane, Promise<StoredEntry[]>>();
-  return {
-    ...gate,
-    readEntries: (plane) => {
-      let read = reads.get(plane);
-      if (read === undefined) reads.set(plane, (read = gate.readEntries(plane)));
-      return read;
-    },
-  };
-}
 
 type BaseRequest = Omit<StopRequest, 'facts'>;
 

@@ -7,11 +7,10 @@ import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
 import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
-import { readEntriesOnce } from './claim-scope.ts';
+import { readEntriesOnce } from './read-entries-once.ts';
 import { statusFlow } from './status-flow.ts';
 import { readViewRules } from './trusted-rules.ts';
-import type { GateIO } from '../core/ports.ts';
-import type { LoadedTrust } from '../io/trust-io.ts';
+import type { GateIO, World } from '../core/ports.ts';
 
 /** A claim decision of one scope now, as `next` ranks it: its verdict line and blockers. */
 export interface ScopeVerdict {
@@ -24,18 +23,17 @@ export interface ScopeVerdict {
 /**
  * What a claim of each of `scopes` would answer now, for `next`: under the rules `claim` decides
  * with, over one verified read of the ledger (a later scope reuses the statuses of an earlier).
- * `gate` is the verdict world built with the same `trust` (and a checkpoint read).
+ * `gate` is the verdict world (a checkpoint read, under its --trust file).
  */
 export async function readVerdicts(
   root: string,
   scopes: readonly ClaimScope[],
   ctx: Context,
-  gate: GateIO,
-  trust?: LoadedTrust,
+  gate: World,
 ): Promise<ScopeVerdict[]> {
   const io = readEntriesOnce(gate);
   const plane = await io.loadPlane(root);
-  const atBase = await readViewRules(plane, trust);
+  const atBase = await readViewRules(plane, gate.trust);
   const verdicts: ScopeVerdict[] = [];
   let reuse: GatheredUnder | undefined;
   for (const scope of scopes) {

@@ -12,7 +12,7 @@ import {
 import type { Maturity } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
 import { decideClaimNow } from './claim-now.ts';
-import { readEntriesOnce } from './claim-scope.ts';
+import { readEntriesOnce } from './read-entries-once.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 
 export interface ReadinessFlowOptions {

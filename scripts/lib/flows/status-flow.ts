@@ -3,8 +3,8 @@
 import type { Context } from '../core/context.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
 import type { GateIO } from '../core/ports.ts';
-import type { TrustSource } from './trust-check.ts';
-import type { UpstreamCheck } from '../io/ledger-upstream.ts';
+import type { TrustSource } from '../core/trust/apply-trust.ts';
+import type { UpstreamCheck } from '../core/ports.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';

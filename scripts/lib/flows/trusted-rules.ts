@@ -7,8 +7,8 @@ import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { readBasePlane } from '../io/base-registry.ts';
 import { findTrustedBase } from '../io/trusted-base.ts';
-import type { LoadedTrust } from '../io/trust-io.ts';
-import { applyTrust } from './trust-check.ts';
+import type { LoadedTrust } from '../core/trust/trust-file.ts';
+import { applyTrust } from '../core/trust/apply-trust.ts';
 
 export async function readTrustedRules(
   plane: Plane,

@@ -5,7 +5,7 @@
 // - the working ledger extends the ledger committed at HEAD;
 // - every evidence object of an entry that decides a current status still re-hashes to its name.
 // Any finding is an IntegrityError (exit 3) naming file:line; no verdict is returned.
-import { INTEGRITY_CODES, IntegrityError, type IntegrityCode } from '../core/errors.ts';
+import { integrityFailure } from '../core/ledger/integrity-failure.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import { findEntries } from '../core/gate/entries/find-entries.ts';
@@ -78,34 +78,4 @@ export async function precheckVerdict(
   ];
   if (findings.length === 0) return;
   throw integrityFailure(findings);
-}
-
-/** The refusal of a verdict over `findings` (`count` of them, listed or not). */
-export function integrityFailure(
-  findings: readonly LedgerFinding[],
-  count = findings.length,
-  next = 'run "proofgate verify --full" (and "git diff -- .proofgate/evidence"); restore the ledger and evidence from git, never edit them',
-): IntegrityError {
-  const first = findings[0]!;
-  const code: IntegrityCode =
-    first.code === 'SEGMENT_DELETED' || first.code === 'HISTORY_REWRITTEN'
-      ? 'NOT_APPEND_ONLY'
-      : first.code === 'OBJECT_CORRUPT'
-        ? 'HASH_MISMATCH'
-        : first.code === 'GRANT_UNSIGNED' || first.code === 'GRANT_SIGNATURE_INVALID'
-          ? 'SIGNATURE_INVALID'
-          : (INTEGRITY_CODES as readonly string[]).includes(first.code)
-            ? (first.code as IntegrityCode)
-            : 'CHAIN_BROKEN';
-  const counted = `${count} finding${count === 1 ? '' : 's'}`;
-  return new IntegrityError(
-    code,
-    `integrity check failed before any verdict (${counted}): ${first.file}:${first.line} ${first.code}: ${first.message}`,
-    {
-      where: `${first.file}:${first.line}`,
-      problems: findings.map((f) => `${f.file}:${f.line} ${f.code}: ${f.message}`),
-      next,
-      findingCount: count,
-    },
-  );
 }

@@ -4,7 +4,7 @@
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { runGit } from './git.ts';
-import type { UpstreamCheck } from './ledger-upstream.ts';
+import type { UpstreamCheck } from '../core/ports.ts';
 
 export interface KeyProvenance {
   authority: string;

@@ -17,7 +17,8 @@ import { readBaseLedger } from './ledger-base.ts';
 import { checkLedgerHistory } from './ledger-history.ts';
 import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
 import { ledgerRel } from './ledger-store.ts';
-import { findUpstream, type UpstreamCheck } from './ledger-upstream.ts';
+import type { UpstreamCheck } from '../core/ports.ts';
+import { findBaseFork, findUpstream } from './ledger-upstream.ts';
 import { currentSegmentFiles, verifyLedgerFiles } from './verify-ledger-files.ts';
 import { recheckCheckpoint } from './checkpoint-state.ts';
 import { archiveFindings } from './plane-archive.ts';
@@ -36,7 +37,13 @@ export interface IntegrityAnchor {
 }
 
 /** Where the anchor comes from: the branch upstream (default), a --base ref, or none (--no-base). */
-export type AnchorChoice = { upstream: 'find' | UpstreamCheck | undefined } | { base: string };
+/**
+ * What the ledger is proven against: the branch upstream (`find`), a fork point already found, none,
+ * the ledger at a `--base` ref (claim: it extends it byte for byte), or the fork point of HEAD and
+ * a `--base` ref (status, report).
+ */
+export type AnchorChoice =
+  { upstream: 'find' | UpstreamCheck | undefined } | { base: string } | { fork: string };
 
 export interface IntegrityInput {
   anchor: IntegrityAnchor | undefined;
@@ -71,8 +78,17 @@ export async function resolveAnchor(
     const { commit } = await readBaseLedger(plane.root, ledgerRel(plane), choice.base);
     return { ref: choice.base, commit, label: `${choice.base} (${commit.slice(0, 7)})` };
   }
-  const upstream = choice.upstream === 'find' ? await findUpstream(plane.root) : choice.upstream;
+  const upstream = await upstreamOf(plane.root, choice);
   return upstream === undefined ? undefined : anchorOfUpstream(upstream);
+}
+
+/** The upstream or fork point a choice other than a `--base` ledger names. */
+export function upstreamOf(
+  root: string,
+  choice: Exclude<AnchorChoice, { base: string }>,
+): Promise<UpstreamCheck | undefined> {
+  if ('fork' in choice) return findBaseFork(root, choice.fork);
+  return choice.upstream === 'find' ? findUpstream(root) : Promise.resolve(choice.upstream);
 }
 
 export function anchorOfUpstream(upstream: UpstreamCheck): IntegrityAnchor {

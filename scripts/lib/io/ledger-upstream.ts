@@ -5,20 +5,13 @@
 import { ContextCollector } from '../core/ledger/verify-context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
+import type { UpstreamCheck } from '../core/ports.ts';
 import { UsageError } from '../core/errors.ts';
 import { runGit } from './git.ts';
 import { proveBase } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
 import { currentSegmentFiles } from './verify-ledger-files.ts';
 import { takeBaseProbe } from './base-probe.ts';
-
-/** The upstream the ledger was compared with: its name and the fork-point commit used. */
-export interface UpstreamCheck {
-  /** The upstream as git names it, e.g. `origin/main`. */
-  ref: string;
-  /** The commit the ledger had to extend (the merge base of HEAD and the upstream). */
-  commit: string;
-}
 
 /**
  * The current branch's upstream and fork point, or undefined when there is none. `consumer` names

@@ -9,7 +9,8 @@ import {
   type VerifyLedgerResult,
 } from '../core/ledger/verify-ledger.ts';
 import { ledgerIdOf, readLedger } from './ledger-store.ts';
-import { checkAgainstUpstream, type UpstreamCheck } from './ledger-upstream.ts';
+import type { UpstreamCheck } from '../core/ports.ts';
+import { checkAgainstUpstream } from './ledger-upstream.ts';
 import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';

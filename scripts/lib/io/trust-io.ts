@@ -14,17 +14,22 @@ import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
-import type { SegmentPrefix } from '../core/trust/compare-trust.ts';
-import { parseTrustFile, type PinnedHead, type TrustFile } from '../core/trust/trust-file.ts';
+import {
+  checkPinnedHeads,
+  compareAuthorities,
+  type SegmentPrefix,
+} from '../core/trust/compare-trust.ts';
+import type { LedgerFinding } from '../core/ledger/types.ts';
+import type { Plane } from '../core/plane/plane.ts';
+import {
+  parseTrustFile,
+  type LoadedTrust,
+  type PinnedHead,
+  type TrustFile,
+} from '../core/trust/trust-file.ts';
 import { ledgerDir, ledgerRel } from './ledger-store.ts';
 import { writeNewFile } from './objects.ts';
 import { readSegmentTails } from './ledger-tails.ts';
-
-/** A trust file as read: its parsed content and the name it is reported under. */
-export interface LoadedTrust {
-  name: string;
-  trust: TrustFile;
-}
 
 /** Reads and parses the trust file `name` (relative to `cwd`); exit 2 when missing or malformed. */
 export function readTrustFile(cwd: string, name: string): LoadedTrust {
@@ -164,4 +169,17 @@ export function readJsonFile(cwd: string, name: string): unknown {
 /** The `--trust` file of a verb, read and parsed, or undefined without the flag. */
 export function readTrustOption(cwd: string, name: string | undefined): LoadedTrust | undefined {
   return name === undefined ? undefined : readTrustFile(cwd, name);
+}
+
+/**
+ * Every difference between the repository and the trust file (empty when they agree): the
+ * manifest's authorities and keys must be the file's, and every head it pins must still be in the
+ * ledger. The one trust check every verdict and `verify` make when given `--trust FILE`.
+ */
+export function checkTrust(plane: Plane, loaded: LoadedTrust): LedgerFinding[] {
+  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
+  return [
+    ...compareAuthorities(loaded.trust, plane.manifest, { trustFile: loaded.name, manifestFile }),
+    ...checkPinnedHeads(loaded.trust, readPinnedPrefixes(plane, loaded.trust), loaded.name),
+  ];
 }

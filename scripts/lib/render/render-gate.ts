@@ -14,7 +14,7 @@ import type { ClaimFlowResult } from '../flows/claim-flow.ts';
 import type { EvaluateRunResult } from '../flows/evaluate-flow.ts';
 import type { EvaluateResult } from '../flows/evaluate-rounds.ts';
 import type { StatusFlowResult } from '../flows/status-flow.ts';
-import type { TrustSource } from '../flows/trust-check.ts';
+import type { TrustSource } from '../core/trust/apply-trust.ts';
 import { describeSigning, tallySignings } from './signing-text.ts';
 import { withheldLine } from './withheld-line.ts';
 import { groupAllAtOnce } from './all-at-once.ts';

@@ -3,7 +3,7 @@
 // findings (same clone or host as the reviewed result, key registered from the developer's clone).
 import type { StageStatus } from '../core/gate/status/stage-status.ts';
 import { STRENGTH_TEXT } from '../core/gate/authority/stage-strength.ts';
-import type { TrustSource } from '../flows/trust-check.ts';
+import type { TrustSource } from '../core/trust/apply-trust.ts';
 
 /** e.g. "signed by key d251f22bae66… registered on origin/main by alice (commit 1a2b3c4)". */
 export function describeSigning(

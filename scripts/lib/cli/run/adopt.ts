@@ -3,10 +3,12 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { adoptFlow, type AdoptFlowOptions, type AdoptResult } from '../../flows/adopt-flow.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export type AdoptOptions = CommonOptions & Omit<AdoptFlowOptions, 'root'>;
 
 export async function runAdopt(options: AdoptOptions, ctx: Context): Promise<AdoptResult> {
-  return adoptFlow(options, ctx, createRealGateIO(ctx));
+  const world = openWorld(ctx);
+  const root = await world.resolveRoot(options.root);
+  return adoptFlow({ ...options, root }, ctx, world);
 }

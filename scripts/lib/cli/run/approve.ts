@@ -4,9 +4,10 @@ import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { approveFlow, type ApproveFlowResult } from '../../flows/approve-flow.ts';
-import { openGateRun } from '../gate-run.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
-import type { ActorFlags } from '../gate-flags.ts';
+import { resolveActing } from '../../flows/resolve-actor.ts';
+import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface ApproveOptions extends CommonOptions {
   controls: string[];
@@ -21,10 +22,11 @@ export async function runApprove(
   options: ApproveOptions,
   ctx: Context,
 ): Promise<ApproveFlowResult> {
-  const { root, io, actor } = await openGateRun(
-    { ...options, defaultAuthority: 'virtual:release-owner' },
-    ctx,
-  );
+  const { sign, sigstoreRoot } = options;
+  const io = openWorld(ctx, { sign, sigstoreRoot });
+  const root = await io.resolveRoot(options.root);
+  const named = { actor: actorFrom(options.actor, ctx, 'virtual:release-owner'), sign };
+  const { actor } = await resolveActing(io, root, named, ctx.env);
   const atBase =
     options.base === undefined
       ? undefined

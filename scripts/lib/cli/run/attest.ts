@@ -4,8 +4,9 @@ import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { attestFlow, type AttestFlowResult } from '../../flows/attest-flow.ts';
-import { openGateRun } from '../gate-run.ts';
-import type { ActorFlags } from '../gate-flags.ts';
+import { resolveActing } from '../../flows/resolve-actor.ts';
+import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface AttestOptions extends CommonOptions {
   control: string;
@@ -19,7 +20,11 @@ export interface AttestOptions extends CommonOptions {
 }
 
 export async function runAttest(options: AttestOptions, ctx: Context): Promise<AttestFlowResult> {
-  const { root, io, actor } = await openGateRun(options, ctx);
+  const { sign, sigstoreRoot } = options;
+  const io = openWorld(ctx, { sign, sigstoreRoot });
+  const root = await io.resolveRoot(options.root);
+  const named = { actor: actorFrom(options.actor, ctx), sign };
+  const { actor } = await resolveActing(io, root, named, ctx.env);
   return attestFlow(
     {
       root,

@@ -1,5 +1,5 @@
 // The real-world wiring of `proofgate audit`: the repository root, the signing world of the
-// auditing authority and the grantor of --authorize (openGateRun), the progress lines; then the flow.
+// auditing authority and the grantor of --authorize (resolveActing), the progress lines; then the flow.
 import type { Context } from '../../core/context.ts';
 import type { ReviewStage } from '../../core/gate/entries/bodies.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
@@ -7,8 +7,9 @@ import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
 import { auditFlow, type AuditFlowResult } from '../../flows/audit-flow.ts';
 import { progressSink } from '../../flows/progress.ts';
-import type { ActorFlags } from '../gate-flags.ts';
-import { openGateRun } from '../gate-run.ts';
+import { resolveActing } from '../../flows/resolve-actor.ts';
+import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface AuditOptions extends CommonOptions {
   stage: ReviewStage;
@@ -32,7 +33,11 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
   // keeps (core/ledger/checkpoint-retain.ts): that audit reads from the checkpoint, as verdicts do.
   // An entry named by hash may be a line the checkpoint dropped: the whole ledger is read.
   const checkpoint = options.review === 'latest';
-  const { root, io, actor, grant } = await openGateRun({ ...options, checkpoint }, ctx);
+  const { sign, sigstoreRoot } = options;
+  const io = openWorld(ctx, { checkpoint, sign, sigstoreRoot });
+  const root = await io.resolveRoot(options.root);
+  const named = { actor: actorFrom(options.actor, ctx), grantedBy: options.grantedBy, sign };
+  const { actor, grant } = await resolveActing(io, root, named, ctx.env);
   const progress = progressSink(options, ctx);
   return auditFlow(
     {

@@ -6,7 +6,7 @@ import {
   type AuthorityAction,
   type AuthorityFlowResult,
 } from '../../flows/authority-flow.ts';
-import { resolveRoot } from '../../io/git.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface AuthorityOptions extends CommonOptions {
   action: AuthorityAction;
@@ -19,7 +19,7 @@ export async function runAuthority(
   options: AuthorityOptions,
   ctx: Context,
 ): Promise<AuthorityFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+  const root = await openWorld(ctx).resolveRoot(options.root);
   return authorityFlow({
     root,
     action: options.action,

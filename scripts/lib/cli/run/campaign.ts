@@ -9,15 +9,14 @@ import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { Actor } from '../../core/ledger/types.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
-import type { GateIO } from '../../core/ports.ts';
 import {
   campaignFlow,
   type CampaignAction,
   type CampaignFlowResult,
 } from '../../flows/campaign-flow.ts';
-import { createRealGateIO, openSigningIO } from '../world/real-gate-io.ts';
+import { actAs } from '../../flows/resolve-actor.ts';
+import { openWorld } from '../world/open-world.ts';
 import { defaultExecutionContext } from '../../io/default-context.ts';
-import { resolveRoot } from '../../io/git.ts';
 import { readYamlFile } from '../../io/plane.ts';
 
 export interface CampaignOptions extends CommonOptions {
@@ -45,9 +44,9 @@ export interface CampaignOptions extends CommonOptions {
 export async function runCampaign(
   options: CampaignOptions,
   ctx: Context,
-  io?: GateIO,
 ): Promise<CampaignFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+  const world = openWorld(ctx, { sign: options.sign, sigstoreRoot: options.sigstoreRoot });
+  const root = await world.resolveRoot(options.root);
   const file = options.file === undefined ? undefined : resolve(ctx.cwd, options.file);
   const { authorityId } = options;
   const actor: Actor | undefined =
@@ -62,7 +61,7 @@ export async function runCampaign(
   // --sign sigstore); without the key nothing is written (exit 2, naming who signs and how).
   const openSigning = async (acting: Actor) => {
     try {
-      return await openSigningIO(ctx, root, acting, options.sign, options.sigstoreRoot);
+      return { io: world, actor: await actAs(world, root, acting, options.sign, ctx.env) };
     } catch (error) {
       throw keyMissing(error, acting.authority, options.action);
     }
@@ -86,8 +85,8 @@ export async function runCampaign(
       allowGrowth: options.allowGrowth,
     },
     ctx,
-    io ?? createRealGateIO(ctx),
-    io === undefined ? openSigning : undefined,
+    world,
+    openSigning,
   );
 }
 

@@ -3,10 +3,9 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import type { CiImportIO } from '../../core/ports.ts';
 import { ciImportFlow, type CiImportResult } from '../../flows/ci-import-flow.ts';
 import { createRealCiImportIO } from '../world/real-ci-import-io.ts';
-import { resolveRoot } from '../../io/git.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface CiImportOptions extends CommonOptions {
   workflow: string;
@@ -18,12 +17,9 @@ export interface CiImportOptions extends CommonOptions {
   executionContext: string;
 }
 
-export async function runCiImport(
-  options: CiImportOptions,
-  ctx: Context,
-  io?: CiImportIO,
-): Promise<CiImportResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+export async function runCiImport(options: CiImportOptions, ctx: Context): Promise<CiImportResult> {
+  const world = openWorld(ctx);
+  const root = await world.resolveRoot(options.root);
   const at = (p: string | undefined) => (p === undefined ? undefined : resolve(ctx.cwd, p));
   const [junit, json] = [at(options.junit), at(options.json_file)];
   return ciImportFlow(
@@ -40,6 +36,6 @@ export async function runCiImport(
       },
     },
     ctx,
-    io ?? createRealCiImportIO(ctx),
+    createRealCiImportIO(world),
   );
 }

@@ -8,20 +8,19 @@ import { claimInCampaign } from '../../flows/campaign-claim.ts';
 import { claimPhase } from '../../flows/campaign-phase-claim.ts';
 import { claimFlow, type ClaimFlowResult } from '../../flows/claim-flow.ts';
 import { chooseClaimSubject } from '../../flows/claim-subject.ts';
-import { describeTrust } from '../../flows/trust-check.ts';
+import { describeTrust } from '../../core/trust/apply-trust.ts';
 import { resolveActor } from '../../flows/resolve-actor.ts';
 import { readTrustedRules, withTrust } from '../../flows/trusted-rules.ts';
-import type { GateIO } from '../../core/ports.ts';
-import { readTrustOption, type LoadedTrust } from '../../io/trust-io.ts';
+import type { World } from '../../core/ports.ts';
 import { describeKeyProvenance } from '../../io/key-provenance.ts';
 import { findUpstream } from '../../io/ledger-upstream.ts';
 import { startBaseProbe } from '../../io/base-probe.ts';
 import { endWorktreeState, startWorktreeState } from '../../io/worktree-state.ts';
-import { findGitRoot, resolveRoot } from '../../io/git.ts';
+import { findGitRoot } from '../../io/git.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
 import { hookDir, readTaskFile } from '../../io/hook-files.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface ClaimOptions extends CommonOptions {
   scope: ClaimScope;
@@ -40,7 +39,15 @@ export interface ClaimOptions extends CommonOptions {
 }
 
 export async function runClaim(options: ClaimOptions, ctx: Context): Promise<ClaimFlowResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+  // The one integrity check, against --base when given (the ledger extends it byte for byte and
+  // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
+  const io = openWorld(ctx, {
+    trustFile: options.trust,
+    checkpoint: true,
+    sigstoreRoot: options.sigstoreRoot,
+    ...(options.base === undefined ? {} : { against: { base: options.base } }),
+  });
+  const root = await io.resolveRoot(options.root);
   // git status for the subject bindings runs while the plane and the ledger are read, and the
   // upstream and the base are asked for once for the rules, the ledger check and the keys.
   const top = await findGitRoot(root);
@@ -48,7 +55,7 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   const endProbe = startBaseProbe(root);
   await started;
   try {
-    return await claimWithProbe(options, root, ctx);
+    return await claimWithProbe(options, root, ctx, io);
   } finally {
     endProbe();
     endWorktreeState(top);
@@ -59,17 +66,10 @@ async function claimWithProbe(
   options: ClaimOptions,
   root: string,
   ctx: Context,
+  io: World,
 ): Promise<ClaimFlowResult> {
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  // The one integrity check, against --base when given (the ledger extends it byte for byte and
-  // every commit since it only appended), else against the branch upstream: exit 3 on a finding.
-  const io = createRealGateIO(ctx, {
-    trust,
-    checkpoint: true,
-    sigstoreRoot: options.sigstoreRoot,
-    ...(options.base === undefined ? {} : { against: { base: options.base } }),
-  });
-  const result = await decideClaim(options, root, ctx, io, trust);
+  const trust = io.trust;
+  const result = await decideClaim(options, root, ctx, io);
   const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
     trustFile: trust?.name,
     upstream: await findUpstream(root, 'keys'),
@@ -81,9 +81,9 @@ async function decideClaim(
   options: ClaimOptions,
   root: string,
   ctx: Context,
-  io: GateIO,
-  trust: LoadedTrust | undefined,
+  io: World,
 ): Promise<ClaimFlowResult> {
+  const { trust } = io;
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
   const plane = await io.loadPlane(root);
   const subject = await chooseClaimSubject(

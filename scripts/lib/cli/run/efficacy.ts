@@ -8,9 +8,8 @@ import {
   type EfficacyMethod,
   type EfficacyResult,
 } from '../../flows/efficacy-flow.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 import { defaultExecutionContext } from '../../io/default-context.ts';
-import { resolveRoot } from '../../io/git.ts';
 import { createEfficacyIO } from '../../io/temp-worktree.ts';
 
 export interface EfficacyVerbOptions extends CommonOptions {
@@ -24,7 +23,8 @@ export async function runEfficacy(
   options: EfficacyVerbOptions,
   ctx: Context,
 ): Promise<EfficacyResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+  const world = openWorld(ctx);
+  const root = await world.resolveRoot(options.root);
   const actor: Actor = {
     ...options.actor,
     context: options.actor.context ?? defaultExecutionContext(),
@@ -32,7 +32,7 @@ export async function runEfficacy(
   return runEfficacyFlow(
     { root, controls: options.controls, method: options.method, actor },
     ctx,
-    createRealGateIO(ctx),
+    world,
     createEfficacyIO(),
   );
 }

@@ -1,13 +1,14 @@
 // The real-world wiring of `proofgate evaluate`: the repository root, the signing world of the
-// acting authority and the grantor of --authorize (openGateRun), the progress lines; then the flow.
+// acting authority and the grantor of --authorize (resolveActing), the progress lines; then the flow.
 import type { Context } from '../../core/context.ts';
 import type { ShardSpec } from '../../core/gate/run/shard.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind, ClaimScope } from '../../core/plane/types.ts';
 import { evaluateRounds, type EvaluateResult } from '../../flows/evaluate-rounds.ts';
 import { progressSink } from '../../flows/progress.ts';
-import type { ActorFlags } from '../gate-flags.ts';
-import { openGateRun } from '../gate-run.ts';
+import { resolveActing } from '../../flows/resolve-actor.ts';
+import { actorFrom, type ActorFlags } from '../gate-flags.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface EvaluateOptions extends CommonOptions {
   mode: 'run' | 'dry-run' | 'claim';
@@ -32,7 +33,10 @@ export interface EvaluateOptions extends CommonOptions {
 export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
   // Its reads of the ledger are verdicts (flaky marks, attested statuses, --claim), so they start
   // from the newest trusted checkpoint as claim's do: time and memory follow the suffix.
-  const { root, io, actor, grant } = await openGateRun({ ...options, checkpoint: true }, ctx);
+  const io = openWorld(ctx, { checkpoint: true, sigstoreRoot: options.sigstoreRoot });
+  const root = await io.resolveRoot(options.root);
+  const named = { actor: actorFrom(options.actor, ctx), grantedBy: options.grantedBy };
+  const { actor, grant } = await resolveActing(io, root, named, ctx.env);
   const progress = progressSink(options, ctx);
   return evaluateRounds(
     {

@@ -12,7 +12,7 @@ import type { KnowledgeIO } from '../../core/ports.ts';
 import { runExplore, type ExploreResult } from '../../flows/explore-flow.ts';
 import { readPersistedModel } from '../../flows/target-model-flow.ts';
 import { readViewRules } from '../../flows/trusted-rules.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 import { resolveActor, resolveGrantor } from '../../flows/resolve-actor.ts';
 import { openKnowledge, readJsonFile } from '../../io/knowledge-store.ts';
 import { computeSubject } from '../../io/subject.ts';
@@ -47,7 +47,7 @@ export async function runExploreVerb(
   io?: KnowledgeIO,
 ): Promise<ExploreResult> {
   const knowledge = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const gate = createRealGateIO(ctx);
+  const gate = openWorld(ctx);
   const plane = await gate.loadPlane(knowledge.root);
   const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
   // --allow is a grant: a human or the release owner gives it, never the acting developer itself

@@ -2,7 +2,7 @@
 // trust file once the flow has checked its usage.
 import type { Context } from '../../core/context.ts';
 import { exportFlow, type ExportOptions, type ExportResult } from '../../flows/export-flow.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export const runExport = (options: ExportOptions, ctx: Context): Promise<ExportResult> =>
-  exportFlow(options, ctx, (trust) => createRealGateIO(ctx, { trust }));
+  exportFlow(options, ctx, (trust) => openWorld(ctx, { trust }));

@@ -3,7 +3,8 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { handoffFlow, type HandoffFlowResult, type HandoffPart } from '../../flows/handoff-flow.ts';
-import { openViewRun } from '../gate-run.ts';
+import { readViewRules } from '../../flows/trusted-rules.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface HandoffOptions extends CommonOptions {
   mode: 'write' | 'check' | 'show';
@@ -17,7 +18,9 @@ export async function runHandoff(
   options: HandoffOptions,
   ctx: Context,
 ): Promise<HandoffFlowResult> {
-  const { root, io, rulesAtBase } = await openViewRun(options, ctx);
+  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: true });
+  const root = await io.resolveRoot(options.root);
+  const rulesAtBase = await readViewRules(await io.loadPlane(root), io.trust);
   return handoffFlow(
     {
       root,

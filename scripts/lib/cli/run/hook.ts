@@ -7,7 +7,6 @@ import type { CommonOptions } from '../../core/options.ts';
 import { installHook, type HookResult } from '../../flows/hook-install-flow.ts';
 import { hookDeadline, stopFlow } from '../../flows/hook-stop-flow.ts';
 import { endSoonAfterOutput } from '../../io/end-process.ts';
-import { resolveRoot } from '../../io/git.ts';
 
 export const HOOK_ACTIONS = ['stop', 'install'] as const;
 
@@ -28,14 +27,11 @@ export interface HookOptions extends CommonOptions {
 export async function runHook(options: HookOptions, ctx: Context): Promise<HookResult> {
   if (options.action === 'stop') {
     // The gate's world (plane loader, ledger verifier) loads while git status runs.
-    const io = async () => {
-      const { readTrustOption } = await import('../../io/trust-io.ts');
-      const trust = readTrustOption(ctx.cwd, options.trust);
-      return (await import('../world/real-gate-io.ts')).createRealGateIO(ctx, {
-        trust,
+    const io = async () =>
+      (await import('../world/open-world.ts')).openWorld(ctx, {
+        trustFile: options.trust,
         checkpoint: true,
       });
-    };
     const decision = await stopFlow(
       {
         root: options.root,
@@ -52,7 +48,8 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
     if (decision.abandoned === true) endSoonAfterOutput();
     return { mode: 'stop', ...decision };
   }
-  const root = await resolveRoot(options.root, ctx.cwd);
+  const { openWorld } = await import('../world/open-world.ts');
+  const root = await openWorld(ctx).resolveRoot(options.root);
   const installed = await installHook(root, {
     agent: options.agent,
     local: options.local,

@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { renderProfileTemplate } from '../../core/plane/profile-decisions.ts';
 import { initPlane, readProfile } from '../../flows/init-flow.ts';
-import { findGitRoot } from '../../io/git.ts';
+import { openWorld } from '../world/open-world.ts';
 import type { InitResult } from '../../render/init.ts';
 
 export interface InitOptions extends CommonOptions {
@@ -18,7 +18,7 @@ export interface InitOptions extends CommonOptions {
 
 export async function runInit(options: InitOptions, ctx: Context): Promise<InitResult> {
   if (options.template) return { mode: 'template', template: renderProfileTemplate() };
-  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const root = await openWorld(ctx).resolveRoot(options.root);
   const profile = readProfile(ctx.cwd, options.profile, options.overrides);
   return initPlane(root, profile, ctx.clock.now(), options.fromArchive);
 }

@@ -3,15 +3,14 @@
 // verifies the ledger before a key entry is appended, then the keys flow.
 import type { Context } from '../../core/context.ts';
 import { keysFlow, type KeysOptions, type KeysReport } from '../../flows/keys-flow.ts';
-import { resolveRoot } from '../../io/git.ts';
 import { keyDir } from '../../io/keys.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export async function runKeys(options: KeysOptions, ctx: Context): Promise<KeysReport> {
-  const root = await resolveRoot(options.root, ctx.cwd);
   const { action, authorityId, ifMissing } = options;
   // The whole ledger is verified before a key is made (an uncommitted edit inside a checkpoint's
   // covered prefix too): keys are registered rarely, so the full read is affordable here.
-  const gate = createRealGateIO(ctx);
+  const gate = openWorld(ctx);
+  const root = await gate.resolveRoot(options.root);
   return keysFlow({ action, authorityId, ifMissing }, root, keyDir(ctx.env, root), ctx, gate);
 }

@@ -4,10 +4,13 @@ import type { Context } from '../../core/context.ts';
 import { readControlEvidence } from '../../flows/knowledge-sources.ts';
 import { memoryFlow, type MemoryOptions, type MemoryResult } from '../../flows/memory-flow.ts';
 import { syncFlow, type SyncOptions, type SyncResult } from '../../flows/sync-flow.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export const runMemory = (options: MemoryOptions, ctx: Context): Promise<MemoryResult> =>
-  memoryFlow(options, ctx, undefined, createRealGateIO(ctx));
+  memoryFlow(options, ctx, undefined, openWorld(ctx));
 
-export const runSync = (options: SyncOptions, ctx: Context): Promise<SyncResult> =>
-  syncFlow(options, ctx, (root) => readControlEvidence(root, ctx, createRealGateIO(ctx)));
+export async function runSync(options: SyncOptions, ctx: Context): Promise<SyncResult> {
+  const world = openWorld(ctx);
+  const root = await world.resolveRoot(options.root);
+  return syncFlow({ ...options, root }, ctx, (at) => readControlEvidence(at, ctx, world));
+}

@@ -8,17 +8,16 @@ import {
   type NextResult,
   type VerdictSource,
 } from '../../flows/next-flow.ts';
-import { readTrustOption } from '../../io/trust-io.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export async function runNext(
   options: NextOptions,
   ctx: Context,
   decide?: VerdictSource,
 ): Promise<NextResult> {
-  if (decide !== undefined) return nextFlow(options, ctx, decide);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  return nextFlow(options, ctx, (root, scopes) =>
-    readVerdicts(root, scopes, ctx, createRealGateIO(ctx, { trust, checkpoint: true }), trust),
-  );
+  // A caller passing its own verdict source (a test) reads no trust file: it is read when asked.
+  const world = openWorld(ctx, { trustFile: options.trust, checkpoint: true });
+  const root = await world.resolveRoot(options.root);
+  const verdicts = decide ?? ((at, scopes) => readVerdicts(at, scopes, ctx, world));
+  return nextFlow({ ...options, root }, ctx, verdicts);
 }

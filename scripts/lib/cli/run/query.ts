@@ -5,9 +5,7 @@ import type { QueryView } from '../../core/gate/query/query-views.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { queryFlow, type QueryResult } from '../../flows/query-flow.ts';
 import { readViewRules } from '../../flows/trusted-rules.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { readTrustOption } from '../../io/trust-io.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface QueryOptions extends CommonOptions {
   view: QueryView;
@@ -24,15 +22,14 @@ export interface QueryOptions extends CommonOptions {
 }
 
 export async function runQuery(options: QueryOptions, ctx: Context): Promise<QueryResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
   // The blockers view reads as claim and status do, from the newest trusted checkpoint (only what
   // was appended after it is verified); the history views look up any entry, so they read it all.
   const verdict = options.view === 'blockers';
-  const io = createRealGateIO(ctx, { trust, checkpoint: verdict });
+  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: verdict });
+  const root = await io.resolveRoot(options.root);
   // The blockers view decides as `claim` does, with its rules; no other view reads them.
   const rulesAtBase =
-    options.view === 'blockers' ? await readViewRules(await io.loadPlane(root), trust) : null;
+    options.view === 'blockers' ? await readViewRules(await io.loadPlane(root), io.trust) : null;
   return queryFlow(
     {
       root,

@@ -3,7 +3,8 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { readinessFlow, type ReadinessFlowResult } from '../../flows/readiness-flow.ts';
-import { openViewRun } from '../gate-run.ts';
+import { readViewRules } from '../../flows/trusted-rules.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface ReadinessOptions extends CommonOptions {
   task: { id: string; controls: string[] } | undefined;
@@ -15,6 +16,8 @@ export async function runReadiness(
   options: ReadinessOptions,
   ctx: Context,
 ): Promise<ReadinessFlowResult> {
-  const { root, io, rulesAtBase } = await openViewRun(options, ctx);
+  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: true });
+  const root = await io.resolveRoot(options.root);
+  const rulesAtBase = await readViewRules(await io.loadPlane(root), io.trust);
   return readinessFlow({ root, task: options.task, rulesAtBase }, ctx, io);
 }

@@ -6,11 +6,9 @@ import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { buildReport } from '../../core/report/build-report.ts';
 import { gatherReport, type ReportResult } from '../../flows/report-flow.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { readTrustOption } from '../../io/trust-io.ts';
 import { writeFileAtomic } from '../../io/write-file-atomic.ts';
 import { renderReportHtml } from '../../render/report-html.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface ReportOptions extends CommonOptions {
   html: string;
@@ -24,8 +22,8 @@ export interface ReportOptions extends CommonOptions {
 }
 
 export async function runReport(options: ReportOptions, ctx: Context): Promise<ReportResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const trust = readTrustOption(ctx.cwd, options.trust);
+  const world = openWorld(ctx, { trustFile: options.trust });
+  const root = await world.resolveRoot(options.root);
   const input = await gatherReport(
     {
       root,
@@ -34,10 +32,10 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
       maxEntries: options.maxEntries,
       noBase: options.noBase,
       ...(options.base === undefined ? {} : { base: options.base }),
-      trust,
+      trust: world.trust,
     },
     ctx,
-    createRealGateIO(ctx, { trust }),
+    world,
   );
   const model = buildReport(input);
   const html = renderReportHtml(model);

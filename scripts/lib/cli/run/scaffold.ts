@@ -2,7 +2,7 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { scaffoldCiFlow, type ScaffoldCiResult } from '../../flows/scaffold-ci-flow.ts';
-import { findGitRoot } from '../../io/git.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface ScaffoldOptions extends CommonOptions {
   pins: { repo: string; sha: string }[];
@@ -12,6 +12,6 @@ export async function runScaffold(
   options: ScaffoldOptions,
   ctx: Context,
 ): Promise<ScaffoldCiResult> {
-  const root = await findGitRoot(options.root ?? ctx.cwd);
+  const root = await openWorld(ctx).resolveRoot(options.root);
   return scaffoldCiFlow(root, options.pins);
 }

@@ -2,8 +2,8 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { scanFlow, type ScanFlowResult } from '../../flows/scan-flow.ts';
-import { findGitRoot } from '../../io/git.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export async function runScan(options: CommonOptions, ctx: Context): Promise<ScanFlowResult> {
-  return scanFlow(await findGitRoot(options.root ?? ctx.cwd));
+  return scanFlow(await openWorld(ctx).resolveRoot(options.root));
 }

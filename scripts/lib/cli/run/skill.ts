@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { SkillAgent } from '../../core/skill/plan-skill-install.ts';
 import { installSkill, type SkillResult } from '../../flows/skill-install-flow.ts';
-import { resolveRoot } from '../../io/git.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export const SKILL_ACTIONS = ['install'] as const;
 
@@ -14,6 +14,6 @@ export interface SkillOptions extends CommonOptions {
 }
 
 export async function runSkill(options: SkillOptions, ctx: Context): Promise<SkillResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+  const root = await openWorld(ctx).resolveRoot(options.root);
   return installSkill(root, { agent: options.agent, force: options.force });
 }

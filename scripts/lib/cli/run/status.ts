@@ -4,15 +4,13 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { statusFlow, type StatusResult } from '../../flows/status-flow.ts';
-import { describeTrust } from '../../flows/trust-check.ts';
+import { describeTrust } from '../../core/trust/apply-trust.ts';
 import { readViewRules } from '../../flows/trusted-rules.ts';
-import { readTrustOption } from '../../io/trust-io.ts';
 import { describeKeyProvenance } from '../../io/key-provenance.ts';
 import { startBaseProbe } from '../../io/base-probe.ts';
-import { resolveRoot } from '../../io/git.ts';
-import { findBaseFork, findUpstream } from '../../io/ledger-upstream.ts';
 import { lastLedgerRead } from '../../io/read-verified-ledger.ts';
-import { createRealGateIO } from '../world/real-gate-io.ts';
+import type { World } from '../../core/ports.ts';
+import { openWorld } from '../world/open-world.ts';
 
 export interface StatusOptions extends CommonOptions {
   controls: string[];
@@ -26,12 +24,22 @@ export interface StatusOptions extends CommonOptions {
 }
 
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<StatusResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+  // The ledger must extend the upstream's fork point, or --base's; none with --no-base.
+  const io = openWorld(ctx, {
+    against: options.noBase
+      ? { upstream: undefined }
+      : options.base === undefined
+        ? { upstream: 'find' }
+        : { fork: options.base },
+    trustFile: options.trust,
+    checkpoint: true,
+  });
+  const root = await io.resolveRoot(options.root);
   // The upstream and the base are asked for once, and git answers each question once, for the
   // rules, the ledger check and the keys (io/verdict-memo.ts).
   const endProbe = startBaseProbe(root);
   try {
-    return await statusWithProbe(options, root, ctx);
+    return await statusWithProbe(options, root, ctx, io);
   } finally {
     endProbe();
   }
@@ -41,14 +49,10 @@ async function statusWithProbe(
   options: StatusOptions,
   root: string,
   ctx: Context,
+  io: World,
 ): Promise<StatusResult> {
-  const upstream = options.noBase
-    ? undefined
-    : options.base === undefined
-      ? await findUpstream(root)
-      : await findBaseFork(root, options.base);
-  const trust = readTrustOption(ctx.cwd, options.trust);
-  const io = createRealGateIO(ctx, { against: { upstream }, trust, checkpoint: true });
+  const upstream = await io.ledgerUpstream(root);
+  const { trust } = io;
   const plane = await io.loadPlane(root);
   // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
   const rulesAtBase = await readViewRules(plane, trust, options.base);

@@ -1,15 +1,13 @@
 // The real CiImportIO: the gate's IO, scan's CI files, git for commit trees, and result files read
 // from anywhere (downloaded artifacts usually live outside the repository).
-import type { Context } from '../../core/context.ts';
 import { commitSubjectTree, resolveCommit } from '../../io/commit-subject.ts';
-import { createRealGateIO } from './real-gate-io.ts';
 import { readResultFile } from '../../io/read-result-file.ts';
 import { scanRepository } from '../../io/scan-repo.ts';
-import type { CiImportIO } from '../../core/ports.ts';
+import type { CiImportIO, World } from '../../core/ports.ts';
 
-export function createRealCiImportIO(ctx: Context): CiImportIO {
+export function createRealCiImportIO(gate: World): CiImportIO {
   return {
-    gate: createRealGateIO(ctx),
+    gate,
     listCiFiles: async (root) => (await scanRepository(root)).ci,
     commitTree: async (plane, commit) => {
       // Any commit-ish (rev-parse --verify <x>^{commit}; an option-like value names nothing).

@@ -40,6 +40,12 @@ export interface TrustFile {
   heads: Record<string, PinnedHead>;
 }
 
+/** A trust file as read: its parsed content and the name it is reported under. */
+export interface LoadedTrust {
+  name: string;
+  trust: TrustFile;
+}
+
 /** The trust file of `manifest` with the ledger's current `heads`. */
 export function buildTrustFile(
   manifest: Manifest,

@@ -1,51 +1,59 @@
-// The GateIO the verbs use: the real ledger (refusing a ledger that does not verify), the object
-// store, subject bindings from git, the process runner and the trace checker. Entries are signed
-// automatically when the acting authority has registered keys.
+// The one opener of the real world: a verb builds it once per invocation and hands it to its
+// flows. It wires the io adapters behind the World port (core/ports.ts): the real ledger (refusing
+// a ledger that does not verify), the object store, subject bindings from git, the process
+// runner, the root, the --trust file, and the signing parts, set up only when asked. Entries are
+// signed automatically when the acting authority has registered keys. It imports io and core
+// only: what a flow decides stays in the flows.
 import type { Context } from '../../core/context.ts';
 import { InternalError } from '../../core/errors.ts';
-import { resolveActor } from '../../flows/resolve-actor.ts';
-import type { Actor, LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
-import type { GateIO, TraceOutcome } from '../../core/ports.ts';
+import type { LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
+import type { EntryDraft } from '../../core/ledger/types.ts';
+import type { KeylessSigner, SignMode } from '../../core/ledger/keyless.ts';
+import { integrityFailure } from '../../core/ledger/integrity-failure.ts';
+import type { UpstreamCheck, World } from '../../core/ports.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
+import { recordOf } from '../../core/gate/claim/tool-trust.ts';
+import type { Plane } from '../../core/plane/plane.ts';
+import { applyTrust, trustFailure } from '../../core/trust/apply-trust.ts';
+import type { LoadedTrust } from '../../core/trust/trust-file.ts';
 import { readFileInRoot, statPath } from '../../io/gate-files.ts';
+import { resolveRoot } from '../../io/git.ts';
 import { loadSigner } from '../../io/keys.ts';
 import { proveCommittedLedger } from '../../io/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger-store.ts';
 import { readToolIdentity, readToolIdentityAsync } from '../../io/tool-identity.ts';
 import { evidenceBytes } from '../../io/evidence-bytes.ts';
-import { recordOf } from '../../core/gate/claim/tool-trust.ts';
-import type { EntryDraft } from '../../core/ledger/types.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { loadPlane } from '../../io/plane.ts';
 import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
-import { readUncommitted } from '../../flows/read-uncommitted.ts';
+import { readUncommitted } from '../../io/read-uncommitted.ts';
 import {
+  anchorOfUpstream,
   resolveAnchor,
+  upstreamOf,
   type AnchorChoice,
   type IntegrityAnchor,
 } from '../../io/ledger-integrity.ts';
-import { integrityFailure } from '../../flows/verdict-precheck.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects, computeSubjectTreeState } from '../../io/subject.ts';
 import type { WorktreeState } from '../../io/worktree-state.ts';
 import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
-import type { Plane } from '../../core/plane/plane.ts';
-import type { LoadedTrust } from '../../io/trust-io.ts';
-import { applyTrust, checkTrust, trustFailure } from '../../flows/trust-check.ts';
-import type { KeylessSigner, SignMode } from '../../core/ledger/keyless.ts';
+import { checkTrust, readTrustOption } from '../../io/trust-io.ts';
 
-export interface RealGateOptions {
+export interface WorldOptions {
   /**
    * The ref the ledger is also proven against before any status is computed (it extends it byte
    * for byte, and every commit since it only appended): the branch upstream by default (when
    * there is one), a `--base` ref, or `{ upstream: undefined }` for none (--no-base).
    */
   against?: AnchorChoice;
-  /** `--trust FILE`: authorities and keys from the file; any difference is exit 3. */
+  /** `--trust FILE` (read from the caller's directory): authorities and keys from the file; any difference is exit 3. */
+  trustFile?: string | undefined;
+  /** A trust file already read (export reads it after checking its usage). */
   trust?: LoadedTrust | undefined;
-  /** Entries of this signer's authority are signed keyless through Sigstore (`--sign sigstore`). */
-  readonly keyless?: { readonly authority: string; readonly signer: KeylessSigner } | undefined;
+  /** `--sign`: with `sigstore`, `signKeyless` sets up the keyless signer (io/sigstore-sign.ts, loaded only then). */
+  sign?: SignMode | undefined;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
   /**
@@ -57,84 +65,108 @@ export interface RealGateOptions {
 }
 
 /**
- * The real gate world and the acting authority for a verb that appends. With `sigstore`, the
- * keyless signer is set up first (OIDC token, declared identity; io/sigstore-sign.ts, loaded only
- * then) and the actor's keyid is the identity id; otherwise the authority's key signs as usual.
+ * What this invocation already asked the world, so it asks once: the planes (under the trust
+ * file), the trust check's findings, the planes whose ledger read made the proof against HEAD, the
+ * integrity anchor, the working-tree state a task's scope was read from, the object stores and
+ * the keyless signer. Nothing outlives the invocation. git's own answers are kept by io for the
+ * verdict that opened them (io/verdict-memo.ts, io/worktree-state.ts), each checked against the
+ * repository's identity, and the ledger is read and checked afresh on every read.
  */
-export async function openSigningIO(
-  ctx: Context,
-  root: string,
-  actor: Actor,
-  sign: SignMode | undefined,
-  sigstoreRoot?: string,
-  checkpoint?: boolean,
-): Promise<{ io: GateIO; actor: Actor }> {
-  const read = checkpoint === true ? { checkpoint } : {};
-  const world = createRealGateIO(ctx, { sigstoreRoot, ...read });
-  if (sign !== 'sigstore')
-    return { io: world, actor: await resolveActor(world, root, actor, ctx.env) };
-  const plane = await world.loadPlane(root);
-  const authority = plane.manifest.authorities.find((a) => a.id === actor.authority);
-  if (authority === undefined) {
-    await resolveActor(world, root, actor, ctx.env);
-    throw new InternalError(`authority ${actor.authority} vanished from the manifest`);
-  }
-  const { loadKeylessSigner } = await import('../../io/sigstore-sign.ts');
-  const signer = await loadKeylessSigner(authority, ctx.env);
-  // The gate world is built once the signer exists: it takes the signer, never has it set later.
-  const io = createRealGateIO(ctx, {
-    sigstoreRoot,
-    ...read,
-    keyless: { authority: authority.id, signer },
-  });
-  const { keyid: _keyid, ...rest } = actor;
-  return { io, actor: { ...rest, keyid: signer.keyid } };
+interface Asked {
+  planes: Map<string, Plane>;
+  /** Findings of the trust check, by plane directory (empty: the repository matches the file). */
+  distrust: Map<string, LedgerFinding[]>;
+  proven: Set<Plane>;
+  /** The upstream or fork point the ledger is proven against, by root. */
+  upstreams: Map<string, Promise<UpstreamCheck | undefined>>;
+  anchors: Map<Plane, Promise<IntegrityAnchor | undefined>>;
+  scoped: Map<string, WorktreeState>;
+  stores: Map<string, ObjectStore>;
+  /** The one authority whose entries are signed keyless, and its signer. */
+  keyless?: { authority: string; signer: Promise<KeylessSigner> };
 }
 
-export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): GateIO {
-  const planes = new Map<string, Plane>();
-  /** Findings of the trust check, by plane directory (empty: the repository matches the file). */
-  const distrust = new Map<string, LedgerFinding[]>();
-  // Read once, here: the world signs with what it was built with, whatever the caller's object does.
-  const { trust, keyless } = options;
-  /** Planes whose entries were read: the proof against HEAD was made in that read. */
-  const proven = new Set<Plane>();
-  const anchors = new Map<Plane, Promise<IntegrityAnchor | undefined>>();
-  /** The working-tree state a task's scope was computed from, for the next subject bindings. */
-  const scoped = new Map<string, WorktreeState>();
-  const stores = new Map<string, ObjectStore>();
+export function openWorld(ctx: Context, options: WorldOptions = {}): World {
+  // The trust file is read when first needed (after the root, so a bad --root is named first).
+  let loaded: { trust: LoadedTrust | undefined } | undefined =
+    options.trust === undefined ? undefined : { trust: options.trust };
+  const trustOf = (): LoadedTrust | undefined =>
+    (loaded ??= { trust: readTrustOption(ctx.cwd, options.trustFile) }).trust;
+  const asked: Asked = {
+    planes: new Map(),
+    distrust: new Map(),
+    proven: new Set(),
+    upstreams: new Map(),
+    anchors: new Map(),
+    scoped: new Map(),
+    stores: new Map(),
+  };
+  const against = options.against ?? { upstream: 'find' };
+  const ledgerUpstream = (root: string): Promise<UpstreamCheck | undefined> => {
+    if ('base' in against) return Promise.resolve(undefined);
+    let upstream = asked.upstreams.get(root);
+    if (upstream === undefined) asked.upstreams.set(root, (upstream = upstreamOf(root, against)));
+    return upstream;
+  };
   const objects = (plane: Plane): ObjectStore => {
-    let store = stores.get(plane.dir);
-    if (store === undefined) stores.set(plane.dir, (store = createObjectStore(plane)));
+    let store = asked.stores.get(plane.dir);
+    if (store === undefined) asked.stores.set(plane.dir, (store = createObjectStore(plane)));
     return store;
   };
   return {
+    get trust() {
+      return trustOf();
+    },
+    resolveRoot: (rootOption) => resolveRoot(rootOption, ctx.cwd),
+    ledgerUpstream,
+    signKeyless: async (authority) => {
+      if (options.sign !== 'sigstore')
+        throw new InternalError('a keyless signer was asked for without --sign sigstore');
+      if (asked.keyless === undefined) {
+        const signer = import('../../io/sigstore-sign.ts').then((m) =>
+          m.loadKeylessSigner(authority, ctx.env),
+        );
+        asked.keyless = { authority: authority.id, signer };
+      } else if (asked.keyless.authority !== authority.id) {
+        throw new InternalError(
+          `keyless signing was set up for ${asked.keyless.authority}, not ${authority.id}`,
+        );
+      }
+      return { keyid: (await asked.keyless.signer).keyid };
+    },
     loadPlane: (root) => {
-      let plane = planes.get(root);
+      let plane = asked.planes.get(root);
       if (plane === undefined) {
+        const trust = trustOf();
         const own = loadPlane(root);
-        if (trust !== undefined) distrust.set(own.dir, checkTrust(own, trust));
-        planes.set(root, (plane = trust === undefined ? own : applyTrust(own, trust)));
+        if (trust !== undefined) asked.distrust.set(own.dir, checkTrust(own, trust));
+        asked.planes.set(root, (plane = trust === undefined ? own : applyTrust(own, trust)));
       }
       return Promise.resolve(plane);
     },
     computeSubjects: (plane, controls) => {
       // A task's scope just read the working tree for this verdict: the statuses use that read.
-      const state = scoped.get(plane.root);
-      scoped.delete(plane.root);
+      const state = asked.scoped.get(plane.root);
+      asked.scoped.delete(plane.root);
       return computeSubjects(plane, controls, state);
     },
     readEntries: async (plane) => {
       // The anchor does not move within one run; the ledger is read and checked afresh each time.
-      let anchor = anchors.get(plane);
+      let anchor = asked.anchors.get(plane);
       if (anchor === undefined) {
-        anchor = resolveAnchor(plane, options.against ?? { upstream: 'find' });
-        anchors.set(plane, anchor);
+        anchor =
+          'base' in against
+            ? resolveAnchor(plane, against)
+            : ledgerUpstream(plane.root).then((u) =>
+                u === undefined ? undefined : anchorOfUpstream(u),
+              );
+        asked.anchors.set(plane, anchor);
       }
+      const trust = trustOf();
       const trusted =
         trust === undefined
           ? undefined
-          : { trust, findings: distrust.get(plane.dir) ?? checkTrust(plane, trust) };
+          : { trust, findings: asked.distrust.get(plane.dir) ?? checkTrust(plane, trust) };
       const entries = await readVerifiedEntries(
         plane,
         await anchor,
@@ -143,13 +175,13 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
         options.sigstoreRoot,
         options.checkpoint === true && trust === undefined,
       );
-      proven.add(plane);
+      asked.proven.add(plane);
       return entries;
     },
     changedPaths: async (plane, scope, from) => {
       if (!(await hasObject(plane.root, from))) return undefined;
       const { tree, state } = await computeSubjectTreeState(plane.root, scope);
-      scoped.set(plane.root, state);
+      asked.scoped.set(plane.root, state);
       return listChangedPaths(plane.root, from, tree, scope);
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
@@ -157,22 +189,24 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     // Proven in the read of the entries when they were read (which refuses on any finding);
     // otherwise a read of its own.
     proveCommitted: (plane) =>
-      proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
+      asked.proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
     evidenceBytes: (plane) => evidenceBytes(plane),
     readToolIdentity: (plane) => readToolIdentityAsync(plane.root),
-    append: (plane, unbound) => {
+    append: async (plane, unbound) => {
       const draft = withTool(plane, unbound);
+      const keyless = asked.keyless;
       if (keyless !== undefined && keyless.authority === draft.actor.authority) {
-        if (draft.actor.keyid !== keyless.signer.keyid) {
+        const signer = await keyless.signer;
+        if (draft.actor.keyid !== signer.keyid) {
           throw new InternalError(
-            `actor ${draft.actor.authority} carries key ${draft.actor.keyid ?? 'none'} but signs keyless as ${keyless.signer.keyid}`,
+            `actor ${draft.actor.authority} carries key ${draft.actor.keyid ?? 'none'} but signs keyless as ${signer.keyid}`,
           );
         }
         const { keyid: _keyid, ...actor } = draft.actor;
         return appendEntry(
           plane,
           { ...draft, actor },
-          { manifest: plane.manifest, keyless: keyless.signer },
+          { manifest: plane.manifest, keyless: signer },
         );
       }
       const signer = loadSigner(plane, draft.actor.authority, ctx.env);
@@ -194,7 +228,6 @@ export function createRealGateIO(ctx: Context, options: RealGateOptions = {}): G
     },
     objects,
     runCommand,
-    checkTrace: (root, execution) => checkTrace(root, execution),
     statPath,
     readFile: readFileInRoot,
   };
@@ -236,25 +269,4 @@ async function readVerifiedEntries(
       ? 'run "proofgate verify --full" and restore the ledger and evidence from git, never edit them'
       : `run "proofgate verify --full" and restore the ledger and evidence from ${anchor.ref}, never edit them`;
   throw integrityFailure(findings, findingCount, next);
-}
-
-/**
- * The trace control as the gate sees it. An invalid or missing pack stays a ConfigError (exit 2):
- * a broken pack is a plane problem for a human, not a result of the code under test.
- */
-async function checkTrace(
-  root: string,
-  execution: { pack: string; traces: string[]; adapter?: string },
-): Promise<TraceOutcome> {
-  // Loaded on first use: the trace readers and the rule-pack validator are only needed by a
-  // trace control that actually runs, never by claim, status or the Stop hook.
-  const { checkTraceControl } = await import('../../flows/trace-control.ts');
-  const result = await checkTraceControl(root, execution);
-  return {
-    status: result.status,
-    detail: result.summary,
-    ...(result.report === null
-      ? {}
-      : { report: new TextEncoder().encode(`${JSON.stringify(result.report, null, 2)}\n`) }),
-  };
 }

@@ -1,25 +1,11 @@
-// The one trust check every verdict and `verify` make when given `--trust FILE`: the manifest's
-// authorities and keys must be the file's, and every head the file pins must still be in the
-// ledger. The findings join the verifier's (exit 3); the plane the verdict then judges with takes
-// its authorities and keys from the file, never from the repository.
-import { IntegrityError } from '../core/errors.ts';
-import type { LedgerFinding } from '../core/ledger/types.ts';
-import type { Plane } from '../core/plane/plane.ts';
-import {
-  checkPinnedHeads,
-  compareAuthorities,
-  trustedManifest,
-} from '../core/trust/compare-trust.ts';
-import { readPinnedPrefixes, type LoadedTrust } from '../io/trust-io.ts';
-
-/** Every difference between the repository and the trust file (empty when they agree). */
-export function checkTrust(plane: Plane, loaded: LoadedTrust): LedgerFinding[] {
-  const manifestFile = plane.manifestPath.slice(plane.root.length + 1);
-  return [
-    ...compareAuthorities(loaded.trust, plane.manifest, { trustFile: loaded.name, manifestFile }),
-    ...checkPinnedHeads(loaded.trust, readPinnedPrefixes(plane, loaded.trust), loaded.name),
-  ];
-}
+// What a verdict does with a `--trust FILE` (references/trust.md): the plane it judges with takes
+// its authorities and keys from the file, never from the repository; a difference (io/trust-io.ts
+// checkTrust) refuses the verdict with exit 3, the file's findings first.
+import { IntegrityError } from '../errors.ts';
+import type { LedgerFinding } from '../ledger/types.ts';
+import type { Plane } from '../plane/plane.ts';
+import { trustedManifest } from './compare-trust.ts';
+import type { LoadedTrust } from './trust-file.ts';
 
 /** `plane` with the trust file's authorities and keys in place of the manifest's. */
 export function applyTrust(plane: Plane, loaded: LoadedTrust): Plane {

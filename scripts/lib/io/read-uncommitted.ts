@@ -5,9 +5,9 @@ import { listPlaneDefinitionPaths, subjectScopeOf } from '../core/binding/build-
 import { EnvironmentError } from '../core/errors.ts';
 import { listUncommitted, type Uncommitted } from '../core/gate/claim/uncommitted.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { findRepositoryPaths } from '../io/git.ts';
-import { installedSkillExcludes } from '../io/skill-excludes.ts';
-import { peekBoundState, readWorktreeState } from '../io/worktree-state.ts';
+import { findRepositoryPaths } from './git.ts';
+import { installedSkillExcludes } from './skill-excludes.ts';
+import { peekBoundState, readWorktreeState } from './worktree-state.ts';
 
 export async function readUncommitted(plane: Plane): Promise<Uncommitted | undefined> {
   const top = (await findRepositoryPaths(plane.root)).top;
