@@ -28,6 +28,7 @@ const CORE_ORDER: readonly (readonly string[])[] = [
   ['hook', 'export', 'trust', 'skill', 'handoff'],
   ['report'],
   ['ports.ts'],
+  ['world'],
 ];
 
 /** core/gate's subfolders, lowest rank first. */

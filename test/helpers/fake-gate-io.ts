@@ -10,7 +10,12 @@ import type {
   SubjectBinding,
 } from '../../scripts/lib/core/ledger/types.ts';
 import type { Control, Manifest, Registry } from '../../scripts/lib/core/plane/types.ts';
-import type { GateIO, PathState, TraceOutcome } from '../../scripts/lib/core/ports.ts';
+import type { PathState, TraceOutcome } from '../../scripts/lib/core/ports.ts';
+import type { World, WorldExtras } from '../../scripts/lib/core/world/world.ts';
+import { WORLD_PARTS } from '../../scripts/lib/cli/world/world-parts.ts';
+import { KNOWLEDGE_PART } from '../../scripts/lib/cli/world/knowledge-part.ts';
+import { REPO_PART } from '../../scripts/lib/cli/world/repo-part.ts';
+import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/core/ports.ts';
@@ -88,7 +93,8 @@ export function command(
 
 type Script = (request: RunCommandRequest) => Promise<RunCommandResult> | RunCommandResult;
 
-export interface FakeGateIO extends GateIO {
+/** The in-memory gate inside a world whose other ports are the real adapters (as flows used them). */
+export interface FakeGateIO extends World, WorldExtras {
   plane: Plane;
   stored: StoredEntry[];
   store: Map<string, Uint8Array>;
@@ -172,6 +178,14 @@ export function createFakeGateIO(
     has: (digest) => Promise.resolve(store.has(digest)),
   };
   const io: FakeGateIO = {
+    ...WORLD_PARTS,
+    ...KNOWLEDGE_PART,
+    ...TRACE_PART,
+    ...REPO_PART,
+    trust: undefined,
+    resolveRoot: (rootOption) => Promise.resolve(rootOption ?? ROOT),
+    ledgerUpstream: () => Promise.resolve(undefined),
+    signKeyless: () => Promise.reject(new Error('the fake gate signs no entry keyless')),
     plane,
     stored: [],
     store,

@@ -13,8 +13,7 @@ import type {
   StoredEntry,
   SubjectBinding,
 } from './ledger/types.ts';
-import type { Authority, Control, Execution } from './plane/types.ts';
-import type { LoadedTrust } from './trust/trust-file.ts';
+import type { Control, Execution } from './plane/types.ts';
 import type { KnowledgeKind, KnowledgeRecord } from './knowledge/types.ts';
 import type { Plane } from './plane/plane.ts';
 import type { SubjectScope } from './binding/build-subject.ts';
@@ -84,32 +83,6 @@ export interface UpstreamCheck {
   ref: string;
   /** The commit the ledger had to extend (the merge base of HEAD and the ref). */
   commit: string;
-}
-
-/**
- * The world of one verb invocation (cli/world/open-world.ts builds the real one, once): the gate's
- * port, the one way a verb finds its root, the `--trust FILE` it was opened with, and the keyless
- * signer, set up only when asked.
- */
-export interface World extends GateIO {
-  /**
-   * The directory the verb works in: `--root` (resolved against the caller's directory; an
-   * existing directory inside a git work tree) or the git top level of the caller's directory;
-   * absolute and a real path.
-   */
-  resolveRoot(rootOption: string | undefined): Promise<string>;
-  /**
-   * The upstream (or the `--base` ref's fork point) the world proves the ledger against, asked
-   * once; undefined when there is none or the world was opened without one (`--no-base`).
-   */
-  ledgerUpstream(root: string): Promise<UpstreamCheck | undefined>;
-  /** The `--trust FILE` the world was opened with: its authorities and keys decide. */
-  readonly trust: LoadedTrust | undefined;
-  /**
-   * `--sign sigstore`: sets up the keyless signer of `authority` (its OIDC token and declared
-   * identity) on the first ask; the world then signs that authority's entries keyless.
-   */
-  signKeyless(authority: Authority): Promise<{ keyid: string }>;
 }
 
 // The process runner (io/run-command.ts).

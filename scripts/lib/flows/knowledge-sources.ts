@@ -10,7 +10,8 @@ import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
 import { readEntriesOnce } from './read-entries-once.ts';
 import { statusFlow } from './status-flow.ts';
 import { readViewRules } from './trusted-rules.ts';
-import type { GateIO, World } from '../core/ports.ts';
+import type { GateIO } from '../core/ports.ts';
+import type { World } from '../core/world/world.ts';
 
 /** A claim decision of one scope now, as `next` ranks it: its verdict line and blockers. */
 export interface ScopeVerdict {

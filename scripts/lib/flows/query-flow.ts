@@ -17,13 +17,16 @@ import {
   type QueryItem,
   type QueryView,
 } from '../core/gate/query/query-views.ts';
-import { entryView, findAnyEntry, subjectView } from '../core/gate/query/query-entry-views.ts';
-import type { SubjectNames } from '../core/gate/query/query-entry-views.ts';
+import {
+  entryView,
+  findAnyEntry,
+  subjectView,
+  type SubjectNames,
+} from '../core/gate/query/query-entry-views.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import {
   commitSubjectTree,
-  COMMITS_SEARCHED,
   findSubjectCommits,
   resolveCommit,
   subjectExcludes,
@@ -34,6 +37,7 @@ import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses } from './gather-statuses.ts';
+import { COMMITS_SEARCHED } from '../core/world/subject-port.ts';
 
 export interface QueryFlowOptions {
   root: string;

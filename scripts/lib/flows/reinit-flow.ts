@@ -22,10 +22,11 @@ import { appendEntry } from '../io/ledger-store.ts';
 import { readMetaSubject } from '../io/meta-subject.ts';
 import { locatePlane } from '../io/locate-plane.ts';
 import { loadPlane } from '../io/plane.ts';
-import { loadArchive, readPlaneFiles, type ArchiveSeal } from '../io/plane-archive.ts';
+import { loadArchive, readPlaneFiles } from '../io/plane-archive.ts';
 import { replacePlaneFiles } from '../io/replace-plane-files.ts';
 import type { ScanResult } from '../core/scan/types.ts';
 import { basename } from 'node:path';
+import type { ArchiveSeal } from '../core/world/plane-port.ts';
 
 /** The ledger note a re-initialised plane records (references/init.md "Replacing a plane"). */
 export const PREDECESSOR_NOTE_TYPE = 'plane-predecessor';

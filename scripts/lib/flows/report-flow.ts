@@ -9,14 +9,13 @@ import { selectRequired } from '../core/gate/select/select-controls.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import { LedgerOrder } from '../core/ledger/ledger-order.ts';
-import type { Registry } from '../core/plane/types.ts';
+import type { Registry, ClaimScope } from '../core/plane/types.ts';
 import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
 import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
 import { createObjectStore } from '../io/objects.ts';
 import { loadPlane, readYamlFile } from '../io/plane.ts';
 import { anchorOfUpstream } from '../io/ledger-integrity.ts';
-import type { TrustedCheckpoint } from '../io/ledger-checkpoint.ts';
 import { readFromCheckpoint, readWholeVerified } from '../io/read-verified-ledger.ts';
 import { findBaseFork, findUpstream } from '../io/ledger-upstream.ts';
 import { findSubjectCommits, readHeadFacts } from '../io/commit-subject.ts';
@@ -31,9 +30,9 @@ import type { GateIO } from '../core/ports.ts';
 import type { ClaimBlocker, ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import type { ControlStatusValue } from '../core/gate/status/compute-status.ts';
 import type { RulesReport } from '../core/gate/claim/base-rules.ts';
-import type { ClaimScope } from '../core/plane/types.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readViewRules } from './trusted-rules.ts';
+import type { TrustedCheckpoint } from '../core/world/ledger-port.ts';
 
 export interface GatherReportOptions {
   root: string;

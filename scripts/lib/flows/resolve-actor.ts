@@ -6,7 +6,8 @@ import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { SignMode } from '../core/ledger/keyless.ts';
 import type { Actor } from '../core/ledger/types.ts';
-import type { GateIO, World } from '../core/ports.ts';
+import type { GateIO } from '../core/ports.ts';
+import type { World } from '../core/world/world.ts';
 import { loadSigner } from '../io/keys.ts';
 
 /** The actor with `keyid` set when its authority signs (resolved the same way append signs). */

@@ -2,13 +2,12 @@
 // when and who. Reads only; never appends.
 import type { Context } from '../core/context.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
-import type { GateIO } from '../core/ports.ts';
+import type { GateIO, UpstreamCheck } from '../core/ports.ts';
 import type { TrustSource } from '../core/trust/apply-trust.ts';
-import type { UpstreamCheck } from '../core/ports.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
-import type { LedgerRead } from '../io/read-verified-ledger.ts';
+import type { LedgerRead } from '../core/world/ledger-port.ts';
 
 export interface StatusFlowOptions {
   root: string;

@@ -1,13 +1,12 @@
 // Gather-and-decide for `trace check`: load the pack once, stream each trace through a fresh
 // evaluator. A trace that cannot be read is an item with an error, never a silent pass.
 import { isCliError } from '../core/errors.ts';
-import { hasFailingFindings, createEvaluator } from '../core/trace/evaluate.ts';
-import type { TraceVerdict } from '../core/trace/evaluate.ts';
+import { hasFailingFindings, createEvaluator, type TraceVerdict } from '../core/trace/evaluate.ts';
 import type { RecordCounts } from '../core/trace/events.ts';
 import type { Pack } from '../core/trace/pack.ts';
 import { readTrace, unknownTrace } from '../io/trace/read-trace.ts';
-import type { AdaptResult } from '../io/trace/adapt-trace.ts';
 import type { CompareResult } from '../core/trace/compare.ts';
+import type { AdaptResult } from '../core/world/trace-port.ts';
 
 /** What `proofgate trace` returns: a check, a comparison or the adapted events. */
 export type TraceResult =

@@ -17,8 +17,8 @@ import { applyTrust, describeTrust, type TrustSource } from '../core/trust/apply
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
 import { readToolIdentity } from '../io/tool-identity.ts';
 import { judgeTool, type ToolBinding } from '../core/gate/claim/tool-trust.ts';
-import { NO_CHECKPOINT, type CheckpointUse } from '../io/ledger-checkpoint.ts';
 import { usableCheckpoint } from '../io/checkpoint-unchanged.ts';
+import { type CheckpointUse, NO_CHECKPOINT } from '../core/world/ledger-port.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;

@@ -6,14 +6,7 @@
 // task scope needs, so the hook loads nothing more before its git status starts.
 import { runGit } from './git.ts';
 import { rememberHead, startVerdictMemo } from './verdict-memo.ts';
-
-/** The trusted base: the ref as git names it and the commit whose rules and tree are compared. */
-export interface TrustedBase {
-  /** E.g. `origin/main`. */
-  ref: string;
-  /** The merge base of HEAD and the ref (the ref's tip when they share no history). */
-  commit: string;
-}
+import type { TrustedBase } from '../core/world/git-port.ts';
 
 async function text(root: string, args: readonly string[]): Promise<string | undefined> {
   const result = await runGit(args, { cwd: root });

@@ -15,7 +15,7 @@ import { decodeLine } from '../core/ledger/parse-ledger.ts';
 import type { LedgerFinding, LocatedEntry, StoredEntry } from '../core/ledger/types.ts';
 import { readSealBody } from '../core/ledger/verify-seals.ts';
 import { runGit } from './git.ts';
-import type { SegmentFile } from './ledger-base.ts';
+import type { SegmentFile } from '../core/world/ledger-port.ts';
 
 /** The repository's object format (blob ids of the sealed segments are in it). */
 async function objectFormatOf(root: string): Promise<'sha1' | 'sha256'> {

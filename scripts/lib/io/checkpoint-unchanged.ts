@@ -10,11 +10,13 @@
 //   the suffix adds.
 import type { Plane } from '../core/plane/plane.ts';
 import { findRepositoryPaths } from './git.ts';
-import { loadTrustedCheckpoint, type CheckpointUse } from './ledger-checkpoint.ts';
+import { loadTrustedCheckpoint } from './ledger-checkpoint.ts';
 import { ledgerDir } from './ledger-store.ts';
 import { objectsDir } from './objects.ts';
 import { inRepository, objectsChangedSince } from './objects-since.ts';
-import { sharedWorktreeState, type WorktreeState } from './worktree-state.ts';
+import { sharedWorktreeState } from './worktree-state.ts';
+import type { CheckpointUse } from '../core/world/ledger-port.ts';
+import type { WorktreeState } from '../core/world/git-port.ts';
 
 /** The commit the verdict proves the ledger against (io/ledger-integrity.ts IntegrityAnchor). */
 interface Anchor {

@@ -19,9 +19,7 @@ import {
   underPrefix,
   type CutPath,
 } from './subject-trees-fast.ts';
-
-/** Commits searched, newest first, when a tree id is matched with a commit. */
-export const COMMITS_SEARCHED = 200;
+import { COMMITS_SEARCHED } from '../core/world/subject-port.ts';
 
 /**
  * What the subject tree leaves out of a commit, as shown to a reader; `skill`: the installed skill

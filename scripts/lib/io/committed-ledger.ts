@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { ContextCollector } from '../core/ledger/verify-context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
-import { listLedgerBlobs, proveBase, type SegmentFile } from './ledger-base.ts';
+import { listLedgerBlobs, proveBase } from './ledger-base.ts';
 import { ledgerDir, ledgerRel } from './ledger-store.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
+import type { SegmentFile } from '../core/world/ledger-port.ts';
 
 /** Findings (file:line) where the working ledger does not extend `ref` (default HEAD). */
 export async function proveCommittedLedger(

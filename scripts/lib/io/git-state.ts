@@ -4,13 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findGitRoot, gitCommonDir, runGit } from './git.ts';
-
-export interface GitState {
-  /** Absolute git common dir, shared by every worktree of the clone. */
-  commonDir: string;
-  /** Current branch, or undefined when HEAD is detached. */
-  branch: string | undefined;
-}
+import type { GitState } from '../core/world/git-port.ts';
 
 function readDirect(root: string): GitState | undefined {
   const dotGit = join(root, '.git');

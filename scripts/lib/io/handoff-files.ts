@@ -5,16 +5,7 @@
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EnvironmentError, UsageError } from '../core/errors.ts';
-
-export interface HandoffPaths {
-  json: string;
-  md: string;
-}
-
-export interface HandoffTexts {
-  json: string | undefined;
-  md: string | undefined;
-}
+import type { HandoffPaths, HandoffTexts } from '../core/world/repo-port.ts';
 
 export function handoffPaths(planeDir: string): HandoffPaths {
   const dir = join(planeDir, 'knowledge');

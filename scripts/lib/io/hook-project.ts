@@ -5,19 +5,10 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { EnvironmentError } from '../core/errors.ts';
-import { DEFAULT_PLANE_DIR, type PlaneLocation } from '../core/plane/plane.ts';
+import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { locatePlane } from './locate-plane.ts';
-
-export type HookProject =
-  | { kind: 'none' }
-  | {
-      kind: 'plane';
-      top: string;
-      plane: PlaneLocation;
-      /** `<git dir>/proofgate`: the hook's log and task file. */
-      dir: string;
-    };
+import type { HookProject } from '../core/world/hook-port.ts';
 
 /** A real directory path, or undefined when `path` is not an existing directory. */
 export function existingDir(path: string): string | undefined {

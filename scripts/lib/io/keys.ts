@@ -1,7 +1,12 @@
 // Signing keys (references/keys.md): Ed25519 private keys as PKCS#8 PEM files `<keyid>.pem`
 // (mode 0600) outside the repository; public keys under their authority in controls/manifest.yaml.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -10,6 +15,7 @@ import { keyidOf } from '../core/ledger/sign-entry.ts';
 import type { Signer } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { writeNewFile } from './objects.ts';
+import type { GeneratedKey } from '../core/world/keys-port.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -81,12 +87,6 @@ function signerFrom(privateKey: KeyObject): Signer {
     publicKey: new Uint8Array(publicKey),
     sign: (message) => new Uint8Array(sign(null, message, privateKey)),
   };
-}
-
-export interface GeneratedKey {
-  signer: Signer;
-  publicKeyBase64: string;
-  pem: string;
 }
 
 export function generateKey(): GeneratedKey {

@@ -19,6 +19,7 @@ import { locatePlane } from './locate-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
 import { collectSecrets, declaredEnvNames } from '../core/redact/secret-values.ts';
 import { readYamlFile } from './plane.ts';
+import type { KnowledgeIOOptions } from '../core/world/knowledge-port.ts';
 
 /** Fields people type into facts, decisions and hypotheses (cases merge by content: untouched). */
 const KNOWLEDGE_TEXT_FIELDS: ReadonlySet<string> = new Set([
@@ -51,14 +52,6 @@ function readDeclaredEnv(planeDir: string): string[] {
     return existsSync(path) ? readYamlFile(path, `controls/${name}`) : undefined;
   };
   return declaredEnvNames(read('manifest.yaml'), read('registry.yaml'));
-}
-
-export interface KnowledgeIOOptions {
-  root: string;
-  /** Ledger lookup; default: scan `<plane>/evidence/ledger/*.jsonl`. */
-  entryExists?: (hash: string) => Promise<boolean>;
-  /** The environment whose declared values (see redactionRulesFor) are redacted from typed text. */
-  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The git blob id, computed in process: equals `git hash-object --no-filters <path>`. */

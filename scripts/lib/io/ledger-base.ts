@@ -13,21 +13,7 @@ import type { LedgerFinding } from '../core/ledger/types.ts';
 import { runGit } from './git.ts';
 import { LineReader } from './read-lines.ts';
 import { knownHead, remembered } from './verdict-memo.ts';
-
-export interface SegmentFile {
-  name: string;
-  /** Path relative to the repository root. */
-  file: string;
-  path: string;
-}
-
-/** Where checking starts in one segment: line `start` at byte `startByte`. */
-export interface CheckedRegion {
-  start: number;
-  startByte: number;
-  /** Hash of line `start - 1`; null when `start` is 0. */
-  previousHash: string | null;
-}
+import type { SegmentFile, CheckedRegion } from '../core/world/ledger-port.ts';
 
 export interface BaseProof {
   findings: LedgerFinding[];

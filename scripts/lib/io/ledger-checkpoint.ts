@@ -30,33 +30,22 @@ import {
 import type { Plane } from '../core/plane/plane.ts';
 import type { Authority } from '../core/plane/types.ts';
 import { readBasePlane } from './base-registry.ts';
-import { listLedgerBlobs, type CheckedRegion } from './ledger-base.ts';
+import { listLedgerBlobs } from './ledger-base.ts';
 import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { readSegmentTails } from './ledger-tails.ts';
 import { objectsDir } from './objects.ts';
+import {
+  type CheckedRegion,
+  type TrustedCheckpoint,
+  type CheckpointUse,
+  NO_CHECKPOINT,
+} from '../core/world/ledger-port.ts';
 
 /** The protected ref the trusted rules come from (io/ledger-integrity.ts IntegrityAnchor). */
 interface Anchor {
   commit: string;
   label: string;
 }
-
-export interface TrustedCheckpoint {
-  /** The checkpoint seal (the first line of its own, uncovered, segment). */
-  seal: LocatedEntry;
-  body: CheckpointBody;
-  /** The retained lines of the covered prefix, in segment and line order. */
-  retained: StoredEntry[];
-  /** Key and seal entries among them (what the verifier must know before the suffix). */
-  context: LocatedEntry[];
-  /** Covered segment name → where its suffix starts. */
-  regions: Map<string, CheckedRegion>;
-}
-
-export type CheckpointUse = { checkpoint: TrustedCheckpoint } | { skipped: string };
-
-/** Why no checkpoint is used when the ledger holds none at all. */
-export const NO_CHECKPOINT = 'no checkpoint seal';
 
 interface Candidate {
   seal: LocatedEntry;

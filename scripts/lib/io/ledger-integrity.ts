@@ -24,45 +24,7 @@ import { recheckCheckpoint } from './checkpoint-state.ts';
 import { archiveFindings } from './plane-archive.ts';
 import { rewrittenObjectFindings } from './objects-since.ts';
 import { readSealBody } from '../core/ledger/verify-seals.ts';
-import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
-
-/** The protected ref the ledger must extend, and every commit since it only append to. */
-export interface IntegrityAnchor {
-  /** How git names it: `origin/main` (the upstream) or the --base ref as given. */
-  ref: string;
-  /** The commit proven against (the upstream's fork point, or the --base commit). */
-  commit: string;
-  /** How findings name it. */
-  label: string;
-}
-
-/** Where the anchor comes from: the branch upstream (default), a --base ref, or none (--no-base). */
-/**
- * What the ledger is proven against: the branch upstream (`find`), a fork point already found, none,
- * the ledger at a `--base` ref (claim: it extends it byte for byte), or the fork point of HEAD and
- * a `--base` ref (status, report).
- */
-export type AnchorChoice =
-  { upstream: 'find' | UpstreamCheck | undefined } | { base: string } | { fork: string };
-
-export interface IntegrityInput {
-  anchor: IntegrityAnchor | undefined;
-  /** verify --base: only the lines appended since the anchor are parsed (its lines proven by bytes). */
-  appendedOnly?: boolean;
-  /** Receives every valid entry in ledger order (the gate keeps them). */
-  onEntry?: (stored: StoredEntry) => void;
-  findingsCap?: number;
-  /** Findings another source made first (a --trust file's differences), named before the rest. */
-  leading?: readonly LedgerFinding[];
-  /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
-  sigstoreRoot?: string | undefined;
-  /**
-   * A trusted checkpoint (io/ledger-checkpoint.ts): only the lines after it are read and checked;
-   * its covered segments are proven by blob id instead. Without it, every line, and every
-   * checkpoint seal's state re-computed from the lines it covers.
-   */
-  checkpoint?: TrustedCheckpoint | undefined;
-}
+import type { IntegrityAnchor, AnchorChoice, IntegrityInput } from '../core/world/ledger-port.ts';
 
 /** Checkpoint seals whose state one full check re-computes; more is a finding. */
 const MAX_RECHECKED_CHECKPOINTS = 16;

@@ -2,8 +2,7 @@
 // a pass that reads every byte anyway: each segment's first `size` bytes are hashed as the git blob
 // the ref holds, for several refs at once, so `verify --full` reads the ledger twice (context scan,
 // then the line checks) instead of once more per ref.
-import { createHash } from 'node:crypto';
-import type { Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 import {
@@ -11,10 +10,11 @@ import {
   listLedgerBlobs,
   readBaseLedger,
   rewrittenFinding,
+  type BaseBlob,
 } from './ledger-base.ts';
-import type { BaseBlob, SegmentFile } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
 import type { ByteSink } from './read-lines.ts';
+import type { SegmentFile } from '../core/world/ledger-port.ts';
 
 /** A ref whose ledger the working one must extend byte for byte. */
 export interface PrefixCheck {

@@ -4,8 +4,7 @@ import { closeSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync
 import { join } from 'node:path';
 import { ConfigError, EnvironmentError, IntegrityError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
-import { attachKeyless, buildEntry } from '../core/ledger/build-entry.ts';
-import type { EntryPlacement } from '../core/ledger/build-entry.ts';
+import { attachKeyless, buildEntry, type EntryPlacement } from '../core/ledger/build-entry.ts';
 import type { KeylessSigner } from '../core/ledger/keyless.ts';
 import { canonicalize } from '../core/shared/canonical.ts';
 import { MAX_LINE_BYTES, decodeLine, splitSegment } from '../core/ledger/parse-ledger.ts';
@@ -24,10 +23,10 @@ import { writerOrigin } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
-import type { SegmentTail } from './ledger-tails.ts';
 import { createObjectStore, fsyncDir, makeEvidenceDir } from './objects.ts';
 import { loadPlane } from './plane.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
+import type { SegmentTail, AppendOptions } from '../core/world/ledger-port.ts';
 
 export function ledgerDir(plane: PlaneLocation): string {
   return join(plane.dir, 'evidence', 'ledger');
@@ -47,20 +46,6 @@ export function readLedger(plane: PlaneLocation): Promise<LedgerSnapshot> {
     return { name, file: `${rel}/${name}.jsonl`, bytes, ...splitSegment(bytes) };
   });
   return Promise.resolve({ dir: rel, segments });
-}
-
-export interface AppendOptions {
-  /** Signs the entry; see loadSigner in scripts/lib/io/keys.ts. */
-  signer?: Signer;
-  /** Signs the entry keyless through Sigstore instead (io/sigstore-sign.ts); the lock is held meanwhile. */
-  keyless?: KeylessSigner | undefined;
-  lockTimeoutMs?: number;
-  /** The manifest, when the caller has loaded the plane already (else read from disk). */
-  manifest?: Manifest;
-  /** Writes to this segment instead of the writer's own (only init's ledger root does). */
-  segmentBase?: string;
-  /** Secret values (the declared environment's) redacted from the typed fields too. */
-  secrets?: readonly string[];
 }
 
 /** The ledger id the appender writes; a manifest without one is a config error (exit 2). */

@@ -6,23 +6,10 @@ import { closeSync, existsSync, fstatSync, openSync, readSync, readdirSync } fro
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { MAX_LINE_BYTES } from '../core/ledger/parse-ledger.ts';
+import type { SegmentTail } from '../core/world/ledger-port.ts';
 
 const CHUNK = 64 * 1024;
 const NEWLINE = 0x0a;
-
-export interface SegmentTail {
-  name: string;
-  path: string;
-  size: number;
-  /** The last complete line without its newline; undefined for none or one over the cap. */
-  lastLine: Uint8Array | undefined;
-  /** True when the last complete line is longer than the line cap (it was not read). */
-  isLastLineTooLong: boolean;
-  /** Bytes after the last newline (a torn write); empty when the file ends with `\n`. */
-  tornTail: Uint8Array;
-  /** Length of the torn tail; undefined when it is longer than the cap (not measured). */
-  tornBytes: number | undefined;
-}
 
 export function listSegmentFiles(ledgerDir: string): string[] {
   if (!existsSync(ledgerDir)) return [];

@@ -17,12 +17,7 @@ import {
 } from '../core/plane/archive.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 import { createObjectStore } from './objects.ts';
-
-/** The plane's archived files (core/plane/archive.ts `isArchived`) with their bytes. */
-export interface PlaneFiles {
-  files: ArchiveFile[];
-  bytes: Map<string, Buffer>;
-}
+import type { PlaneFiles, ArchiveSeal } from '../core/world/plane-port.ts';
 
 /** Reads every archived file of the plane; a symlink or special file is refused (exit 2). */
 export function readPlaneFiles(plane: PlaneLocation): PlaneFiles {
@@ -81,15 +76,6 @@ export async function storeArchive(
     archive: { manifest: digest, files: read.files.length },
     objects: [digest, ...read.files.map((f) => f.sha256)],
   };
-}
-
-/** The seal an archive is read through: its id, its body's `archive` and its entry's objects. */
-export interface ArchiveSeal {
-  archiveId: string;
-  archive: SealArchive;
-  objects: readonly string[];
-  /** `file:line` of the seal entry, for messages. */
-  at: string;
 }
 
 /**

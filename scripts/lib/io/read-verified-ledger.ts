@@ -1,7 +1,6 @@
 // The ledger as its readers need it: whole in memory for the report (read, parsed and checked by
 // verifyLedger, findings kept; objects checked for presence or re-hashed), or streamed for the gate.
-import type { ParsedLedger } from '../core/ledger/parse-ledger.ts';
-import { parseLedger } from '../core/ledger/parse-ledger.ts';
+import { type ParsedLedger, parseLedger } from '../core/ledger/parse-ledger.ts';
 import {
   referencedObjects,
   verifyLedger,
@@ -15,12 +14,16 @@ import { checkObjects, createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Context } from '../core/context.ts';
-import { checkIntegrity, type IntegrityAnchor, type IntegrityReport } from './ledger-integrity.ts';
-import type { IntegrityInput } from './ledger-integrity.ts';
+import { checkIntegrity, type IntegrityReport } from './ledger-integrity.ts';
 import { keylessFindings } from './verify-ledger-files.ts';
 import { usableCheckpoint } from './checkpoint-unchanged.ts';
-import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
 import { inFileOrder, namesOnlyKnown } from '../core/ledger/checkpoint-retain.ts';
+import type {
+  IntegrityAnchor,
+  IntegrityInput,
+  CheckpointRead,
+  LedgerRead,
+} from '../core/world/ledger-port.ts';
 
 export interface VerifiedLedger extends VerifyLedgerResult {
   parsed: ParsedLedger;
@@ -181,19 +184,6 @@ export async function readWholeVerified(
   const report = await checkIntegrity(plane, { ...input, onEntry }, ctx);
   return { entries, report };
 }
-
-/** A verified read that started from a trusted checkpoint: its entries and the suffix's check. */
-export interface CheckpointRead {
-  /** The checkpoint's retained lines and the suffix, in file order. */
-  entries: StoredEntry[];
-  /** The integrity check of the suffix (no findings). */
-  report: IntegrityReport;
-  checkpoint: TrustedCheckpoint;
-}
-
-/** How the latest verdict read of this process read the ledger (`status --json` shows it). */
-export type LedgerRead =
-  { from: 'checkpoint'; checkpoint: string } | { from: 'whole'; why: string };
 
 let lastRead: LedgerRead | undefined;
 

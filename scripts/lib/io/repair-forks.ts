@@ -18,16 +18,10 @@ import { appendLocked, ledgerIdOf, readLedger } from './ledger-store.ts';
 import { readMetaSubject } from './meta-subject.ts';
 import { createObjectStore } from './objects.ts';
 import type { Plane } from '../core/plane/plane.ts';
+import type { RepairedFork } from '../core/world/ledger-port.ts';
 
 /** Twins up to this size are copied into the note's body too, not only into the object. */
 const MAX_INLINE_TWIN = 256 * 1024;
-
-export interface RepairedFork {
-  file: string;
-  line: number;
-  seq: number;
-  lineSha256: string;
-}
 
 export async function repairForks(
   plane: Plane,

@@ -14,17 +14,11 @@ import { readGitState } from './git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { measureTornTail, readSegmentTails } from './ledger-tails.ts';
-import type { SegmentTail } from './ledger-tails.ts';
 
 type TornTail = ReturnType<typeof measureTornTail>;
 import { readMetaSubject } from './meta-subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
-
-export interface RepairedTail {
-  file: string;
-  removedBytes: number;
-  removedSha256: string;
-}
+import type { SegmentTail, RepairedTail } from '../core/world/ledger-port.ts';
 
 async function committedSize(root: string, file: string): Promise<number> {
   const blob = await runGit(['cat-file', '-s', `HEAD:${file}`], { cwd: root });

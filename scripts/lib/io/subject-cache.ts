@@ -27,7 +27,7 @@ import {
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RepositoryPaths } from './git.ts';
-import type { WorktreeState } from './worktree-state.ts';
+import type { WorktreeState } from '../core/world/git-port.ts';
 
 const FORMAT = 'proofgate-subject-cache-v1';
 const STORE = 'proofgate-subject-cache.json';

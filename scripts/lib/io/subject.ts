@@ -3,8 +3,8 @@
 // or written through a temporary index (subject-index.ts); the digests are assembled by the pure
 // core in scripts/lib/core/binding/.
 import { relative, sep } from 'node:path';
-import type { SubjectBase } from '../core/binding/build-subject.ts';
 import {
+  type SubjectBase,
   buildControlSubject,
   buildSubject,
   digestInputsListing,
@@ -21,15 +21,15 @@ import { EnvironmentError } from '../core/errors.ts';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { installedSkillExcludes, withSkillExcludes } from './skill-excludes.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
-import type { SubjectIndex } from './subject-index.ts';
-import { gitIndexed, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
-import { assertOutputsUntracked } from './tracked-outputs.ts';
 import {
-  noteBoundState,
-  readWorktreeState,
-  takeWorktreeState,
-  type WorktreeState,
-} from './worktree-state.ts';
+  type SubjectIndex,
+  gitIndexed,
+  prepareSubjectIndex,
+  withTreeIndex,
+} from './subject-index.ts';
+import { assertOutputsUntracked } from './tracked-outputs.ts';
+import { noteBoundState, readWorktreeState, takeWorktreeState } from './worktree-state.ts';
+import type { WorktreeState } from '../core/world/git-port.ts';
 
 export interface SubjectTreeOptions {
   /** Path globs relative to `root` left out of the tree; a trailing `/` names a directory. */

@@ -5,11 +5,7 @@
 import { toGlobPathspec } from '../core/shared/pathspec.ts';
 import { ConfigError, EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
-
-interface DeclaredOutputs {
-  id: string;
-  outputs?: readonly string[] | undefined;
-}
+import type { DeclaredOutputs } from '../core/world/git-port.ts';
 
 // The tracked paths (index, plus HEAD's entries removed from the index since) the globs match.
 async function trackedMatches(root: string, globs: readonly string[]): Promise<string[]> {

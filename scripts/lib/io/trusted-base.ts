@@ -7,8 +7,9 @@ import { toExcludePathspec, toGlobPathspec } from '../core/shared/pathspec.ts';
 import type { SubjectScope } from '../core/binding/build-subject.ts';
 import { EnvironmentError } from '../core/errors.ts';
 import { runGit } from './git.ts';
-import { takeBaseProbe, type TrustedBase } from './base-probe.ts';
+import { takeBaseProbe } from './base-probe.ts';
 import { objectKey, remembered } from './verdict-memo.ts';
+import type { TrustedBase } from '../core/world/git-port.ts';
 
 /** The upstream (or the remote's default branch) and its fork point; undefined when none exists. */
 export async function findTrustedBase(root: string): Promise<TrustedBase | undefined> {

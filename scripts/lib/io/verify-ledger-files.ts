@@ -5,27 +5,26 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/hash.ts';
-import { keptObjects } from '../core/ledger/keyless.ts';
-import type { KeylessJob } from '../core/ledger/keyless.ts';
+import { keptObjects, type KeylessJob } from '../core/ledger/keyless.ts';
 import type { TrustedLines } from '../core/ledger/ledger-index.ts';
 import type { LedgerFinding, LocatedEntry, StoredEntry } from '../core/ledger/types.ts';
 import { MAX_LINE_BYTES, decodeLine } from '../core/ledger/parse-ledger.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
-import { LedgerVerifier } from '../core/ledger/verify-stream.ts';
-import type { ObjectState, VerifyLedgerResult } from '../core/ledger/verify-stream.ts';
+import {
+  LedgerVerifier,
+  type ObjectState,
+  type VerifyLedgerResult,
+} from '../core/ledger/verify-stream.ts';
 import { proveBase } from './ledger-base.ts';
-import type { CheckedRegion, SegmentFile } from './ledger-base.ts';
-import { PrefixFindings, SegmentPrefixes } from './ledger-prefixes.ts';
-import type { PrefixCheck } from './ledger-prefixes.ts';
+import { PrefixFindings, SegmentPrefixes, type PrefixCheck } from './ledger-prefixes.ts';
 import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
 import { assertStoreShape, objectsDir } from './objects.ts';
 import type { Plane, PlaneLocation } from '../core/plane/plane.ts';
 import { LineReader } from './read-lines.ts';
-import { createSignatureChecks } from './signature-checks.ts';
-import type { TrustedCheckpoint } from './ledger-checkpoint.ts';
+import { createSignatureChecks, type SignatureCheckOptions } from './signature-checks.ts';
 import { checkObjects } from '../core/ledger/verify-entry-checks.ts';
-import type { SignatureCheckOptions } from './signature-checks.ts';
+import type { SegmentFile, CheckedRegion, TrustedCheckpoint } from '../core/world/ledger-port.ts';
 
 export interface VerifyFilesOptions {
   /** Git ref the ledger must extend byte for byte; only the appended lines are checked. */

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { findRepositoryPaths, runGit } from './git.ts';
 import { indexHasFlags } from './index-flags.ts';
 import { remember, remembered } from './verdict-memo.ts';
+import type { WorktreeState } from '../core/world/git-port.ts';
 
 /** When each path (relative to `top`) was last modified, in ms; a path that is gone is left out. */
 export function modifiedTimes(top: string, paths: readonly string[]): Map<string, number> {
@@ -29,28 +30,6 @@ export function modifiedTimes(top: string, paths: readonly string[]): Map<string
     }
   }
   return times;
-}
-
-export interface WorktreeState {
-  /** The raw status output: every byte is part of the cache key. */
-  raw: Buffer;
-  /** Paths (relative to the repository top level) whose working-tree state differs from the index. */
-  dirty: string[];
-  /** The untracked ones among them (new files git does not know). */
-  untracked: string[];
-  /** Paths whose index entry differs from HEAD (staged, or unmerged): uncommitted as well. */
-  staged: string[];
-  /** The staged ones among them that HEAD does not hold (added to the index). */
-  added: string[];
-  /** The commit HEAD named when status ran (`# branch.oid`); undefined before the first commit. */
-  head: string | undefined;
-  /** Index entries flagged assume-unchanged or skip-worktree (their flags never hide an edit). */
-  flagged: string[];
-  /**
-   * True when the listing cannot be summarised by file contents alone (a submodule, an untracked
-   * nested repository, or a path that is not valid UTF-8): such states are never cached.
-   */
-  opaque: boolean;
 }
 
 export const STATUS_ARGS = [

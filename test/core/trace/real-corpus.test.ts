@@ -5,9 +5,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { adaptTrace, renderEventsJsonl } from '../../../scripts/lib/io/trace/adapt-trace.ts';
-import type { AdaptResult } from '../../../scripts/lib/io/trace/adapt-trace.ts';
 import { adapterNames } from '../../../scripts/lib/core/trace/adapters/index.ts';
 import { REPO, tempFile } from '../../helpers/trace.ts';
+import type { AdaptResult } from '../../../scripts/lib/core/world/trace-port.ts';
 
 const CORPUS = join(REPO, 'test', 'fixtures', 'traces-real');
 

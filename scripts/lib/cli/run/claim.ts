@@ -11,7 +11,7 @@ import { chooseClaimSubject } from '../../flows/claim-subject.ts';
 import { describeTrust } from '../../core/trust/apply-trust.ts';
 import { resolveActor } from '../../flows/resolve-actor.ts';
 import { readTrustedRules, withTrust } from '../../flows/trusted-rules.ts';
-import type { World } from '../../core/ports.ts';
+import type { World } from '../../core/world/world.ts';
 import { describeKeyProvenance } from '../../io/key-provenance.ts';
 import { findUpstream } from '../../io/ledger-upstream.ts';
 import { startBaseProbe } from '../../io/base-probe.ts';

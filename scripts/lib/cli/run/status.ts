@@ -9,7 +9,7 @@ import { readViewRules } from '../../flows/trusted-rules.ts';
 import { describeKeyProvenance } from '../../io/key-provenance.ts';
 import { startBaseProbe } from '../../io/base-probe.ts';
 import { lastLedgerRead } from '../../io/read-verified-ledger.ts';
-import type { World } from '../../core/ports.ts';
+import type { World } from '../../core/world/world.ts';
 import { openWorld } from '../world/open-world.ts';
 
 export interface StatusOptions extends CommonOptions {

@@ -6,11 +6,17 @@
 // only: what a flow decides stays in the flows.
 import type { Context } from '../../core/context.ts';
 import { InternalError } from '../../core/errors.ts';
-import type { LedgerFinding, ObjectStore, StoredEntry } from '../../core/ledger/types.ts';
-import type { EntryDraft } from '../../core/ledger/types.ts';
+import type {
+  LedgerFinding,
+  ObjectStore,
+  StoredEntry,
+  EntryDraft,
+} from '../../core/ledger/types.ts';
 import type { KeylessSigner, SignMode } from '../../core/ledger/keyless.ts';
 import { integrityFailure } from '../../core/ledger/integrity-failure.ts';
-import type { UpstreamCheck, World } from '../../core/ports.ts';
+import type { UpstreamCheck } from '../../core/ports.ts';
+import type { World, WorldExtras } from '../../core/world/world.ts';
+import { WORLD_PARTS } from './world-parts.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
 import { recordOf } from '../../core/gate/claim/tool-trust.ts';
 import type { Plane } from '../../core/plane/plane.ts';
@@ -28,18 +34,13 @@ import { loadPlane } from '../../io/plane.ts';
 import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
 import { readUncommitted } from '../../io/read-uncommitted.ts';
-import {
-  anchorOfUpstream,
-  resolveAnchor,
-  upstreamOf,
-  type AnchorChoice,
-  type IntegrityAnchor,
-} from '../../io/ledger-integrity.ts';
+import { anchorOfUpstream, resolveAnchor, upstreamOf } from '../../io/ledger-integrity.ts';
 import { runCommand } from '../../io/run-command.ts';
 import { computeSubjects, computeSubjectTreeState } from '../../io/subject.ts';
-import type { WorktreeState } from '../../io/worktree-state.ts';
 import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
 import { checkTrust, readTrustOption } from '../../io/trust-io.ts';
+import type { IntegrityAnchor, AnchorChoice } from '../../core/world/ledger-port.ts';
+import type { WorktreeState } from '../../core/world/git-port.ts';
 
 export interface WorldOptions {
   /**
@@ -86,7 +87,14 @@ interface Asked {
   keyless?: { authority: string; signer: Promise<KeylessSigner> };
 }
 
-export function openWorld(ctx: Context, options: WorldOptions = {}): World {
+/**
+ * The world of one invocation, with the extra ports (`extras`: cli/world/*-part.ts) its flows use.
+ */
+export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>(
+  ctx: Context,
+  options: WorldOptions = {},
+  extras?: P,
+): World & P {
   // The trust file is read when first needed (after the root, so a bad --root is named first).
   let loaded: { trust: LoadedTrust | undefined } | undefined =
     options.trust === undefined ? undefined : { trust: options.trust };
@@ -114,6 +122,8 @@ export function openWorld(ctx: Context, options: WorldOptions = {}): World {
     return store;
   };
   return {
+    ...WORLD_PARTS,
+    ...(extras as P),
     get trust() {
       return trustOf();
     },

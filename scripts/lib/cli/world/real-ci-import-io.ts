@@ -3,7 +3,8 @@
 import { commitSubjectTree, resolveCommit } from '../../io/commit-subject.ts';
 import { readResultFile } from '../../io/read-result-file.ts';
 import { scanRepository } from '../../io/scan-repo.ts';
-import type { CiImportIO, World } from '../../core/ports.ts';
+import type { CiImportIO } from '../../core/ports.ts';
+import type { World } from '../../core/world/world.ts';
 
 export function createRealCiImportIO(gate: World): CiImportIO {
   return {

@@ -1,17 +1,11 @@
 // `trace adapt`: the normalized events of one trace, header first (the `events` adapter reads
 // this output back unchanged). Events are kept in memory up to a bound; `check` streams instead.
 import { UsageError } from '../../core/errors.ts';
-import type { RecordCounts, TraceEvent, TraceHeader } from '../../core/trace/events.ts';
+import type { TraceEvent } from '../../core/trace/events.ts';
 import { readTrace, unknownTrace } from './read-trace.ts';
+import type { AdaptResult } from '../../core/world/trace-port.ts';
 
 const MAX_ADAPT_EVENTS = 1_000_000;
-
-export interface AdaptResult {
-  file: string;
-  header: TraceHeader;
-  counts: RecordCounts;
-  events: TraceEvent[];
-}
 
 export async function adaptTrace(
   path: string,

@@ -4,15 +4,21 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.ts';
-import { countMalformed, emptyCounts } from '../../core/trace/events.ts';
-import type { RecordCounts, TraceEvent, TraceHeader } from '../../core/trace/events.ts';
-import { adapterId, createSink, RecordRejected } from '../../core/trace/adapters/define-adapter.ts';
-import type {
-  DocumentAdapter,
-  LineAdapter,
-  TraceAdapter,
-  NewEvent,
-  TraceSink,
+import {
+  countMalformed,
+  emptyCounts,
+  type TraceEvent,
+  type TraceHeader,
+} from '../../core/trace/events.ts';
+import {
+  adapterId,
+  createSink,
+  RecordRejected,
+  type DocumentAdapter,
+  type LineAdapter,
+  type TraceAdapter,
+  type NewEvent,
+  type TraceSink,
 } from '../../core/trace/adapters/define-adapter.ts';
 import { claudeCodeAdapter } from '../../core/trace/adapters/claude-code.ts';
 import {
@@ -26,27 +32,11 @@ import { findUnjudgeable } from '../../core/trace/integrity.ts';
 import { tryParseJson } from '../../core/trace/json-depth.ts';
 import { readLines } from '../read-lines.ts';
 import { findSubagentFiles, readSubagents } from './claude-subagents.ts';
+import type { TraceReadOptions, TraceRead } from '../../core/world/trace-port.ts';
 
 const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 const PROBE_BYTES = 1024 * 1024;
 const PROBE_LINES = 20;
-
-export interface TraceReadOptions {
-  /** Adapter name (`claude-code` or `claude-code@1`) or `auto`. */
-  adapter: string;
-  /** How the file is named in messages. */
-  shownAs: string;
-  maxLineBytes?: number;
-  maxDocumentBytes?: number;
-}
-
-export interface TraceRead {
-  header: TraceHeader;
-  counts: RecordCounts;
-  bytes: number;
-  /** Why the trace cannot be judged (UNKNOWN), each naming its line; empty when it can. */
-  problems: string[];
-}
 
 const next = `name one with --adapter (${adapterNames.join(', ')}) or convert it to proofgate events JSONL`;
 

@@ -1,0 +1,33 @@
+// The project's other files (core/world/repo-port.ts), for the verbs that scan, adopt, initialise,
+// install or hand off; apart from the world, as it loads the scanner and the schema compiler.
+import type { WorldExtras } from '../../core/world/world.ts';
+import { scanRepository } from '../../io/scan-repo.ts';
+import { appendGitignore, readGitignore } from '../../io/gitignore-file.ts';
+import { ignoreRenderedPages, ignoreSkillFolders } from '../../io/prettier-ignore.ts';
+import { applyExclusions, planExclusionsAt } from '../../io/package-exclusions.ts';
+import { handoffPaths, readHandoffPair, writeHandoffPair } from '../../io/handoff-files.ts';
+import { readCandidate } from '../../io/candidate-file.ts';
+import { pathExists } from '../../io/path-exists.ts';
+import { readRepoWorkflows, writeNewFiles } from '../../io/scaffold-files.ts';
+import { readInstalled, writeSkillFiles } from '../../io/skill-files.ts';
+
+export const REPO_PART: Pick<WorldExtras, 'repo'> = {
+  repo: {
+    pathExists,
+    scanRepository,
+    readGitignore,
+    appendGitignore,
+    ignoreRenderedPages,
+    ignoreSkillFolders,
+    planExclusionsAt,
+    applyExclusions,
+    readRepoWorkflows,
+    writeNewFiles,
+    readInstalled,
+    writeSkillFiles,
+    handoffPaths,
+    readHandoffPair,
+    writeHandoffPair,
+    readCandidate,
+  },
+};

@@ -1,0 +1,197 @@
+// The real ports beside the gate's (core/world/world.ts WorldParts), wired from the io adapters.
+// They hold nothing of their own: what an invocation asked is kept by openWorld, and git's answers
+// by io for the verdict that opened them. This file and open-world.ts are the only importers of
+// io/git.ts outside io.
+import type { WorldParts } from '../../core/world/world.ts';
+import { readAttestationHistory } from '../../io/attestation-history.ts';
+import { readBasePlane } from '../../io/base-registry.ts';
+import { startBaseProbe } from '../../io/base-probe.ts';
+import { loadCatalog } from '../../io/catalog.ts';
+import { computeCheckpoint } from '../../io/checkpoint-state.ts';
+import { usableCheckpoint } from '../../io/checkpoint-unchanged.ts';
+import {
+  commitSubjectTree,
+  findSubjectCommits,
+  readHeadFacts,
+  resolveCommit,
+  subjectExcludes,
+} from '../../io/commit-subject.ts';
+import { defaultExecutionContext } from '../../io/default-context.ts';
+import { findRepositoryPaths, runGit } from '../../io/git.ts';
+import { readGitState } from '../../io/git-state.ts';
+import {
+  appendHookLog,
+  hookDir,
+  isGitIgnored,
+  readJsonSettings,
+  readRunnablePackages,
+  readTaskFile,
+  writeJsonSettings,
+  writeTaskFile,
+} from '../../io/hook-files.ts';
+import { existingDir, findTopOnDisk, locateHookProject } from '../../io/hook-project.ts';
+import { selfArgv } from '../../io/invocation.ts';
+import { generateKey, loadSigner, writePrivateKey } from '../../io/keys.ts';
+import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../../io/ledger-integrity.ts';
+import { appendEntry, ledgerDir, ledgerIdOf } from '../../io/ledger-store.ts';
+import { readSegmentTails } from '../../io/ledger-tails.ts';
+import { findBaseFork, findUpstream } from '../../io/ledger-upstream.ts';
+import { locatePlane } from '../../io/locate-plane.ts';
+import { appendAuthority, markAuthorityRetired } from '../../io/manifest-authorities.ts';
+import { addKeyToManifest } from '../../io/manifest-keys.ts';
+import { applyMaturityRaise } from '../../io/manifest-maturity.ts';
+import { readMetaSubject } from '../../io/meta-subject.ts';
+import { createObjectStore } from '../../io/objects.ts';
+import { packageRoot } from '../../io/package-root.ts';
+import { loadArchive, readPlaneFiles, storeArchive } from '../../io/plane-archive.ts';
+import { loadPlane, parseYamlText, readYamlFile } from '../../io/plane.ts';
+import { readFromCheckpoint, readWholeVerified } from '../../io/read-verified-ledger.ts';
+import { repairForks } from '../../io/repair-forks.ts';
+import { repairTornTails } from '../../io/repair-torn.ts';
+import { replacePlaneFiles } from '../../io/replace-plane-files.ts';
+import { readRequirementTexts } from '../../io/requirement-files.ts';
+import { readWorkflowTemplate } from '../../io/scaffold-files.ts';
+import { installedSkillExcludes, withSkillExcludes } from '../../io/skill-excludes.ts';
+import { readPackageSkillFiles } from '../../io/skill-files.ts';
+import { computeSubject, computeSubjects } from '../../io/subject.ts';
+import { readToolIdentity } from '../../io/tool-identity.ts';
+import { assertOutputsUntracked } from '../../io/tracked-outputs.ts';
+import { findTrustedBase, hasObject, listChangedPaths } from '../../io/trusted-base.ts';
+import {
+  checkTrust,
+  readCurrentHeads,
+  readJsonFile as readTrustJsonFile,
+  readTrustFile,
+  readTrustOption,
+  writeExportFile,
+  writeTrustFile,
+} from '../../io/trust-io.ts';
+import { currentSegmentFiles } from '../../io/verify-ledger-files.ts';
+import {
+  endWorktreeState,
+  modifiedTimes,
+  readWorktreeState,
+  startWorktreeState,
+  takeBoundState,
+} from '../../io/worktree-state.ts';
+import {
+  createPlaneDir,
+  findOutdated,
+  randomLedgerId,
+  readTextFile,
+  replaceFile,
+  writeDerivedFiles,
+} from '../../io/write-plane.ts';
+
+export const WORLD_PARTS: WorldParts = {
+  git: {
+    runGit,
+    findRepositoryPaths,
+    readGitState,
+    hasObject,
+    listChangedPaths,
+    findTrustedBase,
+    resolveCommit,
+    readHeadFacts,
+    startBaseProbe,
+    startWorktreeState,
+    endWorktreeState,
+    readWorktreeState,
+    takeBoundState,
+    modifiedTimes,
+    assertOutputsUntracked,
+  },
+  subject: {
+    computeSubject,
+    computeSubjects,
+    findSubjectCommits,
+    commitSubjectTree,
+    subjectExcludes,
+    installedSkillExcludes,
+    withSkillExcludes,
+  },
+  ledger: {
+    appendEntry,
+    ledgerDir,
+    ledgerIdOf,
+    checkIntegrity,
+    resolveAnchor,
+    anchorOfUpstream,
+    findUpstream,
+    findBaseFork,
+    readFromCheckpoint,
+    readWholeVerified,
+    readSegmentTails,
+    currentSegmentFiles,
+    computeCheckpoint,
+    usableCheckpoint,
+    repairForks,
+    repairTornTails,
+    createObjectStore,
+    readAttestationHistory,
+    readToolIdentity,
+    readMetaSubject,
+  },
+  planeFiles: {
+    loadPlane,
+    locatePlane,
+    readYamlFile,
+    parseYamlText,
+    readTextFile,
+    replaceFile,
+    createPlaneDir,
+    randomLedgerId,
+    writeDerivedFiles,
+    findOutdated,
+    loadCatalog,
+    readBasePlane,
+    applyMaturityRaise,
+    appendAuthority,
+    markAuthorityRetired,
+    addKeyToManifest,
+    readPlaneFiles,
+    storeArchive,
+    loadArchive,
+    replacePlaneFiles,
+    readRequirementTexts,
+  },
+  keys: {
+    loadSigner,
+    generateKey,
+    writePrivateKey,
+    // Loaded only when asked: the Sigstore client is needed by `--sign sigstore` alone.
+    loadKeylessSigner: async (authority, env) =>
+      (await import('../../io/sigstore-sign.ts')).loadKeylessSigner(authority, env),
+    refreshTrustedRoot: async (env) =>
+      (await import('../../io/sigstore-tuf.ts')).refreshTrustedRoot(env),
+  },
+  trustFiles: {
+    readTrustFile,
+    readTrustOption,
+    checkTrust,
+    readCurrentHeads,
+    writeTrustFile,
+    writeExportFile,
+    readJsonFile: readTrustJsonFile,
+  },
+  hook: {
+    hookDir,
+    readTaskFile,
+    writeTaskFile,
+    appendHookLog,
+    existingDir,
+    findTopOnDisk,
+    locateHookProject,
+    readJsonSettings,
+    writeJsonSettings,
+    readRunnablePackages,
+    isGitIgnored,
+  },
+  host: {
+    packageRoot,
+    readPackageSkillFiles,
+    readWorkflowTemplate,
+    defaultExecutionContext,
+    selfArgv,
+  },
+};
