@@ -4,17 +4,14 @@
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runCasebase } from './lib/cli/run/knowledge.ts';
 import { renderCasebase } from './lib/render/knowledge.ts';
 import type { Argv } from 'yargs';
 import { UsageError } from './lib/core/errors.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import type { ParsedArgs } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-import {
-  casebaseFlow,
-  type CasebaseResult,
-  type CasebaseOptions,
-} from './lib/flows/casebase-flow.ts';
+import { type CasebaseResult, type CasebaseOptions } from './lib/flows/casebase-flow.ts';
 
 const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import', 'extract'] as const;
 
@@ -160,8 +157,5 @@ export const casebase = defineVerb<CasebaseOptions, CasebaseResult>({
   toJson: (r) => (r.action === 'export' && r.file === undefined ? r.export : r),
   exitCode: () => 0,
 });
-
-/** The verb's run step: the flow, with the world it needs. */
-export const runCasebase: typeof casebaseFlow = (...args) => casebaseFlow(...args);
 
 runIfMain(import.meta.url, casebase);

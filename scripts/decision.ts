@@ -3,12 +3,9 @@
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runDecision } from './lib/cli/run/knowledge.ts';
 import { renderDecision } from './lib/render/knowledge.ts';
-import {
-  decisionFlow,
-  type DecisionResult,
-  type DecisionOptions,
-} from './lib/flows/decision-flow.ts';
+import { type DecisionResult, type DecisionOptions } from './lib/flows/decision-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: unknown): string[] =>
@@ -80,8 +77,5 @@ export const decision = defineVerb<DecisionOptions, DecisionResult>({
   render: renderDecision,
   exitCode: () => 0,
 });
-
-/** The verb's run step: the flow, with the world it needs. */
-export const runDecision: typeof decisionFlow = (...args) => decisionFlow(...args);
 
 runIfMain(import.meta.url, decision);

@@ -3,17 +3,14 @@
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runHypothesis } from './lib/cli/run/knowledge.ts';
 import { renderHypothesis } from './lib/render/knowledge.ts';
 import type { Argv } from 'yargs';
 import { DEFAULT_DONE } from './lib/core/knowledge/evaluate-done.ts';
 import { MILLI, parseMilli } from './lib/core/knowledge/priority.ts';
 import type { ParsedArgs } from './lib/cli/define-verb.ts';
 import type { CommonOptions } from './lib/core/options.ts';
-import {
-  hypothesisFlow,
-  type HypothesisResult,
-  type HypothesisOptions,
-} from './lib/flows/hypothesis-flow.ts';
+import { type HypothesisResult, type HypothesisOptions } from './lib/flows/hypothesis-flow.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const milli = (v: unknown, flag: string, max?: number): number | undefined =>
@@ -149,8 +146,5 @@ export const hypothesis = defineVerb<HypothesisOptions, HypothesisResult>({
   render: renderHypothesis,
   exitCode: () => 0,
 });
-
-/** The verb's run step: the flow, with the world it needs. */
-export const runHypothesis: typeof hypothesisFlow = (...args) => hypothesisFlow(...args);
 
 runIfMain(import.meta.url, hypothesis);

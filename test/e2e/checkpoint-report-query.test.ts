@@ -11,6 +11,7 @@ import { cliTable } from '../../scripts/cli.ts';
 import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { queryFlow } from '../../scripts/lib/flows/query-flow.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
+import { KNOWLEDGE_PART } from '../../scripts/lib/cli/world/knowledge-part.ts';
 import { readViewRules } from '../../scripts/lib/flows/trusted-rules.ts';
 import { loadPlane } from '../../scripts/lib/io/plane.ts';
 import { checkpoint, coveredSegment, pushedRepo } from '../helpers/checkpoint-repo.ts';
@@ -59,8 +60,8 @@ async function blockers(r: GateRepo, checkpointed: boolean): Promise<unknown> {
     env: { USER: 'dev' },
     now: new Date().toISOString(),
   });
-  const io = openWorld(ctx, { checkpoint: checkpointed });
-  const rulesAtBase = await readViewRules(loadPlane(r.dir), undefined);
+  const io = openWorld(ctx, { checkpoint: checkpointed }, KNOWLEDGE_PART);
+  const rulesAtBase = await readViewRules(io, loadPlane(r.dir), undefined);
   try {
     return await queryFlow({ ...BLOCKERS, root: r.dir, rulesAtBase }, ctx, io);
   } catch (error) {

@@ -17,7 +17,7 @@ import {
   type EfficacyMethod,
   type EfficacyOptions,
 } from '../../scripts/lib/flows/efficacy-flow.ts';
-import type { GateIO } from '../../scripts/lib/core/ports.ts';
+import type { World } from '../../scripts/lib/core/world/world.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -79,7 +79,7 @@ function trackedEfficacyIO(dirs: string[]): EfficacyIO {
 async function measure(
   controls: string[],
   method: EfficacyMethod,
-  io?: GateIO,
+  io?: World,
   dirs: string[] = [],
 ) {
   const ctx = createTestContext({ cwd: repo.dir, env });
@@ -168,7 +168,7 @@ describe('efficacy', () => {
     const ctx = createTestContext({ cwd: repo.dir, env });
     const real = openWorld(ctx);
     let calls = 0;
-    const io: GateIO = {
+    const io: World = {
       ...real,
       runCommand: (request) => {
         calls += 1;

@@ -15,6 +15,7 @@ import type { World, WorldExtras } from '../../scripts/lib/core/world/world.ts';
 import { WORLD_PARTS } from '../../scripts/lib/cli/world/world-parts.ts';
 import { KNOWLEDGE_PART } from '../../scripts/lib/cli/world/knowledge-part.ts';
 import { REPO_PART } from '../../scripts/lib/cli/world/repo-part.ts';
+import { CANDIDATE_PART } from '../../scripts/lib/cli/world/candidate-part.ts';
 import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
@@ -182,6 +183,7 @@ export function createFakeGateIO(
     ...KNOWLEDGE_PART,
     ...TRACE_PART,
     ...REPO_PART,
+    ...CANDIDATE_PART,
     trust: undefined,
     resolveRoot: (rootOption) => Promise.resolve(rootOption ?? ROOT),
     ledgerUpstream: () => Promise.resolve(undefined),

@@ -1,6 +1,7 @@
 // adopt: turns a real command into a control or a slot's command, or records that a control does
 // not apply. Every path edits registry.yaml with the yaml Document API (the owner's comments and
 // layout survive), re-validates the result against the manifest and re-renders the derived pages.
+import type { World } from '../core/world/world.ts';
 import { relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { assertGlobs } from '../core/shared/pathspec.ts';
@@ -16,7 +17,6 @@ import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { redactTyped } from '../core/ledger/redact-draft.ts';
 import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 import { scanRepository } from '../io/scan-repo.ts';
 import { assertOutputsUntracked } from '../io/tracked-outputs.ts';
 import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
@@ -122,7 +122,7 @@ function refuseMixed(options: AdoptFlowOptions): void {
 export async function adoptFlow(
   options: AdoptFlowOptions,
   ctx: Context,
-  gate: GateIO,
+  gate: World,
 ): Promise<AdoptResult> {
   if (options.ignoreOutputs === true && options.outputs === undefined)
     throw new UsageError('BAD_FLAG', '--ignore-outputs goes with --outputs', {
@@ -139,7 +139,7 @@ export async function adoptFlow(
 async function adoptOnce(
   options: AdoptFlowOptions,
   ctx: Context,
-  gate: GateIO,
+  gate: World,
 ): Promise<AdoptResult> {
   refuseMixed(options);
   const root = options.root;
@@ -188,7 +188,7 @@ async function adoptOnce(
         recorded,
       });
       // In a keyed owner's name only with the owner's signature, checked before writing.
-      const keyid = await requireOwnerKey(plane, by, retry, ctx);
+      const keyid = await requireOwnerKey(plane, by, retry, ctx, gate);
       // The signed decision is appended to the ledger: one that does not verify is refused (exit 3)
       // before the registry is written. `plane` is adopt's own read, so the gate still loads the
       // registry written below for the decision.

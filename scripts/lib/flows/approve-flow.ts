@@ -2,6 +2,7 @@
 // release claim against a base can count a changed gate as intended. Appends one `note` entry of
 // type definition_approval; the digest is the current definition's, or the removal's when the id
 // is no longer in the registry but was at the base.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
@@ -15,7 +16,6 @@ import {
   type ApprovalBody,
   type BaseControl,
 } from '../core/gate/claim/definition-approval.ts';
-import type { GateIO } from '../core/ports.ts';
 import { hasRegisteredKey } from '../core/gate/claim/owner-decisions.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
@@ -40,7 +40,7 @@ export interface ApproveFlowResult {
 export async function approveFlow(
   options: ApproveFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<ApproveFlowResult> {
   const plane = await io.loadPlane(options.root);
   const baseManifest = options.definitionsAtBase?.manifest;

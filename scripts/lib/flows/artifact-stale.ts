@@ -1,8 +1,8 @@
 // The gather step's artifact check: the current digest of every project file a deciding PASS
 // recorded as an artifact, then core/gate/artifact-stale.ts marks the drifted ones STALE.
+import type { World } from '../core/world/world.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { recordedArtifacts, withArtifactStale } from '../core/gate/status/artifact-stale.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -13,7 +13,7 @@ export async function withArtifactCauses(
   plane: Plane,
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
-  io: GateIO,
+  io: World,
 ): Promise<ControlStatus[]> {
   const byHash = new Map<string, StoredEntry>();
   const paths = new Set<string>();
@@ -44,7 +44,7 @@ export async function withArtifactCauses(
 }
 
 /** The file's digest now; undefined when it is gone, outside the root or not a readable file. */
-async function digestNow(plane: Plane, path: string, io: GateIO): Promise<string | undefined> {
+async function digestNow(plane: Plane, path: string, io: World): Promise<string | undefined> {
   if ((await io.statPath(plane.root, path)) !== 'file') return undefined;
   try {
     return sha256Hex(await io.readFile(plane.root, path));

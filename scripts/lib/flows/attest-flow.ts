@@ -1,11 +1,11 @@
 // attest: a registered human (or external) authority records the result of a manual control as a
 // ledger entry, never inside the registry. The entry binds the control definition only, so
 // committing it does not stale it; `expires` does.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { AttestBody } from '../core/gate/entries/bodies.ts';
-import type { GateIO } from '../core/ports.ts';
 import { isAttestOnly } from '../core/gate/select/select-controls.ts';
 import { pickControls } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
@@ -35,7 +35,7 @@ export interface AttestFlowResult {
 export async function attestFlow(
   options: AttestFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<AttestFlowResult> {
   const plane = await io.loadPlane(options.root);
   const [control] = pickControls(plane.registry, [options.control]);

@@ -4,7 +4,7 @@ import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import { namePaths } from '../core/gate/status/stale-cause.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { hasObject, listChangedPaths } from '../io/trusted-base.ts';
+import type { World } from '../core/world/world.ts';
 
 /** The reason describeStale gives an attestation whose inputs changed. */
 const ATTEST_INPUTS = /^no result for the current inputs: the attestation by (\S+) judged inputs/;
@@ -14,6 +14,7 @@ export async function withAttestationCauses(
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
   subjects: ReadonlyMap<string, SubjectBinding>,
+  world: Pick<World, 'git'>,
 ): Promise<ControlStatus[]> {
   const treeOf = new Map(entries.map((e) => [e.hash, e.entry.subject.tree]));
   return Promise.all(
@@ -26,7 +27,7 @@ export async function withAttestationCauses(
       if (self.status !== 'STALE' || by === undefined || from === undefined || to === undefined)
         return s;
       if (inputs === undefined) return s;
-      const changed = await namedChanges(plane.root, from, to, inputs);
+      const changed = await namedChanges(world, plane.root, from, to, inputs);
       if (changed === undefined) return s;
       const reason = `no result for the current inputs: the attestation by ${by} judged ${s.control}'s inputs before ${namePaths(changed)} changed; it needs a new attestation whatever its age`;
       return {
@@ -40,14 +41,18 @@ export async function withAttestationCauses(
 
 // Naming is a courtesy: the STALE verdict stands without it (a pruned tree, a git error).
 async function namedChanges(
+  { git }: Pick<World, 'git'>,
   root: string,
   from: string,
   to: string,
   inputs: readonly string[],
 ): Promise<string[] | undefined> {
   try {
-    if (!(await hasObject(root, from))) return undefined;
-    const changed = await listChangedPaths(root, from, to, { excludes: [], includes: [...inputs] });
+    if (!(await git.hasObject(root, from))) return undefined;
+    const changed = await git.listChangedPaths(root, from, to, {
+      excludes: [],
+      includes: [...inputs],
+    });
     return changed.length === 0 ? undefined : changed;
   } catch {
     return undefined;

@@ -1,6 +1,7 @@
 // audit: an independent authority re-reads the reviewed evidence, re-executes the control and
 // records agreement or dispute. Independence problems are usage errors (exit 2) found before
 // anything runs; a tampered or missing evidence object is an integrity error (exit 3).
+import type { World } from '../core/world/world.ts';
 import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { IntegrityError, UsageError } from '../core/errors.ts';
@@ -17,7 +18,6 @@ import type {
 import { checkIndependence } from '../core/gate/authority/check-independence.ts';
 import { compareResults } from '../core/gate/run/compare-results.ts';
 import { isAttestOnly } from '../core/gate/select/select-controls.ts';
-import type { GateIO } from '../core/ports.ts';
 import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { pickReviewed, type Reviewable } from '../core/gate/run/pick-reviewed.ts';
@@ -75,7 +75,7 @@ export interface AuditFlowResult {
 export async function auditFlow(
   options: AuditFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<AuditFlowResult> {
   assertJobs(options.jobs);
   const plane = await io.loadPlane(options.root);
@@ -111,7 +111,7 @@ export async function auditFlow(
   }
   const settings = prepareExecution(plane, io, ctx.env, options);
   for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
-  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
+  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env, io);
   const serial = createSerialQueue();
   const rerun = reviewed.filter((r) => !isAttestOnly(r.control.execution)).length;
   const progress =
@@ -219,7 +219,7 @@ async function auditOne(
   };
 }
 
-async function assertEvidenceIntact(item: Reviewable, plane: Plane, io: GateIO): Promise<void> {
+async function assertEvidenceIntact(item: Reviewable, plane: Plane, io: World): Promise<void> {
   const digests = [item.record.run?.review, item.record.attest?.evidence].filter(
     (d): d is string => d !== undefined,
   );

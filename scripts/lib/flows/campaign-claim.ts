@@ -1,6 +1,7 @@
 // claim --scope task --campaign ID --task ID: the task's controls come from the registered campaign,
 // ratchet deltas are computed from the evidence objects (never from counts a command printed), and
 // a granted claim is appended as a task claim naming the campaign. Project readiness is untouched.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
@@ -24,7 +25,6 @@ import { scopeTask } from './claim-scope.ts';
 import { judgeCampaignRegistration } from '../core/brownfield/campaign-authority.ts';
 import { parseRunBody } from '../core/gate/entries/parse-body.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
-import type { GateIO } from '../core/ports.ts';
 import { readFingerprints } from './read-fingerprints.ts';
 import { gatherStatuses } from './gather-statuses.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
@@ -44,7 +44,7 @@ export interface CampaignClaimResult extends ClaimFlowResult {
 export async function claimInCampaign(
   options: CampaignClaimOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<CampaignClaimResult> {
   const plane = await io.loadPlane(options.root);
   const atBase = options.rulesAtBase;
@@ -97,7 +97,7 @@ export async function decideInCampaign(
   plane: Plane,
   options: CampaignDecideOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ) {
   const atBase = options.rulesAtBase;
   const rules = rulesFor(plane, atBase, options.controls);
@@ -129,6 +129,7 @@ export async function decideInCampaign(
     {
       readEntries: () => Promise.resolve(entries),
       changedPaths: (p, scope, from) => io.changedPaths(p, scope, from),
+      subject: io.subject,
     },
   );
   // Why each control beyond the campaign task's own is in the task (the change, or a name).
@@ -225,7 +226,7 @@ function explainBlockers(
  */
 async function gatherRatchets(
   plane: Plane,
-  io: GateIO,
+  io: World,
   entries: readonly StoredEntry[],
   campaign: CampaignRecord,
   ids: readonly string[],
@@ -261,7 +262,7 @@ async function gatherRatchets(
 /** The fingerprints of the run that decides the self stage; undefined when it has none. */
 async function currentSet(
   plane: Plane,
-  io: GateIO,
+  io: World,
   entries: readonly StoredEntry[],
   hash: string | undefined,
 ): Promise<string[] | undefined> {

@@ -1,6 +1,7 @@
-// The campaign verb's actions over GateIO: start a task inside a campaign, register a campaign
+// The campaign verb's actions over World: start a task inside a campaign, register a campaign
 // file, record a ratchet baseline, and list or show registered campaigns (read from the ledger,
 // never from a file). Every entry is signed when its authority has keys (`openSigning`).
+import type { World } from '../core/world/world.ts';
 import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -8,7 +9,6 @@ import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { ExitPolicy } from '../core/brownfield/campaign-spec.ts';
 import { viewCampaigns, type CampaignView } from './campaign-views.ts';
-import type { GateIO } from '../core/ports.ts';
 import { recordBaseline, type RecordBaselineResult } from './record-baseline.ts';
 import { registerCampaign } from './register-campaign.ts';
 import { lintCampaignFlow } from './lint-campaign-flow.ts';
@@ -56,7 +56,7 @@ export type CampaignFlowResult =
 export async function campaignFlow(
   options: CampaignFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
   openSigning?: OpenSigning,
 ): Promise<CampaignFlowResult> {
   const { action } = options;

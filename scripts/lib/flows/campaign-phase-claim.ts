@@ -3,12 +3,12 @@
 // Stop hook take too); the phase is granted only when every task is, and then each task's claim is
 // recorded as `claim --campaign --task` would record it. One refused task refuses the phase and
 // records nothing, so a phase can never be half claimed.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
 import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
-import type { GateIO } from '../core/ports.ts';
 import { decideInCampaign } from './campaign-claim.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from './claim-flow.ts';
 import { readEntriesOnce } from './read-entries-once.ts';
@@ -34,7 +34,7 @@ export interface PhaseClaimResult extends ClaimFlowResult {
 export async function claimPhase(
   options: PhaseClaimOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<PhaseClaimResult> {
   const once = readEntriesOnce(io);
   const plane = await once.loadPlane(options.root);

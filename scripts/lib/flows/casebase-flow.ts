@@ -8,7 +8,7 @@ import { recordCase, recordObservation } from '../core/knowledge/record-case.ts'
 import { retrieveCases } from '../core/knowledge/retrieve-cases.ts';
 import type { RankedCase } from '../core/knowledge/retrieve-cases.ts';
 import type { CaseEntry, CaseObservation, StructuralFeatures } from '../core/knowledge/types.ts';
-import { openKnowledge, readJsonFile, writeFileWhole } from '../io/knowledge-store.ts';
+import type { WorldExtras } from '../core/world/world.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { UsageError } from '../core/errors.ts';
@@ -52,9 +52,9 @@ export type CasebaseResult =
 export async function casebaseFlow(
   options: CasebaseOptions,
   ctx: Context,
-  io?: KnowledgeIO,
+  store: KnowledgeIO,
+  { knowledge }: Pick<WorldExtras, 'knowledge'>,
 ): Promise<CasebaseResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd));
   const records = await store.read('cases');
   const exported = exportCases(records);
   const now = ctx.clock.now();
@@ -91,16 +91,20 @@ export async function casebaseFlow(
     }
     case 'export':
       if (options.file !== undefined)
-        await writeFileWhole(
+        await knowledge.writeFileWhole(
           resolve(ctx.cwd, options.file),
           `${JSON.stringify(exported, null, 2)}\n`,
         );
       return { action: 'export', file: options.file, export: exported };
     case 'extract':
-      return extractCases(store, options, exported.cases, now);
+      return extractCases(store, options, exported.cases, now, knowledge);
     case 'import': {
       const file = options.file ?? '';
-      const plan = planImport(records, await readJsonFile(resolve(ctx.cwd, file), file), file);
+      const plan = planImport(
+        records,
+        await knowledge.readJsonFile(resolve(ctx.cwd, file), file),
+        file,
+      );
       await store.append('cases', plan.append);
       return { action: 'import', file, added: plan.append.length, skipped: plan.skipped };
     }
@@ -113,6 +117,7 @@ async function extractCases(
   options: CasebaseOptions,
   existing: readonly CaseEntry[],
   now: Date,
+  knowledge: WorldExtras['knowledge'],
 ): Promise<CasebaseResult> {
   if (options.accept === true && !(options.authority ?? '').startsWith('human:')) {
     throw new UsageError('BAD_INPUT', 'casebase extract --accept needs a human authority', {
@@ -121,7 +126,7 @@ async function extractCases(
       next: 'review the proposals (proofgate knowledge casebase extract), then proofgate knowledge casebase extract --accept --authority-id human:<name>',
     });
   }
-  const model = await readPersistedModel(store);
+  const model = await readPersistedModel(store, knowledge);
   if (model === undefined) {
     throw new UsageError('MISSING_ARG', 'casebase extract needs the target model', {
       next: 'run "proofgate scan" first: it keeps the target model in the plane',

@@ -1,5 +1,6 @@
 // claim: granted only on current PASS in every required stage, by independent identities. A granted
 // claim is appended as a claim entry unless --no-record; a refusal appends nothing.
+import type { World } from '../core/world/world.ts';
 import type { TrustSource } from '../core/trust/apply-trust.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
@@ -7,7 +8,6 @@ import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import type { ClaimBody } from '../core/gate/entries/bodies.ts';
-import type { GateIO } from '../core/ports.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { DefinitionReport } from '../core/gate/claim/definition-approval.ts';
@@ -64,7 +64,7 @@ export interface ClaimFlowResult extends ClaimDecision {
 export async function claimFlow(
   options: ClaimFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<ClaimFlowResult> {
   if (options.scope === 'task' && options.controls.length === 0) {
     throw new UsageError('MISSING_ARG', 'a task claim needs the affected controls', {
@@ -146,7 +146,7 @@ export async function recordClaim(
   body: ClaimBody,
   actor: Actor,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<string> {
   const subject = { tree: binding.tree, manifest: binding.manifest, registry: binding.registry };
   const stored = await io.append(plane, {

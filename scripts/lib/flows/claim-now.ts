@@ -3,11 +3,11 @@
 // job's shards and gateByBase). `claim` and the Stop hook decide through it and only record and
 // render; status's claim view, readiness, next, query blockers and report take their blockers from
 // it, so none says ready where `claim` refuses.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ClaimScope, Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
@@ -74,7 +74,7 @@ export async function decideClaimNow(
   atBase: BaseRules | null,
   request: ClaimNowRequest,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<ClaimNow> {
   const { scope, ids } = request;
   const base = atBase ?? undefined;
@@ -108,7 +108,7 @@ export async function decideClaimNow(
   if (request.authority !== undefined) checkAuthority(rules.plane, request.authority, base);
   const { under, scoped } = await gatherUnder(plane, rules.plane, base, request, ctx, once);
   // Requirement files gate project and release claims, read where the deciding rules say.
-  const requirements = scope === 'task' ? undefined : await readRequirementSources(plane, base);
+  const requirements = scope === 'task' ? undefined : await readRequirementSources(plane, base, io);
   const decided = withMissingShards(
     decideVerdict(scope, rules.plane, { ...under.gathered, requirements }),
     rules.plane.registry.controls,
@@ -131,7 +131,7 @@ async function gatherUnder(
   base: BaseRules | undefined,
   request: ClaimNowRequest,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<{ under: GatheredUnder; scoped?: ScopedTask }> {
   const named = request.ids;
   const source = request.source ?? '--control';

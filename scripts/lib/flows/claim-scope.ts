@@ -4,7 +4,6 @@
 // knowledge left out), and the control definitions changed since it. Without a base, the tree of
 // the last granted claim in the ledger is the base; without one either, every required control.
 import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject.ts';
-import { installedSkillExcludes, withSkillExcludes } from '../io/skill-excludes.ts';
 import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import { diffDefinitions } from '../core/gate/claim/definition-approval.ts';
 import { selectRequired } from '../core/gate/select/select-controls.ts';
@@ -15,7 +14,7 @@ import {
   type TaskScope,
 } from '../core/gate/select/task-scope.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
+import type { World } from '../core/world/world.ts';
 
 export interface ScopedTask extends TaskScope {
   /** Controls the change removes since the base: their removal gates the task as well. */
@@ -31,16 +30,16 @@ export async function scopeTask(
   rules: Plane,
   atBase: BaseRules | undefined,
   named: NamedControls,
-  io: Pick<GateIO, 'readEntries' | 'changedPaths'>,
+  io: Pick<World, 'readEntries' | 'changedPaths' | 'subject'>,
 ): Promise<ScopedTask> {
   // The verified ledger read (once, readEntriesOnce) runs while the change is measured; the
   // statuses take it next. A failure surfaces where it is awaited.
   io.readEntries(plane).catch(() => undefined);
   const required = selectRequired(rules.registry.controls, rules.manifest.profile.target_maturity);
   // The deciding manifest's scope, as the subject bindings are computed (the tree is cached).
-  const scope = withSkillExcludes(
+  const scope = io.subject.withSkillExcludes(
     subjectScopeOf(plane.rel, rules.manifest, plane.registry),
-    installedSkillExcludes(plane.root),
+    io.subject.installedSkillExcludes(plane.root),
   );
   const definitions =
     atBase?.plane === undefined
@@ -69,7 +68,7 @@ export async function scopeTask(
 async function changeSinceLastClaim(
   plane: Plane,
   scope: SubjectScope,
-  io: Pick<GateIO, 'readEntries' | 'changedPaths'>,
+  io: Pick<World, 'readEntries' | 'changedPaths'>,
 ): Promise<TaskChange> {
   const last = (await io.readEntries(plane)).findLast((e) => e.entry.kind === 'claim');
   if (last === undefined)

@@ -8,7 +8,7 @@ import {
 } from '../core/knowledge/decide-decisions.ts';
 import type { DecisionView } from '../core/knowledge/decide-decisions.ts';
 import type { Decision, Supersession } from '../core/knowledge/types.ts';
-import { openKnowledge, toRepoPath } from '../io/knowledge-store.ts';
+import { toRepoPath } from '../core/knowledge/repo-path.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 
@@ -31,9 +31,8 @@ export type DecisionResult =
 export async function decisionFlow(
   options: DecisionOptions,
   ctx: Context,
-  io?: KnowledgeIO,
+  store: KnowledgeIO,
 ): Promise<DecisionResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const views = foldDecisions(await store.read('decisions'));
   const paths = options.paths.map((p) => toRepoPath(store.root, p));
   if (options.action === 'add') {

@@ -1,6 +1,7 @@
 // efficacy: plants seeded defects in a temporary worktree, runs each control there and expects it
 // to FAIL. The control must first PASS on the unmutated copy, else nothing can be concluded. One
 // `efficacy` entry per measured control is appended to the real ledger, bound to the real code.
+import type { World } from '../core/world/world.ts';
 import { join } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -12,7 +13,6 @@ import { patchMutant, planMutants, type Mutant, type MutateMethod } from './effi
 import { executeControl } from './execute-control.ts';
 import { importMutationReport } from './efficacy-import.ts';
 import { appendEfficacy, type ControlEfficacy, type EfficacyResult } from './efficacy-result.ts';
-import type { GateIO } from '../core/ports.ts';
 import {
   assertActorMayAct,
   pickControls,
@@ -64,7 +64,7 @@ function assertMeasurable(control: Control, method: EfficacyMethod): void {
 export async function runEfficacyFlow(
   options: EfficacyOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
   eio: EfficacyIO,
 ): Promise<EfficacyResult> {
   const plane = await io.loadPlane(options.root);

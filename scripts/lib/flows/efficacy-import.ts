@@ -3,6 +3,7 @@
 // tool run proofgate did not observe, so it must first be bound to the current code (every
 // reported source equal to the working tree file, or every mutant's diff applying to it), and its
 // entry says it is imported, which tool wrote it and whether that tool ran the control's command.
+import type { World } from '../core/world/world.ts';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { matchesGlob } from '../core/shared/pathspec.ts';
@@ -20,7 +21,7 @@ import {
 import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { Control } from '../core/plane/types.ts';
-import type { EfficacyIO, GateIO } from '../core/ports.ts';
+import type { EfficacyIO } from '../core/ports.ts';
 import { appendEfficacy, type ControlEfficacy, type EfficacyResult } from './efficacy-result.ts';
 
 /** Mismatches listed in the refusal before the rest is counted. */
@@ -82,7 +83,7 @@ function assertCoversInputs(control: Control, files: ReadonlySet<string>, path: 
 export async function importMutationReport(
   request: ImportRequest,
   ctx: Context,
-  io: GateIO,
+  io: World,
   eio: EfficacyIO,
 ): Promise<EfficacyResult> {
   const bytes = await eio.readUserFile(ctx.cwd, request.path);

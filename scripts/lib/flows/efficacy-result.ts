@@ -1,12 +1,12 @@
 // The result of an efficacy run or import: one entry per measured control, as the flow returns it
 // and the renderer prints it; and the ledger entry both append for a measured control.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import type { ResultStatus } from '../core/gate/entries/bodies.ts';
 import type { EfficacyBody } from '../core/efficacy/efficacy-status.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 
 export interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
   /**
@@ -30,7 +30,7 @@ export interface EfficacyResult {
 /** Appends one `efficacy` entry with `body`, bound to `subject` at the context's clock; its hash. */
 export async function appendEfficacy(
   ctx: Context,
-  io: Pick<GateIO, 'append'>,
+  io: Pick<World, 'append'>,
   plane: Plane,
   entry: { actor: Actor; subject: SubjectBinding; body: EfficacyBody },
 ): Promise<string> {

@@ -1,6 +1,7 @@
 // evaluate --run: executes the selected controls (in parallel up to --jobs), records one run entry
 // per executable control, serialising only the appends. Subjects are computed before anything runs,
 // so a result is bound to the code it judged.
+import type { World } from '../core/world/world.ts';
 import type { FailureOutput } from '../core/gate/output/failure-lines.ts';
 import { readFailureOutput } from './failure-output.ts';
 import type { Context } from '../core/context.ts';
@@ -14,7 +15,6 @@ import { splitAuthorizations } from '../core/gate/authority/check-authorization.
 import { describeResult } from '../core/gate/status/describe-result.ts';
 import { ADOPT_COMMAND, formatAttestCommand } from '../core/next/next-command.ts';
 import { isAttestOnly, isValidlyNotApplicable } from '../core/gate/select/select-controls.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { computeStatuses, type ControlStatus } from '../core/gate/status/compute-status.ts';
 import { DEFAULT_TIMEOUT_SECONDS, executeControl, prepareExecution } from './execute-control.ts';
@@ -78,14 +78,14 @@ export interface EvaluateRunResult {
 export async function evaluateRun(
   options: EvaluateRunOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<EvaluateRunResult> {
   assertJobs(options.jobs);
   const plane = await io.loadPlane(options.root);
   const target = plane.manifest.profile.target_maturity;
   assertActorMayAct(options.actor, plane.manifest, 'self');
   const settings = prepareExecution(plane, io, ctx.env, options);
-  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
+  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env, io);
   const chosen = controlsFor(plane, options.controls);
   const selected = options.shard === undefined ? chosen : selectShard(chosen, options.shard);
   const runnable = selected.filter(
@@ -189,7 +189,7 @@ async function verifiedAttestations(
   plane: Plane,
   selected: readonly Control[],
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<Map<string, ControlStatus>> {
   const entries = await io.readEntries(plane);
   const manual = selected.filter((c) => c.applies.value && isAttestOnly(c.execution));

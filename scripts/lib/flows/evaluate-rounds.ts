@@ -1,8 +1,8 @@
 // `proofgate evaluate`: the run, repeated with --repeat until a round does not pass, then with
 // --claim the claim over what was run. The verb's result type lives here, beside its flow.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
-import type { GateIO } from '../core/ports.ts';
 import { claimFlow, type ClaimFlowResult } from './claim-flow.ts';
 import { evaluateRun, type EvaluateRunOptions, type EvaluateRunResult } from './evaluate-flow.ts';
 
@@ -25,7 +25,7 @@ export interface EvaluateRoundsOptions {
 export async function evaluateRounds(
   options: EvaluateRoundsOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<EvaluateResult> {
   const once = (): Promise<EvaluateRunResult> => evaluateRun(options.run, ctx, io);
   let run = await once();

@@ -1,5 +1,6 @@
 // Executes one control once and describes the outcome as RunDetails. Shared by evaluate --run and
 // by audits, which re-execute what they review. Appends nothing: callers record the outcome.
+import type { World } from '../core/world/world.ts';
 import { findMissingTool, INSTALL_FILES, missingToolNext } from '../core/gate/run/missing-tool.ts';
 import type { AuthorizationKind, Control, Execution } from '../core/plane/types.ts';
 import type { Blocker, ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
@@ -8,7 +9,7 @@ import { riskRefusal } from '../core/scan/risk-class.ts';
 import { resolveGrants, type Grant, type Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO, TraceOutcome } from '../core/ports.ts';
+import type { TraceOutcome } from '../core/ports.ts';
 import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { pickEnvironment, relevantWithheld } from '../core/shared/child-env.ts';
 import { formatEvaluateCommand } from '../core/next/next-command.ts';
@@ -35,7 +36,7 @@ export interface ExecuteRequest {
  */
 export function prepareExecution(
   plane: Plane,
-  io: GateIO,
+  io: World,
   env: Readonly<Record<string, string | undefined>>,
   request: ExecuteRequest,
 ): ExecuteSettings {

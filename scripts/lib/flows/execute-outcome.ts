@@ -1,16 +1,16 @@
 // What executing one control needs and what it yields; shared by execute-control.ts and the ratchet
 // judge it delegates to (kept apart so the two do not import each other).
+import type { World } from '../core/world/world.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import type { ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
 import type { Grant } from '../core/gate/authority/grant-authority.ts';
 import type { RedactionRules } from '../core/redact/secret-values.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 
 export interface ExecuteSettings {
   plane: Plane;
-  io: GateIO;
+  io: World;
   /** The invoking process's environment; only the allowlist reaches the child. */
   env: Readonly<Record<string, string | undefined>>;
   actor: Actor;

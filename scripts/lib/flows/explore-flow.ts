@@ -2,6 +2,7 @@
 // the control runner (argv only, allowlisted environment, timeout, output cap), decide the
 // hypothesis from its expectation, append the decision with the probe's outcome to the board, and
 // repeat while the definition of done does not hold and the budget is not spent.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { foldHypotheses } from '../core/knowledge/decide-hypotheses.ts';
 import type { HypothesisView } from '../core/knowledge/decide-hypotheses.ts';
@@ -17,7 +18,6 @@ import type { HypothesisUpdate, KnowledgeRecord, ProbeRun } from '../core/knowle
 import { currentConfidence } from '../core/knowledge/damping.ts';
 import { exportCases } from '../core/knowledge/merge-cases.ts';
 import { goalsOfModel, seedPriors } from '../core/knowledge/seed-priors.ts';
-import { runGit } from '../io/git.ts';
 import { probeControl, runProbeStep } from './explore-probe.ts';
 import type { ExploreWorld } from './explore-probe.ts';
 import { proposeFromKnown } from './explore-propose.ts';
@@ -78,9 +78,9 @@ export interface ExploreResult {
   next: string | undefined;
 }
 
-async function headCommit(root: string): Promise<string | undefined> {
+async function headCommit(root: string, { git }: Pick<World, 'git'>): Promise<string | undefined> {
   try {
-    const r = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root });
+    const r = await git.runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root });
     return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
   } catch {
     return undefined;
@@ -147,7 +147,7 @@ export async function runExplore(
   const refused: ExploreResult['refused'] = [];
   const started = ctx.clock.now().getTime();
   const steps: ExploreStep[] = [];
-  const commit = await headCommit(store.root);
+  const commit = await headCommit(store.root, world.gate);
   const caseRecords = await store.read('cases');
   const cases = caseRecords.flatMap((r) => (r.op === 'case' ? [r.case] : []));
   const seeded = await seedFromModel(store, ctx, settings, caseRecords);

@@ -3,6 +3,7 @@
 // itself, with the environment policy, redaction, output cap and the authorizations `--allow`
 // gives), its review copy is stored as an evidence object, and one ledger entry (kind `note`, body
 // type `probe`) bound to the code and naming the hypothesis records what was observed.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import type { ResultStatus, RunDetails } from '../core/gate/entries/bodies.ts';
 import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
@@ -13,14 +14,14 @@ import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Actor, SubjectBinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { AuthorizationKind, Control } from '../core/plane/types.ts';
-import type { GateIO, KnowledgeIO } from '../core/ports.ts';
+import type { KnowledgeIO } from '../core/ports.ts';
 import { executeControl } from './execute-control.ts';
 import type { ExecuteSettings } from './execute-outcome.ts';
 
 /** What the loop reaches the world through: the board, the gate (runner, ledger, objects). */
 export interface ExploreWorld {
   knowledge: KnowledgeIO;
-  gate: GateIO;
+  gate: World;
   plane: Plane;
   actor: Actor;
   /** The subject binding of entries not about one control (command probes). */

@@ -3,6 +3,7 @@
 // cover, the controls' current statuses, the traceability gaps at the target maturity (the
 // manifest's requirement files included), the target model's goals and scan's unknowns. The
 // proposals are appended to the board as open hypotheses.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import {
   buildRequirementGraph,
@@ -16,8 +17,6 @@ import { proposeHypotheses } from '../core/knowledge/propose-hypotheses.ts';
 import type { NotProposed } from '../core/knowledge/propose-hypotheses.ts';
 import { goalsOfModel } from '../core/knowledge/seed-priors.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import { runGit } from '../io/git.ts';
-import { selfArgv } from '../io/invocation.ts';
 import type { ExploreWorld } from './explore-probe.ts';
 import { gatherStatuses } from './gather-statuses.ts';
 import { readRequirementSources } from './requirement-sources.ts';
@@ -41,8 +40,8 @@ export interface ProposeResult {
   notProposed: NotProposed[];
 }
 
-async function trackedFiles(root: string): Promise<string[]> {
-  const r = await runGit(['ls-files', '-z'], { cwd: root });
+async function trackedFiles(root: string, { git }: Pick<World, 'git'>): Promise<string[]> {
+  const r = await git.runGit(['ls-files', '-z'], { cwd: root });
   if (r.code !== 0) return [];
   return r.stdout
     .toString('utf8')
@@ -71,7 +70,7 @@ export async function proposeFromKnown(
   const applicable = plane.registry.controls.filter((c) => c.applies.value);
   const inputs = applicable.flatMap((c) => c.inputs ?? []);
   const planeDir = plane.rel === '' ? undefined : plane.rel;
-  const uncoveredFiles = (await trackedFiles(plane.root))
+  const uncoveredFiles = (await trackedFiles(plane.root, world.gate))
     .filter((f) => SOURCE_FILE.test(f) && !TEST_FILE.test(f))
     .filter((f) => planeDir === undefined || !f.startsWith(`${planeDir}/`))
     .filter((f) => !inputs.some((glob) => globCovers(glob, f)))
@@ -86,7 +85,7 @@ export async function proposeFromKnown(
       { id: s.control, title: control.title, status: s.status, flaky: s.flaky, needs, runnable },
     ];
   });
-  const requirements = await readRequirementSources(plane, undefined);
+  const requirements = await readRequirementSources(plane, undefined, world.gate);
   const evidence = gathered.statuses.flatMap((s) =>
     s.stages.self.entry === undefined
       ? []
@@ -104,7 +103,7 @@ export async function proposeFromKnown(
     highRisk: settings.highRisk,
     unknowns: unknownsOf(settings.targetModel),
     allow: settings.allow,
-    self: selfArgv(),
+    self: world.gate.host.selfArgv(),
     now: ctx.clock.now(),
   });
   await store.append(

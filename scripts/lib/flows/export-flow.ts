@@ -2,6 +2,7 @@
 // offline check of such an envelope against a trust file's keys (--verify). The claim is read from
 // the verified ledger (with --trust, against the trust file); the subject is the commit whose
 // subject tree the claim judged.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { ConfigError, UsageError } from '../core/errors.ts';
 import {
@@ -12,15 +13,6 @@ import {
 } from '../core/export/claim-statement.ts';
 import { findEntry } from '../core/gate/query/query-views.ts';
 import type { CommonOptions } from '../core/options.ts';
-import { findSubjectCommits } from '../io/commit-subject.ts';
-import { resolveRoot } from '../io/git.ts';
-import { loadSigner } from '../io/keys.ts';
-import type { GateIO } from '../core/ports.ts';
-import { readJsonFile, readTrustFile, readTrustOption, writeExportFile } from '../io/trust-io.ts';
-import type { LoadedTrust } from '../core/trust/trust-file.ts';
-
-/** The verified-ledger world under a `--trust` file's keys (the cli builds the real one). */
-export type OpenExportGate = (trust: LoadedTrust | undefined) => GateIO;
 
 export interface ExportOptions extends CommonOptions {
   /** Hash prefix of a claim entry, or `latest`; undefined with --verify. */
@@ -58,21 +50,21 @@ export type ExportResult =
 export async function exportFlow(
   options: ExportOptions,
   ctx: Context,
-  openGate: OpenExportGate,
+  io: World,
 ): Promise<ExportResult> {
-  if (options.verify !== undefined) return verifyExport(options.verify, options.trust, ctx);
+  if (options.verify !== undefined) return verifyExport(options.verify, options.trust, ctx, io);
   if (options.out === undefined) {
     throw new UsageError('MISSING_ARG', 'export --claim needs --out <file>', {
       next: 'proofgate export --claim latest --out claim.dsse.json',
     });
   }
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const io = openGate(readTrustOption(ctx.cwd, options.trust));
+  // The world reads its `--trust` file once the root is found: its keys decide the claim read.
+  const root = await io.resolveRoot(options.root);
   const plane = await io.loadPlane(root);
   const entries = await io.readEntries(plane);
   const claim = findEntry(entries, options.claim, 'claim');
   const tree = claim.entry.subject.tree;
-  const commit = (await findSubjectCommits(plane, new Set([tree]))).get(tree);
+  const commit = (await io.subject.findSubjectCommits(plane, new Set([tree]))).get(tree);
   if (commit === undefined) {
     throw new UsageError(
       'UNKNOWN_ID',
@@ -83,7 +75,7 @@ export async function exportFlow(
     );
   }
   const authority = options.authorityId ?? claim.entry.actor.authority;
-  const signer = loadSigner(plane, authority, ctx.env);
+  const signer = io.keys.loadSigner(plane, authority, ctx.env);
   if (signer === undefined) {
     throw new ConfigError(
       'KEY_INVALID',
@@ -101,7 +93,11 @@ export async function exportFlow(
     plane.manifest.ledger_id,
   );
   const envelope = signStatement(statement, signer);
-  const written = writeExportFile(ctx.cwd, options.out, `${JSON.stringify(envelope, null, 2)}\n`);
+  const written = io.trustFiles.writeExportFile(
+    ctx.cwd,
+    options.out,
+    `${JSON.stringify(envelope, null, 2)}\n`,
+  );
   return {
     mode: 'claim',
     written,
@@ -113,13 +109,18 @@ export async function exportFlow(
   };
 }
 
-function verifyExport(file: string, trustName: string | undefined, ctx: Context): ExportResult {
+function verifyExport(
+  file: string,
+  trustName: string | undefined,
+  ctx: Context,
+  { trustFiles }: Pick<World, 'trustFiles'>,
+): ExportResult {
   if (trustName === undefined) {
     throw new UsageError('MISSING_ARG', 'export --verify needs --trust <file>', {
       expected: "the trust file holding the signer's public key (proofgate export --trust-root)",
     });
   }
-  const { trust } = readTrustFile(ctx.cwd, trustName);
+  const { trust } = trustFiles.readTrustFile(ctx.cwd, trustName);
   const owners = new Map<string, string>();
   const keys = new Map<string, string>();
   for (const authority of trust.authorities) {
@@ -128,7 +129,7 @@ function verifyExport(file: string, trustName: string | undefined, ctx: Context)
       owners.set(key.keyid, authority.id);
     }
   }
-  const check = checkEnvelope(readJsonFile(ctx.cwd, file), keys);
+  const check = checkEnvelope(trustFiles.readJsonFile(ctx.cwd, file), keys);
   const authority = check.keyid === undefined ? undefined : owners.get(check.keyid);
   return {
     mode: 'verify',

@@ -1,16 +1,16 @@
 // The last lines of a failing run's stored output, read for the FAIL lines of evaluate, status
 // and claim: the reader sees why it failed without opening the evidence object.
+import type { World } from '../core/world/world.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import { findEntries } from '../core/gate/entries/find-entries.ts';
 import type { FailureOutput } from '../core/gate/output/failure-lines.ts';
 import type { RedactionRules } from '../core/redact/secret-values.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 
 export async function readFailureOutput(
   plane: Plane,
-  io: GateIO,
+  io: World,
   object: string | undefined,
   rules: RedactionRules,
 ): Promise<FailureOutput | undefined> {
@@ -28,7 +28,7 @@ export async function withFailureOutputs(
   plane: Plane,
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
-  io: GateIO,
+  io: World,
   rules: RedactionRules,
 ): Promise<ControlStatus[]> {
   const byHash = findEntries(

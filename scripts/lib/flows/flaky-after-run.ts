@@ -1,10 +1,10 @@
 // After evaluate --run: a control that just passed on code where it also failed is still FLAKY
 // until enough passes clear it, so the run reports what status will say, not the bare PASS.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { computeStatuses } from '../core/gate/status/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 
 interface PassedRun {
   control: string;
@@ -19,7 +19,7 @@ export async function markFlaky<T extends PassedRun>(
   results: T[],
   subjects: ReadonlyMap<string, SubjectBinding>,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<T[]> {
   // only the controls this run executed (an attested manual control has no run subject here)
   const passed = new Set(

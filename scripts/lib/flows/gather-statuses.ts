@@ -1,5 +1,6 @@
 // The gather step of every verdict: the current status of each claimed control under the deciding
 // rules, with the ledger it was read from and the subject bindings it was compared with.
+import type { World } from '../core/world/world.ts';
 import { LedgerOrder } from '../core/ledger/ledger-order.ts';
 import type { Context } from '../core/context.ts';
 import type { StoredEntry, SubjectBinding } from '../core/ledger/types.ts';
@@ -11,7 +12,6 @@ import {
   type ControlStatus,
   type ControlStatusValue,
 } from '../core/gate/status/compute-status.ts';
-import type { GateIO } from '../core/ports.ts';
 import { controlsFor, redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { withFailureOutputs } from './failure-output.ts';
@@ -62,7 +62,7 @@ export async function gatherStatuses(
   plane: Plane,
   ids: readonly string[],
   ctx: Context,
-  io: GateIO,
+  io: World,
   rules: Plane = plane,
 ): Promise<GatheredStatuses> {
   const target = rules.manifest.profile.target_maturity;
@@ -120,9 +120,10 @@ export async function gatherStatuses(
     plane,
     await withAttestationCauses(
       plane,
-      await withStaleCauses(plane, computed, entries),
+      await withStaleCauses(plane, computed, entries, io),
       entries,
       subjects,
+      io,
     ),
     entries,
     io,

@@ -11,7 +11,7 @@ import {
   type GrantContext,
 } from '../core/ledger/grant-signature.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { loadSigner } from '../io/keys.ts';
+import type { World } from '../core/world/world.ts';
 
 export type GrantSigning = (
   grants: readonly Grant[] | undefined,
@@ -22,9 +22,10 @@ export function prepareGrantSigning(
   plane: Plane,
   grants: readonly Grant[],
   env: Context['env'],
+  { keys }: Pick<World, 'keys'>,
 ): GrantSigning {
   const grantors = [...new Set(grants.map((g) => g.by))];
-  const signers = new Map(grantors.map((by) => [by, loadSigner(plane, by, env)]));
+  const signers = new Map(grantors.map((by) => [by, keys.loadSigner(plane, by, env)]));
   return (recorded, context) => {
     if (recorded === undefined) return undefined;
     return recorded.map((grant) => {

@@ -2,6 +2,7 @@
 // in it is the claim's own decision now (decideClaimNow for the task, merge and release scopes);
 // the stored pair is agent-writable, so it is only ever compared with a fresh derivation, never
 // believed: a hand-edited handoff reads STALE_HANDOFF, and nothing else reads it at all.
+import type { World, WorldExtras } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
@@ -18,8 +19,6 @@ import {
   type HandoffNotes,
 } from '../core/handoff/handoff-markdown.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
-import { handoffPaths, readHandoffPair, writeHandoffPair } from '../io/handoff-files.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readEntriesOnce } from './read-entries-once.ts';
 
@@ -53,12 +52,12 @@ export interface HandoffFlowResult {
 export async function handoffFlow(
   options: HandoffFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World & Pick<WorldExtras, 'repo'>,
 ): Promise<HandoffFlowResult> {
   const plane = await io.loadPlane(options.root);
-  const paths = handoffPaths(plane.dir);
+  const paths = io.repo.handoffPaths(plane.dir);
   const files = { json: rel(plane, paths.json), md: rel(plane, paths.md) };
-  const stored = readHandoffPair(paths);
+  const stored = io.repo.readHandoffPair(paths);
   const parsed = stored.md === undefined ? undefined : parseHandoffMarkdown(stored.md, files.md);
   if (options.mode === 'write') {
     if (options.task === undefined || options.task.controls.length === 0)
@@ -68,7 +67,7 @@ export async function handoffFlow(
       });
     const payload = await deriveHandoff(plane, options.rulesAtBase, options.task, ctx, io);
     const notes = carryNotes(parsed?.notes, payload, options.acknowledgeNotes, files.md);
-    writeHandoffPair(paths, {
+    io.repo.writeHandoffPair(paths, {
       json: `${JSON.stringify(payload, null, 2)}\n`,
       md: renderHandoffMarkdown(payload, notes),
     });
@@ -116,7 +115,7 @@ async function deriveHandoff(
   atBase: BaseRules | null,
   task: { id: string; controls: readonly string[] },
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<HandoffPayload> {
   const once = readEntriesOnce(io);
   const decide = (request: Parameters<typeof decideClaimNow>[2]) =>

@@ -1,17 +1,16 @@
 // The claim half of `proofgate hook stop`: the plane, the verified ledger and the subject
 // bindings, judged as `claim` would judge the task (hook-stop-flow.ts loads it once git status
 // has been started, so compiling it overlaps that status).
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { quoteArg } from '../core/next/next-command.ts';
 import type { StopFacts } from '../core/hook/decide-stop.ts';
-import type { GateIO } from '../core/ports.ts';
 import { decideInCampaign } from './campaign-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
-import { readTaskFile } from '../io/hook-files.ts';
 import { chooseClaimSubject } from './claim-subject.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { TaskScope } from '../core/gate/select/task-scope.ts';
@@ -23,7 +22,7 @@ export interface StopContext {
   root: string;
   /** `<git dir>/proofgate`: the task file. */
   dir: string;
-  gate: GateIO;
+  gate: World;
   ctx: Context;
 }
 
@@ -52,13 +51,13 @@ export async function gatherClaimFacts(
       brownfield: plane.manifest.profile.development_mode === 'ai_brownfield',
       isTask: true,
     },
-    () => Promise.resolve(readTaskFile(dir)),
+    () => Promise.resolve(io.hook.readTaskFile(dir)),
   );
   // The verified ledger read (once: the hook's gate keeps it) starts now and runs while the rules
   // and the subject bindings are read; a failure surfaces where it is awaited.
   io.readEntries(plane).catch(() => undefined);
   // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
-  const atBase = await readTrustedRules(plane, undefined);
+  const atBase = await readTrustedRules(io, plane, undefined);
   if (subject.kind === 'campaign-task') {
     const { campaign, task, controls: added, controlsFrom: from = 'task.json' } = subject;
     return campaignFacts(plane, { campaign, task }, { added, from, atBase }, ctx, io);
@@ -124,7 +123,7 @@ async function campaignFacts(
   named: { campaign: string; task: string },
   extra: { added: readonly string[]; from: string; atBase: BaseRules | undefined },
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<ClaimFound> {
   const decided = await decideInCampaign(
     plane,

@@ -7,16 +7,13 @@
 // Every stop waits for this, so git status (its longest git call) is started as soon as the
 // project is known, and the claim half (hook-stop-claim.ts: the plane's YAML and validators, the
 // gate) is loaded and run while status runs.
+import type { World } from '../core/world/world.ts';
 import { resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { ConfigError, IntegrityError, UsageError, isCliError } from '../core/errors.ts';
 import { decideStop, type StopDecision, type StopFacts } from '../core/hook/decide-stop.ts';
 import { parseStopInput, type HookAgent } from '../core/hook/parse-stop-input.ts';
-import type { GateIO } from '../core/ports.ts';
-import { appendHookLog, hookDir } from '../io/hook-files.ts';
-import { existingDir, findTopOnDisk, locateHookProject } from '../io/hook-project.ts';
-import { startBaseProbe } from '../io/base-probe.ts';
-import { endWorktreeState, startWorktreeState } from '../io/worktree-state.ts';
+import type { HookStart } from '../core/world/hook-port.ts';
 import type { StopContext } from './hook-stop-claim.ts';
 import { readEntriesOnce } from './read-entries-once.ts';
 import { recordStop } from './hook-stop-record.ts';
@@ -30,8 +27,11 @@ export interface StopFlowOptions {
   requirePlane?: boolean;
 }
 
-/** The gate's world, or a way to load it (the CLI loads it only once git status is running). */
-export type StopFlowIO = GateIO | (() => Promise<GateIO>);
+/**
+ * The world, or the hook's start and a way to load the world (the CLI loads it only once git
+ * status is running).
+ */
+export type StopFlowIO = World | { start: HookStart; world: () => Promise<World> };
 
 /** Below the 30 s the installed hook entry allows, so the block is printed before a kill. */
 export const HOOK_DEADLINE_MS = 25_000;
@@ -76,7 +76,7 @@ export async function stopFlow(
     const decision = await Promise.race([decided, late]);
     // Past the deadline git itself may be what hangs: the log is not waited for then.
     if (decision.log !== undefined) {
-      const logged = writeLog(options.root, ctx, decision.log);
+      const logged = writeLog(options.root, ctx, decision.log, startOf(io));
       if (decision.abandoned !== true) await logged;
     }
     return decision;
@@ -86,11 +86,16 @@ export async function stopFlow(
 }
 
 /** Best effort: the diagnostic goes to `<git dir>/proofgate/hook.log` when git can name it. */
-async function writeLog(root: string | undefined, ctx: Context, line: string): Promise<void> {
+async function writeLog(
+  root: string | undefined,
+  ctx: Context,
+  line: string,
+  { hook }: HookStart,
+): Promise<void> {
   try {
     const anchor = [root, ctx.env[PROJECT_ENV]].find((v) => v !== undefined && v.trim() !== '');
-    const top = findTopOnDisk(resolve(ctx.cwd, anchor ?? '.'));
-    if (top !== undefined) appendHookLog(await hookDir(top), line);
+    const top = hook.findTopOnDisk(resolve(ctx.cwd, anchor ?? '.'));
+    if (top !== undefined) hook.appendHookLog(await hook.hookDir(top), line);
   } catch {
     // the log is a diagnostic; the decision stands without it
   }
@@ -123,9 +128,10 @@ async function decide(
     recorded: 0,
     time,
   };
-  const anchor = projectAnchor(options.root, ctx, parsed.input.cwd);
+  const { hook, git } = startOf(io);
+  const anchor = projectAnchor(options.root, ctx, parsed.input.cwd, hook);
   if (typeof anchor !== 'string') return decideStop({ ...request, facts: anchor });
-  const project = await locateHookProject(anchor);
+  const project = await hook.locateHookProject(anchor);
   if (project.kind === 'none') {
     const facts: StopFacts =
       options.requirePlane === true
@@ -133,19 +139,22 @@ async function decide(
         : { kind: 'no-plane' };
     return decideStop({ ...request, facts });
   }
-  const started = startWorktreeState(project.top);
+  const started = git.startWorktreeState(project.top);
   // The upstream and the base are asked for once, beside git status, for the verdict's uses.
-  const endProbe = startBaseProbe(project.top);
+  const endProbe = git.startBaseProbe(project.top);
   await started;
   try {
-    const gate = readEntriesOnce(typeof io === 'function' ? await io() : io);
+    const gate = readEntriesOnce('start' in io ? await io.world() : io);
     const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
     return await recordStop(request, context, options.controls, toFacts);
   } finally {
     endProbe();
-    endWorktreeState(project.top);
+    git.endWorktreeState(project.top);
   }
 }
+
+/** What the hook uses before the world: the world's own parts when it is given whole. */
+const startOf = (io: StopFlowIO): HookStart => ('start' in io ? io.start : io);
 
 /**
  * The directory the hook decides for: `--root`, else $CLAUDE_PROJECT_DIR, else the hook's working
@@ -156,7 +165,10 @@ function projectAnchor(
   root: string | undefined,
   ctx: Context,
   payloadCwd: string | undefined,
+  hook: HookStart['hook'],
 ): string | StopFacts {
+  const existingDir = (path: string) => hook.existingDir(path);
+  const findTopOnDisk = (start: string) => hook.findTopOnDisk(start);
   const pinned = [root, ctx.env[PROJECT_ENV]].find((v) => v !== undefined && v.trim() !== '');
   if (pinned !== undefined) {
     const dir = existingDir(resolve(ctx.cwd, pinned));

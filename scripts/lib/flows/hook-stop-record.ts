@@ -14,7 +14,6 @@ import { toJsonObject } from '../core/ledger/to-json.ts';
 import type { Actor } from '../core/ledger/types.ts';
 import type { ClaimFound, StopContext } from './hook-stop-claim.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
 
 type BaseRequest = Omit<StopRequest, 'facts'>;
 
@@ -67,7 +66,7 @@ async function hookActor(context: StopContext, plane: Plane): Promise<Actor> {
   const actor = {
     label: 'proofgate hook',
     authority: authority?.id ?? 'virtual:developer',
-    context: defaultExecutionContext(),
+    context: context.gate.host.defaultExecutionContext(),
   };
   const { resolveActor } = await import('./resolve-actor.ts');
   return resolveActor(context.gate, context.root, actor, context.ctx.env);

@@ -1,4 +1,5 @@
 // hypothesis add|update|list: hypotheses and their done report, decided by core/knowledge.
+import type { WorldExtras } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import {
   foldHypotheses,
@@ -14,7 +15,6 @@ import { readPersistedModel } from './target-model-flow.ts';
 import { countStepsSinceEvidence, evaluateDone } from '../core/knowledge/evaluate-done.ts';
 import type { DoneReport } from '../core/knowledge/evaluate-done.ts';
 import type { Hypothesis, HypothesisUpdate } from '../core/knowledge/types.ts';
-import { openKnowledge } from '../io/knowledge-store.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 
@@ -42,9 +42,9 @@ export type HypothesisResult =
 export async function hypothesisFlow(
   options: HypothesisOptions,
   ctx: Context,
-  io?: KnowledgeIO,
+  store: KnowledgeIO,
+  { knowledge }: Pick<WorldExtras, 'knowledge'>,
 ): Promise<HypothesisResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const records = await store.read('hypotheses');
   const board = foldHypotheses(records);
   const now = ctx.clock.now();
@@ -80,7 +80,7 @@ export async function hypothesisFlow(
   }
   const ranked = [...board].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   // The high-risk quality goals of the target model scan keeps count for done, as in explore.
-  const goals = goalsOfModel(await readPersistedModel(store))
+  const goals = goalsOfModel(await readPersistedModel(store, knowledge))
     .filter((g) => g.risk >= options.highRisk)
     .map((g) => g.attr);
   const done = evaluateDone(board, countStepsSinceEvidence(records), {

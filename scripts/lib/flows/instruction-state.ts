@@ -1,9 +1,9 @@
 // The gather step's instruction check: each instruction source the deciding manifest lists, read
 // now and digested as it was mapped (whole file or its Markdown section), and the well-known
 // repository instruction files present but not listed (created after init).
+import type { World } from '../core/world/world.ts';
 import type { Manifest } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 import { UsageError } from '../core/errors.ts';
 import { ROOT_INSTRUCTION_FILES } from '../core/scan/inventory.ts';
 import { digestSource, type InstructionFindings } from '../core/gate/claim/instruction-drift.ts';
@@ -11,7 +11,7 @@ import { digestSource, type InstructionFindings } from '../core/gate/claim/instr
 export async function readInstructionFindings(
   plane: Plane,
   manifest: Manifest,
-  io: GateIO,
+  io: World,
 ): Promise<InstructionFindings> {
   const sources = manifest.instruction_sources ?? [];
   const drifted: InstructionFindings['drifted'] = [];
@@ -35,7 +35,7 @@ export async function readInstructionFindings(
   return { drifted, discovered };
 }
 
-async function readText(plane: Plane, path: string, io: GateIO): Promise<string | undefined> {
+async function readText(plane: Plane, path: string, io: World): Promise<string | undefined> {
   if ((await io.statPath(plane.root, path)) !== 'file') return undefined;
   try {
     return new TextDecoder().decode(await io.readFile(plane.root, path));

@@ -1,5 +1,6 @@
 // `keys generate` and `keys list` behind the verb: create a key pair, keep the private half outside
 // the repository, register the public half under its authority and announce it in the ledger.
+import type { World } from '../core/world/world.ts';
 import { defaultExecutionContext } from '../io/default-context.ts';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
@@ -13,7 +14,6 @@ import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { Context } from '../core/context.ts';
 import type { CommonOptions } from '../core/options.ts';
-import type { GateIO } from '../core/ports.ts';
 
 export interface KeyListing {
   authority: string;
@@ -61,7 +61,7 @@ async function registerNewKey(
   authorityId: string,
   dir: string,
   time: string,
-  gate: Pick<GateIO, 'readEntries'>,
+  gate: Pick<World, 'readEntries'>,
 ): Promise<GeneratedKeyReport> {
   const known = plane.manifest.authorities.map((a) => a.id);
   if (!known.includes(authorityId)) {
@@ -116,7 +116,7 @@ export async function keysFlow(
   root: string,
   dir: string,
   ctx: Context,
-  gate: Pick<GateIO, 'readEntries'>,
+  gate: Pick<World, 'readEntries'>,
 ): Promise<KeysReport> {
   const plane = loadPlane(root);
   if (options.action === 'list') {

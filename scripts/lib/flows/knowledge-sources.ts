@@ -10,7 +10,6 @@ import { decideClaimNow, type GatheredUnder } from './claim-now.ts';
 import { readEntriesOnce } from './read-entries-once.ts';
 import { statusFlow } from './status-flow.ts';
 import { readViewRules } from './trusted-rules.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { World } from '../core/world/world.ts';
 
 /** A claim decision of one scope now, as `next` ranks it: its verdict line and blockers. */
@@ -34,7 +33,7 @@ export async function readVerdicts(
 ): Promise<ScopeVerdict[]> {
   const io = readEntriesOnce(gate);
   const plane = await io.loadPlane(root);
-  const atBase = await readViewRules(plane, gate.trust);
+  const atBase = await readViewRules(gate, plane, gate.trust);
   const verdicts: ScopeVerdict[] = [];
   let reuse: GatheredUnder | undefined;
   for (const scope of scopes) {
@@ -56,7 +55,7 @@ export async function readVerdicts(
 export async function readControlEvidence(
   root: string,
   ctx: Context,
-  gate: GateIO,
+  gate: World,
 ): Promise<RequirementEvidence[]> {
   const result = await statusFlow({ root, controls: [] }, ctx, gate);
   return result.statuses.flatMap((s) => {

@@ -1,10 +1,10 @@
 // campaign lint: gathers the plane and the ledger (reading only) and lints a candidate campaign
 // file or the registered campaigns (core/brownfield/lint-campaign.ts). No lock, no entry, no file.
+import type { World } from '../core/world/world.ts';
 import { digestJson } from '../core/hash.ts';
 import { foldCampaigns } from '../core/brownfield/campaign-spec.ts';
 import { lintCampaigns, type CampaignLintResult } from '../core/brownfield/lint-campaign.ts';
 import { latestBaselines } from '../core/gate/entries/ratchet-details.ts';
-import type { GateIO } from '../core/ports.ts';
 
 export interface LintCampaignFlowOptions {
   root: string;
@@ -17,7 +17,7 @@ export interface LintCampaignFlowOptions {
 
 export async function lintCampaignFlow(
   options: LintCampaignFlowOptions,
-  io: GateIO,
+  io: World,
 ): Promise<CampaignLintResult> {
   const plane = await io.loadPlane(options.root);
   const entries = await io.readEntries(plane);

@@ -1,9 +1,10 @@
 // memory add|list: gather the facts and the digests of their files, decide with core/knowledge/record-fact.ts.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { assessFacts, recordFact } from '../core/knowledge/record-fact.ts';
 import type { FactView } from '../core/knowledge/record-fact.ts';
 import type { Fact } from '../core/knowledge/types.ts';
-import { openKnowledge, toRepoPath } from '../io/knowledge-store.ts';
+import { toRepoPath } from '../core/knowledge/repo-path.ts';
 import type { KnowledgeIO } from '../core/ports.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { UsageError } from '../core/errors.ts';
@@ -13,7 +14,6 @@ import {
   VERIFIED_MATURITIES,
 } from '../core/knowledge/hard-gate-evidence.ts';
 import { LEDGER_HASH } from '../core/knowledge/next-id.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 
 export interface MemoryOptions extends CommonOptions {
@@ -32,10 +32,9 @@ export type MemoryResult =
 export async function memoryFlow(
   options: MemoryOptions,
   ctx: Context,
-  io: KnowledgeIO | undefined,
-  gate: GateIO,
+  store: KnowledgeIO,
+  gate: World,
 ): Promise<MemoryResult> {
-  const store = io ?? (await openKnowledge(options.root, ctx.cwd, ctx.env));
   const facts = (await store.read('facts')).flatMap((r) => (r.op === 'fact' ? [r.fact] : []));
   if (options.action === 'list') {
     const paths = [...new Set(facts.map((f) => f.path))];
@@ -75,7 +74,7 @@ async function refuseWeakEvidence(
   root: string,
   fact: Fact,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<void> {
   const { path, evidence, maturity } = fact;
   if (!LEDGER_HASH.test(evidence)) return;

@@ -2,7 +2,6 @@
 // names, under its rules: claim-now.ts), then the knowledge plane's suggestions after them:
 // traceability gaps and open hypotheses (core/knowledge/rank-next.ts).
 import { resolve } from 'node:path';
-import type { Context } from '../core/context.ts';
 import {
   buildRequirementGraph,
   gapsBlockingAt,
@@ -23,9 +22,7 @@ import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
 import type { RulesReport } from '../core/gate/claim/base-rules.ts';
 import { filterByNegatives } from '../core/knowledge/negative-filter.ts';
 import type { Filtered } from '../core/knowledge/negative-filter.ts';
-import { findGitRoot } from '../io/git.ts';
-import { createKnowledgeIO } from '../io/knowledge-store.ts';
-import { loadPlane, readYamlFile } from '../io/plane.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 import type { CommonOptions } from '../core/options.ts';
 
 export interface NextOptions extends CommonOptions {
@@ -77,17 +74,18 @@ function gapCommand(gap: RequirementGap): string | undefined {
 
 export async function nextFlow(
   options: NextOptions,
-  ctx: Context,
+  world: World & Pick<WorldExtras, 'knowledge'>,
   decide: VerdictSource = () => Promise.resolve(undefined),
 ): Promise<NextResult> {
-  const root = options.root ?? (await findGitRoot(ctx.cwd));
-  const plane = loadPlane(root);
+  const { planeFiles } = world;
+  const root = await world.resolveRoot(options.root);
+  const plane = planeFiles.loadPlane(root);
   const files = options.requirements.map((p) =>
-    parseRequirementFile(readYamlFile(resolve(root, p), p), p),
+    parseRequirementFile(planeFiles.readYamlFile(resolve(root, p), p), p),
   );
   const graph = buildRequirementGraph(plane.registry, files);
   const blocking = new Set(gapsBlockingAt(graph.gaps, plane.manifest.profile.target_maturity));
-  const knowledge = createKnowledgeIO({ root });
+  const knowledge = world.knowledge.createKnowledgeIO({ root });
   const board = foldHypotheses(await knowledge.read('hypotheses'));
   const cases = (await knowledge.read('cases')).flatMap((r) => (r.op === 'case' ? [r.case] : []));
   const filtered = filterByNegatives(board, cases);

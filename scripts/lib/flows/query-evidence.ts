@@ -1,13 +1,13 @@
 // `proofgate query evidence <digest-prefix>`: one stored output and the entries citing it. Without
 // --tail or --grep a person sees the first 2 KiB; with them, the selected lines, numbered, the last
 // ones kept when they do not all fit. --json carries every selected line whole.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { describeEntry, evidenceRefs, type QueryItem } from '../core/gate/query/query-views.ts';
 import { compileGrep } from '../core/gate/output/compile-grep.ts';
 import { fitFromEnd, selectOutput, type OutputSelection } from '../core/gate/output/read-output.ts';
 import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 
 export interface EvidenceReadOptions {
   tail: number | undefined;
@@ -35,7 +35,7 @@ export async function evidenceView(
   prefix: string,
   options: EvidenceReadOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<QueryItem[]> {
   const grep = options.grep === undefined ? undefined : compileGrep(options.grep);
   const { digest, refs } = evidenceRefs(await io.readEntries(plane), prefix);

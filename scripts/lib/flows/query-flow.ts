@@ -1,5 +1,7 @@
 // `proofgate query`: gathers what a view needs (verified entries, statuses, knowledge, the requirement
 // graph) and hands it to the pure views in core/gate/query/query-views.ts.
+import type { World, WorldExtras } from '../core/world/world.ts';
+import { toRepoPath } from '../core/knowledge/repo-path.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import {
@@ -25,14 +27,6 @@ import {
 } from '../core/gate/query/query-entry-views.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import {
-  commitSubjectTree,
-  findSubjectCommits,
-  resolveCommit,
-  subjectExcludes,
-} from '../io/commit-subject.ts';
-import { createKnowledgeIO, toRepoPath } from '../io/knowledge-store.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { evidenceView, type EvidenceReadOptions } from './query-evidence.ts';
 import { decideClaimNow } from './claim-now.ts';
@@ -66,27 +60,31 @@ export interface QueryResult {
 const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'chain', 'trace', 'subject'];
 
 /** Names the subject trees of `stored` (and what it cites) with the commits that have them. */
-async function subjectNames(plane: Plane, stored: readonly StoredEntry[]): Promise<SubjectNames> {
+async function subjectNames(
+  { subject }: Pick<World, 'subject'>,
+  plane: Plane,
+  stored: readonly StoredEntry[],
+): Promise<SubjectNames> {
   const trees = new Set(stored.map((s) => s.entry.subject.tree));
   return {
-    commitOf: await findSubjectCommits(plane, trees),
-    excludes: subjectExcludes(plane),
+    commitOf: await subject.findSubjectCommits(plane, trees),
+    excludes: subject.subjectExcludes(plane),
     searched: COMMITS_SEARCHED,
   };
 }
 
 /** One entry in full: `query entry` for any kind, `query claim` for claims. */
-async function oneEntry(io: GateIO, plane: Plane, stored: StoredEntry, entries: StoredEntry[]) {
+async function oneEntry(io: World, plane: Plane, stored: StoredEntry, entries: StoredEntry[]) {
   const sizes = new Map<string, number | undefined>();
   for (const digest of stored.entry.storage.objects)
     sizes.set(digest, (await io.objects(plane).get(digest))?.length);
-  return entryView(stored, entries, await subjectNames(plane, [stored]), sizes);
+  return entryView(stored, entries, await subjectNames(io, plane, [stored]), sizes);
 }
 
 export async function queryFlow(
   options: QueryFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World & Pick<WorldExtras, 'knowledge'>,
 ): Promise<QueryResult> {
   const { view, id } = options;
   if (NEEDS_ID.includes(view) && id === undefined)
@@ -125,14 +123,16 @@ export async function queryFlow(
       return result(await oneEntry(io, plane, findAnyEntry(entries, id), entries));
     }
     case 'subject': {
-      const commit = await resolveCommit(plane.root, id!);
+      const commit = await io.git.resolveCommit(plane.root, id!);
       if (commit === undefined)
         throw new UsageError('UNKNOWN_ID', `${id!} is not a commit in this repository`, {
           expected: 'a commit id, branch or tag, e.g. HEAD or 04ba4df',
           next: 'git log --oneline lists the commits',
         });
-      const tree = await commitSubjectTree(plane, commit);
-      return result(subjectView(commit, tree, subjectExcludes(plane), await io.readEntries(plane)));
+      const tree = await io.subject.commitSubjectTree(plane, commit);
+      return result(
+        subjectView(commit, tree, io.subject.subjectExcludes(plane), await io.readEntries(plane)),
+      );
     }
     case 'authority':
       return result(authorityView(plane.manifest, await io.readEntries(plane), id));
@@ -145,7 +145,9 @@ export async function queryFlow(
         throw new UsageError('MISSING_ARG', 'query decisions needs --path', {
           expected: 'proofgate query decisions --path src/orders.ts',
         });
-      const views = foldDecisions(await createKnowledgeIO({ root: plane.root }).read('decisions'));
+      const views = foldDecisions(
+        await io.knowledge.createKnowledgeIO({ root: plane.root }).read('decisions'),
+      );
       const path = toRepoPath(plane.root, options.path);
       return result(
         decisionsTouching(views, path).map((d) => ({

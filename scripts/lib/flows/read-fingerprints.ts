@@ -1,14 +1,14 @@
 // Reads a fingerprint-set evidence object back, re-hashing it: a missing or altered object is an
 // integrity error, never an empty set (which would look like paid debt).
+import type { World } from '../core/world/world.ts';
 import { IntegrityError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { decodeFingerprints } from '../core/brownfield/parse-fingerprints.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
 export async function readFingerprints(
   plane: Plane,
-  io: GateIO,
+  io: World,
   digest: string,
   what: string,
 ): Promise<string[]> {

@@ -1,6 +1,7 @@
 // readiness: task-claim, merge and release readiness without writing anything. Each scope is the
 // decision `claim` would make for the claim scope it previews, under the rules claim decides with
 // (claim-now.ts decideClaimNow), so the blockers and the refusal are the claim's own.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { subprojectOf } from '../core/binding/build-subject.ts';
@@ -10,7 +11,6 @@ import {
   type ScopeReadiness,
 } from '../core/knowledge/assess-readiness.ts';
 import type { Maturity } from '../core/plane/types.ts';
-import type { GateIO } from '../core/ports.ts';
 import { decideClaimNow } from './claim-now.ts';
 import { readEntriesOnce } from './read-entries-once.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
@@ -38,7 +38,7 @@ export interface ReadinessFlowResult {
 export async function readinessFlow(
   options: ReadinessFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<ReadinessFlowResult> {
   const plane = await io.loadPlane(options.root);
   const once = readEntriesOnce(io);

@@ -1,6 +1,7 @@
 // campaign baseline: runs a ratchet control now and records its fingerprint set as the baseline,
 // a `note` entry in the ledger (never an editable file). A later baseline may not absorb new
 // violations unless the caller says so explicitly (--allow-growth).
+import type { World } from '../core/world/world.ts';
 import type { Grantor } from '../core/gate/authority/grant-authority.ts';
 import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
@@ -13,7 +14,6 @@ import {
   type BaselineBody,
 } from '../core/gate/entries/ratchet-details.ts';
 import type { RunBody } from '../core/gate/entries/bodies.ts';
-import type { GateIO } from '../core/ports.ts';
 import { executeControl, prepareExecution } from './execute-control.ts';
 import { prepareGrantSigning } from './grant-signing.ts';
 import { readFingerprints } from './read-fingerprints.ts';
@@ -48,7 +48,7 @@ export interface RecordBaselineResult {
 export async function recordBaseline(
   options: RecordBaselineOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<RecordBaselineResult> {
   const plane = await io.loadPlane(options.root);
   const [control] = pickControls(plane.registry, [options.control]);
@@ -62,7 +62,7 @@ export async function recordBaseline(
   }
   assertActorMayAct(options.actor, plane.manifest, 'self');
   const settings = prepareExecution(plane, io, ctx.env, options);
-  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env);
+  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env, io);
   const subject = (await io.computeSubjects(plane, [control])).get(control.id);
   if (subject === undefined) throw new InternalError(`no subject binding for ${control.id}`);
   const previous = latestBaselines(await io.readEntries(plane)).get(control.id);

@@ -2,6 +2,7 @@
 // as a ledger note, pinning the definition of every control it names (and the registry digest)
 // and the baseline of every ratchet control it affects. A new revision must be higher than the
 // registered one.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { ConfigError, InternalError, UsageError } from '../core/errors.ts';
 import type { Actor } from '../core/ledger/types.ts';
@@ -12,7 +13,6 @@ import {
   type CampaignRecord,
 } from '../core/brownfield/campaign-spec.ts';
 import { latestBaselines } from '../core/gate/entries/ratchet-details.ts';
-import type { GateIO } from '../core/ports.ts';
 import { assertActorMayAct, pickControls } from '../core/gate/select/select-for-flow.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
 
@@ -28,7 +28,7 @@ export interface RegisterCampaignOptions {
 export async function registerCampaign(
   options: RegisterCampaignOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<CampaignRecord> {
   const plane = await io.loadPlane(options.root);
   assertActorMayAct(options.actor, plane.manifest, 'release_authority');

@@ -1,7 +1,7 @@
 // The gather step of `proofgate report`: the plane, current bindings, the ledger with the findings
 // of the integrity check `verify --full` and every verdict run (kept, not thrown: the report must show a tampered ledger, not refuse to), the
 // trace controls' evidence objects and optional requirement files.
-import { readAttestationHistory } from '../io/attestation-history.ts';
+import type { World } from '../core/world/world.ts';
 import { relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
@@ -13,20 +13,11 @@ import type { Registry, ClaimScope } from '../core/plane/types.ts';
 import { reportTimeline, type ReportInput } from '../core/report/build-report.ts';
 import { shownObjects } from '../core/report/evidence-views.ts';
 import { latestTraceRuns, type EvidenceObject } from '../core/report/collect-trace-findings.ts';
-import { createObjectStore } from '../io/objects.ts';
-import { loadPlane, readYamlFile } from '../io/plane.ts';
-import { anchorOfUpstream } from '../io/ledger-integrity.ts';
-import { readFromCheckpoint, readWholeVerified } from '../io/read-verified-ledger.ts';
-import { findBaseFork, findUpstream } from '../io/ledger-upstream.ts';
-import { findSubjectCommits, readHeadFacts } from '../io/commit-subject.ts';
 import { pictureTrees } from '../core/report/status-picture.ts';
-import { computeSubjects } from '../io/subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { LoadedTrust } from '../core/trust/trust-file.ts';
 import { applyTrust } from '../core/trust/apply-trust.ts';
-import { checkTrust } from '../io/trust-io.ts';
 import type { Context } from '../core/context.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { ClaimBlocker, ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import type { ControlStatusValue } from '../core/gate/status/compute-status.ts';
 import type { RulesReport } from '../core/gate/claim/base-rules.ts';
@@ -82,28 +73,31 @@ export interface ReportResult {
 export async function gatherReport(
   options: GatherReportOptions,
   ctx: Context,
-  gate: GateIO,
+  gate: World,
 ): Promise<ReportInput> {
-  const own = loadPlane(options.root);
+  const { git, ledger, subject, planeFiles, trustFiles } = gate;
+  const own = planeFiles.loadPlane(options.root);
   const trust = options.trust;
-  const distrust = trust === undefined ? [] : checkTrust(own, trust);
+  const distrust = trust === undefined ? [] : trustFiles.checkTrust(own, trust);
   const plane = trust === undefined ? own : applyTrust(own, trust);
-  const { registry, subjects } = await bindControls(plane);
+  const { registry, subjects } = await bindControls(plane, subject);
   const upstream = options.noBase
     ? undefined
     : options.base === undefined
-      ? await findUpstream(options.root)
-      : await findBaseFork(options.root, options.base);
-  const anchor = upstream === undefined ? undefined : anchorOfUpstream(upstream);
+      ? await ledger.findUpstream(options.root)
+      : await ledger.findBaseFork(options.root, options.base);
+  const anchor = upstream === undefined ? undefined : ledger.anchorOfUpstream(upstream);
   const clock = { clock: { now: () => options.now } };
   // From the newest trusted checkpoint as the verdicts read it (its retained lines and the suffix,
   // only the suffix checked), with no --trust file (whose keys the checkpoint was not judged by).
   const fast =
-    trust === undefined ? await readFromCheckpoint(plane, anchor, clock, undefined) : undefined;
+    trust === undefined
+      ? await ledger.readFromCheckpoint(plane, anchor, clock, undefined)
+      : undefined;
   // Else, or on any finding, the one integrity check every verdict runs (io/ledger-integrity.ts),
   // every line read and its findings kept.
   const { entries, report: verified } =
-    fast ?? (await readWholeVerified(plane, { anchor, leading: distrust }, clock));
+    fast ?? (await ledger.readWholeVerified(plane, { anchor, leading: distrust }, clock));
   // No verdict is decided over a ledger that does not verify (the page says so instead).
   const decided =
     verified.findingCount === 0
@@ -113,7 +107,7 @@ export async function gatherReport(
   // Every view reads the entries the decisions read, in the ledger order they were decided in:
   // one read, one order, one index of results (the statuses below reuse the decisions').
   const parsed = decided?.read ?? { entries, order: new LedgerOrder(entries) };
-  const store = createObjectStore(plane);
+  const store = ledger.createObjectStore(plane);
   const objects = new Map<string, EvidenceObject>();
   const reviews = [...latestTraceRuns(registry, parsed.entries, parsed.order).values()].flatMap(
     ({ review }) => (review === undefined ? [] : [review]),
@@ -121,12 +115,12 @@ export async function gatherReport(
   const timeline = reportTimeline(parsed.entries, options.maxEntries, parsed.order);
   const listed = shownObjects(timeline);
   // The trees shown: the timeline's, the picture's columns and every claim's (how far behind).
-  const commitOf = await findSubjectCommits(
+  const commitOf = await subject.findSubjectCommits(
     plane,
     new Set([...timeline.map((e) => e.entry.subject.tree), ...pictureTrees(parsed.entries)]),
     HISTORY_SEARCHED,
   );
-  const head = await readHeadFacts(options.root, HISTORY_SEARCHED);
+  const head = await git.readHeadFacts(options.root, HISTORY_SEARCHED);
   for (const digest of new Set([...reviews, ...listed])) {
     const data = await store.get(digest);
     objects.set(
@@ -150,10 +144,10 @@ export async function gatherReport(
     counts: verified.counts,
     ...(fast === undefined ? {} : { checkpoint: checkpointNote(fast.checkpoint) }),
     objects,
-    history: await readAttestationHistory(plane, parsed.entries),
+    history: await ledger.readAttestationHistory(plane, parsed.entries),
     requirementFiles: options.requirements.map((p) => {
       const shown = relative(options.root, resolve(options.root, p)).split('\\').join('/');
-      return parseRequirementFile(readYamlFile(resolve(options.root, p), shown), shown);
+      return parseRequirementFile(planeFiles.readYamlFile(resolve(options.root, p), shown), shown);
     }),
     now: options.now,
     maxEntries: options.maxEntries,
@@ -181,15 +175,15 @@ async function claimsUnderRules(
   plane: Plane,
   entries: readonly StoredEntry[],
   ctx: Context,
-  gate: GateIO,
+  gate: World,
   trust: LoadedTrust | undefined,
   base: string | undefined,
 ): Promise<{
   claimsNow: NonNullable<ReportInput['claimsNow']>;
   read?: { entries: StoredEntry[]; order: LedgerOrder };
 }> {
-  const atBase = await readViewRules(plane, trust, base);
-  const io: GateIO = {
+  const atBase = await readViewRules(gate, plane, trust, base);
+  const io: World = {
     ...gate,
     readEntries: () => Promise.resolve([...entries]),
     // The integrity check above proved the working ledger extends the one committed at HEAD.
@@ -223,11 +217,12 @@ async function claimsUnderRules(
  */
 async function bindControls(
   plane: Plane,
+  subject: World['subject'],
 ): Promise<{ registry: Registry; subjects: Map<string, SubjectBinding> }> {
   try {
     return {
       registry: plane.registry,
-      subjects: await computeSubjects(plane, plane.registry.controls),
+      subjects: await subject.computeSubjects(plane, plane.registry.controls),
     };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -238,7 +233,7 @@ async function bindControls(
     if (required.length === plane.registry.controls.length) throw error;
     return {
       registry: { ...plane.registry, controls: required },
-      subjects: await computeSubjects(plane, required),
+      subjects: await subject.computeSubjects(plane, required),
     };
   }
 }

@@ -9,8 +9,7 @@ import type { RequirementFile } from '../core/knowledge/build-requirement-graph.
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { RequirementSources } from '../core/verdict/decide-verdict.ts';
-import { parseYamlText } from '../io/plane.ts';
-import { readRequirementTexts } from '../io/requirement-files.ts';
+import type { World } from '../core/world/world.ts';
 
 interface Listed {
   path: string;
@@ -23,37 +22,41 @@ interface Listed {
 export async function readRequirementSources(
   working: Plane,
   base: BaseRules | undefined,
+  { planeFiles }: Pick<World, 'planeFiles'>,
 ): Promise<RequirementSources> {
   const atBase = base?.plane === undefined ? undefined : { ...base, plane: base.plane };
   const trusted = atBase?.plane.manifest.requirement_files ?? [];
   const own = (working.manifest.requirement_files ?? []).filter((p) => !trusted.includes(p));
   const listed: Listed[] = [];
   if (atBase !== undefined && trusted.length > 0) {
-    const texts = await readRequirementTexts(working.root, trusted, atBase.commit);
+    const texts = await planeFiles.readRequirementTexts(working.root, trusted, atBase.commit);
     for (const path of trusted) {
       listed.push({ path, shown: `${atBase.base}:${path}`, text: texts.get(path) });
     }
   }
   if (own.length > 0) {
-    const texts = await readRequirementTexts(working.root, own);
+    const texts = await planeFiles.readRequirementTexts(working.root, own);
     for (const path of own) listed.push({ path, shown: path, text: texts.get(path) });
   }
   const files: RequirementFile[] = [];
   const problems: RequirementSources['problems'] = [];
   for (const item of listed) {
-    const parsed = parseListed(item);
+    const parsed = parseListed(item, planeFiles);
     if ('reason' in parsed) problems.push({ file: item.shown, reason: parsed.reason });
     else files.push(parsed.file);
   }
   return { files, problems };
 }
 
-function parseListed(item: Listed): { file: RequirementFile } | { reason: string } {
+function parseListed(
+  item: Listed,
+  planeFiles: World['planeFiles'],
+): { file: RequirementFile } | { reason: string } {
   if (item.text === undefined) {
     return { reason: 'listed in requirement_files but not there' };
   }
   try {
-    const file = parseRequirementFile(parseYamlText(item.text, item.shown), item.shown);
+    const file = parseRequirementFile(planeFiles.parseYamlText(item.text, item.shown), item.shown);
     if ((file.requirements ?? []).length === 0) {
       return {
         reason:

@@ -6,13 +6,11 @@ import type { Context } from '../core/context.ts';
 import { InternalError, UsageError } from '../core/errors.ts';
 import type { SignMode } from '../core/ledger/keyless.ts';
 import type { Actor } from '../core/ledger/types.ts';
-import type { GateIO } from '../core/ports.ts';
 import type { World } from '../core/world/world.ts';
-import { loadSigner } from '../io/keys.ts';
 
 /** The actor with `keyid` set when its authority signs (resolved the same way append signs). */
 export async function resolveActor(
-  io: GateIO,
+  io: World,
   root: string,
   actor: Actor,
   env: Context['env'],
@@ -24,14 +22,14 @@ export async function resolveActor(
       next: 'pass --authority-id with an authority registered in controls/manifest.yaml',
     });
   }
-  const signer = loadSigner(plane, actor.authority, env);
+  const signer = io.keys.loadSigner(plane, actor.authority, env);
   const { keyid: _keyid, ...rest } = actor;
   return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
 }
 
 /** The authority granting `--authorize`, with its key when one is available to sign. */
 export async function resolveGrantor(
-  io: GateIO,
+  io: World,
   root: string,
   authority: string,
   env: Context['env'],
@@ -43,7 +41,7 @@ export async function resolveGrantor(
       next: 'pass --granted-by with an authority registered in controls/manifest.yaml',
     });
   }
-  const signer = loadSigner(plane, authority, env);
+  const signer = io.keys.loadSigner(plane, authority, env);
   return signer === undefined ? { authority } : { authority, keyid: signer.keyid };
 }
 

@@ -3,6 +3,7 @@
 // the key), and is refused before anything is written when the key is not at hand (exit 2).
 // Keyed means keyed in the working manifest or under the trusted rules (the upstream's), so
 // removing the owner's key in the working tree does not make an unsigned decision count.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { toJsonObject } from '../core/ledger/to-json.ts';
@@ -13,10 +14,6 @@ import {
   type NotApplicableBody,
 } from '../core/gate/claim/owner-decisions.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
-import { loadSigner } from '../io/keys.ts';
-import { computeSubject } from '../io/subject.ts';
 import { readTrustedRules } from './trusted-rules.ts';
 
 /** The owner's key id when the decision must be signed (checked before anything is written). */
@@ -25,8 +22,9 @@ export async function requireOwnerKey(
   owner: string,
   retry: string,
   ctx: Context,
+  world: Pick<World, 'git' | 'planeFiles' | 'keys'>,
 ): Promise<string | undefined> {
-  const trusted = (await readTrustedRules(plane, undefined))?.plane?.manifest;
+  const trusted = (await readTrustedRules(world, plane, undefined))?.plane?.manifest;
   const keyed =
     hasRegisteredKey(owner, plane.manifest) ||
     (trusted !== undefined && hasRegisteredKey(owner, trusted));
@@ -43,7 +41,7 @@ export async function requireOwnerKey(
     );
   let keyid: string | undefined;
   try {
-    keyid = loadSigner(plane, owner, ctx.env)?.keyid;
+    keyid = world.keys.loadSigner(plane, owner, ctx.env)?.keyid;
   } catch {
     throw refuse(`none of its private keys is in the key directory`);
   }
@@ -65,7 +63,7 @@ export async function recordSignedDecision(
   owner: string,
   keyid: string,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<string> {
   const plane = await io.loadPlane(root);
   const control = plane.registry.controls.find((c) => c.id === controlId);
@@ -77,12 +75,12 @@ export async function recordSignedDecision(
     digest: notApplicableDigest(control),
     rationale: control.applies.rationale ?? '',
   };
-  const subject = await computeSubject(plane);
+  const subject = await io.subject.computeSubject(plane);
   const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
   const stored = await io.append(plane, {
     kind: 'note',
     time: ctx.clock.now().toISOString(),
-    actor: { label: user, authority: owner, context: defaultExecutionContext(), keyid },
+    actor: { label: user, authority: owner, context: io.host.defaultExecutionContext(), keyid },
     subject,
     body: toJsonObject(body),
   });

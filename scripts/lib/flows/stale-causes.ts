@@ -12,36 +12,36 @@ import {
 import { quoteArg } from '../core/next/next-command.ts';
 import { AUDIT_STAGES, type StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { commitSubjectTree, subjectExcludes } from '../io/commit-subject.ts';
-import { findRepositoryPaths } from '../io/git.ts';
-import { installedSkillExcludes } from '../io/skill-excludes.ts';
-import { modifiedTimes, readWorktreeState, takeBoundState } from '../io/worktree-state.ts';
+import type { World } from '../core/world/world.ts';
 
-async function readFacts(plane: Plane): Promise<WorktreeFacts | undefined> {
+async function readFacts(
+  plane: Plane,
+  { git, subject }: Pick<World, 'git' | 'subject'>,
+): Promise<WorktreeFacts | undefined> {
   try {
     // The status the current subject binding was computed from, when this process computed one:
     // the causes then describe exactly the tree the verdict judged.
-    const top = (await findRepositoryPaths(plane.root)).top;
-    const state = takeBoundState(top) ?? (await readWorktreeState(top));
+    const top = (await git.findRepositoryPaths(plane.root)).top;
+    const state = git.takeBoundState(top) ?? (await git.readWorktreeState(top));
     if (state === undefined) return undefined;
     const commit = state.head;
     // Changed in the working tree or only in the index: both are uncommitted.
     const changed = [...new Set([...state.dirty, ...state.staged])];
     // An untracked skill file identical to this version's is in neither tree; a tracked one that
     // now differs from HEAD is a real difference (HEAD's copy was bound) and is named.
-    const skill = new Set(installedSkillExcludes(plane.root));
+    const skill = new Set(subject.installedSkillExcludes(plane.root));
     const own = changed.filter((p) => !(skill.has(p) && state.untracked.includes(p)));
-    const dirty = subjectPaths(own, subjectExcludes(plane, [])).sort();
+    const dirty = subjectPaths(own, subject.subjectExcludes(plane, [])).sort();
     // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
     // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
     const untracked = dirty.filter((p) => state.untracked.includes(p));
     return {
       dirty,
-      untracked: modifiedTimes(plane.root, untracked),
+      untracked: git.modifiedTimes(plane.root, untracked),
       headTree:
         commit === undefined || dirty.length === 0
           ? undefined
-          : await commitSubjectTree(plane, commit),
+          : await subject.commitSubjectTree(plane, commit),
       headCommit: commit?.slice(0, 7),
     };
   } catch {
@@ -78,13 +78,14 @@ export async function withStaleCauses(
   plane: Plane,
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
+  world: Pick<World, 'git' | 'subject'>,
 ): Promise<ControlStatus[]> {
   const isCodeStale = (reason: string) => reason.startsWith('no result for the current code');
   const stale = statuses.filter((s) =>
     Object.values(s.stages).some((st) => st.status === 'STALE' && isCodeStale(st.reason)),
   );
   if (stale.length === 0) return [...statuses];
-  const facts = await readFacts(plane);
+  const facts = await readFacts(plane, world);
   if (facts === undefined) return [...statuses];
   const treeOf = new Map(entries.map((e) => [e.hash, e.entry.subject.tree]));
   const windowOf = new Map(entries.map((e) => [e.hash, runWindow(e)]));

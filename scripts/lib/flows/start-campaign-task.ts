@@ -1,6 +1,7 @@
 // campaign start: one command from "I am starting task T" to a registered campaign task and the
 // task file the Stop hook and `claim` read. It registers a revision only when the task is new, its
 // controls grow, or the campaign drifted; resuming a registered task writes the task file alone.
+import type { World } from '../core/world/world.ts';
 import { relative } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -12,9 +13,6 @@ import { selectRequired } from '../core/gate/select/select-controls.ts';
 import { hasRegisteredKey } from '../core/gate/claim/owner-decisions.ts';
 import { judgeCampaignRegistration } from '../core/brownfield/campaign-authority.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
-import { hookDir, writeTaskFile } from '../io/hook-files.ts';
 import { viewCampaigns, type CampaignView } from './campaign-views.ts';
 import { registerCampaign } from './register-campaign.ts';
 
@@ -42,12 +40,12 @@ export interface StartTaskResult {
 }
 
 /** How the flow gets a world that signs for the registering actor (the key is loaded only then). */
-export type OpenSigning = (actor: Actor) => Promise<{ io: GateIO; actor: Actor }>;
+export type OpenSigning = (actor: Actor) => Promise<{ io: World; actor: Actor }>;
 
 export async function startCampaignTask(
   options: StartTaskOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
   openSigning?: OpenSigning,
 ): Promise<StartTaskResult> {
   const plane = await io.loadPlane(options.root);
@@ -67,7 +65,7 @@ export async function startCampaignTask(
   });
   let campaign = existing;
   if (plan.register !== undefined) {
-    const acting = options.actor ?? releaseAuthority(plane, ctx);
+    const acting = options.actor ?? releaseAuthority(plane, ctx, io);
     const signing = openSigning === undefined ? { io, actor: acting } : await openSigning(acting);
     const record = await registerCampaign(
       { root: options.root, spec: plan.register, file: 'campaign start', actor: signing.actor },
@@ -78,8 +76,8 @@ export async function startCampaignTask(
   }
   if (campaign === undefined) throw new UsageError('UNKNOWN_ID', `no campaign ${id}`);
   const phase = findTask(campaign.spec, plan.task.id)?.phase.id ?? '';
-  const dir = await hookDir(options.root);
-  const file = writeTaskFile(dir, { campaign: campaign.spec.id, task: plan.task.id });
+  const dir = await io.hook.hookDir(options.root);
+  const file = io.hook.writeTaskFile(dir, { campaign: campaign.spec.id, task: plan.task.id });
   const controls = plan.task.controls.flatMap((c) => ['--control', c]).join(' ');
   return {
     campaign,
@@ -118,7 +116,7 @@ function pickCampaign(named: string | undefined, views: readonly CampaignView[])
 }
 
 /** The manifest's one authority for release_authority, acting from this machine. */
-function releaseAuthority(plane: Plane, ctx: Context): Actor {
+function releaseAuthority(plane: Plane, ctx: Context, { host }: Pick<World, 'host'>): Actor {
   const owners = plane.manifest.authorities.filter(
     (a) => a.stages.includes('release_authority') && a.retired === undefined,
   );
@@ -137,6 +135,6 @@ function releaseAuthority(plane: Plane, ctx: Context): Actor {
   return {
     label: user !== undefined && user !== '' ? user : owner.id,
     authority: owner.id,
-    context: defaultExecutionContext(),
+    context: host.defaultExecutionContext(),
   };
 }

@@ -1,8 +1,9 @@
 // status: every control required at the target maturity with its current status, why, since
 // when and who. Reads only; never appends.
+import type { World } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import type { ClaimScope } from '../core/plane/types.ts';
-import type { GateIO, UpstreamCheck } from '../core/ports.ts';
+import type { UpstreamCheck } from '../core/ports.ts';
 import type { TrustSource } from '../core/trust/apply-trust.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from './claim-now.ts';
@@ -42,7 +43,7 @@ export interface StatusFlowResult extends Omit<GatheredStatuses, 'subjects' | 'e
 export async function statusFlow(
   options: StatusFlowOptions,
   ctx: Context,
-  io: GateIO,
+  io: World,
 ): Promise<StatusFlowResult> {
   const plane = await io.loadPlane(options.root);
   const gathered = await gatherStatuses(plane, options.controls, ctx, io);

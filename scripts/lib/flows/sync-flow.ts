@@ -1,6 +1,5 @@
 // sync: builds the requirement-control-evidence graph and writes it.
 import { join, relative, resolve } from 'node:path';
-import type { Context } from '../core/context.ts';
 import {
   buildRequirementGraph,
   gapsBlockingAt,
@@ -12,10 +11,7 @@ import type {
 } from '../core/knowledge/build-requirement-graph.ts';
 import { parseRequirementFile } from '../core/knowledge/parse-requirements.ts';
 import type { Maturity } from '../core/plane/types.ts';
-import { findGitRoot } from '../io/git.ts';
-import { writeFileWhole } from '../io/knowledge-store.ts';
-import { loadPlane, parseYamlText } from '../io/plane.ts';
-import { readRequirementTexts } from '../io/requirement-files.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { CommonOptions } from '../core/options.ts';
 
@@ -41,17 +37,18 @@ export type EvidenceSource = (root: string) => Promise<RequirementEvidence[] | u
 
 export async function syncFlow(
   options: SyncOptions,
-  ctx: Context,
+  world: World & Pick<WorldExtras, 'knowledge'>,
   readEvidence: EvidenceSource = () => Promise.resolve(undefined),
 ): Promise<SyncResult> {
-  const root = options.root ?? (await findGitRoot(ctx.cwd));
-  const plane = loadPlane(root);
+  const { planeFiles, knowledge } = world;
+  const root = await world.resolveRoot(options.root);
+  const plane = planeFiles.loadPlane(root);
   // The manifest's requirement files by default, then any given with --requirements.
   const given = options.requirements.map((p) =>
     relative(root, resolve(root, p)).split('\\').join('/'),
   );
   const paths = [...new Set([...(plane.manifest.requirement_files ?? []), ...given])];
-  const texts = await readRequirementTexts(root, paths);
+  const texts = await planeFiles.readRequirementTexts(root, paths);
   const files = paths.map((shown) => {
     const text = texts.get(shown);
     if (text === undefined) {
@@ -61,12 +58,12 @@ export async function syncFlow(
         next: `restore ${shown}, or unlist it from requirement_files in the manifest`,
       });
     }
-    return parseRequirementFile(parseYamlText(text, shown), shown);
+    return parseRequirementFile(planeFiles.parseYamlText(text, shown), shown);
   });
   const graph = buildRequirementGraph(plane.registry, files, await readEvidence(root));
   const targetMaturity = plane.manifest.profile.target_maturity;
   const path = join(plane.dir, 'knowledge', 'trace-graph.json');
-  if (!options.isDryRun) await writeFileWhole(path, serializeGraph(graph));
+  if (!options.isDryRun) await knowledge.writeFileWhole(path, serializeGraph(graph));
   return {
     file: relative(root, path).split('\\').join('/'),
     isWritten: !options.isDryRun,

@@ -5,19 +5,19 @@
 // every verdict says so (base-rules.ts ownRulesReport).
 import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { readBasePlane } from '../io/base-registry.ts';
-import { findTrustedBase } from '../io/trusted-base.ts';
+import type { World } from '../core/world/world.ts';
 import type { LoadedTrust } from '../core/trust/trust-file.ts';
 import { applyTrust } from '../core/trust/apply-trust.ts';
 
 export async function readTrustedRules(
+  { git, planeFiles }: Pick<World, 'git' | 'planeFiles'>,
   plane: Plane,
   base: string | undefined,
 ): Promise<BaseRules | undefined> {
-  if (base !== undefined) return readBasePlane(plane, base);
-  const trusted = await findTrustedBase(plane.root);
+  if (base !== undefined) return planeFiles.readBasePlane(plane, base);
+  const trusted = await git.findTrustedBase(plane.root);
   if (trusted === undefined) return undefined;
-  return { ...(await readBasePlane(plane, trusted.commit)), base: trusted.ref };
+  return { ...(await planeFiles.readBasePlane(plane, trusted.commit)), base: trusted.ref };
 }
 
 /**
@@ -27,11 +27,12 @@ export async function readTrustedRules(
  * base, the tree's own rules decide (said so).
  */
 export async function readViewRules(
+  world: Pick<World, 'git' | 'planeFiles'>,
   plane: Plane,
   trust: LoadedTrust | undefined,
   base?: string,
 ): Promise<BaseRules | null> {
-  return withTrust(await readTrustedRules(plane, base), trust) ?? null;
+  return withTrust(await readTrustedRules(world, plane, base), trust) ?? null;
 }
 
 /** With a trust file the base's authorities and keys are the file's too, never the repository's. */

@@ -1,17 +1,17 @@
 // The last word before a verdict is decided (claim, status, hook stop, readiness, query, the
-// evaluate summary, campaign claims). The real GateIO already refused any ledger the one integrity
+// evaluate summary, campaign claims). The real World already refused any ledger the one integrity
 // check (io/ledger-integrity.ts) finds a defect in when it read the entries; this re-checks, through
 // the port (so in-memory worlds are held to it too), what the verdict stands on:
 // - the working ledger extends the ledger committed at HEAD;
 // - every evidence object of an entry that decides a current status still re-hashes to its name.
 // Any finding is an IntegrityError (exit 3) naming file:line; no verdict is returned.
+import type { World } from '../core/world/world.ts';
 import { integrityFailure } from '../core/ledger/integrity-failure.ts';
 import { sha256Hex } from '../core/hash.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import { findEntries } from '../core/gate/entries/find-entries.ts';
 import type { LedgerFinding, StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import type { GateIO } from '../core/ports.ts';
 
 /** The stored entries whose results the statuses stand on (the deciding entry of each stage). */
 export function decidingEntries(
@@ -36,7 +36,7 @@ export function decidingEntries(
 export async function checkDecidingObjects(
   plane: Plane,
   deciding: readonly StoredEntry[],
-  io: GateIO,
+  io: World,
 ): Promise<LedgerFinding[]> {
   const store = io.objects(plane);
   const states = new Map<string, 'ok' | 'missing' | 'corrupt'>();
@@ -70,7 +70,7 @@ export async function precheckVerdict(
   plane: Plane,
   statuses: readonly ControlStatus[],
   entries: readonly StoredEntry[],
-  io: GateIO,
+  io: World,
 ): Promise<void> {
   const findings = [
     ...(await io.proveCommitted(plane)),

@@ -5,7 +5,7 @@ import { expandHashPrefix } from '../core/ledger/expand-prefix.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, fsyncSync, writeSync } from 'node:fs';
 import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ConfigError, EnvironmentError, UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { canonicalize } from '../core/shared/canonical.ts';
@@ -91,24 +91,6 @@ async function readLedgerLines(planeDir: string): Promise<Map<string, string>> {
     }
   }
   return byHash;
-}
-
-/** Repository-relative POSIX path; refuses paths that leave the root. */
-export function toRepoPath(root: string, input: string): string {
-  const rel = isAbsolute(input) ? relative(root, input) : input;
-  const posix = rel
-    .split(sep)
-    .join('/')
-    .replace(/^(\.\/)+/, '')
-    .replace(/\/+$/, '');
-  if (posix === '' || posix.split('/').includes('..') || isAbsolute(posix)) {
-    throw new UsageError('BAD_VALUE', `path ${input} is not inside the repository`, {
-      where: input,
-      expected: `a path relative to ${root}`,
-      next: 'name a file inside the repository, e.g. src/api/orders.ts',
-    });
-  }
-  return posix;
 }
 
 export function createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO {

@@ -113,14 +113,14 @@ async function decideClaim(
       actor,
       ...(atBase === undefined ? {} : { rulesAtBase: atBase }),
       // The change is measured from the trusted base, as for a plain task claim.
-      changeBase: atBase ?? (await readTrustedRules(plane, undefined)),
+      changeBase: atBase ?? (await readTrustedRules(io, plane, undefined)),
     };
     return subject.kind === 'campaign-phase'
       ? claimPhase({ ...flow, campaign: subject.campaign, phase: subject.phase }, ctx, io)
       : claimInCampaign({ ...flow, campaign: subject.campaign, task: subject.task }, ctx, io);
   }
   // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
-  const rulesAtBase = withTrust(await readTrustedRules(plane, options.base), trust);
+  const rulesAtBase = withTrust(await readTrustedRules(io, plane, options.base), trust);
   const shards = options.shards === undefined ? {} : { shards: options.shards };
   return claimFlow(
     {

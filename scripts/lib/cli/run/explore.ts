@@ -14,8 +14,7 @@ import { readPersistedModel } from '../../flows/target-model-flow.ts';
 import { readViewRules } from '../../flows/trusted-rules.ts';
 import { openWorld } from '../world/open-world.ts';
 import { resolveActor, resolveGrantor } from '../../flows/resolve-actor.ts';
-import { openKnowledge, readJsonFile } from '../../io/knowledge-store.ts';
-import { computeSubject } from '../../io/subject.ts';
+import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 
 export interface ExploreOptions extends CommonOptions {
@@ -46,8 +45,8 @@ export async function runExploreVerb(
   ctx: Context,
   io?: KnowledgeIO,
 ): Promise<ExploreResult> {
-  const knowledge = io ?? (await openKnowledge(options.root, ctx.cwd));
-  const gate = openWorld(ctx);
+  const gate = openWorld(ctx, {}, KNOWLEDGE_PART);
+  const knowledge = io ?? (await gate.knowledge.openKnowledge(options.root, ctx.cwd));
   const plane = await gate.loadPlane(knowledge.root);
   const actor = await resolveActor(gate, knowledge.root, actorFrom(options.actor, ctx), ctx.env);
   // --allow is a grant: a human or the release owner gives it, never the acting developer itself
@@ -58,14 +57,23 @@ export async function runExploreVerb(
       : await resolveGrantor(gate, knowledge.root, options.grantedBy, ctx.env);
   // The grantor must be registered under the trusted rules (the upstream branch's), so an
   // authority the agent adds in the working tree grants nothing.
-  const trusted = (await readViewRules(plane, undefined))?.plane ?? plane;
+  const trusted = (await readViewRules(gate, plane, undefined))?.plane ?? plane;
   resolveGrants(options.allow, grantor, actor, trusted.manifest);
-  const world = { knowledge, gate, plane, actor, subject: () => computeSubject(plane) };
+  const world = {
+    knowledge,
+    gate,
+    plane,
+    actor,
+    subject: () => gate.subject.computeSubject(plane),
+  };
   // An explicit file wins; otherwise the model scan keeps in the plane's knowledge, if any.
   const model =
     options.targetModel !== undefined
-      ? await readJsonFile(resolve(ctx.cwd, options.targetModel), options.targetModel)
-      : await readPersistedModel(knowledge);
+      ? await gate.knowledge.readJsonFile(
+          resolve(ctx.cwd, options.targetModel),
+          options.targetModel,
+        )
+      : await readPersistedModel(knowledge, gate.knowledge);
   return runExplore(world, ctx, {
     untilDone: options.untilDone,
     budget: {

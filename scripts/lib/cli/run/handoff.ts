@@ -5,6 +5,7 @@ import type { CommonOptions } from '../../core/options.ts';
 import { handoffFlow, type HandoffFlowResult, type HandoffPart } from '../../flows/handoff-flow.ts';
 import { readViewRules } from '../../flows/trusted-rules.ts';
 import { openWorld } from '../world/open-world.ts';
+import { REPO_PART } from '../world/repo-part.ts';
 
 export interface HandoffOptions extends CommonOptions {
   mode: 'write' | 'check' | 'show';
@@ -18,9 +19,9 @@ export async function runHandoff(
   options: HandoffOptions,
   ctx: Context,
 ): Promise<HandoffFlowResult> {
-  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: true });
+  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: true }, REPO_PART);
   const root = await io.resolveRoot(options.root);
-  const rulesAtBase = await readViewRules(await io.loadPlane(root), io.trust);
+  const rulesAtBase = await readViewRules(io, await io.loadPlane(root), io.trust);
   return handoffFlow(
     {
       root,

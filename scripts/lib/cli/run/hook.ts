@@ -7,6 +7,7 @@ import type { CommonOptions } from '../../core/options.ts';
 import { installHook, type HookResult } from '../../flows/hook-install-flow.ts';
 import { hookDeadline, stopFlow } from '../../flows/hook-stop-flow.ts';
 import { endSoonAfterOutput } from '../../io/end-process.ts';
+import { HOOK_START } from '../world/hook-part.ts';
 
 export const HOOK_ACTIONS = ['stop', 'install'] as const;
 
@@ -27,11 +28,14 @@ export interface HookOptions extends CommonOptions {
 export async function runHook(options: HookOptions, ctx: Context): Promise<HookResult> {
   if (options.action === 'stop') {
     // The gate's world (plane loader, ledger verifier) loads while git status runs.
-    const io = async () =>
-      (await import('../world/open-world.ts')).openWorld(ctx, {
-        trustFile: options.trust,
-        checkpoint: true,
-      });
+    const io = {
+      start: HOOK_START,
+      world: async () =>
+        (await import('../world/open-world.ts')).openWorld(ctx, {
+          trustFile: options.trust,
+          checkpoint: true,
+        }),
+    };
     const decision = await stopFlow(
       {
         root: options.root,

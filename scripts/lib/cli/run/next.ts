@@ -8,6 +8,7 @@ import {
   type NextResult,
   type VerdictSource,
 } from '../../flows/next-flow.ts';
+import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { openWorld } from '../world/open-world.ts';
 
 export async function runNext(
@@ -16,8 +17,7 @@ export async function runNext(
   decide?: VerdictSource,
 ): Promise<NextResult> {
   // A caller passing its own verdict source (a test) reads no trust file: it is read when asked.
-  const world = openWorld(ctx, { trustFile: options.trust, checkpoint: true });
-  const root = await world.resolveRoot(options.root);
-  const verdicts = decide ?? ((at, scopes) => readVerdicts(at, scopes, ctx, world));
-  return nextFlow({ ...options, root }, ctx, verdicts);
+  const world = openWorld(ctx, { trustFile: options.trust, checkpoint: true }, KNOWLEDGE_PART);
+  const verdicts = decide ?? ((root, scopes) => readVerdicts(root, scopes, ctx, world));
+  return nextFlow(options, world, verdicts);
 }

@@ -5,6 +5,7 @@ import type { QueryView } from '../../core/gate/query/query-views.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { queryFlow, type QueryResult } from '../../flows/query-flow.ts';
 import { readViewRules } from '../../flows/trusted-rules.ts';
+import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { openWorld } from '../world/open-world.ts';
 
 export interface QueryOptions extends CommonOptions {
@@ -25,11 +26,13 @@ export async function runQuery(options: QueryOptions, ctx: Context): Promise<Que
   // The blockers view reads as claim and status do, from the newest trusted checkpoint (only what
   // was appended after it is verified); the history views look up any entry, so they read it all.
   const verdict = options.view === 'blockers';
-  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: verdict });
+  const io = openWorld(ctx, { trustFile: options.trust, checkpoint: verdict }, KNOWLEDGE_PART);
   const root = await io.resolveRoot(options.root);
   // The blockers view decides as `claim` does, with its rules; no other view reads them.
   const rulesAtBase =
-    options.view === 'blockers' ? await readViewRules(await io.loadPlane(root), io.trust) : null;
+    options.view === 'blockers'
+      ? await readViewRules(io, await io.loadPlane(root), io.trust)
+      : null;
   return queryFlow(
     {
       root,

@@ -18,6 +18,6 @@ export async function runReadiness(
 ): Promise<ReadinessFlowResult> {
   const io = openWorld(ctx, { trustFile: options.trust, checkpoint: true });
   const root = await io.resolveRoot(options.root);
-  const rulesAtBase = await readViewRules(await io.loadPlane(root), io.trust);
+  const rulesAtBase = await readViewRules(io, await io.loadPlane(root), io.trust);
   return readinessFlow({ root, task: options.task, rulesAtBase }, ctx, io);
 }

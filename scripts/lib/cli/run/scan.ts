@@ -2,8 +2,11 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { scanFlow, type ScanFlowResult } from '../../flows/scan-flow.ts';
+import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { openWorld } from '../world/open-world.ts';
+import { REPO_PART } from '../world/repo-part.ts';
 
 export async function runScan(options: CommonOptions, ctx: Context): Promise<ScanFlowResult> {
-  return scanFlow(await openWorld(ctx).resolveRoot(options.root));
+  const world = openWorld(ctx, {}, { ...KNOWLEDGE_PART, ...REPO_PART });
+  return scanFlow(await world.resolveRoot(options.root), world);
 }

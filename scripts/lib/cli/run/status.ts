@@ -55,7 +55,7 @@ async function statusWithProbe(
   const { trust } = io;
   const plane = await io.loadPlane(root);
   // The claim view decides with the rules `claim` uses: the upstream branch's, else its own.
-  const rulesAtBase = await readViewRules(plane, trust, options.base);
+  const rulesAtBase = await readViewRules(io, plane, trust, options.base);
   const result = await statusFlow({ root, controls: options.controls, rulesAtBase }, ctx, io);
   const keys = await describeKeyProvenance(plane, result.statuses, {
     trustFile: trust?.name,

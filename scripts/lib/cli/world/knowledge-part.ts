@@ -5,10 +5,9 @@ import {
   createKnowledgeIO,
   openKnowledge,
   readJsonFile,
-  toRepoPath,
   writeFileWhole,
 } from '../../io/knowledge-store.ts';
 
 export const KNOWLEDGE_PART: Pick<WorldExtras, 'knowledge'> = {
-  knowledge: { openKnowledge, createKnowledgeIO, toRepoPath, readJsonFile, writeFileWhole },
+  knowledge: { openKnowledge, createKnowledgeIO, readJsonFile, writeFileWhole },
 };

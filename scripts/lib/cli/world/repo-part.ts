@@ -1,12 +1,11 @@
 // The project's other files (core/world/repo-port.ts), for the verbs that scan, adopt, initialise,
-// install or hand off; apart from the world, as it loads the scanner and the schema compiler.
+// install or hand off; apart from the world, as it loads the scanner.
 import type { WorldExtras } from '../../core/world/world.ts';
 import { scanRepository } from '../../io/scan-repo.ts';
 import { appendGitignore, readGitignore } from '../../io/gitignore-file.ts';
 import { ignoreRenderedPages, ignoreSkillFolders } from '../../io/prettier-ignore.ts';
 import { applyExclusions, planExclusionsAt } from '../../io/package-exclusions.ts';
 import { handoffPaths, readHandoffPair, writeHandoffPair } from '../../io/handoff-files.ts';
-import { readCandidate } from '../../io/candidate-file.ts';
 import { pathExists } from '../../io/path-exists.ts';
 import { readRepoWorkflows, writeNewFiles } from '../../io/scaffold-files.ts';
 import { readInstalled, writeSkillFiles } from '../../io/skill-files.ts';
@@ -28,6 +27,5 @@ export const REPO_PART: Pick<WorldExtras, 'repo'> = {
     handoffPaths,
     readHandoffPair,
     writeHandoffPair,
-    readCandidate,
   },
 };

@@ -3,9 +3,9 @@
 // by io for the verdict that opened them. This file and open-world.ts are the only importers of
 // io/git.ts outside io.
 import type { WorldParts } from '../../core/world/world.ts';
+import { HOOK_START } from './hook-part.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
-import { startBaseProbe } from '../../io/base-probe.ts';
 import { loadCatalog } from '../../io/catalog.ts';
 import { computeCheckpoint } from '../../io/checkpoint-state.ts';
 import { usableCheckpoint } from '../../io/checkpoint-unchanged.ts';
@@ -19,17 +19,6 @@ import {
 import { defaultExecutionContext } from '../../io/default-context.ts';
 import { findRepositoryPaths, runGit } from '../../io/git.ts';
 import { readGitState } from '../../io/git-state.ts';
-import {
-  appendHookLog,
-  hookDir,
-  isGitIgnored,
-  readJsonSettings,
-  readRunnablePackages,
-  readTaskFile,
-  writeJsonSettings,
-  writeTaskFile,
-} from '../../io/hook-files.ts';
-import { existingDir, findTopOnDisk, locateHookProject } from '../../io/hook-project.ts';
 import { selfArgv } from '../../io/invocation.ts';
 import { generateKey, loadSigner, writePrivateKey } from '../../io/keys.ts';
 import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../../io/ledger-integrity.ts';
@@ -67,13 +56,7 @@ import {
   writeTrustFile,
 } from '../../io/trust-io.ts';
 import { currentSegmentFiles } from '../../io/verify-ledger-files.ts';
-import {
-  endWorktreeState,
-  modifiedTimes,
-  readWorktreeState,
-  startWorktreeState,
-  takeBoundState,
-} from '../../io/worktree-state.ts';
+import { modifiedTimes, readWorktreeState, takeBoundState } from '../../io/worktree-state.ts';
 import {
   createPlaneDir,
   findOutdated,
@@ -93,9 +76,7 @@ export const WORLD_PARTS: WorldParts = {
     findTrustedBase,
     resolveCommit,
     readHeadFacts,
-    startBaseProbe,
-    startWorktreeState,
-    endWorktreeState,
+    ...HOOK_START.git,
     readWorktreeState,
     takeBoundState,
     modifiedTimes,
@@ -174,19 +155,7 @@ export const WORLD_PARTS: WorldParts = {
     writeExportFile,
     readJsonFile: readTrustJsonFile,
   },
-  hook: {
-    hookDir,
-    readTaskFile,
-    writeTaskFile,
-    appendHookLog,
-    existingDir,
-    findTopOnDisk,
-    locateHookProject,
-    readJsonSettings,
-    writeJsonSettings,
-    readRunnablePackages,
-    isGitIgnored,
-  },
+  hook: HOOK_START.hook,
   host: {
     packageRoot,
     readPackageSkillFiles,

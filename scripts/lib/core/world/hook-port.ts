@@ -3,6 +3,7 @@
 // io/hook-project.ts).
 import type { TaskFile } from '../hook/task-controls.ts';
 import type { PlaneLocation } from '../plane/plane.ts';
+import type { GitPort } from './git-port.ts';
 
 /** The project a hook runs for: none, or its top level, plane and hook directory. */
 export type HookProject =
@@ -29,4 +30,13 @@ export interface HookPort {
   writeJsonSettings(file: string, value: unknown): void;
   readRunnablePackages(root: string): Set<string>;
   isGitIgnored(root: string, rel: string): Promise<boolean>;
+}
+
+/**
+ * What the Stop hook needs before the gate's world is loaded: where the project is, its files, and
+ * git status and the base probe started early, so the world loads while they run.
+ */
+export interface HookStart {
+  hook: HookPort;
+  git: Pick<GitPort, 'startWorktreeState' | 'endWorktreeState' | 'startBaseProbe'>;
 }

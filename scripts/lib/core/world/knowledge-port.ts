@@ -18,8 +18,6 @@ export interface KnowledgePort {
     env?: Readonly<Record<string, string | undefined>>,
   ): Promise<KnowledgeIO>;
   createKnowledgeIO(options: KnowledgeIOOptions): KnowledgeIO;
-  /** A path given on the command line as a repository-relative path (exit 2 outside). */
-  toRepoPath(root: string, input: string): string;
   readJsonFile(path: string, shownAs: string): Promise<unknown>;
   writeFileWhole(path: string, text: string): Promise<void>;
 }

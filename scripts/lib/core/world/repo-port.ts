@@ -38,7 +38,11 @@ export interface RepoPort {
   handoffPaths(planeDir: string): HandoffPaths;
   readHandoffPair(paths: HandoffPaths): HandoffTexts;
   writeHandoffPair(paths: HandoffPaths, texts: { json: string; md: string }): void;
-  /** A candidate proposal file, checked against its JSON schema (`verify --candidate`). */
+}
+
+/** Candidate proposal files (`verify --candidate`). */
+export interface CandidatePort {
+  /** The file's JSON, checked against the named JSON schema (exit 2 on a violation). */
   readCandidate(path: string, shownAs: string, schema: string): unknown;
 }
 

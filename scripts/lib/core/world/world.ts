@@ -11,7 +11,7 @@ import type { KeysPort } from './keys-port.ts';
 import type { KnowledgePort } from './knowledge-port.ts';
 import type { LedgerPort } from './ledger-port.ts';
 import type { PlanePort } from './plane-port.ts';
-import type { HostPort, RepoPort } from './repo-port.ts';
+import type { CandidatePort, HostPort, RepoPort } from './repo-port.ts';
 import type { SubjectPort } from './subject-port.ts';
 import type { TracePort } from './trace-port.ts';
 import type { TrustPort } from './trust-port.ts';
@@ -37,6 +37,7 @@ export interface WorldExtras {
   knowledge: KnowledgePort;
   trace: TracePort;
   repo: RepoPort;
+  candidates: CandidatePort;
 }
 
 /**

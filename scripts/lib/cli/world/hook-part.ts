@@ -1,0 +1,34 @@
+// The Stop hook's start (core/world/hook-port.ts HookStart): its files and project, and the
+// verdict's git status and base probe. Loaded with the hook before the rest of the world, so git
+// status runs while the world (plane parser, ledger verifier) loads; the world reuses them.
+import type { HookStart } from '../../core/world/hook-port.ts';
+import { startBaseProbe } from '../../io/base-probe.ts';
+import {
+  appendHookLog,
+  hookDir,
+  isGitIgnored,
+  readJsonSettings,
+  readRunnablePackages,
+  readTaskFile,
+  writeJsonSettings,
+  writeTaskFile,
+} from '../../io/hook-files.ts';
+import { existingDir, findTopOnDisk, locateHookProject } from '../../io/hook-project.ts';
+import { endWorktreeState, startWorktreeState } from '../../io/worktree-state.ts';
+
+export const HOOK_START: HookStart = {
+  hook: {
+    hookDir,
+    readTaskFile,
+    writeTaskFile,
+    appendHookLog,
+    existingDir,
+    findTopOnDisk,
+    locateHookProject,
+    readJsonSettings,
+    writeJsonSettings,
+    readRunnablePackages,
+    isGitIgnored,
+  },
+  git: { startWorktreeState, endWorktreeState, startBaseProbe },
+};
