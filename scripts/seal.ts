@@ -5,11 +5,12 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readSign, readSigstoreRoot, sigstoreRootFlag, signFlag } from './lib/cli/gate-flags.ts';
 import { renderSeal } from './lib/render/seal-report.ts';
-import { sealFlow, type SealOptions, type SealReport } from './lib/flows/seal-flow.ts';
+import type { SealOptions, SealReport } from './lib/flows/seal-flow.ts';
+import { runSeal } from './lib/cli/run/seal.ts';
 
 const ARCHIVE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-export const runSeal: typeof sealFlow = (...args) => sealFlow(...args);
+export { runSeal };
 
 export const seal = defineVerb<SealOptions, SealReport>({
   name: 'seal',

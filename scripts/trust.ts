@@ -4,10 +4,11 @@
 import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
-import { trustFlow, type TrustOptions, type TrustResult } from './lib/flows/trust-flow.ts';
+import type { TrustOptions, TrustResult } from './lib/flows/trust-flow.ts';
+import { runTrust } from './lib/cli/run/trust.ts';
 import { renderTrust } from './lib/render/trust-report.ts';
 
-export const runTrust: typeof trustFlow = (...args) => trustFlow(...args);
+export { runTrust };
 
 /** The flags each action takes (its run reads no other). */
 const TRUST_FLAGS: FlagsPerAction = { export: ['out', 'force'] };

@@ -1,29 +1,15 @@
 // `proofgate verify --candidate KIND FILE`: the offline check of a proposal (an execution closure or
 // a plane mutator) against its schema and its kind's rules. references/verify.md "Candidates".
-import type { Context } from './lib/core/context.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import {
   CANDIDATE_KINDS,
-  validateCandidateFlow,
   type CandidateKind,
   type ValidateCandidateResult,
 } from './lib/flows/validate-candidate-flow.ts';
-import type { CommonOptions } from './lib/core/options.ts';
+import { runValidate, type ValidateOptions } from './lib/cli/run/validate.ts';
 import { renderCandidate } from './lib/render/candidate.ts';
-
-export interface ValidateOptions extends CommonOptions {
-  kind: CandidateKind;
-  file: string;
-}
-
-export function runValidate(
-  options: ValidateOptions,
-  ctx: Context,
-): Promise<ValidateCandidateResult> {
-  return Promise.resolve(validateCandidateFlow(options.kind, options.file, ctx.cwd));
-}
 
 export const validate = defineVerb<ValidateOptions, ValidateCandidateResult>({
   name: 'validate',

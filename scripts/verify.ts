@@ -6,9 +6,10 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { runIfMain } from './lib/cli/run-if-main.ts';
 import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
-import { verifyFlow, type VerifyOptions, type VerifyReport } from './lib/flows/verify-flow.ts';
+import type { VerifyOptions, VerifyReport } from './lib/flows/verify-flow.ts';
+import { runVerify } from './lib/cli/run/verify.ts';
 
-export const runVerify: typeof verifyFlow = (...args) => verifyFlow(...args);
+export { runVerify };
 
 export const verify = defineVerb<VerifyOptions, VerifyReport>({
   name: 'verify',

@@ -8,6 +8,10 @@ import { initPlane } from '../../scripts/lib/flows/init-flow.ts';
 import { scanRepository } from '../../scripts/lib/io/scan-repo.ts';
 import type { Bench } from './harness.ts';
 import { git } from './plane-repo.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
+import { REPO_PART } from '../../scripts/lib/cli/world/repo-part.ts';
+import { PLANE_EDITS_PART } from '../../scripts/lib/cli/world/plane-edits-part.ts';
 
 const FILES = 50_000;
 let repo: Promise<string> | undefined;
@@ -74,7 +78,12 @@ export const benches: Bench[] = [
     fn: async (state) => {
       const dir = state as string;
       rmSync(join(dir, '.proofgate'), { recursive: true, force: true, maxRetries: 10 });
-      await initPlane(dir, PROFILE, new Date());
+      const world = openWorld(
+        createTestContext({ cwd: dir }),
+        {},
+        { ...REPO_PART, ...PLANE_EDITS_PART },
+      );
+      await initPlane(dir, PROFILE, new Date(), undefined, world);
     },
     teardown: async (state) => {
       rmSync(state as string, { recursive: true, force: true, maxRetries: 10 });

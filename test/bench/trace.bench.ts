@@ -13,6 +13,7 @@ import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
 import type { Bench } from './harness.ts';
 import { writeRefundTrace } from './trace-workload.ts';
+import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PACK = join(here, '..', '..', 'controls', 'catalog', 'traces', 'refund.yaml');
@@ -140,7 +141,12 @@ export const benches: Bench[] = [
       let events: number | undefined;
       s.cpu.push(
         await cpuOf(async () => {
-          const item = await checkTraceFile(pack, { path: s.path, shownAs: 'bench' }, 'events');
+          const item = await checkTraceFile(
+            pack,
+            { path: s.path, shownAs: 'bench' },
+            'events',
+            TRACE_PART.trace,
+          );
           events = item.verdict?.coverage.events;
         }),
       );
@@ -167,7 +173,12 @@ export const benches: Bench[] = [
     setup: setupLongCommand,
     async fn(state) {
       const s = state as State;
-      const item = await checkTraceFile(fsPack, { path: s.path, shownAs: 'bench' }, 'events');
+      const item = await checkTraceFile(
+        fsPack,
+        { path: s.path, shownAs: 'bench' },
+        'events',
+        TRACE_PART.trace,
+      );
       if (item.verdict?.coverage.events !== 3) throw new Error('long-command trace was not read');
     },
     teardown(state) {
@@ -185,7 +196,12 @@ export const benches: Bench[] = [
       const s = state as State;
       const start = performance.now();
       const cpu = process.cpuUsage();
-      const item = await checkTraceFile(pack, { path: s.path, shownAs: 'bench' }, 'events');
+      const item = await checkTraceFile(
+        pack,
+        { path: s.path, shownAs: 'bench' },
+        'events',
+        TRACE_PART.trace,
+      );
       s.times.push(performance.now() - start);
       const used = process.cpuUsage(cpu);
       s.cpuTimes.push((used.user + used.system) / 1000);

@@ -70,7 +70,7 @@ function layerOf(path: string): Layer {
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   verb: ['verb', 'cli', 'flows', 'render', 'io', 'core'],
   cli: ['cli', 'flows', 'render', 'io', 'core'],
-  flows: ['flows', 'render', 'io', 'core'],
+  flows: ['flows', 'render', 'core'],
   render: ['render', 'core'],
   io: ['io', 'core'],
   core: ['core'],
@@ -97,18 +97,48 @@ export function layerViolations(sources: ReadonlyMap<string, string>): string[] 
   return found;
 }
 
+/** Imports from files under `from` into files under `to`, as `from -> to` (paths relative to the root). */
+function importsInto(
+  graph: ReadonlyMap<string, readonly string[]>,
+  from: string,
+  to: string,
+): string[] {
+  return [...graph].flatMap(([file, targets]) =>
+    file.startsWith(from + sep)
+      ? targets
+          .filter((t) => t.startsWith(to + sep))
+          .map((t) => `${relative(ROOT, file)} -> ${relative(ROOT, t)}`)
+      : [],
+  );
+}
+
+const FLOWS = join(SCRIPTS, 'lib', 'flows');
+
 /**
  * Imports from scripts/lib/flows into scripts/lib/cli, dynamic `import()` and re-exports included
  * (which the layer check above does not read): the real world is built by the cli wiring and
  * handed to a flow, never built by the flow itself.
  */
 export function flowsImportingCli(graph: ReadonlyMap<string, readonly string[]>): string[] {
-  const flows = join(SCRIPTS, 'lib', 'flows');
-  const cli = join(SCRIPTS, 'lib', 'cli');
+  return importsInto(graph, FLOWS, join(SCRIPTS, 'lib', 'cli'));
+}
+
+/**
+ * Imports from scripts/lib/flows into scripts/lib/io, type-only, dynamic `import()` and re-exports
+ * included: a flow reaches the world only through the World it is given (core/world/world.ts).
+ */
+export function flowsImportingIo(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  return importsInto(graph, FLOWS, join(SCRIPTS, 'lib', 'io'));
+}
+
+/** Imports from the world's wiring (scripts/lib/cli/world) into anything but io and core. */
+export function worldImportingAbove(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const world = join(SCRIPTS, 'lib', 'cli', 'world');
+  const allowed = [join(SCRIPTS, 'lib', 'io'), join(SCRIPTS, 'lib', 'core'), world];
   return [...graph].flatMap(([file, targets]) =>
-    file.startsWith(flows + sep)
+    file.startsWith(world + sep)
       ? targets
-          .filter((t) => t.startsWith(cli + sep))
+          .filter((t) => !allowed.some((dir) => t.startsWith(dir + sep)))
           .map((t) => `${relative(ROOT, file)} -> ${relative(ROOT, t)}`)
       : [],
   );
@@ -174,6 +204,37 @@ describe('structure of scripts/', () => {
     ]);
     expect(flowsImportingCli(graph)).toEqual([
       'scripts/lib/flows/x-flow.ts -> scripts/lib/cli/world/real-gate-io.ts',
+    ]);
+  });
+
+  it('has no flow importing io, not even a type or lazily: flows are given the world', () => {
+    expect(flowsImportingIo(importGraph(files))).toEqual([]);
+  });
+
+  it('reports a flow that imports io, type-only or lazily (the check can fail)', () => {
+    const flow = join(FLOWS, 'x-flow.ts');
+    const source =
+      "import type { X } from '../io/plane.ts';\nconst m = await import('../io/git.ts');\n";
+    const targets = [...source.matchAll(SPECIFIER)].map((m) =>
+      resolve(dirname(flow), m[1] ?? m[2] ?? ''),
+    );
+    expect(flowsImportingIo(new Map([[flow, targets]]))).toEqual([
+      'scripts/lib/flows/x-flow.ts -> scripts/lib/io/plane.ts',
+      'scripts/lib/flows/x-flow.ts -> scripts/lib/io/git.ts',
+    ]);
+  });
+
+  it('builds the world from io and core alone (no flow, render or cli above it)', () => {
+    expect(worldImportingAbove(importGraph(files))).toEqual([]);
+  });
+
+  it('reports a world import of a flow (the check can fail)', () => {
+    const world = join(SCRIPTS, 'lib', 'cli', 'world', 'open-world.ts');
+    const graph = new Map([
+      [world, [join(FLOWS, 'trust-check.ts'), join(SCRIPTS, 'lib', 'io', 'plane.ts')]],
+    ]);
+    expect(worldImportingAbove(graph)).toEqual([
+      'scripts/lib/cli/world/open-world.ts -> scripts/lib/flows/trust-check.ts',
     ]);
   });
 

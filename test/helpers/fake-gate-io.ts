@@ -16,6 +16,8 @@ import { WORLD_PARTS } from '../../scripts/lib/cli/world/world-parts.ts';
 import { KNOWLEDGE_PART } from '../../scripts/lib/cli/world/knowledge-part.ts';
 import { REPO_PART } from '../../scripts/lib/cli/world/repo-part.ts';
 import { CANDIDATE_PART } from '../../scripts/lib/cli/world/candidate-part.ts';
+import { PLANE_EDITS_PART } from '../../scripts/lib/cli/world/plane-edits-part.ts';
+import { LEDGER_REPAIR_PART } from '../../scripts/lib/cli/world/ledger-repair-part.ts';
 import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
@@ -184,9 +186,12 @@ export function createFakeGateIO(
     ...TRACE_PART,
     ...REPO_PART,
     ...CANDIDATE_PART,
+    ...PLANE_EDITS_PART,
+    ...LEDGER_REPAIR_PART,
     trust: undefined,
     resolveRoot: (rootOption) => Promise.resolve(rootOption ?? ROOT),
     ledgerUpstream: () => Promise.resolve(undefined),
+    loadTrace: () => Promise.resolve(TRACE_PART.trace),
     signKeyless: () => Promise.reject(new Error('the fake gate signs no entry keyless')),
     plane,
     stored: [],

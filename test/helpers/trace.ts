@@ -8,6 +8,7 @@ import type { Pack } from '../../scripts/lib/core/trace/pack.ts';
 import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
 import type { TraceCheckItem } from '../../scripts/lib/flows/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
+import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 export const PACKS = join(REPO, 'controls', 'catalog', 'traces');
@@ -98,7 +99,7 @@ export async function checkEvents(
     `t${counter++}.${format === 'events' ? 'jsonl' : 'json'}`,
     serialize(events, format),
   );
-  return checkTraceFile(pack, { path, shownAs: path }, 'auto');
+  return checkTraceFile(pack, { path, shownAs: path }, 'auto', TRACE_PART.trace);
 }
 
 export async function checkFile(
@@ -106,7 +107,7 @@ export async function checkFile(
   path: string,
   adapter = 'auto',
 ): Promise<TraceCheckItem> {
-  return checkTraceFile(pack, { path, shownAs: path }, adapter);
+  return checkTraceFile(pack, { path, shownAs: path }, adapter, TRACE_PART.trace);
 }
 
 /** rule id → outcome, for the rules that did not pass. */

@@ -1,7 +1,7 @@
 // adopt: turns a real command into a control or a slot's command, or records that a control does
 // not apply. Every path edits registry.yaml with the yaml Document API (the owner's comments and
 // layout survive), re-validates the result against the manifest and re-renders the derived pages.
-import type { World } from '../core/world/world.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { assertGlobs } from '../core/shared/pathspec.ts';
@@ -15,11 +15,7 @@ import { assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts
 import type { AuthorizationKind } from '../core/plane/types.ts';
 import { redactionRulesFor } from '../core/gate/select/select-for-flow.ts';
 import { redactTyped } from '../core/ledger/redact-draft.ts';
-import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { scanRepository } from '../io/scan-repo.ts';
-import { assertOutputsUntracked } from '../io/tracked-outputs.ts';
-import { readTextFile, replaceFile, writeDerivedFiles } from '../io/write-plane.ts';
 import type { Candidate, NotAdoptable } from '../core/scan/types.ts';
 import { recordSignedDecision, requireOwnerKey } from './sign-decision.ts';
 import { adviseOutputIgnores, type OutputIgnore } from './adopt-ignore.ts';
@@ -122,7 +118,7 @@ function refuseMixed(options: AdoptFlowOptions): void {
 export async function adoptFlow(
   options: AdoptFlowOptions,
   ctx: Context,
-  gate: World,
+  gate: World & Pick<WorldExtras, 'repo' | 'planeEdits'>,
 ): Promise<AdoptResult> {
   if (options.ignoreOutputs === true && options.outputs === undefined)
     throw new UsageError('BAD_FLAG', '--ignore-outputs goes with --outputs', {
@@ -132,27 +128,27 @@ export async function adoptFlow(
   if (options.outputs === undefined || result.mode === 'list' || result.mode === 'not_applicable')
     return result;
   const root = options.root;
-  const ignore = adviseOutputIgnores(root, options.outputs, options.ignoreOutputs === true);
+  const ignore = adviseOutputIgnores(root, options.outputs, options.ignoreOutputs === true, gate);
   return { ...result, ignore };
 }
 
 async function adoptOnce(
   options: AdoptFlowOptions,
   ctx: Context,
-  gate: World,
+  gate: World & Pick<WorldExtras, 'repo' | 'planeEdits'>,
 ): Promise<AdoptResult> {
   refuseMixed(options);
   const root = options.root;
-  const plane = loadPlane(root);
+  const plane = gate.planeFiles.loadPlane(root);
   const typedRationale =
     options.rationale && redactTyped(options.rationale, redactionRulesFor(plane, ctx.env).secrets);
   if (options.outputs !== undefined) {
     const id = options.fills ?? options.as ?? options.candidate ?? 'adopted';
     assertGlobs(options.outputs, '--outputs');
-    await assertOutputsUntracked(root, [{ id, outputs: options.outputs }], '--outputs');
+    await gate.git.assertOutputsUntracked(root, [{ id, outputs: options.outputs }], '--outputs');
   }
   const decided = options.notApplicable !== undefined || options.command !== undefined;
-  const scan = await scanRepository(root);
+  const scan = await gate.repo.scanRepository(root);
   if (!decided && (options.list || options.candidate === undefined)) {
     if (!options.list && options.fills !== undefined)
       throw new UsageError(
@@ -193,7 +189,7 @@ async function adoptOnce(
       // before the registry is written. `plane` is adopt's own read, so the gate still loads the
       // registry written below for the decision.
       if (keyid !== undefined) await gate.readEntries(plane);
-      const rendered = writePlan(root, plane, plan);
+      const rendered = writePlan(root, plane, plan, gate);
       const { controlId: control, owner, rationale } = plan;
       const signed =
         keyid === undefined
@@ -222,7 +218,7 @@ async function adoptOnce(
       const candidate = { id, argv, where: 'the command after --', authorization: [] };
       return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
     }
-    const rendered = writePlan(root, plane, plan);
+    const rendered = writePlan(root, plane, plan, gate);
     const authorization =
       plan.execution.type === 'command' ? (plan.execution.authorization_required ?? []) : [];
     return {
@@ -252,12 +248,17 @@ async function adoptOnce(
     return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
   const control = plan.kind === 'add' ? plan.control.id : plan.controlId;
   const mode = plan.kind === 'add' ? 'add' : 'fill';
-  return { mode, control, candidate, rendered: writePlan(root, plane, plan) };
+  return { mode, control, candidate, rendered: writePlan(root, plane, plan, gate) };
 }
 
 /** Applies the plan to registry.yaml, validates the result and re-renders the derived files. */
-function writePlan(root: string, plane: Plane, plan: AdoptionPlan): string[] {
-  const text = applyAdoption(readTextFile(plane.registryPath), plan);
+function writePlan(
+  root: string,
+  plane: Plane,
+  plan: AdoptionPlan,
+  { planeEdits }: Pick<WorldExtras, 'planeEdits'>,
+): string[] {
+  const text = applyAdoption(planeEdits.readTextFile(plane.registryPath), plan);
   const registry: unknown = parseDocument(text).toJS();
   const shown = relative(root, plane.registryPath);
   assertRegistry(registry, shown);
@@ -265,6 +266,6 @@ function writePlan(root: string, plane: Plane, plan: AdoptionPlan): string[] {
     manifest: relative(root, plane.manifestPath),
     registry: shown,
   });
-  replaceFile(plane.registryPath, text);
-  return writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, registry));
+  planeEdits.replaceFile(plane.registryPath, text);
+  return planeEdits.writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, registry));
 }

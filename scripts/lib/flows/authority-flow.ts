@@ -1,12 +1,11 @@
 // `authority add|list|retire`: register who may act in which stage without editing YAML by hand.
 // The manifest is validated after every edit (the plane loader checks the schema); an edit that
 // would leave it invalid is refused before anything is written.
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { UsageError } from '../core/errors.ts';
 import { keyidOf } from '../core/ledger/sign-entry.ts';
 import { AUDIT_STAGES, type AuditStage } from '../core/ledger/types.ts';
 import type { Authority } from '../core/plane/types.ts';
-import { appendAuthority, markAuthorityRetired } from '../io/manifest-authorities.ts';
-import { loadPlane } from '../io/plane.ts';
 
 export const AUTHORITY_ACTIONS = ['add', 'list', 'retire'] as const;
 export type AuthorityAction = (typeof AUTHORITY_ACTIONS)[number];
@@ -45,8 +44,11 @@ export function defaultStages(kind: Authority['kind']): AuditStage[] {
   return kind === 'external' ? ['third_party'] : ['self'];
 }
 
-function rows(root: string): { rows: AuthorityRow[]; manifest: string } {
-  const plane = loadPlane(root);
+function rows(
+  root: string,
+  { planeFiles }: Pick<World, 'planeFiles'>,
+): { rows: AuthorityRow[]; manifest: string } {
+  const plane = planeFiles.loadPlane(root);
   return {
     manifest: plane.manifestPath,
     rows: plane.manifest.authorities.map((a) => ({
@@ -93,8 +95,12 @@ function publicKeyEntry(key: string, time: string): NonNullable<Authority['keys'
   return { keyid: keyidOf(new Uint8Array(raw)), public_key: key, added: time };
 }
 
-export function authorityFlow(options: AuthorityFlowOptions): AuthorityFlowResult {
-  const before = rows(options.root);
+export function authorityFlow(
+  options: AuthorityFlowOptions,
+  world: Pick<World, 'planeFiles'> & Pick<WorldExtras, 'planeEdits'>,
+): AuthorityFlowResult {
+  const { planeEdits } = world;
+  const before = rows(options.root, world);
   if (options.action === 'list')
     return { action: 'list', authorities: before.rows, manifest: before.manifest };
   const id = requireId(options.id, options.action);
@@ -106,7 +112,8 @@ export function authorityFlow(options: AuthorityFlowOptions): AuthorityFlowResul
         next: 'proofgate authority list',
       });
     }
-    if (existing.retired === undefined) markAuthorityRetired(before.manifest, id, options.time);
+    if (existing.retired === undefined)
+      planeEdits.markAuthorityRetired(before.manifest, id, options.time);
   } else {
     if (!ID_PATTERN.test(id)) {
       throw new UsageError('BAD_VALUE', `authority id ${id} is malformed`, {
@@ -129,9 +136,9 @@ export function authorityFlow(options: AuthorityFlowOptions): AuthorityFlowResul
     }
     const authority: Authority = { id, kind, stages };
     if (options.key !== undefined) authority.keys = [publicKeyEntry(options.key, options.time)];
-    appendAuthority(before.manifest, authority);
+    planeEdits.appendAuthority(before.manifest, authority);
   }
-  const after = rows(options.root);
+  const after = rows(options.root, world);
   return {
     action: options.action,
     ...after.rows.filter((a) => a.id === id).map((changed) => ({ changed }))[0],

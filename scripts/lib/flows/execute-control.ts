@@ -276,7 +276,7 @@ async function checkTraceControl(
 ): Promise<ExecuteOutcome> {
   const started = Date.now();
   const outcome = await (settings.io.checkTrace?.(settings.plane.root, execution) ??
-    checkTrace(settings.plane.root, execution));
+    checkTrace(settings.plane.root, execution, settings.io));
   const objects =
     outcome.report === undefined
       ? []
@@ -300,11 +300,12 @@ async function checkTraceControl(
 async function checkTrace(
   root: string,
   execution: Extract<Execution, { type: 'trace' }>,
+  io: Pick<World, 'loadTrace'>,
 ): Promise<TraceOutcome> {
   // Loaded on first use: the trace readers and the rule-pack validator are only needed by a
   // trace control that actually runs, never by claim, status or the Stop hook.
   const { checkTraceControl } = await import('./trace-control.ts');
-  const result = await checkTraceControl(root, execution);
+  const result = await checkTraceControl(root, execution, await io.loadTrace());
   return {
     status: result.status,
     detail: result.summary,

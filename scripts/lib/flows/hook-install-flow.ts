@@ -1,19 +1,13 @@
 // `proofgate install --hook`: merges the stop hooks into the project's agent settings, keeping every
 // other key and hook; refuses (exit 2) to touch a settings file it cannot parse. The committed
 // settings get a path-free command; this machine's package path goes only into the local file.
+import type { World } from '../core/world/world.ts';
 import { join } from 'node:path/posix';
 import { UsageError } from '../core/errors.ts';
 import { hookCommand, type HookPlacement } from '../core/hook/hook-command.ts';
 import { hookEvents, mergeHookSettings, type StopEvent } from '../core/hook/merge-hook-settings.ts';
 import type { HookAgent } from '../core/hook/parse-stop-input.ts';
 import type { StopDecision } from '../core/hook/decide-stop.ts';
-import {
-  isGitIgnored,
-  readRunnablePackages,
-  readJsonSettings,
-  writeJsonSettings,
-} from '../io/hook-files.ts';
-import { packageRoot } from '../io/package-root.ts';
 
 export const SETTINGS_FILES: Record<HookPlacement, Record<HookAgent, string | undefined>> = {
   shared: { claude: '.claude/settings.json', codex: '.codex/hooks.json' },
@@ -46,7 +40,8 @@ export interface InstallResult {
 export async function installHook(
   root: string,
   request: InstallRequest,
-  packageDir = packageRoot(),
+  { hook, host }: Pick<World, 'hook' | 'host'>,
+  packageDir = host.packageRoot(),
 ): Promise<InstallResult> {
   const { agent } = request;
   const placement: HookPlacement = request.local ? 'local' : 'shared';
@@ -61,15 +56,16 @@ export async function installHook(
   const path = join(root.split('\\').join('/'), file);
   const command = hookCommand({ agent, placement, packageDir });
   const events = hookEvents(request.subagent);
-  const merged = mergeHookSettings(readJsonSettings(path) ?? {}, events, command, file);
-  if (merged.changed.length + merged.removed.length > 0) writeJsonSettings(path, merged.settings);
+  const merged = mergeHookSettings(hook.readJsonSettings(path) ?? {}, events, command, file);
+  if (merged.changed.length + merged.removed.length > 0)
+    hook.writeJsonSettings(path, merged.settings);
   const notes: string[] = [];
-  if (placement === 'shared' && !readRunnablePackages(root).has('proofgate')) {
+  if (placement === 'shared' && !hook.readRunnablePackages(root).has('proofgate')) {
     notes.push(
       'proofgate is not in package.json: install it as a devDependency (until it is published: "npm pack" in a proofgate checkout, then "npm install --save-dev <path>/proofgate-<version>.tgz"); until then the hook cannot run proofgate and blocks every stop (exit 2 with the reason)',
     );
   }
-  if (placement === 'local' && !(await isGitIgnored(root, file))) {
+  if (placement === 'local' && !(await hook.isGitIgnored(root, file))) {
     notes.push(
       `${file} is not ignored by git: add it to .gitignore (it names this machine's paths)`,
     );

@@ -1,5 +1,6 @@
 // `init`'s gather and emit steps: read the profile, scan, load the catalog, write the plane.
 // The decisions (which controls, which policies) are made by core/plane/plan-plane.ts.
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { basename, join, relative, resolve } from 'node:path';
 import { ConfigError, InternalError, UsageError } from '../core/errors.ts';
 import { digestJson } from '../core/hash.ts';
@@ -16,16 +17,7 @@ import {
 import type { ScanResult } from '../core/scan/types.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
 import { renderManifestYaml, renderRegistryYaml } from '../render/plane-yaml.ts';
-import { loadCatalog } from '../io/catalog.ts';
-import { locatePlane } from '../io/locate-plane.ts';
-import { loadPlane, readYamlFile } from '../io/plane.ts';
-import { scanRepository } from '../io/scan-repo.ts';
-import { createPlaneDir, randomLedgerId, writeDerivedFiles } from '../io/write-plane.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
-import { pathExists } from '../io/path-exists.ts';
-import { appendEntry } from '../io/ledger-store.ts';
-import { readMetaSubject } from '../io/meta-subject.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
 import { ROOT_SEGMENT, rootBody } from '../core/ledger/ledger-root.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import {
@@ -33,9 +25,6 @@ import {
   planMaturityRaise,
   type MaturityRaise,
 } from '../core/plane/raise-maturity.ts';
-import { applyMaturityRaise } from '../io/manifest-maturity.ts';
-import { ignoreRenderedPages } from '../io/prettier-ignore.ts';
-import { applyExclusions, planExclusionsAt } from '../io/package-exclusions.ts';
 import type { ExclusionStep } from '../core/plane/package-exclusion-step.ts';
 import { reinitPlane, type ReplacedPlane } from './reinit-flow.ts';
 
@@ -61,22 +50,26 @@ export interface InitPlaneResult {
   candidates: ScanResult['candidates'];
 }
 
+/** The world `init` works in: the plane files, the scan, the ledger root's append. */
+export type InitWorld = World & Pick<WorldExtras, 'repo' | 'planeEdits'>;
+
 /** Reads and checks the owner's profile (file and/or flags); every problem at once, exit 2. */
 export function readProfile(
   cwd: string,
   file: string | undefined,
   overrides: Record<string, unknown>,
+  world: Pick<World, 'planeFiles'> & Pick<WorldExtras, 'repo'>,
 ): ProfileFile {
   let fileValue: unknown = {};
   const shown = file ?? 'profile';
   if (file !== undefined) {
     const path = resolve(cwd, file);
-    if (!pathExists(path))
+    if (!world.repo.pathExists(path))
       throw new UsageError('BAD_VALUE', `profile file ${file} does not exist`, {
         where: '--profile',
         next: 'write one with "proofgate init --template > profile.yaml" and fill it in',
       });
-    fileValue = readYamlFile(path, file);
+    fileValue = world.planeFiles.readYamlFile(path, file);
   }
   const merged = mergeProfileOverrides(fileValue, overrides);
   const problems = locateFlagProblems(
@@ -148,14 +141,18 @@ function raiseMaturity(
   raise: MaturityRaise,
   candidates: ScanResult['candidates'],
   manifestFile: string,
+  { planeFiles, planeEdits }: InitWorld,
 ): InitPlaneResult {
-  const before = loadPlane(root);
-  applyMaturityRaise(before.manifestPath, raise, (value) => {
+  const before = planeFiles.loadPlane(root);
+  planeEdits.applyMaturityRaise(before.manifestPath, raise, (value) => {
     assertManifest(value, manifestFile);
     assertPlaneReferences(value, before.registry, { manifest: manifestFile, registry: 'registry' });
   });
-  const plane = loadPlane(root);
-  const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));
+  const plane = planeFiles.loadPlane(root);
+  const written = planeEdits.writeDerivedFiles(
+    plane.dir,
+    renderPlaneFiles(plane.manifest, plane.registry),
+  );
   return {
     mode: 'raised',
     raised: { from: raise.from, to: raise.to },
@@ -172,12 +169,14 @@ function rerender(
   root: string,
   wanted: ProfileFile,
   candidates: ScanResult['candidates'],
+  world: InitWorld,
 ): InitPlaneResult {
-  const plane = loadPlane(root);
-  const packaging = planExclusionsAt(root, [plane.rel === '' ? 'controls' : plane.rel]);
+  const { planeFiles, planeEdits, repo } = world;
+  const plane = planeFiles.loadPlane(root);
+  const packaging = repo.planExclusionsAt(root, [plane.rel === '' ? 'controls' : plane.rel]);
   const manifestFile = relative(root, plane.manifestPath);
   const raise = maturityRaise(plane.manifest, wanted, manifestFile);
-  if (raise !== undefined) return raiseMaturity(root, raise, candidates, manifestFile);
+  if (raise !== undefined) return raiseMaturity(root, raise, candidates, manifestFile, world);
   const differences = describeDifferences(plane.manifest, wanted);
   if (differences.length > 0)
     throw new ConfigError(
@@ -189,9 +188,12 @@ function rerender(
         next: `to change decisions, edit the profile in ${manifestFile} and the registry, then run "proofgate init --render"; to replace the plane, seal it and re-initialise from the archive: proofgate seal --archive-id pre-reinit --archive, then proofgate init <same profile> --from-archive pre-reinit`,
       },
     );
-  const written = writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, plane.registry));
+  const written = planeEdits.writeDerivedFiles(
+    plane.dir,
+    renderPlaneFiles(plane.manifest, plane.registry),
+  );
   // a plane at the repository root is the project's own files: nothing to leave out
-  if (plane.rel !== '') applyExclusions(root, packaging);
+  if (plane.rel !== '') repo.applyExclusions(root, packaging);
   return {
     mode: 'unchanged',
     plane: plane.rel,
@@ -204,10 +206,14 @@ function rerender(
 }
 
 /** The ledger root, in its own segment: every writer's first entry records it as a head. */
-async function appendRoot(root: string, time: Date): Promise<StoredEntry> {
-  const plane = loadPlane(root);
+async function appendRoot(
+  root: string,
+  time: Date,
+  { planeFiles, ledger, host }: InitWorld,
+): Promise<StoredEntry> {
+  const plane = planeFiles.loadPlane(root);
   const ledgerId = plane.manifest.ledger_id;
-  return appendEntry(
+  return ledger.appendEntry(
     plane,
     {
       kind: 'note',
@@ -215,9 +221,9 @@ async function appendRoot(root: string, time: Date): Promise<StoredEntry> {
       actor: {
         label: 'proofgate init',
         authority: 'virtual:developer',
-        context: defaultExecutionContext(),
+        context: host.defaultExecutionContext(),
       },
-      subject: await readMetaSubject(plane),
+      subject: await ledger.readMetaSubject(plane),
       body: rootBody(ledgerId),
     },
     { manifest: plane.manifest, segmentBase: ROOT_SEGMENT },
@@ -228,26 +234,29 @@ export async function initPlane(
   root: string,
   profile: ProfileFile,
   now: Date,
-  fromArchive?: string,
+  fromArchive: string | undefined,
+  world: InitWorld,
 ): Promise<InitPlaneResult> {
-  const scan = await scanRepository(root);
+  const { planeFiles, planeEdits, repo } = world;
+  const scan = await repo.scanRepository(root);
   if (fromArchive !== undefined)
     return {
-      ...(await reinitPlane(root, profile, fromArchive, scan, now)),
+      ...(await reinitPlane(root, profile, fromArchive, scan, now, world)),
       candidates: scan.candidates,
     };
-  if (locatePlane(root) !== undefined) return rerender(root, profile, scan.candidates);
+  if (planeFiles.locatePlane(root) !== undefined)
+    return rerender(root, profile, scan.candidates, world);
   const input = {
-    ledgerId: randomLedgerId(),
+    ledgerId: planeEdits.randomLedgerId(),
     defaultProjectName: basename(root),
     profile,
-    catalog: loadCatalog(),
+    catalog: planeEdits.loadCatalog(),
     scan,
   };
   const manifest = planManifest(input);
   const registry = planRegistry(input);
   // refused (exit 2) before anything is written when a packaging file cannot be edited safely
-  const packaging = planExclusionsAt(root, [DEFAULT_PLANE_DIR]);
+  const packaging = repo.planExclusionsAt(root, [DEFAULT_PLANE_DIR]);
   try {
     assertManifest(manifest, 'planned manifest');
     assertRegistry(registry, 'planned registry');
@@ -268,10 +277,10 @@ export async function initPlane(
     ['evidence/ledger/.gitkeep', ''],
     ['knowledge/.gitkeep', ''],
   ]);
-  createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
-  const ledgerRoot = await appendRoot(root, now);
-  const ignored = ignoreRenderedPages(root, DEFAULT_PLANE_DIR);
-  applyExclusions(root, packaging);
+  planeEdits.createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
+  const ledgerRoot = await appendRoot(root, now, world);
+  const ignored = repo.ignoreRenderedPages(root, DEFAULT_PLANE_DIR);
+  repo.applyExclusions(root, packaging);
   return {
     mode: 'created',
     plane: DEFAULT_PLANE_DIR,

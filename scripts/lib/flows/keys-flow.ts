@@ -1,16 +1,8 @@
 // `keys generate` and `keys list` behind the verb: create a key pair, keep the private half outside
 // the repository, register the public half under its authority and announce it in the ledger.
-import type { World } from '../core/world/world.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
-import { readGitState } from '../io/git-state.ts';
-import { pathExists } from '../io/path-exists.ts';
-import { generateKey, writePrivateKey } from '../io/keys.ts';
-import { appendEntry } from '../io/ledger-store.ts';
-import { addKeyToManifest } from '../io/manifest-keys.ts';
-import { readMetaSubject } from '../io/meta-subject.ts';
-import { loadPlane } from '../io/plane.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import type { Context } from '../core/context.ts';
 import type { CommonOptions } from '../core/options.ts';
@@ -40,13 +32,17 @@ export interface KeysReport {
   authorities: KeyListing[];
 }
 
-export function listRegisteredKeys(plane: Plane, dir: string): KeyListing[] {
+export function listRegisteredKeys(
+  plane: Plane,
+  dir: string,
+  { repo }: Pick<WorldExtras, 'repo'>,
+): KeyListing[] {
   return plane.manifest.authorities.map((a) => ({
     authority: a.id,
     keys: (a.keys ?? []).map((k) => ({
       keyid: k.keyid,
       added: k.added,
-      hasPrivateKey: pathExists(join(dir, `${k.keyid}.pem`)),
+      hasPrivateKey: repo.pathExists(join(dir, `${k.keyid}.pem`)),
     })),
   }));
 }
@@ -61,8 +57,9 @@ async function registerNewKey(
   authorityId: string,
   dir: string,
   time: string,
-  gate: Pick<World, 'readEntries'>,
+  gate: KeysWorld,
 ): Promise<GeneratedKeyReport> {
+  const { keys, ledger, planeFiles, planeEdits } = gate;
   const known = plane.manifest.authorities.map((a) => a.id);
   if (!known.includes(authorityId)) {
     throw new UsageError('UNKNOWN_ID', `authority ${authorityId} is not in the manifest`, {
@@ -71,22 +68,26 @@ async function registerNewKey(
       next: 'add the authority to controls/manifest.yaml first (a human decision), then retry',
     });
   }
-  await readGitState(plane.root);
+  await gate.git.readGitState(plane.root);
   await gate.readEntries(plane);
-  const key = generateKey();
+  const key = keys.generateKey();
   const { keyid } = key.signer;
-  const privateKeyPath = writePrivateKey(dir, keyid, key.pem);
+  const privateKeyPath = keys.writePrivateKey(dir, keyid, key.pem);
   const publicKey = key.publicKeyBase64;
-  addKeyToManifest(plane.manifestPath, authorityId, { keyid, public_key: publicKey, added: time });
-  const updated = loadPlane(plane.root);
+  planeEdits.addKeyToManifest(plane.manifestPath, authorityId, {
+    keyid,
+    public_key: publicKey,
+    added: time,
+  });
+  const updated = planeFiles.loadPlane(plane.root);
   const actor = {
     label: 'proofgate authority keys generate',
     authority: authorityId,
-    context: defaultExecutionContext(),
+    context: gate.host.defaultExecutionContext(),
   };
   const body = { authority: authorityId, keyid, public_key: publicKey };
-  const subject = await readMetaSubject(updated);
-  const stored = await appendEntry(
+  const subject = await ledger.readMetaSubject(updated);
+  const stored = await ledger.appendEntry(
     updated,
     { kind: 'key', time, actor, subject, body },
     { signer: key.signer, manifest: updated.manifest },
@@ -99,6 +100,9 @@ async function registerNewKey(
     entry: `${stored.file}:${stored.line}`,
   };
 }
+
+/** The world `authority keys` works in: the ledger read first, the key files, the manifest. */
+type KeysWorld = World & Pick<WorldExtras, 'repo' | 'planeEdits'>;
 
 export interface KeysOptions extends CommonOptions {
   action: 'generate' | 'list';
@@ -116,11 +120,11 @@ export async function keysFlow(
   root: string,
   dir: string,
   ctx: Context,
-  gate: Pick<World, 'readEntries'>,
+  gate: KeysWorld,
 ): Promise<KeysReport> {
-  const plane = loadPlane(root);
+  const plane = gate.planeFiles.loadPlane(root);
   if (options.action === 'list') {
-    return { action: 'list', keyDir: dir, authorities: listRegisteredKeys(plane, dir) };
+    return { action: 'list', keyDir: dir, authorities: listRegisteredKeys(plane, dir, gate) };
   }
   if (options.authorityId === undefined) {
     throw new UsageError('MISSING_ARG', 'keys generate needs --authority-id', {
@@ -129,11 +133,11 @@ export async function keysFlow(
   }
   const registered = plane.manifest.authorities.find((a) => a.id === options.authorityId)?.keys;
   if (options.ifMissing && registered !== undefined && registered.length > 0) {
-    const authorities = listRegisteredKeys(plane, dir);
+    const authorities = listRegisteredKeys(plane, dir, gate);
     return { action: 'generate', keyDir: dir, kept: options.authorityId, authorities };
   }
   const time = ctx.clock.now().toISOString();
   const generated = await registerNewKey(plane, options.authorityId, dir, time, gate);
-  const authorities = listRegisteredKeys(loadPlane(root), dir);
+  const authorities = listRegisteredKeys(gate.planeFiles.loadPlane(root), dir, gate);
   return { action: 'generate', keyDir: dir, generated, authorities };
 }

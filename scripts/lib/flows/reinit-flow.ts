@@ -4,6 +4,7 @@
 // plane on disk is still exactly what it archived (so nothing is discarded without a sealed copy).
 // The new manifest and registry come from the profile; every other archived file (knowledge,
 // custom rules under controls/) stays byte for byte; the ledger is not reset.
+import type { World, WorldExtras } from '../core/world/world.ts';
 import type { Context } from '../core/context.ts';
 import { ConfigError, IntegrityError, UsageError } from '../core/errors.ts';
 import { readSealBody } from '../core/ledger/verify-seals.ts';
@@ -15,15 +16,6 @@ import { planManifest, planRegistry } from '../core/plane/plan-plane.ts';
 import { assertManifest, assertPlaneReferences, assertRegistry } from '../core/plane/validate.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
 import { renderManifestYaml, renderRegistryYaml } from '../render/plane-yaml.ts';
-import { loadCatalog } from '../io/catalog.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
-import { checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
-import { appendEntry } from '../io/ledger-store.ts';
-import { readMetaSubject } from '../io/meta-subject.ts';
-import { locatePlane } from '../io/locate-plane.ts';
-import { loadPlane } from '../io/plane.ts';
-import { loadArchive, readPlaneFiles } from '../io/plane-archive.ts';
-import { replacePlaneFiles } from '../io/replace-plane-files.ts';
 import type { ScanResult } from '../core/scan/types.ts';
 import { basename } from 'node:path';
 import type { ArchiveSeal } from '../core/world/plane-port.ts';
@@ -57,11 +49,12 @@ async function findArchiveSeal(
   plane: Plane,
   archiveId: string,
   ctx: Pick<Context, 'clock'>,
+  { ledger }: Pick<World, 'ledger'>,
 ): Promise<ArchiveSeal> {
   let found: ArchiveSeal | undefined;
   let sealedWithout = false;
-  const anchor = await resolveAnchor(plane, { upstream: 'find' });
-  const result = await checkIntegrity(
+  const anchor = await ledger.resolveAnchor(plane, { upstream: 'find' });
+  const result = await ledger.checkIntegrity(
     plane,
     {
       anchor,
@@ -107,12 +100,13 @@ function planReplacement(
   profile: ProfileFile,
   scan: ScanResult,
   predecessor: Manifest['predecessor'],
+  { planeEdits }: Pick<WorldExtras, 'planeEdits'>,
 ): { manifest: Manifest; registry: Registry } {
   const input = {
     ledgerId: plane.manifest.ledger_id,
     defaultProjectName: basename(plane.root),
     profile,
-    catalog: loadCatalog(),
+    catalog: planeEdits.loadCatalog(),
     scan,
   };
   const planned = planManifest(input);
@@ -141,17 +135,23 @@ export async function reinitPlane(
   archiveId: string,
   scan: ScanResult,
   now: Date,
+  world: World & Pick<WorldExtras, 'planeEdits'>,
 ): Promise<ReinitResult> {
-  if (locatePlane(root) === undefined)
+  const { ledger, planeFiles, planeEdits } = world;
+  if (planeFiles.locatePlane(root) === undefined)
     throw new UsageError('BAD_VALUE', `--from-archive replaces a plane, and there is none here`, {
       where: '--from-archive',
       next: 'create the plane instead: proofgate init --profile profile.yaml',
     });
-  const plane = loadPlane(root);
+  const plane = planeFiles.loadPlane(root);
   const ctx = { clock: { now: () => now } };
-  const seal = await findArchiveSeal(plane, archiveId, ctx);
-  const { manifest: archived } = await loadArchive(plane, seal, plane.manifest.ledger_id);
-  const current = readPlaneFiles(plane);
+  const seal = await findArchiveSeal(plane, archiveId, ctx, world);
+  const { manifest: archived } = await planeFiles.loadArchive(
+    plane,
+    seal,
+    plane.manifest.ledger_id,
+  );
+  const current = planeFiles.readPlaneFiles(plane);
   const drift = compareWithArchive(archived.files, current.files);
   if (drift.length > 0)
     throw new ConfigError(
@@ -164,7 +164,7 @@ export async function reinitPlane(
       },
     );
   const predecessor = { archive_id: archiveId, digest: seal.archive.manifest };
-  const { manifest, registry } = planReplacement(plane, profile, scan, predecessor);
+  const { manifest, registry } = planReplacement(plane, profile, scan, predecessor, world);
   const files = new Map<string, string>([
     ['controls/manifest.yaml', renderManifestYaml(manifest)],
     ['controls/registry.yaml', renderRegistryYaml(registry)],
@@ -175,11 +175,11 @@ export async function reinitPlane(
     .filter((path) => isRegenerated(path) && !files.has(path));
   const carried = archived.files.map((f) => f.path).filter((path) => !isRegenerated(path));
   // Written all at once; if the note cannot be appended, the previous bytes are put back.
-  const restore = replacePlaneFiles(plane.dir, files, removed);
+  const restore = planeEdits.replacePlaneFiles(plane.dir, files, removed);
   let entry: StoredEntry;
   try {
-    const replaced = loadPlane(plane.root);
-    entry = await appendEntry(
+    const replaced = planeFiles.loadPlane(plane.root);
+    entry = await ledger.appendEntry(
       replaced,
       {
         kind: 'note',
@@ -187,9 +187,9 @@ export async function reinitPlane(
         actor: {
           label: 'proofgate init --from-archive',
           authority: 'virtual:developer',
-          context: defaultExecutionContext(),
+          context: world.host.defaultExecutionContext(),
         },
-        subject: await readMetaSubject(replaced),
+        subject: await ledger.readMetaSubject(replaced),
         body: { type: PREDECESSOR_NOTE_TYPE, ...predecessor, seal: seal.at },
         objects: [seal.archive.manifest],
       },

@@ -1,8 +1,7 @@
 // `proofgate init --render`: INDEX.md and docs/*.md rendered from the manifest and registry, and
 // written when they changed (or, with `check`, only listed when out of date). No run state is read,
 // so it never stales evidence.
-import { loadPlane } from '../io/plane.ts';
-import { findOutdated, writeDerivedFiles } from '../io/write-plane.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { renderPlaneFiles } from '../render/plane-docs.ts';
 
 export interface RenderResult {
@@ -13,9 +12,15 @@ export interface RenderResult {
   files: string[];
 }
 
-export function renderPlaneFlow(root: string, check: boolean): RenderResult {
-  const plane = loadPlane(root);
+export function renderPlaneFlow(
+  root: string,
+  check: boolean,
+  { planeFiles, planeEdits }: Pick<World, 'planeFiles'> & Pick<WorldExtras, 'planeEdits'>,
+): RenderResult {
+  const plane = planeFiles.loadPlane(root);
   const files = renderPlaneFiles(plane.manifest, plane.registry);
-  const changed = check ? findOutdated(plane.dir, files) : writeDerivedFiles(plane.dir, files);
+  const changed = check
+    ? planeEdits.findOutdated(plane.dir, files)
+    : planeEdits.writeDerivedFiles(plane.dir, files);
   return { check, plane: plane.rel, files: changed };
 }

@@ -1,9 +1,9 @@
 // init --scaffold-ci: a runner script and a GitHub workflow whose every action is pinned to a
 // full commit SHA taken from the template, the repository's own pinned workflows or --pin
 // (core/scaffold/pin-actions.ts). An action without a pin is exit 2 and nothing is written.
+import type { WorldExtras } from '../core/world/world.ts';
 import { UsageError } from '../core/errors.ts';
 import { collectPins, pinWorkflow, type ActionPin } from '../core/scaffold/pin-actions.ts';
-import { readRepoWorkflows, readWorkflowTemplate, writeNewFiles } from '../io/scaffold-files.ts';
 
 export const SCAFFOLD_WORKFLOW = '.github/workflows/proofgate.yml';
 export const SCAFFOLD_RUNNER = 'scripts/proofgate-gate.sh';
@@ -25,9 +25,12 @@ npx proofgate claim --scope project --no-record
 export function scaffoldCiFlow(
   root: string,
   given: readonly { repo: string; sha: string }[],
+  world: Pick<WorldExtras, 'repo'>,
 ): ScaffoldCiResult {
-  const template = readWorkflowTemplate();
-  const repoWorkflows = readRepoWorkflows(root).filter((w) => w.file !== SCAFFOLD_WORKFLOW);
+  const template = world.repo.readWorkflowTemplate();
+  const repoWorkflows = world.repo
+    .readRepoWorkflows(root)
+    .filter((w) => w.file !== SCAFFOLD_WORKFLOW);
   const pins = new Map<string, ActionPin>(
     given.map((p) => [p.repo, { sha: p.sha, from: '--pin' }]),
   );
@@ -56,7 +59,7 @@ export function scaffoldCiFlow(
   );
   const header =
     '# Written by proofgate init --scaffold-ci: every action pinned to a full commit SHA.\n';
-  writeNewFiles(root, [
+  world.repo.writeNewFiles(root, [
     { path: SCAFFOLD_WORKFLOW, text: header + pinned.text },
     { path: SCAFFOLD_RUNNER, text: RUNNER, executable: true },
   ]);

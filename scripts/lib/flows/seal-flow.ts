@@ -11,18 +11,7 @@ import type { SealArchive } from '../core/ledger/seal-archive.ts';
 import type { Signer, StoredEntry } from '../core/ledger/types.ts';
 import type { CommonOptions } from '../core/options.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { computeCheckpoint } from '../io/checkpoint-state.ts';
-import { defaultExecutionContext } from '../io/default-context.ts';
-import { resolveRoot } from '../io/git.ts';
-import { loadSigner } from '../io/keys.ts';
-import { checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
-import { appendEntry, ledgerDir } from '../io/ledger-store.ts';
-import { readSegmentTails } from '../io/ledger-tails.ts';
-import { readPlaneFiles, storeArchive } from '../io/plane-archive.ts';
-import { readMetaSubject } from '../io/meta-subject.ts';
-import { createObjectStore } from '../io/objects.ts';
-import { loadPlane } from '../io/plane.ts';
-import { currentSegmentFiles } from '../io/verify-ledger-files.ts';
+import type { World } from '../core/world/world.ts';
 
 export interface SealReport {
   archiveId: string;
@@ -51,12 +40,17 @@ export interface SealOptions extends CommonOptions {
   archive?: boolean;
 }
 
-export async function sealFlow(options: SealOptions, ctx: Context): Promise<SealReport> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const plane = loadPlane(root);
+export async function sealFlow(
+  options: SealOptions,
+  ctx: Context,
+  world: World,
+): Promise<SealReport> {
+  const { ledger, planeFiles } = world;
+  const root = await world.resolveRoot(options.root);
+  const plane = planeFiles.loadPlane(root);
   const digests = new Set<string>();
-  const anchor = await resolveAnchor(plane, { upstream: 'find' });
-  const result = await checkIntegrity(
+  const anchor = await ledger.resolveAnchor(plane, { upstream: 'find' });
+  const result = await ledger.checkIntegrity(
     plane,
     {
       anchor,
@@ -77,12 +71,12 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
     );
   }
   const inventory = computeInventory(digests);
-  const signing = await sealSigner(plane, options, ctx);
+  const signing = await sealSigner(plane, options, ctx, world);
   const append = async (
     body: Record<string, unknown>,
     objects: string[] = [],
   ): Promise<StoredEntry> =>
-    appendEntry(
+    ledger.appendEntry(
       plane,
       {
         kind: 'seal',
@@ -90,18 +84,18 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
         actor: {
           label: 'proofgate seal',
           authority: options.authorityId,
-          context: defaultExecutionContext(),
+          context: world.host.defaultExecutionContext(),
         },
-        subject: await readMetaSubject(plane),
+        subject: await ledger.readMetaSubject(plane),
         body: body as StoredEntry['entry']['body'],
         ...(objects.length === 0 ? {} : { objects }),
       },
       { manifest: plane.manifest, ...signing },
     );
-  const heads = segmentHeads(plane);
+  const heads = segmentHeads(plane, ledger);
   const archived =
     options.archive === true
-      ? await storeArchive(plane, readPlaneFiles(plane), {
+      ? await planeFiles.storeArchive(plane, planeFiles.readPlaneFiles(plane), {
           archiveId: options.archiveId,
           ledgerId: plane.manifest.ledger_id,
           heads,
@@ -126,14 +120,14 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
   };
   if (options.checkpoint !== true) return report;
   // Every segment is closed now; the checkpoint seal goes to a fresh one, uncovered by itself.
-  const state = await computeCheckpoint(root, currentSegmentFiles(plane));
-  const digest = await createObjectStore(plane).put(state.state);
+  const state = await ledger.computeCheckpoint(root, ledger.currentSegmentFiles(plane));
+  const digest = await ledger.createObjectStore(plane).put(state.state);
   const checkpoint = { state: digest, entries: state.entries, segments: state.segments };
   // the checkpoint's heads include the first seal, so its inventory counts that seal's objects
   for (const digest of archived?.objects ?? []) digests.add(digest);
   const sealed = await append({
     archive_id: options.archiveId,
-    heads: segmentHeads(plane),
+    heads: segmentHeads(plane, ledger),
     ...computeInventory(digests),
     checkpoint,
   });
@@ -150,9 +144,9 @@ export async function sealFlow(options: SealOptions, ctx: Context): Promise<Seal
 }
 
 /** Segment name → hash of its last line, for every non-empty segment. */
-function segmentHeads(plane: Plane): Record<string, string> {
+function segmentHeads(plane: Plane, ledger: World['ledger']): Record<string, string> {
   const heads: Record<string, string> = {};
-  for (const tail of readSegmentTails(ledgerDir(plane))) {
+  for (const tail of ledger.readSegmentTails(ledger.ledgerDir(plane))) {
     if (tail.lastLine !== undefined) heads[tail.name] = sha256Hex(tail.lastLine);
   }
   return heads;
@@ -163,12 +157,12 @@ async function sealSigner(
   plane: Plane,
   options: SealOptions,
   ctx: Context,
+  { keys }: Pick<World, 'keys'>,
 ): Promise<{ signer?: Signer; keyless?: KeylessSigner }> {
   const authority = plane.manifest.authorities.find((a) => a.id === options.authorityId);
   if (options.sign === 'sigstore' && authority !== undefined) {
-    const { loadKeylessSigner } = await import('../io/sigstore-sign.ts');
-    return { keyless: await loadKeylessSigner(authority, ctx.env) };
+    return { keyless: await keys.loadKeylessSigner(authority, ctx.env) };
   }
-  const signer = loadSigner(plane, options.authorityId, ctx.env);
+  const signer = keys.loadSigner(plane, options.authorityId, ctx.env);
   return signer === undefined ? {} : { signer };
 }

@@ -1,6 +1,7 @@
 // `proofgate install --skill`: SKILL.md, INDEX.md and references/ copied from the package to where
 // Claude Code and Codex load a project's skills, idempotently, never over a file that differs
 // without --force; the project's packaging and formatter leave the skill folders alone.
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import {
@@ -10,9 +11,6 @@ import {
   type SkillAgent,
   type SkillPlan,
 } from '../core/skill/plan-skill-install.ts';
-import { readInstalled, readPackageSkillFiles, writeSkillFiles } from '../io/skill-files.ts';
-import { applyExclusions, planExclusionsAt } from '../io/package-exclusions.ts';
-import { ignoreSkillFolders } from '../io/prettier-ignore.ts';
 
 export interface SkillResult {
   root: string;
@@ -30,12 +28,13 @@ export interface SkillResult {
 export function installSkill(
   root: string,
   options: { agent: SkillAgent | 'all'; force: boolean },
+  { host, repo }: Pick<World, 'host'> & Pick<WorldExtras, 'repo'>,
 ): SkillResult {
-  const files = readPackageSkillFiles();
+  const files = host.readPackageSkillFiles();
   const rels = files.map((f) => f.rel);
   const targets = skillAgents(options.agent).map((agent) => {
     const dir = join(root, ...SKILL_DIRS[agent].split('/'));
-    return planSkillInstall(agent, files, readInstalled(dir, rels), options.force);
+    return planSkillInstall(agent, files, repo.readInstalled(dir, rels), options.force);
   });
   const conflicts = targets.flatMap((t) => t.conflicts.map((rel) => `${t.dir}/${rel}`));
   const first = conflicts[0];
@@ -54,19 +53,19 @@ export function installSkill(
     );
   }
   // refused (exit 2, nothing written) when a packaging file cannot be edited safely
-  const exclusions = planExclusionsAt(
+  const exclusions = repo.planExclusionsAt(
     root,
     targets.map((t) => t.dir),
   );
   for (const target of targets) {
     const dir = join(root, ...target.dir.split('/'));
-    writeSkillFiles(
+    repo.writeSkillFiles(
       dir,
       files.filter((f) => target.write.includes(f.rel)),
     );
   }
-  applyExclusions(root, exclusions);
+  repo.applyExclusions(root, exclusions);
   const packaging = exclusions.flatMap((e) => (e.kind === 'write' ? [e.file] : []));
-  const prettier = ignoreSkillFolders(root);
+  const prettier = repo.ignoreSkillFolders(root);
   return { root, targets, packaging, formatting: prettier === undefined ? [] : [prettier] };
 }

@@ -4,9 +4,8 @@ import { isCliError } from '../core/errors.ts';
 import { hasFailingFindings, createEvaluator, type TraceVerdict } from '../core/trace/evaluate.ts';
 import type { RecordCounts } from '../core/trace/events.ts';
 import type { Pack } from '../core/trace/pack.ts';
-import { readTrace, unknownTrace } from '../io/trace/read-trace.ts';
 import type { CompareResult } from '../core/trace/compare.ts';
-import type { AdaptResult } from '../core/world/trace-port.ts';
+import type { AdaptResult, TracePort } from '../core/world/trace-port.ts';
 
 /** What `proofgate trace` returns: a check, a comparison or the adapted events. */
 export type TraceResult =
@@ -51,16 +50,21 @@ export async function checkTraceFile(
   pack: Pack,
   file: TraceFile,
   adapter: string,
+  trace: Pick<TracePort, 'readTrace' | 'unknownTrace'>,
 ): Promise<TraceCheckItem> {
   const evaluator = createEvaluator(pack);
   try {
-    const read = await readTrace(file.path, (event) => evaluator.push(event), {
+    const read = await trace.readTrace(file.path, (event) => evaluator.push(event), {
       adapter,
       shownAs: file.shownAs,
     });
     const verdict = evaluator.finish(read.header, read.counts);
     if (read.problems.length > 0) {
-      return { file: file.shownAs, verdict, error: unknownTrace(file.shownAs, read.problems) };
+      return {
+        file: file.shownAs,
+        verdict,
+        error: trace.unknownTrace(file.shownAs, read.problems),
+      };
     }
     if (verdict.coverage.events === 0) {
       return {
@@ -94,9 +98,10 @@ export async function checkTraceFiles(
   files: readonly TraceFile[],
   adapter: string,
   failOn: FailOn,
+  trace: Pick<TracePort, 'readTrace' | 'unknownTrace'>,
 ): Promise<TraceCheckResult> {
   const traces: TraceCheckItem[] = [];
-  for (const file of files) traces.push(await checkTraceFile(pack, file, adapter));
+  for (const file of files) traces.push(await checkTraceFile(pack, file, adapter, trace));
   const status = traces.some((t) => t.error !== undefined)
     ? 'error'
     : traces.some((t) => t.verdict !== undefined && hasFailingFindings(t.verdict, failOn))

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { ConfigError } from '../core/errors.ts';
 import type { Finding } from '../core/trace/pack.ts';
 import { verdictLine } from '../render/trace-text.ts';
-import { globFiles } from '../io/glob-files.ts';
 import { checkTraceFiles } from './trace-check-flow.ts';
 import type { TraceCheckResult } from './trace-check-flow.ts';
-import { loadPack } from '../io/trace/load-pack.ts';
+import type { TracePort } from '../core/world/trace-port.ts';
 
 export interface TraceExecution {
   /** Pack file, relative to root. */
@@ -31,14 +30,15 @@ export interface TraceControlResult {
 export async function checkTraceControl(
   root: string,
   execution: TraceExecution,
+  trace: TracePort,
 ): Promise<TraceControlResult> {
   if (execution.traces.length === 0) {
     throw new ConfigError('SCHEMA_INVALID', 'a trace control needs at least one trace glob', {
       where: 'execution.traces',
     });
   }
-  const pack = loadPack(join(root, execution.pack), execution.pack);
-  const files = await globFiles(root, execution.traces, 'execution.traces');
+  const pack = trace.loadPack(join(root, execution.pack), execution.pack);
+  const files = await trace.globFiles(root, execution.traces, 'execution.traces');
   if (files.length === 0) {
     return {
       status: 'FAIL',
@@ -53,6 +53,7 @@ export async function checkTraceControl(
     files.map((f) => ({ path: join(root, f), shownAs: f })),
     execution.adapter ?? 'auto',
     'block',
+    trace,
   );
   const findings = report.traces.flatMap((t) =>
     (t.verdict?.findings ?? []).map((f) => ({ ...f, trace: t.file })),

@@ -6,9 +6,7 @@ import type { Context } from '../core/context.ts';
 import { IntegrityError } from '../core/errors.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { buildTrustFile, type TrustFile } from '../core/trust/trust-file.ts';
-import { resolveRoot } from '../io/git.ts';
-import { loadPlane } from '../io/plane.ts';
-import { readCurrentHeads, writeTrustFile } from '../io/trust-io.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 import { verifyFlow } from './verify-flow.ts';
 
 export interface TrustOptions extends CommonOptions {
@@ -26,11 +24,16 @@ export interface TrustResult {
   written?: string;
 }
 
-export async function trustFlow(options: TrustOptions, ctx: Context): Promise<TrustResult> {
-  const root = await resolveRoot(options.root, ctx.cwd);
+export async function trustFlow(
+  options: TrustOptions,
+  ctx: Context,
+  world: World & Pick<WorldExtras, 'ledgerRepair'>,
+): Promise<TrustResult> {
+  const root = await world.resolveRoot(options.root);
   const report = await verifyFlow(
     { ...options, root, base: undefined, noBase: false, repairTorn: false, authorityId: '' },
     ctx,
+    world,
   );
   if (!report.ok) {
     const first = report.findings[0];
@@ -44,14 +47,14 @@ export async function trustFlow(options: TrustOptions, ctx: Context): Promise<Tr
       },
     );
   }
-  const plane = loadPlane(root);
+  const plane = world.planeFiles.loadPlane(root);
   const trust = buildTrustFile(
     plane.manifest,
-    readCurrentHeads(plane),
+    world.trustFiles.readCurrentHeads(plane),
     ctx.clock.now().toISOString(),
   );
   if (options.out === undefined) return { action: 'export', trust };
   const text = `${JSON.stringify(trust, null, 2)}\n`;
-  const written = writeTrustFile(ctx.cwd, root, options.out, text, options.force);
+  const written = world.trustFiles.writeTrustFile(ctx.cwd, root, options.out, text, options.force);
   return { action: 'export', trust, written };
 }

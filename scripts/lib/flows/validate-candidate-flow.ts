@@ -1,12 +1,12 @@
 // verify --candidate KIND FILE: read the proposal (schema-checked), run its kind's offline rules,
 // and say whether it may go to review. Nothing is run, written or promoted.
+import type { WorldExtras } from '../core/world/world.ts';
 import { resolve } from 'node:path';
 import {
   checkExecutionClosure,
   type ClosureCandidate,
 } from '../core/candidate/check-execution-closure.ts';
 import { checkPlaneMutator, type MutatorCandidate } from '../core/candidate/check-plane-mutator.ts';
-import { readCandidate } from '../io/candidate-file.ts';
 
 export const CANDIDATE_KINDS = ['execution-closure', 'plane-mutator'] as const;
 export type CandidateKind = (typeof CANDIDATE_KINDS)[number];
@@ -26,8 +26,9 @@ export function validateCandidateFlow(
   kind: CandidateKind,
   file: string,
   cwd: string,
+  { candidates }: Pick<WorldExtras, 'candidates'>,
 ): ValidateCandidateResult {
-  const value = readCandidate(resolve(cwd, file), file, kind);
+  const value = candidates.readCandidate(resolve(cwd, file), file, kind);
   const { id, findings } =
     kind === 'execution-closure'
       ? checkClosure(value as ClosureCandidate)

@@ -5,20 +5,11 @@ import type { Context } from '../core/context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { VerifiedCounts } from '../core/ledger/describe-verified.ts';
 import type { CommonOptions } from '../core/options.ts';
-import { resolveRoot } from '../io/git.ts';
 import type { UpstreamCheck } from '../core/ports.ts';
-import { findUpstream } from '../io/ledger-upstream.ts';
-import { ledgerIdOf } from '../io/ledger-store.ts';
-import { loadPlane } from '../io/plane.ts';
-import { repairForks } from '../io/repair-forks.ts';
-import { repairTornTails } from '../io/repair-torn.ts';
-import { checkTrust, readTrustFile } from '../io/trust-io.ts';
 import { applyTrust, describeTrust, type TrustSource } from '../core/trust/apply-trust.ts';
-import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../io/ledger-integrity.ts';
-import { readToolIdentity } from '../io/tool-identity.ts';
 import { judgeTool, type ToolBinding } from '../core/gate/claim/tool-trust.ts';
-import { usableCheckpoint } from '../io/checkpoint-unchanged.ts';
 import { type CheckpointUse, NO_CHECKPOINT } from '../core/world/ledger-port.ts';
+import type { World, WorldExtras } from '../core/world/world.ts';
 
 export interface VerifyOptions extends CommonOptions {
   base: string | undefined;
@@ -65,36 +56,44 @@ export interface VerifyReport {
   tool: ToolBinding;
 }
 
-export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<VerifyReport> {
-  const root = await resolveRoot(options.root, ctx.cwd);
-  const own = loadPlane(root);
-  const trust = options.trust === undefined ? undefined : readTrustFile(ctx.cwd, options.trust);
+export async function verifyFlow(
+  options: VerifyOptions,
+  ctx: Context,
+  world: World & Pick<WorldExtras, 'ledgerRepair'>,
+): Promise<VerifyReport> {
+  const { ledger, keys, trustFiles } = world;
+  const root = await world.resolveRoot(options.root);
+  const own = world.planeFiles.loadPlane(root);
+  const trust =
+    options.trust === undefined ? undefined : trustFiles.readTrustFile(ctx.cwd, options.trust);
   // With a trust file, signatures are checked against its keys and any difference is a finding.
-  const trustFindings = trust === undefined ? [] : checkTrust(own, trust);
+  const trustFindings = trust === undefined ? [] : trustFiles.checkTrust(own, trust);
   const plane = trust === undefined ? own : applyTrust(own, trust);
   // A manifest without a ledger id is a config error before anything is repaired.
-  ledgerIdOf(plane.manifest, plane.manifestPath.slice(root.length + 1));
+  ledger.ledgerIdOf(plane.manifest, plane.manifestPath.slice(root.length + 1));
   const time = ctx.clock.now().toISOString();
   const repaired = options.repairTorn
-    ? await repairTornTails(plane, options.authorityId, ctx.env, time)
+    ? await world.ledgerRepair.repairTornTails(plane, options.authorityId, ctx.env, time)
     : [];
   const forks =
-    options.repair === true ? await repairForks(plane, options.authorityId, ctx.env, time) : [];
+    options.repair === true
+      ? await world.ledgerRepair.repairForks(plane, options.authorityId, ctx.env, time)
+      : [];
   const sigstoreRoot =
     options.sigstoreRefresh === true
-      ? await (await import('../io/sigstore-tuf.ts')).refreshTrustedRoot(ctx.env)
+      ? await keys.refreshTrustedRoot(ctx.env)
       : options.sigstoreRoot;
   const upstream =
-    options.base === undefined && !options.noBase ? await findUpstream(root) : undefined;
+    options.base === undefined && !options.noBase ? await ledger.findUpstream(root) : undefined;
   // The same check every verdict runs before it decides (flows/ledger-integrity.ts); --base only
   // parses the lines appended since the base.
   const anchor =
     options.base === undefined
       ? upstream === undefined
         ? undefined
-        : anchorOfUpstream(upstream)
-      : await resolveAnchor(plane, { base: options.base });
-  const result = await checkIntegrity(
+        : ledger.anchorOfUpstream(upstream)
+      : await ledger.resolveAnchor(plane, { base: options.base });
+  const result = await ledger.checkIntegrity(
     plane,
     {
       anchor,
@@ -106,9 +105,9 @@ export async function verifyFlow(options: VerifyOptions, ctx: Context): Promise<
   );
   const checkpoint =
     options.base === undefined && trust === undefined
-      ? describeCheckpoint(await usableCheckpoint(plane, anchor, sigstoreRoot))
+      ? describeCheckpoint(await ledger.usableCheckpoint(plane, anchor, sigstoreRoot))
       : undefined;
-  const tool = judgeTool(readToolIdentity(root), plane.manifest, []);
+  const tool = judgeTool(ledger.readToolIdentity(root), plane.manifest, []);
   const gate = toolFinding(tool);
   const findings = [...result.findings, ...gate];
   const findingCount = result.findingCount + gate.length;

@@ -9,6 +9,7 @@ import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { PACKS, packAt, tempFile } from '../../helpers/trace.ts';
 import { exit0, SHAPES } from '../../helpers/trace-shapes.ts';
 import type { Step } from '../../helpers/trace-shapes.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const PACK_NAMES = readdirSync(PACKS)
   .filter((f) => f.endsWith('.yaml'))
@@ -26,7 +27,12 @@ const SCENARIOS: Record<string, Step[]> = {
 
 type Verdict = Record<string, { outcome: string; findings: number }>;
 async function verdictOf(pack: string, path: string, adapter: string): Promise<Verdict> {
-  const item = await checkTraceFile(packAt(pack), { path, shownAs: path }, 'auto');
+  const item = await checkTraceFile(
+    packAt(pack),
+    { path, shownAs: path },
+    'auto',
+    TRACE_PART.trace,
+  );
   expect(item.error, `${adapter} ${path}`).toBeUndefined();
   expect(item.verdict?.header.adapter.split('@')[0]).toBe(adapter);
   const out: Verdict = {};

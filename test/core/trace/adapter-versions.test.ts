@@ -7,6 +7,7 @@ import { toTraceOptions } from '../../../scripts/lib/cli/trace-options.ts';
 import { isCliError } from '../../../scripts/lib/core/errors.ts';
 import { FIXTURES, packAt, tempFile } from '../../helpers/trace.ts';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const common = { root: undefined, json: false, limit: 8192 };
 const argv = (adapter: string) => ({ _: [], action: 'adapt', traces: ['t.jsonl'], adapter });
@@ -35,7 +36,12 @@ describe('adapter versions', () => {
       '{"type":"tool/result","seq":2,"data":{"callId":"c1","content":[],"isError":false}}',
     ].join('\n');
     const path = tempFile('dsh-v3.jsonl', `${session}\n`);
-    const item = await checkTraceFile(packAt('fs-safety'), { path, shownAs: 'dsh-v3' }, 'auto');
+    const item = await checkTraceFile(
+      packAt('fs-safety'),
+      { path, shownAs: 'dsh-v3' },
+      'auto',
+      TRACE_PART.trace,
+    );
     expect(item.error?.code).toBe('TRACE_UNKNOWN');
     expect(item.error?.problems?.[0]).toMatch(
       /declares format version 3; deepseek-harness@0 knows 0/,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkTraceControl } from '../../../scripts/lib/flows/trace-control.ts';
 import { PACKS } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 function fixtureRoot(): string {
   const root = mkdtempSync(join(tmpdir(), 'pg-trace-control-'));
@@ -18,10 +19,14 @@ function fixtureRoot(): string {
 describe('checkTraceControl', () => {
   test('PASS on good traces, with the report to store as evidence', async () => {
     const root = fixtureRoot();
-    const result = await checkTraceControl(root, {
-      pack: 'controls/traces/refund.yaml',
-      traces: ['traces/**/good.*.jsonl'],
-    });
+    const result = await checkTraceControl(
+      root,
+      {
+        pack: 'controls/traces/refund.yaml',
+        traces: ['traces/**/good.*.jsonl'],
+      },
+      TRACE_PART.trace,
+    );
     expect(result).toMatchObject({ status: 'PASS', findings: [] });
     expect(result.summary).toMatch(/^PASS /);
     expect(result.report?.traces.map((t) => t.file)).toEqual(['traces/refund/good.events.jsonl']);
@@ -29,10 +34,14 @@ describe('checkTraceControl', () => {
 
   test('FAIL on a block finding, naming the trace', async () => {
     const root = fixtureRoot();
-    const result = await checkTraceControl(root, {
-      pack: 'controls/traces/refund.yaml',
-      traces: ['traces/refund/*.jsonl'],
-    });
+    const result = await checkTraceControl(
+      root,
+      {
+        pack: 'controls/traces/refund.yaml',
+        traces: ['traces/refund/*.jsonl'],
+      },
+      TRACE_PART.trace,
+    );
     expect(result.status).toBe('FAIL');
     expect(result.findings[0]).toMatchObject({
       trace: 'traces/refund/bad.events.jsonl',
@@ -44,17 +53,25 @@ describe('checkTraceControl', () => {
     const root = fixtureRoot();
     expect(
       (
-        await checkTraceControl(root, {
-          pack: 'controls/traces/refund.yaml',
-          traces: ['nothing/*.jsonl'],
-        })
+        await checkTraceControl(
+          root,
+          {
+            pack: 'controls/traces/refund.yaml',
+            traces: ['nothing/*.jsonl'],
+          },
+          TRACE_PART.trace,
+        )
       ).status,
     ).toBe('FAIL');
     writeFileSync(join(root, 'traces', 'garbage.jsonl'), 'not json\n');
-    const result = await checkTraceControl(root, {
-      pack: 'controls/traces/refund.yaml',
-      traces: ['traces/garbage.jsonl', 'traces/refund/good.events.jsonl'],
-    });
+    const result = await checkTraceControl(
+      root,
+      {
+        pack: 'controls/traces/refund.yaml',
+        traces: ['traces/garbage.jsonl', 'traces/refund/good.events.jsonl'],
+      },
+      TRACE_PART.trace,
+    );
     expect(result.status).toBe('FAIL');
     expect(result.summary).toMatch(/^ERROR /);
   });
@@ -63,7 +80,11 @@ describe('checkTraceControl', () => {
     const root = fixtureRoot();
     writeFileSync(join(root, 'controls', 'traces', 'bad.yaml'), 'pack: x\nrules: []\n');
     await expect(
-      checkTraceControl(root, { pack: 'controls/traces/bad.yaml', traces: ['traces/**'] }),
+      checkTraceControl(
+        root,
+        { pack: 'controls/traces/bad.yaml', traces: ['traces/**'] },
+        TRACE_PART.trace,
+      ),
     ).rejects.toThrow(/not a valid trace rule pack/);
   });
 
@@ -71,7 +92,7 @@ describe('checkTraceControl', () => {
     const root = fixtureRoot();
     for (const traces of [['../*'], ['/etc/passwd'], ['traces/../../x']]) {
       await expect(
-        checkTraceControl(root, { pack: 'controls/traces/refund.yaml', traces }),
+        checkTraceControl(root, { pack: 'controls/traces/refund.yaml', traces }, TRACE_PART.trace),
       ).rejects.toMatchObject({ code: 'GLOB_INVALID', exitCode: 2 });
     }
   });

@@ -12,6 +12,7 @@ import { fisherGreater } from '../../../scripts/lib/core/trace/fisher.ts';
 import { toTraceOptions } from '../../../scripts/lib/cli/trace-options.ts';
 import { isCliError } from '../../../scripts/lib/core/errors.ts';
 import { PACKS, tempFile, traceOptions } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 function session(model: string, deleted: boolean, tools: Record<string, string> = {}): string {
   const lines = [
@@ -246,6 +247,7 @@ describe('pinned tool versions', () => {
         pack,
         { path: tempFile('pinned.jsonl', session('m', true, tools)), shownAs: 't' },
         'events',
+        TRACE_PART.trace,
       )
     ).verdict?.rules.find((r) => r.id === 'STALE_TOOL_VERSION');
 

@@ -5,10 +5,11 @@ import { describe, expect, test } from 'vitest';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { readLines } from '../../../scripts/lib/io/read-lines.ts';
 import { packAt, tempFile } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const pack = packAt('refund');
 const check = (path: string, adapter = 'auto') =>
-  checkTraceFile(pack, { path, shownAs: 'trace' }, adapter);
+  checkTraceFile(pack, { path, shownAs: 'trace' }, adapter, TRACE_PART.trace);
 const call =
   '{"type":"tool.call","seq":1,"callId":"c1","name":"order.get","args":{"orderId":"A7"}}';
 const say = '{"type":"assistant.message","seq":2,"content":"hello"}';

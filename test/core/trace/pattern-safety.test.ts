@@ -5,6 +5,7 @@ import { compileRegex } from '../../../scripts/lib/core/trace/condition.ts';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { validatePack } from '../../../scripts/lib/io/trace/load-pack.ts';
 import { packAt, tempFile } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const evil = (pattern: string) =>
   validatePack(
@@ -41,6 +42,7 @@ describe('pattern safety', () => {
         pack,
         { path: oneCall(`evil-${n}.jsonl`, `${'a'.repeat(n)}!`), shownAs: 't' },
         'events',
+        TRACE_PART.trace,
       );
       expect(item.verdict?.rules[0]?.outcome).toBe('pass');
     }
@@ -48,6 +50,7 @@ describe('pattern safety', () => {
       pack,
       { path: oneCall('evil-hit.jsonl', 'aaaa'), shownAs: 't' },
       'events',
+      TRACE_PART.trace,
     );
     expect(hit.verdict?.rules[0]?.outcome).toBe('fail');
   });
@@ -59,6 +62,7 @@ describe('pattern safety', () => {
       packAt('fs-safety'),
       { path: oneCall('big-cmd.jsonl', command), shownAs: 't' },
       'events',
+      TRACE_PART.trace,
     );
     expect(item.error).toBeUndefined();
     expect(item.verdict?.coverage.events).toBe(3);

@@ -8,6 +8,7 @@ import { checkTraceFiles } from '../../../scripts/lib/flows/trace-check-flow.ts'
 import { renderTraceSarif } from '../../../scripts/lib/render/trace-sarif.ts';
 import { validateSarif } from '../../helpers/sarif-schema.ts';
 import { PACKS, REPO, packAt, tempFile } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 interface SarifResult {
   ruleId: string;
@@ -37,6 +38,7 @@ async function sarifFor(files: string[]): Promise<Sarif> {
     files.map((f) => ({ path: f, shownAs: f.startsWith(REPO) ? f.slice(REPO.length + 1) : f })),
     'auto',
     'block',
+    TRACE_PART.trace,
   );
   const text = renderTraceSarif(check, '0.1.0', pack, {
     root: REPO,

@@ -11,6 +11,7 @@ import { checkTraceControl } from '../../../scripts/lib/flows/trace-control.ts';
 import { runTrace } from '../../../scripts/trace.ts';
 import { trace as traceVerb } from '../../../scripts/trace.ts';
 import { PACKS, traceOptions } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const PACK = join(PACKS, 'refund.yaml');
 const good = readFileSync(join(PACKS, 'examples', 'refund', 'good.events.jsonl'), 'utf8')
@@ -80,10 +81,14 @@ describe('seq order', () => {
     const { root } = scratch('reordered.jsonl', refundBeforeVerify());
     mkdirSync(join(root, 'controls'));
     writeFileSync(join(root, 'controls', 'refund.yaml'), readFileSync(PACK));
-    const result = await checkTraceControl(root, {
-      pack: 'controls/refund.yaml',
-      traces: ['traces/*.jsonl'],
-    });
+    const result = await checkTraceControl(
+      root,
+      {
+        pack: 'controls/refund.yaml',
+        traces: ['traces/*.jsonl'],
+      },
+      TRACE_PART.trace,
+    );
     expect(result.status).toBe('FAIL');
     expect(result.findings.map((f) => f.rule)).toContain('VERIFY_BEFORE_REFUND');
   });
@@ -128,10 +133,14 @@ describe('seq order', () => {
       expect(problems?.some((p) => named.test(p))).toBe(true);
       mkdirSync(join(root, 'controls'));
       writeFileSync(join(root, 'controls', 'refund.yaml'), readFileSync(PACK));
-      const control = await checkTraceControl(root, {
-        pack: 'controls/refund.yaml',
-        traces: ['traces/*.jsonl'],
-      });
+      const control = await checkTraceControl(
+        root,
+        {
+          pack: 'controls/refund.yaml',
+          traces: ['traces/*.jsonl'],
+        },
+        TRACE_PART.trace,
+      );
       expect(control.status).toBe('FAIL');
     });
   }

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { adaptTrace, renderEventsJsonl } from '../../../scripts/lib/io/trace/adapt-trace.ts';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { packAt, REPO, tempFile } from '../../helpers/trace.ts';
+import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const fs = packAt('fs-safety');
 const db = packAt('db-migration');
@@ -21,7 +22,7 @@ function trace(name: string, tool: string, args: unknown, ok: boolean, reply: st
 }
 
 async function rulesFailed(pack: typeof fs, path: string): Promise<string[]> {
-  const item = await checkTraceFile(pack, { path, shownAs: 't' }, 'events');
+  const item = await checkTraceFile(pack, { path, shownAs: 't' }, 'events', TRACE_PART.trace);
   expect(item.error).toBeUndefined();
   return (item.verdict?.rules ?? []).filter((r) => r.outcome !== 'pass').map((r) => r.id);
 }

@@ -7,6 +7,7 @@ import {
   type AuthorityFlowResult,
 } from '../../flows/authority-flow.ts';
 import { openWorld } from '../world/open-world.ts';
+import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';
 
 export interface AuthorityOptions extends CommonOptions {
   action: AuthorityAction;
@@ -19,13 +20,17 @@ export async function runAuthority(
   options: AuthorityOptions,
   ctx: Context,
 ): Promise<AuthorityFlowResult> {
-  const root = await openWorld(ctx).resolveRoot(options.root);
-  return authorityFlow({
-    root,
-    action: options.action,
-    ...(options.id === undefined ? {} : { id: options.id }),
-    stages: options.stages,
-    ...(options.key === undefined ? {} : { key: options.key }),
-    time: ctx.clock.now().toISOString(),
-  });
+  const world = openWorld(ctx, {}, PLANE_EDITS_PART);
+  const root = await world.resolveRoot(options.root);
+  return authorityFlow(
+    {
+      root,
+      action: options.action,
+      ...(options.id === undefined ? {} : { id: options.id }),
+      stages: options.stages,
+      ...(options.key === undefined ? {} : { key: options.key }),
+      time: ctx.clock.now().toISOString(),
+    },
+    world,
+  );
 }

@@ -13,12 +13,6 @@ import { resolveActor } from '../../flows/resolve-actor.ts';
 import { readTrustedRules, withTrust } from '../../flows/trusted-rules.ts';
 import type { World } from '../../core/world/world.ts';
 import { describeKeyProvenance } from '../../io/key-provenance.ts';
-import { findUpstream } from '../../io/ledger-upstream.ts';
-import { startBaseProbe } from '../../io/base-probe.ts';
-import { endWorktreeState, startWorktreeState } from '../../io/worktree-state.ts';
-import { findGitRoot } from '../../io/git.ts';
-import { readBasePlane } from '../../io/base-registry.ts';
-import { hookDir, readTaskFile } from '../../io/hook-files.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 
@@ -50,15 +44,15 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   const root = await io.resolveRoot(options.root);
   // git status for the subject bindings runs while the plane and the ledger are read, and the
   // upstream and the base are asked for once for the rules, the ledger check and the keys.
-  const top = await findGitRoot(root);
-  const started = startWorktreeState(top);
-  const endProbe = startBaseProbe(root);
+  const top = (await io.git.findRepositoryPaths(root)).top;
+  const started = io.git.startWorktreeState(top);
+  const endProbe = io.git.startBaseProbe(root);
   await started;
   try {
     return await claimWithProbe(options, root, ctx, io);
   } finally {
     endProbe();
-    endWorktreeState(top);
+    io.git.endWorktreeState(top);
   }
 }
 
@@ -72,7 +66,7 @@ async function claimWithProbe(
   const result = await decideClaim(options, root, ctx, io);
   const keys = await describeKeyProvenance(await io.loadPlane(root), result.statuses, {
     trustFile: trust?.name,
-    upstream: await findUpstream(root, 'keys'),
+    upstream: await io.ledger.findUpstream(root, 'keys'),
   });
   return { ...result, trust: { ...describeTrust(trust), keys } };
 }
@@ -95,7 +89,7 @@ async function decideClaim(
       campaign: options.campaign,
       isSharded: options.shards !== undefined,
     },
-    async () => readTaskFile(await hookDir(root)),
+    async () => io.hook.readTaskFile(await io.hook.hookDir(root)),
   );
   const named = {
     controls: subject.controls,
@@ -103,7 +97,9 @@ async function decideClaim(
   };
   if (subject.kind !== 'task') {
     const atBase = withTrust(
-      options.base === undefined ? undefined : await readBasePlane(plane, options.base),
+      options.base === undefined
+        ? undefined
+        : await io.planeFiles.readBasePlane(plane, options.base),
       trust,
     );
     const flow = {

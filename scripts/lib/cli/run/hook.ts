@@ -53,11 +53,12 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
     return { mode: 'stop', ...decision };
   }
   const { openWorld } = await import('../world/open-world.ts');
-  const root = await openWorld(ctx).resolveRoot(options.root);
-  const installed = await installHook(root, {
-    agent: options.agent,
-    local: options.local,
-    subagent: options.subagent,
-  });
+  const world = openWorld(ctx);
+  const root = await world.resolveRoot(options.root);
+  const installed = await installHook(
+    root,
+    { agent: options.agent, local: options.local, subagent: options.subagent },
+    world,
+  );
   return { mode: 'install', root, ...installed };
 }

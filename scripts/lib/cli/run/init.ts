@@ -5,6 +5,8 @@ import type { CommonOptions } from '../../core/options.ts';
 import { renderProfileTemplate } from '../../core/plane/profile-decisions.ts';
 import { initPlane, readProfile } from '../../flows/init-flow.ts';
 import { openWorld } from '../world/open-world.ts';
+import { REPO_PART } from '../world/repo-part.ts';
+import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';
 import type { InitResult } from '../../render/init.ts';
 
 export interface InitOptions extends CommonOptions {
@@ -18,7 +20,8 @@ export interface InitOptions extends CommonOptions {
 
 export async function runInit(options: InitOptions, ctx: Context): Promise<InitResult> {
   if (options.template) return { mode: 'template', template: renderProfileTemplate() };
-  const root = await openWorld(ctx).resolveRoot(options.root);
-  const profile = readProfile(ctx.cwd, options.profile, options.overrides);
-  return initPlane(root, profile, ctx.clock.now(), options.fromArchive);
+  const world = openWorld(ctx, {}, { ...REPO_PART, ...PLANE_EDITS_PART });
+  const root = await world.resolveRoot(options.root);
+  const profile = readProfile(ctx.cwd, options.profile, options.overrides, world);
+  return initPlane(root, profile, ctx.clock.now(), options.fromArchive, world);
 }

@@ -3,11 +3,13 @@ import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { renderPlaneFlow, type RenderResult } from '../../flows/render-plane-flow.ts';
 import { openWorld } from '../world/open-world.ts';
+import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';
 
 export interface RenderOptions extends CommonOptions {
   check: boolean;
 }
 
 export async function runRender(options: RenderOptions, ctx: Context): Promise<RenderResult> {
-  return renderPlaneFlow(await openWorld(ctx).resolveRoot(options.root), options.check);
+  const world = openWorld(ctx, {}, PLANE_EDITS_PART);
+  return renderPlaneFlow(await world.resolveRoot(options.root), options.check, world);
 }

@@ -3,6 +3,7 @@ import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { scaffoldCiFlow, type ScaffoldCiResult } from '../../flows/scaffold-ci-flow.ts';
 import { openWorld } from '../world/open-world.ts';
+import { REPO_PART } from '../world/repo-part.ts';
 
 export interface ScaffoldOptions extends CommonOptions {
   pins: { repo: string; sha: string }[];
@@ -12,6 +13,7 @@ export async function runScaffold(
   options: ScaffoldOptions,
   ctx: Context,
 ): Promise<ScaffoldCiResult> {
-  const root = await openWorld(ctx).resolveRoot(options.root);
-  return scaffoldCiFlow(root, options.pins);
+  const world = openWorld(ctx, {}, REPO_PART);
+  const root = await world.resolveRoot(options.root);
+  return scaffoldCiFlow(root, options.pins, world);
 }

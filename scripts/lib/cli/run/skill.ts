@@ -4,6 +4,7 @@ import type { CommonOptions } from '../../core/options.ts';
 import type { SkillAgent } from '../../core/skill/plan-skill-install.ts';
 import { installSkill, type SkillResult } from '../../flows/skill-install-flow.ts';
 import { openWorld } from '../world/open-world.ts';
+import { REPO_PART } from '../world/repo-part.ts';
 
 export const SKILL_ACTIONS = ['install'] as const;
 
@@ -14,6 +15,7 @@ export interface SkillOptions extends CommonOptions {
 }
 
 export async function runSkill(options: SkillOptions, ctx: Context): Promise<SkillResult> {
-  const root = await openWorld(ctx).resolveRoot(options.root);
-  return installSkill(root, { agent: options.agent, force: options.force });
+  const world = openWorld(ctx, {}, REPO_PART);
+  const root = await world.resolveRoot(options.root);
+  return installSkill(root, { agent: options.agent, force: options.force }, world);
 }

@@ -10,6 +10,7 @@ import { loadPack, resolvePackFile } from '../../io/trace/load-pack.ts';
 import { findRepoRoot } from '../../io/trace/repo-root.ts';
 import { expandTraceSet } from '../../io/trace/trace-set.ts';
 import { writeFileAtomic } from '../../io/write-file-atomic.ts';
+import { TRACE_PART } from '../world/trace-part.ts';
 import { renderTraceJunit } from '../../render/trace-junit.ts';
 import { renderTraceMarkdown } from '../../render/trace-markdown.ts';
 import { renderTraceSarif } from '../../render/trace-sarif.ts';
@@ -32,11 +33,19 @@ export async function runTrace(options: TraceOptions, ctx: Context): Promise<Tra
       expandTraceSet(next, ctx.cwd, 'new'),
       options.adapter,
       options.alpha,
+      TRACE_PART.trace,
     );
     return { action: 'compare', compare };
   }
   const files = options.traces.map((t) => ({ path: at(t), shownAs: t }));
-  const check = await checkTraceFiles(pack, packFile, files, options.adapter, options.failOn);
+  const check = await checkTraceFiles(
+    pack,
+    packFile,
+    files,
+    options.adapter,
+    options.failOn,
+    TRACE_PART.trace,
+  );
   if (options.sarif !== undefined) {
     const places = { root: findRepoRoot(ctx.cwd), pathOf: at };
     writeFileAtomic(at(options.sarif), renderTraceSarif(check, VERSION, pack, places), '--sarif');

@@ -51,8 +51,6 @@ export interface WorldOptions {
   against?: AnchorChoice;
   /** `--trust FILE` (read from the caller's directory): authorities and keys from the file; any difference is exit 3. */
   trustFile?: string | undefined;
-  /** A trust file already read (export reads it after checking its usage). */
-  trust?: LoadedTrust | undefined;
   /** `--sign`: with `sigstore`, `signKeyless` sets up the keyless signer (io/sigstore-sign.ts, loaded only then). */
   sign?: SignMode | undefined;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
@@ -96,8 +94,7 @@ export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>
   extras?: P,
 ): World & P {
   // The trust file is read when first needed (after the root, so a bad --root is named first).
-  let loaded: { trust: LoadedTrust | undefined } | undefined =
-    options.trust === undefined ? undefined : { trust: options.trust };
+  let loaded: { trust: LoadedTrust | undefined } | undefined;
   const trustOf = (): LoadedTrust | undefined =>
     (loaded ??= { trust: readTrustOption(ctx.cwd, options.trustFile) }).trust;
   const asked: Asked = {
@@ -129,6 +126,7 @@ export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>
     },
     resolveRoot: (rootOption) => resolveRoot(rootOption, ctx.cwd),
     ledgerUpstream,
+    loadTrace: async () => (await import('./trace-part.ts')).TRACE_PART.trace,
     signKeyless: async (authority) => {
       if (options.sign !== 'sigstore')
         throw new InternalError('a keyless signer was asked for without --sign sigstore');

@@ -7,7 +7,7 @@ import { ignoreRenderedPages, ignoreSkillFolders } from '../../io/prettier-ignor
 import { applyExclusions, planExclusionsAt } from '../../io/package-exclusions.ts';
 import { handoffPaths, readHandoffPair, writeHandoffPair } from '../../io/handoff-files.ts';
 import { pathExists } from '../../io/path-exists.ts';
-import { readRepoWorkflows, writeNewFiles } from '../../io/scaffold-files.ts';
+import { readRepoWorkflows, readWorkflowTemplate, writeNewFiles } from '../../io/scaffold-files.ts';
 import { readInstalled, writeSkillFiles } from '../../io/skill-files.ts';
 
 export const REPO_PART: Pick<WorldExtras, 'repo'> = {
@@ -21,6 +21,7 @@ export const REPO_PART: Pick<WorldExtras, 'repo'> = {
     planExclusionsAt,
     applyExclusions,
     readRepoWorkflows,
+    readWorkflowTemplate,
     writeNewFiles,
     readInstalled,
     writeSkillFiles,

@@ -6,7 +6,6 @@ import type { WorldParts } from '../../core/world/world.ts';
 import { HOOK_START } from './hook-part.ts';
 import { readAttestationHistory } from '../../io/attestation-history.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
-import { loadCatalog } from '../../io/catalog.ts';
 import { computeCheckpoint } from '../../io/checkpoint-state.ts';
 import { usableCheckpoint } from '../../io/checkpoint-unchanged.ts';
 import {
@@ -26,20 +25,13 @@ import { appendEntry, ledgerDir, ledgerIdOf } from '../../io/ledger-store.ts';
 import { readSegmentTails } from '../../io/ledger-tails.ts';
 import { findBaseFork, findUpstream } from '../../io/ledger-upstream.ts';
 import { locatePlane } from '../../io/locate-plane.ts';
-import { appendAuthority, markAuthorityRetired } from '../../io/manifest-authorities.ts';
-import { addKeyToManifest } from '../../io/manifest-keys.ts';
-import { applyMaturityRaise } from '../../io/manifest-maturity.ts';
 import { readMetaSubject } from '../../io/meta-subject.ts';
 import { createObjectStore } from '../../io/objects.ts';
 import { packageRoot } from '../../io/package-root.ts';
 import { loadArchive, readPlaneFiles, storeArchive } from '../../io/plane-archive.ts';
 import { loadPlane, parseYamlText, readYamlFile } from '../../io/plane.ts';
 import { readFromCheckpoint, readWholeVerified } from '../../io/read-verified-ledger.ts';
-import { repairForks } from '../../io/repair-forks.ts';
-import { repairTornTails } from '../../io/repair-torn.ts';
-import { replacePlaneFiles } from '../../io/replace-plane-files.ts';
 import { readRequirementTexts } from '../../io/requirement-files.ts';
-import { readWorkflowTemplate } from '../../io/scaffold-files.ts';
 import { installedSkillExcludes, withSkillExcludes } from '../../io/skill-excludes.ts';
 import { readPackageSkillFiles } from '../../io/skill-files.ts';
 import { computeSubject, computeSubjects } from '../../io/subject.ts';
@@ -57,14 +49,6 @@ import {
 } from '../../io/trust-io.ts';
 import { currentSegmentFiles } from '../../io/verify-ledger-files.ts';
 import { modifiedTimes, readWorktreeState, takeBoundState } from '../../io/worktree-state.ts';
-import {
-  createPlaneDir,
-  findOutdated,
-  randomLedgerId,
-  readTextFile,
-  replaceFile,
-  writeDerivedFiles,
-} from '../../io/write-plane.ts';
 
 export const WORLD_PARTS: WorldParts = {
   git: {
@@ -106,8 +90,6 @@ export const WORLD_PARTS: WorldParts = {
     currentSegmentFiles,
     computeCheckpoint,
     usableCheckpoint,
-    repairForks,
-    repairTornTails,
     createObjectStore,
     readAttestationHistory,
     readToolIdentity,
@@ -118,22 +100,10 @@ export const WORLD_PARTS: WorldParts = {
     locatePlane,
     readYamlFile,
     parseYamlText,
-    readTextFile,
-    replaceFile,
-    createPlaneDir,
-    randomLedgerId,
-    writeDerivedFiles,
-    findOutdated,
-    loadCatalog,
     readBasePlane,
-    applyMaturityRaise,
-    appendAuthority,
-    markAuthorityRetired,
-    addKeyToManifest,
     readPlaneFiles,
     storeArchive,
     loadArchive,
-    replacePlaneFiles,
     readRequirementTexts,
   },
   keys: {
@@ -159,7 +129,6 @@ export const WORLD_PARTS: WorldParts = {
   host: {
     packageRoot,
     readPackageSkillFiles,
-    readWorkflowTemplate,
     defaultExecutionContext,
     selfArgv,
   },

@@ -196,13 +196,6 @@ export interface LedgerPort {
     anchor: { commit: string; label: string } | undefined,
     sigstoreRoot?: string,
   ): Promise<CheckpointUse>;
-  repairForks(plane: Plane, authorityId: string, env: Env, time: string): Promise<RepairedFork[]>;
-  repairTornTails(
-    plane: Plane,
-    authorityId: string,
-    env: Env,
-    time: string,
-  ): Promise<RepairedTail[]>;
   createObjectStore(plane: PlaneLocation): ObjectStore;
   readAttestationHistory(
     plane: Plane,
@@ -212,4 +205,15 @@ export interface LedgerPort {
   readToolIdentity(root: string): ToolIdentity;
   /** The subject binding of entries about the plane itself (keys, seals, init). */
   readMetaSubject(plane: Plane): Promise<SubjectBinding>;
+}
+
+/** `verify --repair` and `--repair-torn`: each repair recorded in a note of its own. */
+export interface LedgerRepairPort {
+  repairForks(plane: Plane, authorityId: string, env: Env, time: string): Promise<RepairedFork[]>;
+  repairTornTails(
+    plane: Plane,
+    authorityId: string,
+    env: Env,
+    time: string,
+  ): Promise<RepairedTail[]>;
 }

@@ -31,24 +31,8 @@ export interface PlanePort {
   locatePlane(root: string): PlaneLocation | undefined;
   readYamlFile(path: string, shownAs: string): unknown;
   parseYamlText(text: string, shownAs: string): unknown;
-  readTextFile(path: string): string;
-  replaceFile(path: string, text: string): void;
-  createPlaneDir(dir: string, files: ReadonlyMap<string, string>): void;
-  randomLedgerId(): string;
-  /** Writes the pages rendered from the plane that differ; returns the paths written. */
-  writeDerivedFiles(dir: string, files: ReadonlyMap<string, string>): string[];
-  findOutdated(dir: string, files: ReadonlyMap<string, string>): string[];
-  loadCatalog(dir?: string): CatalogControl[];
   /** The plane at the `base` ref (its manifest and registry), or why there is none. */
   readBasePlane(plane: Plane, base: string): Promise<BaseRules>;
-  applyMaturityRaise(
-    manifestPath: string,
-    raise: MaturityRaise,
-    check: (value: unknown) => void,
-  ): void;
-  appendAuthority(manifestPath: string, authority: Authority): void;
-  markAuthorityRetired(manifestPath: string, id: string, time: string): boolean;
-  addKeyToManifest(manifestPath: string, authorityId: string, key: PublicKey): void;
   readPlaneFiles(plane: PlaneLocation): PlaneFiles;
   storeArchive(
     plane: PlaneLocation,
@@ -61,16 +45,36 @@ export interface PlanePort {
     ledgerId: string,
     read?: { contents: boolean },
   ): Promise<{ manifest: ArchiveManifest; bytes: Map<string, Uint8Array> }>;
-  /** Writes `files` and removes `removed` under `dir`; returns the undo. */
-  replacePlaneFiles(
-    dir: string,
-    files: ReadonlyMap<string, string>,
-    removed: readonly string[],
-  ): () => void;
   /** The text of each requirement file (at `commit` when given); undefined when absent. */
   readRequirementTexts(
     root: string,
     paths: readonly string[],
     commit?: string,
   ): Promise<Map<string, string | undefined>>;
+}
+
+/** The plane's files as the verbs that make or change a plane write them, and the catalog. */
+export interface PlaneEditPort {
+  readTextFile(path: string): string;
+  replaceFile(path: string, text: string): void;
+  createPlaneDir(dir: string, files: ReadonlyMap<string, string>): void;
+  randomLedgerId(): string;
+  /** Writes the pages rendered from the plane that differ; returns the paths written. */
+  writeDerivedFiles(dir: string, files: ReadonlyMap<string, string>): string[];
+  findOutdated(dir: string, files: ReadonlyMap<string, string>): string[];
+  loadCatalog(dir?: string): CatalogControl[];
+  applyMaturityRaise(
+    manifestPath: string,
+    raise: MaturityRaise,
+    check: (value: unknown) => void,
+  ): void;
+  appendAuthority(manifestPath: string, authority: Authority): void;
+  markAuthorityRetired(manifestPath: string, id: string, time: string): boolean;
+  addKeyToManifest(manifestPath: string, authorityId: string, key: PublicKey): void;
+  /** Writes `files` and removes `removed` under `dir`; returns the undo. */
+  replacePlaneFiles(
+    dir: string,
+    files: ReadonlyMap<string, string>,
+    removed: readonly string[],
+  ): () => void;
 }

@@ -28,6 +28,8 @@ export interface RepoPort {
   planExclusionsAt(root: string, dirs: readonly string[]): ExclusionStep[];
   applyExclusions(root: string, steps: readonly ExclusionStep[]): void;
   readRepoWorkflows(root: string): { file: string; text: string }[];
+  /** The CI workflow `init --scaffold-ci` writes, as this package ships it. */
+  readWorkflowTemplate(): string;
   /** Writes files that do not exist yet (a usage error when one does). */
   writeNewFiles(
     root: string,
@@ -51,7 +53,6 @@ export interface HostPort {
   /** The installed package's root directory. */
   packageRoot(): string;
   readPackageSkillFiles(): SkillFile[];
-  readWorkflowTemplate(): string;
   /** `local:<hostname>`: the execution context when none is given. */
   defaultExecutionContext(): string;
   /** The argv that runs this proofgate again (for the commands a proposal prints). */

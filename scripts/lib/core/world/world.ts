@@ -9,8 +9,8 @@ import type { GitPort } from './git-port.ts';
 import type { HookPort } from './hook-port.ts';
 import type { KeysPort } from './keys-port.ts';
 import type { KnowledgePort } from './knowledge-port.ts';
-import type { LedgerPort } from './ledger-port.ts';
-import type { PlanePort } from './plane-port.ts';
+import type { LedgerPort, LedgerRepairPort } from './ledger-port.ts';
+import type { PlaneEditPort, PlanePort } from './plane-port.ts';
 import type { CandidatePort, HostPort, RepoPort } from './repo-port.ts';
 import type { SubjectPort } from './subject-port.ts';
 import type { TracePort } from './trace-port.ts';
@@ -38,6 +38,8 @@ export interface WorldExtras {
   trace: TracePort;
   repo: RepoPort;
   candidates: CandidatePort;
+  planeEdits: PlaneEditPort;
+  ledgerRepair: LedgerRepairPort;
 }
 
 /**
@@ -64,4 +66,9 @@ export interface World extends GateIO, WorldParts {
    * identity) on the first ask; the world then signs that authority's entries keyless.
    */
   signKeyless(authority: Authority): Promise<{ keyid: string }>;
+  /**
+   * The trace port, loaded on first use: a trace control that runs needs it, a verdict never
+   * (the trace readers and the glob matcher stay unloaded).
+   */
+  loadTrace(): Promise<TracePort>;
 }
