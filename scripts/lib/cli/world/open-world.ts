@@ -1,9 +1,10 @@
-// The one opener of the real world: a verb builds it once per invocation and hands it to its
-// flows. It wires the io adapters behind the World port (core/ports.ts): the real ledger (refusing
+// The one opener of the real world: a verb opens it once per invocation and hands it to its
+// flows. It wires the io adapters behind the World (core/world/world.ts): the real ledger (refusing
 // a ledger that does not verify), the object store, subject bindings from git, the process
-// runner, the root, the --trust file, and the signing parts, set up only when asked. Entries are
-// signed automatically when the acting authority has registered keys. It imports io and core
-// only: what a flow decides stays in the flows.
+// runner, the one way to the root, the --trust file, the parts every world has (world-parts.ts),
+// the extras the verb adds, and the signing parts, set up only when asked. Entries are signed
+// automatically when the acting authority has registered keys. It imports io and core only: what
+// a flow decides stays in the flows.
 import type { Context } from '../../core/context.ts';
 import { InternalError } from '../../core/errors.ts';
 import type {

@@ -56,7 +56,8 @@ export interface World extends GateIO, WorldParts {
   resolveRoot(rootOption: string | undefined): Promise<string>;
   /**
    * The upstream (or the `--base` ref's fork point) the world proves the ledger against, asked
-   * once; undefined when there is none or the world was opened without one (`--no-base`).
+   * once; undefined when there is none, the world was opened without one (`--no-base`), or it
+   * proves the ledger against the ledger at a `--base` ref (claim's anchor, not a fork point).
    */
   ledgerUpstream(root: string): Promise<UpstreamCheck | undefined>;
   /** The `--trust FILE` the world was opened with: its authorities and keys decide. */
