@@ -1,12 +1,14 @@
-// The git gateway (scripts/lib/io/git.ts, spawning git directly): exact exit codes, byte-exact
-// output, stdin, an extra environment, the ambient GIT_* guard, the refused settings that would make
-// git run a program, the environment errors, and the lint fence that keeps git libraries and child
-// processes inside scripts/lib/io/.
-import { writeFileSync } from 'node:fs';
+// The git facade's one gateway (scripts/lib/io/git/run-git.ts, git started by simple-git): exact
+// exit codes, byte-exact output, stdin, an extra environment, the ambient GIT_* guard, the refused
+// settings and options that would make git run a program (simple-git's guard and ours), no wait
+// after a silent process, the environment errors, and the lint fence that keeps simple-git inside
+// scripts/lib/io/git/ and child processes inside scripts/lib/io/.
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitObjectId, gitText, resolveRoot, runGit } from '../../scripts/lib/io/git.ts';
+import { gitObjectId, resolveRoot } from '../../scripts/lib/io/git.ts';
+import { gitText, runGit } from '../../scripts/lib/io/git/run-git.ts';
 import { parseStatus } from '../../scripts/lib/io/worktree-state.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 
@@ -79,8 +81,40 @@ describe('runGit', () => {
     await expect(
       runGit(['fetch', '--upload-pack=touch /tmp/x', 'origin'], { cwd: repo.dir }),
     ).rejects.toMatchObject({ code: 'GIT_FAILED' });
+    // simple-git's own guard: an alias that runs a program, another git dir, another directory.
+    for (const args of [
+      ['-c', 'alias.st=!touch /tmp/x', 'st'],
+      ['--git-dir=/tmp', 'status'],
+      ['-C', '/tmp', 'status'],
+    ]) {
+      await expect(runGit(args, { cwd: repo.dir })).rejects.toMatchObject({
+        code: 'GIT_FAILED',
+        exitCode: 4,
+      });
+    }
+    // A guarded variable handed over explicitly is refused, not passed on.
+    await expect(
+      runGit(['status'], { cwd: repo.dir, env: { GIT_CONFIG_GLOBAL: '/tmp/x' } }),
+    ).rejects.toMatchObject({ code: 'GIT_FAILED' });
     // After the subcommand `-c` is its own flag (ls-files --cached), not a setting.
     expect(await gitText(['ls-files', '-c', '-z'], { cwd: repo.dir })).toContain('a.txt');
+  });
+
+  it('answers a process that printed nothing without waiting (simple-git would wait 50 ms)', async () => {
+    const bin = makeTempDir('proofgate-silent-');
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\nexit 3\n');
+    chmodSync(join(bin, 'git'), 0o755);
+    const saved = process.env['PATH'];
+    process.env['PATH'] = `${bin}:${saved ?? ''}`;
+    try {
+      const started = performance.now();
+      for (let i = 0; i < 10; i++)
+        expect((await runGit(['status'], { cwd: repo.dir })).code).toBe(3);
+      // Ten waits of 50 ms would take 500 ms on their own.
+      expect(performance.now() - started).toBeLessThan(400);
+    } finally {
+      process.env['PATH'] = saved;
+    }
   });
 
   it('git missing from PATH or a directory that is gone: GIT_FAILED (exit 4), never a crash', async () => {
@@ -150,15 +184,33 @@ describe('parseStatus', () => {
 });
 
 describe('the lint fence', () => {
+  const restricted = async (text: string, filePath: string): Promise<boolean> => {
+    const [result] = await new ESLint().lintText(`${text}\n`, { filePath });
+    return (result?.messages ?? []).some(
+      (m) => m.ruleId === '@typescript-eslint/no-restricted-imports',
+    );
+  };
+
   it('simple-git and child_process are refused outside scripts/lib/io/', async () => {
-    const eslint = new ESLint();
-    for (const module of ['simple-git', 'node:child_process']) {
-      const [result] = await eslint.lintText(`import '${module}';\n`, {
-        filePath: 'scripts/lib/core/errors.ts', // an existing file, linted with this text
-      });
-      expect(result?.messages.map((m) => m.ruleId)).toContain(
-        '@typescript-eslint/no-restricted-imports',
-      );
-    }
+    // an existing file, linted with this text
+    for (const module of ['simple-git', 'node:child_process'])
+      expect(await restricted(`import '${module}';`, 'scripts/lib/core/errors.ts')).toBe(true);
+  });
+
+  it('outside the facade, git is asked through its front door only; inside, simple-git is allowed', async () => {
+    const io = 'scripts/lib/io/ledger-base.ts';
+    expect(await restricted("import 'simple-git';", io)).toBe(true);
+    expect(await restricted("import { runGit } from './git/run-git.ts';", io)).toBe(true);
+    expect(await restricted("import { readObjects } from './git/objects.ts';", io)).toBe(true);
+    expect(await restricted("import { readObjects } from './git.ts';", io)).toBe(false);
+    const flow = 'scripts/lib/flows/explore-flow.ts';
+    expect(await restricted("import { resolveHead } from '../io/git/refs.ts';", flow)).toBe(true);
+    expect(await restricted("import { resolveHead } from '../io/git.ts';", flow)).toBe(false);
+    expect(await restricted("import 'simple-git';", 'scripts/lib/io/git/run-git.ts')).toBe(false);
+    const question = 'scripts/lib/io/git/objects.ts';
+    expect(await restricted("import { runGit } from './run-git.ts';", question)).toBe(false);
+    expect(
+      await restricted("export { readObjects } from './git/objects.ts';", 'scripts/lib/io/git.ts'),
+    ).toBe(false);
   });
 });
