@@ -20,7 +20,7 @@
 // - configuration that changes what git reports as changed or ignored is pinned on every call
 //   (simple-git's `config`, PINNED below).
 import { stat } from 'node:fs/promises';
-import { simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
+import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
 import { locateWorkTree } from '../work-tree.ts';
 import { unsafeGitArgument } from './argv-guard.ts';
@@ -106,6 +106,9 @@ function cannotRun(args: readonly string[], cwd: string, why: string, cause?: un
 
 const NO_INPUT = Buffer.alloc(0);
 
+/** simple-git's guards: a call they refuse never started git. */
+const GUARDS = new Set(['unsafe', 'allowEnvironment']);
+
 // simple-git waits 50 ms more after a process that printed nothing (its guard against a `close`
 // that comes late), and many of the gate's questions are answered by the exit code alone: a
 // zero-length chunk, sent once simple-git listens, tells it output arrived. It adds no byte.
@@ -182,6 +185,8 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
     () => undefined,
     (error: unknown) => error as Error,
   );
+  if (refused instanceof GitPluginError && GUARDS.has(refused.plugin ?? ''))
+    cannotRun(args, options.cwd, `refused by the gateway (${refused.message})`, refused);
   if (refused !== undefined) cannotRun(args, options.cwd, refused.message, refused);
   const stderr = Buffer.concat(execution?.stdErr ?? []).toString();
   const code = execution?.exitCode;
