@@ -17,7 +17,7 @@ import type { HypothesisUpdate, KnowledgeRecord, ProbeRun } from '../core/knowle
 import { currentConfidence } from '../core/knowledge/damping.ts';
 import { exportCases } from '../core/knowledge/merge-cases.ts';
 import { goalsOfModel, seedPriors } from '../core/knowledge/seed-priors.ts';
-import { runGit } from '../io/git.ts';
+import { resolveHead } from '../io/git.ts';
 import { probeControl, runProbeStep } from './explore-probe.ts';
 import type { ExploreWorld } from './explore-probe.ts';
 import { proposeFromKnown } from './explore-propose.ts';
@@ -80,8 +80,7 @@ export interface ExploreResult {
 
 async function headCommit(root: string): Promise<string | undefined> {
   try {
-    const r = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root });
-    return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
+    return await resolveHead(root);
   } catch {
     return undefined;
   }

@@ -16,7 +16,7 @@ import { proposeHypotheses } from '../core/knowledge/propose-hypotheses.ts';
 import type { NotProposed } from '../core/knowledge/propose-hypotheses.ts';
 import { goalsOfModel } from '../core/knowledge/seed-priors.ts';
 import type { AuthorizationKind } from '../core/plane/types.ts';
-import { runGit } from '../io/git.ts';
+import { listTrackedFiles } from '../io/git.ts';
 import { selfArgv } from '../io/invocation.ts';
 import type { ExploreWorld } from './explore-probe.ts';
 import { gatherStatuses } from './gather-statuses.ts';
@@ -42,12 +42,7 @@ export interface ProposeResult {
 }
 
 async function trackedFiles(root: string): Promise<string[]> {
-  const r = await runGit(['ls-files', '-z'], { cwd: root });
-  if (r.code !== 0) return [];
-  return r.stdout
-    .toString('utf8')
-    .split('\0')
-    .filter((p) => p !== '');
+  return (await listTrackedFiles(root)) ?? [];
 }
 
 const unknownsOf = (model: unknown): { question: string }[] => {

@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { RepositoryPaths } from './git.ts';
+import { type RepositoryPaths } from './git.ts';
 import type { WorktreeState } from './worktree-state.ts';
 
 const FORMAT = 'proofgate-subject-cache-v1';

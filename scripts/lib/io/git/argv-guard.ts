@@ -1,8 +1,11 @@
-// The settings a git call may not be given on its command line, checked before every spawn by the
-// gateway (io/git.ts). Each of them makes git run a program, read another configuration or fetch
-// from elsewhere; proofgate never needs one, so a call that carries one is a bug or an injected
-// argument and is refused before git starts. Only the global options before the subcommand are
-// read: after it, `-c` is a subcommand's own flag (`ls-files -c`).
+// The settings a git call may not be given on its command line, checked by the facade (run-git.ts)
+// before simple-git sees the call. simple-git's own guard refuses the settings and options it
+// knows to run a program; this list also refuses whole sections it checks key by key (`url.*`,
+// `filter.*`, `credential.*`, ...), `--config-env` and `--exec` anywhere, and lets through the two
+// settings proofgate pins itself: `core.fsmonitor` only as false, `core.hooksPath` only where the
+// caller says it disables hooks. proofgate never needs another, so a call that carries one is a bug
+// or an injected argument and is refused before git starts. Only the global options before the
+// subcommand are read: after it, `-c` is a subcommand's own flag (`ls-files -c`).
 
 /** Keys (lower case) refused as `-c key=value`; a trailing dot refuses the whole section. */
 const UNSAFE_KEYS = [
