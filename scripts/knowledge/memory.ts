@@ -1,21 +1,10 @@
-// `proofgate knowledge memory add|list`: memory facts that carry a code path, a supporting ledger entry and a
-// maturity label; facts whose file changed since are shown as stale.
-import { defineVerb } from './lib/cli/define-verb.ts';
-import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { runMemory } from './lib/cli/run/knowledge.ts';
-import { renderMemory } from './lib/render/knowledge.ts';
-import type { MemoryResult, MemoryOptions } from './lib/flows/memory-flow.ts';
+// `proofgate knowledge memory add|list`: memory facts that carry a code path, a supporting ledger
+// entry and a maturity label; facts whose file changed since are shown as stale.
+import { defineVerb } from '../lib/cli/define-verb.ts';
+import { runMemory } from '../lib/cli/run/knowledge.ts';
+import { renderMemory } from '../lib/render/knowledge.ts';
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** The flags each action takes (memory-flow reads no other). */
-const MEMORY_FLAGS: FlagsPerAction = { add: ['path', 'evidence', 'maturity'], list: ['stale'] };
-
-export const memory = defineVerb<MemoryOptions, MemoryResult>({
-  name: 'memory',
-  command: 'memory <action> [statement]',
-  describe: 'Record or list memory facts (path + ledger evidence + maturity)',
+export const memory = defineVerb({
   examples: [
     [
       'proofgate knowledge memory add "orders API validates page size" --path src/orders.ts --evidence 3f2a9c1d --maturity verified_by_tests',
@@ -26,29 +15,28 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
       'facts whose file changed since they were recorded',
     ],
   ],
-  builder: (y) =>
-    y
-      .positional('action', {
-        choices: ['add', 'list'] as const,
-        describe: `add or list; ${describeActionFlags(MEMORY_FLAGS)}`,
-      })
-      .positional('statement', { type: 'string', describe: 'the fact (add)' })
-      .option('path', { type: 'string', describe: 'code path the fact is about (add)' })
-      .option('evidence', {
-        type: 'string',
-        describe: 'the supporting ledger entry: its hash or a unique prefix of 8+ hex digits (add)',
-      })
-      .option('maturity', { type: 'string', describe: 'observed_once … hard_gate, stale (add)' })
-      .option('stale', { type: 'boolean', default: false, describe: 'list only stale facts' }),
-  flagsPerAction: MEMORY_FLAGS,
+  positionals: {
+    action: { choices: ['add', 'list'], required: true, describe: 'add or list' },
+    statement: { describe: 'the fact (add)' },
+  },
+  flags: {
+    path: { type: 'string', describe: 'code path the fact is about (add)' },
+    evidence: {
+      type: 'string',
+      describe: 'the supporting ledger entry: its hash or a unique prefix of 8+ hex digits (add)',
+    },
+    maturity: { type: 'string', describe: 'observed_once … hard_gate, stale (add)' },
+    stale: { type: 'boolean', default: false, describe: 'list only stale facts' },
+  },
+  flagsPerAction: { add: ['path', 'evidence', 'maturity'], list: ['stale'] },
   toOptions: (argv, common) => ({
     ...common,
-    action: argv['action'] === 'add' ? 'add' : 'list',
-    statement: str(argv['statement']),
-    path: str(argv['path']),
-    evidence: str(argv['evidence']),
-    maturity: str(argv['maturity']),
-    staleOnly: argv['stale'] === true,
+    action: argv.action,
+    statement: argv.statement,
+    path: argv.path,
+    evidence: argv.evidence,
+    maturity: argv.maturity,
+    staleOnly: argv.stale,
   }),
   run: runMemory,
   render: renderMemory,
@@ -56,5 +44,3 @@ export const memory = defineVerb<MemoryOptions, MemoryResult>({
 });
 
 export { runMemory };
-
-runIfMain(import.meta.url, memory);

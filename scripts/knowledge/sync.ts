@@ -2,15 +2,11 @@
 // evidence → outcome) from the registry and requirement files, writes it to
 // `<plane>/knowledge/trace-graph.json` (derived, never hand-edited) and reports the gaps that
 // block claims at the project's target maturity.
-import { defineVerb } from './lib/cli/define-verb.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { runSync } from './lib/cli/run/knowledge.ts';
-import { renderSync } from './lib/render/knowledge.ts';
-import type { SyncOptions, SyncResult } from './lib/flows/sync-flow.ts';
+import { defineVerb } from '../lib/cli/define-verb.ts';
+import { runSync } from '../lib/cli/run/knowledge.ts';
+import { renderSync } from '../lib/render/knowledge.ts';
 
-export const sync = defineVerb<SyncOptions, SyncResult>({
-  name: 'sync',
-  describe: 'Derive the traceability graph and report chains that stop short',
+export const sync = defineVerb({
   examples: [
     ['proofgate knowledge sync', 'write <plane>/knowledge/trace-graph.json and list the gaps'],
     [
@@ -18,28 +14,20 @@ export const sync = defineVerb<SyncOptions, SyncResult>({
       'check without writing',
     ],
   ],
-  builder: (y) =>
-    y
-      .option('requirements', {
-        type: 'string',
-        array: true,
-        describe: 'requirement file (YAML; repeatable)',
-      })
-      .option('dry-run', {
-        type: 'boolean',
-        default: false,
-        describe: 'report only, write nothing',
-      }),
+  flags: {
+    requirements: {
+      type: 'string',
+      array: true,
+      describe: 'requirement file (YAML; repeatable)',
+    },
+    'dry-run': { type: 'boolean', default: false, describe: 'report only, write nothing' },
+  },
   toOptions: (argv, common) => ({
     ...common,
-    requirements: (Array.isArray(argv['requirements']) ? argv['requirements'] : []).map(String),
-    isDryRun: argv['dry-run'] === true,
+    requirements: argv.requirements ?? [],
+    isDryRun: argv['dry-run'],
   }),
   run: runSync,
   render: renderSync,
   exitCode: (r) => (r.blocking.length > 0 ? 1 : 0),
 });
-
-export { runSync };
-
-runIfMain(import.meta.url, sync);

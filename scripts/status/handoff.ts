@@ -1,21 +1,19 @@
 // `proofgate status --handoff`: write (--write), check (--check) or show one part (--show) of the
 // task handoff pair for the next session or role. references/handoff.md.
-import { UsageError } from './lib/core/errors.ts';
-import { defineVerb } from './lib/cli/define-verb.ts';
-import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
-import {
-  HANDOFF_PARTS,
-  type HandoffFlowResult,
-  type HandoffPart,
-} from './lib/flows/handoff-flow.ts';
-import { runHandoff, type HandoffOptions } from './lib/cli/run/handoff.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { renderHandoff } from './lib/render/render-handoff.ts';
+import { UsageError } from '../lib/core/errors.ts';
+import { defineVerb } from '../lib/cli/define-verb.ts';
+import { controlFlag, trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
+import { HANDOFF_PARTS } from '../lib/flows/handoff-flow.ts';
+import { runHandoff, type HandoffOptions } from '../lib/cli/run/handoff.ts';
+import { renderHandoff } from '../lib/render/render-handoff.ts';
 
-function readMode(argv: Record<string, unknown>): HandoffOptions['mode'] {
+function readMode(argv: {
+  write: boolean | undefined;
+  check: boolean | undefined;
+  show: string | undefined;
+}): HandoffOptions['mode'] {
   const modes = (['write', 'check'] as const).filter((m) => argv[m] === true);
-  const show = typeof argv['show'] === 'string';
-  if (modes.length + (show ? 1 : 0) !== 1)
+  if (modes.length + (argv.show === undefined ? 0 : 1) !== 1)
     throw new UsageError(
       'BAD_FLAG',
       'status --handoff takes exactly one of --write, --check and --show',
@@ -26,9 +24,7 @@ function readMode(argv: Record<string, unknown>): HandoffOptions['mode'] {
   return modes[0] ?? 'show';
 }
 
-export const handoff = defineVerb<HandoffOptions, HandoffFlowResult>({
-  name: 'handoff',
-  describe: 'Write, check or show the task handoff pair (JSON + Markdown) for the next session',
+export const handoff = defineVerb({
   examples: [
     [
       'proofgate status --handoff --write --task T-12 --control ENG.TESTS',
@@ -40,44 +36,41 @@ export const handoff = defineVerb<HandoffOptions, HandoffFlowResult>({
     ],
     ['proofgate status --handoff --show blockers', 'one part, re-derived; exit 1 when stale'],
   ],
-  builder: (y) =>
-    trustFlag(controlFlag(y))
-      .option('task', { type: 'string', describe: 'task id (with --control)' })
-      .option('write', {
-        type: 'boolean',
-        describe: 'write the pair (atomically, both or neither)',
-      })
-      .option('check', { type: 'boolean', describe: 'exit 1 when the stored pair no longer holds' })
-      .option('show', {
-        type: 'string',
-        choices: HANDOFF_PARTS,
-        describe: 'print one part, after checking the pair',
-      })
-      .option('acknowledge-notes', {
-        type: 'boolean',
-        default: false,
-        describe: 'bind human notes written against an older subject to the current one (--write)',
-      }),
+  flags: {
+    handoff: { type: 'boolean', describe: 'The task handoff pair instead of the statuses' },
+    ...controlFlag,
+    ...trustFlag,
+    task: { type: 'string', describe: 'task id (with --control)' },
+    write: { type: 'boolean', describe: 'write the pair (atomically, both or neither)' },
+    check: { type: 'boolean', describe: 'exit 1 when the stored pair no longer holds' },
+    show: {
+      type: 'string',
+      choices: HANDOFF_PARTS,
+      describe: 'print one part, after checking the pair',
+    },
+    'acknowledge-notes': {
+      type: 'boolean',
+      default: false,
+      describe: 'bind human notes written against an older subject to the current one (--write)',
+    },
+  },
   toOptions: (argv, common) => {
-    const controls = readStrings(argv, 'control');
-    const task = argv['task'];
-    if (controls.length > 0 && typeof task !== 'string')
+    const controls = argv.control ?? [];
+    const { task, show } = argv;
+    if (controls.length > 0 && task === undefined)
       throw new UsageError('MISSING_ARG', '--control needs --task <id> here', {
         next: 'proofgate status --handoff --write --task <id> --control <id>',
       });
-    const show = argv['show'];
     return {
       ...common,
       mode: readMode(argv),
-      task: typeof task === 'string' ? { id: task, controls } : undefined,
-      ...(typeof show === 'string' ? { part: show as HandoffPart } : {}),
-      acknowledgeNotes: argv['acknowledge-notes'] === true,
-      ...readTrustPath(argv),
+      task: task === undefined ? undefined : { id: task, controls },
+      ...(show === undefined ? {} : { part: show }),
+      acknowledgeNotes: argv['acknowledge-notes'],
+      ...trustPath(argv.trust),
     };
   },
   run: runHandoff,
   render: renderHandoff,
   exitCode: (r) => (r.verdict === 'STALE_HANDOFF' ? 1 : 0),
 });
-
-runIfMain(import.meta.url, handoff);

@@ -1,15 +1,12 @@
-// `proofgate status --readiness`: task-claim, merge and release readiness, read-only. references/readiness.md.
-import { UsageError } from './lib/core/errors.ts';
-import { defineVerb } from './lib/cli/define-verb.ts';
-import type { ReadinessFlowResult } from './lib/flows/readiness-flow.ts';
-import { controlFlag, readStrings, readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
-import { runReadiness, type ReadinessOptions } from './lib/cli/run/readiness.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { renderReadiness } from './lib/render/render-readiness.ts';
+// `proofgate status --readiness`: task-claim, merge and release readiness, read-only.
+// references/readiness.md.
+import { UsageError } from '../lib/core/errors.ts';
+import { defineVerb } from '../lib/cli/define-verb.ts';
+import { controlFlag, trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
+import { runReadiness } from '../lib/cli/run/readiness.ts';
+import { renderReadiness } from '../lib/render/render-readiness.ts';
 
-export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
-  name: 'readiness',
-  describe: 'Report task-claim, merge and release readiness without writing anything',
+export const readiness = defineVerb({
   examples: [
     ['proofgate status --readiness', 'merge and release readiness at the target maturity'],
     [
@@ -17,22 +14,23 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
       'also the readiness of one task',
     ],
   ],
-  builder: (y) =>
-    trustFlag(controlFlag(y)).option('task', {
-      type: 'string',
-      describe: 'task id (with --control)',
-    }),
+  flags: {
+    readiness: { type: 'boolean', describe: 'Report readiness instead of the statuses' },
+    ...controlFlag,
+    ...trustFlag,
+    task: { type: 'string', describe: 'task id (with --control)' },
+  },
   toOptions: (argv, common) => {
-    const controls = readStrings(argv, 'control');
-    const task = argv['task'];
-    if (controls.length > 0 && typeof task !== 'string')
+    const controls = argv.control ?? [];
+    const { task } = argv;
+    if (controls.length > 0 && task === undefined)
       throw new UsageError('MISSING_ARG', '--control needs --task <id> here', {
         next: 'name the task: proofgate status --readiness --task <id> --control <id>',
       });
     return {
       ...common,
-      task: typeof task === 'string' ? { id: task, controls } : undefined,
-      ...readTrustPath(argv),
+      task: task === undefined ? undefined : { id: task, controls },
+      ...trustPath(argv.trust),
     };
   },
   run: runReadiness,
@@ -42,5 +40,3 @@ export const readiness = defineVerb<ReadinessOptions, ReadinessFlowResult>({
   exitCode: (r) =>
     r.scopes.some((s) => s.gateModified === true) ? 3 : r.scopes.every((s) => s.isReady) ? 0 : 1,
 });
-
-runIfMain(import.meta.url, readiness);

@@ -1,15 +1,13 @@
-// The command line's vocabulary (issue 31): at most 20 top-level verbs, each sub-action run by a
-// verb module that declares its own flags, the old spellings still running for one release with
-// one deprecation line on stderr (never on stdout), and every next command the code prints
-// spelled with verbs, sub-actions and flags that exist.
+// The command line's vocabulary: at most 20 verbs, each action run by the module that declares
+// its flags (no words rewritten), every word of an earlier release refused (exit 2) with the
+// spelling that does the same now, no table of old spellings in --help, and every next command
+// the code prints spelled with verbs, actions and flags that exist.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliTable, verbTable } from '../../scripts/cli.ts';
-import { old, verbs } from '../../scripts/lib/cli/verb-rows.ts';
-import { dispatchTable, topLevelHelp } from '../../scripts/lib/cli/dispatch-table.ts';
-import { resolveSpelling } from '../../scripts/lib/cli/spellings.ts';
+import { dispatchCommand, renamed, verbs } from '../../scripts/cli.ts';
+import { resolveCommand } from '../../scripts/lib/cli/dispatch.ts';
 import { formatCiImportCommand } from '../../scripts/lib/core/brownfield/ci-tiers.ts';
 import {
   ADOPT_COMMAND,
@@ -19,151 +17,139 @@ import {
   formatEvaluateCommand,
 } from '../../scripts/lib/core/next/next-command.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { choicesOf, isKnownFlag, optionsOf } from '../helpers/verb-options.ts';
+import { choicesOf, commandOf, isKnownFlag } from '../helpers/verb-options.ts';
 
-const modules = new Set(verbTable.map((m) => m.name));
-const resolve = (line: string) => resolveSpelling(line.split(' '), verbs, old);
+const resolve = (line: string) => resolveCommand(verbs, line.split(' '), renamed);
 
-describe('the verb list', () => {
-  it('has at most 20 top-level verbs, each run by modules that exist', () => {
-    expect(verbs.length).toBeLessThanOrEqual(20);
-    expect(new Set(verbs.map((v) => v.name)).size).toBe(verbs.length);
-    for (const verb of verbs) {
-      if (verb.module !== undefined) expect(modules, verb.name).toContain(verb.module);
-      for (const sub of verb.subs ?? []) expect(modules, sub.spelling).toContain(sub.module);
-      expect(verb.module !== undefined || (verb.subs ?? []).length > 0).toBe(true);
+describe('actions run the module that declares their flags', () => {
+  it.each([
+    ['authority keys list', 'authority keys', 'list'],
+    ['authority approve --control a', 'authority approve', '--control a'],
+    ['authority list', 'authority', 'list'],
+    ['status --readiness --task t', 'status --readiness', '--readiness --task t'],
+    [
+      'status --json --blockers --scope release',
+      'status --blockers',
+      '--json --blockers --scope release',
+    ],
+    ['status --next --top 3', 'status --next', '--next --top 3'],
+    ['status --control tests', 'status', '--control tests'],
+    ['init --render --check', 'init --render', '--render --check'],
+    ['install --hook codex --subagent', 'install --hook', '--hook codex --subagent'],
+    ['install --hook=codex', 'install --hook', '--hook=codex'],
+    ['install --skill --agent all', 'install --skill', '--skill --agent all'],
+    ['export --trust-root --out t.json', 'export --trust-root', '--trust-root --out t.json'],
+    [
+      'verify --candidate plane-mutator m.json',
+      'verify --candidate',
+      '--candidate plane-mutator m.json',
+    ],
+    ['query handoff notes', 'query handoff', 'notes'],
+    ['campaign import-ci --workflow ci', 'campaign import-ci', '--workflow ci'],
+    ['campaign list', 'campaign', 'list'],
+    ['knowledge memory list', 'knowledge memory', 'list'],
+    ['--root /r knowledge explore --until-done', 'knowledge explore', '--root /r --until-done'],
+    ['adopt --fills S -- npm run x --y', 'adopt', '--fills S -- npm run x --y'],
+  ])('%s', (line, spelling, args) => {
+    expect(resolve(line)).toMatchObject({
+      kind: 'run',
+      command: { spelling },
+      args: args.split(' '),
+    });
+  });
+
+  it('asks for the action of a verb without a module of its own', () => {
+    expect(resolve('knowledge').kind).toBe('pick');
+    expect(resolve('install --local').kind).toBe('pick');
+  });
+});
+
+describe('the words of an earlier release', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-renamed-'));
+
+  it.each(renamed.map((r) => [r.words.join(' '), r] as const))(
+    '%s is refused, naming what does the same now, which runs',
+    async (_line, r) => {
+      const line = [...r.words, ...(r.words[0] === 'query' ? ['x1'] : [])];
+      const ctx = createTestContext({ cwd: dir });
+      expect(await dispatchCommand([...line, '--root', dir], ctx)).toBe(2);
+      expect(ctx.stdout()).toBe('');
+      expect(ctx.stderr()).toContain(
+        `error [BAD_FLAG]: unknown command '${r.words.join(' ')}': did you mean '${r.instead}'?`,
+      );
+      // The advice itself runs: each command it names resolves to a module, under no old word.
+      for (const [, command] of r.instead.matchAll(/proofgate ([a-z][^,;()]*)/g)) {
+        const filled = command!
+          .trim()
+          .split(' ')
+          .map((w) => (w.startsWith('<') ? 'claude' : w));
+        expect(resolveCommand(verbs, filled, renamed).kind, command).toBe('run');
+      }
+    },
+  );
+
+  it('under --json: one JSON error document on stdout, the same message', async () => {
+    const ctx = createTestContext({ cwd: dir });
+    expect(await dispatchCommand(['keys', 'list', '--json', '--root', dir], ctx)).toBe(2);
+    expect(JSON.parse(ctx.stdout())).toMatchObject({
+      error: {
+        code: 'BAD_FLAG',
+        exitCode: 2,
+        message: "unknown command 'keys': did you mean 'proofgate authority keys'?",
+      },
+    });
+  });
+
+  it('a bare --base of status and report is refused: it takes a ref', async () => {
+    for (const line of [
+      ['status', '--base'],
+      ['report', '--html', 'r.html', '--base'],
+    ]) {
+      const ctx = createTestContext({ cwd: dir });
+      expect(await dispatchCommand([...line, '--root', dir], ctx)).toBe(2);
+      expect(ctx.stderr()).toContain('error [MISSING_ARG]: --base needs a git ref');
     }
   });
 
-  it('reaches every verb module by a new spelling', () => {
-    const reached = new Set(
-      verbs.flatMap((v) => [
-        ...(v.module === undefined ? [] : [v.module]),
-        ...(v.subs ?? []).map((s) => s.module),
-      ]),
-    );
-    expect([...modules].filter((m) => !reached.has(m))).toEqual([]);
-  });
-
-  it('names, for each old spelling, a new one that runs without a deprecation', () => {
-    for (const o of old) {
-      expect(modules, o.spelling[0]).toContain(o.spelling[0]);
-      const instead = o.instead.split(/[ ,(]/).filter((w) => w !== '');
-      const words = instead.slice(1).map((w) => (w.startsWith('<') ? 'claude' : w));
-      const r = resolveSpelling(words, verbs, old);
-      expect(r.kind, o.instead).toBe('module');
-      if (r.kind === 'module') expect(r.deprecation, o.instead).toBeUndefined();
-    }
-  });
-
-  it('lists the 20 verbs under Commands in --help, the old spellings apart', () => {
-    const help = topLevelHelp(cliTable);
-    const commands = help.slice(help.indexOf('Commands:'), help.indexOf('Deprecated'));
-    const listed = [...commands.matchAll(/^ {2}proofgate ([a-z-]+)/gm)].map((m) => m[1]);
+  it('--help lists the verbs of the table, in order, and no old spelling', async () => {
+    const ctx = createTestContext({ cwd: dir });
+    expect(await dispatchCommand(['--help'], ctx)).toBe(0);
+    const help = ctx.stdout();
+    const listed = [...help.matchAll(/^ {2}proofgate ([a-z-]+)/gm)].map((m) => m[1]);
     expect(listed).toEqual(verbs.map((v) => v.name));
-    expect(listed).not.toContain('keys');
-    expect(help.slice(help.indexOf('Deprecated'))).toContain('proofgate keys');
+    expect(help).not.toMatch(/deprecated/i);
   });
 });
 
-describe('sub-actions run the module that declares their flags', () => {
-  it.each([
-    ['authority keys list', 'keys', 'keys list'],
-    ['authority approve --control a', 'approve', 'approve --control a'],
-    ['authority list', 'authority', 'authority list'],
-    ['status --readiness --task t', 'readiness', 'readiness --task t'],
-    ['status --json --blockers --scope release', 'query', 'query blockers --json --scope release'],
-    ['status --next --top 3', 'next', 'next --top 3'],
-    ['status --control tests', 'status', 'status --control tests'],
-    ['init --render --check', 'render', 'render --check'],
-    ['install --hook codex --subagent', 'hook', 'hook install --agent codex --subagent'],
-    ['install --hook=codex', 'hook', 'hook install --agent codex'],
-    ['install --skill --agent all', 'skill', 'skill install --agent all'],
-    ['export --trust-root --out t.json', 'trust', 'trust export --out t.json'],
-    ['campaign import-ci --workflow ci', 'ci-import', 'ci-import --workflow ci'],
-    ['campaign list', 'campaign', 'campaign list'],
-    ['knowledge memory list', 'memory', 'memory list'],
-    ['--root /r knowledge explore --until-done', 'explore', '--root /r explore --until-done'],
-    ['adopt --fills S -- npm run x --y', 'adopt', 'adopt --fills S -- npm run x --y'],
-  ])('%s', (line, module, args) => {
-    const r = resolve(line);
-    expect(r).toMatchObject({ kind: 'module', module, args: args.split(' ') });
-    if (r.kind === 'module') expect(r.deprecation).toBeUndefined();
-  });
+describe('help of a verb and of its actions', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-help-'));
 
-  it('asks for the sub-action of a verb without a module of its own', () => {
-    expect(resolve('knowledge').kind).toBe('pick-sub');
-    expect(resolve('install --local').kind).toBe('pick-sub');
-  });
-
-  it.each([
-    ['keys list', 'keys'],
-    ['query blockers', 'query'],
-    ['query trace REQ-7', 'query'],
-    ['hook install --agent codex', 'hook'],
-    ['evaluate --claim --control t', 'evaluate'],
-    ['evaluate --run --audit-stage self', 'evaluate'],
-    ['status --base', 'status'],
-    ['report --html r.html --base --json', 'report'],
-    ['ci-import --workflow ci', 'ci-import'],
-    ['explore', 'explore'],
-  ])('the old spelling %s runs as before, deprecated', (line, module) => {
-    const r = resolve(line);
-    expect(r).toMatchObject({ kind: 'module', module, args: line.split(' ') });
-    if (r.kind === 'module')
-      expect(r.deprecation).toMatch(/^proofgate: ".*" (without a ref )?is deprecated.*use "/);
-  });
-
-  it('takes `status --base <ref>` and `report --base=<ref>` as the new spelling', () => {
-    for (const line of ['status --base origin/main', 'report --html r --base=origin/main']) {
-      const r = resolve(line);
-      if (r.kind === 'module') expect(r.deprecation).toBeUndefined();
-    }
-    const r = resolve('status --base --json');
-    expect(r.kind === 'module' && r.deprecation).toBeTruthy();
-  });
-});
-
-describe('deprecation lines go to stderr only', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pg-spell-'));
-
-  it('an old spelling under --json: one line on stderr, stdout one JSON document', async () => {
+  it('a verb that needs an action is a usage error naming them, and --help lists them', async () => {
     const ctx = createTestContext({ cwd: dir });
-    await dispatchTable(cliTable, ['keys', 'list', '--json', '--root', dir], ctx);
-    expect(() => JSON.parse(ctx.stdout()) as unknown).not.toThrow();
-    expect(ctx.stdout()).not.toContain('deprecated');
-    const lines = ctx
-      .stderr()
-      .split('\n')
-      .filter((l) => l.includes('deprecated'));
-    expect(lines).toEqual([
-      'proofgate: "proofgate keys" is deprecated and goes in the next release; use "proofgate authority keys"',
-    ]);
-  });
-
-  it('the new spelling prints no deprecation line', async () => {
-    const ctx = createTestContext({ cwd: dir });
-    await dispatchTable(cliTable, ['authority', 'keys', 'list', '--json', '--root', dir], ctx);
-    expect(ctx.stderr()).not.toContain('deprecated');
-    expect(() => JSON.parse(ctx.stdout()) as unknown).not.toThrow();
-  });
-
-  it('a verb that needs a sub-action is a usage error naming them, and --help lists them', async () => {
-    const ctx = createTestContext({ cwd: dir });
-    expect(await dispatchTable(cliTable, ['knowledge'], ctx)).toBe(2);
+    expect(await dispatchCommand(['knowledge'], ctx)).toBe(2);
     expect(ctx.stderr()).toContain('knowledge memory');
     const help = createTestContext({ cwd: dir });
-    expect(await dispatchTable(cliTable, ['install', '--help'], help)).toBe(0);
+    expect(await dispatchCommand(['install', '--help'], help)).toBe(0);
     expect(help.stdout()).toContain('proofgate install --hook <agent>');
     expect(help.stdout()).toContain('proofgate install --skill');
   });
 
-  it("a sub-action's --help shows its own flags under the new spelling", async () => {
+  it("an action's --help shows its own flags under its spelling", async () => {
     const ctx = createTestContext({ cwd: dir });
-    expect(await dispatchTable(cliTable, ['authority', 'keys', '--help'], ctx)).toBe(0);
-    expect(ctx.stdout()).toContain('proofgate authority keys <action>');
+    expect(await dispatchCommand(['authority', 'keys', '--help'], ctx)).toBe(0);
+    expect(ctx.stdout()).toMatch(/^proofgate authority keys <action>\n/);
     expect(ctx.stdout()).toContain('--if-missing');
-    expect(ctx.stdout()).not.toMatch(/proofgate keys\b/);
+    const hook = createTestContext({ cwd: dir });
+    expect(await dispatchCommand(['install', '--hook', '--help'], hook)).toBe(0);
+    expect(hook.stdout()).toMatch(/^proofgate install --hook <agent>\n/);
+    expect(hook.stdout()).toContain('--subagent');
+  });
+
+  it("a verb's --help lists its actions after its own flags", async () => {
+    const ctx = createTestContext({ cwd: dir });
+    expect(await dispatchCommand(['status', '--help'], ctx)).toBe(0);
+    expect(ctx.stdout()).toContain('--markdown');
+    expect(ctx.stdout()).toContain('proofgate status --readiness');
   });
 });
 
@@ -225,29 +211,19 @@ function words(command: string): string[] {
   return out.slice(1).map((w) => (/[<>$]|^\.\.\.$/.test(w) ? 'x1' : w));
 }
 
-const optionCache = new Map<string, Promise<Set<string>>>();
-const cachedOptions = (module: string): Promise<Set<string>> => {
-  if (!optionCache.has(module)) optionCache.set(module, optionsOf(module));
-  return optionCache.get(module)!;
-};
-
 async function problemsOf(command: string): Promise<string[]> {
-  const args = words(command);
-  const r = resolveSpelling(args, verbs, old);
-  if (r.kind !== 'module') return [`${command}: no such verb or sub-action`];
-  if (r.deprecation !== undefined) return [`${command}: an old spelling (${r.deprecation})`];
-  const options = await cachedOptions(r.module);
-  const end = r.args.indexOf('--');
-  const problems = (end === -1 ? r.args : r.args.slice(0, end))
+  const resolved = await commandOf(words(command));
+  if (typeof resolved === 'string') return [`${command}: ${resolved}`];
+  const { spelling, verb, args } = resolved;
+  const end = args.indexOf('--');
+  const problems = (end === -1 ? args : args.slice(0, end))
     .filter((w) => w.startsWith('--'))
     .map((w) => w.slice(2).split('=')[0]!)
-    .filter((flag) => !isKnownFlag(options, flag))
-    .map((flag) => `${command}: ${r.module} has no --${flag}`);
+    .filter((flag) => !isKnownFlag(verb, flag))
+    .map((flag) => `${command}: ${spelling} has no --${flag}`);
   // The first positional of a verb with actions must be one of them.
-  const row = verbTable.find((m) => m.name === r.module)!;
-  const first = ((await row.load()).command ?? '').split(' ')[1]?.replace(/[<>[\]]/g, '');
-  const word = r.args.slice(1).find((w) => !w.startsWith('-'));
-  const choices = first === undefined ? undefined : await choicesOf(r.module, first);
+  const word = args.find((w) => !w.startsWith('-'));
+  const choices = choicesOf(verb, 'action');
   if (choices !== undefined && word !== undefined && word !== 'x1' && !choices.includes(word))
     problems.push(`${command}: ${word} is not one of ${choices.join(', ')}`);
   return problems;
@@ -264,8 +240,10 @@ describe(
 
     it('the examples each verb shows in its help', async () => {
       const examples: string[] = [];
-      for (const row of verbTable)
-        for (const [command] of (await row.load()).examples ?? []) examples.push(command);
+      for (const row of verbs)
+        for (const load of [row.load, ...(row.actions ?? []).map((a) => a.load)])
+          if (load !== undefined)
+            for (const [command] of (await load()).examples) examples.push(command);
       expect(examples.length).toBeGreaterThan(40);
       const problems = (await Promise.all(examples.map(problemsOf))).flat();
       expect(problems).toEqual([]);
