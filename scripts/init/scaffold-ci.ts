@@ -1,17 +1,12 @@
 // `proofgate init --scaffold-ci`: write a runner script and a GitHub workflow with every action
 // pinned to a full commit SHA. references/init.md "--scaffold-ci".
-import { UsageError } from './lib/core/errors.ts';
-import { parsePin } from './lib/core/scaffold/pin-actions.ts';
-import { defineVerb } from './lib/cli/define-verb.ts';
-import { readStrings } from './lib/cli/gate-flags.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { runScaffold, type ScaffoldOptions } from './lib/cli/run/scaffold.ts';
-import type { ScaffoldCiResult } from './lib/flows/scaffold-ci-flow.ts';
-import { renderScaffoldCi } from './lib/render/scaffold-ci.ts';
+import { UsageError } from '../lib/core/errors.ts';
+import { parsePin } from '../lib/core/scaffold/pin-actions.ts';
+import { defineVerb } from '../lib/cli/define-verb.ts';
+import { runScaffold } from '../lib/cli/run/scaffold.ts';
+import { renderScaffoldCi } from '../lib/render/scaffold-ci.ts';
 
-export const scaffold = defineVerb<ScaffoldOptions, ScaffoldCiResult>({
-  name: 'scaffold',
-  describe: 'Write a runner script and a GitHub workflow with actions pinned to commit SHAs',
+export const scaffoldCi = defineVerb({
   examples: [
     [
       'proofgate init --scaffold-ci',
@@ -22,15 +17,18 @@ export const scaffold = defineVerb<ScaffoldOptions, ScaffoldCiResult>({
       'supply a pin you looked up yourself',
     ],
   ],
-  builder: (y) =>
-    y.option('pin', {
+  flags: {
+    'scaffold-ci': { type: 'boolean', describe: 'Write the runner script and the workflow' },
+    pin: {
       type: 'string',
       array: true,
+      nonEmpty: true,
       describe: 'owner/repo=<40-hex commit>: the commit an action is pinned to (repeatable)',
-    }),
+    },
+  },
   toOptions: (argv, common) => ({
     ...common,
-    pins: readStrings(argv, 'pin').map((text) => {
+    pins: (argv.pin ?? []).map((text) => {
       const pin = parsePin(text);
       if (pin === undefined)
         throw new UsageError('BAD_VALUE', `--pin ${text} is not owner/repo=<40-hex commit>`, {
@@ -44,5 +42,3 @@ export const scaffold = defineVerb<ScaffoldOptions, ScaffoldCiResult>({
   render: renderScaffoldCi,
   exitCode: () => 0,
 });
-
-runIfMain(import.meta.url, scaffold);

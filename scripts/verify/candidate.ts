@@ -1,0 +1,55 @@
+// `proofgate verify --candidate <kind> <file>`: the offline check of a proposal (an execution
+// closure or a plane mutator) against its schema and its kind's rules. references/verify.md
+// "Candidates".
+import type { Context } from '../lib/core/context.ts';
+import { UsageError } from '../lib/core/errors.ts';
+import { defineVerb } from '../lib/cli/define-verb.ts';
+import {
+  CANDIDATE_KINDS,
+  validateCandidateFlow,
+  type CandidateKind,
+  type ValidateCandidateResult,
+} from '../lib/flows/validate-candidate-flow.ts';
+import type { CommonOptions } from '../lib/core/options.ts';
+import { renderCandidate } from '../lib/render/candidate.ts';
+
+export interface CandidateOptions extends CommonOptions {
+  kind: CandidateKind;
+  file: string;
+}
+
+export function runCandidate(
+  options: CandidateOptions,
+  ctx: Context,
+): Promise<ValidateCandidateResult> {
+  return Promise.resolve(validateCandidateFlow(options.kind, options.file, ctx.cwd));
+}
+
+export const candidate = defineVerb({
+  examples: [
+    [
+      'proofgate verify --candidate execution-closure closure.json',
+      'every chain closed, no unused hop or capability, data flow follows time',
+    ],
+    [
+      'proofgate verify --candidate plane-mutator mutator.json',
+      'no write in a read-only kind, canonical paths, the plan bound by its digest',
+    ],
+  ],
+  positionals: { file: { describe: 'the candidate (JSON)' } },
+  flags: {
+    candidate: { type: 'string', choices: CANDIDATE_KINDS, describe: 'the candidate kind' },
+  },
+  toOptions: (argv, common): CandidateOptions => {
+    const { candidate: kind, file } = argv;
+    if (kind === undefined || file === undefined || file === '')
+      throw new UsageError('MISSING_ARG', 'verify --candidate needs a kind and a file', {
+        expected: `--candidate ${CANDIDATE_KINDS.join('|')} <file>`,
+        next: 'proofgate verify --candidate execution-closure closure.json',
+      });
+    return { ...common, kind, file };
+  },
+  run: runCandidate,
+  render: renderCandidate,
+  exitCode: (r) => (r.verdict === 'CANDIDATE_VALID' ? 0 : 1),
+});
