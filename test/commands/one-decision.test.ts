@@ -2,7 +2,8 @@
 // puts a verdict together from its pieces (the deciding rules, a task's scope, decideVerdict, the
 // base's gate, the brownfield refusal), so claim, the Stop hook and every view cannot drift apart.
 // Campaign task claims decide through campaign-claim.ts decideInCampaign, which claim --campaign
-// and the hook share.
+// and the hook share. Which claim a task makes (a campaign task, a phase or a plain task) and the
+// controls it names are chosen in claim-subject.ts chooseClaimSubject, for claim and the hook.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,12 @@ function sources(dir: string): { name: string; text: string }[] {
 
 const assembling = (files: { name: string; text: string }[]): string[] =>
   files.filter((f) => PIECES.test(f.text)).map((f) => f.name);
+
+/** Files that work out a task's named controls themselves (the environment variable's ids). */
+const choosing = (files: { name: string; text: string }[]): string[] =>
+  files
+    .filter((f) => /\b(parseTaskControlsEnv|TASK_CONTROLS_ENV)\b/.test(f.text))
+    .map((f) => f.name);
 
 describe('one decision', () => {
   it('only claim-now.ts (and the campaign claim) assembles a verdict among flows and verbs', () => {
@@ -48,6 +55,21 @@ describe('one decision', () => {
         'status-flow.ts',
       ].sort(),
     );
+  });
+
+  it('claim and the Stop hook choose the subject through chooseClaimSubject alone', () => {
+    const files = [
+      ...sources(join(SCRIPTS, 'lib', 'flows')),
+      ...sources(join(SCRIPTS, 'lib', 'cli', 'run')).map((f) => ({ ...f, name: `run/${f.name}` })),
+    ];
+    const callers = files.filter((f) => /\bchooseClaimSubject\(/.test(f.text)).map((f) => f.name);
+    expect(callers.sort()).toEqual(['claim-subject.ts', 'hook-stop-claim.ts', 'run/claim.ts']);
+    expect(choosing(files)).toEqual(['claim-subject.ts']);
+  });
+
+  it("finds a second place that reads the task's named controls (the check can fail)", () => {
+    const planted = [{ name: 'x.ts', text: 'const ids = parseTaskControlsEnv(env[TASK]);' }];
+    expect(choosing(planted)).toEqual(['x.ts']);
   });
 
   it('finds an assembler that is not claim-now.ts (the check can fail)', () => {

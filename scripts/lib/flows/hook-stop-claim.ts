@@ -11,7 +11,8 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { ClaimDecision } from '../core/gate/claim/decide-claim.ts';
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
-import { parseTaskControlsEnv, readTaskFile } from '../io/hook-files.ts';
+import { readTaskFile } from '../io/hook-files.ts';
+import { chooseClaimSubject } from './claim-subject.ts';
 import type { BaseRules, RulesReport } from '../core/gate/claim/base-rules.ts';
 import type { TaskScope } from '../core/gate/select/task-scope.ts';
 import { readTrustedRules } from './trusted-rules.ts';
@@ -33,8 +34,6 @@ export interface ClaimFound {
   binding: SubjectBinding | undefined;
 }
 
-/** Comma- or space-separated control ids naming the task (between --control and task.json). */
-const TASK_ENV = 'PROOFGATE_TASK_CONTROLS';
 /** The claim an ai_brownfield task makes: inside its campaign (`campaign list` names both ids). */
 const CAMPAIGN_CLAIM = 'proofgate claim --campaign <campaign id> --task <task id>';
 
@@ -43,26 +42,30 @@ export async function gatherClaimFacts(
   controls: readonly string[],
 ): Promise<ClaimFound> {
   const { root, dir, ctx, gate: io } = context;
-  const named = taskControls(controls, ctx.env[TASK_ENV]);
   const plane = await io.loadPlane(root);
-  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
-  // In ai_brownfield the task file names the campaign task even when the controls are named
-  // elsewhere (they then add to it); otherwise a named control list replaces the file.
-  const file = named === undefined || brownfield ? readTaskFile(dir) : undefined;
+  // The claim `claim` would make for this task (claim-subject.ts): in ai_brownfield the task file
+  // names the campaign task even when the controls are named elsewhere (they then add to it).
+  const subject = await chooseClaimSubject(
+    {
+      flags: controls,
+      env: ctx.env,
+      brownfield: plane.manifest.profile.development_mode === 'ai_brownfield',
+      isTask: true,
+    },
+    () => Promise.resolve(readTaskFile(dir)),
+  );
   // The verified ledger read (once: the hook's gate keeps it) starts now and runs while the rules
   // and the subject bindings are read; a failure surfaces where it is awaited.
   io.readEntries(plane).catch(() => undefined);
   // The rules `claim` decides with: the upstream branch's, else the working tree's own, said so.
   const atBase = await readTrustedRules(plane, undefined);
-  if (file?.campaign !== undefined) {
-    const added = named ?? file.controls;
-    const from = named === undefined ? 'task.json' : controls.length > 0 ? '--control' : TASK_ENV;
-    return campaignFacts(plane, file.campaign, { added, from, atBase }, ctx, io);
+  if (subject.kind === 'campaign-task') {
+    const { campaign, task, controls: added, controlsFrom: from = 'task.json' } = subject;
+    return campaignFacts(plane, { campaign, task }, { added, from, atBase }, ctx, io);
   }
   // A task that names controls covers at least what it changes; naming none gates every
   // required control.
-  const source = controls.length > 0 ? '--control' : named === undefined ? 'task.json' : TASK_ENV;
-  const ids = named ?? file?.controls ?? [];
+  const { controls: ids, controlsFrom: source = 'task.json' } = subject;
   // The decision `claim` makes (claim-now.ts): in ai_brownfield a plain task claim is refused
   // outside a campaign, so the hook never lets a stop through that `claim` would refuse; the
   // statuses are still gathered, as the hook's note is bound to them.
@@ -161,11 +164,6 @@ function claimFacts(
     claimCommand,
   };
   return { facts, plane, binding: subjects[0]?.[1] };
-}
-
-function taskControls(flags: readonly string[], env: string | undefined): string[] | undefined {
-  if (flags.length > 0) return [...flags];
-  return parseTaskControlsEnv(env);
 }
 
 function claimCommandFor(controls: readonly string[]): string {

@@ -4,6 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
+import type { TaskFile } from '../core/hook/task-controls.ts';
 import { findRepositoryPaths, isIgnored } from './git.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
@@ -18,13 +19,6 @@ export async function hookDir(root: string): Promise<string> {
 export function appendHookLog(dir: string, line: string): void {
   mkdirSync(dir, { recursive: true });
   appendFileSync(join(dir, LOG_FILE), `${line}\n`);
-}
-
-/** What `<git dir>/proofgate/task.json` names: the task's controls, or a campaign task. */
-export interface TaskFile {
-  controls: string[];
-  /** ai_brownfield: the campaign and task whose claim the stop previews (`campaign list`). */
-  campaign?: { campaign: string; task: string };
 }
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v !== '';
@@ -106,12 +100,4 @@ export function readRunnablePackages(root: string): Set<string> {
 /** Whether git ignores the path (relative to the root); false when git cannot tell. */
 export function isGitIgnored(root: string, rel: string): Promise<boolean> {
   return isIgnored(root, rel);
-}
-
-/** The environment variable naming the task's controls (space- or comma-separated). */
-export const TASK_CONTROLS_ENV = 'PROOFGATE_TASK_CONTROLS';
-
-export function parseTaskControlsEnv(value: string | undefined): string[] | undefined {
-  const ids = (value ?? '').split(/[\s,]+/).filter((id) => id !== '');
-  return ids.length > 0 ? ids : undefined;
 }

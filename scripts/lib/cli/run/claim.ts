@@ -1,12 +1,13 @@
 // The real-I/O wiring of `proofgate claim` (references/claim.md): the root, the worktree-state and
-// base probes, the --trust file, the gate world, the acting authority, the task's named controls
-// and the key provenance; the decision itself is the claim flows'.
+// base probes, the --trust file, the gate world, the acting authority and the key provenance; which
+// claim it is (flows/claim-subject.ts) and the decision are the flows'.
 import type { Context } from '../../core/context.ts';
 import type { ClaimScope } from '../../core/plane/types.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { claimInCampaign } from '../../flows/campaign-claim.ts';
 import { claimPhase } from '../../flows/campaign-phase-claim.ts';
 import { claimFlow, type ClaimFlowResult } from '../../flows/claim-flow.ts';
+import { chooseClaimSubject } from '../../flows/claim-subject.ts';
 import { describeTrust } from '../../flows/trust-check.ts';
 import { resolveActor } from '../../flows/resolve-actor.ts';
 import { readTrustedRules, withTrust } from '../../flows/trusted-rules.ts';
@@ -18,12 +19,7 @@ import { startBaseProbe } from '../../io/base-probe.ts';
 import { endWorktreeState, startWorktreeState } from '../../io/worktree-state.ts';
 import { findGitRoot, resolveRoot } from '../../io/git.ts';
 import { readBasePlane } from '../../io/base-registry.ts';
-import {
-  hookDir,
-  parseTaskControlsEnv,
-  readTaskFile,
-  TASK_CONTROLS_ENV,
-} from '../../io/hook-files.ts';
+import { hookDir, readTaskFile } from '../../io/hook-files.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { createRealGateIO } from '../world/real-gate-io.ts';
 
@@ -90,37 +86,38 @@ async function decideClaim(
 ): Promise<ClaimFlowResult> {
   const actor = await resolveActor(io, root, actorFrom(options.actor, ctx), ctx.env);
   const plane = await io.loadPlane(root);
-  // A task file naming a campaign task (`campaign start` writes it) is the campaign claim, when
-  // neither --control nor the environment names the task.
-  const brownfield = plane.manifest.profile.development_mode === 'ai_brownfield';
-  const named =
-    options.scope === 'task'
-      ? await readNamed(options.controls, root, ctx, brownfield && options.campaign === undefined)
-      : undefined;
-  const inCampaign =
-    options.campaign ??
-    (named?.campaign !== undefined && options.shards === undefined
-      ? { id: named.campaign.campaign, task: named.campaign.task }
-      : undefined);
-  if (inCampaign !== undefined) {
-    const { id } = inCampaign;
+  const subject = await chooseClaimSubject(
+    {
+      flags: options.controls,
+      env: ctx.env,
+      brownfield: plane.manifest.profile.development_mode === 'ai_brownfield',
+      isTask: options.scope === 'task',
+      campaign: options.campaign,
+      isSharded: options.shards !== undefined,
+    },
+    async () => readTaskFile(await hookDir(root)),
+  );
+  const named = {
+    controls: subject.controls,
+    ...(subject.controlsFrom === undefined ? {} : { controlsFrom: subject.controlsFrom }),
+  };
+  if (subject.kind !== 'task') {
     const atBase = withTrust(
       options.base === undefined ? undefined : await readBasePlane(plane, options.base),
       trust,
     );
     const flow = {
       root,
-      controls: options.campaign === undefined ? (named?.ids ?? []) : options.controls,
-      ...(named === undefined ? {} : { controlsFrom: named.source }),
+      ...named,
       record: options.record,
       actor,
       ...(atBase === undefined ? {} : { rulesAtBase: atBase }),
       // The change is measured from the trusted base, as for a plain task claim.
       changeBase: atBase ?? (await readTrustedRules(plane, undefined)),
     };
-    return 'phase' in inCampaign
-      ? claimPhase({ ...flow, campaign: id, phase: inCampaign.phase }, ctx, io)
-      : claimInCampaign({ ...flow, campaign: id, task: inCampaign.task }, ctx, io);
+    return subject.kind === 'campaign-phase'
+      ? claimPhase({ ...flow, campaign: subject.campaign, phase: subject.phase }, ctx, io)
+      : claimInCampaign({ ...flow, campaign: subject.campaign, task: subject.task }, ctx, io);
   }
   // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
   const rulesAtBase = withTrust(await readTrustedRules(plane, options.base), trust);
@@ -129,8 +126,7 @@ async function decideClaim(
     {
       root,
       scope: options.scope,
-      controls: named?.ids ?? options.controls,
-      ...(named === undefined ? {} : { controlsFrom: named.source }),
+      ...named,
       record: options.record,
       actor,
       ...shards,
@@ -139,29 +135,4 @@ async function decideClaim(
     ctx,
     io,
   );
-}
-
-/**
- * The controls the task names and where: --control, else the env var, else task.json; and the
- * campaign task the task file names. The file is read when nothing else names the task, and
- * always with `campaignFirst` (ai_brownfield, as the Stop hook reads it): named controls then
- * add to its campaign task.
- */
-async function readNamed(
-  flags: readonly string[],
-  root: string,
-  ctx: Context,
-  campaignFirst: boolean,
-): Promise<{ ids: string[]; source: string; campaign?: { campaign: string; task: string } }> {
-  const fromEnv = parseTaskControlsEnv(ctx.env[TASK_CONTROLS_ENV]);
-  const given =
-    flags.length > 0
-      ? { ids: [...flags], source: '--control' }
-      : fromEnv === undefined
-        ? undefined
-        : { ids: fromEnv, source: TASK_CONTROLS_ENV };
-  if (given !== undefined && !campaignFirst) return given;
-  const file = readTaskFile(await hookDir(root));
-  const campaign = file?.campaign === undefined ? {} : { campaign: file.campaign };
-  return { ...(given ?? { ids: file?.controls ?? [], source: 'task.json' }), ...campaign };
 }
