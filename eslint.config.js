@@ -1,7 +1,9 @@
 // ESLint flat config. It enforces the layer rules described in ARCHITECTURE.md: only
-// scripts/lib/io/** may touch the filesystem, child processes or git; core imports nothing above
-// it; io imports only core; render imports core and (type-only) flow results; nothing under lib/
-// but lib/cli/ imports lib/cli/. Only renderers and entry points may print.
+// scripts/lib/io/** may touch the filesystem or child processes; only the git facade
+// (scripts/lib/io/git.ts and scripts/lib/io/git/**) imports simple-git or a module of io/git/, so
+// everything else asks git through the front door io/git.ts; core imports nothing above it; io
+// imports only core; render imports core and (type-only) flow results; nothing under lib/ but
+// lib/cli/ imports lib/cli/. Only renderers and entry points may print.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -12,13 +14,25 @@ const ioModules = [
   'fs/promises',
   'node:child_process',
   'child_process',
-  'simple-git',
 ];
+
+// git is started by simple-git inside the facade only; everything else asks the facade a question
+// through its front door, scripts/lib/io/git.ts.
+const GIT_LIBRARY = {
+  name: 'simple-git',
+  message: 'only the git facade (scripts/lib/io/git/) starts git: ask it through io/git.ts.',
+};
+const GIT_MODULES = {
+  regex: '(^\\./|/io/)git/',
+  message: 'the modules of io/git/ are the facade inside: ask git through io/git.ts.',
+};
 
 // Which layers each folder may not import. [layer, type-only imports allowed]
 const layerRules = [
   {
-    files: ['scripts/*.ts'],
+    // the verbs and, in each verb's folder, its actions
+    files: ['scripts/*.ts', 'scripts/*/*.ts'],
+    ignores: ['scripts/lib/**'],
     isIo: false,
     forbid: [],
   },
@@ -29,7 +43,14 @@ const layerRules = [
   },
   {
     files: ['scripts/lib/io/**/*.ts'],
+    ignores: ['scripts/lib/io/git.ts', 'scripts/lib/io/git/**'],
     isIo: true,
+    forbid: [['flows'], ['render'], ['cli']],
+  },
+  {
+    files: ['scripts/lib/io/git.ts', 'scripts/lib/io/git/**/*.ts'],
+    isIo: true,
+    isGitFacade: true,
     forbid: [['flows'], ['render'], ['cli']],
   },
   {
@@ -81,24 +102,30 @@ export default tseslint.config(
       ],
     },
   },
-  ...layerRules.map(({ files, ignores, isIo, forbid }) => ({
+  ...layerRules.map(({ files, ignores, isIo, isGitFacade, forbid }) => ({
     files,
     ...(ignores === undefined ? {} : { ignores }),
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: isIo
-            ? []
-            : ioModules.map((name) => ({
-                name,
-                message: 'I/O lives in scripts/lib/io/ only (see ARCHITECTURE.md).',
-              })),
-          patterns: forbid.map(([layer, allowTypeImports]) => ({
-            regex: `(^|/)${layer}/`,
-            ...(allowTypeImports ? { allowTypeImports: true } : {}),
-            message: `this layer may not import scripts/lib/${layer}/ (layer rules: ARCHITECTURE.md).`,
-          })),
+          paths: [
+            ...(isIo
+              ? []
+              : ioModules.map((name) => ({
+                  name,
+                  message: 'I/O lives in scripts/lib/io/ only (see ARCHITECTURE.md).',
+                }))),
+            ...(isGitFacade ? [] : [GIT_LIBRARY]),
+          ],
+          patterns: [
+            ...forbid.map(([layer, allowTypeImports]) => ({
+              regex: `(^|/)${layer}/`,
+              ...(allowTypeImports ? { allowTypeImports: true } : {}),
+              message: `this layer may not import scripts/lib/${layer}/ (layer rules: ARCHITECTURE.md).`,
+            })),
+            ...(isGitFacade ? [] : [GIT_MODULES]),
+          ],
         },
       ],
     },

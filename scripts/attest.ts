@@ -2,30 +2,11 @@
 // control as a ledger entry. Committing it does not stale it; --expires does. references/attest.md.
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import type { AttestFlowResult } from './lib/flows/attest-flow.ts';
-import { runAttest, type AttestOptions } from './lib/cli/run/attest.ts';
-import {
-  actorFlags,
-  readActorFlags,
-  readSign,
-  readSigstoreRoot,
-  signFlag,
-  sigstoreRootFlag,
-} from './lib/cli/gate-flags.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
+import { runAttest } from './lib/cli/run/attest.ts';
+import { actorFlags, actorOf, signFlag, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
 import { renderAttest } from './lib/render/render-gate.ts';
 
-function text(argv: Record<string, unknown>, name: string): string | undefined {
-  const value = argv[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new UsageError('MISSING_ARG', `--${name} needs a value`);
-  return value;
-}
-
-export const attest = defineVerb<AttestOptions, AttestFlowResult>({
-  name: 'attest',
-  describe: 'Record a human or external attestation of a manual control (PASS or FAIL)',
+export const attest = defineVerb({
   examples: [
     [
       'proofgate attest --control privacy-review --status PASS --note "checked the DPA" --authority-id human:alice --execution-context local:laptop',
@@ -36,15 +17,26 @@ export const attest = defineVerb<AttestOptions, AttestFlowResult>({
       'attest with an evidence file and an expiry',
     ],
   ],
-  builder: (y) =>
-    sigstoreRootFlag(signFlag(actorFlags(y, '(required)')))
-      .option('control', { type: 'string', demandOption: true, describe: 'manual control id' })
-      .option('status', { choices: ['PASS', 'FAIL'], demandOption: true, describe: 'the result' })
-      .option('note', { type: 'string', demandOption: true, describe: 'what was checked' })
-      .option('evidence', { type: 'string', describe: 'file inside the repository to store' })
-      .option('expires', { type: 'string', describe: 'ISO-8601 UTC date the attestation lapses' }),
+  flags: {
+    ...actorFlags('(required)'),
+    ...signFlag,
+    ...sigstoreRootFlag,
+    control: { type: 'string', demand: true, nonEmpty: true, describe: 'manual control id' },
+    status: { type: 'string', choices: ['PASS', 'FAIL'], demand: true, describe: 'the result' },
+    note: { type: 'string', demand: true, nonEmpty: true, describe: 'what was checked' },
+    evidence: {
+      type: 'string',
+      nonEmpty: true,
+      describe: 'file inside the repository to store',
+    },
+    expires: {
+      type: 'string',
+      nonEmpty: true,
+      describe: 'ISO-8601 UTC date the attestation lapses',
+    },
+  },
   toOptions: (argv, common) => {
-    const actor = readActorFlags(argv);
+    const actor = actorOf(argv);
     if (actor.authority === undefined) {
       throw new UsageError('MISSING_ARG', 'an attestation names the authority attesting', {
         expected: '--authority-id human:<name> or external:<name>',
@@ -52,19 +44,17 @@ export const attest = defineVerb<AttestOptions, AttestFlowResult>({
     }
     return {
       ...common,
-      control: text(argv, 'control') ?? '',
-      status: argv['status'] as 'PASS' | 'FAIL',
-      note: text(argv, 'note') ?? '',
-      evidence: text(argv, 'evidence'),
-      expires: text(argv, 'expires'),
+      control: argv.control,
+      status: argv.status,
+      note: argv.note,
+      evidence: argv.evidence,
+      expires: argv.expires,
       actor,
-      sign: readSign(argv),
-      sigstoreRoot: readSigstoreRoot(argv),
+      sign: argv.sign,
+      sigstoreRoot: argv['sigstore-root'],
     };
   },
   run: runAttest,
   render: renderAttest,
   exitCode: () => 0,
 });
-
-runIfMain(import.meta.url, attest);

@@ -3,59 +3,46 @@
 // writes the task file (<git dir>/proofgate/task.json) the Stop hook and `claim` read.
 import { UsageError } from './lib/core/errors.ts';
 import type { ExitPolicy } from './lib/core/brownfield/campaign-spec.ts';
-import type { AuthorizationKind } from './lib/core/plane/types.ts';
 import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
-import {
-  readSign,
-  readSigstoreRoot,
-  readStrings,
-  signFlag,
-  sigstoreRootFlag,
-} from './lib/cli/gate-flags.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { runCampaign, type CampaignOptions } from './lib/cli/run/campaign.ts';
+import { signFlag, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
+import { runCampaign } from './lib/cli/run/campaign.ts';
 import { CAMPAIGN_ACTIONS } from './lib/flows/campaign-flow.ts';
-import type { CampaignAction, CampaignFlowResult } from './lib/flows/campaign-flow.ts';
 import { renderCampaign } from './lib/render/render-campaign.ts';
 
-const ACTING = ['actor', 'authority-id', 'execution-context', 'sign', 'sigstore-root'];
+/** The flags of the acting identity (the flags of each action: flagsPerAction below). */
+const ACTING = ['actor', 'authority-id', 'execution-context', 'sign', 'sigstore-root'] as const;
 
-/** The flags each action takes (toOptions, runCampaign and campaign-flow read no other). */
-const CAMPAIGN_FLAGS: FlagsPerAction = {
-  start: ['task', 'campaign', 'description', 'max-new', 'min-fixed', 'control', ...ACTING],
-  register: ['file', ...ACTING],
-  baseline: ['control', ...ACTING, 'authorize', 'granted-by', 'allow-growth'],
-  list: [],
-  show: ['campaign'],
-  lint: ['task', 'phase', 'campaign', 'file'],
-};
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function readCount(argv: Record<string, unknown>, name: string): number | undefined {
-  const value = argv[name];
+function readCount(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'string' && /^[0-9]{1,9}$/.test(value)) return Number(value);
+  if (/^[0-9]{1,9}$/.test(value)) return Number(value);
   throw new UsageError('BAD_VALUE', `--${name} takes one whole number >= 0`, {
     where: `--${name}`,
     expected: 'e.g. 0 or 1',
   });
 }
 
-function readPolicy(argv: Record<string, unknown>): Partial<ExitPolicy> {
-  const maxNew = readCount(argv, 'max-new');
-  const minFixed = readCount(argv, 'min-fixed');
+function readPolicy(argv: {
+  'max-new': string | undefined;
+  'min-fixed': string | undefined;
+}): Partial<ExitPolicy> {
+  const maxNew = readCount(argv['max-new'], 'max-new');
+  const minFixed = readCount(argv['min-fixed'], 'min-fixed');
   return {
     ...(maxNew === undefined ? {} : { max_new_violations: maxNew }),
     ...(minFixed === undefined ? {} : { min_fixed: minFixed }),
   };
 }
 
-function readCampaignId(argv: Record<string, unknown>): string | undefined {
-  const positional = str(argv['id']);
-  const flag = str(argv['campaign']);
+interface Target {
+  action: string;
+  id: string | undefined;
+  campaign: string | undefined;
+  file: string | undefined;
+}
+
+function readCampaignId(argv: Target): string | undefined {
+  const { id: positional, campaign: flag } = argv;
   if (positional !== undefined && flag !== undefined && positional !== flag)
     throw new UsageError('BAD_FLAG', `two campaigns named: ${positional} and --campaign ${flag}`, {
       next: 'name the campaign once',
@@ -64,20 +51,12 @@ function readCampaignId(argv: Record<string, unknown>): string | undefined {
 }
 
 /** lint takes the candidate file as its positional (or --file) and --campaign as the id. */
-function readTarget(argv: Record<string, unknown>): {
-  id: string | undefined;
-  file: string | undefined;
-} {
-  if (argv['action'] !== 'lint') return { id: readCampaignId(argv), file: str(argv['file']) };
-  return { id: str(argv['campaign']), file: str(argv['file']) ?? str(argv['id']) };
+function readTarget(argv: Target): { id: string | undefined; file: string | undefined } {
+  if (argv.action !== 'lint') return { id: readCampaignId(argv), file: argv.file };
+  return { id: argv.campaign, file: argv.file ?? argv.id };
 }
 
-export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
-  name: 'campaign',
-  command: 'campaign <action> [id]',
-  // The one-line description is also in the verb table (scripts/cli.ts); `start` is in the examples.
-  describe:
-    'Register convergence campaigns and record ratchet baselines (ledger entries, never files)',
+export const campaign = defineVerb({
   examples: [
     [
       'proofgate campaign start --task fix-login --control unit',
@@ -98,79 +77,81 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
       'check a candidate (or, without a file, the registered campaigns) writing nothing',
     ],
   ],
-  builder: (y) =>
-    sigstoreRootFlag(signFlag(y))
-      .positional('action', {
-        choices: CAMPAIGN_ACTIONS,
-        describe: describeActionFlags(CAMPAIGN_FLAGS),
-      })
-      .positional('id', {
-        type: 'string',
-        describe: 'campaign id (show, start); the candidate file (lint)',
-      })
-      .option('task', { type: 'string', describe: 'task id (start; lint: must exist)' })
-      .option('phase', { type: 'string', describe: 'phase id (lint: must exist)' })
-      .option('campaign', {
-        type: 'string',
-        describe: 'campaign id (start; default: the one registered, else a new one "tasks")',
-      })
-      .option('description', { type: 'string', describe: "the task's title (start)" })
-      .option('max-new', {
-        type: 'string',
-        describe: "exit policy: most new violations (start; the task's own policy)",
-      })
-      .option('min-fixed', {
-        type: 'string',
-        describe: "exit policy: fewest violations fixed (start; the task's own policy)",
-      })
-      .option('file', { type: 'string', describe: 'campaign YAML file (register)' })
-      .option('control', {
-        type: 'string',
-        array: true,
-        describe: "ratchet control id (baseline); the task's controls (start, repeatable)",
-      })
-      .option('actor', { type: 'string', describe: 'display label' })
-      .option('authority-id', {
-        type: 'string',
-        describe: 'authority acting (start: default the one release authority)',
-      })
-      .option('execution-context', {
-        type: 'string',
-        describe: 'e.g. local:<host> (default: local:<hostname>)',
-      })
-      .option('authorize', {
-        type: 'string',
-        array: true,
-        choices: AUTHORIZATION_KINDS,
-        describe: 'needed by the command',
-      })
-      .option('granted-by', {
-        type: 'string',
-        describe: 'authority granting --authorize (a human or the release owner)',
-      })
-      .option('allow-growth', {
-        type: 'boolean',
-        default: false,
-        describe: 'accept new violations',
-      }),
-  flagsPerAction: CAMPAIGN_FLAGS,
+  positionals: {
+    action: { choices: CAMPAIGN_ACTIONS, required: true, describe: 'What to do' },
+    id: { describe: 'campaign id (show, start); the candidate file (lint)' },
+  },
+  flags: {
+    ...signFlag,
+    ...sigstoreRootFlag,
+    task: { type: 'string', describe: 'task id (start; lint: must exist)' },
+    phase: { type: 'string', describe: 'phase id (lint: must exist)' },
+    campaign: {
+      type: 'string',
+      describe: 'campaign id (start; default: the one registered, else a new one "tasks")',
+    },
+    description: { type: 'string', describe: "the task's title (start)" },
+    'max-new': {
+      type: 'string',
+      describe: "exit policy: most new violations (start; the task's own policy)",
+    },
+    'min-fixed': {
+      type: 'string',
+      describe: "exit policy: fewest violations fixed (start; the task's own policy)",
+    },
+    file: { type: 'string', describe: 'campaign YAML file (register)' },
+    control: {
+      type: 'string',
+      array: true,
+      nonEmpty: true,
+      describe: "ratchet control id (baseline); the task's controls (start, repeatable)",
+    },
+    actor: { type: 'string', describe: 'display label' },
+    'authority-id': {
+      type: 'string',
+      describe: 'authority acting (start: default the one release authority)',
+    },
+    'execution-context': {
+      type: 'string',
+      describe: 'e.g. local:<host> (default: local:<hostname>)',
+    },
+    authorize: {
+      type: 'string',
+      array: true,
+      choices: AUTHORIZATION_KINDS,
+      describe: 'needed by the command',
+    },
+    'granted-by': {
+      type: 'string',
+      describe: 'authority granting --authorize (a human or the release owner)',
+    },
+    'allow-growth': { type: 'boolean', default: false, describe: 'accept new violations' },
+  },
+  flagsPerAction: {
+    start: ['task', 'campaign', 'description', 'max-new', 'min-fixed', 'control', ...ACTING],
+    register: ['file', ...ACTING],
+    baseline: ['control', ...ACTING, 'authorize', 'granted-by', 'allow-growth'],
+    list: [],
+    show: ['campaign'],
+    lint: ['task', 'phase', 'campaign', 'file'],
+  },
   toOptions: (argv, common) => ({
     ...common,
-    action: argv['action'] as CampaignAction,
+    action: argv.action,
     ...readTarget(argv),
-    controls: readStrings(argv, 'control').flatMap((c) => c.split(',').filter((id) => id !== '')),
-    task: str(argv['task']),
-    phase: str(argv['phase']),
-    description: str(argv['description']),
+    controls: (argv.control ?? []).flatMap((c) => c.split(',').filter((id) => id !== '')),
+    task: argv.task,
+    phase: argv.phase,
+    description: argv.description,
     policy: readPolicy(argv),
-    actor: str(argv['actor']),
-    authorityId: str(argv['authority-id']),
-    executionContext: str(argv['execution-context']),
-    authorize: (Array.isArray(argv['authorize']) ? argv['authorize'] : []) as AuthorizationKind[],
-    grantedBy: str(argv['granted-by']),
-    allowGrowth: argv['allow-growth'] === true,
-    sign: readSign(argv),
-    sigstoreRoot: readSigstoreRoot(argv),
+    actor: argv.actor,
+    authorityId: argv['authority-id'],
+    executionContext: argv['execution-context'],
+    authorize: argv.authorize ?? [],
+    grantedBy: argv['granted-by'],
+    allowGrowth: argv['allow-growth'],
+    sign: argv.sign,
+    sigstoreRoot: argv['sigstore-root'],
   }),
   run: (options, ctx) => runCampaign(options, ctx),
   render: renderCampaign,
@@ -179,5 +160,3 @@ export const campaign = defineVerb<CampaignOptions, CampaignFlowResult>({
       ? 1
       : 0,
 });
-
-runIfMain(import.meta.url, campaign);

@@ -1,70 +1,36 @@
 // `proofgate efficacy` (references/efficacy.md): plants seeded defects in a temporary worktree,
 // runs the control there and expects it to FAIL; records an `efficacy` entry per control.
-import type { Argv } from 'yargs';
-import { defineVerb, type ParsedArgs } from './lib/cli/define-verb.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { runEfficacy, type EfficacyVerbOptions } from './lib/cli/run/efficacy.ts';
+import { defineVerb } from './lib/cli/define-verb.ts';
+import { runEfficacy } from './lib/cli/run/efficacy.ts';
 import { UsageError } from './lib/core/errors.ts';
-import { MUTATION_OPERATORS, type MutationOperator } from './lib/core/efficacy/operators.ts';
-import type { CommonOptions } from './lib/core/options.ts';
-import type { EfficacyMethod, EfficacyResult } from './lib/flows/efficacy-flow.ts';
+import { MUTATION_OPERATORS } from './lib/core/efficacy/operators.ts';
+import type { EfficacyMethod } from './lib/flows/efficacy-flow.ts';
 import { renderEfficacy } from './lib/render/render-efficacy.ts';
 
-export function buildEfficacyFlags(y: Argv): Argv {
-  return y
-    .option('control', {
-      type: 'string',
-      array: true,
-      demandOption: true,
-      describe: 'Control id (repeatable)',
-    })
-    .option('patch', { type: 'string', describe: 'Unified diff that plants the defect' })
-    .option('from-report', {
-      type: 'string',
-      describe:
-        'Import a mutation report of the current code (mutation-testing-report-schema JSON, cargo-mutants outcomes.json)',
-    })
-    .option('mutate', {
-      type: 'string',
-      choices: [...MUTATION_OPERATORS, 'all'],
-      describe: 'Built-in mutation operator (JS/TS, Python, Rust source)',
-    })
-    .option('max-mutants', {
-      type: 'number',
-      default: 5,
-      describe: 'Mutants per control (--mutate)',
-    })
-    .option('seed', { type: 'number', default: 1, describe: 'Seed of the site choice (--mutate)' })
-    .option('actor', { type: 'string', default: 'proofgate efficacy', describe: 'Display label' })
-    .option('authority-id', {
-      type: 'string',
-      default: 'virtual:developer',
-      describe: 'Registered authority recording the entry',
-    })
-    .option('execution-context', {
-      type: 'string',
-      describe: 'Where it runs (default local:<host>)',
-    });
-}
+const OPERATORS = [...MUTATION_OPERATORS, 'all'] as const;
 
-function toMethod(argv: ParsedArgs): EfficacyMethod {
-  const patch = argv['patch'];
-  const mutate = argv['mutate'];
-  const report = argv['from-report'];
-  const given = [patch, mutate, report].filter((v) => typeof v === 'string').length;
+function toMethod(argv: {
+  patch: string | undefined;
+  mutate: (typeof OPERATORS)[number] | undefined;
+  'from-report': string | undefined;
+  'max-mutants': number;
+  seed: number;
+}): EfficacyMethod {
+  const { patch, mutate, 'from-report': report } = argv;
+  const given = [patch, mutate, report].filter((v) => v !== undefined).length;
   if (given !== 1) {
     throw new UsageError(
       'MISSING_ARG',
       'give exactly one of --mutate <operator>, --patch <file> or --from-report <file>',
       {
-        expected: `--mutate ${[...MUTATION_OPERATORS, 'all'].join('|')}, --patch <file> or --from-report <report.json>`,
+        expected: `--mutate ${OPERATORS.join('|')}, --patch <file> or --from-report <report.json>`,
       },
     );
   }
-  if (typeof patch === 'string') return { kind: 'patch', path: patch };
-  if (typeof report === 'string') return { kind: 'report', path: report };
-  const maxMutants = Number(argv['max-mutants']);
-  const seed = Number(argv['seed']);
+  if (patch !== undefined) return { kind: 'patch', path: patch };
+  if (report !== undefined) return { kind: 'report', path: report };
+  const maxMutants = argv['max-mutants'];
+  const { seed } = argv;
   const bounds = [
     ['--max-mutants', maxMutants, 1],
     ['--seed', seed, 0],
@@ -76,26 +42,10 @@ function toMethod(argv: ParsedArgs): EfficacyMethod {
       });
     }
   }
-  return { kind: 'mutate', operator: mutate as MutationOperator | 'all', maxMutants, seed };
+  return { kind: 'mutate', operator: mutate ?? 'all', maxMutants, seed };
 }
 
-export function toEfficacyOptions(argv: ParsedArgs, common: CommonOptions): EfficacyVerbOptions {
-  const context = argv['execution-context'];
-  return {
-    ...common,
-    controls: (argv['control'] as unknown[]).map(String),
-    method: toMethod(argv),
-    actor: {
-      label: String(argv['actor']),
-      authority: String(argv['authority-id']),
-      context: typeof context === 'string' ? context : undefined,
-    },
-  };
-}
-
-export const efficacy = defineVerb<EfficacyVerbOptions, EfficacyResult>({
-  name: 'efficacy',
-  describe: 'Plant seeded defects in a temporary worktree and check that each control catches them',
+export const efficacy = defineVerb({
   examples: [
     [
       'proofgate efficacy --control test --mutate all',
@@ -110,11 +60,40 @@ export const efficacy = defineVerb<EfficacyVerbOptions, EfficacyResult>({
       'a patch that seeds a bad trace must produce a block finding',
     ],
   ],
-  builder: buildEfficacyFlags,
-  toOptions: toEfficacyOptions,
+  flags: {
+    control: { type: 'string', array: true, demand: true, describe: 'Control id (repeatable)' },
+    patch: { type: 'string', describe: 'Unified diff that plants the defect' },
+    'from-report': {
+      type: 'string',
+      describe:
+        'Import a mutation report of the current code (mutation-testing-report-schema JSON, cargo-mutants outcomes.json)',
+    },
+    mutate: {
+      type: 'string',
+      choices: OPERATORS,
+      describe: 'Built-in mutation operator (JS/TS, Python, Rust source)',
+    },
+    'max-mutants': { type: 'number', default: 5, describe: 'Mutants per control (--mutate)' },
+    seed: { type: 'number', default: 1, describe: 'Seed of the site choice (--mutate)' },
+    actor: { type: 'string', default: 'proofgate efficacy', describe: 'Display label' },
+    'authority-id': {
+      type: 'string',
+      default: 'virtual:developer',
+      describe: 'Registered authority recording the entry',
+    },
+    'execution-context': { type: 'string', describe: 'Where it runs (default local:<host>)' },
+  },
+  toOptions: (argv, common) => ({
+    ...common,
+    controls: argv.control,
+    method: toMethod(argv),
+    actor: {
+      label: argv.actor,
+      authority: argv['authority-id'],
+      context: argv['execution-context'],
+    },
+  }),
   run: runEfficacy,
   render: renderEfficacy,
   exitCode: (r) => (r.ok ? 0 : 1),
 });
-
-runIfMain(import.meta.url, efficacy);

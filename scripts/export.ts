@@ -1,25 +1,14 @@
 // `proofgate export` (references/export.md): a granted claim as a DSSE envelope over an in-toto
 // Statement, signed with an authority's key; or `--verify` an envelope offline against a trust file.
+// Its `--trust-root` action is scripts/export/trust-root.ts.
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import type { ExportOptions, ExportResult } from './lib/flows/export-flow.ts';
 import { renderExport } from './lib/render/export-report.ts';
 import { runExport } from './lib/cli/run/export.ts';
 
 export { runExport };
 
-function text(value: unknown, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '')
-    throw new UsageError('MISSING_ARG', `--${flag} needs a value`);
-  return value;
-}
-
-export const exportVerb = defineVerb<ExportOptions, ExportResult>({
-  name: 'export',
-  describe:
-    'Export a granted claim as a signed in-toto Statement (DSSE), or verify one against a trust file',
+export const exportVerb = defineVerb({
   examples: [
     [
       'proofgate export --claim latest --authority-id virtual:quality --out claim.dsse.json',
@@ -30,40 +19,42 @@ export const exportVerb = defineVerb<ExportOptions, ExportResult>({
       'check an envelope offline against the trusted keys',
     ],
   ],
-  builder: (y) =>
-    y
-      .option('claim', { type: 'string', describe: 'claim entry hash prefix, or latest' })
-      .option('verify', { type: 'string', describe: 'envelope file to check instead' })
-      .option('authority-id', {
-        type: 'string',
-        describe: 'authority whose key signs (default: the claim entry actor)',
-      })
-      .option('out', { type: 'string', describe: 'file to write (create-only)' })
-      .option('trust', {
-        type: 'string',
-        describe:
-          'auditor trust file: with --claim, the ledger is checked against it; with --verify, its keys',
-      }),
+  flags: {
+    claim: {
+      type: 'string',
+      nonEmpty: true,
+      describe: 'claim entry hash prefix, or latest',
+    },
+    verify: { type: 'string', nonEmpty: true, describe: 'envelope file to check instead' },
+    'authority-id': {
+      type: 'string',
+      nonEmpty: true,
+      describe: 'authority whose key signs (default: the claim entry actor)',
+    },
+    out: { type: 'string', nonEmpty: true, describe: 'file to write (create-only)' },
+    trust: {
+      type: 'string',
+      nonEmpty: true,
+      describe:
+        'auditor trust file: with --claim, the ledger is checked against it; with --verify, its keys',
+    },
+  },
   toOptions: (argv, common) => {
-    const claim = text(argv['claim'], 'claim');
-    const verify = text(argv['verify'], 'verify');
-    if ((claim === undefined) === (verify === undefined)) {
+    if ((argv.claim === undefined) === (argv.verify === undefined)) {
       throw new UsageError('BAD_FLAG', 'export takes exactly one of --claim and --verify', {
         next: 'proofgate export --claim latest --out claim.dsse.json',
       });
     }
     return {
       ...common,
-      claim,
-      verify,
-      authorityId: text(argv['authority-id'], 'authority-id'),
-      out: text(argv['out'], 'out'),
-      trust: text(argv['trust'], 'trust'),
+      claim: argv.claim,
+      verify: argv.verify,
+      authorityId: argv['authority-id'],
+      out: argv.out,
+      trust: argv.trust,
     };
   },
   run: runExport,
   render: renderExport,
   exitCode: (r) => (r.mode === 'verify' && !r.ok ? 3 : 0),
 });
-
-runIfMain(import.meta.url, exportVerb);

@@ -2,27 +2,32 @@
 // the control plane. Nothing is inferred from the repository; invalid input writes nothing.
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { runInit, type InitOptions } from './lib/cli/run/init.ts';
+import { runInit } from './lib/cli/run/init.ts';
 import { renderInit } from './lib/render/init.ts';
-import type { InitResult } from './lib/render/init.ts';
 
 const ARCHIVE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-const STRING_FLAGS = [
-  'development-mode',
-  'target-maturity',
-  'distribution-model',
-  'criticality',
-  'data-sensitivity',
-  'scope-mode',
-  'project-name',
-  'owner',
-] as const;
+const overrides = (what: string) =>
+  ({ type: 'string', describe: `${what}; overrides the file` }) as const;
 
-export const init = defineVerb<InitOptions, InitResult>({
-  name: 'init',
-  describe: 'Print the profile template, or create the control plane from an explicit profile',
+/** The profile decisions a flag may override. */
+const PROFILE_FLAGS = {
+  'development-mode': overrides('development mode'),
+  'target-maturity': overrides('target maturity'),
+  'distribution-model': overrides('distribution model'),
+  criticality: overrides('criticality'),
+  'data-sensitivity': overrides('data sensitivity'),
+  'scope-mode': overrides('scope mode'),
+  'project-name': overrides('project name'),
+  owner: overrides('owner'),
+  'product-type': { type: 'string', array: true, describe: 'Product type(s); overrides the file' },
+  'ai-system': {
+    type: 'boolean',
+    describe: 'The product is an AI system (--no-ai-system: it is not)',
+  },
+} as const;
+
+export const init = defineVerb({
   examples: [
     ['proofgate init --template > profile.yaml', 'every decision with its allowed values'],
     ['proofgate init --profile profile.yaml', 'create .proofgate/ from the filled-in profile'],
@@ -35,47 +40,31 @@ export const init = defineVerb<InitOptions, InitResult>({
       'replace the plane, bound to its sealed archive (seal --archive-id pre-reinit --archive)',
     ],
   ],
-  builder: (y) => {
-    let built = y
-      .option('template', {
-        type: 'boolean',
-        default: false,
-        describe: 'Print the profile skeleton and exit',
-      })
-      .option('profile', { type: 'string', describe: 'YAML file with the decisions' })
-      .option('from-archive', {
-        type: 'string',
-        describe:
-          'Replace the existing plane, bound to this sealed archive of it (seal --archive); knowledge and custom rules are kept',
-      })
-      .option('product-type', {
-        type: 'string',
-        array: true,
-        describe: 'Product type(s); overrides the file',
-      })
-      .option('ai-system', {
-        type: 'boolean',
-        describe: 'The product is an AI system (--no-ai-system: it is not)',
-      });
-    for (const flag of STRING_FLAGS)
-      built = built.option(flag, {
-        type: 'string',
-        describe: `${flag.replace(/-/g, ' ')}; overrides the file`,
-      });
-    return built;
+  flags: {
+    template: { type: 'boolean', default: false, describe: 'Print the profile skeleton and exit' },
+    profile: { type: 'string', describe: 'YAML file with the decisions' },
+    'from-archive': {
+      type: 'string',
+      describe:
+        'Replace the existing plane, bound to this sealed archive of it (seal --archive); knowledge and custom rules are kept',
+    },
+    ...PROFILE_FLAGS,
   },
   toOptions: (argv, common) => {
-    const overrides: Record<string, unknown> = {};
-    for (const flag of [...STRING_FLAGS, 'product-type', 'ai-system']) {
-      const value = argv[flag];
-      if (value !== undefined) overrides[flag.replace(/-/g, '_')] = value;
-    }
-    const profile = argv['profile'];
+    const given = {
+      development_mode: argv['development-mode'],
+      target_maturity: argv['target-maturity'],
+      distribution_model: argv['distribution-model'],
+      criticality: argv.criticality,
+      data_sensitivity: argv['data-sensitivity'],
+      scope_mode: argv['scope-mode'],
+      project_name: argv['project-name'],
+      owner: argv.owner,
+      product_type: argv['product-type'],
+      ai_system: argv['ai-system'],
+    };
     const fromArchive = argv['from-archive'];
-    if (
-      fromArchive !== undefined &&
-      (typeof fromArchive !== 'string' || !ARCHIVE_ID.test(fromArchive))
-    )
+    if (fromArchive !== undefined && !ARCHIVE_ID.test(fromArchive))
       throw new UsageError(
         'BAD_VALUE',
         `--from-archive ${JSON.stringify(fromArchive)} is not a valid id`,
@@ -87,9 +76,9 @@ export const init = defineVerb<InitOptions, InitResult>({
     return {
       ...common,
       fromArchive,
-      template: argv['template'] === true,
-      profile: typeof profile === 'string' ? profile : undefined,
-      overrides,
+      template: argv.template,
+      profile: argv.profile,
+      overrides: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
     };
   },
   run: runInit,
@@ -97,5 +86,3 @@ export const init = defineVerb<InitOptions, InitResult>({
   toJson: (result) => (result.mode === 'template' ? { template: result.template } : result),
   exitCode: () => 0,
 });
-
-runIfMain(import.meta.url, init);

@@ -1,17 +1,16 @@
 // `proofgate query <view> [id]`: one bounded view of the verified ledger, statuses or knowledge.
-// An unknown view or id is exit 2, never an empty success. references/query.md.
+// An unknown view or id is exit 2, never an empty success; `query handoff <part>` is an action of
+// its own (scripts/query/handoff.ts). references/query.md.
 import { UsageError } from './lib/core/errors.ts';
 import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query/query-views.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import type { QueryResult } from './lib/flows/query-flow.ts';
-import { runQuery, type QueryOptions } from './lib/cli/run/query.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
-import { renderQuery } from './lib/render/query-view.ts';
+import { runQuery } from './lib/cli/run/query.ts';
+import { trustFlag, trustPath } from './lib/cli/gate-flags.ts';
+import { queryToJson, renderQuery } from './lib/render/query-view.ts';
 
-function readTail(value: unknown, view: string): number | undefined {
+function readTail(value: number | undefined, view: string): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+  if (!Number.isInteger(value) || value < 1)
     throw new UsageError(
       'BAD_VALUE',
       `--tail must be a whole number of lines >= 1, got ${JSON.stringify(value)}`,
@@ -28,14 +27,11 @@ function readTail(value: unknown, view: string): number | undefined {
   return value;
 }
 
-/** The views a user is shown: `trace` is the old name of `chain`, kept for one release. */
-const NAMED_VIEWS = QUERY_VIEWS.filter((v) => v !== 'trace').join(', ');
+/** The views a user names; the blockers are `status --blockers`. */
+const VIEWS = QUERY_VIEWS.filter((v) => v !== 'blockers');
+const isView = (word: string): word is QueryView => VIEWS.some((v) => v === word);
 
-export const query = defineVerb<QueryOptions, QueryResult>({
-  name: 'query',
-  command: 'query <view> [id]',
-  describe:
-    'Look up one view: control, run, claim, entry, subject, evidence, authority, head, blockers, decisions, chain',
+export const query = defineVerb({
   examples: [
     ['proofgate query control tests', 'status and history of one control'],
     ['proofgate query run latest', 'the latest run entry'],
@@ -45,11 +41,6 @@ export const query = defineVerb<QueryOptions, QueryResult>({
       'the latest claim: scope, controls, code, stages, every supporting entry',
     ],
     ['proofgate query subject HEAD', 'the subject tree of a commit and the entries bound to it'],
-    [
-      'proofgate status --blockers',
-      'every control that blocks a project claim, with the next command',
-    ],
-    ['proofgate status --blockers --scope release', 'what blocks a release claim'],
     ['proofgate query evidence 3f2a9c1d --tail 50', 'the last 50 lines of a stored output'],
     [
       "proofgate query evidence 3f2a9c1d --grep '/FAIL|Error/'",
@@ -58,71 +49,41 @@ export const query = defineVerb<QueryOptions, QueryResult>({
     ['proofgate query decisions --path src/orders.ts', 'decisions touching a path'],
     ['proofgate query chain REQ-7', 'everything downstream of a requirement, risk or control'],
   ],
-  builder: (y) =>
-    trustFlag(y)
-      .positional('view', { type: 'string', describe: NAMED_VIEWS })
-      .positional('id', {
-        type: 'string',
-        describe: 'control id, entry hash prefix, commit, digest prefix, authority id',
-      })
-      .option('path', { type: 'string', describe: 'repository path (decisions view)' })
-      .option('scope', {
-        type: 'string',
-        describe: 'blockers view: the claim scope, project (default) or release',
-      })
-      .option('tail', { type: 'number', describe: 'evidence view: the last N lines of the output' })
-      .option('grep', {
-        type: 'string',
-        describe: 'evidence view: lines containing this text, or matching /regex/flags (RE2)',
-      }),
+  positionals: {
+    view: { required: true, describe: VIEWS.join(', ') },
+    id: { describe: 'control id, entry hash prefix, commit, digest prefix, authority id' },
+  },
+  flags: {
+    ...trustFlag,
+    path: { type: 'string', describe: 'repository path (decisions view)' },
+    tail: { type: 'number', describe: 'evidence view: the last N lines of the output' },
+    grep: {
+      type: 'string',
+      describe: 'evidence view: lines containing this text, or matching /regex/flags (RE2)',
+    },
+  },
   toOptions: (argv, common) => {
-    const view = String(argv['view']);
-    if (!(QUERY_VIEWS as readonly string[]).includes(view)) {
-      throw new UsageError('UNKNOWN_VIEW', `unknown view ${view}`, {
-        expected: NAMED_VIEWS,
-      });
-    }
-    const id = argv['id'];
-    const path = argv['path'];
-    const scope = argv['scope'];
-    if (
-      scope !== undefined &&
-      (view !== 'blockers' || (scope !== 'project' && scope !== 'release'))
-    )
-      throw new UsageError(
-        'BAD_FLAG',
-        `--scope ${typeof scope === 'string' ? scope : '(not a word)'} is not valid for query ${view}`,
-        {
-          expected: '--scope project or --scope release, with the blockers view only',
-          next: 'proofgate status --blockers --scope release',
-        },
-      );
-    const grep = argv['grep'];
-    if (grep !== undefined && view !== 'evidence')
+    const { view } = argv;
+    if (!isView(view))
+      throw new UsageError('UNKNOWN_VIEW', `unknown view ${view}`, { expected: VIEWS.join(', ') });
+    if (argv.grep !== undefined && view !== 'evidence')
       throw new UsageError('BAD_VALUE', `--grep reads an evidence object, not the ${view} view`, {
         where: '--grep',
         next: 'proofgate query evidence <digest-prefix> --grep <text>',
       });
     return {
       ...common,
-      view: view as QueryView,
-      id: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
-      path: typeof path === 'string' ? path : undefined,
-      scope: scope === 'release' ? 'release' : 'project',
-      tail: readTail(argv['tail'], view),
-      grep: typeof grep === 'string' || typeof grep === 'number' ? String(grep) : undefined,
-      ...readTrustPath(argv),
+      view,
+      id: argv.id,
+      path: argv.path,
+      scope: 'project' as const,
+      tail: readTail(argv.tail, view),
+      grep: argv.grep,
+      ...trustPath(argv.trust),
     };
   },
   run: runQuery,
   render: renderQuery,
-  toJson: (r) => ({
-    view: r.view,
-    ...(r.id === undefined ? {} : { id: r.id }),
-    items: r.items.map((i) => i.data).filter((d) => Object.keys(d).length > 0),
-    ...(r.rules === undefined ? {} : { rules: r.rules }),
-  }),
+  toJson: queryToJson,
   exitCode: () => 0,
 });
-
-runIfMain(import.meta.url, query);

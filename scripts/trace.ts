@@ -1,9 +1,6 @@
 // `proofgate trace check|adapt`: judge agent traces against a rule pack, or print normalized events.
-import { describeActionFlags, type FlagsPerAction } from './lib/cli/action-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
 import { runTrace } from './lib/cli/run/trace.ts';
-import type { TraceResult } from './lib/flows/trace-check-flow.ts';
 import { toTraceOptions } from './lib/cli/trace-options.ts';
 import type { TraceOptions } from './lib/cli/trace-options.ts';
 import { renderTraceResult } from './lib/render/trace-result.ts';
@@ -11,18 +8,7 @@ import { renderTraceResult } from './lib/render/trace-result.ts';
 export { runTrace };
 export type { TraceOptions };
 
-/** The flags each action takes (its run reads no other). */
-const TRACE_FLAGS: FlagsPerAction = {
-  check: ['pack', 'adapter', 'fail-on', 'sarif', 'junit', 'markdown'],
-  adapt: ['adapter'],
-  compare: ['pack', 'adapter', 'alpha'],
-};
-
-export const trace = defineVerb<TraceOptions, TraceResult>({
-  name: 'trace',
-  command: 'trace <action> [traces..]',
-  describe:
-    'Check agent traces against a trajectory rule pack, compare a baseline and a new set of traces, or print normalized events',
+export const trace = defineVerb({
   examples: [
     [
       'proofgate trace check --pack refund session.jsonl',
@@ -34,41 +20,42 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
       'rules whose outcome got worse from the baseline traces to the new ones; exit 1 on a regression',
     ],
   ],
-  builder: (y) =>
-    y
-      .positional('action', {
-        choices: ['check', 'adapt', 'compare'] as const,
-        describe: `check, adapt or compare; ${describeActionFlags(TRACE_FLAGS)}`,
-      })
-      .positional('traces', { type: 'string', array: true, describe: 'trace files' })
-      .option('pack', {
-        type: 'string',
-        describe:
-          'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration); required for check',
-      })
-      .option('adapter', {
-        type: 'string',
-        default: 'auto',
-        describe: 'trace format, or auto to detect',
-      })
-      .option('fail-on', {
-        choices: ['block', 'warn'] as const,
-        default: 'block',
-        describe: 'lowest finding level that fails (exit 1)',
-      })
-      .option('sarif', { type: 'string', describe: 'also write SARIF 2.1.0 to this file' })
-      .option('junit', { type: 'string', describe: 'also write JUnit XML to this file' })
-      .option('markdown', {
-        type: 'string',
-        describe: 'also write a Markdown summary to this file',
-      })
-      .option('alpha', {
-        type: 'number',
-        default: 0.05,
-        describe:
-          "compare: significance threshold; a rule regressed only when Fisher's exact test gives p < alpha",
-      }),
-  flagsPerAction: TRACE_FLAGS,
+  positionals: {
+    action: {
+      choices: ['check', 'adapt', 'compare'],
+      required: true,
+      describe: 'check, adapt or compare',
+    },
+    traces: { variadic: true, describe: 'trace files' },
+  },
+  flags: {
+    pack: {
+      type: 'string',
+      describe:
+        'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration); required for check',
+    },
+    adapter: { type: 'string', default: 'auto', describe: 'trace format, or auto to detect' },
+    'fail-on': {
+      type: 'string',
+      choices: ['block', 'warn'],
+      default: 'block',
+      describe: 'lowest finding level that fails (exit 1)',
+    },
+    sarif: { type: 'string', describe: 'also write SARIF 2.1.0 to this file' },
+    junit: { type: 'string', describe: 'also write JUnit XML to this file' },
+    markdown: { type: 'string', describe: 'also write a Markdown summary to this file' },
+    alpha: {
+      type: 'number',
+      default: 0.05,
+      describe:
+        "compare: significance threshold; a rule regressed only when Fisher's exact test gives p < alpha",
+    },
+  },
+  flagsPerAction: {
+    check: ['pack', 'adapter', 'fail-on', 'sarif', 'junit', 'markdown'],
+    adapt: ['adapter'],
+    compare: ['pack', 'adapter', 'alpha'],
+  },
   toOptions: toTraceOptions,
   run: runTrace,
   render: renderTraceResult,
@@ -81,5 +68,3 @@ export const trace = defineVerb<TraceOptions, TraceResult>({
     return r.check.status === 'error' ? 2 : r.check.status === 'fail' ? 1 : 0;
   },
 });
-
-runIfMain(import.meta.url, trace);

@@ -1,20 +1,15 @@
 // `proofgate verify`: proves the ledger intact (references/verify.md). Gather (segments, base
-// blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding.
+// blobs, objects) → decide (verifyLedger, pure) → render. Exit 3 on any finding. Its
+// `--candidate` action checks a proposal offline (scripts/verify/candidate.ts).
 import { UsageError } from './lib/core/errors.ts';
-import { readSigstoreRoot, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { runIfMain } from './lib/cli/run-if-main.ts';
-import { readTrustPath, trustFlag } from './lib/cli/gate-flags.ts';
+import { sigstoreRootFlag, trustFlag, trustPath } from './lib/cli/gate-flags.ts';
 import { renderVerify } from './lib/render/verify-report.ts';
-import type { VerifyOptions, VerifyReport } from './lib/flows/verify-flow.ts';
 import { runVerify } from './lib/cli/run/verify.ts';
 
 export { runVerify };
 
-export const verify = defineVerb<VerifyOptions, VerifyReport>({
-  name: 'verify',
-  describe:
-    'Prove the ledger intact: every line (--full, also append-only against the upstream) or append-only since a base ref (--base)',
+export const verify = defineVerb({
   examples: [
     [
       'proofgate verify --full',
@@ -38,56 +33,54 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
       'remove a torn last line left by a killed writer, then verify',
     ],
   ],
-  builder: (y) =>
-    sigstoreRootFlag(trustFlag(y))
-      .option('sigstore-refresh', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'fetch the current Sigstore trusted root through TUF (online) and verify keyless signatures against it',
-      })
-      .option('full', {
-        type: 'boolean',
-        default: false,
-        describe: 'Check every line (the default)',
-      })
-      .option('base', {
-        type: 'string',
-        describe:
-          'Git ref the ledger must extend byte for byte (default: the upstream, in addition to --full); --no-base skips it',
-      })
-      .option('repair-torn', {
-        type: 'boolean',
-        default: false,
-        describe: 'Remove unterminated last lines that are not entries; record a note',
-      })
-      .option('repair', {
-        type: 'boolean',
-        default: false,
-        describe:
-          'Record each forked position (two writers appended one seq) in a note; rewrites nothing',
-      })
-      .option('authority-id', {
-        type: 'string',
-        default: 'virtual:developer',
-        describe: 'Authority of the repair note',
-      }),
+  flags: {
+    ...trustFlag,
+    ...sigstoreRootFlag,
+    'sigstore-refresh': {
+      type: 'boolean',
+      default: false,
+      describe:
+        'fetch the current Sigstore trusted root through TUF (online) and verify keyless signatures against it',
+    },
+    full: { type: 'boolean', default: false, describe: 'Check every line (the default)' },
+    base: {
+      type: 'string',
+      negatable: true,
+      describe:
+        'Git ref the ledger must extend byte for byte (default: the upstream, in addition to --full); --no-base skips it',
+    },
+    'repair-torn': {
+      type: 'boolean',
+      default: false,
+      describe: 'Remove unterminated last lines that are not entries; record a note',
+    },
+    repair: {
+      type: 'boolean',
+      default: false,
+      describe:
+        'Record each forked position (two writers appended one seq) in a note; rewrites nothing',
+    },
+    'authority-id': {
+      type: 'string',
+      default: 'virtual:developer',
+      describe: 'Authority of the repair note',
+    },
+  },
   toOptions: (argv, common) => {
-    // yargs turns --no-base into base: false.
-    const noBase = argv['base'] === false;
-    const base = noBase ? undefined : argv['base'];
-    if (argv['full'] === true && base !== undefined) {
+    const noBase = argv.base === false;
+    const base = argv.base === false ? undefined : argv.base;
+    if (argv.full && base !== undefined) {
       throw new UsageError('BAD_FLAG', '--full and --base exclude each other', {
         next: 'use --base <ref> in CI for a pull request, --full for an audit',
       });
     }
-    if (base !== undefined && (typeof base !== 'string' || base === '')) {
+    if (base === '') {
       throw new UsageError('MISSING_ARG', '--base needs a git ref', {
         expected: 'e.g. --base origin/main',
       });
     }
-    const sigstoreRoot = readSigstoreRoot(argv);
-    const sigstoreRefresh = argv['sigstore-refresh'] === true;
+    const sigstoreRoot = argv['sigstore-root'];
+    const sigstoreRefresh = argv['sigstore-refresh'];
     if (sigstoreRefresh && sigstoreRoot !== undefined) {
       throw new UsageError(
         'BAD_FLAG',
@@ -99,12 +92,12 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
     }
     return {
       ...common,
-      base: typeof base === 'string' ? base : undefined,
+      base,
       noBase,
-      repairTorn: argv['repair-torn'] === true,
-      repair: argv['repair'] === true,
-      authorityId: String(argv['authority-id']),
-      ...readTrustPath(argv),
+      repairTorn: argv['repair-torn'],
+      repair: argv.repair,
+      authorityId: argv['authority-id'],
+      ...trustPath(argv.trust),
       sigstoreRoot,
       sigstoreRefresh,
     };
@@ -113,5 +106,3 @@ export const verify = defineVerb<VerifyOptions, VerifyReport>({
   render: renderVerify,
   exitCode: (report) => (report.ok ? 0 : 3),
 });
-
-runIfMain(import.meta.url, verify);

@@ -64,7 +64,6 @@ function getRepo(): Promise<string> {
         actor: { label: undefined, authority: undefined, context: undefined },
         authorize: [],
         jobs: 8,
-        scope: undefined,
       },
       context(dir),
     );

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMemory } from '../../scripts/memory.ts';
+import { runMemory } from '../../scripts/knowledge/memory.ts';
 import {
   buildRequirementGraph,
   walkRequirements,

@@ -9,6 +9,9 @@
 // load average: on a shared machine the CPU ratios are the steadier figure.
 //
 // Skipped unless PROOFGATE_BENCH_SMALL=1 (building the repository takes a minute or more).
+// PROOFGATE_BENCH_SMALL_FILES sets the repository's size (default 50000): a few hundred files
+// leave git little to do, so the rows weigh proofgate's own start and its git calls (e.g. the git
+// facade's cost per call, measured against PROOFGATE_PREVIOUS_BIN).
 import { loadavg } from 'node:os';
 import { spawnMeasured, takeChildUsage } from './child-usage.ts';
 import { createGrowthRepo, removeRepo, type GrowthRepo } from './growth-workload.ts';
@@ -18,7 +21,7 @@ import { BIN, ENV, PREVIOUS_BIN, STOP_PAYLOAD } from './plane-repo.ts';
 
 const ENABLED = process.env['PROOFGATE_BENCH_SMALL'] === '1';
 const ROUNDS = Number(process.env['PROOFGATE_BENCH_SMALL_RUNS'] ?? '9');
-const FILES = 50_000;
+const FILES = Number(process.env['PROOFGATE_BENCH_SMALL_FILES'] ?? '50000');
 
 interface Sample {
   wall: number;

@@ -1,15 +1,13 @@
-// The size of the command-line surface, counted from the verb rows and the lean parser's
-// recorder (no help text is parsed): top-level verbs, command forms (a verb, its sub-action and,
-// for a module with an action word, each action), flags per form (an action's own flags when
-// the module declares flagsPerAction) and distinct flag names, the
-// verb modules importing lib/io, and the next commands core still writes by hand outside the
+// The size of the command-line surface, counted from the verb table (scripts/cli.ts) and each
+// command's declarations (no help text is parsed): top-level verbs, command forms (a verb, its
+// actions and, for a module with an action word, each action word), flags per form (an action
+// word's own flags when the module declares flagsPerAction) and distinct flag names, the verb
+// modules importing lib/io, and the next commands core still writes by hand outside the
 // next-command table. Run: npx tsx test/bench/surface-count.ts [--json]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { verbTable } from '../../scripts/cli.ts';
+import { verbs } from '../../scripts/cli.ts';
 import type { AnyVerb } from '../../scripts/lib/cli/define-verb.ts';
-import { recordVerb } from '../../scripts/lib/cli/lean-parse.ts';
-import { verbs } from '../../scripts/lib/cli/verb-rows.ts';
 
 const SCRIPTS = join(import.meta.dirname, '..', '..', 'scripts');
 
@@ -25,12 +23,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The module's own flags (the common ones excluded) and the actions of its first positional. */
-function shapeOf(verb: AnyVerb): { flags: string[]; actions: string[] } {
-  const { options, positionals } = recordVerb(verb);
-  const first = (verb.command ?? '').split(' ')[1]?.replace(/[<>[\].]/g, '');
-  const choices = first === undefined ? undefined : positionals.get(first)?.choices;
-  return { flags: [...options.keys()], actions: (choices ?? []).map(String) };
+/** The forms of one command: itself, or each word of its action positional. */
+function formsOf(spelling: string, verb: AnyVerb): Form[] {
+  const own = Object.keys(verb.flags).length;
+  const actions = verb.positionals?.['action']?.choices ?? [];
+  if (actions.length === 0) return [{ form: spelling, flags: own }];
+  return actions.map((action) => ({
+    form: `${spelling} ${action}`,
+    flags: verb.flagsPerAction?.[action]?.length ?? own,
+  }));
 }
 
 /** Lines of core, outside core/next and comments, that spell a `proofgate <verb>` command. */
@@ -51,52 +52,41 @@ function handWrittenNext(words: ReadonlySet<string>): { lines: number; files: nu
 }
 
 async function main(): Promise<void> {
-  const modules = new Map<string, AnyVerb>();
-  for (const row of verbTable) modules.set(row.name, await row.load());
-  const forms: Form[] = [];
-  for (const verb of verbs) {
-    const reached: { spelling: string; module: string; as?: readonly string[] }[] = [
-      ...(verb.module === undefined ? [] : [{ spelling: '', module: verb.module }]),
-      ...(verb.subs ?? []),
-    ];
-    for (const { spelling, module, as } of reached) {
-      const target = modules.get(module)!;
-      const shape = shapeOf(target);
-      // An action with declared flags takes only those (lean-parse refuses the others).
-      const count = (action: string | undefined): number =>
-        (action === undefined ? undefined : target.flagsPerAction?.[action])?.length ??
-        shape.flags.length;
-      // A sub-action spelled as the module's own words (`install --hook` is `hook install`)
-      // fixes the action; `authority keys` leaves it to the next word.
-      const fixed = as?.[1];
-      const actions = fixed === undefined ? shape.actions : [];
-      const base = `${verb.name}${spelling === '' ? '' : ` ${spelling}`}`;
-      if (actions.length === 0) forms.push({ form: base, flags: count(fixed) });
-      for (const action of actions) forms.push({ form: `${base} ${action}`, flags: count(action) });
+  const commands: { spelling: string; file: string; verb: AnyVerb }[] = [];
+  for (const row of verbs) {
+    if (row.load !== undefined)
+      commands.push({ spelling: row.name, file: `${row.name}.ts`, verb: await row.load() });
+    for (const action of row.actions ?? []) {
+      const spelling = `${row.name} ${action.spelling}`;
+      const folder = join(SCRIPTS, row.name);
+      // The action's module is the one file of the verb's folder that exports this verb object.
+      let file = '';
+      const verb = await action.load();
+      for (const name of readdirSync(folder)) {
+        const module = (await import(join(folder, name))) as Record<string, unknown>;
+        if (Object.values(module).includes(verb)) file = `${row.name}/${name}`;
+      }
+      commands.push({ spelling, file, verb });
     }
   }
-  const perModule = [...modules.values()].map((v) => shapeOf(v).flags);
-  const ioModules = [...modules.keys()].filter((name) =>
-    /from '\.\/lib\/io\//.test(readFileSync(join(SCRIPTS, `${name}.ts`), 'utf8')),
+  const forms = commands.flatMap((c) => formsOf(c.spelling, c.verb));
+  const perModule = commands.map((c) => Object.keys(c.verb.flags));
+  const ioModules = commands.filter((c) =>
+    /from '(\.\.?\/)+lib\/io\//.test(readFileSync(join(SCRIPTS, c.file), 'utf8')),
   );
-  const ioVerbs = verbs.filter((v) =>
-    [v.module, ...(v.subs ?? []).map((s) => s.module)].some((m) => ioModules.includes(m ?? '')),
-  );
-  const words = new Set([...verbs.map((v) => v.name), ...modules.keys()]);
+  const ioVerbs = new Set(ioModules.map((c) => c.spelling.split(' ')[0]));
+  const words = new Set(verbs.map((v) => v.name));
   const figures = {
     topLevelVerbs: verbs.length,
-    verbModules: modules.size,
-    verbAndSubActionForms: verbs.reduce(
-      (n, v) => n + (v.module === undefined ? 0 : 1) + (v.subs ?? []).length,
-      0,
-    ),
+    verbModules: commands.length,
+    verbAndSubActionForms: commands.length,
     commandForms: forms.length,
     flagsOverAllForms: forms.reduce((n, f) => n + f.flags, 0),
     mostFlagsInOneForm: Math.max(...forms.map((f) => f.flags)),
     verbSpecificFlags: perModule.reduce((n, f) => n + f.length, 0),
     distinctFlagNames: new Set(perModule.flat()).size,
     modulesImportingIo: ioModules.length,
-    topLevelVerbsImportingIo: ioVerbs.length,
+    topLevelVerbsImportingIo: ioVerbs.size,
     handWrittenNextInCore: handWrittenNext(words),
   };
   if (process.argv.includes('--json')) {

@@ -1,38 +1,40 @@
-// Flags declared per sub-action: every verb module whose command takes an `<action>` declares, for
-// each action, the flags it takes; the table names only declared flags, covers every declared flag
-// and every action, and the lean parser refuses a flag given to an action that does not take it
-// (defaults never count as given).
+// Flags declared per action: every command whose first positional is `action` declares, for each
+// action, the flags it takes; the table names only declared flags, covers every declared flag and
+// every action, and the parser refuses a flag given to an action that does not take it (defaults
+// never count as given).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
+import { verbs } from '../../scripts/cli.ts';
 import type { AnyVerb } from '../../scripts/lib/cli/define-verb.ts';
-import { COMMON_OPTIONS } from '../../scripts/lib/cli/execute-verb.ts';
-import { leanParse, recordVerb } from '../../scripts/lib/cli/lean-parse.ts';
-import { actionSpelling } from '../../scripts/lib/cli/action-flags.ts';
+import type { FlagSpec } from '../../scripts/lib/cli/flags.ts';
+import { parseArgs } from '../../scripts/lib/cli/parse-args.ts';
 import { UsageError } from '../../scripts/lib/core/errors.ts';
 
-const verbs = await Promise.all(verbTable.map((row) => row.load()));
-const withAction = verbs.filter((v) => (v.command ?? v.name).split(' ').includes('<action>'));
+/** Every command of the table by its spelling, loaded. */
+const commands = await Promise.all(
+  verbs
+    .flatMap((row) => [
+      ...(row.load === undefined ? [] : [{ spelling: row.name, load: row.load }]),
+      ...(row.actions ?? []).map((a) => ({ spelling: `${row.name} ${a.spelling}`, load: a.load })),
+    ])
+    .map(async ({ spelling, load }) => ({ spelling, verb: await load() })),
+);
+const withAction = commands.filter(({ verb }) => verb.positionals?.['action'] !== undefined);
 
-function ownFlags(verb: AnyVerb): Map<string, { type?: string; choices?: readonly unknown[] }> {
-  const { options } = recordVerb(verb);
-  return new Map([...options].filter(([name]) => !(name in COMMON_OPTIONS)));
-}
-
-function actions(verb: AnyVerb): string[] {
-  return (recordVerb(verb).positionals.get('action')?.choices ?? []).map(String);
+function actions(verb: AnyVerb): readonly string[] {
+  return verb.positionals?.['action']?.choices ?? [];
 }
 
 /** A command line that gives `flag` a value of its type. */
-function giving(flag: string, spec: { type?: string; choices?: readonly unknown[] }): string[] {
+function giving(flag: string, spec: FlagSpec): string[] {
   if (spec.type === 'boolean') return [`--${flag}`];
   if (spec.type === 'number') return [`--${flag}`, '3'];
-  return [`--${flag}`, String((spec.choices?.[0] as string | undefined) ?? 'v')];
+  return [`--${flag}`, ('choices' in spec ? spec.choices?.[0] : undefined) ?? 'v'];
 }
 
-function refusal(verb: AnyVerb, args: string[]): UsageError | undefined {
+function refusal(spelling: string, verb: AnyVerb, args: string[]): UsageError | undefined {
   try {
-    leanParse(verb, args, COMMON_OPTIONS);
+    parseArgs(verb, args, spelling);
     return undefined;
   } catch (error) {
     if (error instanceof UsageError) return error;
@@ -40,54 +42,64 @@ function refusal(verb: AnyVerb, args: string[]): UsageError | undefined {
   }
 }
 
+const byName = (spelling: string): AnyVerb => commands.find((c) => c.spelling === spelling)!.verb;
+
 describe('flags per action', () => {
-  it('finds the verbs with an <action> positional', () => {
-    expect(withAction.map((v) => v.name).sort()).toEqual(
-      expect.arrayContaining(['campaign', 'casebase', 'decision', 'hypothesis', 'memory']),
+  it('finds the commands with an action positional', () => {
+    expect(withAction.map((c) => c.spelling)).toEqual(
+      expect.arrayContaining([
+        'campaign',
+        'knowledge casebase',
+        'knowledge decision',
+        'knowledge hypothesis',
+        'knowledge memory',
+        'authority keys',
+      ]),
     );
   });
 
-  it.each(withAction.map((v) => [v.name, v]))(
+  it.each(withAction.map((c) => [c.spelling, c.verb] as const))(
     '%s: the table covers every action and every declared flag, and names no other',
-    (_name, verb) => {
+    (spelling, verb) => {
       const table = verb.flagsPerAction;
-      expect(table, `${verb.name} declares no flagsPerAction`).toBeDefined();
-      expect(Object.keys(table!).sort()).toEqual(actions(verb).sort());
-      const declared = [...ownFlags(verb).keys()];
+      expect(table, `${spelling} declares no flagsPerAction`).toBeDefined();
+      expect(Object.keys(table!).sort()).toEqual([...actions(verb)].sort());
+      const declared = Object.keys(verb.flags);
       const listed = new Set(Object.values(table!).flat());
       expect(declared.filter((f) => !listed.has(f))).toEqual([]);
       expect([...listed].filter((f) => !declared.includes(f))).toEqual([]);
     },
   );
 
-  it.each(withAction.map((v) => [v.name, v]))(
+  it.each(withAction.map((c) => [c.spelling, c.verb] as const))(
     '%s: each action accepts its flags and its defaults, and refuses every other flag',
-    (_name, verb) => {
-      const flags = ownFlags(verb);
+    (spelling, verb) => {
       for (const [action, allowed] of Object.entries(verb.flagsPerAction ?? {})) {
         // Defaults of flags the action does not take are not "given".
-        expect(refusal(verb, [action])?.code, `${verb.name} ${action}`).not.toBe('BAD_FLAG');
-        for (const [flag, spec] of flags) {
-          const error = refusal(verb, [action, ...giving(flag, spec)]);
+        expect(refusal(spelling, verb, [action])?.code, `${spelling} ${action}`).not.toBe(
+          'BAD_FLAG',
+        );
+        for (const [flag, spec] of Object.entries(verb.flags)) {
+          const error = refusal(spelling, verb, [action, ...giving(flag, spec)]);
           if (allowed.includes(flag)) {
-            expect(error?.message ?? '', `${verb.name} ${action} --${flag}`).not.toMatch(
+            expect(error?.message ?? '', `${spelling} ${action} --${flag}`).not.toMatch(
               /is not a flag of/,
             );
           } else {
-            expect(error?.code, `${verb.name} ${action} --${flag}`).toBe('BAD_FLAG');
-            expect(error?.message).toContain(`--${flag} is not a flag of`);
-            expect(error?.next).toBe(actionSpelling(verb.name, action).help);
+            expect(error?.code, `${spelling} ${action} --${flag}`).toBe('BAD_FLAG');
+            expect(error?.message).toContain(`--${flag} is not a flag of "${spelling} ${action}"`);
+            expect(error?.next).toBe(`proofgate ${spelling} --help`);
           }
         }
       }
     },
   );
 
-  it.each(withAction.map((v) => [v.name, v]))(
-    '%s: references/<verb>.md has the same action → flags table',
-    (_name, verb) => {
+  it.each(withAction.map((c) => [c.spelling, c.verb] as const))(
+    '%s: its reference page has the same action → flags table',
+    (spelling, verb) => {
       const page = readFileSync(
-        new URL(`../../references/${verb.name}.md`, import.meta.url),
+        new URL(`../../references/${spelling.split(' ').pop()!}.md`, import.meta.url),
         'utf8',
       );
       const section = page.split('\n## Flags per action\n')[1]?.split('\n## ')[0] ?? '';
@@ -102,23 +114,21 @@ describe('flags per action', () => {
     },
   );
 
-  it('names the new spelling in the message and the next step', () => {
-    const casebase = verbs.find((v) => v.name === 'casebase')!;
-    const error = refusal(casebase, ['observe', '--out', 'x.json']);
+  it('names the spelling in the message and the next step', () => {
+    const casebase = byName('knowledge casebase');
+    const error = refusal('knowledge casebase', casebase, ['observe', '--out', 'x.json']);
     expect(error?.message).toBe('--out is not a flag of "knowledge casebase observe"');
     expect(error?.expected).toBe('one of --id, --result, --project, --environment, --confirmation');
     expect(error?.next).toBe('proofgate knowledge casebase --help');
-    const keys = verbs.find((v) => v.name === 'keys')!;
-    expect(refusal(keys, ['list', '--if-missing'])?.message).toBe(
+    const keys = byName('authority keys');
+    expect(refusal('authority keys', keys, ['list', '--if-missing'])?.message).toBe(
       '--if-missing is not a flag of "authority keys list"',
     );
-    const hook = verbs.find((v) => v.name === 'hook')!;
-    const install = refusal(hook, ['install', '--trust', 'trust.json']);
-    expect(install?.message).toBe('--trust is not a flag of "install --hook"');
-    expect(install?.next).toBe('proofgate install --hook --help');
     // The camelCase spelling of a flag is the same flag.
-    expect(refusal(casebase, ['retrieve', '--halfLifeDays', '3'])?.code).toBe('BAD_FLAG');
+    const retrieve = ['retrieve', '--halfLifeDays', '3'];
+    expect(refusal('knowledge casebase', casebase, retrieve)?.code).toBe('BAD_FLAG');
     // A flag given its default value explicitly is still given.
-    expect(refusal(casebase, ['retrieve', '--no-none-failed'])?.code).toBe('BAD_FLAG');
+    const noneFailed = ['retrieve', '--no-none-failed'];
+    expect(refusal('knowledge casebase', casebase, noneFailed)?.code).toBe('BAD_FLAG');
   });
 });

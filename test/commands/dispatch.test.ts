@@ -1,9 +1,10 @@
-import type { Argv } from 'yargs';
+// The front door (scripts/lib/cli/dispatch.ts) with a verb of its own: the verdict first, exit
+// codes, --limit and --json, usage errors without a stack trace, and what it answers from the
+// table without loading any verb.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, IntegrityError } from '../../scripts/lib/core/errors.ts';
-import { defineVerb } from '../../scripts/lib/cli/define-verb.ts';
+import { defineVerb, type VerbRow } from '../../scripts/lib/cli/define-verb.ts';
 import { dispatch } from '../../scripts/lib/cli/dispatch.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
 import { createTestContext } from '../helpers/context.ts';
 
 interface EchoResult {
@@ -11,19 +12,15 @@ interface EchoResult {
   ok: boolean;
 }
 
-const echo = defineVerb<{ lines: number; fail: string | undefined }, EchoResult>({
-  name: 'echo',
-  describe: 'test verb',
+const echo = defineVerb({
   examples: [['proofgate echo --lines 3', 'print three lines']],
-  builder: (y) =>
-    y
-      .option('lines', { type: 'number', default: 1 })
-      .option('fail', { type: 'string', choices: ['config', 'integrity', 'bug'] }),
-  toOptions: (argv) => ({
-    lines: argv['lines'] as number,
-    fail: argv['fail'] as string | undefined,
-  }),
-  run: (options) => {
+  flags: {
+    lines: { type: 'number', default: 1, describe: 'how many lines' },
+    fail: { type: 'string', choices: ['config', 'integrity', 'bug'], describe: 'fail so' },
+  },
+  // Typed by the declarations: lines is a number, fail one of its choices or undefined.
+  toOptions: (argv) => ({ lines: argv.lines, fail: argv.fail }),
+  run: (options): Promise<EchoResult> => {
     if (options.fail === 'config') {
       throw new ConfigError('SCHEMA_INVALID', 'registry is invalid', {
         where: 'controls/registry.yaml',
@@ -43,9 +40,18 @@ const echo = defineVerb<{ lines: number; fail: string | undefined }, EchoResult>
   exitCode: (r) => (r.ok ? 0 : 1),
 });
 
+const table: VerbRow[] = [
+  { name: 'echo', describe: 'test verb', load: () => Promise.resolve(echo) },
+  {
+    name: 'other',
+    describe: 'never loaded here',
+    load: () => Promise.reject(new Error('loaded the wrong verb')),
+  },
+];
+
 async function call(args: string[]) {
   const ctx = createTestContext();
-  const code = await dispatch([echo], args, ctx);
+  const code = await dispatch(table, args, ctx, [{ words: ['old'], instead: 'proofgate echo' }]);
   return { code, out: ctx.stdout(), err: ctx.stderr() };
 }
 
@@ -105,67 +111,52 @@ describe('dispatch', () => {
   });
 });
 
-describe('dispatchTable', () => {
-  const table = [
-    { name: 'echo', describe: 'test verb', load: () => Promise.resolve(echo) },
-    {
-      name: 'other',
-      describe: 'never loaded here',
-      load: () => Promise.reject(new Error('loaded the wrong verb')),
-    },
-  ];
-
+describe('what the front door answers from the table', () => {
   it('loads the verb named by the first positional, not one named in a flag value', async () => {
-    const ctx = createTestContext();
-    const code = await dispatchTable(table, ['--root', 'other', 'echo', '--lines', '1'], ctx);
-    expect(code).toBe(0);
-    expect(ctx.stdout()).toMatch(/^VERDICT ok/);
+    const r = await call(['--root', 'other', 'echo', '--lines', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^VERDICT ok/);
   });
 
   it('lists the verbs without loading any for --help, and refuses an unknown verb', async () => {
-    const help = createTestContext();
-    expect(await dispatchTable(table, ['--help'], help)).toBe(0);
-    expect(help.stdout()).toContain('never loaded here');
-    expect(await dispatchTable(table, ['nope'], createTestContext())).toBe(2);
+    const help = await call(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('never loaded here');
+    expect(help.out).not.toContain('Deprecated');
+    expect((await call(['nope'])).code).toBe(2);
   });
 
   it('answers --version and a missing verb from the table, and a verb --help with its examples', async () => {
-    const version = createTestContext();
-    expect(await dispatchTable(table, ['--version'], version)).toBe(0);
-    expect(version.stdout()).toMatch(/^\d+\.\d+\.\d+/);
-    const none = createTestContext();
-    expect(await dispatchTable(table, ['--json'], none)).toBe(2);
-    expect(JSON.parse(none.stdout())).toMatchObject({ error: { code: 'BAD_FLAG', exitCode: 2 } });
-    const unknown = createTestContext();
-    expect(await dispatchTable(table, ['nope'], unknown)).toBe(2);
-    expect(unknown.stderr()).toContain('Unknown verb: nope');
-    expect(unknown.stderr()).toContain('one of echo, other');
-    const verbHelp = createTestContext();
-    expect(await dispatchTable(table, ['echo', '--help'], verbHelp)).toBe(0);
-    expect(verbHelp.stdout()).toContain('proofgate echo --lines 3');
-    expect(verbHelp.stdout()).toContain('--lines');
+    const version = await call(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.out).toMatch(/^\d+\.\d+\.\d+/);
+    const none = await call(['--json']);
+    expect(none.code).toBe(2);
+    expect(JSON.parse(none.out)).toMatchObject({ error: { code: 'BAD_FLAG', exitCode: 2 } });
+    const unknown = await call(['nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('Unknown verb: nope');
+    expect(unknown.err).toContain('one of echo, other');
+    const verbHelp = await call(['echo', '--help']);
+    expect(verbHelp.code).toBe(0);
+    expect(verbHelp.out).toContain('proofgate echo --lines 3');
+    expect(verbHelp.out).toMatch(/--lines +how many lines +\[number\] \[default: 1\]/);
+    expect(verbHelp.out).toContain('[choices: "config", "integrity", "bug"]');
   });
 
   it('runs a verb named after common flags and keeps its positionals and strictness', async () => {
-    const ctx = createTestContext();
-    expect(await dispatchTable(table, ['--limit', '4096', 'echo', '--lines', '1'], ctx)).toBe(0);
-    const extra = createTestContext();
-    expect(await dispatchTable(table, ['echo', 'stray'], extra)).toBe(2);
-    expect(extra.stderr()).toContain('error [BAD_FLAG]');
+    expect((await call(['--limit', '4096', 'echo', '--lines', '1'])).code).toBe(0);
+    const extra = await call(['echo', 'stray']);
+    expect(extra.code).toBe(2);
+    expect(extra.err).toContain('error [BAD_FLAG]: Unknown argument: stray');
   });
 
-  it('parses every run with the lean parser, even one yargs reaches through its tree', async () => {
-    // `--json false echo`: the verb is not the first word, so the yargs tree finds it; the run
-    // is still parsed by lean-parse, which refuses a builder it cannot record (exit 4), where a
-    // second parser would have run the verb.
-    const odd = { ...echo, builder: (y: Argv) => echo.builder(y).conflicts('lines', 'fail') };
-    for (const args of [['echo'], ['--json', 'false', 'echo']]) {
-      const ctx = createTestContext();
-      expect(await dispatch([odd], args, ctx), args.join(' ')).toBe(4);
-      expect(ctx.stderr()).toContain('the flags of verb "echo" cannot be parsed: .conflicts()');
-    }
-    const plain = createTestContext();
-    expect(await dispatch([echo], ['--json', 'false', 'echo', '--lines', '2'], plain)).toBe(0);
-    expect(plain.stdout().split('\n')[0]).toBe('VERDICT ok');
+  it('refuses a renamed word with the spelling that does the same now (exit 2)', async () => {
+    const old = await call(['old', '--lines', '2']);
+    expect(old.code).toBe(2);
+    expect(old.out).toBe('');
+    expect(old.err).toContain(
+      "error [BAD_FLAG]: unknown command 'old': did you mean 'proofgate echo'?",
+    );
   });
 });

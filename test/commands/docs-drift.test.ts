@@ -1,14 +1,17 @@
 // The docs cannot drift from the code: every verb in the table has a page and an INDEX.md line,
-// every `--flag` the docs show for a verb exists in that verb's parser, the always-loaded files
-// stay within their line limits, and SKILL.md's frontmatter passes the Agent Skills spec rules.
-// Generic over verbTable: a verb added later is checked the moment it is registered.
+// every `--flag` the docs show for a command exists in the declarations of the module that runs
+// it, no renamed spelling is shown as one that runs, the always-loaded files stay within their
+// line limits, and SKILL.md's frontmatter passes the Agent Skills spec rules. Generic over the
+// verb table (scripts/cli.ts): a verb added later is checked the moment it is registered.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { resolveSpelling } from '../../scripts/lib/cli/spellings.ts';
-import { old, verbs } from '../../scripts/lib/cli/verb-rows.ts';
-import { isKnownFlag, optionsOf, VERB_NAMES } from '../helpers/verb-options.ts';
+import { verbs } from '../../scripts/cli.ts';
+import { resolveCommand } from '../../scripts/lib/cli/dispatch.ts';
+import { renamed } from '../../scripts/cli.ts';
+import type { AnyVerb } from '../../scripts/lib/cli/define-verb.ts';
+import { COMMAND_WORDS, isKnownFlag } from '../helpers/verb-options.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (rel: string): string => readFileSync(join(ROOT, rel), 'utf8');
@@ -18,23 +21,62 @@ const referenceFiles = readdirSync(join(ROOT, 'references'))
 const DOCS = ['SKILL.md', 'INDEX.md', 'README.md', ...referenceFiles].filter((f) =>
   existsSync(join(ROOT, f)),
 );
-/** The words a command may start with: the top-level verbs and the modules (old spellings). */
-const VERBS = new Set([...verbs.map((v) => v.name), ...VERB_NAMES]);
+
+/** Every command of the table by its spelling (`claim`, `authority keys`), with its module. */
+const COMMANDS = new Map<string, () => Promise<AnyVerb>>(
+  verbs.flatMap((row) => [
+    ...(row.load === undefined ? [] : [[row.name, row.load] as const]),
+    ...(row.actions ?? []).map((a) => [`${row.name} ${a.spelling}`, a.load] as const),
+  ]),
+);
+
+/** The reference pages of actions, each with the command it documents. */
+const ACTION_PAGES: Readonly<Record<string, string>> = {
+  render: 'init --render',
+  skill: 'install --skill',
+  readiness: 'status --readiness',
+  handoff: 'status --handoff',
+  next: 'status --next',
+  candidates: 'verify --candidate',
+  trust: 'export --trust-root',
+  keys: 'authority keys',
+  approve: 'authority approve',
+  'ci-import': 'campaign import-ci',
+  ...Object.fromEntries(
+    ['memory', 'decision', 'hypothesis', 'casebase', 'sync', 'explore'].map((k) => [
+      k,
+      `knowledge ${k}`,
+    ]),
+  ),
+};
+
+/** The commands whose flags a page's flag table lists: a verb's page, its flag actions too. */
+function pageCommands(page: string): string[] {
+  const action = ACTION_PAGES[page];
+  if (action !== undefined) return [action];
+  const row = verbs.find((v) => v.name === page);
+  if (row === undefined) return [];
+  const flagActions = (row.actions ?? []).filter((a) => a.spelling.startsWith('--'));
+  return [
+    ...(row.load === undefined ? [] : [row.name]),
+    ...flagActions.map((a) => `${row.name} ${a.spelling}`),
+  ];
+}
 
 export interface FlagUse {
   file: string;
   line: number;
-  /** The verb module whose parser the flag must exist in (after sub-action routing). */
-  verb: string;
+  /** The commands (spellings) the flag must exist in one of. */
+  commands: string[];
   flag: string;
-  /** Set when the command is written in an old spelling. */
-  deprecated?: boolean;
+  /** Set when the command is written in a spelling that is refused now. */
+  renamed?: boolean;
 }
 
 /** `proofgate <verb> … --flag` on one line, cut at a backtick, a table pipe or the next command. */
 export function flagUses(file: string, text: string): FlagUse[] {
   const uses: FlagUse[] = [];
-  const pageVerb = /^references\/([a-z-]+)\.md$/.exec(file)?.[1];
+  const page = /^references\/([a-z-]+)\.md$/.exec(file)?.[1];
   const lines = text.split('\n');
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -43,7 +85,7 @@ export function flagUses(file: string, text: string): FlagUse[] {
     const lineText = open ? `${raw} ${(lines[index + 1] ?? '').trimStart()}` : raw;
     for (const match of lineText.matchAll(/proofgate(?:\.js)?\s+([a-z][a-z-]*)/g)) {
       const verb = match[1]!;
-      if (!VERBS.has(verb)) continue;
+      if (!COMMAND_WORDS.has(verb)) continue;
       const rest = lineText.slice(match.index + match[0].length);
       // a lone `--` ends proofgate's flags: the words after it are the command a verb records
       const end = rest.search(/`|\||proofgate|\s--(\s|$)/);
@@ -52,23 +94,24 @@ export function flagUses(file: string, text: string): FlagUse[] {
         .split(/\s+/)
         .map((w) => w.replace(/^[[(]+/, '').replace(/[\])]+$/, ''))
         .filter((w) => w !== '');
-      const resolved = resolveSpelling([verb, ...words], verbs, old);
+      const resolved = resolveCommand(verbs, [verb, ...words], renamed);
+      if (resolved.kind === 'renamed') {
+        uses.push({ file, line, commands: [], flag: '', renamed: true });
+        continue;
+      }
       // A verb named alone in prose (`proofgate knowledge` alone exits 2) shows no flag.
-      if (resolved.kind !== 'module') continue;
-      const stop = resolved.args.indexOf('--');
-      const routed = stop === -1 ? resolved.args : resolved.args.slice(0, stop);
-      const deprecated = resolved.deprecation === undefined ? {} : { deprecated: true };
-      uses.push({ file, line, verb: resolved.module, flag: '', ...deprecated });
-      for (const w of routed) {
+      if (resolved.kind !== 'run') continue;
+      const commands = [resolved.command.spelling];
+      uses.push({ file, line, commands, flag: '' });
+      for (const w of resolved.args) {
         const flag = /^--([a-z][a-z0-9-]*)/.exec(w);
-        if (flag !== null)
-          uses.push({ file, line, verb: resolved.module, flag: flag[1]!, ...deprecated });
+        if (flag !== null) uses.push({ file, line, commands, flag: flag[1]! });
       }
     }
     const row = /^\|\s*`--([a-z][a-z0-9-]*)/.exec(raw);
-    if (pageVerb !== undefined && VERB_NAMES.has(pageVerb) && row !== null) {
-      uses.push({ file, line, verb: pageVerb, flag: row[1]! });
-    }
+    const documented = page === undefined ? [] : pageCommands(page);
+    if (documented.length > 0 && row !== null)
+      uses.push({ file, line, commands: documented, flag: row[1]! });
   });
   return uses;
 }
@@ -82,27 +125,23 @@ describe('docs drift', () => {
     expect(read('INDEX.md')).toMatch(new RegExp(`^\\| ${name} \\|`, 'm'));
   });
 
-  test('every flag shown for a verb exists in its parser or the common options', async () => {
+  test('every flag shown for a command exists in its declarations or the common options', async () => {
     const uses = DOCS.flatMap((file) => flagUses(file, read(file)));
     expect(uses.length).toBeGreaterThan(20);
-    const unknown: string[] = [];
-    for (const name of VERB_NAMES) {
-      const options = await optionsOf(name);
-      for (const use of uses.filter(
-        (u) => u.verb === name && u.flag !== '' && !isKnownFlag(options, u.flag),
-      )) {
-        unknown.push(`${use.file}:${use.line}: proofgate ${use.verb} has no --${use.flag}`);
-      }
-    }
+    const modules = new Map<string, AnyVerb>();
+    for (const [spelling, load] of COMMANDS) modules.set(spelling, await load());
+    const unknown = uses
+      .filter((u) => u.flag !== '' && !u.commands.some((c) => isKnownFlag(modules.get(c)!, u.flag)))
+      .map((u) => `${u.file}:${u.line}: proofgate ${u.commands.join(' / ')} has no --${u.flag}`);
     expect(unknown).toEqual([]);
   });
 
-  test('the docs write every command in its current spelling, old ones only where so marked', () => {
-    const marked = /deprecated|old spelling|formerly/i;
+  test('the docs show no renamed spelling as a command, except where they say it is refused', () => {
+    const marked = /renamed|old spelling|formerly|refused/i;
     const stale = DOCS.flatMap((file) => {
       const lines = read(file).split('\n');
       return flagUses(file, read(file))
-        .filter((u) => u.deprecated === true && !marked.test(lines[u.line - 1] ?? ''))
+        .filter((u) => u.renamed === true && !marked.test(lines[u.line - 1] ?? ''))
         .map((u) => `${u.file}:${u.line}`);
     });
     expect([...new Set(stale)]).toEqual([]);
@@ -118,22 +157,22 @@ describe('docs drift', () => {
       'x.md',
       'run `proofgate verify --fulll --base x` then proofgate hook stop --agent codex',
     );
-    expect(uses.filter((u) => u.flag !== '').map((u) => `${u.verb} ${u.flag}`)).toEqual([
+    expect(uses.filter((u) => u.flag !== '').map((u) => `${u.commands[0]} ${u.flag}`)).toEqual([
       'verify fulll',
       'verify base',
       'hook agent',
     ]);
   });
 
-  test('a sub-action is checked against the module that runs it', () => {
+  test('an action is checked against the module that runs it; a renamed spelling is marked', () => {
     const uses = flagUses(
       'x.md',
       '`proofgate authority keys generate --if-missing` and `proofgate keys list`',
     );
-    expect(uses.filter((u) => u.flag !== '').map((u) => `${u.verb} ${u.flag}`)).toEqual([
-      'keys if-missing',
+    expect(uses.filter((u) => u.flag !== '').map((u) => `${u.commands[0]} ${u.flag}`)).toEqual([
+      'authority keys if-missing',
     ]);
-    expect(uses.filter((u) => u.deprecated === true).map((u) => u.verb)).toEqual(['keys']);
+    expect(uses.filter((u) => u.renamed === true)).toHaveLength(1);
   });
 
   test('SKILL.md < 300 lines, INDEX.md < 150, every reference < 300', () => {

@@ -26,17 +26,34 @@ function closure(entry: string): { files: string[]; sources: Set<string> } {
   return { files: [...seen], sources };
 }
 
-const VERBS = readdirSync(fileURLToPath(new URL('../../scripts', import.meta.url)))
-  .filter((f) => f.endsWith('.ts') && !f.startsWith('_') && f !== 'cli.ts' && f !== 'demo.ts')
-  .map((f) => f.slice(0, -3));
+const SCRIPTS = fileURLToPath(new URL('../../scripts', import.meta.url));
+/** Every module that runs a command: scripts/<verb>.ts and scripts/<verb>/<action>.ts. */
+const VERBS = readdirSync(SCRIPTS, { withFileTypes: true }).flatMap((d) =>
+  d.isDirectory()
+    ? d.name === 'lib'
+      ? []
+      : readdirSync(join(SCRIPTS, d.name)).map((f) => `${d.name}/${f.slice(0, -3)}`)
+    : d.name.endsWith('.ts') && !d.name.startsWith('_') && !['cli.ts', 'demo.ts'].includes(d.name)
+      ? [d.name.slice(0, -3)]
+      : [],
+);
+/** A verb module's source, as esbuild's markers name it. */
+const VERB_SOURCE = /^scripts\/(?!lib\/)[^/]+(\/[^/]+)?\.ts$/;
 
 /** The current build's files (chunks of earlier builds stay in dist/ for a while, retired). */
 const BUILT: string[] = JSON.parse(readFileSync(join(DIST, '.build.json'), 'utf8')) as string[];
 
+/** The entry chunk of a verb module: the one chunk (not a shared `chunk-`) holding its source. */
 function verbChunk(verb: string): string {
-  const chunk = BUILT.find((f) => new RegExp(`^${verb}-[A-Z0-9]+\\.mjs$`).test(f));
-  if (chunk === undefined) throw new Error(`no entry chunk for ${verb} in dist/`);
-  return chunk;
+  const marker = `\n// scripts/${verb}.ts\n`;
+  const chunks = BUILT.filter(
+    (f) =>
+      f.endsWith('.mjs') &&
+      !f.startsWith('chunk-') &&
+      readFileSync(join(DIST, f), 'utf8').includes(marker),
+  );
+  if (chunks.length !== 1) throw new Error(`not one entry chunk for ${verb}: ${chunks.join(', ')}`);
+  return chunks[0]!;
 }
 
 /**
@@ -45,8 +62,12 @@ function verbChunk(verb: string): string {
  */
 function hotPathImports(verb: string): string[] {
   if (verb !== 'hook') return [];
-  const entry = readFileSync(join(DIST, verbChunk(verb)), 'utf8');
-  const dynamic = [...entry.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]!);
+  // The chunks it loads statically (install --hook shares the hook's wiring) and what they import.
+  const dynamic = closure(verbChunk(verb)).files.flatMap((file) =>
+    [...readFileSync(join(DIST, file), 'utf8').matchAll(/import\("\.\/([^"]+)"\)/g)].map(
+      (m) => m[1]!,
+    ),
+  );
   expect(dynamic.some((f) => f.startsWith('hook-stop-claim-'))).toBe(true);
   return dynamic.flatMap((chunk) => [...closure(chunk).sources]);
 }
@@ -56,8 +77,9 @@ describe('the bundle loads only what the command needs', () => {
     const { sources } = closure('cli.mjs');
     const loaded = [...sources];
     expect(loaded.filter((s) => s.startsWith('node_modules/'))).toEqual([]);
-    expect(loaded.filter((s) => /^scripts\/[^/]+\.ts$/.test(s))).toEqual(['scripts/cli.ts']);
-    expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
+    expect(loaded.filter((s) => VERB_SOURCE.test(s))).toEqual(['scripts/cli.ts']);
+    expect(loaded).toContain('scripts/lib/cli/dispatch.ts');
+    expect(loaded).not.toContain('scripts/lib/cli/parse-args.ts');
   });
 
   it('the entry loads each verb only through a dynamic import', () => {
@@ -67,7 +89,7 @@ describe('the bundle loads only what the command needs', () => {
 
   it.each(VERBS)('verb %s statically loads its own module and no other verb', (verb) => {
     const { sources } = closure(verbChunk(verb));
-    const verbs = [...sources].filter((s) => /^scripts\/[^/]+\.ts$/.test(s));
+    const verbs = [...sources].filter((s) => VERB_SOURCE.test(s));
     expect(verbs).toEqual([`scripts/${verb}.ts`]);
     expect(sources).toContain('scripts/lib/cli/define-verb.ts');
   });
@@ -78,10 +100,8 @@ describe('the bundle loads only what the command needs', () => {
       const loaded = [...closure(verbChunk(verb)).sources, ...hotPathImports(verb)];
       expect(loaded.filter((s) => s.startsWith('scripts/lib/io/trace/'))).toEqual([]);
       expect(loaded.filter((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toEqual([]);
-      // yargs (and the help text machinery it carries) is loaded only for --help or a builder
-      // the lean parser declines; a verb run parses with yargs-parser alone.
+      // A verb run parses with yargs-parser alone (parse-args.ts); yargs is not loaded at all.
       expect(loaded.filter((s) => s.startsWith('node_modules/yargs/'))).toEqual([]);
-      expect(loaded).not.toContain('scripts/lib/cli/dispatch.ts');
       // The RE2 engine serves trace packs and `query evidence --grep`, never a verdict.
       expect(loaded.filter((s) => s.startsWith('node_modules/re2js/'))).toEqual([]);
       // Worker threads (and node:worker_threads) load only once a ledger has many signatures.

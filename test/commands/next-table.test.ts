@@ -1,15 +1,12 @@
 // The one table of next commands (core/next/next-table.ts) against the command line that exists:
-// every entry, its holes filled with a harmless word, must resolve to a verb or sub-action under
-// its new spelling and parse with that verb's own parser (lean-parse.ts: flags, positionals,
-// choices, required options) and its toOptions checks. A planted bad entry shows the check bites.
+// every entry, its holes filled with a harmless word, must resolve in the verb table
+// (scripts/cli.ts) to a verb or action under its current spelling and parse with the one parser
+// (parse-args.ts: flags, positionals, choices, required options) and that command's toOptions
+// checks. A planted bad entry shows the check bites.
 import { describe, expect, it } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
-import { COMMON_OPTIONS } from '../../scripts/lib/cli/execute-verb.ts';
-import { leanParse } from '../../scripts/lib/cli/lean-parse.ts';
-import { resolveSpelling } from '../../scripts/lib/cli/spellings.ts';
-import { old, verbs } from '../../scripts/lib/cli/verb-rows.ts';
-import { splitPassthrough, verbIndex } from '../../scripts/lib/cli/verb-index.ts';
+import { parseArgs } from '../../scripts/lib/cli/parse-args.ts';
 import { NEXT_COMMANDS, nextCommand } from '../../scripts/lib/core/next/next-table.ts';
+import { commandOf } from '../helpers/verb-options.ts';
 
 /** A value of the right shape for a hole whose value the verb checks; any other hole gets x1. */
 const SAMPLE: Readonly<Record<string, string>> = { shard: '1/2' };
@@ -23,17 +20,11 @@ function filled(template: string): string[] {
 }
 
 async function problemOf(name: string, template: string): Promise<string | undefined> {
-  const r = resolveSpelling(filled(template), verbs, old);
-  if (r.kind !== 'module') return `${name}: "${template}" names no verb or sub-action`;
-  if (r.deprecation !== undefined) return `${name}: "${template}" is an old spelling`;
-  const row = verbTable.find((m) => m.name === r.module);
-  if (row === undefined) return `${name}: no module ${r.module}`;
-  const verb = await row.load();
-  const { head } = splitPassthrough(r.args);
-  const at = verbIndex(head)!;
+  const command = await commandOf(filled(template));
+  if (typeof command === 'string') return `${name}: "${template}": ${command}`;
   try {
-    const argv = leanParse(verb, [...head.slice(0, at), ...head.slice(at + 1)], COMMON_OPTIONS);
-    verb.toOptions(argv, { root: undefined, json: false, limit: 8192 });
+    const argv = parseArgs(command.verb, command.args, command.spelling);
+    command.verb.toOptions(argv, { root: undefined, json: false, limit: 8192 });
   } catch (error) {
     return `${name}: "${template}": ${(error as Error).message}`;
   }
@@ -56,9 +47,10 @@ describe('the next-command table', { timeout: 60_000 }, () => {
     ['an unknown flag on a sub-action', 'authority keys generate --authority-id x --force'],
     ['an old spelling', 'keys list'],
     ['a view that does not exist', 'query blockerz'],
-    ['a verb that does not exist', 'render --check'],
+    ['a verb that does not exist', 'frobnicate --check'],
+    ['a renamed word', 'render --check'],
     ['a missing required option', 'attest --control x1 --status PASS'],
-    ['a value outside the choices', 'evaluate --run --audit-stage nope'],
+    ['a value outside the choices', 'claim --scope nope'],
   ])('refuses a planted entry: %s', async (_what, planted) => {
     const problems = await problemsOf({ ...NEXT_COMMANDS, planted });
     expect(problems).toHaveLength(1);

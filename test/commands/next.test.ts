@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { runNext } from '../../scripts/next.ts';
+import { runNext } from '../../scripts/status/next.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { caseArgs, controlYaml, hypothesisArgs, planeWith } from '../helpers/knowledge-plane.ts';
 

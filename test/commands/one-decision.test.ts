@@ -33,7 +33,10 @@ describe('one decision', () => {
     const flows = assembling(sources(join(SCRIPTS, 'lib', 'flows')));
     expect(flows.filter((f) => !ASSEMBLERS.includes(f))).toEqual([]);
     expect(flows).toContain('claim-now.ts');
-    expect(assembling(sources(SCRIPTS))).toEqual([]);
+    const verbFolders = readdirSync(SCRIPTS, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'lib')
+      .map((d) => join(SCRIPTS, d.name));
+    expect(assembling([SCRIPTS, ...verbFolders].flatMap(sources))).toEqual([]);
   });
 
   it('claim, the Stop hook and every view call decideClaimNow', () => {

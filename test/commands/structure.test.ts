@@ -58,7 +58,8 @@ type Layer = 'verb' | 'cli' | 'flows' | 'render' | 'io' | 'core' | 'other';
 
 function layerOf(path: string): Layer {
   const rel = relative(SCRIPTS, path).split(/[\\/]/);
-  if (rel.length === 1) return 'verb';
+  // scripts/<verb>.ts and the actions in its folder, scripts/<verb>/<action>.ts
+  if (rel.length === 1 || (rel.length === 2 && rel[0] !== 'lib')) return 'verb';
   const folder = rel[0] === 'lib' ? rel[1] : undefined;
   if (folder === 'cli' || folder === 'flows' || folder === 'render' || folder === 'io')
     return folder;

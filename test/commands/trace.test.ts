@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { dispatch } from '../../scripts/lib/cli/dispatch.ts';
-import { trace } from '../../scripts/trace.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { FIXTURES, PACKS, REPO } from '../helpers/trace.ts';
 
@@ -14,7 +13,7 @@ const BAD = join(PACKS, 'examples', 'refund', 'bad.events.jsonl');
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const ctx = createTestContext({ cwd: REPO });
-  const code = await dispatch([trace], args, ctx);
+  const code = await dispatchCommand(args, ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 

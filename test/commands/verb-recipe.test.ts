@@ -1,7 +1,8 @@
-// One recipe per verb, as a test: a verb module (scripts/<verb>.ts) imports nothing from lib/io or
-// the real world (lib/cli/world, formerly lib/flows/world) — the real-I/O wiring of its run lives in lib/cli/run/<verb>.ts — and its
-// `render` is one function imported from lib/render, not written in the verb. See ARCHITECTURE.md
-// ("Verb recipe").
+// One recipe per verb, as a test: a verb module (scripts/<verb>.ts, or an action's module in the
+// verb's folder, scripts/<verb>/<action>.ts) imports nothing from lib/io or the real world
+// (lib/cli/world, formerly lib/flows/world) — the real-I/O wiring of its run lives in
+// lib/cli/run/<verb>.ts — and its `render` is one function imported from lib/render, not written
+// in the verb. See ARCHITECTURE.md ("Verb recipe").
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +54,15 @@ export function recipeViolations(file: string, source: string): string[] {
   return found;
 }
 
-const verbFiles = readdirSync(SCRIPTS)
+/** scripts/<verb>.ts and the actions in the verb's folder, scripts/<verb>/<action>.ts. */
+const verbFiles = readdirSync(SCRIPTS, { withFileTypes: true })
+  .flatMap((d) =>
+    d.isDirectory()
+      ? d.name === 'lib'
+        ? []
+        : readdirSync(join(SCRIPTS, d.name)).map((f) => join(d.name, f))
+      : [d.name],
+  )
   .filter((f) => f.endsWith('.ts') && !NOT_VERBS.has(f) && !f.startsWith('_'))
   .sort();
 

@@ -119,10 +119,10 @@ describe('flags per action', () => {
       'proofgate knowledge casebase --help',
     );
     expect(cli(repo, [...observe, ...provenance]).code).toBe(0);
-    // The old spelling is refused the same way and points at the new one.
+    // The old spelling is refused before anything runs, pointing at the current one.
     const old = cli(repo, ['casebase', 'export', '--from', 'x.json']);
     expect(old.code).toBe(2);
-    expect(old.stderr).toContain('--from is not a flag of "knowledge casebase export"');
+    expect(old.stderr).toContain("did you mean 'proofgate knowledge casebase'?");
     const out = join(repo.dir, 'cases.json');
     expect(cli(repo, ['knowledge', 'casebase', 'export', '--out', out]).code).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ cases: [{ id: 'CB-0001' }] });

@@ -112,14 +112,13 @@ describe('--base <ref> in status and report is the ref claim takes', () => {
     }
   });
 
-  it('the old boolean --base still runs, as the default, with one deprecation line on stderr', async () => {
+  it('a --base without a ref (the old boolean) is refused: no --base is the upstream', async () => {
     const r = await selfAuditedCheckout();
-    const plain = await r.run(['status', '--json']);
     const bare = await r.run(['status', '--base', '--json']);
-    expect(bare.code).toBe(plain.code);
-    expect(JSON.parse(bare.out)).toEqual(JSON.parse(plain.out));
-    expect(bare.err.trim().split('\n')).toEqual([
-      'proofgate: "proofgate status --base" without a ref is deprecated and goes in the next release; use "proofgate status --base <ref>, or no --base for the upstream"',
-    ]);
+    expect(bare.code).toBe(2);
+    expect(JSON.parse(bare.out)).toMatchObject({
+      error: { code: 'MISSING_ARG', message: '--base needs a git ref' },
+    });
+    expect(bare.err).toContain('next: give no --base to check against the branch upstream');
   });
 });

@@ -201,7 +201,7 @@ describe('a keyed release authority', () => {
     const owner = { PROOFGATE_KEY_DIR: keys };
     const generated = cli(
       repo,
-      ['keys', 'generate', '--authority-id', 'virtual:release-owner'],
+      ['authority', 'keys', 'generate', '--authority-id', 'virtual:release-owner'],
       owner,
     );
     expect(generated.code).toBe(0);

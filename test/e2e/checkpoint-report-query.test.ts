@@ -7,8 +7,7 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { queryFlow } from '../../scripts/lib/flows/query-flow.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { KNOWLEDGE_PART } from '../../scripts/lib/cli/world/knowledge-part.ts';
@@ -100,7 +99,7 @@ describe('report and query blockers start from a trusted checkpoint', () => {
       env: { USER: 'dev' },
       now: new Date().toISOString(),
     });
-    const code = await dispatchTable(cliTable, ['query', 'blockers', '--root', r.dir], ctx);
+    const code = await dispatchCommand(['status', '--blockers', '--root', r.dir], ctx);
     expect(code, ctx.stdout() + ctx.stderr()).toBe(0);
   });
 

@@ -113,7 +113,7 @@ describe('a release binds a commit', () => {
     );
     expect(refused.out).toContain('next: git add -- src/app.js && git commit');
     // every view of the release agrees with claim
-    const query = await r.run(['query', 'blockers', '--scope', 'release', '--json']);
+    const query = await r.run(['status', '--blockers', '--scope', 'release', '--json']);
     expect(JSON.stringify(JSON.parse(query.out))).toContain('working-tree');
     r.commit('the change');
     const granted = await r.run(['claim', '--scope', 'release', '--no-record']);

@@ -1,11 +1,12 @@
-// efficacy --mutate all on real public Python and Rust projects (test/fixtures/efficacy-real,
-// each with its SOURCE.md): the syntax-tree operators plant defects, the real test command runs in
-// the temporary worktree and catches them, and a control that never fails is `ineffective`.
+// efficacy --mutate all on small Python and Rust projects of our own (test/fixtures/
+// efficacy-projects, each with its ABOUT.md): the syntax-tree operators plant defects, the
+// project's real test command runs in the temporary worktree and catches them, and a control that
+// never fails is `ineffective`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeGateRepo, type GateRepo } from '../helpers/gate-repo.ts';
-import { hasTool, realFixture } from '../helpers/real-fixture.ts';
+import { hasTool, readProjectFiles } from '../helpers/project-files.ts';
 import { runCli } from '../helpers/cli.ts';
 
 const repos: GateRepo[] = [];
@@ -26,11 +27,14 @@ interface Measured {
 
 const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' };
 
-// sampleproject's tests import `sample` from src/: put it on the path, then discover tests/.
+// Every site of the package (9) is planted, not a sample.
+const ALL_SITES = ['--mutate', 'all', '--max-mutants', '10'];
+
+// The tests import `percentkit` from src/: put it on the path, then discover tests/.
 const UNITTEST =
   "import sys, unittest; sys.path.insert(0, 'src'); unittest.main(module=None, argv=['unittest', 'discover', '-s', 'tests', '-t', '.'])";
 
-describe.skipIf(!hasTool('python3', '--version'))('Python: pypa/sampleproject', () => {
+describe.skipIf(!hasTool('python3', '--version'))('Python: a src-layout package, unittest', () => {
   it('plants every operator site, the unittest control kills them, an import-only control is ineffective', async () => {
     const r = makeGateRepo(
       [
@@ -41,67 +45,71 @@ describe.skipIf(!hasTool('python3', '--version'))('Python: pypa/sampleproject', 
         },
         {
           id: 'imports',
-          execution: `{ type: command, argv: [python3, -c, "import sys; sys.path.insert(0, 'src'); import sample.simple"] }`,
+          execution: `{ type: command, argv: [python3, -c, "import sys; sys.path.insert(0, 'src'); import percentkit.clamp"] }`,
           inputs: ['src/**'],
         },
       ],
-      { files: realFixture('sampleproject') },
+      { files: readProjectFiles('python-src-unittest') },
     );
     repos.push(r);
-    const before = readFileSync(join(r.dir, 'src/sample/simple.py'), 'utf8');
-    const run = await r.run(['efficacy', '--control', 'unit', '--mutate', 'all', '--json'], env);
+    const before = readFileSync(join(r.dir, 'src/percentkit/clamp.py'), 'utf8');
+    const run = await r.run(['efficacy', '--control', 'unit', ...ALL_SITES, '--json'], env);
     expect(run.err).toBe('');
     const json = JSON.parse(run.out) as Measured;
-    // simple.py's two sites (`return number + 1` dropped to `return None`, the body emptied to
-    // `pass`) are caught; `main()` in __init__.py, which no test calls, survives being emptied.
-    expect(json.results[0]).toMatchObject({ baseline: 'PASS', mutants: 3, killed: 2 });
+    // clamp.py's eight sites (body emptied, both conditions negated, both comparisons flipped,
+    // each return dropped to `return None`) are caught; `main()` in __init__.py, which no test
+    // calls, survives being emptied.
     expect(json.results[0]?.survived).toEqual([
-      { file: 'src/sample/__init__.py', line: 3, operator: 'empty-function' },
+      { file: 'src/percentkit/__init__.py', line: 4, operator: 'empty-function' },
     ]);
+    expect(json.results[0]).toMatchObject({ baseline: 'PASS', mutants: 9, killed: 8 });
     expect(run.code).toBe(1);
-    const weak = await r.run(
-      ['efficacy', '--control', 'imports', '--mutate', 'all', '--json'],
-      env,
-    );
+    const weak = await r.run(['efficacy', '--control', 'imports', ...ALL_SITES, '--json'], env);
     const w = JSON.parse(weak.out) as Measured;
     expect(weak.code).toBe(1);
-    expect(w.results[0]).toMatchObject({ baseline: 'PASS', mutants: 3, killed: 0 });
     expect(w.results[0]?.survived.map((s) => [s.file, s.line, s.operator])).toEqual([
-      ['src/sample/__init__.py', 3, 'empty-function'],
-      ['src/sample/simple.py', 2, 'empty-function'],
-      ['src/sample/simple.py', 2, 'drop-return'],
+      ['src/percentkit/__init__.py', 4, 'empty-function'],
+      ['src/percentkit/clamp.py', 2, 'empty-function'],
+      ['src/percentkit/clamp.py', 2, 'negate-condition'],
+      ['src/percentkit/clamp.py', 2, 'flip-comparison'],
+      ['src/percentkit/clamp.py', 3, 'drop-return'],
+      ['src/percentkit/clamp.py', 4, 'negate-condition'],
+      ['src/percentkit/clamp.py', 4, 'flip-comparison'],
+      ['src/percentkit/clamp.py', 5, 'drop-return'],
+      ['src/percentkit/clamp.py', 6, 'drop-return'],
     ]);
+    expect(w.results[0]).toMatchObject({ baseline: 'PASS', mutants: 9, killed: 0 });
     const status = await r.run(['status'], env);
     expect(status.out).toMatch(/efficacy: .*imports ineffective/);
     // the installed CLI (the bundle) loads its own copy of the parser from dist/tree-sitter/
-    const built = runCli(['efficacy', '--root', r.dir, '--control', 'unit', '--mutate', 'all']);
+    const built = runCli(['efficacy', '--root', r.dir, '--control', 'unit', ...ALL_SITES]);
     expect(built.stderr).toBe('');
     expect(built.stdout.split('\n')[0]).toBe(
-      'WEAK mutate:all: 2 of 3 seeded defects caught by 1 control(s)',
+      'WEAK mutate:all: 8 of 9 seeded defects caught by 1 control(s)',
     );
-    expect(readFileSync(join(r.dir, 'src/sample/simple.py'), 'utf8')).toBe(before);
+    expect(readFileSync(join(r.dir, 'src/percentkit/clamp.py'), 'utf8')).toBe(before);
   }, 60_000);
 });
 
-describe.skipIf(!hasTool('cargo', '--version'))('Rust: cuviper/autocfg', () => {
-  it('plants defects that still compile; cargo test catches one, the survivors are recorded, cargo check is ineffective', async () => {
+describe.skipIf(!hasTool('cargo', '--version'))('Rust: a crate with unit tests', () => {
+  it('plants defects that still compile; cargo test catches two, the survivors are recorded, cargo check is ineffective', async () => {
     const r = makeGateRepo(
       [
         {
           id: 'cargo-test',
           execution:
             '{ type: command, argv: [cargo, test, --lib, --offline, -q], timeout_seconds: 600 }',
-          // the unit tests of src/tests.rs exercise version.rs (its #[test] items are never mutated)
-          inputs: ['src/version.rs', 'src/tests.rs'],
+          // the unit tests of src/tests.rs exercise span.rs (its #[test] items are never mutated)
+          inputs: ['src/span.rs', 'src/tests.rs'],
         },
         {
           id: 'cargo-check',
           execution:
             '{ type: command, argv: [cargo, check, --lib, --offline, -q], timeout_seconds: 600 }',
-          inputs: ['src/version.rs', 'src/tests.rs'],
+          inputs: ['src/span.rs', 'src/tests.rs'],
         },
       ],
-      { files: realFixture('autocfg') },
+      { files: readProjectFiles('rust-crate-unit-tests') },
     );
     repos.push(r);
     const args = ['--mutate', 'all', '--max-mutants', '4', '--json'];
@@ -111,18 +119,19 @@ describe.skipIf(!hasTool('cargo', '--version'))('Rust: cuviper/autocfg', () => {
     const result = json.results[0];
     expect(result?.baseline).toBe('PASS');
     expect(result?.mutants).toBe(4);
-    // Version::new emptied to `unimplemented!()` makes version_cmp panic: caught. from_command is
-    // not unit-tested: its emptied body, negated condition and dropped early return survive.
-    expect(result?.killed).toBe(1);
+    // the two planted in unit-tested functions are caught; Span::parse is not unit-tested: its
+    // emptied body and dropped early return survive
+    expect(result?.killed).toBe(2);
     expect(result?.survived).toEqual([
-      { file: 'src/version.rs', line: 24, operator: 'empty-function' },
-      { file: 'src/version.rs', line: 30, operator: 'negate-condition' },
-      { file: 'src/version.rs', line: 31, operator: 'drop-return' },
+      { file: 'src/span.rs', line: 32, operator: 'empty-function' },
+      { file: 'src/span.rs', line: 35, operator: 'drop-return' },
     ]);
-    // a build that only type-checks never fails on a mutant that compiles: ineffective
-    const check = await r.run(['efficacy', '--control', 'cargo-check', ...args], env);
+    // a build that only type-checks never fails on a mutant that compiles: ineffective, on every
+    // one of span.rs's 14 sites (each of which compiles, or cargo check would catch it)
+    const every = ['--mutate', 'all', '--max-mutants', '20', '--json'];
+    const check = await r.run(['efficacy', '--control', 'cargo-check', ...every], env);
     const c = JSON.parse(check.out) as Measured;
     expect(check.code).toBe(1);
-    expect(c.results[0]).toMatchObject({ baseline: 'PASS', mutants: 4, killed: 0 });
+    expect(c.results[0]).toMatchObject({ baseline: 'PASS', mutants: 14, killed: 0 });
   }, 600_000);
 });

@@ -3,12 +3,12 @@ import { expect, it } from 'vitest';
 import { runDemo } from '../../scripts/demo.ts';
 import { createTestContext } from '../helpers/context.ts';
 
-it('the demo tells the whole story and every step gives its expected exit code', () => {
+it('the demo tells the whole story and every step gives its expected exit code', async () => {
   const ctx = createTestContext({
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', TZ: 'UTC' },
     now: new Date().toISOString(),
   });
-  const code = runDemo(ctx);
+  const code = await runDemo(ctx);
   const out = ctx.stdout();
   expect(out).toMatch(/DEMO OK: all 11 steps/);
   expect(out).not.toContain('✗');

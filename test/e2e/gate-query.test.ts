@@ -44,16 +44,15 @@ describe('query views', () => {
     expect((await r.run(['query', 'authority', 'virtual:developer'])).out).toMatch(/1 entries/);
   });
 
-  it('chain walks the requirement graph; the old name trace answers the same, deprecated on stderr', async () => {
+  it('chain walks the requirement graph; the old name trace is refused, naming chain', async () => {
     const chain = await r.run(['query', 'chain', 'tests']);
     expect(chain.code).toBe(0);
     expect(chain.out).toMatch(/^chain tests: \d+ item\(s\)\n\s+control\s+control:tests\n/);
     expect(chain.err).toBe('');
     const old = await r.run(['query', 'trace', 'tests']);
-    expect(old.code).toBe(0);
-    expect(old.out).toBe(chain.out.replace(/^chain/, 'trace'));
-    expect(old.err).toContain('"proofgate query trace" is deprecated');
-    expect(old.err).toContain('use "proofgate query chain"');
+    expect(old.code).toBe(2);
+    expect(old.out).toBe('');
+    expect(old.err).toContain("did you mean 'proofgate query chain'?");
   });
 
   it.each([

@@ -189,7 +189,7 @@ describe('outputs', () => {
 });
 
 describe('evaluate modes and defaults', () => {
-  it('--dry-run records nothing; --claim runs then claims; a missing mode is exit 2', async () => {
+  it('--dry-run records nothing; --claim is refused for claim; a missing mode is exit 2', async () => {
     const r = repo([PASS]);
     const dry = await r.run(['evaluate', '--dry-run']);
     expect(dry.out).toMatch(/^DRY RUN 1 controls/);
@@ -201,9 +201,11 @@ describe('evaluate modes and defaults', () => {
     expect((await r.run(['evaluate'])).code).toBe(2);
     expect((await r.run(['evaluate', '--run', '--dry-run'])).code).toBe(2);
     const both = await r.run(['evaluate', '--claim', '--control', 'tests']);
-    expect(both.out).toMatch(/^OK 1 controls/);
-    expect(both.out).toMatch(/\nCOMPLETED \[task\]/);
-    expect(both.code).toBe(0);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("did you mean 'proofgate evaluate --run, then proofgate claim'?");
+    expect(r.git('status', '--porcelain', '--untracked-files=all')).not.toContain(
+      'evidence/ledger',
+    );
   });
 
   it('defaults: actor from $USER, authority virtual:developer, context local:<host>; flags win', async () => {

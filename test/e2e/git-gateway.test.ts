@@ -1,12 +1,14 @@
-// The git gateway (scripts/lib/io/git.ts, spawning git directly): exact exit codes, byte-exact
-// output, stdin, an extra environment, the ambient GIT_* guard, the refused settings that would make
-// git run a program, the environment errors, and the lint fence that keeps git libraries and child
-// processes inside scripts/lib/io/.
-import { writeFileSync } from 'node:fs';
+// The git facade's one gateway (scripts/lib/io/git/run-git.ts, git started by simple-git): exact
+// exit codes, byte-exact output, stdin, an extra environment, the ambient GIT_* guard, the refused
+// settings and options that would make git run a program (simple-git's guard and ours), no wait
+// after a silent process, the environment errors, and the lint fence that keeps simple-git inside
+// scripts/lib/io/git/ and child processes inside scripts/lib/io/.
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitObjectId, gitText, resolveRoot, runGit } from '../../scripts/lib/io/git.ts';
+import { gitObjectId, resolveRoot } from '../../scripts/lib/io/git.ts';
+import { gitText, runGit } from '../../scripts/lib/io/git/run-git.ts';
 import { parseStatus } from '../../scripts/lib/io/worktree-state.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 
@@ -79,8 +81,54 @@ describe('runGit', () => {
     await expect(
       runGit(['fetch', '--upload-pack=touch /tmp/x', 'origin'], { cwd: repo.dir }),
     ).rejects.toMatchObject({ code: 'GIT_FAILED' });
+    // simple-git's own guard: an alias that runs a program, another git dir, another directory.
+    for (const args of [
+      ['-c', 'alias.st=!touch /tmp/x', 'st'],
+      ['--git-dir=/tmp', 'status'],
+      ['-C', '/tmp', 'status'],
+    ]) {
+      await expect(runGit(args, { cwd: repo.dir })).rejects.toMatchObject({
+        code: 'GIT_FAILED',
+        exitCode: 4,
+      });
+    }
+    // A guarded variable handed over explicitly is refused, not passed on.
+    await expect(
+      runGit(['status'], { cwd: repo.dir, env: { GIT_CONFIG_GLOBAL: '/tmp/x' } }),
+    ).rejects.toMatchObject({ code: 'GIT_FAILED' });
     // After the subcommand `-c` is its own flag (ls-files --cached), not a setting.
     expect(await gitText(['ls-files', '-c', '-z'], { cwd: repo.dir })).toContain('a.txt');
+  });
+
+  it('answers a process that printed nothing without waiting (simple-git would wait 50 ms)', async () => {
+    // Two stand-ins for git, one silent and one printing a byte, timed in turns: the fastest run
+    // of each is what the machine's load does not blur, and 50 ms more would show there.
+    const bin = (body: string): string => {
+      const dir = makeTempDir('proofgate-silent-');
+      writeFileSync(join(dir, 'git'), `#!/bin/sh\n${body}\n`);
+      chmodSync(join(dir, 'git'), 0o755);
+      return dir;
+    };
+    const silent = bin('exit 3');
+    const printing = bin('echo x; exit 3');
+    const saved = process.env['PATH'];
+    const fastest = { silent: Infinity, printing: Infinity };
+    try {
+      for (let i = 0; i < 8; i++) {
+        for (const [name, dir] of [
+          ['silent', silent],
+          ['printing', printing],
+        ] as const) {
+          process.env['PATH'] = `${dir}:${saved ?? ''}`;
+          const started = performance.now();
+          expect((await runGit(['status'], { cwd: repo.dir })).code).toBe(3);
+          fastest[name] = Math.min(fastest[name], performance.now() - started);
+        }
+      }
+    } finally {
+      process.env['PATH'] = saved;
+    }
+    expect(fastest.silent).toBeLessThan(fastest.printing + 30);
   });
 
   it('git missing from PATH or a directory that is gone: GIT_FAILED (exit 4), never a crash', async () => {
@@ -150,15 +198,33 @@ describe('parseStatus', () => {
 });
 
 describe('the lint fence', () => {
+  const restricted = async (text: string, filePath: string): Promise<boolean> => {
+    const [result] = await new ESLint().lintText(`${text}\n`, { filePath });
+    return (result?.messages ?? []).some(
+      (m) => m.ruleId === '@typescript-eslint/no-restricted-imports',
+    );
+  };
+
   it('simple-git and child_process are refused outside scripts/lib/io/', async () => {
-    const eslint = new ESLint();
-    for (const module of ['simple-git', 'node:child_process']) {
-      const [result] = await eslint.lintText(`import '${module}';\n`, {
-        filePath: 'scripts/lib/core/errors.ts', // an existing file, linted with this text
-      });
-      expect(result?.messages.map((m) => m.ruleId)).toContain(
-        '@typescript-eslint/no-restricted-imports',
-      );
-    }
+    // an existing file, linted with this text
+    for (const module of ['simple-git', 'node:child_process'])
+      expect(await restricted(`import '${module}';`, 'scripts/lib/core/errors.ts')).toBe(true);
+  });
+
+  it('outside the facade, git is asked through its front door only; inside, simple-git is allowed', async () => {
+    const io = 'scripts/lib/io/ledger-base.ts';
+    expect(await restricted("import 'simple-git';", io)).toBe(true);
+    expect(await restricted("import { runGit } from './git/run-git.ts';", io)).toBe(true);
+    expect(await restricted("import { readObjects } from './git/objects.ts';", io)).toBe(true);
+    expect(await restricted("import { readObjects } from './git.ts';", io)).toBe(false);
+    const flow = 'scripts/lib/flows/explore-flow.ts';
+    expect(await restricted("import { resolveHead } from '../io/git/refs.ts';", flow)).toBe(true);
+    expect(await restricted("import { resolveHead } from '../io/git.ts';", flow)).toBe(false);
+    expect(await restricted("import 'simple-git';", 'scripts/lib/io/git/run-git.ts')).toBe(false);
+    const question = 'scripts/lib/io/git/objects.ts';
+    expect(await restricted("import { runGit } from './run-git.ts';", question)).toBe(false);
+    expect(
+      await restricted("export { readObjects } from './git/objects.ts';", 'scripts/lib/io/git.ts'),
+    ).toBe(false);
   });
 });

@@ -4,8 +4,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { packageRoot } from '../../scripts/lib/io/package-root.ts';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -25,10 +24,12 @@ function projectRepo(): TestRepo {
   return repo;
 }
 
-describe('hook install', () => {
+describe('install --hook', () => {
+  /** `install --hook <agent>`, for Claude unless the flags name the agent. */
   const install = async (dir: string, ...args: string[]) => {
     const ctx = createTestContext({ cwd: dir, env: ENV });
-    const code = await dispatchTable(cliTable, ['hook', 'install', ...args], ctx);
+    const agent = args.includes('--hook') ? [] : ['--hook', 'claude'];
+    const code = await dispatchCommand(['install', ...agent, ...args], ctx);
     return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
   };
   type Settings = {
@@ -48,7 +49,7 @@ describe('hook install', () => {
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'other' }] }] },
       }),
     );
-    const first = await install(repo.dir, '--agent', 'claude');
+    const first = await install(repo.dir, '--hook', 'claude');
     expect(first.code).toBe(0);
     expect(first.stdout.split('\n')[0]).toBe(
       'INSTALLED proofgate stop hook for Stop in .claude/settings.json',
@@ -61,7 +62,7 @@ describe('hook install', () => {
     );
     expect(Object.keys(settings.hooks)).toEqual(['Stop']);
     const bytes = readFileSync(file, 'utf8');
-    expect((await install(repo.dir, '--agent', 'claude')).stdout).toMatch(/^UNCHANGED/);
+    expect((await install(repo.dir, '--hook', 'claude')).stdout).toMatch(/^UNCHANGED/);
     expect(readFileSync(file, 'utf8')).toBe(bytes);
   });
 
@@ -126,7 +127,7 @@ describe('hook install', () => {
 
   test('--local with Codex is refused: exit 2, nothing written', async () => {
     const repo = projectRepo();
-    const refused = await install(repo.dir, '--agent', 'codex', '--local');
+    const refused = await install(repo.dir, '--hook', 'codex', '--local');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--local is not available for --agent codex');
     expect(existsSync(join(repo.dir, '.codex'))).toBe(false);
@@ -134,14 +135,14 @@ describe('hook install', () => {
 
   test('Codex: writes .codex/hooks.json; an unparsable file is refused with exit 2 and left alone', async () => {
     const repo = projectRepo();
-    expect((await install(repo.dir, '--agent', 'codex')).code).toBe(0);
+    expect((await install(repo.dir, '--hook', 'codex')).code).toBe(0);
     const hooks = readJson(join(repo.dir, '.codex', 'hooks.json'));
     expect(Object.keys(hooks.hooks)).toEqual(['Stop']);
     expect(hooks.hooks['Stop']![0]!.hooks[0]!.command).toBe(
       hookCommand({ agent: 'codex', placement: 'shared', packageDir: packageRoot() }),
     );
     writeFileSync(join(repo.dir, '.codex', 'hooks.json'), '{ broken');
-    const refused = await install(repo.dir, '--agent', 'codex');
+    const refused = await install(repo.dir, '--hook', 'codex');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('not valid JSON');
     expect(readFileSync(join(repo.dir, '.codex', 'hooks.json'), 'utf8')).toBe('{ broken');

@@ -4,8 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
@@ -40,7 +39,7 @@ function planeRepo(): TestRepo {
 
 async function cli(repo: TestRepo, args: string[], stdin = '') {
   const ctx = createTestContext({ cwd: repo.dir, stdin, env: ENV, now: new Date().toISOString() });
-  const code = await dispatchTable(cliTable, args, ctx);
+  const code = await dispatchCommand(args, ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 

@@ -4,9 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
 import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
 import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
@@ -65,7 +64,7 @@ async function stop(
     env: { ...ENV, ...env },
     now: new Date().toISOString(),
   });
-  const code = await dispatchTable(cliTable, ['hook', 'stop', ...args], ctx);
+  const code = await dispatchCommand(['hook', 'stop', ...args], ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 
@@ -319,7 +318,7 @@ describe('ai_brownfield', () => {
     remotes.push(pushToOrigin(repo));
     const cli = (args: string[]) => {
       const ctx = createTestContext({ cwd: repo.dir, env: ENV, now: new Date().toISOString() });
-      return dispatchTable(cliTable, args, ctx).then((code) => ({ code, out: ctx.stdout() }));
+      return dispatchCommand(args, ctx).then((code) => ({ code, out: ctx.stdout() }));
     };
     const registered = await cli([
       'campaign',

@@ -31,25 +31,16 @@ it('refuses a fact without evidence (exit 2), records one with it, and marks it 
       encoding: 'utf8',
     });
 
-  const refused = run('memory', 'add', 'a is one', '--path', 'src/a.ts', '--maturity', 'repeated');
+  const fact = ['knowledge', 'memory', 'add', 'a is one', '--path', 'src/a.ts'];
+  const refused = run(...fact, '--maturity', 'repeated');
   expect(refused.status).toBe(2);
   expect(refused.stderr).toContain('--evidence: missing');
   expect(refused.stderr).not.toMatch(/\n\s+at /);
 
-  const added = run(
-    'memory',
-    'add',
-    'a is one',
-    '--path',
-    'src/a.ts',
-    '--maturity',
-    'repeated',
-    '--evidence',
-    sha256Hex('{"seq":0}'),
-  );
+  const added = run(...fact, '--maturity', 'repeated', '--evidence', sha256Hex('{"seq":0}'));
   expect(added.status).toBe(0);
   writeFileSync(join(repo, 'src/a.ts'), 'export const a = 2;\n');
-  const listed = run('memory', 'list');
+  const listed = run('knowledge', 'memory', 'list');
   expect(listed.status).toBe(0);
   expect(listed.stdout).toMatch(/^1 facts, 1 stale\nMF-0001 STALE \(path_changed\)/);
 }, 60_000);

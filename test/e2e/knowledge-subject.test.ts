@@ -1,9 +1,8 @@
 // Knowledge lives outside the subject binding: recording facts, decisions, hypotheses and cases
 // through the real verbs (and committing them) never stales control evidence.
 import { describe, expect, it } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { hypothesisArgs, memoryArgs, updateArgs } from '../helpers/knowledge-plane.ts';
 import { cleanUpRepos, makePlaneRepo, subjects } from '../helpers/plane-repo.ts';
@@ -15,13 +14,14 @@ describe('knowledge and the subject binding', () => {
     const repo = makePlaneRepo();
     const before = await subjects(repo);
     const run = async (...args: string[]): Promise<number> =>
-      dispatchTable(cliTable, [...args, '--root', repo.dir], createTestContext({ cwd: repo.dir }));
+      dispatchCommand([...args, '--root', repo.dir], createTestContext({ cwd: repo.dir }));
     const evidence = sha256Hex('{"seq":0}');
     expect(await run(...memoryArgs('app exports a', 'src/app.ts', evidence, 'observed_once'))).toBe(
       0,
     );
     expect(
       await run(
+        'knowledge',
         'decision',
         'add',
         'global state',

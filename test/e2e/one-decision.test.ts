@@ -2,14 +2,13 @@
 // through the verb dispatcher: fresh, after a FAIL, FLAKY, a missing cross audit, a missing
 // release approval (the project claim granted, the release claim refused), STALE, and an unproven
 // stop the Stop hook let through. In each, the blockers of `claim --no-record` (project and
-// release) are the ones status's claim view, readiness, query blockers, next and the report's JSON
-// name, and each verb's exit code follows from that one decision.
+// release) are the ones status's claim view, `status --readiness`, `--blockers`, `--next` and the
+// report's JSON name, and each verb's exit code follows from that one decision.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verbTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { actingAs, CROSS_AUDIT } from '../helpers/audit-argv.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
@@ -87,7 +86,7 @@ async function stop(r: GateRepo, active: boolean): Promise<{ decision?: string }
     env: { USER: 'dev' },
     now: new Date().toISOString(),
   });
-  await dispatchTable(verbTable, ['hook', 'stop', '--root', r.dir], ctx);
+  await dispatchCommand(['hook', 'stop', '--root', r.dir], ctx);
   return JSON.parse(ctx.stdout() || '{}') as { decision?: string };
 }
 
@@ -125,7 +124,7 @@ async function expectOneAnswer(r: GateRepo): Promise<{ project: Claimed; release
     blockers: project.blockers.length,
   });
 
-  const readinessRun = await r.run(['readiness', '--json']);
+  const readinessRun = await r.run(['status', '--readiness', '--json']);
   const readiness = json<{ scopes: { scope: string; isReady: boolean; blockers: Blocker[] }[] }>(
     readinessRun,
   );
@@ -144,21 +143,21 @@ async function expectOneAnswer(r: GateRepo): Promise<{ project: Claimed; release
     [[], P],
     [['--scope', 'release'], R],
   ] as const) {
-    const query = await r.run(['query', 'blockers', ...flags, '--json']);
+    const query = await r.run(['status', '--blockers', ...flags, '--json']);
     expect(query.code).toBe(0);
     expect(sorted(json<{ items: Blocker[] }>(query).items.map(full))).toEqual(expected);
   }
 
   // next, without --scope: what either claim refuses, each control and cause once, and nothing else
   // (this plane has no requirements and no hypotheses, so no knowledge-plane suggestion).
-  const nextRun = await r.run(['next', '--share', '0', '--top', '100', '--json']);
+  const nextRun = await r.run(['status', '--next', '--share', '0', '--top', '100', '--json']);
   expect(nextRun.code).toBe(0);
   const next = json<{ items: { id: string; causes?: string[] }[]; verdicts: string[] }>(nextRun);
   expect(next.verdicts).toEqual([project.verdict, release.verdict]);
   expect(sorted(next.items.flatMap((i) => (i.causes ?? []).map((c) => `${i.id} ${c}`)))).toEqual(
     sorted([...project.blockers, ...release.blockers].map(cause)),
   );
-  const text = (await r.run(['next'])).out;
+  const text = (await r.run(['status', '--next'])).out;
   if (project.granted && release.granted) expect(text).toMatch(/^nothing to do/);
   else expect(text).not.toMatch(/^nothing to do/);
 
@@ -197,13 +196,13 @@ describe('every view answers "what is open" with the claim decision', () => {
       await r.run(['claim', '--scope', 'release', '--no-record', '--json']),
     );
     expect(release.granted).toBe(false);
-    const next = await r.run(['next']);
+    const next = await r.run(['status', '--next']);
     expect(next.code).toBe(0);
     expect(next.out).not.toMatch(/^nothing to do/);
     expect(next.out).toMatch(/^top: control (tests|lint) \(TODO \[release_authority\]: /);
     expect(next.out).toContain(`if claimed now: ${release.verdict}`);
     // Asked for the project alone, next still says the project claim holds.
-    expect((await r.run(['next', '--scope', 'project'])).out).toMatch(/^nothing to do/);
+    expect((await r.run(['status', '--next', '--scope', 'project'])).out).toMatch(/^nothing to do/);
   });
 
   it('fresh, FAIL, FLAKY, no cross audit, no release approval, STALE, unproven stop: one answer', async () => {

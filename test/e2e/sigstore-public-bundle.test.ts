@@ -3,9 +3,8 @@
 // instance signed, rejects a changed byte, and never counts a bundle that signs another payload as
 // a ledger entry's signature. The bundle is a public repository's file, which this repository does
 // not commit: it is read from the shared fixtures beside the checkout
-// (shared/fixtures/sigstore/bundleV03-dsse.sigstore, see test/fixtures/sigstore/SOURCE.md), and
-// the suite says it is skipped when that file is not there.
-import { existsSync, readFileSync } from 'node:fs';
+// (shared/fixtures/sigstore/bundleV03-dsse.sigstore, see test/fixtures/sigstore/SOURCE.md).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   loadTrustMaterial,
@@ -13,15 +12,13 @@ import {
   verifySigstoreBundle,
 } from '../../scripts/lib/io/sigstore-verify.ts';
 import { identityIdOf } from '../../scripts/lib/core/ledger/keyless.ts';
+import { sharedFixture } from '../helpers/shared-fixture.ts';
 
-const SHARED = new URL(
-  '../../../shared/fixtures/sigstore/bundleV03-dsse.sigstore',
-  import.meta.url,
-);
-const BUNDLE = existsSync(SHARED) ? readFileSync(SHARED) : Buffer.alloc(0);
+const shared = sharedFixture('sigstore/bundleV03-dsse.sigstore');
+const BUNDLE = shared.isMissing ? Buffer.alloc(0) : readFileSync(shared.path);
 const IDENTITY = { issuer: 'https://github.com/login/oauth', subject: 'brian@dehamer.com' };
 
-describe.skipIf(BUNDLE.length === 0)('a public-good Sigstore bundle (shared fixture)', () => {
+describe.skipIf(shared.isMissing)('a public-good Sigstore bundle (shared fixture)', () => {
   const trust = loadTrustMaterial();
 
   it('verifies against the shipped public-good trusted root, naming its identity and log time', () => {

@@ -4,8 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { packagePath } from '../../scripts/lib/io/package-root.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
@@ -27,7 +26,7 @@ function repo(): TestRepo {
 
 async function skill(dir: string, ...args: string[]) {
   const ctx = createTestContext({ cwd: dir, env: ENV });
-  const code = await dispatchTable(cliTable, ['install', '--skill', ...args], ctx);
+  const code = await dispatchCommand(['install', '--skill', ...args], ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 

@@ -5,8 +5,7 @@
 import { chmodSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import {
   noteBoundState,
   parseStatus,
@@ -42,7 +41,7 @@ async function hookStop(r: GateRepo): Promise<string> {
     env: { USER: 'dev' },
     now: new Date().toISOString(),
   });
-  await dispatchTable(cliTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
+  await dispatchCommand(['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
   return ctx.stdout();
 }
 

@@ -1,8 +1,7 @@
 // A result STALE because the code moved names how: uncommitted or untracked files by path (the
 // first five, then a count) when the result judged HEAD, or a change since the result otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
@@ -22,7 +21,7 @@ async function hookStop(): Promise<string> {
     env: { USER: 'dev' },
     now: new Date().toISOString(),
   });
-  await dispatchTable(cliTable, ['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
+  await dispatchCommand(['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
   return ctx.stdout() + ctx.stderr();
 }
 

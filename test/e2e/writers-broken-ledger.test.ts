@@ -101,8 +101,8 @@ interface Writer {
 /** Every verb that appends to the ledger, as an agent would call it. */
 const WRITERS: Writer[] = [
   {
-    name: 'evaluate --claim',
-    argv: () => ['evaluate', '--claim', '--control', 'green'],
+    name: 'evaluate --run',
+    argv: () => ['evaluate', '--run', '--control', 'green'],
   },
   {
     name: 'audit',

@@ -1,10 +1,10 @@
-// Every top-level verb (`proofgate --help`, scripts/lib/cli/verb-rows.ts) has golden transcripts: a directory
+// Every top-level verb (`proofgate --help`, the verb table in scripts/cli.ts) has golden transcripts: a directory
 // test/golden/<verb>/ with at least one `.md`. A verb added without one fails here, and so does an
 // allow-list entry that names no verb or a verb that has goldens by now, so the list only shrinks.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { verbs as verbRows } from '../../scripts/lib/cli/verb-rows.ts';
+import { verbs as verbRows } from '../../scripts/cli.ts';
 
 const GOLDEN = import.meta.dirname;
 

@@ -33,7 +33,7 @@ export async function pushedRepo(
   const keys = mkdtempSync(join(tmpdir(), 'pg-ckpt-keys-'));
   const env = { PROOFGATE_KEY_DIR: keys };
   const generate = async (): Promise<void> => {
-    const out = await r.run(['keys', 'generate', '--authority-id', RELEASE], env);
+    const out = await r.run(['authority', 'keys', 'generate', '--authority-id', RELEASE], env);
     expect(out.code, out.err).toBe(0);
   };
   if (keyFirst) await generate();
@@ -96,9 +96,9 @@ export async function verdicts(r: GateRepo): Promise<Verdict[]> {
       return undefined;
     }
   };
-  for (const args of [CLAIM, ['status'], ['readiness'], ['next']]) {
+  for (const args of [CLAIM, ['status'], ['status', '--readiness'], ['status', '--next']]) {
     const out = await r.run([...args, '--json']);
-    found.push({ verb: args[0]!, code: out.code, count: count(out.out) });
+    found.push({ verb: args.join(' '), code: out.code, count: count(out.out) });
   }
   const stop = await hookStopIn(r.dir, '--control', 'tests');
   const counted = /\((\d+) findings?\)/.exec(stop.reason ?? '');

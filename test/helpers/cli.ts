@@ -37,10 +37,9 @@ export async function runInProcess(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<CliRun> {
-  const { cliTable } = await import('../../scripts/cli.ts');
-  const { dispatchTable } = await import('../../scripts/lib/cli/dispatch-table.ts');
+  const { dispatchCommand } = await import('../../scripts/cli.ts');
   const { createTestContext } = await import('./context.ts');
   const ctx = createTestContext({ cwd: WORKTREE, env, now: new Date().toISOString() });
-  const code = await dispatchTable(cliTable, args, ctx);
+  const code = await dispatchCommand(args, ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }

@@ -2,8 +2,7 @@
 // gate e2e tests. `run` dispatches in-process (fast); `spawn` runs the real CLI.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from './context.ts';
 import { makeRepo, type TestRepo } from './git-repo.ts';
 import { manifestYaml, type ManifestFixtureOptions } from './manifest-fixture.ts';
@@ -72,7 +71,7 @@ export function makeGateRepo(
     ...repo,
     async run(args, env = {}, now = new Date().toISOString()) {
       const ctx = createTestContext({ cwd: repo.dir, now, env: { USER: 'dev', ...env } });
-      const code = await dispatchTable(cliTable, [...args, '--root', repo.dir], ctx);
+      const code = await dispatchCommand([...args, '--root', repo.dir], ctx);
       return { code, out: ctx.stdout(), err: ctx.stderr() };
     },
   };

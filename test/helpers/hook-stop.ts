@@ -1,7 +1,6 @@
 // `hook stop` as the agent's Stop hook calls it, in process: the decision it prints, if any.
 import { spawnSync } from 'node:child_process';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from './context.ts';
 
 export interface StopDecision {
@@ -17,7 +16,7 @@ export async function hookStopIn(dir: string, ...flags: string[]): Promise<StopD
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
     now: new Date().toISOString(),
   });
-  await dispatchTable(cliTable, ['hook', 'stop', '--root', dir, ...flags], ctx);
+  await dispatchCommand(['hook', 'stop', '--root', dir, ...flags], ctx);
   return JSON.parse(ctx.stdout() || '{}') as StopDecision;
 }
 

@@ -1,4 +1,4 @@
-// A newcomer's journey on a copy of a real repository, through the installed package: the copy is
+// A newcomer's journey on a copy of a project, through the installed package: the copy is
 // committed as its own git repository, every command is the installed bin, and the way forward is
 // read from the `next:` lines the tool prints (as a person following them would).
 import { spawnSync } from 'node:child_process';

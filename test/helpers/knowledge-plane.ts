@@ -4,8 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { cliTable } from '../../scripts/cli.ts';
-import { dispatchTable } from '../../scripts/lib/cli/dispatch-table.ts';
+import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from './context.ts';
 
 export interface KnowledgePlane {
@@ -38,7 +37,7 @@ export function makeKnowledgePlane(): KnowledgePlane {
     write,
     async run(args, now = '2026-01-01T00:00:00.000Z') {
       const ctx = createTestContext({ cwd: root, now });
-      const code = await dispatchTable(cliTable, [...args, '--root', root], ctx);
+      const code = await dispatchCommand([...args, '--root', root], ctx);
       return { code, out: ctx.stdout(), err: ctx.stderr() };
     },
   };

@@ -12,10 +12,9 @@ export function runCli(args: readonly string[], cwd: string): CliRun {
 
 /** The same dispatch as the CLI, in process (no spawn): exit code, stdout and stderr. */
 export async function runVerb(args: readonly string[], cwd: string): Promise<CliRun> {
-  const { cliTable } = await import('../../scripts/cli.ts');
-  const { dispatchTable } = await import('../../scripts/lib/cli/dispatch-table.ts');
+  const { dispatchCommand } = await import('../../scripts/cli.ts');
   const ctx = createTestContext({ cwd, now: '2026-01-01T00:00:00.000Z' });
-  const code = await dispatchTable(cliTable, args, ctx);
+  const code = await dispatchCommand(args, ctx);
   return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
 }
 

@@ -1,37 +1,52 @@
-// What a verb's yargs parser accepts, read from the parser itself: its option names (plus the
-// options every verb has) and the choices of its positionals. Shared by the docs-drift and
-// workflow tests (test/helpers/workflow-commands.ts), so both judge commands by the same rule.
-import yargs from 'yargs';
-import { verbTable } from '../../scripts/cli.ts';
+// What a command line names and what its module accepts, read from the verb table and each
+// module's own declarations (the ones the parser and --help read): the command a line resolves
+// to, its flags (plus the common ones) and the choices of a positional or flag. Shared by the
+// docs-drift, next-command and workflow tests, so all of them judge commands by the same rule.
+import { renamed, verbs } from '../../scripts/cli.ts';
+import type { AnyVerb } from '../../scripts/lib/cli/define-verb.ts';
+import { resolveCommand } from '../../scripts/lib/cli/dispatch.ts';
+import { COMMON_FLAGS } from '../../scripts/lib/cli/flags.ts';
 
-export const COMMON_OPTIONS = new Set(['root', 'json', 'limit', 'help', 'version']);
-export const VERB_NAMES = new Set(verbTable.map((row) => row.name));
+/** The words a command may start with: the verbs, and the renamed words (refused with advice). */
+export const COMMAND_WORDS = new Set([
+  ...verbs.map((row) => row.name),
+  ...renamed.map((r) => r.words[0]!),
+]);
 
-interface ParserOptions {
-  key: Record<string, unknown>;
-  choices: Record<string, readonly unknown[] | undefined>;
+export interface ResolvedCommand {
+  /** How the command is spelled: `authority keys`, `status --readiness`. */
+  spelling: string;
+  verb: AnyVerb;
+  /** The words its module parses. */
+  args: string[];
 }
 
-async function parserOptions(name: string): Promise<ParserOptions> {
-  const row = verbTable.find((r) => r.name === name);
-  if (row === undefined) throw new Error(`no verb ${name}`);
-  const verb = await row.load();
-  // getOptions() is public yargs API but missing from @types/yargs.
-  const parser = verb.builder(yargs([])) as unknown as { getOptions(): ParserOptions };
-  return parser.getOptions();
+/** The command `words` (after `proofgate`) runs, or why none does. */
+export async function commandOf(words: readonly string[]): Promise<ResolvedCommand | string> {
+  const resolved = resolveCommand(verbs, words, renamed);
+  if (resolved.kind === 'renamed')
+    return `${resolved.renamed.words.join(' ')} is an old spelling of ${resolved.renamed.instead}`;
+  if (resolved.kind === 'unknown') return `unknown verb ${resolved.word}`;
+  if (resolved.kind === 'pick') return `${resolved.row.name} needs a sub-action`;
+  if (resolved.kind === 'none') return 'unknown verb (none)';
+  return { spelling: resolved.command.spelling, verb: await resolved.load(), args: resolved.args };
 }
 
-/** Every --flag the verb accepts, without the dashes. */
-export async function optionsOf(name: string): Promise<Set<string>> {
-  return new Set([...Object.keys((await parserOptions(name)).key), ...COMMON_OPTIONS]);
+/** Every --flag the module accepts, without the dashes (`--help` and `--version` too). */
+export function flagsOf(verb: AnyVerb): Set<string> {
+  return new Set([...Object.keys(COMMON_FLAGS), ...Object.keys(verb.flags), 'help', 'version']);
 }
 
-/** The allowed values of one positional or option; undefined when it has no choices. */
-export async function choicesOf(name: string, key: string): Promise<string[] | undefined> {
-  return (await parserOptions(name)).choices[key]?.map(String);
+/** The allowed values of one positional or flag; undefined when it has no choices. */
+export function choicesOf(verb: AnyVerb, key: string): readonly string[] | undefined {
+  const flag = verb.flags[key];
+  if (flag !== undefined) return 'choices' in flag ? flag.choices : undefined;
+  return verb.positionals?.[key]?.choices;
 }
 
-/** `--no-x` is yargs' negation of a boolean `--x`. */
-export function isKnownFlag(options: Set<string>, flag: string): boolean {
-  return options.has(flag) || (flag.startsWith('no-') && options.has(flag.slice(3)));
+/** `--no-x` negates a boolean `--x`, or a flag declared negatable. */
+export function isKnownFlag(verb: AnyVerb, flag: string): boolean {
+  if (flagsOf(verb).has(flag)) return true;
+  const negated = flag.startsWith('no-') ? verb.flags[flag.slice(3)] : undefined;
+  return negated !== undefined && (negated.type === 'boolean' || 'negatable' in negated);
 }

@@ -1,6 +1,7 @@
 // Reading the GitHub Actions workflows shipped in templates/github/: every `npx proofgate …` line
-// of a `run:` script tokenised like a shell would, and judged against the verbs' own parsers.
-import { choicesOf, isKnownFlag, optionsOf, VERB_NAMES } from './verb-options.ts';
+// of a `run:` script tokenised like a shell would, and judged against the verb table and each
+// command's own declarations.
+import { choicesOf, commandOf, isKnownFlag } from './verb-options.ts';
 
 export interface Step {
   name?: string;
@@ -84,27 +85,28 @@ export function proofgateCommands(script: string): string[][] {
 
 /** Problems with one tokenised command: unknown verb, action, flag or choice value. */
 export async function commandProblems(args: readonly string[]): Promise<string[]> {
-  const [verb, ...rest] = args;
-  if (verb === undefined || !VERB_NAMES.has(verb)) return [`unknown verb ${verb ?? '(none)'}`];
+  const command = await commandOf(args);
+  if (typeof command === 'string') return [command];
+  const { spelling, verb, args: rest } = command;
   const problems: string[] = [];
-  const actions = await choicesOf(verb, 'action');
-  if (actions !== undefined && !actions.includes(rest[0] ?? '')) {
-    problems.push(`${verb}: unknown action ${rest[0] ?? '(none)'}`);
+  const actions = choicesOf(verb, 'action');
+  const word = rest.find((w) => !w.startsWith('-'));
+  if (actions !== undefined && !actions.includes(word ?? '')) {
+    problems.push(`${spelling}: unknown action ${word ?? '(none)'}`);
   }
-  const options = await optionsOf(verb);
   for (let i = 0; i < rest.length; i++) {
     const token = rest[i]!;
     if (!token.startsWith('--')) continue;
     const [flag = '', inline] = token.slice(2).split('=', 2);
-    if (!isKnownFlag(options, flag)) {
-      problems.push(`${verb}: unknown flag --${flag}`);
+    if (!isKnownFlag(verb, flag)) {
+      problems.push(`${spelling}: unknown flag --${flag}`);
       continue;
     }
     const value = inline ?? rest[i + 1];
-    const choices = await choicesOf(verb, flag);
+    const choices = choicesOf(verb, flag);
     const literal = value !== undefined && !value.startsWith('--') && !value.includes('$');
     if (choices !== undefined && literal && !choices.includes(value)) {
-      problems.push(`${verb}: --${flag} ${value} is not one of ${choices.join(', ')}`);
+      problems.push(`${spelling}: --${flag} ${value} is not one of ${choices.join(', ')}`);
     }
   }
   return problems;

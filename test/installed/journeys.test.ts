@@ -1,7 +1,8 @@
-// Newcomer journeys: copies of three real public repositories (JavaScript, Python, C; sources in
-// test/fixtures/journeys/*/SOURCE.md) taken from scan to a granted project claim through the
-// installed package, with no file edited by hand: only proofgate verbs and git commits. After the
-// plane is built, the way forward is whatever `next:` lines the refused claim prints.
+// Newcomer journeys: three small projects of our own in the shapes of common public ones
+// (JavaScript, Python, C; test/fixtures/journeys/*/ABOUT.md) taken from scan to a granted project
+// claim through the installed package, with no file edited by hand: only proofgate verbs and git
+// commits. After the plane is built, the way forward is whatever `next:` lines the refused claim
+// prints.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -98,8 +99,8 @@ function refuseThenGrant(j: Journey): string[] {
 }
 
 describe('newcomer journeys through the installed package', () => {
-  test('color-name (JavaScript, node test.js, no dependencies)', () => {
-    const j = startPlane('color-name', 'npm:test');
+  test('npm-no-deps (JavaScript, node test.js, no dependencies)', () => {
+    const j = startPlane('npm-no-deps', 'npm:test');
     step(j, ['adopt', 'npm:test', '--fills', 'ENG.TESTS'], 0);
     notApplicable(j, 'ENG.BUILD', 'plain ESM published as written: nothing to build');
     notApplicable(j, 'ENG.TYPECHECK', 'plain JavaScript without type annotations');
@@ -116,8 +117,8 @@ describe('newcomer journeys through the installed package', () => {
     refuseThenGrant(j);
   });
 
-  test('appdirs (Python, stdlib unittest driven by tox.ini, no tox installed)', () => {
-    const j = startPlane('appdirs', 'python:unittest');
+  test('python-tox-unittest (Python, stdlib unittest driven by tox.ini, no tox installed)', () => {
+    const j = startPlane('python-tox-unittest', 'python:unittest');
     // tox would build virtualenvs (needs install authorization); its unittest command needs none
     expect(step(j, ['scan'], 0).stdout).toContain(
       'python:unittest  ["python3","-m","unittest","discover"]  (tox.ini:5)',
@@ -127,13 +128,13 @@ describe('newcomer journeys through the installed package', () => {
     notApplicable(j, 'ENG.TYPECHECK', 'no type annotations to check');
     notApplicable(j, 'ENG.LOCKFILE', 'no runtime dependencies');
     notApplicable(j, 'SEC.VULN_SCAN', 'no runtime dependencies');
-    step(j, ['adopt', '--fills', 'ENG.LINT', '--', 'python3', '-m', 'py_compile', 'appdirs.py'], 0);
+    step(j, ['adopt', '--fills', 'ENG.LINT', '--', 'python3', '-m', 'py_compile', 'dayspan.py'], 0);
     step(j, ['adopt', '--fills', 'SEC.SECRETS', '--', ...NO_SECRETS], 0);
     refuseThenGrant(j);
   });
 
-  test('jsmn (C, make test with cc; the tests write binaries next to the sources)', () => {
-    const j = startPlane('jsmn', 'make:test');
+  test('c-header-make (C, make test with cc; the tests write binaries next to the sources)', () => {
+    const j = startPlane('c-header-make', 'make:test');
     step(j, ['adopt', 'make:test', '--fills', 'ENG.TESTS'], 0);
     // the Makefile's lint target needs clang-tidy, which this machine lacks: BLOCKED, named
     step(j, ['adopt', 'make:lint', '--fills', 'ENG.LINT'], 0);
@@ -146,7 +147,7 @@ describe('newcomer journeys through the installed package', () => {
     const lint = step(j, ['evaluate', '--run', '--control', 'ENG.LINT'], 1);
     expect(lint.stdout).toMatch(/BLOCKED +ENG.LINT: .*missing tool: clang-tidy/);
     // the person lints with the compiler instead, replacing the adopted target
-    const syntax = ['gcc', '-fsyntax-only', '-Wall', '-Wextra', '-Werror', '-x', 'c', 'jsmn.h'];
+    const syntax = ['gcc', '-fsyntax-only', '-Wall', '-Wextra', '-Werror', '-x', 'c', 'csvtok.h'];
     step(j, ['adopt', '--fills', 'ENG.LINT', '--', ...syntax], 0);
     j.commit('lint with the compiler');
     // make test leaves test/test_* binaries behind: the run's own output stales its result, and

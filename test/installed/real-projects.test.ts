@@ -145,8 +145,8 @@ function firstContact(project: Project): void {
   const profile = join(makeTempDir('pg-profile-'), 'profile.yaml');
   writeFileSync(profile, step(j, ['init', '--template'], 0).stdout);
   step(j, ['init', '--profile', profile, ...DECISIONS], 0);
-  step(j, ['skill', 'install'], 0);
-  step(j, ['hook', 'install', '--agent', 'claude'], 0);
+  step(j, ['install', '--skill'], 0);
+  step(j, ['install', '--hook', 'claude'], 0);
 
   // the scanned test command fills ENG.TESTS; every other slot gets the owner's decision
   step(

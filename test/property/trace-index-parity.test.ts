@@ -1,8 +1,8 @@
 // Parity: the evaluator offers each view only to the rules whose `wants` accepts its shape. That
-// index must never change a verdict: on random traces and on every trace under test/fixtures and
-// the catalog examples, the indexed and the unindexed evaluator give identical verdicts (rules,
-// outcomes, findings and their order, coverage), for the shipped packs and for a pack that uses
-// every primitive.
+// index must never change a verdict: on random traces and on every trace under test/fixtures, the
+// catalog examples and the shared real-trace corpus (shared/fixtures/traces-real), the indexed
+// and the unindexed evaluator give identical verdicts (rules, outcomes, findings and their order,
+// coverage), for the shipped packs and for a pack that uses every primitive.
 import { fc, test } from '@fast-check/vitest';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +13,10 @@ import type { TraceEvent } from '../../scripts/lib/core/trace/events.ts';
 import type { Pack } from '../../scripts/lib/core/trace/pack.ts';
 import { ruleTypes } from '../../scripts/lib/core/trace/rules/index.ts';
 import { adaptTrace } from '../../scripts/lib/io/trace/adapt-trace.ts';
+import { sharedFixture } from '../helpers/shared-fixture.ts';
 import { FIXTURES, PACKS, REPO, packAt } from '../helpers/trace.ts';
+
+const realCorpus = sharedFixture('traces-real');
 
 /** A pack using every primitive (and every sequence mode) over the tools `a`, `b`, `c`. */
 function everyPrimitive([a, b, c]: readonly [string, string, string]): Pack {
@@ -180,10 +183,15 @@ function traceFiles(dir: string): string[] {
 }
 
 describe('indexed and unindexed evaluators agree on every stored trace', () => {
-  const files = [FIXTURES, join(REPO, 'test', 'fixtures', 'traces-real'), join(PACKS, 'examples')]
-    .flatMap(traceFiles)
-    .sort();
-  example('the corpus is not empty', () => expect(files.length).toBeGreaterThan(35));
+  const dirs = [
+    FIXTURES,
+    join(PACKS, 'examples'),
+    ...(realCorpus.isMissing ? [] : [realCorpus.path]),
+  ];
+  const files = dirs.flatMap(traceFiles).sort();
+  example.skipIf(realCorpus.isMissing)('the corpus is not empty', () =>
+    expect(files.length).toBeGreaterThan(35),
+  );
   for (const file of files) {
     example.concurrent(relative(REPO, file), async () => {
       const events = (await adaptTrace(file, file, 'auto')).events;

@@ -1,116 +1,164 @@
-// The yargs tree of a list of verbs, loaded only to render --help and --version and to refuse an
-// unknown or missing verb. A verb's command line is always parsed by lean-parse.ts, the one
-// parser of every run, here too (see ARCHITECTURE.md).
-import yargs from 'yargs';
-import type { Argv } from 'yargs';
+// The front door of `proofgate`: finds the verb, and its action, on the command line in the verb
+// table (scripts/cli.ts), loads only the module that runs it and the parser, and runs it. The
+// verb list, `--help` without a verb, `--version`, an unknown or renamed word and a verb named
+// without the action it needs are answered from the table alone, without loading any verb.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ExitCode } from '../core/errors.ts';
-import type { AnyVerb } from './define-verb.ts';
-import { COMMON_OPTIONS, executeVerb } from './execute-verb.ts';
-import { leanParse } from './lean-parse.ts';
+import type { AnyVerb, Renamed, VerbRow } from './define-verb.ts';
+import { executeVerb } from './execute-verb.ts';
+import { actionsHelp, topLevelHelp, verbHelp, type Command } from './help.ts';
 import { reportError, VERSION } from './report-error.ts';
-import { splitPassthrough, verbIndex } from './verb-index.ts';
 
-function addCommonOptions(y: Argv): Argv {
-  return y.options(COMMON_OPTIONS);
-}
+const FLAGS_WITH_VALUES = new Set(['--root', '--limit']);
 
-const HELP_OR_VERSION = new Set(['--help', '-h', '--version']);
-
-/** Parses `args` against `verbs` and runs the chosen verb. Never throws. */
-export async function dispatch(
-  verbs: readonly AnyVerb[],
-  whole: readonly string[],
-  ctx: Context,
-  scriptName = 'proofgate',
-): Promise<ExitCode> {
-  const { head: args, rest } = splitPassthrough(whole);
-  const at = verbIndex(args);
-  const verb = at === undefined ? undefined : verbs.find((v) => v.name === args[at]);
-  const wantsHelp = args.some((arg) => HELP_OR_VERSION.has(arg));
-  const run: RunState = { exit: 0, wantsJson: args.includes('--json'), rest };
-  try {
-    if (verb !== undefined && at !== undefined && !wantsHelp) {
-      await runLean(verb, [...args.slice(0, at), ...args.slice(at + 1)], ctx, run);
-    } else {
-      await parseTree(verbs, args, ctx, run, scriptName);
-    }
-  } catch (error) {
-    return reportError(error, run.wantsJson, ctx, args);
+/** Index of the first word after `from` that is neither a flag nor the value of a common flag. */
+function wordAt(head: readonly string[], from = 0): number | undefined {
+  for (let i = from; i < head.length; i++) {
+    if (FLAGS_WITH_VALUES.has(head[i]!)) i++;
+    else if (!head[i]!.startsWith('-')) return i;
   }
-  return run.exit;
+  return undefined;
 }
 
-interface RunState {
-  exit: ExitCode;
-  wantsJson: boolean;
-  /** The words after `--`, handed to the verb as `argv['--']`. */
-  rest: string[] | undefined;
+/** Where `spelling` (a word right after the verb, or a flag anywhere after it) is on the line. */
+function spelledAt(head: readonly string[], at: number, spelling: string): number | undefined {
+  if (!spelling.startsWith('--')) {
+    const i = wordAt(head, at + 1);
+    return i !== undefined && head[i] === spelling ? i : undefined;
+  }
+  for (let i = at + 1; i < head.length; i++)
+    if (head[i] === spelling || head[i]!.startsWith(`${spelling}=`)) return i;
+  return undefined;
 }
 
-function baseParser(args: readonly string[], scriptName: string): Argv {
-  return addCommonOptions(yargs([...args]))
-    .scriptName(scriptName)
-    .strict()
-    .exitProcess(false)
-    .fail((message, error) => {
-      throw (
-        error ??
-        new UsageError('BAD_FLAG', message, { next: `run "${scriptName} --help" for usage` })
-      );
+/** What a command line names in the verb table. */
+export type Resolved =
+  | { kind: 'run'; command: Command; load: () => Promise<AnyVerb>; args: string[] }
+  | { kind: 'pick'; row: VerbRow }
+  | { kind: 'renamed'; renamed: Renamed }
+  | { kind: 'unknown'; word: string }
+  | { kind: 'none' };
+
+/**
+ * The command `args` names: the module that runs it and the words it parses (the command line
+ * without the verb and a word action; a flag action is one of the module's own flags).
+ */
+export function resolveCommand(
+  verbs: readonly VerbRow[],
+  args: readonly string[],
+  renamed: readonly Renamed[] = [],
+): Resolved {
+  const cut = args.indexOf('--');
+  const head = cut === -1 ? [...args] : args.slice(0, cut);
+  const tail = cut === -1 ? [] : args.slice(cut);
+  const at = wordAt(head);
+  if (at === undefined) return { kind: 'none' };
+  const old = renamed.find(
+    ({ words: [first, second] }) =>
+      head[at] === first && (second === undefined || spelledAt(head, at, second) !== undefined),
+  );
+  if (old !== undefined) return { kind: 'renamed', renamed: old };
+  const verb = verbs.find((v) => v.name === head[at]);
+  if (verb === undefined) return { kind: 'unknown', word: head[at]! };
+  for (const action of verb.actions ?? []) {
+    const i = spelledAt(head, at, action.spelling);
+    if (i === undefined) continue;
+    const skip = action.spelling.startsWith('--') ? [at] : [at, i];
+    const spelling = `${verb.name} ${action.spelling}`;
+    const usage = action.takes === undefined ? spelling : `${spelling} ${action.takes}`;
+    return {
+      kind: 'run',
+      command: { spelling, usage, describe: action.describe },
+      load: action.load,
+      args: [...head.filter((_w, j) => !skip.includes(j)), ...tail],
+    };
+  }
+  if (verb.load === undefined) return { kind: 'pick', row: verb };
+  return {
+    kind: 'run',
+    command: { spelling: verb.name, usage: verb.name, describe: verb.describe, actions: verb },
+    load: verb.load,
+    args: [...head.filter((_w, j) => j !== at), ...tail],
+  };
+}
+
+function refusal(resolved: Resolved, verbs: readonly VerbRow[]): UsageError {
+  if (resolved.kind === 'renamed') {
+    const { words, instead } = resolved.renamed;
+    return new UsageError(
+      'BAD_FLAG',
+      `unknown command '${words.join(' ')}': did you mean '${instead}'?`,
+      { next: 'run "proofgate --help" for the list of verbs' },
+    );
+  }
+  if (resolved.kind === 'unknown')
+    return new UsageError('BAD_FLAG', `Unknown verb: ${resolved.word}`, {
+      expected: `one of ${verbs.map((row) => row.name).join(', ')}`,
+      next: 'run "proofgate --help" for the list of verbs',
     });
+  if (resolved.kind === 'pick') {
+    const { name, actions = [] } = resolved.row;
+    return new UsageError('BAD_FLAG', `proofgate ${name} needs a sub-action`, {
+      expected: `one of ${actions.map((a) => `${name} ${a.spelling}`).join(', ')}`,
+      next: `run "proofgate ${name} --help" for its sub-actions`,
+    });
+  }
+  return new UsageError('BAD_FLAG', 'Name a verb. Run "proofgate --help" for the list.', {
+    next: 'run "proofgate --help" for usage',
+  });
 }
 
-/** Runs one verb, parsed by the lean parser. `rest` is the command line without the verb's name. */
-async function runLean(
-  verb: AnyVerb,
-  rest: readonly string[],
-  ctx: Context,
-  run: RunState,
-): Promise<void> {
-  const argv = leanParse(verb, rest, COMMON_OPTIONS);
-  run.wantsJson = argv['json'] === true;
-  run.exit = await executeVerb(verb, argv, ctx, run.rest);
+/** The text `--help` or `--version` asks for without loading a verb, if that is all it asks. */
+function answerFromTable(
+  resolved: Resolved,
+  head: readonly string[],
+  verbs: readonly VerbRow[],
+): string | undefined {
+  const help = head.includes('--help') || head.includes('-h');
+  if (resolved.kind === 'pick' && help) {
+    const { name, describe } = resolved.row;
+    return `proofgate ${name}\n\n${describe}\n\n${actionsHelp(resolved.row)}`;
+  }
+  if (resolved.kind !== 'none') return undefined;
+  if (help) return topLevelHelp(verbs);
+  return head.includes('--version') ? `${VERSION}\n` : undefined;
 }
 
-/** The full command tree with help for every verb: `--help`, `--version` and unknown verbs. */
-async function parseTree(
-  verbs: readonly AnyVerb[],
+/**
+ * Runs the command line `args` against the verb table. Loads only the module that runs it, so
+ * start-up pays for one verb's dependencies. Never throws.
+ */
+export async function dispatch(
+  verbs: readonly VerbRow[],
   args: readonly string[],
   ctx: Context,
-  run: RunState,
-  scriptName: string,
-): Promise<void> {
-  let parser = baseParser(args, scriptName)
-    .version(VERSION)
-    .help()
-    .alias('h', 'help')
-    .wrap(100)
-    .demandCommand(1, 'Name a verb. Run "proofgate --help" for the list.');
-  for (const verb of verbs) {
-    parser = parser.command({
-      command: verb.command ?? verb.name,
-      describe: verb.describe,
-      builder: (y: Argv) => {
-        let built = verb.builder(y);
-        for (const [cmd, what] of verb.examples) built = built.example(cmd, what);
-        return built;
-      },
-      // yargs' own argv is never used: a run reached through the tree (`--json false scan`,
-      // where the verb is not the first word) is parsed again by the lean parser.
-      handler: async () => {
-        const at = args.indexOf(verb.name);
-        const rest = at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 1)];
-        await runLean(verb, rest, ctx, run);
-      },
-    });
+  renamed: readonly Renamed[] = [],
+): Promise<ExitCode> {
+  const cut = args.indexOf('--');
+  const head = cut === -1 ? args : args.slice(0, cut);
+  let wantsJson = head.includes('--json');
+  try {
+    const resolved = resolveCommand(verbs, args, renamed);
+    const answer = answerFromTable(resolved, head, verbs);
+    if (answer !== undefined) {
+      ctx.out.write(answer);
+      return 0;
+    }
+    if (resolved.kind !== 'run') throw refusal(resolved, verbs);
+    const [verb, { parseArgs }] = await Promise.all([resolved.load(), import('./parse-args.ts')]);
+    if (head.includes('--help') || head.includes('-h')) {
+      ctx.out.write(verbHelp(verb, resolved.command));
+      return 0;
+    }
+    if (head.includes('--version')) {
+      ctx.out.write(`${VERSION}\n`);
+      return 0;
+    }
+    const argv = parseArgs(verb, resolved.args, resolved.command.spelling);
+    wantsJson = argv.json;
+    return await executeVerb(verb, argv, ctx);
+  } catch (error) {
+    return reportError(error, wantsJson, ctx, args);
   }
-  // The callback form hands --help and --version text back instead of printing it, so all
-  // output goes through ctx.out.
-  let shown = '';
-  await parser.parseAsync([...args], {}, (_error, _argv, output) => {
-    shown = output;
-  });
-  if (shown !== '') ctx.out.write(`${shown}\n`);
 }

@@ -1,24 +1,15 @@
-// Running a verb once its arguments are parsed: the common options, the verb's options, its
-// result, and the result printed as text or JSON. The arguments always come from lean-parse.ts.
+// Running a verb once its command line is parsed (parse-args.ts): the common options, the verb's
+// options, its result, and the result printed as text or JSON.
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ExitCode } from '../core/errors.ts';
 import type { CommonOptions } from '../core/options.ts';
 import { boundText } from '../render/emit.ts';
-import type { AnyVerb, ParsedArgs } from './define-verb.ts';
+import type { AnyVerb } from './define-verb.ts';
+import type { CommonArgs } from './flags.ts';
 
-const DEFAULT_LIMIT = 8192;
-
-/** The flags every verb accepts, as yargs option declarations. */
-export const COMMON_OPTIONS = {
-  root: { type: 'string', describe: 'Repository root (default: git top level of the cwd)' },
-  json: { type: 'boolean', default: false, describe: 'Print one JSON document on stdout' },
-  limit: { type: 'number', default: DEFAULT_LIMIT, describe: 'Bound on human output, in bytes' },
-} as const;
-
-function readCommon(argv: ParsedArgs): CommonOptions {
-  const limit = argv['limit'];
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 256) {
+function readCommon({ root, json, limit }: CommonArgs): CommonOptions {
+  if (!Number.isInteger(limit) || limit < 256) {
     throw new UsageError(
       'BAD_VALUE',
       `--limit must be a whole number of bytes >= 256, got ${String(limit)}`,
@@ -29,17 +20,14 @@ function readCommon(argv: ParsedArgs): CommonOptions {
       },
     );
   }
-  const root = argv['root'];
-  return { root: typeof root === 'string' ? root : undefined, json: argv['json'] === true, limit };
+  return { root, json, limit };
 }
 
 export async function executeVerb(
   verb: AnyVerb,
-  argv: ParsedArgs,
+  argv: CommonArgs,
   ctx: Context,
-  rest?: readonly string[],
 ): Promise<ExitCode> {
-  if (rest !== undefined) argv['--'] = [...rest];
   const common = readCommon(argv);
   const options: unknown = verb.toOptions(argv, common);
   const result: unknown = await verb.run(options, ctx);

@@ -1,15 +1,14 @@
-// Flags shared by the gate verbs (evaluate, claim, audit, attest, status) and their defaults:
-// actor from $USER (else `agent`), authority virtual:developer, context local:<hostname>. An
-// explicit flag always wins.
+// Flags shared by the gate verbs (evaluate, claim, audit, attest, status and their views), as
+// declarations a verb spreads into its own, and their defaults: actor from $USER (else `agent`),
+// authority virtual:developer, context local:<hostname>. An explicit flag always wins.
 import { defaultExecutionContext } from '../io/default-context.ts';
 import { availableParallelism } from 'node:os';
-import type { Argv } from 'yargs';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { SIGN_MODES, type SignMode } from '../core/ledger/keyless.ts';
+import { SIGN_MODES } from '../core/ledger/keyless.ts';
 import type { Actor } from '../core/ledger/types.ts';
-import { AUTHORIZATION_KINDS, type AuthorizationKind } from '../core/plane/types.ts';
-import type { ParsedArgs } from './define-verb.ts';
+import { AUTHORIZATION_KINDS } from '../core/plane/types.ts';
+import type { FlagSpecs } from './flags.ts';
 
 const DEFAULT_AUTHORITY = 'virtual:developer';
 
@@ -24,70 +23,109 @@ export interface ActorFlags {
   context: string | undefined;
 }
 
-export function actorFlags(y: Argv, authorityDefault = DEFAULT_AUTHORITY): Argv {
-  return y
-    .option('actor', { type: 'string', describe: 'display label (default: $USER, else agent)' })
-    .option('authority-id', {
+/** `--actor`, `--authority-id`, `--execution-context`; `authorityDefault` is what help says. */
+export function actorFlags(authorityDefault = DEFAULT_AUTHORITY) {
+  return {
+    actor: {
       type: 'string',
+      nonEmpty: true,
+      describe: 'display label (default: $USER, else agent)',
+    },
+    'authority-id': {
+      type: 'string',
+      nonEmpty: true,
       describe: `registered authority acting (default: ${authorityDefault})`,
-    })
-    .option('execution-context', {
+    },
+    'execution-context': {
       type: 'string',
+      nonEmpty: true,
       describe: 'where this runs, e.g. local:laptop or ci:github:123 (default: local:<hostname>)',
-    });
+    },
+  } as const satisfies FlagSpecs;
 }
 
-export function controlFlag(y: Argv): Argv {
-  return y.option('control', {
+/** The acting identity as given by the actor flags. */
+export function actorOf(argv: {
+  actor: string | undefined;
+  'authority-id': string | undefined;
+  'execution-context': string | undefined;
+}): ActorFlags {
+  return {
+    label: argv.actor,
+    authority: argv['authority-id'],
+    context: argv['execution-context'],
+  };
+}
+
+export const controlFlag = {
+  control: {
     type: 'string',
     array: true,
+    nonEmpty: true,
     describe: 'control id (repeatable); default: every control required at the target maturity',
-  });
-}
+  },
+} as const satisfies FlagSpecs;
 
-export function runFlags(y: Argv): Argv {
-  return y
-    .option('authorize', {
-      type: 'string',
-      array: true,
-      describe: `grant a capability the control requires (repeatable): ${AUTHORIZATION_KINDS.join(', ')}`,
-    })
-    .option('granted-by', {
-      type: 'string',
-      describe:
-        'authority granting --authorize: a human or the release owner (default: the acting authority)',
-    })
-    .option('jobs', {
-      type: 'number',
-      describe: `controls run in parallel (default: the number of cores, here ${defaultJobs()})`,
-    })
-    .option('progress', {
-      type: 'boolean',
-      default: false,
-      describe:
-        'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
-    })
-    .option('quiet', {
-      type: 'boolean',
-      default: false,
-      describe: 'no progress lines on stderr',
-    });
-}
+/** The flags of a verb that runs controls. */
+export const runFlags = {
+  authorize: {
+    type: 'string',
+    array: true,
+    choices: AUTHORIZATION_KINDS,
+    describe: 'grant a capability the control requires (repeatable)',
+  },
+  'granted-by': {
+    type: 'string',
+    nonEmpty: true,
+    describe:
+      'authority granting --authorize: a human or the release owner (default: the acting authority)',
+  },
+  jobs: {
+    type: 'number',
+    describe: 'controls run in parallel (default: the number of cores)',
+  },
+  progress: {
+    type: 'boolean',
+    default: false,
+    describe:
+      'progress lines on stderr, even with --json (default: on a terminal, elsewhere once the run lasts a few seconds; never with --json or --quiet)',
+  },
+  quiet: { type: 'boolean', default: false, describe: 'no progress lines on stderr' },
+} as const satisfies FlagSpecs;
 
-function optionalText(argv: ParsedArgs, name: string): string | undefined {
-  const value = argv[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new UsageError('MISSING_ARG', `--${name} needs a value`);
-  return value.trim();
-}
+/** `--sign`: how the verb's entries are signed (references/sigstore.md). */
+export const signFlag = {
+  sign: {
+    type: 'string',
+    choices: SIGN_MODES,
+    default: 'key',
+    describe:
+      "key: the authority's registered key (if any); sigstore: keyless, bound to the CI's OIDC identity",
+  },
+} as const satisfies FlagSpecs;
 
-export function readActorFlags(argv: ParsedArgs): ActorFlags {
-  return {
-    label: optionalText(argv, 'actor'),
-    authority: optionalText(argv, 'authority-id'),
-    context: optionalText(argv, 'execution-context'),
-  };
+/** `--sigstore-root`: the trusted root keyless signatures are verified against. */
+export const sigstoreRootFlag = {
+  'sigstore-root': {
+    type: 'string',
+    nonEmpty: true,
+    describe:
+      'trusted_root.json for keyless signatures (default: the public-good root shipped with proofgate)',
+  },
+} as const satisfies FlagSpecs;
+
+export const trustFlag = {
+  trust: {
+    type: 'string',
+    nonEmpty: true,
+    describe:
+      'auditor trust file (proofgate export --trust-root): authorities, keys and segment heads from it, never from the repository; any difference is exit 3',
+  },
+} as const satisfies FlagSpecs;
+
+/** The `--trust` file as an option, when given. */
+export function trustPath(trust: string | undefined): { trust?: string } {
+  return trust === undefined ? {} : { trust };
 }
 
 /** The actor with defaults applied (keyid is resolved later, from the plane). */
@@ -104,89 +142,27 @@ export function actorFrom(
   };
 }
 
-export function readStrings(argv: ParsedArgs, name: string): string[] {
-  const value = argv[name];
-  if (value === undefined) return [];
-  const list = (Array.isArray(value) ? value : [value]).map(String);
-  if (list.some((v) => v.trim() === ''))
-    throw new UsageError('MISSING_ARG', `--${name} needs a value`);
-  return list;
-}
-
-export function readAuthorize(argv: ParsedArgs): AuthorizationKind[] {
-  const list = readStrings(argv, 'authorize');
-  const bad = list.filter((v) => !(AUTHORIZATION_KINDS as readonly string[]).includes(v));
-  if (bad.length > 0) {
-    throw new UsageError('BAD_VALUE', `unknown --authorize ${bad.join(', ')}`, {
-      expected: AUTHORIZATION_KINDS.join(', '),
-    });
-  }
-  return list as AuthorizationKind[];
-}
-
-/** The `--granted-by` authority id, when given. */
-export function readGrantedBy(argv: ParsedArgs): string | undefined {
-  return optionalText(argv, 'granted-by');
-}
-
-/** `--sign`: how the verb's entries are signed (references/sigstore.md). */
-export function signFlag(y: Argv): Argv {
-  return y.option('sign', {
-    choices: SIGN_MODES,
-    default: 'key',
-    describe:
-      "key: the authority's registered key (if any); sigstore: keyless, bound to the CI's OIDC identity",
-  });
-}
-
-/** `--sigstore-root`: the trusted root keyless signatures are verified against. */
-export function sigstoreRootFlag(y: Argv): Argv {
-  return y.option('sigstore-root', {
+/** `--base <ref>` of the read-only views (status, report), the same git ref claim takes. */
+export const baseRefFlag = {
+  base: {
     type: 'string',
+    negatable: true,
     describe:
-      'trusted_root.json for keyless signatures (default: the public-good root shipped with proofgate)',
-  });
-}
-
-export function readSigstoreRoot(argv: ParsedArgs): string | undefined {
-  return optionalText(argv, 'sigstore-root');
-}
-
-export function readSign(argv: ParsedArgs): SignMode {
-  return argv['sign'] === 'sigstore' ? 'sigstore' : 'key';
-}
-
-export function readJobs(argv: ParsedArgs): number {
-  return Number(argv['jobs'] ?? defaultJobs());
-}
-
-export function trustFlag(y: Argv): Argv {
-  return y.option('trust', {
-    type: 'string',
-    describe:
-      'auditor trust file (proofgate export --trust-root): authorities, keys and segment heads from it, never from the repository; any difference is exit 3',
-  });
-}
-
-/** The `--trust` file as given, when given. */
-export function readTrustPath(argv: ParsedArgs): { trust?: string } {
-  const trust = optionalText(argv, 'trust');
-  return trust === undefined ? {} : { trust };
-}
+      'Git ref the ledger must extend and whose rules decide, as in claim (default: the branch upstream when there is one; --no-base skips it)',
+  },
+} as const satisfies FlagSpecs;
 
 /**
- * `--base <ref>` of the read-only views (status, report), the same git ref claim takes;
- * `--no-base` skips the upstream check; a bare `--base` (the old boolean, deprecated) is the
- * default: the branch upstream.
+ * The `--base` of a view: a ref, or `--no-base` to skip the upstream check. A `--base` without a
+ * ref is refused (it once meant the upstream, which is what no --base does).
  */
-export function readBaseRef(argv: ParsedArgs): { noBase: boolean; base?: string } {
-  const base = argv['base'];
+export function readBaseRef(base: string | false | undefined): { noBase: boolean; base?: string } {
   if (base === false) return { noBase: true };
-  if (base !== undefined && typeof base !== 'string') {
-    throw new UsageError('BAD_VALUE', '--base takes one git ref', {
+  if (base === '')
+    throw new UsageError('MISSING_ARG', '--base needs a git ref', {
       where: '--base',
       expected: 'e.g. --base origin/main',
+      next: 'give no --base to check against the branch upstream',
     });
-  }
-  return base === undefined || base === '' ? { noBase: false } : { noBase: false, base };
+  return base === undefined ? { noBase: false } : { noBase: false, base };
 }

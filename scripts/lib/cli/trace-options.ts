@@ -1,7 +1,7 @@
-// argv → TraceOptions for `proofgate trace`, with every usage error raised before any I/O.
+// The parsed command line → TraceOptions for `proofgate trace`, with every usage error raised
+// before any I/O.
 import { UsageError } from '../core/errors.ts';
 import { adapterIds, findAdapter } from '../core/trace/adapters/index.ts';
-import type { ParsedArgs } from './define-verb.ts';
 import type { FailOn } from '../flows/trace-check-flow.ts';
 import type { CommonOptions } from '../core/options.ts';
 
@@ -18,12 +18,24 @@ export interface TraceOptions extends CommonOptions {
   alpha: number;
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+/** What `proofgate trace` declares (scripts/trace.ts), as parsed. */
+interface TraceArgs {
+  action: TraceOptions['action'];
+  traces: readonly string[];
+  pack: string | undefined;
+  adapter: string;
+  'fail-on': FailOn;
+  sarif: string | undefined;
+  junit: string | undefined;
+  markdown: string | undefined;
+  alpha: number;
+}
 
-export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOptions {
-  const traces = (Array.isArray(argv['traces']) ? argv['traces'] : []).map(String);
-  const action =
-    argv['action'] === 'adapt' ? 'adapt' : argv['action'] === 'compare' ? 'compare' : 'check';
+const str = (v: string | undefined): string | undefined => (v !== '' ? v : undefined);
+
+export function toTraceOptions(argv: TraceArgs, common: CommonOptions): TraceOptions {
+  const traces = [...argv.traces];
+  const { action } = argv;
   if (traces.length === 0)
     throw new UsageError('MISSING_ARG', 'name at least one trace file', {
       next: 'proofgate trace check --pack <file> <trace>...',
@@ -40,13 +52,13 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
         next: 'proofgate trace compare --pack <file> traces/baseline traces/new',
       },
     );
-  if (action !== 'adapt' && str(argv['pack']) === undefined) {
+  if (action !== 'adapt' && str(argv.pack) === undefined) {
     throw new UsageError('MISSING_ARG', `trace ${action} needs --pack <file>`, {
       where: '--pack',
       next: 'e.g. --pack refund (a shipped pack) or --pack <file>.yaml',
     });
   }
-  const adapter = str(argv['adapter']) ?? 'auto';
+  const adapter = str(argv.adapter) ?? 'auto';
   if (adapter !== 'auto' && findAdapter(adapter) === undefined) {
     throw new UsageError('BAD_VALUE', `unknown adapter "${adapter}"`, {
       where: '--adapter',
@@ -54,9 +66,9 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
       next: 'name the adapter without a version to use the one this proofgate has',
     });
   }
-  const alpha = argv['alpha'] === undefined ? 0.05 : Number(argv['alpha']);
+  const { alpha } = argv;
   if (!(alpha > 0 && alpha < 1)) {
-    throw new UsageError('BAD_VALUE', `--alpha ${String(argv['alpha'])} is not a probability`, {
+    throw new UsageError('BAD_VALUE', `--alpha ${String(alpha)} is not a probability`, {
       where: '--alpha',
       expected: 'a number between 0 and 1 (exclusive), e.g. 0.05',
       next: 'proofgate trace compare --alpha 0.01 --pack <file> <baseline> <new>',
@@ -67,11 +79,11 @@ export function toTraceOptions(argv: ParsedArgs, common: CommonOptions): TraceOp
     action,
     alpha,
     traces,
-    pack: str(argv['pack']),
+    pack: str(argv.pack),
     adapter,
-    failOn: argv['fail-on'] === 'warn' ? 'warn' : 'block',
-    sarif: str(argv['sarif']),
-    junit: str(argv['junit']),
-    markdown: str(argv['markdown']),
+    failOn: argv['fail-on'],
+    sarif: str(argv.sarif),
+    junit: str(argv.junit),
+    markdown: str(argv.markdown),
   };
 }

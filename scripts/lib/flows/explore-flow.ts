@@ -80,8 +80,7 @@ export interface ExploreResult {
 
 async function headCommit(root: string, { git }: Pick<World, 'git'>): Promise<string | undefined> {
   try {
-    const r = await git.runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root });
-    return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
+    return await git.resolveHead(root);
   } catch {
     return undefined;
   }

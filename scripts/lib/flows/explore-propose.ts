@@ -41,12 +41,7 @@ export interface ProposeResult {
 }
 
 async function trackedFiles(root: string, { git }: Pick<World, 'git'>): Promise<string[]> {
-  const r = await git.runGit(['ls-files', '-z'], { cwd: root });
-  if (r.code !== 0) return [];
-  return r.stdout
-    .toString('utf8')
-    .split('\0')
-    .filter((p) => p !== '');
+  return (await git.listTrackedFiles(root)) ?? [];
 }
 
 const unknownsOf = (model: unknown): { question: string }[] => {

@@ -57,7 +57,7 @@ export interface QueryResult {
   rules?: RulesReport;
 }
 
-const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'chain', 'trace', 'subject'];
+const NEEDS_ID: readonly QueryView[] = ['control', 'evidence', 'chain', 'subject'];
 
 /** Names the subject trees of `stored` (and what it cites) with the commits that have them. */
 async function subjectNames(
@@ -156,8 +156,7 @@ export async function queryFlow(
         })),
       );
     }
-    case 'chain':
-    case 'trace': {
+    case 'chain': {
       const walk = walkRequirements(buildRequirementGraph(plane.registry), id!, 'down');
       return result([
         ...walk.nodes.map((n) => ({ line: `${n.kind.padEnd(12)} ${n.id}`, data: { ...n } })),

@@ -4,43 +4,20 @@
 import type { AttestationHistory } from '../core/gate/status/attestation-age.ts';
 import type { StoredEntry } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { runGit } from './git.ts';
+import { blameCommits, headCommitTime } from './git.ts';
 
 const ZERO_COMMIT = /^0+$/;
 
-async function headTime(root: string): Promise<Date | undefined> {
-  const log = await runGit(['log', '-1', '--format=%ct', 'HEAD'], { cwd: root });
-  const seconds = Number(log.stdout.toString('utf8').trim());
-  return log.code === 0 && Number.isSafeInteger(seconds) && seconds > 0
-    ? new Date(seconds * 1000)
-    : undefined;
-}
-
-/** Final line number → committer time, from `git blame --porcelain` of the given lines. */
+/** Final line number → committer time of the commit it comes from (`git blame`). */
 async function blameLines(
   root: string,
   file: string,
   lines: readonly number[],
 ): Promise<Map<number, Date>> {
-  const ranges = lines.flatMap((n) => ['-L', `${n},${n}`]);
-  const blame = await runGit(['blame', '--porcelain', ...ranges, '--', file], { cwd: root });
+  const { commitOf, timeOf } = await blameCommits(root, file, lines);
   const found = new Map<number, Date>();
-  if (blame.code !== 0) return found;
-  const times = new Map<string, number>();
-  const lineOf = new Map<number, string>();
-  let commit: string | undefined;
-  for (const text of blame.stdout.toString('utf8').split('\n')) {
-    const header = /^([0-9a-f]{40,64}) \d+ (\d+)/.exec(text);
-    if (header !== null) {
-      commit = header[1]!;
-      lineOf.set(Number(header[2]), commit);
-      continue;
-    }
-    const time = /^committer-time (\d+)$/.exec(text);
-    if (time !== null && commit !== undefined) times.set(commit, Number(time[1]));
-  }
-  for (const [line, sha] of lineOf) {
-    const seconds = times.get(sha);
+  for (const [line, sha] of commitOf) {
+    const seconds = timeOf.get(sha);
     if (!ZERO_COMMIT.test(sha) && seconds !== undefined) found.set(line, new Date(seconds * 1000));
   }
   return found;
@@ -69,6 +46,6 @@ export async function readAttestationHistory(
       if (at !== undefined) committedAt.set(stored.hash, at);
     }
   }
-  const head = await headTime(plane.root);
+  const head = await headCommitTime(plane.root);
   return { committedAt, ...(head === undefined ? {} : { headTime: head }) };
 }

@@ -4,15 +4,9 @@
 // the probe beside git status and its consumers take it once each (trusted-base.ts for the rules,
 // ledger-upstream.ts for the ledger's append-only check). Kept apart from the path matching the
 // task scope needs, so the hook loads nothing more before its git status starts.
-import { runGit } from './git.ts';
+import { forkPoint as mergeBase, type ListedRef, listRefs, resolveCommit } from './git.ts';
 import { rememberHead, startVerdictMemo } from './verdict-memo.ts';
 import type { TrustedBase } from '../core/world/git-port.ts';
-
-async function text(root: string, args: readonly string[]): Promise<string | undefined> {
-  const result = await runGit(args, { cwd: root });
-  const out = result.stdout.toString('utf8').trim();
-  return result.code === 0 && out !== '' ? out : undefined;
-}
 
 /** The branch upstream (`@{upstream}`) and the base a verdict is judged against, found together. */
 export interface BaseProbe {
@@ -20,58 +14,6 @@ export interface BaseProbe {
   upstream: { ref: string; commit: string } | undefined;
   /** The upstream, else origin/HEAD's target, else origin/main, at its fork point (else tip). */
   trusted: TrustedBase | undefined;
-}
-
-interface ListedRef {
-  head: boolean;
-  upstream: string;
-  upstreamShort: string;
-  symref: string;
-  symrefShort: string;
-  short: string;
-  /** The commit the ref names, when the listing says so directly; else rev-parse decides. */
-  commit: string | undefined;
-}
-
-// One `for-each-ref` answers what three `rev-parse` calls asked one after the other: the current
-// branch (`%(HEAD)`), its upstream as `--abbrev-ref @{upstream}` names it, origin/HEAD's target,
-// and whether each exists (a dangling symref or a missing tracking ref is not listed).
-const FORMAT = [
-  '%(HEAD)',
-  '%(refname)',
-  '%(upstream)',
-  '%(upstream:short)',
-  '%(symref)',
-  '%(symref:short)',
-  '%(refname:short)',
-  '%(objecttype)',
-  '%(objectname)',
-].join('%00');
-
-async function listRefs(root: string): Promise<Map<string, ListedRef> | undefined> {
-  const result = await runGit(
-    ['for-each-ref', `--format=${FORMAT}`, 'refs/heads', 'refs/remotes'],
-    {
-      cwd: root,
-    },
-  );
-  if (result.code !== 0) return undefined;
-  const refs = new Map<string, ListedRef>();
-  for (const line of result.stdout.toString('utf8').split('\n')) {
-    const [head, name, upstream, upstreamShort, symref, symrefShort, short, type, object] =
-      line.split('\0');
-    if (name === undefined || name === '' || object === undefined) continue;
-    refs.set(name, {
-      head: head === '*',
-      upstream: upstream ?? '',
-      upstreamShort: upstreamShort ?? '',
-      symref: symref ?? '',
-      symrefShort: symrefShort ?? '',
-      short: short ?? '',
-      commit: type === 'commit' ? object : undefined,
-    });
-  }
-  return refs;
 }
 
 // The commit `name` (a full ref name) names, as `rev-parse --verify <name>^{commit}` resolves it.
@@ -82,7 +24,7 @@ async function commitOf(
 ): Promise<string | undefined> {
   const listed = refs.get(name)?.commit;
   if (listed !== undefined) return listed;
-  return text(root, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
+  return resolveCommit(root, name);
 }
 
 // The merge base of HEAD and `commit`; `commit` itself when HEAD is that commit (no process).
@@ -91,7 +33,7 @@ const forkPoint = (
   commit: string,
   head: string | undefined,
 ): Promise<string | undefined> =>
-  commit === head ? Promise.resolve(commit) : text(root, ['merge-base', 'HEAD', commit]);
+  commit === head ? Promise.resolve(commit) : mergeBase(root, commit);
 
 // The remote's default branch when the current branch has no upstream: origin/HEAD's target
 // (origin/HEAD itself when it is not a symbolic ref), else origin/main.

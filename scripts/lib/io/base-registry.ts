@@ -6,7 +6,7 @@ import { relative, sep } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import type { BaseRules } from '../core/gate/claim/base-rules.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { readObjects } from './cat-file.ts';
+import { readObjects } from './git.ts';
 import { planeFromTexts } from './plane.ts';
 import { objectKey, remember, remembered } from './verdict-memo.ts';
 

@@ -14,14 +14,8 @@ import { retainForCheckpoint } from '../core/ledger/checkpoint-retain.ts';
 import { decodeLine } from '../core/ledger/parse-ledger.ts';
 import type { LedgerFinding, LocatedEntry, StoredEntry } from '../core/ledger/types.ts';
 import { readSealBody } from '../core/ledger/verify-seals.ts';
-import { runGit } from './git.ts';
+import { objectFormat } from './git.ts';
 import type { SegmentFile } from '../core/world/ledger-port.ts';
-
-/** The repository's object format (blob ids of the sealed segments are in it). */
-async function objectFormatOf(root: string): Promise<'sha1' | 'sha256'> {
-  const shown = await runGit(['rev-parse', '--show-object-format'], { cwd: root });
-  return shown.stdout.toString('utf8').trim() === 'sha256' ? 'sha256' : 'sha1';
-}
 
 function readPrefixBytes(path: string, size: number): Buffer {
   const buffer = Buffer.allocUnsafe(size);
@@ -88,7 +82,8 @@ export async function computeCheckpoint(
   root: string,
   segments: readonly SegmentFile[],
 ): Promise<{ state: Uint8Array; entries: number; segments: Record<string, CheckpointSegment> }> {
-  const format = await objectFormatOf(root);
+  // The repository's object format: blob ids of the sealed segments are in it.
+  const format = await objectFormat(root);
   const prefixes = segments
     .filter((segment) => statSync(segment.path).size > 0)
     .map((segment) => {

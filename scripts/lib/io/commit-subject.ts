@@ -5,7 +5,7 @@
 import { subjectScopeOf, type SubjectScope } from '../core/binding/build-subject.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { relative, sep } from 'node:path';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { findRepositoryPaths, recentCommits } from './git.ts';
 import {
   committedSkillExcludes,
   installedSkillExcludes,
@@ -39,12 +39,7 @@ function scopeOf(
 }
 
 /** The full commit id `ref` names, or undefined when it names no commit. */
-export async function resolveCommit(root: string, ref: string): Promise<string | undefined> {
-  if (ref.startsWith('-')) return undefined;
-  const result = await runGit(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { cwd: root });
-  const commit = result.stdout.toString('utf8').trim();
-  return result.code === 0 && commit !== '' ? commit : undefined;
-}
+export { resolveCommit } from './git.ts';
 
 function subjectOf(index: SubjectIndex, commit: string, scope: SubjectScope): Promise<string> {
   return commitSubjectOf(index, commit, scope.excludes, scope.includes);
@@ -85,14 +80,7 @@ export async function findSubjectCommits(
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (trees.size === 0) return found;
-  const log = await runGit(['log', `--max-count=${depth}`, '--format=%H %T', 'HEAD'], {
-    cwd: plane.root,
-  });
-  const listed = log.code === 0 ? log.stdout.toString('utf8').split('\n').filter(Boolean) : [];
-  const history = listed.map((row) => {
-    const [commit = '', tree = ''] = row.split(' ');
-    return { commit, tree };
-  });
+  const history = (await recentCommits(plane.root, depth)) ?? [];
   const commits = history.map((h) => h.commit);
   if (commits.length === 0) return found;
   const scope = scopeOf(plane);
@@ -125,12 +113,8 @@ export async function readHeadFacts(
   root: string,
   depth: number,
 ): Promise<{ commit: string; gitTree: string; recent: string[] } | undefined> {
-  const log = await runGit(['log', `--max-count=${depth}`, '--format=%H %T', 'HEAD'], {
-    cwd: root,
-  });
-  if (log.code !== 0) return undefined;
-  const rows = log.stdout.toString('utf8').split('\n').filter(Boolean);
-  const [commit, gitTree] = (rows[0] ?? '').split(' ');
-  if (commit === undefined || gitTree === undefined) return undefined;
-  return { commit, gitTree, recent: rows.map((row) => row.split(' ')[0]!) };
+  const history = await recentCommits(root, depth);
+  const first = history?.[0];
+  if (history === undefined || first === undefined) return undefined;
+  return { commit: first.commit, gitTree: first.tree, recent: history.map((h) => h.commit) };
 }

@@ -1,40 +1,30 @@
 // File and git actions of `npm run demo` (scripts/demo.ts): a temporary copy of the example project
 // made a git repository, commits, a code edit and a deliberately tampered ledger byte.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commitEverything, initRepository, publishMain } from './git.ts';
 import { packagePath } from './package-root.ts';
 
-function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.com', ...args], {
-    cwd: dir,
-    stdio: 'ignore',
-  });
-}
-
 /** A temporary git repository (no commit yet) holding a copy of `fixture`. */
-export function copyToTempRepo(fixture: string): string {
+export async function copyToTempRepo(fixture: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'proofgate-demo-'));
   cpSync(fixture, dir, { recursive: true });
-  git(dir, 'init', '-q', '-b', 'main');
+  await initRepository(dir);
   return dir;
 }
 
-export function commitAll(dir: string, message: string): void {
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', message);
+export function commitAll(dir: string, message: string): Promise<void> {
+  return commitEverything(dir, message);
 }
 
 /**
  * Publishes `dir`'s main branch to a bare repository beside it, as the project's protected
  * upstream (origin/main): local verdicts take their rules and the task's base from it.
  */
-export function publishToOrigin(dir: string): void {
-  const origin = `${dir}.origin.git`;
-  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { stdio: 'ignore' });
-  git(dir, 'remote', 'add', 'origin', origin);
-  git(dir, 'push', '-q', '-u', 'origin', 'main');
+export function publishToOrigin(dir: string): Promise<void> {
+  return publishMain(dir, `${dir}.origin.git`);
 }
 
 export function appendToFile(dir: string, path: string, text: string): void {

@@ -3,7 +3,7 @@
 // anything unusual falls back to git itself, which also gives the exit-4 error outside a repo.
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findGitRoot, gitCommonDir, runGit } from './git.ts';
+import { currentBranch, findGitRoot, gitCommonDir } from './git.ts';
 import type { GitState } from '../core/world/git-port.ts';
 
 function readDirect(root: string): GitState | undefined {
@@ -38,7 +38,5 @@ export async function readGitState(root: string): Promise<GitState> {
   if (direct !== undefined) return direct;
   const top = await findGitRoot(root);
   const commonDir = await gitCommonDir(top);
-  const head = await runGit(['symbolic-ref', '--short', '-q', 'HEAD'], { cwd: top });
-  const branch = head.code === 0 ? head.stdout.toString('utf8').trim() : undefined;
-  return { commonDir, branch: branch === '' ? undefined : branch };
+  return { commonDir, branch: await currentBranch(top) };
 }

@@ -9,7 +9,7 @@ import { Minimatch } from 'minimatch';
 import type { MinimatchOptions } from 'minimatch';
 import { findGlobProblem } from '../core/shared/pathspec.ts';
 import { ConfigError, EnvironmentError } from '../core/errors.ts';
-import { runGit } from './git.ts';
+import { listGitignoreVisible } from './git.ts';
 
 // `*` matches names that start with a dot, as in git's own glob pathspecs used for `inputs`.
 // A leading `!` or `#` is handled here (exclusion) or taken literally, never by minimatch.
@@ -62,9 +62,9 @@ export function matchGlobs(
     .sort();
 }
 
-// The fixed directory before the first wildcard of each glob, as literal pathspecs, so git lists
-// only the part of the tree a glob can match ("" lists everything).
-function listingPathspecs(include: readonly string[]): string[] {
+// The fixed directory before the first wildcard of each glob, so git lists only the part of the
+// tree a glob can match (none: everything).
+function listingDirs(include: readonly string[]): string[] {
   const bases = include.flatMap((glob) =>
     new Minimatch(glob, MATCH_OPTIONS).set.map((parts) => {
       const fixed = parts.findIndex((part) => typeof part !== 'string');
@@ -72,30 +72,22 @@ function listingPathspecs(include: readonly string[]): string[] {
     }),
   );
   if (bases.some((base) => base === '')) return [];
-  return [...new Set(bases)].map((base) => `:(literal)${base}`);
+  return [...new Set(bases)];
 }
 
 async function listCandidates(root: string, include: readonly string[]): Promise<string[]> {
   // Only the repository's .gitignore files decide what is ignored, as for the subject binding:
   // .git/info/exclude and core.excludesFile could hide a trace the agent wrote.
-  const args = [
-    'ls-files',
-    '-z',
-    '--cached',
-    '--others',
-    '--exclude-per-directory=.gitignore',
-    '--',
-  ];
-  const result = await runGit([...args, ...listingPathspecs(include)], { cwd: root });
-  if (result.code !== 0) {
+  const result = await listGitignoreVisible(root, listingDirs(include));
+  if ('failed' in result) {
     throw new EnvironmentError('NOT_A_GIT_REPO', `cannot list the files of ${root}`, {
       where: root,
       expected: 'a git repository (trace globs match the files git sees: tracked or not ignored)',
       next: `run the control from inside a git repository (git -C ${root} status)`,
-      cause: new Error(result.stderr.trim()),
+      cause: new Error(result.failed),
     });
   }
-  return [...new Set(result.stdout.toString('utf8').split('\0').filter(Boolean))];
+  return [...new Set(result.paths)];
 }
 
 // Regular files only: a tracked file deleted from the working tree, a submodule or a symlink (which

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import type { TaskFile } from '../core/hook/task-controls.ts';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { findRepositoryPaths, isIgnored } from './git.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 const LOG_FILE = 'hook.log';
@@ -98,10 +98,6 @@ export function readRunnablePackages(root: string): Set<string> {
 }
 
 /** Whether git ignores the path (relative to the root); false when git cannot tell. */
-export async function isGitIgnored(root: string, rel: string): Promise<boolean> {
-  const result = await runGit(['check-ignore', '-q', '--no-index', rel], {
-    cwd: root,
-    userExcludes: true,
-  }).catch(() => undefined);
-  return result?.code === 0;
+export function isGitIgnored(root: string, rel: string): Promise<boolean> {
+  return isIgnored(root, rel);
 }

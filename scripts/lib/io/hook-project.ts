@@ -6,7 +6,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { EnvironmentError } from '../core/errors.ts';
 import { DEFAULT_PLANE_DIR } from '../core/plane/plane.ts';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { findRepositoryPaths, isUnbornBranch, listTreePaths, resolveUpstream } from './git.ts';
 import { locatePlane } from './locate-plane.ts';
 import type { HookProject } from '../core/world/hook-port.ts';
 
@@ -43,27 +43,20 @@ const PLANE_MANIFESTS = [`${DEFAULT_PLANE_DIR}/controls/manifest.yaml`, 'control
  */
 async function committedManifests(top: string): Promise<string[]> {
   const found = await listedAt(top, 'HEAD');
-  const upstream = await runGit(['rev-parse', '-q', '--verify', '@{upstream}^{commit}'], {
-    cwd: top,
-  });
-  if (upstream.code !== 0) return found;
-  const atUpstream = await listedAt(top, upstream.stdout.toString('utf8').trim());
+  const upstream = await resolveUpstream(top);
+  if (upstream === undefined) return found;
+  const atUpstream = await listedAt(top, upstream);
   return [...new Set([...found, ...atUpstream.map((p) => `${p} (upstream)`)])];
 }
 
 async function listedAt(top: string, rev: string): Promise<string[]> {
-  const listed = await runGit(['ls-tree', '--name-only', rev, '--', ...PLANE_MANIFESTS], {
-    cwd: top,
+  const listed = await listTreePaths(top, rev, PLANE_MANIFESTS);
+  if ('names' in listed) return listed.names;
+  if ((await isUnbornBranch(top)) && rev === 'HEAD') return [];
+  throw new EnvironmentError('GIT_FAILED', `git cannot read ${rev} in ${top}: ${listed.failed}`, {
+    where: top,
+    next: `repair the repository until "git -C ${top} log -1" works`,
   });
-  if (listed.code === 0) return listed.stdout.toString('utf8').split('\n').filter(Boolean);
-  const head = await runGit(['rev-parse', '-q', '--verify', 'HEAD'], { cwd: top });
-  const unborn = await runGit(['symbolic-ref', '-q', 'HEAD'], { cwd: top });
-  if (rev === 'HEAD' && head.code !== 0 && unborn.code === 0) return [];
-  throw new EnvironmentError(
-    'GIT_FAILED',
-    `git cannot read ${rev} in ${top}: ${listed.stderr.trim() || `exit ${listed.code}`}`,
-    { where: top, next: `repair the repository until "git -C ${top} log -1" works` },
-  );
 }
 
 const gitNext = (top: string): string =>

@@ -3,7 +3,7 @@
 // is not on the upstream a reviewer merged. "Registered" alone says nothing about who reviewed it.
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { runGit } from './git.ts';
+import { firstCommitAdding, isAncestor } from './git.ts';
 import type { UpstreamCheck } from '../core/ports.ts';
 
 export interface KeyProvenance {
@@ -32,20 +32,14 @@ async function describeOne(
   upstream: UpstreamCheck | undefined,
 ): Promise<string> {
   const manifest = plane.manifestPath.slice(plane.root.length + 1);
-  const log = await runGit(
-    ['log', '--reverse', '--format=%H%x09%an', `-S${keyid}`, 'HEAD', '--', manifest],
-    { cwd: plane.root },
-  );
-  const [commit, author] = (log.stdout.toString('utf8').split('\n')[0] ?? '').split('\t');
-  if (log.code !== 0 || commit === undefined || commit === '' || author === undefined)
+  const added = await firstCommitAdding(plane.root, keyid, manifest);
+  if (added === undefined)
     return 'registered in the working tree only (never committed, unreviewed)';
+  const { commit, author } = added;
   const short = commit.slice(0, 7);
   if (upstream === undefined)
     return `registered by ${author} in commit ${short} (no upstream: nobody is known to have reviewed it)`;
-  const merged = await runGit(['merge-base', '--is-ancestor', commit, upstream.commit], {
-    cwd: plane.root,
-  });
-  return merged.code === 0
+  return (await isAncestor(plane.root, commit, upstream.commit))
     ? `registered on ${upstream.ref} by ${author} (commit ${short})`
     : `registered in this change by ${author} (commit ${short}, not on ${upstream.ref}: unreviewed)`;
 }

@@ -10,7 +10,7 @@ import { UsageError } from '../core/errors.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { CONTEXT_MARKERS, ContextCollector } from '../core/ledger/verify-context.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
-import { runGit } from './git.ts';
+import { listTreeFilesWithSizes, readBlob, resolveCommitAndFormat } from './git.ts';
 import { LineReader } from './read-lines.ts';
 import { knownHead, remembered } from './verdict-memo.ts';
 import type { SegmentFile, CheckedRegion } from '../core/world/ledger-port.ts';
@@ -36,22 +36,17 @@ export async function readBaseLedger(
   objectFormat: 'sha1' | 'sha256';
   segments: ReadonlyMap<string, BaseBlob>;
 }> {
-  const resolved = ref.startsWith('-')
-    ? undefined
-    : await runGit(['rev-parse', '--show-object-format', '-q', '--verify', `${ref}^{commit}`], {
-        cwd: root,
-      });
-  const [format = '', commit = ''] = resolved?.stdout.toString('utf8').trim().split('\n') ?? [];
-  if (resolved === undefined || resolved.code !== 0 || commit === '') {
+  const resolved = await resolveCommitAndFormat(root, ref);
+  if (resolved === undefined) {
     throw new UsageError('BAD_VALUE', `--base ${ref} is not a commit in this repository`, {
       where: '--base',
       expected: 'a branch, tag or commit id, e.g. origin/main',
       next: 'run "git fetch" for the base branch, then retry',
     });
   }
-  const listed = await listLedgerBlobs(root, ledgerRel, commit);
+  const listed = await listLedgerBlobs(root, ledgerRel, resolved.commit);
   const segments = listed ?? new Map<string, BaseBlob>();
-  return { commit, objectFormat: format.trim() === 'sha256' ? 'sha256' : 'sha1', segments };
+  return { ...resolved, segments };
 }
 
 /**
@@ -73,19 +68,13 @@ async function lsTreeLedger(
   ledgerRel: string,
   commit: string,
 ): Promise<Map<string, BaseBlob> | undefined> {
-  const listing = await runGit(
-    ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ledgerRel],
-    { cwd: root },
-  );
-  if (listing.code !== 0) return undefined;
+  const listing = await listTreeFilesWithSizes(root, commit, ledgerRel);
+  if (listing === undefined) return undefined;
   const segments = new Map<string, BaseBlob>();
-  for (const row of listing.stdout.toString('utf8').split('\0')) {
-    const tab = row.indexOf('\t');
-    const path = row.slice(tab + 1);
-    const [, type, oid = '', size = ''] = row.slice(0, tab).split(/ +/);
+  for (const { path, type, id, size } of listing) {
     const isSegment = path.endsWith('.jsonl') && !path.slice(ledgerRel.length + 1).includes('/');
-    if (tab === -1 || type !== 'blob' || !isSegment) continue;
-    segments.set(path, { oid, size: Number(size) });
+    if (type !== 'blob' || !isSegment) continue;
+    segments.set(path, { oid: id, size: size ?? 0 });
   }
   return segments;
 }
@@ -201,11 +190,9 @@ export async function rewrittenFinding(
   before: BaseBlob,
   size: number,
 ): Promise<LedgerFinding> {
-  const blob = await runGit(['cat-file', 'blob', before.oid], { cwd: root });
+  const blob = await readBlob(root, before.oid);
   const diff =
-    blob.code === 0
-      ? firstDifference(segment.path, new Uint8Array(blob.stdout))
-      : { byte: 0, line: 1 };
+    blob !== undefined ? firstDifference(segment.path, new Uint8Array(blob)) : { byte: 0, line: 1 };
   const what = diff.byte === size ? 'truncated' : 'changed';
   const message = `segment ${what} at byte ${diff.byte}: the bytes ${where} are not a prefix of the current file`;
   return { file: segment.file, line: diff.line, code: 'HISTORY_REWRITTEN', message };

@@ -6,9 +6,8 @@
 // commits with their parents, the ledger paths each commit changed (blob ids only), the sizes of
 // the parents' blobs and the bytes of the commits' blobs (a fifth reads the parents' bytes of a
 // rewrite, to name where it starts); only segments a commit touched are read, each blob once.
-import { EnvironmentError } from '../core/errors.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
-import { gitObjectId, runGit } from './git.ts';
+import { blobSizes, commitParents, gitObjectId, readObjects, stepChanges } from './git.ts';
 import { knownHead } from './verdict-memo.ts';
 
 /** One parent → commit step that changed a segment. */
@@ -21,64 +20,22 @@ interface SegmentChange {
   after: string;
 }
 
-async function gitText(root: string, args: readonly string[], input?: string): Promise<string> {
-  const result = await runGit(args, { cwd: root, ...(input === undefined ? {} : { input }) });
-  if (result.code !== 0) {
-    throw new EnvironmentError('GIT_FAILED', `git ${args.join(' ')} failed`, {
-      where: root,
-      next: 'run the git command by hand to see why; the ledger history cannot be proven without it',
-    });
-  }
-  return result.stdout.toString('utf8');
-}
+const NEXT =
+  'run the git command by hand to see why; the ledger history cannot be proven without it';
 
-/** Every (commit, parent) pair in `base..HEAD`, newest first. */
-async function commitSteps(root: string, base: string): Promise<[string, string][]> {
-  const listed = await gitText(root, ['rev-list', '--parents', `${base}..HEAD`, '--']);
-  return listed
-    .split('\n')
-    .filter((row) => row !== '')
-    .flatMap((row) => {
-      const [commit = '', ...parents] = row.split(' ');
-      return parents.map((parent): [string, string] => [commit, parent]);
-    });
-}
-
-/** The segment changes of each step (`git diff-tree --stdin --always`: one header per step). */
+/** The segment changes of each step (one diff-tree for all of them). */
 async function segmentChanges(
   root: string,
   ledgerRel: string,
   steps: readonly [string, string][],
 ): Promise<SegmentChange[]> {
-  // diff-tree reads "<commit> <parent>" and compares the commit with that parent.
-  const input = `${steps.map(([commit, parent]) => `${commit} ${parent}`).join('\n')}\n`;
-  const out = await gitText(
-    root,
-    [
-      'diff-tree',
-      '--stdin',
-      '--always',
-      '-r',
-      '--no-abbrev',
-      '--no-renames',
-      '-z',
-      '--',
-      ledgerRel,
-    ],
-    input,
-  );
-  const tokens = out.split('\0');
   const changes: SegmentChange[] = [];
-  let step = -1;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!.replace(/^\n/, '');
-    if (token === '') continue;
-    if (!token.startsWith(':')) {
-      step += 1;
-      continue;
-    }
-    const file = tokens[++i] ?? '';
-    const [, , before = '', after = '', status = ''] = token.slice(1).split(' ');
+  for (const { step, path: file, status, before, after } of await stepChanges(
+    root,
+    steps,
+    ledgerRel,
+    NEXT,
+  )) {
     const [commit, parent] = steps[step] ?? ['', ''];
     const isSegment = file.endsWith('.jsonl') && !file.slice(ledgerRel.length + 1).includes('/');
     if (isSegment) changes.push({ commit, parent, file, status, before, after });
@@ -89,35 +46,9 @@ async function segmentChanges(
 /** The bytes of each blob (`git cat-file --batch`, one call). */
 async function readBlobs(root: string, oids: ReadonlySet<string>): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
-  if (oids.size === 0) return blobs;
-  const result = await runGit(['cat-file', '--batch'], {
-    cwd: root,
-    input: `${[...oids].join('\n')}\n`,
-  });
-  const out = result.stdout;
-  let at = 0;
-  while (at < out.length) {
-    const eol = out.indexOf(10, at);
-    if (eol === -1) break;
-    const [oid = '', type = '', size = ''] = out.subarray(at, eol).toString('utf8').split(' ');
-    at = eol + 1;
-    if (type !== 'blob') continue;
-    blobs.set(oid, out.subarray(at, at + Number(size)));
-    at += Number(size) + 1;
-  }
+  for (const [oid, { type, bytes }] of await readObjects(root, [...oids]))
+    if (type === 'blob') blobs.set(oid, bytes);
   return blobs;
-}
-
-/** The size of each object (`git cat-file --batch-check`, one call); a missing one is left out. */
-async function blobSizes(root: string, oids: ReadonlySet<string>): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  if (oids.size === 0) return sizes;
-  const out = await gitText(root, ['cat-file', '--batch-check'], `${[...oids].join('\n')}\n`);
-  for (const line of out.split('\n')) {
-    const [oid = '', type = '', size = ''] = line.split(' ');
-    if (type === 'blob' && /^[0-9]+$/.test(size)) sizes.set(oid, Number(size));
-  }
-  return sizes;
 }
 
 /** 1-based line and byte of the first byte where `after` stops extending `before`. */
@@ -143,7 +74,7 @@ export async function checkLedgerHistory(
 ): Promise<LedgerFinding[]> {
   // No commit lies between the base and HEAD when HEAD is the base (the probe saw which it is).
   if (knownHead(root) === base) return [];
-  const steps = await commitSteps(root, base);
+  const steps = await commitParents(root, base, NEXT);
   if (steps.length === 0) return [];
   const changes = (await segmentChanges(root, ledgerRel, steps)).filter((c) => c.status !== 'A');
   const modified = changes.filter((c) => c.status !== 'D');
@@ -152,7 +83,7 @@ export async function checkLedgerHistory(
   // the parent's size), so a long segment is not held twice. The parent's bytes are read only
   // to name where a rewrite starts.
   const [sizes, read] = await Promise.all([
-    blobSizes(root, new Set(modified.map((c) => c.before))),
+    blobSizes(root, new Set(modified.map((c) => c.before)), NEXT),
     readBlobs(root, new Set(modified.map((c) => c.after))),
   ]);
   const extended = (change: SegmentChange): boolean => {

@@ -7,7 +7,7 @@ import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { PlaneLocation } from '../core/plane/plane.ts';
 import type { UpstreamCheck } from '../core/ports.ts';
 import { UsageError } from '../core/errors.ts';
-import { runGit } from './git.ts';
+import { forkPoint } from './git.ts';
 import { proveBase } from './ledger-base.ts';
 import { ledgerRel } from './ledger-store.ts';
 import { currentSegmentFiles } from './verify-ledger-files.ts';
@@ -29,9 +29,8 @@ export async function findUpstream(
  * and `ref`). A ref git cannot resolve, or one with no common history, is a usage error.
  */
 export async function findBaseFork(root: string, ref: string): Promise<UpstreamCheck> {
-  const fork = await runGit(['merge-base', 'HEAD', ref], { cwd: root });
-  const commit = fork.stdout.toString('utf8').trim();
-  if (fork.code !== 0 || commit === '') {
+  const commit = await forkPoint(root, ref);
+  if (commit === undefined) {
     throw new UsageError(
       'BAD_VALUE',
       `--base ${ref}: not a git ref with history in common with HEAD`,

@@ -3,16 +3,12 @@
 // the manifest and registry digests, instead of hashing the working tree.
 import { digestJson } from '../core/hash.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
-import { gitObjectId, runGit } from './git.ts';
+import { gitObjectId, headTree, objectFormat } from './git.ts';
 import type { Plane } from '../core/plane/plane.ts';
 
 export async function readMetaSubject(plane: Plane): Promise<SubjectBinding> {
-  const head = await runGit(['rev-parse', '-q', '--verify', 'HEAD^{tree}'], { cwd: plane.root });
-  let tree = head.stdout.toString('utf8').trim();
-  if (head.code !== 0 || tree === '') {
-    const format = await runGit(['rev-parse', '--show-object-format'], { cwd: plane.root });
-    const sha256 = format.stdout.toString('utf8').trim() === 'sha256';
-    tree = gitObjectId('tree', new Uint8Array(0), sha256 ? 'sha256' : 'sha1');
-  }
+  const tree =
+    (await headTree(plane.root)) ??
+    gitObjectId('tree', new Uint8Array(0), await objectFormat(plane.root));
   return { tree, manifest: digestJson(plane.manifest), registry: digestJson(plane.registry) };
 }

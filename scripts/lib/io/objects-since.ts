@@ -7,7 +7,7 @@ import { EnvironmentError } from '../core/errors.ts';
 import { HEX64 } from '../core/ledger/parse-entry.ts';
 import type { LedgerFinding } from '../core/ledger/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { changesSince, findRepositoryPaths } from './git.ts';
 import { createObjectStore, checkObjects, objectsDir } from './objects.ts';
 
 /** An object path (relative to the repository's top level) that a commit since did not only add. */
@@ -37,18 +37,8 @@ export async function objectsChangedSince(
   const { top } = await findRepositoryPaths(plane.root);
   const objects = await inRepository(plane, objectsDir(plane));
   if (objects === undefined) return undefined;
-  const diff = await runGit(
-    ['diff', '--name-status', '--no-renames', '-z', commit, 'HEAD', '--', objects],
-    { cwd: top },
-  );
-  if (diff.code !== 0) return undefined;
-  const fields = diff.stdout.toString('utf8').split('\0');
-  const changes: ObjectChange[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const status = fields[i] ?? '';
-    if (status !== 'A') changes.push({ status, path: fields[i + 1] ?? '' });
-  }
-  return changes;
+  const changes = await changesSince(top, commit, objects);
+  return changes?.filter((change) => change.status !== 'A');
 }
 
 /**

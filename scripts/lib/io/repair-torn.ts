@@ -7,7 +7,7 @@ import { IntegrityError } from '../core/errors.ts';
 import { decodeLine } from '../core/ledger/parse-ledger.ts';
 import { writerSegmentBase } from '../core/ledger/segment-name.ts';
 import { defaultExecutionContext } from './default-context.ts';
-import { runGit } from './git.ts';
+import { objectSize } from './git.ts';
 import { loadSigner } from './keys.ts';
 import { readCloneId } from './clone-id.ts';
 import { readGitState } from './git-state.ts';
@@ -21,8 +21,7 @@ import type { Plane } from '../core/plane/plane.ts';
 import type { SegmentTail, RepairedTail } from '../core/world/ledger-port.ts';
 
 async function committedSize(root: string, file: string): Promise<number> {
-  const blob = await runGit(['cat-file', '-s', `HEAD:${file}`], { cwd: root });
-  return blob.code === 0 ? Number(blob.stdout.toString('utf8').trim()) : 0;
+  return (await objectSize(root, `HEAD:${file}`)) ?? 0;
 }
 
 async function checkRepairable(

@@ -2,7 +2,7 @@
 // --batch`). A file that is not there reads as undefined: the caller decides what that means.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readObjects } from './cat-file.ts';
+import { readObjects } from './git.ts';
 
 /** Each repository-relative path's text at `commit`, or in the working tree when none is given. */
 export async function readRequirementTexts(

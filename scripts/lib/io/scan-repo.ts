@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildScan, selectFilesToRead } from '../core/scan/build-scan.ts';
 import type { ScanResult } from '../core/scan/types.ts';
 import { SKILL_DIRS } from '../core/skill/plan-skill-install.ts';
-import { gitText } from './git.ts';
+import { listVisibleFiles } from './git.ts';
 
 /** Files larger than this are listed but not read. */
 const MAX_READ_BYTES = 512 * 1024;
@@ -18,10 +18,9 @@ const SKILL_PREFIXES = Object.values(SKILL_DIRS).map((dir) => `${dir}/`);
  * skill folders left out.
  */
 async function listRepoFiles(root: string): Promise<string[]> {
-  const text = await gitText(['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: root });
-  const paths = text
-    .split('\0')
-    .filter((p) => p !== '' && !SKILL_PREFIXES.some((s) => p.startsWith(s)));
+  const paths = (await listVisibleFiles(root)).filter(
+    (p) => !SKILL_PREFIXES.some((s) => p.startsWith(s)),
+  );
   return [...new Set(paths)].sort();
 }
 

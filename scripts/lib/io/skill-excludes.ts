@@ -9,7 +9,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SubjectScope } from '../core/binding/build-subject.ts';
 import { SKILL_DIRS } from '../core/skill/plan-skill-install.ts';
-import { runGit } from './git.ts';
+import { listTreeFiles } from './git.ts';
 import { readPackageSkillFiles } from './skill-files.ts';
 
 let packageFiles: { rel: string; bytes: Buffer }[] | undefined;
@@ -69,16 +69,15 @@ export async function committedSkillExcludes(root: string, commit: string): Prom
   const algorithm = commit.length === 64 ? 'sha256' : 'sha1';
   const expected = new Map(skillPaths().map((f) => [f.path, blobId(f.bytes, algorithm)]));
   if (expected.size === 0) return [];
-  const listed = await runGit(
-    ['ls-tree', '-r', '-z', commit, '--', ...Object.values(SKILL_DIRS).map((d) => `${d}/`)],
-    { cwd: root },
+  const listed = await listTreeFiles(
+    root,
+    commit,
+    Object.values(SKILL_DIRS).map((d) => `${d}/`),
   );
-  if (listed.code !== 0) return [];
   const found: string[] = [];
-  for (const row of listed.stdout.toString('utf8').split('\0')) {
-    // `<mode> blob <id>\t<path>`; only regular files (100644, 100755 is not what install writes).
-    const match = /^100644 blob ([0-9a-f]+)\t(.*)$/s.exec(row);
-    if (match !== null && expected.get(match[2]!) === match[1]) found.push(match[2]!);
+  for (const { mode, type, id, path } of listed ?? []) {
+    // only regular files (100644; 100755 is not what install writes)
+    if (mode === '100644' && type === 'blob' && expected.get(path) === id) found.push(path);
   }
   return found.sort();
 }

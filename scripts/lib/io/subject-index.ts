@@ -7,45 +7,25 @@ import { lstatSync } from 'node:fs';
 import { copyFile, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { toGlobPathspec } from '../core/shared/pathspec.ts';
 import { EnvironmentError } from '../core/errors.ts';
-import { findRepositoryPaths, runGit } from './git.ts';
-import type { RepositoryPaths } from './git.ts';
+import {
+  addToIndex,
+  clearIndexFlags,
+  emptyIndex,
+  fillIndex,
+  findRepositoryPaths,
+  listStaged,
+  type PrivateIndex,
+  readTreeInto,
+  removeFromIndex,
+  type RepositoryPaths,
+  storeTreeFiles,
+  writeIndexTree,
+} from './git.ts';
 import { cutPaths, formatOfId, isCutPath, plainPaths, underPrefix } from './subject-trees-fast.ts';
-import { clearIndexFlags } from './worktree-state.ts';
 
-export interface SubjectIndex {
-  /** Directory git runs in; pathspecs are relative to it. */
-  root: string;
-  /** Environment that points git at the temporary index. */
-  env: Record<string, string>;
-}
-
-// Settings that would change what `git add` records or make it refuse are pinned: an unreadable
-// file must fail the computation (add.ignoreErrors), and a CRLF warning must not stop it
-// (core.safecrlf only warns or refuses; the conversion itself follows the user's settings).
-const GIT_CONFIG = [
-  ['core.splitIndex', 'false'],
-  ['add.ignoreErrors', 'false'],
-  ['core.safecrlf', 'false'],
-  ['advice.addEmbeddedRepo', 'false'],
-].flatMap(([key, value]) => ['-c', `${key}=${value ?? ''}`]);
-
-/** Runs git against the temporary index; any failure is EnvironmentError GIT_FAILED (exit 4). */
-export async function gitIndexed(index: SubjectIndex, args: string[]): Promise<Buffer> {
-  const result = await runGit([...GIT_CONFIG, ...args], { cwd: index.root, env: index.env });
-  if (result.code !== 0) {
-    throw new EnvironmentError(
-      'GIT_FAILED',
-      `git ${args[0] ?? ''} failed: ${result.stderr.trim()}`,
-      {
-        where: index.root,
-        next: 'run "git status" in that repository to see what git objects to',
-      },
-    );
-  }
-  return result.stdout;
-}
+/** A temporary index: the directory git runs in (pathspecs are relative to it) and the file. */
+export type SubjectIndex = PrivateIndex;
 
 // Copies the real index (when there is one) and dates the copy 1 ms earlier than the original:
 // git re-hashes entries modified at or after the index's own mtime ("racy git"), and an earlier
@@ -64,14 +44,6 @@ export interface ListedChanges {
   flagged: readonly string[];
 }
 
-async function addListed(index: SubjectIndex, listed: readonly string[]) {
-  const input = `${listed.map((path) => `:(top,literal)${path}`).join('\0')}\0`;
-  // -f: the list already holds exactly the files to record (status judged what is ignored, by
-  // the repository's .gitignore files alone); --pathspec-from-file: no argument-length limit.
-  const args = ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'];
-  return runGit([...GIT_CONFIG, ...args], { cwd: index.root, env: index.env, input });
-}
-
 // `git add -A` over exactly the listed paths (git then looks at nothing else). An untracked file
 // removed since status listed it is dropped and the add tried once more.
 async function addChanges(
@@ -81,15 +53,15 @@ async function addChanges(
   untracked: readonly string[],
 ): Promise<void> {
   if (listed.length === 0) return;
-  const first = await addListed(index, listed);
-  if (first.code === 0) return;
+  const first = await addToIndex(index, listed);
+  if (first === undefined) return;
   const isNew = new Set(untracked);
   const left = listed.filter(
     (path) => !isNew.has(path) || lstatSync(join(top, path), { throwIfNoEntry: false }),
   );
-  const second = left.length === 0 ? first : await addListed(index, left);
-  if (left.length > 0 && second.code === 0) return;
-  throw new EnvironmentError('GIT_FAILED', `git add failed: ${second.stderr.trim()}`, {
+  const second = left.length === 0 ? first : await addToIndex(index, left);
+  if (left.length > 0 && second === undefined) return;
+  throw new EnvironmentError('GIT_FAILED', `git add failed: ${(second ?? '').trim()}`, {
     where: index.root,
     next: 'run "git status" in that repository to see what git objects to',
   });
@@ -99,29 +71,11 @@ async function addChanges(
 // (`update-index --index-info` reads exactly that format). Removing the other entries one by one
 // (`git rm --cached`) costs time quadratic in their number; this costs one pass.
 async function keepOnly(index: SubjectIndex, includes: readonly string[]): Promise<void> {
-  const listing = ['ls-files', '--stage', '-z', '--', ...includes.map(toGlobPathspec)];
-  const kept = await gitIndexed(index, listing);
-  const file = index.env['GIT_INDEX_FILE'];
-  if (file === undefined) throw new EnvironmentError('GIT_FAILED', 'no temporary index to cut');
-  const scoped: SubjectIndex = {
-    root: index.root,
-    env: { ...index.env, GIT_INDEX_FILE: `${file}.scoped` },
-  };
-  if (kept.length === 0) await gitIndexed(scoped, ['read-tree', '--empty']);
-  else {
-    const result = await runGit([...GIT_CONFIG, 'update-index', '-z', '--index-info'], {
-      cwd: scoped.root,
-      env: scoped.env,
-      input: kept,
-    });
-    if (result.code !== 0) {
-      throw new EnvironmentError('GIT_FAILED', `git update-index failed: ${result.stderr.trim()}`, {
-        where: index.root,
-        next: 'run "git status" in that repository to see what git objects to',
-      });
-    }
-  }
-  await rename(`${file}.scoped`, file);
+  const kept = await listStaged(index, includes);
+  const scoped: SubjectIndex = { root: index.root, file: `${index.file}.scoped` };
+  if (kept.length === 0) await emptyIndex(scoped);
+  else await fillIndex(scoped, kept);
+  await rename(scoped.file, index.file);
 }
 
 export interface PreparedIndex {
@@ -139,26 +93,19 @@ export interface PreparedIndex {
 
 async function removeExcluded(index: SubjectIndex, excludes: readonly string[]): Promise<void> {
   if (excludes.length === 0) return;
-  const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
-  await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
+  await removeFromIndex(index, excludes);
 }
 
 // Writes the trees a cut made into the object store, as write-tree would have, so the subject
 // tree can be read into an index or checked out; false when git does not store the same ids.
 async function storeTrees(index: SubjectIndex, trees: ReadonlyMap<string, Buffer>) {
   if (trees.size === 0) return true;
-  const indexFile = index.env['GIT_INDEX_FILE'];
-  if (indexFile === undefined) return false;
   // Beside the temporary index, in its private directory: never in the working tree.
-  const dir = dirname(indexFile);
+  const dir = dirname(index.file);
   const files = [...trees.values()].map((_bytes, i) => join(dir, `tree-${i}`));
   await Promise.all([...trees.values()].map((bytes, i) => writeFile(files[i]!, bytes)));
-  const result = await runGit(
-    [...GIT_CONFIG, 'hash-object', '-w', '-t', 'tree', '--no-filters', '--stdin-paths'],
-    { cwd: index.root, env: index.env, input: `${files.join('\n')}\n` },
-  );
-  const stored = result.stdout.toString('utf8').trim().split('\n');
-  return result.code === 0 && stored.join(' ') === [...trees.keys()].join(' ');
+  const stored = await storeTreeFiles(index, files);
+  return stored !== undefined && stored.join(' ') === [...trees.keys()].join(' ');
 }
 
 /**
@@ -181,17 +128,15 @@ export function prepareSubjectIndex(
   const cuts = plain && underPrefix(plain, relative(paths.top, root).split(sep).join('/'));
   const ready = (async (): Promise<SubjectIndex> => {
     dir = await mkdtemp(join(tmpdir(), 'proofgate-subject-'));
-    const indexFile = join(dir, 'index');
-    await seedIndex(paths.indexFile, indexFile);
-    return { root, env: { GIT_INDEX_FILE: indexFile } };
+    const file = join(dir, 'index');
+    await seedIndex(paths.indexFile, file);
+    return { root, file };
   })();
   ready.catch(() => undefined); // observed by writeTree or dispose
-  const writeIndexTree = async (index: SubjectIndex): Promise<string> =>
-    (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
   return {
     async writeTree(changes) {
       const index = await ready;
-      if (!(await clearIndexFlags(paths.top, index.env['GIT_INDEX_FILE']!, changes.flagged)))
+      if (!(await clearIndexFlags(paths.top, index.file, changes.flagged)))
         throw new EnvironmentError('GIT_FAILED', 'git update-index could not clear index flags', {
           where: root,
           next: 'run "git ls-files -v" in that repository to see its flagged entries',
@@ -240,13 +185,10 @@ export async function commitSubjectOf(
   excludes: readonly string[],
   includes: readonly string[] | undefined,
 ): Promise<string> {
-  await gitIndexed(index, ['read-tree', commit]);
-  if (excludes.length > 0) {
-    const remove = ['rm', '--cached', '-r', '-q', '-f', '--ignore-unmatch', '--'];
-    await gitIndexed(index, [...remove, ...excludes.map(toGlobPathspec)]);
-  }
+  await readTreeInto(index, commit);
+  if (excludes.length > 0) await removeFromIndex(index, excludes);
   if (includes !== undefined) await keepOnly(index, includes);
-  return (await gitIndexed(index, ['write-tree'])).toString('utf8').trim();
+  return writeIndexTree(index);
 }
 
 /** A temporary index holding exactly `tree`, for listing paths in a tree with glob pathspecs. */
@@ -258,8 +200,8 @@ export async function withTreeIndex<T>(
   await findRepositoryPaths(root);
   const dir = await mkdtemp(join(tmpdir(), 'proofgate-tree-'));
   try {
-    const index: SubjectIndex = { root, env: { GIT_INDEX_FILE: join(dir, 'index') } };
-    await gitIndexed(index, ['read-tree', tree]);
+    const index: SubjectIndex = { root, file: join(dir, 'index') };
+    await readTreeInto(index, tree);
     return await use(index);
   } finally {
     await rm(dir, { recursive: true, force: true });

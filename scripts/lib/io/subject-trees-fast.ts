@@ -7,7 +7,7 @@
 // does from an index. Any other exclude (`**`, a glob spanning directories) returns undefined and
 // the caller falls back to the index.
 import { createHash } from 'node:crypto';
-import { runGit } from './git.ts';
+import { readObjects } from './git.ts';
 
 interface TreeEntry {
   mode: string;
@@ -126,26 +126,8 @@ async function readTrees(
   names: readonly string[],
 ): Promise<Map<string, { id: string; bytes: Buffer | undefined }>> {
   const found = new Map<string, { id: string; bytes: Buffer | undefined }>();
-  if (names.length === 0) return found;
-  const result = await runGit(['cat-file', '--batch'], {
-    cwd: root,
-    input: `${names.join('\n')}\n`,
-  });
-  const out = result.stdout;
-  let at = 0;
-  // git answers every input line in order: "<id> <type> <size>\n<content>\n" or "<name> missing".
-  for (const name of names) {
-    if (at >= out.length) break;
-    const eol = out.indexOf(0x0a, at);
-    const line = out.toString('latin1', at, eol);
-    at = eol + 1;
-    // "<name> missing" may hold spaces in the name; an object line is exactly three fields.
-    const [id = '', type = '', size = '', extra] = line.split(' ');
-    if (extra !== undefined || !/^[0-9a-f]+$/.test(id) || !/^[0-9]+$/.test(size)) continue;
-    const end = at + Number(size);
-    found.set(name, { id, bytes: type === 'tree' ? out.subarray(at, end) : undefined });
-    at = end + 1;
-  }
+  for (const [name, { id, type, bytes }] of await readObjects(root, names))
+    found.set(name, { id, bytes: type === 'tree' ? bytes : undefined });
   return found;
 }
 

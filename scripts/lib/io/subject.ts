@@ -13,20 +13,15 @@ import {
   subjectScopeOf,
   type SubjectScope,
 } from '../core/binding/build-subject.ts';
-import { assertGlobs, toGlobPathspec, unmatchedInputsError } from '../core/shared/pathspec.ts';
+import { assertGlobs, unmatchedInputsError } from '../core/shared/pathspec.ts';
 import type { SubjectBinding } from '../core/ledger/types.ts';
 import type { Control } from '../core/plane/types.ts';
 import type { Plane } from '../core/plane/plane.ts';
 import { EnvironmentError } from '../core/errors.ts';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { findRepositoryPaths, matchStaged } from './git.ts';
 import { installedSkillExcludes, withSkillExcludes } from './skill-excludes.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
-import {
-  type SubjectIndex,
-  gitIndexed,
-  prepareSubjectIndex,
-  withTreeIndex,
-} from './subject-index.ts';
+import { type SubjectIndex, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { assertOutputsUntracked } from './tracked-outputs.ts';
 import { noteBoundState, readWorktreeState, takeWorktreeState } from './worktree-state.ts';
 import type { WorktreeState } from '../core/world/git-port.ts';
@@ -138,26 +133,6 @@ export async function computeSubjectTreeState(
   return { tree, state };
 }
 
-// The `git ls-files -s -z` listing of the files the globs match, or the globs that match nothing.
-async function listInputs(
-  index: SubjectIndex,
-  globs: readonly string[],
-): Promise<{ listing: Uint8Array; unmatched: string[] }> {
-  const args = ['ls-files', '-s', '-z', '--error-unmatch', '--'];
-  const all = await runGit([...args, ...globs.map(toGlobPathspec)], {
-    cwd: index.root,
-    env: index.env,
-  });
-  if (all.code === 0) return { listing: all.stdout, unmatched: [] };
-  const unmatched: string[] = [];
-  for (const glob of globs) {
-    const one = await runGit([...args, toGlobPathspec(glob)], { cwd: index.root, env: index.env });
-    if (one.code !== 0) unmatched.push(glob);
-  }
-  if (unmatched.length === 0) await gitIndexed(index, [...args, ...globs.map(toGlobPathspec)]);
-  return { listing: all.stdout, unmatched };
-}
-
 /**
  * sha256 over `git ls-files -s -z` of the files in `tree` matched by `globs` (`:(glob)` pathspecs
  * relative to `root`). A glob matching nothing is ConfigError INPUT_UNMATCHED (exit 2).
@@ -165,7 +140,7 @@ async function listInputs(
 export async function inputsDigest(root: string, tree: string, globs: string[]): Promise<string> {
   assertGlobs(globs, 'inputs');
   return withTreeIndex(root, tree, async (index) => {
-    const { listing, unmatched } = await listInputs(index, globs);
+    const { listing, unmatched } = await matchStaged(index, globs);
     if (unmatched.length > 0) throw unmatchedInputsError('inputs', unmatched);
     return digestInputsListing(listing);
   });
@@ -203,7 +178,7 @@ export async function computeSubjects(
           subjects.set(control.id, buildControlSubject(base, control, undefined, policy));
           continue;
         }
-        const { listing, unmatched } = await listInputs(index, inputs);
+        const { listing, unmatched } = await matchStaged(index, inputs);
         // a file check's file may rightly be absent; declared inputs must match something
         if (unmatched.length > 0 && control.inputs !== undefined)
           throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);

@@ -3,10 +3,8 @@
 // (flows/trusted-rules.ts) and a task covers every path changed since it (flows/claim-scope.ts).
 // The fork point is used, so a branch merely behind its upstream is not judged by rules or paths
 // it has not seen yet.
-import { toExcludePathspec, toGlobPathspec } from '../core/shared/pathspec.ts';
 import type { SubjectScope } from '../core/binding/build-subject.ts';
-import { EnvironmentError } from '../core/errors.ts';
-import { runGit } from './git.ts';
+import { changedPaths, objectExists } from './git.ts';
 import { takeBaseProbe } from './base-probe.ts';
 import { objectKey, remembered } from './verdict-memo.ts';
 import type { TrustedBase } from '../core/world/git-port.ts';
@@ -18,11 +16,7 @@ export async function findTrustedBase(root: string): Promise<TrustedBase | undef
 
 /** Whether `object` (a commit or tree id) is in the object store (asked once per verdict). */
 export function hasObject(root: string, object: string): Promise<boolean> {
-  return remembered(
-    root,
-    objectKey(object),
-    async () => (await runGit(['cat-file', '-e', object], { cwd: root })).code === 0,
-  );
+  return remembered(root, objectKey(object), () => objectExists(root, object));
 }
 
 /**
@@ -35,21 +29,5 @@ export async function listChangedPaths(
   to: string,
   scope: SubjectScope,
 ): Promise<string[]> {
-  const pathspecs = [
-    ...(scope.includes ?? []).map(toGlobPathspec),
-    ...scope.excludes.map(toExcludePathspec),
-  ];
-  const args = ['diff-tree', '-r', '--name-only', '--no-renames', '--relative', '-z'];
-  const result = await runGit([...args, from, to, '--', ...pathspecs], { cwd: root });
-  if (result.code !== 0) {
-    throw new EnvironmentError(
-      'GIT_FAILED',
-      `git diff-tree ${from.slice(0, 12)} ${to.slice(0, 12)} failed: ${result.stderr.trim()}`,
-      { where: root, next: 'run "git status" in that repository to see what git objects to' },
-    );
-  }
-  return result.stdout
-    .toString('utf8')
-    .split('\0')
-    .filter((p) => p !== '');
+  return changedPaths(root, from, to, scope);
 }

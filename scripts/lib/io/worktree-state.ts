@@ -14,7 +14,7 @@ import { statSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findRepositoryPaths, runGit } from './git.ts';
+import { clearIndexFlags, findRepositoryPaths, listUntracked, readTrackedStatus } from './git.ts';
 import { indexHasFlags } from './index-flags.ts';
 import { remember, remembered } from './verdict-memo.ts';
 import type { WorktreeState } from '../core/world/git-port.ts';
@@ -32,30 +32,8 @@ export function modifiedTimes(top: string, paths: readonly string[]): Map<string
   return times;
 }
 
-export const STATUS_ARGS = [
-  'status',
-  '--porcelain=v2',
-  '-z',
-  '--branch',
-  '--no-ahead-behind',
-  '--untracked-files=no',
-  '--no-renames',
-  '--ignore-submodules=none',
-] as const;
-
 // Number of space-separated fields before the path in each record kind.
 const FIELDS_BEFORE_PATH: Record<string, number> = { '1': 8, u: 10, '?': 1 };
-
-const UNTRACKED_ARGS = ['ls-files', '-z', '--others', '--exclude-per-directory=.gitignore'];
-// The same, plus every index entry with its tag, to find the flagged ones.
-const TAGGED_ARGS = [
-  'ls-files',
-  '-z',
-  '-v',
-  '--cached',
-  '--others',
-  '--exclude-per-directory=.gitignore',
-];
 
 /** Parses porcelain v2 `-z` output; `undefined` when a record is not understood. */
 export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState | undefined {
@@ -124,28 +102,6 @@ function parseListing(out: Buffer, tagged: boolean): Listing {
   return { untracked: Buffer.concat(untracked), flagged: [...new Set(flagged)] };
 }
 
-/**
- * Clears the assume-unchanged and skip-worktree flags of `paths` in the index `file` (a private
- * copy), so that git compares those entries with the disk like any other.
- */
-export async function clearIndexFlags(
-  top: string,
-  file: string,
-  paths: readonly string[],
-): Promise<boolean> {
-  if (paths.length === 0) return true;
-  // One flag per call: update-index applies only the first of two marking options to each path.
-  for (const flag of ['--no-assume-unchanged', '--no-skip-worktree']) {
-    const result = await runGit(['update-index', flag, '-z', '--stdin'], {
-      cwd: top,
-      env: { GIT_INDEX_FILE: file },
-      input: `${paths.join('\0')}\0`,
-    });
-    if (result.code !== 0) return false;
-  }
-  return true;
-}
-
 // Status over a private copy of the index whose flagged entries are cleared (dated 1 ms earlier,
 // like the subject's own copy, so git's racy check can only re-hash more).
 async function statusUnflagged(top: string, flagged: readonly string[]) {
@@ -157,7 +113,7 @@ async function statusUnflagged(top: string, flagged: readonly string[]) {
     await copyFile(indexFile, copy);
     await utimes(copy, original.atime, new Date(Math.floor(original.mtimeMs) - 1));
     if (!(await clearIndexFlags(top, copy, flagged))) return undefined;
-    return await runGit(STATUS_ARGS, { cwd: top, env: { GIT_INDEX_FILE: copy } });
+    return await readTrackedStatus(top, copy);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -190,18 +146,18 @@ async function readStateNow(
 ): Promise<WorktreeState | undefined> {
   const { indexFile } = await findRepositoryPaths(top);
   // Status first: the index scan below (a pass over the whole file) runs while git does.
-  const tracked = runGit(STATUS_ARGS, { cwd: top });
+  const tracked = readTrackedStatus(top);
   tracked.catch(() => undefined); // awaited below; a throw in between must not leave it unhandled
   // Flags are rare: the index file itself says whether there are any, before git lists them all.
   const tagged = indexHasFlags(indexFile) !== false;
-  const both = Promise.all([tracked, runGit(tagged ? TAGGED_ARGS : UNTRACKED_ARGS, { cwd: top })]);
+  const both = Promise.all([tracked, listUntracked(top, tagged)]);
   onStarted?.();
   const [first, listed] = await both;
-  if (listed.code !== 0) return undefined;
-  const listing = parseListing(listed.stdout, tagged);
+  if (listed === undefined) return undefined;
+  const listing = parseListing(listed, tagged);
   const status = listing.flagged.length === 0 ? first : await statusUnflagged(top, listing.flagged);
-  if (status === undefined || status.code !== 0) return undefined;
-  return parseStatus(Buffer.concat([status.stdout, listing.untracked]), listing.flagged);
+  if (status === undefined) return undefined;
+  return parseStatus(Buffer.concat([status, listing.untracked]), listing.flagged);
 }
 
 // A status started ahead of the subject binding that will use it, by repository top level: the

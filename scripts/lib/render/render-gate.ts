@@ -277,7 +277,7 @@ export function renderAttest(result: AttestFlowResult): string {
   return `ATTESTED ${result.control} ${result.status}${until} [entry ${result.entry.slice(0, 12)}]${evidence}\n`;
 }
 
-/** `proofgate evaluate`: the run, then with --claim the claim. */
+/** `proofgate evaluate`: the run. */
 export function renderEvaluate(r: EvaluateResult): string {
-  return `${renderEvaluateRun(r.run)}${r.claim === undefined ? '' : renderClaim(r.claim)}`;
+  return renderEvaluateRun(r.run);
 }

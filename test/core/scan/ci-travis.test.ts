@@ -1,6 +1,6 @@
-// Travis CI (.travis.yml) steps as scan candidates: real files copied byte for byte (sources in
-// test/fixtures/scan/travis/<name>/SOURCE.md), then hostile inputs that try to get a command past
-// the rules, crash the reader or make it unbounded.
+// Travis CI (.travis.yml) steps as scan candidates: whole files of our own in the shapes real
+// projects write (test/fixtures/scan/travis/<name>/ABOUT.md), then hostile inputs that try to get
+// a command past the rules, crash the reader or make it unbounded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Alias } from 'yaml';
@@ -25,26 +25,27 @@ const rows = (result: ReturnType<typeof scanTravis>) =>
   result.candidates.map((c) => [c.id, c.argv.join(' '), c.where]);
 const questions = (result: ReturnType<typeof scanTravis>) => result.unknowns.map((u) => u.question);
 
-describe('travis: real files', () => {
-  test('wfdb-python: `script: nosetests` (a string) is the one candidate; install is not', () => {
-    const result = scanTravis(fixture('wfdb-python'));
-    expect(rows(result)).toEqual([['ci:travis:script:1', 'nosetests', '.travis.yml:31']]);
-    expect(result.candidates[0]).toMatchObject({ argv: ['nosetests'], authorization: [] });
+describe('travis: whole files', () => {
+  test('`script: pytest -q` (a string) is the one candidate; install is not', () => {
+    const result = scanTravis(fixture('script-string'));
+    expect(rows(result)).toEqual([['ci:travis:script:1', 'pytest -q', '.travis.yml:24']]);
+    expect(result.candidates[0]).toMatchObject({ argv: ['pytest', '-q'], authorization: [] });
     expect(result.not_adoptable).toEqual([]);
     expect(result.ci).toEqual([
       {
         path: '.travis.yml',
         system: 'travis',
-        jobs: [{ id: 'script', steps: [{ id: '1', run: 'nosetests', where: '.travis.yml:31' }] }],
+        jobs: [{ id: 'script', steps: [{ id: '1', run: 'pytest -q', where: '.travis.yml:24' }] }],
       },
     ]);
     expect(questions(result)).toEqual([]);
   });
 
-  test('digital_rf: matrix.include entries without a script run the top-level list, offered once', () => {
-    const result = scanTravis(fixture('digital_rf'));
-    expect(rows(result)).toEqual([['ci:travis:script:1', '_ci/test.sh', '.travis.yml:28']]);
-    // before_install (apt-get, brew, pip) and install (_ci/build.sh) are setup, never candidates
+  test('matrix.include entries without a script run the top-level list, offered once', () => {
+    const result = scanTravis(fixture('matrix-include-no-script'));
+    expect(rows(result)).toEqual([['ci:travis:script:1', 'ci/run-tests.sh', '.travis.yml:28']]);
+    // before_install (apt-get, brew, pip), before_script (meson) and install (ci/bootstrap.sh)
+    // are setup, never candidates
     expect(result.not_adoptable).toEqual([]);
     const jobs = result.ci[0]?.jobs ?? [];
     expect(jobs.map((j) => [j.id, j.steps.map((s) => s.where)])).toEqual([
@@ -55,40 +56,36 @@ describe('travis: real files', () => {
     expect(questions(result)).toEqual([]);
   });
 
-  test('mocha: jobs.include with stages, anchors and merges, inline env and `script: true`', () => {
-    const result = scanTravis(fixture('mocha'));
+  test('jobs.include with stages, anchors and merges, inline env and `script: true`', () => {
+    const result = scanTravis(fixture('jobs-stages-anchors'));
     expect(rows(result)).toEqual([
-      ['ci:travis:2:1', 'npm start test.node', '.travis.yml:42'],
-      ['ci:travis:5:1', 'npm start test.bundle test.browser', '.travis.yml:51'],
-      ['ci:travis:lint:1', 'npm start lint', '.travis.yml:62'],
-      [
-        'ci:travis:smoke:1',
-        './bin/mocha --no-config --reporter spec test/sanity/sanity.spec.js',
-        '.travis.yml:71',
-      ],
+      ['ci:travis:2:1', 'npm run test:unit', '.travis.yml:32'],
+      ['ci:travis:5:1', 'npm run test:browser', '.travis.yml:41'],
+      ['ci:travis:lint:1', 'npm run lint', '.travis.yml:48'],
+      ['ci:travis:sanity:1', 'node bin/cli.js --version', '.travis.yml:55'],
     ]);
     expect(result.not_adoptable).toEqual([
       {
         id: 'ci:travis:1:1',
-        where: '.travis.yml:38',
-        text: 'COVERAGE=1 npm start test.node',
+        where: '.travis.yml:28',
+        text: 'NODE_V8_COVERAGE=coverage npm run test:unit',
         reason: 'sets environment variables inline (needs a shell)',
       },
     ]);
-    // `<<: *node` and `<<: *smoke` jobs run the anchor's line: listed as jobs, not offered again
+    // `<<: *unit` and `<<: *sanity` jobs run the anchor's line: listed as jobs, not offered again
     const jobs = result.ci[0]?.jobs ?? [];
     expect(jobs.map((j) => `${j.id}=${j.steps.map((s) => s.where).join(',')}`)).toEqual([
-      '1=.travis.yml:38',
-      '2=.travis.yml:42',
-      '3=.travis.yml:42',
-      '4=.travis.yml:42',
-      '5=.travis.yml:51',
-      'lint=.travis.yml:62',
-      'smoke=.travis.yml:71',
-      'smoke-2=.travis.yml:71',
-      'smoke-3=.travis.yml:71',
-      'smoke-4=.travis.yml:71',
-      'precache=',
+      '1=.travis.yml:28',
+      '2=.travis.yml:32',
+      '3=.travis.yml:32',
+      '4=.travis.yml:32',
+      '5=.travis.yml:41',
+      'lint=.travis.yml:48',
+      'sanity=.travis.yml:55',
+      'sanity-2=.travis.yml:55',
+      'sanity-3=.travis.yml:55',
+      'sanity-4=.travis.yml:55',
+      'warm=',
     ]);
     // before_install (a multi-line shell block), install, after_success: none offered
     expect(result.candidates.some((c) => c.argv.includes('ci'))).toBe(false);
@@ -308,7 +305,7 @@ jobs:
 
 describe('travis: a remote CI workflow like the others', () => {
   test("its workflow id is `travis` (the prefix of its candidate ids); a tier is a person's choice", () => {
-    const scan = scanTravis(fixture('wfdb-python'));
+    const scan = scanTravis(fixture('script-string'));
     const [control] = ciControls(makeManifest({ ci_tiers: { travis: 'observe' } }), scan);
     expect(control).toMatchObject({ workflow: 'travis', control: 'ci:travis', tier: 'observe' });
     expect(ciControls(makeManifest({}), scan)[0]?.tier).toBe('none');

@@ -3,14 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { findAdapter } from '../../../scripts/lib/core/trace/adapters/index.ts';
 import { adaptTrace } from '../../../scripts/lib/io/trace/adapt-trace.ts';
+import { parseArgs } from '../../../scripts/lib/cli/parse-args.ts';
 import { toTraceOptions } from '../../../scripts/lib/cli/trace-options.ts';
+import { trace } from '../../../scripts/trace.ts';
 import { isCliError } from '../../../scripts/lib/core/errors.ts';
 import { FIXTURES, packAt, tempFile } from '../../helpers/trace.ts';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const common = { root: undefined, json: false, limit: 8192 };
-const argv = (adapter: string) => ({ _: [], action: 'adapt', traces: ['t.jsonl'], adapter });
+const argv = (adapter: string) =>
+  parseArgs(trace, ['adapt', 't.jsonl', '--adapter', adapter], 'trace');
 
 describe('adapter versions', () => {
   test('--adapter with a version this build does not have is exit 2; the real one is accepted', () => {

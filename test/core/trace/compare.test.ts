@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
 import { validatePack } from '../../../scripts/lib/io/trace/load-pack.ts';
+import { parseArgs } from '../../../scripts/lib/cli/parse-args.ts';
 import { runTrace, trace as traceVerb } from '../../../scripts/trace.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import { fisherGreater } from '../../../scripts/lib/core/trace/fisher.ts';
@@ -138,7 +139,11 @@ describe('trace compare', () => {
       let code: number | undefined;
       try {
         toTraceOptions(
-          { _: [], action: 'compare', traces: ['a', 'b'], pack: 'refund', alpha },
+          parseArgs(
+            traceVerb,
+            ['compare', 'a', 'b', '--pack', 'refund', '--alpha', alpha],
+            'trace',
+          ),
           { root: undefined, json: false, limit: 8192 },
         );
       } catch (error) {

@@ -1,15 +1,18 @@
-// Traces written by other people (test/fixtures/traces-real/SOURCE.md): each adapts with the
-// asserted numbers of calls, results, failed results and results of unknown outcome, and the
-// normalized events read back through the `events` adapter unchanged.
+// Traces written by other people (shared/fixtures/traces-real beside the checkout, sources in its
+// SOURCE.md; this repository does not commit them): each adapts with the asserted numbers of
+// calls, results, failed results and results of unknown outcome, and the normalized events read
+// back through the `events` adapter unchanged.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { adaptTrace, renderEventsJsonl } from '../../../scripts/lib/io/trace/adapt-trace.ts';
 import { adapterNames } from '../../../scripts/lib/core/trace/adapters/index.ts';
-import { REPO, tempFile } from '../../helpers/trace.ts';
+import { sharedFixture } from '../../helpers/shared-fixture.ts';
+import { tempFile } from '../../helpers/trace.ts';
 import type { AdaptResult } from '../../../scripts/lib/core/world/trace-port.ts';
 
-const CORPUS = join(REPO, 'test', 'fixtures', 'traces-real');
+const corpus = sharedFixture('traces-real');
+const CORPUS = corpus.path;
 
 /** [file, adapter, calls, results, failed, unknown outcome] */
 const EXPECTED: [string, string, number, number, number, number][] = [
@@ -62,7 +65,7 @@ function tally(r: AdaptResult): [number, number, number, number] {
   ];
 }
 
-describe('real-trace corpus', () => {
+describe.skipIf(corpus.isMissing)('real-trace corpus', () => {
   test('every trace in the corpus has asserted counts', () => {
     const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.jsonl?$/.test(f) && !f.includes('/subagents/'))

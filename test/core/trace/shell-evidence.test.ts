@@ -1,15 +1,16 @@
 // Shell tool calls are evidence through argument patterns: a successful `rm -rf X` lets the
 // final reply say X was deleted; a failed one, one that only mentions rm, or an unrelated
 // command does not. Same for migration CLIs in the db-migration pack.
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { adaptTrace, renderEventsJsonl } from '../../../scripts/lib/io/trace/adapt-trace.ts';
 import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
-import { packAt, REPO, tempFile } from '../../helpers/trace.ts';
+import { sharedFixture } from '../../helpers/shared-fixture.ts';
+import { packAt, tempFile } from '../../helpers/trace.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const fs = packAt('fs-safety');
 const db = packAt('db-migration');
+const session = sharedFixture('traces-real/deepseek-harness/fs-delete-recreate.jsonl');
 
 function trace(name: string, tool: string, args: unknown, ok: boolean, reply: string): string {
   const lines = [
@@ -65,25 +66,23 @@ describe('fs-safety: shell deletions are evidence', () => {
     }
   });
 
-  test('a real DeepSeek Harness session whose bash ran `rm deleted.txt` supports a deletion claim', async () => {
-    const file = join(
-      REPO,
-      'test',
-      'fixtures',
-      'traces-real',
-      'deepseek-harness',
-      'fs-delete-recreate.jsonl',
-    );
-    const adapted = await adaptTrace(file, 'fs-delete-recreate', 'auto');
-    const last = adapted.events.length;
-    const claimLine = JSON.stringify({
-      type: 'assistant.message',
-      seq: last + 1,
-      content: 'I deleted deleted.txt and recreated it.',
-    });
-    const path = tempFile('dsh-claim.events.jsonl', `${renderEventsJsonl(adapted)}${claimLine}\n`);
-    expect(await rulesFailed(fs, path)).not.toContain('NO_FALSE_CLEANUP_CLAIM');
-  });
+  test.skipIf(session.isMissing)(
+    'a real DeepSeek Harness session whose bash ran `rm deleted.txt` supports a deletion claim',
+    async () => {
+      const adapted = await adaptTrace(session.path, 'fs-delete-recreate', 'auto');
+      const last = adapted.events.length;
+      const claimLine = JSON.stringify({
+        type: 'assistant.message',
+        seq: last + 1,
+        content: 'I deleted deleted.txt and recreated it.',
+      });
+      const path = tempFile(
+        'dsh-claim.events.jsonl',
+        `${renderEventsJsonl(adapted)}${claimLine}\n`,
+      );
+      expect(await rulesFailed(fs, path)).not.toContain('NO_FALSE_CLEANUP_CLAIM');
+    },
+  );
 });
 
 describe('db-migration: shell migrations are evidence', () => {

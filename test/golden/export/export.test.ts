@@ -21,7 +21,7 @@ test('export a granted claim, verify it, and a payload changed after signing', a
     taskStages: '[self, cross]',
   });
   cleanups.push(() => r.remove());
-  expect((await r.run(['keys', 'generate', '--authority-id', 'virtual:quality'])).code).toBe(0);
+  expect((await r.run(['authority', 'keys', 'generate', '--authority-id', 'virtual:quality'])).code).toBe(0);
   r.commit('auditor key');
   expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
   pinCloneId(r.dir, CLONE_B); // the auditor writes from a clone of its own
@@ -31,7 +31,7 @@ test('export a granted claim, verify it, and a payload changed after signing', a
   expect(claim.code, claim.out + claim.err).toBe(0);
   r.commit('evidence');
   const trust = join(r.out, 'app.trust.json');
-  expect((await r.run(['trust', 'export', '--out', trust])).code).toBe(0);
+  expect((await r.run(['export', '--trust-root', '--out', trust])).code).toBe(0);
   const file = join(r.out, 'claim.dsse.json');
   const exported = ['export', '--claim', 'latest', '--authority-id', 'virtual:quality', '--out', file];
   await expect(r.transcript(exported)).toMatchFileSnapshot('./claim.md');

@@ -1,7 +1,7 @@
 // Golden transcripts of the spellings issue 31 introduced (see ARCHITECTURE.md): `install`,
 // `authority` with its `keys` and `approve` sub-actions, `knowledge` with its sub-actions, and the
-// views of `status` (--readiness, --blockers, --next, --base <ref>), plus one old spelling each
-// for the deprecation line on stderr. Each file is test/golden/<verb>/<case>.md.
+// views of `status` (--readiness, --blockers, --next, --base <ref>), plus one old spelling each,
+// refused (exit 2) with the current one. Each file is test/golden/<verb>/<case>.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,16 +39,17 @@ async function transcript(
   return code;
 }
 
-test('install: the hook for each agent, the skill, and the old spelling', async () => {
+test('install: the hook for each agent, the skill, and the old spelling refused', async () => {
   const r = setup(0);
   expect(await transcript(r, ['install', '--hook', 'claude'], 'install/hook-claude')).toBe(0);
   await transcript(r, ['install', '--hook', 'codex', '--subagent'], 'install/hook-codex');
   expect(await transcript(r, ['install', '--skill'], 'install/skill')).toBe(0);
   expect(await transcript(r, ['install'], 'install/no-sub-action')).toBe(2);
-  await transcript(r, ['hook', 'install', '--agent', 'claude'], 'install/old-hook-install');
+  const old = ['hook', 'install', '--agent', 'claude'];
+  expect(await transcript(r, old, 'install/old-hook-install')).toBe(2);
 });
 
-test('authority, its keys and approve, and the old spelling', async () => {
+test('authority, its keys and approve, and the old spelling refused', async () => {
   const r = setup(0);
   await transcript(r, ['authority', 'list'], 'authority/list');
   await transcript(
@@ -58,10 +59,10 @@ test('authority, its keys and approve, and the old spelling', async () => {
   );
   await transcript(r, ['authority', 'keys', 'list'], 'authority/keys-list');
   await transcript(r, ['authority', 'approve', '--control', 'tests'], 'authority/approve');
-  await transcript(r, ['keys', 'list'], 'authority/old-keys-list');
+  expect(await transcript(r, ['keys', 'list'], 'authority/old-keys-list')).toBe(2);
 });
 
-test('knowledge: each record-keeping sub-action, and the old spelling', async () => {
+test('knowledge: each record-keeping sub-action, and the old spelling refused', async () => {
   const r = setup(0);
   expect(await transcript(r, ['knowledge'], 'knowledge/no-sub-action')).toBe(2);
   await transcript(r, ['knowledge', 'memory', 'list'], 'knowledge/memory-list');
@@ -69,10 +70,10 @@ test('knowledge: each record-keeping sub-action, and the old spelling', async ()
   await transcript(r, ['knowledge', 'hypothesis', 'list'], 'knowledge/hypothesis-list');
   await transcript(r, ['knowledge', 'casebase', 'retrieve'], 'knowledge/casebase-retrieve');
   await transcript(r, ['knowledge', 'sync', '--dry-run'], 'knowledge/sync');
-  await transcript(r, ['memory', 'list'], 'knowledge/old-memory-list');
+  expect(await transcript(r, ['memory', 'list'], 'knowledge/old-memory-list')).toBe(2);
 });
 
-test('the views of status after a FAIL, --base <ref>, and the old spellings', async () => {
+test('the views of status after a FAIL, --base <ref>, and the old spellings refused', async () => {
   const r = setup(1);
   expect((await r.repo.run(['evaluate', '--run'], {}, GOLDEN_NOW)).code).toBe(1);
   await transcript(r, ['status', '--readiness'], 'status/readiness');
@@ -85,8 +86,8 @@ test('the views of status after a FAIL, --base <ref>, and the old spellings', as
   await transcript(r, ['status', '--base', 'no-such-ref'], 'status/base-unknown-ref');
   r.repo.commit('evidence');
   await transcript(r, ['status', '--base', 'HEAD'], 'status/base-ref');
-  await transcript(r, ['readiness'], 'status/old-readiness');
-  await transcript(r, ['status', '--base'], 'status/old-bare-base');
+  expect(await transcript(r, ['readiness'], 'status/old-readiness')).toBe(2);
+  expect(await transcript(r, ['status', '--base'], 'status/old-bare-base')).toBe(2);
   r.repo.write('src/app.js', 'export const x = 2;\n');
   expect(await transcript(r, ['status', '--handoff', '--check'], 'status/handoff-stale')).toBe(1);
 });

@@ -1,7 +1,6 @@
 // Golden transcripts of `proofgate trace` (see ARCHITECTURE.md): command, stdout, stderr, exit code.
 import { expect, test } from 'vitest';
-import { dispatch } from '../../../scripts/lib/cli/dispatch.ts';
-import { trace } from '../../../scripts/trace.ts';
+import { dispatchCommand } from '../../../scripts/cli.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import { REPO } from '../../helpers/trace.ts';
 
@@ -15,7 +14,7 @@ const cases: Record<string, string[]> = {
 test.each(Object.keys(cases))('%s', async (name) => {
   const args = ['trace', ...cases[name]!];
   const ctx = createTestContext({ cwd: REPO });
-  const code = await dispatch([trace], args, ctx);
+  const code = await dispatchCommand(args, ctx);
   const transcript = `# proofgate ${args.join(' ')}\n\n## stdout\n\n\`\`\`\n${ctx.stdout()}\`\`\`\n\n## stderr\n\n\`\`\`\n${ctx.stderr()}\`\`\`\n\nExit code: ${code}\n`;
   await expect(transcript).toMatchFileSnapshot(`./${name}.md`);
 });

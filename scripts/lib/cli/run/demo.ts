@@ -28,10 +28,10 @@ interface Step {
   expect: number;
   args?: string[];
   /** A change to the repository made before the command (or instead of one). */
-  before?: (dir: string) => void;
+  before?: (dir: string) => void | Promise<void>;
 }
 
-function commitStep(message: string): (dir: string) => void {
+function commitStep(message: string): (dir: string) => Promise<void> {
   return (dir) => commitAll(dir, message);
 }
 
@@ -52,10 +52,10 @@ const STEPS: Step[] = [
     title: 'claim the task before anything ran: refused (TODO)',
     expect: 1,
     args: ['claim', ...TESTS],
-    before: (dir) => {
-      commitAll(dir, 'control plane');
+    before: async (dir) => {
+      await commitAll(dir, 'control plane');
       // The reviewed plane reaches the protected branch: its rules and tree are the task's base.
-      publishToOrigin(dir);
+      await publishToOrigin(dir);
     },
   },
   {
@@ -73,10 +73,10 @@ const STEPS: Step[] = [
     title: 'a code edit is committed: the PASS is STALE and the claim is refused',
     expect: 1,
     args: ['claim', ...TESTS],
-    before: (dir) => {
-      commitAll(dir, 'evidence');
+    before: async (dir) => {
+      await commitAll(dir, 'evidence');
       appendToFile(dir, 'src/refund.js', '// tweak\n');
-      commitAll(dir, 'tweak refund');
+      await commitAll(dir, 'tweak refund');
     },
   },
   {
@@ -97,9 +97,9 @@ const STEPS: Step[] = [
   },
 ];
 
-export function runDemo(base: Context = createRealContext()): number {
+export async function runDemo(base: Context = createRealContext()): Promise<number> {
   const say = (line: string): void => base.out.write(`${line}\n`);
-  const dir = copyToTempRepo(join(PACKAGE, 'test/fixtures/demo-shop'));
+  const dir = await copyToTempRepo(join(PACKAGE, 'test/fixtures/demo-shop'));
   const env = { ...base.env, NO_COLOR: '1' };
   const cross = ['--authority-id', 'virtual:quality', '--execution-context', 'ci:demo'];
   let failed = 0;
@@ -107,7 +107,7 @@ export function runDemo(base: Context = createRealContext()): number {
     say(`proofgate demo in ${dir} (a copy of test/fixtures/demo-shop)\n`);
     for (const [i, step] of STEPS.entries()) {
       say(`── ${i + 1}. ${step.title}`);
-      step.before?.(dir);
+      await step.before?.(dir);
       const args = [...(step.args ?? []), ...(step.args?.[0] === 'audit' ? cross : [])];
       say(`$ proofgate ${args.join(' ').replaceAll(`${PACKAGE}/`, '')}`);
       const { code, text } = runBuiltCommand([...args, '--root', dir], dir, env);
@@ -131,5 +131,5 @@ export function runDemo(base: Context = createRealContext()): number {
 
 /** Runs the demo when `url` is the module node started, its exit code the process's. */
 export function runDemoIfMain(url: string): void {
-  if (isMainModule(url)) process.exitCode = runDemo();
+  if (isMainModule(url)) void runDemo().then((code) => (process.exitCode = code));
 }

@@ -3,7 +3,7 @@
 import type { Context } from '../../core/context.ts';
 import type { ShardSpec } from '../../core/gate/run/shard.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import type { AuthorizationKind, ClaimScope } from '../../core/plane/types.ts';
+import type { AuthorizationKind } from '../../core/plane/types.ts';
 import { evaluateRounds, type EvaluateResult } from '../../flows/evaluate-rounds.ts';
 import { progressSink } from '../../flows/progress.ts';
 import { resolveActing } from '../../flows/resolve-actor.ts';
@@ -11,13 +11,12 @@ import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 
 export interface EvaluateOptions extends CommonOptions {
-  mode: 'run' | 'dry-run' | 'claim';
+  mode: 'run' | 'dry-run';
   controls: string[];
   actor: ActorFlags;
   authorize: AuthorizationKind[];
   grantedBy?: string | undefined;
   jobs: number;
-  scope: ClaimScope | undefined;
   /** `--shard i/n`: this runner's slice of the controls. */
   shard?: ShardSpec;
   /** `--progress`: progress lines on stderr even under --json, from the start. */
@@ -31,7 +30,7 @@ export interface EvaluateOptions extends CommonOptions {
 }
 
 export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promise<EvaluateResult> {
-  // Its reads of the ledger are verdicts (flaky marks, attested statuses, --claim), so they start
+  // Its reads of the ledger are verdicts (flaky marks, attested statuses), so they start
   // from the newest trusted checkpoint as claim's do: time and memory follow the suffix.
   const io = openWorld(ctx, { checkpoint: true, sigstoreRoot: options.sigstoreRoot });
   const root = await io.resolveRoot(options.root);
@@ -40,9 +39,7 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
   const progress = progressSink(options, ctx);
   return evaluateRounds(
     {
-      mode: options.mode,
       ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
-      scope: options.scope,
       run: {
         root,
         controls: options.controls,

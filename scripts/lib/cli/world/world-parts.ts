@@ -16,7 +16,7 @@ import {
   subjectExcludes,
 } from '../../io/commit-subject.ts';
 import { defaultExecutionContext } from '../../io/default-context.ts';
-import { findRepositoryPaths, runGit } from '../../io/git.ts';
+import { findRepositoryPaths, listTrackedFiles, resolveHead } from '../../io/git.ts';
 import { readGitState } from '../../io/git-state.ts';
 import { selfArgv } from '../../io/invocation.ts';
 import { generateKey, loadSigner, writePrivateKey } from '../../io/keys.ts';
@@ -52,7 +52,8 @@ import { modifiedTimes, readWorktreeState, takeBoundState } from '../../io/workt
 
 export const WORLD_PARTS: WorldParts = {
   git: {
-    runGit,
+    resolveHead,
+    listTrackedFiles,
     findRepositoryPaths,
     readGitState,
     hasObject,

@@ -1,24 +1,8 @@
-// What a flow asks git, beside the gate's subject bindings: a plain git call, where the repository
+// What a flow asks git, beside the gate's subject bindings: HEAD and the tracked files, where the repository
 // keeps its files, the branch, objects and changed paths, the trusted base, the base probe and the
 // working-tree state a verdict shares, and whether declared outputs are tracked (io/git.ts and its
 // neighbours; only cli/world imports io/git.ts).
 import type { SubjectScope } from '../binding/build-subject.ts';
-
-/** A git call's options (structurally io/git.ts's). */
-export interface GitCall {
-  cwd: string;
-  /** Extra environment, e.g. GIT_INDEX_FILE for a temporary index. */
-  env?: Record<string, string>;
-  /** Bytes for git's stdin; must not be empty (git would wait on an open stdin). */
-  input?: string | Buffer;
-}
-
-/** What a git call answered. */
-export interface GitAnswer {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
 
 /** Where a repository keeps its files (absolute). */
 export interface RepositoryPlaces {
@@ -76,7 +60,10 @@ export interface DeclaredOutputs {
 }
 
 export interface GitPort {
-  runGit(args: readonly string[], options: GitCall): Promise<GitAnswer>;
+  /** HEAD's commit; undefined before the first commit. */
+  resolveHead(root: string): Promise<string | undefined>;
+  /** The paths git tracks under `root`; undefined when git cannot list them. */
+  listTrackedFiles(root: string): Promise<string[] | undefined>;
   findRepositoryPaths(root: string): Promise<RepositoryPlaces>;
   readGitState(root: string): Promise<GitState>;
   hasObject(root: string, object: string): Promise<boolean>;

@@ -1,4 +1,4 @@
-// Golden transcripts of `proofgate ci-import`: a JUnit result imported for the commit it ran on,
+// Golden transcripts of `proofgate campaign import-ci`: a JUnit result imported for the commit it ran on,
 // a JSON run object that failed (JSON output), the BLOCKED answer without a result file (exit 1,
 // the commands to fetch it), and a workflow whose tier is none (exit 2).
 import { readFileSync, writeFileSync } from 'node:fs';

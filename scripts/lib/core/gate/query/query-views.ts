@@ -23,8 +23,6 @@ export const QUERY_VIEWS = [
   'blockers',
   'decisions',
   'chain',
-  /** The old name of `chain`, kept for one release (a deprecation line on stderr). */
-  'trace',
 ] as const;
 export type QueryView = (typeof QUERY_VIEWS)[number];
 

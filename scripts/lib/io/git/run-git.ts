@@ -1,0 +1,234 @@
+// The one place that starts git: every question of the facade (scripts/lib/io/git/) runs through
+// runGit here, on a simple-git instance made for that one call (its own stdin, its own output, its
+// own environment; nothing is queued behind another call). Argument lists only (never a shell),
+// exact exit codes (a non-zero exit is an answer, not an error), byte-exact stdout. Only modules of
+// this folder import it (ESLint and test/commands/git-facade.test.ts).
+//
+// Nothing the gated agent can set in git decides what git sees (references/bindings.md):
+// - simple-git's own guards are on: it refuses the options and `-c` settings it knows to run a
+//   program (`--upload-pack`, `-c core.sshCommand`, `protocol.ext`, ...), `--git-dir`,
+//   `--work-tree` and `-C`, abbreviated long options, and guarded variables it is handed. Two
+//   settings proofgate pins itself pass it: `core.fsmonitor` (always false) and `core.hooksPath`
+//   (only where a call disables hooks); argv-guard.ts checks those and the sections simple-git
+//   checks key by key;
+// - ambient GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE, GIT_CONFIG_COUNT, ...) and
+//   editor/pager variables are dropped here; the variables this facade sets itself are passed
+//   explicitly and are the only guarded ones simple-git lets through (allowEnvironment);
+// - the repository is the one whose `.git` holds `cwd` (found here, as git's discovery does) and is
+//   given to git as GIT_DIR and GIT_WORK_TREE, so `core.bare` and `core.worktree` cannot point git
+//   at another directory or at none;
+// - configuration that changes what git reports as changed or ignored is pinned on every call
+//   (simple-git's `config`, PINNED below).
+import { stat } from 'node:fs/promises';
+import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
+import { EnvironmentError, UsageError } from '../../core/errors.ts';
+import { locateWorkTree } from '../work-tree.ts';
+import { unsafeGitArgument } from './argv-guard.ts';
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export interface GitOptions {
+  cwd: string;
+  /** Extra environment, e.g. GIT_INDEX_FILE for a temporary index (see ALLOWED_ENV). */
+  env?: Record<string, string>;
+  /** Bytes for git's stdin; must not be empty. Without it git's stdin is closed at once. */
+  input?: string | Buffer;
+  /** Set when the arguments pin `core.hooksPath` (always to disable hooks, never to add one). */
+  pinsHooksPath?: boolean;
+  /**
+   * Keep the user's own `core.excludesFile` (a note to a person, never a verdict: e.g. whether a
+   * machine-local settings file is ignored).
+   */
+  userExcludes?: boolean;
+  /** `cwd` is where a repository is being created (`git init`): no repository is looked up. */
+  creates?: boolean;
+}
+
+const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+
+/** The guarded variables this facade itself may hand git; simple-git refuses any other. */
+const ALLOWED_ENV = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_TERMINAL_PROMPT',
+  'GIT_OPTIONAL_LOCKS',
+];
+
+// Settings the agent could use to make git report a changed file as clean or a new file as ignored:
+// a file-system monitor that answers "nothing changed", an untracked cache trusted over a
+// directory's back-dated mtime, stat checks that ignore ctime, exclude files outside the
+// repository's own .gitignore files, and sparse-checkout rules. `core.fsmonitor` is only ever
+// pinned off here (the argument guard refuses any other value).
+const PINNED_EXCLUDES = 'core.excludesFile=/dev/null';
+const PINNED = [
+  'core.fsmonitor=false',
+  'core.untrackedCache=false',
+  'core.trustctime=true',
+  'core.checkStat=default',
+  'core.ignoreStat=false',
+  'core.sparseCheckout=false',
+];
+
+// GIT_DIR and GIT_WORK_TREE of the repository holding `cwd`, unless the caller names a GIT_DIR or
+// creates a repository there.
+function repositoryEnv(cwd: string, options: GitOptions): Record<string, string> {
+  if (options.creates === true || options.env?.['GIT_DIR'] !== undefined) return {};
+  const found = locateWorkTree(cwd);
+  return found === undefined ? {} : { GIT_DIR: found.gitDir, GIT_WORK_TREE: found.top };
+}
+
+// Ambient variables dropped from git's environment: any GIT_* (which could name another
+// repository, index, configuration or object store) and the programs git would start.
+// simple-git sets GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS=true itself: git then refuses an
+// abbreviated long option (`--exe` for `--exec`) instead of guessing it.
+const GUARDED = /^(git_|editor$|visual$|pager$|ssh_askpass$|prefix$)/i;
+
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !GUARDED.test(key)) env[key] = value;
+  }
+  return { ...env, ...GIT_ENV, ...extra };
+}
+
+function cannotRun(args: readonly string[], cwd: string, why: string, cause?: unknown): never {
+  throw new EnvironmentError('GIT_FAILED', `git ${args[0] ?? ''} could not run: ${why}`, {
+    where: cwd,
+    next: 'install git and make sure it is on PATH',
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+const NO_INPUT = Buffer.alloc(0);
+
+/** simple-git's guards: a call they refuse never started git. */
+const GUARDS = new Set(['unsafe', 'allowEnvironment']);
+
+// simple-git waits 50 ms more after a process that printed nothing (its guard against a `close`
+// that comes late), and many of the gate's questions are answered by the exit code alone: a
+// zero-length chunk, sent once simple-git listens, tells it output arrived. It adds no byte.
+function noteOutput(_command: string, stdout: NodeJS.ReadableStream): void {
+  queueMicrotask(() => stdout.emit('data', NO_INPUT));
+}
+
+interface Execution {
+  exitCode: number | null;
+  stdOut: Buffer[];
+  stdErr: Buffer[];
+}
+
+/** A simple-git instance for one call, every protection on; throws when `cwd` is no directory. */
+function instanceFor(options: GitOptions, done: (execution: Execution) => void): SimpleGit {
+  const given = options.input;
+  const input =
+    given === undefined ? NO_INPUT : typeof given === 'string' ? Buffer.from(given) : given;
+  const settings: Partial<SimpleGitOptions> = {
+    baseDir: options.cwd,
+    config: options.userExcludes === true ? PINNED : [...PINNED, PINNED_EXCLUDES],
+    maxConcurrentProcesses: 1,
+    // `close` only: every byte of output has arrived when the process has closed its pipes.
+    completion: { onClose: true, onExit: false },
+    unsafe: {
+      allowUnsafeFsMonitor: true,
+      ...(options.pinsHooksPath === true ? { allowUnsafeHooksPath: true } : {}),
+    },
+    allowEnvironment: ALLOWED_ENV,
+    // An empty chunk still ends stdin: git never waits on an open pipe.
+    input: () => input,
+    // Every exit code is an answer: the result is kept and the task never rejects for it.
+    errors: (_error, result) => {
+      done(result);
+      return undefined;
+    },
+  };
+  return simpleGit(settings)
+    .env(childEnv({ ...repositoryEnv(options.cwd, options), ...options.env }))
+    .outputHandler(noteOutput);
+}
+
+// The first line of what git's spawn reported ("Error: spawn git ENOENT"), without its stack.
+const spawnMessage = (stderr: string): string =>
+  (stderr.split('\n')[0] ?? '').replace(/^\w*Error: /, '') || 'git did not start';
+
+/** Runs git and resolves with its exit code; rejects only when git cannot be started. */
+export async function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const input = options.input;
+  if (input !== undefined && input.length === 0) {
+    throw new UsageError('BAD_INPUT', `git ${args[0] ?? ''}: empty input`, {
+      expected: 'non-empty bytes for git to read on stdin',
+    });
+  }
+  const pinned = options.userExcludes === true ? PINNED : [...PINNED, PINNED_EXCLUDES];
+  const argv = [...pinned.flatMap((setting) => ['-c', setting]), ...args];
+  const unsafe = unsafeGitArgument(argv, options.pinsHooksPath === true);
+  if (unsafe !== undefined) cannotRun(args, options.cwd, `${unsafe} is refused by the gateway`);
+  // A missing directory would read as "git is missing" (spawn's ENOENT) or as simple-git's own
+  // complaint: it is named as what it is. Checked only after a failure: a spawn that waited for
+  // the file system would wait for a turn of the event loop.
+  const missing = async (): Promise<boolean> =>
+    (await stat(options.cwd).catch(() => undefined)) === undefined;
+  let execution: Execution | undefined;
+  let git: SimpleGit;
+  try {
+    git = instanceFor(options, (result) => (execution = result));
+  } catch (error) {
+    if (await missing())
+      cannotRun(args, options.cwd, `the directory ${options.cwd} does not exist`);
+    return cannotRun(args, options.cwd, `${options.cwd} is not a directory`, error);
+  }
+  const refused = await git.raw([...args]).then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
+  if (refused instanceof GitPluginError && GUARDS.has(refused.plugin ?? ''))
+    cannotRun(args, options.cwd, `refused by the gateway (${refused.message})`, refused);
+  if (refused !== undefined) cannotRun(args, options.cwd, refused.message, refused);
+  const stderr = Buffer.concat(execution?.stdErr ?? []).toString();
+  const code = execution?.exitCode;
+  if (code === null) cannotRun(args, options.cwd, 'git was ended by a signal');
+  if (code === undefined || code < 0) {
+    if (await missing())
+      cannotRun(args, options.cwd, `the directory ${options.cwd} does not exist`);
+    cannotRun(args, options.cwd, spawnMessage(stderr));
+  }
+  return { code, stdout: Buffer.concat(execution?.stdOut ?? []), stderr };
+}
+
+/** Runs git and returns stdout as text; a non-zero exit becomes EnvironmentError GIT_FAILED. */
+export async function gitText(args: readonly string[], options: GitOptions): Promise<string> {
+  const result = await runGit(args, options);
+  if (result.code !== 0) {
+    throw new EnvironmentError(
+      'GIT_FAILED',
+      `git ${args.join(' ')} failed (exit ${result.code}): ${result.stderr.trim()}`,
+      {
+        where: options.cwd,
+      },
+    );
+  }
+  return result.stdout.toString('utf8');
+}
+
+/**
+ * Runs git and returns stdout; a non-zero exit becomes EnvironmentError GIT_FAILED naming the whole
+ * command, with the caller's next step (why the answer is needed and how to look into it).
+ */
+export async function gitOutput(
+  args: readonly string[],
+  options: GitOptions,
+  next: string,
+): Promise<Buffer> {
+  const result = await runGit(args, options);
+  if (result.code !== 0) {
+    throw new EnvironmentError('GIT_FAILED', `git ${args.join(' ')} failed`, {
+      where: options.cwd,
+      next,
+    });
+  }
+  return result.stdout;
+}

@@ -1,0 +1,72 @@
+// What a commit's tree holds under some paths (`git ls-tree`), without checking anything out.
+import { runGit } from './run-git.ts';
+
+/** One entry of a listed tree. */
+export interface TreeEntry {
+  mode: string;
+  /** `blob`, `tree` or `commit` (a submodule). */
+  type: string;
+  id: string;
+  /** The object's size in bytes, when asked for (blobs only). */
+  size: number | undefined;
+  /** Relative to the top of the tree (`--full-tree`) or to the directory asked from. */
+  path: string;
+}
+
+// `<mode> <type> <id>[ <size>]\t<path>`, the size padded with spaces.
+function parseEntries(out: Buffer): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const row of out.toString('utf8').split('\0')) {
+    const tab = row.indexOf('\t');
+    if (tab === -1) continue;
+    const [mode = '', type = '', id = '', size] = row.slice(0, tab).split(/ +/);
+    entries.push({
+      mode,
+      type,
+      id,
+      size: size === undefined ? undefined : Number(size),
+      path: row.slice(tab + 1),
+    });
+  }
+  return entries;
+}
+
+/**
+ * Every file under `dir` (from the top of the tree) at `commit`, recursively, with blob sizes;
+ * undefined when git cannot list it (e.g. HEAD in a repository without commits).
+ */
+export async function listTreeFilesWithSizes(
+  root: string,
+  commit: string,
+  dir: string,
+): Promise<TreeEntry[] | undefined> {
+  const listing = await runGit(['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', dir], {
+    cwd: root,
+  });
+  return listing.code === 0 ? parseEntries(listing.stdout) : undefined;
+}
+
+/** Every file under `dirs` (relative to `root`) at `commit`, recursively; undefined if unlisted. */
+export async function listTreeFiles(
+  root: string,
+  commit: string,
+  dirs: readonly string[],
+): Promise<TreeEntry[] | undefined> {
+  const listed = await runGit(['ls-tree', '-r', '-z', commit, '--', ...dirs], { cwd: root });
+  return listed.code === 0 ? parseEntries(listed.stdout) : undefined;
+}
+
+/**
+ * Which of `paths` exist at `rev` (their names as ls-tree prints them), or git's complaint when it
+ * cannot read `rev`.
+ */
+export async function listTreePaths(
+  root: string,
+  rev: string,
+  paths: readonly string[],
+): Promise<{ names: string[] } | { failed: string }> {
+  const listed = await runGit(['ls-tree', '--name-only', rev, '--', ...paths], { cwd: root });
+  if (listed.code === 0)
+    return { names: listed.stdout.toString('utf8').split('\n').filter(Boolean) };
+  return { failed: listed.stderr.trim() || `exit ${listed.code}` };
+}
