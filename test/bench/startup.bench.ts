@@ -31,7 +31,7 @@ export const benches: Bench[] = [
     fn: run([join(root, 'bin', 'proofgate.js'), '--version']),
   },
   {
-    name: 'proofgate claim --help (one verb loaded, help tree built)',
+    name: 'proofgate claim --help (one verb loaded, its help rendered)',
     baseline: 'node -e 0 (floor)',
     runs: 15,
     fn: run([join(root, 'bin', 'proofgate.js'), 'claim', '--help']),

@@ -1,8 +1,8 @@
 // One way to find the package's own files: every asset (catalog, schemas, trace packs and their
 // examples, references) resolves through packageRoot()/packagePath() in scripts/lib/io/package-root.ts.
 // A module that computes a path from its own location would break once bundled into dist/, so any
-// other use of the module's URL is refused here; handing it to run-if-main detection is the one
-// exception.
+// other use of the module's URL is refused here; handing it to main-module detection (the entry
+// point's, the demo's) is the one exception.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 
 const SCRIPTS = fileURLToPath(new URL('../../scripts/', import.meta.url));
 const RESOLVER = 'lib/io/package-root.ts';
-const MAIN_DETECTION = /(runIfMain|runDemoIfMain|isMainModule)\(import\.meta\.url\b/g;
+const MAIN_DETECTION = /(runDemoIfMain|isMainModule)\(import\.meta\.url\b/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,6 +1,6 @@
 // The GitHub Actions workflow shipped in the package (templates/github/proofgate.yml) is parsed as
 // YAML; every `proofgate …` command in its `run:` steps is tokenised like a shell would, and each
-// verb, action, --flag and choice value must exist in that verb's own yargs parser. Then the
+// verb, action, --flag and choice value must exist in that command's own declarations. Then the
 // properties the workflow promises: least permissions, full history, a maintained Node LTS, a
 // status summary that cannot turn red, the claim judged by the base policy, and SARIF upload.
 import { readFileSync } from 'node:fs';
