@@ -23,7 +23,7 @@ const GIT_LIBRARY = {
   message: 'only the git facade (scripts/lib/io/git/) starts git: ask it through io/git.ts.',
 };
 const GIT_MODULES = {
-  regex: '(^\\./|/io/)git/',
+  regex: '(^|/)git/',
   message: 'the modules of io/git/ are the facade inside: ask git through io/git.ts.',
 };
 

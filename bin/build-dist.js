@@ -80,7 +80,7 @@ copyTreeSitter();
 // The tree-sitter runtime and the Python and Rust grammars, prebuilt as WebAssembly in the
 // @vscode/tree-sitter-wasm dev dependency, ship in dist/tree-sitter/ so the installed package
 // needs nothing beside itself; `efficacy` loads them only to mutate a .py or .rs file
-// (scripts/lib/io/syntax-parser.ts). Each file is swapped in atomically, like the chunks.
+// (scripts/lib/io/host/syntax-parser.ts). Each file is swapped in atomically, like the chunks.
 function copyTreeSitter() {
   const from = join(root, 'node_modules', '@vscode', 'tree-sitter-wasm');
   const to = join(dist, 'tree-sitter');

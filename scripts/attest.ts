@@ -4,7 +4,7 @@ import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runAttest } from './lib/cli/run/attest.ts';
 import { actorFlags, actorOf, signFlag, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
-import { renderAttest } from './lib/render/render-gate.ts';
+import { renderAttest } from './lib/render/attest.ts';
 
 export const attest = defineVerb({
   examples: [

@@ -12,7 +12,7 @@ import {
   sigstoreRootFlag,
 } from './lib/cli/gate-flags.ts';
 import { runAudit } from './lib/cli/run/audit.ts';
-import { renderAudit } from './lib/render/render-gate.ts';
+import { renderAudit } from './lib/render/audit.ts';
 
 const STAGES = ['cross', 'release_authority', 'third_party'] as const;
 

@@ -3,7 +3,7 @@
 // Its actions `keys` and `approve` are scripts/authority/.
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { AUDIT_STAGES } from './lib/core/ledger/types.ts';
-import { AUTHORITY_ACTIONS } from './lib/flows/authority-flow.ts';
+import { AUTHORITY_ACTIONS } from './lib/flows/audit/authority-flow.ts';
 import { runAuthority } from './lib/cli/run/authority.ts';
 import { renderAuthority } from './lib/render/authority.ts';
 

@@ -7,8 +7,8 @@ import { AUTHORIZATION_KINDS } from './lib/core/plane/types.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { signFlag, sigstoreRootFlag } from './lib/cli/gate-flags.ts';
 import { runCampaign } from './lib/cli/run/campaign.ts';
-import { CAMPAIGN_ACTIONS } from './lib/flows/campaign-flow.ts';
-import { renderCampaign } from './lib/render/render-campaign.ts';
+import { CAMPAIGN_ACTIONS } from './lib/flows/campaign/campaign-flow.ts';
+import { renderCampaign } from './lib/render/campaign.ts';
 
 /** The flags of the acting identity (the flags of each action: flagsPerAction below). */
 const ACTING = ['actor', 'authority-id', 'execution-context', 'sign', 'sigstore-root'] as const;

@@ -13,7 +13,7 @@ import {
   trustPath,
 } from './lib/cli/gate-flags.ts';
 import { runClaim, type ClaimOptions } from './lib/cli/run/claim.ts';
-import { renderClaim } from './lib/render/render-gate.ts';
+import { renderClaim } from './lib/render/claim.ts';
 import { parseShardCount } from './lib/core/gate/run/shard.ts';
 
 export { runClaim };

@@ -9,9 +9,9 @@ import type { ExitCode } from './lib/core/errors.ts';
 import type { Renamed, VerbRow } from './lib/cli/define-verb.ts';
 import { dispatch } from './lib/cli/dispatch.ts';
 import { withInvocation } from './lib/cli/invocation-context.ts';
-import { tolerateClosedPipes } from './lib/io/broken-pipe.ts';
-import { createRealContext } from './lib/io/context.ts';
-import { isMainModule } from './lib/io/main-module.ts';
+import { tolerateClosedPipes } from './lib/io/host/broken-pipe.ts';
+import { createRealContext } from './lib/io/host/context.ts';
+import { isMainModule } from './lib/io/host/main-module.ts';
 
 /** The top-level verbs, in help order: at most 20, each a noun or verb a user would guess. */
 export const verbs: readonly VerbRow[] = [

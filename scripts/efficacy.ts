@@ -4,8 +4,8 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { runEfficacy } from './lib/cli/run/efficacy.ts';
 import { UsageError } from './lib/core/errors.ts';
 import { MUTATION_OPERATORS } from './lib/core/efficacy/operators.ts';
-import type { EfficacyMethod } from './lib/flows/efficacy-flow.ts';
-import { renderEfficacy } from './lib/render/render-efficacy.ts';
+import type { EfficacyMethod } from './lib/flows/efficacy/efficacy-flow.ts';
+import { renderEfficacy } from './lib/render/efficacy.ts';
 
 const OPERATORS = [...MUTATION_OPERATORS, 'all'] as const;
 

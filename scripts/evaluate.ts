@@ -13,7 +13,7 @@ import {
   sigstoreRootFlag,
 } from './lib/cli/gate-flags.ts';
 import { runEvaluate } from './lib/cli/run/evaluate.ts';
-import { renderEvaluate } from './lib/render/render-gate.ts';
+import { renderEvaluate } from './lib/render/evaluate.ts';
 
 type Mode = 'run' | 'dry-run';
 

@@ -3,7 +3,7 @@
 // Its `--trust-root` action is scripts/export/trust-root.ts.
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
-import { renderExport } from './lib/render/export-report.ts';
+import { renderExport } from './lib/render/export.ts';
 import { runExport } from './lib/cli/run/export.ts';
 
 export { runExport };

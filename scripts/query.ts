@@ -6,7 +6,7 @@ import { QUERY_VIEWS, type QueryView } from './lib/core/gate/query/query-views.t
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runQuery } from './lib/cli/run/query.ts';
 import { trustFlag, trustPath } from './lib/cli/gate-flags.ts';
-import { queryToJson, renderQuery } from './lib/render/query-view.ts';
+import { queryToJson, renderQuery } from './lib/render/query.ts';
 
 function readTail(value: number | undefined, view: string): number | undefined {
   if (value === undefined) return undefined;

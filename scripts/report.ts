@@ -5,7 +5,7 @@ import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { baseRefFlag, readBaseRef, trustFlag, trustPath } from './lib/cli/gate-flags.ts';
 import { runReport } from './lib/cli/run/report.ts';
-import { renderReportResult } from './lib/render/report-result.ts';
+import { renderReportResult } from './lib/render/report/result.ts';
 
 export { runReport };
 

@@ -3,7 +3,7 @@
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { sigstoreRootFlag, signFlag } from './lib/cli/gate-flags.ts';
-import { renderSeal } from './lib/render/seal-report.ts';
+import { renderSeal } from './lib/render/seal.ts';
 import { runSeal } from './lib/cli/run/seal.ts';
 
 const ARCHIVE_ID = /^[A-Za-z0-9._:-]{1,100}$/;

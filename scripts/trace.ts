@@ -3,7 +3,7 @@ import { defineVerb } from './lib/cli/define-verb.ts';
 import { runTrace } from './lib/cli/run/trace.ts';
 import { toTraceOptions } from './lib/cli/trace-options.ts';
 import type { TraceOptions } from './lib/cli/trace-options.ts';
-import { renderTraceResult } from './lib/render/trace-result.ts';
+import { renderTraceResult } from './lib/render/trace/result.ts';
 
 export { runTrace };
 export type { TraceOptions };

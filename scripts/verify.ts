@@ -4,7 +4,7 @@
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { sigstoreRootFlag, trustFlag, trustPath } from './lib/cli/gate-flags.ts';
-import { renderVerify } from './lib/render/verify-report.ts';
+import { renderVerify } from './lib/render/verify.ts';
 import { runVerify } from './lib/cli/run/verify.ts';
 
 export { runVerify };

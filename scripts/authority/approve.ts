@@ -4,7 +4,7 @@ import { UsageError } from '../lib/core/errors.ts';
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { runApprove } from '../lib/cli/run/approve.ts';
 import { actorFlags, actorOf, signFlag, sigstoreRootFlag } from '../lib/cli/gate-flags.ts';
-import { renderApprove } from '../lib/render/render-approve.ts';
+import { renderApprove } from '../lib/render/approve.ts';
 
 export const approve = defineVerb({
   examples: [

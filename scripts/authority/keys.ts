@@ -3,7 +3,7 @@
 // announced by a `key` entry signed by the new key.
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { runKeys } from '../lib/cli/run/keys.ts';
-import { renderKeys } from '../lib/render/keys-report.ts';
+import { renderKeys } from '../lib/render/keys.ts';
 
 export const keys = defineVerb({
   examples: [

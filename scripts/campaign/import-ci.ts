@@ -2,7 +2,7 @@
 // remote CI result a person fetched, bound to the commit's tree. Never reaches the remote itself.
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { runCiImport } from '../lib/cli/run/ci-import.ts';
-import { renderCiImport } from '../lib/render/render-ci-import.ts';
+import { renderCiImport } from '../lib/render/ci-import.ts';
 
 export const importCi = defineVerb({
   examples: [

@@ -3,7 +3,7 @@
 // passed back to verdicts and verify with --trust.
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { runTrust } from '../lib/cli/run/trust.ts';
-import { renderTrust } from '../lib/render/trust-report.ts';
+import { renderTrust } from '../lib/render/trust.ts';
 
 export const trustRoot = defineVerb({
   examples: [

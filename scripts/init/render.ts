@@ -3,7 +3,7 @@
 // date.
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { runRender } from '../lib/cli/run/render.ts';
-import { renderRenderResult } from '../lib/render/render-result.ts';
+import { renderRenderResult } from '../lib/render/plane-render.ts';
 
 export const render = defineVerb({
   examples: [

@@ -6,7 +6,7 @@ import { renderCasebase } from '../lib/render/knowledge.ts';
 import { UsageError } from '../lib/core/errors.ts';
 import { MILLI, parseMilli } from '../lib/core/knowledge/priority.ts';
 import { runCasebase } from '../lib/cli/run/knowledge.ts';
-import type { CasebaseOptions } from '../lib/flows/casebase-flow.ts';
+import type { CasebaseOptions } from '../lib/flows/knowledge/casebase-flow.ts';
 
 const ACTIONS = ['add', 'observe', 'retrieve', 'export', 'import', 'extract'] as const;
 const FEATURES = ['kind', 'architecture', 'attr', 'stack', 'constraint'] as const;

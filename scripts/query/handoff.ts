@@ -3,9 +3,9 @@
 // references/handoff.md.
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
-import { HANDOFF_PARTS } from '../lib/flows/handoff-flow.ts';
+import { HANDOFF_PARTS } from '../lib/flows/views/handoff-flow.ts';
 import { runHandoff } from '../lib/cli/run/handoff.ts';
-import { renderHandoff } from '../lib/render/render-handoff.ts';
+import { renderHandoff } from '../lib/render/handoff.ts';
 
 export const queryHandoff = defineVerb({
   examples: [

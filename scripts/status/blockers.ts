@@ -4,7 +4,7 @@
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
 import { runQuery } from '../lib/cli/run/query.ts';
-import { queryToJson, renderQuery } from '../lib/render/query-view.ts';
+import { queryToJson, renderQuery } from '../lib/render/query.ts';
 
 export const blockers = defineVerb({
   examples: [

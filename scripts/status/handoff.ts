@@ -3,9 +3,9 @@
 import { UsageError } from '../lib/core/errors.ts';
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { controlFlag, trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
-import { HANDOFF_PARTS } from '../lib/flows/handoff-flow.ts';
+import { HANDOFF_PARTS } from '../lib/flows/views/handoff-flow.ts';
 import { runHandoff, type HandoffOptions } from '../lib/cli/run/handoff.ts';
-import { renderHandoff } from '../lib/render/render-handoff.ts';
+import { renderHandoff } from '../lib/render/handoff.ts';
 
 function readMode(argv: {
   write: boolean | undefined;

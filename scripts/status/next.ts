@@ -7,7 +7,7 @@ import { trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
 import { UsageError } from '../lib/core/errors.ts';
 import { renderNext } from '../lib/render/knowledge.ts';
 import { runNext } from '../lib/cli/run/next.ts';
-import type { NextOptions } from '../lib/flows/next-flow.ts';
+import type { NextOptions } from '../lib/flows/knowledge/next-flow.ts';
 
 export const next = defineVerb({
   examples: [

@@ -4,7 +4,7 @@ import { UsageError } from '../lib/core/errors.ts';
 import { defineVerb } from '../lib/cli/define-verb.ts';
 import { controlFlag, trustFlag, trustPath } from '../lib/cli/gate-flags.ts';
 import { runReadiness } from '../lib/cli/run/readiness.ts';
-import { renderReadiness } from '../lib/render/render-readiness.ts';
+import { renderReadiness } from '../lib/render/readiness.ts';
 
 export const readiness = defineVerb({
   examples: [

@@ -3,7 +3,7 @@
 // "Candidates".
 import { UsageError } from '../lib/core/errors.ts';
 import { defineVerb } from '../lib/cli/define-verb.ts';
-import { CANDIDATE_KINDS } from '../lib/flows/validate-candidate-flow.ts';
+import { CANDIDATE_KINDS } from '../lib/flows/plane/validate-candidate-flow.ts';
 import { runCandidate, type CandidateOptions } from '../lib/cli/run/candidate.ts';
 import { renderCandidate } from '../lib/render/candidate.ts';
 

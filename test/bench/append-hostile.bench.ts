@@ -6,7 +6,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import { TEST_LEDGER_ID, createLedgerRepo, draft } from '../helpers/ledger-repo.ts';
 import type { LedgerRepo } from '../helpers/ledger-repo.ts';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
+import { computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
 import type { Bench } from './harness.ts';
 import { git, syntheticRepo } from './plane-repo.ts';
 

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
 import type { EntryDraft, LedgerEntry, Signer } from '../../scripts/lib/core/ledger/types.ts';
-import { generateKey } from '../../scripts/lib/io/keys.ts';
+import { generateKey } from '../../scripts/lib/io/keys/keys.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { BIN, DEV_EVALUATE, git, runCli, syntheticRepo } from './plane-repo.ts';
 

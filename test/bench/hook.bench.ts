@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stopFlow } from '../../scripts/lib/flows/hook-stop-flow.ts';
+import { stopFlow } from '../../scripts/lib/flows/hook/hook-stop-flow.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';

@@ -14,7 +14,7 @@ import { retrieveCases } from '../../scripts/lib/core/knowledge/retrieve-cases.t
 import type { CaseEntry, StructuralFeatures } from '../../scripts/lib/core/knowledge/types.ts';
 import type { Control } from '../../scripts/lib/core/plane/types.ts';
 import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
-import { blobId } from '../../scripts/lib/io/knowledge-store.ts';
+import { blobId } from '../../scripts/lib/io/plane/knowledge-store.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';
 

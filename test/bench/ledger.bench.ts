@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
 import { runVerify } from '../../scripts/verify.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { draft } from '../helpers/ledger-repo.ts';

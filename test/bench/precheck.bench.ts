@@ -1,9 +1,9 @@
-// The integrity precheck every verdict pays (flows/verdict-precheck.ts): proving the working
+// The integrity precheck every verdict pays (flows/claim/verdict-precheck.ts): proving the working
 // ledger extends the one committed at HEAD, on a committed ledger of 3,000 entries over four
 // segments with 100 uncommitted entries appended, next to the verified ledger read that every
 // verdict already did before it (readEntries), measured in the same run.
 import { rmSync } from 'node:fs';
-import { proveCommittedLedger } from '../../scripts/lib/io/committed-ledger.ts';
+import { proveCommittedLedger } from '../../scripts/lib/io/ledger/committed-ledger.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import type { Bench } from './harness.ts';

@@ -1,5 +1,5 @@
 // Child process for the memory benchmark: checks one trace and prints events, ms and peak RSS.
-import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
 import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 

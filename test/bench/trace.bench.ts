@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
 import type { Bench } from './harness.ts';
 import { writeRefundTrace } from './trace-workload.ts';

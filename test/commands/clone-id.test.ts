@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { readCloneId } from '../../scripts/lib/io/clone-id.ts';
+import { readCloneId } from '../../scripts/lib/io/repo/clone-id.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'pg-clone-id-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { invocationFacts } from '../../scripts/lib/io/invocation.ts';
-import { packagePath } from '../../scripts/lib/io/package-root.ts';
+import { invocationFacts } from '../../scripts/lib/io/host/invocation.ts';
+import { packagePath } from '../../scripts/lib/io/host/package-root.ts';
 
 let dir: string;
 beforeEach(() => {

@@ -105,12 +105,12 @@ describe('the bundle loads only what the command needs', () => {
       // The RE2 engine serves trace packs and `query evidence --grep`, never a verdict.
       expect(loaded.filter((s) => s.startsWith('node_modules/re2js/'))).toEqual([]);
       // Worker threads (and node:worker_threads) load only once a ledger has many signatures.
-      expect(loaded).not.toContain('scripts/lib/io/signature-threads.ts');
-      expect(loaded).toContain('scripts/lib/io/signature-checks.ts');
+      expect(loaded).not.toContain('scripts/lib/io/keys/signature-threads.ts');
+      expect(loaded).toContain('scripts/lib/io/keys/signature-checks.ts');
       // The sigstore libraries load only when a ledger holds a keyless signature (or to sign one).
       expect(loaded.filter((s) => s.startsWith('node_modules/@sigstore/'))).toEqual([]);
-      expect(loaded).not.toContain('scripts/lib/io/sigstore-verify.ts');
-      expect(loaded).not.toContain('scripts/lib/io/sigstore-sign.ts');
+      expect(loaded).not.toContain('scripts/lib/io/keys/sigstore-verify.ts');
+      expect(loaded).not.toContain('scripts/lib/io/keys/sigstore-sign.ts');
     },
   );
 
@@ -123,15 +123,15 @@ describe('the bundle loads only what the command needs', () => {
   it('hook stop starts git before it loads the YAML parser and the gate (a dynamic import)', () => {
     const loaded = [...closure(verbChunk('hook')).sources];
     expect(loaded.filter((s) => s.startsWith('node_modules/yaml/'))).toEqual([]);
-    expect(loaded).not.toContain('scripts/lib/flows/claim-now.ts');
-    expect(loaded).toContain('scripts/lib/io/worktree-state.ts');
-    expect(hotPathImports('hook')).toContain('scripts/lib/flows/claim-now.ts');
+    expect(loaded).not.toContain('scripts/lib/flows/claim/claim-now.ts');
+    expect(loaded).toContain('scripts/lib/io/repo/worktree-state.ts');
+    expect(hotPathImports('hook')).toContain('scripts/lib/flows/claim/claim-now.ts');
   });
 
   it('follows static imports across chunks (the check above sees shared code)', () => {
     const { files, sources } = closure(verbChunk('claim'));
     expect(files.length).toBeGreaterThan(3);
-    expect(sources).toContain('scripts/lib/flows/claim-flow.ts');
+    expect(sources).toContain('scripts/lib/flows/claim/claim-flow.ts');
     expect([...sources].some((s) => s.startsWith('node_modules/yaml/'))).toBe(true);
     const trace = [...closure(verbChunk('trace')).sources];
     expect(trace.some((s) => s.startsWith('node_modules/ajv/dist/compile/'))).toBe(true);

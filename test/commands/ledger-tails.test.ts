@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { measureTornTail, readSegmentTail } from '../../scripts/lib/io/ledger-tails.ts';
+import { measureTornTail, readSegmentTail } from '../../scripts/lib/io/ledger/ledger-tails.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pg-tails-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

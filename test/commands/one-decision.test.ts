@@ -13,10 +13,14 @@ const PIECES = /\b(decideVerdict|gateByBase|rulesFor|scopeTask|refuseTaskOutside
 /** Where the pieces are defined, and the two places that assemble a decision from them. */
 const ASSEMBLERS = ['claim-now.ts', 'campaign-claim.ts', 'claim-rules.ts', 'claim-scope.ts'];
 
-function sources(dir: string): { name: string; text: string }[] {
-  return readdirSync(dir)
+/** The .ts files in `dir` (with `deep`, in its domain folders too), each named by its file name. */
+function sources(dir: string, deep = false): { name: string; text: string }[] {
+  return readdirSync(dir, { recursive: deep, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
-    .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+    .map((path) => ({
+      name: path.split('/').at(-1) ?? path,
+      text: readFileSync(join(dir, path), 'utf8'),
+    }));
 }
 
 const assembling = (files: { name: string; text: string }[]): string[] =>
@@ -30,17 +34,17 @@ const choosing = (files: { name: string; text: string }[]): string[] =>
 
 describe('one decision', () => {
   it('only claim-now.ts (and the campaign claim) assembles a verdict among flows and verbs', () => {
-    const flows = assembling(sources(join(SCRIPTS, 'lib', 'flows')));
+    const flows = assembling(sources(join(SCRIPTS, 'lib', 'flows'), true));
     expect(flows.filter((f) => !ASSEMBLERS.includes(f))).toEqual([]);
     expect(flows).toContain('claim-now.ts');
     const verbFolders = readdirSync(SCRIPTS, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== 'lib')
       .map((d) => join(SCRIPTS, d.name));
-    expect(assembling([SCRIPTS, ...verbFolders].flatMap(sources))).toEqual([]);
+    expect(assembling([SCRIPTS, ...verbFolders].flatMap((d) => sources(d)))).toEqual([]);
   });
 
   it('claim, the Stop hook and every view call decideClaimNow', () => {
-    const flows = sources(join(SCRIPTS, 'lib', 'flows'));
+    const flows = sources(join(SCRIPTS, 'lib', 'flows'), true);
     const callers = flows.filter((f) => /\bdecideClaimNow\(/.test(f.text)).map((f) => f.name);
     expect(callers.sort()).toEqual(
       [
@@ -59,7 +63,7 @@ describe('one decision', () => {
 
   it('claim and the Stop hook choose the subject through chooseClaimSubject alone', () => {
     const files = [
-      ...sources(join(SCRIPTS, 'lib', 'flows')),
+      ...sources(join(SCRIPTS, 'lib', 'flows'), true),
       ...sources(join(SCRIPTS, 'lib', 'cli', 'run')).map((f) => ({ ...f, name: `run/${f.name}` })),
     ];
     const callers = files.filter((f) => /\bchooseClaimSubject\(/.test(f.text)).map((f) => f.name);

@@ -3,7 +3,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
 import { makeGateRepo, nodeArgv, registryYaml, type GateRepo } from '../helpers/gate-repo.ts';
 
 const control = (id: string) => ({ id, execution: `{ type: command, argv: ${nodeArgv('0')} }` });

@@ -4,7 +4,7 @@
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
 import { runInProcess } from '../helpers/cli.ts';
 import { createLedgerRepo, draft } from '../helpers/ledger-repo.ts';
 import type { LedgerRepo } from '../helpers/ledger-repo.ts';

@@ -5,9 +5,9 @@
 // taken once per consumer and ends with the verb, so a later question sees the refs as they are.
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findUpstream } from '../../scripts/lib/io/ledger-upstream.ts';
-import { probeBase, startBaseProbe, takeBaseProbe } from '../../scripts/lib/io/base-probe.ts';
-import { findTrustedBase } from '../../scripts/lib/io/trusted-base.ts';
+import { findUpstream } from '../../scripts/lib/io/ledger/ledger-upstream.ts';
+import { probeBase, startBaseProbe, takeBaseProbe } from '../../scripts/lib/io/repo/base-probe.ts';
+import { findTrustedBase } from '../../scripts/lib/io/repo/trusted-base.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
 

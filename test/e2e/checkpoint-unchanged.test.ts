@@ -1,6 +1,6 @@
 // What a trusted checkpoint stands for and a verdict starting from it does not read (the covered
 // segments, the evidence objects the covered lines name) must be unchanged, or the verdict reads
-// the whole ledger and reports what `verify --full` reports (io/checkpoint-unchanged.ts). What an
+// the whole ledger and reports what `verify --full` reports (io/ledger/checkpoint-unchanged.ts). What an
 // agent can do without a commit the checkpoint's blob ids would show: edit a covered line in the
 // working tree, stage the edit, hide it behind an index flag, delete the segment; rewrite the evidence object of a
 // superseded run (one the checkpoint's state does not keep), in the working tree or in a commit

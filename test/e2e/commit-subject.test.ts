@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cutPaths, plainPaths } from '../../scripts/lib/io/subject-trees-fast.ts';
+import { cutPaths, plainPaths } from '../../scripts/lib/io/subject/subject-trees-fast.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 
 const repos: TestRepo[] = [];

@@ -16,10 +16,10 @@ import {
   runEfficacyFlow,
   type EfficacyMethod,
   type EfficacyOptions,
-} from '../../scripts/lib/flows/efficacy-flow.ts';
+} from '../../scripts/lib/flows/efficacy/efficacy-flow.ts';
 import type { World } from '../../scripts/lib/core/world/world.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
-import { createEfficacyIO } from '../../scripts/lib/io/temp-worktree.ts';
+import { createEfficacyIO } from '../../scripts/lib/io/repo/temp-worktree.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN, runCli, WORKTREE } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';

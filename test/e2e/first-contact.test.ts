@@ -8,9 +8,9 @@ import { runInProcess } from '../helpers/cli.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { ROOT_SEGMENT, rootBody } from '../../scripts/lib/core/ledger/ledger-root.ts';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import { computeSubject } from '../../scripts/lib/io/subject.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
+import { computeSubject } from '../../scripts/lib/io/subject/subject.ts';
 import { makeGateRepo, nodeArgv, type GateControl, type GateRepo } from '../helpers/gate-repo.ts';
 
 const PASS: GateControl = {

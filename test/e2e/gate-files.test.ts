@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { readFileInRoot, statPath } from '../../scripts/lib/io/gate-files.ts';
+import { readFileInRoot, statPath } from '../../scripts/lib/io/repo/gate-files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'pg-files-'));
 const outside = mkdtempSync(join(tmpdir(), 'pg-files-out-'));

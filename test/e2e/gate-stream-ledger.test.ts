@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   readVerifiedLedger,
   streamVerifiedEntries,
-} from '../../scripts/lib/io/read-verified-ledger.ts';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
-import { createObjectStore, objectsDir } from '../../scripts/lib/io/objects.ts';
+} from '../../scripts/lib/io/ledger/read-verified-ledger.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
+import { createObjectStore, objectsDir } from '../../scripts/lib/io/ledger/objects.ts';
 import { SEGMENTS, createRepo, ledgerDirOf } from '../bench/ledger-workload.ts';
 import type { BenchRepo } from '../bench/ledger-workload.ts';
 import { draft } from '../helpers/ledger-repo.ts';

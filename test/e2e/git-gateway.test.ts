@@ -9,7 +9,7 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gitObjectId, resolveRoot } from '../../scripts/lib/io/git.ts';
 import { gitText, runGit } from '../../scripts/lib/io/git/run-git.ts';
-import { parseStatus } from '../../scripts/lib/io/worktree-state.ts';
+import { parseStatus } from '../../scripts/lib/io/repo/worktree-state.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 
 const repo = makeRepo({ 'a.txt': 'a\n' });
@@ -212,12 +212,12 @@ describe('the lint fence', () => {
   });
 
   it('outside the facade, git is asked through its front door only; inside, simple-git is allowed', async () => {
-    const io = 'scripts/lib/io/ledger-base.ts';
+    const io = 'scripts/lib/io/ledger/ledger-base.ts';
     expect(await restricted("import 'simple-git';", io)).toBe(true);
     expect(await restricted("import { runGit } from './git/run-git.ts';", io)).toBe(true);
     expect(await restricted("import { readObjects } from './git/objects.ts';", io)).toBe(true);
     expect(await restricted("import { readObjects } from './git.ts';", io)).toBe(false);
-    const flow = 'scripts/lib/flows/explore-flow.ts';
+    const flow = 'scripts/lib/flows/knowledge/explore-flow.ts';
     expect(await restricted("import { resolveHead } from '../io/git/refs.ts';", flow)).toBe(true);
     expect(await restricted("import { resolveHead } from '../io/git.ts';", flow)).toBe(false);
     expect(await restricted("import 'simple-git';", 'scripts/lib/io/git/run-git.ts')).toBe(false);

@@ -1,7 +1,7 @@
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { globFiles } from '../../scripts/lib/io/glob-files.ts';
+import { globFiles } from '../../scripts/lib/io/repo/glob-files.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
 

@@ -6,13 +6,13 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
-import { packageRoot } from '../../scripts/lib/io/package-root.ts';
+import { packageRoot } from '../../scripts/lib/io/host/package-root.ts';
 import { EnvironmentError } from '../../scripts/lib/core/errors.ts';
 import {
   HOOK_DEADLINE_MS,
   hookDeadline,
   stopFlow,
-} from '../../scripts/lib/flows/hook-stop-flow.ts';
+} from '../../scripts/lib/flows/hook/hook-stop-flow.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { BIN } from '../helpers/cli.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
-import { packageRoot } from '../../scripts/lib/io/package-root.ts';
+import { packageRoot } from '../../scripts/lib/io/host/package-root.ts';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';

@@ -3,7 +3,7 @@
 // that git lists the flags instead.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { indexHasFlags } from '../../scripts/lib/io/index-flags.ts';
+import { indexHasFlags } from '../../scripts/lib/io/repo/index-flags.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 
 const repos: TestRepo[] = [];

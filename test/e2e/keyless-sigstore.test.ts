@@ -18,7 +18,7 @@ import {
 import { identityIdOf } from '../../scripts/lib/core/ledger/keyless.ts';
 import { computeInventory } from '../../scripts/lib/core/ledger/verify-seals.ts';
 import type { Authority } from '../../scripts/lib/core/plane/types.ts';
-import type * as SignModule from '../../scripts/lib/io/sigstore-sign.ts';
+import type * as SignModule from '../../scripts/lib/io/keys/sigstore-sign.ts';
 
 const CI = { issuer: GITHUB_ISSUER, subject: workflowSubject('acme/app') };
 const FORK = { issuer: GITHUB_ISSUER, subject: workflowSubject('agent/fork') };
@@ -26,7 +26,7 @@ const forge = { active: false };
 
 // What an agent with a patched proofgate and a certificate for its own fork's workflow can do: sign
 // with that certificate while the entry claims the CI identity's id.
-vi.mock('../../scripts/lib/io/sigstore-sign.ts', async (importOriginal) => {
+vi.mock('../../scripts/lib/io/keys/sigstore-sign.ts', async (importOriginal) => {
   const real = await importOriginal<typeof SignModule>();
   return {
     ...real,
@@ -212,8 +212,8 @@ describe('keyless cross audit (Sigstore, mock Fulcio and Rekor)', () => {
     expect(unsigned.code).toBe(2);
     expect(unsigned.err).toContain('signs keyless only');
     // A patched writer appends it anyway.
-    const { appendEntry } = await import('../../scripts/lib/io/ledger-store.ts');
-    const { loadPlane } = await import('../../scripts/lib/io/plane.ts');
+    const { appendEntry } = await import('../../scripts/lib/io/ledger/ledger-store.ts');
+    const { loadPlane } = await import('../../scripts/lib/io/plane/plane.ts');
     const plane = loadPlane(r.dir);
     const written = JSON.parse(lastLine(r).line) as { subject: never };
     await appendEntry(plane, {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { blobId } from '../../scripts/lib/io/knowledge-store.ts';
+import { blobId } from '../../scripts/lib/io/plane/knowledge-store.ts';
 
 it('the fact digest is the git blob id (git hash-object --no-filters)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pg-blob-'));

@@ -10,10 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeState } from '../../scripts/lib/core/ledger/checkpoint.ts';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import type { JsonValue } from '../../scripts/lib/core/ledger/types.ts';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
-import { readMetaSubject } from '../../scripts/lib/io/meta-subject.ts';
-import { createObjectStore } from '../../scripts/lib/io/objects.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
+import { readMetaSubject } from '../../scripts/lib/io/subject/meta-subject.ts';
+import { createObjectStore } from '../../scripts/lib/io/ledger/objects.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
 import {
   checkpoint,
   CLAIM,

@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { appendEntry, readLedger } from '../../scripts/lib/io/ledger-store.ts';
-import { loadSigner } from '../../scripts/lib/io/keys.ts';
+import { appendEntry, readLedger } from '../../scripts/lib/io/ledger/ledger-store.ts';
+import { loadSigner } from '../../scripts/lib/io/keys/keys.ts';
 import { runCli, runInProcess } from '../helpers/cli.ts';
 import { createLedgerRepo, draft, git } from '../helpers/ledger-repo.ts';
 import type { LedgerRepo } from '../helpers/ledger-repo.ts';

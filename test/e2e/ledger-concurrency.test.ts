@@ -13,8 +13,8 @@ import {
   lockPathIn,
   ownerFileName,
   readHolder,
-} from '../../scripts/lib/io/ledger-lock.ts';
-import { appendEntry, readLedger } from '../../scripts/lib/io/ledger-store.ts';
+} from '../../scripts/lib/io/ledger/ledger-lock.ts';
+import { appendEntry, readLedger } from '../../scripts/lib/io/ledger/ledger-store.ts';
 import { WORKTREE, runInProcess } from '../helpers/cli.ts';
 import { createLedgerRepo, draft } from '../helpers/ledger-repo.ts';
 import { runLockRace } from '../helpers/lock-race.ts';

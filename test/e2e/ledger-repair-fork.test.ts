@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { buildEntry } from '../../scripts/lib/core/ledger/build-entry.ts';
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
 import { runInProcess } from '../helpers/cli.ts';
 import { TEST_LEDGER_ID, createLedgerRepo, draft, git } from '../helpers/ledger-repo.ts';
 import type { LedgerRepo } from '../helpers/ledger-repo.ts';

@@ -1,4 +1,4 @@
-// The line reader's marker search (scripts/lib/io/read-lines.ts), which finds the key and seal
+// The line reader's marker search (scripts/lib/io/host/read-lines.ts), which finds the key and seal
 // entries a verify needs: every line the reader says holds a marker must hold one, and every line
 // holding one must be said to. Markers are placed across the 1 MiB chunk boundaries at every
 // offset, beside near misses, and the answers are compared with a plain per-line search.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTEXT_MARKERS } from '../../scripts/lib/core/ledger/verify-context.ts';
-import { LineReader } from '../../scripts/lib/io/read-lines.ts';
+import { LineReader } from '../../scripts/lib/io/host/read-lines.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pg-line-markers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

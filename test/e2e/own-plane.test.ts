@@ -5,8 +5,8 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import { computeSubjects } from '../../scripts/lib/io/subject.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
+import { computeSubjects } from '../../scripts/lib/io/subject/subject.ts';
 import { listStoragePrefixes } from '../../scripts/lib/core/binding/build-subject.ts';
 import { runInProcess, WORKTREE } from '../helpers/cli.ts';
 

@@ -219,9 +219,9 @@ async function appendSeal(
   sealed: Sealed,
   objectsOf: 'all' | 'manifest only',
 ): Promise<void> {
-  const { loadPlane } = await import('../../scripts/lib/io/plane.ts');
-  const { appendEntry } = await import('../../scripts/lib/io/ledger-store.ts');
-  const { readMetaSubject } = await import('../../scripts/lib/io/meta-subject.ts');
+  const { loadPlane } = await import('../../scripts/lib/io/plane/plane.ts');
+  const { appendEntry } = await import('../../scripts/lib/io/ledger/ledger-store.ts');
+  const { readMetaSubject } = await import('../../scripts/lib/io/subject/meta-subject.ts');
   const { computeInventory } = await import('../../scripts/lib/core/ledger/verify-seals.ts');
   const plane = loadPlane(dir);
   const objects = [

@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildReport } from '../../scripts/lib/core/report/build-report.ts';
-import { renderReportHtml } from '../../scripts/lib/render/report-html.ts';
+import { renderReportHtml } from '../../scripts/lib/render/report/html.ts';
 import { command, createFakeGateIO, makeControl } from '../helpers/fake-gate-io.ts';
 import { crossAudit, ctx, developer, reportInputOf, selfRun } from '../helpers/report-fixture.ts';
-import { claimFlow } from '../../scripts/lib/flows/claim-flow.ts';
+import { claimFlow } from '../../scripts/lib/flows/claim/claim-flow.ts';
 
 const CHROMIUM = process.env['PROOFGATE_CHROMIUM'] ?? '/usr/bin/chromium';
 /** CI sets this after installing Debian's chromium: there, a missing browser fails the run. */

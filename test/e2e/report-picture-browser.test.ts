@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { buildReport } from '../../scripts/lib/core/report/build-report.ts';
-import { renderReportHtml } from '../../scripts/lib/render/report-html.ts';
+import { renderReportHtml } from '../../scripts/lib/render/report/html.ts';
 import { runCli, WORKTREE } from '../helpers/cli.ts';
 import { command, createFakeGateIO, makeControl, output } from '../helpers/fake-gate-io.ts';
 import { tempDirsPerTest } from '../helpers/git-repo.ts';

@@ -10,7 +10,7 @@ import {
   loadTrustMaterial,
   verifyBundle,
   verifySigstoreBundle,
-} from '../../scripts/lib/io/sigstore-verify.ts';
+} from '../../scripts/lib/io/keys/sigstore-verify.ts';
 import { identityIdOf } from '../../scripts/lib/core/ledger/keyless.ts';
 import { sharedFixture } from '../helpers/shared-fixture.ts';
 

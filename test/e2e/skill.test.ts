@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { dirname, join, normalize } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
-import { packagePath } from '../../scripts/lib/io/package-root.ts';
+import { packagePath } from '../../scripts/lib/io/host/package-root.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 

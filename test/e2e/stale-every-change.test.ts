@@ -12,7 +12,7 @@ import {
   takeBoundState,
   takeWorktreeState,
   startWorktreeState,
-} from '../../scripts/lib/io/worktree-state.ts';
+} from '../../scripts/lib/io/repo/worktree-state.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 

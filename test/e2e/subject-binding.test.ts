@@ -3,8 +3,8 @@
 import { chmodSync, readFileSync, symlinkSync, unlinkSync, utimesSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import { computeSubject, computeSubjectTree } from '../../scripts/lib/io/subject.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
+import { computeSubject, computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
 import { makeRepo, makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import {

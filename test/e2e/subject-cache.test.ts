@@ -14,10 +14,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
-import { lookupSubjectTree, subjectCacheKey } from '../../scripts/lib/io/subject-cache.ts';
+import { computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
+import { lookupSubjectTree, subjectCacheKey } from '../../scripts/lib/io/subject/subject-cache.ts';
 import { findRepositoryPaths } from '../../scripts/lib/io/git.ts';
-import { readWorktreeState } from '../../scripts/lib/io/worktree-state.ts';
+import { readWorktreeState } from '../../scripts/lib/io/repo/worktree-state.ts';
 import type { TestRepo } from '../helpers/git-repo.ts';
 import { makeRepo } from '../helpers/git-repo.ts';
 

@@ -4,7 +4,7 @@ import { chmodSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveRoot } from '../../scripts/lib/io/git.ts';
-import { computeSubjectTree, inputsDigest } from '../../scripts/lib/io/subject.ts';
+import { computeSubjectTree, inputsDigest } from '../../scripts/lib/io/subject/subject.ts';
 import { makeRepo, makeTempDir, openRepo } from '../helpers/git-repo.ts';
 import {
   cleanUpRepos,

@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listStorageShapes, subjectScopeOf } from '../../scripts/lib/core/binding/build-subject.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
-import { commitSubjectTree } from '../../scripts/lib/io/commit-subject.ts';
-import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
+import { commitSubjectTree } from '../../scripts/lib/io/subject/commit-subject.ts';
+import { computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
 import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
 
 const EXCLUDES = [

@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeSubjectTree } from '../../scripts/lib/io/subject.ts';
-import { commitSubjectTree } from '../../scripts/lib/io/commit-subject.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import { computeSubject } from '../../scripts/lib/io/subject.ts';
+import { computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
+import { commitSubjectTree } from '../../scripts/lib/io/subject/commit-subject.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
+import { computeSubject } from '../../scripts/lib/io/subject/subject.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 
 const repos: GateRepo[] = [];

@@ -84,7 +84,7 @@ describe('modules a verdict loads', () => {
       expect(run.code, verb).toBe(0);
       expect(run.sources, verb).toContain('node_modules/simple-git/dist/index.mjs');
       // The probe saw the verdict's own code, so an empty log cannot pass.
-      expect(run.sources, verb).toContain('scripts/lib/flows/claim-now.ts');
+      expect(run.sources, verb).toContain('scripts/lib/flows/claim/claim-now.ts');
       expect(run.sources, verb).not.toContain(REDACTION);
       expect(
         run.sources.filter((s) => s.includes('secretlint')),

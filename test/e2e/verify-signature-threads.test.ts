@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { publicKeyFromRaw } from '../../scripts/lib/core/ledger/sign-entry.ts';
 import type { SignatureJob } from '../../scripts/lib/core/ledger/verify-signatures.ts';
 import type { LedgerFinding } from '../../scripts/lib/core/ledger/types.ts';
-import { generateKey } from '../../scripts/lib/io/keys.ts';
-import { createSignatureThreads } from '../../scripts/lib/io/signature-threads.ts';
-import { verifyLedgerFiles } from '../../scripts/lib/io/verify-ledger-files.ts';
-import type { SignatureCheckOptions } from '../../scripts/lib/io/signature-checks.ts';
+import { generateKey } from '../../scripts/lib/io/keys/keys.ts';
+import { createSignatureThreads } from '../../scripts/lib/io/keys/signature-threads.ts';
+import { verifyLedgerFiles } from '../../scripts/lib/io/ledger/verify-ledger-files.ts';
+import type { SignatureCheckOptions } from '../../scripts/lib/io/keys/signature-checks.ts';
 import { SEGMENTS, createRepo, ledgerDirOf } from '../bench/ledger-workload.ts';
 import type { BenchRepo } from '../bench/ledger-workload.ts';
 

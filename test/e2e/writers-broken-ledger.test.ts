@@ -3,7 +3,7 @@
 // neither the ledger nor an evidence object, the manifest or the registry. The defects are the
 // ones an agent can leave: a committed line altered (committed or not), a committed line deleted,
 // and, past a trusted checkpoint, a covered line altered, committed or not (an uncommitted change
-// there makes a checkpointed read read the whole ledger: io/checkpoint-unchanged.ts).
+// there makes a checkpointed read read the whole ledger: io/ledger/checkpoint-unchanged.ts).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

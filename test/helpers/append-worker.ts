@@ -1,6 +1,6 @@
 // Spawned by the concurrency test: appends `count` entries to the ledger at `root`.
-import { appendEntry } from '../../scripts/lib/io/ledger-store.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { appendEntry } from '../../scripts/lib/io/ledger/ledger-store.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
 import { draft } from './ledger-repo.ts';
 
 const [root = '', count = '0', worker = '0'] = process.argv.slice(2);

@@ -23,8 +23,8 @@ import { UsageError } from '../../scripts/lib/core/errors.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 import type { RunCommandRequest, RunCommandResult } from '../../scripts/lib/core/ports.ts';
 import type { Actor, EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
-import type { AuditFlowOptions } from '../../scripts/lib/flows/audit-flow.ts';
-import type { EvaluateRunOptions } from '../../scripts/lib/flows/evaluate-flow.ts';
+import type { AuditFlowOptions } from '../../scripts/lib/flows/audit/audit-flow.ts';
+import type { EvaluateRunOptions } from '../../scripts/lib/flows/run/evaluate-flow.ts';
 
 export const ROOT = '/work/project';
 

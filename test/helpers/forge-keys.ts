@@ -7,7 +7,7 @@ import { generateKeyPairSync, createPublicKey, sign } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { digestJson, sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
 import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
 import { keyidOf, signEntry } from '../../scripts/lib/core/ledger/sign-entry.ts';
 import type { LedgerEntry, Signer } from '../../scripts/lib/core/ledger/types.ts';

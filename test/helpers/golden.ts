@@ -135,7 +135,7 @@ function quoteArg(arg: string): string {
 }
 
 /**
- * Pins the clone id of `dir` (scripts/lib/io/clone-id.ts): its segments are then named
+ * Pins the clone id of `dir` (scripts/lib/io/repo/clone-id.ts): its segments are then named
  * `<id>-<branch>` on every run, where a fresh random id would reorder sorted segment lists.
  */
 export function pinCloneId(dir: string, id: string): void {

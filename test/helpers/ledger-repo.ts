@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
 import { manifestYaml } from './manifest-fixture.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 

@@ -8,10 +8,12 @@ import { draft } from './ledger-repo.ts';
 
 const [root = '', sync = '', worker = '0', trials = '0', code = ''] = process.argv.slice(2);
 type Append = (plane: Plane, d: unknown, o: object) => Promise<unknown>;
-const store = (await import(pathToFileURL(join(code, 'scripts/lib/io/ledger-store.ts')).href)) as {
+const store = (await import(
+  pathToFileURL(join(code, 'scripts/lib/io/ledger/ledger-store.ts')).href
+)) as {
   appendEntry: Append;
 };
-const planes = (await import(pathToFileURL(join(code, 'scripts/lib/io/plane.ts')).href)) as {
+const planes = (await import(pathToFileURL(join(code, 'scripts/lib/io/plane/plane.ts')).href)) as {
   loadPlane: (root: string) => Plane;
 };
 const plane = planes.loadPlane(root);

@@ -14,7 +14,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
-import { LOCK_NAME, ownerFileName } from '../../scripts/lib/io/ledger-lock.ts';
+import { LOCK_NAME, ownerFileName } from '../../scripts/lib/io/ledger/ledger-lock.ts';
 import { WORKTREE } from './cli.ts';
 
 const WORKER = join(WORKTREE, 'test', 'helpers', 'lock-race-worker.ts');

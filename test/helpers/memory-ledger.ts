@@ -17,7 +17,7 @@ import type {
 import { referencedObjects, verifyLedger } from '../../scripts/lib/core/ledger/verify-ledger.ts';
 import type { ObjectState } from '../../scripts/lib/core/ledger/verify-ledger.ts';
 import type { Authority } from '../../scripts/lib/core/plane/types.ts';
-import { generateKey } from '../../scripts/lib/io/keys.ts';
+import { generateKey } from '../../scripts/lib/io/keys/keys.ts';
 import { TEST_LEDGER_ID } from './ledger-repo.ts';
 
 export const DIR = '.proofgate/evidence/ledger';

@@ -2,8 +2,8 @@
 // and outputs, a `lint` control without, committed evidence, and an ignored build/ directory.
 import { afterEach } from 'vitest';
 import { listStorageShapes } from '../../scripts/lib/core/binding/build-subject.ts';
-import { loadPlane } from '../../scripts/lib/io/plane.ts';
-import { computeSubjects, computeSubjectTree } from '../../scripts/lib/io/subject.ts';
+import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
+import { computeSubjects, computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
 import type { TestRepo } from './git-repo.ts';
 import { makeRepo } from './git-repo.ts';
 import { manifestYaml } from './manifest-fixture.ts';

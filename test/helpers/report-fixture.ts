@@ -3,9 +3,9 @@
 import type { Actor } from '../../scripts/lib/core/ledger/types.ts';
 import { buildReport, type ReportInput } from '../../scripts/lib/core/report/build-report.ts';
 import type { EvidenceObject } from '../../scripts/lib/core/report/collect-trace-findings.ts';
-import { auditFlow } from '../../scripts/lib/flows/audit-flow.ts';
-import { evaluateRun } from '../../scripts/lib/flows/evaluate-flow.ts';
-import { statusFlow } from '../../scripts/lib/flows/status-flow.ts';
+import { auditFlow } from '../../scripts/lib/flows/audit/audit-flow.ts';
+import { evaluateRun } from '../../scripts/lib/flows/run/evaluate-flow.ts';
+import { statusFlow } from '../../scripts/lib/flows/views/status-flow.ts';
 import { createTestContext } from './context.ts';
 import { crossAuditBy, runAllBy, type FakeGateIO } from './fake-gate-io.ts';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { TraceOptions } from '../../scripts/lib/cli/trace-options.ts';
 import type { TraceEvent } from '../../scripts/lib/core/trace/events.ts';
 import type { Pack } from '../../scripts/lib/core/trace/pack.ts';
-import { checkTraceFile } from '../../scripts/lib/flows/trace-check-flow.ts';
-import type { TraceCheckItem } from '../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../scripts/lib/flows/trace/trace-check-flow.ts';
+import type { TraceCheckItem } from '../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { loadPack } from '../../scripts/lib/io/trace/load-pack.ts';
 import { TRACE_PART } from '../../scripts/lib/cli/world/trace-part.ts';
 

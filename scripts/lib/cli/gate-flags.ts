@@ -1,7 +1,7 @@
 // Flags shared by the gate verbs (evaluate, claim, audit, attest, status and their views), as
 // declarations a verb spreads into its own, and their defaults: actor from $USER (else `agent`),
 // authority virtual:developer, context local:<hostname>. An explicit flag always wins.
-import { defaultExecutionContext } from '../io/default-context.ts';
+import { defaultExecutionContext } from '../io/host/default-context.ts';
 import { availableParallelism } from 'node:os';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';

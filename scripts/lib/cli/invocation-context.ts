@@ -2,7 +2,7 @@
 // where the reader is (npx, this copy's bin, or bare), decided once per process.
 import type { Context } from '../core/context.ts';
 import { chooseInvocation, rewriteInvocation } from '../core/gate/run/invocation.ts';
-import { invocationFacts } from '../io/invocation.ts';
+import { invocationFacts } from '../io/host/invocation.ts';
 
 export function withInvocation(ctx: Context, verbs: readonly string[]): Context {
   const invocation = chooseInvocation(invocationFacts(ctx.env, ctx.cwd));

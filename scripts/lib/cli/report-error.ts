@@ -4,7 +4,7 @@ import type { Context } from '../core/context.ts';
 import { IntegrityError, InternalError, isCliError } from '../core/errors.ts';
 import type { CliError, ExitCode } from '../core/errors.ts';
 import { formatBoundedError } from '../render/emit.ts';
-import { readPackageVersion } from '../io/package-version.ts';
+import { readPackageVersion } from '../io/host/package-version.ts';
 
 /** The version printed by --version and in error reports, from package.json. */
 export const VERSION = readPackageVersion();

@@ -2,7 +2,7 @@
 // before any I/O.
 import { UsageError } from '../core/errors.ts';
 import { adapterIds, findAdapter } from '../core/trace/adapters/index.ts';
-import type { FailOn } from '../flows/trace-check-flow.ts';
+import type { FailOn } from '../flows/trace/trace-check-flow.ts';
 import type { CommonOptions } from '../core/options.ts';
 
 export interface TraceOptions extends CommonOptions {

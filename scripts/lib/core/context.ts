@@ -1,4 +1,4 @@
-// The world a command sees (see ARCHITECTURE.md). Only scripts/lib/io/context.ts builds a real one;
+// The world a command sees (see ARCHITECTURE.md). Only scripts/lib/io/host/context.ts builds a real one;
 // tests build one with test/helpers/context.ts.
 
 export interface Clock {

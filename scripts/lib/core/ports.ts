@@ -69,7 +69,7 @@ export interface GateIO {
   runCommand(request: RunCommandRequest): Promise<RunCommandResult>;
   /**
    * A trace control's outcome; absent in the real world, where the gate runs the trace check
-   * itself (flows/trace-control.ts, loaded only then); a test may stand in for it.
+   * itself (flows/trace/trace-control.ts, loaded only then); a test may stand in for it.
    */
   checkTrace?(root: string, execution: TraceExecution): Promise<TraceOutcome>;
   statPath(root: string, path: string): Promise<PathState>;
@@ -85,7 +85,7 @@ export interface UpstreamCheck {
   commit: string;
 }
 
-// The process runner (io/run-command.ts).
+// The process runner (io/host/run-command.ts).
 export interface RunCommandRequest {
   argv: readonly string[];
   /** Absolute repository root. */
@@ -125,7 +125,7 @@ export interface RunCommandRefusal {
 
 export type RunCommandResult = RunCommandOutput | RunCommandRefusal;
 
-// efficacy: a disposable copy of the working tree (io/temp-worktree.ts); nothing behind this port
+// efficacy: a disposable copy of the working tree (io/repo/temp-worktree.ts); nothing behind this port
 // may touch the user's working tree or index.
 export interface TempWorktree {
   /** Absolute directory of the temporary worktree. */
@@ -177,7 +177,7 @@ export interface CiImportIO {
   readResultFile(path: string): Promise<Uint8Array>;
 }
 
-// The knowledge verbs' store (io/knowledge-store.ts).
+// The knowledge verbs' store (io/plane/knowledge-store.ts).
 export type PathKind = 'file' | 'directory' | undefined;
 
 /** What the knowledge verbs need from the world; tests and the integrator may supply their own. */

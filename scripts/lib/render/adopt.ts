@@ -1,8 +1,8 @@
 // Human output of `proofgate adopt`.
 import { riskTag } from './scan.ts';
 import { quoteArg } from '../core/next/next-command.ts';
-import type { AdoptResult } from '../flows/adopt-flow.ts';
-import type { OutputIgnore } from '../flows/adopt-ignore.ts';
+import type { AdoptResult } from '../flows/plane/adopt-flow.ts';
+import type { OutputIgnore } from '../flows/plane/adopt-ignore.ts';
 
 export function renderAdopt(result: AdoptResult): string {
   if (result.mode === 'list') {

@@ -1,5 +1,5 @@
 // Human output of `proofgate authority`: the verdict first, then every authority.
-import type { AuthorityFlowResult, AuthorityRow } from '../flows/authority-flow.ts';
+import type { AuthorityFlowResult, AuthorityRow } from '../flows/audit/authority-flow.ts';
 
 function row(a: AuthorityRow): string {
   const keys = a.keys === 0 ? 'unsigned' : `${a.keys} key(s)`;

@@ -1,5 +1,5 @@
 // Text rendering of `proofgate knowledge explore`: what each probe showed, why the loop stopped, what is next.
-import type { ExploreResult } from '../flows/explore-flow.ts';
+import type { ExploreResult } from '../flows/knowledge/explore-flow.ts';
 import { formatMilli } from '../core/knowledge/priority.ts';
 
 /** At most this many not-proposed sources are listed one a line; the rest are counted. */

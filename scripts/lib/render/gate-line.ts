@@ -1,7 +1,7 @@
 // The running gate and its trust state in one line (verify always, status when it refuses the
 // claim); the digests are in --json.
 import type { ToolBinding } from '../core/gate/claim/tool-trust.ts';
-import type { StatusFlowResult } from '../flows/status-flow.ts';
+import type { StatusFlowResult } from '../flows/views/status-flow.ts';
 
 export function gateLine(tool: ToolBinding): string {
   const why = tool.reasons.length === 0 ? '' : ` (${tool.reasons.join('; ')})`;

@@ -1,6 +1,6 @@
 // What `proofgate hook` prints: for stop exactly the agent's contract (nothing, or one JSON object);
 // for install the verdict line, the command written, what was removed, notes and how to trust it.
-import type { HookResult } from '../flows/hook-install-flow.ts';
+import type { HookResult } from '../flows/hook/hook-install-flow.ts';
 
 export function renderHook(result: HookResult): string {
   if (result.mode === 'stop') return result.stdout;

@@ -1,5 +1,5 @@
 // Human output of `proofgate init`: the verdict first, then what was chosen and the next step.
-import type { InitPlaneResult } from '../flows/init-flow.ts';
+import type { InitPlaneResult } from '../flows/plane/init-flow.ts';
 
 export type InitResult = { mode: 'template'; template: string } | InitPlaneResult;
 

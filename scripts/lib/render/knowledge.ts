@@ -1,12 +1,12 @@
 // Human output of the knowledge verbs; the verdict is always the first line.
-import type { CasebaseResult } from '../flows/casebase-flow.ts';
-import type { DecisionResult } from '../flows/decision-flow.ts';
-import type { HypothesisResult } from '../flows/hypothesis-flow.ts';
-import type { MemoryResult } from '../flows/memory-flow.ts';
-import type { NextResult } from '../flows/next-flow.ts';
-import type { SyncResult } from '../flows/sync-flow.ts';
+import type { CasebaseResult } from '../flows/knowledge/casebase-flow.ts';
+import type { DecisionResult } from '../flows/knowledge/decision-flow.ts';
+import type { HypothesisResult } from '../flows/knowledge/hypothesis-flow.ts';
+import type { MemoryResult } from '../flows/knowledge/memory-flow.ts';
+import type { NextResult } from '../flows/knowledge/next-flow.ts';
+import type { SyncResult } from '../flows/knowledge/sync-flow.ts';
 import { formatMilli } from '../core/knowledge/priority.ts';
-import { renderRules } from './render-gate.ts';
+import { renderRules } from './gate-text.ts';
 
 export function renderMemory(result: MemoryResult): string {
   if (result.action === 'add') {

@@ -1,5 +1,5 @@
 // Human output of `proofgate init --scaffold-ci`: the files written and the pin of every action.
-import type { ScaffoldCiResult } from '../flows/scaffold-ci-flow.ts';
+import type { ScaffoldCiResult } from '../flows/plane/scaffold-ci-flow.ts';
 
 export function renderScaffoldCi(r: ScaffoldCiResult): string {
   return `${[

@@ -1,7 +1,7 @@
 // Human output of `proofgate scan`: the verdict line, then the model, then the candidates. Long
 // lists are cut here, for reading, and say so; `--json` always carries every item.
 import type { ScanResult } from '../core/scan/types.ts';
-import type { ScanFlowResult } from '../flows/scan-flow.ts';
+import type { ScanFlowResult } from '../flows/plane/scan-flow.ts';
 
 /** How many items of each list the human output shows. */
 export const SCAN_SHOWN = {

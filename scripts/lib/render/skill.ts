@@ -1,6 +1,6 @@
 // What `proofgate install --skill` prints: the verdict, each agent's folder and counts, and the
 // packaging and formatter files changed.
-import type { SkillResult } from '../flows/skill-install-flow.ts';
+import type { SkillResult } from '../flows/hook/skill-install-flow.ts';
 
 export function renderSkill(result: SkillResult): string {
   const written = result.targets.reduce((n, t) => n + t.write.length, 0);

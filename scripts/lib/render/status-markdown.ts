@@ -2,8 +2,8 @@
 // comment. Verdict first; then one table row per control, the ones that block first. Reasons come
 // from ledger entries, so every cell is escaped for GitHub-flavoured Markdown and its inline HTML.
 import type { ControlStatus } from '../core/gate/status/compute-status.ts';
-import type { StatusFlowResult, StatusResult } from '../flows/status-flow.ts';
-import { renderStatus } from './render-gate.ts';
+import type { StatusFlowResult, StatusResult } from '../flows/views/status-flow.ts';
+import { renderStatus } from './status.ts';
 
 /** `proofgate status`'s one renderer: the Markdown summary under --markdown, else the text view. */
 export function renderStatusView(result: StatusResult): string {

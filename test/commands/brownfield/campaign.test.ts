@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Manifest } from '../../../scripts/lib/core/plane/types.ts';
 import { ConfigError, UsageError } from '../../../scripts/lib/core/errors.ts';
-import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
-import { claimInCampaign } from '../../../scripts/lib/flows/campaign-claim.ts';
-import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
-import { recordBaseline } from '../../../scripts/lib/flows/record-baseline.ts';
-import { registerCampaign } from '../../../scripts/lib/flows/register-campaign.ts';
-import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim/claim-flow.ts';
+import { claimInCampaign } from '../../../scripts/lib/flows/campaign/campaign-claim.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/run/evaluate-flow.ts';
+import { recordBaseline } from '../../../scripts/lib/flows/run/record-baseline.ts';
+import { registerCampaign } from '../../../scripts/lib/flows/campaign/register-campaign.ts';
+import { statusFlow } from '../../../scripts/lib/flows/views/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

@@ -7,8 +7,8 @@ import {
   decideCiResult,
 } from '../../../scripts/lib/core/brownfield/ci-tiers.ts';
 import type { CiFile } from '../../../scripts/lib/core/scan/types.ts';
-import { ciImportFlow } from '../../../scripts/lib/flows/ci-import-flow.ts';
-import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
+import { ciImportFlow } from '../../../scripts/lib/flows/ledger/ci-import-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim/claim-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import { createFakeGateIO, makeManifest } from '../../helpers/fake-gate-io.ts';
 import type { CiImportIO } from '../../../scripts/lib/core/ports.ts';

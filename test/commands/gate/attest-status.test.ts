@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
-import { attestFlow, type AttestFlowOptions } from '../../../scripts/lib/flows/attest-flow.ts';
-import { auditFlow } from '../../../scripts/lib/flows/audit-flow.ts';
-import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
-import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
-import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
+import {
+  attestFlow,
+  type AttestFlowOptions,
+} from '../../../scripts/lib/flows/audit/attest-flow.ts';
+import { auditFlow } from '../../../scripts/lib/flows/audit/audit-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/run/evaluate-flow.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim/claim-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/views/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
-import { auditFlow, type AuditFlowOptions } from '../../../scripts/lib/flows/audit-flow.ts';
-import { claimFlow, type ClaimFlowOptions } from '../../../scripts/lib/flows/claim-flow.ts';
-import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
-import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
+import { auditFlow, type AuditFlowOptions } from '../../../scripts/lib/flows/audit/audit-flow.ts';
+import { claimFlow, type ClaimFlowOptions } from '../../../scripts/lib/flows/claim/claim-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/run/evaluate-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/views/status-flow.ts';
 import { parseClaimBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { parseRunBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
-import { evaluateRun, type EvaluateRunOptions } from '../../../scripts/lib/flows/evaluate-flow.ts';
-import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
+import {
+  evaluateRun,
+  type EvaluateRunOptions,
+} from '../../../scripts/lib/flows/run/evaluate-flow.ts';
+import { statusFlow } from '../../../scripts/lib/flows/views/status-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../../scripts/lib/core/ledger/types.ts';
-import { auditFlow } from '../../../scripts/lib/flows/audit-flow.ts';
-import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
-import { readinessFlow } from '../../../scripts/lib/flows/readiness-flow.ts';
+import { auditFlow } from '../../../scripts/lib/flows/audit/audit-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/run/evaluate-flow.ts';
+import { readinessFlow } from '../../../scripts/lib/flows/views/readiness-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

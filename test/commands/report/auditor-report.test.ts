@@ -10,8 +10,8 @@ import {
 } from '../../../scripts/lib/core/report/evidence-views.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { EvidenceObject } from '../../../scripts/lib/core/report/collect-trace-findings.ts';
-import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
-import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim/claim-flow.ts';
+import { renderReportHtml } from '../../../scripts/lib/render/report/html.ts';
 import {
   command,
   createFakeGateIO as fakeGateIO,

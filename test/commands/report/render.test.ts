@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../../scripts/lib/core/report/build-report.ts';
-import { statusFlow } from '../../../scripts/lib/flows/status-flow.ts';
-import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
+import { statusFlow } from '../../../scripts/lib/flows/views/status-flow.ts';
+import { renderReportHtml } from '../../../scripts/lib/render/report/html.ts';
 import {
   escapeMarkdownCell,
   renderStatusMarkdown,
 } from '../../../scripts/lib/render/status-markdown.ts';
-import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/run/evaluate-flow.ts';
 import {
   command,
   createFakeGateIO,

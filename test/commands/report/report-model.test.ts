@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../../scripts/lib/core/report/build-report.ts';
-import { claimFlow } from '../../../scripts/lib/flows/claim-flow.ts';
-import type { StatusFlowResult } from '../../../scripts/lib/flows/status-flow.ts';
-import { renderReportHtml } from '../../../scripts/lib/render/report-html.ts';
+import { claimFlow } from '../../../scripts/lib/flows/claim/claim-flow.ts';
+import type { StatusFlowResult } from '../../../scripts/lib/flows/views/status-flow.ts';
+import { renderReportHtml } from '../../../scripts/lib/render/report/html.ts';
 import type { ReportModel } from '../../../scripts/lib/core/report/build-report.ts';
 import {
   command,

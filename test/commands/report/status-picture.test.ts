@@ -8,7 +8,7 @@ import {
   MAX_ROWS,
   MAX_TREES,
 } from '../../../scripts/lib/core/report/status-picture.ts';
-import { evaluateRun } from '../../../scripts/lib/flows/evaluate-flow.ts';
+import { evaluateRun } from '../../../scripts/lib/flows/run/evaluate-flow.ts';
 import { createTestContext } from '../../helpers/context.ts';
 import {
   command,

@@ -1,7 +1,7 @@
 // A refused baseline names at most 20 new violations and counts the rest, so a lint run that
 // grew by thousands does not flood the terminal; --json keeps every one.
 import { expect, test } from 'vitest';
-import { renderCampaign } from '../../../scripts/lib/render/render-campaign.ts';
+import { renderCampaign } from '../../../scripts/lib/render/campaign.ts';
 
 test('a refused baseline lists 20 new violations and counts the others', () => {
   const growth = Array.from({ length: 25 }, (_, i) => `no-var:a.ts:f${i}`);

@@ -9,7 +9,7 @@ import {
 import { isMutableSource } from '../../../scripts/lib/core/efficacy/pick-mutants.ts';
 import type { TreeLanguage } from '../../../scripts/lib/core/efficacy/syntax-tree.ts';
 import { findTreeSites } from '../../../scripts/lib/core/efficacy/tree-sites.ts';
-import { parseSyntax } from '../../../scripts/lib/io/syntax-parser.ts';
+import { parseSyntax } from '../../../scripts/lib/io/host/syntax-parser.ts';
 
 async function mutants(language: TreeLanguage, text: string, operator: MutationOperator) {
   const root = await parseSyntax(language, text);

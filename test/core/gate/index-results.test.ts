@@ -2,7 +2,7 @@
 // controls are shown: the same records, in the same ledger order, as reading every entry.
 import { describe, expect, it } from 'vitest';
 import { indexResults } from '../../../scripts/lib/core/gate/entries/index-results.ts';
-import { decidingEntries } from '../../../scripts/lib/flows/verdict-precheck.ts';
+import { decidingEntries } from '../../../scripts/lib/flows/claim/verdict-precheck.ts';
 import type { ControlStatus } from '../../../scripts/lib/core/gate/status/compute-status.ts';
 import { LedgerOrder } from '../../../scripts/lib/core/ledger/ledger-order.ts';
 import type {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { runPool } from '../../../scripts/lib/flows/run-pool.ts';
+import { runPool } from '../../../scripts/lib/flows/run/run-pool.ts';
 
 describe('runPool', () => {
   test('an exclusive item never runs beside another; results keep input order', async () => {

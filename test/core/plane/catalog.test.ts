@@ -15,7 +15,7 @@ import {
   assertPlaneReferences,
   assertRegistry,
 } from '../../../scripts/lib/core/plane/validate.ts';
-import { loadCatalog } from '../../../scripts/lib/io/catalog.ts';
+import { loadCatalog } from '../../../scripts/lib/io/plane/catalog.ts';
 
 const catalog = loadCatalog();
 const base: ProfileFile = {

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { adapterNames } from '../../../scripts/lib/core/trace/adapters/index.ts';
-import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { PACKS, packAt, tempFile } from '../../helpers/trace.ts';
 import { exit0, SHAPES } from '../../helpers/trace-shapes.ts';
 import type { Step } from '../../helpers/trace-shapes.ts';

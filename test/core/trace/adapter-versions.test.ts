@@ -8,7 +8,7 @@ import { toTraceOptions } from '../../../scripts/lib/cli/trace-options.ts';
 import { trace } from '../../../scripts/trace.ts';
 import { isCliError } from '../../../scripts/lib/core/errors.ts';
 import { FIXTURES, packAt, tempFile } from '../../helpers/trace.ts';
-import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 
 const common = { root: undefined, json: false, limit: 8192 };

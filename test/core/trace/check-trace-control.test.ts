@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkTraceControl } from '../../../scripts/lib/flows/trace-control.ts';
+import { checkTraceControl } from '../../../scripts/lib/flows/trace/trace-control.ts';
 import { PACKS } from '../../helpers/trace.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { validatePack } from '../../../scripts/lib/io/trace/load-pack.ts';
 import { parseArgs } from '../../../scripts/lib/cli/parse-args.ts';
 import { runTrace, trace as traceVerb } from '../../../scripts/trace.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { matchGlobs } from '../../../scripts/lib/io/glob-files.ts';
+import { matchGlobs } from '../../../scripts/lib/io/repo/glob-files.ts';
 
 const PATHS = [
   '.hidden/a.jsonl',

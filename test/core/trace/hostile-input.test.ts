@@ -2,8 +2,8 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
-import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
-import { readLines } from '../../../scripts/lib/io/read-lines.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
+import { readLines } from '../../../scripts/lib/io/host/read-lines.ts';
 import { packAt, tempFile } from '../../helpers/trace.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';
 

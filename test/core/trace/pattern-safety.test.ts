@@ -2,7 +2,7 @@
 // backtracking engine finishes on long input, and patterns RE2 cannot run are refused at load.
 import { describe, expect, test } from 'vitest';
 import { compileRegex } from '../../../scripts/lib/core/trace/condition.ts';
-import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { validatePack } from '../../../scripts/lib/io/trace/load-pack.ts';
 import { packAt, tempFile } from '../../helpers/trace.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { TraceCheckResult } from '../../../scripts/lib/flows/trace-check-flow.ts';
-import { escapeXml, renderTraceJunit } from '../../../scripts/lib/render/trace-junit.ts';
-import { renderTraceMarkdown } from '../../../scripts/lib/render/trace-markdown.ts';
-import { renderTraceSarif } from '../../../scripts/lib/render/trace-sarif.ts';
-import { renderTraceCheck, verdictLine } from '../../../scripts/lib/render/trace-text.ts';
+import type { TraceCheckResult } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
+import { escapeXml, renderTraceJunit } from '../../../scripts/lib/render/trace/junit.ts';
+import { renderTraceMarkdown } from '../../../scripts/lib/render/trace/markdown.ts';
+import { renderTraceSarif } from '../../../scripts/lib/render/trace/sarif.ts';
+import { renderTraceCheck, verdictLine } from '../../../scripts/lib/render/trace/text.ts';
 import { checkEvents, packAt } from '../../helpers/trace.ts';
 
 async function resultWithUnknown(): Promise<TraceCheckResult> {

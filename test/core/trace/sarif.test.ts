@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkTraceFiles } from '../../../scripts/lib/flows/trace-check-flow.ts';
-import { renderTraceSarif } from '../../../scripts/lib/render/trace-sarif.ts';
+import { checkTraceFiles } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
+import { renderTraceSarif } from '../../../scripts/lib/render/trace/sarif.ts';
 import { hasSarifSchema, validateSarif } from '../../helpers/sarif-schema.ts';
 import { PACKS, REPO, packAt, tempFile } from '../../helpers/trace.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { createTestContext } from '../../helpers/context.ts';
-import { checkTraceControl } from '../../../scripts/lib/flows/trace-control.ts';
+import { checkTraceControl } from '../../../scripts/lib/flows/trace/trace-control.ts';
 import { runTrace } from '../../../scripts/trace.ts';
 import { trace as traceVerb } from '../../../scripts/trace.ts';
 import { PACKS, traceOptions } from '../../helpers/trace.ts';

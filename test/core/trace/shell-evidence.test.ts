@@ -3,7 +3,7 @@
 // command does not. Same for migration CLIs in the db-migration pack.
 import { describe, expect, test } from 'vitest';
 import { adaptTrace, renderEventsJsonl } from '../../../scripts/lib/io/trace/adapt-trace.ts';
-import { checkTraceFile } from '../../../scripts/lib/flows/trace-check-flow.ts';
+import { checkTraceFile } from '../../../scripts/lib/flows/trace/trace-check-flow.ts';
 import { sharedFixture } from '../../helpers/shared-fixture.ts';
 import { packAt, tempFile } from '../../helpers/trace.ts';
 import { TRACE_PART } from '../../../scripts/lib/cli/world/trace-part.ts';

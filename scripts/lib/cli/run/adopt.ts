@@ -2,7 +2,11 @@
 // decisions.
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { adoptFlow, type AdoptFlowOptions, type AdoptResult } from '../../flows/adopt-flow.ts';
+import {
+  adoptFlow,
+  type AdoptFlowOptions,
+  type AdoptResult,
+} from '../../flows/plane/adopt-flow.ts';
 import { openWorld } from '../world/open-world.ts';
 import { REPO_PART } from '../world/repo-part.ts';
 import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';

@@ -3,9 +3,9 @@
 import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { approveFlow, type ApproveFlowResult } from '../../flows/approve-flow.ts';
-import { readBasePlane } from '../../io/base-registry.ts';
-import { resolveActing } from '../../flows/resolve-actor.ts';
+import { approveFlow, type ApproveFlowResult } from '../../flows/audit/approve-flow.ts';
+import { readBasePlane } from '../../io/plane/base-registry.ts';
+import { resolveActing } from '../../flows/audit/resolve-actor.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 

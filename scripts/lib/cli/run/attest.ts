@@ -3,8 +3,8 @@
 import type { Context } from '../../core/context.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { attestFlow, type AttestFlowResult } from '../../flows/attest-flow.ts';
-import { resolveActing } from '../../flows/resolve-actor.ts';
+import { attestFlow, type AttestFlowResult } from '../../flows/audit/attest-flow.ts';
+import { resolveActing } from '../../flows/audit/resolve-actor.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 

@@ -5,9 +5,9 @@ import type { ReviewStage } from '../../core/gate/entries/bodies.ts';
 import type { SignMode } from '../../core/ledger/keyless.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
-import { auditFlow, type AuditFlowResult } from '../../flows/audit-flow.ts';
-import { progressSink } from '../../flows/progress.ts';
-import { resolveActing } from '../../flows/resolve-actor.ts';
+import { auditFlow, type AuditFlowResult } from '../../flows/audit/audit-flow.ts';
+import { progressSink } from '../../flows/run/progress.ts';
+import { resolveActing } from '../../flows/audit/resolve-actor.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 

@@ -5,7 +5,7 @@ import {
   authorityFlow,
   type AuthorityAction,
   type AuthorityFlowResult,
-} from '../../flows/authority-flow.ts';
+} from '../../flows/audit/authority-flow.ts';
 import { openWorld } from '../world/open-world.ts';
 import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';
 

@@ -13,11 +13,11 @@ import {
   campaignFlow,
   type CampaignAction,
   type CampaignFlowResult,
-} from '../../flows/campaign-flow.ts';
-import { actAs } from '../../flows/resolve-actor.ts';
+} from '../../flows/campaign/campaign-flow.ts';
+import { actAs } from '../../flows/audit/resolve-actor.ts';
 import { openWorld } from '../world/open-world.ts';
-import { defaultExecutionContext } from '../../io/default-context.ts';
-import { readYamlFile } from '../../io/plane.ts';
+import { defaultExecutionContext } from '../../io/host/default-context.ts';
+import { readYamlFile } from '../../io/plane/plane.ts';
 
 export interface CampaignOptions extends CommonOptions {
   action: CampaignAction;

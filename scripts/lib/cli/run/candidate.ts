@@ -6,7 +6,7 @@ import {
   validateCandidateFlow,
   type CandidateKind,
   type ValidateCandidateResult,
-} from '../../flows/validate-candidate-flow.ts';
+} from '../../flows/plane/validate-candidate-flow.ts';
 import { CANDIDATE_PART } from '../world/candidate-part.ts';
 
 export interface CandidateOptions extends CommonOptions {

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { ciImportFlow, type CiImportResult } from '../../flows/ci-import-flow.ts';
+import { ciImportFlow, type CiImportResult } from '../../flows/ledger/ci-import-flow.ts';
 import { createRealCiImportIO } from '../world/real-ci-import-io.ts';
 import { openWorld } from '../world/open-world.ts';
 

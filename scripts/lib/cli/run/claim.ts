@@ -1,18 +1,18 @@
 // The real-I/O wiring of `proofgate claim` (references/claim.md): the root, the worktree-state and
 // base probes, the --trust file, the gate world, the acting authority and the key provenance; which
-// claim it is (flows/claim-subject.ts) and the decision are the flows'.
+// claim it is (flows/claim/claim-subject.ts) and the decision are the flows'.
 import type { Context } from '../../core/context.ts';
 import type { ClaimScope } from '../../core/plane/types.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { claimInCampaign } from '../../flows/campaign-claim.ts';
-import { claimPhase } from '../../flows/campaign-phase-claim.ts';
-import { claimFlow, type ClaimFlowResult } from '../../flows/claim-flow.ts';
-import { chooseClaimSubject } from '../../flows/claim-subject.ts';
+import { claimInCampaign } from '../../flows/campaign/campaign-claim.ts';
+import { claimPhase } from '../../flows/campaign/campaign-phase-claim.ts';
+import { claimFlow, type ClaimFlowResult } from '../../flows/claim/claim-flow.ts';
+import { chooseClaimSubject } from '../../flows/claim/claim-subject.ts';
 import { describeTrust } from '../../core/trust/apply-trust.ts';
-import { resolveActor } from '../../flows/resolve-actor.ts';
-import { readTrustedRules, withTrust } from '../../flows/trusted-rules.ts';
+import { resolveActor } from '../../flows/audit/resolve-actor.ts';
+import { readTrustedRules, withTrust } from '../../flows/claim/trusted-rules.ts';
 import type { World } from '../../core/world/world.ts';
-import { describeKeyProvenance } from '../../io/key-provenance.ts';
+import { describeKeyProvenance } from '../../io/keys/key-provenance.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 
@@ -115,7 +115,7 @@ async function decideClaim(
       ? claimPhase({ ...flow, campaign: subject.campaign, phase: subject.phase }, ctx, io)
       : claimInCampaign({ ...flow, campaign: subject.campaign, task: subject.task }, ctx, io);
   }
-  // --base in CI; locally the upstream branch's rules, the same rule (flows/trusted-rules.ts).
+  // --base in CI; locally the upstream branch's rules, the same rule (flows/claim/trusted-rules.ts).
   const rulesAtBase = withTrust(await readTrustedRules(io, plane, options.base), trust);
   const shards = options.shards === undefined ? {} : { shards: options.shards };
   return claimFlow(

@@ -4,7 +4,7 @@
 // code it expects; the demo exits 0 only when every step produced it.
 import { join } from 'node:path';
 import type { Context } from '../../core/context.ts';
-import { createRealContext } from '../../io/context.ts';
+import { createRealContext } from '../../io/host/context.ts';
 import {
   appendToFile,
   commitAll,
@@ -13,9 +13,9 @@ import {
   removeDir,
   runBuiltCommand,
   tamperLedger,
-} from '../../io/demo-repo.ts';
-import { packageRoot } from '../../io/package-root.ts';
-import { isMainModule } from '../../io/main-module.ts';
+} from '../../io/repo/demo-repo.ts';
+import { packageRoot } from '../../io/host/package-root.ts';
+import { isMainModule } from '../../io/host/main-module.ts';
 
 const PACKAGE = packageRoot();
 const TESTS = ['--control', 'ENG.TESTS'];

@@ -7,10 +7,10 @@ import {
   runEfficacyFlow,
   type EfficacyMethod,
   type EfficacyResult,
-} from '../../flows/efficacy-flow.ts';
+} from '../../flows/efficacy/efficacy-flow.ts';
 import { openWorld } from '../world/open-world.ts';
-import { defaultExecutionContext } from '../../io/default-context.ts';
-import { createEfficacyIO } from '../../io/temp-worktree.ts';
+import { defaultExecutionContext } from '../../io/host/default-context.ts';
+import { createEfficacyIO } from '../../io/repo/temp-worktree.ts';
 
 export interface EfficacyVerbOptions extends CommonOptions {
   controls: string[];

@@ -4,9 +4,9 @@ import type { Context } from '../../core/context.ts';
 import type { ShardSpec } from '../../core/gate/run/shard.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
-import { evaluateRounds, type EvaluateResult } from '../../flows/evaluate-rounds.ts';
-import { progressSink } from '../../flows/progress.ts';
-import { resolveActing } from '../../flows/resolve-actor.ts';
+import { evaluateRounds, type EvaluateResult } from '../../flows/run/evaluate-rounds.ts';
+import { progressSink } from '../../flows/run/progress.ts';
+import { resolveActing } from '../../flows/audit/resolve-actor.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 

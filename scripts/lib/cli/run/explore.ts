@@ -9,11 +9,11 @@ import type { CostUnit } from '../../core/knowledge/types.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
 import type { KnowledgeIO } from '../../core/ports.ts';
-import { runExplore, type ExploreResult } from '../../flows/explore-flow.ts';
-import { readPersistedModel } from '../../flows/target-model-flow.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
+import { runExplore, type ExploreResult } from '../../flows/knowledge/explore-flow.ts';
+import { readPersistedModel } from '../../flows/plane/target-model-flow.ts';
+import { readViewRules } from '../../flows/claim/trusted-rules.ts';
 import { openWorld } from '../world/open-world.ts';
-import { resolveActor, resolveGrantor } from '../../flows/resolve-actor.ts';
+import { resolveActor, resolveGrantor } from '../../flows/audit/resolve-actor.ts';
 import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 

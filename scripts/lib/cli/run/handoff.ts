@@ -2,8 +2,12 @@
 // --trust file, the gate world (a checkpoint read) and the rules `claim` decides with.
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { handoffFlow, type HandoffFlowResult, type HandoffPart } from '../../flows/handoff-flow.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
+import {
+  handoffFlow,
+  type HandoffFlowResult,
+  type HandoffPart,
+} from '../../flows/views/handoff-flow.ts';
+import { readViewRules } from '../../flows/claim/trusted-rules.ts';
 import { openWorld } from '../world/open-world.ts';
 import { REPO_PART } from '../world/repo-part.ts';
 

@@ -4,9 +4,9 @@
 import type { Context } from '../../core/context.ts';
 import type { HookAgent } from '../../core/hook/parse-stop-input.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { installHook, type HookResult } from '../../flows/hook-install-flow.ts';
-import { hookDeadline, stopFlow } from '../../flows/hook-stop-flow.ts';
-import { endSoonAfterOutput } from '../../io/end-process.ts';
+import { installHook, type HookResult } from '../../flows/hook/hook-install-flow.ts';
+import { hookDeadline, stopFlow } from '../../flows/hook/hook-stop-flow.ts';
+import { endSoonAfterOutput } from '../../io/host/end-process.ts';
 import { HOOK_START } from '../world/hook-part.ts';
 
 export const HOOK_ACTIONS = ['stop', 'install'] as const;

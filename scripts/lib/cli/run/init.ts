@@ -3,7 +3,7 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { renderProfileTemplate } from '../../core/plane/profile-decisions.ts';
-import { initPlane, readProfile } from '../../flows/init-flow.ts';
+import { initPlane, readProfile } from '../../flows/plane/init-flow.ts';
 import { openWorld } from '../world/open-world.ts';
 import { REPO_PART } from '../world/repo-part.ts';
 import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';

@@ -2,8 +2,8 @@
 // directory ($PROOFGATE_KEY_DIR or the default outside the repository), the gate world that
 // verifies the ledger before a key entry is appended, then the keys flow.
 import type { Context } from '../../core/context.ts';
-import { keysFlow, type KeysOptions, type KeysReport } from '../../flows/keys-flow.ts';
-import { keyDir } from '../../io/keys.ts';
+import { keysFlow, type KeysOptions, type KeysReport } from '../../flows/audit/keys-flow.ts';
+import { keyDir } from '../../io/keys/keys.ts';
 import { openWorld } from '../world/open-world.ts';
 import { REPO_PART } from '../world/repo-part.ts';
 import { PLANE_EDITS_PART } from '../world/plane-edits-part.ts';

@@ -9,20 +9,24 @@ import {
   casebaseFlow,
   type CasebaseOptions,
   type CasebaseResult,
-} from '../../flows/casebase-flow.ts';
+} from '../../flows/knowledge/casebase-flow.ts';
 import {
   decisionFlow,
   type DecisionOptions,
   type DecisionResult,
-} from '../../flows/decision-flow.ts';
+} from '../../flows/knowledge/decision-flow.ts';
 import {
   hypothesisFlow,
   type HypothesisOptions,
   type HypothesisResult,
-} from '../../flows/hypothesis-flow.ts';
-import { readControlEvidence } from '../../flows/knowledge-sources.ts';
-import { memoryFlow, type MemoryOptions, type MemoryResult } from '../../flows/memory-flow.ts';
-import { syncFlow, type SyncOptions, type SyncResult } from '../../flows/sync-flow.ts';
+} from '../../flows/knowledge/hypothesis-flow.ts';
+import { readControlEvidence } from '../../flows/knowledge/knowledge-sources.ts';
+import {
+  memoryFlow,
+  type MemoryOptions,
+  type MemoryResult,
+} from '../../flows/knowledge/memory-flow.ts';
+import { syncFlow, type SyncOptions, type SyncResult } from '../../flows/knowledge/sync-flow.ts';
 import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { openWorld } from '../world/open-world.ts';
 

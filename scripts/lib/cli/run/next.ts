@@ -1,13 +1,13 @@
 // The real-world wiring of `proofgate status --next`: the trust file, then the flow ranking what the
 // one decision refuses. A caller passing its own verdict source (a test) reads no trust file.
 import type { Context } from '../../core/context.ts';
-import { readVerdicts } from '../../flows/knowledge-sources.ts';
+import { readVerdicts } from '../../flows/knowledge/knowledge-sources.ts';
 import {
   nextFlow,
   type NextOptions,
   type NextResult,
   type VerdictSource,
-} from '../../flows/next-flow.ts';
+} from '../../flows/knowledge/next-flow.ts';
 import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { openWorld } from '../world/open-world.ts';
 

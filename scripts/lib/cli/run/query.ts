@@ -3,8 +3,8 @@
 import type { Context } from '../../core/context.ts';
 import type { QueryView } from '../../core/gate/query/query-views.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { queryFlow, type QueryResult } from '../../flows/query-flow.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
+import { queryFlow, type QueryResult } from '../../flows/views/query-flow.ts';
+import { readViewRules } from '../../flows/claim/trusted-rules.ts';
 import { KNOWLEDGE_PART } from '../world/knowledge-part.ts';
 import { openWorld } from '../world/open-world.ts';
 

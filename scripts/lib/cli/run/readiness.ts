@@ -2,8 +2,8 @@
 // --trust file, the gate world (a checkpoint read) and the rules `claim` decides with.
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { readinessFlow, type ReadinessFlowResult } from '../../flows/readiness-flow.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
+import { readinessFlow, type ReadinessFlowResult } from '../../flows/views/readiness-flow.ts';
+import { readViewRules } from '../../flows/claim/trusted-rules.ts';
 import { openWorld } from '../world/open-world.ts';
 
 export interface ReadinessOptions extends CommonOptions {

@@ -5,9 +5,9 @@ import { resolve } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { buildReport } from '../../core/report/build-report.ts';
-import { gatherReport, type ReportResult } from '../../flows/report-flow.ts';
-import { writeFileAtomic } from '../../io/write-file-atomic.ts';
-import { renderReportHtml } from '../../render/report-html.ts';
+import { gatherReport, type ReportResult } from '../../flows/views/report-flow.ts';
+import { writeFileAtomic } from '../../io/host/write-file-atomic.ts';
+import { renderReportHtml } from '../../render/report/html.ts';
 import { openWorld } from '../world/open-world.ts';
 
 export interface ReportOptions extends CommonOptions {

@@ -1,7 +1,7 @@
 // The real-world wiring of `proofgate init --scaffold-ci`: the repository root, then the flow.
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { scaffoldCiFlow, type ScaffoldCiResult } from '../../flows/scaffold-ci-flow.ts';
+import { scaffoldCiFlow, type ScaffoldCiResult } from '../../flows/plane/scaffold-ci-flow.ts';
 import { openWorld } from '../world/open-world.ts';
 import { REPO_PART } from '../world/repo-part.ts';
 

@@ -2,7 +2,7 @@
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { SkillAgent } from '../../core/skill/plan-skill-install.ts';
-import { installSkill, type SkillResult } from '../../flows/skill-install-flow.ts';
+import { installSkill, type SkillResult } from '../../flows/hook/skill-install-flow.ts';
 import { openWorld } from '../world/open-world.ts';
 import { REPO_PART } from '../world/repo-part.ts';
 

@@ -3,12 +3,12 @@
 // provenance; the statuses and the claim view are the status flow's.
 import type { Context } from '../../core/context.ts';
 import type { CommonOptions } from '../../core/options.ts';
-import { statusFlow, type StatusResult } from '../../flows/status-flow.ts';
+import { statusFlow, type StatusResult } from '../../flows/views/status-flow.ts';
 import { describeTrust } from '../../core/trust/apply-trust.ts';
-import { readViewRules } from '../../flows/trusted-rules.ts';
-import { describeKeyProvenance } from '../../io/key-provenance.ts';
-import { startBaseProbe } from '../../io/base-probe.ts';
-import { lastLedgerRead } from '../../io/read-verified-ledger.ts';
+import { readViewRules } from '../../flows/claim/trusted-rules.ts';
+import { describeKeyProvenance } from '../../io/keys/key-provenance.ts';
+import { startBaseProbe } from '../../io/repo/base-probe.ts';
+import { lastLedgerRead } from '../../io/ledger/read-verified-ledger.ts';
 import type { World } from '../../core/world/world.ts';
 import { openWorld } from '../world/open-world.ts';
 
@@ -36,7 +36,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   });
   const root = await io.resolveRoot(options.root);
   // The upstream and the base are asked for once, and git answers each question once, for the
-  // rules, the ledger check and the keys (io/verdict-memo.ts).
+  // rules, the ledger check and the keys (io/repo/verdict-memo.ts).
   const endProbe = startBaseProbe(root);
   try {
     return await statusWithProbe(options, root, ctx, io);

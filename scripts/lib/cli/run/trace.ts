@@ -3,17 +3,17 @@
 // written atomically beside the check.
 import { isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../core/context.ts';
-import { checkTraceFiles, type TraceResult } from '../../flows/trace-check-flow.ts';
-import { compareTraceFiles } from '../../flows/trace-compare-flow.ts';
+import { checkTraceFiles, type TraceResult } from '../../flows/trace/trace-check-flow.ts';
+import { compareTraceFiles } from '../../flows/trace/trace-compare-flow.ts';
 import { adaptTrace } from '../../io/trace/adapt-trace.ts';
 import { loadPack, resolvePackFile } from '../../io/trace/load-pack.ts';
 import { findRepoRoot } from '../../io/trace/repo-root.ts';
 import { expandTraceSet } from '../../io/trace/trace-set.ts';
-import { writeFileAtomic } from '../../io/write-file-atomic.ts';
+import { writeFileAtomic } from '../../io/host/write-file-atomic.ts';
 import { TRACE_PART } from '../world/trace-part.ts';
-import { renderTraceJunit } from '../../render/trace-junit.ts';
-import { renderTraceMarkdown } from '../../render/trace-markdown.ts';
-import { renderTraceSarif } from '../../render/trace-sarif.ts';
+import { renderTraceJunit } from '../../render/trace/junit.ts';
+import { renderTraceMarkdown } from '../../render/trace/markdown.ts';
+import { renderTraceSarif } from '../../render/trace/sarif.ts';
 import { VERSION } from '../report-error.ts';
 import type { TraceOptions } from '../trace-options.ts';
 

@@ -2,7 +2,7 @@
 // verdict's git status and base probe. Loaded with the hook before the rest of the world, so git
 // status runs while the world (plane parser, ledger verifier) loads; the world reuses them.
 import type { HookStart } from '../../core/world/hook-port.ts';
-import { startBaseProbe } from '../../io/base-probe.ts';
+import { startBaseProbe } from '../../io/repo/base-probe.ts';
 import {
   appendHookLog,
   hookDir,
@@ -12,9 +12,9 @@ import {
   readTaskFile,
   writeJsonSettings,
   writeTaskFile,
-} from '../../io/hook-files.ts';
-import { existingDir, findTopOnDisk, locateHookProject } from '../../io/hook-project.ts';
-import { endWorktreeState, startWorktreeState } from '../../io/worktree-state.ts';
+} from '../../io/hook/hook-files.ts';
+import { existingDir, findTopOnDisk, locateHookProject } from '../../io/hook/hook-project.ts';
+import { endWorktreeState, startWorktreeState } from '../../io/repo/worktree-state.ts';
 
 export const HOOK_START: HookStart = {
   hook: {

@@ -6,7 +6,7 @@ import {
   openKnowledge,
   readJsonFile,
   writeFileWhole,
-} from '../../io/knowledge-store.ts';
+} from '../../io/plane/knowledge-store.ts';
 
 export const KNOWLEDGE_PART: Pick<WorldExtras, 'knowledge'> = {
   knowledge: { openKnowledge, createKnowledgeIO, readJsonFile, writeFileWhole },

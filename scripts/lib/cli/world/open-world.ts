@@ -23,23 +23,23 @@ import { recordOf } from '../../core/gate/claim/tool-trust.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import { applyTrust, trustFailure } from '../../core/trust/apply-trust.ts';
 import type { LoadedTrust } from '../../core/trust/trust-file.ts';
-import { readFileInRoot, statPath } from '../../io/gate-files.ts';
+import { readFileInRoot, statPath } from '../../io/repo/gate-files.ts';
 import { resolveRoot } from '../../io/git.ts';
-import { loadSigner } from '../../io/keys.ts';
-import { proveCommittedLedger } from '../../io/committed-ledger.ts';
-import { appendEntry } from '../../io/ledger-store.ts';
-import { readToolIdentity, readToolIdentityAsync } from '../../io/tool-identity.ts';
-import { evidenceBytes } from '../../io/evidence-bytes.ts';
-import { createObjectStore } from '../../io/objects.ts';
-import { loadPlane } from '../../io/plane.ts';
-import { streamVerifiedEntries } from '../../io/read-verified-ledger.ts';
-import { readAttestationHistory } from '../../io/attestation-history.ts';
-import { readUncommitted } from '../../io/read-uncommitted.ts';
-import { anchorOfUpstream, resolveAnchor, upstreamOf } from '../../io/ledger-integrity.ts';
-import { runCommand } from '../../io/run-command.ts';
-import { computeSubjects, computeSubjectTreeState } from '../../io/subject.ts';
-import { hasObject, listChangedPaths } from '../../io/trusted-base.ts';
-import { checkTrust, readTrustOption } from '../../io/trust-io.ts';
+import { loadSigner } from '../../io/keys/keys.ts';
+import { proveCommittedLedger } from '../../io/ledger/committed-ledger.ts';
+import { appendEntry } from '../../io/ledger/ledger-store.ts';
+import { readToolIdentity, readToolIdentityAsync } from '../../io/host/tool-identity.ts';
+import { evidenceBytes } from '../../io/ledger/evidence-bytes.ts';
+import { createObjectStore } from '../../io/ledger/objects.ts';
+import { loadPlane } from '../../io/plane/plane.ts';
+import { streamVerifiedEntries } from '../../io/ledger/read-verified-ledger.ts';
+import { readAttestationHistory } from '../../io/ledger/attestation-history.ts';
+import { readUncommitted } from '../../io/ledger/read-uncommitted.ts';
+import { anchorOfUpstream, resolveAnchor, upstreamOf } from '../../io/ledger/ledger-integrity.ts';
+import { runCommand } from '../../io/host/run-command.ts';
+import { computeSubjects, computeSubjectTreeState } from '../../io/subject/subject.ts';
+import { hasObject, listChangedPaths } from '../../io/repo/trusted-base.ts';
+import { checkTrust, readTrustOption } from '../../io/keys/trust-io.ts';
 import type { IntegrityAnchor, AnchorChoice } from '../../core/world/ledger-port.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 
@@ -52,13 +52,13 @@ export interface WorldOptions {
   against?: AnchorChoice;
   /** `--trust FILE` (read from the caller's directory): authorities and keys from the file; any difference is exit 3. */
   trustFile?: string | undefined;
-  /** `--sign`: with `sigstore`, `signKeyless` sets up the keyless signer (io/sigstore-sign.ts, loaded only then). */
+  /** `--sign`: with `sigstore`, `signKeyless` sets up the keyless signer (io/keys/sigstore-sign.ts, loaded only then). */
   sign?: SignMode | undefined;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
   /**
    * A verdict (claim, status, the Stop hook, readiness, next): the newest trusted checkpoint
-   * stands for the prefix it covers and only the suffix is verified (io/ledger-checkpoint.ts).
+   * stands for the prefix it covers and only the suffix is verified (io/ledger/ledger-checkpoint.ts).
    * Never with a --trust file: the file's authorities decide, so the whole ledger is read.
    */
   checkpoint?: boolean;
@@ -69,7 +69,7 @@ export interface WorldOptions {
  * file), the trust check's findings, the planes whose ledger read made the proof against HEAD, the
  * integrity anchor, the working-tree state a task's scope was read from, the object stores and
  * the keyless signer. Nothing outlives the invocation. git's own answers are kept by io for the
- * verdict that opened them (io/verdict-memo.ts, io/worktree-state.ts), each checked against the
+ * verdict that opened them (io/repo/verdict-memo.ts, io/repo/worktree-state.ts), each checked against the
  * repository's identity, and the ledger is read and checked afresh on every read.
  */
 interface Asked {
@@ -132,7 +132,7 @@ export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>
       if (options.sign !== 'sigstore')
         throw new InternalError('a keyless signer was asked for without --sign sigstore');
       if (asked.keyless === undefined) {
-        const signer = import('../../io/sigstore-sign.ts').then((m) =>
+        const signer = import('../../io/keys/sigstore-sign.ts').then((m) =>
           m.loadKeylessSigner(authority, ctx.env),
         );
         asked.keyless = { authority: authority.id, signer };
@@ -250,7 +250,7 @@ function withTool(plane: Plane, draft: EntryDraft): EntryDraft {
 }
 
 /**
- * The ledger's entries, after the one integrity check `verify` runs (io/ledger-integrity.ts):
+ * The ledger's entries, after the one integrity check `verify` runs (io/ledger/ledger-integrity.ts):
  * any finding refuses every verdict with exit 3, naming it and how many there are.
  */
 async function readVerifiedEntries(

@@ -1,11 +1,11 @@
 // The plane's writes (core/world/plane-port.ts PlaneEditPort), for the verbs that make or change
 // a plane: init, adopt, authority, keys, render; apart from the world, as no verdict writes one.
 import type { WorldExtras } from '../../core/world/world.ts';
-import { loadCatalog } from '../../io/catalog.ts';
-import { appendAuthority, markAuthorityRetired } from '../../io/manifest-authorities.ts';
-import { addKeyToManifest } from '../../io/manifest-keys.ts';
-import { applyMaturityRaise } from '../../io/manifest-maturity.ts';
-import { replacePlaneFiles } from '../../io/replace-plane-files.ts';
+import { loadCatalog } from '../../io/plane/catalog.ts';
+import { appendAuthority, markAuthorityRetired } from '../../io/keys/manifest-authorities.ts';
+import { addKeyToManifest } from '../../io/keys/manifest-keys.ts';
+import { applyMaturityRaise } from '../../io/plane/manifest-maturity.ts';
+import { replacePlaneFiles } from '../../io/plane/replace-plane-files.ts';
 import {
   createPlaneDir,
   findOutdated,
@@ -13,7 +13,7 @@ import {
   readTextFile,
   replaceFile,
   writeDerivedFiles,
-} from '../../io/write-plane.ts';
+} from '../../io/plane/write-plane.ts';
 
 export const PLANE_EDITS_PART: Pick<WorldExtras, 'planeEdits'> = {
   planeEdits: {

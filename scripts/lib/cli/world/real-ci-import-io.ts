@@ -1,8 +1,8 @@
 // The real CiImportIO: the gate's IO, scan's CI files, git for commit trees, and result files read
 // from anywhere (downloaded artifacts usually live outside the repository).
-import { commitSubjectTree, resolveCommit } from '../../io/commit-subject.ts';
-import { readResultFile } from '../../io/read-result-file.ts';
-import { scanRepository } from '../../io/scan-repo.ts';
+import { commitSubjectTree, resolveCommit } from '../../io/subject/commit-subject.ts';
+import { readResultFile } from '../../io/host/read-result-file.ts';
+import { scanRepository } from '../../io/repo/scan-repo.ts';
 import type { CiImportIO } from '../../core/ports.ts';
 import type { World } from '../../core/world/world.ts';
 

@@ -4,40 +4,44 @@
 // io/git.ts outside io.
 import type { WorldParts } from '../../core/world/world.ts';
 import { HOOK_START } from './hook-part.ts';
-import { readAttestationHistory } from '../../io/attestation-history.ts';
-import { readBasePlane } from '../../io/base-registry.ts';
-import { computeCheckpoint } from '../../io/checkpoint-state.ts';
-import { usableCheckpoint } from '../../io/checkpoint-unchanged.ts';
+import { readAttestationHistory } from '../../io/ledger/attestation-history.ts';
+import { readBasePlane } from '../../io/plane/base-registry.ts';
+import { computeCheckpoint } from '../../io/ledger/checkpoint-state.ts';
+import { usableCheckpoint } from '../../io/ledger/checkpoint-unchanged.ts';
 import {
   commitSubjectTree,
   findSubjectCommits,
   readHeadFacts,
   resolveCommit,
   subjectExcludes,
-} from '../../io/commit-subject.ts';
-import { defaultExecutionContext } from '../../io/default-context.ts';
+} from '../../io/subject/commit-subject.ts';
+import { defaultExecutionContext } from '../../io/host/default-context.ts';
 import { findRepositoryPaths, listTrackedFiles, resolveHead } from '../../io/git.ts';
-import { readGitState } from '../../io/git-state.ts';
-import { selfArgv } from '../../io/invocation.ts';
-import { generateKey, loadSigner, writePrivateKey } from '../../io/keys.ts';
-import { anchorOfUpstream, checkIntegrity, resolveAnchor } from '../../io/ledger-integrity.ts';
-import { appendEntry, ledgerDir, ledgerIdOf } from '../../io/ledger-store.ts';
-import { readSegmentTails } from '../../io/ledger-tails.ts';
-import { findBaseFork, findUpstream } from '../../io/ledger-upstream.ts';
-import { locatePlane } from '../../io/locate-plane.ts';
-import { readMetaSubject } from '../../io/meta-subject.ts';
-import { createObjectStore } from '../../io/objects.ts';
-import { packageRoot } from '../../io/package-root.ts';
-import { loadArchive, readPlaneFiles, storeArchive } from '../../io/plane-archive.ts';
-import { loadPlane, parseYamlText, readYamlFile } from '../../io/plane.ts';
-import { readFromCheckpoint, readWholeVerified } from '../../io/read-verified-ledger.ts';
-import { readRequirementTexts } from '../../io/requirement-files.ts';
-import { installedSkillExcludes, withSkillExcludes } from '../../io/skill-excludes.ts';
-import { readPackageSkillFiles } from '../../io/skill-files.ts';
-import { computeSubject, computeSubjects } from '../../io/subject.ts';
-import { readToolIdentity } from '../../io/tool-identity.ts';
-import { assertOutputsUntracked } from '../../io/tracked-outputs.ts';
-import { findTrustedBase, hasObject, listChangedPaths } from '../../io/trusted-base.ts';
+import { readGitState } from '../../io/repo/git-state.ts';
+import { selfArgv } from '../../io/host/invocation.ts';
+import { generateKey, loadSigner, writePrivateKey } from '../../io/keys/keys.ts';
+import {
+  anchorOfUpstream,
+  checkIntegrity,
+  resolveAnchor,
+} from '../../io/ledger/ledger-integrity.ts';
+import { appendEntry, ledgerDir, ledgerIdOf } from '../../io/ledger/ledger-store.ts';
+import { readSegmentTails } from '../../io/ledger/ledger-tails.ts';
+import { findBaseFork, findUpstream } from '../../io/ledger/ledger-upstream.ts';
+import { locatePlane } from '../../io/plane/locate-plane.ts';
+import { readMetaSubject } from '../../io/subject/meta-subject.ts';
+import { createObjectStore } from '../../io/ledger/objects.ts';
+import { packageRoot } from '../../io/host/package-root.ts';
+import { loadArchive, readPlaneFiles, storeArchive } from '../../io/plane/plane-archive.ts';
+import { loadPlane, parseYamlText, readYamlFile } from '../../io/plane/plane.ts';
+import { readFromCheckpoint, readWholeVerified } from '../../io/ledger/read-verified-ledger.ts';
+import { readRequirementTexts } from '../../io/plane/requirement-files.ts';
+import { installedSkillExcludes, withSkillExcludes } from '../../io/subject/skill-excludes.ts';
+import { readPackageSkillFiles } from '../../io/hook/skill-files.ts';
+import { computeSubject, computeSubjects } from '../../io/subject/subject.ts';
+import { readToolIdentity } from '../../io/host/tool-identity.ts';
+import { assertOutputsUntracked } from '../../io/repo/tracked-outputs.ts';
+import { findTrustedBase, hasObject, listChangedPaths } from '../../io/repo/trusted-base.ts';
 import {
   checkTrust,
   readCurrentHeads,
@@ -46,9 +50,9 @@ import {
   readTrustOption,
   writeExportFile,
   writeTrustFile,
-} from '../../io/trust-io.ts';
-import { currentSegmentFiles } from '../../io/verify-ledger-files.ts';
-import { modifiedTimes, readWorktreeState, takeBoundState } from '../../io/worktree-state.ts';
+} from '../../io/keys/trust-io.ts';
+import { currentSegmentFiles } from '../../io/ledger/verify-ledger-files.ts';
+import { modifiedTimes, readWorktreeState, takeBoundState } from '../../io/repo/worktree-state.ts';
 
 export const WORLD_PARTS: WorldParts = {
   git: {
@@ -113,9 +117,9 @@ export const WORLD_PARTS: WorldParts = {
     writePrivateKey,
     // Loaded only when asked: the Sigstore client is needed by `--sign sigstore` alone.
     loadKeylessSigner: async (authority, env) =>
-      (await import('../../io/sigstore-sign.ts')).loadKeylessSigner(authority, env),
+      (await import('../../io/keys/sigstore-sign.ts')).loadKeylessSigner(authority, env),
     refreshTrustedRoot: async (env) =>
-      (await import('../../io/sigstore-tuf.ts')).refreshTrustedRoot(env),
+      (await import('../../io/keys/sigstore-tuf.ts')).refreshTrustedRoot(env),
   },
   trustFiles: {
     readTrustFile,

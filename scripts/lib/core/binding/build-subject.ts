@@ -1,5 +1,5 @@
 // Pure assembly of subject bindings (references/bindings.md). The git work
-// that yields the tree id and the input listings lives in scripts/lib/io/subject.ts.
+// that yields the tree id and the input listings lives in scripts/lib/io/subject/subject.ts.
 import { digestJson, sha256Hex } from '../hash.ts';
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';

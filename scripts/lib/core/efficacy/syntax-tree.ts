@@ -1,4 +1,4 @@
-// A parsed source file as plain data: what a parser adapter (io/syntax-parser.ts) hands the
+// A parsed source file as plain data: what a parser adapter (io/host/syntax-parser.ts) hands the
 // Python and Rust mutation operators, so they stay pure and read the syntax, never the text.
 
 /** The languages whose operators read a syntax tree. */

@@ -1,5 +1,5 @@
 // The task handoff (references/handoff.md): what the next session or role needs to pick a task up,
-// derived from the claim decisions (flows/claim-now.ts decideClaimNow) and never read back as a
+// derived from the claim decisions (flows/claim/claim-now.ts decideClaimNow) and never read back as a
 // fact. Every field is re-derivable, so `--check` re-derives it and names each field that differs.
 import { digestJson, sha256Hex } from '../hash.ts';
 import type { ClaimBlocker, ClaimDecision } from '../gate/claim/decide-claim.ts';

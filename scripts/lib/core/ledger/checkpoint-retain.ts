@@ -165,7 +165,7 @@ export function retainForCheckpoint(entries: readonly StoredEntry[]): Set<string
 
 /**
  * Kept entries and the suffix in the order a full read yields them: segments by name (as
- * io/ledger-tails.ts lists them), then line.
+ * io/ledger/ledger-tails.ts lists them), then line.
  */
 export function inFileOrder(
   retained: readonly StoredEntry[],

@@ -3,7 +3,7 @@
 // an entry signed that way carries `sigs: [{keyid: <identity id>, bundle: <object digest>}]`,
 // where the identity id is sha256 of the canonical `{issuer, subject}` and the bundle, an evidence
 // object, signs the same PAE bytes an Ed25519 signature covers. The certificate, log and identity
-// checks run in io/sigstore-verify.ts (loaded only when a ledger holds such an entry); here the
+// checks run in io/keys/sigstore-verify.ts (loaded only when a ledger holds such an entry); here the
 // verifier only queues them.
 import { ConfigError } from '../errors.ts';
 import { sha256Hex } from '../hash.ts';
@@ -56,7 +56,7 @@ export function buildIdentityRegistry(
 }
 
 /**
- * Signs an entry keyless (io/sigstore-sign.ts): given the entry's canonical body (the entry
+ * Signs an entry keyless (io/keys/sigstore-sign.ts): given the entry's canonical body (the entry
  * without `sigs`, `actor.keyid` set), signs PAE(entry type, body) and returns the bundle's JSON.
  */
 export interface KeylessSigner {

@@ -48,7 +48,7 @@ export class LedgerVerifier {
   private readonly seals: SealTracker;
   private jobs: SignatureJob[] = [];
   private readonly identities: Map<string, RegisteredIdentity>;
-  /** Keyless signatures to check once the stream ends (io/sigstore-verify.ts). */
+  /** Keyless signatures to check once the stream ends (io/keys/sigstore-verify.ts). */
   private readonly keylessJobs: KeylessJob[] = [];
   private readonly breaks = new ChainBreaks();
   private open: OpenSegment | undefined;

@@ -1,5 +1,5 @@
 // A control plane as the flows see it: where it lives and its validated manifest and registry.
-// Reading one from disk is io/plane.ts's job; this is only the shape.
+// Reading one from disk is io/plane/plane.ts's job; this is only the shape.
 import type { Manifest, Registry } from './types.ts';
 
 export const DEFAULT_PLANE_DIR = '.proofgate';

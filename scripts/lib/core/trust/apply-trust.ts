@@ -1,5 +1,5 @@
 // What a verdict does with a `--trust FILE` (references/trust.md): the plane it judges with takes
-// its authorities and keys from the file, never from the repository; a difference (io/trust-io.ts
+// its authorities and keys from the file, never from the repository; a difference (io/keys/trust-io.ts
 // checkTrust) refuses the verdict with exit 3, the file's findings first.
 import { IntegrityError } from '../errors.ts';
 import type { LedgerFinding } from '../ledger/types.ts';

@@ -30,7 +30,7 @@ export interface TrustedBase {
   commit: string;
 }
 
-/** One `git status` of the working tree (io/worktree-state.ts). */
+/** One `git status` of the working tree (io/repo/worktree-state.ts). */
 export interface WorktreeState {
   /** The raw status output: every byte is part of the cache key. */
   raw: Buffer;

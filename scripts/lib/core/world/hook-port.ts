@@ -1,6 +1,6 @@
 // The Stop hook's files and places (references/hook.md): which project a hook runs for, its log
-// and task file inside the git dir, and the agents' settings files (io/hook-files.ts,
-// io/hook-project.ts).
+// and task file inside the git dir, and the agents' settings files (io/hook/hook-files.ts,
+// io/hook/hook-project.ts).
 import type { TaskFile } from '../hook/task-controls.ts';
 import type { PlaneLocation } from '../plane/plane.ts';
 import type { GitPort } from './git-port.ts';

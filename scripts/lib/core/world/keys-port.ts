@@ -1,6 +1,6 @@
 // Keys as the verbs that sign read and make them: the signer of an authority from the key
 // directory, a new key pair and its private file, the keyless (Sigstore) signer, and the Sigstore
-// trusted root (io/keys.ts; io/sigstore-sign.ts and io/sigstore-tuf.ts load only when asked).
+// trusted root (io/keys/keys.ts; io/keys/sigstore-sign.ts and io/keys/sigstore-tuf.ts load only when asked).
 import type { Context } from '../context.ts';
 import type { KeylessSigner } from '../ledger/keyless.ts';
 import type { Signer } from '../ledger/types.ts';

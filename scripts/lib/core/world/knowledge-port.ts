@@ -1,5 +1,5 @@
 // The knowledge store as the knowledge verbs open it, and the files they import and export
-// (io/knowledge-store.ts).
+// (io/plane/knowledge-store.ts).
 import type { KnowledgeIO } from '../ports.ts';
 
 export interface KnowledgeIOOptions {

@@ -1,8 +1,8 @@
 // What a flow reads and writes of the ledger itself, beside the gate's verified read (GateIO):
 // the append under the lock, the one integrity check and its anchors, the checkpoint reads, the
 // segments' files and tails, their repairs, the object store, the attestation history, the gate's
-// own identity and the plane's meta subject (io/ledger-store.ts, io/ledger-integrity.ts,
-// io/read-verified-ledger.ts and their neighbours).
+// own identity and the plane's meta subject (io/ledger/ledger-store.ts, io/ledger/ledger-integrity.ts,
+// io/ledger/read-verified-ledger.ts and their neighbours).
 import type { Context } from '../context.ts';
 import type { AttestationHistory } from '../gate/status/attestation-age.ts';
 import type { ToolIdentity } from '../gate/claim/tool-trust.ts';
@@ -51,7 +51,7 @@ export interface CheckedRegion {
   previousHash: string | null;
 }
 
-/** A checkpoint a verdict may trust (io/ledger-checkpoint.ts). */
+/** A checkpoint a verdict may trust (io/ledger/ledger-checkpoint.ts). */
 export interface TrustedCheckpoint {
   /** The checkpoint seal (the first line of its own, uncovered, segment). */
   seal: LocatedEntry;
@@ -79,7 +79,7 @@ export interface IntegrityInput {
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
   /**
-   * A trusted checkpoint (io/ledger-checkpoint.ts): only the lines after it are read and checked;
+   * A trusted checkpoint (io/ledger/ledger-checkpoint.ts): only the lines after it are read and checked;
    * its covered segments are proven by blob id instead. Without it, every line, and every
    * checkpoint seal's state re-computed from the lines it covers.
    */
@@ -138,9 +138,9 @@ export interface RepairedTail {
 }
 
 export interface AppendOptions {
-  /** Signs the entry; see loadSigner in scripts/lib/io/keys.ts. */
+  /** Signs the entry; see loadSigner in scripts/lib/io/keys/keys.ts. */
   signer?: Signer;
-  /** Signs the entry keyless through Sigstore instead (io/sigstore-sign.ts); the lock is held meanwhile. */
+  /** Signs the entry keyless through Sigstore instead (io/keys/sigstore-sign.ts); the lock is held meanwhile. */
   keyless?: KeylessSigner | undefined;
   lockTimeoutMs?: number;
   /** The manifest, when the caller has loaded the plane already (else read from disk). */

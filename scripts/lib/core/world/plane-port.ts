@@ -1,7 +1,7 @@
 // The plane's files as the verbs that make, change or archive a plane read and write them (the
 // gate's own reads go through GateIO.loadPlane): where a plane is, its YAML, its rendered pages, the
 // catalog, the manifest edits, the base's plane, the sealed archives, the meta subject's files, the
-// requirement texts (io/plane.ts, io/write-plane.ts and their neighbours).
+// requirement texts (io/plane/plane.ts, io/plane/write-plane.ts and their neighbours).
 import type { BaseRules } from '../gate/claim/base-rules.ts';
 import type { SealArchive } from '../ledger/seal-archive.ts';
 import type { ArchiveFile, ArchiveManifest } from '../plane/archive.ts';

@@ -1,7 +1,7 @@
 // The project's other files, and this running package: what scan finds, .gitignore and
 // .prettierignore lines, the package-exclusion steps, CI workflow files, the installed skill, the
 // task handoff pair, candidate proposals, the package's own files, the default execution context and how this process
-// runs itself (io/scan-repo.ts, io/gitignore-file.ts and their neighbours).
+// runs itself (io/repo/scan-repo.ts, io/repo/gitignore-file.ts and their neighbours).
 import type { ExclusionStep } from '../plane/package-exclusion-step.ts';
 import type { ScanResult } from '../scan/types.ts';
 import type { SkillFile } from '../skill/plan-skill-install.ts';

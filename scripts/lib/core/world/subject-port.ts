@@ -1,7 +1,7 @@
 // Subject bindings outside the gate's own (GateIO.computeSubjects): the binding of an entry about
 // the whole plane, the bindings a report recomputes, the subject tree of a commit, the commits that
-// hold a tree, and the installed skill's folders the subject leaves out (io/subject.ts,
-// io/commit-subject.ts, io/skill-excludes.ts).
+// hold a tree, and the installed skill's folders the subject leaves out (io/subject/subject.ts,
+// io/subject/commit-subject.ts, io/subject/skill-excludes.ts).
 import type { SubjectScope } from '../binding/build-subject.ts';
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { Plane } from '../plane/plane.ts';

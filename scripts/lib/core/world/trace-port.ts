@@ -1,5 +1,5 @@
 // Agent trajectories as files (references/trace.md): a trace read event by event, a rule pack,
-// and the trace files a control's globs match (io/trace/, io/glob-files.ts).
+// and the trace files a control's globs match (io/trace/, io/repo/glob-files.ts).
 import type { RecordCounts, TraceEvent, TraceHeader } from '../trace/events.ts';
 import type { Pack } from '../trace/pack.ts';
 

@@ -1,5 +1,5 @@
 // Trust files (references/trust.md): read one the auditor names, check the repository against it,
-// export one create-only, and the ledger's current heads it pins (io/trust-io.ts).
+// export one create-only, and the ledger's current heads it pins (io/keys/trust-io.ts).
 import type { LedgerFinding } from '../ledger/types.ts';
 import type { Plane, PlaneLocation } from '../plane/plane.ts';
 import type { LoadedTrust, PinnedHead } from '../trust/trust-file.ts';

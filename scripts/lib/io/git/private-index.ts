@@ -1,6 +1,6 @@
 // A private index file (never the repository's real index): read a tree into it, add the paths git
 // status listed, cut paths out of it, list what it holds, and write it as a tree. Behind the
-// subject binding (io/subject-index.ts), the inputs digests and a commit's subject tree.
+// subject binding (io/subject/subject-index.ts), the inputs digests and a commit's subject tree.
 import { EnvironmentError } from '../../core/errors.ts';
 import { toGlobPathspec } from '../../core/shared/pathspec.ts';
 import { runGit, type GitResult } from './run-git.ts';

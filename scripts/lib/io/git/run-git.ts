@@ -22,7 +22,7 @@
 import { stat } from 'node:fs/promises';
 import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
-import { locateWorkTree } from '../work-tree.ts';
+import { locateWorkTree } from '../repo/work-tree.ts';
 import { unsafeGitArgument } from './argv-guard.ts';
 
 export interface GitResult {

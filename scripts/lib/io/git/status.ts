@@ -1,7 +1,7 @@
 // What git says about the working tree against its index: status of the tracked files (against the
 // real index or a private copy), the untracked files (with the flagged index entries when asked),
 // and clearing the assume-unchanged and skip-worktree flags in a private index copy. The parsing
-// and what it means for a subject binding live in io/worktree-state.ts.
+// and what it means for a subject binding live in io/repo/worktree-state.ts.
 import { runGit } from './run-git.ts';
 
 const STATUS_ARGS = [

@@ -10,7 +10,7 @@ import type { AdapterSink, NewEvent } from '../../core/trace/adapters/define-ada
 import { RecordRejected } from '../../core/trace/adapters/define-adapter.ts';
 import { claudeCodeAdapter } from '../../core/trace/adapters/claude-code.ts';
 import { tryParseJson } from '../../core/trace/json-depth.ts';
-import { readLines } from '../read-lines.ts';
+import { readLines } from '../host/read-lines.ts';
 
 /** Subagent events held in memory at most (the parent still streams). */
 export const MAX_SUBAGENT_EVENTS = 1_000_000;

@@ -7,8 +7,8 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ConfigError, UsageError } from '../../core/errors.ts';
 import { checkPack } from '../../core/trace/check-pack.ts';
 import type { Pack } from '../../core/trace/pack.ts';
-import { packagePath } from '../package-root.ts';
-import { readYamlFile } from '../plane.ts';
+import { packagePath } from '../host/package-root.ts';
+import { readYamlFile } from '../plane/plane.ts';
 
 let compiled: ValidateFunction | undefined;
 

@@ -30,7 +30,7 @@ import {
 } from '../../core/trace/adapters/index.ts';
 import { findUnjudgeable } from '../../core/trace/integrity.ts';
 import { tryParseJson } from '../../core/trace/json-depth.ts';
-import { readLines } from '../read-lines.ts';
+import { readLines } from '../host/read-lines.ts';
 import { findSubagentFiles, readSubagents } from './claude-subagents.ts';
 import type { TraceReadOptions, TraceRead } from '../../core/world/trace-port.ts';
 

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../../core/errors.ts';
-import { matchGlobs } from '../glob-files.ts';
+import { matchGlobs } from '../repo/glob-files.ts';
 
 export interface TraceSetFile {
   path: string;

@@ -1,7 +1,7 @@
 // How strongly a stage's result shows independence. A label (authority id, execution context) is
 // whatever the writer typed: the same person or machine is not excluded. A signature says only
 // what is known of its signer: keyless by a declared Sigstore identity, or by a key the manifest
-// registers to the actor's authority (where that registration came from is io/key-provenance.ts).
+// registers to the actor's authority (where that registration came from is io/keys/key-provenance.ts).
 // A key-signed result written from the clone of a result it reviews shows no one else acted: the
 // key was usable where the developer works. From engineering_ready up, cross and release stages
 // count only when signed, and not key-signed from that clone; at prototype a label counts and is

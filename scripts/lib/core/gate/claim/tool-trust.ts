@@ -13,7 +13,7 @@ export type ToolTrust = (typeof TOOL_TRUST_STATES)[number];
 export const TOOL_UPGRADE_POLICIES = ['none', 'major', 'minor', 'any'] as const;
 export type ToolUpgradePolicy = (typeof TOOL_UPGRADE_POLICIES)[number];
 
-/** What the running proofgate found about itself (io/tool-identity.ts). */
+/** What the running proofgate found about itself (io/host/tool-identity.ts). */
 export interface ToolIdentity {
   version: string;
   /** sha256 over the running bundle's files; undefined when running from the sources. */

@@ -16,7 +16,7 @@ export interface Uncommitted {
   untracked: string[];
 }
 
-/** The part of git's status a verdict reads (io/worktree-state.ts WorktreeState). */
+/** The part of git's status a verdict reads (io/repo/worktree-state.ts WorktreeState). */
 export interface StatusPaths {
   dirty: readonly string[];
   staged: readonly string[];

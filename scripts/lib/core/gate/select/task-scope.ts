@@ -2,7 +2,7 @@
 // every control whose inputs the change touches since the trusted base, every control whose
 // definition it changes, plus the controls the task names. Naming can only add. A control
 // without inputs covers the whole tree, so any change includes it. Pure: the flow brings the
-// changed paths (flows/claim-scope.ts).
+// changed paths (flows/claim/claim-scope.ts).
 import { matchesGlob } from '../../shared/pathspec.ts';
 import { effectiveInputs } from '../../binding/build-subject.ts';
 import type { Control } from '../../plane/types.ts';

@@ -1,0 +1,195 @@
+// The one answer to "what is open": what a claim of a scope would decide now, by claim's own steps
+// (the deciding rules, a task's scope, the statuses under those rules, decideVerdict, the merge
+// job's shards and gateByBase). `claim` and the Stop hook decide through it and only record and
+// render; status's claim view, readiness, next, query blockers and report take their blockers from
+// it, so none says ready where `claim` refuses.
+import type { World } from '../../core/world/world.ts';
+import type { Context } from '../../core/context.ts';
+import { UsageError } from '../../core/errors.ts';
+import type { ClaimScope, Control } from '../../core/plane/types.ts';
+import type { Plane } from '../../core/plane/plane.ts';
+import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
+import type { ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
+import type { BaseRules, RulesReport } from '../../core/gate/claim/base-rules.ts';
+import type { DefinitionReport } from '../../core/gate/claim/definition-approval.ts';
+import { decideVerdict } from '../../core/verdict/decide-verdict.ts';
+import { findMissingShards, refuseMissingShards } from '../../core/gate/run/shard.ts';
+import { isAttestOnly } from '../../core/gate/select/select-controls.ts';
+import { refuseTaskOutsideCampaign } from '../../core/brownfield/refuse-outside-campaign.ts';
+import { foldCampaigns } from '../../core/brownfield/campaign-spec.ts';
+import { digestJson } from '../../core/hash.ts';
+import { gateByBase, rulesFor } from './claim-rules.ts';
+import { scopeTask, type ScopedTask } from './claim-scope.ts';
+import { readEntriesOnce } from '../ledger/read-entries-once.ts';
+import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
+import { readRequirementSources } from '../knowledge/requirement-sources.ts';
+
+/** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
+export interface GatheredUnder {
+  rules: Plane;
+  ids: readonly string[];
+  gathered: GatheredStatuses;
+}
+
+export interface ClaimNowRequest {
+  scope: ClaimScope;
+  /**
+   * A task: the controls it names (the change adds every required control it covers); none
+   * gates every required control (the Stop hook without a task). Project and release: empty.
+   */
+  ids: readonly string[];
+  /** Where a task's controls were named: --control (the default), the env var or task.json. */
+  source?: string;
+  /** The claimant's authority: it must be registered under the deciding rules (exit 2). */
+  authority?: string;
+  /** The merge job of a sharded evaluation (`claim --shards n`): a lost shard refuses by name. */
+  shards?: number;
+  /** Gather even when the scope is refused before any status (the hook binds its note to them). */
+  gatherRefused?: boolean;
+  /** No base: the tree's own rules decide, said so (default); false leaves the rules unreported. */
+  ownRules?: boolean;
+  reuse?: GatheredUnder;
+}
+
+export interface ClaimNow {
+  decision: ClaimDecision;
+  /** Where the deciding rules came from and what the change alters in them. */
+  rules?: RulesReport;
+  /** With a base: every control definition changed since it, and whether it is approved. */
+  definitions?: DefinitionReport;
+  /** A task: its controls and why each is in it. */
+  scoped?: ScopedTask;
+  /** The statuses decided over; absent when the scope was refused before any status. */
+  gathered?: GatheredUnder;
+  /** A plain task claim in ai_brownfield: refused before anything was gathered. */
+  isOutsideCampaign: boolean;
+}
+
+/**
+ * What `claim --scope <scope> --no-record` would answer now. `atBase`: the trusted rules
+ * (trusted-rules.ts); null when there is no base.
+ */
+export async function decideClaimNow(
+  plane: Plane,
+  atBase: BaseRules | null,
+  request: ClaimNowRequest,
+  ctx: Context,
+  io: World,
+): Promise<ClaimNow> {
+  const { scope, ids } = request;
+  const base = atBase ?? undefined;
+  const rules = rulesFor(plane, base, ids, base === undefined && request.ownRules !== false);
+  const once = readEntriesOnce(io);
+  // Started now, so the gate's bundle is hashed while the verdict waits for git (gather-statuses
+  // awaits it before deciding); the same promise is shared, and a failure surfaces there.
+  io.readToolIdentity?.(plane).catch(() => undefined);
+  const outside = refuseTaskOutsideCampaign(rules.plane.manifest, scope);
+  if (outside !== undefined) {
+    const gathered =
+      request.gatherRefused === true
+        ? await gatherUnder(plane, rules.plane, base, request, ctx, once)
+        : undefined;
+    // With the ledger read, the refusal names the registered campaigns (the way in).
+    const campaigns =
+      gathered === undefined
+        ? undefined
+        : [...foldCampaigns(gathered.under.gathered.entries).keys()];
+    return {
+      decision:
+        campaigns === undefined
+          ? outside
+          : (refuseTaskOutsideCampaign(rules.plane.manifest, scope, campaigns) ?? outside),
+      ...byRules(rules.report),
+      ...(gathered === undefined ? {} : { gathered: gathered.under }),
+      ...(gathered?.scoped === undefined ? {} : { scoped: gathered.scoped }),
+      isOutsideCampaign: true,
+    };
+  }
+  if (request.authority !== undefined) checkAuthority(rules.plane, request.authority, base);
+  const { under, scoped } = await gatherUnder(plane, rules.plane, base, request, ctx, once);
+  // Requirement files gate project and release claims, read where the deciding rules say.
+  const requirements = scope === 'task' ? undefined : await readRequirementSources(plane, base, io);
+  const decided = withMissingShards(
+    decideVerdict(scope, rules.plane, { ...under.gathered, requirements }),
+    rules.plane.registry.controls,
+    under.gathered.statuses,
+    request.shards,
+  );
+  const gated = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  return {
+    ...gated,
+    ...(scoped === undefined ? {} : { scoped }),
+    gathered: under,
+    isOutsideCampaign: false,
+  };
+}
+
+/** A task's scope (when it names controls) and the statuses of what is claimed, or reused. */
+async function gatherUnder(
+  plane: Plane,
+  rules: Plane,
+  base: BaseRules | undefined,
+  request: ClaimNowRequest,
+  ctx: Context,
+  io: World,
+): Promise<{ under: GatheredUnder; scoped?: ScopedTask }> {
+  const named = request.ids;
+  const source = request.source ?? '--control';
+  const scoped =
+    request.scope === 'task' && named.length > 0
+      ? await scopeTask(plane, rules, base, { ids: named, source }, io)
+      : undefined;
+  const ids = scoped?.controls ?? named;
+  const reuse = request.reuse;
+  const gathered =
+    reuse !== undefined && sameRules(reuse, rules, ids)
+      ? reuse.gathered
+      : await gatherStatuses(plane, ids, ctx, io, rules);
+  return { under: { rules, ids, gathered }, ...(scoped === undefined ? {} : { scoped }) };
+}
+
+function checkAuthority(rules: Plane, authority: string, base: BaseRules | undefined): void {
+  if (rules.manifest.authorities.some((a) => a.id === authority)) return;
+  throw new UsageError(
+    'BAD_VALUE',
+    `authority ${authority} is not registered in the manifest${base?.plane === undefined ? '' : ` at ${base.base}`}`,
+    { next: 'claim as an authority listed in controls/manifest.yaml' },
+  );
+}
+
+function sameRules(reuse: GatheredUnder, rules: Plane, ids: readonly string[]): boolean {
+  return (
+    reuse.ids.length === ids.length &&
+    reuse.ids.every((id, i) => ids[i] === id) &&
+    (reuse.rules === rules ||
+      (digestJson(reuse.rules.manifest) === digestJson(rules.manifest) &&
+        digestJson(reuse.rules.registry) === digestJson(rules.registry)))
+  );
+}
+
+function byRules(rules: RulesReport | undefined): { rules?: RulesReport } {
+  return rules === undefined ? {} : { rules };
+}
+
+/**
+ * The merge job of a sharded evaluation: a shard none of whose runnable claimed controls has a
+ * current result refuses the claim by name, so a lost artifact reads as a lost runner, not as a
+ * list of controls that merely look unrun.
+ */
+function withMissingShards(
+  decision: ClaimDecision,
+  controls: readonly Control[],
+  statuses: readonly ControlStatus[],
+  shards: number | undefined,
+): ClaimDecision {
+  if (shards === undefined) return decision;
+  const claimed = new Set(statuses.map((s) => s.control));
+  const runnable = controls.filter(
+    (c) =>
+      claimed.has(c.id) &&
+      c.applies.value &&
+      c.execution.type !== 'slot' &&
+      !isAttestOnly(c.execution),
+  );
+  return refuseMissingShards(decision, findMissingShards(runnable, statuses, shards));
+}

@@ -1,0 +1,46 @@
+// The rules a verdict is decided with: the base's (`--base <ref>` in CI; locally the upstream
+// branch's fork point, the same rule), so a key, authority, maturity, not-applicable or command
+// change made in the working tree or in unpushed commits is listed "not in effect" until merged
+// or approved. Undefined when there is no base at all: the working tree's own rules decide, and
+// every verdict says so (base-rules.ts ownRulesReport).
+import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
+import type { Plane } from '../../core/plane/plane.ts';
+import type { World } from '../../core/world/world.ts';
+import type { LoadedTrust } from '../../core/trust/trust-file.ts';
+import { applyTrust } from '../../core/trust/apply-trust.ts';
+
+export async function readTrustedRules(
+  { git, planeFiles }: Pick<World, 'git' | 'planeFiles'>,
+  plane: Plane,
+  base: string | undefined,
+): Promise<BaseRules | undefined> {
+  if (base !== undefined) return planeFiles.readBasePlane(plane, base);
+  const trusted = await git.findTrustedBase(plane.root);
+  if (trusted === undefined) return undefined;
+  return { ...(await planeFiles.readBasePlane(plane, trusted.commit)), base: trusted.ref };
+}
+
+/**
+ * The rules the verdict views decide with (status, readiness, next, status --blockers, report),
+ * read as `claim` reads them: the `--base` ref's when given, else the upstream branch's, with an
+ * auditor's `--trust` file's authorities and keys in place of the base's. `null`: there is no
+ * base, the tree's own rules decide (said so).
+ */
+export async function readViewRules(
+  world: Pick<World, 'git' | 'planeFiles'>,
+  plane: Plane,
+  trust: LoadedTrust | undefined,
+  base?: string,
+): Promise<BaseRules | null> {
+  return withTrust(await readTrustedRules(world, plane, base), trust) ?? null;
+}
+
+/** With a trust file the base's authorities and keys are the file's too, never the repository's. */
+export function withTrust<T extends { plane?: Plane | undefined }>(
+  rules: T | undefined,
+  trust: LoadedTrust | undefined,
+): T | undefined {
+  return rules?.plane === undefined || trust === undefined
+    ? rules
+    : { ...rules, plane: applyTrust(rules.plane, trust) };
+}

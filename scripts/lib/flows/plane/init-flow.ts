@@ -1,0 +1,304 @@
+// `init`'s gather and emit steps: read the profile, scan, load the catalog, write the plane.
+// The decisions (which controls, which policies) are made by core/plane/plan-plane.ts.
+import type { World, WorldExtras } from '../../core/world/world.ts';
+import { basename, join, relative, resolve } from 'node:path';
+import { ConfigError, InternalError, UsageError } from '../../core/errors.ts';
+import { digestJson } from '../../core/hash.ts';
+import { locateFlagProblems, mergeProfileOverrides } from '../../core/plane/profile-decisions.ts';
+import { planManifest, planRegistry, toProfile } from '../../core/plane/plan-plane.ts';
+import { profileRules } from '../../core/plane/rules.ts';
+import type { Manifest, Maturity, ProfileFile, Registry } from '../../core/plane/types.ts';
+import {
+  assertManifest,
+  assertPlaneReferences,
+  assertRegistry,
+  collectProblems,
+} from '../../core/plane/validate.ts';
+import type { ScanResult } from '../../core/scan/types.ts';
+import { renderPlaneFiles } from '../../render/plane-docs.ts';
+import { renderManifestYaml, renderRegistryYaml } from '../../render/plane-yaml.ts';
+import { DEFAULT_PLANE_DIR } from '../../core/plane/plane.ts';
+import { ROOT_SEGMENT, rootBody } from '../../core/ledger/ledger-root.ts';
+import type { StoredEntry } from '../../core/ledger/types.ts';
+import {
+  isHigherMaturity,
+  planMaturityRaise,
+  type MaturityRaise,
+} from '../../core/plane/raise-maturity.ts';
+import type { ExclusionStep } from '../../core/plane/package-exclusion-step.ts';
+import { reinitPlane, type ReplacedPlane } from './reinit-flow.ts';
+
+export interface InitPlaneResult {
+  mode: 'created' | 'unchanged' | 'raised' | 'replaced';
+  /** With mode `replaced` (`--from-archive`): the predecessor and what was kept. */
+  replaced?: ReplacedPlane;
+  /** With mode `raised`: the target maturity before and after. */
+  raised?: { from: Maturity; to: Maturity };
+  /** Plane directory relative to the root ('' when the plane is the root itself). */
+  plane: string;
+  /** Files written, relative to the plane directory. */
+  written: string[];
+  /** Files outside the plane that init changed, relative to the root (e.g. .prettierignore). */
+  alsoChanged?: string[];
+  /**
+   * What init did so that the package the project publishes leaves the plane out, per packaging
+   * file: `changed` when it wrote the file (.npmignore, MANIFEST.in, pyproject.toml, Cargo.toml).
+   */
+  packaging: PackagingNote[];
+  manifest: Manifest;
+  registry: Registry;
+  candidates: ScanResult['candidates'];
+}
+
+/** The world `init` works in: the plane files, the scan, the ledger root's append. */
+export type InitWorld = World & Pick<WorldExtras, 'repo' | 'planeEdits'>;
+
+/** Reads and checks the owner's profile (file and/or flags); every problem at once, exit 2. */
+export function readProfile(
+  cwd: string,
+  file: string | undefined,
+  overrides: Record<string, unknown>,
+  world: Pick<World, 'planeFiles'> & Pick<WorldExtras, 'repo'>,
+): ProfileFile {
+  let fileValue: unknown = {};
+  const shown = file ?? 'profile';
+  if (file !== undefined) {
+    const path = resolve(cwd, file);
+    if (!world.repo.pathExists(path))
+      throw new UsageError('BAD_VALUE', `profile file ${file} does not exist`, {
+        where: '--profile',
+        next: 'write one with "proofgate init --template > profile.yaml" and fill it in',
+      });
+    fileValue = world.planeFiles.readYamlFile(path, file);
+  }
+  const merged = mergeProfileOverrides(fileValue, overrides);
+  const problems = locateFlagProblems(
+    collectProblems<ProfileFile>('profile', merged.value, shown, profileRules),
+    shown,
+    merged.fromFlags,
+  );
+  if (problems.length > 0)
+    throw new ConfigError(
+      'SCHEMA_INVALID',
+      `the init profile has ${problems.length} problem(s); nothing was written`,
+      {
+        where: shown,
+        problems,
+        // with a profile file the way forward is that file (or flags), not the template again
+        next:
+          file === undefined
+            ? 'run "proofgate init --template" to see every decision and its allowed values'
+            : `fill in ${file} (each field's values are listed above), or give the decisions as flags: proofgate init --profile ${file} --development-mode <mode> ...`,
+      },
+    );
+  return merged.value as ProfileFile;
+}
+
+function describeDifferences(existing: Manifest, wanted: ProfileFile): string[] {
+  const now = toProfile(wanted) as unknown as Record<string, unknown>;
+  const before = existing.profile as unknown as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(now), ...Object.keys(before)])].sort();
+  return keys
+    .filter((k) => digestJson(now[k] ?? null) !== digestJson(before[k] ?? null))
+    .map(
+      (k) =>
+        `profile.${k}: the plane has ${JSON.stringify(before[k] ?? null)}, the new profile says ${JSON.stringify(now[k] ?? null)}`,
+    );
+}
+
+/**
+ * The raise `wanted` asks for: every decision the same as the plane's but a higher target
+ * maturity. Lowering is refused (the owner edits the manifest); undefined otherwise.
+ */
+function maturityRaise(
+  existing: Manifest,
+  wanted: ProfileFile,
+  manifestFile: string,
+): MaturityRaise | undefined {
+  const to = toProfile(wanted).target_maturity;
+  const from = existing.profile.target_maturity;
+  if (to === from) return undefined;
+  const same: ProfileFile = { ...wanted, target_maturity: from };
+  if (describeDifferences(existing, same).length > 0) return undefined;
+  if (!isHigherMaturity(to, from))
+    throw new ConfigError(
+      'PLANE_EXISTS',
+      `init only raises the target maturity; nothing was changed`,
+      {
+        where: manifestFile,
+        problems: [
+          `profile.target_maturity: the plane has ${from}, the new profile says ${to} (lower)`,
+        ],
+        next: `lowering the target is the owner's decision: edit profile.target_maturity in ${manifestFile}, then run "proofgate init --render"`,
+      },
+    );
+  return planMaturityRaise(existing, to);
+}
+
+// Writes the raise into the manifest (validated first) and re-renders the derived pages.
+function raiseMaturity(
+  root: string,
+  raise: MaturityRaise,
+  candidates: ScanResult['candidates'],
+  manifestFile: string,
+  { planeFiles, planeEdits }: InitWorld,
+): InitPlaneResult {
+  const before = planeFiles.loadPlane(root);
+  planeEdits.applyMaturityRaise(before.manifestPath, raise, (value) => {
+    assertManifest(value, manifestFile);
+    assertPlaneReferences(value, before.registry, { manifest: manifestFile, registry: 'registry' });
+  });
+  const plane = planeFiles.loadPlane(root);
+  const written = planeEdits.writeDerivedFiles(
+    plane.dir,
+    renderPlaneFiles(plane.manifest, plane.registry),
+  );
+  return {
+    mode: 'raised',
+    raised: { from: raise.from, to: raise.to },
+    plane: plane.rel,
+    written: ['controls/manifest.yaml', ...written],
+    packaging: [],
+    manifest: plane.manifest,
+    registry: plane.registry,
+    candidates,
+  };
+}
+
+function rerender(
+  root: string,
+  wanted: ProfileFile,
+  candidates: ScanResult['candidates'],
+  world: InitWorld,
+): InitPlaneResult {
+  const { planeFiles, planeEdits, repo } = world;
+  const plane = planeFiles.loadPlane(root);
+  const packaging = repo.planExclusionsAt(root, [plane.rel === '' ? 'controls' : plane.rel]);
+  const manifestFile = relative(root, plane.manifestPath);
+  const raise = maturityRaise(plane.manifest, wanted, manifestFile);
+  if (raise !== undefined) return raiseMaturity(root, raise, candidates, manifestFile, world);
+  const differences = describeDifferences(plane.manifest, wanted);
+  if (differences.length > 0)
+    throw new ConfigError(
+      'PLANE_EXISTS',
+      `a control plane already exists with different decisions; nothing was changed`,
+      {
+        where: manifestFile,
+        problems: differences,
+        next: `to change decisions, edit the profile in ${manifestFile} and the registry, then run "proofgate init --render"; to replace the plane, seal it and re-initialise from the archive: proofgate seal --archive-id pre-reinit --archive, then proofgate init <same profile> --from-archive pre-reinit`,
+      },
+    );
+  const written = planeEdits.writeDerivedFiles(
+    plane.dir,
+    renderPlaneFiles(plane.manifest, plane.registry),
+  );
+  // a plane at the repository root is the project's own files: nothing to leave out
+  if (plane.rel !== '') repo.applyExclusions(root, packaging);
+  return {
+    mode: 'unchanged',
+    plane: plane.rel,
+    written,
+    packaging: plane.rel === '' ? [] : packaging.map(noteOf),
+    manifest: plane.manifest,
+    registry: plane.registry,
+    candidates,
+  };
+}
+
+/** The ledger root, in its own segment: every writer's first entry records it as a head. */
+async function appendRoot(
+  root: string,
+  time: Date,
+  { planeFiles, ledger, host }: InitWorld,
+): Promise<StoredEntry> {
+  const plane = planeFiles.loadPlane(root);
+  const ledgerId = plane.manifest.ledger_id;
+  return ledger.appendEntry(
+    plane,
+    {
+      kind: 'note',
+      time: time.toISOString(),
+      actor: {
+        label: 'proofgate init',
+        authority: 'virtual:developer',
+        context: host.defaultExecutionContext(),
+      },
+      subject: await ledger.readMetaSubject(plane),
+      body: rootBody(ledgerId),
+    },
+    { manifest: plane.manifest, segmentBase: ROOT_SEGMENT },
+  );
+}
+
+export async function initPlane(
+  root: string,
+  profile: ProfileFile,
+  now: Date,
+  fromArchive: string | undefined,
+  world: InitWorld,
+): Promise<InitPlaneResult> {
+  const { planeFiles, planeEdits, repo } = world;
+  const scan = await repo.scanRepository(root);
+  if (fromArchive !== undefined)
+    return {
+      ...(await reinitPlane(root, profile, fromArchive, scan, now, world)),
+      candidates: scan.candidates,
+    };
+  if (planeFiles.locatePlane(root) !== undefined)
+    return rerender(root, profile, scan.candidates, world);
+  const input = {
+    ledgerId: planeEdits.randomLedgerId(),
+    defaultProjectName: basename(root),
+    profile,
+    catalog: planeEdits.loadCatalog(),
+    scan,
+  };
+  const manifest = planManifest(input);
+  const registry = planRegistry(input);
+  // refused (exit 2) before anything is written when a packaging file cannot be edited safely
+  const packaging = repo.planExclusionsAt(root, [DEFAULT_PLANE_DIR]);
+  try {
+    assertManifest(manifest, 'planned manifest');
+    assertRegistry(registry, 'planned registry');
+    assertPlaneReferences(manifest, registry, {
+      manifest: 'planned manifest',
+      registry: 'planned registry',
+    });
+  } catch (error) {
+    throw new InternalError('init planned a plane that fails its own schema', {
+      cause: error,
+      problems: (error as ConfigError).problems,
+    });
+  }
+  const files = new Map<string, string>([
+    ['controls/manifest.yaml', renderManifestYaml(manifest)],
+    ['controls/registry.yaml', renderRegistryYaml(registry)],
+    ...renderPlaneFiles(manifest, registry),
+    ['evidence/ledger/.gitkeep', ''],
+    ['knowledge/.gitkeep', ''],
+  ]);
+  planeEdits.createPlaneDir(join(root, DEFAULT_PLANE_DIR), files);
+  const ledgerRoot = await appendRoot(root, now, world);
+  const ignored = repo.ignoreRenderedPages(root, DEFAULT_PLANE_DIR);
+  repo.applyExclusions(root, packaging);
+  return {
+    mode: 'created',
+    plane: DEFAULT_PLANE_DIR,
+    written: [...files.keys(), ledgerRoot.file.slice(DEFAULT_PLANE_DIR.length + 1)],
+    ...(ignored === undefined ? {} : { alsoChanged: [ignored] }),
+    packaging: packaging.map(noteOf),
+    manifest,
+    registry,
+    candidates: scan.candidates,
+  };
+}
+
+export interface PackagingNote {
+  file: string;
+  changed: boolean;
+  why: string;
+}
+
+function noteOf(step: ExclusionStep): PackagingNote {
+  return { file: step.file, changed: step.kind === 'write', why: step.why };
+}

@@ -1,0 +1,110 @@
+// The branch upstream and the base a verdict is judged against, found with one `for-each-ref`
+// (and one `merge-base` with the base found): the current branch's upstream, else the remote's
+// default branch (origin/HEAD, else origin/main), each at its fork point with HEAD. A verb starts
+// the probe beside git status and its consumers take it once each (trusted-base.ts for the rules,
+// ledger-upstream.ts for the ledger's append-only check). Kept apart from the path matching the
+// task scope needs, so the hook loads nothing more before its git status starts.
+import { forkPoint as mergeBase, type ListedRef, listRefs, resolveCommit } from '../git.ts';
+import { rememberHead, startVerdictMemo } from './verdict-memo.ts';
+import type { TrustedBase } from '../../core/world/git-port.ts';
+
+/** The branch upstream (`@{upstream}`) and the base a verdict is judged against, found together. */
+export interface BaseProbe {
+  /** The current branch's upstream and its fork point; undefined without one (or no fork point). */
+  upstream: { ref: string; commit: string } | undefined;
+  /** The upstream, else origin/HEAD's target, else origin/main, at its fork point (else tip). */
+  trusted: TrustedBase | undefined;
+}
+
+// The commit `name` (a full ref name) names, as `rev-parse --verify <name>^{commit}` resolves it.
+async function commitOf(
+  root: string,
+  refs: ReadonlyMap<string, ListedRef>,
+  name: string,
+): Promise<string | undefined> {
+  const listed = refs.get(name)?.commit;
+  if (listed !== undefined) return listed;
+  return resolveCommit(root, name);
+}
+
+// The merge base of HEAD and `commit`; `commit` itself when HEAD is that commit (no process).
+const forkPoint = (
+  root: string,
+  commit: string,
+  head: string | undefined,
+): Promise<string | undefined> =>
+  commit === head ? Promise.resolve(commit) : mergeBase(root, commit);
+
+// The remote's default branch when the current branch has no upstream: origin/HEAD's target
+// (origin/HEAD itself when it is not a symbolic ref), else origin/main.
+function remoteDefault(
+  refs: ReadonlyMap<string, ListedRef>,
+): { name: string; ref: string } | undefined {
+  const head = 'refs/remotes/origin/HEAD';
+  const remoteHead = refs.get(head);
+  if (remoteHead !== undefined) {
+    return remoteHead.symref === ''
+      ? { name: head, ref: remoteHead.short }
+      : { name: remoteHead.symref, ref: remoteHead.symrefShort };
+  }
+  const main = 'refs/remotes/origin/main';
+  return refs.has(main) ? { name: main, ref: 'origin/main' } : undefined;
+}
+
+/** Runs the probe: one `for-each-ref`, then `merge-base` with the base found (none without one). */
+export async function probeBase(root: string): Promise<BaseProbe> {
+  const refs = await listRefs(root);
+  if (refs === undefined) return { upstream: undefined, trusted: undefined };
+  const current = [...refs.values()].find((r) => r.head);
+  const head = current?.commit;
+  if (head !== undefined) rememberHead(root, head);
+  if (current !== undefined && current.upstream !== '') {
+    const tip = await commitOf(root, refs, current.upstream);
+    // An upstream that exists but names no commit leaves no base (as rev-parse ^{commit} fails).
+    if (tip === undefined && refs.has(current.upstream))
+      return { upstream: undefined, trusted: undefined };
+    if (tip !== undefined) {
+      const fork = await forkPoint(root, tip, head);
+      const ref = current.upstreamShort;
+      return {
+        upstream: fork === undefined ? undefined : { ref, commit: fork },
+        trusted: { ref, commit: fork ?? tip },
+      };
+    }
+  }
+  const fallback = remoteDefault(refs);
+  const tip = fallback === undefined ? undefined : await commitOf(root, refs, fallback.name);
+  if (fallback === undefined || tip === undefined)
+    return { upstream: undefined, trusted: undefined };
+  const commit = (await forkPoint(root, tip, head)) ?? tip;
+  return { upstream: undefined, trusted: { ref: fallback.ref, commit } };
+}
+
+// A probe started ahead of the verdict that will use it (the hook and `claim` start it beside git
+// status), by root: each consumer (the trusted rules, the ledger's append-only check, the key
+// provenance) takes it once, and the verb that started it ends it when its verdict is decided.
+const started = new Map<string, { probe: Promise<BaseProbe>; taken: Set<string> }>();
+
+/**
+ * Starts the probe for `root` and opens the verdict's memo of git answers (verdict-memo.ts); the
+ * returned function ends both (a later question asks git again).
+ */
+export function startBaseProbe(root: string): () => void {
+  const endMemo = startVerdictMemo(root);
+  const probe = probeBase(root);
+  probe.catch(() => undefined);
+  const slot = { probe, taken: new Set<string>() };
+  started.set(root, slot);
+  return () => {
+    endMemo();
+    if (started.get(root) === slot) started.delete(root);
+  };
+}
+
+/** The started probe for `root` if `consumer` has not taken it yet, else a probe of its own. */
+export function takeBaseProbe(root: string, consumer: string): Promise<BaseProbe> {
+  const slot = started.get(root);
+  if (slot === undefined || slot.taken.has(consumer)) return probeBase(root);
+  slot.taken.add(consumer);
+  return slot.probe;
+}
