@@ -16,6 +16,10 @@ export const approve = defineVerb({
       'proofgate authority approve --base origin/main --authority-id human:alice',
       'approve every definition changed since origin/main',
     ],
+    [
+      'proofgate authority approve --policies --authority-id human:alice',
+      "approve the manifest's current policies (a trust file pins them)",
+    ],
   ],
   flags: {
     ...actorFlags('virtual:release-owner'),
@@ -29,6 +33,12 @@ export const approve = defineVerb({
     },
     base: { type: 'string', describe: 'approve every definition changed since this ref' },
     note: { type: 'string', describe: 'why the change is intended' },
+    policies: {
+      type: 'boolean',
+      default: false,
+      describe:
+        "approve the manifest's current profile, scope and policies (pinned by a trust file)",
+    },
   },
   toOptions: (argv, common) => {
     const { base, note } = argv;
@@ -37,6 +47,7 @@ export const approve = defineVerb({
     return {
       ...common,
       controls: argv.control ?? [],
+      policies: argv.policies,
       base,
       note: note !== undefined && note.trim() !== '' ? note : undefined,
       actor: actorOf(argv),

@@ -211,7 +211,7 @@ describe('--trust: keys and heads from a file kept outside the repository', () =
     const verify = runCli(['verify', '--full', '--trust', trust, '--root', fresh], env);
     expect(verify.code, verify.stdout).toBe(0);
     expect(verify.stdout).toContain(
-      `trust: keys and authorities from trust file ${trust} (1 key; 1 pinned segment head contained in the ledger)`,
+      `trust: keys and authorities from trust file ${trust} (1 key; 1 pinned segment head contained in the ledger; rules pinned: policies and 1 control definitions)`,
     );
     const status = runCli(['status', '--trust', trust, '--root', fresh], env);
     expect(status.code).toBe(1);

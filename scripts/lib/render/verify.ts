@@ -23,6 +23,7 @@ export function renderVerify(report: VerifyReport): string {
   if (report.ok) {
     lines.push(`verified: ${describeVerified(report.counts, report.base)}`);
     lines.push(`trust: ${report.trust.text}`);
+    for (const line of report.authorizedRules ?? []) lines.push(`  authorized: ${line}`);
   }
   const checkpoint = report.checkpoint;
   if (checkpoint !== undefined) {

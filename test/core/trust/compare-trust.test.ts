@@ -45,7 +45,7 @@ const heads = {
     bytes: Buffer.byteLength(segment),
   },
 };
-const trust: TrustFile = buildTrustFile(manifest, heads, '2026-01-01T00:00:00.000Z');
+const trust: TrustFile = buildTrustFile(manifest, [], heads, '2026-01-01T00:00:00.000Z');
 const places = { trustFile: 'T', manifestFile: 'm.yaml' };
 const codes = (findings: { code: string; message: string }[]) =>
   findings.map((f) => `${f.code} ${f.message}`);

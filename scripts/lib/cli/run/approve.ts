@@ -13,6 +13,7 @@ export interface ApproveOptions extends CommonOptions {
   controls: string[];
   base: string | undefined;
   note: string | undefined;
+  policies?: boolean;
   actor: ActorFlags;
   sign?: SignMode;
   sigstoreRoot?: string | undefined;
@@ -46,6 +47,7 @@ export async function runApprove(
       actor,
       ...(definitionsAtBase === undefined ? {} : { definitionsAtBase }),
       ...(options.note === undefined ? {} : { note: options.note }),
+      ...(options.policies === true ? { policies: true } : {}),
     },
     ctx,
     io,

@@ -21,7 +21,7 @@ import { WORLD_PARTS } from './world-parts.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
 import { recordOf } from '../../core/gate/claim/tool-trust.ts';
 import type { Plane } from '../../core/plane/plane.ts';
-import { applyTrust, trustFailure } from '../../core/trust/apply-trust.ts';
+import { applyTrust, judgeRules, trustFailure } from '../../core/trust/apply-trust.ts';
 import type { LoadedTrust } from '../../core/trust/trust-file.ts';
 import { readFileInRoot, statPath } from '../../io/repo/gate-files.ts';
 import { resolveRoot } from '../../io/git.ts';
@@ -269,7 +269,13 @@ async function readVerifiedEntries(
     sigstoreRoot,
     { checkpoint },
   );
-  if (findingCount === 0) return entries;
+  if (findingCount === 0) {
+    if (trusted === undefined) return entries;
+    // The rules the trust file pins: a change its release authority did not approve is exit 3.
+    const rules = judgeRules(plane, trusted.trust, entries);
+    if (rules.findings.length > 0) throw trustFailure(rules.findings, trusted.trust);
+    return entries;
+  }
   // A repository that differs from the trust file is named first, the ledger's findings after.
   if (trusted !== undefined && trusted.findings.length > 0)
     throw trustFailure(findings, trusted.trust, findingCount);

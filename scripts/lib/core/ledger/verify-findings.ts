@@ -48,6 +48,7 @@ const RULE_RANK: Record<FindingCode, number> = {
   KEY_NOT_TRUSTED: 0,
   KEY_REMOVED: 0,
   HEAD_MISSING: 0,
+  RULES_CHANGED: 0,
   // The running gate (flows/ledger/verify-flow.ts), appended after the ledger's own findings.
   TOOL_MODIFIED: 0,
 };

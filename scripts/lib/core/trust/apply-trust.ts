@@ -2,10 +2,11 @@
 // its authorities and keys from the file, never from the repository; a difference (io/keys/trust-io.ts
 // checkTrust) refuses the verdict with exit 3, the file's findings first.
 import { IntegrityError } from '../errors.ts';
-import type { LedgerFinding } from '../ledger/types.ts';
+import type { LedgerFinding, StoredEntry } from '../ledger/types.ts';
 import type { Plane } from '../plane/plane.ts';
 import { trustedManifest } from './compare-trust.ts';
 import type { LoadedTrust } from './trust-file.ts';
+import { compareRules, judgeRuleChanges, type RuleChange } from './pinned-rules.ts';
 
 /** `plane` with the trust file's authorities and keys in place of the manifest's. */
 export function applyTrust(plane: Plane, loaded: LoadedTrust): Plane {
@@ -25,9 +26,14 @@ export function describeTrust(loaded: LoadedTrust | undefined): TrustSource {
     return { text: "keys from this repository's own manifest (no --trust file)" };
   const keys = loaded.trust.authorities.reduce((n, a) => n + a.keys.length, 0);
   const heads = Object.keys(loaded.trust.heads).length;
+  const rules = loaded.trust.rules;
+  const pinned =
+    rules === undefined
+      ? 'no rules pinned: exported before rules were, export it again to pin them'
+      : `rules pinned: policies and ${Object.keys(rules.controls).length} control definitions`;
   return {
     file: loaded.name,
-    text: `keys and authorities from trust file ${loaded.name} (${keys} key${keys === 1 ? '' : 's'}; ${heads} pinned segment head${heads === 1 ? '' : 's'} contained in the ledger)`,
+    text: `keys and authorities from trust file ${loaded.name} (${keys} key${keys === 1 ? '' : 's'}; ${heads} pinned segment head${heads === 1 ? '' : 's'} contained in the ledger; ${pinned})`,
   };
 }
 
@@ -49,4 +55,24 @@ export function trustFailure(
       findingCount: count,
     },
   );
+}
+
+/**
+ * The rules of `plane` (a plane under the trust file: its authorities are the file's) judged
+ * against the rules the file pins: each difference no pinned release authority approved in
+ * `entries` is a finding; the approved ones are authorized changes. A file exported before rules
+ * were pinned checks none.
+ */
+export function judgeRules(
+  plane: Plane,
+  loaded: LoadedTrust,
+  entries: readonly StoredEntry[],
+): { findings: LedgerFinding[]; authorized: RuleChange[] } {
+  const pinned = loaded.trust.rules;
+  if (pinned === undefined) return { findings: [], authorized: [] };
+  const changes = compareRules(pinned, plane.manifest, plane.registry.controls);
+  return judgeRuleChanges(changes, entries, plane.manifest, {
+    trustFile: loaded.name,
+    manifestFile: plane.manifestPath.slice(plane.root.length + 1),
+  });
 }

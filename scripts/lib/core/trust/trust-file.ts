@@ -1,5 +1,5 @@
-// The auditor's trust root (references/trust.md): the authorities, their keys and the ledger's
-// segment heads, exported once and kept outside the repository. Every field is read defensively:
+// The auditor's trust root (references/trust.md): the authorities, their keys, the ledger's segment
+// heads and the rules (policies and control definitions, by digest), exported once and kept outside the repository. Every field is read defensively:
 // a trust file is the one input a verdict takes on faith, so a malformed one is refused (exit 2)
 // rather than half-used.
 import { ConfigError } from '../errors.ts';
@@ -8,6 +8,8 @@ import { AUDIT_STAGES } from '../ledger/types.ts';
 import { keyidOf } from '../ledger/sign-entry.ts';
 import type { Authority, Manifest, SigstoreIdentity } from '../plane/types.ts';
 import { nextCommand } from '../next/next-table.ts';
+import { pinRules, type PinnedRules } from './pinned-rules.ts';
+import type { Control } from '../plane/types.ts';
 
 /** Format tag of a trust file; a reader refuses any other. */
 export const TRUST_FORMAT = 'proofgate-trust/v1';
@@ -38,6 +40,8 @@ export interface TrustFile {
   exported: string;
   authorities: TrustedAuthority[];
   heads: Record<string, PinnedHead>;
+  /** The rules pinned with the keys; absent in files exported before they were (not checked). */
+  rules?: PinnedRules;
 }
 
 /** A trust file as read: its parsed content and the name it is reported under. */
@@ -46,9 +50,10 @@ export interface LoadedTrust {
   trust: TrustFile;
 }
 
-/** The trust file of `manifest` with the ledger's current `heads`. */
+/** The trust file of `manifest` and its `controls` with the ledger's current `heads`. */
 export function buildTrustFile(
   manifest: Manifest,
+  controls: readonly Control[],
   heads: Record<string, PinnedHead>,
   exported: string,
 ): TrustFile {
@@ -58,6 +63,7 @@ export function buildTrustFile(
     exported,
     authorities: manifest.authorities.map(trustedAuthority),
     heads,
+    rules: pinRules(manifest, controls),
   };
 }
 
@@ -138,6 +144,20 @@ function headProblems(name: string, value: unknown): string[] {
   return problems;
 }
 
+function rulesProblems(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!isRecord(value)) return ['/rules: not {policies, controls}'];
+  const problems: string[] = [];
+  if (typeof value['policies'] !== 'string' || !HEX64.test(value['policies']))
+    problems.push('/rules/policies: not a sha256 hex');
+  const controls = value['controls'];
+  if (!isRecord(controls)) return [...problems, '/rules/controls: not an object'];
+  for (const [id, digest] of Object.entries(controls))
+    if (typeof digest !== 'string' || !HEX64.test(digest))
+      problems.push(`/rules/controls/${id}: not a sha256 hex`);
+  return problems;
+}
+
 /** Parses a trust file's text; anything malformed is one ConfigError listing every problem. */
 export function parseTrustFile(text: string, where: string): TrustFile {
   let value: unknown;
@@ -159,6 +179,7 @@ export function parseTrustFile(text: string, where: string): TrustFile {
     if (!isRecord(heads)) problems.push('/heads: not an object');
     else
       for (const [name, head] of Object.entries(heads)) problems.push(...headProblems(name, head));
+    problems.push(...rulesProblems(value['rules']));
   }
   if (problems.length > 0) {
     throw new ConfigError('TRUST_INVALID', `trust file ${where} is not a proofgate trust file`, {

@@ -18,6 +18,7 @@ import {
 } from '../../core/gate/claim/definition-approval.ts';
 import { hasRegisteredKey } from '../../core/gate/claim/owner-decisions.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
+import { POLICIES_ID, policiesDigest } from '../../core/trust/pinned-rules.ts';
 
 export interface ApproveFlowOptions {
   root: string;
@@ -30,6 +31,8 @@ export interface ApproveFlowOptions {
   definitionsAtBase?: { base: string; controls: readonly BaseControl[]; manifest?: Manifest };
   note?: string;
   actor: Actor;
+  /** Approve the manifest's current profile, scope and policies too (a trust file pins them). */
+  policies?: boolean;
 }
 
 export interface ApproveFlowResult {
@@ -71,9 +74,10 @@ export async function approveFlow(
   const changed =
     atBase === undefined ? [] : diffDefinitions(atBase.controls, plane.registry.controls);
   const ids = options.controls.length > 0 ? options.controls : changed.map((c) => c.control);
-  if (ids.length === 0) {
+  if (ids.length === 0 && options.policies !== true) {
     throw new UsageError('MISSING_ARG', 'nothing to approve', {
-      expected: '--control <id> (repeatable), or --base <ref> with definitions changed since it',
+      expected:
+        '--control <id> (repeatable), --policies, or --base <ref> with definitions changed since it',
       next: 'proofgate claim --scope project --base origin/main --no-record lists the changes',
     });
   }
@@ -88,6 +92,12 @@ export async function approveFlow(
       next: 'run "proofgate status" to list the controls',
     });
   });
+  if (options.policies === true)
+    approvals.push({
+      control: POLICIES_ID,
+      digest: policiesDigest(plane.manifest),
+      removed: false,
+    });
   // A ledger that does not verify is never appended to: refused (exit 3) before anything is recorded.
   await io.readEntries(plane);
   const subjects = await io.computeSubjects(plane, plane.registry.controls.slice(0, 1));

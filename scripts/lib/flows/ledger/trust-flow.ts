@@ -1,7 +1,7 @@
 // trust export: the auditor's trust root, written from a checkout the auditor trusts. The ledger
 // must verify first (a trust root taken from a tampered ledger would pin the tampering); then the
-// manifest's authorities and keys and every segment's current head go into one JSON file, kept
-// outside the repository it guards.
+// manifest's authorities and keys, every segment's current head and the rules (policies and control
+// definitions, by digest) go into one JSON file, kept outside the repository it guards.
 import type { Context } from '../../core/context.ts';
 import { IntegrityError } from '../../core/errors.ts';
 import type { CommonOptions } from '../../core/options.ts';
@@ -50,6 +50,7 @@ export async function trustFlow(
   const plane = world.planeFiles.loadPlane(root);
   const trust = buildTrustFile(
     plane.manifest,
+    plane.registry.controls,
     world.trustFiles.readCurrentHeads(plane),
     ctx.clock.now().toISOString(),
   );

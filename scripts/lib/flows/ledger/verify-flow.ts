@@ -6,7 +6,13 @@ import type { LedgerFinding } from '../../core/ledger/types.ts';
 import type { VerifiedCounts } from '../../core/ledger/describe-verified.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import type { UpstreamCheck } from '../../core/ports.ts';
-import { applyTrust, describeTrust, type TrustSource } from '../../core/trust/apply-trust.ts';
+import {
+  applyTrust,
+  describeTrust,
+  judgeRules,
+  type TrustSource,
+} from '../../core/trust/apply-trust.ts';
+import { describeAuthorized } from '../../core/trust/pinned-rules.ts';
 import { judgeTool, type ToolBinding } from '../../core/gate/claim/tool-trust.ts';
 import { type CheckpointUse, NO_CHECKPOINT } from '../../core/world/ledger-port.ts';
 import type { World, WorldExtras } from '../../core/world/world.ts';
@@ -47,6 +53,8 @@ export interface VerifyReport {
   forks?: { file: string; line: number; seq: number; lineSha256: string }[];
   /** Where the keys signatures were checked against came from. */
   trust: TrustSource;
+  /** With --trust: rule changes since the file that its release authority approved, one line each. */
+  authorizedRules?: string[];
   /**
    * Full mode, when the ledger holds a checkpoint seal: the one verdicts start from, or why none
    * is trusted (they then read the whole ledger).
@@ -93,24 +101,30 @@ export async function verifyFlow(
         ? undefined
         : ledger.anchorOfUpstream(upstream)
       : await ledger.resolveAnchor(plane, { base: options.base });
-  const result = await ledger.checkIntegrity(
-    plane,
-    {
-      anchor,
-      appendedOnly: options.base !== undefined,
-      leading: trustFindings,
-      ...(sigstoreRoot === undefined ? {} : { sigstoreRoot }),
-    },
-    ctx,
-  );
+  const input = {
+    anchor,
+    appendedOnly: options.base !== undefined,
+    leading: trustFindings,
+    ...(sigstoreRoot === undefined ? {} : { sigstoreRoot }),
+  };
+  // With a trust file the entries are kept: its pinned rules are judged against their approvals.
+  const { report: result, entries } =
+    trust === undefined || options.base !== undefined
+      ? { report: await ledger.checkIntegrity(plane, input, ctx), entries: undefined }
+      : await ledger.readWholeVerified(plane, input, ctx);
+  const rules =
+    trust === undefined || entries === undefined || result.findingCount > 0
+      ? undefined
+      : judgeRules(plane, trust, entries);
   const checkpoint =
     options.base === undefined && trust === undefined
       ? describeCheckpoint(await ledger.usableCheckpoint(plane, anchor, sigstoreRoot))
       : undefined;
   const tool = judgeTool(ledger.readToolIdentity(root), plane.manifest, []);
   const gate = toolFinding(tool);
-  const findings = [...result.findings, ...gate];
-  const findingCount = result.findingCount + gate.length;
+  const ruleFindings = rules?.findings ?? [];
+  const findings = [...ruleFindings, ...result.findings, ...gate];
+  const findingCount = ruleFindings.length + result.findingCount + gate.length;
   return {
     ...(checkpoint === undefined ? {} : { checkpoint }),
     ok: findingCount === 0,
@@ -123,6 +137,9 @@ export async function verifyFlow(
     repaired,
     forks,
     trust: describeTrust(trust),
+    ...(rules === undefined || rules.authorized.length === 0
+      ? {}
+      : { authorizedRules: rules.authorized.map(describeAuthorized) }),
     tool,
   };
 }
