@@ -1,5 +1,6 @@
 // Decides the plane `init` creates: the manifest and registry, from the owner's profile, the
 // catalog and scan's facts. Pure; the caller supplies the random ledger id.
+import { defaultTaskStages } from './raise-maturity.ts';
 import type { ScanResult } from '../scan/types.ts';
 import { selectControls } from './catalog.ts';
 import type { CatalogControl } from './catalog.ts';
@@ -84,7 +85,7 @@ export function planManifest(input: PlanInput): Manifest {
     authorities: planAuthorities(profile, input.profile.owner),
     policies: {
       claims: {
-        task: policy(['self', 'cross']),
+        task: policy(defaultTaskStages(profile.target_maturity)),
         project: policy([...release]),
         release: policy([...release]),
       },

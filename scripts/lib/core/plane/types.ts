@@ -89,6 +89,11 @@ export type CiTier = (typeof CI_TIERS)[number];
 
 export interface ClaimPolicy {
   required_stages: AuditStage[];
+  /**
+   * Task claims: the Stop hook re-runs the task's command controls itself when their last passing
+   * runs took at most this many ms together (default DEFAULT_RERUN_MAX_MS; 0: never).
+   */
+  rerun_max_ms?: number;
 }
 
 export interface Manifest {

@@ -78,9 +78,28 @@ export async function gatherClaimFacts(
   if (now.gathered === undefined) throw new InternalError('the stop was decided without statuses');
   const gathered = now.gathered.gathered;
   // Outside a campaign task the refusal (claim-now's) names the registered campaigns and the way in.
-  const decision = now.isOutsideCampaign
+  const explained = now.isOutsideCampaign
     ? now.decision
     : explainScope(now.decision, now.scoped, now.rules);
+  // Granted on the self stage alone: the ledger lines behind it are the agent's to write, so the
+  // hook runs the task's fast controls again itself before it lets the stop through.
+  // Loaded only then: running a control needs the runner and the redaction rules, which a stop
+  // that is refused anyway (or rests on a cross audit) never loads.
+  const onSelf = (atBase?.plane ?? plane).manifest.policies.claims.task.required_stages.every(
+    (s) => s === 'self',
+  );
+  const rerun =
+    explained.granted && onSelf
+      ? await (await import('./hook-rerun.ts')).rerunTask(plane, gathered.statuses, ctx, io)
+      : undefined;
+  const decision =
+    rerun === undefined || rerun.blockers.length === 0
+      ? explained
+      : {
+          granted: false,
+          verdict: `REFUSED task claim: ${rerun.blockers.length} control(s) recorded as PASS do not pass when run again`,
+          blockers: rerun.blockers,
+        };
   const claimed = gathered.statuses.map((s) => s.control);
   return claimFacts(
     plane,

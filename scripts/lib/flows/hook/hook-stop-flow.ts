@@ -1,6 +1,7 @@
 // `proofgate hook stop`: gather (stdin, the project the hook was installed for, plane, verified
 // ledger, subject bindings) → decide (decideStop, pure) → record (the hook's ledger notes) → the
-// caller prints. Never runs a control. Fails closed: every error, and a decision that takes
+// caller prints. Runs a control only to check a granted task that rests on the self stage alone
+// (hook-rerun.ts), recording nothing. Fails closed: every error, and a decision that takes
 // longer than HOOK_DEADLINE_MS, blocks the stop; only "no proofgate project here" and a granted
 // claim let it through silently.
 //

@@ -13,9 +13,9 @@ export function applyMaturityRaise(
 ): void {
   const doc = parseDocument(readFileSync(manifestPath, 'utf8'));
   doc.setIn(['profile', 'target_maturity'], raise.to);
-  for (const scope of raise.addStage?.scopes ?? []) {
+  for (const { scope, stage } of raise.addStages) {
     const stages: unknown = doc.getIn(['policies', 'claims', scope, 'required_stages']);
-    if (isSeq(stages)) stages.add(doc.createNode(raise.addStage!.stage));
+    if (isSeq(stages)) stages.add(doc.createNode(stage));
   }
   const authorities: unknown = doc.get('authorities');
   if (raise.addAuthority !== undefined && isSeq(authorities))

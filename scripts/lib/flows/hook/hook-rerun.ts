@@ -1,0 +1,81 @@
+// The machine is the independent party: where a task claim needs only the self stage, its PASS rests
+// on ledger lines the agent itself can write. So before the Stop hook lets a granted task through,
+// it runs the task's command controls again itself (when their last passing runs took at most
+// `policies.claims.task.rerun_max_ms` together, default 10 s) and holds the stop when one of them
+// does not pass now. Nothing is recorded: the rerun only checks what the ledger says. Slower tasks
+// are re-run by the CI's cross audit at merge (references/hook.md "What the local gate stops").
+import type { World } from '../../core/world/world.ts';
+import type { Context } from '../../core/context.ts';
+import type { ClaimBlocker } from '../../core/gate/claim/decide-claim.ts';
+import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
+import type { StoredEntry } from '../../core/ledger/types.ts';
+import type { Plane } from '../../core/plane/plane.ts';
+import { formatEvaluateCommand } from '../../core/next/next-command.ts';
+import { executeControl, prepareExecution } from '../run/execute-control.ts';
+
+/** Default of `policies.claims.task.rerun_max_ms`. */
+export const DEFAULT_RERUN_MAX_MS = 10_000;
+
+/** What the rerun found: blockers for controls that do not pass now, or why nothing ran. */
+export interface Rerun {
+  blockers: ClaimBlocker[];
+  /** Controls run again. */
+  ran: string[];
+  /** Why the task's controls were not run again (too slow, or the policy turns it off). */
+  skipped?: string;
+}
+
+/** The duration of the latest passing self run of each control, in ledger order. */
+function lastPassDurations(entries: readonly StoredEntry[]): Map<string, number> {
+  const durations = new Map<string, number>();
+  for (const { entry } of entries) {
+    if (entry.kind !== 'run' || entry.body['status'] !== 'PASS') continue;
+    const control = entry.body['control'];
+    const duration = entry.body['duration_ms'];
+    if (typeof control === 'string' && typeof duration === 'number')
+      durations.set(control, duration);
+  }
+  return durations;
+}
+
+export async function rerunTask(
+  plane: Plane,
+  statuses: readonly ControlStatus[],
+  ctx: Context,
+  io: World,
+): Promise<Rerun> {
+  const budget = plane.manifest.policies.claims.task.rerun_max_ms ?? DEFAULT_RERUN_MAX_MS;
+  if (budget === 0) return { blockers: [], ran: [], skipped: 'rerun_max_ms is 0' };
+  const passing = new Set(
+    statuses.filter((s) => s.status === 'PASS' && s.execution === 'command').map((s) => s.control),
+  );
+  const controls = plane.registry.controls.filter((c) => passing.has(c.id));
+  if (controls.length === 0) return { blockers: [], ran: [] };
+  const durations = lastPassDurations(await io.readEntries(plane));
+  const total = controls.reduce((sum, c) => sum + (durations.get(c.id) ?? Infinity), 0);
+  if (total > budget) {
+    return {
+      blockers: [],
+      ran: [],
+      skipped: `their last passing runs took ${Number.isFinite(total) ? `${total} ms` : 'an unknown time'}, over rerun_max_ms ${budget}`,
+    };
+  }
+  const actor = { label: 'proofgate hook stop', authority: 'virtual:developer', context: 'hook' };
+  const settings = prepareExecution(plane, io, ctx.env, { actor, authorize: [] });
+  const blockers: ClaimBlocker[] = [];
+  for (const control of controls) {
+    const outcome = await executeControl(control, settings);
+    // A control the hook may not run by itself (it needs an authorization) is left to the ledger.
+    if (outcome.status === 'PASS' || outcome.status === 'BLOCKED') continue;
+    const { exit_code: code, timed_out: timedOut } = outcome.details;
+    const now = timedOut ? 'timed out' : `exits ${code ?? '?'}`;
+    blockers.push({
+      control: control.id,
+      stage: 'self',
+      status: 'FAIL',
+      reason: `the ledger says PASS, but the hook ran it again and it ${now}: the recorded PASS does not hold for this code`,
+      next: formatEvaluateCommand({ control: control.id }),
+    });
+  }
+  return { blockers, ran: controls.map((c) => c.id) };
+}

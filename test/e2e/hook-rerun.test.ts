@@ -1,0 +1,89 @@
+// The machine is the independent party: a task that needs only the self stage rests on ledger lines
+// the agent can write, so the Stop hook runs the task's fast controls again itself. A FAIL turned
+// into PASS by hand (chain recomputed, so the ledger verifies) is caught by running the command;
+// an honest PASS is released; nothing the rerun does is recorded.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { actingAs } from '../helpers/audit-argv.ts';
+import { makeGateRepo, type GateRepo } from '../helpers/gate-repo.ts';
+import { hookStopIn } from '../helpers/hook-stop.ts';
+import { rewriteAndRechain } from '../helpers/rechain.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
+const DEV = actingAs('virtual:developer', 'local:dev');
+// Exits 1 while src/app.js holds the bug.
+const CHECK = `const src = require('fs').readFileSync('src/app.js', 'utf8');\nprocess.exit(src.includes('bug') ? 1 : 0);\n`;
+
+function repo(options: { taskStages?: string; manifestExtra?: string } = {}): GateRepo {
+  const r = makeGateRepo(
+    [{ id: 'tests', execution: '{ type: command, argv: [node, check.cjs] }' }],
+    {
+      targetMaturity: 'engineering_ready',
+      ...(options.taskStages === undefined ? {} : { taskStages: options.taskStages }),
+      files: { 'check.cjs': CHECK },
+    },
+  );
+  cleanups.push(() => r.remove());
+  return r;
+}
+
+function segment(dir: string): string {
+  const ledger = join(dir, '.proofgate', 'evidence', 'ledger');
+  return join(
+    ledger,
+    readdirSync(ledger).find((f) => f.endsWith('.jsonl'))!,
+  );
+}
+
+/** The last run line of the segment turned from FAIL into PASS, the chain recomputed. */
+function forgePass(dir: string): void {
+  const file = segment(dir);
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const index = lines.findLastIndex((l) => (JSON.parse(l) as { kind: string }).kind === 'run');
+  rewriteAndRechain(file, index, (entry) => {
+    const body = entry['body'] as Record<string, unknown>;
+    expect(body['status']).toBe('FAIL');
+    body['status'] = 'PASS';
+    body['exit_code'] = 0;
+  });
+}
+
+describe('hook stop runs a self-only task again before it releases it', () => {
+  it('a FAIL turned into PASS by hand: claim grants, the hook runs it and blocks', async () => {
+    const r = repo();
+    writeFileSync(join(r.dir, 'src', 'app.js'), 'export const x = 1; // bug\n');
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(1);
+    forgePass(r.dir);
+    const ledgerBefore = readFileSync(segment(r.dir), 'utf8');
+    const claim = await r.run(['claim', '--control', 'tests', '--no-record']);
+    expect(claim.code, claim.out + claim.err).toBe(0);
+    const stop = await hookStopIn(r.dir, '--control', 'tests');
+    expect(stop.decision).toBe('block');
+    expect(stop.reason).toContain('the hook ran it again and it exits 1');
+    expect(stop.reason).toContain('proofgate evaluate --run --control tests');
+    // The rerun recorded nothing beyond the hook's own note.
+    const added = readFileSync(segment(r.dir), 'utf8').slice(ledgerBefore.length);
+    expect(added).not.toContain('"kind":"run"');
+  });
+
+  it('an honest PASS is released', async () => {
+    const r = repo();
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
+    expect((await hookStopIn(r.dir, '--control', 'tests')).decision).toBeUndefined();
+  });
+
+  it('a task that needs the cross stage is not re-run: the missing audit refuses it', async () => {
+    const r = repo({ taskStages: '[self, cross]' });
+    writeFileSync(join(r.dir, 'src', 'app.js'), 'export const x = 1; // bug\n');
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(1);
+    forgePass(r.dir);
+    const stop = await hookStopIn(r.dir, '--control', 'tests');
+    expect(stop.decision).toBe('block');
+    expect(stop.reason).not.toContain('ran it again');
+  });
+});
