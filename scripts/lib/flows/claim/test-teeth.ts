@@ -1,0 +1,82 @@
+// The test files a change weakened since the trusted base (core/teeth/weigh-teeth.ts), read
+// through the world: the paths changed between the base commit and the working tree on disk
+// (committed, uncommitted and untracked), each test file's bytes at the base and now. Every claim
+// scope decided against a base takes it (claim-now.ts); without a base there is nothing to
+// compare with, and nothing is said.
+import type { World } from '../../core/world/world.ts';
+import type { Plane } from '../../core/plane/plane.ts';
+import type { StoredEntry } from '../../core/ledger/types.ts';
+import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
+import type { ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
+import { subjectScopeOf } from '../../core/binding/build-subject.ts';
+import { needsSignedStages } from '../../core/gate/authority/stage-strength.ts';
+import { isTestFile, languageOf } from '../../core/teeth/test-language.ts';
+import { weighTeeth } from '../../core/teeth/weigh-teeth.ts';
+import {
+  reportTestTeeth,
+  testFileDigest,
+  withTestTeeth,
+  type TestTeethReport,
+} from '../../core/gate/claim/test-teeth.ts';
+
+type TeethWorld = Pick<World, 'changedPaths' | 'subject' | 'git' | 'statPath' | 'readFile'>;
+
+/**
+ * `decided` refused when a changed test file lost assertions or gained a skip or only marker
+ * since the base (unless the release authority approved the file as it is now), with the report.
+ */
+export async function gateByTestTeeth<T extends { decision: ClaimDecision }>(
+  decided: T,
+  plane: Plane,
+  rules: Plane,
+  atBase: BaseRules | undefined,
+  entries: readonly StoredEntry[],
+  io: TeethWorld,
+): Promise<T & { teeth?: TestTeethReport }> {
+  if (atBase === undefined) return decided;
+  const teeth = await weighTestFiles(plane, rules, atBase, entries, io);
+  if (teeth === undefined) return decided;
+  return { ...decided, decision: withTestTeeth(decided.decision, teeth, rules.manifest), teeth };
+}
+
+async function weighTestFiles(
+  plane: Plane,
+  rules: Plane,
+  atBase: BaseRules,
+  entries: readonly StoredEntry[],
+  io: TeethWorld,
+): Promise<TestTeethReport | undefined> {
+  // The deciding manifest's scope, as the task's change is measured (claim-scope.ts).
+  const scope = io.subject.withSkillExcludes(
+    subjectScopeOf(plane.rel, rules.manifest, plane.registry),
+    io.subject.installedSkillExcludes(plane.root),
+  );
+  const changed = await io.changedPaths(plane, scope, atBase.commit);
+  if (changed === undefined) return undefined;
+  // A Rust file outside a test folder is a test file when it holds #[test]: its texts decide.
+  const candidates = changed.filter(
+    (p) => languageOf(p) === 'rust' || (languageOf(p) !== undefined && isTestFile(p)),
+  );
+  if (candidates.length === 0) return undefined;
+  const before = await io.git.readFilesAt(plane.root, atBase.commit, candidates);
+  const now = new Map<string, Uint8Array>();
+  for (const path of candidates)
+    if ((await io.statPath(plane.root, path)) === 'file')
+      now.set(path, await io.readFile(plane.root, path));
+  const text = (bytes: Uint8Array | undefined) =>
+    bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
+  const weighed = weighTeeth(
+    candidates.map((path) => ({
+      path,
+      base: text(before.get(path)),
+      now: text(now.get(path)),
+    })),
+  );
+  if (weighed.files.length === 0) return undefined;
+  const digests = new Map(
+    weighed.losses.map((l) => [l.path, testFileDigest(l.path, now.get(l.path))]),
+  );
+  const manifest = rules.manifest;
+  const signed = needsSignedStages(manifest.profile.target_maturity);
+  return reportTestTeeth(atBase.base, weighed, digests, entries, manifest, signed);
+}
