@@ -61,6 +61,14 @@ describe('one decision', () => {
     );
   });
 
+  it('weakened test files refuse inside claim-now.ts alone, so claim and the Stop hook agree', () => {
+    const flows = sources(join(SCRIPTS, 'lib', 'flows'), true);
+    const callers = flows.filter((f) => /\bgateByTestTeeth\(/.test(f.text)).map((f) => f.name);
+    expect(callers).toEqual(['claim-now.ts']);
+    const applying = flows.filter((f) => /\bwithTestTeeth\(/.test(f.text)).map((f) => f.name);
+    expect(applying).toEqual(['test-teeth.ts']);
+  });
+
   it('claim and the Stop hook choose the subject through chooseClaimSubject alone', () => {
     const files = [
       ...sources(join(SCRIPTS, 'lib', 'flows'), true),
