@@ -146,6 +146,14 @@ describe('a weakened test file refuses the task and blocks the Stop hook', () =>
     const next =
       'proofgate authority approve --control test:test/calc.test.js --authority-id virtual:release-owner';
     expect(claim.stdout).toContain(`next: ${next}`);
+    // status shows the claim's own answer.
+    expect(cli(r, 'status').stdout).toContain(
+      "if claimed now: REFUSED [project] test weakened since origin/main: test/calc.test.js:14 'sub below zero' marked skip",
+    );
+    // A path outside the root is no test file to approve.
+    const outside = cli(r, 'authority', 'approve', '--control', 'test:../x.test.js');
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain('does not name a test file inside the root');
     // The agent cannot approve in its own name...
     const own = cli(
       r,
