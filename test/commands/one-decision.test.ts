@@ -61,10 +61,10 @@ describe('one decision', () => {
     );
   });
 
-  it('weakened test files refuse inside claim-now.ts alone, so claim and the Stop hook agree', () => {
+  it('weakened test files refuse inside the two assemblers alone, so claim and the Stop hook agree', () => {
     const flows = sources(join(SCRIPTS, 'lib', 'flows'), true);
     const callers = flows.filter((f) => /\bgateByTestTeeth\(/.test(f.text)).map((f) => f.name);
-    expect(callers).toEqual(['claim-now.ts']);
+    expect(callers.sort()).toEqual(['campaign-claim.ts', 'claim-now.ts']);
     const applying = flows.filter((f) => /\bwithTestTeeth\(/.test(f.text)).map((f) => f.name);
     expect(applying).toEqual(['test-teeth.ts']);
   });

@@ -210,3 +210,42 @@ describe('honest work keeps flowing', () => {
     expect(stop.decision).toBeUndefined();
   });
 });
+
+describe('a campaign task (ai_brownfield) decides the same', () => {
+  it('claim --campaign and the hook on its task file refuse a skipped test', () => {
+    const r = project();
+    const manifest = '.proofgate/controls/manifest.yaml';
+    r.write(
+      manifest,
+      readFileSync(join(r.dir, manifest), 'utf8').replace(
+        'development_mode: human_greenfield',
+        'development_mode: ai_brownfield',
+      ),
+    );
+    r.write(
+      'campaign.yaml',
+      'id: c1\nrevision: 1\ntitle: one\ncontrols: [ENG.TESTS]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix sub, controls: [ENG.TESTS] }\n',
+    );
+    r.commit('brownfield campaign');
+    r.git('push', '-q', 'origin', 'HEAD:main');
+    const registered = cli(
+      r,
+      'campaign',
+      'register',
+      '--file',
+      join(r.dir, 'campaign.yaml'),
+      '--authority-id',
+      'virtual:release-owner',
+    );
+    expect(registered.code, registered.stderr).toBe(0);
+    r.write('.git/proofgate/task.json', JSON.stringify({ campaign: 'c1', task: 't1' }));
+    r.write(TEST, source(r).replace("test('sub below zero'", "test.skip('sub below zero'"));
+    expect(cli(r, 'evaluate', '--run').code).toBe(0);
+    const claim = cli(r, 'claim', '--campaign', 'c1', '--task', 't1', '--no-record');
+    expect(claim.code, claim.stdout).toBe(1);
+    expect(claim.stdout).toContain("test/calc.test.js:14 'sub below zero' marked skip (test.skip)");
+    const stop = hookStop(r);
+    expect(stop.decision).toBe('block');
+    expect(stop.reason).toContain("test/calc.test.js:14 'sub below zero' marked skip (test.skip)");
+  });
+});
