@@ -14,6 +14,8 @@ import { pushToOrigin } from '../helpers/upstream-repo.ts';
 
 const FIXTURE = new URL('../fixtures/teeth-npm/', import.meta.url).pathname;
 const TEST = 'test/calc.test.js';
+/** Each case spawns the CLI a dozen times or more: generous on a loaded machine. */
+const SLOW = 240_000;
 const ENV = { HOME: process.env['HOME'] ?? '/tmp', USER: 'dev' };
 
 const cleanups: (() => void)[] = [];
@@ -108,26 +110,42 @@ describe('a weakened test file refuses the task and blocks the Stop hook', () =>
         ),
       /test\/calc\.test\.js:14 'sub below zero' marked skip \(\{ skip \}\)/,
     ],
+    [
+      'the failing assertion wrapped in a try/catch that swallows it',
+      (r) =>
+        r.write(
+          TEST,
+          source(r).replace(
+            '  assert.equal(sub(1, 2), -1);\n',
+            '  try {\n    assert.equal(sub(1, 2), -1);\n  } catch {\n    // flaky on CI\n  }\n',
+          ),
+        ),
+      /test\/calc\.test\.js:15 'sub below zero' swallows its assertions in a try\/catch/,
+    ],
   ];
 
-  it.each(attacks)('%s: committed or not', (_name, attack, reason) => {
-    const r = project();
-    attack(r);
-    const uncommitted = judge(r);
-    expect(uncommitted.claim.code, uncommitted.claim.stdout).toBe(1);
-    expect(uncommitted.claim.stdout.split('\n')[0]).toMatch(
-      /^REFUSED \[task\] test weakened since origin\/main: /,
-    );
-    expect(uncommitted.claim.stdout).toMatch(reason);
-    expect(uncommitted.stop.decision).toBe('block');
-    expect(uncommitted.stop.reason).toMatch(reason);
-    // Committing the weakening (the base is the upstream's fork point) changes nothing.
-    r.commit('make the tests pass');
-    const committed = judge(r);
-    expect(committed.claim.code).toBe(1);
-    expect(committed.claim.stdout).toMatch(reason);
-    expect(committed.stop.decision).toBe('block');
-  });
+  it.each(attacks)(
+    '%s: committed or not',
+    (_name, attack, reason) => {
+      const r = project();
+      attack(r);
+      const uncommitted = judge(r);
+      expect(uncommitted.claim.code, uncommitted.claim.stdout).toBe(1);
+      expect(uncommitted.claim.stdout.split('\n')[0]).toMatch(
+        /^REFUSED \[task\] test weakened since origin\/main: /,
+      );
+      expect(uncommitted.claim.stdout).toMatch(reason);
+      expect(uncommitted.stop.decision).toBe('block');
+      expect(uncommitted.stop.reason).toMatch(reason);
+      // Committing the weakening (the base is the upstream's fork point) changes nothing.
+      r.commit('make the tests pass');
+      const committed = judge(r);
+      expect(committed.claim.code).toBe(1);
+      expect(committed.claim.stdout).toMatch(reason);
+      expect(committed.stop.decision).toBe('block');
+    },
+    SLOW,
+  );
 
   it('the assertion made vacuous counts equal: only a surviving mutant (part 4) shows it', () => {
     const r = project();
@@ -139,113 +157,133 @@ describe('a weakened test file refuses the task and blocks the Stop hook', () =>
     );
   });
 
-  it('the refusal names its approval, and an approval of the file as it is now counts', () => {
-    const r = project();
-    r.write(TEST, source(r).replace("test('sub below zero'", "test.skip('sub below zero'"));
-    const { claim } = judge(r);
-    const next =
-      'proofgate authority approve --control test:test/calc.test.js --authority-id virtual:release-owner';
-    expect(claim.stdout).toContain(`next: ${next}`);
-    // status shows the claim's own answer.
-    expect(cli(r, 'status').stdout).toContain(
-      "if claimed now: REFUSED [project] test weakened since origin/main: test/calc.test.js:14 'sub below zero' marked skip",
-    );
-    // A path outside the root is no test file to approve.
-    const outside = cli(r, 'authority', 'approve', '--control', 'test:../x.test.js');
-    expect(outside.code).toBe(2);
-    expect(outside.stderr).toContain('does not name a test file inside the root');
-    // The agent cannot approve in its own name...
-    const own = cli(
-      r,
-      'authority',
-      'approve',
-      '--control',
-      'test:test/calc.test.js',
-      '--authority-id',
-      'virtual:developer',
-    );
-    expect(own.code).toBe(2);
-    // ...and an approval names the file's bytes: a later edit needs a new one.
-    expect(cli(r, ...next.split(' ').slice(1)).code).toBe(0);
-    expect(cli(r, 'claim', '--control', 'ENG.TESTS', '--no-record').code).toBe(0);
-    expect(hookStop(r).decision).toBeUndefined();
-    r.write(TEST, `${source(r)}\ntest.skip('more', () => {});\n`);
-    const again = judge(r);
-    expect(again.claim.code).toBe(1);
-    expect(again.claim.stdout).toContain("'more' marked skip");
-    expect(again.stop.decision).toBe('block');
-  });
+  it(
+    'the refusal names its approval, and an approval of the file as it is now counts',
+    () => {
+      const r = project();
+      r.write(TEST, source(r).replace("test('sub below zero'", "test.skip('sub below zero'"));
+      const { claim } = judge(r);
+      const next =
+        'proofgate authority approve --control test:test/calc.test.js --authority-id virtual:release-owner';
+      expect(claim.stdout).toContain(`next: ${next}`);
+      // status shows the claim's own answer.
+      expect(cli(r, 'status').stdout).toContain(
+        "if claimed now: REFUSED [project] test weakened since origin/main: test/calc.test.js:14 'sub below zero' marked skip",
+      );
+      // A path outside the root is no test file to approve.
+      const outside = cli(r, 'authority', 'approve', '--control', 'test:../x.test.js');
+      expect(outside.code).toBe(2);
+      expect(outside.stderr).toContain('does not name a test file inside the root');
+      // The agent cannot approve in its own name...
+      const own = cli(
+        r,
+        'authority',
+        'approve',
+        '--control',
+        'test:test/calc.test.js',
+        '--authority-id',
+        'virtual:developer',
+      );
+      expect(own.code).toBe(2);
+      // ...and an approval names the file's bytes: a later edit needs a new one.
+      expect(cli(r, ...next.split(' ').slice(1)).code).toBe(0);
+      expect(cli(r, 'claim', '--control', 'ENG.TESTS', '--no-record').code).toBe(0);
+      expect(hookStop(r).decision).toBeUndefined();
+      r.write(TEST, `${source(r)}\ntest.skip('more', () => {});\n`);
+      const again = judge(r);
+      expect(again.claim.code).toBe(1);
+      expect(again.claim.stdout).toContain("'more' marked skip");
+      expect(again.stop.decision).toBe('block');
+    },
+    SLOW,
+  );
 });
 
 describe('honest work keeps flowing', () => {
-  it('the bug fixed and a test added: granted, and the hook lets the stop through', () => {
-    const r = project();
-    r.write(
-      'src/calc.js',
-      readFileSync(join(r.dir, 'src/calc.js'), 'utf8').replace('Math.max(0, a - b)', 'a - b'),
-    );
-    r.write(
-      TEST,
-      `${source(r)}\ntest('sub of equals', () => {\n  assert.equal(sub(2, 2), 0);\n});\n`,
-    );
-    const { claim, stop } = judge(r);
-    expect(claim.code, claim.stdout).toBe(0);
-    expect(claim.stdout).toContain(
-      'test files changed since origin/main: 1 (assertions: 4 on the base, 5 now)',
-    );
-    expect(stop.decision).toBeUndefined();
-  });
+  it(
+    'the bug fixed and a test added: granted, and the hook lets the stop through',
+    () => {
+      const r = project();
+      r.write(
+        'src/calc.js',
+        readFileSync(join(r.dir, 'src/calc.js'), 'utf8').replace('Math.max(0, a - b)', 'a - b'),
+      );
+      r.write(
+        TEST,
+        `${source(r)}\ntest('sub of equals', () => {\n  assert.equal(sub(2, 2), 0);\n});\n`,
+      );
+      const { claim, stop } = judge(r);
+      expect(claim.code, claim.stdout).toBe(0);
+      expect(claim.stdout).toContain(
+        'test files changed since origin/main: 1 (assertions: 4 on the base, 5 now)',
+      );
+      expect(stop.decision).toBeUndefined();
+    },
+    SLOW,
+  );
 
-  it('the bug fixed and the test renamed, the file moved: granted', () => {
-    const r = project();
-    r.write(
-      'src/calc.js',
-      readFileSync(join(r.dir, 'src/calc.js'), 'utf8').replace('Math.max(0, a - b)', 'a - b'),
-    );
-    const renamed = source(r).replace("'sub below zero'", "'sub goes negative'");
-    rmSync(join(r.dir, TEST));
-    r.write('test/arithmetic.test.js', renamed);
-    const { claim, stop } = judge(r);
-    expect(claim.code, claim.stdout).toBe(0);
-    expect(stop.decision).toBeUndefined();
-  });
+  it(
+    'the bug fixed and the test renamed, the file moved: granted',
+    () => {
+      const r = project();
+      r.write(
+        'src/calc.js',
+        readFileSync(join(r.dir, 'src/calc.js'), 'utf8').replace('Math.max(0, a - b)', 'a - b'),
+      );
+      const renamed = source(r).replace("'sub below zero'", "'sub goes negative'");
+      rmSync(join(r.dir, TEST));
+      r.write('test/arithmetic.test.js', renamed);
+      const { claim, stop } = judge(r);
+      expect(claim.code, claim.stdout).toBe(0);
+      expect(stop.decision).toBeUndefined();
+    },
+    SLOW,
+  );
 });
 
 describe('a campaign task (ai_brownfield) decides the same', () => {
-  it('claim --campaign and the hook on its task file refuse a skipped test', () => {
-    const r = project();
-    const manifest = '.proofgate/controls/manifest.yaml';
-    r.write(
-      manifest,
-      readFileSync(join(r.dir, manifest), 'utf8').replace(
-        'development_mode: human_greenfield',
-        'development_mode: ai_brownfield',
-      ),
-    );
-    r.write(
-      'campaign.yaml',
-      'id: c1\nrevision: 1\ntitle: one\ncontrols: [ENG.TESTS]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix sub, controls: [ENG.TESTS] }\n',
-    );
-    r.commit('brownfield campaign');
-    r.git('push', '-q', 'origin', 'HEAD:main');
-    const registered = cli(
-      r,
-      'campaign',
-      'register',
-      '--file',
-      join(r.dir, 'campaign.yaml'),
-      '--authority-id',
-      'virtual:release-owner',
-    );
-    expect(registered.code, registered.stderr).toBe(0);
-    r.write('.git/proofgate/task.json', JSON.stringify({ campaign: 'c1', task: 't1' }));
-    r.write(TEST, source(r).replace("test('sub below zero'", "test.skip('sub below zero'"));
-    expect(cli(r, 'evaluate', '--run').code).toBe(0);
-    const claim = cli(r, 'claim', '--campaign', 'c1', '--task', 't1', '--no-record');
-    expect(claim.code, claim.stdout).toBe(1);
-    expect(claim.stdout).toContain("test/calc.test.js:14 'sub below zero' marked skip (test.skip)");
-    const stop = hookStop(r);
-    expect(stop.decision).toBe('block');
-    expect(stop.reason).toContain("test/calc.test.js:14 'sub below zero' marked skip (test.skip)");
-  });
+  it(
+    'claim --campaign and the hook on its task file refuse a skipped test',
+    () => {
+      const r = project();
+      const manifest = '.proofgate/controls/manifest.yaml';
+      r.write(
+        manifest,
+        readFileSync(join(r.dir, manifest), 'utf8').replace(
+          'development_mode: human_greenfield',
+          'development_mode: ai_brownfield',
+        ),
+      );
+      r.write(
+        'campaign.yaml',
+        'id: c1\nrevision: 1\ntitle: one\ncontrols: [ENG.TESTS]\nexit_policy: { max_new_violations: 0, min_fixed: 0 }\nphases:\n  - id: p1\n    title: first\n    tasks:\n      - { id: t1, title: fix sub, controls: [ENG.TESTS] }\n',
+      );
+      r.commit('brownfield campaign');
+      r.git('push', '-q', 'origin', 'HEAD:main');
+      const registered = cli(
+        r,
+        'campaign',
+        'register',
+        '--file',
+        join(r.dir, 'campaign.yaml'),
+        '--authority-id',
+        'virtual:release-owner',
+      );
+      expect(registered.code, registered.stderr).toBe(0);
+      r.write('.git/proofgate/task.json', JSON.stringify({ campaign: 'c1', task: 't1' }));
+      r.write(TEST, source(r).replace("test('sub below zero'", "test.skip('sub below zero'"));
+      expect(cli(r, 'evaluate', '--run').code).toBe(0);
+      const claim = cli(r, 'claim', '--campaign', 'c1', '--task', 't1', '--no-record');
+      expect(claim.code, claim.stdout).toBe(1);
+      expect(claim.stdout).toContain(
+        "test/calc.test.js:14 'sub below zero' marked skip (test.skip)",
+      );
+      const stop = hookStop(r);
+      expect(stop.decision).toBe('block');
+      expect(stop.reason).toContain(
+        "test/calc.test.js:14 'sub below zero' marked skip (test.skip)",
+      );
+    },
+    SLOW,
+  );
 });

@@ -88,6 +88,32 @@ describe('JavaScript and TypeScript', () => {
   });
 });
 
+describe('a try/catch that swallows an assertion (JS/TS)', () => {
+  it('is a marker on the try, named by its test; a catch that rethrows or asserts is not', () => {
+    const text = [
+      "test('swallowed', () => {",
+      '  try {',
+      '    assert.equal(f(), 1);',
+      '  } catch (e) {',
+      "    console.log('ignored', e);",
+      '  }',
+      '});',
+      "test('rethrown', () => {",
+      '  try { expect(f()).toBe(1); } catch (e) { throw e; }',
+      '});',
+      "test('checked', () => {",
+      '  try { g(); } catch (e) { assert.ok(e); }',
+      '  try { h(); } catch {}',
+      '  try { assert.ok(1); } finally { done(); }',
+      '});',
+      "const s = 'try { expect(1) } catch {}';",
+    ].join('\n');
+    const { markers, assertions } = countTeeth(text, 'js');
+    expect(assertions).toHaveLength(4);
+    expect(markers.map((m) => [m.line, m.kind, m.name])).toEqual([[2, 'try/catch', 'swallowed']]);
+  });
+});
+
 describe('Python', () => {
   it('counts assert statements, self.assert*, mock asserts and pytest.raises', () => {
     const text = [

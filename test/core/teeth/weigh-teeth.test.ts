@@ -50,6 +50,16 @@ describe('an npm test file', () => {
     expect(weighTeeth([{ path, base: JS, now: vacuous }]).losses).toEqual([]);
   });
 
+  it('the failing assertion wrapped in a try/catch that swallows it is refused', () => {
+    const wrapped = JS.replace(
+      '  assert.equal(sub(1, 2), -1);\n',
+      '  try {\n    assert.equal(sub(1, 2), -1);\n  } catch {\n    // flaky\n  }\n',
+    );
+    expect(reasons(weighTeeth([{ path, base: JS, now: wrapped }]))).toEqual([
+      "test weakened: test/calc.test.js:15 'sub below zero' swallows its assertions in a try/catch whose catch neither rethrows nor asserts, not on the base",
+    ]);
+  });
+
   it('a commented-out assertion is gone', () => {
     const commented = JS.replace('assert.equal(sub(1, 2), -1);', '// assert.equal(sub(1, 2), -1);');
     expect(weighTeeth([{ path, base: JS, now: commented }]).assertions).toEqual({

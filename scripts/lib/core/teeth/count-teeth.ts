@@ -4,6 +4,7 @@
 // helper of the project's own (`checkTotal(x)`) is not seen, and `expect(true).toBe(true)` counts
 // like any other assertion (only a mutant that survives catches a vacuous one).
 import { maskSource } from './mask-source.ts';
+import { findSwallowingTries } from './swallowing-try.ts';
 import type { TestLanguage } from './test-language.ts';
 
 export interface Tooth {
@@ -132,7 +133,44 @@ export function countTeeth(text: string, language: TestLanguage): Teeth {
       }
     return found.sort((a, b) => a.line - b.line);
   };
-  return { assertions: find(patterns.assertions, false), markers: find(patterns.markers, true) };
+  const assertions = find(patterns.assertions, false);
+  const markers = find(patterns.markers, true);
+  if (language === 'js') markers.push(...swallowed(masked, starts, lines, assertions));
+  return { assertions, markers: markers.sort((a, b) => a.line - b.line) };
+}
+
+/** A marker for each try/catch that swallows an assertion (JS/TS), named by its test. */
+function swallowed(
+  masked: string,
+  starts: readonly number[],
+  lines: readonly string[],
+  assertions: readonly Tooth[],
+): Tooth[] {
+  const found: Tooth[] = [];
+  for (const t of findSwallowingTries(masked)) {
+    const first = lineOf(starts, t.from);
+    const last = lineOf(starts, t.to);
+    if (!assertions.some((a) => a.line >= first && a.line <= last)) continue;
+    const line = lineOf(starts, t.at);
+    const name = enclosingTest(lines, line);
+    found.push({
+      line,
+      kind: 'try/catch',
+      text: (lines[line - 1] ?? '').trim(),
+      ...(name === undefined ? {} : { name }),
+    });
+  }
+  return found;
+}
+
+function enclosingTest(lines: readonly string[], line: number): string | undefined {
+  for (let i = line - 1; i >= 0; i--) {
+    const m = /\b(?:it|test)\s*(?:\.\s*\w+\s*)*\(\s*(['"`])((?:\\.|(?!\1).)*)\1/.exec(
+      lines[i] ?? '',
+    );
+    if (m?.[2] !== undefined) return m[2];
+  }
+  return undefined;
 }
 
 function lineStarts(text: string): number[] {

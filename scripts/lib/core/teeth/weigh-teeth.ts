@@ -65,6 +65,7 @@ function countOf(teeth: Teeth): TeethCount {
 
 /** What a marker does to its test, by the word that marks it. */
 function labelOf(kind: string): string {
+  if (kind === 'try/catch') return 'swallow';
   if (/only|^f(?:it|describe)/i.test(kind)) return 'only';
   if (/todo/i.test(kind)) return 'todo';
   if (/xfail|expectedFailure|fails/.test(kind)) return 'xfail';
@@ -92,7 +93,7 @@ function newMarkers(path: string, base: Teeth | undefined, now: Teeth | undefine
       losses.push({
         path,
         line: m.line,
-        reason: `test weakened: ${path}:${m.line}${m.name === undefined ? '' : ` '${m.name}'`} marked ${label} (${m.kind}), not on the base`,
+        reason: `test weakened: ${path}:${m.line}${m.name === undefined ? '' : ` '${m.name}'`} ${label === 'swallow' ? 'swallows its assertions in a try/catch whose catch neither rethrows nor asserts' : `marked ${label} (${m.kind})`}, not on the base`,
       });
   }
   return losses;

@@ -182,7 +182,7 @@ export async function decideInCampaign(
     plane,
     taskRules,
     scopeAt,
-    gathered.entries,
+    gathered,
     io,
   );
   return {

@@ -120,7 +120,7 @@ export async function decideClaimNow(
     request.shards,
   );
   const byBase = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
-  const gated = await gateByTestTeeth(byBase, plane, rules.plane, base, under.gathered.entries, io);
+  const gated = await gateByTestTeeth(byBase, plane, rules.plane, base, under.gathered, io);
   return {
     ...gated,
     ...(scoped === undefined ? {} : { scoped }),

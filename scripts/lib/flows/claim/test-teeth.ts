@@ -5,10 +5,10 @@
 // compare with, and nothing is said.
 import type { World } from '../../core/world/world.ts';
 import type { Plane } from '../../core/plane/plane.ts';
-import type { StoredEntry } from '../../core/ledger/types.ts';
+import type { StoredEntry, SubjectBinding } from '../../core/ledger/types.ts';
 import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
 import type { ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
-import { subjectScopeOf } from '../../core/binding/build-subject.ts';
+import { subjectScopeOf, type SubjectScope } from '../../core/binding/build-subject.ts';
 import { needsSignedStages } from '../../core/gate/authority/stage-strength.ts';
 import { isTestFile, languageOf } from '../../core/teeth/test-language.ts';
 import { weighTeeth } from '../../core/teeth/weigh-teeth.ts';
@@ -21,6 +21,12 @@ import {
 
 type TeethWorld = Pick<World, 'changedPaths' | 'subject' | 'git' | 'statPath' | 'readFile'>;
 
+/** What the decision gathered: the ledger, and the subject bindings (their tree is the change's). */
+interface Gathered {
+  entries: readonly StoredEntry[];
+  subjects: ReadonlyMap<string, SubjectBinding>;
+}
+
 /**
  * `decided` refused when a changed test file lost assertions or gained a skip or only marker
  * since the base (unless the release authority approved the file as it is now), with the report.
@@ -30,11 +36,11 @@ export async function gateByTestTeeth<T extends { decision: ClaimDecision }>(
   plane: Plane,
   rules: Plane,
   atBase: BaseRules | undefined,
-  entries: readonly StoredEntry[],
+  gathered: Gathered,
   io: TeethWorld,
 ): Promise<T & { teeth?: TestTeethReport }> {
   if (atBase === undefined) return decided;
-  const teeth = await weighTestFiles(plane, rules, atBase, entries, io);
+  const teeth = await weighTestFiles(plane, rules, atBase, gathered, io);
   if (teeth === undefined) return decided;
   return { ...decided, decision: withTestTeeth(decided.decision, teeth, rules.manifest), teeth };
 }
@@ -43,7 +49,7 @@ async function weighTestFiles(
   plane: Plane,
   rules: Plane,
   atBase: BaseRules,
-  entries: readonly StoredEntry[],
+  { entries, subjects }: Gathered,
   io: TeethWorld,
 ): Promise<TestTeethReport | undefined> {
   // The deciding manifest's scope, as the task's change is measured (claim-scope.ts).
@@ -51,7 +57,7 @@ async function weighTestFiles(
     subjectScopeOf(plane.rel, rules.manifest, plane.registry),
     io.subject.installedSkillExcludes(plane.root),
   );
-  const changed = await io.changedPaths(plane, scope, atBase.commit);
+  const changed = await changedSince(plane, scope, atBase.commit, subjects, io);
   if (changed === undefined) return undefined;
   // A Rust file outside a test folder is a test file when it holds #[test]: its texts decide.
   const candidates = changed.filter(
@@ -79,4 +85,23 @@ async function weighTestFiles(
   const manifest = rules.manifest;
   const signed = needsSignedStages(manifest.profile.target_maturity);
   return reportTestTeeth(atBase.base, weighed, digests, entries, manifest, signed);
+}
+
+/**
+ * The paths changed between the base commit and the tree the subject bindings were computed from
+ * (the files on disk; one `git diff-tree`), else from a subject tree of their own (a decision with
+ * no binding; undefined when the base is not in this clone).
+ */
+async function changedSince(
+  plane: Plane,
+  scope: SubjectScope,
+  commit: string,
+  subjects: ReadonlyMap<string, SubjectBinding>,
+  io: TeethWorld,
+): Promise<string[] | undefined> {
+  const tree = subjects.values().next().value?.tree;
+  if (tree === undefined) return io.changedPaths(plane, scope, commit);
+  // The base's rules were read at `commit`, so it is here: no presence check (a git process each
+  // is most of this step's cost in the Stop hook).
+  return io.git.listChangedPaths(plane.root, commit, tree, scope);
 }
