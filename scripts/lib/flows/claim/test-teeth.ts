@@ -52,9 +52,10 @@ async function weighTestFiles(
   { entries, subjects }: Gathered,
   io: TeethWorld,
 ): Promise<TestTeethReport | undefined> {
-  // The deciding manifest's scope, as the task's change is measured (claim-scope.ts).
+  // The deciding rules' scope: outputs the change declares (which every binding leaves out) do
+  // not hide a test file from this comparison (the file is then read from disk, not the tree).
   const scope = io.subject.withSkillExcludes(
-    subjectScopeOf(plane.rel, rules.manifest, plane.registry),
+    subjectScopeOf(plane.rel, rules.manifest, rules.registry),
     io.subject.installedSkillExcludes(plane.root),
   );
   const changed = await changedSince(plane, scope, atBase.commit, subjects, io);
