@@ -61,6 +61,14 @@ describe('one decision', () => {
     );
   });
 
+  it('weakened test files refuse inside the two assemblers alone, so claim and the Stop hook agree', () => {
+    const flows = sources(join(SCRIPTS, 'lib', 'flows'), true);
+    const callers = flows.filter((f) => /\bgateByTestTeeth\(/.test(f.text)).map((f) => f.name);
+    expect(callers.sort()).toEqual(['campaign-claim.ts', 'claim-now.ts']);
+    const applying = flows.filter((f) => /\bwithTestTeeth\(/.test(f.text)).map((f) => f.name);
+    expect(applying).toEqual(['test-teeth.ts']);
+  });
+
   it('claim and the Stop hook choose the subject through chooseClaimSubject alone', () => {
     const files = [
       ...sources(join(SCRIPTS, 'lib', 'flows'), true),

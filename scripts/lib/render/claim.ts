@@ -58,6 +58,7 @@ export function renderClaim(result: ClaimFlowResult): string {
     for (const c of changes)
       lines.push(`    ${c.approved ? 'approved  ' : 'unapproved'} ${describeChange(c)}`);
   }
+  if (result.teeth !== undefined) lines.push(...renderTeeth(result.teeth));
   if (result.rules !== undefined) lines.push(...renderRules(result.rules));
   const inline = result.statuses.filter((s) => s.risks?.includes('inline')).map((s) => s.control);
   if (inline.length > 0)
@@ -68,6 +69,15 @@ export function renderClaim(result: ClaimFlowResult): string {
     lines.push(`  recorded as claim entry ${result.entry.slice(0, 12)}`);
   else if (result.granted) lines.push('  not recorded (--no-record)');
   return `${lines.join('\n')}\n`;
+}
+
+/** The test files changed since the base: assertions then and now, and each loss. */
+function renderTeeth(teeth: NonNullable<ClaimFlowResult['teeth']>): string[] {
+  const { base, files, assertions, losses } = teeth;
+  return [
+    `  test files changed since ${base}: ${files.length} (assertions: ${assertions.base} on the base, ${assertions.now} now)`,
+    ...losses.map((l) => `    ${l.approved ? 'approved  ' : 'unapproved'} ${l.reason}`),
+  ];
 }
 
 /** The task's controls, each with why it is in the task. */

@@ -41,7 +41,12 @@ import { readPackageSkillFiles } from '../../io/hook/skill-files.ts';
 import { computeSubject, computeSubjects } from '../../io/subject/subject.ts';
 import { readToolIdentity } from '../../io/host/tool-identity.ts';
 import { assertOutputsUntracked } from '../../io/repo/tracked-outputs.ts';
-import { findTrustedBase, hasObject, listChangedPaths } from '../../io/repo/trusted-base.ts';
+import {
+  findTrustedBase,
+  hasObject,
+  listChangedPaths,
+  readFilesAt,
+} from '../../io/repo/trusted-base.ts';
 import {
   checkTrust,
   readCurrentHeads,
@@ -62,6 +67,7 @@ export const WORLD_PARTS: WorldParts = {
     readGitState,
     hasObject,
     listChangedPaths,
+    readFilesAt,
     findTrustedBase,
     resolveCommit,
     readHeadFacts,

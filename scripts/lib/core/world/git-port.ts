@@ -69,6 +69,12 @@ export interface GitPort {
   hasObject(root: string, object: string): Promise<boolean>;
   /** Paths (relative to the root) that differ between `from` and `to` under `scope`. */
   listChangedPaths(root: string, from: string, to: string, scope: SubjectScope): Promise<string[]>;
+  /** The bytes of each of `paths` (relative to the root) at `commit`; a path it lacks is left out. */
+  readFilesAt(
+    root: string,
+    commit: string,
+    paths: readonly string[],
+  ): Promise<Map<string, Uint8Array>>;
   /** The upstream branch (else the default remote branch) whose rules decide; undefined: none. */
   findTrustedBase(root: string): Promise<TrustedBase | undefined>;
   /** The full id of the commit `ref` names; undefined when it names none. */

@@ -17,6 +17,7 @@ import {
   type BaseControl,
 } from '../../core/gate/claim/definition-approval.ts';
 import { hasRegisteredKey } from '../../core/gate/claim/owner-decisions.ts';
+import { TEST_FILE_PREFIX, testFileDigest } from '../../core/gate/claim/test-teeth.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
 import { POLICIES_ID, policiesDigest } from '../../core/trust/pinned-rules.ts';
 
@@ -35,8 +36,10 @@ export interface ApproveFlowOptions {
   policies?: boolean;
 }
 
+type Approval = { control: string; digest: string; removed: boolean };
+
 export interface ApproveFlowResult {
-  approvals: { control: string; digest: string; removed: boolean }[];
+  approvals: Approval[];
   entry: string;
 }
 
@@ -81,17 +84,24 @@ export async function approveFlow(
       next: 'proofgate claim --scope project --base origin/main --no-record lists the changes',
     });
   }
-  const approvals = [...new Set(ids)].map((id) => {
+  const approvals: Approval[] = [];
+  for (const id of new Set(ids)) {
+    // A weakened test file (claim's `test:<path>` blocker): approved as its bytes are now.
+    if (id.startsWith(TEST_FILE_PREFIX)) {
+      approvals.push(await testFileApproval(plane.root, id, io));
+      continue;
+    }
     const control = plane.registry.controls.find((c) => c.id === id);
     if (control !== undefined)
-      return { control: id, digest: definitionDigest(control), removed: false };
-    if (changed.some((c) => c.control === id && c.change === 'removed'))
-      return { control: id, digest: removalDigest(id), removed: true };
-    throw new UsageError('UNKNOWN_ID', `unknown control ${id}`, {
-      expected: `a control in the registry${atBase === undefined ? '' : `, or one removed since ${atBase.base}`}`,
-      next: 'run "proofgate status" to list the controls',
-    });
-  });
+      approvals.push({ control: id, digest: definitionDigest(control), removed: false });
+    else if (changed.some((c) => c.control === id && c.change === 'removed'))
+      approvals.push({ control: id, digest: removalDigest(id), removed: true });
+    else
+      throw new UsageError('UNKNOWN_ID', `unknown control ${id}`, {
+        expected: `a control in the registry${atBase === undefined ? '' : `, or one removed since ${atBase.base}`}, or test:<path> of a weakened test file`,
+        next: 'run "proofgate status" to list the controls',
+      });
+  }
   if (options.policies === true)
     approvals.push({
       control: POLICIES_ID,
@@ -116,4 +126,20 @@ export async function approveFlow(
     body: toJsonObject(body),
   });
   return { approvals, entry: stored.hash };
+}
+
+async function testFileApproval(
+  root: string,
+  id: string,
+  io: Pick<World, 'statPath' | 'readFile'>,
+): Promise<Approval> {
+  const path = id.slice(TEST_FILE_PREFIX.length);
+  const state = path === '' ? 'absent' : await io.statPath(root, path);
+  if (state === 'outside' || state === 'directory' || path === '')
+    throw new UsageError('BAD_VALUE', `${id} does not name a test file inside the root`, {
+      expected: 'test:<path of a test file, relative to the root>, as a claim blocker names it',
+      next: 'run "proofgate claim --no-record" to list the weakened test files',
+    });
+  const bytes = state === 'file' ? await io.readFile(root, path) : undefined;
+  return { control: id, digest: testFileDigest(path, bytes), removed: bytes === undefined };
 }

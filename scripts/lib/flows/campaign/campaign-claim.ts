@@ -28,6 +28,7 @@ import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from '../cla
 import { readFingerprints } from '../run/read-fingerprints.ts';
 import { gatherStatuses } from '../claim/gather-statuses.ts';
 import { gateByBase, rulesFor } from '../claim/claim-rules.ts';
+import { gateByTestTeeth } from '../claim/test-teeth.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 
 export interface CampaignClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
@@ -175,8 +176,17 @@ export async function decideInCampaign(
     gathered,
     removed,
   );
+  // A test file the change weakened refuses the campaign task as it refuses a plain task.
+  const byTeeth = await gateByTestTeeth(
+    { decision: gated },
+    plane,
+    taskRules,
+    scopeAt,
+    gathered,
+    io,
+  );
   return {
-    decision: { ...explained, ...gated },
+    decision: { ...explained, ...byTeeth.decision },
     byBase,
     first,
     statuses: gathered.statuses,

@@ -10,6 +10,7 @@ import type { ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
 import type { ClaimBody } from '../../core/gate/entries/bodies.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import type { TestTeethReport } from '../../core/gate/claim/test-teeth.ts';
 import type { DefinitionReport } from '../../core/gate/claim/definition-approval.ts';
 import type { BaseRules, RulesReport } from '../../core/gate/claim/base-rules.ts';
 import { buildSubject } from '../../core/binding/build-subject.ts';
@@ -47,6 +48,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   statuses: ControlStatus[];
   /** With --base: every control definition changed since the base, and whether it is approved. */
   definitions?: DefinitionReport;
+  /** With a base: the test files changed since it, and each assertion lost or marker added. */
+  teeth?: TestTeethReport;
   /** Where the deciding rules came from and what the change alters in them. */
   rules?: RulesReport;
   /** Stops the Stop hook let through without proof, not yet covered by a later granted claim. */
@@ -109,6 +112,7 @@ export async function claimFlow(
     ...(stops.length === 0 ? {} : { unprovenStops: gathered.unprovenStops }),
     statuses: gathered.statuses,
     ...(now.definitions === undefined ? {} : { definitions: now.definitions }),
+    ...(now.teeth === undefined ? {} : { teeth: now.teeth }),
     ...(now.rules === undefined ? {} : { rules: now.rules }),
     ...(scoped === undefined ? {} : { taskScope: withoutRemoved(scoped) }),
     ...(gathered.uncommitted === undefined ? {} : { uncommitted: gathered.uncommitted }),

@@ -23,6 +23,8 @@ import { scopeTask, type ScopedTask } from './claim-scope.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
 import { readRequirementSources } from '../knowledge/requirement-sources.ts';
+import { gateByTestTeeth } from './test-teeth.ts';
+import type { TestTeethReport } from '../../core/gate/claim/test-teeth.ts';
 
 /** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
 export interface GatheredUnder {
@@ -57,6 +59,8 @@ export interface ClaimNow {
   rules?: RulesReport;
   /** With a base: every control definition changed since it, and whether it is approved. */
   definitions?: DefinitionReport;
+  /** With a base: the changed test files, and each assertion lost or marker added since it. */
+  teeth?: TestTeethReport;
   /** A task: its controls and why each is in it. */
   scoped?: ScopedTask;
   /** The statuses decided over; absent when the scope was refused before any status. */
@@ -115,7 +119,8 @@ export async function decideClaimNow(
     under.gathered.statuses,
     request.shards,
   );
-  const gated = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  const byBase = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  const gated = await gateByTestTeeth(byBase, plane, rules.plane, base, under.gathered, io);
   return {
     ...gated,
     ...(scoped === undefined ? {} : { scoped }),

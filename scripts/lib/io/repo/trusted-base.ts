@@ -4,7 +4,7 @@
 // The fork point is used, so a branch merely behind its upstream is not judged by rules or paths
 // it has not seen yet.
 import type { SubjectScope } from '../../core/binding/build-subject.ts';
-import { changedPaths, objectExists } from '../git.ts';
+import { changedPaths, objectExists, readObjects } from '../git.ts';
 import { takeBaseProbe } from './base-probe.ts';
 import { objectKey, remembered } from './verdict-memo.ts';
 import type { TrustedBase } from '../../core/world/git-port.ts';
@@ -30,4 +30,23 @@ export async function listChangedPaths(
   scope: SubjectScope,
 ): Promise<string[]> {
   return changedPaths(root, from, to, scope);
+}
+
+/**
+ * The bytes of each of `paths` (relative to `root`) in `commit`'s tree, by one `git cat-file
+ * --batch`; a path the commit does not hold as a file is left out.
+ */
+export async function readFilesAt(
+  root: string,
+  commit: string,
+  paths: readonly string[],
+): Promise<Map<string, Uint8Array>> {
+  const names = new Map(paths.map((p) => [`${commit}:./${p}`, p]));
+  const found = await readObjects(root, [...names.keys()]);
+  const files = new Map<string, Uint8Array>();
+  for (const [name, object] of found) {
+    const path = names.get(name);
+    if (path !== undefined && object.type === 'blob') files.set(path, object.bytes);
+  }
+  return files;
 }
