@@ -24,6 +24,7 @@ export {
   resolveCommit,
   resolveCommitAndFormat,
   resolveHead,
+  remoteUrl,
   resolveUpstream,
   type ListedRef,
 } from './git/refs.ts';

@@ -18,7 +18,8 @@
 //   given to git as GIT_DIR and GIT_WORK_TREE, so `core.bare` and `core.worktree` cannot point git
 //   at another directory or at none;
 // - configuration that changes what git reports as changed or ignored is pinned on every call
-//   (simple-git's `config`, PINNED below).
+//   (simple-git's `config`, PINNED below);
+// - replace refs are ignored (GIT_NO_REPLACE_OBJECTS): no object reads as another.
 import { stat } from 'node:fs/promises';
 import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
@@ -48,7 +49,14 @@ export interface GitOptions {
   creates?: boolean;
 }
 
-const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+// GIT_NO_REPLACE_OBJECTS: `git replace` (refs/replace/*, which the agent can write) never makes
+// one object read as another, so a base commit, its tree or the ledger's blobs are what they are.
+const GIT_ENV = {
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+  GIT_NO_REPLACE_OBJECTS: '1',
+  LC_ALL: 'C',
+};
 
 /** The guarded variables this facade itself may hand git; simple-git refuses any other. */
 const ALLOWED_ENV = [
@@ -57,6 +65,7 @@ const ALLOWED_ENV = [
   'GIT_INDEX_FILE',
   'GIT_TERMINAL_PROMPT',
   'GIT_OPTIONAL_LOCKS',
+  'GIT_NO_REPLACE_OBJECTS',
 ];
 
 // Settings the agent could use to make git report a changed file as clean or a new file as ignored:
