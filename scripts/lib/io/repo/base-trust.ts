@@ -13,7 +13,7 @@
 // are not.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { locateWorkTree } from './work-tree.ts';
+import { commonDirOf, locateWorkTree } from './work-tree.ts';
 import type { TrustedBase } from '../../core/world/git-port.ts';
 
 /** Why a base is not trusted, and the command that makes it a fetched one again. */
@@ -25,17 +25,6 @@ export interface BaseCandidate {
   short: string;
   remote: string;
   commit: string;
-}
-
-// The git directory shared by every worktree (a linked worktree's `commondir`), where refs and
-// their reflogs live.
-function commonDir(gitDir: string): string {
-  try {
-    const named = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    return named === '' ? gitDir : resolve(gitDir, named);
-  } catch {
-    return gitDir;
-  }
 }
 
 /** The last entry of `name`'s reflog: the value it set and its message; null without one. */
@@ -156,7 +145,7 @@ export function urlDistrust(root: string, remote: string, url: string): BaseDist
   const path = localPath(url, found.top);
   if (path === undefined) return undefined;
   const at = real(path);
-  const common = real(commonDir(found.gitDir));
+  const common = real(commonDirOf(found.gitDir));
   // The main worktree's top (the common dir's parent) is this repository too.
   const inside = [real(found.top), real(found.gitDir), common].some((dir) => within(at, dir));
   if (inside || at === dirname(common))
@@ -180,5 +169,5 @@ export function localDistrust(root: string, base: BaseCandidate): BaseDistrust |
   }
   const found = locateWorkTree(root);
   if (found === undefined) return undefined;
-  return reflogDistrust(commonDir(found.gitDir), base);
+  return reflogDistrust(commonDirOf(found.gitDir), base);
 }
