@@ -6,7 +6,18 @@
 // It never turns on Node's on-disk compile cache (Node 22.1+): V8 accepts a cache entry by the
 // source's length and its own version, not by content, and the cache sits where the agent can
 // write, so a crafted entry would run code that is not the bundle the gate hashes.
+// The Stop hook's process (`proofgate hook ...`) clears NODE_OPTIONS and every npm_config_* before
+// anything else: what an `.npmrc` or the agent's shell put there reaches none of the processes the
+// gate starts (git, its workers). Code they already loaded into this process is out of reach
+// (references/hook.md, "What the gate cannot protect itself from"). Other verbs keep them: a
+// control command gets NODE_OPTIONS and npm_config_* as CI would give them (references/evaluate.md).
 import { existsSync } from 'node:fs';
+
+if (process.argv[2] === 'hook') {
+  for (const name of Object.keys(process.env)) {
+    if (name === 'NODE_OPTIONS' || /^npm_config_/i.test(name)) delete process.env[name];
+  }
+}
 
 const bundle = new URL('../dist/cli.mjs', import.meta.url);
 if (!existsSync(bundle)) {

@@ -85,9 +85,13 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     // Upper bounds: every call above, the merge-base, one cat-file of the plane at the fork
     // point, four for the commits since it, and the claim's task scope (diff-tree); the subject
     // cache is warm, and the locating rev-parse and the untracked listing come with every verb.
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(13);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(14);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(13);
+    // The base's remote URL (ls-remote --get-url, no network), asked beside the merge-base while
+    // git status runs: a remote that is this repository makes the base untrusted (base-trust.ts).
+    for (const calls of [hook, claim, status])
+      expect(count(calls, 'ls-remote --get-url '), calls.join('\n')).toBe(1);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(14);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(15);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(14);
   });
 
   it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
@@ -106,8 +110,9 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
         expect(count(calls, asked), calls.join('\n')).toBe(0);
       expect(count(calls, 'ls-tree -r -l -z --full-tree '), calls.join('\n')).toBe(1);
     }
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(6);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(7);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(6);
+    // + the base's remote URL (ls-remote --get-url), as above.
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(7);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(8);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(7);
   });
 });

@@ -101,7 +101,12 @@ export class IntegrityError extends CliError<IntegrityCode> {
 }
 
 export type EnvironmentCode =
-  'NOT_A_GIT_REPO' | 'LOCK_TIMEOUT' | 'GIT_FAILED' | 'IO_FAILED' | 'SIGSTORE_UNAVAILABLE';
+  | 'NOT_A_GIT_REPO'
+  | 'LOCK_TIMEOUT'
+  | 'GIT_FAILED'
+  | 'IO_FAILED'
+  | 'SIGSTORE_UNAVAILABLE'
+  | 'SUBJECT_UNBINDABLE';
 /** Exit 4: the environment cannot serve the request (no git repository, lock busy, disk). */
 export class EnvironmentError extends CliError<EnvironmentCode> {
   override readonly name = 'EnvironmentError';

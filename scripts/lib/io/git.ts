@@ -24,6 +24,7 @@ export {
   resolveCommit,
   resolveCommitAndFormat,
   resolveHead,
+  remoteUrl,
   resolveUpstream,
   type ListedRef,
 } from './git/refs.ts';
@@ -36,7 +37,12 @@ export {
   recentCommits,
 } from './git/history.ts';
 // Trees at a commit: what they hold under some paths.
-export { listTreeFiles, listTreeFilesWithSizes, listTreePaths } from './git/trees.ts';
+export {
+  listTreeFiles,
+  listTreeFilesWithSizes,
+  listTreePaths,
+  listTreeSymlinks,
+} from './git/trees.ts';
 // Objects by name or id: bytes, sizes, presence, and the id of some bytes.
 export {
   blobSizes,

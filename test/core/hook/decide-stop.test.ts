@@ -49,10 +49,16 @@ describe('decideStop', () => {
   test.each<[string, StopFacts]>([
     ['no plane', { kind: 'no-plane' }],
     ['granted claim', { ...refused, granted: true, blockers: [] }],
-    ['no applicable control', { ...refused, applicable: 0 }],
+    ['no applicable control', { ...refused, applicable: 0, blockers: [] }],
   ])('%s: allows silently and records nothing', (_name, facts) => {
     const decision = decideStop(request({ facts, stopHookActive: true, recorded: BLOCK_CAP }));
     expect(decision).toEqual({ action: 'allow', stdout: '' });
+  });
+
+  test('no applicable control but a blocker (a rule change not in effect): blocks as claim refuses', () => {
+    const decision = decideStop(request({ facts: { ...refused, applicable: 0 } }));
+    expect(decision.action).toBe('block');
+    expect(decision.reason).toContain(stale.reason);
   });
 
   test.each<[string, StopFacts, string, string]>([

@@ -109,7 +109,11 @@ function decideClaim(
   request: StopRequest,
   facts: Extract<StopFacts, { kind: 'claim' }>,
 ): StopDecision {
-  if (facts.granted || facts.applicable === 0) return { action: 'allow', stdout: '' };
+  // Nothing applicable lets the stop through only when nothing else refuses the claim: a rule
+  // change that makes the controls "not applicable" is itself a blocker while it is not in effect
+  // (an unapproved definition change, an untrusted base), and then the hook blocks as claim refuses.
+  if (facts.granted || (facts.applicable === 0 && facts.blockers.length === 0))
+    return { action: 'allow', stdout: '' };
   const blockers = noteBlockers(facts.blockers.map((b) => `${b.control} [${b.stage}] ${b.status}`));
   const note = (type: HookNoteBody['type'], extra: object = {}): HookNoteBody => ({
     type,

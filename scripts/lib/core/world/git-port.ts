@@ -28,6 +28,11 @@ export interface TrustedBase {
   ref: string;
   /** The merge base of HEAD and the ref (the ref's tip when they share no history). */
   commit: string;
+  /**
+   * Why this base is not trusted (a local branch, a remote that is this repository, a ref moved by
+   * something other than a fetch): the verdict then judges as without a base and says why.
+   */
+  untrusted?: { why: string; next: string };
 }
 
 /** One `git status` of the working tree (io/repo/worktree-state.ts). */

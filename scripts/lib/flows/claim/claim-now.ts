@@ -9,16 +9,21 @@ import { UsageError } from '../../core/errors.ts';
 import type { ClaimScope, Control } from '../../core/plane/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
-import type { ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
+import {
+  withBlockers,
+  type ClaimBlocker,
+  type ClaimDecision,
+} from '../../core/gate/claim/decide-claim.ts';
 import type { BaseRules, RulesReport } from '../../core/gate/claim/base-rules.ts';
 import type { DefinitionReport } from '../../core/gate/claim/definition-approval.ts';
 import { decideVerdict } from '../../core/verdict/decide-verdict.ts';
 import { findMissingShards, refuseMissingShards } from '../../core/gate/run/shard.ts';
-import { isAttestOnly } from '../../core/gate/select/select-controls.ts';
+import { isAttestOnly, selectRequired } from '../../core/gate/select/select-controls.ts';
 import { refuseTaskOutsideCampaign } from '../../core/brownfield/refuse-outside-campaign.ts';
 import { foldCampaigns } from '../../core/brownfield/campaign-spec.ts';
 import { digestJson } from '../../core/hash.ts';
 import { gateByBase, rulesFor } from './claim-rules.ts';
+import { untrustedBase } from './trusted-rules.ts';
 import { scopeTask, type ScopedTask } from './claim-scope.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
@@ -98,11 +103,12 @@ export async function decideClaimNow(
       gathered === undefined
         ? undefined
         : [...foldCampaigns(gathered.under.gathered.entries).keys()];
+    const refused =
+      campaigns === undefined
+        ? outside
+        : (refuseTaskOutsideCampaign(rules.plane.manifest, scope, campaigns) ?? outside);
     return {
-      decision:
-        campaigns === undefined
-          ? outside
-          : (refuseTaskOutsideCampaign(rules.plane.manifest, scope, campaigns) ?? outside),
+      decision: refuseUntrustedBase(refused, plane, base),
       ...byRules(rules.report),
       ...(gathered === undefined ? {} : { gathered: gathered.under }),
       ...(gathered?.scoped === undefined ? {} : { scoped: gathered.scoped }),
@@ -123,6 +129,7 @@ export async function decideClaimNow(
   const gated = await gateByTestTeeth(byBase, plane, rules.plane, base, under.gathered, io);
   return {
     ...gated,
+    decision: refuseUntrustedBase(gated.decision, plane, base),
     ...(scoped === undefined ? {} : { scoped }),
     gathered: under,
     isOutsideCampaign: false,
@@ -144,13 +151,30 @@ async function gatherUnder(
     request.scope === 'task' && named.length > 0
       ? await scopeTask(plane, rules, base, { ids: named, source }, io)
       : undefined;
-  const ids = scoped?.controls ?? named;
+  const ids = scoped?.controls ?? (named.length > 0 ? named : requiredAtBase(rules, base));
   const reuse = request.reuse;
   const gathered =
     reuse !== undefined && sameRules(reuse, rules, ids)
       ? reuse.gathered
       : await gatherStatuses(plane, ids, ctx, io, rules);
   return { under: { rules, ids, gathered }, ...(scoped === undefined ? {} : { scoped }) };
+}
+
+/**
+ * Every required control (no control named) under the deciding rules: those required by their
+ * current definition, and those the base's definition required, so a change that makes a control
+ * "not required" (its required_from_maturity raised, say) still has it claimed, where its changed
+ * definition gates the claim until approved (gateByBase). Empty: selected by the rules alone.
+ */
+function requiredAtBase(rules: Plane, base: BaseRules | undefined): readonly string[] {
+  const atBase = base?.plane;
+  if (atBase === undefined) return [];
+  const target = rules.manifest.profile.target_maturity;
+  const now = new Set(selectRequired(rules.registry.controls, target).map((c) => c.id));
+  const before = new Set(selectRequired(atBase.registry.controls, target).map((c) => c.id));
+  if ([...before].every((id) => now.has(id))) return [];
+  // In the registry's order, as the rules alone would list them.
+  return rules.registry.controls.map((c) => c.id).filter((id) => now.has(id) || before.has(id));
 }
 
 function checkAuthority(rules: Plane, authority: string, base: BaseRules | undefined): void {
@@ -170,6 +194,28 @@ function sameRules(reuse: GatheredUnder, rules: Plane, ids: readonly string[]): 
       (digestJson(reuse.rules.manifest) === digestJson(rules.manifest) &&
         digestJson(reuse.rules.registry) === digestJson(rules.registry)))
   );
+}
+
+/**
+ * A base was found but local git commands could have moved it (trusted-rules.ts): the verdict was
+ * made as without one, and it is refused until the base is a fetched one again, since without a
+ * base the tree's own rules decide and the change could have relaxed them.
+ */
+function refuseUntrustedBase(
+  decision: ClaimDecision,
+  plane: Plane,
+  base: BaseRules | undefined,
+): ClaimDecision {
+  const untrusted = base === undefined ? untrustedBase(plane) : undefined;
+  if (untrusted === undefined) return decision;
+  const blocker: ClaimBlocker = {
+    control: '(trusted base)',
+    stage: 'self',
+    status: 'TODO',
+    reason: `the base is not trusted: ${untrusted.why}; the change was judged as without a base, under its own rules`,
+    next: untrusted.next,
+  };
+  return withBlockers(decision, [blocker], 'blocker: the base is not trusted');
 }
 
 function byRules(rules: RulesReport | undefined): { rules?: RulesReport } {

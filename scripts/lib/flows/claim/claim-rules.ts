@@ -22,6 +22,7 @@ import {
   type DefinitionReport,
 } from '../../core/gate/claim/definition-approval.ts';
 import { needsSignedStages } from '../../core/gate/authority/stage-strength.ts';
+import { untrustedBase } from './trusted-rules.ts';
 
 /**
  * The plane that decides and the report of where its rules came from: the base's under --base
@@ -34,7 +35,8 @@ export function rulesFor(
   claimed: readonly string[],
   ownRules = false,
 ): { plane: Plane; report?: RulesReport } {
-  if (atBase === undefined) return ownRules ? { plane, report: ownRulesReport() } : { plane };
+  if (atBase === undefined)
+    return ownRules ? { plane, report: ownRulesReport(untrustedBase(plane)?.why) } : { plane };
   if (atBase.plane === undefined) {
     const where = relative(plane.root, plane.manifestPath).split(sep).join('/');
     return { plane, report: adoptionReport(atBase, where) };

@@ -6,17 +6,37 @@
 import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { World } from '../../core/world/world.ts';
+import type { TrustedBase } from '../../core/world/git-port.ts';
 import type { LoadedTrust } from '../../core/trust/trust-file.ts';
 import { applyTrust } from '../../core/trust/apply-trust.ts';
+
+// Why the base found for a plane was not trusted (io/repo/base-trust.ts), by the plane the rules
+// were read for: the decision (claim-rules.ts rulesFor) says it where it says the tree's own
+// rules decide, whoever read the rules (claim, the hook, a view).
+const distrusted = new WeakMap<Plane, BaseDistrust>();
+
+type BaseDistrust = NonNullable<TrustedBase['untrusted']>;
+
+/** Why the base last found for `plane` is not trusted; undefined when it was, or none was found. */
+export function untrustedBase(plane: Plane): BaseDistrust | undefined {
+  return distrusted.get(plane);
+}
 
 export async function readTrustedRules(
   { git, planeFiles }: Pick<World, 'git' | 'planeFiles'>,
   plane: Plane,
   base: string | undefined,
 ): Promise<BaseRules | undefined> {
+  distrusted.delete(plane);
   if (base !== undefined) return planeFiles.readBasePlane(plane, base);
   const trusted = await git.findTrustedBase(plane.root);
   if (trusted === undefined) return undefined;
+  // A base local git commands could have moved judges nothing: the verdict is made as without
+  // one (every required control; the tree's own rules, counted unreviewed) and says why.
+  if (trusted.untrusted !== undefined) {
+    distrusted.set(plane, trusted.untrusted);
+    return undefined;
+  }
   return { ...(await planeFiles.readBasePlane(plane, trusted.commit)), base: trusted.ref };
 }
 

@@ -99,6 +99,8 @@ export interface ListedRef {
   short: string;
   /** The commit the ref names, when the listing says so directly; else rev-parse decides. */
   commit: string | undefined;
+  /** The remote of its upstream (`branch.<name>.remote`; '.' for a local branch; '' if none). */
+  upstreamRemote: string;
 }
 
 // One `for-each-ref` answers what three `rev-parse` calls asked one after the other: the current
@@ -114,6 +116,7 @@ const FORMAT = [
   '%(refname:short)',
   '%(objecttype)',
   '%(objectname)',
+  '%(upstream:remotename)',
 ].join('%00');
 
 /** Every branch and remote-tracking ref by full name, from one process; undefined if git fails. */
@@ -125,7 +128,7 @@ export async function listRefs(root: string): Promise<Map<string, ListedRef> | u
   if (result.code !== 0) return undefined;
   const refs = new Map<string, ListedRef>();
   for (const line of result.stdout.toString('utf8').split('\n')) {
-    const [head, name, upstream, upstreamShort, symref, symrefShort, short, type, object] =
+    const [head, name, upstream, upstreamShort, symref, symrefShort, short, type, object, remote] =
       line.split('\0');
     if (name === undefined || name === '' || object === undefined) continue;
     refs.set(name, {
@@ -136,7 +139,17 @@ export async function listRefs(root: string): Promise<Map<string, ListedRef> | u
       symrefShort: symrefShort ?? '',
       short: short ?? '',
       commit: type === 'commit' ? object : undefined,
+      upstreamRemote: remote ?? '',
     });
   }
   return refs;
+}
+
+/**
+ * The URL git fetches `remote` from, as `ls-remote --get-url` gives it (after `insteadOf`
+ * rewriting, without contacting it); undefined when git cannot say.
+ */
+export function remoteUrl(root: string, remote: string): Promise<string | undefined> {
+  if (remote.startsWith('-')) return Promise.resolve(undefined);
+  return answer(root, ['ls-remote', '--get-url', remote]);
 }

@@ -18,12 +18,18 @@
 //   given to git as GIT_DIR and GIT_WORK_TREE, so `core.bare` and `core.worktree` cannot point git
 //   at another directory or at none;
 // - configuration that changes what git reports as changed or ignored is pinned on every call
-//   (simple-git's `config`, PINNED below).
+//   (simple-git's `config`, PINNED below);
+// - replace refs are ignored (GIT_NO_REPLACE_OBJECTS): no object reads as another;
+// - git reads files as their bytes: the filter drivers the repository's config defines are turned
+//   off on every call (filter-off.ts), and attributes come from the repository's .gitattributes
+//   files only (no system file: GIT_ATTR_NOSYSTEM; no global one: core.attributesFile pinned);
+//   `.git/info/attributes` refuses the subject binding (io/subject/subject.ts).
 import { stat } from 'node:fs/promises';
 import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
-import { locateWorkTree } from '../repo/work-tree.ts';
+import { commonDirOf, locateWorkTree } from '../repo/work-tree.ts';
 import { unsafeGitArgument } from './argv-guard.ts';
+import { filterOffSettings, repositoryFilterDrivers } from './filter-off.ts';
 
 export interface GitResult {
   code: number;
@@ -48,7 +54,15 @@ export interface GitOptions {
   creates?: boolean;
 }
 
-const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+// GIT_NO_REPLACE_OBJECTS: `git replace` (refs/replace/*, which the agent can write) never makes
+// one object read as another, so a base commit, its tree or the ledger's blobs are what they are.
+const GIT_ENV = {
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+  GIT_NO_REPLACE_OBJECTS: '1',
+  GIT_ATTR_NOSYSTEM: '1',
+  LC_ALL: 'C',
+};
 
 /** The guarded variables this facade itself may hand git; simple-git refuses any other. */
 const ALLOWED_ENV = [
@@ -57,15 +71,19 @@ const ALLOWED_ENV = [
   'GIT_INDEX_FILE',
   'GIT_TERMINAL_PROMPT',
   'GIT_OPTIONAL_LOCKS',
+  'GIT_NO_REPLACE_OBJECTS',
+  'GIT_ATTR_NOSYSTEM',
 ];
 
 // Settings the agent could use to make git report a changed file as clean or a new file as ignored:
-// a file-system monitor that answers "nothing changed", an untracked cache trusted over a
+// attributes from a file outside the repository (a filter or conversion named there), a
+// file-system monitor that answers "nothing changed", an untracked cache trusted over a
 // directory's back-dated mtime, stat checks that ignore ctime, exclude files outside the
 // repository's own .gitignore files, and sparse-checkout rules. `core.fsmonitor` is only ever
 // pinned off here (the argument guard refuses any other value).
 const PINNED_EXCLUDES = 'core.excludesFile=/dev/null';
 const PINNED = [
+  'core.attributesFile=/dev/null',
   'core.fsmonitor=false',
   'core.untrackedCache=false',
   'core.trustctime=true',
@@ -80,6 +98,13 @@ function repositoryEnv(cwd: string, options: GitOptions): Record<string, string>
   if (options.creates === true || options.env?.['GIT_DIR'] !== undefined) return {};
   const found = locateWorkTree(cwd);
   return found === undefined ? {} : { GIT_DIR: found.gitDir, GIT_WORK_TREE: found.top };
+}
+
+// The settings that turn off the filter drivers of the repository git will read (filter-off.ts).
+function filterOff(env: Record<string, string>): { settings: string[]; unsafe?: string } {
+  const gitDir = env['GIT_DIR'];
+  if (gitDir === undefined) return { settings: [] };
+  return filterOffSettings(repositoryFilterDrivers(gitDir, commonDirOf(gitDir)));
 }
 
 // Ambient variables dropped from git's environment: any GIT_* (which could name another
@@ -123,19 +148,25 @@ interface Execution {
 }
 
 /** A simple-git instance for one call, every protection on; throws when `cwd` is no directory. */
-function instanceFor(options: GitOptions, done: (execution: Execution) => void): SimpleGit {
+function instanceFor(
+  options: GitOptions,
+  call: { config: string[]; env: Record<string, string>; filtersOff: boolean },
+  done: (execution: Execution) => void,
+): SimpleGit {
   const given = options.input;
   const input =
     given === undefined ? NO_INPUT : typeof given === 'string' ? Buffer.from(given) : given;
   const settings: Partial<SimpleGitOptions> = {
     baseDir: options.cwd,
-    config: options.userExcludes === true ? PINNED : [...PINNED, PINNED_EXCLUDES],
+    config: call.config,
     maxConcurrentProcesses: 1,
     // `close` only: every byte of output has arrived when the process has closed its pipes.
     completion: { onClose: true, onExit: false },
     unsafe: {
       allowUnsafeFsMonitor: true,
       ...(options.pinsHooksPath === true ? { allowUnsafeHooksPath: true } : {}),
+      // Only settings that turn a filter off (argv-guard.ts refuses any other).
+      ...(call.filtersOff ? { allowUnsafeFilter: true } : {}),
     },
     allowEnvironment: ALLOWED_ENV,
     // An empty chunk still ends stdin: git never waits on an open pipe.
@@ -146,9 +177,7 @@ function instanceFor(options: GitOptions, done: (execution: Execution) => void):
       return undefined;
     },
   };
-  return simpleGit(settings)
-    .env(childEnv({ ...repositoryEnv(options.cwd, options), ...options.env }))
-    .outputHandler(noteOutput);
+  return simpleGit(settings).env(childEnv(call.env)).outputHandler(noteOutput);
 }
 
 // The first line of what git's spawn reported ("Error: spawn git ENOENT"), without its stack.
@@ -163,10 +192,23 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
       expected: 'non-empty bytes for git to read on stdin',
     });
   }
-  const pinned = options.userExcludes === true ? PINNED : [...PINNED, PINNED_EXCLUDES];
+  const env = { ...repositoryEnv(options.cwd, options), ...options.env };
+  const filters = filterOff(env);
+  if (filters.unsafe !== undefined) {
+    throw new EnvironmentError(
+      'GIT_FAILED',
+      `the filter driver ${JSON.stringify(filters.unsafe)} in the repository's git config cannot be turned off`,
+      { where: env['GIT_DIR'] ?? options.cwd, next: 'git config --list --show-origin' },
+    );
+  }
+  const pinned = [
+    ...(options.userExcludes === true ? PINNED : [...PINNED, PINNED_EXCLUDES]),
+    ...filters.settings,
+  ];
   const argv = [...pinned.flatMap((setting) => ['-c', setting]), ...args];
   const unsafe = unsafeGitArgument(argv, options.pinsHooksPath === true);
   if (unsafe !== undefined) cannotRun(args, options.cwd, `${unsafe} is refused by the gateway`);
+  const call = { config: pinned, env, filtersOff: filters.settings.length > 0 };
   // A missing directory would read as "git is missing" (spawn's ENOENT) or as simple-git's own
   // complaint: it is named as what it is. Checked only after a failure: a spawn that waited for
   // the file system would wait for a turn of the event loop.
@@ -175,7 +217,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
   let execution: Execution | undefined;
   let git: SimpleGit;
   try {
-    git = instanceFor(options, (result) => (execution = result));
+    git = instanceFor(options, call, (result) => (execution = result));
   } catch (error) {
     if (await missing())
       cannotRun(args, options.cwd, `the directory ${options.cwd} does not exist`);

@@ -70,3 +70,12 @@ export async function listTreePaths(
     return { names: listed.stdout.toString('utf8').split('\n').filter(Boolean) };
   return { failed: listed.stderr.trim() || `exit ${listed.code}` };
 }
+
+/** The paths of the symbolic links in `tree` (mode 120000), from its top; undefined if unlisted. */
+export async function listTreeSymlinks(root: string, tree: string): Promise<string[] | undefined> {
+  const listed = await runGit(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: root });
+  if (listed.code !== 0) return undefined;
+  return parseEntries(listed.stdout)
+    .filter((entry) => entry.mode === '120000')
+    .map((entry) => entry.path);
+}

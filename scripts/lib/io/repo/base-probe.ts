@@ -4,15 +4,25 @@
 // the probe beside git status and its consumers take it once each (trusted-base.ts for the rules,
 // ledger-upstream.ts for the ledger's append-only check). Kept apart from the path matching the
 // task scope needs, so the hook loads nothing more before its git status starts.
-import { forkPoint as mergeBase, type ListedRef, listRefs, resolveCommit } from '../git.ts';
+import {
+  forkPoint as mergeBase,
+  type ListedRef,
+  listRefs,
+  remoteUrl,
+  resolveCommit,
+} from '../git.ts';
 import { rememberHead, startVerdictMemo } from './verdict-memo.ts';
+import { type BaseCandidate, type BaseDistrust, localDistrust, urlDistrust } from './base-trust.ts';
 import type { TrustedBase } from '../../core/world/git-port.ts';
 
 /** The branch upstream (`@{upstream}`) and the base a verdict is judged against, found together. */
 export interface BaseProbe {
   /** The current branch's upstream and its fork point; undefined without one (or no fork point). */
   upstream: { ref: string; commit: string } | undefined;
-  /** The upstream, else origin/HEAD's target, else origin/main, at its fork point (else tip). */
+  /**
+   * The upstream, else origin/HEAD's target, else origin/main, at its fork point (else tip);
+   * `untrusted` says why when local git commands could have moved it (base-trust.ts).
+   */
   trusted: TrustedBase | undefined;
 }
 
@@ -34,6 +44,28 @@ const forkPoint = (
   head: string | undefined,
 ): Promise<string | undefined> =>
   commit === head ? Promise.resolve(commit) : mergeBase(root, commit);
+
+// Why `base` is not trusted (base-trust.ts), its remote's URL asked beside the fork point.
+async function distrust(root: string, base: BaseCandidate): Promise<BaseDistrust | undefined> {
+  const local = localDistrust(root, base);
+  if (local !== undefined) return local;
+  const url = await remoteUrl(root, base.remote);
+  return url === undefined ? undefined : urlDistrust(root, base.remote, url);
+}
+
+// The base found, at its fork point, and why it is not trusted if it is not.
+async function judged(
+  root: string,
+  base: BaseCandidate,
+  head: string | undefined,
+): Promise<{ fork: string | undefined; trusted: TrustedBase }> {
+  const [fork, untrusted] = await Promise.all([
+    forkPoint(root, base.commit, head),
+    distrust(root, base),
+  ]);
+  const trusted = { ref: base.short, commit: fork ?? base.commit };
+  return { fork, trusted: untrusted === undefined ? trusted : { ...trusted, untrusted } };
+}
 
 // The remote's default branch when the current branch has no upstream: origin/HEAD's target
 // (origin/HEAD itself when it is not a symbolic ref), else origin/main.
@@ -64,20 +96,21 @@ export async function probeBase(root: string): Promise<BaseProbe> {
     if (tip === undefined && refs.has(current.upstream))
       return { upstream: undefined, trusted: undefined };
     if (tip !== undefined) {
-      const fork = await forkPoint(root, tip, head);
       const ref = current.upstreamShort;
-      return {
-        upstream: fork === undefined ? undefined : { ref, commit: fork },
-        trusted: { ref, commit: fork ?? tip },
-      };
+      const { fork, trusted } = await judged(
+        root,
+        { name: current.upstream, short: ref, remote: current.upstreamRemote, commit: tip },
+        head,
+      );
+      return { upstream: fork === undefined ? undefined : { ref, commit: fork }, trusted };
     }
   }
   const fallback = remoteDefault(refs);
   const tip = fallback === undefined ? undefined : await commitOf(root, refs, fallback.name);
   if (fallback === undefined || tip === undefined)
     return { upstream: undefined, trusted: undefined };
-  const commit = (await forkPoint(root, tip, head)) ?? tip;
-  return { upstream: undefined, trusted: { ref: fallback.ref, commit } };
+  const base = { name: fallback.name, short: fallback.ref, remote: 'origin', commit: tip };
+  return { upstream: undefined, trusted: (await judged(root, base, head)).trusted };
 }
 
 // A probe started ahead of the verdict that will use it (the hook and `claim` start it beside git

@@ -54,3 +54,13 @@ export function locateWorkTree(dir: string): WorkTree | undefined {
     if (dirname(at) === at) return undefined;
   }
 }
+
+/** The git directory every worktree of `gitDir` shares (a linked worktree's `commondir`). */
+export function commonDirOf(gitDir: string): string {
+  try {
+    const named = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+    return named === '' ? gitDir : resolve(gitDir, named);
+  } catch {
+    return gitDir;
+  }
+}

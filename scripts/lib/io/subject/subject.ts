@@ -24,6 +24,7 @@ import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-
 import { type SubjectIndex, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { assertOutputsUntracked } from '../repo/tracked-outputs.ts';
 import { noteBoundState, readWorktreeState, takeWorktreeState } from '../repo/worktree-state.ts';
+import { assertLinksInside, assertNoInfoAttributes } from './bindable-bytes.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 
 export interface SubjectTreeOptions {
@@ -56,6 +57,7 @@ interface SubjectTree {
 // written (no file git looked at changed meanwhile).
 async function subjectTree(root: string, options: SubjectTreeOptions): Promise<SubjectTree> {
   const paths = await findRepositoryPaths(root);
+  assertNoInfoAttributes(paths);
   const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
   try {
     const uncached = options.cache === false;
@@ -68,7 +70,11 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
         next: 'run "git status" there to see what git objects to',
       });
     }
-    if (uncached) return { tree: await prepared.writeTree(state), cached: false, state };
+    if (uncached) {
+      const tree = await prepared.writeTree(state);
+      await assertLinksInside(paths, tree);
+      return { tree, cached: false, state };
+    }
     noteBoundState(paths.top, state);
     const keyOf = (ready: WorktreeState): string | undefined =>
       subjectCacheKey(paths, ready, options.excludes, options.includes);
@@ -82,6 +88,8 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
         ? await prepared.cleanTree(state.head)
         : undefined;
     const tree = clean ?? (await prepared.writeTree(state));
+    // Checked before the tree is cached: a hit is a tree that passed.
+    await assertLinksInside(paths, tree);
     if (key !== undefined && keyOf(state) === key) storeSubjectTree(paths.gitDir, key, tree);
     return { tree, cached: false, state };
   } finally {

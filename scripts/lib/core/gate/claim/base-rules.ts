@@ -54,11 +54,14 @@ export function decisionPlane(working: Plane, base: Plane): Plane {
  * The report for a local verdict without any base (no --base, no upstream branch): the working
  * tree's own rules decide, and nothing reviewed stands behind a key or control it changed.
  */
-export function ownRulesReport(): RulesReport {
+/** No base: the working tree's rules decide; `untrusted` says why a base found was not used. */
+export function ownRulesReport(untrusted?: string): RulesReport {
   return {
     from: 'working',
     reason:
-      "this working tree's own (no upstream branch: a key, authority or control change here counts unreviewed)",
+      untrusted === undefined
+        ? "this working tree's own (no upstream branch: a key, authority or control change here counts unreviewed)"
+        : `this working tree's own, judged as without a base because the base is not trusted: ${untrusted}; every required control counts and a key, authority or control change here counts unreviewed`,
     changes: [],
   };
 }

@@ -1,0 +1,133 @@
+// The bytes on disk, not what git is told (issue 47, part 4). A task is granted on a pushed tree;
+// the agent then writes the bug and makes git see the committed content instead: a clean filter
+// (named by `.git/info/attributes`, or by a committed .gitattributes with the driver in
+// `.git/config`), or a tracked symlink to a file outside the repository whose target it edits.
+// Each must leave the task claim refused and the Stop hook blocking; the honest paths still bind.
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { computeSubjectTree } from '../../scripts/lib/io/subject/subject.ts';
+import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { hookStopIn } from '../helpers/hook-stop.ts';
+import { pushToOrigin } from '../helpers/upstream-repo.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
+// Fails when src/app.js (read through any link) holds the bug.
+const TESTS = {
+  id: 'tests',
+  execution: `{ type: command, argv: ${nodeArgv('process.exit(require("fs").readFileSync("src/app.js", "utf8").includes("BUG") ? 1 : 0)')} }`,
+};
+const CLAIM = ['claim', '--control', 'tests', '--no-record'];
+const GOOD = 'export const x = 1;\n';
+const BUG = 'export const x = "BUG";\n';
+
+async function grantedRepo(setup: (r: GateRepo) => void = () => undefined): Promise<GateRepo> {
+  const r = makeGateRepo([TESTS]);
+  cleanups.push(() => r.remove());
+  setup(r);
+  expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+  r.git('add', '-A');
+  r.git('commit', '-q', '-m', 'evidence');
+  cleanups.push(pushToOrigin(r));
+  const granted = await r.run(CLAIM);
+  expect(granted.code, granted.out + granted.err).toBe(0);
+  expect((await hookStopIn(r.dir)).decision).toBeUndefined();
+  return r;
+}
+
+async function expectRefusedAndBlocked(r: GateRepo, says: RegExp): Promise<void> {
+  const claim = await r.run(CLAIM);
+  expect(claim.code, claim.out + claim.err).not.toBe(0);
+  expect(claim.out + claim.err).toMatch(says);
+  const stop = await hookStopIn(r.dir);
+  expect(stop.decision, JSON.stringify(stop)).toBe('block');
+  expect(stop.reason).toMatch(says);
+}
+
+// A clean filter that serves git the committed content whatever the file holds.
+function serveCommitted(r: GateRepo, driver: string): void {
+  const committed = join(r.dir, '..', `${driver}-committed.js`);
+  writeFileSync(committed, GOOD);
+  cleanups.push(() => rmSync(committed, { force: true }));
+  r.git('config', `filter.${driver}.clean`, `cat ${committed}`);
+  r.git('config', `filter.${driver}.smudge`, 'cat');
+}
+
+describe('a clean filter cannot serve git the committed content', () => {
+  it('named in .git/info/attributes: the subject is refused as unbindable', async () => {
+    const r = await grantedRepo();
+    serveCommitted(r, 'hide');
+    writeFileSync(join(r.dir, '.git', 'info', 'attributes'), 'src/app.js filter=hide\n');
+    r.write('src/app.js', BUG);
+    // git itself would now store the committed content for the file.
+    expect(r.git('hash-object', 'src/app.js')).toBe(r.git('rev-parse', 'HEAD:src/app.js'));
+    await expectRefusedAndBlocked(r, /info\/attributes sets attributes/);
+  });
+
+  it('the driver defined in .git/config for a committed .gitattributes: the bytes are bound', async () => {
+    const r = await grantedRepo((repo) => {
+      repo.write('.gitattributes', 'src/app.js filter=hide\n');
+    });
+    serveCommitted(r, 'hide');
+    r.write('src/app.js', BUG);
+    expect(r.git('hash-object', 'src/app.js')).toBe(r.git('rev-parse', 'HEAD:src/app.js'));
+    await expectRefusedAndBlocked(r, /no result for the current code/);
+  });
+
+  it('the driver defined in a file .git/config includes, under the old [filter.name] form', async () => {
+    const r = await grantedRepo((repo) => {
+      repo.write('.gitattributes', 'src/app.js filter=hide\n');
+    });
+    const included = join(r.dir, '..', 'included.gitconfig');
+    const committed = join(r.dir, '..', 'hide-committed.js');
+    writeFileSync(committed, GOOD);
+    writeFileSync(included, `[filter.hide]\n\tclean = cat ${committed}\n`);
+    cleanups.push(() => rmSync(included, { force: true }));
+    cleanups.push(() => rmSync(committed, { force: true }));
+    r.git('config', 'include.path', included);
+    r.write('src/app.js', BUG);
+    expect(r.git('hash-object', 'src/app.js')).toBe(r.git('rev-parse', 'HEAD:src/app.js'));
+    await expectRefusedAndBlocked(r, /no result for the current code/);
+  });
+
+  it('honest: a committed .gitattributes without a driver, and comments in info/attributes, bind as before', async () => {
+    const r = await grantedRepo((repo) => {
+      repo.write('.gitattributes', '*.js text eol=lf\n');
+    });
+    writeFileSync(join(r.dir, '.git', 'info', 'attributes'), '# nothing here\n\n');
+    expect((await r.run(CLAIM)).code).toBe(0);
+    r.write('src/app.js', BUG);
+    await expectRefusedAndBlocked(r, /no result for the current code/);
+  });
+});
+
+describe('a symlink to a file outside the repository is refused as unbindable', () => {
+  it('a tracked link whose outside target is edited: claim and hook refuse, naming the link', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'pg-outside-'));
+    cleanups.push(() => rmSync(outside, { recursive: true, force: true }));
+    writeFileSync(join(outside, 'app.js'), GOOD);
+    const r = makeGateRepo([TESTS]);
+    cleanups.push(() => r.remove());
+    rmSync(join(r.dir, 'src', 'app.js'));
+    symlinkSync(join(outside, 'app.js'), join(r.dir, 'src', 'app.js'));
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'link the app');
+    const run = await r.run(['evaluate', '--run']);
+    expect(run.code, run.out + run.err).toBe(4);
+    expect(run.err).toMatch(/symbolic link src\/app\.js leads outside the repository/);
+    writeFileSync(join(outside, 'app.js'), BUG);
+    await expectRefusedAndBlocked(r, /symbolic link src\/app\.js leads outside the repository/);
+  });
+
+  it('honest: a link inside the repository binds', async () => {
+    const r = makeGateRepo([TESTS]);
+    cleanups.push(() => r.remove());
+    symlinkSync('app.js', join(r.dir, 'src', 'alias.js'));
+    await expect(computeSubjectTree(r.dir, { excludes: [] })).resolves.toMatch(/^[0-9a-f]{40}$/);
+  });
+});
