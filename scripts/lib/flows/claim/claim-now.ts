@@ -22,6 +22,7 @@ import { gateByBase, rulesFor } from './claim-rules.ts';
 import { scopeTask, type ScopedTask } from './claim-scope.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
+import { withWeakenings } from './weakened-check.ts';
 import { readRequirementSources } from '../knowledge/requirement-sources.ts';
 
 /** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
@@ -115,7 +116,9 @@ export async function decideClaimNow(
     under.gathered.statuses,
     request.shards,
   );
-  const gated = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  const byBase = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  // A current PASS that runs fewer tests than the base's, or skips more, is refused.
+  const gated = await withWeakenings(byBase, plane, rules.plane, base, under.gathered, io);
   return {
     ...gated,
     ...(scoped === undefined ? {} : { scoped }),
