@@ -72,6 +72,9 @@ async function expectRefused(r: GateRepo, reason: string): Promise<void> {
   const stop = await hookStopIn(r.dir);
   expect(stop.decision).toBe('block');
   expect(stop.reason).toContain(reason);
+  const status = await r.run(['status', '--control', 'ENG.TESTS'], ENV);
+  expect(status.out).toMatch(/if claimed now: REFUSED \[task\]/);
+  expect(status.out).toContain(`    ${reason}`);
 }
 
 describe.each(['prototype', 'engineering_ready'])(
@@ -136,6 +139,20 @@ describe.each(['prototype', 'engineering_ready'])(
     });
   },
 );
+
+describe('a summary forged by the test script', () => {
+  it('echoed count lines after the narrowed run: the summary disagrees with the tests listed, refused', async () => {
+    const r = await base('prototype');
+    r.write(
+      'package.json',
+      pkg("node --test test/more.test.js && echo '# tests 3' && echo '# pass 3'"),
+    );
+    await expectRefused(
+      r,
+      "verification weakened: ENG.TESTS ran 3 tests on the base; now its output shows no test inventory (node's summary counts 4 tests run, but the output lists 1",
+    );
+  });
+});
 
 describe('without a base (no upstream): nothing to compare, an unknown inventory by maturity', () => {
   async function noBase(targetMaturity: string): Promise<GateRepo> {

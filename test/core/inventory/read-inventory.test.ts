@@ -252,6 +252,21 @@ describe('no summary: unknown, with the reason', () => {
   });
 });
 
+describe('a summary printed to look like the runner own (what an agent could echo)', () => {
+  it('node TAP with extra count lines: the listed tests disagree, unknown', () => {
+    const output = `${captured('node', 'tap-pass.txt')}# tests 9\n# pass 9\n`;
+    expect(readInventory({ output })).toEqual({
+      runner: 'unknown',
+      reason:
+        "node's summary counts 12 tests run, but the output lists 3: the summary is not the runner's own",
+    });
+  });
+  it('cargo with an echoed result line', () => {
+    const output = `${captured('cargo', 'default-pass.txt')}\ntest result: ok. 7 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n`;
+    expect(readInventory({ output })).toMatchObject({ runner: 'unknown' });
+  });
+});
+
 describe('the command names its runner', () => {
   it.each([
     [['node', '--test'], 'node'],

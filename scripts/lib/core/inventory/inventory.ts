@@ -31,6 +31,11 @@ export type Inventory = KnownInventory | UnknownInventory;
 /** What one runner's parser found: counts and, when printed, names. */
 export interface ParsedRun extends TestCounts {
   names?: string[];
+  /**
+   * How many test lines of tests that ran the output holds, for a runner that always lists every
+   * test (node's reporters, cargo): a summary that disagrees with it is not the runner's own.
+   */
+  listed?: number;
 }
 
 /** Names beyond this many bytes are left out of the entry (the counts are kept). */

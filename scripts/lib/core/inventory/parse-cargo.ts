@@ -34,5 +34,5 @@ export function parseCargo(lines: readonly string[]): ParsedRun | undefined {
   if (!found) return undefined;
   const counts = countsOf(passed, failed, ignored);
   const names = keptNames(ran);
-  return names === undefined ? counts : { ...counts, names };
+  return { ...counts, listed: ran.length, ...(names === undefined ? {} : { names }) };
 }

@@ -88,13 +88,15 @@ function specNames(lines: readonly string[]): string[] {
 export function parseNodeTap(lines: readonly string[]): ParsedRun | undefined {
   const counts = readCounts(lines, TAP_COUNT);
   if (counts === undefined) return undefined;
-  const names = keptNames(tapNames(lines));
-  return names === undefined ? counts : { ...counts, names };
+  const all = tapNames(lines);
+  const names = keptNames(all);
+  return { ...counts, listed: all.length, ...(names === undefined ? {} : { names }) };
 }
 
 export function parseNodeSpec(lines: readonly string[]): ParsedRun | undefined {
   const counts = readCounts(lines, SPEC_COUNT);
   if (counts === undefined) return undefined;
-  const names = keptNames(specNames(lines));
-  return names === undefined ? counts : { ...counts, names };
+  const all = specNames(lines);
+  const names = keptNames(all);
+  return { ...counts, listed: all.length, ...(names === undefined ? {} : { names }) };
 }

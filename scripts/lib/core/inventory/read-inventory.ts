@@ -2,7 +2,14 @@
 // looks for its own summary, and the ones found are summed (a script may run two suites). None
 // found is an "unknown" inventory with the reason, the command's runner named when the argv names
 // one: never a guess, never silently nothing.
-import { addCounts, countsOf, keptNames, type Inventory, type ParsedRun } from './inventory.ts';
+import {
+  addCounts,
+  countsOf,
+  describeCount,
+  keptNames,
+  type Inventory,
+  type ParsedRun,
+} from './inventory.ts';
 import { parseNodeSpec, parseNodeTap } from './parse-node.ts';
 import { parseVitest } from './parse-vitest.ts';
 import { parseJest } from './parse-jest.ts';
@@ -101,12 +108,19 @@ export function readInventory(source: InventorySource): Inventory {
   const lines = source.output.split('\n');
   const found: { runner: string; run: ParsedRun }[] = [];
   for (const { runner, parse } of PARSERS) {
-    const run = parse(lines);
-    if (run === undefined) continue;
+    const parsed = parse(lines);
+    if (parsed === undefined) continue;
+    const { names, listed, ...counts } = parsed;
+    // A runner that lists every test it ran, whose summary counts others: lines printed to look
+    // like its summary (an echo, a test's own console output). Not counted, and said so.
+    if (listed !== undefined && listed !== counts.ran && source.truncated !== true)
+      return {
+        runner: 'unknown',
+        reason: `${runner}'s summary counts ${describeCount(counts.ran)} run, but the output lists ${listed}: the summary is not the runner's own`,
+      };
     // Names only when there is one per test run: a partial list (pytest's short summary names
     // only the failures) would read as tests no longer run.
-    const { names, ...counts } = run;
-    found.push({ runner, run: names?.length === run.ran ? run : counts });
+    found.push({ runner, run: names?.length === counts.ran ? { ...counts, names } : counts });
   }
   if (found.length === 0) return { runner: 'unknown', reason: unknownReason(source, lines) };
   const counts = found.reduce((sum, f) => addCounts(sum, f.run), countsOf(0, 0));

@@ -36,6 +36,11 @@ export interface Weakenings {
   warnings: string[];
 }
 
+/** Whether a claim blocker is this rule's (views that show counts name these in full). */
+export function isWeakening(reason: string): boolean {
+  return reason.startsWith('verification weakened:') || reason.startsWith('inventory unknown:');
+}
+
 /** The refusal's summary after `REFUSED [scope] <n>`. */
 export const WEAKENED_WHAT = 'control(s) verify less than on the base (verification weakened)';
 
@@ -45,22 +50,26 @@ function inventoryOf(stored: StoredEntry | undefined): Inventory | undefined {
   return parseRunBody(stored.entry.body)?.inventory;
 }
 
-/** The latest PASS of `control` on the base's code that recorded an inventory. */
-function basePass(
-  control: string,
-  request: WeakeningRequest,
-): KnownInventory | Inventory | undefined {
-  let best: { stored: StoredEntry; inventory: Inventory } | undefined;
+/**
+ * The base's PASS of `control` to compare with: of the PASSes on the base's code that counted
+ * their tests, the one that ran the most (the latest of those). Not simply the latest: anyone can
+ * check the base out and record another PASS of it in a weaker environment (fewer tests found),
+ * and the base's code ran what it ran at its best.
+ */
+function basePass(control: string, request: WeakeningRequest): KnownInventory | undefined {
+  let best: { hash: string; inventory: KnownInventory } | undefined;
   for (const stored of request.entries) {
     if (stored.entry.kind !== 'run' || stored.entry.subject.tree !== request.baseTree) continue;
     const body = parseRunBody(stored.entry.body);
-    if (body?.control !== control || body.status !== 'PASS' || body.inventory === undefined)
-      continue;
-    if (
+    if (body?.control !== control || body.status !== 'PASS') continue;
+    const inventory = body.inventory;
+    if (inventory === undefined || !isKnown(inventory)) continue;
+    const better =
       best === undefined ||
-      request.order.rank(stored.hash) > request.order.rank(best.stored.hash)
-    )
-      best = { stored, inventory: body.inventory };
+      inventory.ran > best.inventory.ran ||
+      (inventory.ran === best.inventory.ran &&
+        request.order.rank(stored.hash) > request.order.rank(best.hash));
+    if (better) best = { hash: stored.hash, inventory };
   }
   return best?.inventory;
 }
@@ -115,11 +124,11 @@ function judgeUnknown(
   control: Control | undefined,
   id: string,
   reason: string,
-  base: Inventory | undefined,
+  base: KnownInventory | undefined,
   request: WeakeningRequest,
   found: Weakenings,
 ): void {
-  if (base !== undefined && isKnown(base) && base.ran > 0) {
+  if (base !== undefined && base.ran > 0) {
     found.blockers.push(
       blocker(
         id,
@@ -162,7 +171,7 @@ export function findWeakenings(request: WeakeningRequest): Weakenings {
       judgeUnknown(controls.get(id), id, current.reason, base, request, found);
       continue;
     }
-    if (base !== undefined && isKnown(base)) compareKnown(id, base, current, found);
+    if (base !== undefined) compareKnown(id, base, current, found);
   }
   return found;
 }
