@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   findWeakenings,
-  hasInventories,
+  treesToCompare,
   type WeakeningRequest,
 } from '../../../scripts/lib/core/gate/claim/weakened-verification.ts';
 import type { Inventory } from '../../../scripts/lib/core/inventory/inventory.ts';
@@ -214,11 +214,15 @@ describe('inventory unknown', () => {
   });
 });
 
-describe('hasInventories', () => {
-  it('only entries of claimed current PASSes count; old entries without one cost nothing', () => {
-    const old = run(NOW, 'PASS');
-    expect(hasInventories([statusOf(old)], [old])).toBe(false);
-    const fresh = run(NOW, 'PASS', counts(1));
-    expect(hasInventories([statusOf(fresh)], [old, fresh])).toBe(true);
+describe('treesToCompare: when the verdict needs the base tree', () => {
+  it("none without inventories or when tests were only added; the weaker run's other trees otherwise", () => {
+    const old = run(BASE, 'PASS');
+    const now = run(NOW, 'PASS');
+    expect(treesToCompare([statusOf(now)], [old, now])).toEqual(new Set());
+    const fewer = run(BASE, 'PASS', counts(2));
+    const more = run(NOW, 'PASS', counts(3));
+    expect(treesToCompare([statusOf(more)], [fewer, more])).toEqual(new Set());
+    const base = run(BASE, 'PASS', counts(4));
+    expect(treesToCompare([statusOf(more)], [base, more])).toEqual(new Set([BASE]));
   });
 });

@@ -1,7 +1,7 @@
 // The verdict's check that verification was not weakened since the trusted base (the rule is
-// core/gate/claim/weakened-verification.ts): reads the base commit's subject tree, only when a
-// claimed control's current PASS recorded an inventory, so a ledger without inventories costs
-// nothing.
+// core/gate/claim/weakened-verification.ts): reads the base commit's subject tree only when some
+// counted PASS on other code ran more than a claimed control's current PASS (or skipped less),
+// so the common case (tests kept or added) and a ledger without inventories cost no git read.
 import type { World } from '../../core/world/world.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
@@ -12,7 +12,7 @@ import type { StoredEntry } from '../../core/ledger/types.ts';
 import type { LedgerOrder } from '../../core/ledger/ledger-order.ts';
 import {
   findWeakenings,
-  hasInventories,
+  treesToCompare,
   WEAKENED_WHAT,
 } from '../../core/gate/claim/weakened-verification.ts';
 
@@ -30,9 +30,12 @@ export async function withWeakenings<
   },
   io: Pick<World, 'subject'>,
 ): Promise<T> {
-  if (!hasInventories(gathered.statuses, gathered.entries)) return gated;
+  const trees =
+    base === undefined ? new Set() : treesToCompare(gathered.statuses, gathered.entries);
   const baseTree =
-    base === undefined ? undefined : await io.subject.commitSubjectTree(plane, base.commit);
+    base === undefined || trees.size === 0
+      ? undefined
+      : await io.subject.commitSubjectTree(plane, base.commit);
   const approved = new Set(
     (gated.definitions?.changes ?? []).filter((c) => c.approved).map((c) => c.control),
   );

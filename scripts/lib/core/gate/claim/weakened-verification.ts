@@ -44,10 +44,42 @@ export function isWeakening(reason: string): boolean {
 /** The refusal's summary after `REFUSED [scope] <n>`. */
 export const WEAKENED_WHAT = 'control(s) verify less than on the base (verification weakened)';
 
-/** The current PASS's recorded inventory, when its entry has one. */
-function inventoryOf(stored: StoredEntry | undefined): Inventory | undefined {
-  if (stored?.entry.kind !== 'run') return undefined;
-  return parseRunBody(stored.entry.body)?.inventory;
+/** A PASS of a claimed control that counted its tests: where it ran and what it counted. */
+interface CountedPass {
+  hash: string;
+  tree: string;
+  inventory: KnownInventory;
+}
+
+/** The claimed controls' current PASSes with an inventory, and every counted PASS of them. */
+interface Indexed {
+  current: Map<string, { tree: string; inventory: Inventory }>;
+  passes: Map<string, CountedPass[]>;
+}
+
+/** One pass over the ledger: only run entries that carry an inventory are parsed. */
+function indexPasses(statuses: readonly ControlStatus[], entries: readonly StoredEntry[]): Indexed {
+  const currentOf = new Map<string, string>();
+  for (const s of statuses) {
+    const self = s.stages.self;
+    if (s.status === 'PASS' && self.status === 'PASS' && self.entry !== undefined)
+      currentOf.set(self.entry, s.control);
+  }
+  const claimed = new Set(statuses.map((s) => s.control));
+  const found: Indexed = { current: new Map(), passes: new Map() };
+  for (const stored of entries) {
+    if (stored.entry.kind !== 'run' || !('inventory' in stored.entry.body)) continue;
+    const body = parseRunBody(stored.entry.body);
+    if (body?.inventory === undefined || !claimed.has(body.control)) continue;
+    const tree = stored.entry.subject.tree;
+    if (currentOf.get(stored.hash) === body.control)
+      found.current.set(body.control, { tree, inventory: body.inventory });
+    if (body.status !== 'PASS' || !isKnown(body.inventory)) continue;
+    const list = found.passes.get(body.control) ?? [];
+    list.push({ hash: stored.hash, tree, inventory: body.inventory });
+    found.passes.set(body.control, list);
+  }
+  return found;
 }
 
 /**
@@ -56,22 +88,49 @@ function inventoryOf(stored: StoredEntry | undefined): Inventory | undefined {
  * check the base out and record another PASS of it in a weaker environment (fewer tests found),
  * and the base's code ran what it ran at its best.
  */
-function basePass(control: string, request: WeakeningRequest): KnownInventory | undefined {
-  let best: { hash: string; inventory: KnownInventory } | undefined;
-  for (const stored of request.entries) {
-    if (stored.entry.kind !== 'run' || stored.entry.subject.tree !== request.baseTree) continue;
-    const body = parseRunBody(stored.entry.body);
-    if (body?.control !== control || body.status !== 'PASS') continue;
-    const inventory = body.inventory;
-    if (inventory === undefined || !isKnown(inventory)) continue;
+function basePass(
+  passes: readonly CountedPass[],
+  baseTree: string,
+  order: LedgerOrder,
+): KnownInventory | undefined {
+  let best: CountedPass | undefined;
+  for (const pass of passes) {
+    if (pass.tree !== baseTree) continue;
     const better =
       best === undefined ||
-      inventory.ran > best.inventory.ran ||
-      (inventory.ran === best.inventory.ran &&
-        request.order.rank(stored.hash) > request.order.rank(best.hash));
-    if (better) best = { hash: stored.hash, inventory };
+      pass.inventory.ran > best.inventory.ran ||
+      (pass.inventory.ran === best.inventory.ran && order.rank(pass.hash) > order.rank(best.hash));
+    if (better) best = pass;
   }
   return best?.inventory;
+}
+
+/** Whether `current` verifies less than (or other than) `base`: what a comparison would report. */
+function differs(base: KnownInventory, current: Inventory): boolean {
+  if (!isKnown(current)) return base.ran > 0;
+  return (
+    current.ran < base.ran ||
+    current.skipped > base.skipped ||
+    current.todo > base.todo ||
+    missingNames(base, current).length > 0
+  );
+}
+
+/**
+ * The trees of other counted PASSes a claimed control's current PASS would be found weaker than:
+ * only when there is one does the verdict need the base's subject tree (a git read), so the
+ * common case (tests only added) costs nothing.
+ */
+export function treesToCompare(
+  statuses: readonly ControlStatus[],
+  entries: readonly StoredEntry[],
+): Set<string> {
+  const { current, passes } = indexPasses(statuses, entries);
+  const trees = new Set<string>();
+  for (const [control, now] of current)
+    for (const pass of passes.get(control) ?? [])
+      if (pass.tree !== now.tree && differs(pass.inventory, now.inventory)) trees.add(pass.tree);
+  return trees;
 }
 
 function quoteNames(names: readonly string[]): string {
@@ -154,37 +213,21 @@ function judgeUnknown(
   });
 }
 
-/** Every claimed control's current PASS against the base's last PASS of it. */
+/** Every claimed control's current PASS against the base's best PASS of it. */
 export function findWeakenings(request: WeakeningRequest): Weakenings {
   const found: Weakenings = { blockers: [], warnings: [] };
-  const byHash = new Map(request.entries.map((e) => [e.hash, e]));
+  const { current, passes } = indexPasses(request.statuses, request.entries);
   const controls = new Map(request.controls.map((c) => [c.id, c]));
-  for (const status of request.statuses) {
-    const self = status.stages.self;
-    if (status.status !== 'PASS' || self.status !== 'PASS' || self.entry === undefined) continue;
-    const current = inventoryOf(byHash.get(self.entry));
-    if (current === undefined) continue;
-    const id = status.control;
+  for (const [id, now] of current) {
     const compared = request.baseTree !== undefined && request.approved?.has(id) !== true;
-    const base = compared ? basePass(id, request) : undefined;
-    if (!isKnown(current)) {
-      judgeUnknown(controls.get(id), id, current.reason, base, request, found);
+    const base = compared
+      ? basePass(passes.get(id) ?? [], request.baseTree ?? '', request.order)
+      : undefined;
+    if (!isKnown(now.inventory)) {
+      judgeUnknown(controls.get(id), id, now.inventory.reason, base, request, found);
       continue;
     }
-    if (base !== undefined) compareKnown(id, base, current, found);
+    if (base !== undefined) compareKnown(id, base, now.inventory, found);
   }
   return found;
-}
-
-/** Whether any claimed control's current PASS recorded an inventory (else nothing is compared). */
-export function hasInventories(
-  statuses: readonly ControlStatus[],
-  entries: readonly StoredEntry[],
-): boolean {
-  const claimed = new Set(
-    statuses.flatMap((s) => (s.stages.self.entry === undefined ? [] : [s.stages.self.entry])),
-  );
-  return entries.some(
-    (e) => claimed.has(e.hash) && e.entry.kind === 'run' && 'inventory' in e.entry.body,
-  );
 }
