@@ -1,4 +1,4 @@
-// Verification weakened (references/claim.md): a claimed control's current PASS must run at least
+// Verification weakened (references/inventory.md): a claimed control's current PASS must run at least
 // the tests the base's last PASS of it ran, and skip or todo no more. A deleted test, a test
 // marked skip or a test script narrowed to one file still exits 0; their inventories (recorded by
 // evaluate from the runner's own summary, core/inventory/) show it. Pure: the entries, the base's
@@ -209,7 +209,7 @@ function judgeUnknown(
     stage: 'self',
     status: 'PASS',
     reason: `${text}; from engineering_ready the tests a control runs must be countable`,
-    next: `make the runner print its summary (a reporter the gate reads: references/claim.md "Verification weakened"), then ${formatEvaluateCommand({ control: id })}; or, if the command runs no tests, declare inventory: none on it in controls/registry.yaml (a definition change: approved under the base's rules)`,
+    next: `make the runner print its summary (a reporter the gate reads: references/inventory.md), then ${formatEvaluateCommand({ control: id })}; or, if the command runs no tests, declare inventory: none on it in controls/registry.yaml (a definition change: approved under the base's rules)`,
   });
 }
 
