@@ -15,7 +15,7 @@ const SPECIFIER =
 /** Core's folders and top files, lowest rank first; one rank may hold several. */
 const CORE_ORDER: readonly (readonly string[])[] = [
   ['errors.ts', 'context.ts', 'options.ts'],
-  ['shared', 'redact', 'trace', 'teeth'],
+  ['shared', 'redact', 'trace', 'teeth', 'inventory'],
   ['hash.ts'],
   ['ledger'],
   ['next'],

@@ -62,6 +62,7 @@ export function renderStatusMarkdown(
   const lines = [
     head,
     ...(claim === undefined ? [] : ['', `If claimed now: ${escapeMarkdownCell(claim.verdict)}`]),
+    ...(claim?.weakened ?? []).map((reason) => `- ${escapeMarkdownCell(reason)}`),
     '',
     '| status | control | reason | next |',
     '| --- | --- | --- | --- |',

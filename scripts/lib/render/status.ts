@@ -69,6 +69,7 @@ export function renderStatus(
       ? []
       : [
           `  if claimed now: ${claim.verdict}${claimBlockers(claim)}`,
+          ...(claim.weakened ?? []).map((reason) => `    ${reason}`),
           ...(claim.rules === undefined ? [] : renderRules(claim.rules)),
         ];
   const signed = result.statuses.some((s) =>

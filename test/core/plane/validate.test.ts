@@ -61,7 +61,7 @@ describe('validateRegistry', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         'c/registry.yaml:/version: 2 is not allowed (expected 1)',
-        'c/registry.yaml:/controls/0/extra: unknown field "extra" (expected only: id, title, owner, requirements, risks, applies, required_from_maturity, execution, inputs, outputs, artifacts, evidence_required, source, recorded, exclusive)',
+        'c/registry.yaml:/controls/0/extra: unknown field "extra" (expected only: id, title, owner, requirements, risks, applies, required_from_maturity, execution, inputs, outputs, artifacts, evidence_required, source, recorded, exclusive, inventory)',
         'c/registry.yaml:/controls/0/title: got number 5 (expected string)',
         'c/registry.yaml:/controls/0/required_from_maturity: "someday" is not allowed (expected one of: prototype, engineering_ready, production_ready, commercial_ready, regulated_ready)',
         'c/registry.yaml:/controls/0/execution/argv: has too few items (expected at least 1)',

@@ -111,6 +111,7 @@ export const CONTROL_KEY_ORDER = [
   'artifacts',
   'evidence_required',
   'exclusive',
+  'inventory',
   'source',
   'recorded',
 ] as const satisfies readonly (keyof Control)[];

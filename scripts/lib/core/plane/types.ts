@@ -229,6 +229,8 @@ export interface Control {
   source?: string;
   /** Runs alone, never beside other controls (builds, heavy test suites). */
   exclusive?: boolean;
+  /** The command runs no tests: its output holds no test inventory (references/inventory.md). */
+  inventory?: 'none';
   /** Who decided this control from the command line (a manual command, not applicable) and when. */
   recorded?: { by: string; at: string };
 }

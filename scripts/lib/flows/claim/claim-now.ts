@@ -27,6 +27,7 @@ import { untrustedBase } from './trusted-rules.ts';
 import { scopeTask, type ScopedTask } from './claim-scope.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
+import { withWeakenings } from './weakened-check.ts';
 import { readRequirementSources } from '../knowledge/requirement-sources.ts';
 import { gateByTestTeeth } from './test-teeth.ts';
 import type { TestTeethReport } from '../../core/gate/claim/test-teeth.ts';
@@ -126,7 +127,10 @@ export async function decideClaimNow(
     request.shards,
   );
   const byBase = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
-  const gated = await gateByTestTeeth(byBase, plane, rules.plane, base, under.gathered, io);
+  // A current PASS that runs fewer tests than the base's, or skips more, is refused; so is a test
+  // file the change weakened (fewer assertions, a new skip marker).
+  const weighed = await withWeakenings(byBase, plane, rules.plane, base, under.gathered, io);
+  const gated = await gateByTestTeeth(weighed, plane, rules.plane, base, under.gathered, io);
   return {
     ...gated,
     decision: refuseUntrustedBase(gated.decision, plane, base),

@@ -29,6 +29,8 @@ import { makeReviewCopy } from '../../core/gate/output/review-copy.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
 import { budgetRefusal, withArtifacts } from './snapshot-artifacts.ts';
+import { readInventory } from '../../core/inventory/read-inventory.ts';
+import { withReportInventory } from './report-inventory.ts';
 
 /** Default per-command timeout when a control declares none. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -98,7 +100,8 @@ export async function executeControl(
   const full = await budgetRefusal(control, settings);
   if (full !== undefined) return blocked(control.execution.type, full, []);
   const outcome = await executeUngranted(control, settings);
-  return withGrants(await withArtifacts(control, outcome, settings), settings.grants ?? []);
+  const stored = await withReportInventory(await withArtifacts(control, outcome, settings), settings);
+  return withGrants(stored, settings.grants ?? []);
 }
 
 async function executeUngranted(
@@ -255,6 +258,8 @@ async function runPicked(
     };
     return { outcome: { status: 'BLOCKED', details, objects: [review] }, output: copy.text };
   }
+  // What the runner says it ran, from its own summary: the verdict compares it with the base's.
+  details.inventory = readInventory({ output: copy.text, argv, truncated: copy.truncated });
   const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
   return { outcome: { status, details, objects: [review] }, output: copy.text };
 }

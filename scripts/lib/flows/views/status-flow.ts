@@ -7,6 +7,7 @@ import type { UpstreamCheck } from '../../core/ports.ts';
 import type { TrustSource } from '../../core/trust/apply-trust.ts';
 import type { BaseRules, RulesReport } from '../../core/gate/claim/base-rules.ts';
 import { decideClaimNow } from '../claim/claim-now.ts';
+import { isWeakening } from '../../core/gate/claim/weakened-verification.ts';
 import { gatherStatuses, type GatheredStatuses } from '../claim/gather-statuses.ts';
 import type { LedgerRead } from '../../core/world/ledger-port.ts';
 
@@ -35,6 +36,8 @@ export interface StatusFlowResult extends Omit<GatheredStatuses, 'subjects' | 'e
     toolBlocked?: boolean;
     /** Where the claim view's rules came from, when the caller read them. */
     rules?: RulesReport;
+    /** Blockers that say the controls verify less than on the base (shown in full). */
+    weakened?: string[];
   };
   /** Where the keys came from (a --trust file or the repository's manifest). */
   trust?: TrustSource;
@@ -64,6 +67,7 @@ export async function statusFlow(
     io,
   );
   const { decision } = claimNow;
+  const weakened = decision.blockers.filter((b) => isWeakening(b.reason)).map((b) => b.reason);
   return {
     ...result,
     claimNow: {
@@ -75,6 +79,7 @@ export async function statusFlow(
         ? { toolBlocked: true }
         : {}),
       ...(claimNow.rules === undefined ? {} : { rules: claimNow.rules }),
+      ...(weakened.length === 0 ? {} : { weakened }),
     },
   };
 }

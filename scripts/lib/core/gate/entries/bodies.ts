@@ -4,6 +4,7 @@ import type { AuditStage } from '../../ledger/types.ts';
 import type { AuthorizationKind, ClaimScope, Execution, Maturity } from '../../plane/types.ts';
 import type { RatchetDetails } from './ratchet-details.ts';
 import type { Grant } from '../../shared/authority.ts';
+import type { Inventory } from '../../inventory/inventory.ts';
 
 export const RESULT_STATUSES = ['PASS', 'FAIL', 'BLOCKED'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -46,6 +47,8 @@ export interface RunDetails {
   ratchet?: RatchetDetails;
   /** The control's declared artifacts as stored after the run: path, object digest, size. */
   artifacts?: ArtifactRecord[];
+  /** Command controls: the tests the runner says it ran, read from its output (or why not). */
+  inventory?: Inventory;
 }
 
 export interface ArtifactRecord {

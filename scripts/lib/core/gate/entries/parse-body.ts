@@ -26,6 +26,7 @@ import {
 } from '../../plane/types.ts';
 import { parseRatchetDetails } from './ratchet-details.ts';
 import type { Grant } from '../../shared/authority.ts';
+import type { Inventory } from '../../inventory/inventory.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -106,6 +107,25 @@ function readArtifacts(v: JsonValue | undefined): ArtifactRecord[] {
   });
 }
 
+/** A recorded inventory: a runner's counts (ran = passed + failed) and names, or why it is unknown. */
+function readInventory(v: JsonValue | undefined): Inventory {
+  if (!isObject(v)) fail();
+  const runner = str(v['runner']);
+  if (runner === 'unknown') return { runner, reason: str(v['reason']) };
+  const passed = nat(v['passed']);
+  const failed = nat(v['failed']);
+  const inventory: Inventory = {
+    runner,
+    ran: nat(v['ran']) === passed + failed ? passed + failed : fail(),
+    passed,
+    failed,
+    skipped: nat(v['skipped']),
+    todo: nat(v['todo']),
+  };
+  if (v['names'] !== undefined) inventory.names = strings(v['names']);
+  return inventory;
+}
+
 function readDetails(b: JsonObject): RunDetails {
   const details: RunDetails = {
     execution: oneOf(b['execution'], EXECUTION_TYPES),
@@ -125,6 +145,7 @@ function readDetails(b: JsonObject): RunDetails {
   if (b['grants'] !== undefined) details.grants = readGrants(b['grants']);
   if (b['ratchet'] !== undefined) details.ratchet = parseRatchetDetails(b['ratchet']) ?? fail();
   if (b['artifacts'] !== undefined) details.artifacts = readArtifacts(b['artifacts']);
+  if (b['inventory'] !== undefined) details.inventory = readInventory(b['inventory']);
   return details;
 }
 
