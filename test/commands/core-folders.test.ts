@@ -21,7 +21,7 @@ const CORE_ORDER: readonly (readonly string[])[] = [
   ['next'],
   ['scan'],
   ['plane'],
-  ['binding'],
+  ['binding', 'reach'],
   ['gate'],
   ['brownfield', 'efficacy', 'knowledge', 'candidate'],
   ['verdict'],

@@ -18,6 +18,7 @@ import {
 } from '../../core/gate/claim/definition-approval.ts';
 import { hasRegisteredKey } from '../../core/gate/claim/owner-decisions.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
+import { readReachDigests } from '../claim/reach-changes.ts';
 
 export interface ApproveFlowOptions {
   root: string;
@@ -33,7 +34,8 @@ export interface ApproveFlowOptions {
 }
 
 export interface ApproveFlowResult {
-  approvals: { control: string; digest: string; removed: boolean }[];
+  /** `reach`: the digest of what the control reaches now (package.json scripts, configs…). */
+  approvals: { control: string; digest: string; removed: boolean; reach?: string }[];
   entry: string;
 }
 
@@ -77,10 +79,24 @@ export async function approveFlow(
       next: 'proofgate claim --scope project --base origin/main --no-record lists the changes',
     });
   }
+  // A definition is approved together with what it reaches now: a later change to a script or a
+  // runner's config is a new change (definition-approval.ts reachApprovalDigest).
+  const wanted = new Set(ids);
+  const reach = await readReachDigests(
+    plane,
+    plane.registry.controls.filter((c) => wanted.has(c.id)),
+    io,
+  );
   const approvals = [...new Set(ids)].map((id) => {
     const control = plane.registry.controls.find((c) => c.id === id);
+    const reached = reach.get(id);
     if (control !== undefined)
-      return { control: id, digest: definitionDigest(control), removed: false };
+      return {
+        control: id,
+        digest: definitionDigest(control),
+        removed: false,
+        ...(reached === undefined ? {} : { reach: reached }),
+      };
     if (changed.some((c) => c.control === id && c.change === 'removed'))
       return { control: id, digest: removalDigest(id), removed: true };
     throw new UsageError('UNKNOWN_ID', `unknown control ${id}`, {
@@ -95,7 +111,11 @@ export async function approveFlow(
   if (first === undefined) throw new InternalError('no subject binding for the approval');
   const body: ApprovalBody = {
     type: APPROVAL_NOTE_TYPE,
-    approvals: approvals.map(({ control, digest }) => ({ control, digest })),
+    approvals: approvals.map(({ control, digest, reach: reached }) => ({
+      control,
+      digest,
+      ...(reached === undefined ? {} : { reach: reached }),
+    })),
     ...(options.note === undefined ? {} : { note: options.note }),
   };
   const stored = await io.append(plane, {

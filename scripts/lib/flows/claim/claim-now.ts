@@ -23,6 +23,7 @@ import { scopeTask, type ScopedTask } from './claim-scope.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 import { gatherStatuses, type GatheredStatuses } from './gather-statuses.ts';
 import { readRequirementSources } from '../knowledge/requirement-sources.ts';
+import { readReachChanges } from './reach-changes.ts';
 
 /** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
 export interface GatheredUnder {
@@ -106,6 +107,10 @@ export async function decideClaimNow(
     };
   }
   if (request.authority !== undefined) checkAuthority(rules.plane, request.authority, base);
+  // What each control reaches (package.json scripts, runner configs…) and how it moved since the
+  // base, read while the statuses are gathered.
+  const reaching = base === undefined ? Promise.resolve([]) : readReachChanges(plane, base, io);
+  reaching.catch(() => undefined);
   const { under, scoped } = await gatherUnder(plane, rules.plane, base, request, ctx, once);
   // Requirement files gate project and release claims, read where the deciding rules say.
   const requirements = scope === 'task' ? undefined : await readRequirementSources(plane, base, io);
@@ -115,7 +120,8 @@ export async function decideClaimNow(
     under.gathered.statuses,
     request.shards,
   );
-  const gated = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  const gathered = { ...under.gathered, reach: await reaching };
+  const gated = gateByBase(decided, plane, rules, base, gathered, scoped?.removed);
   return {
     ...gated,
     ...(scoped === undefined ? {} : { scoped }),
