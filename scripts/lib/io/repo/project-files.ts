@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileText } from '../../core/reach/reach.ts';
-import { listGitignoreVisible, listTreeFiles, readObjects } from '../git.ts';
+import { listGitignoreVisible, listTreeFiles, readObjects, type CatObject } from '../git.ts';
 
 export async function listProjectFiles(root: string, commit?: string): Promise<string[]> {
   if (commit !== undefined) {
@@ -21,14 +21,14 @@ export async function readProjectFiles(
 ): Promise<Map<string, FileText>> {
   if (commit !== undefined) {
     const names = paths.map((p) => `${commit}:./${p}`);
-    const objects = await readObjects(root, names).catch(() => new Map());
+    const objects = await readObjects(root, names).catch(() => new Map<string, CatObject>());
     return new Map(
       paths.map((p, i): [string, FileText] => {
         const found = objects.get(names[i] ?? '');
         if (found === undefined) return [p, { absent: true }];
         return found.type === 'blob'
           ? [p, { text: found.bytes.toString('utf8') }]
-          : [p, { unreadable: `a ${String(found.type)} at ${commit.slice(0, 12)}` }];
+          : [p, { unreadable: `a ${found.type} at ${commit.slice(0, 12)}` }];
       }),
     );
   }
