@@ -37,9 +37,15 @@ function fixtureFiles(): Record<string, string> {
 }
 
 /** The fixture with its plane (`npm test` as ENG.TESTS, at prototype), pushed as origin/main. */
-function project(): GateRepo {
+function project(inputs?: string[]): GateRepo {
   const r = makeGateRepo(
-    [{ id: 'ENG.TESTS', execution: '{ type: command, argv: [npm, test], env: [HOME] }' }],
+    [
+      {
+        id: 'ENG.TESTS',
+        execution: '{ type: command, argv: [npm, test], env: [HOME] }',
+        ...(inputs === undefined ? {} : { inputs }),
+      },
+    ],
     { targetMaturity: 'prototype', files: fixtureFiles() },
   );
   cleanups.push(() => r.remove());
@@ -148,9 +154,10 @@ describe('weakening what `npm test` runs is a change of the control definition',
     const r = project();
     r.write(
       'src/calc.js',
-      readFileSync(join(FIXTURE, 'src/calc.js'), 'utf8')
-        .replace('return a + b;\n}\n', 'return a + b;\n}\n')
-        .replace(/(sub\(a, b\) \{\n  return a) \+ b/, '$1 - b'),
+      readFileSync(join(FIXTURE, 'src/calc.js'), 'utf8').replace(
+        'export function sub(a, b) {\n  return a + b;',
+        'export function sub(a, b) {\n  return a - b;',
+      ),
     );
     r.write(
       'test/sub-more.test.js',
@@ -196,5 +203,22 @@ describe('weakening what `npm test` runs is a change of the control definition',
     expect(claim.code, claim.out + claim.err).toBe(1);
     expect(claim.out).toContain('package.json changed');
     expect(claim.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('a control with inputs binds its reach too: an .npmrc added after the run stales it', async () => {
+    const r = project(['src/**', 'test/**']);
+    editScripts(r, { test: 'node --test test/add.test.js' });
+    r.commit('narrowed');
+    await evaluatePasses(r);
+    const fresh = await r.run(['status', '--json'], ENV);
+    expect(fresh.out).toMatch(/"status": ?"PASS"/);
+    r.write('.npmrc', 'node-options=--require ./pass.cjs\n');
+    const stale = await r.run(['status'], ENV);
+    expect(stale.out, stale.out).toMatch(/STALE +ENG\.TESTS/);
+    // A file no tool of the command reads still does not stale it.
+    r.git('checkout', '--', '.');
+    r.git('clean', '-fdq');
+    r.write('docs/notes.md', 'notes\n');
+    expect((await r.run(['status'], ENV)).out).not.toMatch(/STALE +ENG\.TESTS/);
   });
 });

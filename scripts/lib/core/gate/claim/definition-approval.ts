@@ -219,7 +219,10 @@ export function describeChange(change: DefinitionChange): string {
       show(change.before) === show(change.after)
         ? ''
         : ` ${show(change.before)} -> ${show(change.after)};`;
-    return `${change.control} changed${argv} what it runs: ${change.reach.join('; ')}`;
+    const open = (change.unresolved ?? []).map(
+      (u) => `${u.what} ${u.why}${u.fix === undefined ? '' : ` (${u.fix})`}`,
+    );
+    return `${change.control} changed${argv} what it runs: ${change.reach.join('; ')}${open.length === 0 ? '' : `; unresolved: ${open.join('; ')}`}`;
   }
   if (change.change === 'added') return `${change.control} added ${show(change.after)}`.trim();
   if (change.change === 'removed') return `${change.control} removed ${show(change.before)}`.trim();
