@@ -14,8 +14,8 @@ import {
 import type { FileText, Reach, ReachFiles, ReachItem, Unresolved } from './reach.ts';
 import { isAssignment, splitCommands } from './shell-words.ts';
 
-/** Scripts calling scripts deeper than this are reported, not followed. */
-const MAX_DEPTH = 12;
+/** Scripts calling scripts deeper than this are reported, not followed (cycles stop earlier). */
+const MAX_DEPTH = 100;
 
 type Manager = 'npm' | 'pnpm' | 'yarn';
 

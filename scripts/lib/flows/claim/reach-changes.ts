@@ -1,7 +1,8 @@
 // The reach of each command control (core/reach/) at the trusted base and in the working tree, and
 // how it moved: a change of the reach is a change of the control's definition (claim-rules.ts
-// gateByBase, definition-approval.ts). Files are read in rounds, every control at once: one read
-// at the base per round, and the base's first round asks what the working tree needed.
+// gateByBase, definition-approval.ts). Files are read in rounds, every control at once (one read
+// at the base per round), both sides in parallel, the first round asking the files the tools are
+// known to read.
 import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
 import type { ReachChange } from '../../core/gate/claim/definition-approval.ts';
 import type { Control } from '../../core/plane/types.ts';
@@ -9,6 +10,7 @@ import type { Plane } from '../../core/plane/plane.ts';
 import { diffReach, digestReach } from '../../core/reach/diff-reach.ts';
 import type { FileText, Reach } from '../../core/reach/reach.ts';
 import { resolveReach } from '../../core/reach/resolve-reach.ts';
+import { reachGlobs } from '../../core/reach/reach-globs.ts';
 import type { World } from '../../core/world/world.ts';
 
 /** Rounds of reading before what is still asked is reported unresolved. */
@@ -35,7 +37,7 @@ export async function readReaches(
   io: Pick<World, 'reach'>,
   commit?: string,
   prefetch: readonly string[] = [],
-): Promise<{ reaches: Map<string, Reach>; read: string[] }> {
+): Promise<{ reaches: Map<string, Reach> }> {
   const targets = controls.flatMap((c) => commandOf(c) ?? []);
   const read = new Map<string, FileText>();
   let listed: string[] | undefined;
@@ -54,7 +56,7 @@ export async function readReaches(
     const needs = new Set([...reaches.values()].flatMap((r) => r.needs));
     const wantsListing = listed === undefined && [...reaches.values()].some((r) => r.needsListing);
     if ((needs.size === 0 && !wantsListing) || round === MAX_ROUNDS)
-      return { reaches: withPending(reaches), read: [...read.keys()] };
+      return { reaches: withPending(reaches) };
     if (wantsListing) listed = await io.reach.listProjectFiles(root, commit);
     asked = [...needs];
   }
@@ -88,14 +90,12 @@ export async function readReachChanges(
       before.has(c.id),
   );
   if (both.length === 0) return [];
-  const now = await readReaches(working.root, both, io);
-  const atCommit = await readReaches(
-    working.root,
-    both.map((c) => before.get(c.id) as Control),
-    io,
-    atBase.commit,
-    now.read,
-  );
+  // Both sides at once, each starting with the files its tools are known to read (reach-globs).
+  const olds = both.map((c) => before.get(c.id) as Control);
+  const [now, atCommit] = await Promise.all([
+    readReaches(working.root, both, io, undefined, knownFiles(both)),
+    readReaches(working.root, olds, io, atBase.commit, knownFiles(olds)),
+  ]);
   const changes: ReachChange[] = [];
   for (const control of both) {
     const is = now.reaches.get(control.id);
@@ -111,6 +111,15 @@ export async function readReachChanges(
     });
   }
   return changes;
+}
+
+/** The exact file names (no glob) the controls' tools are known to read: read in the first round. */
+function knownFiles(controls: readonly { id: string; execution: unknown }[]): string[] {
+  const names = controls.flatMap((c) => {
+    const target = commandOf(c);
+    return target === undefined ? [] : reachGlobs(target.argv, target.cwd);
+  });
+  return [...new Set(names.filter((n) => !/[*?[]/.test(n)))];
 }
 
 /** The digest of each command control's reach in the working tree (what an approval records). */
