@@ -220,7 +220,7 @@ export function describeChange(change: DefinitionChange): string {
         ? ''
         : ` ${show(change.before)} -> ${show(change.after)};`;
     const open = (change.unresolved ?? []).map(
-      (u) => `${u.what} ${u.why}${u.fix === undefined ? '' : ` (${u.fix})`}`,
+      (u) => `${u.what} ${u.why}${u.fix === undefined ? '' : `: ${u.fix}`}`,
     );
     return `${change.control} changed${argv} what it runs: ${change.reach.join('; ')}${open.length === 0 ? '' : `; unresolved: ${open.join('; ')}`}`;
   }
