@@ -113,7 +113,7 @@ describe('weakening what `npm test` runs is a change of the control definition',
     );
   });
 
-  it('(b2) a pretest script that exits the run, or a nested script: named too', async () => {
+  it('(b2) the narrowing hidden in a nested script: named too', async () => {
     const r = project();
     editScripts(r, { test: 'npm run unit', unit: 'node --test test/add.test.js' });
     r.commit('split the tests');
@@ -191,6 +191,14 @@ describe('weakening what `npm test` runs is a change of the control definition',
     r.commit('npm settings');
     await evaluatePasses(r);
     await expectRefused(r, ".npmrc added: + 'ignore-scripts=true'");
+    // `approve --base` approves every change since the base, the reach's among them.
+    const all = await r.run(
+      ['authority', 'approve', '--base', 'origin/main', '--authority-id', 'virtual:release-owner'],
+      ENV,
+    );
+    expect(all.code, all.out + all.err).toBe(0);
+    expect(all.out).toContain('ENG.TESTS');
+    expect((await r.run(TASK, ENV)).code).toBe(0);
   });
 
   it('an unparseable package.json is named with a fix, never a pass or a stack trace', async () => {
@@ -202,6 +210,8 @@ describe('weakening what `npm test` runs is a change of the control definition',
     const claim = await r.run(TASK, ENV);
     expect(claim.code, claim.out + claim.err).toBe(1);
     expect(claim.out).toContain('package.json changed');
+    expect(claim.out).toContain('unresolved: package.json is not valid JSON');
+    expect(claim.out).toContain('fix package.json so that it parses');
     expect(claim.err).not.toMatch(/\n\s+at /);
   });
 

@@ -14,7 +14,9 @@ import {
   mayApprove,
   removalDigest,
   type ApprovalBody,
+  withReachChanges,
   type BaseControl,
+  type ReachChange,
 } from '../../core/gate/claim/definition-approval.ts';
 import { hasRegisteredKey } from '../../core/gate/claim/owner-decisions.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
@@ -28,7 +30,13 @@ export interface ApproveFlowOptions {
    * With --base: the definitions at the base (removals are approved from these) and the base
    * manifest when there is one, which decides who may approve (as the claim judges it).
    */
-  definitionsAtBase?: { base: string; controls: readonly BaseControl[]; manifest?: Manifest };
+  definitionsAtBase?: {
+    base: string;
+    controls: readonly BaseControl[];
+    manifest?: Manifest;
+    /** The controls whose reach moved since the base (flows/claim/reach-changes.ts). */
+    reach?: readonly ReachChange[];
+  };
   note?: string;
   actor: Actor;
 }
@@ -71,7 +79,13 @@ export async function approveFlow(
   }
   const atBase = options.definitionsAtBase;
   const changed =
-    atBase === undefined ? [] : diffDefinitions(atBase.controls, plane.registry.controls);
+    atBase === undefined
+      ? []
+      : withReachChanges(
+          diffDefinitions(atBase.controls, plane.registry.controls),
+          atBase.reach ?? [],
+          plane.registry.controls,
+        );
   const ids = options.controls.length > 0 ? options.controls : changed.map((c) => c.control);
   if (ids.length === 0) {
     throw new UsageError('MISSING_ARG', 'nothing to approve', {
