@@ -19,7 +19,7 @@ const CORE_ORDER: readonly (readonly string[])[] = [
   ['hash.ts'],
   ['ledger'],
   ['next'],
-  ['scan'],
+  ['scan', 'reach'],
   ['plane'],
   ['binding'],
   ['gate'],

@@ -51,6 +51,7 @@ export {
   objectSize,
   readBlob,
   readObjects,
+  type CatObject,
 } from './git/objects.ts';
 // What changed between trees or commits.
 export { changedPaths, changesSince, stepChanges } from './git/diff.ts';

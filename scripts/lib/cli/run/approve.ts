@@ -6,6 +6,7 @@ import type { CommonOptions } from '../../core/options.ts';
 import { approveFlow, type ApproveFlowResult } from '../../flows/audit/approve-flow.ts';
 import { readBasePlane } from '../../io/plane/base-registry.ts';
 import { resolveActing } from '../../flows/audit/resolve-actor.ts';
+import { readReachChanges } from '../../flows/claim/reach-changes.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 
@@ -28,17 +29,19 @@ export async function runApprove(
   const root = await io.resolveRoot(options.root);
   const named = { actor: actorFrom(options.actor, ctx, 'virtual:release-owner'), sign };
   const { actor } = await resolveActing(io, root, named, ctx.env);
+  const plane = options.base === undefined ? undefined : await io.loadPlane(root);
   const atBase =
-    options.base === undefined
+    plane === undefined || options.base === undefined
       ? undefined
-      : await readBasePlane(await io.loadPlane(root), options.base);
+      : await readBasePlane(plane, options.base);
   const definitionsAtBase =
-    atBase === undefined
+    atBase === undefined || plane === undefined
       ? undefined
       : {
           base: atBase.base,
           controls: atBase.plane?.registry.controls ?? [],
           ...(atBase.plane === undefined ? {} : { manifest: atBase.plane.manifest }),
+          reach: await readReachChanges(plane, atBase, io),
         };
   return approveFlow(
     {

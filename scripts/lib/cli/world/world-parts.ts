@@ -36,6 +36,7 @@ import { loadArchive, readPlaneFiles, storeArchive } from '../../io/plane/plane-
 import { loadPlane, parseYamlText, readYamlFile } from '../../io/plane/plane.ts';
 import { readFromCheckpoint, readWholeVerified } from '../../io/ledger/read-verified-ledger.ts';
 import { readRequirementTexts } from '../../io/plane/requirement-files.ts';
+import { listProjectFiles, readProjectFiles } from '../../io/repo/project-files.ts';
 import { installedSkillExcludes, withSkillExcludes } from '../../io/subject/skill-excludes.ts';
 import { readPackageSkillFiles } from '../../io/hook/skill-files.ts';
 import { computeSubject, computeSubjects } from '../../io/subject/subject.ts';
@@ -143,4 +144,5 @@ export const WORLD_PARTS: WorldParts = {
     defaultExecutionContext,
     selfArgv,
   },
+  reach: { listProjectFiles, readProjectFiles },
 };

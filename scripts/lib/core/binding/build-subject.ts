@@ -4,6 +4,7 @@ import { digestJson, sha256Hex } from '../hash.ts';
 import type { SubjectBinding } from '../ledger/types.ts';
 import type { Control, Manifest, Registry } from '../plane/types.ts';
 import { assertGlobs } from '../shared/pathspec.ts';
+import { reachGlobs } from '../reach/reach-globs.ts';
 
 /** The plane's own storage: evidence and knowledge never count as what was judged. */
 export function listStoragePrefixes(planeRel: string): string[] {
@@ -153,6 +154,16 @@ export function digestInputsListing(listing: Uint8Array): string {
   return sha256Hex(listing);
 }
 
+/**
+ * The files a command control with `inputs` may read beyond them (its reach: package.json, .npmrc,
+ * a runner's config…), bound beside its inputs; they need not exist. Last in `effectiveInputs`.
+ */
+export function reachInputs(control: Control): string[] {
+  if (!hasInputs(control) || control.execution.type !== 'command') return [];
+  const declared = new Set(control.inputs);
+  return reachGlobs(control.execution.argv, control.execution.cwd).filter((g) => !declared.has(g));
+}
+
 export function hasInputs(control: Control): control is Control & { inputs: string[] } {
   return control.inputs !== undefined && control.inputs.length > 0;
 }
@@ -162,7 +173,7 @@ export function hasInputs(control: Control): control is Control & { inputs: stri
  * file it checks (so a commit elsewhere does not stale it); undefined means the whole tree.
  */
 export function effectiveInputs(control: Control): string[] | undefined {
-  if (hasInputs(control)) return control.inputs;
+  if (hasInputs(control)) return [...control.inputs, ...reachInputs(control)];
   if (control.execution.type === 'file') return [control.execution.path];
   return undefined;
 }

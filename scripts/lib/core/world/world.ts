@@ -11,6 +11,7 @@ import type { KeysPort } from './keys-port.ts';
 import type { KnowledgePort } from './knowledge-port.ts';
 import type { LedgerPort, LedgerRepairPort } from './ledger-port.ts';
 import type { PlaneEditPort, PlanePort } from './plane-port.ts';
+import type { ReachPort } from './reach-port.ts';
 import type { CandidatePort, HostPort, RepoPort } from './repo-port.ts';
 import type { SubjectPort } from './subject-port.ts';
 import type { TracePort } from './trace-port.ts';
@@ -26,6 +27,8 @@ export interface WorldParts {
   trustFiles: TrustPort;
   hook: HookPort;
   host: HostPort;
+  /** The project's files a control's reach is resolved from (core/reach/). */
+  reach: ReachPort;
 }
 
 /**

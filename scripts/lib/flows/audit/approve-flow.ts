@@ -14,12 +14,15 @@ import {
   mayApprove,
   removalDigest,
   type ApprovalBody,
+  withReachChanges,
   type BaseControl,
+  type ReachChange,
 } from '../../core/gate/claim/definition-approval.ts';
 import { hasRegisteredKey } from '../../core/gate/claim/owner-decisions.ts';
 import { TEST_FILE_PREFIX, testFileDigest } from '../../core/gate/claim/test-teeth.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
 import { POLICIES_ID, policiesDigest } from '../../core/trust/pinned-rules.ts';
+import { readReachDigests } from '../claim/reach-changes.ts';
 
 export interface ApproveFlowOptions {
   root: string;
@@ -29,16 +32,23 @@ export interface ApproveFlowOptions {
    * With --base: the definitions at the base (removals are approved from these) and the base
    * manifest when there is one, which decides who may approve (as the claim judges it).
    */
-  definitionsAtBase?: { base: string; controls: readonly BaseControl[]; manifest?: Manifest };
+  definitionsAtBase?: {
+    base: string;
+    controls: readonly BaseControl[];
+    manifest?: Manifest;
+    /** The controls whose reach moved since the base (flows/claim/reach-changes.ts). */
+    reach?: readonly ReachChange[];
+  };
   note?: string;
   actor: Actor;
   /** Approve the manifest's current profile, scope and policies too (a trust file pins them). */
   policies?: boolean;
 }
 
-type Approval = { control: string; digest: string; removed: boolean };
+type Approval = { control: string; digest: string; removed: boolean; reach?: string };
 
 export interface ApproveFlowResult {
+  /** `reach`: the digest of what the control reaches now (package.json scripts, configs…). */
   approvals: Approval[];
   entry: string;
 }
@@ -75,7 +85,13 @@ export async function approveFlow(
   }
   const atBase = options.definitionsAtBase;
   const changed =
-    atBase === undefined ? [] : diffDefinitions(atBase.controls, plane.registry.controls);
+    atBase === undefined
+      ? []
+      : withReachChanges(
+          diffDefinitions(atBase.controls, plane.registry.controls),
+          atBase.reach ?? [],
+          plane.registry.controls,
+        );
   const ids = options.controls.length > 0 ? options.controls : changed.map((c) => c.control);
   if (ids.length === 0 && options.policies !== true) {
     throw new UsageError('MISSING_ARG', 'nothing to approve', {
@@ -84,6 +100,14 @@ export async function approveFlow(
       next: 'proofgate claim --scope project --base origin/main --no-record lists the changes',
     });
   }
+  // A definition is approved together with what it reaches now: a later change to a script or a
+  // runner's config is a new change (definition-approval.ts reachApprovalDigest).
+  const wanted = new Set(ids);
+  const reach = await readReachDigests(
+    plane,
+    plane.registry.controls.filter((c) => wanted.has(c.id)),
+    io,
+  );
   const approvals: Approval[] = [];
   for (const id of new Set(ids)) {
     // A weakened test file (claim's `test:<path>` blocker): approved as its bytes are now.
@@ -92,8 +116,14 @@ export async function approveFlow(
       continue;
     }
     const control = plane.registry.controls.find((c) => c.id === id);
+    const reached = reach.get(id);
     if (control !== undefined)
-      approvals.push({ control: id, digest: definitionDigest(control), removed: false });
+      approvals.push({
+        control: id,
+        digest: definitionDigest(control),
+        removed: false,
+        ...(reached === undefined ? {} : { reach: reached }),
+      });
     else if (changed.some((c) => c.control === id && c.change === 'removed'))
       approvals.push({ control: id, digest: removalDigest(id), removed: true });
     else
@@ -115,7 +145,11 @@ export async function approveFlow(
   if (first === undefined) throw new InternalError('no subject binding for the approval');
   const body: ApprovalBody = {
     type: APPROVAL_NOTE_TYPE,
-    approvals: approvals.map(({ control, digest }) => ({ control, digest })),
+    approvals: approvals.map(({ control, digest, reach: reached }) => ({
+      control,
+      digest,
+      ...(reached === undefined ? {} : { reach: reached }),
+    })),
     ...(options.note === undefined ? {} : { note: options.note }),
   };
   const stored = await io.append(plane, {

@@ -29,6 +29,7 @@ import { readFingerprints } from '../run/read-fingerprints.ts';
 import { gatherStatuses } from '../claim/gather-statuses.ts';
 import { gateByBase, rulesFor } from '../claim/claim-rules.ts';
 import { gateByTestTeeth } from '../claim/test-teeth.ts';
+import { readReachChanges } from '../claim/reach-changes.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 
 export interface CampaignClaimOptions extends Omit<ClaimFlowOptions, 'scope'> {
@@ -168,12 +169,13 @@ export async function decideInCampaign(
     ratchets,
   });
   const explained = explainBlockers(decided, reasons, atBase === undefined ? removed : []);
+  const reach = atBase === undefined ? [] : await readReachChanges(plane, atBase, io);
   const { decision: gated, ...byBase } = gateByBase(
     explained,
     plane,
     rules,
     atBase,
-    gathered,
+    { ...gathered, reach },
     removed,
   );
   // A test file the change weakened refuses the campaign task as it refuses a plain task.

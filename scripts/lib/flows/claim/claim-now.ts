@@ -31,6 +31,7 @@ import { withWeakenings } from './weakened-check.ts';
 import { readRequirementSources } from '../knowledge/requirement-sources.ts';
 import { gateByTestTeeth } from './test-teeth.ts';
 import type { TestTeethReport } from '../../core/gate/claim/test-teeth.ts';
+import { readReachChanges } from './reach-changes.ts';
 
 /** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
 export interface GatheredUnder {
@@ -117,6 +118,10 @@ export async function decideClaimNow(
     };
   }
   if (request.authority !== undefined) checkAuthority(rules.plane, request.authority, base);
+  // What each control reaches (package.json scripts, runner configs…) and how it moved since the
+  // base, read while the statuses are gathered.
+  const reaching = base === undefined ? Promise.resolve([]) : readReachChanges(plane, base, io);
+  reaching.catch(() => undefined);
   const { under, scoped } = await gatherUnder(plane, rules.plane, base, request, ctx, once);
   // Requirement files gate project and release claims, read where the deciding rules say.
   const requirements = scope === 'task' ? undefined : await readRequirementSources(plane, base, io);
@@ -126,7 +131,8 @@ export async function decideClaimNow(
     under.gathered.statuses,
     request.shards,
   );
-  const byBase = gateByBase(decided, plane, rules, base, under.gathered, scoped?.removed);
+  const gathered = { ...under.gathered, reach: await reaching };
+  const byBase = gateByBase(decided, plane, rules, base, gathered, scoped?.removed);
   // A current PASS that runs fewer tests than the base's, or skips more, is refused; so is a test
   // file the change weakened (fewer assertions, a new skip marker).
   const weighed = await withWeakenings(byBase, plane, rules.plane, base, under.gathered, io);

@@ -19,7 +19,9 @@ import {
   diffDefinitions,
   reportDefinitions,
   withDefinitionApprovals,
+  withReachChanges,
   type DefinitionReport,
+  type ReachChange,
 } from '../../core/gate/claim/definition-approval.ts';
 import { needsSignedStages } from '../../core/gate/authority/stage-strength.ts';
 import { untrustedBase } from './trusted-rules.ts';
@@ -69,13 +71,19 @@ export function rulesFor(
  * the base does not register stop counting, and every definition changed since the base is listed
  * and gates the claim until approved (an approver registered at the base; signed where required).
  * `removed`: controls a task covers that the change removes (they have no status to claim).
+ * `gathered.reach`: the controls whose reach moved since the base (reach-changes.ts): changed
+ * definitions too.
  */
 export function gateByBase(
   decided: ClaimDecision,
   working: Plane,
   rules: { plane: Plane; report?: RulesReport },
   atBase: BaseRules | undefined,
-  gathered: { statuses: readonly ControlStatus[]; entries: readonly StoredEntry[] },
+  gathered: {
+    statuses: readonly ControlStatus[];
+    entries: readonly StoredEntry[];
+    reach?: readonly ReachChange[];
+  },
   removed: readonly string[] = [],
 ): { decision: ClaimDecision; definitions?: DefinitionReport; rules?: RulesReport } {
   if (atBase === undefined)
@@ -87,7 +95,11 @@ export function gateByBase(
       : withBaseAuthorities(decided, gathered.statuses, manifest, atBase.base);
   const definitions = reportDefinitions(
     atBase.base,
-    diffDefinitions(atBase.plane?.registry.controls ?? [], working.registry.controls),
+    withReachChanges(
+      diffDefinitions(atBase.plane?.registry.controls ?? [], working.registry.controls),
+      gathered.reach ?? [],
+      working.registry.controls,
+    ),
     gathered.entries,
     manifest,
     needsSignedStages(manifest.profile.target_maturity),

@@ -100,7 +100,10 @@ export async function executeControl(
   const full = await budgetRefusal(control, settings);
   if (full !== undefined) return blocked(control.execution.type, full, []);
   const outcome = await executeUngranted(control, settings);
-  const stored = await withReportInventory(await withArtifacts(control, outcome, settings), settings);
+  const stored = await withReportInventory(
+    await withArtifacts(control, outcome, settings),
+    settings,
+  );
   return withGrants(stored, settings.grants ?? []);
 }
 

@@ -9,6 +9,7 @@ import {
   buildSubject,
   digestInputsListing,
   effectiveInputs,
+  reachInputs,
   digestPolicy,
   subjectScopeOf,
   type SubjectScope,
@@ -18,7 +19,7 @@ import type { SubjectBinding } from '../../core/ledger/types.ts';
 import type { Control } from '../../core/plane/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import { EnvironmentError } from '../../core/errors.ts';
-import { findRepositoryPaths, matchStaged } from '../git.ts';
+import { findRepositoryPaths, listStaged, matchStaged } from '../git.ts';
 import { installedSkillExcludes, withSkillExcludes } from './skill-excludes.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import { type SubjectIndex, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
@@ -186,11 +187,16 @@ export async function computeSubjects(
           subjects.set(control.id, buildControlSubject(base, control, undefined, policy));
           continue;
         }
-        const { listing, unmatched } = await matchStaged(index, inputs);
+        // The reach's files (last, reachInputs) are bound beside the inputs; they may be absent.
+        const reach = reachInputs(control);
+        const declared = inputs.slice(0, inputs.length - reach.length);
+        const { listing, unmatched } = await matchStaged(index, declared);
         // a file check's file may rightly be absent; declared inputs must match something
         if (unmatched.length > 0 && control.inputs !== undefined)
           throw unmatchedInputsError(`control ${control.id} inputs`, unmatched);
-        subjects.set(control.id, buildControlSubject(base, control, listing, policy));
+        const reached = reach.length === 0 ? undefined : await listStaged(index, reach);
+        const bound = reached === undefined ? listing : Buffer.concat([listing, reached]);
+        subjects.set(control.id, buildControlSubject(base, control, bound, policy));
       }
       return subjects;
     },

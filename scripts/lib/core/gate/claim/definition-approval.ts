@@ -5,6 +5,7 @@
 import { digestJson } from '../../hash.ts';
 import type { StoredEntry } from '../../ledger/types.ts';
 import type { Control, Manifest } from '../../plane/types.ts';
+import type { Unresolved } from '../../reach/reach.ts';
 import type { ClaimDecision } from './decide-claim.ts';
 import { hasRegisteredKey, signedByOwnKey } from './owner-decisions.ts';
 
@@ -20,6 +21,54 @@ export interface DefinitionChange {
   digest: string;
   /** Its `outputs` differ: what every subject binding leaves out moves, for every control. */
   touchesSubject?: true;
+  /** What it runs moved (its reach, core/reach/): one line per file or script that changed. */
+  reach?: string[];
+  /** What of the reach now could not be resolved. */
+  unresolved?: Unresolved[];
+}
+
+/** A control whose reach differs between the base and now (flows/claim/reach-changes.ts). */
+export interface ReachChange {
+  control: string;
+  lines: string[];
+  /** The digest of the reach now (core/reach/diff-reach.ts digestReach). */
+  reach: string;
+  unresolved?: Unresolved[];
+}
+
+/** The digest an approval of a definition together with its reach names. */
+export function reachApprovalDigest(definition: string, reach: string): string {
+  return digestJson({ definition, reach });
+}
+
+/**
+ * The definition changes with the reach changes folded in: a control whose reach moved is a
+ * changed definition, and its approval must name the reach now (`reachApprovalDigest`).
+ */
+export function withReachChanges(
+  changes: readonly DefinitionChange[],
+  reach: readonly ReachChange[],
+  current: readonly Control[],
+): DefinitionChange[] {
+  const merged = new Map(changes.map((c) => [c.control, c]));
+  for (const moved of reach) {
+    const control = current.find((c) => c.id === moved.control);
+    if (control === undefined) continue;
+    const known = merged.get(moved.control);
+    if (known !== undefined && known.change !== 'changed') continue;
+    const argv = argvOf(control.execution);
+    merged.set(moved.control, {
+      ...(known ?? {
+        control: moved.control,
+        change: 'changed' as const,
+        ...(argv === undefined ? {} : { before: argv, after: argv }),
+      }),
+      digest: reachApprovalDigest(definitionDigest(control), moved.reach),
+      reach: moved.lines,
+      ...(moved.unresolved === undefined ? {} : { unresolved: moved.unresolved }),
+    });
+  }
+  return [...merged.values()].sort((a, b) => a.control.localeCompare(b.control));
 }
 
 /**
@@ -55,7 +104,8 @@ function outputsDiffer(a: BaseControl | undefined, b: BaseControl | undefined): 
 
 export interface ApprovalBody {
   type: typeof APPROVAL_NOTE_TYPE;
-  approvals: { control: string; digest: string }[];
+  /** `reach`: the digest of what the control reaches as approved (a reach change needs it). */
+  approvals: { control: string; digest: string; reach?: string }[];
   note?: string;
 }
 
@@ -140,9 +190,11 @@ export function approvedDefinitions(
     if (!Array.isArray(list)) continue;
     for (const item of list) {
       if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
-      const { control, digest } = item as Record<string, unknown>;
-      if (typeof control === 'string' && typeof digest === 'string')
-        approved.add(`${control}@${digest}`);
+      const { control, digest, reach } = item as Record<string, unknown>;
+      if (typeof control !== 'string' || typeof digest !== 'string') continue;
+      approved.add(`${control}@${digest}`);
+      if (typeof reach === 'string')
+        approved.add(`${control}@${reachApprovalDigest(digest, reach)}`);
     }
   }
   return approved;
@@ -162,6 +214,16 @@ export function unapprovedChanges(
 /** One line describing a change, e.g. `build changed: [npm,test] -> [sh,-c,...]`. */
 export function describeChange(change: DefinitionChange): string {
   const show = (argv: string[] | undefined) => (argv === undefined ? '' : JSON.stringify(argv));
+  if (change.reach !== undefined) {
+    const argv =
+      show(change.before) === show(change.after)
+        ? ''
+        : ` ${show(change.before)} -> ${show(change.after)};`;
+    const open = (change.unresolved ?? []).map(
+      (u) => `${u.what} ${u.why}${u.fix === undefined ? '' : `: ${u.fix}`}`,
+    );
+    return `${change.control} changed${argv} what it runs: ${change.reach.join('; ')}${open.length === 0 ? '' : `; unresolved: ${open.join('; ')}`}`;
+  }
   if (change.change === 'added') return `${change.control} added ${show(change.after)}`.trim();
   if (change.change === 'removed') return `${change.control} removed ${show(change.before)}`.trim();
   return `${change.control} changed ${show(change.before)} -> ${show(change.after)}`.trim();
