@@ -51,6 +51,10 @@ export interface Finding {
   evidence: number[];
   /** Line in the trace file of the first offending event, when the format has lines. */
   line?: number;
+  /** `final_claim`: the sentence of the final reply that made the claim. */
+  quote?: string;
+  /** `final_claim`: the id of the call the claim rests on. */
+  callId?: string;
 }
 
 export interface RuleResult {

@@ -55,7 +55,7 @@ export function validatePack(value: unknown, shownAs: string): Pack {
 }
 
 /** The packs that ship with proofgate, addressable by name (`--pack refund`). */
-export const SHIPPED_PACKS = ['refund', 'fs-safety', 'db-migration'] as const;
+export const SHIPPED_PACKS = ['refund', 'fs-safety', 'db-migration', 'honest-completion'] as const;
 
 /**
  * The file a `--pack` (or a trace control's `pack`) names: a path relative to `base` when that file
