@@ -55,6 +55,8 @@ export interface Finding {
   quote?: string;
   /** `final_claim`: the id of the call the claim rests on. */
   callId?: string;
+  /** `final_claim`: how that call is named (the value at the rule's `show`, e.g. its command). */
+  callName?: string;
 }
 
 export interface RuleResult {

@@ -7,6 +7,8 @@ import type { View, ViewShape } from '../selector.ts';
 export interface FindingExtra {
   quote?: string;
   callId?: string;
+  /** How the finding names that call (e.g. its command). */
+  callName?: string;
 }
 
 export interface Reporter {

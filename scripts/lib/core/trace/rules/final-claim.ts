@@ -143,9 +143,11 @@ export const finalClaimRule = defineRule<{
           return report.fail(`${said} — but no ${what} ran in the session before it`, at, [], {
             quote,
           });
-        const call = `${name(run.call)} (call ${run.call.callId ?? `seq ${run.call.seq}`})`;
+        const callName = name(run.call);
+        const call = `${callName} (call ${run.call.callId ?? `seq ${run.call.seq}`})`;
         const extra = {
           quote,
+          callName,
           ...(run.call.callId === undefined ? {} : { callId: run.call.callId }),
         };
         if (run.done === undefined)
