@@ -169,3 +169,36 @@ describe('honest-completion', () => {
     expect(notPassing(item)).toEqual({});
   });
 });
+
+describe("the plane's command controls as test runs (the Stop hook adds them)", () => {
+  test('a successful run of a control command backs the claim; a failed one does not', async () => {
+    const { withControlCommands } =
+      await import('../../../scripts/lib/flows/hook/hook-stop-transcript.ts');
+    const extended = withControlCommands(pack, [['node', 'check.js']]);
+    const judgeWith = async (events: TraceEvent[]) => {
+      const item = await checkEvents(extended, events);
+      reset();
+      return item;
+    };
+    expect(
+      notPassing(await judgeWith([...run('node check.js', true, 'ok'), say('All tests pass.')])),
+    ).toEqual({});
+    expect(
+      notPassing(
+        await judgeWith([...run('node check.js', false, 'FAIL: BUG'), say('All tests pass.')]),
+      ),
+    ).toEqual({ TESTS_PASS_CLAIM: 'fail' });
+    expect(
+      notPassing(
+        await judgeWith([
+          ...run('echo node check.js', true, 'node check.js'),
+          say('All tests pass.'),
+        ]),
+      ),
+    ).toEqual({ TESTS_PASS_CLAIM: 'fail' });
+    // Without the plane's commands the same run is no test run.
+    expect(
+      notPassing(await judge([...run('node check.js', true, 'ok'), say('All tests pass.')])),
+    ).toEqual({ TESTS_PASS_CLAIM: 'fail' });
+  });
+});

@@ -72,7 +72,12 @@ export async function recordStop(
 async function startJudging(path: string, context: StopContext): Promise<TranscriptJudgement> {
   try {
     const { judgeTranscript } = await import('./hook-stop-transcript.ts');
-    return await judgeTranscript(resolve(context.ctx.cwd, path), context.gate);
+    // The plane is read once per world: the claim half gets this same read.
+    const plane = await context.gate.loadPlane(context.root);
+    const commands = plane.registry.controls.flatMap((c) =>
+      c.execution.type === 'command' && c.applies.value ? [c.execution.argv] : [],
+    );
+    return await judgeTranscript(resolve(context.ctx.cwd, path), context.gate, commands);
   } catch (error) {
     return { kind: 'unreadable', problem: error instanceof Error ? error.message : String(error) };
   }

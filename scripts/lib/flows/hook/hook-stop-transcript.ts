@@ -4,7 +4,7 @@
 // (redacted), the call it rests on and the transcript's sha256 — never the transcript itself.
 import type { World } from '../../core/world/world.ts';
 import type { TranscriptFacts, TranscriptFinding } from '../../core/hook/decide-stop.ts';
-import type { Finding } from '../../core/trace/pack.ts';
+import type { Finding, Pack } from '../../core/trace/pack.ts';
 import { redactTyped } from '../../core/ledger/redact-draft.ts';
 import { checkTraceFile } from '../trace/trace-check-flow.ts';
 
@@ -27,12 +27,37 @@ function toFinding(finding: Finding): TranscriptFinding {
   };
 }
 
+const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The pack with the plane's command controls (their argv, as a shell would show it) added to the
+ * runs of every `final_claim` rule that asks for them (`controlCommands: true`): a project's own
+ * `node check.js` counts as its test run.
+ */
+export function withControlCommands(pack: Pack, commands: readonly (readonly string[])[]): Pack {
+  if (commands.length === 0) return pack;
+  const runs = commands.map((argv) => ({
+    tool: 'shell',
+    where: {
+      'args.command': `/(?:^|[;&|(\\n])\\s*(?:[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*${argv.map(escape).join('\\s+')}(?:\\s|$|[;&|)])/`,
+    },
+  }));
+  const rules = pack.rules.map((rule) =>
+    rule.type === 'final_claim' && rule['controlCommands'] === true
+      ? { ...rule, last: [...[rule['last']].flat(), ...runs] }
+      : rule,
+  );
+  return { ...pack, rules };
+}
+
 export async function judgeTranscript(
   path: string,
   world: Pick<World, 'loadTrace'>,
+  commands: readonly (readonly string[])[] = [],
 ): Promise<TranscriptJudgement> {
   const trace = await world.loadTrace();
-  const pack = trace.loadPack(trace.shippedPackFile(SESSION_PACK), `${SESSION_PACK}.yaml`);
+  const shipped = trace.loadPack(trace.shippedPackFile(SESSION_PACK), `${SESSION_PACK}.yaml`);
+  const pack = withControlCommands(shipped, commands);
   const item = await checkTraceFile(pack, { path, shownAs: path }, 'auto', trace);
   const sha256 = item.verdict?.header.rawSha256;
   if (item.error !== undefined) {

@@ -73,6 +73,8 @@ export const finalClaimRule = defineRule<{
   what?: string;
   show?: string;
   excerpt?: string;
+  /** The Stop hook adds the plane's control commands to `last` (see withControlCommands). */
+  controlCommands?: boolean;
 }>({
   type: 'final_claim',
   describe:
