@@ -18,6 +18,10 @@ export const adopt = defineVerb({
       'a slot no candidate fits runs your command (source: manual, who and when recorded)',
     ],
     [
+      "proofgate adopt --fills AI.TRAJECTORY_RULES --trace-pack honest-completion --traces 'traces/**/*.jsonl'",
+      'the trajectory slot judges the recorded traces with a rule pack',
+    ],
+    [
       'proofgate adopt --not-applicable ENG.BUILD --rationale "library without a build step"',
       'the control stops blocking claims; owner and reason recorded',
     ],
@@ -51,6 +55,16 @@ export const adopt = defineVerb({
       describe:
         'with --outputs: append the .gitignore lines that keep those files out of commits (the advice prints them either way)',
     },
+    'trace-pack': {
+      type: 'string',
+      describe:
+        'with --fills: the trace rule pack a trajectory slot runs (a shipped name such as honest-completion, or a pack file)',
+    },
+    traces: {
+      type: 'string',
+      array: true,
+      describe: 'with --trace-pack: globs of the recorded traces the pack judges (repeatable)',
+    },
     authorize: {
       type: 'string',
       array: true,
@@ -72,6 +86,8 @@ export const adopt = defineVerb({
     authorityId: argv['authority-id'],
     ...(argv.outputs === undefined ? {} : { outputs: argv.outputs }),
     ...(argv['ignore-outputs'] ? { ignoreOutputs: true } : {}),
+    ...(argv['trace-pack'] === undefined ? {} : { tracePack: argv['trace-pack'] }),
+    ...(argv.traces === undefined ? {} : { traces: argv.traces }),
   }),
   run: runAdopt,
   render: renderAdopt,

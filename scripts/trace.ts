@@ -32,7 +32,7 @@ export const trace = defineVerb({
     pack: {
       type: 'string',
       describe:
-        'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration); required for check',
+        'trace rule pack: a YAML file, or a shipped pack by name (refund, fs-safety, db-migration, honest-completion); required for check',
     },
     adapter: { type: 'string', default: 'auto', describe: 'trace format, or auto to detect' },
     'fail-on': {

@@ -6,7 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PROTOTYPE_PROFILE, listTree, makeRepo, runCli } from '../helpers/plane-cli.ts';
+import {
+  PROTOTYPE_PROFILE,
+  listTree,
+  makeRepo,
+  profileYaml,
+  runCli,
+} from '../helpers/plane-cli.ts';
 
 const PROFILE = PROTOTYPE_PROFILE;
 const PKG = JSON.stringify({ name: 'demo', scripts: { test: 'node --test' } });
@@ -240,5 +246,81 @@ describe('adopt --not-applicable', () => {
     expect(nobody.stderr).toMatch(
       /next: proofgate authority add human:\S+, then run this command again/,
     );
+  });
+});
+
+describe('adopt --fills AI.TRAJECTORY_RULES --trace-pack --traces', () => {
+  const AI_PROFILE = profileYaml({ owner: 'human:alice' }).replace(
+    'ai_system: false',
+    'ai_system: true',
+  );
+  let dir: string;
+  beforeAll(() => {
+    dir = initRepo(AI_PROFILE);
+  });
+
+  test('--list offers the trajectory slot with the command that fills it', () => {
+    const list = runCli(['adopt', '--list'], dir);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain(
+      "fill it with a rule pack: proofgate adopt --fills AI.TRAJECTORY_RULES --trace-pack honest-completion --traces 'traces/**/*.jsonl'",
+    );
+  });
+
+  test('a bad pack, a glob leaving the root or a missing half is refused; nothing is written', () => {
+    const before = listTree(dir);
+    const fill = ['adopt', '--fills', 'AI.TRAJECTORY_RULES'];
+    const unknown = runCli([...fill, '--trace-pack', 'no-such-pack', '--traces', 't/*.jsonl'], dir);
+    expect(unknown.code).toBe(2);
+    const outside = runCli([...fill, '--trace-pack', 'honest-completion', '--traces', '../x'], dir);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain('--traces');
+    const half = runCli([...fill, '--trace-pack', 'honest-completion'], dir);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toContain('--trace-pack and --traces go together');
+    const command = runCli(
+      [
+        'adopt',
+        '--fills',
+        'ENG.TESTS',
+        '--trace-pack',
+        'honest-completion',
+        '--traces',
+        'x',
+        '--',
+        'node',
+      ],
+      dir,
+    );
+    expect(command.code).toBe(2);
+    expect(listTree(dir)).toEqual(before);
+  });
+
+  test('fills the slot with {type: trace, pack, traces}, recorded; again changes nothing', () => {
+    const args = [
+      'adopt',
+      '--fills',
+      'AI.TRAJECTORY_RULES',
+      '--trace-pack',
+      'honest-completion',
+      '--traces',
+      'traces/**/*.jsonl',
+    ];
+    const run = runCli(args, dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'adopt: AI.TRAJECTORY_RULES now judges "traces/**/*.jsonl" with the trace pack honest-completion (by human:alice',
+    );
+    const registry = registryOf(dir);
+    expect(registry).toMatch(
+      /execution:\n {6}type: trace\n {6}pack: honest-completion\n {6}traces:\n {8}- traces\/\*\*\/\*\.jsonl\n/,
+    );
+    expect(registry).toContain(
+      '    source: manual:human:alice\n    recorded:\n      by: human:alice\n',
+    );
+    const again = runCli(args, dir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing changed');
+    expect(registryOf(dir)).toBe(registry);
   });
 });

@@ -14,7 +14,7 @@ import { createTestContext } from '../helpers/context.ts';
 import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 import { manifestYaml } from '../helpers/manifest-fixture.ts';
 import { pushToOrigin } from '../helpers/upstream-repo.ts';
-import { HOOK_REGISTRY } from '../helpers/hook-stop.ts';
+import { HONEST_TRANSCRIPT, HOOK_REGISTRY } from '../helpers/hook-stop.ts';
 
 const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
 const developer: Actor = { label: 'agent', authority: 'virtual:developer', context: 'session-1' };
@@ -45,7 +45,7 @@ function planeRepo(): TestRepo {
 const stopPayload = (extra: Record<string, unknown> = {}): string =>
   JSON.stringify({
     session_id: 's-1',
-    transcript_path: '/tmp/t.jsonl',
+    transcript_path: HONEST_TRANSCRIPT,
     hook_event_name: 'Stop',
     stop_hook_active: false,
     last_assistant_message: 'All done!',

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { HONEST_TRANSCRIPT } from '../helpers/hook-stop.ts';
 
 /** The Stop hook as an agent's harness calls it, with the task's control named. */
 async function hookStop(): Promise<string> {
   const stdin = JSON.stringify({
     session_id: 's-1',
-    transcript_path: '/tmp/t.jsonl',
+    transcript_path: HONEST_TRANSCRIPT,
     hook_event_name: 'Stop',
     stop_hook_active: false,
     last_assistant_message: 'All done!',

@@ -1,7 +1,13 @@
 // `hook stop` as the agent's Stop hook calls it, in process: the decision it prints, if any.
 import { spawnSync } from 'node:child_process';
 import { dispatchCommand } from '../../scripts/cli.ts';
+import { join } from 'node:path';
 import { createTestContext } from './context.ts';
+
+/** Claude Code transcripts we wrote (test/fixtures/transcripts/), for payloads' transcript_path. */
+export const TRANSCRIPTS = join(import.meta.dirname, '..', 'fixtures', 'transcripts');
+/** A session whose final message claims nothing it did not do. */
+export const HONEST_TRANSCRIPT = join(TRANSCRIPTS, 'honest.jsonl');
 
 export interface StopDecision {
   decision?: string;

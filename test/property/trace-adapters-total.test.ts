@@ -11,7 +11,7 @@ import { createEvaluator } from '../../scripts/lib/core/trace/evaluate.ts';
 import { emptyCounts } from '../../scripts/lib/core/trace/events.ts';
 import { packAt } from '../helpers/trace.ts';
 
-const packs = ['refund', 'fs-safety', 'db-migration'].map(packAt);
+const packs = ['refund', 'fs-safety', 'db-migration', 'honest-completion'].map(packAt);
 
 const type = fc.constantFrom(
   'tool.call',

@@ -76,6 +76,15 @@ function everyPrimitive([a, b, c]: readonly [string, string, string]): Pack {
       evidence: [{ tool: c }, { event: 'user.message', where: { content: '/ok/' } }],
     },
     { type: 'final_mentions', evidence: { tool: a, path: 'data.v' } },
+    {
+      type: 'final_claim',
+      claim: '/done/i',
+      hedge: '/nope/',
+      last: [{ tool: b }, { tool: c, ok: true }],
+      failedWhen: { 'data.v': 1 },
+      show: 'args.x',
+    },
+    { type: 'final_claim', claim: ['/1/'], last: { tool: a }, pick: 'any' },
     ...(['exact', 'in_order', 'any_order'] as const).map((mode) => ({
       type: 'sequence',
       mode,
@@ -103,7 +112,7 @@ function expectParity(pack: Pack, events: readonly TraceEvent[]): void {
   expect(verdictOf(pack, events, true)).toEqual(verdictOf(pack, events, false));
 }
 
-const shipped = ['refund', 'fs-safety', 'db-migration'].map(packAt);
+const shipped = ['refund', 'fs-safety', 'db-migration', 'honest-completion'].map(packAt);
 const synthetic = everyPrimitive(['a', 'b', 'c']);
 
 example('the synthetic pack uses every rule primitive', () => {

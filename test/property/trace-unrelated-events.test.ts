@@ -16,7 +16,7 @@ interface Base {
 }
 
 const bases: Base[] = [];
-for (const name of ['refund', 'fs-safety', 'db-migration']) {
+for (const name of ['refund', 'fs-safety', 'db-migration', 'honest-completion']) {
   const pack = packAt(name);
   for (const kind of ['good', 'bad']) {
     const file = join(PACKS, 'examples', name, `${kind}.events.jsonl`);

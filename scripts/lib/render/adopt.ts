@@ -24,12 +24,24 @@ export function renderAdopt(result: AdoptResult): string {
         '',
         'open slots (proofgate adopt <candidate> --fills <id>; with no fitting candidate, the owner\'s command: proofgate adopt --fills <id> -- <program> <args...>; or proofgate adopt --not-applicable <id> --rationale "<why>"):',
       );
-    for (const s of result.slots) lines.push(`  ${s.id}: ${s.hint}`);
+    for (const s of result.slots) {
+      lines.push(`  ${s.id}: ${s.hint}`);
+      if (s.fill !== undefined) lines.push(`    fill it with a rule pack: ${s.fill}`);
+    }
     if (result.not_adoptable.length > 0) lines.push('', 'not adoptable as written:');
     for (const n of result.not_adoptable) lines.push(`  ${n.id} (${n.where}): ${n.reason}`);
     return lines.join('\n');
   }
   if (result.mode === 'manual') return renderManual(result);
+  if (result.mode === 'trace')
+    return [
+      `adopt: ${result.control} now judges ${result.traces.map((t) => JSON.stringify(t)).join(', ')} with the trace pack ${result.pack} (by ${result.by}, ${result.at})`,
+      ...(result.rendered.length > 0
+        ? [`re-rendered: ${result.rendered.join(', ')}`]
+        : ['nothing changed: it already ran this pack on these traces']),
+      `next: proofgate evaluate --run --control ${quoteArg(result.control)}`,
+      'then: commit the registry (and the recorded traces) together with the evidence the run records',
+    ].join('\n');
   if (result.mode === 'not_applicable')
     return [
       `adopt: ${result.control} is NOT_APPLICABLE (owner ${result.owner}, ${result.at}): ${result.rationale}`,

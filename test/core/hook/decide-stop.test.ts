@@ -266,3 +266,72 @@ describe('parseStopInput', () => {
     if (!parsed.ok) expect(parsed.problem).toContain(problem);
   });
 });
+
+describe('the session transcript', () => {
+  const granted: StopFacts = { ...refused, granted: true, blockers: [], verdict: 'GRANTED [task]' };
+  const falseClaim = {
+    kind: 'judged' as const,
+    sha256: 'a'.repeat(64),
+    findings: [
+      {
+        rule: 'TESTS_PASS_CLAIM',
+        message:
+          'the final reply claims passing tests: "All tests pass." — but npm test (call toolu_1) failed: not ok 1 - adds',
+        quote: 'All tests pass.',
+        callId: 'toolu_1',
+        command: 'npm test',
+      },
+    ],
+  };
+
+  test('a false claim blocks a granted stop and a stop with no applicable control', () => {
+    for (const facts of [granted, { ...granted, applicable: 0 }]) {
+      const decision = decideStop(request({ facts, transcript: falseClaim }));
+      expect(decision.action).toBe('block');
+      expect(decision.reason).toContain('- TESTS_PASS_CLAIM: the final reply claims passing tests');
+      expect(decision.reason).toContain('Next: run npm test again and report what it says');
+      expect(decision.note).toMatchObject({
+        type: 'hook-block',
+        transcript: {
+          sha256: 'a'.repeat(64),
+          findings: [{ rule: 'TESTS_PASS_CLAIM', quote: 'All tests pass.', callId: 'toolu_1' }],
+        },
+      });
+    }
+  });
+
+  test('an honest transcript changes nothing', () => {
+    const honest = { kind: 'judged' as const, sha256: 'b'.repeat(64), findings: [] };
+    expect(decideStop(request({ facts: granted, transcript: honest }))).toEqual({
+      action: 'allow',
+      stdout: '',
+    });
+    const blocked = decideStop(request({ transcript: honest }));
+    expect(blocked.reason).toBe(decideStop(request()).reason);
+  });
+
+  test('with a refused claim, the false claims come before the blockers', () => {
+    const reason = decideStop(request({ transcript: falseClaim })).reason ?? '';
+    expect(reason.indexOf('TESTS_PASS_CLAIM')).toBeLessThan(reason.indexOf('- unit [self] STALE'));
+    expect(reason).toContain('Then: proofgate claim --control unit.');
+  });
+
+  test('an unjudged transcript: warn allows and says so, block blocks', () => {
+    const unread = { kind: 'unreadable' as const, problem: 'TRACE_FORMAT: unknown format' };
+    const warned = decideStop(
+      request({ facts: granted, transcript: { ...unread, policy: 'warn' } }),
+    );
+    expect(warned.action).toBe('allow');
+    expect(JSON.parse(warned.stdout).systemMessage).toContain('TRACE_FORMAT: unknown format');
+    const codex = decideStop(
+      request({ agent: 'codex', facts: granted, transcript: { ...unread, policy: 'warn' } }),
+    );
+    expect(codex.stdout).toBe('');
+    const blocked = decideStop(
+      request({ facts: granted, transcript: { ...unread, policy: 'block' } }),
+    );
+    expect(blocked.action).toBe('block');
+    expect(blocked.reason).toContain('policies.transcript_unreadable: block');
+    expect(blocked.note?.transcript).toEqual({ findings: [], problem: unread.problem });
+  });
+});

@@ -78,6 +78,7 @@ describe('TypeScript types match the schemas', () => {
         'instruction_drift',
         'efficacy_required_for_release',
         'efficacy_accepts_imported',
+        'transcript_unreadable',
         'tool',
       ]),
       manifestSchema.properties.policies,

@@ -1,4 +1,4 @@
-// The three shipped packs against their good and bad example traces.
+// The shipped packs against their good and bad example traces.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -27,6 +27,13 @@ const expectedBad: Record<string, Record<string, string>> = {
     NO_WRITES_AFTER_FAILED_MIGRATION: 'fail',
     DATABASE_ALLOWED: 'fail',
     VERIFY_AFTER_MIGRATE: 'fail',
+  },
+  'honest-completion': {
+    TESTS_PASS_CLAIM: 'fail',
+    VERIFIED_CLAIM: 'fail',
+    CHECKS_GREEN_CLAIM: 'fail',
+    COMMIT_CLAIM: 'fail',
+    PUSH_CLAIM: 'fail',
   },
 };
 

@@ -6,7 +6,7 @@
 // loudly: the flow must first record an `unproven-stop` note in the ledger, or it stays blocked.
 // references/hook.md documents every row of this table.
 import type { ClaimBlocker } from '../gate/claim/decide-claim.ts';
-import { noteBlockers, type HookNoteBody } from './hook-notes.ts';
+import { noteBlockers, type HookNoteBody, type NoteTranscript } from './hook-notes.ts';
 import type { HookAgent } from './parse-stop-input.ts';
 import { fitReason, type ReasonParts } from './fit-reason.ts';
 import { nextCommand } from '../next/next-table.ts';
@@ -55,7 +55,30 @@ export interface StopRequest {
   recordFailure?: string;
   /** ISO time for the log line. */
   time: string;
+  /** The session's transcript as the hook judged it, when the payload named one. */
+  transcript?: TranscriptFacts;
 }
+
+/** One block finding of the honest-completion pack over the session's transcript. */
+export interface TranscriptFinding {
+  rule: string;
+  /** The whole finding, quoting the sentence and the call (already redacted). */
+  message: string;
+  /** The sentence of the final message that made the claim (already redacted). */
+  quote: string;
+  callId?: string;
+  /** The command of the run the claim rests on, when there was one. */
+  command?: string;
+}
+
+/**
+ * The transcript's part: judged (its sha256 and the block findings, none when honest), or not
+ * judged (missing, an unknown format, malformed) and what the plane's policy
+ * (`policies.transcript_unreadable`) makes of that.
+ */
+export type TranscriptFacts =
+  | { kind: 'judged'; sha256: string; findings: readonly TranscriptFinding[] }
+  | { kind: 'unreadable'; problem: string; policy: 'warn' | 'block'; sha256?: string };
 
 export interface StopDecision {
   action: 'allow' | 'block';
@@ -105,6 +128,44 @@ export function decideStop(request: StopRequest): StopDecision {
   }
 }
 
+/** Whether the transcript alone blocks the stop: a false claim, or an unjudged one under `block`. */
+function transcriptBlocks(transcript: TranscriptFacts | undefined): boolean {
+  if (transcript === undefined) return false;
+  return transcript.kind === 'judged'
+    ? transcript.findings.length > 0
+    : transcript.policy === 'block';
+}
+
+function noteTranscript(transcript: TranscriptFacts | undefined): { transcript?: NoteTranscript } {
+  if (transcript === undefined) return {};
+  if (transcript.kind === 'unreadable')
+    return {
+      transcript: {
+        ...(transcript.sha256 === undefined ? {} : { sha256: transcript.sha256 }),
+        findings: [],
+        problem: transcript.problem,
+      },
+    };
+  const findings = transcript.findings.map((f) => ({
+    rule: f.rule,
+    quote: f.quote,
+    ...(f.callId === undefined ? {} : { callId: f.callId }),
+  }));
+  return { transcript: { sha256: transcript.sha256, findings } };
+}
+
+/** The warning an unjudged transcript under `warn` adds to a stop that is let through. */
+function transcriptWarning(request: StopRequest): StopDecision {
+  const { transcript } = request;
+  if (transcript?.kind !== 'unreadable') return { action: 'allow', stdout: '' };
+  const warning = `proofgate: the session transcript was not judged (${transcript.problem}); the stop was decided without it`;
+  return {
+    action: 'allow',
+    stdout: request.agent === 'claude' ? JSON.stringify({ systemMessage: warning }) : '',
+    log: logLine(request, 'transcript-unjudged', transcript.problem),
+  };
+}
+
 function decideClaim(
   request: StopRequest,
   facts: Extract<StopFacts, { kind: 'claim' }>,
@@ -112,8 +173,9 @@ function decideClaim(
   // Nothing applicable lets the stop through only when nothing else refuses the claim: a rule
   // change that makes the controls "not applicable" is itself a blocker while it is not in effect
   // (an unapproved definition change, an untrusted base), and then the hook blocks as claim refuses.
-  if (facts.granted || (facts.applicable === 0 && facts.blockers.length === 0))
-    return { action: 'allow', stdout: '' };
+  const claimAllows = facts.granted || (facts.applicable === 0 && facts.blockers.length === 0);
+  // A false closing claim blocks even when the code and the ledger would let the stop through.
+  if (claimAllows && !transcriptBlocks(request.transcript)) return transcriptWarning(request);
   const blockers = noteBlockers(facts.blockers.map((b) => `${b.control} [${b.stage}] ${b.status}`));
   const note = (type: HookNoteBody['type'], extra: object = {}): HookNoteBody => ({
     type,
@@ -123,30 +185,97 @@ function decideClaim(
     subject: facts.subject,
     controls: [...facts.controls],
     blockers,
+    ...noteTranscript(request.transcript),
     ...extra,
   });
   const previous = request.stopHookActive ? request.recorded : 0;
   const failure = request.recordFailure;
+  const reasonOf = (): ReasonParts =>
+    withTranscript(claimAllows ? undefined : refusalReason(facts), request.transcript, facts);
+  const headline = claimAllows ? transcriptHeadline(request.transcript) : facts.verdict;
   if (failure !== undefined) {
-    const parts = refusalReason(facts);
+    const parts = reasonOf();
     parts.head.push(
       `The ledger could not record this stop (${failure}); until it can, the stop stays blocked.`,
     );
-    return block(request, parts, facts.verdict, {
+    return block(request, parts, headline, {
       log: logLine(request, 'record-failed', failure),
     });
   }
   if (previous >= BLOCK_CAP) {
-    const warning = `proofgate: stopping WITHOUT proof after ${previous} blocked stops on the same code; recorded in the ledger as an unproven stop, shown by status and claim until a granted claim covers it (${facts.verdict})`;
+    const warning = `proofgate: stopping WITHOUT proof after ${previous} blocked stops on the same code; recorded in the ledger as an unproven stop, shown by status and claim until a granted claim covers it (${headline})`;
     const stdout = request.agent === 'claude' ? JSON.stringify({ systemMessage: warning }) : '';
     return {
       action: 'allow',
       stdout,
-      log: logLine(request, 'unproven-stop', `${facts.subject}: ${facts.verdict}`),
+      log: logLine(request, 'unproven-stop', `${facts.subject}: ${headline}`),
       note: note('unproven-stop', { blocks: previous }),
     };
   }
-  return { ...block(request, refusalReason(facts), facts.verdict), note: note('hook-block') };
+  return { ...block(request, reasonOf(), headline), note: note('hook-block') };
+}
+
+function transcriptHeadline(transcript: TranscriptFacts | undefined): string {
+  if (transcript?.kind === 'unreadable')
+    return 'the session transcript could not be judged (policies.transcript_unreadable: block)';
+  const first = transcript?.findings[0];
+  return first === undefined ? 'the final message' : `${first.rule}: "${first.quote}"`;
+}
+
+/** What to do about one false claim: run its command again, or stop claiming what never ran. */
+function transcriptStep(finding: TranscriptFinding): string {
+  if (finding.command !== undefined)
+    return `run ${finding.command} again and report what it says; claim only what its output shows`;
+  return `run the check the claim needs (e.g. the project's test command) and report what it says, or drop the claim "${finding.quote}"`;
+}
+
+/**
+ * The reason with the transcript's part: false claims are listed (with the refused claim's
+ * blockers, when the claim was refused too) and each gets its next step; an unjudged transcript
+ * is said.
+ */
+function withTranscript(
+  refusal: ReasonParts | undefined,
+  transcript: TranscriptFacts | undefined,
+  facts: Extract<StopFacts, { kind: 'claim' }>,
+): ReasonParts {
+  const parts: ReasonParts = refusal ?? {
+    head: [],
+    items: [],
+    tail: [
+      `Then stop again. ${DONE_RULE.replace('claim exits 0', `${facts.claimCommand} exits 0`)}`,
+    ],
+  };
+  if (transcript === undefined) return parts;
+  if (transcript.kind === 'unreadable') {
+    const said = `The session transcript was not judged: ${transcript.problem}${transcript.policy === 'block' ? ' (policies.transcript_unreadable: block)' : ''}.`;
+    if (refusal === undefined)
+      return {
+        head: [`proofgate: completion refused: ${said}`],
+        items: [],
+        tail: [
+          'Next: tell the user the transcript could not be read; the owner requires a judged transcript to stop.',
+          ...parts.tail,
+        ],
+      };
+    return { ...parts, head: [...parts.head, said] };
+  }
+  if (transcript.findings.length === 0) return parts;
+  const items = transcript.findings.map((f) => `- ${f.rule}: ${f.message}`);
+  const steps = [...new Set(transcript.findings.map(transcriptStep))];
+  const head =
+    refusal === undefined
+      ? [
+          "proofgate: completion refused: the final message claims what the session's own tool results do not show",
+          'False claims:',
+        ]
+      : [...parts.head];
+  return {
+    head,
+    items: refusal === undefined ? items : [...items, ...parts.items],
+    ...(refusal?.maxItems === undefined ? {} : { maxItems: refusal.maxItems + items.length }),
+    tail: [...steps.map((s) => `Next: ${s}`), ...parts.tail],
+  };
 }
 
 function block(

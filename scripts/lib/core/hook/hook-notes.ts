@@ -25,6 +25,18 @@ export interface HookNoteBody {
   blockers: string[];
   /** unproven-stop: the blocks recorded before it in its chain. */
   blocks?: number;
+  /**
+   * The session transcript's part in the decision: its sha256 and the honest-completion findings
+   * (rule, the quoted sentence, the call it rests on), or why it could not be judged. Never the
+   * transcript itself.
+   */
+  transcript?: NoteTranscript;
+}
+
+export interface NoteTranscript {
+  sha256?: string;
+  findings: { rule: string; quote: string; callId?: string }[];
+  problem?: string;
 }
 
 const MAX_BLOCKERS = 12;

@@ -13,6 +13,8 @@ interface StopInput {
   /** Directory of the session, when the agent sent one. */
   cwd?: string;
   sessionId?: string;
+  /** The session's own transcript (Claude Code and Codex send `transcript_path`). */
+  transcriptPath?: string;
 }
 
 export type ParsedStopInput = { ok: true; input: StopInput } | { ok: false; problem: string };
@@ -42,6 +44,7 @@ export function parseStopInput(text: string): ParsedStopInput {
   }
   const cwd = record['cwd'];
   const session = record['session_id'];
+  const transcript = record['transcript_path'];
   return {
     ok: true,
     input: {
@@ -49,6 +52,9 @@ export function parseStopInput(text: string): ParsedStopInput {
       stopHookActive: active,
       ...(typeof cwd === 'string' && cwd !== '' ? { cwd } : {}),
       ...(typeof session === 'string' && session !== '' ? { sessionId: session } : {}),
+      ...(typeof transcript === 'string' && transcript !== ''
+        ? { transcriptPath: transcript }
+        : {}),
     },
   };
 }

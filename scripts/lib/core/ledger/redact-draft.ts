@@ -17,6 +17,7 @@ export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'summary',
   'description',
   'title',
+  'quote',
 ]);
 
 /** Typed text with secret shapes and the given secret values (longest first) redacted. */

@@ -197,7 +197,9 @@ export function planFill(
     });
   // A slot filled earlier by adopt may be filled again (the owner's new command replaces it);
   // a command the owner wrote into the registry, or a file or manual check, is not a slot.
-  const refill = slot.execution.type === 'command' && /^(adopted|manual):/.test(slot.source ?? '');
+  const refill =
+    (slot.execution.type === 'command' || slot.execution.type === 'trace') &&
+    /^(adopted|manual):/.test(slot.source ?? '');
   if (slot.execution.type !== 'slot' && !refill)
     throw new UsageError(
       'BAD_VALUE',

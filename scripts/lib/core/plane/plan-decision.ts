@@ -16,6 +16,7 @@ import {
 } from './plan-adoption.ts';
 import type { AuthorizationKind, Manifest, Registry } from './types.ts';
 import { nextCommand } from '../next/next-table.ts';
+import { assertGlobs } from '../shared/pathspec.ts';
 
 export interface ManualFillRequest {
   slot: string;
@@ -146,6 +147,57 @@ export function planNotApplicable(
     controlId: request.control,
     owner: request.recorded.by,
     rationale,
+    recorded: request.recorded,
+  };
+}
+
+export interface TraceFillRequest {
+  slot: string;
+  /** A shipped pack by name (`honest-completion`) or a pack file relative to the root. */
+  pack: string;
+  /** Globs of the recorded traces, relative to the root. */
+  traces: readonly string[];
+  recorded: Recorded;
+}
+
+/**
+ * A trajectory slot (e.g. AI.TRAJECTORY_RULES) filled with a rule pack and where the traces are:
+ * its execution becomes `{type: trace, pack, traces}`, recorded as the person's decision.
+ */
+export function planTraceFill(
+  registry: Registry,
+  request: TraceFillRequest,
+): Extract<AdoptionPlan, { kind: 'fill' }> {
+  const retry = `proofgate adopt --fills ${request.slot} --trace-pack honest-completion --traces 'traces/**/*.jsonl'`;
+  if (request.pack.trim() === '' || request.traces.length === 0)
+    throw new UsageError(
+      'MISSING_ARG',
+      `--fills ${request.slot} with a trace pack needs --trace-pack and --traces`,
+      {
+        expected: 'a pack (a shipped name or a file) and at least one glob of recorded traces',
+        next: retry,
+      },
+    );
+  assertGlobs([...request.traces], '--traces');
+  const slot = registry.controls.find((c) => c.id === request.slot);
+  if (slot !== undefined && slot.execution.type === 'command')
+    throw new UsageError('BAD_VALUE', `${request.slot} runs a command, not a trace pack`, {
+      where: '--fills',
+      next: `adopt --list names the trajectory slots; ${retry}`,
+    });
+  const traces = [...new Set(request.traces)];
+  const plan = planFill(
+    registry,
+    { id: 'trace', argv: ['trace'], where: '--trace-pack', authorization: [] },
+    request.slot,
+    `manual:${request.recorded.by}`,
+  );
+  return {
+    kind: 'fill',
+    index: plan.index,
+    controlId: plan.controlId,
+    execution: { type: 'trace', pack: request.pack, traces },
+    source: plan.source,
     recorded: request.recorded,
   };
 }

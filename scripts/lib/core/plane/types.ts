@@ -130,6 +130,8 @@ export interface Manifest {
     efficacy_required_for_release?: boolean;
     /** Whether an imported mutation report (efficacy --from-report) counts for that policy. */
     efficacy_accepts_imported?: boolean;
+    /** What the Stop hook does with a session transcript it cannot read or judge (default warn). */
+    transcript_unreadable?: 'warn' | 'block';
     /** The gate's own binding (references/gate-binding.md). */
     tool?: {
       /** Which upgrade of proofgate stales earlier results (default major). */

@@ -6,7 +6,7 @@ import { createNameResolver, resolveOk } from './resolve-ok.ts';
 import { createLineIndex } from './line-index.ts';
 import { createRuleIndex } from './rule-index.ts';
 import { checkToolVersions } from './stale-tools.ts';
-import type { Reporter, RuleRuntime } from './rules/define-rule.ts';
+import type { FindingExtra, Reporter, RuleRuntime } from './rules/define-rule.ts';
 import { ruleTypes } from './rules/index.ts';
 import type { View } from './selector.ts';
 
@@ -40,6 +40,7 @@ function createReporter(result: RuleResult, message: string, unknownFails: boole
     detail: string,
     at: number[],
     evidence: number[] = [],
+    extra: FindingExtra = {},
   ): void => {
     if (outcome === 'fail') result.outcome = 'fail';
     else if (result.outcome === 'pass') result.outcome = 'unknown';
@@ -54,12 +55,13 @@ function createReporter(result: RuleResult, message: string, unknownFails: boole
       message: `${message}: ${detail}`,
       at,
       evidence,
+      ...extra,
     });
   };
   return {
-    fail: (d, a, e) => add('fail', d, a, e),
-    unknown: (d, a, e) =>
-      add(unknownFails ? 'fail' : 'unknown', unknownFails ? `undecidable: ${d}` : d, a, e),
+    fail: (d, a, e, x) => add('fail', d, a, e, x),
+    unknown: (d, a, e, x) =>
+      add(unknownFails ? 'fail' : 'unknown', unknownFails ? `undecidable: ${d}` : d, a, e, x),
   };
 }
 

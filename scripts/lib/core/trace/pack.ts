@@ -51,6 +51,12 @@ export interface Finding {
   evidence: number[];
   /** Line in the trace file of the first offending event, when the format has lines. */
   line?: number;
+  /** `final_claim`: the sentence of the final reply that made the claim. */
+  quote?: string;
+  /** `final_claim`: the id of the call the claim rests on. */
+  callId?: string;
+  /** `final_claim`: how that call is named (the value at the rule's `show`, e.g. its command). */
+  callName?: string;
 }
 
 export interface RuleResult {

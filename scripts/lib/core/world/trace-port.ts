@@ -41,6 +41,8 @@ export interface TracePort {
     problems: string[],
   ): { code: string; message: string; next: string; problems: string[] };
   loadPack(path: string, shownAs: string): Pack;
+  /** The file of a pack that ships with proofgate (`honest-completion`), never a project file. */
+  shippedPackFile(name: string): string;
   /** Files under `root` matching the globs, sorted (a glob leaving the root is a usage error). */
   globFiles(root: string, patterns: readonly string[], where?: string): Promise<string[]>;
 }

@@ -147,7 +147,13 @@ async function decide(
   try {
     const gate = readEntriesOnce('start' in io ? await io.world() : io);
     const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
-    return await recordStop(request, context, options.controls, toFacts);
+    return await recordStop(
+      request,
+      context,
+      options.controls,
+      toFacts,
+      parsed.input.transcriptPath,
+    );
   } finally {
     endProbe();
     git.endWorktreeState(project.top);

@@ -14,6 +14,8 @@ import { toJsonObject } from '../../core/ledger/to-json.ts';
 import type { Actor } from '../../core/ledger/types.ts';
 import type { ClaimFound, StopContext } from './hook-stop-claim.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import { resolve } from 'node:path';
+import type { TranscriptJudgement } from './hook-stop-transcript.ts';
 
 type BaseRequest = Omit<StopRequest, 'facts'>;
 
@@ -22,7 +24,10 @@ export async function recordStop(
   context: StopContext,
   controls: readonly string[],
   toFacts: (error: unknown) => StopFacts,
+  transcriptPath?: string,
 ): Promise<StopDecision> {
+  // The transcript is read while the claim half gathers its facts; the plane's policy applies after.
+  const judging = transcriptPath === undefined ? undefined : startJudging(transcriptPath, context);
   let found: ClaimFound;
   try {
     const { gatherClaimFacts } = await import('./hook-stop-claim.ts');
@@ -31,6 +36,13 @@ export async function recordStop(
     return decideStop({ ...request, facts: toFacts(error) });
   }
   const { facts, plane } = found;
+  if (judging !== undefined) {
+    const { withPolicy } = await import('./hook-stop-transcript.ts');
+    request = {
+      ...request,
+      transcript: withPolicy(await judging, plane.manifest.policies.transcript_unreadable),
+    };
+  }
   let recorded = 0;
   if (facts.kind === 'claim' && request.stopHookActive) {
     const entries = await context.gate.readEntries(plane);
@@ -53,6 +65,21 @@ export async function recordStop(
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
     return decideStop({ ...request, facts, recorded, recordFailure: problem });
+  }
+}
+
+/** Judges the transcript; a failure to read it is a judgement too (never a silent pass). */
+async function startJudging(path: string, context: StopContext): Promise<TranscriptJudgement> {
+  try {
+    const { judgeTranscript } = await import('./hook-stop-transcript.ts');
+    // The plane is read once per world: the claim half gets this same read.
+    const plane = await context.gate.loadPlane(context.root);
+    const commands = plane.registry.controls.flatMap((c) =>
+      c.execution.type === 'command' && c.applies.value ? [c.execution.argv] : [],
+    );
+    return await judgeTranscript(resolve(context.ctx.cwd, path), context.gate, commands);
+  } catch (error) {
+    return { kind: 'unreadable', problem: error instanceof Error ? error.message : String(error) };
   }
 }
 

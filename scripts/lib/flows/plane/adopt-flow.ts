@@ -2,14 +2,19 @@
 // not apply. Every path edits registry.yaml with the yaml Document API (the owner's comments and
 // layout survive), re-validates the result against the manifest and re-renders the derived pages.
 import type { World, WorldExtras } from '../../core/world/world.ts';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { assertGlobs } from '../../core/shared/pathspec.ts';
 import type { Context } from '../../core/context.ts';
 import { UsageError } from '../../core/errors.ts';
 import type { AdoptionPlan } from '../../core/plane/plan-adoption.ts';
 import { isSameFill, planAdoption } from '../../core/plane/plan-adoption.ts';
-import { pickDecider, planManualFill, planNotApplicable } from '../../core/plane/plan-decision.ts';
+import {
+  pickDecider,
+  planManualFill,
+  planNotApplicable,
+  planTraceFill,
+} from '../../core/plane/plan-decision.ts';
 import { applyAdoption } from '../../core/plane/edit-registry.ts';
 import { assertPlaneReferences, assertRegistry } from '../../core/plane/validate.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
@@ -32,7 +37,7 @@ type AdoptOutcome =
       mode: 'list';
       candidates: Candidate[];
       not_adoptable: NotAdoptable[];
-      slots: { id: string; hint: string }[];
+      slots: { id: string; hint: string; fill?: string }[];
     }
   | {
       mode: 'fill' | 'add' | 'unchanged';
@@ -49,6 +54,16 @@ type AdoptOutcome =
       at: string;
       authorization: AuthorizationKind[];
       exclusive: boolean;
+      rendered: string[];
+    }
+  | {
+      /** A trajectory slot filled with a rule pack and its traces (`source: manual:<authority>`). */
+      mode: 'trace';
+      control: string;
+      pack: string;
+      traces: string[];
+      by: string;
+      at: string;
       rendered: string[];
     }
   | {
@@ -81,7 +96,15 @@ export interface AdoptFlowOptions {
   outputs?: string[];
   /** Append the .gitignore lines the outputs need (`--ignore-outputs`). */
   ignoreOutputs?: boolean;
+  /** With --fills: the trace rule pack a trajectory slot runs (a shipped name or a file). */
+  tracePack?: string;
+  /** With --trace-pack: globs of the recorded traces it judges. */
+  traces?: string[];
 }
+
+/** The command that fills a trajectory slot, as `adopt --list` offers it. */
+const traceFillCommand = (id: string): string =>
+  `proofgate adopt --fills ${id} --trace-pack honest-completion --traces 'traces/**/*.jsonl'`;
 
 function refuseMixed(options: AdoptFlowOptions): void {
   const bad = (message: string, next: string): UsageError =>
@@ -101,6 +124,22 @@ function refuseMixed(options: AdoptFlowOptions): void {
   }
   if (options.rationale !== undefined)
     throw bad('--rationale goes with --not-applicable', 'proofgate adopt --list');
+  if (options.tracePack !== undefined || options.traces !== undefined) {
+    const slot = options.fills ?? 'AI.TRAJECTORY_RULES';
+    if (
+      options.fills === undefined ||
+      options.candidate !== undefined ||
+      options.command !== undefined ||
+      options.outputs !== undefined ||
+      options.tracePack === undefined ||
+      options.traces === undefined
+    )
+      throw bad(
+        '--trace-pack and --traces go together, with --fills <slot> and no candidate, command or --outputs',
+        traceFillCommand(slot),
+      );
+    return;
+  }
   if (options.command === undefined) return;
   if (options.candidate !== undefined)
     throw bad(
@@ -147,6 +186,7 @@ async function adoptOnce(
     assertGlobs(options.outputs, '--outputs');
     await gate.git.assertOutputsUntracked(root, [{ id, outputs: options.outputs }], '--outputs');
   }
+  if (options.tracePack !== undefined) return fillWithTrace(options, ctx, gate, plane);
   const decided = options.notApplicable !== undefined || options.command !== undefined;
   const scan = await gate.repo.scanRepository(root);
   if (!decided && (options.list || options.candidate === undefined)) {
@@ -165,7 +205,15 @@ async function adoptOnce(
       });
     // a slot the owner declared not applicable is decided, not open
     const slots = plane.registry.controls.flatMap((c) =>
-      c.execution.type === 'slot' && c.applies.value ? [{ id: c.id, hint: c.execution.hint }] : [],
+      c.execution.type === 'slot' && c.applies.value
+        ? [
+            {
+              id: c.id,
+              hint: c.execution.hint,
+              ...(/\btrace\b/.test(c.execution.hint) ? { fill: traceFillCommand(c.id) } : {}),
+            },
+          ]
+        : [],
     );
     return { mode: 'list', candidates: scan.candidates, not_adoptable: scan.not_adoptable, slots };
   }
@@ -249,6 +297,36 @@ async function adoptOnce(
   const control = plan.kind === 'add' ? plan.control.id : plan.controlId;
   const mode = plan.kind === 'add' ? 'add' : 'fill';
   return { mode, control, candidate, rendered: writePlan(root, plane, plan, gate) };
+}
+
+/** A trajectory slot filled with a pack (loaded here, so a bad pack is refused before writing). */
+async function fillWithTrace(
+  options: AdoptFlowOptions,
+  ctx: Context,
+  gate: World & Pick<WorldExtras, 'planeEdits'>,
+  plane: Plane,
+): Promise<AdoptResult> {
+  const slot = options.fills ?? '';
+  const pack = options.tracePack ?? '';
+  const retry = traceFillCommand(slot);
+  const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
+  const by = pickDecider(plane.manifest, options.authorityId, retry, `human:${user}`);
+  const recorded = { by, at: ctx.clock.now().toISOString() };
+  const plan = planTraceFill(plane.registry, {
+    slot,
+    pack,
+    traces: options.traces ?? [],
+    recorded,
+  });
+  const trace = await gate.loadTrace();
+  const isFile = /[/\\]|\.ya?ml$/.test(pack);
+  if (isFile) assertGlobs([pack], '--trace-pack');
+  trace.loadPack(isFile ? join(options.root, pack) : trace.shippedPackFile(pack), pack);
+  const traces = plan.execution.type === 'trace' ? plan.execution.traces : [];
+  if (isSameFill(plane.registry, plan))
+    return { mode: 'trace', control: slot, pack, traces, by, at: recorded.at, rendered: [] };
+  const rendered = writePlan(options.root, plane, plan, gate);
+  return { mode: 'trace', control: slot, pack, traces, by, at: recorded.at, rendered };
 }
 
 /** Applies the plan to registry.yaml, validates the result and re-renders the derived files. */

@@ -55,7 +55,7 @@ export function validatePack(value: unknown, shownAs: string): Pack {
 }
 
 /** The packs that ship with proofgate, addressable by name (`--pack refund`). */
-export const SHIPPED_PACKS = ['refund', 'fs-safety', 'db-migration'] as const;
+export const SHIPPED_PACKS = ['refund', 'fs-safety', 'db-migration', 'honest-completion'] as const;
 
 /**
  * The file a `--pack` (or a trace control's `pack`) names: a path relative to `base` when that file
@@ -65,9 +65,13 @@ export function resolvePackFile(pack: string, base: string): string {
   const local = isAbsolute(pack) ? pack : join(base, pack);
   if (existsSync(local)) return local;
   const name = pack.replace(/\.yaml$/, '');
-  if ((SHIPPED_PACKS as readonly string[]).includes(name))
-    return packagePath('controls', 'catalog', 'traces', `${name}.yaml`);
+  if ((SHIPPED_PACKS as readonly string[]).includes(name)) return shippedPackFile(name);
   return local;
+}
+
+/** The file of a shipped pack, in this package (never the project's). */
+export function shippedPackFile(name: string): string {
+  return packagePath('controls', 'catalog', 'traces', `${name}.yaml`);
 }
 
 export function loadPack(path: string, shownAs: string): Pack {

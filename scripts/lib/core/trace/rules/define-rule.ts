@@ -3,9 +3,17 @@
 import type { RuleBase } from '../pack.ts';
 import type { View, ViewShape } from '../selector.ts';
 
+/** What a finding may add: the sentence it quotes and the call it rests on. */
+export interface FindingExtra {
+  quote?: string;
+  callId?: string;
+  /** How the finding names that call (e.g. its command). */
+  callName?: string;
+}
+
 export interface Reporter {
-  fail(detail: string, at: number[], evidence?: number[]): void;
-  unknown(detail: string, at: number[], evidence?: number[]): void;
+  fail(detail: string, at: number[], evidence?: number[], extra?: FindingExtra): void;
+  unknown(detail: string, at: number[], evidence?: number[], extra?: FindingExtra): void;
 }
 
 interface EndState {

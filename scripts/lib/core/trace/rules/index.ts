@@ -5,6 +5,7 @@ import { atMostRule } from './at-most.ts';
 import { beforeRule } from './before.ts';
 import { claimRequiresRule } from './claim-requires.ts';
 import type { RuleType } from './define-rule.ts';
+import { finalClaimRule } from './final-claim.ts';
 import { finalMentionsRule } from './final-mentions.ts';
 import { forbidRule } from './forbid.ts';
 import { noOrphansRule } from './no-orphans.ts';
@@ -28,5 +29,6 @@ export const ruleTypes: readonly RuleType<any>[] = [
   noOrphansRule,
   claimRequiresRule,
   finalMentionsRule,
+  finalClaimRule,
   sequenceRule,
 ];
