@@ -1,6 +1,7 @@
 // An in-memory GateIO for flow tests: a plane held in memory, a ledger array whose entries are
 // canonicalised (so floats or undefined in a body fail loudly), a Map object store and scripted
 // commands instead of processes.
+import { existsSync } from 'node:fs';
 import { canonicalize } from '../../scripts/lib/core/shared/canonical.ts';
 import { digestJson, sha256Hex } from '../../scripts/lib/core/hash.ts';
 import type {
@@ -188,6 +189,15 @@ export function createFakeGateIO(
     ...CANDIDATE_PART,
     ...PLANE_EDITS_PART,
     ...LEDGER_REPAIR_PART,
+    // The fake root is no repository: what changed since a base, and a base's files, are nothing
+    // there (a real directory still asks git).
+    git: {
+      ...WORLD_PARTS.git,
+      listChangedPaths: (root, ...rest) =>
+        existsSync(root) ? WORLD_PARTS.git.listChangedPaths(root, ...rest) : Promise.resolve([]),
+      readFilesAt: (root, ...rest) =>
+        existsSync(root) ? WORLD_PARTS.git.readFilesAt(root, ...rest) : Promise.resolve(new Map()),
+    },
     trust: undefined,
     resolveRoot: (rootOption) => Promise.resolve(rootOption ?? ROOT),
     ledgerUpstream: () => Promise.resolve(undefined),

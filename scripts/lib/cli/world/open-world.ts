@@ -5,6 +5,7 @@
 // the extras the verb adds, and the signing parts, set up only when asked. Entries are signed
 // automatically when the acting authority has registered keys. It imports io and core only: what
 // a flow decides stays in the flows.
+import { join } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import { InternalError } from '../../core/errors.ts';
 import type {
@@ -30,7 +31,7 @@ import { proveCommittedLedger } from '../../io/ledger/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger/ledger-store.ts';
 import { readToolIdentity, readToolIdentityAsync } from '../../io/host/tool-identity.ts';
 import { evidenceBytes } from '../../io/ledger/evidence-bytes.ts';
-import { createObjectStore } from '../../io/ledger/objects.ts';
+import { assertStoreShape, createObjectStore, objectsDir } from '../../io/ledger/objects.ts';
 import { loadPlane } from '../../io/plane/plane.ts';
 import { streamVerifiedEntries } from '../../io/ledger/read-verified-ledger.ts';
 import { readAttestationHistory } from '../../io/ledger/attestation-history.ts';
@@ -154,6 +155,9 @@ export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>
       return Promise.resolve(plane);
     },
     computeSubjects: (plane, controls) => {
+      // The evidence store is real directories before anything is bound: a symlink there is an
+      // integrity finding (exit 3), never a link a subject would bind.
+      assertStoreShape(plane, join(objectsDir(plane), 'shape-probe'));
       // A task's scope just read the working tree for this verdict: the statuses use that read.
       const state = asked.scoped.get(plane.root);
       asked.scoped.delete(plane.root);
