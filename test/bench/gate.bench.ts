@@ -94,6 +94,7 @@ export const benches: Bench[] = [
     const control = makeControl('T.true', command(['true']));
     await executeControl(control, {
       plane: io.plane,
+      objects: io.objects(io.plane),
       io,
       env,
       actor,

@@ -87,11 +87,15 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     // cache is warm, and the locating rev-parse and the untracked listing come with every verb.
     // The base's remote URL (ls-remote --get-url, no network), asked beside the merge-base while
     // git status runs: a remote that is this repository makes the base untrusted (base-trust.ts).
-    for (const calls of [hook, claim, status])
+    // The paths changed since the base (diff-tree --name-only), once: the task's scope, its test
+    // files' teeth and its reach share the answer.
+    for (const calls of [hook, claim, status]) {
       expect(count(calls, 'ls-remote --get-url '), calls.join('\n')).toBe(1);
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(14);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(15);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(14);
+      expect(count(calls, 'diff-tree -r --name-only '), calls.join('\n')).toBe(1);
+    }
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(15);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(16);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(15);
   });
 
   it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
@@ -110,9 +114,11 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
         expect(count(calls, asked), calls.join('\n')).toBe(0);
       expect(count(calls, 'ls-tree -r -l -z --full-tree '), calls.join('\n')).toBe(1);
     }
-    // + the base's remote URL (ls-remote --get-url), as above.
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(7);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(8);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(7);
+    // + the base's remote URL (ls-remote --get-url) and the paths changed since it, as above.
+    for (const calls of [hook, claim, status])
+      expect(count(calls, 'diff-tree -r --name-only '), calls.join('\n')).toBe(1);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(8);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(9);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(8);
   });
 });

@@ -71,10 +71,14 @@ describe('hook stop runs a self-only task again before it releases it', () => {
     expect(added).not.toContain('"kind":"run"');
   });
 
-  it('an honest PASS is released', async () => {
+  it('an honest PASS is released, and the rerun leaves no evidence object behind', async () => {
     const r = repo();
     expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
+    const objects = join(r.dir, '.proofgate', 'evidence', 'objects');
+    const before = readdirSync(objects, { recursive: true }).sort();
     expect((await hookStopIn(r.dir, '--control', 'tests')).decision).toBeUndefined();
+    // Its output stays in memory: an object on disk would be evidence no ledger line names.
+    expect(readdirSync(objects, { recursive: true }).sort()).toEqual(before);
   });
 
   it('a task that needs the cross stage is not re-run: the missing audit refuses it', async () => {

@@ -86,6 +86,7 @@ describe('runCommand', () => {
     const parentEnv = { ...env, API_TOKEN: secret };
     const outcome = await executeControl(control, {
       plane: io.plane,
+      objects: io.objects(io.plane),
       io,
       env: parentEnv,
       actor: { label: 'a', authority: 'b', context: 'c' },
@@ -150,6 +151,7 @@ describe('runCommand', () => {
     });
     const outcome = await executeControl(control, {
       plane: io.plane,
+      objects: io.objects(io.plane),
       io,
       env,
       actor: { label: 'a', authority: 'b', context: 'c' },

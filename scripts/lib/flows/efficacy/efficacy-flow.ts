@@ -94,6 +94,7 @@ export async function runEfficacyFlow(
       actor: options.actor,
       authorize: [],
       rules: redactionRulesFor(plane, ctx.env),
+      objects: io.objects(copy),
     };
     const results: ControlEfficacy[] = [];
     for (const control of controls) {

@@ -11,6 +11,7 @@ import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
 import type { StoredEntry } from '../../core/ledger/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import { formatEvaluateCommand } from '../../core/next/next-command.ts';
+import { memoryObjectStore } from '../../core/ledger/memory-objects.ts';
 import { executeControl, prepareExecution } from '../run/execute-control.ts';
 
 /** Default of `policies.claims.task.rerun_max_ms`. */
@@ -61,7 +62,12 @@ export async function rerunTask(
     };
   }
   const actor = { label: 'proofgate hook stop', authority: 'virtual:developer', context: 'hook' };
-  const settings = prepareExecution(plane, io, ctx.env, { actor, authorize: [] });
+  // Its outputs stay in memory: written, they would be evidence objects no ledger line names.
+  const settings = prepareExecution(plane, io, ctx.env, {
+    actor,
+    authorize: [],
+    objects: memoryObjectStore(),
+  });
   const blockers: ClaimBlocker[] = [];
   for (const control of controls) {
     const outcome = await executeControl(control, settings);

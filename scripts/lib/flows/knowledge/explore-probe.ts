@@ -134,6 +134,7 @@ export async function runProbeStep(
     actor: world.actor,
     authorize: settings.allow,
     rules: redactionRulesFor(world.plane, ctx.env),
+    objects: world.gate.objects(world.plane),
   };
   const seen: Observation[] = [];
   for (let i = 0; i < settings.repeats; i++) {

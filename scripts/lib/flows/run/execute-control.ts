@@ -18,7 +18,7 @@ import {
   type Grant,
   type Grantor,
 } from '../../core/gate/authority/grant-authority.ts';
-import type { Actor } from '../../core/ledger/types.ts';
+import type { Actor, ObjectStore } from '../../core/ledger/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { TraceOutcome } from '../../core/ports.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
@@ -41,6 +41,8 @@ export interface ExecuteRequest {
   authorize: readonly AuthorizationKind[];
   /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
   grantor?: Grantor;
+  /** Where outputs go; default the plane's evidence objects. */
+  objects?: ObjectStore;
 }
 
 /**
@@ -67,6 +69,7 @@ export function prepareExecution(
     authorize: request.authorize,
     grants,
     rules: redactionRulesFor(plane, env),
+    objects: request.objects ?? io.objects(plane),
   };
 }
 
@@ -235,7 +238,7 @@ async function runPicked(
     settings.rules,
     plane.manifest.policies.evidence.output_cap_bytes,
   );
-  const review = await io.objects(plane).put(new TextEncoder().encode(copy.text));
+  const review = await settings.objects.put(new TextEncoder().encode(copy.text));
   const details: RunDetails = {
     execution: control.execution.type,
     argv: redactedArgv,
@@ -296,10 +299,7 @@ async function checkTraceControl(
   const started = Date.now();
   const outcome = await (settings.io.checkTrace?.(settings.plane.root, execution) ??
     checkTrace(settings.plane.root, execution, settings.io));
-  const objects =
-    outcome.report === undefined
-      ? []
-      : [await settings.io.objects(settings.plane).put(outcome.report)];
+  const objects = outcome.report === undefined ? [] : [await settings.objects.put(outcome.report)];
   const details: RunDetails = {
     execution: 'trace',
     duration_ms: Math.max(0, Date.now() - started),

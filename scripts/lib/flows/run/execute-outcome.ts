@@ -1,7 +1,7 @@
 // What executing one control needs and what it yields; shared by execute-control.ts and the ratchet
 // judge it delegates to (kept apart so the two do not import each other).
 import type { World } from '../../core/world/world.ts';
-import type { Actor } from '../../core/ledger/types.ts';
+import type { Actor, ObjectStore } from '../../core/ledger/types.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
 import type { ResultStatus, RunDetails } from '../../core/gate/entries/bodies.ts';
 import type { Grant } from '../../core/gate/authority/grant-authority.ts';
@@ -18,6 +18,8 @@ export interface ExecuteSettings {
   /** Who granted `authorize` (checked before anything runs); recorded with each use. */
   grants?: readonly Grant[];
   rules: RedactionRules;
+  /** Where outputs are stored: the plane's evidence objects (io.objects), unless a check records nothing. */
+  objects: ObjectStore;
 }
 
 export interface ExecuteOutcome {

@@ -19,7 +19,7 @@ export async function judgeRatchet(
   const { details } = outcome;
   if (outcome.status === 'BLOCKED' || details.review === undefined) return outcome;
   const { plane, io } = settings;
-  const review = await io.objects(plane).get(details.review);
+  const review = await settings.objects.get(details.review);
   const parsed = parseFingerprints({
     text: review === undefined ? '' : new TextDecoder().decode(review),
     truncated: details.truncated || review === undefined,
@@ -33,7 +33,7 @@ export async function judgeRatchet(
       details: { ...details, ratchet: { problem: parsed.reason } },
     };
   }
-  const digest = await io.objects(plane).put(encodeFingerprints(parsed.fingerprints));
+  const digest = await settings.objects.put(encodeFingerprints(parsed.fingerprints));
   const ratchet: RatchetDetails = { fingerprints: digest, count: parsed.fingerprints.length };
   const baseline = latestBaselines(await io.readEntries(plane)).get(control.id);
   if (baseline !== undefined) {

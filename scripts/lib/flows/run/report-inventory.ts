@@ -6,11 +6,11 @@ import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 
 export async function withReportInventory(
   outcome: ExecuteOutcome,
-  settings: Pick<ExecuteSettings, 'io' | 'plane'>,
+  settings: Pick<ExecuteSettings, 'objects'>,
 ): Promise<ExecuteOutcome> {
   const xml = (outcome.details.artifacts ?? []).filter((a) => a.path.endsWith('.xml'));
   if (xml.length === 0 || outcome.details.inventory === undefined) return outcome;
-  const store = settings.io.objects(settings.plane);
+  const store = settings.objects;
   const reports: { path: string; text: string }[] = [];
   for (const a of xml) {
     const bytes = await store.get(a.sha256);

@@ -61,7 +61,7 @@ export async function withArtifacts(
   }
   const artifacts: ArtifactRecord[] = [];
   for (const f of found) {
-    const sha256 = await io.objects(plane).put(f.bytes);
+    const sha256 = await settings.objects.put(f.bytes);
     artifacts.push({ path: f.path, sha256, bytes: f.bytes.length });
   }
   const details = { ...outcome.details, artifacts };

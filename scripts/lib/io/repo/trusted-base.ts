@@ -29,7 +29,9 @@ export async function listChangedPaths(
   to: string,
   scope: SubjectScope,
 ): Promise<string[]> {
-  return changedPaths(root, from, to, scope);
+  // Asked once per verdict: the task's scope, its test files' teeth and its reach share it.
+  const key = `changed ${from} ${to} ${JSON.stringify([scope.excludes, scope.includes ?? null])}`;
+  return remembered(root, key, () => changedPaths(root, from, to, scope));
 }
 
 /**
