@@ -25,6 +25,10 @@ export const adopt = defineVerb({
       'proofgate adopt --not-applicable ENG.BUILD --rationale "library without a build step"',
       'the control stops blocking claims; owner and reason recorded',
     ],
+    [
+      'proofgate adopt --uncounted ENG.TESTS',
+      'a plain script of assertions: its runs carry no test count (inventory: none)',
+    ],
   ],
   positionals: { candidate: { describe: 'Candidate id, e.g. npm:test' } },
   flags: {
@@ -39,6 +43,11 @@ export const adopt = defineVerb({
       describe: 'Record that this control does not apply (needs --rationale)',
     },
     rationale: { type: 'string', describe: 'Why the control does not apply' },
+    uncounted: {
+      type: 'string',
+      describe:
+        "this command control prints no test count the gate reads: record inventory: none on it (a definition change, approved under the base's rules)",
+    },
     'authority-id': {
       type: 'string',
       describe: 'The person deciding (default: the only human authority in the manifest)',
@@ -82,6 +91,7 @@ export const adopt = defineVerb({
     authorize: argv.authorize ?? [],
     command: argv['--'] === undefined ? undefined : [...argv['--']],
     notApplicable: argv['not-applicable'],
+    ...(argv.uncounted === undefined ? {} : { uncounted: argv.uncounted }),
     rationale: argv.rationale,
     authorityId: argv['authority-id'],
     ...(argv.outputs === undefined ? {} : { outputs: argv.outputs }),

@@ -4,6 +4,8 @@
 // PASS; the run's test inventory, compared with the base's last PASS, refuses the task claim and
 // makes the Stop hook block, naming the weakening. An honest change that fixes the bug and adds a
 // test is granted.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeGateRepo, type GateRepo } from '../helpers/gate-repo.ts';
 import { hookStopIn } from '../helpers/hook-stop.ts';
@@ -176,12 +178,44 @@ describe('without a base (no upstream): nothing to compare, an unknown inventory
       "warning: inventory unknown: ENG.TESTS runs tests, but no test runner's summary in the output",
     );
   });
-  it('engineering_ready: refused until the runner prints a summary', async () => {
+  it('engineering_ready: refused until the runner prints a summary, or the owner declares it prints none', async () => {
     const r = await noBase('engineering_ready');
     const claim = await r.run(TASK, ENV);
     expect(claim.code, claim.out + claim.err).toBe(1);
     expect(claim.out).toContain(
       'from engineering_ready the tests a control runs must be countable',
     );
+    // The printed next step, as printed, by the project's owner: inventory: none on the control,
+    // then a run under it.
+    expect(claim.out).toContain('next: proofgate adopt --uncounted ENG.TESTS');
+    expect((await r.run(['authority', 'add', 'human:alice'], ENV)).code).toBe(0);
+    const adopted = await r.run(['adopt', '--uncounted', 'ENG.TESTS'], ENV);
+    expect(adopted.code, adopted.out + adopted.err).toBe(0);
+    expect(readFileSync(join(r.dir, '.proofgate/controls/registry.yaml'), 'utf8')).toMatch(
+      /inventory: none\n\s+recorded:\n\s+by: human:alice/,
+    );
+    expect((await r.run(['evaluate', '--run', ...DEV], ENV)).code).toBe(0);
+    const granted = await r.run(TASK, ENV);
+    expect(granted.code, granted.out + granted.err).toBe(0);
+  });
+});
+
+describe('adopt --uncounted cannot launder a weakened suite', () => {
+  it('a no-op script declared uncounted on the branch: still refused, the base ran tests', async () => {
+    const r = await base('engineering_ready');
+    r.write('package.json', pkg('node -e 0'));
+    expect((await r.run(['authority', 'add', 'human:alice'], ENV)).code).toBe(0);
+    const adopted = await r.run(['adopt', '--uncounted', 'ENG.TESTS'], ENV);
+    expect(adopted.code, adopted.out + adopted.err).toBe(0);
+    await expectRefused(r, 'verification weakened: ENG.TESTS ran 3 tests on the base');
+  });
+  it('names a command control, alone', async () => {
+    const r = await base('prototype');
+    const unknown = await r.run(['adopt', '--uncounted', 'ENG.NOPE'], ENV);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('no control "ENG.NOPE" in the registry');
+    const mixed = await r.run(['adopt', '--uncounted', 'ENG.TESTS', '--fills', 'ENG.TESTS'], ENV);
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toContain('--uncounted changes one control');
   });
 });

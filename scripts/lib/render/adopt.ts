@@ -42,6 +42,15 @@ export function renderAdopt(result: AdoptResult): string {
       `next: proofgate evaluate --run --control ${quoteArg(result.control)}`,
       'then: commit the registry (and the recorded traces) together with the evidence the run records',
     ].join('\n');
+  if (result.mode === 'uncounted')
+    return [
+      `adopt: ${result.control} prints no test count: inventory: none (by ${result.by}, ${result.at})`,
+      ...(result.rendered.length > 0
+        ? [`re-rendered: ${result.rendered.join(', ')}`]
+        : ['nothing changed: it already declared inventory: none']),
+      `next: proofgate evaluate --run --control ${quoteArg(result.control)}`,
+      "then: commit the registry with the evidence; on a branch, the change is approved under the base's rules",
+    ].join('\n');
   if (result.mode === 'not_applicable')
     return [
       `adopt: ${result.control} is NOT_APPLICABLE (owner ${result.owner}, ${result.at}): ${result.rationale}`,

@@ -195,8 +195,9 @@ describe('inventory unknown', () => {
     });
     const found = judge(undefined, unknown, { maturity: 'engineering_ready' });
     expect(found.blockers[0]?.reason).toBe(
-      'inventory unknown: ENG.TESTS runs tests, but no summary; from engineering_ready the tests a control runs must be countable',
+      'inventory unknown: ENG.TESTS runs tests, but no summary; from engineering_ready the tests a control runs must be countable: make the runner print a summary the gate reads (references/inventory.md) and run it again, or declare that the command prints none',
     );
+    expect(found.blockers[0]?.next).toBe('proofgate adopt --uncounted ENG.TESTS');
   });
   it('declared inventory: none (under the base rules): nothing', () => {
     const found = judge(undefined, unknown, {

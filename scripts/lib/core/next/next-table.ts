@@ -16,6 +16,7 @@ export const NEXT_COMMANDS = {
   adoptNotApplicable: 'adopt --not-applicable <control> --rationale <why>',
   adoptNotApplicableBy: 'adopt --not-applicable <control> --rationale <why> --authority-id <owner>',
   adoptFills: 'adopt --fills <slot> -- <program> <args...>',
+  adoptUncounted: 'adopt --uncounted <control>',
   evaluateRun: 'evaluate --run',
   evaluateControl: 'evaluate --run --control <control>',
   evaluateShard: 'evaluate --run --shard <shard>',

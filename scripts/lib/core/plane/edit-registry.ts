@@ -24,6 +24,9 @@ export function applyAdoption(text: string, plan: AdoptionPlan): string {
     const applies = { value: false, owner: plan.owner, rationale: plan.rationale };
     doc.setIn(['controls', plan.index, 'applies'], doc.createNode(applies));
     doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
+  } else if (plan.kind === 'uncounted') {
+    doc.setIn(['controls', plan.index, 'inventory'], 'none');
+    doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
   } else if (plan.kind === 'add') {
     doc.addIn(['controls'], doc.createNode(orderControl(plan.control)));
   }

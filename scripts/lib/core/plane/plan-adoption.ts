@@ -50,6 +50,13 @@ export type AdoptionPlan =
       rationale: string;
       recorded: Recorded;
     }
+  | {
+      /** The command prints no test count: `inventory: none` (references/inventory.md). */
+      kind: 'uncounted';
+      index: number;
+      controlId: string;
+      recorded: Recorded;
+    }
   | { kind: 'add'; control: Control }
   | { kind: 'unchanged'; controlId: string };
 

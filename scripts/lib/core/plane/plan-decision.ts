@@ -151,6 +151,32 @@ export function planNotApplicable(
   };
 }
 
+/**
+ * `adopt --uncounted`: the command control prints no test count a parser reads, so its runs carry
+ * no inventory (`inventory: none`); a definition change, approved under the base's rules.
+ */
+export function planUncounted(
+  registry: Registry,
+  request: { control: string },
+): Omit<Extract<AdoptionPlan, { kind: 'uncounted' }>, 'recorded'> {
+  const index = registry.controls.findIndex((c) => c.id === request.control);
+  const control = registry.controls[index];
+  const commands = registry.controls.filter((c) => c.execution.type === 'command');
+  if (control === undefined || control.execution.type !== 'command')
+    throw new UsageError(
+      control === undefined ? 'UNKNOWN_ID' : 'BAD_FLAG',
+      control === undefined
+        ? `no control "${request.control}" in the registry`
+        : `${request.control} is not a command control: only a command's output holds a test count`,
+      {
+        where: '--uncounted',
+        expected: `a command control: ${commands.map((c) => c.id).join(', ') || '(none yet)'}`,
+        next: `run "${nextCommand('status')}" to see every control`,
+      },
+    );
+  return { kind: 'uncounted', index, controlId: request.control };
+}
+
 export interface TraceFillRequest {
   slot: string;
   /** A shipped pack by name (`honest-completion`) or a pack file relative to the root. */

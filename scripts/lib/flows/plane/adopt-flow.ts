@@ -2,109 +2,20 @@
 // not apply. Every path edits registry.yaml with the yaml Document API (the owner's comments and
 // layout survive), re-validates the result against the manifest and re-renders the derived pages.
 import type { World, WorldExtras } from '../../core/world/world.ts';
-import { join, relative } from 'node:path';
-import { parseDocument } from 'yaml';
 import { assertGlobs } from '../../core/shared/pathspec.ts';
 import type { Context } from '../../core/context.ts';
 import { UsageError } from '../../core/errors.ts';
-import type { AdoptionPlan } from '../../core/plane/plan-adoption.ts';
 import { isSameFill, planAdoption } from '../../core/plane/plan-adoption.ts';
-import {
-  pickDecider,
-  planManualFill,
-  planNotApplicable,
-  planTraceFill,
-} from '../../core/plane/plan-decision.ts';
-import { applyAdoption } from '../../core/plane/edit-registry.ts';
-import { assertPlaneReferences, assertRegistry } from '../../core/plane/validate.ts';
-import type { AuthorizationKind } from '../../core/plane/types.ts';
+import { pickDecider, planManualFill, planNotApplicable } from '../../core/plane/plan-decision.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
 import { redactTyped } from '../../core/ledger/redact-draft.ts';
-import type { Plane } from '../../core/plane/plane.ts';
-import type { Candidate, NotAdoptable } from '../../core/scan/types.ts';
 import { recordSignedDecision, requireOwnerKey } from '../audit/sign-decision.ts';
-import { adviseOutputIgnores, type OutputIgnore } from './adopt-ignore.ts';
-import { renderPlaneFiles } from '../../render/plane-docs.ts';
+import { adviseOutputIgnores } from './adopt-ignore.ts';
+import { writePlan, type AdoptFlowOptions, type AdoptResult } from './adopt-result.ts';
+import { fillWithTrace, traceFillCommand } from './adopt-trace.ts';
+import { markUncounted } from './adopt-uncounted.ts';
 
-/** What `proofgate adopt` returns; render/adopt.ts prints it. */
-export type AdoptResult = AdoptOutcome & {
-  /** With --outputs: the root .gitignore lines they need, and whether they were appended. */
-  ignore?: OutputIgnore;
-};
-
-type AdoptOutcome =
-  | {
-      mode: 'list';
-      candidates: Candidate[];
-      not_adoptable: NotAdoptable[];
-      slots: { id: string; hint: string; fill?: string }[];
-    }
-  | {
-      mode: 'fill' | 'add' | 'unchanged';
-      control: string;
-      candidate: Candidate;
-      rendered: string[];
-    }
-  | {
-      /** A person's own command filled a slot (`source: manual:<authority>`). */
-      mode: 'manual';
-      control: string;
-      argv: string[];
-      by: string;
-      at: string;
-      authorization: AuthorizationKind[];
-      exclusive: boolean;
-      rendered: string[];
-    }
-  | {
-      /** A trajectory slot filled with a rule pack and its traces (`source: manual:<authority>`). */
-      mode: 'trace';
-      control: string;
-      pack: string;
-      traces: string[];
-      by: string;
-      at: string;
-      rendered: string[];
-    }
-  | {
-      mode: 'not_applicable';
-      control: string;
-      owner: string;
-      rationale: string;
-      at: string;
-      rendered: string[];
-      /** The signed decision's entry, when the owner has a registered key. */
-      signed?: string;
-    };
-
-export interface AdoptFlowOptions {
-  /** The repository root (resolved by the caller). */
-  root: string;
-  list: boolean;
-  candidate: string | undefined;
-  as: string | undefined;
-  fills: string | undefined;
-  authorize: AuthorizationKind[];
-  /** The words after `--`: a person's own command for the `--fills` slot. */
-  command: string[] | undefined;
-  /** A control (slot or not) that does not apply to this project. */
-  notApplicable: string | undefined;
-  rationale: string | undefined;
-  /** The person deciding; default: the manifest's only active human authority. */
-  authorityId: string | undefined;
-  /** Files the adopted command writes: declared outputs, left out of every result's subject. */
-  outputs?: string[];
-  /** Append the .gitignore lines the outputs need (`--ignore-outputs`). */
-  ignoreOutputs?: boolean;
-  /** With --fills: the trace rule pack a trajectory slot runs (a shipped name or a file). */
-  tracePack?: string;
-  /** With --trace-pack: globs of the recorded traces it judges. */
-  traces?: string[];
-}
-
-/** The command that fills a trajectory slot, as `adopt --list` offers it. */
-const traceFillCommand = (id: string): string =>
-  `proofgate adopt --fills ${id} --trace-pack honest-completion --traces 'traces/**/*.jsonl'`;
+export type { AdoptFlowOptions, AdoptResult } from './adopt-result.ts';
 
 function refuseMixed(options: AdoptFlowOptions): void {
   const bad = (message: string, next: string): UsageError =>
@@ -179,6 +90,7 @@ async function adoptOnce(
   refuseMixed(options);
   const root = options.root;
   const plane = gate.planeFiles.loadPlane(root);
+  if (options.uncounted !== undefined) return markUncounted(options, ctx, gate, plane);
   const typedRationale =
     options.rationale && redactTyped(options.rationale, redactionRulesFor(plane, ctx.env).secrets);
   if (options.outputs !== undefined) {
@@ -297,53 +209,4 @@ async function adoptOnce(
   const control = plan.kind === 'add' ? plan.control.id : plan.controlId;
   const mode = plan.kind === 'add' ? 'add' : 'fill';
   return { mode, control, candidate, rendered: writePlan(root, plane, plan, gate) };
-}
-
-/** A trajectory slot filled with a pack (loaded here, so a bad pack is refused before writing). */
-async function fillWithTrace(
-  options: AdoptFlowOptions,
-  ctx: Context,
-  gate: World & Pick<WorldExtras, 'planeEdits'>,
-  plane: Plane,
-): Promise<AdoptResult> {
-  const slot = options.fills ?? '';
-  const pack = options.tracePack ?? '';
-  const retry = traceFillCommand(slot);
-  const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
-  const by = pickDecider(plane.manifest, options.authorityId, retry, `human:${user}`);
-  const recorded = { by, at: ctx.clock.now().toISOString() };
-  const plan = planTraceFill(plane.registry, {
-    slot,
-    pack,
-    traces: options.traces ?? [],
-    recorded,
-  });
-  const trace = await gate.loadTrace();
-  const isFile = /[/\\]|\.ya?ml$/.test(pack);
-  if (isFile) assertGlobs([pack], '--trace-pack');
-  trace.loadPack(isFile ? join(options.root, pack) : trace.shippedPackFile(pack), pack);
-  const traces = plan.execution.type === 'trace' ? plan.execution.traces : [];
-  if (isSameFill(plane.registry, plan))
-    return { mode: 'trace', control: slot, pack, traces, by, at: recorded.at, rendered: [] };
-  const rendered = writePlan(options.root, plane, plan, gate);
-  return { mode: 'trace', control: slot, pack, traces, by, at: recorded.at, rendered };
-}
-
-/** Applies the plan to registry.yaml, validates the result and re-renders the derived files. */
-function writePlan(
-  root: string,
-  plane: Plane,
-  plan: AdoptionPlan,
-  { planeEdits }: Pick<WorldExtras, 'planeEdits'>,
-): string[] {
-  const text = applyAdoption(planeEdits.readTextFile(plane.registryPath), plan);
-  const registry: unknown = parseDocument(text).toJS();
-  const shown = relative(root, plane.registryPath);
-  assertRegistry(registry, shown);
-  assertPlaneReferences(plane.manifest, registry, {
-    manifest: relative(root, plane.manifestPath),
-    registry: shown,
-  });
-  planeEdits.replaceFile(plane.registryPath, text);
-  return planeEdits.writeDerivedFiles(plane.dir, renderPlaneFiles(plane.manifest, registry));
 }

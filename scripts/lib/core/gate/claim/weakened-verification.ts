@@ -16,6 +16,7 @@ import {
 } from '../../inventory/inventory.ts';
 import { isTestCommand } from '../../inventory/read-inventory.ts';
 import { formatEvaluateCommand } from '../../next/next-command.ts';
+import { nextCommand } from '../../next/next-table.ts';
 import type { ClaimBlocker } from './decide-claim.ts';
 
 export interface WeakeningRequest {
@@ -208,8 +209,8 @@ function judgeUnknown(
     control: id,
     stage: 'self',
     status: 'PASS',
-    reason: `${text}; from engineering_ready the tests a control runs must be countable`,
-    next: `make the runner print its summary (a reporter the gate reads: references/inventory.md), then ${formatEvaluateCommand({ control: id })}; or, if the command runs no tests, declare inventory: none on it in controls/registry.yaml (a definition change: approved under the base's rules)`,
+    reason: `${text}; from engineering_ready the tests a control runs must be countable: make the runner print a summary the gate reads (references/inventory.md) and run it again, or declare that the command prints none`,
+    next: nextCommand('adoptUncounted', { control: id }),
   });
 }
 
