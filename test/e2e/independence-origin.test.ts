@@ -140,7 +140,7 @@ describe("a key-signed cross audit from the developer's own clone", () => {
     const result = claim(r, env);
     expect(result.stdout).toMatch(/^COMPLETED \[task\]/);
     expect(result.stdout).toMatch(
-      /warning: tests \[cross\]: cross audit written from the same clone/,
+      /warning: \[cross\] cross audit written from the same clone.* \(tests\)$/m,
     );
     expect(result.stdout).toContain(OWN_CLONE_KEY);
   });

@@ -14,6 +14,29 @@ function allAtOnce(blockers: ClaimFlowResult['blockers']): string[] {
   );
 }
 
+/**
+ * Each signing warning once per stage, naming the controls it concerns (a same-host or own-clone
+ * audit is one fact about the audit, not one per control).
+ */
+function signingWarnings(result: ClaimFlowResult): string[] {
+  const byFlag = new Map<string, string[]>();
+  for (const stage of Object.keys(result.strengths ?? {})) {
+    for (const s of result.statuses) {
+      for (const flag of s.stages[stage as keyof typeof s.stages].signing?.flags ?? []) {
+        const key = `[${stage}] ${flag}`;
+        byFlag.set(key, [...(byFlag.get(key) ?? []), s.control]);
+      }
+    }
+  }
+  return [...byFlag].map(([flag, controls]) => {
+    const named =
+      controls.length <= 3
+        ? controls.join(', ')
+        : `${controls.slice(0, 2).join(', ')} and ${controls.length - 2} more`;
+    return `  warning: ${flag} (${named})`;
+  });
+}
+
 export function renderClaim(result: ClaimFlowResult): string {
   const lines = [result.verdict];
   if (result.granted && result.uncommitted !== undefined)
@@ -26,12 +49,7 @@ export function renderClaim(result: ClaimFlowResult): string {
   const signed = Object.values(result.strengths ?? {}).some((counts) => counts.signed > 0);
   lines.push(...trustLine(result.trust, signed));
   for (const w of result.warnings ?? []) lines.push(`  warning: ${w}`);
-  for (const s of result.statuses) {
-    for (const stage of Object.keys(result.strengths ?? {})) {
-      for (const flag of s.stages[stage as keyof typeof s.stages].signing?.flags ?? [])
-        lines.push(`  warning: ${s.control} [${stage}]: ${flag}`);
-    }
-  }
+  lines.push(...signingWarnings(result));
   const outputs = new Map(result.statuses.map((s) => [s.control, s.output]));
   const shown = new Set<string>();
   for (const b of result.blockers) {
