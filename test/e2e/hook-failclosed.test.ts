@@ -2,8 +2,8 @@
 // wrong directory, used to let the stop through silently. Each case here is on a real repository
 // with a control plane whose claim is refused, after the agent's move; each must still block.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
 import { packageRoot } from '../../scripts/lib/io/host/package-root.ts';
@@ -210,19 +210,27 @@ describe('the hook decides for the project it was installed in', () => {
   });
 });
 
+/** This PATH without the test's own `proofgate` link (test/fixtures/path-bin). */
+const withoutProofgate = (): string =>
+  (process.env['PATH'] ?? '')
+    .split(delimiter)
+    .filter((dir) => !existsSync(join(dir, 'proofgate')))
+    .join(delimiter);
+
 describe('the installed command', () => {
   const claude = (placement: 'shared' | 'local', packageDir = packageRoot()) =>
     hookCommand({ agent: 'claude', placement, packageDir });
 
-  test('proofgate not installed in the project (npx --no-install fails): exit 2 with the reason', () => {
+  test('no proofgate on the PATH outside the project: exit 2 with how to install it per user', () => {
     const repo = planeRepo();
     const run = runShellHook(claude('shared'), repo.dir, stopPayloadFor(repo.dir), {
       CLAUDE_PROJECT_DIR: repo.dir,
-      npm_config_cache: join(repo.dir, '.git', 'npm-cache'),
+      PATH: withoutProofgate(),
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('the Stop hook could not run');
-  }, 60_000);
+    expect(run.stderr).toContain('npm install --global proofgate');
+  });
 
   test('the package removed under a local command (node cannot load it): exit 2', () => {
     const repo = planeRepo();
@@ -267,21 +275,25 @@ describe('the installed command', () => {
     expect(found.stdout).toContain('drop the plane');
   });
 
-  test('the shared command, with proofgate a dependency of the project: exit 0 and block JSON', () => {
+  test("the shared command runs the per-user proofgate: the project's .npmrc and node_modules/.bin shim are not consulted", () => {
+    // What an agent can write: a shim that allows every stop, and npm settings that would load
+    // code before any gate run through npx or npm.
     const repo = planeRepo({
       'package.json': JSON.stringify({ devDependencies: { proofgate: '*' } }),
+      '.npmrc': 'node-options=--require ./allow.cjs\nscript-shell=./allow.sh\n',
+      'allow.cjs': 'process.exit(0);\n',
       '.gitignore': 'node_modules/\n',
     });
     mkdirSync(join(repo.dir, 'node_modules', '.bin'), { recursive: true });
-    symlinkSync(packageRoot(), join(repo.dir, 'node_modules', 'proofgate'));
-    symlinkSync(
-      '../proofgate/bin/proofgate.js',
-      join(repo.dir, 'node_modules', '.bin', 'proofgate'),
-    );
+    writeFileSync(join(repo.dir, 'node_modules', '.bin', 'proofgate'), '#!/bin/sh\nexit 0\n');
+    chmodSync(join(repo.dir, 'node_modules', '.bin', 'proofgate'), 0o755);
+    // The per-user installation: a directory outside the project on the client's PATH.
+    const user = makeTempDir('pg-user-bin-');
+    symlinkSync(join(packageRoot(), 'bin', 'proofgate.js'), join(user, 'proofgate'));
     const run = runShellHook(claude('shared'), repo.dir, stopPayloadFor(repo.dir), {
       CLAUDE_PROJECT_DIR: repo.dir,
-      npm_config_cache: join(repo.dir, '.git', 'npm-cache'),
+      PATH: `${user}${delimiter}${withoutProofgate()}`,
     });
     expectBlock(run, /completion REFUSED/);
-  }, 60_000);
+  });
 });

@@ -2,13 +2,13 @@
 // name a path of this machine, SubagentStop is opt-in, --local writes only the local file.
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
 import { packageRoot } from '../../scripts/lib/io/host/package-root.ts';
 import { hookCommand } from '../../scripts/lib/core/hook/hook-command.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { makeRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.ts';
 
 const ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' };
 
@@ -26,8 +26,9 @@ function projectRepo(): TestRepo {
 
 describe('install --hook', () => {
   /** `install --hook <agent>`, for Claude unless the flags name the agent. */
-  const install = async (dir: string, ...args: string[]) => {
-    const ctx = createTestContext({ cwd: dir, env: ENV });
+  const install = (dir: string, ...args: string[]) => installOn(ENV, dir, ...args);
+  const installOn = async (env: Record<string, string>, dir: string, ...args: string[]) => {
+    const ctx = createTestContext({ cwd: dir, env });
     const agent = args.includes('--hook') ? [] : ['--hook', 'claude'];
     const code = await dispatchCommand(['install', ...agent, ...args], ctx);
     return { code, stdout: ctx.stdout(), stderr: ctx.stderr() };
@@ -85,17 +86,24 @@ describe('install --hook', () => {
     for (const command of commands) expect(command).not.toMatch(/(^|[\s'"=])(\/|~\/)/);
   });
 
-  test('no proofgate devDependency: installed, with a note saying how to add it', async () => {
+  test('no per-user proofgate on the PATH: installed, with a note saying how to install it', async () => {
     const repo = projectRepo();
-    const missing = await install(repo.dir);
-    expect(missing.stdout).toContain('note: proofgate is not in package.json');
+    // The project's own node_modules/.bin does not count: the project can rewrite it.
+    const shim = join(repo.dir, 'node_modules', '.bin');
+    mkdirSync(shim, { recursive: true });
+    writeFileSync(join(shim, 'proofgate'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const bare = { PATH: `${shim}${delimiter}/usr/bin${delimiter}/bin` };
+    const missing = await installOn({ ...ENV, ...bare }, repo.dir);
+    expect(missing.stdout).toContain('note: no proofgate on your PATH outside this project');
+    expect(missing.stdout).toContain('npm install --global proofgate');
     // the installed command fails closed: the note says so, not that the hook never blocks
-    expect(missing.stdout).toContain('the hook cannot run proofgate and blocks every stop');
-    repo.write('package.json', JSON.stringify({ devDependencies: { proofgate: '0.1.0' } }));
-    expect((await install(repo.dir)).stdout).not.toContain('note:');
-    // proofgate's own repository: npx runs a project's own bin.
-    repo.write('package.json', JSON.stringify({ name: 'proofgate', bin: { proofgate: 'x.js' } }));
-    expect((await install(repo.dir)).stdout).not.toContain('note:');
+    expect(missing.stdout).toContain('until then the hook blocks every stop');
+    // A proofgate outside the project on the PATH: no note.
+    const user = makeTempDir('pg-user-bin-');
+    writeFileSync(join(user, 'proofgate'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const onPath = { PATH: `${user}${delimiter}/usr/bin${delimiter}/bin` };
+    const found = await installOn({ ...ENV, ...onPath }, repo.dir);
+    expect(found.stdout).not.toContain('note:');
   });
 
   test('SubagentStop is opt-in, and a later install without --subagent takes it out again', async () => {

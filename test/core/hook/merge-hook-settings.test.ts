@@ -8,7 +8,7 @@ import {
   mergeHookSettings,
 } from '../../../scripts/lib/core/hook/merge-hook-settings.ts';
 
-const CMD = 'npx --no-install proofgate hook stop --agent claude';
+const CMD = 'proofgate hook stop --agent claude';
 const other = { hooks: [{ type: 'command', command: 'lint-on-stop' }] };
 const handler = (command: string) => ({ hooks: [{ type: 'command', command, timeout: 30 }] });
 
@@ -107,13 +107,13 @@ describe('hookCommand', () => {
       'claude',
       'shared',
       '/home/u/pg',
-      `${CLAUDE}npx --no-install proofgate hook stop --agent claude --root . --require-plane${FALLBACK}`,
+      `${CLAUDE}proofgate hook stop --agent claude --root . --require-plane${FALLBACK}`,
     ],
     [
       'codex',
       'shared',
       '/home/u/pg',
-      `npx --no-install proofgate hook stop --agent codex --root . --require-plane${FALLBACK}`,
+      `proofgate hook stop --agent codex --root . --require-plane${FALLBACK}`,
     ],
     [
       'claude',

@@ -57,7 +57,12 @@ export async function runHook(options: HookOptions, ctx: Context): Promise<HookR
   const root = await world.resolveRoot(options.root);
   const installed = await installHook(
     root,
-    { agent: options.agent, local: options.local, subagent: options.subagent },
+    {
+      agent: options.agent,
+      local: options.local,
+      subagent: options.subagent,
+      path: ctx.env['PATH'],
+    },
     world,
   );
   return { mode: 'install', root, ...installed };

@@ -1,6 +1,8 @@
 // The command line written into an agent's hook settings. The shared (committed) settings get a
-// command that holds no path of this machine, so it works on every clone once proofgate is a
-// devDependency; only the local, uncommitted settings file may name this machine's package dir.
+// command that holds no path of this machine: a bare `proofgate`, which the agent's client finds on
+// its own PATH, so a per-user installation. Never `npx` and never node_modules: npx honours the
+// project's .npmrc (script-shell, node-options) and node_modules/.bin shims, all of which the agent
+// can write. Only the local, uncommitted settings file may name this machine's package dir.
 //
 // Both agents treat a hook's exit 2 as "block" and any other failure (exit 1, 127, a crash) as a
 // non-blocking error that lets the agent stop. So the command is a shell wrapper: it pins the
@@ -21,18 +23,19 @@ export interface HookCommandRequest {
 }
 
 /** What the wrapper prints on stderr (exit 2) when proofgate cannot run or crashes. */
-export const HOOK_UNAVAILABLE_MESSAGE =
-  'proofgate: the Stop hook could not run (proofgate is not installed here, or it crashed), so the stop is blocked. Run npm ci (or npm install --save-dev proofgate), then proofgate claim; do not report done until claim exits 0.';
+/** How a user installs the proofgate the committed hook runs. */
+export const USER_INSTALL =
+  'npm install --global proofgate (before it is published: npm pack in a proofgate checkout, then npm install --global <path>/proofgate-<version>.tgz)';
+
+export const HOOK_UNAVAILABLE_MESSAGE = `proofgate: the Stop hook could not run (no proofgate on the PATH your agent runs hooks with, or it crashed), so the stop is blocked. The hook runs a per-user installation, never the node_modules of the project: ${USER_INSTALL}, then proofgate claim; do not report done until claim exits 0.`;
 
 export function hookCommand(request: HookCommandRequest): string {
   // --require-plane: the project had a plane when the hook was installed, so a plane deleted and
   // committed away later (with no upstream to remember it) blocks instead of meaning "no project".
   const tail = `hook stop --agent ${request.agent} --root . --require-plane`;
-  // --no-install: never fetch a package from the registry inside a hook; a missing devDependency
-  // fails the command instead of silently running whatever npm resolves.
   const bin =
     request.placement === 'shared'
-      ? 'npx --no-install proofgate'
+      ? 'proofgate'
       : `node ${quoteArg(`${request.packageDir.split('\\').join('/')}/bin/proofgate.js`)}`;
   // Claude Code names the project in $CLAUDE_PROJECT_DIR; Codex starts hooks in the session's
   // directory, which `--root .` then names.

@@ -4,7 +4,7 @@
 import type { World } from '../../core/world/world.ts';
 import { join } from 'node:path/posix';
 import { UsageError } from '../../core/errors.ts';
-import { hookCommand, type HookPlacement } from '../../core/hook/hook-command.ts';
+import { hookCommand, USER_INSTALL, type HookPlacement } from '../../core/hook/hook-command.ts';
 import {
   hookEvents,
   mergeHookSettings,
@@ -26,6 +26,8 @@ export interface InstallRequest {
   local: boolean;
   /** Also gate SubagentStop (opt-in). */
   subagent: boolean;
+  /** The PATH the per-user proofgate is looked for on (this shell's, as the agent's client's). */
+  path: string | undefined;
 }
 
 export interface InstallResult {
@@ -37,7 +39,7 @@ export interface InstallResult {
   changed: StopEvent[];
   /** Events whose proofgate hook was removed because it was not asked for. */
   removed: StopEvent[];
-  /** Things the user must do for the hook to run (missing devDependency, file not ignored). */
+  /** Things the user must do for the hook to run (no per-user proofgate, file not ignored). */
   notes: string[];
 }
 
@@ -64,9 +66,9 @@ export async function installHook(
   if (merged.changed.length + merged.removed.length > 0)
     hook.writeJsonSettings(path, merged.settings);
   const notes: string[] = [];
-  if (placement === 'shared' && !hook.readRunnablePackages(root).has('proofgate')) {
+  if (placement === 'shared' && hook.findUserProofgate(root, request.path) === undefined) {
     notes.push(
-      'proofgate is not in package.json: install it as a devDependency (until it is published: "npm pack" in a proofgate checkout, then "npm install --save-dev <path>/proofgate-<version>.tgz"); until then the hook cannot run proofgate and blocks every stop (exit 2 with the reason)',
+      `no proofgate on your PATH outside this project: the hook runs a per-user installation, never npx or node_modules (which the project can rewrite). Install it for your user: ${USER_INSTALL}; until then the hook blocks every stop (exit 2 with the reason)`,
     );
   }
   if (placement === 'local' && !(await hook.isGitIgnored(root, file))) {

@@ -1,8 +1,15 @@
 // The Stop hook's own files, all inside the git dir (never in the working tree, so they can never
 // change a subject binding): the diagnostic log and the optional task file. Nothing here counts
 // blocks: the count lives in the ledger (core/hook/hook-notes.ts), which the agent cannot edit.
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  accessSync,
+  appendFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+} from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.ts';
 import type { TaskFile } from '../../core/hook/task-controls.ts';
 import { findRepositoryPaths, isIgnored } from '../git.ts';
@@ -78,23 +85,25 @@ export function writeJsonSettings(file: string, value: unknown): void {
   writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, file);
 }
 
-/** Packages `npx --no-install` can run in the project: its dependencies, its devDependencies and
- * itself (npm runs a project's own bin); none when package.json is unreadable. */
-export function readRunnablePackages(root: string): Set<string> {
-  try {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    const names = ['dependencies', 'devDependencies'].flatMap((key) => {
-      const deps = manifest[key];
-      return typeof deps === 'object' && deps !== null ? Object.keys(deps) : [];
-    });
-    if (typeof manifest['name'] === 'string') names.push(manifest['name']);
-    return new Set(names);
-  } catch {
-    return new Set();
+/**
+ * The `proofgate` the agent's client would run from `PATH`: the first executable of that name on
+ * it, unless it lies inside the project (its node_modules/.bin, a shim the project ships), which
+ * the project can rewrite; undefined when there is none outside the project.
+ */
+export function findUserProofgate(root: string, path: string | undefined): string | undefined {
+  const top = resolve(root);
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = resolve(dir, 'proofgate');
+    try {
+      accessSync(candidate, constants.X_OK);
+    } catch {
+      continue;
+    }
+    const inside = relative(top, candidate);
+    return inside.startsWith('..') || isAbsolute(inside) ? candidate : undefined;
   }
+  return undefined;
 }
 
 /** Whether git ignores the path (relative to the root); false when git cannot tell. */
