@@ -87,7 +87,8 @@ describe('SKILL.md and the tool agree', () => {
     const forms = shown.filter(isForm);
     // every listed form is still in SKILL.md: the list cannot keep a command that is gone
     for (const form of FORMS) expect(shown, form).toContain(form);
-    expect(forms.length).toBeLessThan(shown.length / 2);
+    // the ones that run here: the loop, the views, the verbs' table examples
+    expect(shown.length - forms.length).toBeGreaterThanOrEqual(28);
   });
 
   test.each(shown.filter((c) => !isForm(c)).map((c) => [c]))(
