@@ -2,7 +2,7 @@
 // status per verdict, handed from the binding to the naming once). Whatever way git can see a
 // file change (content, mode, new, deleted, ignored→tracked, staged only), the Stop hook's block
 // and status name that file; nothing is answered from an earlier call's status.
-import { chmodSync, unlinkSync } from 'node:fs';
+import { chmodSync, unlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
@@ -56,7 +56,16 @@ async function statusReason(r: GateRepo): Promise<string> {
 const changes: [string, string, (r: GateRepo) => void][] = [
   ['content', 'src/app.js', (r) => r.write('src/app.js', 'export const x = 2;\n')],
   ['mode', 'run.sh', (r) => chmodSync(join(r.dir, 'run.sh'), 0o755)],
-  ['a new file', 'src/new.js', (r) => r.write('src/new.js', 'new\n')],
+  // Dated an hour back: the cause does not hang on how long after the run the file appeared.
+  [
+    'a new file',
+    'src/new.js',
+    (r) => {
+      r.write('src/new.js', 'new\n');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(join(r.dir, 'src/new.js'), hourAgo, hourAgo);
+    },
+  ],
   ['a deleted file', 'src/old.js', (r) => unlinkSync(join(r.dir, 'src/old.js'))],
   [
     'ignored becomes tracked',
@@ -83,7 +92,11 @@ describe('the STALE cause names the changed file', () => {
       expect(await hookStop(r)).toBe(''); // proven: the stop is allowed
       change(r);
       const head = r.git('rev-parse', '--short=7', 'HEAD').trim();
-      const cause = `the working tree has uncommitted changes: ${path} (last PASS on commit ${head}, without them)`;
+      // A new file the run did not write is named as untracked, to commit or ignore.
+      const cause =
+        what === 'a new file'
+          ? `untracked file ${path}: commit it or ignore it (.gitignore)`
+          : `the working tree has uncommitted changes: ${path} (last PASS on commit ${head}, without them)`;
       const block = JSON.parse(await hookStop(r)) as { decision: string; reason: string };
       expect(block.decision).toBe('block');
       expect(block.reason).toContain(cause);

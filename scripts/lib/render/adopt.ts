@@ -44,7 +44,7 @@ export function renderAdopt(result: AdoptResult): string {
     ].join('\n');
   if (result.mode === 'uncounted')
     return [
-      `adopt: ${result.control} prints no test count: inventory: none (by ${result.by}, ${result.at})`,
+      `adopt: ${result.control} prints no test count: inventory: none (${result.by === undefined ? '' : `by ${result.by}, `}${result.at})`,
       ...(result.rendered.length > 0
         ? [`re-rendered: ${result.rendered.join(', ')}`]
         : ['nothing changed: it already declared inventory: none']),

@@ -26,7 +26,8 @@ export function applyAdoption(text: string, plan: AdoptionPlan): string {
     doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
   } else if (plan.kind === 'uncounted') {
     doc.setIn(['controls', plan.index, 'inventory'], 'none');
-    doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
+    if (plan.recorded !== undefined)
+      doc.setIn(['controls', plan.index, 'recorded'], doc.createNode({ ...plan.recorded }));
   } else if (plan.kind === 'add') {
     doc.addIn(['controls'], doc.createNode(orderControl(plan.control)));
   }

@@ -55,7 +55,8 @@ export type AdoptionPlan =
       kind: 'uncounted';
       index: number;
       controlId: string;
-      recorded: Recorded;
+      /** Who decided, when known (`--authority-id`, or the only person registered). */
+      recorded?: Recorded;
     }
   | { kind: 'add'; control: Control }
   | { kind: 'unchanged'; controlId: string };

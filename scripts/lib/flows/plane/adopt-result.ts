@@ -57,7 +57,7 @@ export type AdoptOutcome =
       /** The command prints no test count (`inventory: none`). */
       mode: 'uncounted';
       control: string;
-      by: string;
+      by?: string;
       at: string;
       rendered: string[];
     }

@@ -32,17 +32,21 @@ export function markUncounted(
       { next: retry },
     );
   const planned = planUncounted(plane.registry, { control });
-  const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
-  const by = pickDecider(plane.manifest, options.authorityId, retry, `human:${user}`);
   const at = ctx.clock.now().toISOString();
+  // Who decided is recorded when known (--authority-id, or the only person registered); the
+  // change counts only once approved under the base's rules, so it never waits on a name.
+  const humans = plane.manifest.authorities.filter(
+    (a) => a.kind === 'human' && a.retired === undefined,
+  );
+  const user = (ctx.env['USER'] ?? '').replace(/[^A-Za-z0-9._-]/g, '') || 'owner';
+  const by =
+    options.authorityId !== undefined || humans.length === 1
+      ? pickDecider(plane.manifest, options.authorityId, retry, `human:${user}`)
+      : undefined;
+  const known = by === undefined ? {} : { by };
   if (plane.registry.controls[planned.index]?.inventory === 'none')
-    return { mode: 'uncounted', control, by, at, rendered: [] };
-  const plan = { ...planned, recorded: { by, at } };
-  return {
-    mode: 'uncounted',
-    control,
-    by,
-    at,
-    rendered: writePlan(options.root, plane, plan, gate),
-  };
+    return { mode: 'uncounted', control, ...known, at, rendered: [] };
+  const plan = { ...planned, ...(by === undefined ? {} : { recorded: { by, at } }) };
+  const rendered = writePlan(options.root, plane, plan, gate);
+  return { mode: 'uncounted', control, ...known, at, rendered };
 }
