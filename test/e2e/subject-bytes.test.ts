@@ -3,6 +3,7 @@
 // (named by `.git/info/attributes`, or by a committed .gitattributes with the driver in
 // `.git/config`), or a tracked symlink to a file outside the repository whose target it edits.
 // Each must leave the task claim refused and the Stop hook blocking; the honest paths still bind.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,5 +130,34 @@ describe('a symlink to a file outside the repository is refused as unbindable', 
     cleanups.push(() => r.remove());
     symlinkSync('app.js', join(r.dir, 'src', 'alias.js'));
     await expect(computeSubjectTree(r.dir, { excludes: [] })).resolves.toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
+describe('a submodule binds its checked-out commit: work not committed inside it is refused', () => {
+  /** A repository of its own, added as the submodule `lib` and committed. */
+  function withSubmodule(r: GateRepo): string {
+    const source = mkdtempSync(join(tmpdir(), 'pg-sub-'));
+    cleanups.push(() => rmSync(source, { recursive: true, force: true }));
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, { cwd, encoding: 'utf8' });
+    git(source, 'init', '-q', '-b', 'main');
+    writeFileSync(join(source, 'lib.js'), GOOD);
+    git(source, 'add', '-A');
+    git(source, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-q', '-m', 'lib');
+    git(r.dir, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', source, 'lib');
+    return join(r.dir, 'lib');
+  }
+
+  it('an edit inside the submodule, and an untracked file there: claim and hook refuse, naming it', async () => {
+    let lib = '';
+    const r = await grantedRepo((repo) => {
+      lib = withSubmodule(repo);
+    });
+    writeFileSync(join(lib, 'lib.js'), BUG);
+    await expectRefusedAndBlocked(r, /the submodule lib has changes not committed inside it/);
+    execFileSync('git', ['checkout', '-q', '--', 'lib.js'], { cwd: lib });
+    expect((await r.run(CLAIM)).code).toBe(0);
+    writeFileSync(join(lib, 'new.js'), BUG);
+    await expectRefusedAndBlocked(r, /the submodule lib has changes not committed inside it/);
   });
 });

@@ -56,6 +56,11 @@ export interface WorktreeState {
    * nested repository, or a path that is not valid UTF-8): such states are never cached.
    */
   opaque: boolean;
+  /**
+   * Submodules with changes inside them not committed there (tracked edits or untracked files):
+   * the subject binds a submodule's checked-out commit, which does not hold them.
+   */
+  uncommittedSubmodules?: string[];
 }
 
 /** A control's declared outputs (files its command writes). */

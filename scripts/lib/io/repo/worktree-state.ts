@@ -45,6 +45,7 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
   const added: string[] = [];
   let head: string | undefined;
   let opaque = opaqueBytes;
+  const uncommittedSubmodules: string[] = [];
   for (const record of text.split('\0')) {
     const oid = /^# branch\.oid ([0-9a-f]{40}(?:[0-9a-f]{24})?)$/.exec(record);
     if (oid !== null) head = oid[1];
@@ -59,6 +60,9 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
       const xy = parts[1] ?? '';
       const sub = parts[2] ?? '';
       if (sub.startsWith('S')) opaque = true;
+      // S<c><m><u>: m, tracked changes inside it; u, untracked files inside it.
+      if (sub.startsWith('S') && (sub[2] === 'M' || sub[3] === 'U'))
+        uncommittedSubmodules.push(path);
       if (xy[1] !== '.') dirty.push(path);
       if (xy[0] !== '.') staged.push(path);
       if (xy[0] === 'A') added.push(path);
@@ -69,7 +73,8 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
       else staged.push(path);
     }
   }
-  return { raw, dirty, untracked, staged, added, head, opaque, flagged };
+  const inside = uncommittedSubmodules.length === 0 ? {} : { uncommittedSubmodules };
+  return { raw, dirty, untracked, staged, added, head, opaque, flagged, ...inside };
 }
 
 interface Listing {

@@ -73,3 +73,26 @@ export async function assertLinksInside(paths: RepositoryPaths, tree: string): P
     },
   );
 }
+
+/**
+ * Refuses a working tree whose submodule holds changes not committed inside it: the subject binds
+ * the submodule's checked-out commit (its gitlink), so a result could not be tied to them.
+ */
+export function assertSubmodulesCommitted(
+  paths: RepositoryPaths,
+  state: { uncommittedSubmodules?: readonly string[] | undefined },
+): void {
+  const first = state.uncommittedSubmodules?.[0];
+  if (first === undefined) return;
+  const more = (state.uncommittedSubmodules?.length ?? 1) - 1;
+  throw new EnvironmentError(
+    'SUBJECT_UNBINDABLE',
+    `the submodule ${first} has changes not committed inside it${more > 0 ? `, and ${more} more` : ''}: the subject binds a submodule's checked-out commit, so a result could not be tied to them`,
+    {
+      where: join(paths.top, first),
+      expected:
+        'submodules whose work is committed in them: commit the changes there (and the new gitlink here), or undo them',
+      next: `git -C ${JSON.stringify(first)} status`,
+    },
+  );
+}

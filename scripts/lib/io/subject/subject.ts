@@ -25,7 +25,11 @@ import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-
 import { type SubjectIndex, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { assertOutputsUntracked } from '../repo/tracked-outputs.ts';
 import { noteBoundState, readWorktreeState, takeWorktreeState } from '../repo/worktree-state.ts';
-import { assertLinksInside, assertNoInfoAttributes } from './bindable-bytes.ts';
+import {
+  assertLinksInside,
+  assertNoInfoAttributes,
+  assertSubmodulesCommitted,
+} from './bindable-bytes.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 
 export interface SubjectTreeOptions {
@@ -71,6 +75,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
         next: 'run "git status" there to see what git objects to',
       });
     }
+    assertSubmodulesCommitted(paths, state);
     if (uncached) {
       const tree = await prepared.writeTree(state);
       await assertLinksInside(paths, tree);
