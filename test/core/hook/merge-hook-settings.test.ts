@@ -107,13 +107,13 @@ describe('hookCommand', () => {
       'claude',
       'shared',
       '/home/u/pg',
-      `${CLAUDE}proofgate hook stop --agent claude --root . --require-plane${FALLBACK}`,
+      `${CLAUDE}command proofgate hook stop --agent claude --root . --require-plane${FALLBACK}`,
     ],
     [
       'codex',
       'shared',
       '/home/u/pg',
-      `proofgate hook stop --agent codex --root . --require-plane${FALLBACK}`,
+      `command proofgate hook stop --agent codex --root . --require-plane${FALLBACK}`,
     ],
     [
       'claude',

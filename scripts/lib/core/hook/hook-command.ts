@@ -33,9 +33,11 @@ export function hookCommand(request: HookCommandRequest): string {
   // --require-plane: the project had a plane when the hook was installed, so a plane deleted and
   // committed away later (with no upstream to remember it) blocks instead of meaning "no project".
   const tail = `hook stop --agent ${request.agent} --root . --require-plane`;
+  // `command proofgate`: the executable the PATH names, never a shell function or alias; printed as
+  // written, not rewritten to the invocation of the shell that ran install (core/gate/run/invocation.ts).
   const bin =
     request.placement === 'shared'
-      ? 'proofgate'
+      ? 'command proofgate'
       : `node ${quoteArg(`${request.packageDir.split('\\').join('/')}/bin/proofgate.js`)}`;
   // Claude Code names the project in $CLAUDE_PROJECT_DIR; Codex starts hooks in the session's
   // directory, which `--root .` then names.

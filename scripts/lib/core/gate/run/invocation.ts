@@ -21,11 +21,12 @@ export function chooseInvocation(facts: InvocationFacts): string {
 
 /**
  * `proofgate <verb>` or `proofgate --flag` at the start of a word (not a path, not after npx, nor
- * after npx and its own flags: `npx --no-install proofgate` is already a way to start it); in JSON
+ * after npx and its own flags: `npx --no-install proofgate` is already a way to start it, nor
+ * after `command`: the hook's `command proofgate` names the PATH's proofgate on purpose); in JSON
  * a line may start after an escaped newline (`\n`).
  */
 const COMMAND =
-  /(?<=^|[\s`"'(=]|\\n)(?<!npx (?:-[\w-]+ )*)proofgate(?= (?:([a-z][a-z-]*)|--[a-z]))/gm;
+  /(?<=^|[\s`"'(=]|\\n)(?<!npx (?:-[\w-]+ )*)(?<!command )proofgate(?= (?:([a-z][a-z-]*)|--[a-z]))/gm;
 
 /**
  * Every advised command in `text` with its leading `proofgate` replaced by `invocation`. Only
