@@ -3,7 +3,7 @@
 // pack. Only the block findings matter to the stop; each is kept as the rule, the quoted sentence
 // (redacted), the call it rests on and the transcript's sha256 — never the transcript itself.
 import type { World } from '../../core/world/world.ts';
-import type { TranscriptFacts, TranscriptFinding } from '../../core/hook/decide-stop.ts';
+import type { TranscriptFacts, TranscriptFinding } from '../../core/hook/transcript-decision.ts';
 import type { Finding, Pack } from '../../core/trace/pack.ts';
 import { redactTyped } from '../../core/ledger/redact-draft.ts';
 import { checkTraceFile } from '../trace/trace-check-flow.ts';
