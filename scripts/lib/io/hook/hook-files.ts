@@ -1,19 +1,13 @@
 // The Stop hook's own files, all inside the git dir (never in the working tree, so they can never
 // change a subject binding): the diagnostic log and the optional task file. Nothing here counts
 // blocks: the count lives in the ledger (core/hook/hook-notes.ts), which the agent cannot edit.
-import {
-  accessSync,
-  appendFileSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-} from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.ts';
 import type { TaskFile } from '../../core/hook/task-controls.ts';
 import { findRepositoryPaths, isIgnored } from '../git.ts';
 import { writeFileAtomic } from '../host/write-file-atomic.ts';
+import { proofgateOnPath } from '../host/invocation.ts';
 
 const LOG_FILE = 'hook.log';
 const TASK_FILE = 'task.json';
@@ -91,19 +85,10 @@ export function writeJsonSettings(file: string, value: unknown): void {
  * the project can rewrite; undefined when there is none outside the project.
  */
 export function findUserProofgate(root: string, path: string | undefined): string | undefined {
-  const top = resolve(root);
-  for (const dir of (path ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = resolve(dir, 'proofgate');
-    try {
-      accessSync(candidate, constants.X_OK);
-    } catch {
-      continue;
-    }
-    const inside = relative(top, candidate);
-    return inside.startsWith('..') || isAbsolute(inside) ? candidate : undefined;
-  }
-  return undefined;
+  const found = proofgateOnPath(path);
+  if (found === undefined) return undefined;
+  const inside = relative(resolve(root), resolve(found));
+  return inside.startsWith('..') || isAbsolute(inside) ? found : undefined;
 }
 
 /** Whether git ignores the path (relative to the root); false when git cannot tell. */

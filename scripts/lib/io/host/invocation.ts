@@ -28,16 +28,21 @@ function hasLocalBin(cwd: string): boolean {
   }
 }
 
-/** The first `proofgate` on PATH, as a shell finds it, and whether it is `bin`. */
-function pathRunsBin(pathVar: string | undefined, bin: string): boolean {
-  const own = realpath(bin);
-  if (own === undefined) return false;
+/** The first `proofgate` on PATH, as a shell finds it; undefined when there is none. */
+export function proofgateOnPath(pathVar: string | undefined): string | undefined {
   for (const dir of (pathVar ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, 'proofgate');
-    if (isFile(candidate)) return realpath(candidate) === own;
+    if (isFile(candidate)) return candidate;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether the first `proofgate` on PATH is `bin`. */
+function pathRunsBin(pathVar: string | undefined, bin: string): boolean {
+  const own = realpath(bin);
+  const found = proofgateOnPath(pathVar);
+  return own !== undefined && found !== undefined && realpath(found) === own;
 }
 
 export function invocationFacts(env: NodeJS.ProcessEnv, cwd: string): InvocationFacts {
