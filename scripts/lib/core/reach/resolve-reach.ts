@@ -2,33 +2,24 @@
 // what it runs. Pure and incremental: it resolves with the files read so far and lists the ones it
 // still needs (`needs`, `needsListing`); the caller reads them and resolves again, until none.
 import { posix } from 'node:path';
-import { sha256Hex } from '../hash.ts';
+import { JS_RUNNERS, JUSTFILES, MANAGER_FILES } from './config-files.ts';
+import type { Reach, ReachFiles } from './reach.ts';
 import {
-  CARGO_FILES,
-  JS_RUNNERS,
-  JUSTFILES,
-  MAKEFILES,
-  MANAGER_FILES,
-  PYTEST_FILES,
-} from './config-files.ts';
-import type { FileText, Reach, ReachFiles, ReachItem, Unresolved } from './reach.ts';
+  at,
+  bindFile,
+  bindNamed,
+  flagValue,
+  MAX_DEPTH,
+  note,
+  operands,
+  read,
+  readScripts,
+  type Walk,
+} from './reach-walk.ts';
 import { isAssignment, splitCommands } from './shell-words.ts';
-
-/** Scripts calling scripts deeper than this are reported, not followed (cycles stop earlier). */
-const MAX_DEPTH = 100;
+import { bindCargo, bindPytest, bindRunner, runMake } from './tool-reach.ts';
 
 type Manager = 'npm' | 'pnpm' | 'yarn';
-
-interface Walk {
-  files: ReachFiles;
-  /** The command's directory, relative to the root ('' for the root). */
-  dir: string;
-  items: Map<string, ReachItem>;
-  unresolved: Map<string, Unresolved>;
-  needs: Set<string>;
-  needsListing: boolean;
-  seen: Set<string>;
-}
 
 /** The reach of `argv` run in `cwd` (relative to the root), with what is read so far. */
 export function resolveReach(
@@ -52,66 +43,6 @@ export function resolveReach(
     needs: [...walk.needs].sort(),
     needsListing: walk.needsListing,
   };
-}
-
-function at(walk: Walk, path: string): string {
-  return posix.normalize(walk.dir === '' ? path : `${walk.dir}/${path}`).replace(/^\.\//, '');
-}
-
-function note(walk: Walk, what: string, why: string, fix?: string): void {
-  walk.unresolved.set(`${what}\0${why}`, { what, why, ...(fix === undefined ? {} : { fix }) });
-}
-
-/** The file's text, or what stands in for it; 'pending' until it is read. */
-function read(walk: Walk, path: string): FileText | 'pending' {
-  if (path.startsWith('../') || path === '..' || posix.isAbsolute(path)) {
-    return { unreadable: 'outside the project root' };
-  }
-  const found = walk.files.read.get(path);
-  if (found === undefined) walk.needs.add(path);
-  return found ?? 'pending';
-}
-
-/** Binds a whole file when it is there; returns its text. */
-function bindFile(walk: Walk, path: string): string | undefined {
-  const found = read(walk, path);
-  if (found === 'pending' || 'absent' in found) return undefined;
-  if ('unreadable' in found) {
-    walk.items.set(path, { key: path, file: path, value: 'unreadable' });
-    note(walk, path, `cannot be read (${found.unreadable})`, `make ${path} readable, or remove it`);
-    return undefined;
-  }
-  walk.items.set(path, {
-    key: path,
-    file: path,
-    value: `sha256:${sha256Hex(found.text)}`,
-    text: found.text,
-  });
-  return found.text;
-}
-
-function listed(walk: Walk, name: string): string[] {
-  if (walk.files.listed === undefined) {
-    walk.needsListing = true;
-    return [];
-  }
-  return walk.files.listed.filter((p) => p === name || p.endsWith(`/${name}`));
-}
-
-/** The words after the command word that are not options (and not an option's value). */
-function operands(args: readonly string[]): string[] {
-  return args.filter((a) => !a.startsWith('-'));
-}
-
-function flagValue(args: readonly string[], flags: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    for (const flag of flags) {
-      if (arg === flag) return args[i + 1];
-      if (flag.startsWith('--') && arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1);
-    }
-  }
-  return undefined;
 }
 
 const WRAPPERS = new Set(['env', 'cross-env', 'time', 'nice', 'nohup', 'exec', 'command']);
@@ -210,45 +141,6 @@ function runManager(walk: Walk, manager: Manager, args: readonly string[], depth
   runBinary(walk, args.slice(args.indexOf(sub)), depth);
 }
 
-/** package.json's scripts (binding the file whole when it cannot be parsed). */
-function readScripts(walk: Walk): Record<string, unknown> | undefined {
-  const parsed = readPackage(walk);
-  if (parsed === undefined) return undefined;
-  const scripts = parsed['scripts'];
-  return typeof scripts === 'object' && scripts !== null && !Array.isArray(scripts)
-    ? (scripts as Record<string, unknown>)
-    : {};
-}
-
-function readPackage(walk: Walk): Record<string, unknown> | undefined {
-  const path = at(walk, 'package.json');
-  const found = read(walk, path);
-  if (found === 'pending') return undefined;
-  if ('absent' in found) {
-    note(walk, path, 'does not exist, so the package manager has no script to run');
-    return undefined;
-  }
-  if ('unreadable' in found) {
-    bindFile(walk, path);
-    return undefined;
-  }
-  try {
-    const parsed: unknown = JSON.parse(found.text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-    throw new Error('not a JSON object');
-  } catch (error) {
-    bindFile(walk, path);
-    note(
-      walk,
-      path,
-      `is not valid JSON (${(error as Error).message}), so its scripts cannot be read: the whole file is bound`,
-      `fix ${path} so that it parses (node -e "JSON.parse(require('fs').readFileSync('${path}','utf8'))" shows where)`,
-    );
-    return undefined;
-  }
-}
-
 function runScript(
   walk: Walk,
   manager: Manager,
@@ -304,73 +196,4 @@ function runFile(walk: Walk, word: string, depth: number): void {
   if (text === undefined || depth >= MAX_DEPTH) return;
   if (/\.(sh|bash)$/.test(path) || /^#!.*\b(sh|bash|zsh|dash)\b/.test(text))
     runText(walk, text, path, depth + 1);
-}
-
-function bindRunner(walk: Walk, name: string, args: readonly string[]): void {
-  const runner = JS_RUNNERS[name];
-  if (runner === undefined) return;
-  const named = flagValue(args, runner.configFlags);
-  if (named !== undefined) {
-    const path = at(walk, named);
-    const found = read(walk, path);
-    if (found !== 'pending' && 'absent' in found)
-      note(walk, path, `${name} is told to read it, and it does not exist`);
-    bindFile(walk, path);
-  }
-  for (const file of runner.files) bindFile(walk, at(walk, file));
-  if (runner.packageKey === undefined) return;
-  const parsed = readPackage(walk);
-  const value = parsed?.[runner.packageKey];
-  if (value === undefined) return;
-  const key = `${at(walk, 'package.json')} ${runner.packageKey}`;
-  walk.items.set(key, { key, file: at(walk, 'package.json'), value: JSON.stringify(value) });
-}
-
-function bindPytest(walk: Walk, args: readonly string[]): void {
-  const named = flagValue(args, ['-c', '--config-file', '--rootdir']);
-  if (named !== undefined) bindFile(walk, at(walk, named));
-  for (const file of PYTEST_FILES) bindFile(walk, at(walk, file));
-  for (const conftest of listed(walk, 'conftest.py')) bindFile(walk, conftest);
-}
-
-function bindCargo(walk: Walk): void {
-  bindFile(walk, at(walk, 'Cargo.toml'));
-  for (const manifest of listed(walk, 'Cargo.toml')) bindFile(walk, manifest);
-  for (const file of CARGO_FILES) {
-    bindFile(walk, at(walk, file));
-    if (walk.dir !== '') bindFile(walk, file);
-  }
-}
-
-function runMake(walk: Walk, args: readonly string[]): void {
-  const dir = flagValue(args, ['-C', '--directory']);
-  const inner: Walk = dir === undefined ? walk : { ...walk, dir: at(walk, dir) };
-  const text = bindNamed(inner, flagValue(args, ['-f', '--file', '--makefile']), MAKEFILES);
-  if (text === undefined) return;
-  // What the Makefile includes by a literal name is part of its recipes.
-  for (const line of text.split('\n')) {
-    const include = /^\s*-?(?:include|sinclude)\s+(.+)$/.exec(line);
-    for (const file of include?.[1]?.split(/\s+/) ?? [])
-      if (file !== '' && !/[$*?]/.test(file)) bindFile(inner, at(inner, file));
-  }
-  walk.needsListing ||= inner.needsListing;
-}
-
-/** The file a flag names, else the first of the tool's default names that exists. */
-function bindNamed(
-  walk: Walk,
-  named: string | undefined,
-  defaults: readonly string[],
-): string | undefined {
-  const candidates = named === undefined ? defaults : [named];
-  let pending = false;
-  for (const name of candidates) {
-    const path = at(walk, name);
-    const found = read(walk, path);
-    if (found === 'pending') pending = true;
-    else if (!('absent' in found)) return pending ? undefined : bindFile(walk, path);
-  }
-  if (!pending)
-    note(walk, at(walk, candidates.at(-1) ?? ''), 'the command reads it, and it does not exist');
-  return undefined;
 }
