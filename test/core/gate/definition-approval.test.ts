@@ -10,20 +10,7 @@ import {
 import type { ClaimDecision } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
-
-function control(id: string, argv: string[]): Control {
-  return {
-    id,
-    title: id,
-    owner: 'virtual:developer',
-    requirements: [],
-    risks: [],
-    applies: { value: true },
-    required_from_maturity: 'prototype',
-    execution: { type: 'command', argv },
-    evidence_required: [],
-  };
-}
+import { approvalNote, commandControl } from '../../helpers/definition-fixture.ts';
 
 const manifest = {
   authorities: [
@@ -33,25 +20,14 @@ const manifest = {
   ],
 } as unknown as Manifest;
 
-function approval(authority: string, approvals: unknown): StoredEntry {
-  return {
-    hash: 'h',
-    entry: {
-      kind: 'note',
-      actor: { label: 'x', authority, context: 'c' },
-      body: { type: 'definition_approval', approvals },
-    },
-  } as unknown as StoredEntry;
-}
-
 describe('changed definitions', () => {
-  const build = control('build', ['sh', '-c', 'exit 0']);
+  const build = commandControl('build', ['sh', '-c', 'exit 0']);
   const base = [
-    control('build', ['npm', 'test']),
-    control('lint', ['npm', 'run', 'lint']),
-    control('same', ['make']),
+    commandControl('build', ['npm', 'test']),
+    commandControl('lint', ['npm', 'run', 'lint']),
+    commandControl('same', ['make']),
   ];
-  const current = [build, control('same', ['make']), control('new', ['make', 'new'])];
+  const current = [build, commandControl('same', ['make']), commandControl('new', ['make', 'new'])];
   const changes = diffDefinitions(base, current);
 
   test('lists added, changed and removed controls, not unchanged ones', () => {
@@ -67,11 +43,11 @@ describe('changed definitions', () => {
 
   test('only a non-agent release authority approves, and only the exact digest', () => {
     const entries = [
-      approval('virtual:developer', [{ control: 'build', digest: changes[0]!.digest }]),
-      approval('agent:bot', [{ control: 'build', digest: changes[0]!.digest }]),
-      approval('virtual:release-owner', [{ control: 'new', digest: 'f'.repeat(64) }]),
-      approval('virtual:release-owner', [{ control: 'lint', digest: removalDigest('lint') }]),
-      approval('virtual:release-owner', 'not a list'),
+      approvalNote('virtual:developer', [{ control: 'build', digest: changes[0]!.digest }]),
+      approvalNote('agent:bot', [{ control: 'build', digest: changes[0]!.digest }]),
+      approvalNote('virtual:release-owner', [{ control: 'new', digest: 'f'.repeat(64) }]),
+      approvalNote('virtual:release-owner', [{ control: 'lint', digest: removalDigest('lint') }]),
+      approvalNote('virtual:release-owner', 'not a list'),
     ];
     expect(unapprovedChanges(changes, entries, manifest).map((c) => c.control)).toEqual([
       'build',
@@ -123,8 +99,11 @@ describe('changed definitions', () => {
     const own = withDefinitionApprovals(task, report, manifest, ['build']);
     expect(own.blockers.map((b) => b.control)).toEqual(['build']);
     const outputs = diffDefinitions(
-      [control('same', ['make'])],
-      [{ ...control('same', ['make']) }, { ...control('gen', ['make']), outputs: ['src/**'] }],
+      [commandControl('same', ['make'])],
+      [
+        { ...commandControl('same', ['make']) },
+        { ...commandControl('gen', ['make']), outputs: ['src/**'] },
+      ],
     );
     expect(outputs).toMatchObject([{ control: 'gen', change: 'added', touchesSubject: true }]);
     const hidden = { base: 'main', changes: outputs.map((c) => ({ ...c, approved: false })) };
@@ -132,7 +111,7 @@ describe('changed definitions', () => {
   });
 
   test('what decides a verdict is compared: inputs, outputs, applicability and maturity, not the title', () => {
-    const same = control('same', ['make']);
+    const same = commandControl('same', ['make']);
     const changed = (patch: Partial<Control>) =>
       diffDefinitions([same], [{ ...same, ...patch }]).map((c) => c.change);
     expect(changed({ title: 'renamed' })).toEqual([]);
@@ -144,7 +123,7 @@ describe('changed definitions', () => {
   });
 
   test('a change to the evidence a result must carry is a definition change; the owner is not', () => {
-    const same = control('same', ['make']);
+    const same = commandControl('same', ['make']);
     const changed = (patch: Partial<Control>) =>
       diffDefinitions([same], [{ ...same, ...patch }]).map((c) => c.change);
     expect(changed({ evidence_required: ['coverage report'] })).toEqual(['changed']);
@@ -173,7 +152,7 @@ describe('changed definitions', () => {
       ],
     } as unknown as Manifest;
     const signedBy = (keyid: string | undefined): StoredEntry => {
-      const entry = approval('virtual:release-owner', [
+      const entry = approvalNote('virtual:release-owner', [
         { control: 'build', digest: changes[0]!.digest },
       ]);
       return {

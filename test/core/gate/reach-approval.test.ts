@@ -8,22 +8,8 @@ import {
   unapprovedChanges,
   withReachChanges,
 } from '../../../scripts/lib/core/gate/claim/definition-approval.ts';
-import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
-import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
-
-function control(id: string, argv: string[]): Control {
-  return {
-    id,
-    title: id,
-    owner: 'virtual:developer',
-    requirements: [],
-    risks: [],
-    applies: { value: true },
-    required_from_maturity: 'prototype',
-    execution: { type: 'command', argv },
-    evidence_required: [],
-  };
-}
+import type { Manifest } from '../../../scripts/lib/core/plane/types.ts';
+import { approvalNote, commandControl } from '../../helpers/definition-fixture.ts';
 
 const manifest = {
   authorities: [
@@ -32,18 +18,7 @@ const manifest = {
   ],
 } as unknown as Manifest;
 
-function approval(authority: string, approvals: unknown): StoredEntry {
-  return {
-    hash: 'h',
-    entry: {
-      kind: 'note',
-      actor: { label: 'x', authority, context: 'c' },
-      body: { type: 'definition_approval', approvals },
-    },
-  } as unknown as StoredEntry;
-}
-
-const tests = control('tests', ['npm', 'test']);
+const tests = commandControl('tests', ['npm', 'test']);
 const moved = {
   control: 'tests',
   lines: ["package.json scripts.test: 'node --test test/' → 'node -e 0'"],
@@ -64,21 +39,25 @@ describe('reach changes', () => {
   test('an approval of the definition alone, or of another reach, does not approve it', () => {
     const changes = withReachChanges([], [moved], [tests]);
     const digest = definitionDigest(tests);
-    const plain = approval('virtual:release-owner', [{ control: 'tests', digest }]);
-    const other = approval('virtual:release-owner', [{ control: 'tests', digest, reach: 'r0' }]);
+    const plain = approvalNote('virtual:release-owner', [{ control: 'tests', digest }]);
+    const other = approvalNote('virtual:release-owner', [
+      { control: 'tests', digest, reach: 'r0' },
+    ]);
     expect(unapprovedChanges(changes, [plain, other], manifest)).toHaveLength(1);
-    const byAgent = approval('agent:bot', [{ control: 'tests', digest, reach: 'r1' }]);
+    const byAgent = approvalNote('agent:bot', [{ control: 'tests', digest, reach: 'r1' }]);
     expect(unapprovedChanges(changes, [byAgent], manifest)).toHaveLength(1);
-    const right = approval('virtual:release-owner', [{ control: 'tests', digest, reach: 'r1' }]);
+    const right = approvalNote('virtual:release-owner', [
+      { control: 'tests', digest, reach: 'r1' },
+    ]);
     expect(unapprovedChanges(changes, [right], manifest)).toEqual([]);
   });
 
   test('a changed argv and a moved reach are one change; added controls keep theirs', () => {
-    const now = control('tests', ['npm', 'run', 'unit']);
+    const now = commandControl('tests', ['npm', 'run', 'unit']);
     const changes = withReachChanges(
-      diffDefinitions([tests], [now, control('new', ['make'])]),
+      diffDefinitions([tests], [now, commandControl('new', ['make'])]),
       [moved, { ...moved, control: 'new' }],
-      [now, control('new', ['make'])],
+      [now, commandControl('new', ['make'])],
     );
     expect(changes.map((c) => [c.control, c.change, c.reach?.length])).toEqual([
       ['new', 'added', undefined],
