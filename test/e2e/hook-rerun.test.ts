@@ -41,7 +41,7 @@ function segment(dir: string): string {
 }
 
 /** The last run line of the segment turned from FAIL into PASS, the chain recomputed. */
-function forgePass(dir: string): void {
+function forgePass(dir: string, durationMs?: number): void {
   const file = segment(dir);
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const index = lines.findLastIndex((l) => (JSON.parse(l) as { kind: string }).kind === 'run');
@@ -50,6 +50,7 @@ function forgePass(dir: string): void {
     expect(body['status']).toBe('FAIL');
     body['status'] = 'PASS';
     body['exit_code'] = 0;
+    if (durationMs !== undefined) body['duration_ms'] = durationMs;
   });
 }
 
@@ -69,6 +70,19 @@ describe('hook stop runs a self-only task again before it releases it', () => {
     // The rerun recorded nothing beyond the hook's own note.
     const added = readFileSync(segment(r.dir), 'utf8').slice(ledgerBefore.length);
     expect(added).not.toContain('"kind":"run"');
+  });
+
+  it('a forged PASS that claims to be slow is run again all the same: the shortest run decides', async () => {
+    const r = repo();
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(0);
+    writeFileSync(join(r.dir, 'src', 'app.js'), 'export const x = 1; // bug\n');
+    expect((await r.run(['evaluate', '--run', ...DEV])).code).toBe(1);
+    // An hour, far over rerun_max_ms: were the latest line to decide, the hook would not run it.
+    forgePass(r.dir, 3_600_000);
+    expect((await r.run(['claim', '--control', 'tests', '--no-record'])).code).toBe(0);
+    const stop = await hookStopIn(r.dir, '--control', 'tests');
+    expect(stop.decision).toBe('block');
+    expect(stop.reason).toContain('the hook ran it again and it exits 1');
   });
 
   it('an honest PASS is released, and the rerun leaves no evidence object behind', async () => {

@@ -1,6 +1,6 @@
 // The machine is the independent party: where a task claim needs only the self stage, its PASS rests
 // on ledger lines the agent itself can write. So before the Stop hook lets a granted task through,
-// it runs the task's command controls again itself (when their last passing runs took at most
+// it runs the task's command controls again itself (when their shortest recorded runs take at most
 // `policies.claims.task.rerun_max_ms` together, default 10 s) and holds the stop when one of them
 // does not pass now. Nothing is recorded: the rerun only checks what the ledger says. Slower tasks
 // are re-run by the CI's cross audit at merge (references/hook.md "What the local gate stops").
@@ -10,6 +10,7 @@ import type { ClaimBlocker } from '../../core/gate/claim/decide-claim.ts';
 import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
 import type { StoredEntry } from '../../core/ledger/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import type { Control } from '../../core/plane/types.ts';
 import { formatEvaluateCommand } from '../../core/next/next-command.ts';
 import { memoryObjectStore } from '../../core/ledger/memory-objects.ts';
 import { executeControl, prepareExecution } from '../run/execute-control.ts';
@@ -26,15 +27,27 @@ export interface Rerun {
   skipped?: string;
 }
 
-/** The duration of the latest passing self run of each control, in ledger order. */
-function lastPassDurations(entries: readonly StoredEntry[]): Map<string, number> {
+/**
+ * How long each control's command takes, as the ledger shows it: the shortest finished run (any
+ * status) of the argv it declares now. A line written by hand can lower this, never raise it: a
+ * forged PASS that claims to be slow does not spare it the rerun while a real run was fast.
+ */
+function shortestRuns(
+  entries: readonly StoredEntry[],
+  controls: readonly Control[],
+): Map<string, number> {
+  const argvOf = new Map<string, string>();
+  for (const c of controls)
+    if (c.execution.type === 'command') argvOf.set(c.id, JSON.stringify(c.execution.argv));
   const durations = new Map<string, number>();
   for (const { entry } of entries) {
-    if (entry.kind !== 'run' || entry.body['status'] !== 'PASS') continue;
+    if (entry.kind !== 'run' || entry.body['timed_out'] === true) continue;
     const control = entry.body['control'];
     const duration = entry.body['duration_ms'];
-    if (typeof control === 'string' && typeof duration === 'number')
-      durations.set(control, duration);
+    if (typeof control !== 'string' || typeof duration !== 'number') continue;
+    const argv = entry.body['argv'];
+    if (argv !== undefined && JSON.stringify(argv) !== argvOf.get(control)) continue;
+    durations.set(control, Math.min(duration, durations.get(control) ?? Infinity));
   }
   return durations;
 }
@@ -52,13 +65,13 @@ export async function rerunTask(
   );
   const controls = plane.registry.controls.filter((c) => passing.has(c.id));
   if (controls.length === 0) return { blockers: [], ran: [] };
-  const durations = lastPassDurations(await io.readEntries(plane));
+  const durations = shortestRuns(await io.readEntries(plane), controls);
   const total = controls.reduce((sum, c) => sum + (durations.get(c.id) ?? Infinity), 0);
   if (total > budget) {
     return {
       blockers: [],
       ran: [],
-      skipped: `their last passing runs took ${Number.isFinite(total) ? `${total} ms` : 'an unknown time'}, over rerun_max_ms ${budget}`,
+      skipped: `their shortest recorded runs take ${Number.isFinite(total) ? `${total} ms` : 'an unknown time'}, over rerun_max_ms ${budget}`,
     };
   }
   const actor = { label: 'proofgate hook stop', authority: 'virtual:developer', context: 'hook' };
