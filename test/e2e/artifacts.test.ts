@@ -152,4 +152,60 @@ describe('the evidence budget', () => {
     );
     expect(existsSync(join(r.dir, 'out', 'report.txt'))).toBe(false);
   });
+
+  /** Run bodies oldest first (segments read in name order put a later generation first). */
+  function runsByTime(r: GateRepo): Record<string, unknown>[] {
+    const dir = join(r.dir, '.proofgate', 'evidence', 'ledger');
+    return readdirSync(dir)
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+      .map((l) => JSON.parse(l) as { kind: string; time: string; body: Record<string, unknown> })
+      .filter((e) => e.kind === 'run')
+      .sort((a, b) => a.time.localeCompare(b.time))
+      .map((e) => e.body);
+  }
+  const lastRun = (r: GateRepo) => runsByTime(r).at(-1);
+
+  // The peer's scenario: a store over its budget, then the advice followed as printed. Each run
+  // writes a different 30 KB artifact, so the store fills the way a real history does.
+  const FRESH = `require("fs").mkdirSync("out",{recursive:true});require("fs").writeFileSync("out/report.txt",String(Date.now()).repeat(3000))`;
+  async function overBudget(): Promise<GateRepo> {
+    const r = repo(FRESH, ['out/report.txt'], 65_536);
+    for (let i = 0; i < 3; i++) await r.run(['evaluate', '--run']);
+    const last = lastRun(r);
+    expect(last?.['status']).toBe('BLOCKED');
+    const detail = (last?.['blocker'] as { detail: string }).detail;
+    expect(detail).toContain('proofgate seal --archive-id <new id> --archive');
+    return r;
+  }
+
+  it('sealing with --archive takes the evidence so far out of what it counts, kept verifiable', async () => {
+    const r = await overBudget();
+    const seal = await r.run(['seal', '--archive-id', 'budget-1', '--archive']);
+    expect(seal.code, seal.err).toBe(0);
+    const run = await r.run(['evaluate', '--run']);
+    expect(run.code, run.out + run.err).toBe(0);
+    expect(lastRun(r)?.['status']).toBe('PASS');
+    expect((await r.run(['claim', '--control', 'report'])).code).toBe(0);
+    // Archived, not gone: the integrity check still re-hashes every archived object.
+    expect((await r.run(['verify', '--full'])).code).toBe(0);
+    // The first run's artifact, stored before the seal and archived by it.
+    const archived = runsByTime(r)[0]?.['artifacts'] as { sha256: string }[];
+    const path = objectPath(r, archived[0]?.sha256 ?? '');
+    rmSync(path);
+    writeFileSync(path, 'edited');
+    const verify = await r.run(['verify', '--full']);
+    expect(verify.code).toBe(3);
+    expect(verify.out + verify.err).toContain('OBJECT_CORRUPT');
+  });
+
+  it('a seal without --archive, or evidence added after the seal, still counts', async () => {
+    const r = await overBudget();
+    expect((await r.run(['seal', '--archive-id', 'plain-1'])).code).toBe(0);
+    expect((await r.run(['evaluate', '--run'])).code).toBe(1);
+    expect(lastRun(r)?.['status']).toBe('BLOCKED');
+    // Archived, then filled again with new evidence: the budget blocks again.
+    expect((await r.run(['seal', '--archive-id', 'budget-2', '--archive'])).code).toBe(0);
+    for (let i = 0; i < 3; i++) await r.run(['evaluate', '--run']);
+    expect(lastRun(r)?.['status']).toBe('BLOCKED');
+  });
 });

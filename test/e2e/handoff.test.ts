@@ -179,6 +179,98 @@ describe('human notes', () => {
   });
 });
 
+describe('the notes marker, checked on every read', () => {
+  const SHOW = ['status', '--handoff', '--show', 'notes'];
+  const QUERY = ['query', 'handoff', 'notes'];
+  const marker = (r: GateRepo) =>
+    /<!-- proofgate:notes task=(\S+) subject=([0-9a-f]{16}) -->/.exec(
+      readFileSync(mdPath(r), 'utf8'),
+    );
+  const editMd = (r: GateRepo, from: string, to: string) =>
+    writeFileSync(mdPath(r), readFileSync(mdPath(r), 'utf8').replace(from, to));
+  async function written(): Promise<{ r: GateRepo; subject: string }> {
+    const r = repo();
+    expect((await r.run(WRITE)).code).toBe(0);
+    writeFileSync(
+      mdPath(r),
+      `${readFileSync(mdPath(r), 'utf8')}The flaky fixture lives in test/a.js.\n`,
+    );
+    const subject = marker(r)?.[2] ?? '';
+    expect(subject).toMatch(/^[0-9a-f]{16}$/);
+    return { r, subject };
+  }
+
+  it('shows the notes of an honest pair as CURRENT on every read path', async () => {
+    const { r } = await written();
+    for (const argv of [CHECK, SHOW, QUERY]) {
+      const read = await r.run(argv);
+      expect(read.code, argv.join(' ')).toBe(0);
+    }
+    expect((await r.run(CHECK)).out).toContain('human notes: CURRENT (1 line(s))');
+    const stored = JSON.parse(readFileSync(jsonPath(r), 'utf8')) as { notes?: unknown };
+    expect(stored.notes).toEqual({ task: 'T-1', subject: marker(r)?.[2] });
+  });
+
+  it('refuses a marker edited to name another task (exit 2, naming both) on every read', async () => {
+    const { r } = await written();
+    editMd(r, 'proofgate:notes task=T-1 ', 'proofgate:notes task=T-9 ');
+    for (const argv of [CHECK, SHOW, QUERY]) {
+      const read = await r.run(argv);
+      expect(read.code, argv.join(' ')).toBe(2);
+      expect(read.err).toContain('belong to task T-9, not to task T-1');
+      expect(read.out).not.toContain('flaky fixture');
+    }
+  });
+
+  it('refuses a marker edited to name another subject (exit 2, naming both) on every read', async () => {
+    const { r, subject } = await written();
+    const other = subject.startsWith('0') ? `1${subject.slice(1)}` : `0${subject.slice(1)}`;
+    editMd(r, `subject=${subject}`, `subject=${other}`);
+    for (const argv of [CHECK, SHOW, QUERY]) {
+      const read = await r.run(argv);
+      expect(read.code, argv.join(' ')).toBe(2);
+      expect(read.err).toContain(`names task T-1 subject ${other}`);
+      expect(read.err).toContain(`notes of task T-1 subject ${subject}`);
+    }
+    // --write reads the marker too: it refuses rather than carrying the edited binding over.
+    const before = readFileSync(jsonPath(r), 'utf8');
+    expect((await r.run(WRITE)).code).toBe(2);
+    expect(readFileSync(jsonPath(r), 'utf8')).toBe(before);
+  });
+
+  it('refuses a marker whose pair records no binding (the record removed from the JSON half)', async () => {
+    const { r, subject } = await written();
+    const stored = JSON.parse(readFileSync(jsonPath(r), 'utf8')) as Record<string, unknown>;
+    delete stored['notes'];
+    writeFileSync(jsonPath(r), `${JSON.stringify(stored, null, 2)}\n`);
+    editMd(r, `subject=${subject}`, 'subject=0000000000000000');
+    const read = await r.run(QUERY);
+    expect(read.code).toBe(2);
+    expect(read.err).toContain('records no notes binding');
+    expect(read.err).toContain(
+      'next: proofgate status --handoff --write --task T-1 --control lint --control tests',
+    );
+    // The printed next step runs as printed and records the binding again (the notes stay STALE).
+    const next = ['status', '--handoff', '--write', '--task', 'T-1', '--control', 'lint'];
+    expect((await r.run([...next, '--control', 'tests'])).code).toBe(0);
+    expect((await r.run(CHECK)).out).toContain('human notes: STALE (1 line(s))');
+  });
+
+  it('a marker and record both rewritten to a made-up subject never read as CURRENT', async () => {
+    const { r, subject } = await written();
+    const fake = 'abcdefabcdefabcd';
+    editMd(r, `subject=${subject}`, `subject=${fake}`);
+    const stored = JSON.parse(readFileSync(jsonPath(r), 'utf8')) as Record<string, unknown>;
+    writeFileSync(
+      jsonPath(r),
+      `${JSON.stringify({ ...stored, notes: { task: 'T-1', subject: fake } }, null, 2)}\n`,
+    );
+    const read = await r.run(CHECK);
+    expect(read.code).toBe(0);
+    expect(read.out).toContain('human notes: STALE (1 line(s))');
+  });
+});
+
 describe('the pair on disk', () => {
   it('rolls the JSON half back when the Markdown half cannot be written', async () => {
     const r = repo();

@@ -5,7 +5,7 @@
 // can never pass for the derived state.
 import { UsageError } from '../errors.ts';
 import { digestJson } from '../hash.ts';
-import type { HandoffPayload } from './handoff-payload.ts';
+import type { HandoffPayload, NotesBinding } from './handoff-payload.ts';
 
 const BEGIN = '<!-- proofgate:handoff:begin -->';
 const END = '<!-- proofgate:handoff:end -->';
@@ -84,6 +84,53 @@ export function parseHandoffMarkdown(text: string, where: string): ParsedHandoff
   while (body.length > 0 && body[body.length - 1]?.trim() === '') body.pop();
   refuseReservedLines(body, at + 2, where);
   return { machine, notes: { task, subject, lines: body } };
+}
+
+/**
+ * Every read of the pair checks the notes marker: it must name the pair's task, and the task and
+ * subject `--write` recorded in the JSON half (`notes`), so a marker edited to name another task
+ * or another subject is refused (exit 2, naming both) instead of shown as the task's notes.
+ * `recorded` undefined: the JSON half records no binding (a pair of an earlier release, or the
+ * field removed): refused on a read (`required`), left to `--write` to record.
+ */
+export function checkNotesMarker(
+  notes: NotesBinding,
+  pair: { task: string; recorded: NotesBinding | undefined; required: boolean },
+  where: { md: string; json: string; rewrite: string },
+): void {
+  if (notes.task !== pair.task)
+    throw new UsageError(
+      'BAD_VALUE',
+      `the human notes in ${where.md} belong to task ${notes.task}, not to task ${pair.task} the handoff is for`,
+      {
+        where: where.md,
+        expected: `a notes marker of task ${pair.task}`,
+        next: `move those notes elsewhere and delete ${where.md}, then run ${where.rewrite}`,
+      },
+    );
+  const recorded = pair.recorded;
+  if (recorded === undefined) {
+    if (!pair.required) return;
+    throw new UsageError(
+      'BAD_VALUE',
+      `${where.json} records no notes binding for the marker in ${where.md} (task ${notes.task}, subject ${notes.subject})`,
+      {
+        where: where.json,
+        expected: 'the "notes" binding status --handoff --write records',
+        next: where.rewrite,
+      },
+    );
+  }
+  if (recorded.task === notes.task && recorded.subject === notes.subject) return;
+  throw new UsageError(
+    'BAD_VALUE',
+    `the notes marker in ${where.md} names task ${notes.task} subject ${notes.subject}, but the pair was written with notes of task ${recorded.task} subject ${recorded.subject} (${where.json})`,
+    {
+      where: where.md,
+      expected: `<!-- proofgate:notes task=${recorded.task} subject=${recorded.subject} --> as written`,
+      next: `put the marker back as written, then run it again (notes written against an older subject are bound to the new one by ${where.rewrite} --acknowledge-notes)`,
+    },
+  );
 }
 
 function refuseReservedLines(lines: readonly string[], first: number, where: string): void {

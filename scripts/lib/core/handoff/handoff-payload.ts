@@ -46,6 +46,18 @@ export interface HandoffPayload {
   readiness: HandoffReadiness[];
   blockers: HandoffBlocker[];
   bindings: HandoffBinding[];
+  /**
+   * The binding the human notes were written with (the Markdown marker's task and subject), as
+   * `--write` recorded it: not derived, so `diffHandoff` leaves it to the notes check, which
+   * refuses a marker that names anything else (handoff-markdown.ts `checkNotesMarker`).
+   */
+  notes?: NotesBinding;
+}
+
+/** The task and subject a notes marker names (`<!-- proofgate:notes task=… subject=… -->`). */
+export interface NotesBinding {
+  task: string;
+  subject: string;
 }
 
 export interface HandoffDecisions {
@@ -124,7 +136,8 @@ const FIELDS = [
 
 /**
  * The fields of a stored payload (parsed JSON, agent-writable) that differ from the derived one,
- * plus `(extra field) <name>` for any field the payload does not have. Empty: the handoff holds.
+ * plus `(extra field) <name>` for any field the payload does not have. `notes` is not derived:
+ * the notes check compares it with the Markdown marker. Empty: the handoff holds.
  */
 export function diffHandoff(stored: unknown, derived: HandoffPayload): string[] {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
@@ -132,9 +145,17 @@ export function diffHandoff(stored: unknown, derived: HandoffPayload): string[] 
   const record = stored as Record<string, unknown>;
   const differ: string[] = FIELDS.filter((f) => !(f in record) || !sameJson(record[f], derived[f]));
   const extra = Object.keys(record)
-    .filter((k) => !(FIELDS as readonly string[]).includes(k))
+    .filter((k) => !(FIELDS as readonly string[]).includes(k) && k !== 'notes')
     .map((k) => `(extra field) ${k}`);
   return [...differ, ...extra];
+}
+
+/** A stored notes binding, when it is one well-formed. */
+export function readNotesBinding(value: unknown): NotesBinding | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { task, subject } = value as Record<string, unknown>;
+  if (typeof task !== 'string' || typeof subject !== 'string') return undefined;
+  return Object.keys(value).length === 2 ? { task, subject } : undefined;
 }
 
 /** A stored value that cannot even be canonicalised (a float, say) differs. */

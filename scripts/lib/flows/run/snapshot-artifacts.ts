@@ -3,6 +3,7 @@
 // body; a missing or unreadable artifact turns a PASS into a FAIL; under
 // `policies.evidence.budget_bytes` a run is BLOCKED (kind evidence) when the store is already
 // full, and so is one whose artifacts would take it past the budget (nothing is stored then).
+// What `seal --archive` archived is not counted (io/ledger/evidence-bytes.ts).
 import type { Control } from '../../core/plane/types.ts';
 import type { ArtifactRecord, Blocker } from '../../core/gate/entries/bodies.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -10,7 +11,7 @@ import { formatEvaluateCommand } from '../../core/next/next-command.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 
 const BUDGET_NEXT =
-  'raise policies.evidence.budget_bytes in controls/manifest.yaml (an owner decision), or seal and archive older evidence (proofgate seal)';
+  'raise policies.evidence.budget_bytes in controls/manifest.yaml (an owner decision), or seal and archive the evidence recorded so far (proofgate seal --archive-id <new id> --archive), which the budget then no longer counts';
 
 /** BLOCKED before anything runs when the evidence store is already at its budget. */
 export async function budgetRefusal(

@@ -9,9 +9,12 @@ import type { BaseRules, RulesReport } from '../../core/gate/claim/base-rules.ts
 import {
   buildHandoffPayload,
   diffHandoff,
+  readNotesBinding,
   type HandoffPayload,
+  type NotesBinding,
 } from '../../core/handoff/handoff-payload.ts';
 import {
+  checkNotesMarker,
   notesSubject,
   parseHandoffMarkdown,
   renderHandoffMarkdown,
@@ -19,6 +22,7 @@ import {
   type HandoffNotes,
 } from '../../core/handoff/handoff-markdown.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import { quoteArg } from '../../core/next/next-command.ts';
 import { decideClaimNow } from '../claim/claim-now.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 
@@ -65,10 +69,18 @@ export async function handoffFlow(
         expected: '--task <id> --control <id> (once per affected control)',
         next: 'proofgate status --handoff --write --task <id> --control <id>',
       });
-    const payload = await deriveHandoff(plane, options.rulesAtBase, options.task, ctx, io);
-    const notes = carryNotes(parsed?.notes, payload, options.acknowledgeNotes, files.md);
+    const task = options.task;
+    if (parsed?.notes !== undefined)
+      checkNotesMarker(
+        parsed.notes,
+        { task: task.id, recorded: recordedNotes(stored.json), required: false },
+        { ...files, rewrite: rewriteCommand(task) },
+      );
+    const payload = await deriveHandoff(plane, options.rulesAtBase, task, ctx, io);
+    const notes = carryNotes(parsed?.notes, payload, options.acknowledgeNotes);
+    const record = { ...payload, notes: { task: notes.task, subject: notes.subject } };
     io.repo.writeHandoffPair(paths, {
-      json: `${JSON.stringify(payload, null, 2)}\n`,
+      json: `${JSON.stringify(record, null, 2)}\n`,
       md: renderHandoffMarkdown(payload, notes),
     });
     return {
@@ -87,6 +99,14 @@ export async function handoffFlow(
       expected: 'a pair written by proofgate status --handoff --write, or --task with --control',
       next: 'proofgate status --handoff --write --task <id> --control <id>',
     });
+  // The marker is checked before anything is derived: another task's or subject's notes are never
+  // shown as this task's, whether or not the rest of the pair still holds.
+  if (parsed?.notes !== undefined && typeof storedJson === 'object' && storedJson !== null)
+    checkNotesMarker(
+      parsed.notes,
+      { task: task.id, recorded: recordedNotes(stored.json), required: true },
+      { ...files, rewrite: rewriteCommand(task) },
+    );
   const payload = await deriveHandoff(plane, options.rulesAtBase, task, ctx, io);
   const stale = [
     ...(stored.json === undefined
@@ -149,24 +169,31 @@ function rulesLine(rules: RulesReport | undefined): string {
 }
 
 /**
- * The notes a new pair carries: the existing ones, still bound to what they were written against
- * (they show STALE once the subject moved) unless acknowledged; notes of another task are refused.
+ * The notes a new pair carries: the existing ones (their marker checked first, checkNotesMarker),
+ * still bound to what they were written against (they show STALE once the subject moved) unless
+ * acknowledged.
  */
 function carryNotes(
   notes: HandoffNotes | undefined,
   payload: HandoffPayload,
   acknowledge: boolean,
-  where: string,
 ): HandoffNotes {
   const subject = notesSubject(payload);
   if (notes === undefined) return { task: payload.task.id, subject, lines: [] };
-  if (notes.task !== payload.task.id)
-    throw new UsageError('BAD_VALUE', `the human notes in ${where} belong to task ${notes.task}`, {
-      where,
-      expected: `notes for task ${payload.task.id}`,
-      next: `move those notes elsewhere and delete ${where}, then write the handoff again; nothing was written`,
-    });
   return acknowledge ? { ...notes, subject } : notes;
+}
+
+/** The notes binding the stored JSON half records, when it is readable and records one. */
+function recordedNotes(json: string | undefined): NotesBinding | undefined {
+  const stored = parseJson(json);
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  return readNotesBinding((stored as { notes?: unknown }).notes);
+}
+
+/** The `--write` that rewrites the pair for `task`, as a command that runs as printed. */
+function rewriteCommand(task: { id: string; controls: readonly string[] }): string {
+  const controls = task.controls.map((c) => ` --control ${quoteArg(c)}`).join('');
+  return `proofgate status --handoff --write --task ${quoteArg(task.id)}${controls}`;
 }
 
 function notesState(

@@ -1,11 +1,25 @@
-// Bytes the evidence store holds now: every regular file under `<plane>/evidence/` (objects,
-// ledger segments, knowledge), symlinks not followed. The evidence budget is judged against it.
+// Bytes the evidence budget counts: every regular file under `<plane>/evidence/` (objects, ledger
+// segments, knowledge), symlinks not followed, less what `seal --archive` archived (the ledger
+// lines up to where an archive seal closed each segment and the objects only those lines
+// reference, core/ledger/archived-evidence.ts). The archived bytes stay in the store and are
+// verified like the rest; the budget is judged against what was recorded since.
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { archivedEvidence } from '../../core/ledger/archived-evidence.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import { readLedger } from './ledger-store.ts';
 
 export async function evidenceBytes(plane: Plane): Promise<number> {
-  return sizeOf(join(plane.dir, 'evidence'));
+  const store = join(plane.dir, 'evidence');
+  const total = await sizeOf(store);
+  const archived = archivedEvidence(await readLedger(plane));
+  let objectBytes = 0;
+  for (const digest of archived.objects) {
+    const path = join(store, 'objects', 'sha256', digest.slice(0, 2), digest);
+    const stat = await lstat(path).catch(() => undefined);
+    if (stat?.isFile() === true) objectBytes += stat.size;
+  }
+  return Math.max(0, total - archived.lineBytes - objectBytes);
 }
 
 async function sizeOf(dir: string): Promise<number> {

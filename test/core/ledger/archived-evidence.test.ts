@@ -1,0 +1,65 @@
+// What the evidence budget no longer counts after `seal --archive`: the sealed prefix of each
+// segment and the objects only it references; a plain seal archives nothing, and an object a
+// later line references again is live again.
+import { describe, expect, it } from 'vitest';
+import { archivedEvidence } from '../../../scripts/lib/core/ledger/archived-evidence.ts';
+import { sha256Hex } from '../../../scripts/lib/core/hash.ts';
+import { MemoryLedger, snapshotOf } from '../../helpers/memory-ledger.ts';
+import { draft } from '../../helpers/ledger-repo.ts';
+
+const MAIN = 'c1-main';
+const FEATURE = 'c1-feature';
+const digest = (s: string): string => sha256Hex(s);
+const [A, B, C, MANIFEST] = ['a', 'b', 'c', 'manifest'].map(digest) as [
+  string,
+  string,
+  string,
+  string,
+];
+
+function sealDraft(ledger: MemoryLedger, n: number, archive: boolean) {
+  const heads = Object.fromEntries(
+    [...ledger.segments].map(([name, lines]) => [name, sha256Hex(lines.at(-1) ?? '')]),
+  );
+  const body = {
+    archive_id: `s-${n}`,
+    heads,
+    inventory: 'f'.repeat(64),
+    objects: 0,
+    ...(archive ? { archive: { manifest: MANIFEST, files: 0 } } : {}),
+  };
+  return draft(n, { kind: 'seal', body, objects: archive ? [MANIFEST] : [] });
+}
+
+const bytesOf = (lines: string[]): number =>
+  lines.reduce((sum, l) => sum + Buffer.byteLength(l) + 1, 0);
+
+describe('archivedEvidence', () => {
+  it('an archive seal archives every sealed prefix and the objects only they reference', () => {
+    const ledger = new MemoryLedger();
+    ledger.append(MAIN, draft(1, { objects: [A, B] }));
+    ledger.append(FEATURE, draft(2, { objects: [C] }));
+    ledger.append(MAIN, sealDraft(ledger, 3, true));
+    const sealed = bytesOf(ledger.lines(MAIN)) + bytesOf(ledger.lines(FEATURE));
+    // After the seal: a new generation references B again, and a line in FEATURE follows its head.
+    ledger.append(`${MAIN}-g1`, draft(4, { objects: [B] }));
+    ledger.append(FEATURE, draft(5));
+    const archived = archivedEvidence(snapshotOf(ledger.files()));
+    expect(archived.lineBytes).toBe(sealed);
+    expect([...archived.objects].sort()).toEqual([A, C, MANIFEST].sort());
+  });
+
+  it('a seal without --archive archives nothing', () => {
+    const ledger = new MemoryLedger();
+    ledger.append(MAIN, draft(1, { objects: [A] }));
+    ledger.append(MAIN, sealDraft(ledger, 2, false));
+    const archived = archivedEvidence(snapshotOf(ledger.files()));
+    expect(archived).toEqual({ lineBytes: 0, objects: new Set() });
+  });
+
+  it('a seal body that is not a seal (a string that only mentions one) archives nothing', () => {
+    const ledger = new MemoryLedger();
+    ledger.append(MAIN, draft(1, { body: { note: '"kind":"seal"' }, objects: [A] }));
+    expect(archivedEvidence(snapshotOf(ledger.files())).lineBytes).toBe(0);
+  });
+});
