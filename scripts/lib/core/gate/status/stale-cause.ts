@@ -1,7 +1,7 @@
 // A result STALE because the code moved says how it moved: the result judged the commit at HEAD
 // and only uncommitted or untracked files differ (named), or the code changed since the result
 // (a commit, and maybe uncommitted files too). Pure: the flow brings the paths and trees.
-import { minimatch } from 'minimatch';
+import { matchesGlob } from '../../shared/pathspec.ts';
 
 /** How many paths a reason names before it counts the rest. */
 const PATHS_NAMED = 5;
@@ -53,7 +53,7 @@ export function filesWrittenByRun(
     const time = untracked.get(p);
     return time !== undefined && time >= run.start - SLACK_MS && time <= run.end + SLACK_MS;
   };
-  const source = (p: string): boolean => sources.some((g) => minimatch(p, g, { dot: true }));
+  const source = (p: string): boolean => sources.some((g) => matchesGlob(p, g));
   const written = facts.dirty.every((p) => during(p) && !source(p));
   return written && facts.dirty.length > 0 ? [...facts.dirty] : undefined;
 }
@@ -82,9 +82,9 @@ export function namePaths(paths: readonly string[]): string {
 export function subjectPaths(paths: readonly string[], excludes: readonly string[]): string[] {
   return paths.filter(
     (p) =>
-      !excludes.some((e) =>
-        e.endsWith('/') ? p.startsWith(e) : p === e || minimatch(p, e, { dot: true }),
-      ),
+      // as git's `:(exclude,glob)` pathspec reads each: `x/` only a directory's content, never a file
+      // named `x`; a plain `x` that path and everything under it
+      !excludes.some((e) => matchesGlob(p, e)),
   );
 }
 
