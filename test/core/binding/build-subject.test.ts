@@ -145,6 +145,7 @@ describe('the plane scope in the subject', () => {
   it('a whole-repository scope adds nothing; its excludes are left out whatever the mode', () => {
     expect(subjectScopeOf('.proofgate', scoped('full_repo', ['**']), registry)).toEqual({
       excludes: storage,
+      plane: '.proofgate',
     });
     expect(subprojectOf(scoped('full_repo', ['**']))).toBeUndefined();
     const vendor = subjectScopeOf('.proofgate', scoped('full_repo', ['**'], ['vendor/']), registry);

@@ -82,6 +82,11 @@ export function listPlaneDefinitionPaths(planeRel: string): string[] {
 export interface SubjectScope {
   excludes: string[];
   includes?: string[];
+  /**
+   * The plane's directory (relative to the root): proofgate's own lines in the project's files
+   * are bound without them (own-content.ts); absent for a bare tree of the working files.
+   */
+  plane?: string;
 }
 
 export function subjectScopeOf(
@@ -93,10 +98,10 @@ export function subjectScopeOf(
   assertGlobs(manifest.scope.exclude, 'scope.exclude');
   const excludes = [...new Set([...storage, ...manifest.scope.exclude])].sort();
   const included = includedPaths(manifest);
-  if (included === undefined) return { excludes };
+  if (included === undefined) return { excludes, plane: planeRel };
   assertGlobs(included, 'scope.include');
   const plane = planeRel === '' ? 'controls/' : `${planeRel.replace(/\/+$/, '')}/`;
-  return { excludes, includes: [...new Set([...included, plane])].sort() };
+  return { excludes, includes: [...new Set([...included, plane])].sort(), plane: planeRel };
 }
 
 /** A glob made only of wildcard segments (`**`, `*`, `**\/*`, `*\/`): every path of the tree. */
