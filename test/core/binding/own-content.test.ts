@@ -68,6 +68,8 @@ describe('agent settings: proofgate hook handlers are not bound', () => {
         ),
       ).toBeUndefined();
     expect(boundOwnContent('.claude/settings.json', json({ a: 1 }), rules)).toBeUndefined();
+    // the project's keys are bound by value, as install lays the file out
+    expect(boundOwnContent('.claude/settings.json', '{"a": [1]}', rules)).toBe(json({ a: [1] }));
     expect(boundOwnContent('.claude/settings.json', 'not json', rules)).toBeUndefined();
   });
 });

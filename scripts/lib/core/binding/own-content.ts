@@ -71,8 +71,10 @@ function isOwnHandler(handler: unknown, rules: OwnContentRules): boolean {
 }
 
 /**
- * An agent's settings without proofgate's exact Stop hook handlers, written as install writes the
- * file (two-space JSON): undefined when it has none (or is not JSON), null when nothing else is left.
+ * An agent's settings without proofgate's exact Stop hook handlers, as install writes the file
+ * (two-space JSON, the keys in their order): install rewrites the whole file that way, so the
+ * project's own keys are bound by their value, not their layout. Undefined when that is the text
+ * as it is (or it is not a JSON object), null when nothing is left.
  */
 function boundSettings(text: string, rules: OwnContentRules): string | null | undefined {
   let value: unknown;
@@ -81,32 +83,40 @@ function boundSettings(text: string, rules: OwnContentRules): string | null | un
   } catch {
     return undefined;
   }
-  if (!isObject(value) || !isObject(value['hooks'])) return undefined;
-  const hooks: Json = { ...value['hooks'] };
-  let found = false;
+  if (!isObject(value)) return undefined;
+  const rest: Json = { ...value };
+  if (isObject(value['hooks'])) {
+    const hooks = withoutOwnHandlers(value['hooks'], rules);
+    if (Object.keys(hooks).length === 0) delete rest['hooks'];
+    else rest['hooks'] = hooks;
+  }
+  if (Object.keys(rest).length === 0) return null;
+  const bound = `${JSON.stringify(rest, null, 2)}\n`;
+  return bound === text ? undefined : bound;
+}
+
+function withoutOwnHandlers(hooks: Json, rules: OwnContentRules): Json {
+  const kept: Json = {};
   for (const [event, groups] of Object.entries(hooks)) {
-    if (!Array.isArray(groups)) continue;
-    const kept: unknown[] = [];
+    if (!Array.isArray(groups)) {
+      kept[event] = groups;
+      continue;
+    }
+    const left: unknown[] = [];
     for (const group of groups) {
       if (!isObject(group) || !Array.isArray(group['hooks'])) {
-        kept.push(group);
+        left.push(group);
         continue;
       }
-      const handlers = (group['hooks'] as unknown[]).filter((h) => !isOwnHandler(h, rules));
-      if (handlers.length === (group['hooks'] as unknown[]).length) kept.push(group);
-      else {
-        found = true;
-        // a group install added holds our handler alone: it goes with it
-        if (handlers.length > 0 || Object.keys(group).length > 1)
-          kept.push({ ...group, hooks: handlers });
-      }
+      const all = group['hooks'] as unknown[];
+      const handlers = all.filter((h) => !isOwnHandler(h, rules));
+      // a group install added holds our handler alone: it goes with it
+      if (handlers.length === all.length) left.push(group);
+      else if (handlers.length > 0 || Object.keys(group).length > 1)
+        left.push({ ...group, hooks: handlers });
     }
-    if (kept.length === 0) delete hooks[event];
-    else hooks[event] = kept;
+    // an event our handler alone filled goes too; one the project left empty stays
+    if (left.length > 0 || groups.length === 0) kept[event] = left;
   }
-  if (!found) return undefined;
-  const rest: Json = { ...value };
-  if (Object.keys(hooks).length === 0) delete rest['hooks'];
-  else rest['hooks'] = hooks;
-  return Object.keys(rest).length === 0 ? null : `${JSON.stringify(rest, null, 2)}\n`;
+  return kept;
 }
