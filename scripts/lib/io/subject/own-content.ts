@@ -2,7 +2,8 @@
 // subject tree, once written, gets each such file's blob replaced by the file without proofgate's
 // lines, or the file left out when nothing else is in it. The same rule for a working tree's tree
 // and for a commit's, so a clean clone computes what the developer's checkout does.
-import { relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import {
   boundOwnContent,
   OWN_CONTENT_FILES,
@@ -74,6 +75,11 @@ async function prefixOf(root: string): Promise<string> {
   const { top } = await findRepositoryPaths(root);
   const rel = relative(top, root).split(sep).join('/');
   return rel === '' ? '' : `${rel}/`;
+}
+
+/** Whether a file that may hold proofgate's own lines is on disk under `root` (else none is bound). */
+export function hasOwnContentFiles(root: string): boolean {
+  return OWN_CONTENT_FILES.some((path) => existsSync(join(root, ...path.split('/'))));
 }
 
 /** `tree` with proofgate's own lines taken out of the files holding them; `tree` when none does. */

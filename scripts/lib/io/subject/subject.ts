@@ -21,7 +21,7 @@ import type { Plane } from '../../core/plane/plane.ts';
 import { EnvironmentError } from '../../core/errors.ts';
 import { findRepositoryPaths, listStaged, matchStaged } from '../git.ts';
 import { installedSkillExcludes, withSkillExcludes } from './skill-excludes.ts';
-import { bindOwnContent, ownContentRules } from './own-content.ts';
+import { bindOwnContent, hasOwnContentFiles, ownContentRules } from './own-content.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import { type SubjectIndex, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { assertOutputsUntracked } from '../repo/tracked-outputs.ts';
@@ -67,7 +67,11 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   const paths = await findRepositoryPaths(root);
   assertNoInfoAttributes(paths);
   const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
-  const rules = options.plane === undefined ? undefined : ownContentRules(options.plane);
+  // a working tree without any file that may hold proofgate's lines: nothing to take out
+  const rules =
+    options.plane === undefined || !hasOwnContentFiles(root)
+      ? undefined
+      : ownContentRules(options.plane);
   const bound = (tree: string): Promise<string> =>
     rules === undefined ? Promise.resolve(tree) : bindOwnContent(root, tree, rules);
   try {
