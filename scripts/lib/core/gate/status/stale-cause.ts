@@ -18,6 +18,8 @@ export interface WorktreeFacts {
   headCommit: string | undefined;
   /** The untracked ones among `dirty`, with when each was last written (ms). */
   untracked?: ReadonlyMap<string, number>;
+  /** The tracked ones among `dirty` still on disk, with when each was last written (ms). */
+  tracked?: ReadonlyMap<string, number>;
 }
 
 /** The reason a result is STALE only because untracked files appeared (nameStaleCause). */
@@ -70,6 +72,29 @@ export function untrackedAdvice(reason: string, facts: WorktreeFacts): string | 
   const files = facts.dirty.length === 1 ? 'untracked file' : 'untracked files';
   const them = facts.dirty.length === 1 ? 'it' : 'them';
   return `${CODE_STALE}: ${files} ${namePaths(facts.dirty)}: commit ${them} or ignore ${them} (.gitignore)`;
+}
+
+/**
+ * The tracked files a control's own run rewrote: the result judged HEAD, every path that differs
+ * was written while its command ran, and some of them are tracked (a build that regenerates the
+ * README). Such a command can never leave its result current, nor anyone's: it needs its files
+ * declared as outputs (untracked first, since a tracked file is source) or to leave them alone.
+ * Undefined otherwise.
+ */
+export function trackedRewrittenByRun(
+  reason: string,
+  run: RunWindow | undefined,
+  facts: WorktreeFacts,
+): string[] | undefined {
+  const { untracked, tracked } = facts;
+  if (!reason.startsWith(UNCOMMITTED) || run === undefined || tracked === undefined)
+    return undefined;
+  const during = (p: string): boolean => {
+    const time = tracked.get(p) ?? untracked?.get(p);
+    return time !== undefined && time >= run.start - SLACK_MS && time <= run.end + SLACK_MS;
+  };
+  const rewritten = facts.dirty.filter((p) => tracked.has(p));
+  return rewritten.length > 0 && facts.dirty.every(during) ? rewritten : undefined;
 }
 
 /** `a.ts, b.ts, c.ts, d.ts, e.ts and 3 more`. */
