@@ -146,7 +146,7 @@ describe.each([
     const plane = {
       root,
       rel: '.proofgate',
-      manifest: { profile: { scope_mode: 'full_repo' } },
+      manifest: { profile: { scope_mode: 'full_repo' }, scope: { include: ['**'], exclude: [] } },
       registry: { controls: [] },
     } as unknown as Plane;
     const { excludes } = subjectScopeOf(plane.rel, plane.manifest, plane.registry);

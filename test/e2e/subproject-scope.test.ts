@@ -16,17 +16,26 @@ afterEach(() => {
   for (const r of repos.splice(0)) r.remove();
 });
 
-function subprojectRepo(scope = "{ include: ['src/**'], exclude: [] }"): GateRepo {
+function subprojectRepo(
+  scope = "{ include: ['src/**'], exclude: [] }",
+  mode: 'subproject' | 'full_repo' = 'subproject',
+): GateRepo {
   const r = makeGateRepo(
     [{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('console.log("ok")')} }` }],
-    { files: { 'README.md': '# readme\n', 'docs/guide.md': 'guide\n' } },
+    {
+      files: {
+        'README.md': '# readme\n',
+        'docs/guide.md': 'guide\n',
+        'vendor/lib.js': 'export const v = 1;\n',
+      },
+    },
   );
   repos.push(r);
   const manifest = join(r.dir, '.proofgate', 'controls', 'manifest.yaml');
   writeFileSync(
     manifest,
     readFileSync(manifest, 'utf8')
-      .replace('scope_mode: full_repo', 'scope_mode: subproject')
+      .replace('scope_mode: full_repo', `scope_mode: ${mode}`)
       .replace("scope: { include: ['**'], exclude: [] }", `scope: ${scope}`)
       .replace(
         /(project|release): \{ required_stages: \[[^\]]*\] \}/g,
@@ -126,7 +135,9 @@ describe('project and release claims of a subproject plane', () => {
     const claim = await r.run(['claim', '--scope', 'project']);
     expect(claim.code).toBe(0);
     expect(claim.out).toMatch(/^PASS \[project: subproject src\/\*\*\]/);
-    expect(claim.out).toContain('the rest of the repository is not judged by this plane');
+    expect(claim.out).toContain(
+      'this plane judges subproject src/** only, the rest of the repository is not judged by it',
+    );
     const dir = join(r.dir, '.proofgate', 'evidence', 'ledger');
     const lines = readdirSync(dir)
       .filter((f) => f.endsWith('.jsonl'))
@@ -157,7 +168,7 @@ describe('project and release claims of a subproject plane', () => {
     const readiness = await r.run(['status', '--readiness']);
     expect(readiness.out).toMatch(/^NOT READY release .*\(ready: merge\) for subproject src\/\*\*/);
     expect(readiness.out).toContain(
-      '(plane scope) [self]: scope_mode is subproject (src/**) without scope.releasable',
+      "(plane scope) [self]: the plane's scope covers subproject src/** (scope.include/scope.exclude) without scope.releasable",
     );
   });
 
@@ -170,5 +181,93 @@ describe('project and release claims of a subproject plane', () => {
     expect((await r.run(['status', '--readiness'])).out).toMatch(
       /^READY merge, release .* for subproject/,
     );
+  });
+});
+
+function claimBody(r: GateRepo): { subproject?: string[] } | undefined {
+  const dir = join(r.dir, '.proofgate', 'evidence', 'ledger');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((l) => JSON.parse(l) as { kind: string; body: { subproject?: string[] } })
+    .find((e) => e.kind === 'claim')?.body;
+}
+
+describe('the manifest scope decides what a result binds, whatever scope_mode says', () => {
+  it('scope.include: [src/**] in a full_repo profile is a subproject: edits outside stale nothing, its claims name it', async () => {
+    const r = subprojectRepo("{ include: ['src/**'], exclude: [] }", 'full_repo');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    writeFileSync(join(r.dir, 'README.md'), '# readme, edited\n');
+    writeFileSync(join(r.dir, 'vendor/lib.js'), 'export const v = 2;\n');
+    r.commit('outside the scope');
+    expect(await statusOf(r)).toBe('PASS');
+    const claim = await r.run(['claim', '--scope', 'project']);
+    expect(claim.code, claim.out + claim.err).toBe(0);
+    expect(claim.out).toMatch(/^PASS \[project: subproject src\/\*\*\]/);
+    expect(claimBody(r)?.subproject).toEqual(['src/**']);
+    const release = await r.run(['claim', '--scope', 'release', '--no-record']);
+    expect(release.code).toBe(1);
+    expect(release.out).toContain('this plane covers subproject src/** only');
+    writeFileSync(join(r.dir, 'src/app.js'), 'export const x = 2;\n');
+    expect(await statusOf(r)).toBe('STALE');
+  });
+
+  it('scope.exclude of a whole-repository plane is left out of every result and named by its claims', async () => {
+    const r = subprojectRepo("{ include: ['**'], exclude: ['vendor/'] }", 'full_repo');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    writeFileSync(join(r.dir, 'vendor/lib.js'), 'export const v = 2;\n');
+    writeFileSync(join(r.dir, 'vendor/new.js'), 'export const w = 1;\n');
+    expect(await statusOf(r)).toBe('PASS');
+    const claim = await r.run(['claim', '--scope', 'project', '--no-record']);
+    expect(claim.code, claim.out + claim.err).toBe(0);
+    expect(claim.out).toMatch(/^PASS \[project: the repository except vendor\/\]/);
+    // `vendor/` is a directory only: a file named vendor is judged like any other
+    r.git('rm', '-q', '-r', '--cached', 'vendor');
+    const { rmSync } = await import('node:fs');
+    rmSync(join(r.dir, 'vendor'), { recursive: true });
+    expect(await statusOf(r)).toBe('PASS');
+    writeFileSync(join(r.dir, 'vendor'), 'a file, not the directory\n');
+    expect(await statusOf(r)).toBe('STALE');
+    // the README is inside the plane's scope
+    rmSync(join(r.dir, 'vendor'));
+    expect(await statusOf(r)).toBe('PASS');
+    writeFileSync(join(r.dir, 'README.md'), '# readme, edited\n');
+    expect(await statusOf(r)).toBe('STALE');
+  });
+
+  it('an exclude of the whole tree is refused at load (exit 2)', async () => {
+    const r = subprojectRepo("{ include: ['**'], exclude: ['**'] }", 'full_repo');
+    const status = await r.run(['status']);
+    expect(status.code).toBe(2);
+    expect(status.err).toContain('/scope/exclude/0: "**" excludes the whole repository');
+  });
+
+  it("on a branch the base's scope decides: widening scope.exclude to hide a change does not profit", async () => {
+    const r = subprojectRepo("{ include: ['**'], exclude: [] }", 'full_repo');
+    r.git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+    r.git('checkout', '-q', '-b', 'feature');
+    // honest path first: an edit, its result, the claim granted under the base's rules
+    writeFileSync(join(r.dir, 'src/app.js'), 'export const x = 2;\n');
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    r.commit('honest change');
+    const honest = await r.run(['claim', '--control', 'tests', '--base', 'origin/main']);
+    expect(honest.code, honest.out + honest.err).toBe(0);
+    // now a change hidden by an exclude the same branch adds
+    writeFileSync(join(r.dir, 'src/app.js'), 'export const x = 3; // hidden\n');
+    const manifest = join(r.dir, '.proofgate', 'controls', 'manifest.yaml');
+    writeFileSync(
+      manifest,
+      readFileSync(manifest, 'utf8').replace(
+        "scope: { include: ['**'], exclude: [] }",
+        "scope: { include: ['**'], exclude: ['src/app.js'] }",
+      ),
+    );
+    expect((await r.run(['evaluate', '--run'])).code).toBe(0);
+    r.commit('hide it');
+    // the base's scope binds src/app.js, so the result is not current
+    const refused = await r.run(['claim', '--control', 'tests', '--base', 'origin/main']);
+    expect(refused.code, refused.out + refused.err).toBe(1);
+    expect(refused.out).toContain('STALE');
+    expect(refused.out).toContain('not in effect: scope.exclude: [] -> ["src/app.js"]');
   });
 });

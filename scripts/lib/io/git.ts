@@ -74,6 +74,7 @@ export {
   matchStaged,
   readTreeInto,
   removeFromIndex,
+  storeBlob,
   storeTreeFiles,
   writeIndexTree,
   type PrivateIndex,

@@ -3,6 +3,7 @@
 import type { ClaimBlocker } from '../core/gate/claim/decide-claim.ts';
 import type { ReadinessFlowResult } from '../flows/views/readiness-flow.ts';
 import { renderRules } from './gate-text.ts';
+import { nameSubproject } from '../core/binding/build-subject.ts';
 
 const describeBlocker = (b: ClaimBlocker): string =>
   `${b.status} ${b.control} [${b.stage}]: ${b.reason}${b.next === undefined ? '' : ` → ${b.next}`}`;
@@ -15,9 +16,7 @@ export function renderReadiness(result: ReadinessFlowResult): string {
       ? `READY ${ready.join(', ')} at ${result.target}`
       : `NOT READY ${open.map((s) => s.scope).join(', ')} at ${result.target}${ready.length > 0 ? ` (ready: ${ready.join(', ')})` : ''}`;
   const lines = [
-    result.subproject === undefined
-      ? head
-      : `${head} for subproject ${result.subproject.join(', ')}`,
+    result.subproject === undefined ? head : `${head} for ${nameSubproject(result.subproject)}`,
   ];
   for (const scope of open) {
     lines.push(`  ${scope.scope} (claim --scope ${scope.claimScope}): ${scope.verdict}`);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nameSubproject,
+  subjectScopeOf,
+  subprojectOf,
   buildControlSubject,
   buildSubject,
   digestInputsListing,
@@ -131,5 +134,45 @@ describe('building bindings', () => {
     expect(hasInputs(control('a', { inputs: [] }))).toBe(false);
     expect(hasInputs(control('a', { inputs: ['x'] }))).toBe(true);
     expect(hasInputs(control('a'))).toBe(false);
+  });
+});
+
+describe('the plane scope in the subject', () => {
+  const scoped = (scope_mode: string, include: string[], exclude: string[] = []): Manifest =>
+    ({ profile: { scope_mode }, scope: { include, exclude } }) as unknown as Manifest;
+  const storage = listSubjectExcludes('.proofgate', registry);
+
+  it('a whole-repository scope adds nothing; its excludes are left out whatever the mode', () => {
+    expect(subjectScopeOf('.proofgate', scoped('full_repo', ['**']), registry)).toEqual({
+      excludes: storage,
+      plane: '.proofgate',
+    });
+    expect(subprojectOf(scoped('full_repo', ['**']))).toBeUndefined();
+    const vendor = subjectScopeOf('.proofgate', scoped('full_repo', ['**'], ['vendor/']), registry);
+    expect(vendor.excludes).toContain('vendor/');
+    expect(vendor.includes).toBeUndefined();
+    expect(nameSubproject(subprojectOf(scoped('full_repo', ['**'], ['vendor/'])) ?? [])).toBe(
+      'the repository except vendor/',
+    );
+  });
+
+  it('an include narrower than the repository is a subproject in either mode, plus its plane', () => {
+    for (const mode of ['full_repo', 'subproject']) {
+      const m = scoped(mode, ['src/**'], ['src/gen/']);
+      expect(subjectScopeOf('.proofgate', m, registry).includes).toEqual(['.proofgate/', 'src/**']);
+      expect(subprojectOf(m)).toEqual(['src/**', '!src/gen/']);
+      expect(nameSubproject(subprojectOf(m) ?? [])).toBe('subproject src/** except src/gen/');
+    }
+    // `*` does not cross a `/`: root files only, a narrower scope
+    expect(subprojectOf(scoped('full_repo', ['*']))).toEqual(['*']);
+  });
+
+  it('a bad scope glob is refused (exit 2)', () => {
+    expect(() => subjectScopeOf('', scoped('full_repo', ['../x']), registry)).toThrow(
+      /scope.include/,
+    );
+    expect(() => subjectScopeOf('', scoped('full_repo', ['**'], ['/abs']), registry)).toThrow(
+      /scope.exclude/,
+    );
   });
 });

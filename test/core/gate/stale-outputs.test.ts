@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import {
   filesWrittenByRun,
   nameStaleCause,
+  trackedRewrittenByRun,
   untrackedAdvice,
 } from '../../../scripts/lib/core/gate/status/stale-cause.ts';
 import type { WorktreeFacts } from '../../../scripts/lib/core/gate/status/stale-cause.ts';
@@ -69,5 +70,41 @@ describe('files written by the run', () => {
     // a tracked edit among them: no untracked-only advice
     const edited = facts(['src/a.c', 'x.o'], [['x.o', STARTED + 5]]);
     expect(untrackedAdvice(reasonOf(edited), edited)).toBeUndefined();
+  });
+});
+
+describe('tracked files rewritten by the run', () => {
+  const withTracked = (
+    dirty: string[],
+    tracked: [string, number][],
+    untracked: [string, number][] = [],
+  ) => ({
+    ...facts(dirty, untracked),
+    tracked: new Map(tracked),
+  });
+
+  test('every difference written while the command ran, some tracked: the tracked ones are named', () => {
+    const f = withTracked(
+      ['README.md', 'out/x'],
+      [['README.md', STARTED + 300]],
+      [['out/x', STARTED + 400]],
+    );
+    expect(trackedRewrittenByRun(reasonOf(f), RUN, f)).toEqual(['README.md']);
+  });
+
+  test("a tracked edit before the run, or any difference outside it, is not the command's", () => {
+    const before = withTracked(['README.md'], [['README.md', STARTED - 60_000]]);
+    expect(trackedRewrittenByRun(reasonOf(before), RUN, before)).toBeUndefined();
+    const mixed = withTracked(
+      ['README.md', 'src/a.ts'],
+      [
+        ['README.md', STARTED + 300],
+        ['src/a.ts', STARTED - 60_000],
+      ],
+    );
+    expect(trackedRewrittenByRun(reasonOf(mixed), RUN, mixed)).toBeUndefined();
+    const untrackedOnly = withTracked(['out/x'], [], [['out/x', STARTED + 400]]);
+    expect(trackedRewrittenByRun(reasonOf(untrackedOnly), RUN, untrackedOnly)).toBeUndefined();
+    expect(trackedRewrittenByRun(reasonOf(before), undefined, before)).toBeUndefined();
   });
 });

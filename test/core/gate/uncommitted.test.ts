@@ -5,6 +5,7 @@ import {
   summarizeUncommitted,
   uncommittedBlockers,
 } from '../../../scripts/lib/core/gate/claim/uncommitted.ts';
+import { subjectPaths } from '../../../scripts/lib/core/gate/status/stale-cause.ts';
 import { parseClaimBody } from '../../../scripts/lib/core/gate/entries/parse-body.ts';
 
 const HEAD = 'a'.repeat(40);
@@ -52,6 +53,19 @@ describe('listUncommitted', () => {
       modified: ['src/a.ts'],
       untracked: [],
     });
+  });
+  test('globs read as git pathspecs: `x/` is a directory only, never a file named x; a plain `x` is that path and everything under it', () => {
+    const s = status({ dirty: ['x', 'x/a.ts', 'gen/out.ts', 'gen', 'genx.ts', 'src', 'src/a.ts'] });
+    expect(listUncommitted(s, { excludes: ['x/', 'gen'] })?.modified).toEqual([
+      'genx.ts',
+      'src',
+      'src/a.ts',
+      'x',
+    ]);
+    expect(listUncommitted(s, { excludes: [], includes: ['src/'] })?.modified).toEqual([
+      'src/a.ts',
+    ]);
+    expect(subjectPaths(['x', 'x/a', 'xy/b', 'xy'], ['x*/'])).toEqual(['x', 'xy']);
   });
 });
 

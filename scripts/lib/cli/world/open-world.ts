@@ -40,6 +40,7 @@ import { anchorOfUpstream, resolveAnchor, upstreamOf } from '../../io/ledger/led
 import { runCommand } from '../../io/host/run-command.ts';
 import { computeSubjects, computeSubjectTreeState } from '../../io/subject/subject.ts';
 import { hasObject, listChangedPaths } from '../../io/repo/trusted-base.ts';
+import { ownContentRules, withoutOwnChanges } from '../../io/subject/own-content.ts';
 import { checkTrust, readTrustOption } from '../../io/keys/trust-io.ts';
 import type { IntegrityAnchor, AnchorChoice } from '../../core/world/ledger-port.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
@@ -195,7 +196,11 @@ export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>
       if (!(await hasObject(plane.root, from))) return undefined;
       const { tree, state } = await computeSubjectTreeState(plane.root, scope);
       asked.scoped.set(plane.root, state);
-      return listChangedPaths(plane.root, from, tree, scope);
+      const paths = await listChangedPaths(plane.root, from, tree, scope);
+      // a file changed only by proofgate's own lines (the skill's ignore lines, the hook) is no change
+      return scope.plane === undefined
+        ? paths
+        : withoutOwnChanges(plane.root, from, tree, paths, ownContentRules(scope.plane));
     },
     readAttestationHistory: (plane, entries) => readAttestationHistory(plane, entries),
     readUncommitted: (plane) => readUncommitted(plane),

@@ -73,13 +73,20 @@ export function listPlaneDefinitionPaths(planeRel: string): string[] {
 
 /**
  * What the subject tree holds: everything but `excludes`, or with `includes` only the paths they
- * match (all globs relative to the root). A subproject plane (`scope_mode: subproject`) judges
- * its `scope.include` paths plus its own plane directory, minus `scope.exclude`: an edit anywhere
- * else (a README at the root, another subproject) stales nothing.
+ * match (all globs relative to the root). The plane's `scope` decides it whatever its `scope_mode`:
+ * `scope.exclude` is left out of every result, and a plane whose `scope.include` does not cover the
+ * whole repository (a subproject, `scope_mode: subproject` or `include: [src/**]`) judges those
+ * paths plus its own plane directory only: an edit anywhere else (a README at the root, another
+ * subproject) stales nothing. Under `claim --base` the scope is the base's (gather-statuses).
  */
 export interface SubjectScope {
   excludes: string[];
   includes?: string[];
+  /**
+   * The plane's directory (relative to the root): proofgate's own lines in the project's files
+   * are bound without them (own-content.ts); absent for a bare tree of the working files.
+   */
+  plane?: string;
 }
 
 export function subjectScopeOf(
@@ -87,20 +94,49 @@ export function subjectScopeOf(
   manifest: Manifest,
   registry: Registry,
 ): SubjectScope {
-  const excludes = listSubjectExcludes(planeRel, registry);
-  if (manifest.profile.scope_mode !== 'subproject') return { excludes };
-  assertGlobs(manifest.scope.include, 'scope.include');
+  const storage = listSubjectExcludes(planeRel, registry);
   assertGlobs(manifest.scope.exclude, 'scope.exclude');
+  const excludes = [...new Set([...storage, ...manifest.scope.exclude])].sort();
+  const included = includedPaths(manifest);
+  if (included === undefined) return { excludes, plane: planeRel };
+  assertGlobs(included, 'scope.include');
   const plane = planeRel === '' ? 'controls/' : `${planeRel.replace(/\/+$/, '')}/`;
-  return {
-    excludes: [...new Set([...excludes, ...manifest.scope.exclude])].sort(),
-    includes: [...new Set([...manifest.scope.include, plane])].sort(),
-  };
+  return { excludes, includes: [...new Set([...included, plane])].sort(), plane: planeRel };
 }
 
-/** The include globs of a subproject plane (undefined for a whole-repository plane). */
+/** A glob made only of wildcard segments (`**`, `*`, `**\/*`, `*\/`): every path of the tree. */
+function namesWholeTree(glob: string): boolean {
+  const segments = glob.replace(/\/+$/, '').split('/');
+  return segments.every((segment) => /^\*+$/.test(segment)) && glob.includes('**');
+}
+
+// The include globs when they name less than the whole repository; undefined when they do not.
+function includedPaths(manifest: Manifest): string[] | undefined {
+  const { include } = manifest.scope;
+  const subproject = manifest.profile.scope_mode === 'subproject';
+  if (!subproject && (include.length === 0 || include.some(namesWholeTree))) return undefined;
+  return [...include];
+}
+
+/**
+ * What a plane covers when it is less than the whole repository, as its claims name it: the
+ * include globs, then each `scope.exclude` glob as `!<glob>` (`**` first when only excludes
+ * narrow it); undefined for a plane over the whole repository.
+ */
 export function subprojectOf(manifest: Manifest): string[] | undefined {
-  return manifest.profile.scope_mode === 'subproject' ? [...manifest.scope.include] : undefined;
+  const included = includedPaths(manifest);
+  const { exclude } = manifest.scope;
+  if (included === undefined && exclude.length === 0) return undefined;
+  return [...(included ?? ['**']), ...exclude.map((glob) => `!${glob}`)];
+}
+
+/** `subproject src/** except src/gen/`, `the repository except vendor/`: what a verdict names. */
+export function nameSubproject(subproject: readonly string[]): string {
+  const included = subproject.filter((g) => !g.startsWith('!'));
+  const excluded = subproject.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+  const whole = included.length === 1 && included[0] === '**';
+  const head = whole ? 'the repository' : `subproject ${included.join(', ')}`;
+  return excluded.length === 0 ? head : `${head} except ${excluded.join(', ')}`;
 }
 
 /**

@@ -135,6 +135,16 @@ const scopeMatchesMode: Rule<Manifest> = (manifest, file) =>
       ]
     : [];
 
+// An exclude made only of wildcards would take every file out of every result: nothing could stale.
+const excludeLeavesASubject: Rule<Manifest> = (manifest, file) =>
+  manifest.scope.exclude.flatMap((glob, i) =>
+    coversWholeTree(glob)
+      ? [
+          `${file}:/scope/exclude/${i}: "${glob}" excludes the whole repository, so no result could ever go stale (expected the paths this plane does not judge, e.g. "vendor/")`,
+        ]
+      : [],
+  );
+
 /** `none` in a list decision excludes every other value (`[none, service_api]` says two things). */
 function exclusiveNone(decisions: object, pointer: string, file: string): string[] {
   return Object.entries(decisions).flatMap(([key, value]) =>
@@ -154,6 +164,7 @@ export const manifestRules: readonly Rule<Manifest>[] = [
   authorityKindMatchesId,
   stagesHaveAuthority,
   scopeMatchesMode,
+  excludeLeavesASubject,
   noneIsExclusive,
 ];
 

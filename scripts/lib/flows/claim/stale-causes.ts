@@ -3,6 +3,7 @@
 import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
 import {
   filesWrittenByRun,
+  trackedRewrittenByRun,
   nameStaleCause,
   untrackedAdvice,
   type RunWindow,
@@ -35,9 +36,11 @@ async function readFacts(
     // A clean working tree is HEAD's subject tree, which the STALE result did not judge: only a
     // dirty one needs HEAD's tree to tell "uncommitted changes" from "changed since".
     const untracked = dirty.filter((p) => state.untracked.includes(p));
+    const tracked = dirty.filter((p) => !state.untracked.includes(p));
     return {
       dirty,
       untracked: git.modifiedTimes(plane.root, untracked),
+      tracked: git.modifiedTimes(plane.root, tracked),
       headTree:
         commit === undefined || dirty.length === 0
           ? undefined
@@ -74,6 +77,27 @@ function declareOutputs(plane: Plane, id: string, paths: readonly string[]): str
   return undefined;
 }
 
+/**
+ * A run that rewrote tracked files: not repeatable as it is. The choice: untrack them and declare
+ * them as the command's outputs (then they stale nothing), or make the command leave them alone.
+ */
+function rewroteTracked(
+  plane: Plane,
+  id: string,
+  stage: ControlStatus['stages']['self'],
+  named: string,
+  paths: readonly string[],
+): ControlStatus['stages']['self'] {
+  const files = paths.map(quoteArg).join(' ');
+  const declare = declareOutputs(plane, id, paths);
+  const then = declare === undefined ? 'then declare them in its outputs' : `then ${declare}`;
+  return {
+    ...stage,
+    reason: `${named}; the command rewrote tracked file(s) ${paths.join(', ')} while it ran, so no result of it (nor of any control bound to them) can stay current: either they are its outputs (untrack them: git rm --cached -- ${files}; ${then}), or the command is not repeatable as it is and must leave them alone`,
+    next: `git rm --cached -- ${files}`,
+  };
+}
+
 export async function withStaleCauses(
   plane: Plane,
   statuses: readonly ControlStatus[],
@@ -97,6 +121,11 @@ export async function withStaleCauses(
       const tree = st.entry === undefined ? undefined : treeOf.get(st.entry);
       if (st.status !== 'STALE' || tree === undefined) continue;
       const named = nameStaleCause(st.reason, tree, facts);
+      const rewritten = trackedRewrittenByRun(named, windowOf.get(st.entry ?? ''), facts);
+      if (rewritten !== undefined) {
+        stages[stage] = rewroteTracked(plane, s.control, st, named, rewritten);
+        continue;
+      }
       const sources = plane.registry.controls.find((c) => c.id === s.control)?.inputs ?? [];
       const written = filesWrittenByRun(named, windowOf.get(st.entry ?? ''), facts, sources);
       const reason = written === undefined ? (untrackedAdvice(named, facts) ?? named) : named;

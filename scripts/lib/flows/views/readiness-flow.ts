@@ -29,7 +29,7 @@ export interface ReadinessFlowOptions {
 export interface ReadinessFlowResult {
   target: Maturity;
   scopes: ScopeReadiness[];
-  /** The included paths of a subproject plane, which alone are judged. */
+  /** What a plane narrower than the repository covers (subprojectOf), which alone is judged. */
   subproject?: string[];
   /** Where the deciding rules came from, as `claim` says it. */
   rules?: RulesReport;

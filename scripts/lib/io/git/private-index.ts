@@ -107,6 +107,13 @@ export async function storeTreeFiles(
   return result.code === 0 ? result.stdout.toString('utf8').trim().split('\n') : undefined;
 }
 
+/** Writes `bytes` into the object store as a blob, byte for byte (no filters); its id. */
+export async function storeBlob(index: PrivateIndex, bytes: Buffer): Promise<string> {
+  const result = await run(index, ['hash-object', '-w', '--no-filters', '--stdin'], bytes);
+  if (result.code !== 0) throw failed(index, 'hash-object', result);
+  return result.stdout.toString('utf8').trim();
+}
+
 /**
  * The `git ls-files -s -z` listing of the entries `globs` match, and the globs that match
  * nothing (each asked on its own once the whole set fails).

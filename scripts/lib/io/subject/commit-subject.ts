@@ -6,6 +6,7 @@ import { subjectScopeOf, type SubjectScope } from '../../core/binding/build-subj
 import type { Plane } from '../../core/plane/plane.ts';
 import { relative, sep } from 'node:path';
 import { findRepositoryPaths, recentCommits } from '../git.ts';
+import { bindOwnContent, bindOwnContentOf, ownContentRules } from './own-content.ts';
 import {
   committedSkillExcludes,
   installedSkillExcludes,
@@ -41,8 +42,32 @@ function scopeOf(
 /** The full commit id `ref` names, or undefined when it names no commit. */
 export { resolveCommit } from '../git.ts';
 
-function subjectOf(index: SubjectIndex, commit: string, scope: SubjectScope): Promise<string> {
-  return commitSubjectOf(index, commit, scope.excludes, scope.includes);
+async function subjectOf(
+  index: SubjectIndex,
+  commit: string,
+  scope: SubjectScope,
+): Promise<string> {
+  const tree = await commitSubjectOf(index, commit, scope.excludes, scope.includes);
+  return scope.plane === undefined
+    ? tree
+    : bindOwnContent(index.root, tree, ownContentRules(scope.plane));
+}
+
+// The commits' root trees with proofgate's own lines taken out (the cut comes after: the same
+// tree as binding after the cut, since both only drop or rewrite paths); by commit.
+async function boundRoots(
+  plane: Plane,
+  scope: SubjectScope,
+  commits: readonly { commit: string; tree: string }[],
+): Promise<{ commit: string; tree: string }[]> {
+  if (scope.plane === undefined) return [...commits];
+  const rules = ownContentRules(scope.plane);
+  const bound = await bindOwnContentOf(
+    plane.root,
+    commits.map((c) => c.tree),
+    rules,
+  );
+  return commits.map((c) => ({ commit: c.commit, tree: bound.get(c.tree) ?? c.tree }));
 }
 
 // The excludes as paths from the top of a commit's tree, when the fast path can cut them: plain
@@ -61,8 +86,8 @@ export async function commitSubjectTree(plane: Plane, commit: string): Promise<s
   // same fast path the commit search takes); otherwise a temporary index computes it.
   const cuts = await fastCuts(plane, scope);
   if (cuts !== undefined) {
-    const root = { commit, tree: `${commit}^{tree}` };
-    const fast = await cutPaths(plane.root, [root], cuts, formatOfId(commit));
+    const roots = await boundRoots(plane, scope, [{ commit, tree: `${commit}^{tree}` }]);
+    const fast = await cutPaths(plane.root, roots, cuts, formatOfId(commit));
     const tree = fast?.trees.get(commit);
     if (tree !== undefined) return tree;
   }
@@ -86,7 +111,8 @@ export async function findSubjectCommits(
   const scope = scopeOf(plane);
   const cuts = await fastCuts(plane, scope);
   if (cuts !== undefined) {
-    const subjects = await cutPaths(plane.root, history, cuts, formatOfId(commits[0]!));
+    const roots = await boundRoots(plane, scope, history);
+    const subjects = await cutPaths(plane.root, roots, cuts, formatOfId(commits[0]!));
     if (subjects !== undefined) {
       for (const commit of commits) {
         const tree = subjects.trees.get(commit)!;

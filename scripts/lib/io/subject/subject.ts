@@ -21,6 +21,7 @@ import type { Plane } from '../../core/plane/plane.ts';
 import { EnvironmentError } from '../../core/errors.ts';
 import { findRepositoryPaths, listStaged, matchStaged } from '../git.ts';
 import { installedSkillExcludes, withSkillExcludes } from './skill-excludes.ts';
+import { bindOwnContent, hasOwnContentFiles, ownContentRules } from './own-content.ts';
 import { lookupSubjectTree, storeSubjectTree, subjectCacheKey } from './subject-cache.ts';
 import { type SubjectIndex, prepareSubjectIndex, withTreeIndex } from './subject-index.ts';
 import { assertOutputsUntracked } from '../repo/tracked-outputs.ts';
@@ -37,6 +38,8 @@ export interface SubjectTreeOptions {
   excludes: readonly string[];
   /** When given, only the paths these globs match (a subproject plane's scope plus its plane). */
   includes?: readonly string[] | undefined;
+  /** The plane's directory: proofgate's own lines are bound without them (own-content.ts). */
+  plane?: string | undefined;
   /**
    * Reuse or record the tree in the subject cache (default true). Off when the caller needs the
    * tree object itself in the object store, e.g. to check it out.
@@ -64,6 +67,13 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   const paths = await findRepositoryPaths(root);
   assertNoInfoAttributes(paths);
   const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
+  // a working tree without any file that may hold proofgate's lines: nothing to take out
+  const rules =
+    options.plane === undefined || !hasOwnContentFiles(root)
+      ? undefined
+      : ownContentRules(options.plane);
+  const bound = (tree: string): Promise<string> =>
+    rules === undefined ? Promise.resolve(tree) : bindOwnContent(root, tree, rules);
   try {
     const uncached = options.cache === false;
     const state = uncached
@@ -77,13 +87,20 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
     }
     assertSubmodulesCommitted(paths, state);
     if (uncached) {
-      const tree = await prepared.writeTree(state);
+      const tree = await bound(await prepared.writeTree(state));
       await assertLinksInside(paths, tree);
       return { tree, cached: false, state };
     }
     noteBoundState(paths.top, state);
     const keyOf = (ready: WorktreeState): string | undefined =>
-      subjectCacheKey(paths, ready, options.excludes, options.includes);
+      subjectCacheKey(
+        paths,
+        ready,
+        rules === undefined
+          ? options.excludes
+          : [...options.excludes, `:own:${JSON.stringify(rules)}`],
+        options.includes,
+      );
     const key = keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
     if (hit !== undefined) return { tree: hit, cached: true, state };
@@ -93,7 +110,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
       state.head !== undefined && state.dirty.length === 0 && state.staged.length === 0
         ? await prepared.cleanTree(state.head)
         : undefined;
-    const tree = clean ?? (await prepared.writeTree(state));
+    const tree = await bound(clean ?? (await prepared.writeTree(state)));
     // Checked before the tree is cached: a hit is a tree that passed.
     await assertLinksInside(paths, tree);
     if (key !== undefined && keyOf(state) === key) storeSubjectTree(paths.gitDir, key, tree);

@@ -4,7 +4,7 @@ import { needsSignedStages } from '../authority/stage-strength.ts';
 import type { Actor, AuditStage } from '../../ledger/types.ts';
 import { AUDIT_STAGES } from '../../ledger/types.ts';
 import type { ClaimScope, Manifest, Maturity } from '../../plane/types.ts';
-import { subprojectOf } from '../../binding/build-subject.ts';
+import { nameSubproject, subprojectOf } from '../../binding/build-subject.ts';
 import type { ClaimBody, StageActors } from '../entries/bodies.ts';
 import { compareActors } from '../authority/check-independence.ts';
 import type { ControlStatus, ControlStatusValue } from '../status/compute-status.ts';
@@ -61,19 +61,19 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
   const claimed = statuses.filter((s) => s.status !== 'NOT_APPLICABLE');
   for (const control of claimed) blockers.push(...blockersOf(control, stages, manifest));
   const strengths = countStrengths(claimed, stages);
-  // A subproject plane judges only its included paths: its project claim is granted for that
-  // subproject and says so; a release claim needs the profile to declare the subproject releasable.
+  // A plane whose scope covers less than the repository judges only those paths: its project claim
+  // is granted for them and says so; a release claim needs the profile to declare them releasable.
   const subproject = scope === 'task' ? undefined : subprojectOf(manifest);
-  const label =
-    subproject === undefined ? `[${scope}]` : `[${scope}: subproject ${subproject.join(', ')}]`;
+  const covered = subproject === undefined ? undefined : nameSubproject(subproject);
+  const label = covered === undefined ? `[${scope}]` : `[${scope}: ${covered}]`;
   const stageList = stages.join(', ');
-  if (subproject !== undefined && scope === 'release' && manifest.scope.releasable !== true) {
-    const verdict = `REFUSED ${label} this plane covers a subproject only, and its profile does not declare it releasable on its own`;
+  if (covered !== undefined && scope === 'release' && manifest.scope.releasable !== true) {
+    const verdict = `REFUSED ${label} this plane covers ${covered} only, and its profile does not declare it releasable on its own`;
     const blocker: ClaimBlocker = {
       control: '(plane scope)',
       stage: 'self',
       status: 'TODO',
-      reason: `scope_mode is subproject (${subproject.join(', ')}) without scope.releasable: true; a release claim covers what is shipped, and the rest of the repository is not judged here`,
+      reason: `the plane's scope covers ${covered} (scope.include/scope.exclude) without scope.releasable: true; a release claim covers what is shipped, and the rest of the repository is not judged here`,
       next: `when the subproject is released on its own, set scope.releasable: true in the plane's manifest (controls/manifest.yaml) and run "${nextCommand('initRender')}", then have the changed definition approved ("proofgate authority approve --help"); or claim the release from a whole-repository plane`,
     };
     return {
@@ -98,7 +98,7 @@ export function decideClaim(request: ClaimRequest): ClaimDecision {
   const verdict =
     scope === 'task'
       ? `COMPLETED ${label} ${claimed.length} controls are current PASS (stages: ${stageList}); project readiness is unchanged`
-      : `PASS ${label} all ${claimed.length} applicable controls at ${target} are current PASS (stages: ${stageList})${subproject === undefined ? '' : '; the rest of the repository is not judged by this plane'}`;
+      : `PASS ${label} all ${claimed.length} applicable controls at ${target} are current PASS (stages: ${stageList})${covered === undefined ? '' : `; this plane judges ${covered} only, the rest of the repository is not judged by it`}`;
   const body: ClaimBody = {
     scope,
     outcome: scope === 'task' ? 'COMPLETED' : 'PASS',

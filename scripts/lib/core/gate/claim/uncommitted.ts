@@ -2,7 +2,7 @@
 // (references/bindings.md), so a claim granted over edited or new files binds files no commit
 // has. A granted claim says so, and a release (which ships a commit) is refused until they are
 // committed. Pure: the flow brings git's status of the working tree.
-import { minimatch } from 'minimatch';
+import { matchesGlob } from '../../shared/pathspec.ts';
 import type { ClaimBlocker } from './decide-claim.ts';
 import { quoteArg } from '../../next/next-command.ts';
 import { namePaths, subjectPaths } from '../status/stale-cause.ts';
@@ -32,17 +32,10 @@ export interface SubjectLimits {
   skill?: readonly string[];
 }
 
-// A pathspec glob without wildcards names a path and everything under it (bindings.md "inputs").
+// As git's `:(glob)` pathspec reads it (bindings.md "inputs"): a glob without wildcards names a
+// path and everything under it, `x/` only the content of a directory `x`.
 function included(path: string, globs: readonly string[]): boolean {
-  return globs.some((g) => {
-    const dir = g.endsWith('/') ? g : `${g}/`;
-    return (
-      path === g ||
-      path.startsWith(dir) ||
-      minimatch(path, g, { dot: true }) ||
-      minimatch(path, `${dir}**`, { dot: true })
-    );
-  });
+  return globs.some((g) => matchesGlob(path, g));
 }
 
 /** The uncommitted files inside the subject; undefined when the subject is HEAD's as committed. */

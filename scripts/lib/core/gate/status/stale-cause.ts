@@ -1,7 +1,7 @@
 // A result STALE because the code moved says how it moved: the result judged the commit at HEAD
 // and only uncommitted or untracked files differ (named), or the code changed since the result
 // (a commit, and maybe uncommitted files too). Pure: the flow brings the paths and trees.
-import { minimatch } from 'minimatch';
+import { matchesGlob } from '../../shared/pathspec.ts';
 
 /** How many paths a reason names before it counts the rest. */
 const PATHS_NAMED = 5;
@@ -18,6 +18,8 @@ export interface WorktreeFacts {
   headCommit: string | undefined;
   /** The untracked ones among `dirty`, with when each was last written (ms). */
   untracked?: ReadonlyMap<string, number>;
+  /** The tracked ones among `dirty` still on disk, with when each was last written (ms). */
+  tracked?: ReadonlyMap<string, number>;
 }
 
 /** The reason a result is STALE only because untracked files appeared (nameStaleCause). */
@@ -53,7 +55,7 @@ export function filesWrittenByRun(
     const time = untracked.get(p);
     return time !== undefined && time >= run.start - SLACK_MS && time <= run.end + SLACK_MS;
   };
-  const source = (p: string): boolean => sources.some((g) => minimatch(p, g, { dot: true }));
+  const source = (p: string): boolean => sources.some((g) => matchesGlob(p, g));
   const written = facts.dirty.every((p) => during(p) && !source(p));
   return written && facts.dirty.length > 0 ? [...facts.dirty] : undefined;
 }
@@ -72,6 +74,29 @@ export function untrackedAdvice(reason: string, facts: WorktreeFacts): string | 
   return `${CODE_STALE}: ${files} ${namePaths(facts.dirty)}: commit ${them} or ignore ${them} (.gitignore)`;
 }
 
+/**
+ * The tracked files a control's own run rewrote: the result judged HEAD, every path that differs
+ * was written while its command ran, and some of them are tracked (a build that regenerates the
+ * README). Such a command can never leave its result current, nor anyone's: it needs its files
+ * declared as outputs (untracked first, since a tracked file is source) or to leave them alone.
+ * Undefined otherwise.
+ */
+export function trackedRewrittenByRun(
+  reason: string,
+  run: RunWindow | undefined,
+  facts: WorktreeFacts,
+): string[] | undefined {
+  const { untracked, tracked } = facts;
+  if (!reason.startsWith(UNCOMMITTED) || run === undefined || tracked === undefined)
+    return undefined;
+  const during = (p: string): boolean => {
+    const time = tracked.get(p) ?? untracked?.get(p);
+    return time !== undefined && time >= run.start - SLACK_MS && time <= run.end + SLACK_MS;
+  };
+  const rewritten = facts.dirty.filter((p) => tracked.has(p));
+  return rewritten.length > 0 && facts.dirty.every(during) ? rewritten : undefined;
+}
+
 /** `a.ts, b.ts, c.ts, d.ts, e.ts and 3 more`. */
 export function namePaths(paths: readonly string[]): string {
   const named = paths.slice(0, PATHS_NAMED).join(', ');
@@ -82,9 +107,9 @@ export function namePaths(paths: readonly string[]): string {
 export function subjectPaths(paths: readonly string[], excludes: readonly string[]): string[] {
   return paths.filter(
     (p) =>
-      !excludes.some((e) =>
-        e.endsWith('/') ? p.startsWith(e) : p === e || minimatch(p, e, { dot: true }),
-      ),
+      // as git's `:(exclude,glob)` pathspec reads each: `x/` only a directory's content, never a file
+      // named `x`; a plain `x` that path and everything under it
+      !excludes.some((e) => matchesGlob(p, e)),
   );
 }
 
