@@ -25,7 +25,8 @@ function repo(): { r: GateRepo; env: Record<string, string>; dir: string } {
 }
 
 function banner(html: string): string {
-  return /<div id="integrity"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
+  const div = /<div id="integrity"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+  return div.replace(/<[^>]*>/g, ' ');
 }
 
 describe('what verify and report say they checked', () => {

@@ -60,7 +60,7 @@ describe('append-only against the upstream by default', () => {
     );
     const report = await r.run(['report', '--html', join(r.dir, 'r.html')]);
     expect(report.out).toContain(
-      `ledger intact, append-only against origin/main (fork point ${fork})`,
+      `ledger intact as far as this repository's own keys go (no --trust file), append-only against origin/main (fork point ${fork})`,
     );
     const json = JSON.parse((await r.run(['verify', '--json'])).out) as {
       upstream: { ref: string };

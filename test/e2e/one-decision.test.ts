@@ -177,6 +177,12 @@ async function expectOneAnswer(r: GateRepo): Promise<{ project: Claimed; release
     release.granted,
     R,
   ]);
+  // The report's task is the Stop hook's with no task named: every required control, as a task
+  // claim naming each of them decides it.
+  const task = json<Claimed>(
+    await r.run(['claim', '--control', 'tests', '--control', 'lint', '--no-record', '--json']),
+  );
+  expect(reported('task').granted).toBe(task.granted);
   return { project, release };
 }
 

@@ -189,7 +189,7 @@ describe.skipIf(!hasBrowser && !isBrowserRequired)('the report in headless Chrom
     const run = await openInChromium(await fixturePage('intact', false), shot);
     expect(run.consoleLines).toEqual([]);
     expect(run.dom).toMatch(/<html lang="en" data-js="ready">/);
-    expect(run.dom).toContain('id="integrity" class="banner banner-ok"');
+    expect(run.dom).toContain('id="integrity" class="banner banner-own"');
     expect(run.dom).toContain('identity-before-refund');
     expect(run.dom).toMatch(/<tr data-claim="[0-9a-f]{64}" id="e-[0-9a-f]{64}">/);
     for (const id of [

@@ -81,12 +81,13 @@ describe('proofgate report on a real ledger', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(
-      /^REPORT .*out\.html \(\d+ KB, 4 entries\): ledger intact; NOT READY$/,
+      /^REPORT .*out\.html \(\d+ KB, 4 entries\): ledger intact as far as this repository's own keys go \(no --trust file\); task REFUSED \(\d+ blockers?\), project REFUSED \(\d+ blockers?\), release REFUSED \(\d+ blockers?\)$/,
     );
     const html = readFileSync(join(repo.dir, 'out.html'), 'utf8');
     for (const s of status.statuses)
       expect(html).toContain(`data-control="${s.control}" data-status="${s.status}"`);
-    expect(html).toContain('id="integrity" class="banner banner-ok"');
+    // No --trust file: intact only as far as the repository's own keys go, never the all-clear.
+    expect(html).toContain('id="integrity" class="banner banner-own"');
     expect(html).toContain('data-requirement="REQ-1"');
     // No claim scope of this plane requires third_party: its cells say so instead of TODO.
     expect(html.match(/data-status="NOT_REQUIRED"/g)).toHaveLength(2);

@@ -163,13 +163,15 @@ async function expectViewsAgreeWithClaim(
   expect(keys(project.blockers)).toEqual(expected);
   expect(report.rules).toEqual(claim.rules);
   const reportText = await r.run(['report', '--html', pageOf(r), ...extra]);
-  expect(reportText.out.split('\n')[0]).toMatch(claim.granted ? /; READY$/ : /; NOT READY$/);
+  expect(reportText.out.split('\n')[0]).toMatch(
+    claim.granted ? /, project GRANTED,/ : /, project REFUSED \(\d+ blockers?\),/,
+  );
   expect(reportText.out).toMatch(rulesLine);
   const html = readFileSync(pageOf(r), 'utf8');
   expect(html).toMatch(
     claim.granted
-      ? /id="status-verdict" class="verdict v-ok"/
-      : /id="status-verdict" class="verdict v-no"/,
+      ? /class="verdict v-ok" data-verdict="project" data-granted="true"/
+      : /class="verdict v-no" data-verdict="project" data-granted="false"/,
   );
   expect(html).toContain('id="claim-rules"');
   return claim;

@@ -152,11 +152,11 @@ describe('what is open has one answer', () => {
     expect(reported.granted).toBe(false);
     expect(keys(reported.blockers)).toEqual(expected);
     expect(report.claims).toContain(claim.verdict);
-    // The page lists the same blockers under "if claimed now" and shows no green headline.
+    // The page lists the same blockers under "if claimed now", and the headline refuses the release.
     const html = readFileSync(pageOf(r), 'utf8');
     const box = html.slice(html.indexOf('data-scope="release"'));
     for (const b of claim.blockers) expect(box).toContain(`<td>${b.control}</td>`);
-    expect(html).toMatch(/id="status-verdict" class="verdict v-no"/);
+    expect(html).toContain('class="verdict v-no" data-verdict="release" data-granted="false"');
 
     // The project scope agrees too (readiness merge = claim --scope project = query blockers).
     const project = JSON.parse(
@@ -217,9 +217,11 @@ describe('what is open has one answer', () => {
     expect(report.open.map((o) => [o.granted, o.blockers.length])).toEqual([
       [true, 0],
       [true, 0],
+      [true, 0],
     ]);
     const html = readFileSync(pageOf(r), 'utf8');
-    expect(html).toMatch(/id="status-verdict" class="verdict v-ok"/);
+    for (const scope of ['task', 'project', 'release'])
+      expect(html).toContain(`class="verdict v-ok" data-verdict="${scope}" data-granted="true"`);
     expect(a.status.code).toBe(0);
     expect((JSON.parse(a.status.out) as { claimNow: { granted: boolean } }).claimNow.granted).toBe(
       true,

@@ -38,8 +38,8 @@ describe('HTML report escaping', () => {
     const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
     await selfRun(io);
     const html = renderReportHtml(buildReport(await reportInputOf(io)));
-    // Links only to rows of the page itself (#e-<entry hash>).
-    expect(html).not.toMatch(/(?:src|href)\s*=\s*"(?!#e-[0-9a-f]{64}")/i);
+    // Links only to rows and notes of the page itself (#e-<entry hash>, #note-<n>).
+    expect(html).not.toMatch(/(?:src|href)\s*=\s*"(?!#e-[0-9a-f]{64}"|#note-\d+")/i);
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).toContain('Content-Security-Policy" content="default-src &#39;none&#39;;');
   });

@@ -73,7 +73,8 @@ describe('report model and page agree with status --json', () => {
     const project = model.claimsNow.find((d) => d.scope === 'project')!;
     expect(project.granted).toBe(true);
     const html = renderReportHtml(model);
-    expect(html).toContain('READY all 2 controls at prototype are PASS or NOT_APPLICABLE');
+    expect(html).toContain('2 controls required at prototype: 2 PASS');
+    expect(html).toContain('data-verdict="project" data-granted="true"');
     expect(html).toContain('data-scope="project" data-granted="true"');
     expect(html).toContain('data-integrity="ok"');
   });
@@ -173,7 +174,9 @@ describe('report model and page agree with status --json', () => {
     // Every control is PASS, yet the headline is not green: the claim would be refused.
     expect(model.isReady).toBe(true);
     const html = renderReportHtml(model);
-    expect(html).toContain('id="status-verdict" class="verdict v-no"');
+    expect(html).toContain('class="verdict v-no" data-verdict="project" data-granted="false"');
+    expect(html).toContain('class="verdict v-no" data-verdict="release" data-granted="false"');
+    expect(html).not.toMatch(/\bREADY\b/);
     // The release box says each thing once: the refusal, one efficacy line per control, and one
     // command for the audits that differ only by control (as the CLI prints it).
     const box = html.slice(

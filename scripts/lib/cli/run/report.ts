@@ -69,6 +69,7 @@ export async function runReport(options: ReportOptions, ctx: Context): Promise<R
     })),
     ...(model.rules === undefined ? {} : { rules: model.rules }),
     entries: model.ledger.total,
+    ...(model.trustRoot === undefined ? {} : { trustFile: model.trustRoot.name }),
     unprovenStops: model.unprovenStops.map((stop) => stop.warning),
   };
 }

@@ -28,6 +28,7 @@ export const NEXT_COMMANDS = {
   queryEvidence: 'query evidence <digest>',
   queryEvidenceTail: 'query evidence <digest> --tail 50',
   verifyFull: 'verify --full',
+  verifyTrust: 'verify --full --trust <trust file>',
   verifyRepairTorn: 'verify --repair-torn',
   authorityAdd: 'authority add <id>',
   keysGenerate: 'authority keys generate --authority-id <id>',

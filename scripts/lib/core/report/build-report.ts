@@ -33,6 +33,7 @@ import { buildRequirementChains, type RequirementChains } from './build-requirem
 import { buildStatusPicture, type StatusPicture } from './status-picture.ts';
 import { claimAge, headOf, trustStatement, type ClaimAge, type HeadFacts } from './report-head.ts';
 import type { ReportHead, TrustStatement } from './report-head.ts';
+import type { TrustCounts } from '../trust/apply-trust.ts';
 
 export interface ReportInput {
   manifest: Manifest;
@@ -74,14 +75,14 @@ export interface ReportInput {
   /** Timeline rows kept in full; older entries are only counted. */
   maxEntries: number;
   /**
-   * The project and release decisions `claim` makes now under its rules (the upstream branch's),
+   * The task, project and release decisions `claim` makes now under its rules (the upstream branch's),
    * decided by the gather step when the ledger verifies; else decided here over the input.
    */
   claimsNow?: { decisions: ClaimDecision[]; rules?: RulesReport };
   /** HEAD and its latest commits, when the plane is a git repository with a commit. */
   head?: HeadFacts;
-  /** The `--trust` file the keys came from, as the user named it. */
-  trustFile?: string;
+  /** The `--trust` file the keys came from, as the user named it, and what it pins. */
+  trustFile?: TrustCounts;
 }
 
 export interface ReportControl extends ControlStatus {
@@ -131,10 +132,13 @@ export interface ReportModel {
   counts: Record<ControlStatusValue, number>;
   controls: ReportControl[];
   /**
-   * What a project and a release claim would get if made now (nothing is recorded): the same
-   * decision as `claim`, `readiness`, `query blockers` and `next`.
+   * What a task, a project and a release claim would get if made now (nothing is recorded): the
+   * same decision as `claim`, `readiness`, `query blockers`, `next` and (the task, with no task
+   * named: every required control) the Stop hook.
    */
   claimsNow: ClaimDecision[];
+  /** The auditor's `--trust` file the keys came from; absent: the repository's own keys. */
+  trustRoot?: TrustCounts;
   /** Where the rules of those decisions came from, as `claim` says it. */
   rules?: RulesReport;
   granted: GrantedClaim[];
@@ -236,12 +240,13 @@ export function buildReport(input: ReportInput): ReportModel {
     ),
     unprovenStops: findUnprovenStops(input.entries, order),
     head,
-    trust: trustStatement(input.entries, input.manifest, rules, input.trustFile),
+    trust: trustStatement(input.entries, input.manifest, rules, input.trustFile?.name),
+    ...(input.trustFile === undefined ? {} : { trustRoot: input.trustFile }),
     picture: buildStatusPicture(input.entries, order, controls, commitOf),
   };
 }
 
-/** The project and release claims over exactly what `claim` gathers: the required controls. */
+/** The task, project and release claims over exactly what `claim` gathers: the required controls. */
 function decideClaimsNow(input: ReportInput, required: readonly ReportControl[]): ClaimDecision[] {
   const ids = new Set(required.map((c) => c.control));
   const gathered = {
@@ -251,7 +256,7 @@ function decideClaimsNow(input: ReportInput, required: readonly ReportControl[])
     subjects: new Map([...input.subjects].filter(([id]) => ids.has(id))),
   };
   const plane = { manifest: input.manifest, registry: input.declaredRegistry ?? input.registry };
-  return (['project', 'release'] as const).map((scope) => {
+  return CLAIM_SCOPES.map((scope) => {
     const { warnings: _warnings, ...decision } = decideVerdict(scope, plane, gathered);
     return decision;
   });

@@ -21,11 +21,25 @@ export interface TrustSource {
   keys?: { authority: string; keyid: string; text: string }[];
 }
 
+/** What a trust file pins: its name, how many keys and how many segment heads. */
+export interface TrustCounts {
+  name: string;
+  keys: number;
+  heads: number;
+}
+
+export function countTrust(loaded: LoadedTrust): TrustCounts {
+  return {
+    name: loaded.name,
+    keys: loaded.trust.authorities.reduce((n, a) => n + a.keys.length, 0),
+    heads: Object.keys(loaded.trust.heads).length,
+  };
+}
+
 export function describeTrust(loaded: LoadedTrust | undefined): TrustSource {
   if (loaded === undefined)
     return { text: "keys from this repository's own manifest (no --trust file)" };
-  const keys = loaded.trust.authorities.reduce((n, a) => n + a.keys.length, 0);
-  const heads = Object.keys(loaded.trust.heads).length;
+  const { keys, heads } = countTrust(loaded);
   const rules = loaded.trust.rules;
   const pinned =
     rules === undefined

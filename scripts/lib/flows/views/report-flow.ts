@@ -16,7 +16,7 @@ import { latestTraceRuns, type EvidenceObject } from '../../core/report/collect-
 import { pictureTrees } from '../../core/report/status-picture.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import type { LoadedTrust } from '../../core/trust/trust-file.ts';
-import { applyTrust } from '../../core/trust/apply-trust.ts';
+import { applyTrust, countTrust } from '../../core/trust/apply-trust.ts';
 import type { Context } from '../../core/context.ts';
 import type { ClaimBlocker, ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
 import type { ControlStatusValue } from '../../core/gate/status/compute-status.ts';
@@ -53,7 +53,7 @@ export interface ReportResult {
   /** Every required control is PASS or NOT_APPLICABLE and a project claim now would be granted. */
   isReady: boolean;
   counts: Record<ControlStatusValue, number>;
-  /** `claim` verdicts for project and release if made now. */
+  /** `claim` verdicts for task, project and release if made now. */
   claims: string[];
   /** The running proofgate is modified (verify's TOOL_MODIFIED): the report exits 3. */
   gateModified?: true;
@@ -65,6 +65,8 @@ export interface ReportResult {
   /** Where the rules of those claim decisions came from, as `claim` says it. */
   rules?: RulesReport;
   entries: number;
+  /** The auditor's `--trust` file the keys came from; absent: the repository's own keys. */
+  trustFile?: string;
   /** Unproven stops no later granted claim covers (references/hook.md), one warning each. */
   unprovenStops: string[];
 }
@@ -153,7 +155,7 @@ export async function gatherReport(
     maxEntries: options.maxEntries,
     ...(claimsNow === undefined ? {} : { claimsNow }),
     ...(head === undefined ? {} : { head }),
-    ...(trust === undefined ? {} : { trustFile: trust.name }),
+    ...(trust === undefined ? {} : { trustFile: countTrust(trust) }),
   };
 }
 
@@ -168,8 +170,11 @@ function checkpointNote(checkpoint: TrustedCheckpoint): { entry: string; covered
 }
 
 /**
- * The project and release claims as `claim` would decide them now, under its rules (the upstream
- * branch's, the --trust file's keys), over the ledger just verified: it is not read again.
+ * The task, project and release claims as `claim` would decide them now, under its rules (the
+ * upstream branch's, the --trust file's keys), over the ledger just verified: it is not read again.
+ * The report has no task: its task is the one the Stop hook decides when no task names controls
+ * (no --control, environment variable or task file), every required control; in ai_brownfield a
+ * plain task claim is refused outside a campaign, as `claim` refuses it.
  */
 async function claimsUnderRules(
   plane: Plane,
@@ -198,8 +203,9 @@ async function claimsUnderRules(
     ctx,
     io,
   );
+  const task = await decideClaimNow(plane, atBase, { scope: 'task', ids: [], ...reuse }, ctx, io);
   // As the report decides them itself: the verdicts and blockers, not decideVerdict's warnings.
-  const decisions = [project.decision, release.decision].map((decided) => {
+  const decisions = [task.decision, project.decision, release.decision].map((decided) => {
     const { warnings: _warnings, ...decision } = decided as ClaimDecision & { warnings?: string[] };
     return decision;
   });

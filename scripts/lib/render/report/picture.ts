@@ -7,15 +7,47 @@ import type { StatusPicture } from '../../core/report/status-picture.ts';
 import { MAX_BUCKETS, MAX_ROWS, MAX_TREES } from '../../core/report/status-picture.ts';
 import { el, escapeHtml, section, text } from '../html-escape.ts';
 
-const LABEL_W = 190;
-const CELL_W = 22;
-const CELL_H = 16;
-const STEP_X = CELL_W + 2;
-const STEP_Y = CELL_H + 2;
 const NOW_GAP = 8;
 const LABELS_H = 64;
 const LEGEND_H = 26;
-const MIN_W = 1000;
+/** The drawing's least width: the picture box's inner width in a 1280 px window. */
+const MIN_W = 1160;
+/** The legend's swatches, and the smallest cell: what a full picture (41 columns) draws. */
+const SWATCH_W = 22;
+const SWATCH_H = 16;
+/** The largest cell: readable and easy to hover when there are few code versions. */
+const MAX_CELL_W = 72;
+const MAX_CELL_H = 28;
+/** Above this many rows cells keep the least height, so a tall picture stays a screen or two. */
+const TALL_ROWS = 24;
+
+/**
+ * The cells' size for this picture: the room the least width leaves, shared by its columns,
+ * between the smallest cell and the largest; labels get more room when the columns leave it.
+ */
+interface Geometry {
+  labelW: number;
+  /** Characters of a control id shown before it is cut (the full id is in its title). */
+  labelChars: number;
+  cellW: number;
+  cellH: number;
+  stepX: number;
+  stepY: number;
+}
+
+function geometryOf(picture: StatusPicture): Geometry {
+  const columns = Math.max(1, picture.columns.length);
+  const labelW = columns <= 12 ? 300 : 190;
+  const room = MIN_W - labelW - NOW_GAP - 12;
+  const cellW = Math.min(MAX_CELL_W, Math.max(SWATCH_W, Math.floor(room / columns) - 2));
+  const cellH =
+    picture.controls.length > TALL_ROWS
+      ? SWATCH_H
+      : Math.min(MAX_CELL_H, Math.max(SWATCH_H, Math.round(cellW * 0.4)));
+  // 11 px monospace: about 6.7 px a character.
+  const labelChars = Math.floor((labelW - 10) / 6.7);
+  return { labelW, labelChars, cellW, cellH, stepX: cellW + 2, stepY: cellH + 2 };
+}
 
 interface Look {
   fill: string;
@@ -69,29 +101,30 @@ function patterns(): string {
   return `<defs>${defs.join('')}</defs>`;
 }
 
-function swatch(status: string, x: number, y: number): string {
+function swatch(status: string, x: number, y: number, w = SWATCH_W, h = SWATCH_H): string {
   const [key, look] = lookOf(status);
   const fill = look.over === undefined ? look.fill : `url(#pg-${key})`;
   const dashed = key === 'TODO' ? ' stroke-dasharray="3 2"' : '';
-  return `<rect x="${x}" y="${y}" width="${CELL_W}" height="${CELL_H}" fill="${fill}"${dashed}/>`;
+  return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"${dashed}/>`;
 }
 
 const cut = (value: string, n: number): string =>
   value.length > n ? `${value.slice(0, n - 1)}…` : value;
 
-const colX = (picture: StatusPicture, c: number): number =>
-  LABEL_W + c * STEP_X + (c === picture.columns.length - 1 ? NOW_GAP : 0);
+const colX = (picture: StatusPicture, g: Geometry, c: number): number =>
+  g.labelW + c * g.stepX + (c === picture.columns.length - 1 ? NOW_GAP : 0);
 
-function grid(picture: StatusPicture, trusted: boolean): string {
+function grid(picture: StatusPicture, g: Geometry, trusted: boolean): string {
   const rows = picture.controls.map((control, r) => {
-    const y = r * STEP_Y;
-    const label = `<text class="pl" x="${LABEL_W - 6}" y="${y + CELL_H - 4}" text-anchor="end">${escapeHtml(cut(control, 28))}<title>${escapeHtml(control)}</title></text>`;
+    const y = r * g.stepY;
+    const mid = y + g.cellH / 2 + 4;
+    const label = `<text class="pl" x="${g.labelW - 6}" y="${mid}" text-anchor="end">${escapeHtml(cut(control, g.labelChars))}<title>${escapeHtml(control)}</title></text>`;
     const cells = picture.cells[r]!.map((cell, c) => {
-      const x = colX(picture, c);
+      const x = colX(picture, g, c);
       const audits =
         cell.audits.length === 0
           ? ''
-          : `<circle cx="${x + CELL_W - 4}" cy="${y + 4}" r="2.6" fill="#1b1f24" stroke="#fff" stroke-width=".8"/>`;
+          : `<circle cx="${x + g.cellW - 4}" cy="${y + 4}" r="2.6" fill="#1b1f24" stroke="#fff" stroke-width=".8"/>`;
       const title = `${control} · ${picture.columns[c]!.label}: ${cell.title}${trusted ? '' : ' (untrusted: the ledger does not verify)'}`;
       return el(
         'g',
@@ -102,7 +135,7 @@ function grid(picture: StatusPicture, trusted: boolean): string {
           'data-status': cell.status,
           'data-audits': cell.audits.length === 0 ? undefined : cell.audits.join(' '),
         },
-        `<title>${escapeHtml(title)}</title>${swatch(cell.status, x, y)}${audits}`,
+        `<title>${escapeHtml(title)}</title>${swatch(cell.status, x, y, g.cellW, g.cellH)}${audits}`,
       );
     });
     return label + cells.join('');
@@ -110,12 +143,12 @@ function grid(picture: StatusPicture, trusted: boolean): string {
   return rows.join('');
 }
 
-function axis(picture: StatusPicture, top: number): string {
+function axis(picture: StatusPicture, g: Geometry, top: number): string {
   const byColumn = new Map<number, typeof picture.claims>();
   for (const claim of picture.claims)
     byColumn.set(claim.column, [...(byColumn.get(claim.column) ?? []), claim]);
   const markers = [...byColumn].map(([c, claims]) => {
-    const x = colX(picture, c) + CELL_W / 2;
+    const x = colX(picture, g, c) + g.cellW / 2;
     const shown = claims.slice(-20).map((k) => k.title);
     const more =
       claims.length > shown.length ? [`… and ${claims.length - shown.length} earlier`] : [];
@@ -126,7 +159,7 @@ function axis(picture: StatusPicture, top: number): string {
     );
   });
   const labels = picture.columns.map((col, c) => {
-    const x = colX(picture, c) + CELL_W / 2 + 3;
+    const x = colX(picture, g, c) + g.cellW / 2 + 3;
     const y = top + 14;
     return `<text class="pa" x="${x}" y="${y}" transform="rotate(-55 ${x} ${y})" text-anchor="end" data-column="${c}" data-key="${escapeHtml(col.key)}" data-kind="${col.kind}">${escapeHtml(col.label)}<title>${escapeHtml(col.title)}</title></text>`;
   });
@@ -136,10 +169,10 @@ function axis(picture: StatusPicture, top: number): string {
 function legend(y: number): string {
   const items = ['PASS', 'FAIL', 'FLAKY', 'DISPUTED', 'STALE', 'BLOCKED', 'TODO'].map((s, i) => {
     const x = i * 116;
-    return `${swatch(s, x, y)}<text class="pa" x="${x + CELL_W + 4}" y="${y + CELL_H - 4}">${escapeHtml(LOOKS[s]!.words.replace(/ \(.*/, ''))}</text>`;
+    return `${swatch(s, x, y)}<text class="pa" x="${x + SWATCH_W + 4}" y="${y + SWATCH_H - 4}">${escapeHtml(LOOKS[s]!.words.replace(/ \(.*/, ''))}</text>`;
   });
   const x = 7 * 116;
-  const marks = `<circle cx="${x + 6}" cy="${y + 8}" r="2.6" fill="#1b1f24"/><text class="pa" x="${x + 14}" y="${y + CELL_H - 4}">review</text><path d="M${x + 70} ${y + 3}l-5 9h10z" fill="#0969da"/><text class="pa" x="${x + 80}" y="${y + CELL_H - 4}">claim</text>`;
+  const marks = `<circle cx="${x + 6}" cy="${y + 8}" r="2.6" fill="#1b1f24"/><text class="pa" x="${x + 14}" y="${y + SWATCH_H - 4}">review</text><path d="M${x + 70} ${y + 3}l-5 9h10z" fill="#0969da"/><text class="pa" x="${x + 80}" y="${y + SWATCH_H - 4}">claim</text>`;
   return `<g class="legend">${items.join('')}${marks}</g>`;
 }
 
@@ -158,8 +191,9 @@ function caption(picture: StatusPicture): string {
 }
 
 export function renderPicture(picture: StatusPicture, trusted: boolean): string {
-  const gridH = Math.max(1, picture.controls.length) * STEP_Y;
-  const width = Math.max(MIN_W, colX(picture, picture.columns.length - 1) + CELL_W + 12);
+  const g = geometryOf(picture);
+  const gridH = Math.max(1, picture.controls.length) * g.stepY;
+  const width = Math.max(MIN_W, colX(picture, g, picture.columns.length - 1) + g.cellW + 12);
   const height = gridH + 6 + LABELS_H + LEGEND_H;
   const svg = el(
     'svg',
@@ -173,8 +207,9 @@ export function renderPicture(picture: StatusPicture, trusted: boolean): string 
       viewBox: `0 0 ${width} ${height}`,
       'data-rows': picture.controls.length,
       'data-columns': picture.columns.length,
+      'data-cell': `${g.cellW}x${g.cellH}`,
     },
-    patterns() + grid(picture, trusted) + axis(picture, gridH + 4) + legend(gridH + LABELS_H),
+    patterns() + grid(picture, g, trusted) + axis(picture, g, gridH + 4) + legend(gridH + LABELS_H),
   );
   return section(
     'picture',

@@ -11,12 +11,17 @@ h3{font-size:15px;margin:16px 0 6px}
 .meta{color:#57606a;margin:0 0 8px}
 .banner{padding:18px 24px;font-weight:700;border-bottom:4px solid}
 .banner-ok{background:#dafbe1;color:#0f5323;border-color:#1a7f37;font-size:16px}
+.banner-own{background:#fff8c5;color:#4d2d00;border-color:#bf8700;font-size:16px}
+.banner-detail{font-size:13px;font-weight:400;margin:4px 0 0}
 .banner-tampered{background:#d1242f;color:#fff;border-color:#82071e;font-size:30px;line-height:1.2}
 .banner-sub{padding:6px 24px;margin:0;border-bottom:1px solid #d0d7de}
 .banner-tampered p{font-size:18px;margin:8px 0 0}
 .banner-tampered ul{font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:400;margin:10px 0 0;padding-left:20px;max-height:320px;overflow:auto}
 .verdict{font-size:20px;font-weight:700;padding:10px 14px;border-radius:6px;margin:8px 0}
 .v-ok{background:#dafbe1;color:#0f5323}.v-no{background:#ffebe9;color:#82071e}
+.headline .scopes{display:flex;flex-wrap:wrap;gap:8px}
+.headline .verdict{flex:1 1 0;min-width:14em;margin:8px 0 0}
+.verdict small{display:block;font-size:12px;font-weight:400}
 table{border-collapse:collapse;width:100%;background:#fff;margin:6px 0 12px;font-size:13px}
 th,td{border:1px solid #d0d7de;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere;min-width:4.5em}
 th{overflow-wrap:normal}
@@ -27,13 +32,15 @@ th{background:#eaeef2;position:sticky;top:0}
 td.mono,span.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
 .st{font-weight:700;white-space:nowrap}
 td.st{min-width:4em}
-.st small{font-weight:400;display:block;white-space:normal;min-width:10em}
+.st small{font-weight:400;display:block;white-space:normal}
+.note-ref{display:block;font-weight:400;font-size:12px;color:inherit}
+ol.notes{font-size:13px;color:#57606a;margin:4px 0 12px}
 .hash{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;white-space:nowrap}
 .at-head{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 12px;margin:8px 0}
 .at-head p{margin:4px 0}
 .signers{margin:2px 0 4px;padding-left:20px;columns:2}
 .all-at-once{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:6px 10px}
-.all-at-once code,td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+.all-at-once code,td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}
 .picture-box{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:8px;overflow:hidden}
 svg.picture{display:block;max-width:100%;height:auto}
 svg.picture text{font:11px ui-monospace,SFMono-Regular,Menlo,monospace;fill:#1b1f24}
