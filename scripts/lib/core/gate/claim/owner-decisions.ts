@@ -7,6 +7,7 @@
 import { signingIdsOf } from '../../ledger/keyless.ts';
 import { digestJson } from '../../hash.ts';
 import type { StoredEntry } from '../../ledger/types.ts';
+import { LedgerOrder } from '../../ledger/ledger-order.ts';
 import type { Control, Manifest } from '../../plane/types.ts';
 import type { ControlStatus } from '../status/compute-status.ts';
 import type { StageStatus } from '../status/stage-status.ts';
@@ -35,6 +36,26 @@ export function notApplicableDigest(control: Pick<Control, 'id' | 'applies'>): s
 export function hasRegisteredKey(authority: string, manifest: Manifest): boolean {
   const found = manifest.authorities.find((a) => a.id === authority);
   return found !== undefined && signingIdsOf(found).length > 0;
+}
+
+/**
+ * Keys apply forward: whether a key entry of `authority` was written after the entry `hash` (the
+ * key entry's writer had seen it). Such an unsigned decision stays valid, counted as unsigned
+ * (never as signed); an unsigned entry written after the key entry fails verify (exit 3), and a
+ * decision cannot be back-dated under a key entry already written (the chain names what it saw).
+ */
+export function writtenBeforeKey(
+  hash: string,
+  authority: string,
+  entries: readonly StoredEntry[],
+  order: Pick<LedgerOrder, 'isBefore'> = new LedgerOrder(entries),
+): boolean {
+  return entries.some(
+    (e) =>
+      e.entry.kind === 'key' &&
+      e.entry.actor.authority === authority &&
+      order.isBefore(hash, e.hash),
+  );
 }
 
 /** Whether the entry's actor signed with a key or identity `manifest` registers to its authority. */
