@@ -154,3 +154,32 @@ describe('a solo owner at engineering_ready (no separate release identity)', () 
     expect(out.err).toContain('next: proofgate campaign start --task t1 --authority-id');
   });
 });
+
+describe('a not-applicable mark recorded before its owner had a key', () => {
+  it('keeps counting after the key; the same mark made after the key without a signature does not', async () => {
+    const { r, env } = repo('engineering_ready');
+    const NA = ['adopt', '--not-applicable', 'unit', '--rationale', 'nothing to test'];
+    const marked = await r.run([...NA, '--authority-id', 'human:alice'], env);
+    expect(marked.code, marked.err).toBe(0);
+    r.commit('unit does not apply');
+    const before = await r.run(['status'], env);
+    expect(before.out).toMatch(/NOT_APPLICABLE unit/);
+    expect((await r.run(KEYGEN, env)).code).toBe(0);
+    r.commit('owner key');
+    expect((await r.run(['verify', '--full'], env)).code).toBe(0);
+    const after = await r.run(['status'], env);
+    expect(after.out).toMatch(/NOT_APPLICABLE unit/);
+    expect(after.out).not.toContain('no decision signed with it');
+    // The adversary re-words the mark in the registry after the key: the digest no longer matches
+    // the decision dated before the key, and nothing unsigned can be added after it.
+    const registry = join(r.dir, '.proofgate', 'controls', 'registry.yaml');
+    writeFileSync(
+      registry,
+      readFileSync(registry, 'utf8').replace('nothing to test', 'nothing at all to test'),
+    );
+    r.commit('re-worded');
+    const reworded = await r.run(['status'], env);
+    expect(reworded.out).toMatch(/TODO\s+unit/);
+    expect(reworded.out).toContain('no decision signed with it names this control and rationale');
+  });
+});
