@@ -26,6 +26,10 @@ export const audit = defineVerb({
       'proofgate audit --audit-stage cross --review-run 3e55c1f3 --authority-id virtual:quality --execution-context local:reviewer',
       'audit one run entry by hash prefix',
     ],
+    [
+      'proofgate audit --audit-stage cross --authority-id ci:github --execution-context ci:github:42 --no-record',
+      'the pull-request check: re-run and compare, record nothing; exit 1 on a dispute',
+    ],
   ],
   flags: {
     ...controlFlag,
@@ -34,6 +38,12 @@ export const audit = defineVerb({
     ...signFlag,
     ...sigstoreRootFlag,
     'audit-stage': { type: 'string', choices: STAGES, demand: true, describe: 'review stage' },
+    record: {
+      type: 'boolean',
+      default: true,
+      describe:
+        'append the signed audit entry (--no-record: re-run and compare only, sign nothing: the pull-request check, never evidence)',
+    },
     'review-run': {
       type: 'string',
       default: 'latest',
@@ -48,8 +58,20 @@ export const audit = defineVerb({
         next: 'audit as an authority registered for the stage, somewhere else than the reviewed run',
       });
     }
+    const noRecord = argv.record === false;
+    if (noRecord && argv.sign === 'sigstore')
+      throw new UsageError(
+        'BAD_VALUE',
+        '--no-record records nothing, so there is nothing to sign',
+        {
+          where: '--sign sigstore',
+          expected: 'either --no-record (a check) or --sign sigstore (a signed audit entry)',
+          next: 'drop --sign sigstore for the pull-request check; sign the audit on the protected branch',
+        },
+      );
     return {
       ...common,
+      noRecord,
       stage: argv['audit-stage'],
       review: argv['review-run'],
       controls: argv.control ?? [],

@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { commandProblems, proofgateCommands, type Workflow } from '../helpers/workflow-commands.ts';
+import {
+  commandProblems,
+  proofgateCommands,
+  type Step,
+  type Workflow,
+} from '../helpers/workflow-commands.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const WORKFLOW = 'templates/github/proofgate.yml';
@@ -144,6 +149,63 @@ describe(`${WORKFLOW}: what it promises`, () => {
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!;
     expect(upload.with?.['sarif_file']).toBe(sarif);
     expect(upload.if).toContain('always()');
+  });
+
+  test('every action of both shipped workflows is pinned to a full commit SHA naming its tag', () => {
+    for (const file of [WORKFLOW, 'templates/github/proofgate-sharded.yml']) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      const uses = [...source.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)];
+      expect(uses.length).toBeGreaterThan(2);
+      for (const [, ref = '', rest = ''] of uses) {
+        expect([file, ref]).toEqual([file, expect.stringMatching(/@[0-9a-f]{40}$/)]);
+        expect([file, rest.trim()]).toEqual([file, expect.stringMatching(/^# v\d+\.\d+\.\d+$/)]);
+      }
+      // one commit per action across the file
+      const byAction = new Map<string, Set<string>>();
+      for (const [, ref = ''] of uses) {
+        const [action = '', sha = ''] = ref.split('@');
+        const repo = action.split('/').slice(0, 2).join('/');
+        byAction.set(repo, (byAction.get(repo) ?? new Set()).add(sha));
+      }
+      for (const [action, shas] of byAction) expect([action, shas.size]).toEqual([action, 1]);
+    }
+  });
+
+  test('every pull request gets the cross audit as a check: base rules, no record, no signature', () => {
+    const job = workflow.jobs['audit']!;
+    expect(job.if).toBe("github.event_name == 'pull_request'");
+    expect(job.permissions).toBeUndefined(); // contents: read, no id-token
+    const audits = job.steps.flatMap((s) => proofgateCommands(s.run ?? ''));
+    const audit = audits.find((c) => c[0] === 'audit')!;
+    expect(audit).toEqual(expect.arrayContaining(['--audit-stage', 'cross', '--no-record']));
+    expect(audit).not.toContain('--sign');
+    const auditAt = job.steps.findIndex((s) => s.run?.includes('proofgate audit'));
+    const rulesAt = job.steps.findIndex((s) =>
+      /git checkout "\$BASE" -- \$controls/.test(s.run ?? ''),
+    );
+    expect(rulesAt).toBeGreaterThan(-1);
+    expect(rulesAt).toBeLessThan(auditAt);
+    // a dispute exits 1: nothing may swallow it
+    for (const s of job.steps) {
+      expect(s['continue-on-error']).toBeUndefined();
+      expect(s.run ?? '').not.toContain('|| true');
+    }
+  });
+
+  test('on the protected branch a DISPUTED audit is committed, then fails the job', () => {
+    const job = workflow.jobs['witness']!;
+    const step = job.steps.find((s) => s.run?.includes('proofgate audit'))! as Step & {
+      id?: string;
+    };
+    expect(step.id).toBe('audit');
+    // exit 1 (recorded dispute) goes on to the commit; 2-4 (nothing written) stop the job
+    expect(step.run).toContain('[ "$code" -le 1 ]');
+    const last = job.steps.at(-1)! as Step & { env?: Record<string, string> };
+    expect(last.env?.['AUDIT']).toBe('${{ steps.audit.outputs.code }}');
+    const push = last.run!.indexOf('git push');
+    const fail = last.run!.indexOf('exit 1');
+    expect(push).toBeGreaterThan(-1);
+    expect(fail).toBeGreaterThan(push);
   });
 
   test('the package ships the workflow, and the CI page points at it', () => {

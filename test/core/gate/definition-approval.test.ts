@@ -167,4 +167,48 @@ describe('changed definitions', () => {
     expect(approvedDefinitions([signedBy(undefined)], keyed).size).toBe(0);
     expect(approvedDefinitions([signedBy('k1')], keyed).size).toBe(1);
   });
+
+  test('keys apply forward: an unsigned approval written before the approver key entry counts unsigned, never as signed', () => {
+    const keyed = {
+      authorities: [
+        {
+          id: 'virtual:release-owner',
+          kind: 'virtual',
+          stages: ['release_authority'],
+          keys: [{ keyid: 'k1', public_key: 'p', added: 't' }],
+        },
+      ],
+    } as unknown as Manifest;
+    const at = (stored: StoredEntry, hash: string, line: number): StoredEntry =>
+      ({
+        ...stored,
+        hash,
+        line,
+        file: 's.jsonl',
+        entry: { ...stored.entry, segment: 's', storage: { heads: {} } },
+      }) as unknown as StoredEntry;
+    const unsigned = at(
+      approval('virtual:release-owner', [{ control: 'build', digest: changes[0]!.digest }]),
+      'a1',
+      2,
+    );
+    const key = (authority: string, line: number): StoredEntry =>
+      at(
+        {
+          hash: '',
+          entry: { kind: 'key', actor: { label: 'x', authority, context: 'c', keyid: 'k1' } },
+        } as unknown as StoredEntry,
+        `k-${authority}-${line}`,
+        line,
+      );
+    // The key entry came after the approval: it counts, as unsigned, where unsigned counts.
+    expect(approvedDefinitions([unsigned, key('virtual:release-owner', 3)], keyed).size).toBe(1);
+    expect(approvedDefinitions([unsigned, key('virtual:release-owner', 3)], keyed, true).size).toBe(
+      0,
+    );
+    // A key entry before it (the approval was written after the key), or another authority's key
+    // entry after it, does not date it before the approver's key.
+    expect(approvedDefinitions([key('virtual:release-owner', 1), unsigned], keyed).size).toBe(0);
+    expect(approvedDefinitions([unsigned, key('virtual:developer', 3)], keyed).size).toBe(0);
+  });
 });

@@ -27,7 +27,25 @@ describe('pinning workflow actions', () => {
     expect(text).toContain(
       `- uses: "github/codeql-action/upload-sarif@${'e'.repeat(40)}" # upload`,
     );
+    // --pin replaces a commit the template pins, and says so
+    expect(text).toContain(
+      `- uses: actions/checkout@${'f'.repeat(40)} # pinned from --pin (the template pins dddddddddddd)\n`,
+    );
+  });
+
+  it('keeps a commit the template pins against a pin from another workflow', () => {
+    const pins = collectPins([
+      { file: 'the template', text: TEMPLATE },
+      { file: 'lint.yml', text: `- uses: actions/checkout@${'a'.repeat(40)} # v4` },
+    ]);
+    pins.set('github/codeql-action', { sha: 'e'.repeat(40), from: '--pin' });
+    const { text, unresolved } = pinWorkflow(TEMPLATE, pins);
+    expect(unresolved).toEqual([]);
     expect(text).toContain(`- uses: actions/checkout@${SHA}\n`);
+    expect(text).not.toContain('a'.repeat(40));
+    expect(text).toContain(
+      `- uses: actions/checkout@${SHA} # pinned from the template (the template names v5)`,
+    );
   });
 
   it('reports every action without a pin, once, and never makes one up', () => {

@@ -7,7 +7,7 @@ import type { CommonOptions } from '../../core/options.ts';
 import type { AuthorizationKind } from '../../core/plane/types.ts';
 import { auditFlow, type AuditFlowResult } from '../../flows/audit/audit-flow.ts';
 import { progressSink } from '../../flows/run/progress.ts';
-import { resolveActing } from '../../flows/audit/resolve-actor.ts';
+import { resolveActing, unsignedActor } from '../../flows/audit/resolve-actor.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 
@@ -26,6 +26,8 @@ export interface AuditOptions extends CommonOptions {
   /** `--sign sigstore`: sign the audit entries keyless (references/sigstore.md). */
   sign?: SignMode;
   sigstoreRoot?: string | undefined;
+  /** `--no-record`: re-run and compare, append and sign nothing (the pull-request check). */
+  noRecord?: boolean;
 }
 
 export async function runAudit(options: AuditOptions, ctx: Context): Promise<AuditFlowResult> {
@@ -37,7 +39,13 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
   const io = openWorld(ctx, { checkpoint, sign, sigstoreRoot });
   const root = await io.resolveRoot(options.root);
   const named = { actor: actorFrom(options.actor, ctx), grantedBy: options.grantedBy, sign };
-  const { actor, grant } = await resolveActing(io, root, named, ctx.env);
+  const { actor, grant } =
+    options.noRecord === true
+      ? {
+          actor: await unsignedActor(io, root, named.actor),
+          grant: named.grantedBy === undefined ? {} : { grantor: { authority: named.grantedBy } },
+        }
+      : await resolveActing(io, root, named, ctx.env);
   const progress = progressSink(options, ctx);
   return auditFlow(
     {
@@ -49,6 +57,7 @@ export async function runAudit(options: AuditOptions, ctx: Context): Promise<Aud
       authorize: options.authorize,
       ...grant,
       jobs: options.jobs,
+      ...(options.noRecord === true ? { noRecord: true } : {}),
       ...(progress === undefined ? {} : { progress }),
     },
     ctx,

@@ -1,7 +1,8 @@
 // Pins every `uses: owner/repo[/path]@ref` of a workflow to a full commit SHA (references/init.md
-// "--scaffold-ci"). A pin is never invented: it comes from the template itself, from a workflow
-// the repository already pins, or from --pin; an action no source pins is reported, and nothing
-// is written.
+// "--scaffold-ci"). A pin is never invented: it comes from the template itself (which ships with
+// the commit of each action's release tag), from a workflow the repository already pins, or from
+// --pin (which replaces the template's); an action no source pins is reported, and nothing is
+// written.
 export interface ActionPin {
   sha: string;
   /** Where the pin came from: a file, or `--pin`. */
@@ -42,14 +43,18 @@ export function pinWorkflow(
     const m = USES.exec(line);
     if (m === null) return line;
     const [, lead = '', quote = '', repo = '', path = '', ref = '', rest = ''] = m;
-    if (SHA.test(ref)) return line;
     const pin = pins.get(repo);
+    // A commit the template pins stays, unless --pin names another one for that action.
+    if (SHA.test(ref) && (pin === undefined || pin.sha === ref || pin.from !== '--pin'))
+      return line;
     if (pin === undefined) {
       unresolved.push(`${repo}@${ref}`);
       return line;
     }
-    const note = ` # pinned from ${pin.from} (the template names ${ref})`;
-    return `${lead}${quote}${repo}${path}@${pin.sha}${quote}${rest.trim() === '' ? note : rest}`;
+    const named = SHA.test(ref) ? `pins ${ref.slice(0, 12)}` : `names ${ref}`;
+    const note = ` # pinned from ${pin.from} (the template ${named})`;
+    const keep = rest.trim() !== '' && !SHA.test(ref);
+    return `${lead}${quote}${repo}${path}@${pin.sha}${quote}${keep ? rest : note}`;
   });
   return { text: lines.join('\n'), unresolved: [...new Set(unresolved)] };
 }

@@ -45,6 +45,11 @@ export interface AuditFlowOptions {
   /** Who grants `authorize`; default: the acting authority (refused unless it may grant). */
   grantor?: Grantor;
   jobs: number;
+  /**
+   * `--no-record`: re-run and compare, append nothing (the pull-request check of the shipped
+   * workflow). Nothing is signed, so an authority with keys or identities may check unsigned.
+   */
+  noRecord?: boolean;
   /** Where progress lines of the re-runs go (stderr); absent: no progress. */
   progress?: ProgressSink;
 }
@@ -56,6 +61,7 @@ interface AuditControlResult {
   status: ResultStatus;
   agreement: Agreement;
   differences: string[];
+  /** The audit entry's hash; empty with `--no-record` (nothing appended). */
   entry: string;
   /** A re-run that did not pass: environment variable names withheld from it (never values). */
   withheld_env?: string[];
@@ -69,6 +75,8 @@ export interface AuditFlowResult {
   /** Every audit agrees and every re-execution is PASS. */
   ok: boolean;
   stage: ReviewStage;
+  /** `--no-record`: nothing was appended; the result is a check, never evidence. */
+  recorded?: false;
   results: AuditControlResult[];
 }
 
@@ -94,8 +102,9 @@ export async function auditFlow(
     entries,
     options.controls.length > 0,
   );
+  const recording = options.noRecord !== true;
   const problems = reviewed.flatMap((r) =>
-    checkIndependence(r.record.actor, options.actor, plane.manifest, options.stage).map(
+    checkIndependence(r.record.actor, options.actor, plane.manifest, options.stage, recording).map(
       (p) => `${r.control.id}: ${p}`,
     ),
   );
@@ -111,7 +120,9 @@ export async function auditFlow(
   }
   const settings = prepareExecution(plane, io, ctx.env, options);
   for (const r of reviewed) await assertEvidenceIntact(r, plane, io);
-  const signGrants = prepareGrantSigning(plane, settings.grants ?? [], ctx.env, io);
+  const signGrants = recording
+    ? prepareGrantSigning(plane, settings.grants ?? [], ctx.env, io)
+    : undefined;
   const serial = createSerialQueue();
   const rerun = reviewed.filter((r) => !isAttestOnly(r.control.execution)).length;
   const progress =
@@ -128,6 +139,8 @@ export async function auditFlow(
         settings,
         progress,
       );
+      if (signGrants === undefined)
+        return { ...summary(body), entry: '', ...withheld(withheldEnv, withheldOthers) };
       const signed = signGrants(body.run?.grants, {
         grantee: options.actor.authority,
         control: body.control,
@@ -145,25 +158,33 @@ export async function auditFlow(
           ...(objects.length > 0 ? { objects } : {}),
         }),
       );
-      const { control, reviewed: hash, reviewed_status, status, agreement, differences } = body;
       const sameClone = sameCloneFinding(stored, entries, item.record.hash);
       return {
-        control,
-        reviewed: hash,
-        reviewedStatus: reviewed_status,
-        status,
-        agreement,
-        differences,
+        ...summary(body),
         entry: stored.hash,
-        ...(withheldEnv === undefined ? {} : { withheld_env: withheldEnv }),
-        ...(withheldOthers === undefined ? {} : { withheld_others: withheldOthers }),
+        ...withheld(withheldEnv, withheldOthers),
         ...(sameClone === undefined ? {} : { same_clone: sameClone }),
       };
     },
     (item) => item.control.exclusive === true,
   );
   const ok = results.every((r) => r.agreement === 'agree' && r.status === 'PASS');
-  return { ok, stage: options.stage, results };
+  return { ok, stage: options.stage, ...(recording ? {} : { recorded: false as const }), results };
+}
+
+function summary(body: AuditBody): Omit<AuditControlResult, 'entry'> {
+  const { control, reviewed, reviewed_status, status, agreement, differences } = body;
+  return { control, reviewed, reviewedStatus: reviewed_status, status, agreement, differences };
+}
+
+function withheld(
+  env: string[] | undefined,
+  others: number | undefined,
+): Pick<AuditControlResult, 'withheld_env' | 'withheld_others'> {
+  return {
+    ...(env === undefined ? {} : { withheld_env: env }),
+    ...(others === undefined ? {} : { withheld_others: others }),
+  };
 }
 
 /** The same-clone finding of a key-signed audit (keyless and unsigned ones are judged apart). */

@@ -16,15 +16,25 @@ export async function resolveActor(
   env: Context['env'],
 ): Promise<Actor> {
   const plane = await io.loadPlane(root);
+  const rest = await unsignedActor(io, root, actor);
+  const signer = io.keys.loadSigner(plane, actor.authority, env);
+  return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
+}
+
+/**
+ * The actor of a verb that appends nothing (`audit --no-record`): registered in the manifest (else
+ * exit 2), never signing, so no key or OIDC token is needed and nothing it decides can count.
+ */
+export async function unsignedActor(io: World, root: string, actor: Actor): Promise<Actor> {
+  const plane = await io.loadPlane(root);
   if (!plane.manifest.authorities.some((a) => a.id === actor.authority)) {
     throw new UsageError('UNKNOWN_ID', `authority ${actor.authority} is not in the manifest`, {
       expected: plane.manifest.authorities.map((a) => a.id).join(', '),
       next: 'pass --authority-id with an authority registered in controls/manifest.yaml',
     });
   }
-  const signer = io.keys.loadSigner(plane, actor.authority, env);
   const { keyid: _keyid, ...rest } = actor;
-  return signer === undefined ? rest : { ...rest, keyid: signer.keyid };
+  return rest;
 }
 
 /** The authority granting `--authorize`, with its key when one is available to sign. */

@@ -54,14 +54,16 @@ export async function requireOwnerKey(
 }
 
 /**
- * Appends the signed decision for `controlId` as the registry now holds it, through `io` (a gate
- * that has not loaded the plane yet, so it reads the registry just written); its entry hash.
+ * Appends the decision for `controlId` as the registry now holds it, through `io` (a gate that has
+ * not loaded the plane yet, so it reads the registry just written); its entry hash. Signed with
+ * `keyid` when the owner has a key; unsigned otherwise (it then counts only until, and as written
+ * before, the owner's key entry: core/gate/claim/owner-decisions.ts).
  */
-export async function recordSignedDecision(
+export async function recordDecision(
   root: string,
   controlId: string,
   owner: string,
-  keyid: string,
+  keyid: string | undefined,
   ctx: Context,
   io: World,
 ): Promise<string> {
@@ -80,7 +82,12 @@ export async function recordSignedDecision(
   const stored = await io.append(plane, {
     kind: 'note',
     time: ctx.clock.now().toISOString(),
-    actor: { label: user, authority: owner, context: io.host.defaultExecutionContext(), keyid },
+    actor: {
+      label: user,
+      authority: owner,
+      context: io.host.defaultExecutionContext(),
+      ...(keyid === undefined ? {} : { keyid }),
+    },
     subject,
     body: toJsonObject(body),
   });

@@ -23,6 +23,7 @@ import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
 import type { ClaimBlocker } from '../../core/gate/claim/decide-claim.ts';
 import { scopeTask } from '../claim/claim-scope.ts';
 import { judgeCampaignRegistration } from '../../core/brownfield/campaign-authority.ts';
+import { writtenBeforeKey } from '../../core/gate/claim/owner-decisions.ts';
 import { parseRunBody } from '../../core/gate/entries/parse-body.ts';
 import { recordClaim, type ClaimFlowOptions, type ClaimFlowResult } from '../claim/claim-flow.ts';
 import { readFingerprints } from '../run/read-fingerprints.ts';
@@ -160,6 +161,7 @@ export async function decideInCampaign(
       campaign,
       [taskRules.manifest, ...(scopeAt?.plane === undefined ? [] : [scopeAt.plane.manifest])],
       gathered.target,
+      writtenBeforeKey(campaign.hash, campaign.authority, gathered.entries),
     ),
     plane: taskRules,
     target: gathered.target,

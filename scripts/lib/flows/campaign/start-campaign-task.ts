@@ -65,7 +65,7 @@ export async function startCampaignTask(
   });
   let campaign = existing;
   if (plan.register !== undefined) {
-    const acting = options.actor ?? releaseAuthority(plane, ctx, io);
+    const acting = options.actor ?? releaseAuthority(plane, options.task, ctx, io);
     const signing = openSigning === undefined ? { io, actor: acting } : await openSigning(acting);
     const record = await registerCampaign(
       { root: options.root, spec: plan.register, file: 'campaign start', actor: signing.actor },
@@ -115,19 +115,35 @@ function pickCampaign(named: string | undefined, views: readonly CampaignView[])
   });
 }
 
-/** The manifest's one authority for release_authority, acting from this machine. */
-function releaseAuthority(plane: Plane, ctx: Context, { host }: Pick<World, 'host'>): Actor {
+/**
+ * The release authority acting from this machine: the manifest's one authority for
+ * release_authority; among several, the one that can sign (a registered key or identity), else the
+ * one human (a solo owner, `init --owner`, next to the virtual release-owner role). Any other
+ * choice is the owner's: exit 2 naming the candidates.
+ */
+function releaseAuthority(
+  plane: Plane,
+  task: string,
+  ctx: Context,
+  { host }: Pick<World, 'host'>,
+): Actor {
   const owners = plane.manifest.authorities.filter(
     (a) => a.stages.includes('release_authority') && a.retired === undefined,
   );
-  const [owner, ...others] = owners;
+  const keyed = owners.filter((a) => hasRegisteredKey(a.id, plane.manifest));
+  const humans = owners.filter((a) => a.kind === 'human');
+  const [owner, ...others] =
+    owners.length === 1 ? owners : keyed.length > 0 ? keyed : humans.length === 1 ? humans : owners;
   if (owner === undefined || others.length > 0) {
     throw new UsageError(
       'MISSING_ARG',
       'registering the campaign revision needs the release authority acting',
       {
         expected: `--authority-id <one of: ${owners.map((a) => a.id).join(', ') || 'none registered for release_authority'}>`,
-        next: 'rerun with --authority-id naming the release authority (the owner registers campaigns)',
+        next:
+          owners[0] === undefined
+            ? 'proofgate authority add human:<owner> --stage release_authority'
+            : `proofgate campaign start --task ${task} --authority-id ${owners[0].id}`,
       },
     );
   }

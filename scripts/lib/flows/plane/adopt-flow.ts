@@ -9,7 +9,7 @@ import { isSameFill, planAdoption } from '../../core/plane/plan-adoption.ts';
 import { pickDecider, planManualFill, planNotApplicable } from '../../core/plane/plan-decision.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
 import { redactTyped } from '../../core/ledger/redact-draft.ts';
-import { recordSignedDecision, requireOwnerKey } from '../audit/sign-decision.ts';
+import { recordDecision, requireOwnerKey } from '../audit/sign-decision.ts';
 import { adviseOutputIgnores } from './adopt-ignore.ts';
 import { writePlan, type AdoptFlowOptions, type AdoptResult } from './adopt-result.ts';
 import { fillWithTrace, traceFillCommand } from './adopt-trace.ts';
@@ -145,16 +145,15 @@ async function adoptOnce(
       });
       // In a keyed owner's name only with the owner's signature, checked before writing.
       const keyid = await requireOwnerKey(plane, by, retry, ctx, gate);
-      // The signed decision is appended to the ledger: one that does not verify is refused (exit 3)
-      // before the registry is written. `plane` is adopt's own read, so the gate still loads the
-      // registry written below for the decision.
-      if (keyid !== undefined) await gate.readEntries(plane);
+      // The decision is appended to the ledger (signed when the owner has a key, else unsigned, so
+      // that a key registered later finds it dated before its key entry: keys apply forward). A
+      // ledger that does not verify is refused (exit 3) before the registry is written. `plane` is
+      // adopt's own read, so the gate still loads the registry written below for the decision.
+      await gate.readEntries(plane);
       const rendered = writePlan(root, plane, plan, gate);
       const { controlId: control, owner, rationale } = plan;
-      const signed =
-        keyid === undefined
-          ? {}
-          : { signed: await recordSignedDecision(root, control, by, keyid, ctx, gate) };
+      const hash = await recordDecision(root, control, by, keyid, ctx, gate);
+      const signed = keyid === undefined ? {} : { signed: hash };
       return {
         mode: 'not_applicable',
         control,

@@ -32,8 +32,17 @@ export function compareActors(a: Actor, b: Actor, manifest: Manifest): string[] 
   return problems;
 }
 
-/** Whether `actor` may act in `stage`: registered, allowed that stage, and signing with its own key. */
-export function checkAuthority(actor: Actor, manifest: Manifest, stage: AuditStage): string[] {
+/**
+ * Whether `actor` may act in `stage`: registered, allowed that stage, and signing with its own key.
+ * `recording: false` (an audit that writes nothing, `audit --no-record`) drops only the demand for a
+ * signature: there is no entry to sign, and nothing unsigned can count.
+ */
+export function checkAuthority(
+  actor: Actor,
+  manifest: Manifest,
+  stage: AuditStage,
+  recording = true,
+): string[] {
   const authority = manifest.authorities.find((a) => a.id === actor.authority);
   if (authority === undefined) {
     const known = manifest.authorities.map((a) => a.id).join(', ');
@@ -51,7 +60,7 @@ export function checkAuthority(actor: Actor, manifest: Manifest, stage: AuditSta
   }
   // Registered keys and declared Sigstore identities (keyless) alike.
   const keys = signingIdsOf(authority);
-  if (keys.length > 0 && actor.keyid === undefined) {
+  if (recording && keys.length > 0 && actor.keyid === undefined) {
     problems.push(
       (authority.keys ?? []).length > 0
         ? `authority ${actor.authority} has registered keys: the entry must be signed with one of them`
@@ -72,9 +81,10 @@ export function checkIndependence(
   auditor: Actor,
   manifest: Manifest,
   stage: AuditStage,
+  recording = true,
 ): string[] {
   return [
-    ...checkAuthority(auditor, manifest, stage),
+    ...checkAuthority(auditor, manifest, stage, recording),
     ...compareActors(reviewed, auditor, manifest),
   ];
 }

@@ -7,7 +7,8 @@ import type { StoredEntry } from '../../ledger/types.ts';
 import type { Control, Manifest } from '../../plane/types.ts';
 import type { Unresolved } from '../../reach/reach.ts';
 import type { ClaimDecision } from './decide-claim.ts';
-import { hasRegisteredKey, signedByOwnKey } from './owner-decisions.ts';
+import { hasRegisteredKey, signedByOwnKey, writtenBeforeKey } from './owner-decisions.ts';
+import { LedgerOrder } from '../../ledger/ledger-order.ts';
 
 export const APPROVAL_NOTE_TYPE = 'definition_approval';
 
@@ -173,6 +174,8 @@ export function mayApprove(authority: string, manifest: Manifest): boolean {
  * `control@digest` for every approval recorded by an authority that may approve; with `signed`
  * (from engineering_ready up), or when the approver has a registered key, only approvals signed
  * by that authority's registered key count: an approval is a decision in the approver's name.
+ * Keys apply forward: an unsigned approval written before the approver's key entry still counts
+ * without `signed`.
  */
 export function approvedDefinitions(
   entries: readonly StoredEntry[],
@@ -180,11 +183,24 @@ export function approvedDefinitions(
   signed = false,
 ): Set<string> {
   const approved = new Set<string>();
+  let order: LedgerOrder | undefined;
+  // Keys apply forward: an unsigned approval written before its approver's key entry still counts
+  // where an unsigned one does (below engineering_ready).
+  const beforeKey = (stored: StoredEntry): boolean =>
+    writtenBeforeKey(
+      stored.hash,
+      stored.entry.actor.authority,
+      entries,
+      (order ??= new LedgerOrder(entries)),
+    );
   for (const stored of entries) {
     const { entry } = stored;
     if (entry.kind !== 'note' || entry.body['type'] !== APPROVAL_NOTE_TYPE) continue;
     if (!mayApprove(entry.actor.authority, manifest)) continue;
-    const mustSign = signed || hasRegisteredKey(entry.actor.authority, manifest);
+    const mustSign =
+      signed ||
+      (hasRegisteredKey(entry.actor.authority, manifest) &&
+        (entry.actor.keyid !== undefined || !beforeKey(stored)));
     if (mustSign && !signedByOwnKey(entry.actor, manifest)) continue;
     const list = entry.body['approvals'];
     if (!Array.isArray(list)) continue;

@@ -1,12 +1,15 @@
 // Decisions recorded in an owner's name count only when the owner signed them, if the owner can:
 // a control marked not applicable by an authority that has a registered key (under the deciding
 // rules) is NOT_APPLICABLE only while a `note` of type not_applicable_decision, signed by that
-// key, names the control and the exact decision (`adopt --not-applicable` records it). Without
-// one the decision is not counted: the control blocks as TODO with the command that signs it.
+// key, names the control and the exact decision (`adopt --not-applicable` records it). Keys apply
+// forward: the unsigned note an owner without a key recorded keeps counting once a key entry of
+// the owner was written after it. Without either the decision is not counted: the control blocks
+// as TODO with the command that signs it.
 // Pure.
 import { signingIdsOf } from '../../ledger/keyless.ts';
 import { digestJson } from '../../hash.ts';
 import type { StoredEntry } from '../../ledger/types.ts';
+import { LedgerOrder } from '../../ledger/ledger-order.ts';
 import type { Control, Manifest } from '../../plane/types.ts';
 import type { ControlStatus } from '../status/compute-status.ts';
 import type { StageStatus } from '../status/stage-status.ts';
@@ -37,6 +40,26 @@ export function hasRegisteredKey(authority: string, manifest: Manifest): boolean
   return found !== undefined && signingIdsOf(found).length > 0;
 }
 
+/**
+ * Keys apply forward: whether a key entry of `authority` was written after the entry `hash` (the
+ * key entry's writer had seen it). Such an unsigned decision stays valid, counted as unsigned
+ * (never as signed); an unsigned entry written after the key entry fails verify (exit 3), and a
+ * decision cannot be back-dated under a key entry already written (the chain names what it saw).
+ */
+export function writtenBeforeKey(
+  hash: string,
+  authority: string,
+  entries: readonly StoredEntry[],
+  order: Pick<LedgerOrder, 'isBefore'> = new LedgerOrder(entries),
+): boolean {
+  return entries.some(
+    (e) =>
+      e.entry.kind === 'key' &&
+      e.entry.actor.authority === authority &&
+      order.isBefore(hash, e.hash),
+  );
+}
+
 /** Whether the entry's actor signed with a key or identity `manifest` registers to its authority. */
 export function signedByOwnKey(actor: StoredEntry['entry']['actor'], manifest: Manifest): boolean {
   const authority = manifest.authorities.find((a) => a.id === actor.authority);
@@ -47,14 +70,28 @@ export function signedByOwnKey(actor: StoredEntry['entry']['actor'], manifest: M
   );
 }
 
+/**
+ * The decisions that count for a keyed owner: signed by its key, or (keys apply forward) unsigned
+ * and written before one of its key entries, which count as the unsigned decisions they were.
+ */
 function signedDecisions(entries: readonly StoredEntry[], manifest: Manifest): Set<string> {
   const signed = new Set<string>();
-  for (const { entry } of entries) {
+  let order: LedgerOrder | undefined;
+  for (const stored of entries) {
+    const { entry } = stored;
     if (entry.kind !== 'note' || entry.body['type'] !== NOT_APPLICABLE_NOTE_TYPE) continue;
     const { control, digest } = entry.body;
     if (typeof control !== 'string' || typeof digest !== 'string') continue;
-    if (signedByOwnKey(entry.actor, manifest))
-      signed.add(`${entry.actor.authority}\0${control}\0${digest}`);
+    const counts =
+      signedByOwnKey(entry.actor, manifest) ||
+      (entry.actor.keyid === undefined &&
+        writtenBeforeKey(
+          stored.hash,
+          entry.actor.authority,
+          entries,
+          (order ??= new LedgerOrder(entries)),
+        ));
+    if (counts) signed.add(`${entry.actor.authority}\0${control}\0${digest}`);
   }
   return signed;
 }
