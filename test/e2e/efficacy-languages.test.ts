@@ -27,8 +27,8 @@ interface Measured {
 
 const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' };
 
-// Every site of the package (9) is planted, not a sample.
-const ALL_SITES = ['--mutate', 'all', '--max-mutants', '10'];
+// Every site of the package (13) is planted, not a sample.
+const ALL_SITES = ['--mutate', 'all', '--max-mutants', '20'];
 
 // The tests import `percentkit` from src/: put it on the path, then discover tests/.
 const UNITTEST =
@@ -128,7 +128,7 @@ describe.skipIf(!hasTool('cargo', '--version'))('Rust: a crate with unit tests',
     ]);
     // a build that only type-checks never fails on a mutant that compiles: ineffective, on every
     // one of span.rs's 14 sites (each of which compiles, or cargo check would catch it)
-    const every = ['--mutate', 'all', '--max-mutants', '20', '--json'];
+    const every = ['--mutate', 'all', '--max-mutants', '40', '--json'];
     const check = await r.run(['efficacy', '--control', 'cargo-check', ...every], env);
     const c = JSON.parse(check.out) as Measured;
     expect(check.code).toBe(1);
