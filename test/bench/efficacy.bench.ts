@@ -8,7 +8,6 @@ import {
   findMutationSites,
   MUTATION_OPERATORS,
 } from '../../scripts/lib/core/efficacy/operators.ts';
-import type { TreeLanguage } from '../../scripts/lib/core/efficacy/syntax-tree.ts';
 import { findTreeSites } from '../../scripts/lib/core/efficacy/tree-sites.ts';
 import { parseSyntax } from '../../scripts/lib/io/host/syntax-parser.ts';
 import type { Bench } from './harness.ts';
@@ -58,13 +57,7 @@ async function plantAll(language: keyof typeof SOURCES): Promise<number> {
   const sites =
     language === 'js'
       ? findMutationSites('a.js', text, MUTATION_OPERATORS)
-      : findTreeSites(
-          'a',
-          text,
-          await parseSyntax(language as TreeLanguage, text),
-          language as TreeLanguage,
-          MUTATION_OPERATORS,
-        );
+      : findTreeSites('a', text, await parseSyntax(language, text), language, MUTATION_OPERATORS);
   let bytes = 0;
   for (const site of sites) bytes += applyMutation(text, site).length;
   if (bytes === 0) throw new Error(`no ${language} site`);
