@@ -9,14 +9,14 @@ import type { TestRepo } from './git-repo.ts';
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 const node = JSON.stringify(process.execPath);
 
-const MATH = (factor: number) => `export function clamp(x, lo, hi) {
+const MATH = (factor: number) => `export function bucket(x, lo, hi) {
   if (x < lo) {
-    return lo;
+    return 'low';
   }
   if (x > hi) {
-    return hi;
+    return 'high';
   }
-  return x;
+  return 'mid';
 }
 
 export function isEven(n) {
@@ -27,23 +27,44 @@ export const double = (n) => {
   return n * ${factor};
 };
 
+export function sign(n) {
+  return n < 0 ? -1 : 1;
+}
+
+export function onlyFirst(a, b) {
+  return a && !b;
+}
+
 export const label = 'x < y === z';
 `;
 
 const TESTS = `import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clamp, isEven } from '../src/math.js';
+import { bucket, isEven, onlyFirst, sign } from '../src/math.js';
 import './extra.test.js';
 
-test('clamp', () => {
-  assert.equal(clamp(-1, 0, 10), 0);
-  assert.equal(clamp(11, 0, 10), 10);
-  assert.equal(clamp(5, 0, 10), 5);
+test('bucket', () => {
+  assert.equal(bucket(-1, 0, 10), 'low');
+  assert.equal(bucket(11, 0, 10), 'high');
+  assert.equal(bucket(5, 0, 10), 'mid');
+  assert.equal(bucket(0, 0, 10), 'mid');
+  assert.equal(bucket(10, 0, 10), 'mid');
 });
 
 test('isEven', () => {
   assert.equal(isEven(2), true);
   assert.equal(isEven(3), false);
+});
+
+test('sign', () => {
+  assert.equal(sign(-5), -1);
+  assert.equal(sign(0), 1);
+  assert.equal(sign(5), 1);
+});
+
+test('onlyFirst', () => {
+  assert.equal(onlyFirst(true, false), true);
+  assert.equal(onlyFirst(false, false), false);
 });
 `;
 

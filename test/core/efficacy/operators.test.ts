@@ -68,7 +68,7 @@ describe('mutation operators', () => {
 
   test('sites carry 1-based lines and are in source order', () => {
     const source = 'function f(a) {\n  if (a < 1) {\n    return 0;\n  }\n  return a;\n}\n';
-    const sites = findMutationSites('src/f.ts', source, MUTATION_OPERATORS);
+    const sites = findMutationSites('src/f.ts', source, MUTATION_OPERATORS.slice(0, 4));
     expect(sites.map((s) => [s.operator, s.line])).toEqual([
       ['empty-function', 1],
       ['negate-condition', 2],

@@ -36,6 +36,8 @@ function repo(): GoldenRepo {
     [
       { id: 'tests', execution: '{ type: command, argv: [node, check.js] }' },
       { id: 'notes', execution: '{ type: file, path: NOTES.md, condition: exists }' },
+      // its inputs hold Go only (without inputs, the tracked JS here would have sites)
+      { id: 'gotests', execution: '{ type: command, argv: [node, check.js] }', inputs: ['go/**'] },
     ],
     {
       files: {
@@ -98,7 +100,7 @@ test('an imported mutation report: labelled imported and with its tool command; 
 
 test('no mutation site (JS without one, Go that no operator reads): the ways left are a patch or a report', async () => {
   const r = repo();
-  r.write('src/app.go', 'package app\n\nfunc One() int { return 1 }\n');
-  const go = ['efficacy', '--control', 'tests', '--mutate', 'all'];
+  r.write('go/app.go', 'package app\n\nfunc One() int { return 1 }\n');
+  const go = ['efficacy', '--control', 'gotests', '--mutate', 'all'];
   await expect(r.transcript(go)).toMatchFileSnapshot('./no-site.md');
 });

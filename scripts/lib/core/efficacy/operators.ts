@@ -1,6 +1,16 @@
 // The built-in mutation operators for JS/TS (references/efficacy.md "Operators"). Each finds the
 // sites where it can plant one defect; a site is a text replacement, so applying it is pure and
 // exact. Only code tokens are considered: strings, templates, comments and regexes are never touched.
+import {
+  dropNegation,
+  dropUnaryMinus,
+  flipLiteral,
+  shiftBoundary,
+  spaced,
+  swapArithmetic,
+  swapBranches,
+  swapLogical,
+} from './js-operators.ts';
 import { findClosing, lineOf, scanCode, type CodeToken } from './scan-code.ts';
 
 export const MUTATION_OPERATORS = [
@@ -8,6 +18,13 @@ export const MUTATION_OPERATORS = [
   'drop-return',
   'negate-condition',
   'empty-function',
+  'swap-arithmetic',
+  'shift-boundary',
+  'swap-logical',
+  'drop-negation',
+  'drop-unary-minus',
+  'flip-literal',
+  'swap-branches',
 ] as const;
 export type MutationOperator = (typeof MUTATION_OPERATORS)[number];
 
@@ -42,13 +59,13 @@ export const COMPARISON_FLIPS: Readonly<Record<string, string>> = {
 const FLIPS: Record<string, string> = { ...COMPARISON_FLIPS, '===': '!==', '!==': '===' };
 const RELATIONAL = new Set(['<', '>', '<=', '>=']);
 
-// `<` and `>` are comparisons only with whitespace on both sides; TS generics never have it.
+// `<` and `>` are comparisons only with whitespace on both sides and no line break before; TS
+// generics never have it.
 const flipComparison: Finder = (text, tokens) =>
-  tokens.flatMap((t) => {
+  tokens.flatMap((t, i) => {
     const flipped = t.kind === 'punct' ? FLIPS[t.text] : undefined;
     if (flipped === undefined) return [];
-    const spaced = /\s/.test(text[t.start - 1] ?? '') && /\s/.test(text[t.end] ?? '');
-    if (RELATIONAL.has(t.text) && !spaced) return [];
+    if (RELATIONAL.has(t.text) && !spaced(text, t, tokens[i - 1])) return [];
     return [{ start: t.start, end: t.end, replacement: flipped }];
   });
 
@@ -84,7 +101,8 @@ const dropReturn: Finder = (text, tokens) =>
     if (text.slice(t.end, first.start).includes('\n')) return [];
     const last = tokens[expressionEnd(text, tokens, i + 1)];
     if (last === undefined || last.end <= first.start) return [];
-    return [{ start: first.start, end: last.end, replacement: 'undefined' }];
+    const glued = /[\w$]/.test(text[first.start - 1] ?? '');
+    return [{ start: first.start, end: last.end, replacement: `${glued ? ' ' : ''}undefined` }];
   });
 
 const negateCondition: Finder = (text, tokens) =>
@@ -148,6 +166,13 @@ const FINDERS: Record<MutationOperator, Finder> = {
   'drop-return': dropReturn,
   'negate-condition': negateCondition,
   'empty-function': emptyFunction,
+  'swap-arithmetic': swapArithmetic,
+  'shift-boundary': shiftBoundary,
+  'swap-logical': swapLogical,
+  'drop-negation': dropNegation,
+  'drop-unary-minus': dropUnaryMinus,
+  'flip-literal': flipLiteral,
+  'swap-branches': swapBranches,
 };
 
 /** Every site in `text` where the given operators can plant a defect, in source order. */

@@ -1,8 +1,17 @@
 // The built-in mutation operators for Python (references/efficacy.md "Operators"), read from the
 // syntax tree: comparisons flipped, `if`/`elif` conditions negated, returned values dropped to
-// `None` (a bare early return becomes `pass`), and function bodies emptied to `pass`. Strings
-// (f-string expressions included), comments and unparsed regions are never touched.
+// `None` (a bare early return becomes `pass`), function bodies emptied to `pass`, arithmetic
+// swapped, a boundary shifted, `and` ↔ `or`, a `not` or unary `-` dropped, a literal flipped and
+// a conditional expression's branches swapped. Strings (f-string expressions included), comments
+// and unparsed regions are never touched.
 import { COMPARISON_FLIPS, type MutationOperator, type TreeEdit } from './operators.ts';
+import {
+  ARITHMETIC_SWAPS,
+  BOUNDARY_SHIFTS,
+  LITERAL_FLIPS,
+  LOGICAL_SWAPS,
+  removal,
+} from './swaps.ts';
 import { collectNodes, fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
 
 const SKIP = new Set(['string', 'comment', 'ERROR']);
@@ -86,9 +95,97 @@ const emptyFunction: Finder = (_text, root) =>
     return [{ start: first.start, end: last.end, replacement: 'pass' }];
   });
 
+/** The anonymous operator child of `node` (`+`, `and`, ...) that `table` replaces. */
+function operatorEdits(node: SyntaxNode, table: Readonly<Record<string, string>>): TreeEdit[] {
+  return node.children.flatMap((c) => {
+    const swapped = c.named ? undefined : table[c.type];
+    return swapped === undefined ? [] : [{ start: c.start, end: c.end, replacement: swapped }];
+  });
+}
+
+const STRINGS = new Set(['string', 'concatenated_string']);
+
+// `a + b` → `a - b`, ...; never on a string operand (`"-" * 40`, `"%s" % x`, `"a" + b`), whose
+// mutant would only raise a TypeError. `//`, `**` and `@` are left alone.
+const swapArithmetic: Finder = (_text, root) =>
+  nodes(root).flatMap(({ node }) => {
+    if (node.type !== 'binary_operator') return [];
+    if (statementsOf(node).some((c) => STRINGS.has(c.type))) return [];
+    return operatorEdits(node, ARITHMETIC_SWAPS);
+  });
+
+const shiftBoundary: Finder = (_text, root) =>
+  nodes(root).flatMap(({ node }) =>
+    node.type === 'comparison_operator' ? operatorEdits(node, BOUNDARY_SHIFTS) : [],
+  );
+
+const swapLogical: Finder = (_text, root) =>
+  nodes(root).flatMap(({ node }) =>
+    node.type === 'boolean_operator' ? operatorEdits(node, LOGICAL_SWAPS) : [],
+  );
+
+/** The prefix operator of `node` removed, up to its argument: `not x` → `x`, `-x` → `x`. */
+function dropPrefix(text: string, node: SyntaxNode): TreeEdit[] {
+  const argument = fieldOf(node, 'argument');
+  if (argument === undefined) return [];
+  return [
+    {
+      start: node.start,
+      end: argument.start,
+      replacement: removal(text, node.start, argument.start),
+    },
+  ];
+}
+
+const dropNegation: Finder = (text, root) =>
+  nodes(root).flatMap(({ node }) => (node.type === 'not_operator' ? dropPrefix(text, node) : []));
+
+const dropUnaryMinus: Finder = (text, root) =>
+  nodes(root).flatMap(({ node }) => {
+    if (node.type !== 'unary_operator') return [];
+    return fieldOf(node, 'operator')?.type === '-' ? dropPrefix(text, node) : [];
+  });
+
+// `True` ↔ `False`, `0` ↔ `1`, `0.0` ↔ `1.0` (a float stays a float).
+const flipLiteral: Finder = (text, root) =>
+  nodes(root).flatMap(({ node }) => {
+    if (!['true', 'false', 'integer', 'float'].includes(node.type)) return [];
+    const flipped = LITERAL_FLIPS[text.slice(node.start, node.end)];
+    return flipped === undefined
+      ? []
+      : [{ start: node.start, end: node.end, replacement: flipped }];
+  });
+
+// `a if c else b` → `b if c else a`. The alternate moves into a slot that takes no bare
+// conditional or lambda: such a one is parenthesized.
+const swapBranches: Finder = (text, root) =>
+  nodes(root).flatMap(({ node }) => {
+    if (node.type !== 'conditional_expression') return [];
+    const [consequent, , alternate] = statementsOf(node);
+    if (consequent === undefined || alternate === undefined) return [];
+    const source = (n: SyntaxNode) => text.slice(n.start, n.end);
+    const bare = alternate.type === 'conditional_expression' || alternate.type === 'lambda';
+    const moved = bare ? `(${source(alternate)})` : source(alternate);
+    const between = text.slice(consequent.end, alternate.start);
+    return [
+      {
+        start: consequent.start,
+        end: alternate.end,
+        replacement: `${moved}${between}${source(consequent)}`,
+      },
+    ];
+  });
+
 export const PYTHON_FINDERS: Record<MutationOperator, Finder> = {
   'flip-comparison': flipComparison,
   'drop-return': dropReturn,
   'negate-condition': negateCondition,
   'empty-function': emptyFunction,
+  'swap-arithmetic': swapArithmetic,
+  'shift-boundary': shiftBoundary,
+  'swap-logical': swapLogical,
+  'drop-negation': dropNegation,
+  'drop-unary-minus': dropUnaryMinus,
+  'flip-literal': flipLiteral,
+  'swap-branches': swapBranches,
 };

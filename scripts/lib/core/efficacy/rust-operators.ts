@@ -3,50 +3,18 @@
 // comparison flipped, an `if` condition negated (not `if let`), an early `return` dropped from an
 // `if` without `else` (whose value is `()` either way), and a function body replaced by a value of
 // its return type (`()`, `0`, `false`, `None`, `String::new()`, ...; `unimplemented!()` for any
-// other type, never for `impl Trait`). Tests (`#[test]`, `#[cfg(test)]` items) are never mutated,
-// nor literals, comments, macro arguments or unparsed regions.
+// other type, never for `impl Trait`), and, where the types are known to allow it, arithmetic
+// swapped, a boundary shifted, `&&` ↔ `||`, a `!` or unary `-` dropped, a literal flipped and an
+// `if`/`else`'s branches swapped (rust-typed-operators.ts). Tests (`#[test]`, `#[cfg(test)]`
+// items) are never mutated, nor strings, comments, macro arguments or unparsed regions.
 import { COMPARISON_FLIPS, type MutationOperator, type TreeEdit } from './operators.ts';
-import { collectNodes, fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
-
-const SKIP = new Set([
-  'string_literal',
-  'raw_string_literal',
-  'char_literal',
-  'line_comment',
-  'block_comment',
-  'token_tree',
-  'ERROR',
-]);
+import { RUST_TYPED_FINDERS } from './rust-typed-operators.ts';
+import { rustNodes as nodes } from './rust-nodes.ts';
+import { fieldOf, statementsOf, type SyntaxNode } from './syntax-tree.ts';
 
 const FLIPS = COMPARISON_FLIPS;
 
-const TEST_ATTRIBUTE = /^#\[\s*(?:cfg\s*\(\s*test\s*\)|(?:[A-Za-z_]+::)*test\s*[\](])/;
-
-/** Items under a `#[test]`, `#[tokio::test]`, ... or `#[cfg(test)]` attribute. */
-function testItems(text: string, root: SyntaxNode): Set<SyntaxNode> {
-  const out = new Set<SyntaxNode>();
-  const visit = (node: SyntaxNode): void => {
-    let test = false;
-    for (const child of node.children) {
-      if (child.type === 'attribute_item') {
-        test ||= TEST_ATTRIBUTE.test(text.slice(child.start, child.end));
-      } else if (child.named && !child.type.endsWith('comment')) {
-        if (test) out.add(child);
-        test = false;
-      }
-      visit(child);
-    }
-  };
-  visit(root);
-  return out;
-}
-
 type Finder = (text: string, root: SyntaxNode) => TreeEdit[];
-
-function nodes(text: string, root: SyntaxNode): { node: SyntaxNode; ancestors: SyntaxNode[] }[] {
-  const tests = testItems(text, root);
-  return collectNodes(root, SKIP, (node) => tests.has(node));
-}
 
 const flipComparison: Finder = (text, root) =>
   nodes(text, root).flatMap(({ node }) => {
@@ -118,4 +86,5 @@ export const RUST_FINDERS: Record<MutationOperator, Finder> = {
   'drop-return': dropReturn,
   'negate-condition': negateCondition,
   'empty-function': emptyFunction,
+  ...RUST_TYPED_FINDERS,
 };

@@ -61,32 +61,16 @@ function skipQuoted(text: string, start: number, quote: string): number {
   return i + 1;
 }
 
-// Template literals may nest `${ ... }` expressions holding more templates; skip the whole thing.
+// Template literals may nest `${ ... }` expressions holding code (strings, regexes, comments, more
+// templates): each is scanned by the lexer itself up to its closing brace; the whole is one token.
 function skipTemplate(text: string, start: number): number {
   let i = start + 1;
   while (i < text.length && text[i] !== '`') {
     if (text[i] === '\\') i += 2;
-    else if (text[i] === '$' && text[i + 1] === '{') i = skipBraces(text, i + 1);
+    else if (text[i] === '$' && text[i + 1] === '{') i = scanFrom(text, i + 2, [], true) + 1;
     else i += 1;
   }
   return i + 1;
-}
-
-function skipBraces(text: string, open: number): number {
-  let depth = 0;
-  let i = open;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '{') depth += 1;
-    else if (c === '}') {
-      depth -= 1;
-      if (depth === 0) return i + 1;
-    } else if (c === '"' || c === "'") {
-      i = skipQuoted(text, i, c) - 1;
-    } else if (c === '`') i = skipTemplate(text, i) - 1;
-    i += 1;
-  }
-  return i;
 }
 
 function skipRegex(text: string, start: number): number {
@@ -115,9 +99,19 @@ function startsRegex(previous: CodeToken | undefined): boolean {
 /** The code tokens of `text` in order; string, template and regex literals are single tokens. */
 export function scanCode(text: string): CodeToken[] {
   const tokens: CodeToken[] = [];
-  let i = 0;
+  scanFrom(text, 0, tokens, false);
+  return tokens;
+}
+
+// Scans from `from`, pushing tokens, to the end of the text or, `nested` in a template's
+// `${ ... }`, to the `}` that closes it; returns the offset where it stopped.
+function scanFrom(text: string, from: number, tokens: CodeToken[], nested: boolean): number {
+  let i = from;
+  let depth = 0;
+  let previous: CodeToken | undefined;
   const push = (start: number, end: number, kind: CodeToken['kind']): void => {
-    tokens.push({ start, end, text: text.slice(start, end), kind });
+    previous = { start, end, text: text.slice(start, end), kind };
+    tokens.push(previous);
     i = end;
   };
   while (i < text.length) {
@@ -132,18 +126,21 @@ export function scanCode(text: string): CodeToken[] {
     } else if (c === '"' || c === "'")
       push(i, Math.min(text.length, skipQuoted(text, i, c)), 'literal');
     else if (c === '`') push(i, Math.min(text.length, skipTemplate(text, i)), 'literal');
-    else if (c === '/' && startsRegex(tokens.at(-1)))
+    else if (c === '/' && startsRegex(previous))
       push(i, Math.min(text.length, skipRegex(text, i)), 'literal');
     else if (WORD.test(c)) {
       let end = i + 1;
       while (end < text.length && WORD.test(text[end] ?? '')) end += 1;
       push(i, end, 'word');
     } else {
+      if (c === '}' && depth === 0 && nested) return i;
+      if (c === '{') depth += 1;
+      else if (c === '}') depth -= 1;
       const op = PUNCTUATORS.find((p) => text.startsWith(p, i));
       push(i, i + (op?.length ?? 1), 'punct');
     }
   }
-  return tokens;
+  return i;
 }
 
 /** Index of the token closing the bracket opened at `open` (`(`, `[` or `{`), or -1. */

@@ -13,12 +13,10 @@ import {
 import { noSiteNext } from '../../core/efficacy/efficacy-next.ts';
 import { listPatchSites } from '../../core/efficacy/patch-sites.ts';
 import { isMutableSource, pickMutants, treeLanguageOf } from '../../core/efficacy/pick-mutants.ts';
+import { defaultSourceScope, isGeneratedSource } from '../../core/efficacy/source-scope.ts';
 import { findTreeSites } from '../../core/efficacy/tree-sites.ts';
 import type { Control } from '../../core/plane/types.ts';
 import type { EfficacyIO, TempWorktree } from '../../core/ports.ts';
-
-/** Where sites are looked for when a control declares no `inputs`. */
-const DEFAULT_SOURCE_GLOBS = ['src/**', 'scripts/**'] as const;
 
 export interface MutateMethod {
   kind: 'mutate';
@@ -67,13 +65,16 @@ export async function planMutants(
   worktree: TempWorktree,
 ): Promise<Mutant[]> {
   if (control.execution.type === 'file') return [fileMutant(control.execution, eio)];
-  const globs = control.inputs ?? [...DEFAULT_SOURCE_GLOBS];
+  // No `inputs`: every tracked source file but tests, vendored, built and generated ones.
+  const globs = control.inputs;
   const operators = method.operator === 'all' ? MUTATION_OPERATORS : [method.operator];
   const texts = new Map<string, string>();
   const sites: MutationSite[] = [];
-  const files = await eio.listFiles(worktree, globs);
-  for (const file of files.filter(isMutableSource)) {
+  const files = await eio.listFiles(worktree, globs ?? []);
+  const sources = globs === undefined ? defaultSourceScope(files) : files.filter(isMutableSource);
+  for (const file of sources) {
     const text = await eio.readText(worktree, file);
+    if (globs === undefined && isGeneratedSource(text)) continue;
     texts.set(file, text);
     sites.push(...(await sitesOf(file, text, operators, eio)));
   }
@@ -83,7 +84,10 @@ export async function planMutants(
       'BAD_VALUE',
       `no ${method.operator} mutation site in ${control.id}'s files`,
       {
-        where: `inputs ${globs.join(' ')}`,
+        where:
+          globs === undefined
+            ? 'the tracked source files (no inputs)'
+            : `inputs ${globs.join(' ')}`,
         expected:
           'JS/TS, Python or Rust source (not tests, not .d.ts) with a site for the operator',
         next: noSiteNext(control.id, method.operator, files.length > 0 && texts.size === 0),
