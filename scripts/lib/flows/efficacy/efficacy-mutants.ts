@@ -48,7 +48,7 @@ function fileMutant(
 }
 
 /** The sites of one file for the operators, from tokens (JS/TS) or a syntax tree (Python, Rust). */
-async function sitesOf(
+export async function sitesOf(
   file: string,
   text: string,
   operators: readonly MutationOperator[],
