@@ -25,6 +25,8 @@ export interface MutateMethod {
   operator: MutationOperator | 'all';
   maxMutants: number;
   seed: number;
+  /** `--changed [<base>]`: only sites on the lines changed since the base ('' = the trusted base). */
+  changed?: string;
 }
 
 export type Mutant = SurvivedMutant & {
