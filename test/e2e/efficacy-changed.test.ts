@@ -70,7 +70,7 @@ describe('efficacy of several controls, as status prints it', () => {
 });
 
 describe('efficacy --changed', () => {
-  async function withBase(): Promise<GateRepo> {
+  function withBase(): GateRepo {
     const r = project();
     r.commit('base');
     cleanups.push(pushToOrigin(r));
@@ -78,7 +78,7 @@ describe('efficacy --changed', () => {
   }
 
   it('mutates only the lines changed since the trusted base, and names each survivor', async () => {
-    const r = await withBase();
+    const r = withBase();
     // A `min` whose test asserts nothing: every mutant in it survives; `max` is not touched.
     r.write('src/calc.js', `${CALC}export function min(a, b) {\n  return a < b ? a : b;\n}\n`);
     r.write('test/min.test.js', "import { test } from 'node:test';\ntest('min', () => {});\n");
@@ -94,7 +94,7 @@ describe('efficacy --changed', () => {
   });
 
   it('nothing changed: no site in the changed lines, said so, not a failure', async () => {
-    const r = await withBase();
+    const r = withBase();
     const ran = await r.run(
       ['efficacy', '--control', 'ENG.TESTS', '--changed', 'origin/main', ...DEV],
       ENV,
