@@ -3,7 +3,7 @@
 // policy `efficacy_required_for_release` (references/efficacy.md).
 import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
-import type { Control, Manifest } from '../plane/types.ts';
+import { MATURITY_LEVELS, type Control, type Manifest } from '../plane/types.ts';
 import { isRequiredAt } from '../gate/select/select-controls.ts';
 import { MUTATION_OPERATORS } from './operators.ts';
 import { efficacyNexts, isMeasurable } from './efficacy-next.ts';
@@ -111,7 +111,8 @@ export function parseEfficacyBody(body: JsonObject): EfficacyBody | undefined {
     const { before, after } = s;
     if (typeof before !== typeof after || (before !== undefined && typeof before !== 'string'))
       return undefined;
-    const snippet = typeof before === 'string' && typeof after === 'string' ? { before, after } : {};
+    const snippet =
+      typeof before === 'string' && typeof after === 'string' ? { before, after } : {};
     list.push({ file: s.file, line: s.line, operator: s.operator, ...snippet });
   }
   if (killed + list.length + inconclusive !== mutants) return undefined;
@@ -207,8 +208,28 @@ export interface EfficacyGap {
 }
 
 /**
- * What blocks a release claim under `policies.efficacy_required_for_release`: every hard gate
- * required at the target maturity must be proven. Empty when the policy is off.
+ * Whether release claims need efficacy evidence: `policies.efficacy_required_for_release` when the
+ * manifest sets it (false: the owner's opt-out, said in the verdict), else from production_ready.
+ */
+export function isEfficacyRequiredForRelease(manifest: Manifest): boolean {
+  const set = manifest.policies.efficacy_required_for_release;
+  if (set !== undefined) return set;
+  const target = MATURITY_LEVELS.indexOf(manifest.profile.target_maturity);
+  return target >= MATURITY_LEVELS.indexOf('production_ready');
+}
+
+/** The release verdict's note when the owner opted out of efficacy at production_ready or above. */
+export function efficacyOptOut(manifest: Manifest): string | undefined {
+  const target = manifest.profile.target_maturity;
+  if (manifest.policies.efficacy_required_for_release !== false) return undefined;
+  if (MATURITY_LEVELS.indexOf(target) < MATURITY_LEVELS.indexOf('production_ready'))
+    return undefined;
+  return `efficacy not required for this release: the manifest opts out (policies.efficacy_required_for_release: false) at ${target}, where it is required by default`;
+}
+
+/**
+ * What blocks a release claim while efficacy is required (isEfficacyRequiredForRelease): every
+ * hard gate required at the target maturity must be proven. Empty when it is not.
  */
 export function findEfficacyGaps(
   manifest: Manifest,
@@ -216,7 +237,7 @@ export function findEfficacyGaps(
   entries: readonly StoredEntry[],
   digests: ReadonlyMap<string, string> = new Map(),
 ): EfficacyGap[] {
-  if (manifest.policies.efficacy_required_for_release !== true) return [];
+  if (!isEfficacyRequiredForRelease(manifest)) return [];
   const target = manifest.profile.target_maturity;
   const order = new LedgerOrder(entries);
   // An imported report is a tool's claim proofgate did not observe: it counts for a release only
