@@ -43,7 +43,6 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
 function mutantLines(mutants: EvaluateRunResult['mutants']): string[] {
   if (mutants === undefined) return [];
   const took = `${(mutants.ms / 1000).toFixed(1)} s`;
-  if (mutants.base === undefined) return [`  changed-line mutants: ${mutants.note ?? 'none'}`];
   const lines = [
     `  changed-line mutants since ${mutants.base}${mutants.lines === undefined ? '' : ` (${mutants.lines} line(s) changed)`}, ${took}:`,
   ];

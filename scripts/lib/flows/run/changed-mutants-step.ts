@@ -53,12 +53,10 @@ export interface ChangedMutantsControl {
 }
 
 export interface ChangedMutantsResult {
-  /** The base ref; absent when there is none (nothing is planted, said in `note`). */
-  base?: string;
+  /** The base ref the changed lines are counted from. */
+  base: string;
   /** Lines changed since the base (every file). */
   lines?: number;
-  /** Why nothing was planted at all. */
-  note?: string;
   controls: ChangedMutantsControl[];
   /** Wall time of the step, planting and runs included, in milliseconds. */
   ms: number;
@@ -84,12 +82,8 @@ export async function plantChangedMutants(
   const elapsed = (): number => Math.round(performance.now() - started);
   const { options } = request;
   const base = await readTrustedRules(io, plane, options.base);
-  if (base === undefined)
-    return {
-      note: 'no trusted base (no upstream, no --base): no changed lines to mutate',
-      controls: [],
-      ms: elapsed(),
-    };
+  // No base (no upstream, no --base): no changed lines, and the verdict asks for none.
+  if (base === undefined) return undefined;
   // The base's policy decides, as in the verdict; --max-mutants only narrows this run.
   const policy = changedMutantPolicy((base.plane ?? plane).manifest);
   const max = options.max ?? policy.max;
