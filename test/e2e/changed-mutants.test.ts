@@ -122,7 +122,9 @@ describe('what an agent can do about it', () => {
     r.write('src/calc.js', MIN_BUGGY);
     r.write('test/min.test.js', minTest('  try {\n    assert.equal(min(1, 2), 1);\n  } catch {}'));
     await evaluate(r);
-    await expectRefused(r, SURVIVES);
+    // The test-teeth check names the swallowing try/catch too; the hook's reason lists the first
+    // blockers, so the survivor is matched without its line.
+    await expectRefused(r, 'changed code not caught: src/calc.js:');
   });
 
   it('the code changed after the mutants ran: the result is stale, evaluate again', async () => {
