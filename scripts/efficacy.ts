@@ -15,8 +15,11 @@ function toMethod(argv: {
   'from-report': string | undefined;
   'max-mutants': number;
   seed: number;
+  changed: string | undefined;
 }): EfficacyMethod {
-  const { patch, mutate, 'from-report': report } = argv;
+  const { patch, 'from-report': report, changed } = argv;
+  // --changed alone means every operator on the changed lines.
+  const mutate = argv.mutate ?? (changed === undefined ? undefined : 'all');
   const given = [patch, mutate, report].filter((v) => v !== undefined).length;
   if (given !== 1) {
     throw new UsageError(
@@ -42,7 +45,13 @@ function toMethod(argv: {
       });
     }
   }
-  return { kind: 'mutate', operator: mutate ?? 'all', maxMutants, seed };
+  return {
+    kind: 'mutate',
+    operator: mutate ?? 'all',
+    maxMutants,
+    seed,
+    ...(changed === undefined ? {} : { changed: changed.trim() }),
+  };
 }
 
 export const efficacy = defineVerb({
@@ -50,6 +59,10 @@ export const efficacy = defineVerb({
     [
       'proofgate efficacy --control test --mutate all',
       'up to 5 seeded defects (--max-mutants); each must make the tests FAIL',
+    ],
+    [
+      'proofgate efficacy --control test --changed',
+      'mutants only in the lines changed since the base claim judges against',
     ],
     [
       'proofgate efficacy --control test --from-report mutants.out/outcomes.json',
@@ -75,6 +88,11 @@ export const efficacy = defineVerb({
     },
     'max-mutants': { type: 'number', default: 5, describe: 'Mutants per control (--mutate)' },
     seed: { type: 'number', default: 1, describe: 'Seed of the site choice (--mutate)' },
+    changed: {
+      type: 'string',
+      describe:
+        'Only the lines changed since a base: `--changed` (the trusted base claim uses) or `--changed <ref>`',
+    },
     actor: { type: 'string', default: 'proofgate efficacy', describe: 'Display label' },
     'authority-id': {
       type: 'string',

@@ -33,6 +33,23 @@ function readRepeat(value: number | undefined, mode: Mode): number | undefined {
   return value;
 }
 
+/** `--max-mutants N`: a whole number from 0 (none planted) to 50, with --run only. */
+function readMaxMutants(value: number | undefined, mode: Mode): number | undefined {
+  if (value === undefined) return undefined;
+  const next = 'proofgate evaluate --run --max-mutants 3';
+  if (!Number.isInteger(value) || value < 0 || value > 50)
+    throw new UsageError('BAD_VALUE', '--max-mutants takes a whole number from 0 to 50', {
+      where: '--max-mutants',
+      next,
+    });
+  if (mode !== 'run')
+    throw new UsageError('BAD_FLAG', '--max-mutants only goes with --run', {
+      where: '--max-mutants',
+      next,
+    });
+  return value;
+}
+
 function readMode(argv: { run: boolean; 'dry-run': boolean }): Mode {
   if (argv.run === argv['dry-run'])
     throw new UsageError('MISSING_ARG', 'evaluate needs exactly one of --run and --dry-run', {
@@ -47,6 +64,10 @@ export const evaluate = defineVerb({
     ['proofgate evaluate --run --control tests', 'run one control'],
     ['proofgate evaluate --dry-run', 'show what would run; record nothing'],
     ['proofgate evaluate --run --shard 2/3', "run the second of three CI runners' slice"],
+    [
+      'proofgate evaluate --run --base origin/main',
+      'count the changed lines the mutants go in from origin/main',
+    ],
   ],
   flags: {
     ...controlFlag,
@@ -59,6 +80,17 @@ export const evaluate = defineVerb({
       type: 'number',
       describe: 'with --run: run up to N times in a row, stopping at the first round not passing',
     },
+    'max-mutants': {
+      type: 'number',
+      describe:
+        "with --run: mutants planted per test control in the lines changed since the base (default: the base's policies.changed_mutants.max, else 3; 0: none)",
+    },
+    base: {
+      type: 'string',
+      nonEmpty: true,
+      describe:
+        'Git ref the changed lines are counted from, as in claim (default: the branch upstream)',
+    },
     shard: {
       type: 'string',
       describe: 'i/n: run only the i-th of n stable slices of the controls (one per CI runner)',
@@ -69,6 +101,7 @@ export const evaluate = defineVerb({
     const shard: ShardSpec | undefined =
       argv.shard === undefined ? undefined : parseShard(argv.shard);
     const repeat = readRepeat(argv.repeat, mode);
+    const maxMutants = readMaxMutants(argv['max-mutants'], mode);
     return {
       ...common,
       mode,
@@ -82,6 +115,8 @@ export const evaluate = defineVerb({
       sigstoreRoot: argv['sigstore-root'],
       ...(shard === undefined ? {} : { shard }),
       ...(repeat === undefined ? {} : { repeat }),
+      ...(maxMutants === undefined ? {} : { maxMutants }),
+      ...(argv.base === undefined ? {} : { base: argv.base }),
     };
   },
   run: runEvaluate,

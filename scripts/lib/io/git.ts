@@ -54,7 +54,7 @@ export {
   type CatObject,
 } from './git/objects.ts';
 // What changed between trees or commits.
-export { changedPaths, changesSince, stepChanges } from './git/diff.ts';
+export { changedLineDiff, changedPaths, changesSince, stepChanges } from './git/diff.ts';
 // The files git sees in the working tree, and what it ignores.
 export {
   isIgnored,

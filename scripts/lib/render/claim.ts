@@ -77,6 +77,7 @@ export function renderClaim(result: ClaimFlowResult): string {
       lines.push(`    ${c.approved ? 'approved  ' : 'unapproved'} ${describeChange(c)}`);
   }
   if (result.teeth !== undefined) lines.push(...renderTeeth(result.teeth));
+  if (result.mutants !== undefined) lines.push(...renderMutants(result.mutants));
   if (result.rules !== undefined) lines.push(...renderRules(result.rules));
   const inline = result.statuses.filter((s) => s.risks?.includes('inline')).map((s) => s.control);
   if (inline.length > 0)
@@ -95,6 +96,19 @@ function renderTeeth(teeth: NonNullable<ClaimFlowResult['teeth']>): string[] {
   return [
     `  test files changed since ${base}: ${files.length} (assertions: ${assertions.base} on the base, ${assertions.now} now)`,
     ...losses.map((l) => `    ${l.approved ? 'approved  ' : 'unapproved'} ${l.reason}`),
+  ];
+}
+
+/** The task's changed-line mutants: per test control, what applied and what was caught. */
+function renderMutants(mutants: NonNullable<ClaimFlowResult['mutants']>): string[] {
+  return [
+    `  changed-line mutants since ${mutants.base}:`,
+    ...mutants.controls.map((c) => {
+      if (!c.applied || c.mutants === undefined) return `    ${c.control}: ${c.why}`;
+      if (c.sites === 0)
+        return `    ${c.control}: no mutation site in the changed lines (${c.why})`;
+      return `    ${c.control}: ${c.killed ?? 0} of ${c.mutants} killed (${c.why})`;
+    }),
   ];
 }
 

@@ -4,6 +4,7 @@ import type { EvaluateRunResult } from '../flows/run/evaluate-flow.ts';
 import type { EvaluateResult } from '../flows/run/evaluate-rounds.ts';
 import { withheldLine } from './withheld-line.ts';
 import { outputLines, tally } from './gate-text.ts';
+import { describeMutant } from '../core/efficacy/changed-mutants.ts';
 
 /** OK only when status would say so; INCOMPLETE when nothing failed but something is still TODO. */
 function evaluateVerdict(result: EvaluateRunResult): string {
@@ -34,7 +35,39 @@ export function renderEvaluateRun(result: EvaluateRunResult): string {
     const withheld = withheldLine(r.withheld_env, r.withheld_others);
     if (withheld !== undefined) lines.push(withheld);
   }
+  lines.push(...mutantLines(result.mutants));
   return `${lines.join('\n')}\n`;
+}
+
+/** The changed-line mutants: per test control, what was planted and killed, and each survivor. */
+function mutantLines(mutants: EvaluateRunResult['mutants']): string[] {
+  if (mutants === undefined) return [];
+  const took = `${(mutants.ms / 1000).toFixed(1)} s`;
+  const lines = [
+    `  changed-line mutants since ${mutants.base}${mutants.lines === undefined ? '' : ` (${mutants.lines} line(s) changed)`}, ${took}:`,
+  ];
+  for (const c of mutants.controls) {
+    if (!c.applied) {
+      lines.push(`    ${c.control}: ${c.why}`);
+      continue;
+    }
+    if (c.baseline !== undefined && c.baseline !== 'PASS') {
+      lines.push(
+        `    ${c.control}: nothing measured, it did not pass on a copy of the tree (${c.baseline}) (${c.why})`,
+      );
+      continue;
+    }
+    if ((c.sites ?? 0) === 0) {
+      lines.push(`    ${c.control}: no mutation site in the changed lines (${c.why})`);
+      continue;
+    }
+    const inconclusive = (c.inconclusive ?? 0) > 0 ? `, ${c.inconclusive} inconclusive` : '';
+    lines.push(
+      `    ${c.control}: ${c.mutants ?? 0} planted of ${c.sites ?? 0} site(s), ${c.killed ?? 0} killed${inconclusive} (${c.why})`,
+      ...(c.survived ?? []).map((m) => `      survives: ${describeMutant(m)}`),
+    );
+  }
+  return lines;
 }
 
 /** `proofgate evaluate`: the run. */

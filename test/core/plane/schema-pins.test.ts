@@ -77,6 +77,7 @@ describe('TypeScript types match the schemas', () => {
         'unmapped_instructions',
         'instruction_drift',
         'efficacy_required_for_release',
+        'changed_mutants',
         'efficacy_accepts_imported',
         'transcript_unreadable',
         'tool',

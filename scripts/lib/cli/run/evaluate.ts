@@ -9,6 +9,7 @@ import { progressSink } from '../../flows/run/progress.ts';
 import { resolveActing } from '../../flows/audit/resolve-actor.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
+import { createEfficacyIO } from '../../io/repo/temp-worktree.ts';
 
 export interface EvaluateOptions extends CommonOptions {
   mode: 'run' | 'dry-run';
@@ -25,6 +26,10 @@ export interface EvaluateOptions extends CommonOptions {
   quiet?: boolean;
   /** `--repeat N` with --run: up to N runs in a row, stopping at the first that is not a pass. */
   repeat?: number;
+  /** `--max-mutants N`: changed-line mutants per test control (0: none). */
+  maxMutants?: number;
+  /** `--base <ref>`: where the changed lines are counted from (default: the trusted base). */
+  base?: string;
   /** trusted_root.json for keyless signatures (default: the shipped public-good root). */
   sigstoreRoot?: string | undefined;
 }
@@ -50,6 +55,11 @@ export async function runEvaluate(options: EvaluateOptions, ctx: Context): Promi
         dryRun: options.mode === 'dry-run',
         ...(options.shard === undefined ? {} : { shard: options.shard }),
         ...(progress === undefined ? {} : { progress }),
+        changedMutants: {
+          eio: createEfficacyIO(),
+          ...(options.maxMutants === undefined ? {} : { max: options.maxMutants }),
+          ...(options.base === undefined ? {} : { base: options.base }),
+        },
       },
     },
     ctx,

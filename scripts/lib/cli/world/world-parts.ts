@@ -16,7 +16,13 @@ import {
   subjectExcludes,
 } from '../../io/subject/commit-subject.ts';
 import { defaultExecutionContext } from '../../io/host/default-context.ts';
-import { findRepositoryPaths, listTrackedFiles, resolveHead } from '../../io/git.ts';
+import {
+  changedLineDiff,
+  findRepositoryPaths,
+  listTrackedFiles,
+  resolveHead,
+} from '../../io/git.ts';
+import { parseChangedLines } from '../../core/efficacy/changed-lines.ts';
 import { readGitState } from '../../io/repo/git-state.ts';
 import { selfArgv } from '../../io/host/invocation.ts';
 import { generateKey, loadSigner, writePrivateKey } from '../../io/keys/keys.ts';
@@ -68,6 +74,8 @@ export const WORLD_PARTS: WorldParts = {
     readGitState,
     hasObject,
     listChangedPaths,
+    listChangedLines: async (root, from, to) =>
+      parseChangedLines(await changedLineDiff(root, from, to)),
     readFilesAt,
     findTrustedBase,
     resolveCommit,

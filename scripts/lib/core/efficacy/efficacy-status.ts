@@ -3,7 +3,7 @@
 // policy `efficacy_required_for_release` (references/efficacy.md).
 import { LedgerOrder } from '../ledger/ledger-order.ts';
 import type { JsonObject, JsonValue, StoredEntry } from '../ledger/types.ts';
-import type { Control, Manifest } from '../plane/types.ts';
+import { MATURITY_LEVELS, type Control, type Manifest } from '../plane/types.ts';
 import { isRequiredAt } from '../gate/select/select-controls.ts';
 import { MUTATION_OPERATORS } from './operators.ts';
 import { efficacyNexts, isMeasurable } from './efficacy-next.ts';
@@ -14,6 +14,9 @@ export interface SurvivedMutant {
   line: number;
   /** A built-in operator, or `patch`. */
   operator: string;
+  /** The code the mutant replaced, and what it planted (changed-line mutants only). */
+  before?: string;
+  after?: string;
 }
 
 export interface EfficacyBody {
@@ -24,6 +27,11 @@ export interface EfficacyBody {
   patch?: string;
   /** Seed of the site choice (method `mutate:*`). */
   seed?: number;
+  /** Method `mutate:changed`: the base commit the changed lines are counted from. */
+  base?: string;
+  /** Method `mutate:changed`: sites on the changed lines, and the most mutants asked for. */
+  sites?: number;
+  max?: number;
   mutants: number;
   killed: number;
   survived: SurvivedMutant[];
@@ -53,7 +61,14 @@ function isNat(v: JsonValue | undefined): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
-const METHODS = new Set(['patch', 'mutate:all', ...MUTATION_OPERATORS.map((o) => `mutate:${o}`)]);
+/** The method of the mutants `evaluate --run` plants in a task's changed lines. */
+export const CHANGED_METHOD = 'mutate:changed';
+const METHODS = new Set([
+  'patch',
+  'mutate:all',
+  CHANGED_METHOD,
+  ...MUTATION_OPERATORS.map((o) => `mutate:${o}`),
+]);
 const REPORT_METHODS = new Set(['report:mutation-testing', 'report:cargo-mutants']);
 const TEST_COMMAND = new Set(['same', 'other', 'unknown']);
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -93,9 +108,16 @@ export function parseEfficacyBody(body: JsonObject): EfficacyBody | undefined {
   for (const s of survived) {
     if (!isObject(s) || typeof s.file !== 'string' || !isNat(s.line)) return undefined;
     if (typeof s.operator !== 'string') return undefined;
-    list.push({ file: s.file, line: s.line, operator: s.operator });
+    const { before, after } = s;
+    if (typeof before !== typeof after || (before !== undefined && typeof before !== 'string'))
+      return undefined;
+    const snippet =
+      typeof before === 'string' && typeof after === 'string' ? { before, after } : {};
+    list.push({ file: s.file, line: s.line, operator: s.operator, ...snippet });
   }
   if (killed + list.length + inconclusive !== mutants) return undefined;
+  const changed = method === CHANGED_METHOD ? parseChanged(body) : {};
+  if (changed === undefined) return undefined;
   return {
     control,
     method,
@@ -106,7 +128,16 @@ export function parseEfficacyBody(body: JsonObject): EfficacyBody | undefined {
     survived: list,
     inconclusive,
     ...imported,
+    ...changed,
   };
+}
+
+/** The base and counts of a changed-line mutant entry, or undefined when any is malformed. */
+function parseChanged(body: JsonObject): Pick<EfficacyBody, 'base' | 'sites' | 'max'> | undefined {
+  const { base, sites, max, mutants } = body;
+  if (typeof base !== 'string' || !/^[0-9a-f]{40,64}$/.test(base)) return undefined;
+  if (!isNat(sites) || !isNat(max) || !isNat(mutants) || mutants > sites) return undefined;
+  return { base, sites, max };
 }
 
 export type EfficacyVerdict = 'proven' | 'ineffective' | 'unproven';
@@ -143,6 +174,8 @@ export function efficacyStatus(
     if (controlDigest !== undefined && stored.entry.subject.control !== controlDigest) continue;
     const body = parseEfficacyBody(stored.entry.body);
     if (body?.control !== controlId) continue;
+    // A task's changed-line mutants measure the change, not the control (changed-mutants.ts).
+    if (body.method === CHANGED_METHOD) continue;
     if (!acceptImported && body.source === 'imported') continue;
     const rank = order.rank(stored.hash);
     if (latest === undefined || rank > latest.rank || (rank === latest.rank && body.killed === 0))
@@ -175,8 +208,28 @@ export interface EfficacyGap {
 }
 
 /**
- * What blocks a release claim under `policies.efficacy_required_for_release`: every hard gate
- * required at the target maturity must be proven. Empty when the policy is off.
+ * Whether release claims need efficacy evidence: `policies.efficacy_required_for_release` when the
+ * manifest sets it (false: the owner's opt-out, said in the verdict), else from production_ready.
+ */
+export function isEfficacyRequiredForRelease(manifest: Manifest): boolean {
+  const set = manifest.policies.efficacy_required_for_release;
+  if (set !== undefined) return set;
+  const target = MATURITY_LEVELS.indexOf(manifest.profile.target_maturity);
+  return target >= MATURITY_LEVELS.indexOf('production_ready');
+}
+
+/** The release verdict's note when the owner opted out of efficacy at production_ready or above. */
+export function efficacyOptOut(manifest: Manifest): string | undefined {
+  const target = manifest.profile.target_maturity;
+  if (manifest.policies.efficacy_required_for_release !== false) return undefined;
+  if (MATURITY_LEVELS.indexOf(target) < MATURITY_LEVELS.indexOf('production_ready'))
+    return undefined;
+  return `efficacy not required for this release: the manifest opts out (policies.efficacy_required_for_release: false) at ${target}, where it is required by default`;
+}
+
+/**
+ * What blocks a release claim while efficacy is required (isEfficacyRequiredForRelease): every
+ * hard gate required at the target maturity must be proven. Empty when it is not.
  */
 export function findEfficacyGaps(
   manifest: Manifest,
@@ -184,7 +237,7 @@ export function findEfficacyGaps(
   entries: readonly StoredEntry[],
   digests: ReadonlyMap<string, string> = new Map(),
 ): EfficacyGap[] {
-  if (manifest.policies.efficacy_required_for_release !== true) return [];
+  if (!isEfficacyRequiredForRelease(manifest)) return [];
   const target = manifest.profile.target_maturity;
   const order = new LedgerOrder(entries);
   // An imported report is a tool's claim proofgate did not observe: it counts for a release only

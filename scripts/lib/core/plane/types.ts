@@ -126,8 +126,13 @@ export interface Manifest {
     unmapped_instructions: 'block' | 'warn';
     /** A mapped instruction source that changed stales its controls (default) or blocks claims. */
     instruction_drift?: 'stale' | 'block';
-    /** Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md). */
+    /**
+     * Refuse release claims while a hard gate has no efficacy evidence (references/efficacy.md);
+     * absent: on from production_ready.
+     */
     efficacy_required_for_release?: boolean;
+    /** The mutants evaluate plants in a task's changed lines (references/evaluate.md). */
+    changed_mutants?: { max?: number; slow_controls?: boolean };
     /** Whether an imported mutation report (efficacy --from-report) counts for that policy. */
     efficacy_accepts_imported?: boolean;
     /** What the Stop hook does with a session transcript it cannot read or judge (default warn). */

@@ -5,7 +5,7 @@
 import type { StoredEntry, SubjectBinding } from '../ledger/types.ts';
 import type { ClaimScope, Control, Manifest } from '../plane/types.ts';
 import type { Plane } from '../plane/plane.ts';
-import { findEfficacyGaps } from '../efficacy/efficacy-status.ts';
+import { efficacyOptOut, findEfficacyGaps } from '../efficacy/efficacy-status.ts';
 import type { ControlStatus } from '../gate/status/compute-status.ts';
 import { manifestCiBlockers } from '../brownfield/ci-tiers.ts';
 import { unmappedInstructions } from '../gate/claim/instruction-policy.ts';
@@ -75,9 +75,10 @@ export function decideVerdict(
     tree === undefined ? [] : manifestCiBlockers(scope, plane.manifest, gathered.entries, tree);
   const unmapped = unmappedInstructions(plane.manifest);
   const drift = instructionDriftVerdict(plane.manifest, gathered.instructions);
+  const optOut = scope === 'release' ? efficacyOptOut(plane.manifest) : undefined;
   const instructions = {
     blockers: [...unmapped.blockers, ...drift.blockers],
-    warnings: [...unmapped.warnings, ...drift.warnings],
+    warnings: [...unmapped.warnings, ...drift.warnings, ...(optOut === undefined ? [] : [optOut])],
   };
   const decided = withBlockers(
     withBlockers(
@@ -165,8 +166,9 @@ function withUncommitted(
 }
 
 /**
- * Release claims under `policies.efficacy_required_for_release`: a hard gate nobody has shown to
- * fail on planted defects blocks the release like a missing result.
+ * Release claims while efficacy is required (`policies.efficacy_required_for_release`, by default
+ * from production_ready): a hard gate nobody has shown to fail on planted defects blocks the
+ * release like a missing result.
  */
 function withEfficacyGaps(
   decision: ClaimDecision,

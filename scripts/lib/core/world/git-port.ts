@@ -3,6 +3,7 @@
 // working-tree state a verdict shares, and whether declared outputs are tracked (io/git.ts and its
 // neighbours; only cli/world imports io/git.ts).
 import type { SubjectScope } from '../binding/build-subject.ts';
+import type { ChangedLines } from '../efficacy/changed-lines.ts';
 
 /** Where a repository keeps its files (absolute). */
 export interface RepositoryPlaces {
@@ -79,6 +80,8 @@ export interface GitPort {
   hasObject(root: string, object: string): Promise<boolean>;
   /** Paths (relative to the root) that differ between `from` and `to` under `scope`. */
   listChangedPaths(root: string, from: string, to: string, scope: SubjectScope): Promise<string[]>;
+  /** The lines changed between the commit `from` and the commit or tree `to`, per file. */
+  listChangedLines(root: string, from: string, to: string): Promise<ChangedLines>;
   /** The bytes of each of `paths` (relative to the root) at `commit`; a path it lacks is left out. */
   readFilesAt(
     root: string,

@@ -1,5 +1,6 @@
 // claim: granted only on current PASS in every required stage, by independent identities. A granted
 // claim is appended as a claim entry unless --no-record; a refusal appends nothing.
+import type { ChangedMutantsReport } from '../../core/efficacy/changed-mutants.ts';
 import type { World } from '../../core/world/world.ts';
 import type { TrustSource } from '../../core/trust/apply-trust.ts';
 import type { Context } from '../../core/context.ts';
@@ -52,6 +53,8 @@ export interface ClaimFlowResult extends ClaimDecision {
   teeth?: TestTeethReport;
   /** Where the deciding rules came from and what the change alters in them. */
   rules?: RulesReport;
+  /** A task with a base: its test controls' changed-line mutants (references/evaluate.md). */
+  mutants?: ChangedMutantsReport;
   /** Stops the Stop hook let through without proof, not yet covered by a later granted claim. */
   unprovenStops?: UnprovenStop[];
   /** A task claim: its controls and why each is in it (the change covers it, or it was named). */
@@ -113,6 +116,7 @@ export async function claimFlow(
     statuses: gathered.statuses,
     ...(now.definitions === undefined ? {} : { definitions: now.definitions }),
     ...(now.teeth === undefined ? {} : { teeth: now.teeth }),
+    ...(now.mutants === undefined ? {} : { mutants: now.mutants }),
     ...(now.rules === undefined ? {} : { rules: now.rules }),
     ...(scoped === undefined ? {} : { taskScope: withoutRemoved(scoped) }),
     ...(gathered.uncommitted === undefined ? {} : { uncommitted: gathered.uncommitted }),

@@ -32,6 +32,10 @@ import { readRequirementSources } from '../knowledge/requirement-sources.ts';
 import { gateByTestTeeth } from './test-teeth.ts';
 import type { TestTeethReport } from '../../core/gate/claim/test-teeth.ts';
 import { readReachChanges } from './reach-changes.ts';
+import {
+  withChangedMutants,
+  type ChangedMutantsReport,
+} from '../../core/efficacy/changed-mutants.ts';
 
 /** Statuses gathered for `ids` under the rules of `rules`: reused when a decision has the same. */
 export interface GatheredUnder {
@@ -68,6 +72,8 @@ export interface ClaimNow {
   definitions?: DefinitionReport;
   /** With a base: the changed test files, and each assertion lost or marker added since it. */
   teeth?: TestTeethReport;
+  /** A task with a base: its test controls' changed-line mutants, whether they applied and why. */
+  mutants?: ChangedMutantsReport;
   /** A task: its controls and why each is in it. */
   scoped?: ScopedTask;
   /** The statuses decided over; absent when the scope was refused before any status. */
@@ -136,7 +142,17 @@ export async function decideClaimNow(
   // A current PASS that runs fewer tests than the base's, or skips more, is refused; so is a test
   // file the change weakened (fewer assertions, a new skip marker).
   const weighed = await withWeakenings(byBase, plane, rules.plane, base, under.gathered, io);
-  const gated = await gateByTestTeeth(weighed, plane, rules.plane, base, under.gathered, io);
+  const teethed = await gateByTestTeeth(weighed, plane, rules.plane, base, under.gathered, io);
+  // A task's changed lines must be caught by its tests: the mutants evaluate planted there, read
+  // under the deciding rules' policy (never the change's).
+  const gated =
+    scope !== 'task' || base === undefined
+      ? teethed
+      : withChangedMutants(teethed, {
+          ...under.gathered,
+          base: { ref: base.base, commit: base.commit },
+          manifest: rules.plane.manifest,
+        });
   return {
     ...gated,
     decision: refuseUntrustedBase(gated.decision, plane, base),

@@ -21,6 +21,11 @@ import {
 import type { Plane } from '../../core/plane/plane.ts';
 import type { EfficacyIO } from '../../core/ports.ts';
 import type { ExecuteSettings } from '../run/execute-outcome.ts';
+import { readTrustedRules } from '../claim/trusted-rules.ts';
+import { CHANGED_METHOD } from '../../core/efficacy/efficacy-status.ts';
+import type { ChangedLines } from '../../core/efficacy/changed-lines.ts';
+import type { SubjectBinding } from '../../core/ledger/types.ts';
+import { planChangedMutants, runMutants } from './changed-mutants.ts';
 
 export type { EfficacyResult } from './efficacy-result.ts';
 
@@ -83,8 +88,19 @@ export async function runEfficacyFlow(
     );
   }
   const patch = method.kind === 'patch' ? await eio.readUserFile(ctx.cwd, method.path) : undefined;
-  const methodName = method.kind === 'patch' ? 'patch' : `mutate:${method.operator}`;
   const subjects = await io.computeSubjects(plane, controls);
+  const changed =
+    method.kind === 'mutate' && method.changed !== undefined
+      ? await readChanged(plane, controls, method, subjects, io)
+      : undefined;
+  const methodName =
+    method.kind === 'patch'
+      ? 'patch'
+      : changed === undefined
+        ? `mutate:${method.operator}`
+        : CHANGED_METHOD;
+  // Several controls: one where no operator applies is skipped, said why, and the others measured.
+  const skipsNoSite = controls.length > 1;
   const measured = await eio.withWorktree(plane.root, async (worktree) => {
     const copy: Plane = { ...plane, root: worktree.dir, dir: join(worktree.dir, plane.rel) };
     const settings: ExecuteSettings = {
@@ -98,29 +114,46 @@ export async function runEfficacyFlow(
     };
     const results: ControlEfficacy[] = [];
     for (const control of controls) {
-      const baseline = (await executeControl(control, settings)).status;
       const counts = { mutants: 0, killed: 0, inconclusive: 0, survived: [] as SurvivedMutant[] };
-      if (baseline === 'PASS') {
-        const mutants: Mutant[] =
-          patch === undefined
-            ? await planMutants(control, method as MutateMethod, eio, worktree)
-            : [patchMutant(patch, method.kind === 'patch' ? method.path : '', eio)];
-        for (const mutant of mutants) {
-          await mutant.plant(worktree);
-          const status = (await executeControl(control, settings)).status;
-          await mutant.undo(worktree);
-          counts.mutants += 1;
-          if (status === 'FAIL') counts.killed += 1;
-          else if (status === 'BLOCKED') counts.inconclusive += 1;
-          else
-            counts.survived.push({
-              file: mutant.file,
-              line: mutant.line,
-              operator: mutant.operator,
+      // Planned before the baseline, so a control with no site costs no run.
+      let mutants: Mutant[];
+      let sites: number | undefined;
+      try {
+        if (patch !== undefined)
+          mutants = [patchMutant(patch, method.kind === 'patch' ? method.path : '', eio)];
+        else if (changed !== undefined) {
+          const mutate = method as MutateMethod;
+          const plan = await planChangedMutants(
+            control,
+            changed.lines,
+            { seed: mutate.seed, max: mutate.maxMutants },
+            eio,
+            worktree,
+          );
+          ({ mutants, sites } = plan);
+          if (control.execution.type === 'file' || plan.mutants.length === 0) {
+            results.push({
+              control: control.id,
+              ...counts,
+              skipped: `no mutation site in the lines changed since ${changed.base}${control.execution.type === 'file' ? ' (a file check has no code to mutate)' : ''}`,
             });
-        }
+            continue;
+          }
+        } else mutants = await planMutants(control, method as MutateMethod, eio, worktree);
+      } catch (error) {
+        if (!skipsNoSite || !(error instanceof UsageError)) throw error;
+        results.push({ control: control.id, ...counts, skipped: error.message });
+        continue;
       }
-      results.push({ control: control.id, baseline, ...counts });
+      const baseline = (await executeControl(control, settings)).status;
+      if (baseline === 'PASS')
+        Object.assign(counts, await runMutants(control, mutants, settings, worktree));
+      results.push({
+        control: control.id,
+        baseline,
+        ...counts,
+        ...(sites === undefined ? {} : { sites }),
+      });
     }
     return results;
   });
@@ -131,6 +164,9 @@ export async function runEfficacyFlow(
       method: methodName,
       ...(patch === undefined ? {} : { patch: sha256Hex(patch) }),
       ...(method.kind === 'mutate' ? { seed: method.seed } : {}),
+      ...(changed === undefined || method.kind !== 'mutate'
+        ? {}
+        : { base: changed.commit, sites: result.sites ?? 0, max: method.maxMutants }),
       mutants: result.mutants,
       killed: result.killed,
       survived: result.survived,
@@ -142,8 +178,45 @@ export async function runEfficacyFlow(
     if (body.patch !== undefined) result.patch = body.patch;
     if (body.seed !== undefined) result.seed = body.seed;
   }
-  const ok = measured.every(
-    (r) => r.baseline === 'PASS' && r.mutants > 0 && r.killed === r.mutants,
-  );
-  return { ok, method: methodName, results: measured };
+  const counted = measured.filter((r) => r.skipped === undefined);
+  // With --changed, a change with no site is said, not failed.
+  const ok =
+    (counted.length > 0 || changed !== undefined) &&
+    counted.every((r) => r.baseline === 'PASS' && r.mutants > 0 && r.killed === r.mutants);
+  return {
+    ok,
+    method: methodName,
+    ...(changed === undefined ? {} : { base: changed.base }),
+    results: measured,
+  };
+}
+
+/**
+ * The lines changed since the base `efficacy --changed` names ('' = the trusted base claim uses),
+ * up to the tree the controls' subjects bind (uncommitted and untracked files included).
+ */
+async function readChanged(
+  plane: Plane,
+  controls: readonly Control[],
+  method: MutateMethod,
+  subjects: ReadonlyMap<string, SubjectBinding>,
+  io: World,
+): Promise<{ base: string; commit: string; lines: ChangedLines }> {
+  const ids = controls.map((c) => `--control ${c.id}`).join(' ');
+  if (method.operator !== 'all')
+    throw new UsageError('BAD_FLAG', '--changed plants every operator: it takes --mutate all', {
+      where: `--mutate ${method.operator}`,
+      next: `proofgate efficacy ${ids} --mutate all --changed`,
+    });
+  const ref = method.changed === '' ? undefined : method.changed;
+  const base = await readTrustedRules(io, plane, ref);
+  if (base === undefined)
+    throw new UsageError('MISSING_ARG', '--changed found no base to count changed lines from', {
+      expected: 'a branch upstream, or a ref: --changed origin/main',
+      next: `proofgate efficacy ${ids} --mutate all --changed origin/main`,
+    });
+  const tree = subjects.get(controls[0]?.id ?? '')?.tree;
+  if (tree === undefined) throw new UsageError('BAD_VALUE', 'no control to measure');
+  const lines = await io.git.listChangedLines(plane.root, base.commit, tree);
+  return { base: base.base, commit: base.commit, lines };
 }

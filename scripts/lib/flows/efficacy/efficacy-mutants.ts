@@ -23,6 +23,8 @@ export interface MutateMethod {
   operator: MutationOperator | 'all';
   maxMutants: number;
   seed: number;
+  /** `--changed [<base>]`: only sites on the lines changed since the base ('' = the trusted base). */
+  changed?: string;
 }
 
 export type Mutant = SurvivedMutant & {
@@ -46,7 +48,7 @@ function fileMutant(
 }
 
 /** The sites of one file for the operators, from tokens (JS/TS) or a syntax tree (Python, Rust). */
-async function sitesOf(
+export async function sitesOf(
   file: string,
   text: string,
   operators: readonly MutationOperator[],

@@ -18,12 +18,16 @@ export interface ControlEfficacy extends Omit<EfficacyBody, 'method'> {
   tool_command?: string;
   /** Hash of the efficacy entry (absent when the baseline did not PASS). */
   entry?: string;
+  /** Not measured, and why: no operator applies to its files (a run of several controls). */
+  skipped?: string;
 }
 
 export interface EfficacyResult {
-  /** Every control passed its baseline and caught every seeded defect. */
+  /** Every measured control passed its baseline and caught every seeded defect (one at least). */
   ok: boolean;
   method: string;
+  /** `--changed`: the base ref the changed lines were counted from. */
+  base?: string;
   results: ControlEfficacy[];
 }
 

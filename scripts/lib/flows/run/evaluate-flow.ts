@@ -29,6 +29,12 @@ import {
 import { toJsonObject } from '../../core/ledger/to-json.ts';
 import { selectShard, type ShardSpec } from '../../core/gate/run/shard.ts';
 import { markFlaky } from './flaky-after-run.ts';
+import {
+  plantChangedMutants,
+  type ChangedMutantsOptions,
+  type ChangedMutantsResult,
+  type RanControl,
+} from './changed-mutants-step.ts';
 
 export interface EvaluateRunOptions {
   root: string;
@@ -44,6 +50,8 @@ export interface EvaluateRunOptions {
   shard?: ShardSpec;
   /** Where progress lines go (stderr); absent: no progress. */
   progress?: ProgressSink;
+  /** Plant mutants in the lines changed since the base for the test controls that passed. */
+  changedMutants?: ChangedMutantsOptions;
 }
 
 type EvaluateStatus = ResultStatus | 'TODO' | 'NOT_APPLICABLE' | 'PLANNED' | 'FLAKY';
@@ -77,6 +85,8 @@ export interface EvaluateRunResult {
   /** The slice this runner took, with the number of controls selected before slicing. */
   shard?: ShardSpec & { of: number };
   results: ControlRunResult[];
+  /** The changed-line mutants planted after the runs (absent: no test control passed, or none asked). */
+  mutants?: ChangedMutantsResult;
 }
 
 export async function evaluateRun(
@@ -102,11 +112,12 @@ export async function evaluateRun(
     ? new Map<string, ControlStatus>()
     : await verifiedAttestations(plane, selected, ctx, io);
   const serial = createSerialQueue();
+  const ran: RanControl[] = [];
   const progress =
     options.progress === undefined || options.dryRun
       ? SILENT_PROGRESS
       : createProgress({ ...options.progress, total: runnable.length });
-  const ran = await runPool(
+  const done = await runPool(
     selected,
     options.jobs,
     async (control): Promise<ControlRunResult> => {
@@ -120,6 +131,7 @@ export async function evaluateRun(
       progress.started(control.id);
       const outcome = await executeControl(control, settings);
       progress.finished(control.id, outcome.status);
+      ran.push({ control, status: outcome.status, details: outcome.details });
       const body: RunBody = {
         control: control.id,
         stage: 'self',
@@ -175,12 +187,30 @@ export async function evaluateRun(
     },
     (control) => control.exclusive === true,
   );
-  const results = options.dryRun ? ran : await markFlaky(plane, ran, subjects, ctx, io);
+  const results = options.dryRun ? done : await markFlaky(plane, done, subjects, ctx, io);
+  const mutants =
+    options.changedMutants === undefined || options.dryRun
+      ? undefined
+      : await plantChangedMutants(
+          plane,
+          ran,
+          subjects,
+          { options: options.changedMutants, actor: options.actor, env: ctx.env },
+          ctx,
+          io,
+        );
   const ok =
     options.dryRun || results.every((r) => r.status === 'PASS' || r.status === 'NOT_APPLICABLE');
   const shard =
     options.shard === undefined ? {} : { shard: { ...options.shard, of: chosen.length } };
-  return { ok, target, dryRun: options.dryRun, ...shard, results };
+  return {
+    ok,
+    target,
+    dryRun: options.dryRun,
+    ...shard,
+    results,
+    ...(mutants === undefined ? {} : { mutants }),
+  };
 }
 
 /**

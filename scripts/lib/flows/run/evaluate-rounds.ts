@@ -19,13 +19,15 @@ export async function evaluateRounds(
   ctx: Context,
   io: World,
 ): Promise<EvaluateResult> {
-  const once = (): Promise<EvaluateRunResult> => evaluateRun(options.run, ctx, io);
-  let run = await once();
+  // The changed-line mutants are planted once, after the first round: later rounds judge the same code.
+  const { changedMutants: _once, ...again } = options.run;
+  let run = await evaluateRun(options.run, ctx, io);
+  const mutants = run.mutants;
   // each round records its own run entries; a round that is not all passes (FLAKY still counts as a
   // pass of this round) ends the repetition, so the last result shown is the one that decided
   for (let round = 1; round < (options.repeat ?? 1) && passedRound(run); round++)
-    run = await once();
-  return { run };
+    run = await evaluateRun(again, ctx, io);
+  return { run: mutants === undefined ? run : { ...run, mutants } };
 }
 
 function passedRound(run: EvaluateRunResult): boolean {

@@ -99,3 +99,21 @@ export async function stepChanges(
   }
   return changes;
 }
+
+/**
+ * The zero-context diff of every file between `from` (a commit) and `to` (a commit or tree, such as
+ * a subject tree holding uncommitted and untracked files): the text core/efficacy/changed-lines.ts
+ * reads the changed line ranges from. No renames, no external diff or textconv driver.
+ */
+export async function changedLineDiff(root: string, from: string, to: string): Promise<string> {
+  const args = ['diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
+  const result = await runGit([...args, '--relative', from, to, '--'], { cwd: root });
+  if (result.code !== 0) {
+    throw new EnvironmentError(
+      'GIT_FAILED',
+      `git diff ${from.slice(0, 12)} ${to.slice(0, 12)} failed: ${result.stderr.trim()}`,
+      { where: root, next: 'run "git status" in that repository to see what git objects to' },
+    );
+  }
+  return result.stdout.toString('utf8');
+}
