@@ -188,7 +188,7 @@ describe('changed definitions', () => {
         entry: { ...stored.entry, segment: 's', storage: { heads: {} } },
       }) as unknown as StoredEntry;
     const unsigned = at(
-      approval('virtual:release-owner', [{ control: 'build', digest: changes[0]!.digest }]),
+      approvalNote('virtual:release-owner', [{ control: 'build', digest: changes[0]!.digest }]),
       'a1',
       2,
     );
