@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { projectKindOf, type ProjectKind } from '../../../scripts/lib/core/hook/user-install.ts';
+import { projectKindOf, type ProjectKind } from '../../../scripts/lib/core/scan/project-kind.ts';
 import {
   hookUnavailableMessage,
   hookCommand,

@@ -11,7 +11,8 @@
 // proofgate's own exit 0 with a block JSON on stdout passes through untouched.
 import { quoteArg } from '../next/next-command.ts';
 import type { HookAgent } from './parse-stop-input.ts';
-import { userInstallFor, type ProjectKind } from './user-install.ts';
+import type { ProjectKind } from '../scan/project-kind.ts';
+import { userInstallFor } from './user-install.ts';
 
 /** `shared`: the committed settings file; `local`: the per-machine one (`--local`). */
 export type HookPlacement = 'shared' | 'local';

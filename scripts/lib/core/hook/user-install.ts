@@ -4,27 +4,7 @@
 // nothing into the directory it is run from. Only the words around it change with the project:
 // a Python, Rust or Go project gains no npm file, and an npm project's devDependency is not what
 // the hook runs. The name `proofgate` is not on the npm registry: no text here installs it by name.
-
-/** The ecosystem a project's root files declare; `other` when none of them is there. */
-export type ProjectKind = 'rust' | 'go' | 'python' | 'npm' | 'other';
-
-/**
- * Root file names that declare each kind, first match wins. A non-npm manifest goes before
- * package.json: in a Python, Rust or Go project a package.json is most often what an `npm install`
- * run there by mistake left behind, and the per-user install is the same command for every kind.
- */
-const MARKERS: readonly [Exclude<ProjectKind, 'other'>, RegExp][] = [
-  ['rust', /^Cargo\.toml$/],
-  ['go', /^go\.mod$/],
-  ['python', /^(pyproject\.toml|setup\.py|setup\.cfg|Pipfile|requirements[\w.-]*\.txt)$/],
-  ['npm', /^package\.json$/],
-];
-
-/** The kind of the project whose root holds `names` (file names, not paths). */
-export function projectKindOf(names: readonly string[]): ProjectKind {
-  for (const [kind, marker] of MARKERS) if (names.some((n) => marker.test(n))) return kind;
-  return 'other';
-}
+import type { ProjectKind } from '../scan/project-kind.ts';
 
 /** The per-user install itself: the same for every kind of project. */
 const PER_USER =
@@ -38,7 +18,8 @@ const MANIFESTS: Record<Exclude<ProjectKind, 'npm' | 'other'>, string> = {
 
 /** How to install the per-user proofgate, worded for `kind`. Never contains a single quote. */
 export function userInstallFor(kind: ProjectKind): string {
-  if (kind === 'npm') return `${PER_USER}; a devDependency of the project is not what the hook runs`;
+  if (kind === 'npm')
+    return `${PER_USER}; a devDependency of the project is not what the hook runs`;
   if (kind === 'other') return PER_USER;
   return `${PER_USER}; it adds nothing to this ${MANIFESTS[kind]}, no package.json, lockfile or node_modules): never npm install inside the project`;
 }

@@ -5,7 +5,8 @@ import type { World } from '../../core/world/world.ts';
 import { join } from 'node:path/posix';
 import { UsageError } from '../../core/errors.ts';
 import { hookCommand, type HookPlacement } from '../../core/hook/hook-command.ts';
-import { projectKindOf, userInstallFor } from '../../core/hook/user-install.ts';
+import { userInstallFor } from '../../core/hook/user-install.ts';
+import { projectKindOf } from '../../core/scan/project-kind.ts';
 import {
   hookEvents,
   mergeHookSettings,
