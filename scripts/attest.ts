@@ -1,5 +1,6 @@
 // `proofgate attest`: a registered human or external authority records the result of a manual
-// control as a ledger entry. Committing it does not stale it; --expires does. references/attest.md.
+// control as a ledger entry, bound to what it judged (the control's inputs, else the tree): a later
+// change stales it, committing it does not; --expires does. references/attest.md.
 import { UsageError } from './lib/core/errors.ts';
 import { defineVerb } from './lib/cli/define-verb.ts';
 import { runAttest } from './lib/cli/run/attest.ts';
@@ -15,6 +16,10 @@ export const attest = defineVerb({
     [
       'proofgate attest --control pen-test --status PASS --note "report 2026-11" --evidence docs/pentest.pdf --expires 2027-05-01 --authority-id external:acme --execution-context vendor:acme',
       'attest with an evidence file and an expiry',
+    ],
+    [
+      'proofgate attest --control dpa --status PASS --note "read the DPA" --standing --expires 2027-05-01 --authority-id human:alice',
+      'an attestation about nothing in the code: current until it expires, whatever the code does',
     ],
   ],
   flags: {
@@ -34,6 +39,12 @@ export const attest = defineVerb({
       nonEmpty: true,
       describe: 'ISO-8601 UTC date the attestation lapses',
     },
+    standing: {
+      type: 'boolean',
+      default: false,
+      describe:
+        'about nothing in the code (a contract read, a policy): a code change does not stale it; it must expire',
+    },
   },
   toOptions: (argv, common) => {
     const actor = actorOf(argv);
@@ -49,6 +60,7 @@ export const attest = defineVerb({
       note: argv.note,
       evidence: argv.evidence,
       expires: argv.expires,
+      standing: argv.standing,
       actor,
       sign: argv.sign,
       sigstoreRoot: argv['sigstore-root'],

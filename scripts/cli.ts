@@ -293,7 +293,7 @@ export function dispatchCommand(args: readonly string[], ctx: Context): Promise<
 export async function main(args: readonly string[]): Promise<void> {
   tolerateClosedPipes();
   const words = verbs.map((v) => v.name);
-  process.exitCode = await dispatchCommand(args, withInvocation(createRealContext(), words));
+  process.exitCode = await dispatchCommand(args, withInvocation(createRealContext(), words, args));
 }
 
 if (isMainModule(import.meta.url)) await main(process.argv.slice(2));

@@ -229,7 +229,8 @@ describe('the installed command', () => {
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('the Stop hook could not run');
-    expect(run.stderr).toContain('npm install --global proofgate');
+    expect(run.stderr).toContain('npm install --global <path>/proofgate-<version>.tgz');
+    expect(run.stderr).not.toMatch(/npm install --global proofgate\b/);
   });
 
   test('the package removed under a local command (node cannot load it): exit 2', () => {

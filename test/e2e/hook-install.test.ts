@@ -86,6 +86,28 @@ describe('install --hook', () => {
     for (const command of commands) expect(command).not.toMatch(/(^|[\s'"=])(\/|~\/)/);
   });
 
+  test.each([
+    ['pyproject.toml', '[project]\nname = "x"\n', 'nothing in pyproject.toml'],
+    ['Cargo.toml', '[package]\nname = "x"\n', 'nothing in Cargo.toml'],
+    ['go.mod', 'module x\n', 'nothing in go.mod'],
+    ['package.json', '{}\n', 'a devDependency of the project is not what the hook runs'],
+  ])(
+    'in a project with %s, the note and the committed message say how to install for it',
+    async (file, text, says) => {
+      const repo = projectRepo();
+      repo.write(file, text);
+      const missing = await installOn({ ...ENV, PATH: `/usr/bin${delimiter}/bin` }, repo.dir);
+      expect(missing.stdout).toContain(says);
+      const command = readJson(join(repo.dir, '.claude', 'settings.json')).hooks['Stop']?.[0]
+        ?.hooks[0]?.command;
+      expect(command).toContain(says);
+      // installing writes no npm file into a project that is not an npm project
+      if (file !== 'package.json')
+        for (const npm of ['package.json', 'package-lock.json', '.npmignore'])
+          expect(existsSync(join(repo.dir, npm)), npm).toBe(false);
+    },
+  );
+
   test('no per-user proofgate on the PATH: installed, with a note saying how to install it', async () => {
     const repo = projectRepo();
     // The project's own node_modules/.bin does not count: the project can rewrite it.
@@ -95,7 +117,8 @@ describe('install --hook', () => {
     const bare = { PATH: `${shim}${delimiter}/usr/bin${delimiter}/bin` };
     const missing = await installOn({ ...ENV, ...bare }, repo.dir);
     expect(missing.stdout).toContain('note: no proofgate on your PATH outside this project');
-    expect(missing.stdout).toContain('npm install --global proofgate');
+    expect(missing.stdout).toContain('npm install --global <path>/proofgate-<version>.tgz');
+    expect(missing.stdout).not.toMatch(/npm install --global proofgate\b/);
     // the installed command fails closed: the note says so, not that the hook never blocks
     expect(missing.stdout).toContain('until then the hook blocks every stop');
     // A proofgate outside the project on the PATH: no note.

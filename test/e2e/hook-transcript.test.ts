@@ -174,7 +174,7 @@ describe('with the claim refused too', () => {
     expect(out['reason']).toContain('- unit [self] TODO');
     expect(out['reason']).toContain('- TESTS_PASS_CLAIM: ');
     expect(out['reason']).toContain('Next: run npm test again and report what it says');
-    expect(out['reason']).toContain('Then: proofgate claim --control unit --control notes.');
+    expect(out['reason']).toContain('Then: proofgate claim. Do not report done');
   });
 });
 

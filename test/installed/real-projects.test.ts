@@ -175,9 +175,15 @@ function firstContact(project: Project): void {
   const run = step(j, ['evaluate', '--run'], 0);
   expect(run.stdout).toMatch(/PASS +ENG\.TESTS/);
   // At engineering_ready a task rests on the self stage (the Stop hook runs its fast controls
-  // again): no second clone, no key, no audit to follow.
+  // again): no second clone, no key, no audit to follow; only the acceptance is given again.
   const { ran } = followToClaim(j, ['claim', '--control', 'ENG.TESTS'], 'the change is a comment');
-  expect(ran, ran.join('\n')).toEqual([]);
+  // The acceptance attestation binds the code it accepted (references/attest.md): the task's
+  // change needs the owner's acceptance again, and nothing else.
+  const accept = /^proofgate attest --control PRD\.ACCEPTANCE /;
+  expect(
+    ran.filter((line) => !accept.test(line)),
+    ran.join('\n'),
+  ).toEqual([]);
   j.commit('evidence of the task');
   expect(j.repo.git('status', '--porcelain')).toBe('');
   const granted = step(j, ['claim', '--control', 'ENG.TESTS', '--no-record'], 0);

@@ -48,15 +48,19 @@ describe('attestations', () => {
     expect(after.ok).toBe(true);
   });
 
-  test('survive a commit (tree change) and go STALE when they expire', async () => {
+  test('a standing one survives a tree change and goes STALE when it expires', async () => {
     const io = createFakeGateIO([makeControl('T.review', { type: 'manual' })]);
     io.files.set('docs/checklist.pdf', new TextEncoder().encode('%PDF'));
     const result = await attestFlow(
-      attest({ expires: '2026-02-01T00:00:00Z', evidence: 'docs/checklist.pdf' }),
+      attest({ expires: '2026-02-01T00:00:00Z', evidence: 'docs/checklist.pdf', standing: true }),
       at('2026-01-01T00:00:00.000Z'),
       io,
     );
-    expect(result).toMatchObject({ status: 'PASS', expires: '2026-02-01T00:00:00.000Z' });
+    expect(result).toMatchObject({
+      status: 'PASS',
+      expires: '2026-02-01T00:00:00.000Z',
+      binds: 'standing',
+    });
     expect(io.store.has(result.evidence!)).toBe(true);
     io.tree = '9'.repeat(40);
     const [fresh] = await status(io, '2026-01-15T00:00:00.000Z');
@@ -70,6 +74,40 @@ describe('attestations', () => {
       status: 'STALE',
       reason: 'attestation by human:alice expired at 2026-02-01T00:00:00.000Z',
     });
+  });
+
+  test('one written for the code as it is goes STALE when the tree changes, whatever its age', async () => {
+    const io = createFakeGateIO([makeControl('T.review', { type: 'manual' })]);
+    const result = await attestFlow(
+      attest({ expires: '2026-02-01T00:00:00Z' }),
+      at('2026-01-01T00:00:00.000Z'),
+      io,
+    );
+    expect(result.binds).toBe('tree');
+    expect((await status(io, '2026-01-02T00:00:00.000Z'))[0]).toMatchObject({ status: 'PASS' });
+    io.tree = '9'.repeat(40);
+    const [next] = await status(io, '2026-01-02T00:00:00.000Z');
+    expect(next!.status).toBe('STALE');
+    expect(next!.reason).toMatch(
+      /^no attestation for the current code: the attestation by human:alice/,
+    );
+  });
+
+  test('standing needs an expiry and is refused for a control with inputs', async () => {
+    const io = createFakeGateIO([
+      makeControl('T.review', { type: 'manual' }),
+      makeControl('T.diff', { type: 'manual' }, { inputs: ['src/**'] }),
+    ]);
+    await expect(
+      attestFlow(attest({ standing: true }), at('2026-01-01T00:00:00.000Z'), io),
+    ).rejects.toMatchObject({ exitCode: 2, code: 'MISSING_ARG' });
+    await expect(
+      attestFlow(
+        attest({ control: 'T.diff', standing: true, expires: '2026-02-01T00:00:00Z' }),
+        at('2026-01-01T00:00:00.000Z'),
+        io,
+      ),
+    ).rejects.toMatchObject({ exitCode: 2, code: 'BAD_FLAG' });
   });
 
   test('changing the control definition stales an attestation', async () => {

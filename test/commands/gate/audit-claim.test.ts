@@ -155,12 +155,23 @@ describe('claims', () => {
     expect(project.granted).toBe(false);
   });
 
-  test('scope misuse is a usage error', async () => {
-    const io = createFakeGateIO([makeControl('T.unit', command(['pass']))]);
-    await expect(claimFlow(claim({ scope: 'task' }), ctx(), io)).rejects.toMatchObject({
-      exitCode: 2,
-      code: 'MISSING_ARG',
-    });
+  test('a task claim naming no control works out the task itself; scope misuse is a usage error', async () => {
+    const io = createFakeGateIO([
+      makeControl('T.unit', command(['pass'])),
+      makeControl('T.lint', command(['fail'])),
+    ]);
+    await selfRun(io);
+    // Naming nothing is not a way around a failing control: the task is every required control
+    // the change covers (here, with no base, all of them), exactly as the Stop hook decides it.
+    const plain = await claimFlow(claim({ scope: 'task', record: false }), ctx(), io);
+    const named = await claimFlow(
+      claim({ scope: 'task', controls: ['T.unit'], record: false }),
+      ctx(),
+      io,
+    );
+    expect(plain.granted).toBe(false);
+    expect(plain.blockers.map((b) => b.control)).toContain('T.lint');
+    expect(plain.blockers).toEqual(named.blockers);
     await expect(claimFlow(claim({ controls: ['T.unit'] }), ctx(), io)).rejects.toMatchObject({
       exitCode: 2,
       code: 'BAD_FLAG',

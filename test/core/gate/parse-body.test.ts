@@ -68,6 +68,11 @@ describe('other bodies', () => {
     expect(parseAttestBody(attest)).toBeDefined();
     expect(parseAttestBody({ ...attest, status: 'BLOCKED' })).toBeUndefined();
     expect(parseAttestBody({ ...attest, expires: 'tomorrow' })).toBeUndefined();
+    // standing is `true` or absent: any other value is a body that never satisfies a control
+    expect(parseAttestBody({ ...attest, standing: true })).toMatchObject({ standing: true });
+    expect(parseAttestBody({ ...attest, standing: 'yes' })).toBeUndefined();
+    expect(parseAttestBody({ ...attest, standing: false })).toBeUndefined();
+    expect(parseAttestBody(attest)).not.toHaveProperty('standing');
   });
   test('claim stages must be known stages', () => {
     const claim: JsonObject = {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { projectKindOf, type ProjectKind } from '../../../scripts/lib/core/scan/project-kind.ts';
 import {
-  HOOK_UNAVAILABLE_MESSAGE,
+  hookUnavailableMessage,
   hookCommand,
 } from '../../../scripts/lib/core/hook/hook-command.ts';
 import {
@@ -99,8 +100,10 @@ describe('mergeHookSettings', () => {
   });
 });
 
+const KINDS: ProjectKind[] = ['npm', 'python', 'rust', 'go', 'other'];
+
 describe('hookCommand', () => {
-  const FALLBACK = ` || { echo '${HOOK_UNAVAILABLE_MESSAGE}' >&2; exit 2; }`;
+  const FALLBACK = ` || { echo '${hookUnavailableMessage('other')}' >&2; exit 2; }`;
   const CLAUDE = 'cd "${CLAUDE_PROJECT_DIR:-.}" && ';
   test.each([
     [
@@ -136,7 +139,45 @@ describe('hookCommand', () => {
     expect(command).not.toContain('/x/pg');
   });
 
-  test('the fallback message has no single quote (it sits inside one)', () => {
-    expect(HOOK_UNAVAILABLE_MESSAGE).not.toContain("'");
+  test.each(KINDS)(
+    'the %s fallback says how to install for that project, with no single quote (it sits inside one)',
+    (kind) => {
+      const message = hookUnavailableMessage(kind);
+      expect(message).not.toContain("'");
+      expect(message).toContain('npm install --global <path>/proofgate-<version>.tgz');
+      // the name proofgate is not on the npm registry: nothing installs it by name
+      expect(message).not.toMatch(/npm (install|i)( --global| -g)? proofgate\b/);
+      expect(message).not.toMatch(/\bnpx\b/);
+      expect(
+        hookCommand({ agent: 'claude', placement: 'shared', packageDir: '/x', kind }),
+      ).toContain(message);
+    },
+  );
+
+  test.each([
+    ['python', 'nothing in pyproject.toml'],
+    ['rust', 'nothing in Cargo.toml'],
+    ['go', 'nothing in go.mod'],
+    ['npm', 'a devDependency of the project is not what the hook runs'],
+  ] as const)('a %s project is told its own files stay as they are', (kind, says) => {
+    expect(hookUnavailableMessage(kind)).toContain(says);
+  });
+});
+
+describe('projectKindOf', () => {
+  test.each([
+    [['Cargo.toml', 'Cargo.lock', 'README.md'], 'rust'],
+    [['go.mod', 'go.sum'], 'go'],
+    [['pyproject.toml'], 'python'],
+    [['setup.py'], 'python'],
+    [['requirements-dev.txt'], 'python'],
+    [['package.json', 'package-lock.json'], 'npm'],
+    // an npm install run in a Python project by mistake leaves a package.json: still Python
+    [['pyproject.toml', 'package.json', 'package-lock.json'], 'python'],
+    [['Cargo.toml', 'package.json'], 'rust'],
+    [['README.md', 'Makefile'], 'other'],
+    [[], 'other'],
+  ] as const)('%j is %s', (names, kind) => {
+    expect(projectKindOf(names)).toBe(kind);
   });
 });

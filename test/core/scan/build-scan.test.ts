@@ -205,3 +205,42 @@ describe('buildScan', () => {
     ]);
   });
 });
+
+describe("the lockfile is the project's own", () => {
+  const HASH = `--hash=sha256:${'a'.repeat(64)}`;
+  test.each<[string, Record<string, string>, string | undefined]>([
+    ['a crate', { 'Cargo.toml': '[package]\n', 'Cargo.lock': '' }, 'Cargo.lock'],
+    ['a Go module', { 'go.mod': 'module x\n', 'go.sum': '' }, 'go.sum'],
+    ['uv', { 'pyproject.toml': '', 'uv.lock': '' }, 'uv.lock'],
+    ['poetry', { 'pyproject.toml': '', 'poetry.lock': '' }, 'poetry.lock'],
+    ['pipenv', { Pipfile: '', 'Pipfile.lock': '' }, 'Pipfile.lock'],
+    [
+      'pip with hashes',
+      { 'requirements.txt': `pytest==8.0.0 \\\n    ${HASH}\n` },
+      'requirements.txt',
+    ],
+    ['pip without hashes is no lockfile', { 'requirements.txt': 'pytest==8.0.0\n' }, undefined],
+    [
+      'hashes in a dev requirements file',
+      { 'pyproject.toml': '', 'requirements-dev.txt': `pytest==8.0.0 ${HASH}\n` },
+      'requirements-dev.txt',
+    ],
+    ['pnpm', { 'package.json': '{}', 'pnpm-lock.yaml': '' }, 'pnpm-lock.yaml'],
+    ['yarn', { 'package.json': '{}', 'yarn.lock': '' }, 'yarn.lock'],
+    ['npm', { 'package.json': '{}', 'package-lock.json': '{}' }, 'package-lock.json'],
+    // npm's files left in a Python project by an npm install run there: the project's own wins
+    [
+      'a Python project with npm debris',
+      { 'pyproject.toml': '', 'uv.lock': '', 'package.json': '{}', 'package-lock.json': '{}' },
+      'uv.lock',
+    ],
+    [
+      'a crate with npm debris',
+      { 'Cargo.toml': '[package]\n', 'Cargo.lock': '', 'package-lock.json': '{}' },
+      'Cargo.lock',
+    ],
+    ['a crate without its lockfile', { 'Cargo.toml': '[package]\n', 'yarn.lock': '' }, undefined],
+  ])('%s', (_name, files, lockfile) => {
+    expect(scanOf(files).lockfile).toBe(lockfile);
+  });
+});

@@ -26,6 +26,8 @@ test('a granted claim and query', async () => {
   ]);
   expect((await repo.run(['evaluate', '--run'], {}, GOLDEN_NOW)).code).toBe(0);
   await transcript(repo, ['claim', '--control', 'tests', '--no-record'], 'claim/granted');
+  // A plain claim works the task out as the Stop hook does (here, with no base: every control).
+  await transcript(repo, ['claim', '--no-record'], 'claim/plain-granted');
   await transcript(repo, ['query', 'control', 'tests'], 'query/control');
 });
 

@@ -14,6 +14,7 @@ export interface AttestOptions extends CommonOptions {
   note: string;
   evidence: string | undefined;
   expires: string | undefined;
+  standing: boolean;
   actor: ActorFlags;
   sign?: SignMode;
   sigstoreRoot?: string | undefined;
@@ -33,6 +34,7 @@ export async function runAttest(options: AttestOptions, ctx: Context): Promise<A
       note: options.note,
       ...(options.evidence === undefined ? {} : { evidence: options.evidence }),
       ...(options.expires === undefined ? {} : { expires: options.expires }),
+      standing: options.standing,
       actor,
     },
     ctx,

@@ -11,6 +11,8 @@
 // proofgate's own exit 0 with a block JSON on stdout passes through untouched.
 import { quoteArg } from '../next/next-command.ts';
 import type { HookAgent } from './parse-stop-input.ts';
+import type { ProjectKind } from '../scan/project-kind.ts';
+import { userInstallFor } from './user-install.ts';
 
 /** `shared`: the committed settings file; `local`: the per-machine one (`--local`). */
 export type HookPlacement = 'shared' | 'local';
@@ -20,14 +22,14 @@ export interface HookCommandRequest {
   placement: HookPlacement;
   /** Absolute directory of the proofgate package (holds bin/proofgate.js); used only when local. */
   packageDir: string;
+  /** The project's kind: how the failure message says to install proofgate (default `other`). */
+  kind?: ProjectKind;
 }
 
 /** What the wrapper prints on stderr (exit 2) when proofgate cannot run or crashes. */
-/** How a user installs the proofgate the committed hook runs. */
-export const USER_INSTALL =
-  'npm install --global proofgate (before it is published: npm pack in a proofgate checkout, then npm install --global <path>/proofgate-<version>.tgz)';
-
-export const HOOK_UNAVAILABLE_MESSAGE = `proofgate: the Stop hook could not run (no proofgate on the PATH your agent runs hooks with, or it crashed), so the stop is blocked. The hook runs a per-user installation, never the node_modules of the project: ${USER_INSTALL}, then proofgate claim; do not report done until claim exits 0.`;
+export function hookUnavailableMessage(kind: ProjectKind): string {
+  return `proofgate: the Stop hook could not run (no proofgate on the PATH your agent runs hooks with, or it crashed), so the stop is blocked. The hook runs a per-user installation, never the node_modules of the project: ${userInstallFor(kind)}. Then run proofgate claim; do not report done until claim exits 0.`;
+}
 
 export function hookCommand(request: HookCommandRequest): string {
   // --require-plane: the project had a plane when the hook was installed, so a plane deleted and
@@ -42,5 +44,6 @@ export function hookCommand(request: HookCommandRequest): string {
   // Claude Code names the project in $CLAUDE_PROJECT_DIR; Codex starts hooks in the session's
   // directory, which `--root .` then names.
   const cd = request.agent === 'claude' ? 'cd "${CLAUDE_PROJECT_DIR:-.}" && ' : '';
-  return `${cd}${bin} ${tail} || { echo '${HOOK_UNAVAILABLE_MESSAGE}' >&2; exit 2; }`;
+  const message = hookUnavailableMessage(request.kind ?? 'other');
+  return `${cd}${bin} ${tail} || { echo '${message}' >&2; exit 2; }`;
 }

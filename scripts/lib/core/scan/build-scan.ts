@@ -185,7 +185,7 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
     omitted['package_manifests'] = manifests.length - MAX_PACKAGE_MANIFESTS;
   const declared = declaredPackages(stack.node?.manifests ?? [], contents);
   const classified = candidates.map((c) => withRisks(c, declared));
-  const lockfile = findLockfile(set);
+  const lockfile = findLockfile(set, contents);
   const partial = {
     files: paths.length,
     languages: countLanguages(paths),

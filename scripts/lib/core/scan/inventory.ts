@@ -2,6 +2,8 @@
 import { sha256Hex } from '../hash.ts';
 import { baseOf } from './line-of.ts';
 import type { FileContents, InstructionFile, ScanResult } from './types.ts';
+import { projectKinds, type ProjectKind } from './project-kind.ts';
+import { isRequirementsFile } from './python.ts';
 
 const LANGUAGES: Record<string, string> = {
   ts: 'typescript',
@@ -132,22 +134,49 @@ export function findTests(paths: readonly string[]): { dirs: string[]; files: nu
   return { dirs: [...dirs].sort(), files };
 }
 
-const LOCKFILES = [
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'pnpm-lock.yaml',
-  'yarn.lock',
-  'bun.lock',
-  'bun.lockb',
-  'poetry.lock',
-  'uv.lock',
-  'Pipfile.lock',
-  'Cargo.lock',
-  'go.sum',
-  'Gemfile.lock',
-  'composer.lock',
-];
+/** Each ecosystem's own lockfiles, looked up for the kinds the root's manifests declare. */
+const OWN_LOCKFILES: Record<Exclude<ProjectKind, 'other'>, readonly string[]> = {
+  rust: ['Cargo.lock'],
+  go: ['go.sum'],
+  python: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],
+  npm: [
+    'package-lock.json',
+    'npm-shrinkwrap.json',
+    'pnpm-lock.yaml',
+    'yarn.lock',
+    'bun.lock',
+    'bun.lockb',
+  ],
+};
 
-export function findLockfile(paths: ReadonlySet<string>): string | undefined {
-  return LOCKFILES.find((file) => paths.has(file));
+/** Lockfiles of ecosystems proofgate names no manifest for, after the project's own. */
+const OTHER_LOCKFILES = ['Gemfile.lock', 'composer.lock'];
+
+/** A pip requirements file pinned with hashes (`pip install --require-hashes` reproduces it). */
+const HASHED = /(^|\s)--hash[= ]sha256:[0-9a-f]{64}/m;
+
+/**
+ * The project's own lockfile at the root: the lockfile of the first kind its manifests declare
+ * (projectKinds: Rust, Go, Python, then npm, so an npm lockfile left in a Python project by
+ * mistake is not taken for the project's), a hashed requirements file for Python, then others.
+ */
+export function findLockfile(
+  paths: ReadonlySet<string>,
+  contents: FileContents,
+): string | undefined {
+  const kinds = projectKinds(paths);
+  for (const kind of kinds) {
+    const own = OWN_LOCKFILES[kind].find((file) => paths.has(file));
+    if (own !== undefined) return own;
+    if (kind === 'python') {
+      const hashed = [...paths]
+        .filter((p) => !p.includes('/') && isRequirementsFile(p))
+        .sort()
+        .find((p) => HASHED.test(contents.get(p) ?? ''));
+      if (hashed !== undefined) return hashed;
+    }
+  }
+  // no manifest of a known kind: whichever lockfile is there
+  const others = kinds.length === 0 ? Object.values(OWN_LOCKFILES).flat() : [];
+  return [...others, ...OTHER_LOCKFILES].find((f) => paths.has(f));
 }

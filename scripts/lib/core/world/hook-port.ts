@@ -28,6 +28,8 @@ export interface HookPort {
   locateHookProject(anchor: string): Promise<HookProject>;
   readJsonSettings(file: string): unknown;
   writeJsonSettings(file: string, value: unknown): void;
+  /** The names of the files at the project's root (its manifests say what kind it is). */
+  listRootFiles(root: string): string[];
   /** The per-user `proofgate` on `path`, outside the project; undefined when none. */
   findUserProofgate(root: string, path: string | undefined): string | undefined;
   isGitIgnored(root: string, rel: string): Promise<boolean>;

@@ -1,6 +1,8 @@
 // attest: a registered human (or external) authority records the result of a manual control as a
-// ledger entry, never inside the registry. The entry binds the control definition only, so
-// committing it does not stale it; `expires` does.
+// ledger entry, never inside the registry. The entry binds the control definition and the subject
+// it judged (the control's inputs, else the tree): a later change to them, the next task's work
+// included, stales it; committing it does not. `--standing` (about nothing in the code) binds the
+// definition only and must expire.
 import type { World } from '../../core/world/world.ts';
 import type { Context } from '../../core/context.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -21,14 +23,20 @@ export interface AttestFlowOptions {
   expires?: string;
   /** Path of an evidence file inside the root, stored as an evidence object. */
   evidence?: string;
+  /** About something outside the code: a code change does not stale it; it must expire. */
+  standing?: boolean;
   actor: Actor;
 }
+
+/** What the attestation stays current for: the control's inputs, the tree, or its definition. */
+export type AttestBinds = 'inputs' | 'tree' | 'standing';
 
 export interface AttestFlowResult {
   control: string;
   status: 'PASS' | 'FAIL';
   expires?: string;
   evidence?: string;
+  binds: AttestBinds;
   entry: string;
 }
 
@@ -70,12 +78,14 @@ export async function attestFlow(
   const maxAge =
     control.execution.type === 'manual' ? control.execution.attestation_max_age_days : undefined;
   const expires = decideExpiry(options.expires, now, maxAge);
+  const binds = decideBinds(control.id, control.inputs, options.standing === true, expires);
   const body: AttestBody = {
     control: control.id,
     status: options.status,
     note: options.note.trim(),
   };
   if (expires !== undefined) body.expires = expires;
+  if (binds === 'standing') body.standing = true;
   // A ledger that does not verify is never appended to: refused (exit 3) before the evidence
   // object is stored or anything is recorded.
   await io.readEntries(plane);
@@ -102,8 +112,41 @@ export async function attestFlow(
     status: options.status,
     ...(expires === undefined ? {} : { expires }),
     ...(body.evidence === undefined ? {} : { evidence: body.evidence }),
+    binds,
     entry: stored.hash,
   };
+}
+
+/**
+ * A standing attestation escapes code changes, so it is never open-ended, and a control that
+ * declares inputs says what the attestation is about: both are refused rather than quietly widened.
+ */
+function decideBinds(
+  control: string,
+  inputs: readonly string[] | undefined,
+  standing: boolean,
+  expires: string | undefined,
+): AttestBinds {
+  if (!standing) return inputs === undefined ? 'tree' : 'inputs';
+  if (inputs !== undefined)
+    throw new UsageError(
+      'BAD_FLAG',
+      `${control} declares inputs: its attestation binds them, so --standing does not apply`,
+      {
+        where: '--standing',
+        next: 'drop --standing: a change to those inputs needs a new attestation',
+      },
+    );
+  if (expires === undefined)
+    throw new UsageError(
+      'MISSING_ARG',
+      `a standing attestation of ${control} outlives code changes, so it must expire`,
+      {
+        where: '--standing',
+        expected: '--expires <ISO date>, or attestation_max_age_days on the control',
+      },
+    );
+  return 'standing';
 }
 
 function decideExpiry(

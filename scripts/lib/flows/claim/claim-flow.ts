@@ -25,7 +25,11 @@ import { summarizeUncommitted, type Uncommitted } from '../../core/gate/claim/un
 export interface ClaimFlowOptions {
   root: string;
   scope: ClaimScope;
-  /** task: the affected controls (required); project and release: must be empty. */
+  /**
+   * task: the controls the task names (--control, PROOFGATE_TASK_CONTROLS or task.json), which
+   * only add to what the change covers (claim-scope.ts), as for the Stop hook: none is a task too.
+   * Project and release: must be empty.
+   */
   controls: readonly string[];
   /** Append the granted claim as a ledger entry (false for CI's --no-record). */
   record: boolean;
@@ -72,13 +76,6 @@ export async function claimFlow(
   ctx: Context,
   io: World,
 ): Promise<ClaimFlowResult> {
-  if (options.scope === 'task' && options.controls.length === 0) {
-    throw new UsageError('MISSING_ARG', 'a task claim needs the affected controls', {
-      expected:
-        "--control <id> once per affected control, or the task's controls in PROOFGATE_TASK_CONTROLS or .git/proofgate/task.json (as the Stop hook reads them)",
-      next: 'proofgate claim --scope project',
-    });
-  }
   if (options.scope !== 'task' && options.controls.length > 0) {
     throw new UsageError(
       'BAD_FLAG',

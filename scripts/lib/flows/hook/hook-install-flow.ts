@@ -4,7 +4,9 @@
 import type { World } from '../../core/world/world.ts';
 import { join } from 'node:path/posix';
 import { UsageError } from '../../core/errors.ts';
-import { hookCommand, USER_INSTALL, type HookPlacement } from '../../core/hook/hook-command.ts';
+import { hookCommand, type HookPlacement } from '../../core/hook/hook-command.ts';
+import { userInstallFor } from '../../core/hook/user-install.ts';
+import { projectKindOf } from '../../core/scan/project-kind.ts';
 import {
   hookEvents,
   mergeHookSettings,
@@ -60,7 +62,9 @@ export async function installHook(
     });
   }
   const path = join(root.split('\\').join('/'), file);
-  const command = hookCommand({ agent, placement, packageDir });
+  // The committed command's failure message says how to install proofgate for this kind of project.
+  const kind = projectKindOf(hook.listRootFiles(root));
+  const command = hookCommand({ agent, placement, packageDir, kind });
   const events = hookEvents(request.subagent);
   const merged = mergeHookSettings(hook.readJsonSettings(path) ?? {}, events, command, file);
   if (merged.changed.length + merged.removed.length > 0)
@@ -68,7 +72,7 @@ export async function installHook(
   const notes: string[] = [];
   if (placement === 'shared' && hook.findUserProofgate(root, request.path) === undefined) {
     notes.push(
-      `no proofgate on your PATH outside this project: the hook runs a per-user installation, never npx or node_modules (which the project can rewrite). Install it for your user: ${USER_INSTALL}; until then the hook blocks every stop (exit 2 with the reason)`,
+      `no proofgate on your PATH outside this project: the hook runs a per-user installation, never npx or node_modules (which the project can rewrite). Install it for your user: ${userInstallFor(kind)}; until then the hook blocks every stop (exit 2 with the reason)`,
     );
   }
   if (placement === 'local' && !(await hook.isGitIgnored(root, file))) {

@@ -100,12 +100,13 @@ export async function gatherClaimFacts(
           verdict: `REFUSED task claim: ${rerun.blockers.length} control(s) recorded as PASS do not pass when run again`,
           blockers: rerun.blockers,
         };
-  const claimed = gathered.statuses.map((s) => s.control);
+  // A plain `claim` works the task out as this hook did (the same task file and environment
+  // variable, the same change), so only controls named to the hook itself are named to it.
   return claimFacts(
     plane,
     decision,
     gathered,
-    now.isOutsideCampaign ? CAMPAIGN_CLAIM : claimCommandFor(claimed),
+    now.isOutsideCampaign ? CAMPAIGN_CLAIM : claimCommandFor(controls),
   );
 }
 

@@ -45,6 +45,11 @@ export interface InitPlaneResult {
    * file: `changed` when it wrote the file (.npmignore, MANIFEST.in, pyproject.toml, Cargo.toml).
    */
   packaging: PackagingNote[];
+  /**
+   * The profile file (relative to the root) when it lies inside the project and git does not
+   * ignore it: its decisions are in the manifest now; kept there, a package could ship it.
+   */
+  profileInProject?: string;
   manifest: Manifest;
   registry: Registry;
   candidates: ScanResult['candidates'];

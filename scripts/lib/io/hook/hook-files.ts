@@ -1,7 +1,7 @@
 // The Stop hook's own files, all inside the git dir (never in the working tree, so they can never
 // change a subject binding): the diagnostic log and the optional task file. Nothing here counts
 // blocks: the count lives in the ledger (core/hook/hook-notes.ts), which the agent cannot edit.
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.ts';
 import type { TaskFile } from '../../core/hook/task-controls.ts';
@@ -89,6 +89,17 @@ export function findUserProofgate(root: string, path: string | undefined): strin
   if (found === undefined) return undefined;
   const inside = relative(resolve(root), resolve(found));
   return inside.startsWith('..') || isAbsolute(inside) ? found : undefined;
+}
+
+/** The names of the regular files directly in `root`; none when it cannot be read. */
+export function listRootFiles(root: string): string[] {
+  try {
+    return readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
 }
 
 /** Whether git ignores the path (relative to the root); false when git cannot tell. */

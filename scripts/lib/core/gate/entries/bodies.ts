@@ -90,6 +90,12 @@ export interface AttestBody {
   expires?: string;
   /** Digest of the attached evidence object. */
   evidence?: string;
+  /**
+   * `attest --standing`: about something outside the code (a contract read, a policy), so a code
+   * change does not stale it; it always expires. Absent: it binds the subject it judged (the
+   * control's inputs, else the tree), so an acceptance for one task does not carry to the next.
+   */
+  standing?: true;
 }
 
 export interface StageActors {

@@ -168,16 +168,20 @@ export function latestOf(records: readonly ResultRecord[], order: LedgerOrder): 
 /**
  * The matching rule (references/statuses.md): a result judges the current code when it was made
  * for the same control definition and, when the control declares `inputs`, the same inputs digest,
- * otherwise the same tree. An attestation binds the control definition and, when the control
- * declares `inputs`, the inputs it judged: later work on those files needs a new attestation,
- * whatever its age; without inputs, committing code never stales it and time (`expires`) does.
+ * otherwise the same tree. An attestation binds the control definition and the subject it judged:
+ * the control's `inputs` when it declares them, else the tree, so later work on them needs a new
+ * attestation whatever its age (an acceptance written for one task never satisfies the next). A
+ * standing attestation (`attest --standing`, about nothing in the code) binds the definition
+ * only and always expires. Committing an attestation never stales it: evidence is not in the tree.
  * Manifest and registry digests are recorded but not compared: an edit to another control must
  * not stale this one, and this control's own definition is covered by `control`.
  */
 export function matchesBinding(record: ResultRecord, current: SubjectBinding): boolean {
   if (current.control === undefined || record.subject.control !== current.control) return false;
-  if (record.kind === 'attest')
-    return current.inputs === undefined || record.subject.inputs === current.inputs;
+  if (record.kind === 'attest') {
+    if (current.inputs !== undefined) return record.subject.inputs === current.inputs;
+    return record.attest?.standing === true || record.subject.tree === current.tree;
+  }
   if (policyChanged(record, current)) return false;
   if (current.inputs !== undefined) return record.subject.inputs === current.inputs;
   return record.subject.tree === current.tree;

@@ -200,6 +200,11 @@ export function parseAttestBody(body: JsonObject): AttestBody | undefined {
     };
     if (body['expires'] !== undefined) attest.expires = iso(body['expires']);
     if (body['evidence'] !== undefined) attest.evidence = hex(body['evidence']);
+    // Only `true` means standing; any other value is a body that cannot be read (never satisfies).
+    if (body['standing'] !== undefined) {
+      if (body['standing'] !== true) fail();
+      attest.standing = true;
+    }
     return attest;
   });
 }

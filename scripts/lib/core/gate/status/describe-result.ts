@@ -60,6 +60,9 @@ export function describeStale(last: ResultRecord, current: SubjectBinding): stri
   if (current.inputs !== undefined && last.kind === 'attest') {
     return `no result for the current inputs: the attestation by ${last.actor.authority} judged inputs ${shortHash(last.subject.inputs ?? '?')}… and a file among the control's inputs changed since; it needs a new attestation whatever its age`;
   }
+  if (last.kind === 'attest') {
+    return `no attestation for the current code: the attestation by ${last.actor.authority} judged tree ${shortHash(last.subject.tree)}… and the code changed since; it binds what it judged (not the next task), so it needs a new attestation whatever its age`;
+  }
   if (policyChanged(last, current)) {
     return `no result under the current manifest scope or evidence policy (${what} before it changed)`;
   }
