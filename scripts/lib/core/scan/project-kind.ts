@@ -2,7 +2,8 @@
 // for (core/hook/user-install.ts) and whose lockfile the lockfile control points at (inventory.ts).
 
 /** The ecosystem a project's root files declare; `other` when none of them is there. */
-export type ProjectKind = 'rust' | 'go' | 'python' | 'npm' | 'other';
+export const PROJECT_KINDS = ['rust', 'go', 'python', 'npm', 'other'] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
 
 /**
  * Root file names that declare each kind, in order of precedence. A non-npm manifest goes before

@@ -10,6 +10,7 @@ import {
   type OwnContentRules,
 } from '../../core/binding/own-content.ts';
 import { hookCommand } from '../../core/hook/hook-command.ts';
+import { PROJECT_KINDS } from '../../core/scan/project-kind.ts';
 import { SKILL_DIRS } from '../../core/skill/plan-skill-install.ts';
 import { packageRoot } from '../host/package-root.ts';
 import {
@@ -26,9 +27,12 @@ import { withTreeIndex } from './subject-index.ts';
 /** What this proofgate writes for a plane at `planeRel` (relative to the root). */
 export function ownContentRules(planeRel: string): OwnContentRules {
   const plane = planeRel.replace(/\/+$/, '');
+  // The command's failure message is worded for the project's kind: every kind's form is ours.
   const hookCommands = (['claude', 'codex'] as const).flatMap((agent) =>
-    (['shared', 'local'] as const).map((placement) =>
-      hookCommand({ agent, placement, packageDir: packageRoot() }),
+    (['shared', 'local'] as const).flatMap((placement) =>
+      PROJECT_KINDS.map((kind) =>
+        hookCommand({ agent, placement, packageDir: packageRoot(), kind }),
+      ),
     ),
   );
   return {
