@@ -174,7 +174,7 @@ export function toolStaleReason(
     : undefined;
 }
 
-const TOOL_NEXT = `reinstall proofgate from the registry (npm ci), then run the controls again (${nextCommand('evaluateRun')})`;
+const TOOL_NEXT = `reinstall proofgate (npm ci where it is a devDependency, else its tarball again), then run the controls again (${nextCommand('evaluateRun')})`;
 
 /** A modified gate refuses every claim; an unknown one too under `policies.tool.unknown: block`. */
 export function toolBlockers(tool: ToolBinding | undefined, policy: ToolPolicy): ClaimBlocker[] {
