@@ -125,6 +125,17 @@ describe('verification weakened', () => {
       'verification weakened: ENG.TESTS ran 4 tests, the base ran 4; marks 1 todo, the base 0',
     );
   });
+  it('a new test also run in a skipped variant (one more run, one more skip) is fine', () => {
+    // pytest parametrized over a backend that is not built here: every test runs once, skips once.
+    expect(judge(counts(39, 41), counts(40, 42)).blockers).toEqual([]);
+  });
+  it('a test turned into a skip while a dummy is added (as many run, one more skip) blocks', () => {
+    expect(judge(counts(4, 0), counts(4, 1)).blockers[0]?.reason).toBe(
+      'verification weakened: ENG.TESTS ran 4 tests, the base ran 4; skips 1, the base skipped 0',
+    );
+    // Two skips for one added test: one more skip than tests added.
+    expect(judge(counts(4, 0), counts(5, 2)).blockers).toHaveLength(1);
+  });
   it('a renamed test (same count, other name) only warns', () => {
     const renamed = ['adds', 'subtracts below zero', 'top level', 'zero'];
     const found = judge(counts(4, 0, 0, NAMES), counts(4, 0, 0, renamed));
