@@ -1,6 +1,6 @@
 // The inventory parsers on REAL output: test/fixtures/inventory/<runner>/out/ was captured by
 // record.sh running node --test, vitest, pytest and cargo test on fixtures of our own (versions in
-// ABOUT.md). jest, mocha and go are not installed here: their cases below are written from the
+// ABOUT.md; uvu by hand, ABOUT.md says how). jest, mocha and go are not installed here: their cases below are written from the
 // runners' documented output formats, and say so.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,38 @@ describe('node --test (real output, node 20)', () => {
       });
     },
   );
+});
+
+describe('uvu (real output, 0.3.2)', () => {
+  it('the summary block: Total is what ran, failed = Total - Passed, skips apart; no names', () => {
+    const uvu = { ran: 3, skipped: 1, todo: 0 };
+    expect(readInventory({ output: captured('uvu', 'default-pass.txt') })).toEqual({
+      runner: 'uvu',
+      ...uvu,
+      passed: 3,
+      failed: 0,
+    });
+    expect(readInventory({ output: captured('uvu', 'default-fail.txt') })).toEqual({
+      runner: 'uvu',
+      ...uvu,
+      passed: 2,
+      failed: 1,
+    });
+  });
+  it('two runs are summed; a block out of order or with words is not a summary', () => {
+    const block = (t: number, p: number) =>
+      `  Total:     ${t}\n  Passed:    ${p}\n  Skipped:   0\n  Duration:  1.2ms\n`;
+    expect(readInventory({ output: block(3, 3) + block(2, 1) })).toMatchObject({
+      runner: 'uvu',
+      ran: 5,
+      passed: 4,
+      failed: 1,
+    });
+    expect(
+      readInventory({ output: '  Passed: 3\n  Total: 3\n  Skipped: 0\n  Duration: 1ms\n' }),
+    ).toMatchObject({ runner: 'unknown' });
+    expect(readInventory({ output: block(2, 3) })).toMatchObject({ runner: 'unknown' });
+  });
 });
 
 describe('vitest (real output, 4.x)', () => {
@@ -225,7 +257,7 @@ describe('no summary: unknown, with the reason', () => {
     expect(readInventory({ output: '', argv: ['node', '-e', '0'] })).toEqual({
       runner: 'unknown',
       reason:
-        "no test runner's summary in the output (looked for node --test, vitest, jest, mocha, pytest, cargo test, go test -v)",
+        "no test runner's summary in the output (looked for node --test, vitest, jest, mocha, uvu, pytest, cargo test, go test -v)",
     });
   });
   it('a command that names its runner, and the cut output', () => {

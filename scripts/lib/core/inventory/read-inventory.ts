@@ -14,6 +14,7 @@ import { parseNodeSpec, parseNodeTap } from './parse-node.ts';
 import { parseVitest } from './parse-vitest.ts';
 import { parseJest } from './parse-jest.ts';
 import { parseMocha } from './parse-mocha.ts';
+import { parseUvu } from './parse-uvu.ts';
 import { parsePytest } from './parse-pytest.ts';
 import { parseCargo } from './parse-cargo.ts';
 import { GO_PACKAGE, parseGo } from './parse-go.ts';
@@ -40,12 +41,13 @@ const PARSERS: readonly {
   { runner: 'vitest', parse: parseVitest },
   { runner: 'jest', parse: parseJest },
   { runner: 'mocha', parse: parseMocha },
+  { runner: 'uvu', parse: parseUvu },
   { runner: 'pytest', parse: parsePytest },
   { runner: 'cargo', parse: parseCargo },
   { runner: 'go', parse: parseGo },
 ];
 
-const LOOKED_FOR = 'node --test, vitest, jest, mocha, pytest, cargo test, go test -v';
+const LOOKED_FOR = 'node --test, vitest, jest, mocha, uvu, pytest, cargo test, go test -v';
 
 function baseName(arg: string): string {
   return arg.slice(arg.lastIndexOf('/') + 1).replace(/\.(c?js|mjs|cmd|exe)$/, '');
@@ -55,7 +57,7 @@ function baseName(arg: string): string {
 export function runnerNamedBy(argv: readonly string[]): string | undefined {
   const names = argv.map(baseName);
   if (names.includes('--test') && names.some((n) => n === 'node')) return 'node';
-  for (const runner of ['vitest', 'jest', 'mocha', 'pytest'])
+  for (const runner of ['vitest', 'jest', 'mocha', 'uvu', 'pytest'])
     if (names.includes(runner)) return runner;
   if (names.includes('py.test')) return 'pytest';
   if (names.includes('cargo') && (names.includes('test') || names.includes('nextest')))
