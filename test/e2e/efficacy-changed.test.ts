@@ -28,7 +28,13 @@ const pkg = `${JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module', 
 function project(): GateRepo {
   const r = makeGateRepo(
     [
-      { id: 'ENG.TESTS', execution: '{ type: command, argv: [npm, test] }' },
+      {
+        id: 'ENG.TESTS',
+        execution: '{ type: command, argv: [npm, test] }',
+        // Its code: without inputs the scope would be every tracked source, the helper's untested
+        // src/app.js too (issue 50 part 2).
+        inputs: ['src/calc.js', 'test/**', 'package.json'],
+      },
       {
         id: 'ENG.DOCS',
         execution: '{ type: command, argv: [node, -e, "0"] }',

@@ -115,7 +115,8 @@ describe('hook stop fixtures', () => {
     expect(out.decision).toBe('block');
     expect(out.reason).toContain('- unit [self] TODO');
     expect(out.reason).toContain('- proofgate evaluate --run --control unit');
-    expect(out.reason).toContain('proofgate claim --control unit --control notes');
+    // A plain claim works out the task itself, as the hook does: the line names no controls.
+    expect(out.reason).toContain('Then: proofgate claim. Do not report done');
     expect(out.reason).toContain('Do not report done until claim exits 0.');
     expect(out.reason.length).toBeLessThanOrEqual(1500);
     expect(result.stdout.endsWith('}\n')).toBe(true);

@@ -86,7 +86,7 @@ describe('a task covers what it changes', () => {
     expect(blocked.decision).toBe('block');
     expect(blocked.reason).toContain('- tests [self] STALE');
     expect(blocked.reason).toContain(`(in the task: ${WHY.slice('tests: '.length)})`);
-    expect(blocked.reason).toContain('proofgate claim --control tests --control license');
+    expect(blocked.reason).toContain('Then: proofgate claim. Do not report done');
     const fromFile = await r.run(['claim', '--no-record']);
     expect(fromFile.code, fromFile.out).toBe(1);
     expect(fromFile.out).toContain('license: named by task.json');
