@@ -21,6 +21,8 @@ import { max } from '../src/calc.js';
 test('max', () => {
   assert.equal(max(1, 2), 2);
   assert.equal(max(3, 2), 3);
+  assert.equal(max(-0, 0), 0);
+  assert.ok(Object.is(max(0, -0), -0), 'a tie returns b: the boundary is tested');
 });
 `;
 const pkg = `${JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module', scripts: { test: 'node --test test/' } })}\n`;

@@ -75,8 +75,11 @@ describe("proofgate's own files stale nothing", () => {
     expect((await r.run(['claim', '--scope', 'project', '--no-record'])).code).toBe(0);
     // the task made since the last claim covers nothing: no file of the project changed
     const task = await r.run(['claim', '--no-record', '--json']);
-    expect(task.out).not.toContain('.npmignore');
-    expect(task.out).not.toContain('settings.json');
+    // (the claim lists the working tree's uncommitted files as they are; the task is what counts)
+    const { uncommitted, ...verdict } = JSON.parse(task.out) as Record<string, unknown>;
+    expect(JSON.stringify(uncommitted)).toContain('.npmignore');
+    expect(JSON.stringify(verdict)).not.toContain('.npmignore');
+    expect(JSON.stringify(verdict)).not.toContain('settings.json');
     r.git('add', '-A');
     r.git('commit', '-q', '-m', 'skill and hook');
     expect(await statusOf(r)).toBe('PASS');
