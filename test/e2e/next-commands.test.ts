@@ -197,7 +197,7 @@ describe('every next: command runs as printed', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 240_000); // every printed next: line of a newcomer's whole path, run: about a minute on two loaded cores
 
   test('shellWords refuses unquoted placeholders, so a <slot> in a next: line fails the test', () => {
     expect(shellWords(`proofgate attest --note '<what was checked>'`)).toEqual([
