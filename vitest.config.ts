@@ -25,7 +25,7 @@ export const config = defineConfig({
           name: 'fast',
           env: onPath,
           // Some command tests read every doc and source file; on a loaded two-core machine 5 s is short.
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           include: [
             'test/core/**/*.test.ts',
             'test/commands/**/*.test.ts',
