@@ -172,14 +172,23 @@ function firstContact(project: Project): void {
   // a task: a small change, committed, run, and claimed by following what the claim prints
   appendComment(j, ecosystem);
   j.commit('task: a comment in the library');
-  const run = step(j, ['evaluate', '--run'], 0);
+  // The run passes every control it runs; the acceptance attestation binds the code it accepted
+  // (references/attest.md), so after the change it is the one TODO and evaluate says INCOMPLETE.
+  const run = step(j, ['evaluate', '--run'], 1);
   expect(run.stdout).toMatch(/PASS +ENG\.TESTS/);
+  expect(run.stdout.split('\n')[0]).toMatch(/^INCOMPLETE .*\b1 TODO\b/);
+  const notPassing = [...run.stdout.matchAll(/^ {2}([A-Z_]+) +([A-Z][A-Z0-9_.]+): /gm)]
+    .filter((m) => m[1] !== 'PASS' && m[1] !== 'NOT_APPLICABLE')
+    .map((m) => `${m[1]} ${m[2]}`);
+  expect(notPassing, run.stdout).toEqual(['TODO PRD.ACCEPTANCE']);
+  expect(run.stdout).toMatch(/^ {2}TODO +PRD\.ACCEPTANCE: no attestation for the current code/m);
   // At engineering_ready a task rests on the self stage (the Stop hook runs its fast controls
   // again): no second clone, no key, no audit to follow; only the acceptance is given again.
   const { ran } = followToClaim(j, ['claim', '--control', 'ENG.TESTS'], 'the change is a comment');
   // The acceptance attestation binds the code it accepted (references/attest.md): the task's
   // change needs the owner's acceptance again, and nothing else.
   const accept = /^proofgate attest --control PRD\.ACCEPTANCE /;
+  expect(ran.filter((line) => accept.test(line)).length, ran.join('\n')).toBeGreaterThan(0);
   expect(
     ran.filter((line) => !accept.test(line)),
     ran.join('\n'),
