@@ -2,14 +2,17 @@
 // efficacy-projects, each with its ABOUT.md): the syntax-tree operators plant defects, the
 // project's real test command runs in the temporary worktree and catches them, and a control that
 // never fails is `ineffective`.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeGateRepo, type GateRepo } from '../helpers/gate-repo.ts';
+import { makeRepo, type TestRepo } from '../helpers/git-repo.ts';
+import { createEfficacyIO } from '../../scripts/lib/io/repo/temp-worktree.ts';
 import { hasTool, readProjectFiles } from '../helpers/project-files.ts';
 import { runCli } from '../helpers/cli.ts';
 
-const repos: GateRepo[] = [];
+const repos: (GateRepo | TestRepo)[] = [];
 afterEach(() => {
   for (const r of repos.splice(0)) r.remove();
 });
@@ -86,6 +89,38 @@ describe.skipIf(!hasTool('python3', '--version'))('Python: a src-layout package,
     );
     expect(readFileSync(join(r.dir, 'src/percentkit/clamp.py'), 'utf8')).toBe(before);
   }, 300_000);
+
+  it('each mutant written in place gets a whole second of its own, so Python never runs the cached bytecode of the one before', async () => {
+    const r = makeRepo({ 'limit.py': 'LIMIT = 1\n' });
+    repos.push(r);
+    const eio = createEfficacyIO();
+    const read = (dir: string) =>
+      execFileSync('python3', ['-c', 'import limit; print(limit.LIMIT)'], { cwd: dir, env })
+        .toString()
+        .trim();
+    const seconds = (dir: string) => Math.floor(statSync(join(dir, 'limit.py')).mtimeMs / 1000);
+    const seen = await eio.withWorktree(r.dir, async (w) => {
+      // compiled to __pycache__/limit.cpython-*.pyc, keyed on the source's whole seconds and bytes
+      const values = [read(w.dir)];
+      const stamps = [seconds(w.dir)];
+      // planted and undone back to back (milliseconds apart), every version of the same length
+      for (const text of ['LIMIT = 2\n', 'LIMIT = 1\n', 'LIMIT = 3\n']) {
+        const before = Date.now();
+        await eio.writeText(w, 'limit.py', text);
+        const stamp = seconds(w.dir);
+        // never before the write: a build output newer than an earlier version stays stale
+        expect(stamp).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+        stamps.push(stamp);
+      }
+      values.push(read(w.dir));
+      await eio.writeText(w, 'limit.py', 'LIMIT = 1\n');
+      values.push(read(w.dir));
+      return { values, stamps };
+    });
+    expect(new Set(seen.stamps).size).toBe(seen.stamps.length);
+    expect(seen.stamps).toEqual([...seen.stamps].sort((a, b) => a - b));
+    expect(seen.values).toEqual(['1', '3', '1']);
+  });
 });
 
 describe.skipIf(!hasTool('cargo', '--version'))('Rust: a crate with unit tests', () => {

@@ -5,7 +5,7 @@
 // A signal removes it at once on the file system (io/git/worktree.ts discardWorktreeNow), before
 // the process dies of the signal; otherwise git removes it when the work is done.
 import { existsSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
@@ -67,6 +67,29 @@ function inside(worktree: TempWorktree, file: string): string {
   return path;
 }
 
+/** A file's mtime in seconds (with the fraction), undefined when it does not exist. */
+async function mtimeSeconds(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).mtimeMs / 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+// Mutants are planted and undone in place, one after the other, often within one second. A cache
+// that trusts a source's mtime and size (CPython's .pyc holds whole seconds and bytes, so does
+// pytest's assertion rewrite) would run the previous mutant when the next has the same length
+// (`>` → `>=`, then `100` → `None`): the control then judges stale code. Each write moves the
+// file's mtime to a whole second later than the one it had and not before the write itself, so
+// no version is ever mistaken for another, and a build newer than an earlier version is stale.
+async function writeStamped(path: string, text: string): Promise<void> {
+  const before = await mtimeSeconds(path);
+  await writeFile(path, text);
+  const written = (await mtimeSeconds(path)) ?? Date.now() / 1000;
+  const second = Math.max(Math.ceil(written), before === undefined ? 0 : Math.floor(before) + 1);
+  await utimes(path, second, second);
+}
+
 export function createEfficacyIO(): EfficacyIO {
   return {
     withWorktree,
@@ -83,7 +106,7 @@ export function createEfficacyIO(): EfficacyIO {
     },
     listFiles: (worktree, globs) => listWorktreeFiles(worktree.dir, globs),
     readText: (worktree, file) => readFile(inside(worktree, file), 'utf8'),
-    writeText: (worktree, file, text) => writeFile(inside(worktree, file), text),
+    writeText: (worktree, file, text) => writeStamped(inside(worktree, file), text),
     async applyPatch(worktree, patch) {
       if (patch.length === 0) return 'the patch is empty';
       return applyGitPatch(worktree.dir, patch);
