@@ -1,6 +1,6 @@
 // Human output of `proofgate claim`: the verdict, how each stage was signed, then each blocker with
 // its next command, the task's scope, definition and rule changes.
-import { describeChange } from '../core/gate/claim/definition-approval.ts';
+import { describeChange } from '../core/gate/claim/definition-diff.ts';
 import type { TaskScope } from '../core/gate/select/task-scope.ts';
 import { describeGrantedOnWorkingTree } from '../core/gate/claim/uncommitted.ts';
 import type { ClaimFlowResult } from '../flows/claim/claim-flow.ts';

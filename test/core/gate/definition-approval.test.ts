@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import {
   approvedDefinitions,
-  definitionDigest,
-  diffDefinitions,
-  removalDigest,
   unapprovedChanges,
   withDefinitionApprovals,
 } from '../../../scripts/lib/core/gate/claim/definition-approval.ts';
+import {
+  definitionDigest,
+  diffDefinitions,
+  removalDigest,
+} from '../../../scripts/lib/core/gate/claim/definition-diff.ts';
 import type { ClaimDecision } from '../../../scripts/lib/core/gate/claim/decide-claim.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';

@@ -1,13 +1,13 @@
 // A change of what a control reaches is a change of its definition: folded into the definition
 // changes, described by file and value, and approved only by an approval that names the reach now.
 import { describe, expect, test } from 'vitest';
+import { unapprovedChanges } from '../../../scripts/lib/core/gate/claim/definition-approval.ts';
 import {
   definitionDigest,
   describeChange,
   diffDefinitions,
-  unapprovedChanges,
   withReachChanges,
-} from '../../../scripts/lib/core/gate/claim/definition-approval.ts';
+} from '../../../scripts/lib/core/gate/claim/definition-diff.ts';
 import type { Manifest } from '../../../scripts/lib/core/plane/types.ts';
 import { approvalNote, commandControl } from '../../helpers/definition-fixture.ts';
 

@@ -9,7 +9,7 @@ import {
   pinRules,
   policiesDigest,
 } from '../../../scripts/lib/core/trust/pinned-rules.ts';
-import { definitionDigest } from '../../../scripts/lib/core/gate/claim/definition-approval.ts';
+import { definitionDigest } from '../../../scripts/lib/core/gate/claim/definition-diff.ts';
 import type { StoredEntry } from '../../../scripts/lib/core/ledger/types.ts';
 import type { Control, Manifest } from '../../../scripts/lib/core/plane/types.ts';
 

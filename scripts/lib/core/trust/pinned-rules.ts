@@ -7,11 +7,8 @@ import { digestJson } from '../hash.ts';
 import type { LedgerFinding, StoredEntry } from '../ledger/types.ts';
 import type { Manifest } from '../plane/types.ts';
 import type { Control } from '../plane/types.ts';
-import {
-  approvedDefinitions,
-  definitionDigest,
-  removalDigest,
-} from '../gate/claim/definition-approval.ts';
+import { approvedDefinitions } from '../gate/claim/definition-approval.ts';
+import { definitionDigest, removalDigest } from '../gate/claim/definition-diff.ts';
 
 /** The approval id of the manifest's rules (profile, scope, policies) in a definition approval. */
 export const POLICIES_ID = '@policies';

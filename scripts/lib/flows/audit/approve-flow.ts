@@ -9,15 +9,17 @@ import type { Actor } from '../../core/ledger/types.ts';
 import type { Manifest } from '../../core/plane/types.ts';
 import {
   APPROVAL_NOTE_TYPE,
+  mayApprove,
+  type ApprovalBody,
+} from '../../core/gate/claim/definition-approval.ts';
+import {
   definitionDigest,
   diffDefinitions,
-  mayApprove,
   removalDigest,
-  type ApprovalBody,
   withReachChanges,
   type BaseControl,
   type ReachChange,
-} from '../../core/gate/claim/definition-approval.ts';
+} from '../../core/gate/claim/definition-diff.ts';
 import { hasRegisteredKey } from '../../core/gate/claim/owner-decisions.ts';
 import { TEST_FILE_PREFIX, testFileDigest } from '../../core/gate/claim/test-teeth.ts';
 import { toJsonObject } from '../../core/ledger/to-json.ts';
@@ -101,7 +103,7 @@ export async function approveFlow(
     });
   }
   // A definition is approved together with what it reaches now: a later change to a script or a
-  // runner's config is a new change (definition-approval.ts reachApprovalDigest).
+  // runner's config is a new change (definition-diff.ts reachApprovalDigest).
   const wanted = new Set(ids);
   const reach = await readReachDigests(
     plane,

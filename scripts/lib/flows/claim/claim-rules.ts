@@ -16,13 +16,15 @@ import type { StoredEntry } from '../../core/ledger/types.ts';
 import type { ControlStatus } from '../../core/gate/status/compute-status.ts';
 import type { ClaimDecision } from '../../core/gate/claim/decide-claim.ts';
 import {
-  diffDefinitions,
   reportDefinitions,
   withDefinitionApprovals,
-  withReachChanges,
   type DefinitionReport,
-  type ReachChange,
 } from '../../core/gate/claim/definition-approval.ts';
+import {
+  diffDefinitions,
+  withReachChanges,
+  type ReachChange,
+} from '../../core/gate/claim/definition-diff.ts';
 import { needsSignedStages } from '../../core/gate/authority/stage-strength.ts';
 import { untrustedBase } from './trusted-rules.ts';
 

@@ -5,7 +5,7 @@
 // the last granted claim in the ledger is the base; without one either, every required control.
 import { subjectScopeOf, type SubjectScope } from '../../core/binding/build-subject.ts';
 import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
-import { diffDefinitions } from '../../core/gate/claim/definition-approval.ts';
+import { diffDefinitions } from '../../core/gate/claim/definition-diff.ts';
 import { selectRequired } from '../../core/gate/select/select-controls.ts';
 import {
   decideTaskScope,

@@ -1,10 +1,10 @@
 // The reach of each command control (core/reach/) at the trusted base and in the working tree, and
 // how it moved: a change of the reach is a change of the control's definition (claim-rules.ts
-// gateByBase, definition-approval.ts). Files are read in rounds, every control at once (one read
+// gateByBase, definition-diff.ts). Files are read in rounds, every control at once (one read
 // at the base per round), both sides in parallel, the first round asking the files the tools are
 // known to read.
 import type { BaseRules } from '../../core/gate/claim/base-rules.ts';
-import type { ReachChange } from '../../core/gate/claim/definition-approval.ts';
+import type { ReachChange } from '../../core/gate/claim/definition-diff.ts';
 import type { Control } from '../../core/plane/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
 import { diffReach, digestReach } from '../../core/reach/diff-reach.ts';
