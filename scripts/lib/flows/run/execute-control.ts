@@ -20,13 +20,14 @@ import {
 } from '../../core/gate/authority/grant-authority.ts';
 import type { Actor, ObjectStore } from '../../core/ledger/types.ts';
 import type { Plane } from '../../core/plane/plane.ts';
-import type { TraceOutcome } from '../../core/ports.ts';
 import { redactionRulesFor } from '../../core/gate/select/select-for-flow.ts';
 import { pickEnvironment, relevantWithheld } from '../../core/shared/child-env.ts';
 import { formatEvaluateCommand } from '../../core/next/next-command.ts';
-import { redactArgv, redactText } from '../../core/redact/redact.ts';
+import { redactArgv } from '../../core/redact/redact.ts';
 import { makeReviewCopy } from '../../core/gate/output/review-copy.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
+import { executeFileCheck } from './execute-file-check.ts';
+import { executeTraceCheck } from './execute-trace-check.ts';
 import { judgeRatchet } from './judge-ratchet.ts';
 import { budgetRefusal, withArtifacts } from './snapshot-artifacts.ts';
 import { readInventory } from '../../core/inventory/read-inventory.ts';
@@ -154,9 +155,9 @@ async function executeUngranted(
       }
       return runArgv(control, execution.argv, {}, settings, granted, rerun);
     case 'file':
-      return checkFile(execution, settings);
+      return executeFileCheck(execution, settings);
     case 'trace':
-      return checkTraceControl(execution, settings);
+      return executeTraceCheck(execution, settings);
     case 'manual':
     case 'slot':
       return blocked(
@@ -268,68 +269,4 @@ async function runPicked(
   details.inventory = readInventory({ output: copy.text, argv, truncated: copy.truncated });
   const status: ResultStatus = result.exitCode === 0 && !result.timedOut ? 'PASS' : 'FAIL';
   return { outcome: { status, details, objects: [review] }, output: copy.text };
-}
-
-async function checkFile(
-  execution: Extract<Execution, { type: 'file' }>,
-  settings: ExecuteSettings,
-): Promise<ExecuteOutcome> {
-  const state = await settings.io.statPath(settings.plane.root, execution.path);
-  const exists = state === 'file' || state === 'directory';
-  const holds = state !== 'outside' && (execution.condition === 'exists' ? exists : !exists);
-  const detail =
-    state === 'outside'
-      ? `${execution.path} resolves outside the root`
-      : `${execution.path} is ${exists ? 'present' : 'absent'} (expected ${execution.condition})`;
-  const details: RunDetails = {
-    execution: 'file',
-    duration_ms: 0,
-    timed_out: false,
-    truncated: false,
-    detail,
-    authorizations: [],
-  };
-  return { status: holds ? 'PASS' : 'FAIL', details, objects: [] };
-}
-
-async function checkTraceControl(
-  execution: Extract<Execution, { type: 'trace' }>,
-  settings: ExecuteSettings,
-): Promise<ExecuteOutcome> {
-  const started = Date.now();
-  const outcome = await (settings.io.checkTrace?.(settings.plane.root, execution) ??
-    checkTrace(settings.plane.root, execution, settings.io));
-  const objects = outcome.report === undefined ? [] : [await settings.objects.put(outcome.report)];
-  const details: RunDetails = {
-    execution: 'trace',
-    duration_ms: Math.max(0, Date.now() - started),
-    timed_out: false,
-    truncated: false,
-    detail: redactText(outcome.detail, settings.rules),
-    authorizations: [],
-  };
-  if (objects[0] !== undefined) details.review = objects[0];
-  return { status: outcome.status, details, objects };
-}
-
-/**
- * The trace control as the gate sees it. An invalid or missing pack stays a ConfigError (exit 2):
- * a broken pack is a plane problem for a human, not a result of the code under test.
- */
-async function checkTrace(
-  root: string,
-  execution: Extract<Execution, { type: 'trace' }>,
-  io: Pick<World, 'loadTrace'>,
-): Promise<TraceOutcome> {
-  // Loaded on first use: the trace readers and the rule-pack validator are only needed by a
-  // trace control that actually runs, never by claim, status or the Stop hook.
-  const { checkTraceControl } = await import('../trace/trace-control.ts');
-  const result = await checkTraceControl(root, execution, await io.loadTrace());
-  return {
-    status: result.status,
-    detail: result.summary,
-    ...(result.report === null
-      ? {}
-      : { report: new TextEncoder().encode(`${JSON.stringify(result.report, null, 2)}\n`) }),
-  };
 }
