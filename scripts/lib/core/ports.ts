@@ -32,6 +32,14 @@ export interface TraceOutcome {
 /** What is at a path relative to the root; `outside` when it resolves out of the root. */
 export type PathState = 'file' | 'directory' | 'absent' | 'outside';
 
+/**
+ * The evidence budget's count over one run: each `bytes()` is what the store holds then, the ledger
+ * read whole once and then only past what was already read (io/ledger/evidence-bytes.ts).
+ */
+export interface EvidenceMeter {
+  bytes(): Promise<number>;
+}
+
 export interface GateIO {
   loadPlane(root: string): Promise<Plane>;
   /** Current subject binding per control id, for exactly the given controls. */
@@ -59,8 +67,8 @@ export interface GateIO {
    * deleted, a committed line changed or removed); empty when it does or nothing is committed.
    */
   proveCommitted(plane: Plane): Promise<LedgerFinding[]>;
-  /** Bytes the evidence store holds now (the evidence budget is judged against it). */
-  evidenceBytes?(plane: Plane): Promise<number>;
+  /** Counts the bytes the evidence store holds (the evidence budget is judged against them). */
+  evidenceMeter?(plane: Plane): EvidenceMeter;
   /** The running proofgate: version, bundle and installed skill digests (its trust inputs). */
   readToolIdentity?(plane: Plane): Promise<ToolIdentity>;
   /** Appends under the ledger lock (held for the append only) and returns the stored entry. */

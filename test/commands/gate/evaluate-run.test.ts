@@ -10,6 +10,7 @@ import {
   command,
   createFakeGateIO,
   makeControl,
+  makeManifest,
   type FakeGateIO,
 } from '../../helpers/fake-gate-io.ts';
 
@@ -216,5 +217,26 @@ describe('evaluateRun', () => {
       exitCode: 2,
     });
     expect(io.requests).toHaveLength(0);
+  });
+
+  test('the evidence budget is counted by one meter for the whole run, once per check', async () => {
+    const manifest = makeManifest();
+    manifest.policies.evidence.budget_bytes = 1000;
+    const io = createFakeGateIO(
+      ['T.a', 'T.b', 'T.c'].map((id) => makeControl(id, command(['pass']))),
+      manifest,
+    );
+    let opened = 0;
+    let checks = 0;
+    // the store grows 600 bytes per control: the third check finds it at 1200, over 1000
+    io.evidenceMeter = () => {
+      opened += 1;
+      return { bytes: () => Promise.resolve(600 * checks++) };
+    };
+    const result = await evaluateRun({ ...base, jobs: 1 }, createTestContext(), io);
+    expect(opened).toBe(1);
+    expect(checks).toBe(3);
+    expect(result.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'BLOCKED']);
+    expect(runBodies(io)[2]?.blocker?.detail).toContain('holds 1200 bytes, at or over its budget');
   });
 });

@@ -2,7 +2,10 @@
 // segment and the objects only it references; a plain seal archives nothing, and an object a
 // later line references again is live again.
 import { describe, expect, it } from 'vitest';
-import { archivedEvidence } from '../../../scripts/lib/core/ledger/archived-evidence.ts';
+import {
+  archivedAfter,
+  archivedEvidence,
+} from '../../../scripts/lib/core/ledger/archived-evidence.ts';
 import { sha256Hex } from '../../../scripts/lib/core/hash.ts';
 import { MemoryLedger, snapshotOf } from '../../helpers/memory-ledger.ts';
 import { draft } from '../../helpers/ledger-repo.ts';
@@ -61,5 +64,44 @@ describe('archivedEvidence', () => {
     const ledger = new MemoryLedger();
     ledger.append(MAIN, draft(1, { body: { note: '"kind":"seal"' }, objects: [A] }));
     expect(archivedEvidence(snapshotOf(ledger.files())).lineBytes).toBe(0);
+  });
+});
+
+describe('archivedAfter', () => {
+  const sealed = (): MemoryLedger => {
+    const ledger = new MemoryLedger();
+    ledger.append(MAIN, draft(1, { objects: [A, B] }));
+    ledger.append(MAIN, sealDraft(ledger, 2, true));
+    return ledger;
+  };
+  const whole = (ledger: MemoryLedger) => archivedEvidence(snapshotOf(ledger.files()));
+  const bytes = (line: string): Uint8Array => Buffer.from(line, 'utf8');
+
+  it('equals the whole ledger read again: an object a new line references is live again', () => {
+    const ledger = sealed();
+    const before = whole(ledger);
+    const appended = [
+      ledger.append(MAIN, draft(3, { objects: [A] })),
+      ledger.append(FEATURE, draft(4, { objects: [C] })),
+      ledger.append(MAIN, sealDraft(ledger, 5, false)),
+    ];
+    const after = archivedAfter(before, appended.map(bytes));
+    expect(after).toEqual(whole(ledger));
+    expect([...(after?.objects ?? [])].sort()).toEqual([B, MANIFEST].sort());
+    // the set it was given is not changed under its holder
+    expect(before.objects.has(A)).toBe(true);
+  });
+
+  it('an appended archive seal moves the cuts: only the whole ledger can tell', () => {
+    const ledger = sealed();
+    const before = whole(ledger);
+    const seal = ledger.append(MAIN, sealDraft(ledger, 3, true));
+    expect(archivedAfter(before, [bytes(seal)])).toBeUndefined();
+  });
+
+  it('a line that does not decode references nothing, as in the whole read', () => {
+    const ledger = sealed();
+    const before = whole(ledger);
+    expect(archivedAfter(before, [bytes(`{"objects":["${A}"]`)])).toEqual(before);
   });
 });

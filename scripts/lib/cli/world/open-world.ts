@@ -30,7 +30,7 @@ import { loadSigner } from '../../io/keys/keys.ts';
 import { proveCommittedLedger } from '../../io/ledger/committed-ledger.ts';
 import { appendEntry } from '../../io/ledger/ledger-store.ts';
 import { readToolIdentity, readToolIdentityAsync } from '../../io/host/tool-identity.ts';
-import { evidenceBytes } from '../../io/ledger/evidence-bytes.ts';
+import { openEvidenceMeter } from '../../io/ledger/evidence-bytes.ts';
 import { assertStoreShape, createObjectStore, objectsDir } from '../../io/ledger/objects.ts';
 import { loadPlane } from '../../io/plane/plane.ts';
 import { streamVerifiedEntries } from '../../io/ledger/read-verified-ledger.ts';
@@ -208,7 +208,7 @@ export function openWorld<P extends Partial<WorldExtras> = Record<never, never>>
     // otherwise a read of its own.
     proveCommitted: (plane) =>
       asked.proven.has(plane) ? Promise.resolve([]) : proveCommittedLedger(plane),
-    evidenceBytes: (plane) => evidenceBytes(plane),
+    evidenceMeter: (plane) => openEvidenceMeter(plane),
     readToolIdentity: (plane) => readToolIdentityAsync(plane.root),
     append: async (plane, unbound) => {
       const draft = withTool(plane, unbound);

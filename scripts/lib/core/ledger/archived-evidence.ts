@@ -37,6 +37,28 @@ export function archivedEvidence(snapshot: LedgerSnapshot): ArchivedEvidence {
   return { lineBytes, objects: archived };
 }
 
+/**
+ * `archived` once `lines` were appended after the lines it was computed from: an object they
+ * reference is live again. Undefined when one of them is an archive seal, which moves the cuts:
+ * compute it again from the whole ledger.
+ */
+export function archivedAfter(
+  archived: ArchivedEvidence,
+  lines: readonly Uint8Array[],
+): ArchivedEvidence | undefined {
+  const objects = new Set(archived.objects);
+  for (const line of lines) {
+    const entry = decodeLine(line).entry;
+    if (entry === undefined) continue;
+    if (entry.kind === 'seal') {
+      const body = readSealBody(entry);
+      if (typeof body === 'string' || body.archive !== undefined) return undefined;
+    }
+    for (const digest of entry.storage.objects ?? []) objects.delete(digest);
+  }
+  return { lineBytes: archived.lineBytes, objects };
+}
+
 /** Segment name → index of the last line an archive seal closed it at. */
 function archiveCuts(snapshot: LedgerSnapshot): Map<string, number> {
   const seals: { entry: LedgerEntry; segment: string; index: number }[] = [];

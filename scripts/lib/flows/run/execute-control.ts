@@ -71,6 +71,7 @@ export function prepareExecution(
     grants,
     rules: redactionRulesFor(plane, env),
     objects: request.objects ?? io.objects(plane),
+    ...(io.evidenceMeter === undefined ? {} : { evidence: io.evidenceMeter(plane) }),
   };
 }
 

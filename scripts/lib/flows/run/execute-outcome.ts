@@ -7,6 +7,7 @@ import type { ResultStatus, RunDetails } from '../../core/gate/entries/bodies.ts
 import type { Grant } from '../../core/gate/authority/grant-authority.ts';
 import type { RedactionRules } from '../../core/redact/secret-values.ts';
 import type { Plane } from '../../core/plane/plane.ts';
+import type { EvidenceMeter } from '../../core/ports.ts';
 
 export interface ExecuteSettings {
   plane: Plane;
@@ -20,6 +21,11 @@ export interface ExecuteSettings {
   rules: RedactionRules;
   /** Where outputs are stored: the plane's evidence objects (io.objects), unless a check records nothing. */
   objects: ObjectStore;
+  /**
+   * The evidence budget's count for the whole run (the ledger read once, not once per control);
+   * absent: each check opens its own.
+   */
+  evidence?: EvidenceMeter;
 }
 
 export interface ExecuteOutcome {

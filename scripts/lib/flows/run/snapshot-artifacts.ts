@@ -8,10 +8,16 @@ import type { Control } from '../../core/plane/types.ts';
 import type { ArtifactRecord, Blocker } from '../../core/gate/entries/bodies.ts';
 import { UsageError } from '../../core/errors.ts';
 import { formatEvaluateCommand } from '../../core/next/next-command.ts';
+import type { EvidenceMeter } from '../../core/ports.ts';
 import type { ExecuteOutcome, ExecuteSettings } from './execute-outcome.ts';
 
 const BUDGET_NEXT =
   'raise policies.evidence.budget_bytes in controls/manifest.yaml (an owner decision), or seal and archive the evidence recorded so far (proofgate seal --archive-id <new id> --archive), which the budget then no longer counts';
+
+/** The run's meter, or (settings built without one) a meter of this check's own. */
+function evidenceMeterOf(settings: ExecuteSettings): EvidenceMeter | undefined {
+  return settings.evidence ?? settings.io.evidenceMeter?.(settings.plane);
+}
 
 /** BLOCKED before anything runs when the evidence store is already at its budget. */
 export async function budgetRefusal(
@@ -19,8 +25,9 @@ export async function budgetRefusal(
   settings: ExecuteSettings,
 ): Promise<Blocker | undefined> {
   const budget = settings.plane.manifest.policies.evidence.budget_bytes;
-  if (budget === undefined || settings.io.evidenceBytes === undefined) return undefined;
-  const used = await settings.io.evidenceBytes(settings.plane);
+  const meter = evidenceMeterOf(settings);
+  if (budget === undefined || meter === undefined) return undefined;
+  const used = await meter.bytes();
   if (used < budget) return undefined;
   return {
     kind: 'evidence',
@@ -49,8 +56,9 @@ export async function withArtifacts(
   }
   const total = found.reduce((sum, f) => sum + f.bytes.length, 0);
   const budget = plane.manifest.policies.evidence.budget_bytes;
-  if (budget !== undefined && io.evidenceBytes !== undefined) {
-    const used = await io.evidenceBytes(plane);
+  const meter = evidenceMeterOf(settings);
+  if (budget !== undefined && meter !== undefined) {
+    const used = await meter.bytes();
     if (used + total > budget) {
       const blocker: Blocker = {
         kind: 'evidence',
