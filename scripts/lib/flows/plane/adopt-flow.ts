@@ -214,7 +214,7 @@ async function adoptOnce(
   const mode = plan.kind === 'add' ? 'add' : 'fill';
   const inputs =
     plan.kind === 'add'
-      ? (plan.control.inputs ?? [])
+      ? (plan.control.inputs ?? (options.wholeTree === true ? [] : undefined))
       : plan.kind === 'fill'
         ? plan.inputs
         : undefined;
