@@ -70,7 +70,8 @@ const CONVENTIONS: Record<Kind, Conventions> = {
   },
   python: {
     sources: ['py', 'pyi', 'pyx', 'pxd'],
-    manifests: ['pyproject.toml', 'setup.cfg', 'requirements*.txt', 'Pipfile', 'MANIFEST.in'],
+    // not MANIFEST.in: what a package ships, and a file init may write holding only its own lines
+    manifests: ['pyproject.toml', 'setup.cfg', 'requirements*.txt', 'Pipfile'],
     lockfiles: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],
     config: {
       test: ['pytest.ini', '.pytest.ini', 'tox.ini', '.coveragerc'],
