@@ -58,6 +58,18 @@ export const adopt = defineVerb({
       describe:
         'files the command writes (repeatable path or glob): left out of every result, so its own build output does not stale it',
     },
+    inputs: {
+      type: 'string',
+      array: true,
+      describe:
+        'files the command reads (repeatable path or glob), replacing the inputs scan proposes: its result stales only when they change',
+    },
+    'whole-tree': {
+      type: 'boolean',
+      default: false,
+      describe:
+        'write no inputs: any change in the tree stales its result (instead of the proposed inputs)',
+    },
     'ignore-outputs': {
       type: 'boolean',
       default: false,
@@ -96,6 +108,8 @@ export const adopt = defineVerb({
     authorityId: argv['authority-id'],
     ...(argv.outputs === undefined ? {} : { outputs: argv.outputs }),
     ...(argv['ignore-outputs'] ? { ignoreOutputs: true } : {}),
+    ...(argv.inputs === undefined ? {} : { inputs: argv.inputs }),
+    ...(argv['whole-tree'] ? { wholeTree: true } : {}),
     ...(argv['trace-pack'] === undefined ? {} : { tracePack: argv['trace-pack'] }),
     ...(argv.traces === undefined ? {} : { traces: argv.traces }),
   }),

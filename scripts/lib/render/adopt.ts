@@ -1,5 +1,5 @@
 // Human output of `proofgate adopt`.
-import { riskTag } from './scan.ts';
+import { proposedInputsLines, riskTag } from './scan.ts';
 import { quoteArg } from '../core/next/next-command.ts';
 import type { AdoptResult } from '../flows/plane/adopt-flow.ts';
 import type { OutputIgnore } from '../flows/plane/adopt-ignore.ts';
@@ -15,6 +15,7 @@ export function renderAdopt(result: AdoptResult): string {
       const auth = `${c.authorization.length > 0 ? `  [authorization_required: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}${alone}`;
       lines.push(
         `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd === undefined ? '' : ` in ${c.cwd}`}  (${c.where})${auth}`,
+        ...proposedInputsLines(c),
       );
     }
     if (result.candidates.length === 0)
@@ -79,6 +80,7 @@ export function renderAdopt(result: AdoptResult): string {
     lines.push(
       `authorization_required: ${auth.join(', ')}: it will be BLOCKED until an authorization is recorded`,
     );
+  lines.push(...inputsLines(result.inputs, `proofgate adopt ${result.candidate.id}`));
   if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
   lines.push(...ignoreLines(result.ignore));
   if (result.mode !== 'unchanged')
@@ -98,6 +100,12 @@ function renderManual(result: Extract<AdoptResult, { mode: 'manual' }>): string 
     lines.push(
       `authorization_required: ${result.authorization.join(', ')}: it will be BLOCKED until an authorization is recorded`,
     );
+  lines.push(
+    ...inputsLines(
+      result.inputs,
+      `proofgate adopt --fills ${quoteArg(result.control)} -- ${result.argv.map(quoteArg).join(' ')}`,
+    ),
+  );
   if (result.rendered.length > 0) lines.push(`re-rendered: ${result.rendered.join(', ')}`);
   lines.push(...ignoreLines(result.ignore));
   lines.push(
@@ -105,6 +113,16 @@ function renderManual(result: Extract<AdoptResult, { mode: 'manual' }>): string 
     'then: commit the registry together with the evidence the run records',
   );
   return lines.join('\n');
+}
+
+/** The inputs adopt wrote, and how to choose others (adopt again with --inputs or --whole-tree). */
+function inputsLines(inputs: string[] | undefined, again: string): string[] {
+  if (inputs === undefined) return [];
+  if (inputs.length === 0) return ['inputs: none: any change in the tree stales its result'];
+  return [
+    `inputs: ${inputs.join(' ')} (only a change to these, or to the files its tools read, stales its result)`,
+    `  other inputs: ${again} --inputs <glob>...; none (the whole tree): ${again} --whole-tree`,
+  ];
 }
 
 /** The .gitignore advice for declared outputs: appended, already there, or the exact lines. */

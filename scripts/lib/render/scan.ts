@@ -1,6 +1,6 @@
 // Human output of `proofgate scan`: the verdict line, then the model, then the candidates. Long
 // lists are cut here, for reading, and say so; `--json` always carries every item.
-import type { ScanResult } from '../core/scan/types.ts';
+import type { Candidate, ScanResult } from '../core/scan/types.ts';
 import type { ScanFlowResult } from '../flows/plane/scan-flow.ts';
 
 /** How many items of each list the human output shows. */
@@ -61,7 +61,10 @@ export function renderScan(full: ScanResult): string {
   lines.push(
     `tests: ${result.tests.files} test file(s)${result.tests.dirs.length ? ` in ${result.tests.dirs.join(' ')}` : ''}`,
   );
-  lines.push('', 'candidates (adopt with "proofgate adopt <id>"):');
+  lines.push(
+    '',
+    'candidates (adopt with "proofgate adopt <id>"; it writes the inputs shown, so that only a change to them stales the result: --inputs <glob>... to name others, --whole-tree for none):',
+  );
   if (result.candidates.length === 0)
     lines.push('  (none: no real command found; nothing is invented)');
   for (const c of result.candidates) {
@@ -69,6 +72,7 @@ export function renderScan(full: ScanResult): string {
     const auth = `${c.authorization.length ? `  [needs authorization: ${c.authorization.join(', ')}]` : ''}${riskTag(c.risks)}${alone}`;
     lines.push(
       `  ${c.id}  ${JSON.stringify(c.argv)}${c.cwd ? ` in ${c.cwd}` : ''}  (${c.where})${auth}`,
+      ...proposedInputsLines(c),
     );
   }
   if (result.not_adoptable.length > 0) lines.push('', 'not adoptable as written:');
@@ -79,6 +83,14 @@ export function renderScan(full: ScanResult): string {
   for (const [input, count] of Object.entries(full.omitted))
     lines.push(`… ${count} ${input} were not read (over scan's cap)`);
   return lines.join('\n');
+}
+
+/** The inputs adopting a candidate writes (what its role reads in its kinds), when scan proposes any. */
+export function proposedInputsLines(c: Candidate): string[] {
+  if (c.inputs === undefined) return [];
+  return [
+    `    inputs (a ${c.inputs.kinds.join('/')} ${c.inputs.role}): ${c.inputs.globs.join(' ')}`,
+  ];
 }
 
 /** `  [risk: publishes, inline]`, or nothing for a plain check. */

@@ -123,3 +123,53 @@ describe("applyAdoption keeps the owner's comments", () => {
     expect(added).toMatch(/- id: NEW\n {4}title: l/);
   });
 });
+
+describe('planAdoption: inputs', () => {
+  const proposed: Candidate = {
+    id: 'python:pytest',
+    argv: ['pytest'],
+    where: 'pyproject.toml:1',
+    authorization: [],
+    inputs: { role: 'test', kinds: ['python'], globs: ['src', 'tests', '**/*.py'] },
+  };
+  const adopt = (request: { fills?: string; inputs?: string[]; wholeTree?: boolean }) =>
+    planAdoption(registry, [proposed], [], { candidate: 'python:pytest', ...request });
+
+  test("an added control carries scan's proposal; a filled slot too, written into the registry", () => {
+    const added = adopt({});
+    expect(added.kind === 'add' && added.control.inputs).toEqual(['src', 'tests', '**/*.py']);
+    const filled = adopt({ fills: 'ENG.TESTS' });
+    expect(filled.kind === 'fill' && filled.inputs).toEqual(['src', 'tests', '**/*.py']);
+    const text = applyAdoption(
+      'version: 1\ncontrols:\n  - id: ENG.TESTS\n    inputs: [docs]\n',
+      filled,
+    );
+    expect(text).toContain('inputs:\n      - src\n      - tests\n      - "**/*.py"');
+  });
+
+  test("--inputs replaces the proposal; --whole-tree writes none and removes a slot's", () => {
+    const own = adopt({ inputs: ['lib', 'lib'] });
+    expect(own.kind === 'add' && own.control.inputs).toEqual(['lib']);
+    const whole = adopt({ wholeTree: true });
+    expect(whole.kind === 'add' && whole.control.inputs).toBe(undefined);
+    const wholeFill = adopt({ fills: 'ENG.TESTS', wholeTree: true });
+    expect(wholeFill.kind === 'fill' && wholeFill.inputs).toEqual([]);
+    const text = applyAdoption(
+      'version: 1\ncontrols:\n  - id: ENG.TESTS\n    inputs: [docs]\n',
+      wholeFill,
+    );
+    expect(text).not.toContain('inputs');
+  });
+
+  test('both together, or a bad glob, are refused', () => {
+    expect(() => adopt({ inputs: ['src'], wholeTree: true })).toThrow(
+      '--inputs and --whole-tree cannot be used together',
+    );
+    expect(() => adopt({ inputs: ['../outside'] })).toThrow('--inputs');
+  });
+
+  test('a candidate without a proposal adds a control without inputs (the whole tree)', () => {
+    const plain = planAdoption(registry, candidates, notAdoptable, { candidate: 'npm:test' });
+    expect(plain.kind === 'add' && 'inputs' in plain.control).toBe(false);
+  });
+});

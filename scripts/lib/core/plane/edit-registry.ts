@@ -20,6 +20,9 @@ export function applyAdoption(text: string, plan: AdoptionPlan): string {
     else doc.deleteIn(['controls', plan.index, 'recorded']);
     if (plan.outputs !== undefined)
       doc.setIn(['controls', plan.index, 'outputs'], doc.createNode([...plan.outputs]));
+    if (plan.inputs !== undefined && plan.inputs.length > 0)
+      doc.setIn(['controls', plan.index, 'inputs'], doc.createNode([...plan.inputs]));
+    else if (plan.inputs !== undefined) doc.deleteIn(['controls', plan.index, 'inputs']);
   } else if (plan.kind === 'not_applicable') {
     const applies = { value: false, owner: plan.owner, rationale: plan.rationale };
     doc.setIn(['controls', plan.index, 'applies'], doc.createNode(applies));

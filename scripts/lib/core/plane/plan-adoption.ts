@@ -26,6 +26,30 @@ export interface AdoptRequest {
   fills?: string;
   /** Files the command writes (declared outputs: left out of every result's subject). */
   outputs?: readonly string[];
+  /** The person's own `inputs`, replacing the proposed ones. */
+  inputs?: readonly string[];
+  /** Write no `inputs`: the whole tree is the command's input (`--whole-tree`). */
+  wholeTree?: boolean;
+}
+
+/**
+ * The `inputs` an adoption writes: the person's own (`--inputs`), none (`--whole-tree`: `[]`, an
+ * earlier fill's removed), else the ones scan proposed for the candidate; undefined: no proposal.
+ */
+export function adoptedInputs(
+  request: Pick<AdoptRequest, 'inputs' | 'wholeTree'>,
+  proposed: Candidate['inputs'],
+): string[] | undefined {
+  if (request.wholeTree === true && request.inputs !== undefined)
+    throw new UsageError('BAD_FLAG', '--inputs and --whole-tree cannot be used together', {
+      next: 'name the files the command reads with --inputs, or keep the whole tree as its input with --whole-tree',
+    });
+  if (request.wholeTree === true) return [];
+  if (request.inputs !== undefined && request.inputs.length > 0) {
+    assertGlobs([...request.inputs], '--inputs');
+    return [...new Set(request.inputs)].sort();
+  }
+  return proposed === undefined ? undefined : [...proposed.globs];
 }
 
 export type AdoptionPlan =
@@ -41,6 +65,8 @@ export type AdoptionPlan =
       recorded?: Recorded;
       /** Declared outputs replacing the control's own, when given. */
       outputs?: string[];
+      /** Inputs replacing the control's own, when given; `[]` removes them (the whole tree). */
+      inputs?: string[];
     }
   | {
       kind: 'not_applicable';
@@ -150,12 +176,20 @@ export function planAdoption(
   assertAdoptable(candidate, request.authorize ?? []);
   const source = `adopted:${candidate.id}`;
   const outputs = requestedOutputs(request.outputs);
-  const withOutputs = <T extends object>(plan: T): T & { outputs?: string[] } =>
-    outputs === undefined ? plan : { ...plan, outputs };
+  const inputs = adoptedInputs(request, candidate.inputs);
+  const withOutputs = <T extends object>(
+    plan: T,
+  ): T & { outputs?: string[]; inputs?: string[] } => ({
+    ...plan,
+    ...(outputs === undefined ? {} : { outputs }),
+    ...(inputs === undefined ? {} : { inputs }),
+  });
   const already = registry.controls.find((c) => c.source === source);
-  // adopting the same candidate again changes nothing, unless it declares the files it writes
-  if (already !== undefined && outputs === undefined)
-    return { kind: 'unchanged', controlId: already.id };
+  // adopting the same candidate again changes nothing, unless it declares the files it writes or
+  // the person names its inputs
+  const declares =
+    outputs !== undefined || request.inputs !== undefined || request.wholeTree === true;
+  if (already !== undefined && !declares) return { kind: 'unchanged', controlId: already.id };
   if (already !== undefined) return withOutputs(planFill(registry, candidate, already.id, source));
   if (request.fills !== undefined)
     return withOutputs(planFill(registry, candidate, request.fills, source));
@@ -179,6 +213,7 @@ export function planAdoption(
       evidence_required: ['exit code 0 of the adopted command', 'output digest'],
       source,
       ...(isHeavyCommand(candidate) ? { exclusive: true } : {}),
+      ...(inputs === undefined || inputs.length === 0 ? {} : { inputs }),
       ...(outputs === undefined ? {} : { outputs }),
     },
   };
@@ -242,6 +277,8 @@ export function isSameFill(
   if (current === undefined || !current.applies.value) return false;
   if (digestJson(current.execution) !== digestJson(plan.execution)) return false;
   if ((current.exclusive === true) !== (plan.exclusive === true)) return false;
+  if (plan.inputs !== undefined && digestJson(current.inputs ?? []) !== digestJson(plan.inputs))
+    return false;
   return (
     plan.outputs === undefined || digestJson(current.outputs ?? []) === digestJson(plan.outputs)
   );

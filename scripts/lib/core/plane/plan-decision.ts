@@ -10,6 +10,7 @@ import { isHeavyCommand } from '../scan/heavy-command.ts';
 import {
   assertAdoptable,
   planFill,
+  adoptedInputs,
   requestedOutputs,
   type AdoptionPlan,
   type Recorded,
@@ -25,6 +26,9 @@ export interface ManualFillRequest {
   recorded: Recorded;
   /** Files the command writes (declared outputs). */
   outputs?: readonly string[];
+  /** The person's own inputs (`--inputs`), or none (`--whole-tree`); else scan's proposal. */
+  inputs?: readonly string[];
+  wholeTree?: boolean;
 }
 
 /** The person deciding: `--authority-id` when given, else the manifest's only active human. */
@@ -112,11 +116,14 @@ export function planManualFill(
     plan.exclusive === true ||
     isHeavyCommand({ ...manual, id: ['manual', ...words(argv)].join(':') });
   const outputs = requestedOutputs(request.outputs);
+  // the same words scan found carry its proposed inputs
+  const inputs = adoptedInputs(request, same?.inputs);
   return {
     ...plan,
     ...(exclusive ? { exclusive: true as const } : {}),
     recorded: request.recorded,
     ...(outputs === undefined ? {} : { outputs }),
+    ...(inputs === undefined ? {} : { inputs }),
   };
 }
 

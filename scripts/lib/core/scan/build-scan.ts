@@ -30,6 +30,7 @@ import {
   type RiskClass,
 } from './risk-class.ts';
 import { isHeavyCommand } from './heavy-command.ts';
+import { proposeInputs } from './propose-inputs.ts';
 import type { Candidate, FileContents, ScanResult, Stack } from './types.ts';
 import { findUnknowns, UNREAD_CI } from './unknowns.ts';
 
@@ -184,7 +185,15 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
   if (manifests.length > MAX_PACKAGE_MANIFESTS)
     omitted['package_manifests'] = manifests.length - MAX_PACKAGE_MANIFESTS;
   const declared = declaredPackages(stack.node?.manifests ?? [], contents);
-  const classified = candidates.map((c) => withRisks(c, declared));
+  const tests = findTests(paths);
+  const classified = candidates.map((c) => {
+    const marked = withRisks(c, declared);
+    // an install, a publish or a deploy checks nothing: no inputs to propose
+    if (marked.risks?.some((r) => r === 'downloads' || r === 'publishes' || r === 'deploys'))
+      return marked;
+    const inputs = proposeInputs(c, paths, tests.dirs);
+    return inputs === undefined ? marked : { ...marked, inputs };
+  });
   const lockfile = findLockfile(set, contents);
   const partial = {
     files: paths.length,
@@ -194,7 +203,7 @@ export function buildScan(allPaths: readonly string[], contents: FileContents): 
     instructions: findInstructions(paths, contents),
     governance: findGovernance(paths.filter((p) => p.indexOf('/') === p.lastIndexOf('/'))),
     ...(lockfile === undefined ? {} : { lockfile }),
-    tests: findTests(paths),
+    tests,
     candidates: classified,
     not_adoptable: notAdoptable,
   };

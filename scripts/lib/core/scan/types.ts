@@ -23,6 +23,18 @@ export interface Candidate {
    * which adopting copies into the control; expressions and credential-like names are left out.
    */
   env?: Record<string, string>;
+  /**
+   * The `inputs` adopting it writes, from its ecosystem's conventions (core/scan/propose-inputs.ts);
+   * absent: its role or the project's kind is not known, and the whole tree stays its input.
+   */
+  inputs?: ProposedInputs;
+}
+
+/** Inputs proposed for a command: what its role (test, lint, build) reads in the project's kinds. */
+export interface ProposedInputs {
+  role: 'test' | 'lint' | 'build';
+  kinds: ('rust' | 'go' | 'python' | 'npm')[];
+  globs: string[];
 }
 
 export interface NotAdoptable {

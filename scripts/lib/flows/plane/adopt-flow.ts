@@ -25,10 +25,12 @@ function refuseMixed(options: AdoptFlowOptions): void {
       options.candidate !== undefined ||
       options.fills !== undefined ||
       options.command !== undefined ||
-      options.outputs !== undefined
+      options.outputs !== undefined ||
+      options.inputs !== undefined ||
+      options.wholeTree === true
     )
       throw bad(
-        '--not-applicable records a decision; it takes no candidate, --fills, --outputs or command',
+        '--not-applicable records a decision; it takes no candidate, --fills, --outputs, --inputs, --whole-tree or command',
         `proofgate adopt --not-applicable ${options.notApplicable} --rationale "why it does not apply"`,
       );
     return;
@@ -170,6 +172,7 @@ async function adoptOnce(
       authorize: options.authorize,
       recorded,
       ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+      ...declaredInputs(options),
     });
     const argv = plan.execution.type === 'command' ? plan.execution.argv : [];
     if (isSameFill(plane.registry, plan)) {
@@ -188,6 +191,7 @@ async function adoptOnce(
       at: recorded.at,
       authorization,
       exclusive: plan.exclusive === true,
+      ...(plan.inputs === undefined ? {} : { inputs: plan.inputs }),
       rendered,
     };
   }
@@ -197,6 +201,7 @@ async function adoptOnce(
     ...(options.as === undefined ? {} : { as: options.as }),
     ...(options.fills === undefined ? {} : { fills: options.fills }),
     ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+    ...declaredInputs(options),
     authorize: options.authorize,
   });
   const candidate = scan.candidates.find((c) => c.id === candidateId);
@@ -207,5 +212,20 @@ async function adoptOnce(
     return { mode: 'unchanged', control: plan.controlId, candidate, rendered: [] };
   const control = plan.kind === 'add' ? plan.control.id : plan.controlId;
   const mode = plan.kind === 'add' ? 'add' : 'fill';
-  return { mode, control, candidate, rendered: writePlan(root, plane, plan, gate) };
+  const inputs =
+    plan.kind === 'add'
+      ? (plan.control.inputs ?? (options.wholeTree === true ? [] : undefined))
+      : plan.kind === 'fill'
+        ? plan.inputs
+        : undefined;
+  const rendered = writePlan(root, plane, plan, gate);
+  return { mode, control, candidate, ...(inputs === undefined ? {} : { inputs }), rendered };
+}
+
+/** The person's own inputs (`--inputs`) or none (`--whole-tree`), as the planners take them. */
+function declaredInputs(options: AdoptFlowOptions): { inputs?: string[]; wholeTree?: boolean } {
+  return {
+    ...(options.inputs === undefined ? {} : { inputs: options.inputs }),
+    ...(options.wholeTree === true ? { wholeTree: true } : {}),
+  };
 }

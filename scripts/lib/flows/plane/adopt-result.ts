@@ -30,6 +30,8 @@ export type AdoptOutcome =
       mode: 'fill' | 'add' | 'unchanged';
       control: string;
       candidate: Candidate;
+      /** The inputs written (`[]`: none, the whole tree is its input); absent: left as they were. */
+      inputs?: string[];
       rendered: string[];
     }
   | {
@@ -41,6 +43,8 @@ export type AdoptOutcome =
       at: string;
       authorization: AuthorizationKind[];
       exclusive: boolean;
+      /** The inputs written (`[]`: none); absent: left as they were. */
+      inputs?: string[];
       rendered: string[];
     }
   | {
@@ -91,6 +95,10 @@ export interface AdoptFlowOptions {
   authorityId: string | undefined;
   /** Files the adopted command writes: declared outputs, left out of every result's subject. */
   outputs?: string[];
+  /** The files the command reads, replacing scan's proposal (`--inputs`). */
+  inputs?: string[];
+  /** Write no inputs: the whole tree is the command's input (`--whole-tree`). */
+  wholeTree?: boolean;
   /** Append the .gitignore lines the outputs need (`--ignore-outputs`). */
   ignoreOutputs?: boolean;
   /** With --fills: the trace rule pack a trajectory slot runs (a shipped name or a file). */
