@@ -14,6 +14,11 @@ export interface Bench {
   baseline?: string;
   /** Further benches of the same file to report a ratio to (e.g. `git status` and `node -e 0`). */
   alsoRatioTo?: string[];
+  /**
+   * Benches of the same file whose medians, summed, are this row's floor (e.g. `node -e 0` plus
+   * `git status`: what any process answering from git pays); the runner reports the ratio to it.
+   */
+  floor?: string[];
   runs: number;
   /** One-time preparation; returns a state passed to `fn` (e.g. a synthetic repository). */
   setup?(): Promise<unknown>;
@@ -34,6 +39,8 @@ export interface BenchRow {
   ratio?: { baseline: string; value: number };
   /** One ratio per `alsoRatioTo` bench measured before this one. */
   ratios?: { baseline: string; value: number }[];
+  /** The summed medians of the `floor` benches, in ms, and this row's ratio to it. */
+  floor?: { of: string[]; medianMs: number; ratio: number };
   /** Median user+system CPU per iteration, in ms. */
   cpuMs?: number;
   /** Largest peak RSS seen, in MiB. */
@@ -51,6 +58,18 @@ export interface Measured {
    * this process plus the children it reaped (git, 10 ms ticks) and this process's peak RSS so far.
    */
   usageOf: 'children' | 'bench process';
+}
+
+/**
+ * The substrings `npm run bench -- <word>...` was given: a bench runs when its file or its name
+ * contains any of them (all run when none is given).
+ */
+export const benchFilters: readonly string[] = process.argv.slice(2);
+
+export function isAsked(file: string, name = ''): boolean {
+  return (
+    benchFilters.length === 0 || benchFilters.some((f) => file.includes(f) || name.includes(f))
+  );
 }
 
 export function median(values: readonly number[]): number {

@@ -92,6 +92,7 @@ export const benches: Bench[] = [
     targetMs: 300,
     baseline: GIT_STATUS_ROW,
     alsoRatioTo: [NODE_ROW],
+    floor: [NODE_ROW, GIT_STATUS_ROW],
     runs: 7,
     setup: async () => {
       const dir = await editOneFile();

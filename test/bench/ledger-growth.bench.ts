@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Bench } from './harness.ts';
-import { median } from './harness.ts';
+import { isAsked, median } from './harness.ts';
 import {
   appendEntries,
   checkpoint,
@@ -287,8 +287,7 @@ function growthBenches(): Bench[] {
   ];
 }
 
-const asked = process.argv[2] ?? '';
-if (!ENABLED && (asked === '' || 'ledger-growth'.includes(asked)))
+if (!ENABLED && isAsked('ledger-growth.bench.ts'))
   console.log('ledger-growth.bench.ts: skipped; set PROOFGATE_BENCH_GROWTH=1 to run it');
 
 export const benches: Bench[] = ENABLED ? growthBenches() : [];

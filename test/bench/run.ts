@@ -1,14 +1,14 @@
-// `npm run bench [-- <substring>]`: runs every test/bench/*.bench.ts (or those whose file or bench
-// name contains the substring) and prints medians, ratios and a JSON copy in .bench/results.json.
+// `npm run bench [-- <substring>...]`: runs every test/bench/*.bench.ts (or those whose file or
+// bench name contains one of the substrings, e.g. `npm run bench -- hook.bench claim.bench`) and
+// prints medians, ratios and a JSON copy in .bench/results.json.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchRow } from './harness.ts';
-import { measure, median } from './harness.ts';
+import { isAsked, measure, median } from './harness.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const filter = process.argv[2] ?? '';
 const rows: BenchRow[] = [];
 const load = loadavg().map((n) => n.toFixed(2));
 console.log(
@@ -21,7 +21,7 @@ for (const file of readdirSync(here)
   const mod = (await import(join(here, file))) as { benches: Bench[] };
   const medians = new Map<string, number>();
   for (const bench of mod.benches) {
-    if (filter !== '' && !file.includes(filter) && !bench.name.includes(filter)) continue;
+    if (!isAsked(file, bench.name)) continue;
     const measured = await measure(bench);
     const times = measured.times;
     const med = median(times);
@@ -50,13 +50,25 @@ for (const file of readdirSync(here)
         : [{ baseline: name, value: Math.round((med / other) * 100) / 100 }];
     });
     if (ratios.length > 0) row.ratios = ratios;
+    const floorParts = (bench.floor ?? []).map((name) => medians.get(name));
+    if (floorParts.length > 0 && floorParts.every((m) => m !== undefined)) {
+      const floorMs = floorParts.reduce((sum, m) => sum + m, 0);
+      row.floor = {
+        of: bench.floor ?? [],
+        medianMs: Math.round(floorMs * 100) / 100,
+        ratio: Math.round((med / floorMs) * 100) / 100,
+      };
+    }
     rows.push(row);
     const ratio = [...(row.ratio ? [row.ratio] : []), ...ratios]
       .map((r) => `  (${r.value}x ${r.baseline})`)
       .join('');
+    const floor = row.floor
+      ? `  (${row.floor.ratio}x floor ${Math.round(row.floor.medianMs)} ms)`
+      : '';
     const flag = row.overTarget ? '  OVER TARGET' : '';
     console.log(
-      `${file.padEnd(22)} ${bench.name.padEnd(48)} median ${row.medianMs} ms  [${row.minMs}..${row.maxMs}] n=${row.runs}${ratio}  cpu ${row.cpuMs} ms, peak ${row.maxRssMb} MB (${row.usageOf})  target ${bench.target ?? '-'}${flag}`,
+      `${file.padEnd(22)} ${bench.name.padEnd(48)} median ${row.medianMs} ms  [${row.minMs}..${row.maxMs}] n=${row.runs}${ratio}${floor}  cpu ${row.cpuMs} ms, peak ${row.maxRssMb} MB (${row.usageOf})  target ${bench.target ?? '-'}${flag}`,
     );
   }
 }

@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { spawnMeasured, takeChildUsage } from './child-usage.ts';
 import { createGrowthRepo, removeRepo, type GrowthRepo } from './growth-workload.ts';
 import type { Bench } from './harness.ts';
-import { median } from './harness.ts';
+import { isAsked, median } from './harness.ts';
 import { BIN, ENV, PREVIOUS_BIN, STOP_PAYLOAD } from './plane-repo.ts';
 
 const ENABLED = process.env['PROOFGATE_BENCH_SMALL'] === '1';
@@ -87,8 +87,7 @@ function summary(): void {
 
 let repo: GrowthRepo | undefined;
 
-const asked = process.argv[2] ?? '';
-if (!ENABLED && (asked === '' || 'small-case'.includes(asked)))
+if (!ENABLED && isAsked('small-case.bench.ts'))
   console.log('small-case.bench.ts: skipped; set PROOFGATE_BENCH_SMALL=1 to run it');
 
 export const benches: Bench[] = ENABLED

@@ -1,6 +1,7 @@
 // The index file read directly says whether any entry is flagged assume-unchanged or
 // skip-worktree, in every index version git writes; a split or sparse index answers "unknown" so
 // that git lists the flags instead.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexHasFlags } from '../../scripts/lib/io/repo/index-flags.ts';
@@ -30,6 +31,35 @@ describe('indexHasFlags', () => {
       expect(indexHasFlags(index)).toBe(false);
       r.git('update-index', '--skip-worktree', 'src/d4/f39.ts');
       expect(indexHasFlags(index)).toBe(true);
+    });
+  }
+
+  // The file streams through a 256 KB window: entries past it, a name longer than the 12-bit
+  // length field (found by its NUL) and a file cut short must read as they do whole.
+  for (const version of ['2', '3', '4']) {
+    it(`index version ${version} larger than the reading window: a flag on its last entry`, () => {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 4000; i++) files[`src/d${i % 50}/${'f'.repeat(40)}${i}.ts`] = `${i}\n`;
+      const r = makeRepo(files);
+      repos.push(r);
+      const blob = r.git('rev-parse', `HEAD:src/d0/${'f'.repeat(40)}0.ts`).trim();
+      const long = `${'l'.repeat(200)}/`.repeat(24) + 'end.txt'; // 4831 bytes
+      r.git('update-index', '--add', '--cacheinfo', `100644,${blob},${long}`);
+      r.git('update-index', '--add', '--cacheinfo', `100644,${blob},zz/last.txt`);
+      r.git('update-index', '--index-version', version);
+      const index = join(r.dir, '.git/index');
+      expect(statSync(index).size).toBeGreaterThan(1 << 18);
+      expect(indexHasFlags(index)).toBe(false);
+      r.git('update-index', '--skip-worktree', 'zz/last.txt');
+      expect(indexHasFlags(index)).toBe(true);
+      r.git('update-index', '--no-skip-worktree', 'zz/last.txt');
+      r.git('update-index', '--assume-unchanged', 'zz/last.txt');
+      expect(indexHasFlags(index)).toBe(true);
+      r.git('update-index', '--no-assume-unchanged', 'zz/last.txt');
+      expect(indexHasFlags(index)).toBe(false);
+      const whole = readFileSync(index);
+      writeFileSync(index, whole.subarray(0, whole.length >> 1));
+      expect(indexHasFlags(index)).toBeUndefined();
     });
   }
 
