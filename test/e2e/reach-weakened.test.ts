@@ -46,7 +46,7 @@ function project(inputs?: string[]): GateRepo {
         ...(inputs === undefined ? {} : { inputs }),
       },
     ],
-    { targetMaturity: 'prototype', files: fixtureFiles() },
+    { targetMaturity: 'prototype', changedMutants: 0, files: fixtureFiles() },
   );
   cleanups.push(() => r.remove());
   cleanups.push(pushToOrigin(r));

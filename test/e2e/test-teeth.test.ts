@@ -37,7 +37,7 @@ function fixtureFiles(dir = FIXTURE): Record<string, string> {
 function project(): GateRepo {
   const r = makeGateRepo(
     [{ id: 'ENG.TESTS', execution: '{ type: command, argv: [node, --test, test/] }' }],
-    { targetMaturity: 'prototype', files: fixtureFiles() },
+    { targetMaturity: 'prototype', changedMutants: 0, files: fixtureFiles() },
   );
   cleanups.push(() => r.remove(), pushToOrigin(r));
   return r;

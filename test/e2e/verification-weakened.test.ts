@@ -47,6 +47,7 @@ const pkg = (test: string): string =>
 async function base(targetMaturity: string): Promise<GateRepo> {
   const r = makeGateRepo([{ id: 'ENG.TESTS', execution: '{ type: command, argv: [npm, test] }' }], {
     targetMaturity,
+    changedMutants: 0,
     files: {
       'package.json': pkg('node --test test/'),
       'src/calc.js': CALC,

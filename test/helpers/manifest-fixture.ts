@@ -12,6 +12,11 @@ export interface ManifestFixtureOptions {
     identities?: { issuer: string; subject: string }[];
   }[];
   targetMaturity?: string;
+  /**
+   * `policies.changed_mutants.max`: 0 turns the changed-line mutants off, for tests of another
+   * layer (inventory, teeth, reach) whose refusal must stand on its own; their own tests leave it on.
+   */
+  changedMutants?: number;
 }
 
 export function manifestYaml(options: ManifestFixtureOptions = {}): string {
@@ -54,5 +59,5 @@ ${extra}policies:
     release: { required_stages: [self, cross, release_authority] }
   evidence: { output_cap_bytes: 65536, redact_env: [] }
   unmapped_instructions: warn
-`;
+${options.changedMutants === undefined ? '' : `  changed_mutants: { max: ${options.changedMutants} }\n`}`;
 }
