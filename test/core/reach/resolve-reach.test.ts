@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffReach, digestReach } from '../../../scripts/lib/core/reach/diff-reach.ts';
 import type { FileText, Reach } from '../../../scripts/lib/core/reach/reach.ts';
+import { reachGlobs } from '../../../scripts/lib/core/reach/reach-globs.ts';
 import { resolveReach } from '../../../scripts/lib/core/reach/resolve-reach.ts';
 import { splitCommands } from '../../../scripts/lib/core/reach/shell-words.ts';
 
@@ -199,16 +200,33 @@ describe('python, rust, make, just and shell scripts', () => {
     expect(keys(is)).toEqual(['pyproject.toml', 'pytest.py']);
     expect(diffReach(was, is)).toEqual([`pytest.py added: + 'print("3 passed in 0.01s")'`]);
     // A package of that name (its __main__ runs), in the control's cwd; any module, not only pytest.
-    const pkg = reachOf(['python', '-m', 'unittest'], {
-      'app/unittest/__init__.py': '',
-      'app/unittest/__main__.py': 'raise SystemExit(0)\n',
-    }, 'app');
+    const pkg = reachOf(
+      ['python', '-m', 'unittest'],
+      {
+        'app/unittest/__init__.py': '',
+        'app/unittest/__main__.py': 'raise SystemExit(0)\n',
+      },
+      'app',
+    );
     expect(keys(pkg)).toEqual(['app/unittest/__init__.py', 'app/unittest/__main__.py']);
     // A dotted module: its top package and the module itself.
-    expect(keys(reachOf(['python', '-m', 'tools.check'], { 'tools/__init__.py': '', 'tools/check.py': '' }))).toEqual([
-      'tools/__init__.py',
-      'tools/check.py',
-    ]);
+    expect(
+      keys(
+        reachOf(['python', '-m', 'tools.check'], { 'tools/__init__.py': '', 'tools/check.py': '' }),
+      ),
+    ).toEqual(['tools/__init__.py', 'tools/check.py']);
+  });
+
+  it('python -m X: a control with inputs binds X.py and the X/ package too', () => {
+    expect(reachGlobs(['python3', '-m', 'pytest', '-q'], 'app')).toEqual(
+      expect.arrayContaining([
+        'app/pytest.py',
+        'app/pytest/__init__.py',
+        'app/pytest/__main__.py',
+        'app/**/conftest.py',
+      ]),
+    );
+    expect(reachGlobs(['python3', '-c', 'import x'])).toEqual([]);
   });
 
   it('binds Cargo.toml (every one) and .cargo/config.toml', () => {
