@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
 import { actingAs } from './audit-argv.ts';
 import { createTestContext } from './context.ts';
-import { missingToolchain } from './first-contact.ts';
 import { makeGateRepo } from './gate-repo.ts';
 import { makeTempDir, openRepo, type TestRepo } from './git-repo.ts';
 import { hookStopIn } from './hook-stop.ts';
@@ -72,7 +71,7 @@ export interface Language {
   /** The file with the bug, the right line and the buggy one. */
   bug: [file: string, right: string, buggy: string];
   attacks: Attack[];
-  /** A narrowing of the runner's configuration, committed on the base in the "on the base" case. */
+  /** A change of what the runner runs, committed on the base (with its run) in the "on the base" case. */
   onBase: (p: Project) => void;
   /** The honest change: a new function and a test of it. */
   honest: (p: Project) => void;
@@ -104,13 +103,22 @@ function project(dir: string, env: Record<string, string>): Project {
   };
 }
 
+/** What the cases of `language` run that this machine lacks, if anything. */
+function missingTool(language: Language['name']): string | undefined {
+  const [name, program, args] =
+    language === 'python'
+      ? ['pytest (python3 -m pytest)', 'python3', ['-m', 'pytest', '--version']]
+      : ['cargo', 'cargo', ['--version']];
+  return spawnSync(program, args, { stdio: 'ignore' }).status === 0 ? undefined : name;
+}
+
 /** The cases of `lang`, skipped with the reason when its toolchain is missing here. */
 export function describeWeakening(lang: Language): void {
-  const missing = missingToolchain(lang.name);
+  const missing = missingTool(lang.name);
   describe.skipIf(missing !== undefined)(
     `${lang.name}${missing === undefined ? '' : ` (skipped: ${missing} is not installed here)`}`,
     () => {
-      const target = makeTempDir(`pg-weaken-${lang.name}-target-`);
+      const target = lang.name === 'rust' ? makeTempDir('pg-weaken-rust-target-') : undefined;
       const env: Record<string, string> = {
         PATH:
           lang.name === 'python' && missing === undefined
@@ -119,12 +127,12 @@ export function describeWeakening(lang: Language): void {
         HOME: process.env['HOME'] ?? '/tmp',
         ...toolchainEnv(),
         // One target directory for every case of the file: each cargo test builds incrementally.
-        ...(lang.name === 'rust' ? { CARGO_TARGET_DIR: target } : {}),
+        ...(target === undefined ? {} : { CARGO_TARGET_DIR: target }),
       };
       const bases = new Map<Maturity, { dir: string; remove: () => void }>();
       afterAll(() => {
         for (const b of bases.values()) b.remove();
-        rmSync(target, { recursive: true, force: true });
+        if (target !== undefined) rmSync(target, { recursive: true, force: true });
       });
 
       /** The base: the right code, its tests' PASS in the ledger, pushed as origin/main. */
@@ -168,6 +176,11 @@ export function describeWeakening(lang: Language): void {
           const ran = await p.pg(['evaluate', '--run', ...DEV, '--max-mutants', '0']);
           expect(ran.code, ran.out + ran.err).toBe(1);
           expect(ran.out).toMatch(/FAIL +ENG\.TESTS/);
+          // cargo built in the shared target directory, none in the project.
+          if (target !== undefined) {
+            expect(existsSync(join(target, 'debug'))).toBe(true);
+            expect(existsSync(join(p.dir, 'target'))).toBe(false);
+          }
         },
         SLOW,
       );
@@ -210,7 +223,7 @@ export function describeWeakening(lang: Language): void {
       });
 
       it(
-        'a narrowing of the runner config already on the base counts: granted',
+        'a change of what the runner runs already on the base counts: granted',
         async () => {
           const p = copy('prototype');
           lang.onBase(p);
