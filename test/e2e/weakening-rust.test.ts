@@ -1,10 +1,10 @@
 // Verification cannot be weakened unnoticed (issue 46) on a Rust crate of our own run by
 // `cargo test --offline`, at prototype (the agent labels its own audits) and at engineering_ready.
 // The bug: `sub` adds. Instead of fixing it the agent changes what cargo runs (Cargo.toml
-// autotests, a .cargo/config.toml runner), deletes the failing test, marks it #[ignore], makes its
-// assertion vacuous or swallows its panic: each leaves the task claim refused and the Stop hook
-// blocking, naming the weakening (test/helpers/weakening.ts runs the cases). Every cargo test of
-// the file shares one CARGO_TARGET_DIR.
+// autotests, a .cargo/config.toml runner), deletes the failing test, marks it #[ignore], inverts
+// it (#[should_panic]), makes its assertion vacuous or swallows its panic: each leaves the task
+// claim refused and the Stop hook blocking, naming the weakening (test/helpers/weakening.ts runs
+// the cases). Every cargo test of the file shares one CARGO_TARGET_DIR.
 import { describeWeakening, replaceIn, type Language } from '../helpers/weakening.ts';
 
 const RS_TEST = 'tests/calc.rs';
@@ -86,6 +86,21 @@ const RUST: Language = {
       reasons: [
         "verification weakened: ENG.TESTS ran 2 tests, the base ran 3; skips 1, the base skipped 0; no longer runs 'tests/calc.rs::sub_below_zero'",
         "tests/calc.rs:14 'sub_below_zero' marked skip (#[ignore])",
+      ],
+    },
+    {
+      name: 'the failing test inverted: #[should_panic]',
+      apply: (p) =>
+        replaceIn(
+          p,
+          RS_TEST,
+          '#[test]\nfn sub_below_zero',
+          '#[test]\n#[should_panic]\nfn sub_below_zero',
+        ),
+      // Every mutant of the bug's line makes sub right, so the inverted test kills it: only the
+      // test file's teeth see this one.
+      reasons: [
+        "test weakened: tests/calc.rs:14 'sub_below_zero' now passes only when it fails (#[should_panic])",
       ],
     },
     {

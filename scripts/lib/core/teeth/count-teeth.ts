@@ -93,7 +93,8 @@ const PATTERNS: Record<TestLanguage, Patterns> = {
   },
   rust: {
     assertions: [/\b(?:debug_)?assert\w*!\s*[([{]/g],
-    markers: [/#\s*\[\s*ignore\b/g],
+    // #[should_panic] inverts a test: weigh-teeth counts it only on a test the base had.
+    markers: [/#\s*\[\s*ignore\b/g, /#\s*\[\s*should_panic\b/g],
     definition: /\bfn\s+(\w+)/,
   },
   go: {
