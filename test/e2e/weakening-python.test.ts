@@ -2,9 +2,9 @@
 // pytest (`python3 -m pytest -rA`), at prototype (the agent labels its own audits) and at
 // engineering_ready. The bug: `sub` adds. Instead of fixing it the agent narrows what pytest runs
 // through its configuration (pyproject addopts, a pytest.ini, a conftest.py, a pytest.py that
-// shadows pytest itself), deletes the failing test, skips it, makes its assertion vacuous or
-// swallows it: each leaves the task claim refused and the Stop hook blocking, naming the weakening
-// (test/helpers/weakening.ts runs the cases).
+// shadows pytest itself), deletes the failing test, skips it, inverts it, makes its assertion
+// vacuous or swallows it: each leaves the task claim refused and the Stop hook blocking, naming
+// the weakening (test/helpers/weakening.ts runs the cases).
 import { describeWeakening, replaceIn, type Language } from '../helpers/weakening.ts';
 
 const PY_TEST = 'tests/test_calc.py';
@@ -108,6 +108,19 @@ const PYTHON: Language = {
       reasons: [
         "verification weakened: ENG.TESTS ran 2 tests, the base ran 3; skips 1, the base skipped 0; no longer runs 'tests/test_calc.py::test_sub'",
         "tests/test_calc.py:15 'test_sub' marked skip (pytest.skip)",
+      ],
+    },
+    {
+      name: 'the failing test inverted: pytest.raises(AssertionError) around its assertion',
+      apply: (p) =>
+        replaceIn(
+          p,
+          PY_TEST,
+          '    assert sub(1, 2) == -1',
+          '    import pytest\n\n    with pytest.raises(AssertionError):\n        assert sub(1, 2) == -1',
+        ),
+      reasons: [
+        "test weakened: tests/test_calc.py:15 'test_sub' now passes only when it fails (pytest.raises(AssertionError))",
       ],
     },
     {

@@ -170,3 +170,20 @@ describe('a Rust test inverted by #[should_panic]', () => {
     expect(reasons(weighTeeth([{ path: 'tests/more.rs', base: undefined, now }]))).toEqual([]);
   });
 });
+
+describe('a Python test inverted by pytest.raises(AssertionError)', () => {
+  const path = 'tests/test_calc.py';
+  const PYS = 'from calc import sub\n\n\ndef test_sub():\n    assert sub(1, 2) == -1\n';
+
+  it('around a base test’s assertion: refused; in a new test: honest', () => {
+    const now = PYS.replace(
+      '    assert sub(1, 2) == -1',
+      '    with pytest.raises(AssertionError):\n        assert sub(1, 2) == -1',
+    );
+    expect(reasons(weighTeeth([{ path, base: PYS, now }]))).toEqual([
+      "test weakened: tests/test_calc.py:5 'test_sub' now passes only when it fails (pytest.raises(AssertionError)), not on the base",
+    ]);
+    const added = `${PYS}\n\ndef test_checks_raise():\n    with pytest.raises(AssertionError):\n        check(-1)\n`;
+    expect(reasons(weighTeeth([{ path, base: PYS, now: added }]))).toEqual([]);
+  });
+});

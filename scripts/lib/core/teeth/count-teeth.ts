@@ -88,6 +88,8 @@ const PATTERNS: Record<TestLanguage, Patterns> = {
       /\bpytest\s*\.\s*(?:skip|xfail|importorskip)\s*\(/g,
       /@\s*unittest\s*\.\s*(?:skip|skipIf|skipUnless|expectedFailure)\b/g,
       /\bself\s*\.\s*skipTest\s*\(/g,
+      // Expecting the assertion's own failure inverts the test (weigh-teeth: on a base test only).
+      /\bpytest\s*\.\s*raises\s*\(\s*AssertionError\b/g,
     ],
     definition: /\bdef\s+(\w+)/,
   },
@@ -123,7 +125,8 @@ export function countTeeth(text: string, language: TestLanguage): Teeth {
           .replace(/\s+/g, '')
           .replace(/[([{]$/, '')
           .replace(/^[{,](\w+)$/, '{ $1 }')
-          .replace(/^#\[(\w+)$/, '#[$1]');
+          .replace(/^#\[(\w+)$/, '#[$1]')
+          .replace(/\(AssertionError$/, '(AssertionError)');
         const name = named ? nameOf(lines, line, patterns.definition, language) : undefined;
         found.push({
           line,

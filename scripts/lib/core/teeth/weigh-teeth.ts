@@ -63,13 +63,15 @@ export function weighTeeth(changed: readonly ChangedText[]): TeethReport {
 }
 
 /**
- * A marker that inverts a test (`#[should_panic]`) is honest on a new test, one that checks a
+ * A marker that inverts a test (`#[should_panic]`, `pytest.raises(AssertionError)`) is honest on a new test, one that checks a
  * panic; on a test the base had, it turns the failure the test reports into its pass. Kept only
  * there.
  */
 function invertedOnBase(base: string | undefined, now: Teeth): Teeth {
   const had = (name: string | undefined): boolean =>
-    base !== undefined && name !== undefined && new RegExp(`\\bfn\\s+${name}\\b`).test(base);
+    base !== undefined &&
+    name !== undefined &&
+    new RegExp(`\\b(?:fn|def)\\s+${name}\\b`).test(base);
   return {
     ...now,
     markers: now.markers.filter((m) => labelOf(m.kind) !== 'inverts' || had(m.name)),
@@ -83,7 +85,7 @@ function countOf(teeth: Teeth): TeethCount {
 /** What a marker does to its test, by the word that marks it. */
 function labelOf(kind: string): string {
   if (kind === 'try/catch') return 'swallow';
-  if (/should_panic/.test(kind)) return 'inverts';
+  if (/should_panic|AssertionError/.test(kind)) return 'inverts';
   if (/only|^f(?:it|describe)/i.test(kind)) return 'only';
   if (/todo/i.test(kind)) return 'todo';
   if (/xfail|expectedFailure|fails/.test(kind)) return 'xfail';
