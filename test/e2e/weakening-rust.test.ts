@@ -69,8 +69,10 @@ const RUST: Language = {
           '\n#[test]\nfn sub_below_zero() {\n    assert_eq!(sub(1, 2), -1);\n}\n',
           '',
         ),
+      // Only the counts: cargo names a test's binary on stderr ("Running tests/calc.rs"), its
+      // result on stdout, and under load the two streams interleave differently from run to run.
       reasons: [
-        "verification weakened: ENG.TESTS ran 2 tests, the base ran 3; no longer runs 'tests/calc.rs::sub_below_zero'",
+        'verification weakened: ENG.TESTS ran 2 tests, the base ran 3;',
         'tests/calc.rs: 3 assertion(s) on the base, 2 now (gone: base line 15 `assert_eq!(sub(1, 2), -1);`)',
       ],
     },
@@ -84,7 +86,7 @@ const RUST: Language = {
           '#[test]\n#[ignore]\nfn sub_below_zero',
         ),
       reasons: [
-        "verification weakened: ENG.TESTS ran 2 tests, the base ran 3; skips 1, the base skipped 0; no longer runs 'tests/calc.rs::sub_below_zero'",
+        'verification weakened: ENG.TESTS ran 2 tests, the base ran 3; skips 1, the base skipped 0;',
         "tests/calc.rs:14 'sub_below_zero' marked skip (#[ignore])",
       ],
     },
