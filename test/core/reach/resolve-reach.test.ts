@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffReach, digestReach } from '../../../scripts/lib/core/reach/diff-reach.ts';
 import type { FileText, Reach } from '../../../scripts/lib/core/reach/reach.ts';
+import { reachGlobs } from '../../../scripts/lib/core/reach/reach-globs.ts';
 import { resolveReach } from '../../../scripts/lib/core/reach/resolve-reach.ts';
 import { splitCommands } from '../../../scripts/lib/core/reach/shell-words.ts';
 
@@ -184,6 +185,48 @@ describe('python, rust, make, just and shell scripts', () => {
     ]);
     expect(keys(reachOf(['tox'], { 'tox.ini': '' }))).toContain('tox.ini');
     expect(keys(reachOf(['nox'], { 'noxfile.py': '' }))).toContain('noxfile.py');
+  });
+
+  it('python -m X: a module or package X in the command’s directory is what runs, bound', () => {
+    // `python -m` puts the current directory first on sys.path: a pytest.py there shadows pytest.
+    const base = { 'pyproject.toml': '[tool.pytest.ini_options]\n' };
+    const shadowed = {
+      ...base,
+      'pytest.py': 'print("3 passed in 0.01s")\n',
+      'tests/pytest.py': '',
+    };
+    const was = reachOf(['python3', '-m', 'pytest', '-rA'], base);
+    const is = reachOf(['python3', '-m', 'pytest', '-rA'], shadowed);
+    expect(keys(is)).toEqual(['pyproject.toml', 'pytest.py']);
+    expect(diffReach(was, is)).toEqual([`pytest.py added: + 'print("3 passed in 0.01s")'`]);
+    // A package of that name (its __main__ runs), in the control's cwd; any module, not only pytest.
+    const pkg = reachOf(
+      ['python', '-m', 'unittest'],
+      {
+        'app/unittest/__init__.py': '',
+        'app/unittest/__main__.py': 'raise SystemExit(0)\n',
+      },
+      'app',
+    );
+    expect(keys(pkg)).toEqual(['app/unittest/__init__.py', 'app/unittest/__main__.py']);
+    // A dotted module: its top package and the module itself.
+    expect(
+      keys(
+        reachOf(['python', '-m', 'tools.check'], { 'tools/__init__.py': '', 'tools/check.py': '' }),
+      ),
+    ).toEqual(['tools/__init__.py', 'tools/check.py']);
+  });
+
+  it('python -m X: a control with inputs binds X.py and the X/ package too', () => {
+    expect(reachGlobs(['python3', '-m', 'pytest', '-q'], 'app')).toEqual(
+      expect.arrayContaining([
+        'app/pytest.py',
+        'app/pytest/__init__.py',
+        'app/pytest/__main__.py',
+        'app/**/conftest.py',
+      ]),
+    );
+    expect(reachGlobs(['python3', '-c', 'import x'])).toEqual([]);
   });
 
   it('binds Cargo.toml (every one) and .cargo/config.toml', () => {

@@ -145,3 +145,45 @@ describe('a Python test file', () => {
     ]);
   });
 });
+
+describe('a Rust test inverted by #[should_panic]', () => {
+  const path = 'tests/calc.rs';
+  const RS =
+    'use calc::sub;\n\n#[test]\nfn sub_below_zero() {\n    assert_eq!(sub(1, 2), -1);\n}\n';
+
+  it('on a test the base had: its failure is now its pass, refused naming it', () => {
+    const now = RS.replace('#[test]\nfn sub', '#[test]\n#[should_panic]\nfn sub');
+    expect(reasons(weighTeeth([{ path, base: RS, now }]))).toEqual([
+      "test weakened: tests/calc.rs:4 'sub_below_zero' now passes only when it fails (#[should_panic]), not on the base",
+    ]);
+    // With an expected message: the same.
+    const expected = RS.replace(
+      '#[test]\nfn sub',
+      '#[test]\n#[should_panic(expected = "assertion")]\nfn sub',
+    );
+    expect(reasons(weighTeeth([{ path, base: RS, now: expected }]))).toHaveLength(1);
+  });
+
+  it('on a new test that checks a panic: honest, nothing refused', () => {
+    const now = `${RS}\n#[test]\n#[should_panic]\nfn sub_overflow_panics() {\n    sub(i64::MIN, 1);\n}\n`;
+    expect(reasons(weighTeeth([{ path, base: RS, now }]))).toEqual([]);
+    expect(reasons(weighTeeth([{ path: 'tests/more.rs', base: undefined, now }]))).toEqual([]);
+  });
+});
+
+describe('a Python test inverted by pytest.raises(AssertionError)', () => {
+  const path = 'tests/test_calc.py';
+  const PYS = 'from calc import sub\n\n\ndef test_sub():\n    assert sub(1, 2) == -1\n';
+
+  it('around a base test’s assertion: refused; in a new test: honest', () => {
+    const now = PYS.replace(
+      '    assert sub(1, 2) == -1',
+      '    with pytest.raises(AssertionError):\n        assert sub(1, 2) == -1',
+    );
+    expect(reasons(weighTeeth([{ path, base: PYS, now }]))).toEqual([
+      "test weakened: tests/test_calc.py:5 'test_sub' now passes only when it fails (pytest.raises(AssertionError)), not on the base",
+    ]);
+    const added = `${PYS}\n\ndef test_checks_raise():\n    with pytest.raises(AssertionError):\n        check(-1)\n`;
+    expect(reasons(weighTeeth([{ path, base: PYS, now: added }]))).toEqual([]);
+  });
+});

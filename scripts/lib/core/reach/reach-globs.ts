@@ -65,6 +65,13 @@ export function reachGlobs(argv: readonly string[], cwd?: string): string[] {
     if (name === 'python' || name === 'python3') {
       if (words.includes('pytest') || words.includes('tox') || words.includes('nox'))
         for (const glob of PYTHON_GLOBS) found.add(glob);
+      // `python -m X` runs an X.py or X/ package in its directory first (resolve-reach.ts).
+      const module = words[words.indexOf('-m') + 1];
+      if (words.includes('-m') && module !== undefined && /^[A-Za-z_][\w.]*$/.test(module)) {
+        const path = module.split('.').join('/');
+        for (const glob of [`${path}.py`, `${path}/__init__.py`, `${path}/__main__.py`])
+          found.add(glob);
+      }
     }
     const script = scriptPath(word);
     if (script !== undefined) found.add(script);

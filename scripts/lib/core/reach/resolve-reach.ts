@@ -93,6 +93,7 @@ function runWords(walk: Walk, words: readonly string[], depth: number): void {
     case 'python':
     case 'python3': {
       const module = flagValue(args, ['-m']);
+      if (module !== undefined) bindModule(walk, module);
       if (module === 'pytest' || module === 'tox' || module === 'nox')
         return runWords(walk, [module, ...args.slice(args.indexOf('-m') + 2)], depth);
       return;
@@ -104,6 +105,20 @@ function runWords(walk: Walk, words: readonly string[], depth: number): void {
       if (JS_RUNNERS[name] !== undefined) return bindRunner(walk, name, args);
       if (word.includes('/')) return runFile(walk, word, depth);
   }
+}
+
+/**
+ * `python -m X` puts the command's directory first on sys.path: an `X.py` or an `X/` package there
+ * is what runs (a `pytest.py` beside the tests shadows pytest), so it is bound when present.
+ */
+function bindModule(walk: Walk, module: string): void {
+  if (!/^[A-Za-z_][\w.]*$/.test(module)) return;
+  const parts = module.split('.');
+  const path = parts.join('/');
+  const files = [`${path}.py`, `${path}/__init__.py`, `${path}/__main__.py`];
+  // A dotted module runs its packages' __init__.py first, the top one from this directory too.
+  for (let i = 1; i < parts.length; i++) files.push(`${parts.slice(0, i).join('/')}/__init__.py`);
+  for (const file of files) bindFile(walk, at(walk, file));
 }
 
 /** `npx vitest`, `pnpm exec jest`: the binary the runner starts. */

@@ -88,12 +88,15 @@ const PATTERNS: Record<TestLanguage, Patterns> = {
       /\bpytest\s*\.\s*(?:skip|xfail|importorskip)\s*\(/g,
       /@\s*unittest\s*\.\s*(?:skip|skipIf|skipUnless|expectedFailure)\b/g,
       /\bself\s*\.\s*skipTest\s*\(/g,
+      // Expecting the assertion's own failure inverts the test (weigh-teeth: on a base test only).
+      /\bpytest\s*\.\s*raises\s*\(\s*AssertionError\b/g,
     ],
     definition: /\bdef\s+(\w+)/,
   },
   rust: {
     assertions: [/\b(?:debug_)?assert\w*!\s*[([{]/g],
-    markers: [/#\s*\[\s*ignore\b/g],
+    // #[should_panic] inverts a test: weigh-teeth counts it only on a test the base had.
+    markers: [/#\s*\[\s*ignore\b/g, /#\s*\[\s*should_panic\b/g],
     definition: /\bfn\s+(\w+)/,
   },
   go: {
@@ -122,7 +125,8 @@ export function countTeeth(text: string, language: TestLanguage): Teeth {
           .replace(/\s+/g, '')
           .replace(/[([{]$/, '')
           .replace(/^[{,](\w+)$/, '{ $1 }')
-          .replace(/^#\[(\w+)$/, '#[$1]');
+          .replace(/^#\[(\w+)$/, '#[$1]')
+          .replace(/\(AssertionError$/, '(AssertionError)');
         const name = named ? nameOf(lines, line, patterns.definition, language) : undefined;
         found.push({
           line,

@@ -41,7 +41,10 @@ export function weighTeeth(changed: readonly ChangedText[]): TeethReport {
     const language = languageOf(file.path);
     if (language === undefined || !isTestFile(file.path, [file.base, file.now])) continue;
     const base = file.base === undefined ? undefined : countTeeth(file.base, language);
-    const now = file.now === undefined ? undefined : countTeeth(file.now, language);
+    const now =
+      file.now === undefined
+        ? undefined
+        : invertedOnBase(file.base, countTeeth(file.now, language));
     counted.push({ path: file.path, ...(base && { base }), ...(now && { now }) });
     files.push({
       path: file.path,
@@ -59,6 +62,22 @@ export function weighTeeth(changed: readonly ChangedText[]): TeethReport {
   return { files, assertions, losses };
 }
 
+/**
+ * A marker that inverts a test (`#[should_panic]`, `pytest.raises(AssertionError)`) is honest on a new test, one that checks a
+ * panic; on a test the base had, it turns the failure the test reports into its pass. Kept only
+ * there.
+ */
+function invertedOnBase(base: string | undefined, now: Teeth): Teeth {
+  const had = (name: string | undefined): boolean =>
+    base !== undefined &&
+    name !== undefined &&
+    new RegExp(`\\b(?:fn|def)\\s+${name}\\b`).test(base);
+  return {
+    ...now,
+    markers: now.markers.filter((m) => labelOf(m.kind) !== 'inverts' || had(m.name)),
+  };
+}
+
 function countOf(teeth: Teeth): TeethCount {
   return { assertions: teeth.assertions.length, markers: teeth.markers.length };
 }
@@ -66,6 +85,7 @@ function countOf(teeth: Teeth): TeethCount {
 /** What a marker does to its test, by the word that marks it. */
 function labelOf(kind: string): string {
   if (kind === 'try/catch') return 'swallow';
+  if (/should_panic|AssertionError/.test(kind)) return 'inverts';
   if (/only|^f(?:it|describe)/i.test(kind)) return 'only';
   if (/todo/i.test(kind)) return 'todo';
   if (/xfail|expectedFailure|fails/.test(kind)) return 'xfail';
@@ -93,10 +113,17 @@ function newMarkers(path: string, base: Teeth | undefined, now: Teeth | undefine
       losses.push({
         path,
         line: m.line,
-        reason: `test weakened: ${path}:${m.line}${m.name === undefined ? '' : ` '${m.name}'`} ${label === 'swallow' ? 'swallows its assertions in a try/catch whose catch neither rethrows nor asserts' : `marked ${label} (${m.kind})`}, not on the base`,
+        reason: `test weakened: ${path}:${m.line}${m.name === undefined ? '' : ` '${m.name}'`} ${describeMarker(label, m.kind)}, not on the base`,
       });
   }
   return losses;
+}
+
+function describeMarker(label: string, kind: string): string {
+  if (label === 'swallow')
+    return 'swallows its assertions in a try/catch whose catch neither rethrows nor asserts';
+  if (label === 'inverts') return `now passes only when it fails (${kind})`;
+  return `marked ${label} (${kind})`;
 }
 
 /** A file with fewer assertions than on the base, naming the base lines whose assertion is gone. */
