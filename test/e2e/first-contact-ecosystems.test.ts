@@ -6,7 +6,6 @@
 // fail and lets the stop through after the fix; a plain `proofgate claim` is granted; the lockfile
 // control points at the project's own lockfile.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -15,6 +14,7 @@ import { makeTempDir } from '../helpers/git-repo.ts';
 import { describeLog, followToClaim, startJourneyFrom, type Journey } from '../helpers/journey.ts';
 import { firstContactDecisions, missingToolchain } from '../helpers/first-contact.ts';
 import { runShellHook, stopPayloadFor } from '../helpers/hook-stop.ts';
+import { toolchainEnv } from '../helpers/toolchain-env.ts';
 
 const OWN = fileURLToPath(new URL('../fixtures/first-contact/', import.meta.url));
 
@@ -72,19 +72,6 @@ const CASES: Case[] = [
     fixIt: ['src/lib.rs', 'part as f64 / whole as f64 / 2.0', '(part as f64) / (whole as f64)'],
   },
 ];
-
-/** rustup finds its toolchains under HOME, which the journey empties: name them. */
-function toolchainEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, fallback] of [
-    ['RUSTUP_HOME', join(homedir(), '.rustup')],
-    ['CARGO_HOME', join(homedir(), '.cargo')],
-  ] as const) {
-    const value = process.env[name] ?? (existsSync(fallback) ? fallback : undefined);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
 
 const journeys: Journey[] = [];
 afterAll(() => {

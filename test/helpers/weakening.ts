@@ -7,7 +7,6 @@
 // granted, and a change of what the runner runs already on the base counts.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
@@ -17,6 +16,7 @@ import { makeGateRepo } from './gate-repo.ts';
 import { makeTempDir, openRepo, type TestRepo } from './git-repo.ts';
 import { hookStopIn } from './hook-stop.ts';
 import { pushToOrigin } from './upstream-repo.ts';
+import { toolchainEnv } from './toolchain-env.ts';
 
 const DEV = actingAs('virtual:developer', 'local:dev');
 const TASK = ['claim', '--control', 'ENG.TESTS', '--no-record'];
@@ -24,19 +24,6 @@ const MATURITIES = ['prototype', 'engineering_ready'] as const;
 type Maturity = (typeof MATURITIES)[number];
 /** A case runs the suite and its mutants (three rebuilds for Rust) on a machine others share. */
 const SLOW = 180_000;
-
-/** rustup and cargo find their toolchains under HOME, or where these name. */
-function toolchainEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, fallback] of [
-    ['RUSTUP_HOME', join(homedir(), '.rustup')],
-    ['CARGO_HOME', join(homedir(), '.cargo')],
-  ] as const) {
-    const value = process.env[name] ?? (existsSync(fallback) ? fallback : undefined);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
 
 /** The interpreter's own folder first on PATH: a version manager's shim (pyenv) doubles each start. */
 function pythonPath(): string {

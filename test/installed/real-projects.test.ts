@@ -8,7 +8,6 @@
 // under shared/fixtures/projects beside the checkout. Those are public repositories' files, which
 // this repository does not commit; without them that suite says it is skipped.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -25,6 +24,7 @@ import {
   packagedFiles,
 } from '../helpers/first-contact.ts';
 import type { Ecosystem } from '../helpers/first-contact.ts';
+import { toolchainEnv } from '../helpers/toolchain-env.ts';
 
 const OWN = fileURLToPath(new URL('../fixtures/first-contact/', import.meta.url));
 const REAL =
@@ -77,19 +77,6 @@ const TEST_CANDIDATE: Record<Ecosystem, string> = {
   rust: 'cargo:test',
   npm: 'npm:test',
 };
-
-/** rustup finds its toolchains under HOME, which the journey empties: name them. */
-function toolchainEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, fallback] of [
-    ['RUSTUP_HOME', join(homedir(), '.rustup')],
-    ['CARGO_HOME', join(homedir(), '.cargo')],
-  ] as const) {
-    const value = process.env[name] ?? (existsSync(fallback) ? fallback : undefined);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
 
 let pkg: InstalledPackage;
 const journeys: Journey[] = [];

@@ -135,7 +135,7 @@ export function findTests(paths: readonly string[]): { dirs: string[]; files: nu
 }
 
 /** Each ecosystem's own lockfiles, looked up for the kinds the root's manifests declare. */
-const OWN_LOCKFILES: Record<Exclude<ProjectKind, 'other'>, readonly string[]> = {
+export const OWN_LOCKFILES: Record<Exclude<ProjectKind, 'other'>, readonly string[]> = {
   rust: ['Cargo.lock'],
   go: ['go.sum'],
   python: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],

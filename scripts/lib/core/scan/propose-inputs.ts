@@ -4,6 +4,7 @@
 // build reads. A command whose role or kind is not recognised gets no proposal: it keeps covering
 // the whole tree. Every glob proposed matches at least one of the listed files.
 import { matchesGlob } from '../shared/pathspec.ts';
+import { OWN_LOCKFILES } from './inventory.ts';
 import { projectKinds, type ProjectKind } from './project-kind.ts';
 import type { ProposedInputs } from './types.ts';
 
@@ -19,7 +20,6 @@ interface Conventions {
   /** Source file extensions: every file with one is an input, wherever it lies. */
   sources: readonly string[];
   manifests: readonly string[];
-  lockfiles: readonly string[];
   config: Record<InputsRole, readonly string[]>;
 }
 
@@ -29,14 +29,6 @@ const CONVENTIONS: Record<Kind, Conventions> = {
   npm: {
     sources: ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'vue', 'svelte'],
     manifests: ['**/package.json', 'pnpm-workspace.yaml', '.npmrc', '.yarnrc', '.yarnrc.yml'],
-    lockfiles: [
-      'package-lock.json',
-      'npm-shrinkwrap.json',
-      'pnpm-lock.yaml',
-      'yarn.lock',
-      'bun.lock',
-      'bun.lockb',
-    ],
     config: {
       test: [
         ...JS_TS_CONFIG,
@@ -72,7 +64,6 @@ const CONVENTIONS: Record<Kind, Conventions> = {
     sources: ['py', 'pyi', 'pyx', 'pxd'],
     // not MANIFEST.in: what a package ships, and a file init may write holding only its own lines
     manifests: ['pyproject.toml', 'setup.cfg', 'requirements*.txt', 'Pipfile'],
-    lockfiles: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],
     config: {
       test: ['pytest.ini', '.pytest.ini', 'tox.ini', '.coveragerc'],
       lint: [
@@ -97,7 +88,6 @@ const CONVENTIONS: Record<Kind, Conventions> = {
       '.cargo/config.toml',
       '.cargo/config',
     ],
-    lockfiles: ['Cargo.lock'],
     config: {
       test: [],
       lint: ['clippy.toml', '.clippy.toml', 'rustfmt.toml', '.rustfmt.toml'],
@@ -106,8 +96,8 @@ const CONVENTIONS: Record<Kind, Conventions> = {
   },
   go: {
     sources: ['go', 's'],
-    manifests: ['go.mod', 'go.work'],
-    lockfiles: ['go.sum', 'go.work.sum'],
+    // go.work.sum: a workspace's lockfile, beside the module's own (OWN_LOCKFILES).
+    manifests: ['go.mod', 'go.work', 'go.work.sum'],
     config: {
       test: [],
       lint: ['.golangci.yml', '.golangci.yaml', '.golangci.toml', '.golangci.json'],
@@ -211,7 +201,7 @@ export function proposeInputs(
     ...(role === 'test' ? testDirs : []),
     ...kinds.flatMap((k) => [
       ...CONVENTIONS[k].manifests,
-      ...CONVENTIONS[k].lockfiles,
+      ...OWN_LOCKFILES[k],
       ...CONVENTIONS[k].config[role],
     ]),
   ];
