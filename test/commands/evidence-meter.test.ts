@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { openEvidenceMeter } from '../../scripts/lib/io/ledger/evidence-bytes.ts';
 import * as store from '../../scripts/lib/io/ledger/ledger-store.ts';
-import { MemoryLedger } from '../helpers/memory-ledger.ts';
+import { MemoryLedger, sealDraft } from '../helpers/memory-ledger.ts';
 import { draft } from '../helpers/ledger-repo.ts';
 
 vi.mock('../../scripts/lib/io/ledger/ledger-store.ts', async (importOriginal) => {
@@ -36,20 +36,6 @@ const [A, B, MANIFEST] = [CONTENT.a, CONTENT.b, CONTENT.manifest].map(sha256Hex)
   string,
 ];
 
-function archiveSeal(ledger: MemoryLedger, n: number) {
-  const heads = Object.fromEntries(
-    [...ledger.segments].map(([name, lines]) => [name, sha256Hex(lines.at(-1) ?? '')]),
-  );
-  const body = {
-    archive_id: `s-${n}`,
-    heads,
-    inventory: 'f'.repeat(64),
-    objects: 0,
-    archive: { manifest: MANIFEST, files: 0 },
-  };
-  return draft(n, { kind: 'seal', body, objects: [MANIFEST] });
-}
-
 /** A plane whose ledger holds a run (objects A and B) closed by an archive seal. */
 function sealedPlane() {
   const root = mkdtempSync(join(tmpdir(), 'pg-meter-'));
@@ -66,7 +52,7 @@ function sealedPlane() {
   mkdirSync(dirname(segment(MAIN)), { recursive: true });
   const append = (name: string, line: string) => appendFileSync(segment(name), `${line}\n`);
   append(MAIN, ledger.append(MAIN, draft(1, { objects: [A, B] })));
-  append(MAIN, ledger.append(MAIN, archiveSeal(ledger, 2)));
+  append(MAIN, ledger.append(MAIN, sealDraft(ledger, 2, MANIFEST)));
   return { plane, ledger, segment, append };
 }
 
@@ -101,7 +87,7 @@ describe('openEvidenceMeter', () => {
     const fresh = () => openEvidenceMeter(plane).bytes();
     await meter.bytes();
     append(MAIN, ledger.append(MAIN, draft(3, { objects: [B] })));
-    append(MAIN, ledger.append(MAIN, archiveSeal(ledger, 4)));
+    append(MAIN, ledger.append(MAIN, sealDraft(ledger, 4, MANIFEST)));
     wholeReads.mockClear();
     expect(await meter.bytes()).toBe(await fresh());
     expect(wholeReads).toHaveBeenCalledTimes(2);

@@ -18,7 +18,7 @@ import { referencedObjects, verifyLedger } from '../../scripts/lib/core/ledger/v
 import type { ObjectState } from '../../scripts/lib/core/ledger/verify-ledger.ts';
 import type { Authority } from '../../scripts/lib/core/plane/types.ts';
 import { generateKey } from '../../scripts/lib/io/keys/keys.ts';
-import { TEST_LEDGER_ID } from './ledger-repo.ts';
+import { draft, TEST_LEDGER_ID } from './ledger-repo.ts';
 
 export const DIR = '.proofgate/evidence/ledger';
 export const fileOf = (segment: string): string => `${DIR}/${segment}.jsonl`;
@@ -139,4 +139,22 @@ export function verifyFiles(
 /** `file:line CODE` of each finding: what tamper tests assert. */
 export function where(findings: readonly LedgerFinding[]): string[] {
   return findings.map((f) => `${f.file.slice(DIR.length + 1)}:${f.line} ${f.code}`);
+}
+
+/**
+ * Entry `n`: a seal of `ledger`'s segment heads as they are now; with `archiveManifest`, an archive
+ * seal whose manifest is that object (what it archived counts no more, unless referenced again).
+ */
+export function sealDraft(ledger: MemoryLedger, n: number, archiveManifest?: string): EntryDraft {
+  const heads = Object.fromEntries(
+    [...ledger.segments].map(([name, lines]) => [name, sha256Hex(lines.at(-1) ?? '')]),
+  );
+  const archive =
+    archiveManifest === undefined ? {} : { archive: { manifest: archiveManifest, files: 0 } };
+  const body = { archive_id: `s-${n}`, heads, inventory: 'f'.repeat(64), objects: 0, ...archive };
+  return draft(n, {
+    kind: 'seal',
+    body,
+    objects: archiveManifest === undefined ? [] : [archiveManifest],
+  });
 }

@@ -7,7 +7,7 @@ import {
   archivedEvidence,
 } from '../../../scripts/lib/core/ledger/archived-evidence.ts';
 import { sha256Hex } from '../../../scripts/lib/core/hash.ts';
-import { MemoryLedger, snapshotOf } from '../../helpers/memory-ledger.ts';
+import { MemoryLedger, sealDraft, snapshotOf } from '../../helpers/memory-ledger.ts';
 import { draft } from '../../helpers/ledger-repo.ts';
 
 const MAIN = 'c1-main';
@@ -20,20 +20,6 @@ const [A, B, C, MANIFEST] = ['a', 'b', 'c', 'manifest'].map(digest) as [
   string,
 ];
 
-function sealDraft(ledger: MemoryLedger, n: number, archive: boolean) {
-  const heads = Object.fromEntries(
-    [...ledger.segments].map(([name, lines]) => [name, sha256Hex(lines.at(-1) ?? '')]),
-  );
-  const body = {
-    archive_id: `s-${n}`,
-    heads,
-    inventory: 'f'.repeat(64),
-    objects: 0,
-    ...(archive ? { archive: { manifest: MANIFEST, files: 0 } } : {}),
-  };
-  return draft(n, { kind: 'seal', body, objects: archive ? [MANIFEST] : [] });
-}
-
 const bytesOf = (lines: string[]): number =>
   lines.reduce((sum, l) => sum + Buffer.byteLength(l) + 1, 0);
 
@@ -42,7 +28,7 @@ describe('archivedEvidence', () => {
     const ledger = new MemoryLedger();
     ledger.append(MAIN, draft(1, { objects: [A, B] }));
     ledger.append(FEATURE, draft(2, { objects: [C] }));
-    ledger.append(MAIN, sealDraft(ledger, 3, true));
+    ledger.append(MAIN, sealDraft(ledger, 3, MANIFEST));
     const sealed = bytesOf(ledger.lines(MAIN)) + bytesOf(ledger.lines(FEATURE));
     // After the seal: a new generation references B again, and a line in FEATURE follows its head.
     ledger.append(`${MAIN}-g1`, draft(4, { objects: [B] }));
@@ -55,7 +41,7 @@ describe('archivedEvidence', () => {
   it('a seal without --archive archives nothing', () => {
     const ledger = new MemoryLedger();
     ledger.append(MAIN, draft(1, { objects: [A] }));
-    ledger.append(MAIN, sealDraft(ledger, 2, false));
+    ledger.append(MAIN, sealDraft(ledger, 2));
     const archived = archivedEvidence(snapshotOf(ledger.files()));
     expect(archived).toEqual({ lineBytes: 0, objects: new Set() });
   });
@@ -71,7 +57,7 @@ describe('archivedAfter', () => {
   const sealed = (): MemoryLedger => {
     const ledger = new MemoryLedger();
     ledger.append(MAIN, draft(1, { objects: [A, B] }));
-    ledger.append(MAIN, sealDraft(ledger, 2, true));
+    ledger.append(MAIN, sealDraft(ledger, 2, MANIFEST));
     return ledger;
   };
   const whole = (ledger: MemoryLedger) => archivedEvidence(snapshotOf(ledger.files()));
@@ -83,7 +69,7 @@ describe('archivedAfter', () => {
     const appended = [
       ledger.append(MAIN, draft(3, { objects: [A] })),
       ledger.append(FEATURE, draft(4, { objects: [C] })),
-      ledger.append(MAIN, sealDraft(ledger, 5, false)),
+      ledger.append(MAIN, sealDraft(ledger, 5)),
     ];
     const after = archivedAfter(before, appended.map(bytes));
     expect(after).toEqual(whole(ledger));
@@ -95,7 +81,7 @@ describe('archivedAfter', () => {
   it('an appended archive seal moves the cuts: only the whole ledger can tell', () => {
     const ledger = sealed();
     const before = whole(ledger);
-    const seal = ledger.append(MAIN, sealDraft(ledger, 3, true));
+    const seal = ledger.append(MAIN, sealDraft(ledger, 3, MANIFEST));
     expect(archivedAfter(before, [bytes(seal)])).toBeUndefined();
   });
 
