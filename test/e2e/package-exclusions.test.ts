@@ -1,5 +1,5 @@
-// init keeps the plane out of what the project publishes: npm pack, a setuptools or hatchling
-// sdist, cargo package. Checked with the real packagers where this machine has them (npm always;
+// init keeps the plane, and a profile file read from inside the project, out of what the project
+// publishes: npm pack, a setuptools or hatchling sdist, cargo package. Checked with the real packagers where this machine has them (npm always;
 // cargo and setuptools when installed), else by parsing the edited file. Where an edit is unsafe,
 // init refuses (exit 2) with the exact lines and writes nothing.
 import { spawnSync } from 'node:child_process';
@@ -40,9 +40,13 @@ exclude = ["/.github/**", "/ci"]  # keep these
 describe('init keeps the plane out of the published package', () => {
   test('cargo: appended to [package] exclude, comments kept; cargo package lists no plane file', () => {
     const { dir, out } = init({ 'Cargo.toml': CARGO, 'src/lib.rs': 'pub fn one() -> u8 { 1 }\n' });
-    expect(out).toContain('package: Cargo.toml (changed): cargo package excludes .proofgate/');
+    expect(out).toContain(
+      'package: Cargo.toml (changed): cargo package excludes .proofgate/, /profile.yaml',
+    );
     const text = readFileSync(join(dir, 'Cargo.toml'), 'utf8');
-    expect(text).toBe(CARGO.replace('"/ci"]  # keep', '"/ci", ".proofgate/"]  # keep'));
+    expect(text).toBe(
+      CARGO.replace('"/ci"]  # keep', '"/ci", ".proofgate/", "/profile.yaml"]  # keep'),
+    );
     expect((parseToml(text) as { package: { exclude: string[] } }).package.exclude).toContain(
       '.proofgate/',
     );
@@ -54,6 +58,7 @@ describe('init keeps the plane out of the published package', () => {
     expect(list.status, list.stderr).toBe(0);
     expect(list.stdout).toContain('src/lib.rs');
     expect(list.stdout).not.toContain('.proofgate');
+    expect(list.stdout).not.toContain('profile.yaml');
   });
 
   test('npm without "files": .npmignore created with the .gitignore lines; npm pack packs the same files, no plane', () => {
@@ -79,11 +84,15 @@ describe('init keeps the plane out of the published package', () => {
     expect(out).toContain('package: .npmignore (changed): created');
     const ignore = readFileSync(join(dir, '.npmignore'), 'utf8');
     expect(ignore).toContain('node_modules\ncoverage/\n*.log\n');
-    expect(ignore).toContain('\n.proofgate/\n');
+    expect(ignore).toContain('\n.proofgate/\n/profile.yaml\n');
     const after = pack(dir);
     expect(after.filter((p) => p.startsWith('.proofgate'))).toEqual([]);
-    // what npm packed before init, it packs still (debug.log stays out: the .gitignore lines came along)
-    expect(after.filter((p) => p !== '.npmignore')).toEqual(before);
+    // what npm packed before init, it packs still, less the profile (debug.log stays out: the
+    // .gitignore lines came along)
+    expect(before).toContain('profile.yaml');
+    expect(after.filter((p) => p !== '.npmignore')).toEqual(
+      before.filter((p) => p !== 'profile.yaml'),
+    );
   });
 
   test('setuptools: MANIFEST.in prunes the plane even under a broad include; the sdist has none of it', () => {
@@ -94,7 +103,9 @@ describe('init keeps the plane out of the published package', () => {
       'src/tinypkg/__init__.py': 'VALUE = 1\n',
     });
     expect(out).toContain('package: MANIFEST.in (changed)');
-    expect(readFileSync(join(dir, 'MANIFEST.in'), 'utf8')).toMatch(/\nprune \.proofgate\n$/);
+    expect(readFileSync(join(dir, 'MANIFEST.in'), 'utf8')).toMatch(
+      /\nprune \.proofgate\nexclude profile\.yaml\n$/,
+    );
     if (!has('python3', '-c', 'import setuptools.build_meta')) return;
     const dist = mkdtempSync(join(tmpdir(), 'pg-sdist-'));
     const build = spawnSync(
@@ -107,6 +118,7 @@ describe('init keeps the plane out of the published package', () => {
     const listing = spawnSync('tar', ['tzf', join(dist, tar)], { encoding: 'utf8' }).stdout;
     expect(listing).toContain('src/tinypkg/__init__.py');
     expect(listing).not.toContain('.proofgate');
+    expect(listing).not.toContain('profile.yaml');
   });
 
   test('hatchling: [tool.hatch.build.targets.sdist] exclude added to the existing table', () => {
@@ -130,7 +142,10 @@ packages = ["tinypkg"]
     const { dir } = init({ 'pyproject.toml': pyproject, 'tinypkg/__init__.py': '' });
     const text = readFileSync(join(dir, 'pyproject.toml'), 'utf8');
     expect(text).toBe(
-      pyproject.replace('    "/tests",\n]\n', '    "/tests",\n]\nexclude = [".proofgate"]\n'),
+      pyproject.replace(
+        '    "/tests",\n]\n',
+        '    "/tests",\n]\nexclude = [".proofgate", "/profile.yaml"]\n',
+      ),
     );
   });
 

@@ -35,7 +35,7 @@ export function renderInit(result: InitResult): string {
     lines.push(`package: ${p.file}${p.changed ? ' (changed)' : ''}: ${p.why}`);
   if (result.profileInProject !== undefined)
     lines.push(
-      `profile: ${result.profileInProject} is inside the project and git does not ignore it: its decisions are in ${result.plane === '' ? '' : `${result.plane}/`}controls/manifest.yaml now, so keep the file outside the project (or delete it), where no commit or package of the project picks it up`,
+      `profile: ${result.profileInProject} is inside the project and git does not ignore it: ${result.plane === '' ? '' : 'init kept it out of the package, and '}its decisions are in ${result.plane === '' ? '' : `${result.plane}/`}controls/manifest.yaml now, so keep the file outside the project (or delete it), where no commit picks it up`,
     );
   lines.push(`candidates found by scan: ${result.candidates.length} (not adopted)`);
   lines.push('', 'next:');

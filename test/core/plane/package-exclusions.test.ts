@@ -143,3 +143,48 @@ describe('npm: a .npmignore generated at pack time by npmignore --auto', () => {
     expect(step).toMatchObject({ kind: 'write', file: '.npmignore' });
   });
 });
+
+describe('a single file kept out beside the plane (an init profile inside the project)', () => {
+  const LOOSE = ['config/profile.yaml'];
+  const write = (steps: ReturnType<typeof planPackageExclusions>) =>
+    steps.map((s) => (s.kind === 'write' ? s.text : `${s.kind}: ${s.why}`));
+
+  test('npm: anchored in .npmignore; a "files" list that packs it is refused with a negation', () => {
+    const [text] = write(planPackageExclusions({ 'package.json': '{}' }, DIRS, LOOSE));
+    expect(text).toMatch(/\n\.proofgate\/\n\/config\/profile\.yaml\n$/);
+    expect(
+      planPackageExclusions({ 'package.json': '{}', '.npmignore': text! }, DIRS, LOOSE),
+    ).toEqual([expect.objectContaining({ kind: 'ok' })]);
+    expect(planPackageExclusions({ 'package.json': '{"files":["config"]}' }, DIRS, LOOSE)).toEqual([
+      expect.objectContaining({
+        kind: 'refuse',
+        lines: ['"!.proofgate/"', '"!/config/profile.yaml"'],
+      }),
+    ]);
+  });
+
+  test('setuptools excludes the file (prune is for directories), once', () => {
+    const files = { 'setup.py': 'from setuptools import setup\nsetup()\n' };
+    const [text] = write(planPackageExclusions(files, DIRS, LOOSE));
+    expect(text).toMatch(/\nprune \.proofgate\nexclude config\/profile\.yaml\n$/);
+    expect(planPackageExclusions({ ...files, 'MANIFEST.in': text! }, DIRS, LOOSE)).toEqual([
+      expect.objectContaining({ kind: 'ok', file: 'MANIFEST.in' }),
+    ]);
+  });
+
+  test('flit and pdm take the relative path, hatchling and cargo an anchored one', () => {
+    const backend = (name: string) =>
+      `[build-system]\nrequires = ["x"]\nbuild-backend = "${name}"\n[project]\nname = "p"\n`;
+    const entry = (name: string) =>
+      write(planPackageExclusions({ 'pyproject.toml': backend(name) }, DIRS, LOOSE))[0];
+    expect(entry('flit_core.buildapi')).toContain(
+      'exclude = [".proofgate", "config/profile.yaml"]',
+    );
+    expect(entry('pdm.backend')).toContain('excludes = [".proofgate", "config/profile.yaml"]');
+    expect(entry('hatchling.build')).toContain('exclude = [".proofgate", "/config/profile.yaml"]');
+    const [crate] = write(
+      planPackageExclusions({ 'Cargo.toml': '[package]\nname = "x"\n' }, DIRS, LOOSE),
+    );
+    expect(crate).toContain('exclude = [".proofgate/", "/config/profile.yaml"]');
+  });
+});

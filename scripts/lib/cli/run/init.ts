@@ -2,7 +2,6 @@
 // from the caller's directory and the plane created at the repository root.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Context } from '../../core/context.ts';
-import type { World } from '../../core/world/world.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { renderProfileTemplate } from '../../core/plane/profile-decisions.ts';
 import { initPlane } from '../../flows/plane/init-flow.ts';
@@ -26,25 +25,26 @@ export async function runInit(options: InitOptions, ctx: Context): Promise<InitR
   const world = openWorld(ctx, {}, { ...REPO_PART, ...PLANE_EDITS_PART });
   const root = await world.resolveRoot(options.root);
   const profile = readProfile(ctx.cwd, options.profile, options.overrides, world);
-  const result = await initPlane(root, profile, ctx.clock.now(), options.fromArchive, world);
-  const kept = await profileKeptInProject(root, ctx.cwd, options.profile, world);
-  return kept === undefined ? result : { ...result, profileInProject: kept };
+  const inside = profileInside(root, ctx.cwd, options.profile);
+  // a profile kept inside the project is left out of its package like the plane (npm packs an
+  // untracked or git-ignored file once .npmignore exists)
+  const keepOut = inside === undefined ? [] : [inside];
+  const result = await initPlane(
+    root,
+    profile,
+    ctx.clock.now(),
+    options.fromArchive,
+    world,
+    keepOut,
+  );
+  if (inside === undefined || (await world.hook.isGitIgnored(root, inside))) return result;
+  return { ...result, profileInProject: inside };
 }
 
-/**
- * The profile file, relative to the root, when it sits inside the project where git would commit
- * it (and a package could ship it): its decisions are in the manifest now, so init says to keep
- * it elsewhere. Undefined for a profile outside the project, ignored by git, or given by flags.
- */
-async function profileKeptInProject(
-  root: string,
-  cwd: string,
-  file: string | undefined,
-  world: Pick<World, 'hook'>,
-): Promise<string | undefined> {
+/** The profile file relative to the root when it sits inside the project; else undefined. */
+function profileInside(root: string, cwd: string, file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
   const rel = relative(root, resolve(cwd, file));
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  const posix = rel.split(sep).join('/');
-  return (await world.hook.isGitIgnored(root, posix)) ? undefined : posix;
+  return rel.split(sep).join('/');
 }

@@ -22,3 +22,23 @@ export type ExclusionStep =
   | { kind: 'refuse'; file: PackagingFile; lines: string[]; why: string }
   /** Nothing to do, and why (the file already excludes it, or the package cannot hold it). */
   | { kind: 'ok'; file: PackagingFile; why: string };
+
+/** One path kept out of a package: a directory of proofgate's, or a single file (init's profile). */
+export interface ExcludedPath {
+  /** Repository-relative, without a leading or trailing slash. */
+  path: string;
+  dir: boolean;
+}
+
+/** The entries of `dirs` (directories) and `loose` (single files). */
+export function excludedPaths(dirs: readonly string[], loose: readonly string[]): ExcludedPath[] {
+  return [
+    ...dirs.map((path) => ({ path, dir: true })),
+    ...loose.map((path) => ({ path, dir: false })),
+  ];
+}
+
+/** The gitignore-style line npm and cargo read: `dir/`, or a file anchored at the root. */
+export function ignoreLine(entry: ExcludedPath): string {
+  return entry.dir ? `${entry.path}/` : `/${entry.path}`;
+}

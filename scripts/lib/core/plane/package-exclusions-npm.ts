@@ -2,7 +2,12 @@
 // package or a `files` list that leaves them out, a line in `.npmignore`, or, when `.npmignore` is
 // generated at pack time by `npmignore --auto` (git ignores it, a pack script runs the tool), an
 // entry in `publishConfig.ignore`, the list that tool adds to the file it writes.
-import type { ExclusionStep, PackagingFiles } from './package-exclusion-step.ts';
+import {
+  ignoreLine,
+  type ExcludedPath,
+  type ExclusionStep,
+  type PackagingFiles,
+} from './package-exclusion-step.ts';
 
 export const HEADER = '# proofgate: its own files are not part of the package';
 
@@ -46,9 +51,9 @@ function stringifyIndent(text: string, pkg: unknown): string | undefined {
 function planPublishConfig(
   text: string,
   pkg: Record<string, unknown>,
-  dirs: readonly string[],
+  entries: readonly ExcludedPath[],
 ): ExclusionStep {
-  const wanted = dirs.map((d) => `${d}/`);
+  const wanted = entries.map(ignoreLine);
   const config = pkg['publishConfig'] ?? {};
   const ignore: unknown =
     typeof config === 'object' && config !== null
@@ -83,7 +88,7 @@ function planPublishConfig(
   };
 }
 
-export function planNpm(files: PackagingFiles, dirs: readonly string[]): ExclusionStep[] {
+export function planNpm(files: PackagingFiles, entries: readonly ExcludedPath[]): ExclusionStep[] {
   const text = files['package.json'];
   if (text === undefined) return [];
   let pkg: Record<string, unknown>;
@@ -98,7 +103,7 @@ export function planNpm(files: PackagingFiles, dirs: readonly string[]): Exclusi
   if (Array.isArray(listed)) {
     const hits = listed.filter(
       (e): e is string =>
-        typeof e === 'string' && !e.startsWith('!') && dirs.some((d) => covers(e, d)),
+        typeof e === 'string' && !e.startsWith('!') && entries.some((d) => covers(e, d.path)),
     );
     if (hits.length === 0)
       return [
@@ -112,7 +117,7 @@ export function planNpm(files: PackagingFiles, dirs: readonly string[]): Exclusi
       {
         kind: 'refuse',
         file: 'package.json',
-        lines: dirs.map((d) => `"!${d}/"`),
+        lines: entries.map((d) => `"!${ignoreLine(d)}"`),
         why: `"files" lists ${hits.map((h) => JSON.stringify(h)).join(', ')}, which packs proofgate's files: add these entries to "files" after it`,
       },
     ];
@@ -120,9 +125,9 @@ export function planNpm(files: PackagingFiles, dirs: readonly string[]): Exclusi
   const git = files['.gitignore'];
   // a .npmignore written at pack time replaces whatever this would write into it (and the tool
   // refuses a committed one): the exclusion goes where the generator reads it
-  if (generatesNpmignore(pkg, git)) return [planPublishConfig(text, pkg, dirs)];
+  if (generatesNpmignore(pkg, git)) return [planPublishConfig(text, pkg, entries)];
   const ignore = files['.npmignore'];
-  const wanted = dirs.map((d) => `${d}/`);
+  const wanted = entries.map(ignoreLine);
   if (ignore !== undefined) {
     const missing = wanted.filter((w) => !hasLine(ignore, clean(w)));
     if (missing.length === 0)

@@ -4,15 +4,26 @@
 // what this plans. An edit that cannot be made safely is refused with the exact lines to add.
 import { parse as parseToml } from 'smol-toml';
 import { HEADER, clean, covers, planNpm } from './package-exclusions-npm.ts';
-import type { ExclusionStep, PackagingFiles } from './package-exclusion-step.ts';
+import {
+  excludedPaths,
+  ignoreLine,
+  type ExcludedPath,
+  type ExclusionStep,
+  type PackagingFiles,
+} from './package-exclusion-step.ts';
 import { ensureTomlArrayEntry } from './toml-array-entry.ts';
 
-/** `dirs`: repository-relative directories, without a trailing slash (`.proofgate`). */
+/**
+ * `dirs`: repository-relative directories, without a trailing slash (`.proofgate`); `loose`:
+ * single files (an init profile kept inside the project).
+ */
 export function planPackageExclusions(
   files: PackagingFiles,
   dirs: readonly string[],
+  loose: readonly string[] = [],
 ): ExclusionStep[] {
-  return [...planNpm(files, dirs), ...planPython(files, dirs), ...planCargo(files, dirs)];
+  const entries = excludedPaths(dirs, loose);
+  return [...planNpm(files, entries), ...planPython(files, entries), ...planCargo(files, entries)];
 }
 
 type Backend = 'setuptools' | 'hatchling' | 'flit' | 'pdm' | 'poetry' | 'other' | 'none';
@@ -49,17 +60,21 @@ const SDIST_EXCLUDE: Record<'hatchling' | 'flit' | 'pdm', { table: string[]; key
   pdm: { table: ['tool', 'pdm', 'build'], key: 'excludes' },
 };
 
-function planPython(files: PackagingFiles, dirs: readonly string[]): ExclusionStep[] {
+/** MANIFEST.in's command for an entry: `prune` a directory, `exclude` a file. */
+const manifestLine = (e: ExcludedPath): string => `${e.dir ? 'prune' : 'exclude'} ${e.path}`;
+
+function planPython(files: PackagingFiles, entries: readonly ExcludedPath[]): ExclusionStep[] {
   const { backend, name } = backendOf(files);
   if (backend === 'none') return [];
   if (backend === 'setuptools') {
     const manifest = files['MANIFEST.in'] ?? '';
-    const missing = dirs.filter(
-      (d) =>
-        !manifest
-          .split('\n')
-          .some((l) => /^\s*prune\s+/.test(l) && clean(l.trim().split(/\s+/)[1] ?? '') === d),
-    );
+    const missing = entries.filter((e) => {
+      const [command, path] = manifestLine(e).split(' ');
+      return !manifest.split('\n').some((l) => {
+        const words = l.trim().split(/\s+/);
+        return words[0] === command && clean(words[1] ?? '') === path;
+      });
+    });
     if (missing.length === 0)
       return [{ kind: 'ok', file: 'MANIFEST.in', why: 'already prunes it' }];
     const lead = manifest === '' || manifest.endsWith('\n') ? '' : '\n';
@@ -67,8 +82,8 @@ function planPython(files: PackagingFiles, dirs: readonly string[]): ExclusionSt
       {
         kind: 'write',
         file: 'MANIFEST.in',
-        text: `${manifest}${lead}${HEADER}\n${missing.map((d) => `prune ${d}`).join('\n')}\n`,
-        why: `${files['MANIFEST.in'] === undefined ? 'created: ' : ''}the setuptools sdist prunes ${missing.join(', ')}`,
+        text: `${manifest}${lead}${HEADER}\n${missing.map(manifestLine).join('\n')}\n`,
+        why: `${files['MANIFEST.in'] === undefined ? 'created: ' : ''}the setuptools sdist leaves out ${missing.map((e) => e.path).join(', ')}`,
       },
     ];
   }
@@ -89,7 +104,8 @@ function planPython(files: PackagingFiles, dirs: readonly string[]): ExclusionSt
       },
     ];
   const { table, key } = SDIST_EXCLUDE[backend];
-  return editToml(files, 'pyproject.toml', table, key, dirs, `the ${backend} sdist excludes`);
+  const values = entries.map((e) => (e.dir || backend !== 'hatchling' ? e.path : `/${e.path}`));
+  return editToml(files, 'pyproject.toml', table, key, values, `the ${backend} sdist excludes`);
 }
 
 function editToml(
@@ -117,7 +133,7 @@ function editToml(
   ];
 }
 
-function planCargo(files: PackagingFiles, dirs: readonly string[]): ExclusionStep[] {
+function planCargo(files: PackagingFiles, entries: readonly ExcludedPath[]): ExclusionStep[] {
   const text = files['Cargo.toml'];
   if (text === undefined) return [];
   let doc: Record<string, unknown>;
@@ -140,7 +156,7 @@ function planCargo(files: PackagingFiles, dirs: readonly string[]): ExclusionSte
   if (Array.isArray(include)) {
     // cargo ignores `exclude` when `include` is set: only an include that reaches proofgate matters
     const hits = include.filter(
-      (e): e is string => typeof e === 'string' && dirs.some((d) => covers(e, d)),
+      (e): e is string => typeof e === 'string' && entries.some((d) => covers(e, d.path)),
     );
     if (hits.length === 0)
       return [
@@ -154,7 +170,7 @@ function planCargo(files: PackagingFiles, dirs: readonly string[]): ExclusionSte
       {
         kind: 'refuse',
         file: 'Cargo.toml',
-        lines: dirs.map((d) => `"!${d}/"`),
+        lines: entries.map((d) => `"!${ignoreLine(d)}"`),
         why: `[package] include lists ${hits.map((h) => JSON.stringify(h)).join(', ')}, which packs proofgate's files, and cargo ignores exclude beside include: narrow include, or add these negated entries to it`,
       },
     ];
@@ -164,7 +180,7 @@ function planCargo(files: PackagingFiles, dirs: readonly string[]): ExclusionSte
     'Cargo.toml',
     ['package'],
     'exclude',
-    dirs.map((d) => `${d}/`),
+    entries.map(ignoreLine),
     'cargo package excludes',
   );
 }

@@ -25,7 +25,12 @@ export interface RepoPort {
   appendGitignore(root: string, comment: string, lines: readonly string[]): void;
   ignoreRenderedPages(root: string, planeDir: string): string | undefined;
   ignoreSkillFolders(root: string): string | undefined;
-  planExclusionsAt(root: string, dirs: readonly string[]): ExclusionStep[];
+  /** `dirs` (proofgate's directories) and `loose` files kept out of the project's package. */
+  planExclusionsAt(
+    root: string,
+    dirs: readonly string[],
+    loose?: readonly string[],
+  ): ExclusionStep[];
   applyExclusions(root: string, steps: readonly ExclusionStep[]): void;
   readRepoWorkflows(root: string): { file: string; text: string }[];
   /** The CI workflow `init --scaffold-ci` writes, as this package ships it. */

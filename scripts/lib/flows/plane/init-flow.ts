@@ -41,7 +41,8 @@ export interface InitPlaneResult {
   packaging: PackagingNote[];
   /**
    * The profile file (relative to the root) when it lies inside the project and git does not
-   * ignore it: its decisions are in the manifest now; kept there, a package could ship it.
+   * ignore it: its decisions are in the manifest now (init kept it out of the package; a commit
+   * would still carry it).
    */
   profileInProject?: string;
   manifest: Manifest;
@@ -86,14 +87,25 @@ function rerender(
   root: string,
   wanted: ProfileFile,
   candidates: ScanResult['candidates'],
+  keepOut: readonly string[],
   world: InitWorld,
 ): InitPlaneResult {
   const { planeFiles, planeEdits, repo } = world;
   const plane = planeFiles.loadPlane(root);
-  const packaging = repo.planExclusionsAt(root, [plane.rel === '' ? 'controls' : plane.rel]);
+  const packaging = repo.planExclusionsAt(
+    root,
+    [plane.rel === '' ? 'controls' : plane.rel],
+    keepOut,
+  );
   const manifestFile = relative(root, plane.manifestPath);
   const raise = maturityRaise(plane.manifest, wanted, manifestFile);
-  if (raise !== undefined) return raiseMaturity(root, raise, candidates, manifestFile, world);
+  if (raise !== undefined) {
+    const raised = raiseMaturity(root, raise, candidates, manifestFile, world);
+    if (plane.rel === '') return raised;
+    // the plane was left out when it was created: what is new here is a profile inside the project
+    repo.applyExclusions(root, packaging);
+    return { ...raised, packaging: packaging.filter((s) => s.kind === 'write').map(noteOf) };
+  }
   const differences = describeDifferences(plane.manifest, wanted);
   if (differences.length > 0)
     throw new ConfigError(
@@ -147,22 +159,30 @@ async function appendRoot(
   );
 }
 
+/**
+ * `keepOut`: files inside the project (relative to the root) kept out of its package beside the
+ * plane: the profile init read, when it lies there.
+ */
 export async function initPlane(
   root: string,
   profile: ProfileFile,
   now: Date,
   fromArchive: string | undefined,
   world: InitWorld,
+  keepOut: readonly string[] = [],
 ): Promise<InitPlaneResult> {
   const { planeFiles, planeEdits, repo } = world;
   const scan = await repo.scanRepository(root);
-  if (fromArchive !== undefined)
-    return {
-      ...(await reinitPlane(root, profile, fromArchive, scan, now, world)),
-      candidates: scan.candidates,
-    };
+  if (fromArchive !== undefined) {
+    // the plane was left out when it was created: what may be new is a profile inside the project
+    const packaging = repo.planExclusionsAt(root, [DEFAULT_PLANE_DIR], keepOut);
+    const replaced = await reinitPlane(root, profile, fromArchive, scan, now, world);
+    if (replaced.plane !== '') repo.applyExclusions(root, packaging);
+    const written = replaced.plane === '' ? [] : packaging.filter((s) => s.kind === 'write');
+    return { ...replaced, packaging: written.map(noteOf), candidates: scan.candidates };
+  }
   if (planeFiles.locatePlane(root) !== undefined)
-    return rerender(root, profile, scan.candidates, world);
+    return rerender(root, profile, scan.candidates, keepOut, world);
   const input = {
     ledgerId: planeEdits.randomLedgerId(),
     defaultProjectName: basename(root),
@@ -173,7 +193,7 @@ export async function initPlane(
   const manifest = planManifest(input);
   const registry = planRegistry(input);
   // refused (exit 2) before anything is written when a packaging file cannot be edited safely
-  const packaging = repo.planExclusionsAt(root, [DEFAULT_PLANE_DIR]);
+  const packaging = repo.planExclusionsAt(root, [DEFAULT_PLANE_DIR], keepOut);
   try {
     assertManifest(manifest, 'planned manifest');
     assertRegistry(registry, 'planned registry');

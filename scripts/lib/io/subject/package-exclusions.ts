@@ -33,8 +33,12 @@ function readPackagingFiles(root: string): PackagingFiles {
 }
 
 /** The plan for `dirs`; throws (exit 2) when one edit is unsafe, before anything is written. */
-export function planExclusionsAt(root: string, dirs: readonly string[]): ExclusionStep[] {
-  const steps = planPackageExclusions(readPackagingFiles(root), dirs);
+export function planExclusionsAt(
+  root: string,
+  dirs: readonly string[],
+  loose: readonly string[] = [],
+): ExclusionStep[] {
+  const steps = planPackageExclusions(readPackagingFiles(root), dirs, loose);
   const refused = steps.filter((s) => s.kind === 'refuse');
   if (refused.length > 0)
     throw new ConfigError(
