@@ -71,11 +71,29 @@ export async function listTreePaths(
   return { failed: listed.stderr.trim() || `exit ${listed.code}` };
 }
 
+const LINK_MODE = Buffer.from('120000 ');
+
+/**
+ * The paths of the rows of a `git ls-tree -z` listing whose mode is 120000, read from the bytes:
+ * a whole tree lists every file, and only its few links need a string.
+ */
+export function symlinkRows(out: Buffer): string[] {
+  const paths: string[] = [];
+  for (let start = 0; start < out.length; ) {
+    const nul = out.indexOf(0, start);
+    const end = nul === -1 ? out.length : nul;
+    if (out.compare(LINK_MODE, 0, LINK_MODE.length, start, start + LINK_MODE.length) === 0) {
+      const tab = out.indexOf(9, start);
+      if (tab !== -1 && tab < end) paths.push(out.toString('utf8', tab + 1, end));
+    }
+    start = end + 1;
+  }
+  return paths;
+}
+
 /** The paths of the symbolic links in `tree` (mode 120000), from its top; undefined if unlisted. */
 export async function listTreeSymlinks(root: string, tree: string): Promise<string[] | undefined> {
   const listed = await runGit(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: root });
   if (listed.code !== 0) return undefined;
-  return parseEntries(listed.stdout)
-    .filter((entry) => entry.mode === '120000')
-    .map((entry) => entry.path);
+  return symlinkRows(listed.stdout);
 }
