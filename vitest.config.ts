@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/helpers/sequencer.ts';
 
 // The fast and e2e tests run this checkout's bin with `proofgate` on PATH (a link to it), as a
 // user with proofgate on PATH would: the commands it prints then start with a bare `proofgate`,
@@ -19,6 +20,8 @@ export const config = defineConfig({
     // still left a third of a core idle (measured: 42.5 min of CPU in a 28 min full run on two
     // cores, the rest waiting on disk and process start-up): one worker more than the cores.
     maxWorkers: availableParallelism() + 1,
+    // the longest files first, whatever their project: a long file started last runs on alone
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

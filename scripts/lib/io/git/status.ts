@@ -4,13 +4,13 @@
 // and what it means for a subject binding live in io/repo/worktree-state.ts.
 import { runGit } from './run-git.ts';
 
-const STATUS_ARGS = [
+const statusArgs = (untracked: boolean): string[] => [
   'status',
   '--porcelain=v2',
   '-z',
   '--branch',
   '--no-ahead-behind',
-  '--untracked-files=no',
+  untracked ? '--untracked-files=all' : '--untracked-files=no',
   '--no-renames',
   '--ignore-submodules=none',
 ];
@@ -29,15 +29,19 @@ const TAGGED_ARGS = [
 ];
 
 /**
- * `git status --porcelain=v2 -z --branch` of the tracked files (no untracked, no renames,
- * submodules included) against the real index, or against `indexFile`; undefined when git fails.
+ * `git status --porcelain=v2 -z --branch` of the tracked files (no renames, submodules included)
+ * against the real index, or against `indexFile`; undefined when git fails. With `untracked`, the
+ * untracked files too (`? <path>`, each file): only for a caller that knows no exclude file outside
+ * the repository's .gitignore files says anything (core.excludesFile is pinned off; the caller
+ * checks .git/info/exclude).
  */
 export async function readTrackedStatus(
   top: string,
   indexFile?: string,
+  untracked = false,
 ): Promise<Buffer | undefined> {
   const env = indexFile === undefined ? {} : { env: { GIT_INDEX_FILE: indexFile } };
-  const result = await runGit(STATUS_ARGS, { cwd: top, ...env });
+  const result = await runGit(statusArgs(untracked), { cwd: top, ...env });
   return result.code === 0 ? result.stdout : undefined;
 }
 

@@ -79,7 +79,7 @@ const LINK_MODE = Buffer.from('120000 ');
  */
 export function symlinkRows(out: Buffer): string[] {
   const paths: string[] = [];
-  for (let start = 0; start < out.length; ) {
+  for (let start = 0; start < out.length;) {
     const nul = out.indexOf(0, start);
     const end = nul === -1 ? out.length : nul;
     if (out.compare(LINK_MODE, 0, LINK_MODE.length, start, start + LINK_MODE.length) === 0) {

@@ -10,7 +10,12 @@
 // cleanliness with its stat cache and re-reads the content of "racily clean" entries (those not
 // older than the index), so a same-size edit within the index's timestamp granularity is still
 // reported.
-import { statSync } from 'node:fs';
+// When `.git/info/exclude` says nothing (git's own template: comments only) and no index entry is
+// flagged, one `git status --untracked-files=all` answers both (core.excludesFile is pinned off, so
+// only the repository's .gitignore files exclude): one walk of the working tree instead of two.
+// The file is read before and after status; a file that says anything, or changed meanwhile,
+// means the two separate reads.
+import { readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,12 +154,45 @@ async function readStateNow(
   top: string,
   onStarted?: () => void,
 ): Promise<WorktreeState | undefined> {
-  const { indexFile } = await findRepositoryPaths(top);
+  const { indexFile, commonDir } = await findRepositoryPaths(top);
+  const excludes = infoExclude(commonDir);
+  const oneWalk = excludes === '';
   // Status first: the index scan below (a pass over the whole file) runs while git does.
-  const tracked = readTrackedStatus(top);
+  const tracked = readTrackedStatus(top, undefined, oneWalk);
   tracked.catch(() => undefined); // awaited below; a throw in between must not leave it unhandled
   // Flags are rare: the index file itself says whether there are any, before git lists them all.
   const tagged = indexHasFlags(indexFile) !== false;
+  if (oneWalk && !tagged) {
+    onStarted?.();
+    const status = await tracked;
+    if (infoExclude(commonDir) === excludes) return status && parseStatus(status);
+    return readSeparately(top, tagged, readTrackedStatus(top));
+  }
+  return readSeparately(top, tagged, oneWalk ? readTrackedStatus(top) : tracked, onStarted);
+}
+
+/**
+ * What `.git/info/exclude` says: '' when it is absent or holds only comments and blank lines, its
+ * text otherwise; undefined when it cannot be read (taken as saying something).
+ */
+function infoExclude(commonDir: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(commonDir, 'info', 'exclude'), 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? '' : undefined;
+  }
+  return text.split('\n').every((line) => /^\s*(#|$)/.test(line)) ? '' : text;
+}
+
+// The tracked status and the untracked listing (with the flagged entries when `tagged`) from two
+// git processes side by side.
+async function readSeparately(
+  top: string,
+  tagged: boolean,
+  tracked: Promise<Buffer | undefined>,
+  onStarted?: () => void,
+): Promise<WorktreeState | undefined> {
   const both = Promise.all([tracked, listUntracked(top, tagged)]);
   onStarted?.();
   const [first, listed] = await both;
