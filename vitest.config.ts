@@ -34,6 +34,10 @@ export const config = defineConfig({
             'test/commands/**/*.test.ts',
             'test/property/**/*.test.ts',
           ],
+          // The sources are imported once per worker, not once per file: measured on the two-core
+          // machine, the project's wall time fell from 119 s to 43 s and its CPU from 233 s to 83 s.
+          // So no file here may replace a module (vi.mock): the shared graph would carry it on.
+          isolate: false,
         },
       },
       {

@@ -15,15 +15,12 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../scripts/lib/core/hash.ts';
 import { openEvidenceMeter } from '../../scripts/lib/io/ledger/evidence-bytes.ts';
-import * as store from '../../scripts/lib/io/ledger/ledger-store.ts';
+import { readLedger } from '../../scripts/lib/io/ledger/ledger-store.ts';
 import { MemoryLedger, sealDraft } from '../helpers/memory-ledger.ts';
 import { draft } from '../helpers/ledger-repo.ts';
 
-vi.mock('../../scripts/lib/io/ledger/ledger-store.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof store>();
-  return { ...real, readLedger: vi.fn(real.readLedger) };
-});
-const wholeReads = vi.mocked(store.readLedger);
+/** The whole-ledger read, counted. */
+const wholeReads = vi.fn(readLedger);
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -59,8 +56,8 @@ function sealedPlane() {
 describe('openEvidenceMeter', () => {
   it('reads the whole ledger once, then counts what a whole read counts', async () => {
     const { plane, ledger, segment, append } = sealedPlane();
-    const meter = openEvidenceMeter(plane);
-    const fresh = () => openEvidenceMeter(plane).bytes();
+    const meter = openEvidenceMeter(plane, wholeReads);
+    const fresh = () => openEvidenceMeter(plane, wholeReads).bytes();
     wholeReads.mockClear();
     const first = await meter.bytes();
     expect(first).toBe(await fresh());
@@ -83,8 +80,8 @@ describe('openEvidenceMeter', () => {
 
   it('reads the whole ledger again after an archive seal or a segment that shrank', async () => {
     const { plane, ledger, segment, append } = sealedPlane();
-    const meter = openEvidenceMeter(plane);
-    const fresh = () => openEvidenceMeter(plane).bytes();
+    const meter = openEvidenceMeter(plane, wholeReads);
+    const fresh = () => openEvidenceMeter(plane, wholeReads).bytes();
     await meter.bytes();
     append(MAIN, ledger.append(MAIN, draft(3, { objects: [B] })));
     append(MAIN, ledger.append(MAIN, sealDraft(ledger, 4, MANIFEST)));

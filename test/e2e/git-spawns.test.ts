@@ -93,9 +93,9 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
       expect(count(calls, 'ls-remote --get-url '), calls.join('\n')).toBe(1);
       expect(count(calls, 'diff-tree -r --name-only '), calls.join('\n')).toBe(1);
     }
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(15);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(16);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(15);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(14);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(14);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(14);
   });
 
   it('pushed (HEAD is the fork point): no merge-base, no history walk, one ls-tree', async () => {
@@ -117,8 +117,8 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
     // + the base's remote URL (ls-remote --get-url) and the paths changed since it, as above.
     for (const calls of [hook, claim, status])
       expect(count(calls, 'diff-tree -r --name-only '), calls.join('\n')).toBe(1);
-    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(8);
-    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(9);
-    expect(status.length, status.join('\n')).toBeLessThanOrEqual(8);
+    expect(hook.length, hook.join('\n')).toBeLessThanOrEqual(7);
+    expect(claim.length, claim.join('\n')).toBeLessThanOrEqual(7);
+    expect(status.length, status.join('\n')).toBeLessThanOrEqual(7);
   });
 });

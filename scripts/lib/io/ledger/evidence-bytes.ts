@@ -29,15 +29,22 @@ interface Read {
  * each later one only the lines appended since (an object they reference again is live again),
  * and the whole ledger again when a segment shrank or went away or an archive seal was appended.
  * Reads take turns, so controls checking at once (--jobs) still read the whole ledger once.
+ * `readWhole` is the whole read (a test counts its calls).
  */
-export function openEvidenceMeter(plane: PlaneLocation): EvidenceMeter {
+export function openEvidenceMeter(
+  plane: PlaneLocation,
+  readWhole: typeof readLedger = readLedger,
+): EvidenceMeter {
   let last: Promise<Read | undefined> = Promise.resolve(undefined);
   return {
     async bytes() {
       const previous = last;
       const next = (async () => {
         const read = await previous;
-        return (read === undefined ? undefined : await readAppended(plane, read)) ?? readAll(plane);
+        return (
+          (read === undefined ? undefined : await readAppended(plane, read)) ??
+          readAll(plane, readWhole)
+        );
       })();
       // a failed read is this count's error; the next count starts over from the whole ledger
       last = next.catch(() => undefined);
@@ -46,8 +53,8 @@ export function openEvidenceMeter(plane: PlaneLocation): EvidenceMeter {
   };
 }
 
-async function readAll(plane: PlaneLocation): Promise<Read> {
-  const snapshot = await readLedger(plane);
+async function readAll(plane: PlaneLocation, readWhole: typeof readLedger): Promise<Read> {
+  const snapshot = await readWhole(plane);
   const offsets = new Map(
     snapshot.segments.map((s) => [`${s.name}.jsonl`, s.bytes.length - s.tornTail.length]),
   );

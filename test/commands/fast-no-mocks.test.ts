@@ -1,0 +1,27 @@
+// The fast project shares one module graph per worker (vitest.config.ts, isolate: false): a file
+// there that replaced a module with vi.mock would carry the replacement into the files after it,
+// or find the real module already loaded and pass without counting what it meant to count.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const TEST = fileURLToPath(new URL('..', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? files(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+test('no file of the fast project replaces a module', () => {
+  const mocking = ['core', 'commands', 'property']
+    .flatMap((dir) => files(join(TEST, dir)))
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')))
+    .map((file) => file.slice(TEST.length));
+  expect(mocking).toEqual([]);
+});
