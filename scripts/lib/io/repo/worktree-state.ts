@@ -168,6 +168,8 @@ async function readStateNow(
     if (infoExclude(commonDir) === excludes) return status && parseStatus(status);
     return readSeparately(top, tagged, readTrackedStatus(top));
   }
+  // flags (or an index the scan cannot read): the status started with the untracked files is not
+  // used; the listing must come from ls-files, which never reads info/exclude (a rare path)
   return readSeparately(top, tagged, oneWalk ? readTrackedStatus(top) : tracked, onStarted);
 }
 
