@@ -170,6 +170,12 @@ describe('a single file kept out beside the plane (an init profile inside the pr
     expect(planPackageExclusions({ ...files, 'MANIFEST.in': text! }, DIRS, LOOSE)).toEqual([
       expect.objectContaining({ kind: 'ok', file: 'MANIFEST.in' }),
     ]);
+    // MANIFEST.in splits on whitespace: a space is matched by `?`, and a re-run adds nothing
+    const [spaced] = write(planPackageExclusions(files, DIRS, ['my profile.yaml']));
+    expect(spaced).toMatch(/\nexclude my\?profile\.yaml\n$/);
+    expect(
+      planPackageExclusions({ ...files, 'MANIFEST.in': spaced! }, DIRS, ['my profile.yaml']),
+    ).toEqual([expect.objectContaining({ kind: 'ok', file: 'MANIFEST.in' })]);
   });
 
   test('flit and pdm take the relative path, hatchling and cargo an anchored one', () => {

@@ -60,8 +60,15 @@ const SDIST_EXCLUDE: Record<'hatchling' | 'flit' | 'pdm', { table: string[]; key
   pdm: { table: ['tool', 'pdm', 'build'], key: 'excludes' },
 };
 
-/** MANIFEST.in's command for an entry: `prune` a directory, `exclude` a file. */
-const manifestLine = (e: ExcludedPath): string => `${e.dir ? 'prune' : 'exclude'} ${e.path}`;
+/**
+ * MANIFEST.in's command for an entry: `prune` a directory, `exclude` a file. The file splits its
+ * lines on whitespace, so a space in a path is written as `?` (a glob matching that one character).
+ */
+const manifestWords = (e: ExcludedPath): [string, string] => [
+  e.dir ? 'prune' : 'exclude',
+  e.path.replace(/\s/g, '?'),
+];
+const manifestLine = (e: ExcludedPath): string => manifestWords(e).join(' ');
 
 function planPython(files: PackagingFiles, entries: readonly ExcludedPath[]): ExclusionStep[] {
   const { backend, name } = backendOf(files);
@@ -69,7 +76,7 @@ function planPython(files: PackagingFiles, entries: readonly ExcludedPath[]): Ex
   if (backend === 'setuptools') {
     const manifest = files['MANIFEST.in'] ?? '';
     const missing = entries.filter((e) => {
-      const [command, path] = manifestLine(e).split(' ');
+      const [command, path] = manifestWords(e);
       return !manifest.split('\n').some((l) => {
         const words = l.trim().split(/\s+/);
         return words[0] === command && clean(words[1] ?? '') === path;
