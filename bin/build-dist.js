@@ -27,9 +27,13 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { commonOptions, esmOptions } from './build-options.js';
+import { HOT_CACHE, HOT_SCRIPT, HOT_VERBS } from './hot.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -38,28 +42,14 @@ const DIGESTS = '.digests.json';
 const GRACE_MS = 60 * 60 * 1000;
 const ENTRY = 'cli.mjs';
 
-const result = await build({
-  entryPoints: [`${root}scripts/cli.ts`],
-  outdir: dist,
-  write: false,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outExtension: { '.js': '.mjs' },
-  logLevel: 'warning',
-  alias: { debug: `${root}bin/no-debug.js` },
-  banner: {
-    js: "import { createRequire as __pgRequire } from 'node:module'; const require = __pgRequire(import.meta.url);",
-  },
-});
+const result = await build({ ...esmOptions(root), outdir: dist, write: false });
 
 mkdirSync(dist, { recursive: true });
-const files = result.outputFiles.map((file) => ({
-  name: basename(file.path),
-  bytes: file.contents,
-}));
+for (const file of result.outputFiles) assertAscii(basename(file.path), file.contents);
+const files = [
+  ...result.outputFiles.map((file) => ({ name: basename(file.path), bytes: file.contents })),
+  ...(await buildHot()),
+];
 const previous = readList();
 
 // Chunks first, the entry last: a new entry never starts before its chunks are in place.
@@ -76,6 +66,66 @@ writeList(files.map((f) => f.name));
 writeDigests(files);
 retire(new Set(files.map((f) => f.name)), previous);
 copyTreeSitter();
+
+// esbuild escapes strings, not regular expression literals: a source that writes such a character
+// in a pattern must write it as an escape (\u2713), and the build says which file does not.
+function assertAscii(name, bytes) {
+  const at = bytes.findIndex((byte) => byte > 0x7f);
+  if (at === -1) return;
+  const line = bytes.subarray(0, at).filter((byte) => byte === 0x0a).length + 1;
+  process.stderr.write(
+    `error [BUILD]: ${name} holds a character beyond ASCII at line ${line}\n` +
+      '  next: write it as a \\u escape in the source pattern, then npm run build\n',
+  );
+  process.exit(1);
+}
+
+// The hot path (bin/hot.js): the verbs HOT_VERBS names, with everything they load, as one
+// CommonJS function expression `(function (exports, require, module, __filename, __dirname) {...})`
+// that bin/hot.js compiles as it is, and V8's code cache for exactly those bytes. Every other
+// verb's module is replaced by one that throws: bin/hot.js never routes another verb here.
+async function buildHot() {
+  const hotModules = (path) =>
+    HOT_VERBS.some((verb) => path === `./${verb}.ts` || path.startsWith(`./${verb}/`));
+  const hot = await build({
+    ...commonOptions(root),
+    entryPoints: [`${root}scripts/cli.ts`],
+    write: false,
+    outfile: join(dist, HOT_SCRIPT),
+    format: 'cjs',
+    define: { 'import.meta.url': '__pgModuleUrl' },
+    banner: {
+      js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __pgModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
+    footer: { js: '})' },
+    plugins: [
+      {
+        name: 'cold-verbs',
+        setup(builder) {
+          builder.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'dynamic-import' &&
+            args.importer === `${root}scripts/cli.ts` &&
+            !hotModules(args.path)
+              ? { path: args.path, namespace: 'cold-verb' }
+              : undefined,
+          );
+          builder.onLoad({ filter: /.*/, namespace: 'cold-verb' }, (args) => ({
+            contents: `throw new Error('proofgate: ${args.path} is not in dist/${HOT_SCRIPT}');`,
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+  const bytes = hot.outputFiles[0].contents;
+  assertAscii(HOT_SCRIPT, bytes);
+  const filename = join(dist, HOT_SCRIPT);
+  const cache = new Script(Buffer.from(bytes).toString('latin1'), { filename }).createCachedData();
+  return [
+    { name: HOT_SCRIPT, bytes },
+    { name: HOT_CACHE, bytes: cache },
+  ];
+}
 
 // The tree-sitter runtime and the Python and Rust grammars, prebuilt as WebAssembly in the
 // @vscode/tree-sitter-wasm dev dependency, ship in dist/tree-sitter/ so the installed package

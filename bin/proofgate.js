@@ -3,15 +3,19 @@
 // builds the bundle with `prepare` (a checkout's `npm install`) and `prepack` (the published
 // tarball), and the repository's tests build it once before they start. Nothing is checked at
 // start-up beyond the bundle's presence, so every start costs the same.
-// It never turns on Node's on-disk compile cache (Node 22.1+): V8 accepts a cache entry by the
-// source's length and its own version, not by content, and the cache sits where the agent can
-// write, so a crafted entry would run code that is not the bundle the gate hashes.
+// `hook`, `claim` and `status` run from dist/hot.js with its V8 code cache, both hashed against
+// the build record before use (bin/hot.js). It never turns on Node's on-disk compile cache (Node
+// 22.1+): V8 accepts a cache entry by the source's length and its own version, not by content,
+// and that cache sits where the agent can write, so a crafted entry would run code that is not
+// the bundle the gate hashes.
 // The Stop hook's process (`proofgate hook ...`) clears NODE_OPTIONS and every npm_config_* before
 // anything else: what an `.npmrc` or the agent's shell put there reaches none of the processes the
 // gate starts (git, its workers). Code they already loaded into this process is out of reach
 // (references/hook.md, "What the gate cannot protect itself from"). Other verbs keep them: a
 // control command gets NODE_OPTIONS and npm_config_* as CI would give them (references/evaluate.md).
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { HOT_VERBS, loadHot } from './hot.js';
 
 if (process.argv[2] === 'hook') {
   for (const name of Object.keys(process.env)) {
@@ -20,7 +24,12 @@ if (process.argv[2] === 'hook') {
 }
 
 const bundle = new URL('../dist/cli.mjs', import.meta.url);
-if (!existsSync(bundle)) {
+const hot = HOT_VERBS.includes(process.argv[2] ?? '')
+  ? loadHot(fileURLToPath(new URL('../dist/', import.meta.url)))
+  : undefined;
+if (hot !== undefined) {
+  await hot.main(process.argv.slice(2));
+} else if (!existsSync(bundle)) {
   process.stderr.write(
     'error [ENVIRONMENT]: the proofgate bundle dist/cli.mjs is missing\n' +
       '  next: in a checkout of proofgate run `npm run build` (npm install runs it too)\n',

@@ -296,4 +296,4 @@ export async function main(args: readonly string[]): Promise<void> {
   process.exitCode = await dispatchCommand(args, withInvocation(createRealContext(), words, args));
 }
 
-if (isMainModule(import.meta.url)) await main(process.argv.slice(2));
+if (isMainModule(import.meta.url)) void main(process.argv.slice(2));

@@ -1,16 +1,32 @@
 // What each start of the bundled `proofgate` loads before it runs anything: the static import
-// closure of dist/cli.mjs (everything `proofgate --help` loads) and of each verb's entry chunk.
-// The global setup builds dist/ before this runs.
-import { readdirSync, readFileSync } from 'node:fs';
+// closure of dist/cli.mjs (everything `proofgate --help` loads) and of each verb's entry chunk,
+// read from esbuild's metafile for the very options bin/build-dist.js builds with (the bundle
+// itself carries no comments to read them from).
+// The hot verbs (hook, claim, status) run from dist/hot.js instead when it is built
+// (bin/hot.js); their chunks still serve a checkout whose hot script is missing or edited.
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
-const STATIC_IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*"(\.\/[^"]+)"|\n\s*import\s*"(\.\/[^"]+)"/g;
-/** esbuild marks each bundled source file with a `// <path>` line. */
-const MARKER = /^\/\/ ((?:scripts|node_modules)\/\S+)$/gm;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OPTIONS = new URL('../../bin/build-options.js', import.meta.url).href;
+
+let meta: Metafile;
+beforeAll(async () => {
+  const { esmOptions } = (await import(OPTIONS)) as { esmOptions: (root: string) => BuildOptions };
+  const built = await build({
+    ...esmOptions(ROOT),
+    absWorkingDir: ROOT,
+    outdir: join(ROOT, 'dist'),
+    write: false,
+    metafile: true,
+  });
+  meta = built.metafile;
+}, 60_000);
+
+const output = (file: string) => meta.outputs[`dist/${file}`]!;
 
 function closure(entry: string): { files: string[]; sources: Set<string> } {
   const seen = new Set<string>();
@@ -18,13 +34,20 @@ function closure(entry: string): { files: string[]; sources: Set<string> } {
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    const text = readFileSync(join(DIST, file), 'utf8');
-    for (const m of text.matchAll(MARKER)) sources.add(m[1]!);
-    for (const m of text.matchAll(STATIC_IMPORT)) visit((m[1] ?? m[2]!).slice(2));
+    const out = output(file);
+    for (const input of Object.keys(out.inputs)) sources.add(input);
+    for (const i of out.imports)
+      if (i.kind === 'import-statement' && !i.external) visit(i.path.slice('dist/'.length));
   };
   visit(entry);
   return { files: [...seen], sources };
 }
+
+/** The chunks `file` imports dynamically. */
+const dynamicImports = (file: string): string[] =>
+  output(file)
+    .imports.filter((i) => i.kind === 'dynamic-import' && !i.external)
+    .map((i) => i.path.slice('dist/'.length));
 
 const SCRIPTS = fileURLToPath(new URL('../../scripts', import.meta.url));
 /** Every module that runs a command: scripts/<verb>.ts and scripts/<verb>/<action>.ts. */
@@ -37,21 +60,14 @@ const VERBS = readdirSync(SCRIPTS, { withFileTypes: true }).flatMap((d) =>
       ? [d.name.slice(0, -3)]
       : [],
 );
-/** A verb module's source, as esbuild's markers name it. */
+/** A verb module's source, as esbuild's metafile names it. */
 const VERB_SOURCE = /^scripts\/(?!lib\/)[^/]+(\/[^/]+)?\.ts$/;
 
-/** The current build's files (chunks of earlier builds stay in dist/ for a while, retired). */
-const BUILT: string[] = JSON.parse(readFileSync(join(DIST, '.build.json'), 'utf8')) as string[];
-
-/** The entry chunk of a verb module: the one chunk (not a shared `chunk-`) holding its source. */
+/** The entry chunk of a verb module: the output whose entry point is its source. */
 function verbChunk(verb: string): string {
-  const marker = `\n// scripts/${verb}.ts\n`;
-  const chunks = BUILT.filter(
-    (f) =>
-      f.endsWith('.mjs') &&
-      !f.startsWith('chunk-') &&
-      readFileSync(join(DIST, f), 'utf8').includes(marker),
-  );
+  const chunks = Object.entries(meta.outputs)
+    .filter(([, out]) => out.entryPoint === `scripts/${verb}.ts`)
+    .map(([path]) => path.slice('dist/'.length));
   if (chunks.length !== 1) throw new Error(`not one entry chunk for ${verb}: ${chunks.join(', ')}`);
   return chunks[0]!;
 }
@@ -63,11 +79,7 @@ function verbChunk(verb: string): string {
 function hotPathImports(verb: string): string[] {
   if (verb !== 'hook') return [];
   // The chunks it loads statically (install --hook shares the hook's wiring) and what they import.
-  const dynamic = closure(verbChunk(verb)).files.flatMap((file) =>
-    [...readFileSync(join(DIST, file), 'utf8').matchAll(/import\("\.\/([^"]+)"\)/g)].map(
-      (m) => m[1]!,
-    ),
-  );
+  const dynamic = closure(verbChunk(verb)).files.flatMap(dynamicImports);
   expect(dynamic.some((f) => f.startsWith('hook-stop-claim-'))).toBe(true);
   // The session's transcript is judged (with the trace engine) only when the payload names one:
   // that chunk is loaded then, never on a stop without a transcript.
@@ -88,8 +100,8 @@ describe('the bundle loads only what the command needs', () => {
   });
 
   it('the entry loads each verb only through a dynamic import', () => {
-    const entry = readFileSync(join(DIST, 'cli.mjs'), 'utf8');
-    for (const verb of VERBS) expect(entry, verb).toContain(`import("./${verbChunk(verb)}")`);
+    const entry = dynamicImports('cli.mjs');
+    for (const verb of VERBS) expect(entry, verb).toContain(verbChunk(verb));
   });
 
   it.each(VERBS)('verb %s statically loads its own module and no other verb', (verb) => {

@@ -219,6 +219,66 @@ describe('a locally modified gate refuses every claim', () => {
     expect((JSON.parse(stop.out) as { decision?: string }).decision).toBe('block');
   });
 
+  // The hot verbs run from dist/hot.js compiled with the V8 code cache dist/hot.cache (bin/hot.js).
+  // A cache is bytecode V8 runs without checking it against the source beyond its length: an
+  // edited one must never run, and the gate names it like any edited bundle file.
+  it('an edited code cache: the stop blocks, and claim and verify name it', () => {
+    const { repo, pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    repo.commit('evidence');
+    const stop = (): ReturnType<typeof pg> => pg(['hook', 'stop'], stopPayloadFor(repo.dir));
+    expect(stop()).toMatchObject({ code: 0, out: '' });
+    const cache = join(pkg, 'dist', 'hot.cache');
+    const bytes = readFileSync(cache);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+    writeFileSync(cache, bytes);
+    const decision = JSON.parse(stop().out) as { decision?: string; reason?: string };
+    expect(decision.decision).toBe('block');
+    expect(decision.reason).toContain('tool:proofgate');
+    expect(decision.reason).toContain('hot.cache');
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(3);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(
+      'hot.cache',
+    );
+    const verify = pg(['verify']);
+    expect(verify.code).toBe(3);
+    expect(verify.out).toContain('TOOL_MODIFIED');
+  });
+
+  it('an edited hot script: the verb runs from the module bundle, which names the script', () => {
+    const { pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    appendFileSync(join(pkg, 'dist', 'hot.js'), '\n// the agent was here\n');
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(3);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(
+      'hot.js',
+    );
+  });
+
+  it('an edited hot script and cache with a rewritten build record: the ledger remembers', () => {
+    const { pkg, pg } = installed();
+    expect(pg(['evaluate', '--run']).code).toBe(0);
+    const record = join(pkg, 'dist', '.digests.json');
+    const digests = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
+    for (const name of ['hot.js', 'hot.cache']) {
+      appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
+      digests[name] = createHash('sha256')
+        .update(readFileSync(join(pkg, 'dist', name)))
+        .digest('hex');
+    }
+    writeFileSync(record, JSON.stringify(digests));
+    const claim = pg(['claim', '--control', 'tests', '--json']);
+    expect(claim.code).toBe(3);
+    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toMatch(
+      /recorded first/,
+    );
+  });
+
   it('an edited chunk with a rewritten build record: the ledger remembers the bundle', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);

@@ -3,7 +3,7 @@
 // built once by the global setup, so `prepare` is skipped here: two test files packing at once
 // must not rebuild dist/ under each other.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,13 +73,16 @@ const BUILTINS = new Set(builtinModules);
  * Calls inside strings (ajv's standalone code templates) and type comments are not loads.
  */
 export function externalSpecifiers(dist: string): string[] {
-  return readdirSync(dist)
-    .filter((f) => f.endsWith('.mjs'))
+  // the current build's files (a checkout's dist/ keeps an earlier build's chunks for a while)
+  const built = JSON.parse(readFileSync(join(dist, '.build.json'), 'utf8')) as string[];
+  return built
+    .filter((f) => f.endsWith('.mjs') || f === 'hot.js')
     .flatMap((f) => {
       const code = readFileSync(join(dist, f), 'utf8');
       const specifiers = [
         ...code.matchAll(/(?:^|[^.\w'"`])(?:__)?(?:require|import)\(\s*(["'])([^"']+)\1\s*\)/g),
-        ...code.matchAll(/^import\s[^;]*?from\s*(["'])([^"']+)\1/gm),
+        // the bundle is minified: statements follow each other on one line
+        ...code.matchAll(/(?:^|;)\s*(?:import|export)\s*[^;()]*?from\s*(["'])([^"']+)\1/gm),
       ].map((m) => m[2] ?? '');
       return specifiers
         .filter((s) => !s.startsWith('node:') && !s.startsWith('./') && !BUILTINS.has(s))

@@ -118,6 +118,42 @@ describe('the installed package', () => {
     }
   });
 
+  // bin/hot.js: hook, claim and status run from dist/hot.js with its V8 code cache; a cache V8
+  // rejects would cost nothing but the speed, so only a test sees it.
+  test('the hot verbs run from dist/hot.js, with a code cache this Node accepts', () => {
+    expect(pkg.files).toEqual(
+      expect.arrayContaining(['bin/hot.js', 'dist/hot.js', 'dist/hot.cache']),
+    );
+    const record = JSON.parse(
+      readFileSync(join(pkg.dir, 'dist', '.digests.json'), 'utf8'),
+    ) as object;
+    expect(Object.keys(record)).toEqual(expect.arrayContaining(['hot.js', 'hot.cache']));
+    const watch = join(pkg.home, 'watch-vm.cjs');
+    writeFileSync(
+      watch,
+      [
+        "const vm = require('node:vm');",
+        'const Script = vm.Script;',
+        'vm.Script = function (source, options) {',
+        '  const script = new Script(source, options);',
+        "  if (String(options && options.filename).endsWith('hot.js'))",
+        "    process.stderr.write('hot.js cache ' + (options.cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'rejected' : 'accepted') + '\\n');",
+        '  return script;',
+        '};',
+      ].join('\n'),
+    );
+    const run = (verb: string) =>
+      spawnSync(process.execPath, ['-r', watch, join(pkg.dir, 'bin', 'proofgate.js'), verb], {
+        cwd: repo.dir,
+        encoding: 'utf8',
+        input: '{}',
+        env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home, NO_COLOR: '1' },
+      });
+    for (const verb of ['hook', 'claim', 'status'])
+      expect(run(verb).stderr, verb).toContain('hot.js cache accepted');
+    expect(run('scan').stderr).not.toContain('hot.js');
+  });
+
   test('builds a control plane: scan, init, adopt', () => {
     expect(expectCode(['scan'], 0)).toMatch(/npm:test/);
     expect(expectCode(['scan', '--json'], 0)).toMatch(/^\{/);

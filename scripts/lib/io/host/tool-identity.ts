@@ -1,5 +1,6 @@
 // What the running proofgate is: its package version, the digest of the bundle it runs from
-// (dist/, re-hashed against the build record `dist/.digests.json`) and of the proofgate skill
+// (dist/, re-hashed against the build record `dist/.digests.json`; the hot path's two files as
+// bin/hot.js hashed them before running them) and of the proofgate skill
 // installed in the repository (compared with the package's own skill text). Reads only; the
 // judgement is core/gate/tool-trust.ts. Computed once per process.
 //
@@ -64,10 +65,26 @@ function withSkill(root: string, bundle: BundleIdentity): ToolIdentity {
 function readBundle(): BundleIdentity {
   const plan = bundlePlan();
   if (plan.kind !== 'record') return plan.identity;
+  const loaded = loadedDigests();
   const actual = Object.fromEntries(
-    Object.keys(plan.record).map((name) => [name, digestOrMissing(join(plan.dist, name))]),
+    Object.keys(plan.record).map((name) => [
+      name,
+      loaded[name] ?? digestOrMissing(join(plan.dist, name)),
+    ]),
   );
   return judged(plan.record, actual);
+}
+
+// The hot path's files as bin/hot.js hashed them before it ran them (the bytes that ran, not the
+// file as it is now); none when the verb ran from dist/cli.mjs.
+function loadedDigests(): Record<string, string> {
+  const loaded: unknown = (globalThis as Record<symbol, unknown>)[
+    Symbol.for('proofgate.loaded-digests')
+  ];
+  if (typeof loaded !== 'object' || loaded === null) return {};
+  return Object.fromEntries(
+    Object.entries(loaded).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 }
 
 type Plan =
