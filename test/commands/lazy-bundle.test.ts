@@ -4,26 +4,16 @@
 // itself carries no comments to read them from).
 // The hot verbs (hook, claim, status) run from dist/hot.js instead when it is built
 // (bin/hot.js); their chunks still serve a checkout whose hot script is missing or edited.
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const OPTIONS = new URL('../../bin/build-options.js', import.meta.url).href;
+import { bundleMeta } from '../helpers/bundle-meta.ts';
 
 let meta: Metafile;
 beforeAll(async () => {
-  const { esmOptions } = (await import(OPTIONS)) as { esmOptions: (root: string) => BuildOptions };
-  const built = await build({
-    ...esmOptions(ROOT),
-    absWorkingDir: ROOT,
-    outdir: join(ROOT, 'dist'),
-    write: false,
-    metafile: true,
-  });
-  meta = built.metafile;
+  meta = await bundleMeta();
 }, 60_000);
 
 const output = (file: string) => meta.outputs[`dist/${file}`]!;

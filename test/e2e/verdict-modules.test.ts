@@ -1,12 +1,18 @@
-// Which bundle files a verdict loads, logged by a module hook registered with `--import`. Pinned so
-// the secret-redaction rules (secretlint's preset and our shapes, the largest chunk a verdict used
-// to load without using it) stay out of a passing verdict: they load where something is redacted,
-// a ledger append or a quoted FAIL output, and nowhere else.
+// Which modules a verdict loads. The hot verbs (hook, claim, status) run from dist/hot.js
+// (bin/hot.js), where every module reached only through a dynamic import is initialised on first
+// use: a preload rewrites esbuild's lazy-init helper to log each module it initialises (and drops
+// the code cache, which belongs to the unrewritten bytes). Every other verb loads chunks of the
+// module bundle, logged by a module hook registered with `--import` and mapped to their sources
+// with esbuild's metafile. Pinned so the secret-redaction rules (secretlint's preset and our
+// shapes, the largest part a verdict used to load without using it) stay out of a passing
+// verdict: they load where something is redacted, a ledger append or a quoted FAIL output, and
+// nowhere else.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundleMeta, sourcesOf } from '../helpers/bundle-meta.ts';
 import { pushedRepo } from '../helpers/checkpoint-repo.ts';
 import { BIN } from '../helpers/cli.ts';
 import { tempDirsPerTest } from '../helpers/git-repo.ts';
@@ -19,16 +25,46 @@ afterEach(() => {
 const tempDir = tempDirsPerTest();
 
 const REDACTION = 'scripts/lib/core/redact/redact.ts';
+const HOT_SCRIPT = join(BIN, '..', '..', 'dist', 'hot.js');
 
-/** Runs the CLI in `dir` with the module log on: its exit code and the source files it loaded. */
-function loadedSources(
+// esbuild's helper that initialises a lazily loaded module, as it is in the minified hot script.
+const LAZY_INIT = 'function __init(){if(err)throw err[0];';
+
+/** A preload that logs each module dist/hot.js initialises lazily to `log`, one per line. */
+function hotInitLogger(probe: string, log: string): string {
+  const preload = join(probe, 'log-inits.cjs');
+  const inject = `if(fn2)require("node:fs").appendFileSync(${JSON.stringify(log)},__getOwnPropNames(fn2)[0]+"\\n");`;
+  writeFileSync(
+    preload,
+    [
+      "const vm = require('node:vm');",
+      'const Script = vm.Script;',
+      'vm.Script = function (source, options) {',
+      "  if (!String(options && options.filename).endsWith('hot.js')) return new Script(source, options);",
+      `  const helper = ${JSON.stringify(LAZY_INIT)};`,
+      "  if (!source.includes(helper)) throw new Error('the lazy-init helper was not found');",
+      `  const logged = helper + ${JSON.stringify(inject)};`,
+      '  return new Script(source.replace(helper, logged), { ...options, cachedData: undefined });',
+      '};',
+    ].join('\n'),
+  );
+  return preload;
+}
+
+/**
+ * Runs the CLI in `dir` with both logs on: its exit code, whether it ran from dist/hot.js, the
+ * sources of the module-bundle files it loaded, and the modules dist/hot.js initialised lazily.
+ */
+async function loadedSources(
   dir: string,
   args: string[],
   input = '',
-): { code: number; sources: string[]; files: number } {
+): Promise<{ code: number; hot: boolean; sources: string[]; lazy: string[]; files: number }> {
   const probe = tempDir('pg-modules-');
   const log = join(probe, 'loaded.log');
+  const inits = join(probe, 'inits.log');
   writeFileSync(log, '');
+  writeFileSync(inits, '');
   const hooks = join(probe, 'hooks.mjs');
   writeFileSync(
     hooks,
@@ -42,72 +78,76 @@ function loadedSources(
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
   );
-  const run = spawnSync(process.execPath, ['--import', register, BIN, ...args], {
+  const preload = hotInitLogger(probe, inits);
+  const run = spawnSync(process.execPath, ['--import', register, '-r', preload, BIN, ...args], {
     cwd: dir,
     input,
     encoding: 'utf8',
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp' },
   });
-  // esbuild marks each source a chunk holds with a `// <path>` line.
   const files = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((url) => url.endsWith('.mjs') && url.includes('/dist/'));
-  const sources = files.flatMap((url) =>
-    readFileSync(new URL(url), 'utf8')
-      .split('\n')
-      .filter((line) => /^\/\/ (scripts|node_modules)\//.test(line))
-      .map((line) => line.slice(3)),
-  );
-  return { code: run.status ?? -1, sources, files: new Set(files).size };
+    .filter((url) => url.endsWith('.mjs') && url.includes('/dist/'))
+    .map((url) => url.slice(url.lastIndexOf('/') + 1));
+  const meta = await bundleMeta();
+  const sources = files.flatMap((file) => sourcesOf(meta, file));
+  const lazy = readFileSync(inits, 'utf8').split('\n').filter(Boolean);
+  const hot = lazy.length > 0;
+  return { code: run.status ?? -1, hot, sources, lazy, files: new Set(files).size };
 }
 
 describe('modules a verdict loads', () => {
+  it('the redaction rules wait, in dist/hot.js, behind a lazy import', () => {
+    const script = readFileSync(HOT_SCRIPT, 'utf8');
+    // lazily initialised modules are keyed by their source path in the hot script
+    expect(script).toContain(`"${REDACTION}"(){`);
+    expect(script).toContain('"node_modules/@secretlint/secretlint-rule-preset-recommend/');
+    expect(script).toContain(LAZY_INIT);
+  });
+
   it('a passing task claim and status do not load the redaction rules; the hook running the task again, an append and a quoted FAIL do', async () => {
     const { r } = await pushedRepo(cleanups);
-    const stop = (): ReturnType<typeof loadedSources> =>
-      loadedSources(r.dir, ['hook', 'stop'], stopPayloadFor(r.dir));
-    stop(); // fills the subject cache; the pinned call is a warm one
+    const stop = () => loadedSources(r.dir, ['hook', 'stop'], stopPayloadFor(r.dir));
+    await stop(); // fills the subject cache; the pinned call is a warm one
     const verdicts = {
-      hook: stop(),
-      claim: loadedSources(r.dir, ['claim', '--control', 'tests', '--no-record']),
-      status: loadedSources(r.dir, ['status']),
+      hook: await stop(),
+      claim: await loadedSources(r.dir, ['claim', '--control', 'tests', '--no-record']),
+      status: await loadedSources(r.dir, ['status']),
     };
-    // Every bundle file loaded is read, compiled and linked on each start (Node 20 keeps no compile
-    // cache): pinned so the count cannot creep up. git is asked through the one facade, which
-    // starts it with simple-git (its whole facade is one chunk: see scripts/lib/io/git.ts).
-    console.log(
-      `bundle files loaded: hook ${verdicts.hook.files}, task claim ${verdicts.claim.files}`,
-    );
-    expect(verdicts.hook.files).toBeLessThanOrEqual(77);
-    expect(verdicts.claim.files).toBeLessThanOrEqual(78);
     for (const [verb, run] of Object.entries(verdicts)) {
       expect(run.code, verb).toBe(0);
-      expect(run.sources, verb).toContain('node_modules/simple-git/dist/index.mjs');
-      // The probe saw the verdict's own code, so an empty log cannot pass.
-      expect(run.sources, verb).toContain('scripts/lib/flows/claim/claim-now.ts');
+      // The hot verbs run from dist/hot.js and load no chunk of the module bundle.
+      expect(run.hot, verb).toBe(true);
+      expect(run.files, `${verb}: ${run.sources.slice(0, 5).join(', ')}`).toBe(0);
       // The task rests on the self stage: the hook runs its control again (hook-rerun.ts), and
       // running a command redacts its output; claim and status run nothing.
       if (verb === 'hook') {
-        expect(run.sources).toContain('scripts/lib/flows/hook/hook-rerun.ts');
+        expect(run.lazy).toContain('scripts/lib/flows/hook/hook-rerun.ts');
         continue;
       }
-      expect(run.sources, verb).not.toContain(REDACTION);
+      expect(run.lazy, verb).not.toContain(REDACTION);
       expect(
-        run.sources.filter((s) => s.includes('secretlint')),
+        run.lazy.filter((s) => s.includes('secretlint')),
         verb,
       ).toEqual([]);
     }
-    // Where something is redacted the rules load: a FAIL recorded (an append) and quoted. The
-    // FAIL is on new code, so it decides the status (on the old code it would be FLAKY).
+    // Where something is redacted the rules load: a FAIL recorded (an append, a verb of the
+    // module bundle) and quoted (status, from the hot script). The FAIL is on new code, so it
+    // decides the status (on the old code it would be FLAKY).
     writeFileSync(join(r.dir, 'more.txt'), 'more\n');
     r.git('add', '-A');
     r.git('commit', '-q', '-m', 'more');
     writeFileSync(join(r.dir, 'flag'), '');
-    const failing = loadedSources(r.dir, ['evaluate', '--run']);
+    const failing = await loadedSources(r.dir, ['evaluate', '--run']);
     expect(failing.code).toBe(1);
+    expect(failing.hot).toBe(false);
+    // Every bundle file loaded is read, compiled and linked on each start: pinned so the count
+    // cannot creep up. git is asked through the one facade (simple-git, one chunk).
+    expect(failing.files).toBeLessThanOrEqual(90);
+    expect(failing.sources).toContain('node_modules/simple-git/dist/index.mjs');
     expect(failing.sources).toContain(REDACTION);
-    const quoted = loadedSources(r.dir, ['status']);
+    const quoted = await loadedSources(r.dir, ['status']);
     expect(quoted.code).toBe(1);
-    expect(quoted.sources).toContain(REDACTION);
+    expect(quoted.lazy).toContain(REDACTION);
   });
 });

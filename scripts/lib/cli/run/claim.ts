@@ -2,6 +2,7 @@
 // base probes, the --trust file, the gate world, the acting authority and the key provenance; which
 // claim it is (flows/claim/claim-subject.ts) and the decision are the flows'.
 import type { Context } from '../../core/context.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import type { ClaimScope } from '../../core/plane/types.ts';
 import type { CommonOptions } from '../../core/options.ts';
 import { claimInCampaign } from '../../flows/campaign/campaign-claim.ts';
@@ -13,6 +14,7 @@ import { resolveActor } from '../../flows/audit/resolve-actor.ts';
 import { readTrustedRules, withTrust } from '../../flows/claim/trusted-rules.ts';
 import type { World } from '../../core/world/world.ts';
 import { describeKeyProvenance } from '../../io/keys/key-provenance.ts';
+import { locatePlane } from '../../io/plane/locate-plane.ts';
 import { actorFrom, type ActorFlags } from '../gate-flags.ts';
 import { openWorld } from '../world/open-world.ts';
 
@@ -46,7 +48,8 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   // upstream and the base are asked for once for the rules, the ledger check and the keys.
   const top = (await io.git.findRepositoryPaths(root)).top;
   const started = io.git.startWorktreeState(top);
-  const endProbe = io.git.startBaseProbe(root);
+  const plane = locatePlane(root);
+  const endProbe = io.git.startBaseProbe(root, plane === undefined ? undefined : ledgerRel(plane));
   await started;
   try {
     return await claimWithProbe(options, root, ctx, io);

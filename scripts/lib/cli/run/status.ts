@@ -7,7 +7,9 @@ import { statusFlow, type StatusResult } from '../../flows/views/status-flow.ts'
 import { describeTrust } from '../../core/trust/apply-trust.ts';
 import { readViewRules } from '../../flows/claim/trusted-rules.ts';
 import { describeKeyProvenance } from '../../io/keys/key-provenance.ts';
-import { startBaseProbe } from '../../io/repo/base-probe.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
+import { startProbeWithLedger } from '../../io/ledger/ledger-base.ts';
+import { locatePlane } from '../../io/plane/locate-plane.ts';
 import { lastLedgerRead } from '../../io/ledger/read-verified-ledger.ts';
 import type { World } from '../../core/world/world.ts';
 import { openWorld } from '../world/open-world.ts';
@@ -37,7 +39,8 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<S
   const root = await io.resolveRoot(options.root);
   // The upstream and the base are asked for once, and git answers each question once, for the
   // rules, the ledger check and the keys (io/repo/verdict-memo.ts).
-  const endProbe = startBaseProbe(root);
+  const plane = locatePlane(root);
+  const endProbe = startProbeWithLedger(root, plane === undefined ? undefined : ledgerRel(plane));
   try {
     return await statusWithProbe(options, root, ctx, io);
   } finally {

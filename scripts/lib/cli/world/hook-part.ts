@@ -2,7 +2,7 @@
 // verdict's git status and base probe. Loaded with the hook before the rest of the world, so git
 // status runs while the world (plane parser, ledger verifier) loads; the world reuses them.
 import type { HookStart } from '../../core/world/hook-port.ts';
-import { startBaseProbe } from '../../io/repo/base-probe.ts';
+import { startProbeWithLedger } from '../../io/ledger/ledger-base.ts';
 import {
   appendHookLog,
   hookDir,
@@ -32,5 +32,5 @@ export const HOOK_START: HookStart = {
     listRootFiles,
     isGitIgnored,
   },
-  git: { startWorktreeState, endWorktreeState, startBaseProbe },
+  git: { startWorktreeState, endWorktreeState, startBaseProbe: startProbeWithLedger },
 };

@@ -12,6 +12,11 @@ export interface PlaneLocation {
   rel: string;
 }
 
+/** The ledger directory relative to the plane's root, POSIX separators. */
+export function ledgerRel(plane: PlaneLocation): string {
+  return [plane.rel, 'evidence', 'ledger'].filter((p) => p !== '').join('/');
+}
+
 export interface Plane extends PlaneLocation {
   manifest: Manifest;
   registry: Registry;

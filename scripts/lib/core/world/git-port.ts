@@ -97,8 +97,11 @@ export interface GitPort {
     root: string,
     depth: number,
   ): Promise<{ commit: string; gitTree: string; recent: string[] } | undefined>;
-  /** Starts the base probe and the verdict's memo of git answers for `root`; returns their end. */
-  startBaseProbe(root: string): () => void;
+  /**
+   * Starts the base probe and the verdict's memo of git answers for `root`; returns their end.
+   * With `ledgerRel`, the ledger's listing at HEAD is asked as soon as the probe knows HEAD.
+   */
+  startBaseProbe(root: string, ledgerRel?: string): () => void;
   /** Starts `git status` for the verdict (shared by its readers until ended). */
   startWorktreeState(top: string): Promise<void>;
   endWorktreeState(top: string): void;

@@ -16,6 +16,7 @@ import { decideStop, type StopDecision, type StopFacts } from '../../core/hook/d
 import { parseStopInput, type HookAgent } from '../../core/hook/parse-stop-input.ts';
 import type { HookStart } from '../../core/world/hook-port.ts';
 import type { StopContext } from './hook-stop-claim.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { readEntriesOnce } from '../ledger/read-entries-once.ts';
 import { recordStop } from './hook-stop-record.ts';
 
@@ -142,7 +143,7 @@ async function decide(
   }
   const started = git.startWorktreeState(project.top);
   // The upstream and the base are asked for once, beside git status, for the verdict's uses.
-  const endProbe = git.startBaseProbe(project.top);
+  const endProbe = git.startBaseProbe(project.top, ledgerRel(project.plane));
   await started;
   try {
     const gate = readEntriesOnce('start' in io ? await io.world() : io);

@@ -27,7 +27,8 @@ import {
   type PinnedHead,
   type TrustFile,
 } from '../../core/trust/trust-file.ts';
-import { ledgerDir, ledgerRel } from '../ledger/ledger-store.ts';
+import { ledgerDir } from '../ledger/ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { writeNewFile } from '../ledger/objects.ts';
 import { readSegmentTails } from '../ledger/ledger-tails.ts';
 

@@ -8,7 +8,8 @@ import { ContextCollector } from '../../core/ledger/verify-context.ts';
 import type { LedgerFinding } from '../../core/ledger/types.ts';
 import type { PlaneLocation } from '../../core/plane/plane.ts';
 import { listLedgerBlobs, proveBase } from './ledger-base.ts';
-import { ledgerDir, ledgerRel } from './ledger-store.ts';
+import { ledgerDir } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
 import type { SegmentFile } from '../../core/world/ledger-port.ts';
 

@@ -12,6 +12,7 @@ import { CONTEXT_MARKERS, ContextCollector } from '../../core/ledger/verify-cont
 import type { LedgerFinding } from '../../core/ledger/types.ts';
 import { listTreeFilesWithSizes, readBlob, resolveCommitAndFormat } from '../git.ts';
 import { LineReader } from '../host/read-lines.ts';
+import { startBaseProbe } from '../repo/base-probe.ts';
 import { knownHead, remembered } from '../repo/verdict-memo.ts';
 import type { SegmentFile, CheckedRegion } from '../../core/world/ledger-port.ts';
 
@@ -61,6 +62,18 @@ export function listLedgerBlobs(
   // HEAD and the commit it names are one question when the probe saw which commit that is.
   const id = commit === 'HEAD' ? (knownHead(root) ?? commit) : commit;
   return remembered(root, `ls-tree ${id} ${ledgerRel}`, () => lsTreeLedger(root, ledgerRel, id));
+}
+
+/**
+ * Starts the verdict's base probe (base-probe.ts) and, once it knows HEAD, the listing of the
+ * ledger at HEAD that the verdict's ledger check asks for later: one git process less on the
+ * critical path, run beside git status instead of after it. A failed listing is asked again.
+ */
+export function startProbeWithLedger(root: string, ledgerRel: string | undefined): () => void {
+  if (ledgerRel === undefined) return startBaseProbe(root);
+  return startBaseProbe(root, (head) => {
+    listLedgerBlobs(root, ledgerRel, head).catch(() => undefined);
+  });
 }
 
 async function lsTreeLedger(

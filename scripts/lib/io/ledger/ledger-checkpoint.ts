@@ -31,7 +31,8 @@ import type { Plane } from '../../core/plane/plane.ts';
 import type { Authority } from '../../core/plane/types.ts';
 import { readBasePlane } from '../plane/base-registry.ts';
 import { listLedgerBlobs } from './ledger-base.ts';
-import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
+import { ledgerDir, ledgerIdOf } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { readSegmentTails } from './ledger-tails.ts';
 import { objectsDir } from './objects.ts';
 import {

@@ -16,7 +16,7 @@ import type { Plane } from '../../core/plane/plane.ts';
 import { readBaseLedger } from './ledger-base.ts';
 import { checkLedgerHistory } from './ledger-history.ts';
 import { committedCheck, upstreamCheck } from './ledger-prefixes.ts';
-import { ledgerRel } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import type { UpstreamCheck } from '../../core/ports.ts';
 import { findBaseFork, findUpstream } from './ledger-upstream.ts';
 import { currentSegmentFiles, verifyLedgerFiles } from './verify-ledger-files.ts';

@@ -12,7 +12,7 @@ import {
   rewrittenFinding,
   type BaseBlob,
 } from './ledger-base.ts';
-import { ledgerRel } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import type { ByteSink } from '../host/read-lines.ts';
 import type { SegmentFile } from '../../core/world/ledger-port.ts';
 

@@ -25,15 +25,11 @@ import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
 import { listSegmentFiles, readSegmentTails } from './ledger-tails.ts';
 import { createObjectStore, fsyncDir, makeEvidenceDir } from './objects.ts';
 import { loadPlane } from '../plane/plane.ts';
-import type { PlaneLocation } from '../../core/plane/plane.ts';
+import { ledgerRel, type PlaneLocation } from '../../core/plane/plane.ts';
 import type { SegmentTail, AppendOptions } from '../../core/world/ledger-port.ts';
 
 export function ledgerDir(plane: PlaneLocation): string {
   return join(plane.dir, 'evidence', 'ledger');
-}
-
-export function ledgerRel(plane: PlaneLocation): string {
-  return [plane.rel, 'evidence', 'ledger'].filter((p) => p !== '').join('/');
 }
 
 /** Every `*.jsonl` segment of the plane, sorted by name, split into lines. Never judges. */

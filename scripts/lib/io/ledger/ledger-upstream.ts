@@ -9,7 +9,7 @@ import type { UpstreamCheck } from '../../core/ports.ts';
 import { UsageError } from '../../core/errors.ts';
 import { forkPoint } from '../git.ts';
 import { proveBase } from './ledger-base.ts';
-import { ledgerRel } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { currentSegmentFiles } from './verify-ledger-files.ts';
 import { takeBaseProbe } from '../repo/base-probe.ts';
 

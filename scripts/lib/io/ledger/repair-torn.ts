@@ -12,7 +12,8 @@ import { loadSigner } from '../keys/keys.ts';
 import { readCloneId } from '../repo/clone-id.ts';
 import { readGitState } from '../repo/git-state.ts';
 import { DEFAULT_LOCK_TIMEOUT_MS, withLedgerLock } from './ledger-lock.ts';
-import { appendLocked, ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
+import { appendLocked, ledgerDir, ledgerIdOf } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { measureTornTail, readSegmentTails } from './ledger-tails.ts';
 
 type TornTail = ReturnType<typeof measureTornTail>;

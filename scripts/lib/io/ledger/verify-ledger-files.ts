@@ -17,7 +17,8 @@ import {
 } from '../../core/ledger/verify-stream.ts';
 import { proveBase } from './ledger-base.ts';
 import { PrefixFindings, SegmentPrefixes, type PrefixCheck } from './ledger-prefixes.ts';
-import { ledgerDir, ledgerIdOf, ledgerRel } from './ledger-store.ts';
+import { ledgerDir, ledgerIdOf } from './ledger-store.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
 import { listSegmentFiles } from './ledger-tails.ts';
 import { assertStoreShape, objectsDir } from './objects.ts';
 import type { Plane, PlaneLocation } from '../../core/plane/plane.ts';

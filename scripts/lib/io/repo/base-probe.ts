@@ -84,12 +84,15 @@ function remoteDefault(
 }
 
 /** Runs the probe: one `for-each-ref`, then `merge-base` with the base found (none without one). */
-export async function probeBase(root: string): Promise<BaseProbe> {
+export async function probeBase(root: string, onHead?: (head: string) => void): Promise<BaseProbe> {
   const refs = await listRefs(root);
   if (refs === undefined) return { upstream: undefined, trusted: undefined };
   const current = [...refs.values()].find((r) => r.head);
   const head = current?.commit;
-  if (head !== undefined) rememberHead(root, head);
+  if (head !== undefined) {
+    rememberHead(root, head);
+    onHead?.(head);
+  }
   if (current !== undefined && current.upstream !== '') {
     const tip = await commitOf(root, refs, current.upstream);
     // An upstream that exists but names no commit leaves no base (as rev-parse ^{commit} fails).
@@ -120,11 +123,12 @@ const started = new Map<string, { probe: Promise<BaseProbe>; taken: Set<string> 
 
 /**
  * Starts the probe for `root` and opens the verdict's memo of git answers (verdict-memo.ts); the
- * returned function ends both (a later question asks git again).
+ * returned function ends both (a later question asks git again). `onHead` is told the commit HEAD
+ * names as soon as the probe knows it, to start the questions about it meanwhile.
  */
-export function startBaseProbe(root: string): () => void {
+export function startBaseProbe(root: string, onHead?: (head: string) => void): () => void {
   const endMemo = startVerdictMemo(root);
-  const probe = probeBase(root);
+  const probe = probeBase(root, onHead);
   probe.catch(() => undefined);
   const slot = { probe, taken: new Set<string>() };
   started.set(root, slot);

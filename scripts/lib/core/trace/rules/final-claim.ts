@@ -30,16 +30,18 @@ const EXCERPT_SCAN = 64 * 1024;
 
 /** Sentences of a reply: split at sentence ends (Latin and CJK) and line breaks. */
 export function sentencesOf(text: string): string[] {
-  return text
-    // the CJK marks 。！？； written as escapes: the bundle is ASCII only (bin/build-dist.js)
-    .split(/(?<=[.!?\u3002\uff01\uff1f\uff1b;])\s+|(?<=[\u3002\uff01\uff1f\uff1b])|\n+/)
-    .map((s) =>
-      s
-        .replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((s) => s !== '');
+  return (
+    text
+      // the CJK marks 。！？； written as escapes: the bundle is ASCII only (bin/build-dist.js)
+      .split(/(?<=[.!?\u3002\uff01\uff1f\uff1b;])\s+|(?<=[\u3002\uff01\uff1f\uff1b])|\n+/)
+      .map((s) =>
+        s
+          .replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .filter((s) => s !== '')
+  );
 }
 
 const clip = (text: string, max: number): string =>
