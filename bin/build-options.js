@@ -15,7 +15,7 @@ export function commonOptions(root) {
     logLevel: 'warning',
     minifyWhitespace: true,
     charset: 'ascii',
-    alias: { debug: `${root}bin/no-debug.js` },
+    alias: { debug: `${root}bin/no-debug.js`, 'iconv-lite': `${root}bin/no-iconv.js` },
   };
 }
 

@@ -4,13 +4,14 @@
 // and compiling the bundle's chunks was a third of the hook's start.
 //
 // Both files are listed in the build record dist/.digests.json and hashed with the rest of the
-// bundle. They are used only when their bytes match that record, hashed here before use: V8
-// accepts a cache for any source of the same length, so a cache from another build (or a crafted
-// one) must never reach it. A script that does not match is not run (the ES module bundle runs,
-// and the gate then names the edited file); a cache that does not match is left out (the script
-// compiles without it). A cache V8 rejects (another Node version) costs only the compile.
-// The digests taken here are handed to the gate's own bundle check (tool-identity.ts), which
-// then binds the very bytes that ran instead of reading the files again.
+// bundle by every verdict (tool-identity.ts). The cache is bytecode V8 runs after checking it
+// against nothing but the source's length and its own version, so it is hashed here, before use,
+// and handed to V8 only when its digest is the recorded one: a cache from another build, or a
+// crafted one, never runs. The script itself is treated like every chunk of the module bundle:
+// run as it is, hashed by the verdict while git runs, and an edit is named by the gate. A cache V8
+// rejects (another Node version, an edited script of another length) costs only the compile.
+// The cache's digest taken here is handed to the gate's bundle check, which then binds the very
+// bytes V8 was given instead of reading the file again.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,19 +27,19 @@ export const LOADED_DIGESTS = Symbol.for('proofgate.loaded-digests');
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The hot script's exports, or undefined when dist/ does not hold it as the build record says. */
+/** The hot script's exports, or undefined when dist/ holds no hot script or no build record. */
 export function loadHot(dist) {
   let record;
   let source;
   try {
     record = JSON.parse(readFileSync(join(dist, '.digests.json'), 'utf8'));
-    source = readFileSync(join(dist, HOT_SCRIPT));
+    // The build writes ASCII only, so latin1 reads it as it is, without a UTF-8 decode.
+    source = readFileSync(join(dist, HOT_SCRIPT), 'latin1');
   } catch {
     return undefined;
   }
-  const loaded = { [HOT_SCRIPT]: sha256(source) };
-  if (typeof record !== 'object' || record === null || record[HOT_SCRIPT] !== loaded[HOT_SCRIPT])
-    return undefined;
+  if (typeof record !== 'object' || record === null) return undefined;
+  const loaded = {};
   let cachedData;
   try {
     const cache = readFileSync(join(dist, HOT_CACHE));
@@ -51,9 +52,8 @@ export function loadHot(dist) {
     // no cache: the script compiles without one
   }
   const filename = join(dist, HOT_SCRIPT);
-  // The build writes ASCII only, so latin1 reads it as it is, without a UTF-8 decode.
   // import() inside (of a Node built-in, by one bundled library) resolves as in any module.
-  const script = new Script(source.toString('latin1'), {
+  const script = new Script(source, {
     filename,
     cachedData,
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

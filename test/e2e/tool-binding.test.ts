@@ -247,7 +247,7 @@ describe('a locally modified gate refuses every claim', () => {
     expect(verify.out).toContain('TOOL_MODIFIED');
   });
 
-  it('an edited hot script: the verb runs from the module bundle, which names the script', () => {
+  it('an edited hot script runs as it is and is named like any edited chunk', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
     appendFileSync(join(pkg, 'dist', 'hot.js'), '\n// the agent was here\n');

@@ -47,10 +47,9 @@ export async function runClaim(options: ClaimOptions, ctx: Context): Promise<Cla
   // git status for the subject bindings runs while the plane and the ledger are read, and the
   // upstream and the base are asked for once for the rules, the ledger check and the keys.
   const top = (await io.git.findRepositoryPaths(root)).top;
-  const started = io.git.startWorktreeState(top);
+  await io.git.startWorktreeState(top);
   const plane = locatePlane(root);
   const endProbe = io.git.startBaseProbe(root, plane === undefined ? undefined : ledgerRel(plane));
-  await started;
   try {
     return await claimWithProbe(options, root, ctx, io);
   } finally {

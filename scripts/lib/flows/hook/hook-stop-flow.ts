@@ -141,10 +141,10 @@ async function decide(
         : { kind: 'no-plane' };
     return decideStop({ ...request, facts });
   }
-  const started = git.startWorktreeState(project.top);
-  // The upstream and the base are asked for once, beside git status, for the verdict's uses.
+  // git status first (the longest git call), then the upstream and the base, asked for once
+  // beside it for the verdict's uses: each spawn holds the main thread for a while.
+  await git.startWorktreeState(project.top);
   const endProbe = git.startBaseProbe(project.top, ledgerRel(project.plane));
-  await started;
   try {
     const gate = readEntriesOnce('start' in io ? await io.world() : io);
     const context: StopContext = { root: project.top, dir: project.dir, gate, ctx };
