@@ -12,6 +12,9 @@ const onPath = {
   PATH: `${fileURLToPath(new URL('test/fixtures/path-bin', import.meta.url))}${delimiter}${process.env['PATH'] ?? ''}`,
 };
 
+/** The e2e files that replace a module with vi.mock (test/commands/no-shared-mocks.test.ts). */
+export const MOCKING = ['test/e2e/keyless-sigstore.test.ts'];
+
 export const config = defineConfig({
   test: {
     globalSetup: ['test/helpers/global-setup.ts'],
@@ -45,7 +48,21 @@ export const config = defineConfig({
           name: 'e2e',
           env: onPath,
           include: ['test/e2e/**/*.test.ts', 'test/golden/**/*.test.ts'],
+          exclude: MOCKING,
           // A hang still fails; a slow test on three workers sharing two cores does not.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // As in the fast project: the sources are imported once per worker, not per file (each
+          // file re-imported the verbs it runs in process, about half a second of CPU apiece).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // The files that replace a module (vi.mock) keep a module graph of their own.
+          name: 'e2e-mocking',
+          env: onPath,
+          include: MOCKING,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
