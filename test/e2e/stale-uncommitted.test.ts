@@ -30,6 +30,9 @@ let r: GateRepo;
 beforeAll(async () => {
   r = makeGateRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` }]);
   expect((await r.run(['evaluate', '--run', '--control', 'tests'])).code).toBe(0);
+  // A file written within a second of a run counts as written by it (file times are rounded by
+  // some filesystems: core/gate/status/stale-cause.ts); the edits below come after, as an agent's.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
 });
 afterAll(() => r.remove());
 
