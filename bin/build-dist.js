@@ -28,12 +28,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { Buffer } from 'node:buffer';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { commonOptions, esmOptions } from './build-options.js';
-import { HOT_CACHE, HOT_SCRIPT, HOT_VERBS } from './hot.js';
+import { HOT_VERBS, hotName } from './hot.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -64,7 +65,8 @@ for (const file of ordered) {
 }
 writeList(files.map((f) => f.name));
 writeDigests(files);
-retire(new Set(files.map((f) => f.name)), previous);
+const current = trainHotCache(files);
+retire(new Set(current.map((f) => f.name)), previous);
 copyTreeSitter();
 
 // esbuild escapes strings, not regular expression literals: a source that writes such a character
@@ -91,7 +93,7 @@ async function buildHot() {
     ...commonOptions(root),
     entryPoints: [`${root}scripts/cli.ts`],
     write: false,
-    outfile: join(dist, HOT_SCRIPT),
+    outfile: join(dist, 'hot.js'),
     format: 'cjs',
     define: { 'import.meta.url': '__pgModuleUrl' },
     banner: {
@@ -110,7 +112,7 @@ async function buildHot() {
               : undefined,
           );
           builder.onLoad({ filter: /.*/, namespace: 'cold-verb' }, (args) => ({
-            contents: `throw new Error('proofgate: ${args.path} is not in dist/${HOT_SCRIPT}');`,
+            contents: `throw new Error('proofgate: ${args.path} is not in the hot script');`,
             loader: 'js',
           }));
         },
@@ -118,13 +120,47 @@ async function buildHot() {
     ],
   });
   const bytes = hot.outputFiles[0].contents;
-  assertAscii(HOT_SCRIPT, bytes);
-  const filename = join(dist, HOT_SCRIPT);
-  const cache = new Script(Buffer.from(bytes).toString('latin1'), { filename }).createCachedData();
+  const name = hotName(bytes, 'js');
+  assertAscii(name, bytes);
+  const source = Buffer.from(bytes).toString('latin1');
+  const cache = new Script(source, { filename: join(dist, name) }).createCachedData();
   return [
-    { name: HOT_SCRIPT, bytes },
-    { name: HOT_CACHE, bytes: cache },
+    { name, bytes },
+    { name: hotName(cache, 'cache'), bytes: cache },
   ];
+}
+
+// The hot path's cache, trained on real verdicts (bin/train-hot.js) once the new bundle is in place,
+// replaces the one made right after compiling; the build record follows it. Training needs git and
+// a few seconds; when it fails, the untrained cache stays (correct, only slower), and the build says so.
+function trainHotCache(built) {
+  const script = built.find((f) => /^hot-.*\.js$/.test(f.name));
+  const tmp = join(dist, `.tmp-${process.pid}-hot.cache`);
+  const trained = spawnSync(
+    process.execPath,
+    [join(root, 'bin', 'train-hot.js'), dist, script.name, tmp],
+    {
+      input: '{"session_id":"build","stop_hook_active":false,"hook_event_name":"Stop"}',
+      stdio: ['pipe', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+    },
+  );
+  if (trained.status !== 0 || !existsSync(tmp)) {
+    rmSync(tmp, { force: true });
+    const why = (trained.stderr ?? '').trim().split('\n')[0] ?? '';
+    process.stderr.write(
+      `note: the hot path's code cache was not trained (${why}); it holds the compiled script only\n`,
+    );
+    return built;
+  }
+  const bytes = readFileSync(tmp);
+  const name = hotName(bytes, 'cache');
+  renameSync(tmp, join(dist, name));
+  const files = [...built.filter((f) => !/^hot-.*\.cache$/.test(f.name)), { name, bytes }];
+  writeList(files.map((f) => f.name));
+  writeDigests(files);
+  return files;
 }
 
 // The tree-sitter runtime and the Python and Rust grammars, prebuilt as WebAssembly in the

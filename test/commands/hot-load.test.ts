@@ -11,10 +11,11 @@ import { afterEach, expect, it } from 'vitest';
 
 interface Hot {
   loadHot: (dist: string) => { answer?: number } | undefined;
+  hotName: (bytes: string | Buffer, ext: string) => string;
   LOADED_DIGESTS: symbol;
 }
 const HOT = new URL('../../bin/hot.js', import.meta.url).href;
-const { loadHot, LOADED_DIGESTS } = (await import(HOT)) as Hot;
+const { loadHot, hotName, LOADED_DIGESTS } = (await import(HOT)) as Hot;
 
 const SOURCE =
   "(function (exports, require, module, __filename, __dirname) {'use strict';exports.answer = 42;})";
@@ -26,24 +27,28 @@ afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[LOADED_DIGESTS];
 });
 
-/** A dist/ holding the hot script, its cache and a build record (`record` overrides entries). */
-function dist(options: { script?: string; cache?: Buffer; record?: Record<string, string> }) {
+/**
+ * A dist/ holding the hot script and its cache under the names the build record gives them (named
+ * by the content built: `script` and `cache` replace what the files hold, as an edit would).
+ */
+function dist(options: { script?: string; cache?: Buffer }) {
   const dir = mkdtempSync(join(tmpdir(), 'pg-hot-'));
   dirs.push(dir);
   const cache = new Script(SOURCE).createCachedData();
-  writeFileSync(join(dir, 'hot.js'), options.script ?? SOURCE);
-  writeFileSync(join(dir, 'hot.cache'), options.cache ?? cache);
-  const record = { 'hot.js': sha256(SOURCE), 'hot.cache': sha256(cache), ...options.record };
+  const names = { script: hotName(SOURCE, 'js'), cache: hotName(cache, 'cache') };
+  writeFileSync(join(dir, names.script), options.script ?? SOURCE);
+  writeFileSync(join(dir, names.cache), options.cache ?? cache);
+  const record = { [names.script]: sha256(SOURCE), [names.cache]: sha256(cache) };
   writeFileSync(join(dir, '.digests.json'), JSON.stringify(record));
-  return { dir, cache };
+  return { dir, cache, names };
 }
 
 const loaded = () => (globalThis as Record<symbol, unknown>)[LOADED_DIGESTS];
 
 it('runs the script with its cache when the cache matches the build record, and says so', () => {
-  const { dir, cache } = dist({});
+  const { dir, cache, names } = dist({});
   expect(loadHot(dir)?.answer).toBe(42);
-  expect(loaded()).toEqual({ 'hot.cache': sha256(cache) });
+  expect(loaded()).toEqual({ [names.cache]: sha256(cache) });
 });
 
 it('an edited cache is left out: the script compiles without it, the cache is not bound', () => {
@@ -70,7 +75,10 @@ it('an edited script runs as it is; the recorded cache of the old one does not r
 });
 
 it('no hot script, or no build record that parses: the module bundle runs instead', () => {
-  const { dir } = dist({});
+  const { dir, names } = dist({});
+  rmSync(join(dir, names.script));
+  expect(loadHot(dir)).toBeUndefined();
+  writeFileSync(join(dir, names.script), SOURCE);
   writeFileSync(join(dir, '.digests.json'), '{ not json');
   expect(loadHot(dir)).toBeUndefined();
   rmSync(join(dir, '.digests.json'));

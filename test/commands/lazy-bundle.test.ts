@@ -2,7 +2,7 @@
 // closure of dist/cli.mjs (everything `proofgate --help` loads) and of each verb's entry chunk,
 // read from esbuild's metafile for the very options bin/build-dist.js builds with (the bundle
 // itself carries no comments to read them from).
-// The hot verbs (hook, claim, status) run from dist/hot.js instead when it is built
+// The hot verbs (hook, claim, status) run from the hot script (dist/hot-<hash>.js) when it is built
 // (bin/hot.js); their chunks still serve a checkout whose hot script is missing or edited.
 import type { Metafile } from 'esbuild';
 import { readdirSync } from 'node:fs';

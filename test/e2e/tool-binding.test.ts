@@ -108,6 +108,14 @@ function editChunk(pkg: string, alsoRecord: boolean): void {
   writeFileSync(record, JSON.stringify(digests));
 }
 
+/** The hot script or cache the installed build record names (bin/hot.js). */
+function hotFile(pkg: string, ext: 'js' | 'cache'): string {
+  const record = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as object;
+  const names = Object.keys(record).filter((n) => n.startsWith('hot-') && n.endsWith(`.${ext}`));
+  expect(names).toHaveLength(1);
+  return names[0]!;
+}
+
 function setVersion(pkg: string, version: string): void {
   const path = join(pkg, 'package.json');
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -219,7 +227,8 @@ describe('a locally modified gate refuses every claim', () => {
     expect((JSON.parse(stop.out) as { decision?: string }).decision).toBe('block');
   });
 
-  // The hot verbs run from dist/hot.js compiled with the V8 code cache dist/hot.cache (bin/hot.js).
+  // The hot verbs run from dist/hot-<hash>.js compiled with its V8 code cache, dist/hot-<hash>.cache
+  // (bin/hot.js).
   // A cache is bytecode V8 runs without checking it against the source beyond its length: an
   // edited one must never run, and the gate names it like any edited bundle file.
   it('an edited code cache: the stop blocks, and claim and verify name it', () => {
@@ -228,20 +237,19 @@ describe('a locally modified gate refuses every claim', () => {
     repo.commit('evidence');
     const stop = (): ReturnType<typeof pg> => pg(['hook', 'stop'], stopPayloadFor(repo.dir));
     expect(stop()).toMatchObject({ code: 0, out: '' });
-    const cache = join(pkg, 'dist', 'hot.cache');
+    const name = hotFile(pkg, 'cache');
+    const cache = join(pkg, 'dist', name);
     const bytes = readFileSync(cache);
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
     writeFileSync(cache, bytes);
     const decision = JSON.parse(stop().out) as { decision?: string; reason?: string };
     expect(decision.decision).toBe('block');
     expect(decision.reason).toContain('tool:proofgate');
-    expect(decision.reason).toContain('hot.cache');
+    expect(decision.reason).toContain(name);
     const claim = pg(['claim', '--control', 'tests', '--json']);
     expect(claim.code).toBe(3);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
-    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(
-      'hot.cache',
-    );
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
     const verify = pg(['verify']);
     expect(verify.code).toBe(3);
     expect(verify.out).toContain('TOOL_MODIFIED');
@@ -250,13 +258,12 @@ describe('a locally modified gate refuses every claim', () => {
   it('an edited hot script runs as it is and is named like any edited chunk', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
-    appendFileSync(join(pkg, 'dist', 'hot.js'), '\n// the agent was here\n');
+    const name = hotFile(pkg, 'js');
+    appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
     const claim = pg(['claim', '--control', 'tests', '--json']);
     expect(claim.code).toBe(3);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
-    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(
-      'hot.js',
-    );
+    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
   });
 
   it('an edited hot script and cache with a rewritten build record: the ledger remembers', () => {
@@ -264,7 +271,7 @@ describe('a locally modified gate refuses every claim', () => {
     expect(pg(['evaluate', '--run']).code).toBe(0);
     const record = join(pkg, 'dist', '.digests.json');
     const digests = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
-    for (const name of ['hot.js', 'hot.cache']) {
+    for (const name of [hotFile(pkg, 'js'), hotFile(pkg, 'cache')]) {
       appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
       digests[name] = createHash('sha256')
         .update(readFileSync(join(pkg, 'dist', name)))

@@ -1,4 +1,4 @@
-// Which modules a verdict loads. The hot verbs (hook, claim, status) run from dist/hot.js
+// Which modules a verdict loads. The hot verbs (hook, claim, status) run from the hot script
 // (bin/hot.js), where every module reached only through a dynamic import is initialised on first
 // use: a preload rewrites esbuild's lazy-init helper to log each module it initialises (and drops
 // the code cache, which belongs to the unrewritten bytes). Every other verb loads chunks of the
@@ -25,12 +25,20 @@ afterEach(() => {
 const tempDir = tempDirsPerTest();
 
 const REDACTION = 'scripts/lib/core/redact/redact.ts';
-const HOT_SCRIPT = join(BIN, '..', '..', 'dist', 'hot.js');
+const DIST = join(BIN, '..', '..', 'dist');
+
+/** The hot script the build record names (bin/hot.js). */
+function hotScript(): string {
+  const record = JSON.parse(readFileSync(join(DIST, '.digests.json'), 'utf8')) as object;
+  const name = Object.keys(record).find((n) => /^hot-[0-9a-f]{12}\.js$/.test(n));
+  if (name === undefined) throw new Error('the build record names no hot script');
+  return join(DIST, name);
+}
 
 // esbuild's helper that initialises a lazily loaded module, as it is in the minified hot script.
 const LAZY_INIT = 'function __init(){if(err)throw err[0];';
 
-/** A preload that logs each module dist/hot.js initialises lazily to `log`, one per line. */
+/** A preload that logs each module the hot script initialises lazily to `log`, one per line. */
 function hotInitLogger(probe: string, log: string): string {
   const preload = join(probe, 'log-inits.cjs');
   const inject = `if(fn2)require("node:fs").appendFileSync(${JSON.stringify(log)},__getOwnPropNames(fn2)[0]+"\\n");`;
@@ -40,7 +48,7 @@ function hotInitLogger(probe: string, log: string): string {
       "const vm = require('node:vm');",
       'const Script = vm.Script;',
       'vm.Script = function (source, options) {',
-      "  if (!String(options && options.filename).endsWith('hot.js')) return new Script(source, options);",
+      '  if (!/hot-[0-9a-f]{12}[.]js$/.test(String(options && options.filename))) return new Script(source, options);',
       `  const helper = ${JSON.stringify(LAZY_INIT)};`,
       "  if (!source.includes(helper)) throw new Error('the lazy-init helper was not found');",
       `  const logged = helper + ${JSON.stringify(inject)};`,
@@ -52,8 +60,8 @@ function hotInitLogger(probe: string, log: string): string {
 }
 
 /**
- * Runs the CLI in `dir` with both logs on: its exit code, whether it ran from dist/hot.js, the
- * sources of the module-bundle files it loaded, and the modules dist/hot.js initialised lazily.
+ * Runs the CLI in `dir` with both logs on: its exit code, whether it ran from the hot script, the
+ * sources of the module-bundle files it loaded, and the modules the hot script initialised lazily.
  */
 async function loadedSources(
   dir: string,
@@ -97,8 +105,8 @@ async function loadedSources(
 }
 
 describe('modules a verdict loads', () => {
-  it('the redaction rules wait, in dist/hot.js, behind a lazy import', () => {
-    const script = readFileSync(HOT_SCRIPT, 'utf8');
+  it('the redaction rules wait, in the hot script, behind a lazy import', () => {
+    const script = readFileSync(hotScript(), 'utf8');
     // lazily initialised modules are keyed by their source path in the hot script
     expect(script).toContain(`"${REDACTION}"(){`);
     expect(script).toContain('"node_modules/@secretlint/secretlint-rule-preset-recommend/');
@@ -116,7 +124,7 @@ describe('modules a verdict loads', () => {
     };
     for (const [verb, run] of Object.entries(verdicts)) {
       expect(run.code, verb).toBe(0);
-      // The hot verbs run from dist/hot.js and load no chunk of the module bundle.
+      // The hot verbs run from the hot script and load no chunk of the module bundle.
       expect(run.hot, verb).toBe(true);
       expect(run.files, `${verb}: ${run.sources.slice(0, 5).join(', ')}`).toBe(0);
       // The task rests on the self stage: the hook runs its control again (hook-rerun.ts), and

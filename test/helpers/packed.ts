@@ -76,7 +76,7 @@ export function externalSpecifiers(dist: string): string[] {
   // the current build's files (a checkout's dist/ keeps an earlier build's chunks for a while)
   const built = JSON.parse(readFileSync(join(dist, '.build.json'), 'utf8')) as string[];
   return built
-    .filter((f) => f.endsWith('.mjs') || f === 'hot.js')
+    .filter((f) => f.endsWith('.mjs') || /^hot-[0-9a-f]{12}\.js$/.test(f))
     .flatMap((f) => {
       const code = readFileSync(join(dist, f), 'utf8');
       const specifiers = [
