@@ -2,8 +2,9 @@
 // CI at every merge) run from one CommonJS script, dist/hot-<hash>.js, compiled with the V8 code
 // cache dist/hot-<hash>.cache built beside it (bin/build-dist.js). Both are named by their content,
 // like the chunks, and found through the build record: a rebuild never replaces a file a running
-// process may still read (the record is swapped whole, the files it named stay for an hour). Node 20 has no code cache for ES modules,
-// and compiling the bundle's chunks was a third of the hook's start.
+// process may still read (the record is swapped whole, the files it named stay for an hour).
+// Node 20 has no code cache for ES modules, and compiling the bundle's chunks was a third of the
+// hook's start.
 //
 // Both files are listed in the build record dist/.digests.json and hashed with the rest of the
 // bundle by every verdict (tool-identity.ts). The cache is bytecode V8 runs after checking it

@@ -7,8 +7,9 @@
 // about 40 ms of CPU less per hook). Used by nothing at run time; its output is an ordinary bundle
 // file, listed in the build record and hashed like the others.
 //
-// Usage: node bin/train-hot.js <dist> <hot script name> <out>   (stdin: a Stop hook payload; exits non-zero on any
-// failure, and the build keeps the untrained cache)
+// Usage: node bin/train-hot.js <dist> <hot script name> <out>
+// (stdin: a Stop hook payload; exits non-zero on any failure, and the build keeps the untrained
+// cache)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
