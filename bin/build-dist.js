@@ -130,9 +130,10 @@ async function buildHot() {
   ];
 }
 
-// The hot path's cache, trained on real verdicts (bin/train-hot.js) once the new bundle is in place,
-// replaces the one made right after compiling; the build record follows it. Training needs git and
-// a few seconds; when it fails, the untrained cache stays (correct, only slower), and the build says so.
+// The hot path's cache, trained on real verdicts (bin/train-hot.js) once the new bundle is in
+// place, replaces the one made right after compiling; the build record follows it. Training needs
+// git and a few seconds; when it fails, the untrained cache stays (correct, only slower), and the
+// build says so.
 function trainHotCache(built) {
   const script = built.find((f) => /^hot-.*\.js$/.test(f.name));
   const tmp = join(dist, `.tmp-${process.pid}-hot.cache`);
