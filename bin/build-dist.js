@@ -47,9 +47,11 @@ const result = await build({ ...esmOptions(root), outdir: dist, write: false });
 
 mkdirSync(dist, { recursive: true });
 for (const file of result.outputFiles) assertAscii(basename(file.path), file.contents);
+const [hotScript, untrainedCache] = await buildHot();
 const files = [
   ...result.outputFiles.map((file) => ({ name: basename(file.path), bytes: file.contents })),
-  ...(await buildHot()),
+  hotScript,
+  untrainedCache,
 ];
 const previous = readList();
 
@@ -65,7 +67,7 @@ for (const file of ordered) {
 }
 writeList(files.map((f) => f.name));
 writeDigests(files);
-const current = trainHotCache(files);
+const current = trainHotCache(files, hotScript, untrainedCache);
 retire(new Set(current.map((f) => f.name)), previous);
 copyTreeSitter();
 
@@ -134,8 +136,7 @@ async function buildHot() {
 // place, replaces the one made right after compiling; the build record follows it. Training needs
 // git and a few seconds; when it fails, the untrained cache stays (correct, only slower), and the
 // build says so.
-function trainHotCache(built) {
-  const script = built.find((f) => /^hot-.*\.js$/.test(f.name));
+function trainHotCache(built, script, untrained) {
   const tmp = join(dist, `.tmp-${process.pid}-hot.cache`);
   const trained = spawnSync(
     process.execPath,
@@ -158,7 +159,7 @@ function trainHotCache(built) {
   const bytes = readFileSync(tmp);
   const name = hotName(bytes, 'cache');
   renameSync(tmp, join(dist, name));
-  const files = [...built.filter((f) => !/^hot-.*\.cache$/.test(f.name)), { name, bytes }];
+  const files = [...built.filter((f) => f !== untrained), { name, bytes }];
   writeList(files.map((f) => f.name));
   writeDigests(files);
   return files;

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
 import { WORKTREE } from '../helpers/cli.ts';
 import { stopPayloadFor } from '../helpers/hook-stop.ts';
+import { hotFilesIn } from '../helpers/hot-files.ts';
 
 const SHIPPED = [
   'package.json',
@@ -86,6 +87,16 @@ function installed(manifestPolicy = ''): Installed {
   };
 }
 
+/** An installed gate whose evidence is committed and whose Stop hook lets the stop through. */
+function stopping(): Installed & { stop: () => ReturnType<Installed['pg']> } {
+  const gate = installed();
+  expect(gate.pg(['evaluate', '--run']).code).toBe(0);
+  gate.repo.commit('evidence');
+  const stop = () => gate.pg(['hook', 'stop'], stopPayloadFor(gate.repo.dir));
+  expect(stop()).toMatchObject({ code: 0, out: '' });
+  return { ...gate, stop };
+}
+
 function runBodies(repo: GateRepo): Record<string, unknown>[] {
   const dir = join(repo.dir, '.proofgate', 'evidence', 'ledger');
   return readdirSync(dir)
@@ -106,14 +117,6 @@ function editChunk(pkg: string, alsoRecord: boolean): void {
     .update(readFileSync(join(pkg, 'dist', name)))
     .digest('hex');
   writeFileSync(record, JSON.stringify(digests));
-}
-
-/** The hot script or cache the installed build record names (bin/hot.js). */
-function hotFile(pkg: string, ext: 'js' | 'cache'): string {
-  const record = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as object;
-  const names = Object.keys(record).filter((n) => n.startsWith('hot-') && n.endsWith(`.${ext}`));
-  expect(names).toHaveLength(1);
-  return names[0]!;
 }
 
 function setVersion(pkg: string, version: string): void {
@@ -187,11 +190,7 @@ describe('a locally modified gate refuses every claim', () => {
   // The bundle is hashed while the hook waits for git; a chunk the hook imports only after that
   // (its claim facts, loaded once the verdict is decided) is hashed all the same.
   it('the Stop hook: an edited chunk it loads late still blocks the stop, naming the gate', () => {
-    const { repo, pkg, pg } = installed();
-    expect(pg(['evaluate', '--run']).code).toBe(0);
-    repo.commit('evidence');
-    const stop = (): ReturnType<typeof pg> => pg(['hook', 'stop'], stopPayloadFor(repo.dir));
-    expect(stop()).toMatchObject({ code: 0, out: '' });
+    const { pkg, stop } = stopping();
     const digests = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
       string,
       string
@@ -232,12 +231,8 @@ describe('a locally modified gate refuses every claim', () => {
   // A cache is bytecode V8 runs without checking it against the source beyond its length: an
   // edited one must never run, and the gate names it like any edited bundle file.
   it('an edited code cache: the stop blocks, and claim and verify name it', () => {
-    const { repo, pkg, pg } = installed();
-    expect(pg(['evaluate', '--run']).code).toBe(0);
-    repo.commit('evidence');
-    const stop = (): ReturnType<typeof pg> => pg(['hook', 'stop'], stopPayloadFor(repo.dir));
-    expect(stop()).toMatchObject({ code: 0, out: '' });
-    const name = hotFile(pkg, 'cache');
+    const { pkg, pg, stop } = stopping();
+    const name = hotFilesIn(join(pkg, 'dist')).cache;
     const cache = join(pkg, 'dist', name);
     const bytes = readFileSync(cache);
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
@@ -258,7 +253,7 @@ describe('a locally modified gate refuses every claim', () => {
   it('an edited hot script runs as it is and is named like any edited chunk', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
-    const name = hotFile(pkg, 'js');
+    const name = hotFilesIn(join(pkg, 'dist')).script;
     appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
     const claim = pg(['claim', '--control', 'tests', '--json']);
     expect(claim.code).toBe(3);
@@ -271,7 +266,10 @@ describe('a locally modified gate refuses every claim', () => {
     expect(pg(['evaluate', '--run']).code).toBe(0);
     const record = join(pkg, 'dist', '.digests.json');
     const digests = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
-    for (const name of [hotFile(pkg, 'js'), hotFile(pkg, 'cache')]) {
+    for (const name of [
+      hotFilesIn(join(pkg, 'dist')).script,
+      hotFilesIn(join(pkg, 'dist')).cache,
+    ]) {
       appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
       digests[name] = createHash('sha256')
         .update(readFileSync(join(pkg, 'dist', name)))

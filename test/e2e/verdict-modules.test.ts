@@ -17,6 +17,7 @@ import { pushedRepo } from '../helpers/checkpoint-repo.ts';
 import { BIN } from '../helpers/cli.ts';
 import { tempDirsPerTest } from '../helpers/git-repo.ts';
 import { stopPayloadFor } from '../helpers/hook-stop.ts';
+import { hotFilesIn } from '../helpers/hot-files.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -28,12 +29,7 @@ const REDACTION = 'scripts/lib/core/redact/redact.ts';
 const DIST = join(BIN, '..', '..', 'dist');
 
 /** The hot script the build record names (bin/hot.js). */
-function hotScript(): string {
-  const record = JSON.parse(readFileSync(join(DIST, '.digests.json'), 'utf8')) as object;
-  const name = Object.keys(record).find((n) => /^hot-[0-9a-f]{12}\.js$/.test(n));
-  if (name === undefined) throw new Error('the build record names no hot script');
-  return join(DIST, name);
-}
+const hotScript = (): string => join(DIST, hotFilesIn(DIST).script);
 
 // esbuild's helper that initialises a lazily loaded module, as it is in the minified hot script.
 const LAZY_INIT = 'function __init(){if(err)throw err[0];';
@@ -48,7 +44,7 @@ function hotInitLogger(probe: string, log: string): string {
       "const vm = require('node:vm');",
       'const Script = vm.Script;',
       'vm.Script = function (source, options) {',
-      '  if (!/hot-[0-9a-f]{12}[.]js$/.test(String(options && options.filename))) return new Script(source, options);',
+      `  if (options?.filename !== ${JSON.stringify(hotScript())}) return new Script(source, options);`,
       `  const helper = ${JSON.stringify(LAZY_INIT)};`,
       "  if (!source.includes(helper)) throw new Error('the lazy-init helper was not found');",
       `  const logged = helper + ${JSON.stringify(inject)};`,

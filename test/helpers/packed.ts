@@ -4,6 +4,7 @@
 // must not rebuild dist/ under each other.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { hotFilesIn } from './hot-files.ts';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,8 +76,9 @@ const BUILTINS = new Set(builtinModules);
 export function externalSpecifiers(dist: string): string[] {
   // the current build's files (a checkout's dist/ keeps an earlier build's chunks for a while)
   const built = JSON.parse(readFileSync(join(dist, '.build.json'), 'utf8')) as string[];
+  const { script } = hotFilesIn(dist);
   return built
-    .filter((f) => f.endsWith('.mjs') || /^hot-[0-9a-f]{12}\.js$/.test(f))
+    .filter((f) => f.endsWith('.mjs') || f === script)
     .flatMap((f) => {
       const code = readFileSync(join(dist, f), 'utf8');
       const specifiers = [

@@ -1,6 +1,6 @@
 // What the running proofgate is: its package version, the digest of the bundle it runs from
-// (dist/, re-hashed against the build record `dist/.digests.json`; the hot path's two files as
-// bin/hot.js hashed them before running them) and of the proofgate skill
+// (dist/, re-hashed against the build record `dist/.digests.json`; the hot path's code cache as
+// bin/hot.js hashed it before handing it to V8) and of the proofgate skill
 // installed in the repository (compared with the package's own skill text). Reads only; the
 // judgement is core/gate/tool-trust.ts. Computed once per process.
 //
@@ -75,8 +75,8 @@ function readBundle(): BundleIdentity {
   return judged(plan.record, actual);
 }
 
-// The hot path's files as bin/hot.js hashed them before it ran them (the bytes that ran, not the
-// file as it is now); none when the verb ran from dist/cli.mjs.
+// The hot path's code cache as bin/hot.js hashed it before handing it to V8 (the bytes V8 got,
+// not the file as it is now); none when the verb ran from dist/cli.mjs.
 function loadedDigests(): Record<string, string> {
   const loaded: unknown = (globalThis as Record<symbol, unknown>)[
     Symbol.for('proofgate.loaded-digests')
