@@ -33,9 +33,19 @@ export function tempDirsPerTest(): (prefix: string) => string {
   };
 }
 
+/**
+ * The options every test-side git command starts with: a fixed identity, and none of the
+ * housekeeping git starts on its own after a commit or a push (`maintenance run --auto`,
+ * `gc --auto`: two more processes per commit, for repositories that live a few seconds).
+ */
+export const TEST_GIT_OPTIONS = [
+  ...['-c', 'user.name=t', '-c', 'user.email=t@t'],
+  ...['-c', 'maintenance.auto=false', '-c', 'gc.auto=0', '-c', 'receive.autoGc=false'],
+];
+
 export function openRepo(dir: string): TestRepo {
   const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+    execFileSync('git', [...TEST_GIT_OPTIONS, ...args], {
       cwd: dir,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { EntryDraft } from '../../scripts/lib/core/ledger/types.ts';
 import { loadPlane } from '../../scripts/lib/io/plane/plane.ts';
 import { manifestYaml } from './manifest-fixture.ts';
+import { TEST_GIT_OPTIONS } from './git-repo.ts';
 import type { Plane } from '../../scripts/lib/core/plane/plane.ts';
 
 export const TEST_LEDGER_ID = 'test-ledger-0001';
@@ -19,7 +20,7 @@ export const MINIMAL_MANIFEST = `# minimal manifest for ledger tests\n${manifest
 )}`;
 
 export function git(root: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+  return execFileSync('git', [...TEST_GIT_OPTIONS, ...args], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,6 +54,8 @@ export interface Attack {
 export interface Language {
   name: 'python' | 'rust';
   argv: string;
+  /** Literal values the control sets for its command (`execution.env_values`), as YAML. */
+  envValues?: string;
   files: Record<string, string>;
   /** The file with the bug, the right line and the buggy one. */
   bug: [file: string, right: string, buggy: string];
@@ -126,7 +128,12 @@ export function describeWeakening(lang: Language): void {
       beforeAll(async () => {
         for (const maturity of MATURITIES) {
           const r = makeGateRepo(
-            [{ id: 'ENG.TESTS', execution: `{ type: command, argv: ${lang.argv} }` }],
+            [
+              {
+                id: 'ENG.TESTS',
+                execution: `{ type: command, argv: ${lang.argv}${lang.envValues === undefined ? '' : `, env_values: ${lang.envValues}`} }`,
+              },
+            ],
             { targetMaturity: maturity, files: lang.files },
           );
           const p = project(r.dir, env);
