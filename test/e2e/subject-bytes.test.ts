@@ -4,7 +4,7 @@
 // `.git/config`), or a tracked symlink to a file outside the repository whose target it edits.
 // Each must leave the task claim refused and the Stop hook blocking; the honest paths still bind.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -123,6 +123,72 @@ describe('a symlink to a file outside the repository is refused as unbindable', 
     expect(run.err).toMatch(/symbolic link src\/app\.js leads outside the repository/);
     writeFileSync(join(outside, 'app.js'), BUG);
     await expectRefusedAndBlocked(r, /symbolic link src\/app\.js leads outside the repository/);
+  });
+
+  // The listing of a tree's links is kept per tree in the git dir and a new tree's derived from
+  // the last one's by git's diff of the two (io/subject/links-cache.ts): every way the agent can
+  // change the links after a check, or spoil what was kept, still meets the full check.
+  describe('the links kept from an earlier check never hide a new one', () => {
+    const STORE = '.git/proofgate-links-cache.json';
+    const outsideFile = (): string => {
+      const outside = mkdtempSync(join(tmpdir(), 'pg-outside-'));
+      cleanups.push(() => rmSync(outside, { recursive: true, force: true }));
+      writeFileSync(join(outside, 'app.js'), GOOD);
+      return join(outside, 'app.js');
+    };
+    const stored = (r: GateRepo): { tree: string; links: string[] }[] =>
+      (
+        JSON.parse(readFileSync(join(r.dir, STORE), 'utf8')) as {
+          entries: { tree: string; links: string[] }[];
+        }
+      ).entries;
+
+    it('a link added after a check without links: claim and hook refuse, naming it', async () => {
+      const r = await grantedRepo();
+      expect(stored(r).every((entry) => entry.links.length === 0)).toBe(true);
+      symlinkSync(outsideFile(), join(r.dir, 'src', 'lib.js'));
+      await expectRefusedAndBlocked(r, /symbolic link src\/lib\.js leads outside the repository/);
+      // derived from the kept tree's listing, the new tree's holds the link
+      expect(stored(r)[0]?.links).toEqual(['src/lib.js']);
+    });
+
+    it('a link kept in the listing that is gone from the tree no longer counts', async () => {
+      const r = await grantedRepo();
+      const link = join(r.dir, 'src', 'lib.js');
+      symlinkSync(outsideFile(), link);
+      await expectRefusedAndBlocked(r, /symbolic link src\/lib\.js leads outside/);
+      rmSync(link);
+      writeFileSync(link, GOOD);
+      expect((await r.run(CLAIM)).out).not.toMatch(/symbolic link/);
+      expect(stored(r)[0]?.links).toEqual([]);
+    });
+
+    it('a spoiled store (not JSON, another format, an unknown base tree): the tree is listed in full', async () => {
+      for (const spoiled of [
+        'not json',
+        JSON.stringify({ format: 'other', entries: [] }),
+        // a base tree git does not have (pruned, or made up): the diff fails, the listing is full
+        JSON.stringify({
+          format: 'proofgate-links-cache-v1',
+          entries: [{ tree: '0123456789012345678901234567890123456789', links: [] }],
+        }),
+      ]) {
+        const r = await grantedRepo();
+        symlinkSync(outsideFile(), join(r.dir, 'src', 'lib.js'));
+        writeFileSync(join(r.dir, STORE), spoiled);
+        await expectRefusedAndBlocked(r, /symbolic link src\/lib\.js leads outside/);
+      }
+    });
+
+    it('where a kept link leads is resolved again: a link inside, later pointed outside, is refused', async () => {
+      const r = await grantedRepo((repo) => {
+        symlinkSync('app.js', join(repo.dir, 'src', 'alias.js'));
+      });
+      expect(stored(r)[0]?.links).toEqual(['src/alias.js']);
+      rmSync(join(r.dir, 'src', 'alias.js'));
+      symlinkSync(outsideFile(), join(r.dir, 'src', 'alias.js'));
+      await expectRefusedAndBlocked(r, /symbolic link src\/alias\.js leads outside/);
+    });
   });
 
   it('honest: a link inside the repository binds', async () => {

@@ -42,6 +42,7 @@ export {
   listTreeFilesWithSizes,
   listTreePaths,
   listTreeSymlinks,
+  diffTreeSymlinks,
 } from './git/trees.ts';
 // Objects by name or id: bytes, sizes, presence, and the id of some bytes.
 export {

@@ -97,3 +97,36 @@ export async function listTreeSymlinks(root: string, tree: string): Promise<stri
   if (listed.code !== 0) return undefined;
   return symlinkRows(listed.stdout);
 }
+
+/** How the symbolic links of one tree differ from another's, from git's diff of the two. */
+export interface SymlinkChanges {
+  /** Every path whose entry differs, was added or was removed (a link among them or not). */
+  changed: string[];
+  /** The changed paths that are symbolic links (mode 120000) in the second tree. */
+  links: string[];
+}
+
+/**
+ * The entries that differ between trees `from` and `to` (`git diff-tree -r`, which reads only the
+ * subtrees whose ids differ), as the paths changed and those of them that are links in `to`;
+ * undefined if git cannot compare them (an object pruned, say).
+ */
+export async function diffTreeSymlinks(
+  root: string,
+  from: string,
+  to: string,
+): Promise<SymlinkChanges | undefined> {
+  const diffed = await runGit(['diff-tree', '-r', '-z', '--no-renames', from, to], { cwd: root });
+  if (diffed.code !== 0) return undefined;
+  const changes: SymlinkChanges = { changed: [], links: [] };
+  // `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0` per changed entry
+  const fields = diffed.stdout.toString('utf8').split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const meta = fields[i] ?? '';
+    const path = fields[i + 1] ?? '';
+    if (!meta.startsWith(':')) return undefined;
+    changes.changed.push(path);
+    if (meta.split(' ')[1] === '120000') changes.links.push(path);
+  }
+  return changes;
+}

@@ -8,7 +8,8 @@
 import { readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { EnvironmentError } from '../../core/errors.ts';
-import { listTreeSymlinks, type RepositoryPaths } from '../git.ts';
+import type { RepositoryPaths } from '../git.ts';
+import { treeSymlinks } from './links-cache.ts';
 
 /** Refuses a repository whose `info/attributes` holds an attribute line. */
 export function assertNoInfoAttributes(paths: RepositoryPaths): void {
@@ -52,9 +53,17 @@ function leadsTo(top: string, path: string): string | undefined {
   }
 }
 
-/** Refuses a subject tree holding a symbolic link whose target lies outside the repository. */
-export async function assertLinksInside(paths: RepositoryPaths, tree: string): Promise<void> {
-  const links = await listTreeSymlinks(paths.top, tree);
+/**
+ * Refuses a subject tree holding a symbolic link whose target lies outside the repository. The
+ * listing of the tree's links comes from the links cache unless `cached` is false (links-cache.ts);
+ * where each one leads is resolved here every time.
+ */
+export async function assertLinksInside(
+  paths: RepositoryPaths,
+  tree: string,
+  cached: boolean,
+): Promise<void> {
+  const links = await treeSymlinks(paths, tree, cached);
   if (links === undefined || links.length === 0) return;
   const top = realpathSync(paths.top);
   const outside = links.filter((path) => {

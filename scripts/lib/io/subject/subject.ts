@@ -88,7 +88,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
     assertSubmodulesCommitted(paths, state);
     if (uncached) {
       const tree = await bound(await prepared.writeTree(state));
-      await assertLinksInside(paths, tree);
+      await assertLinksInside(paths, tree, false);
       return { tree, cached: false, state };
     }
     noteBoundState(paths.top, state);
@@ -112,7 +112,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
         : undefined;
     const tree = await bound(clean ?? (await prepared.writeTree(state)));
     // Checked before the tree is cached: a hit is a tree that passed.
-    await assertLinksInside(paths, tree);
+    await assertLinksInside(paths, tree, true);
     if (key !== undefined && keyOf(state) === key) storeSubjectTree(paths.gitDir, key, tree);
     return { tree, cached: false, state };
   } finally {
