@@ -196,6 +196,45 @@ describe('the cache store', () => {
     expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 
+  describe('the paths the excludes cut out are not in the key: a ledger line keeps the cache', () => {
+    const LEDGER_ONLY = ['.proofgate/evidence/ledger/*.jsonl'];
+    const keyNow = async (repo: TestRepo, excludes: readonly string[]) => {
+      const paths = await findRepositoryPaths(repo.dir);
+      const state = await readWorktreeState(paths.top);
+      return subjectCacheKey(paths, state!, excludes, undefined, excludes);
+    };
+
+    it('a line appended to a tracked segment, a new segment: the same key, a hit', async () => {
+      const repo = newRepo();
+      const tree = await cached(repo, LEDGER_ONLY);
+      const key = await keyNow(repo, LEDGER_ONLY);
+      write(repo, '.proofgate/evidence/ledger/a.jsonl', '{}\n{"next":1}\n');
+      write(repo, '.proofgate/evidence/ledger/b.jsonl', '{}\n');
+      expect(await keyNow(repo, LEDGER_ONLY)).toBe(key);
+      const paths = await findRepositoryPaths(repo.dir);
+      expect(lookupSubjectTree(paths.gitDir, key!)).toBe(tree);
+      expect(await cached(repo, LEDGER_ONLY)).toBe(await uncached(repo, LEDGER_ONLY));
+    });
+
+    it('a file beside them that the glob does not cut changes the key and the tree', async () => {
+      const repo = newRepo();
+      const { before, after, truth } = await around(repo, LEDGER_ONLY, () =>
+        write(repo, '.proofgate/evidence/ledger/notes.txt', 'code the runner reads\n'),
+      );
+      expect(after).toBe(truth);
+      expect(after).not.toBe(before);
+    });
+
+    it('an exclude that cannot be cut path by path (`**`): every record counts', async () => {
+      const repo = newRepo();
+      await cached(repo, GLOB_EXCLUDES);
+      const key = await keyNow(repo, GLOB_EXCLUDES);
+      write(repo, 'build/app.js.map', '{"changed":1}\n');
+      expect(await keyNow(repo, GLOB_EXCLUDES)).not.toBe(key);
+      expect(await cached(repo, GLOB_EXCLUDES)).toBe(await uncached(repo, GLOB_EXCLUDES));
+    });
+  });
+
   it('a different exclude list is a different key', async () => {
     const repo = newRepo();
     const plain = await cached(repo, PLANE_EXCLUDES);
@@ -207,7 +246,7 @@ describe('the cache store', () => {
   it('a malformed store is ignored and rewritten', async () => {
     const repo = newRepo();
     const store = join(repo.dir, '.git', 'proofgate-subject-cache.json');
-    writeFileSync(store, '{"format":"proofgate-subject-cache-v1","entries":[{"key":1}]');
+    writeFileSync(store, '{"format":"proofgate-subject-cache-v2","entries":[{"key":1}]');
     expect(await cached(repo, PLANE_EXCLUDES)).toBe(await uncached(repo, PLANE_EXCLUDES));
     const rewritten = JSON.parse(readFileSync(store, 'utf8')) as { entries: unknown[] };
     expect(rewritten.entries).toHaveLength(1);

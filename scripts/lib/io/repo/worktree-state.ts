@@ -40,6 +40,14 @@ export function modifiedTimes(top: string, paths: readonly string[]): Map<string
 // Number of space-separated fields before the path in each record kind.
 const FIELDS_BEFORE_PATH: Record<string, number> = { '1': 8, u: 10, '?': 1 };
 
+/** The path of one porcelain v2 `-z` record; undefined for a header or a record not understood. */
+export function statusRecordPath(record: string): string | undefined {
+  const fields = FIELDS_BEFORE_PATH[record[0] ?? ''];
+  if (fields === undefined) return undefined;
+  const path = record.split(' ').slice(fields).join(' ');
+  return path === '' ? undefined : path;
+}
+
 /** Parses porcelain v2 `-z` output; `undefined` when a record is not understood. */
 export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState | undefined {
   const text = raw.toString('utf8');

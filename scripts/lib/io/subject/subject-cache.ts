@@ -8,6 +8,11 @@
 //     its kind and executable bit, or the target of a symbolic link;
 //   - the configuration files git reads by default (filters and line endings decide the blobs of
 //     the re-added files) and the subject's own excludes and includes (a subproject's scope).
+// The paths the subject's excludes cut out (the ledger proofgate appends to, evidence objects,
+// declared outputs) never reach the tree, so neither their status records nor their content are in
+// the key: a ledger line written after the tree was bound (evaluate's results, the Stop hook's own
+// record) leaves the key as it was. Only excludes that match path by path, as the tree is cut
+// (subject-trees-fast.ts), are left out so; with any other, every record counts.
 // Any doubt (an opaque status, an unreadable file, a malformed store) means "no key": recompute.
 // The store lives in the worktree's git dir, never in the working tree, so it cannot change the
 // subject it describes. It is a convenience, not a trust anchor: whoever can write the git dir
@@ -28,8 +33,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RepositoryPaths } from '../git.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
+import { statusRecordPath } from '../repo/worktree-state.ts';
+import { isCutPath, plainPaths } from './subject-trees-fast.ts';
 
-const FORMAT = 'proofgate-subject-cache-v1';
+const FORMAT = 'proofgate-subject-cache-v2';
 const STORE = 'proofgate-subject-cache.json';
 const KEEP = 8;
 
@@ -89,14 +96,21 @@ function describePath(top: string, path: string): string {
   return `file ${executable} ${createHash('sha256').update(readFileSync(full)).digest('hex')}`;
 }
 
-/** The cache key for this state, or undefined when the state cannot be summarised safely. */
+/**
+ * The cache key for this state, or undefined when the state cannot be summarised safely. `leftOut`
+ * are the path excludes of the subject whose records and content the key leaves out.
+ */
 export function subjectCacheKey(
   where: CacheLocation,
   state: WorktreeState,
   excludes: readonly string[],
   includes?: readonly string[],
+  leftOut: readonly string[] = [],
 ): string | undefined {
   if (state.opaque) return undefined;
+  const cut = plainPaths(leftOut);
+  const counts = (path: string | undefined): boolean =>
+    cut === undefined || path === undefined || !isCutPath(path, cut);
   try {
     const hash = createHash('sha256');
     const field = (text: string): void => void hash.update(`${text}\0`);
@@ -107,9 +121,11 @@ export function subjectCacheKey(
     field(includes === undefined ? 'whole tree' : `only ${JSON.stringify(includes)}`);
     field(indexIdentity(where.indexFile));
     for (const file of configFiles(where)) field(statLine(file));
-    field(String(state.raw.length));
-    hash.update(state.raw);
-    for (const path of state.dirty) field(`${path}\0${describePath(where.top, path)}`);
+    // (not opaque: the status is valid UTF-8, so the records round-trip as text)
+    for (const record of state.raw.toString('utf8').split('\0'))
+      if (counts(statusRecordPath(record))) field(record);
+    for (const path of state.dirty)
+      if (counts(path)) field(`${path}\0${describePath(where.top, path)}`);
     return hash.digest('hex');
   } catch {
     return undefined;

@@ -100,6 +100,7 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
           ? options.excludes
           : [...options.excludes, `:own:${JSON.stringify(rules)}`],
         options.includes,
+        options.excludes,
       );
     const key = keyOf(state);
     const hit = key === undefined ? undefined : lookupSubjectTree(paths.gitDir, key);
