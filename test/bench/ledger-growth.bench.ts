@@ -171,7 +171,8 @@ function floors(): Bench[] {
     {
       name: FLOOR_NODE,
       runs: RUNS,
-      fn: () => Promise.resolve(void spawnMeasured(process.execPath, ['-e', '0'])),
+      // under the verbs' environment, as the rows it is the floor of (plane-repo.ts)
+      fn: () => Promise.resolve(void spawnMeasured(process.execPath, ['-e', '0'], { env: ENV })),
     },
     {
       name: FLOOR_GIT,
@@ -179,7 +180,10 @@ function floors(): Bench[] {
       setup: () => Promise.resolve(getRepo()),
       fn: (state) =>
         Promise.resolve(
-          void spawnMeasured('git', ['status', '--porcelain'], { cwd: (state as GrowthRepo).dir }),
+          void spawnMeasured('git', ['status', '--porcelain'], {
+            cwd: (state as GrowthRepo).dir,
+            env: ENV,
+          }),
         ),
     },
   ];

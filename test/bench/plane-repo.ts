@@ -152,8 +152,10 @@ export function referenceBenches(runs: number): Bench[] {
     {
       name: NODE_ROW,
       runs,
+      // Under the verbs' own environment (ENV): the bench's (NODE_EXTRA_CA_CERTS, say, which
+      // loads a certificate bundle at start) made this floor ~50 ms slower than a verb's start.
       fn: () => {
-        spawnMeasured(process.execPath, ['-e', '0']);
+        spawnMeasured(process.execPath, ['-e', '0'], { env: ENV });
         return Promise.resolve();
       },
     },
@@ -162,7 +164,10 @@ export function referenceBenches(runs: number): Bench[] {
       runs,
       setup: getPlaneRepo,
       fn: (dir) => {
-        const status = spawnMeasured('git', ['status', '--porcelain'], { cwd: dir as string });
+        const status = spawnMeasured('git', ['status', '--porcelain'], {
+          cwd: dir as string,
+          env: ENV,
+        });
         if (status.status !== 0) throw new Error(`git status: exit ${status.status}`);
         return Promise.resolve();
       },
