@@ -7,51 +7,26 @@
 // check: only the listing is kept. Like the subject cache (subject-cache.ts) it is a convenience,
 // not a trust anchor (references/local-trust.md): a clean clone has none, so `claim --base` in CI
 // lists the tree in full.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { diffTreeSymlinks, listTreeSymlinks, type RepositoryPaths } from '../git.ts';
-
-const FORMAT = 'proofgate-links-cache-v1';
-const STORE = 'proofgate-links-cache.json';
-const KEEP = 8;
-const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+import { OBJECT_ID, readStore, writeStore, type GitDirStore } from './git-dir-store.ts';
 
 interface StoreEntry {
   tree: string;
   links: string[];
 }
 
-function readStore(gitDir: string): StoreEntry[] {
-  try {
-    const parsed = JSON.parse(readFileSync(join(gitDir, STORE), 'utf8')) as unknown;
-    if (typeof parsed !== 'object' || parsed === null) return [];
-    const { format, entries } = parsed as { format?: unknown; entries?: unknown };
-    if (format !== FORMAT || !Array.isArray(entries)) return [];
-    return entries.filter(
-      (e): e is StoreEntry =>
-        typeof e === 'object' &&
-        e !== null &&
-        typeof (e as StoreEntry).tree === 'string' &&
-        OBJECT_ID.test((e as StoreEntry).tree) &&
-        Array.isArray((e as StoreEntry).links) &&
-        (e as StoreEntry).links.every((link) => typeof link === 'string'),
-    );
-  } catch {
-    return [];
-  }
-}
-
-// A failure to write only costs the next check a full listing.
-function store(gitDir: string, entries: readonly StoreEntry[]): void {
-  const path = join(gitDir, STORE);
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, `${JSON.stringify({ format: FORMAT, entries: entries.slice(0, KEEP) })}\n`);
-    renameSync(temp, path);
-  } catch {
-    // read-only git dir, disk full: the cache is an optimisation only
-  }
-}
+const STORE: GitDirStore<StoreEntry> = {
+  name: 'proofgate-links-cache.json',
+  format: 'proofgate-links-cache-v1',
+  keep: 8,
+  isEntry: (e): e is StoreEntry =>
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as StoreEntry).tree === 'string' &&
+    OBJECT_ID.test((e as StoreEntry).tree) &&
+    Array.isArray((e as StoreEntry).links) &&
+    (e as StoreEntry).links.every((link) => typeof link === 'string'),
+};
 
 /**
  * The paths of the symbolic links in `tree`, from its top; undefined if git cannot list them.
@@ -63,7 +38,7 @@ export async function treeSymlinks(
   cached: boolean,
 ): Promise<string[] | undefined> {
   if (!cached) return listTreeSymlinks(paths.top, tree);
-  const entries = readStore(paths.gitDir);
+  const entries = readStore(paths.gitDir, STORE);
   const known = entries.find((entry) => entry.tree === tree);
   if (known !== undefined) return known.links;
   const latest = entries[0];
@@ -74,6 +49,6 @@ export async function treeSymlinks(
     const changed = new Set(changes.changed);
     links = [...latest.links.filter((link) => !changed.has(link)), ...changes.links].sort();
   } else links = await listTreeSymlinks(paths.top, tree);
-  if (links !== undefined) store(paths.gitDir, [{ tree, links }, ...entries]);
+  if (links !== undefined) writeStore(paths.gitDir, STORE, [{ tree, links }, ...entries]);
   return links;
 }

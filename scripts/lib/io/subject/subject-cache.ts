@@ -26,8 +26,6 @@ import {
   readFileSync,
   readlinkSync,
   readSync,
-  renameSync,
-  writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -35,10 +33,9 @@ import type { RepositoryPaths } from '../git.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 import { statusRecordPath } from '../repo/worktree-state.ts';
 import { isCutPath, plainPaths } from './subject-trees-fast.ts';
+import { OBJECT_ID, readStore, writeStore, type GitDirStore } from './git-dir-store.ts';
 
 const FORMAT = 'proofgate-subject-cache-v2';
-const STORE = 'proofgate-subject-cache.json';
-const KEEP = 8;
 
 type CacheLocation = RepositoryPaths;
 
@@ -137,38 +134,24 @@ interface StoreEntry {
   tree: string;
 }
 
-function readStore(gitDir: string): StoreEntry[] {
-  try {
-    const parsed = JSON.parse(readFileSync(join(gitDir, STORE), 'utf8')) as unknown;
-    if (typeof parsed !== 'object' || parsed === null) return [];
-    const { format, entries } = parsed as { format?: unknown; entries?: unknown };
-    if (format !== FORMAT || !Array.isArray(entries)) return [];
-    return entries.filter(
-      (e): e is StoreEntry =>
-        typeof e === 'object' &&
-        e !== null &&
-        typeof (e as StoreEntry).key === 'string' &&
-        typeof (e as StoreEntry).tree === 'string' &&
-        /^[0-9a-f]{40}([0-9a-f]{24})?$/.test((e as StoreEntry).tree),
-    );
-  } catch {
-    return [];
-  }
-}
+const STORE: GitDirStore<StoreEntry> = {
+  name: 'proofgate-subject-cache.json',
+  format: FORMAT,
+  keep: 8,
+  isEntry: (e): e is StoreEntry =>
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as StoreEntry).key === 'string' &&
+    typeof (e as StoreEntry).tree === 'string' &&
+    OBJECT_ID.test((e as StoreEntry).tree),
+};
 
 export function lookupSubjectTree(gitDir: string, key: string): string | undefined {
-  return readStore(gitDir).find((entry) => entry.key === key)?.tree;
+  return readStore(gitDir, STORE).find((entry) => entry.key === key)?.tree;
 }
 
 /** Records `tree` for `key`; a failure to write only costs the next call a recomputation. */
 export function storeSubjectTree(gitDir: string, key: string, tree: string): void {
-  const entries = [{ key, tree }, ...readStore(gitDir).filter((e) => e.key !== key)];
-  const path = join(gitDir, STORE);
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, `${JSON.stringify({ format: FORMAT, entries: entries.slice(0, KEEP) })}\n`);
-    renameSync(temp, path);
-  } catch {
-    // read-only git dir, disk full: the cache is an optimisation only
-  }
+  const others = readStore(gitDir, STORE).filter((e) => e.key !== key);
+  writeStore(gitDir, STORE, [{ key, tree }, ...others]);
 }
