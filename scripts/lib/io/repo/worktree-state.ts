@@ -64,11 +64,10 @@ export function parseStatus(raw: Buffer, flagged: string[] = []): WorktreeState 
     if (oid !== null) head = oid[1];
     if (record === '' || record.startsWith('# ')) continue;
     const kind = record[0] ?? '';
-    const fields = FIELDS_BEFORE_PATH[kind];
-    if (fields === undefined) return undefined; // e.g. a rename record: not expected here
+    // a record not understood (e.g. a rename record: not expected here) or without a path
+    const path = statusRecordPath(record);
+    if (path === undefined) return undefined;
     const parts = record.split(' ');
-    const path = parts.slice(fields).join(' ');
-    if (path === '') return undefined;
     if (kind === '1') {
       const xy = parts[1] ?? '';
       const sub = parts[2] ?? '';
