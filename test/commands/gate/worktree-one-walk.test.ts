@@ -74,7 +74,8 @@ test('the one-walk status and the two separate reads give the same state', async
   let one, two;
   try {
     one = await readWorktreeState(dir);
-    expect(git.calls()).toEqual(['rev-parse', 'status']);
+    // the one walk starts beside rev-parse, not after it
+    expect(git.calls().sort()).toEqual(['rev-parse', 'status']);
     // a line that excludes nothing that exists: the separate reads, and the same answer
     writeFileSync(exclude, '/no-such-file\n');
     two = await readWorktreeState(dir);
@@ -99,4 +100,30 @@ test('a line in info/exclude never hides a file from the state', async () => {
   writeFileSync(join(dir, '.git', 'info', 'exclude'), 'src/new.js\n');
   const state = await readWorktreeState(dir);
   expect(state?.untracked).toContain('src/new.js');
+});
+
+// The one walk starts before rev-parse says where info/exclude is; a line written there meanwhile
+// (here: by a `git` that writes it as rev-parse starts, before status reads it) drops that walk for
+// the two separate reads, whose listing never reads info/exclude.
+test('a line written to info/exclude while the one walk runs still hides nothing', async () => {
+  const { dir } = repo();
+  const exclude = join(dir, '.git', 'info', 'exclude');
+  writeFileSync(exclude, '# nothing yet\n');
+  const bin = mkdtempSync(join(tmpdir(), 'pg-git-race-'));
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(
+    join(bin, 'git'),
+    // rev-parse writes the line; status waits until it surely has, so git itself honours it
+    `#!/bin/sh\nfor a in "$@"; do\n  [ "$a" = rev-parse ] && printf 'src/new.js\\n' > ${JSON.stringify(exclude)}\n  [ "$a" = status ] && sleep 0.3\ndone\nexec ${JSON.stringify(real)} "$@"\n`,
+  );
+  chmodSync(join(bin, 'git'), 0o755);
+  const before = process.env['PATH'];
+  process.env['PATH'] = `${bin}:${before ?? ''}`;
+  try {
+    const state = await readWorktreeState(dir);
+    expect(readFileSync(exclude, 'utf8')).toBe('src/new.js\n');
+    expect(state?.untracked).toContain('src/new.js');
+  } finally {
+    process.env['PATH'] = before;
+  }
 });
