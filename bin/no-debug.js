@@ -12,5 +12,4 @@ createDebug.formatters = {};
 createDebug.enabled = () => false;
 
 // tuf-js imports the package's default export; this file stands in for exactly that shape.
-// eslint-disable-next-line no-restricted-syntax
-export default createDebug;
+module.exports = createDebug;

@@ -3,9 +3,12 @@
 // builds the bundle with `prepare` (a checkout's `npm install`) and `prepack` (the published
 // tarball), and the repository's tests build it once before they start. Nothing is checked at
 // start-up beyond the bundle's presence, so every start costs the same.
-// `hook`, `claim` and `status` run from dist/hot-<hash>.js with its V8 code cache, which is
-// hashed against the build record before V8 sees it (bin/hot.js). It never turns on Node's on-disk
-// compile cache (Node 22.1+): V8 accepts a cache entry by the source's length and its own version,
+// This file is CommonJS (bin/package.json): a command starts without Node's ES module loader,
+// which cost ~12 ms of CPU per start on the two-core machine, measured. Every verb runs from
+// dist/hot-<hash>.js with its V8 code cache, which is hashed against the build record before V8
+// sees it (bin/hot.js); `--help`, `--version` (no verb) and a checkout without a hot script import
+// the module bundle dist/cli.mjs.
+// It never turns on Node's on-disk compile cache (Node 22.1+): V8 accepts a cache entry by the source's length and its own version,
 // not by content, and that cache sits where the agent can write, so a crafted entry would run code
 // that is not the bundle the gate hashes.
 // The Stop hook's process (`proofgate hook ...`) clears NODE_OPTIONS and every npm_config_* before
@@ -13,9 +16,11 @@
 // gate starts (git, its workers). Code they already loaded into this process is out of reach
 // (references/hook.md, "What the gate cannot protect itself from"). Other verbs keep them: a
 // control command gets NODE_OPTIONS and npm_config_* as CI would give them (references/evaluate.md).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { HOT_VERBS, loadHot } from './hot.js';
+'use strict';
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { loadHot, runsHot } = require('./hot.js');
 
 if (process.argv[2] === 'hook') {
   for (const name of Object.keys(process.env)) {
@@ -23,12 +28,11 @@ if (process.argv[2] === 'hook') {
   }
 }
 
-const bundle = new URL('../dist/cli.mjs', import.meta.url);
-const hot = HOT_VERBS.includes(process.argv[2] ?? '')
-  ? loadHot(fileURLToPath(new URL('../dist/', import.meta.url)))
-  : undefined;
+const dist = join(__dirname, '..', 'dist');
+const bundle = join(dist, 'cli.mjs');
+const hot = runsHot(process.argv.slice(2)) ? loadHot(dist) : undefined;
 if (hot !== undefined) {
-  await hot.main(process.argv.slice(2));
+  void hot.main(process.argv.slice(2));
 } else if (!existsSync(bundle)) {
   process.stderr.write(
     'error [ENVIRONMENT]: the proofgate bundle dist/cli.mjs is missing\n' +
@@ -36,6 +40,5 @@ if (hot !== undefined) {
   );
   process.exitCode = 4;
 } else {
-  const { main } = await import(bundle.href);
-  await main(process.argv.slice(2));
+  void import(pathToFileURL(bundle).href).then(({ main }) => main(process.argv.slice(2)));
 }

@@ -61,7 +61,7 @@ const cleanup = (state: unknown): Promise<void> => {
 };
 
 const buildDist = (): void => {
-  execFileSync(process.execPath, [join(ROOT, 'bin', 'build-dist.js')], { cwd: ROOT });
+  execFileSync(process.execPath, [join(ROOT, 'bin', 'build-dist.mjs')], { cwd: ROOT });
 };
 
 function wholeProcess(

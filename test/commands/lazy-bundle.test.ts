@@ -1,9 +1,9 @@
 // What each start of the bundled `proofgate` loads before it runs anything: the static import
 // closure of dist/cli.mjs (everything `proofgate --help` loads) and of each verb's entry chunk,
-// read from esbuild's metafile for the very options bin/build-dist.js builds with (the bundle
+// read from esbuild's metafile for the very options bin/build-dist.mjs builds with (the bundle
 // itself carries no comments to read them from).
-// The hot verbs (hook, claim, status) run from the hot script (dist/hot-<hash>.js) when it is built
-// (bin/hot.js); their chunks still serve a checkout whose hot script is missing or edited.
+// Every verb runs from the hot script (dist/hot-<hash>.js) when it is built (bin/hot.js); the
+// chunks serve `--help`, `--version` and a checkout whose hot script is missing.
 import type { Metafile } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,7 +9,7 @@ import { afterEach, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = join(ROOT, 'dist');
-const BUILD = join(ROOT, 'bin', 'build-dist.js');
+const BUILD = join(ROOT, 'bin', 'build-dist.mjs');
 const BIN = join(ROOT, 'bin', 'proofgate.js');
 const PLANTED = ['retired-TESTONLY.mjs', 'recent-TESTONLY.mjs', 'previous-TESTONLY.mjs'];
 

@@ -226,7 +226,7 @@ describe('a locally modified gate refuses every claim', () => {
     expect((JSON.parse(stop.out) as { decision?: string }).decision).toBe('block');
   });
 
-  // The hot verbs run from dist/hot-<hash>.js compiled with its V8 code cache, dist/hot-<hash>.cache
+  // The verbs run from dist/hot-<hash>.js compiled with its V8 code cache, dist/hot-<hash>.cache
   // (bin/hot.js).
   // A cache is bytecode V8 runs without checking it against the source beyond its length: an
   // edited one must never run, and the gate names it like any edited bundle file.

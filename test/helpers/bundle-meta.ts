@@ -1,4 +1,4 @@
-// The module bundle's graph as esbuild's metafile gives it, for the very options bin/build-dist.js
+// The module bundle's graph as esbuild's metafile gives it, for the very options bin/build-dist.mjs
 // builds with (the bundle is minified: it carries no comments naming its sources). Built once per
 // test process, in memory.
 import { build, type BuildOptions, type Metafile } from 'esbuild';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const OPTIONS = new URL('../../bin/build-options.js', import.meta.url).href;
+const OPTIONS = new URL('../../bin/build-options.mjs', import.meta.url).href;
 
 let meta: Promise<Metafile> | undefined;
 

@@ -4,6 +4,6 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export function setup(): void {
-  const script = fileURLToPath(new URL('../../bin/build-dist.js', import.meta.url));
+  const script = fileURLToPath(new URL('../../bin/build-dist.mjs', import.meta.url));
   execFileSync(process.execPath, [script], { stdio: 'inherit' });
 }

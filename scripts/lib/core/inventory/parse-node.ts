@@ -4,12 +4,12 @@
 import { countsOf, keptNames, type ParsedRun } from './inventory.ts';
 
 const TAP_COUNT = /^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
-// ℹ, written as an escape: the bundle is ASCII only (bin/build-dist.js)
+// ℹ, written as an escape: the bundle is ASCII only (bin/build-dist.mjs)
 const SPEC_COUNT = /^\u2139 (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/;
 const TAP_TEST = /^( *)(ok|not ok) \d+ - (.*)$/;
 const TAP_SUBTEST = /^( *)# Subtest: (.*)$/;
 const DIRECTIVE = / # (SKIP|TODO)\b.*$/i;
-// ✔ ✖ ﹣ ▶, written as escapes: the bundle is ASCII only (bin/build-dist.js)
+// ✔ ✖ ﹣ ▶, written as escapes: the bundle is ASCII only (bin/build-dist.mjs)
 const SPEC_LINE = /^( *)(\u2714|\u2716|\ufe63|\u25b6) (.*?)(?: \([\d.]+m?s\))?( # .*)?$/;
 
 /** The summary's counts, summed over every summary block; undefined when there is none. */

@@ -5,7 +5,7 @@ import { countsOf, keptNames, type ParsedRun } from './inventory.ts';
 
 const SUMMARY = /^\s*Tests\s{2,}((?:\d+ (?:passed|failed|skipped|todo)(?: \| )?)+)\s*\((\d+)\)\s*$/;
 const PART = /(\d+) (\w+)/g;
-// ✓ × ↓ □, written as escapes: the bundle is ASCII only (bin/build-dist.js)
+// ✓ × ↓ □, written as escapes: the bundle is ASCII only (bin/build-dist.mjs)
 const TEST_LINE = /^\s*(\u2713|\u00d7|\u2193|\u25a1)\s+(\S.*? > .*?)(?:\s+\d+ms)?$/;
 
 export function parseVitest(lines: readonly string[]): ParsedRun | undefined {

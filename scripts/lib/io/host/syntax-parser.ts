@@ -1,6 +1,6 @@
 // Parses Python and Rust source for the mutation operators with tree-sitter, from the runtime and
 // grammars prebuilt as WebAssembly in the @vscode/tree-sitter-wasm package (no download, no native
-// build). The installed CLI carries copies in dist/tree-sitter/ (bin/build-dist.js), so it needs
+// build). The installed CLI carries copies in dist/tree-sitter/ (bin/build-dist.mjs), so it needs
 // no package beside itself; run from source, the dev dependency's own files are used (loaded by
 // path, so knip.json lists it in ignoreDependencies). They are loaded on the first parse only:
 // no verb but `efficacy` pays for them, and only when a Python or Rust file is mutated.

@@ -32,7 +32,7 @@ const EXCERPT_SCAN = 64 * 1024;
 export function sentencesOf(text: string): string[] {
   return (
     text
-      // the CJK marks 。！？； written as escapes: the bundle is ASCII only (bin/build-dist.js)
+      // the CJK marks 。！？； written as escapes: the bundle is ASCII only (bin/build-dist.mjs)
       .split(/(?<=[.!?\u3002\uff01\uff1f\uff1b;])\s+|(?<=[\u3002\uff01\uff1f\uff1b])|\n+/)
       .map((s) =>
         s

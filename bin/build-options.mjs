@@ -1,4 +1,4 @@
-// The esbuild options of the bundle (bin/build-dist.js), shared with the test that reads the
+// The esbuild options of the bundle (bin/build-dist.mjs), shared with the test that reads the
 // bundle's module graph from esbuild's metafile (test/commands/lazy-bundle.test.ts).
 
 /**

@@ -1,4 +1,4 @@
-// Trains the hot path's V8 code cache (bin/build-dist.js runs it once the new bundle is in dist/):
+// Trains the hot path's V8 code cache (bin/build-dist.mjs runs it once the new bundle is in dist/):
 // in a throwaway git repository with a small control plane, built with the module bundle
 // (init, two adopted commands, evaluate --run), it compiles the hot script as bin/hot.js does, runs
 // `status`, `claim` and `hook stop` in this process, then writes V8's cache of the script to the
@@ -7,7 +7,7 @@
 // about 40 ms of CPU less per hook). Used by nothing at run time; its output is an ordinary bundle
 // file, listed in the build record and hashed like the others.
 //
-// Usage: node bin/train-hot.js <dist> <hot script name> <out>
+// Usage: node bin/train-hot.mjs <dist> <hot script name> <out>
 // (stdin: a Stop hook payload; exits non-zero on any failure, and the build keeps the untrained
 // cache)
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,7 @@ import { Script, constants } from 'node:vm';
 
 const [dist, name, out] = process.argv.slice(2);
 if (dist === undefined || name === undefined || out === undefined) {
-  process.stderr.write('usage: node bin/train-hot.js <dist> <hot script name> <out>\n');
+  process.stderr.write('usage: node bin/train-hot.mjs <dist> <hot script name> <out>\n');
   process.exit(2);
 }
 

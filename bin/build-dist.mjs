@@ -33,8 +33,8 @@ import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { commonOptions, esmOptions } from './build-options.js';
-import { HOT_VERBS, hotName } from './hot.js';
+import { commonOptions, esmOptions } from './build-options.mjs';
+import { hotName } from './hot.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -84,13 +84,12 @@ function assertAscii(name, bytes) {
   process.exit(1);
 }
 
-// The hot path (bin/hot.js): the verbs HOT_VERBS names, with everything they load, as one
-// CommonJS function expression `(function (exports, require, module, __filename, __dirname) {...})`
-// that bin/hot.js compiles as it is, and V8's code cache for exactly those bytes. Every other
-// verb's module is replaced by one that throws: bin/hot.js never routes another verb here.
+// The hot path (bin/hot.js): every verb, with everything it loads, as one CommonJS function
+// expression `(function (exports, require, module, __filename, __dirname) {...})` that bin/hot.js
+// compiles as it is, and V8's code cache for exactly those bytes. Each module's body runs when the
+// verb first needs it (esbuild's lazy wrappers around what is imported dynamically), so a verb
+// sets up no other verb's modules.
 async function buildHot() {
-  const hotModules = (path) =>
-    HOT_VERBS.some((verb) => path === `./${verb}.ts` || path.startsWith(`./${verb}/`));
   const hot = await build({
     ...commonOptions(root),
     entryPoints: [`${root}scripts/cli.ts`],
@@ -102,24 +101,6 @@ async function buildHot() {
       js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __pgModuleUrl = require('node:url').pathToFileURL(__filename).href;",
     },
     footer: { js: '})' },
-    plugins: [
-      {
-        name: 'cold-verbs',
-        setup(builder) {
-          builder.onResolve({ filter: /.*/ }, (args) =>
-            args.kind === 'dynamic-import' &&
-            args.importer === `${root}scripts/cli.ts` &&
-            !hotModules(args.path)
-              ? { path: args.path, namespace: 'cold-verb' }
-              : undefined,
-          );
-          builder.onLoad({ filter: /.*/, namespace: 'cold-verb' }, (args) => ({
-            contents: `throw new Error('proofgate: ${args.path} is not in the hot script');`,
-            loader: 'js',
-          }));
-        },
-      },
-    ],
   });
   const bytes = hot.outputFiles[0].contents;
   const name = hotName(bytes, 'js');
@@ -132,7 +113,7 @@ async function buildHot() {
   ];
 }
 
-// The hot path's cache, trained on real verdicts (bin/train-hot.js) once the new bundle is in
+// The hot path's cache, trained on real verdicts (bin/train-hot.mjs) once the new bundle is in
 // place, replaces the one made right after compiling; the build record follows it. Training needs
 // git and a few seconds; when it fails, the untrained cache stays (correct, only slower), and the
 // build says so.
@@ -140,7 +121,7 @@ function trainHotCache(built, script, untrained) {
   const tmp = join(dist, `.tmp-${process.pid}-hot.cache`);
   const trained = spawnSync(
     process.execPath,
-    [join(root, 'bin', 'train-hot.js'), dist, script.name, tmp],
+    [join(root, 'bin', 'train-hot.mjs'), dist, script.name, tmp],
     {
       input: '{"session_id":"build","stop_hook_active":false,"hook_event_name":"Stop"}',
       stdio: ['pipe', 'ignore', 'pipe'],
