@@ -1,12 +1,13 @@
 // The hot path: every verb (`hook`, `claim` and `status` above all: what an agent waits for at
 // every stop and CI at every merge) runs from one CommonJS script, dist/hot-<hash>.js, compiled
 // with the V8 code cache dist/hot-<hash>.cache built beside it (bin/build-dist.mjs), trained on
-// those three verbs (bin/train-hot.mjs); the other verbs' functions compile as they first run. Both are named by their content,
-// like the chunks, and found through the build record: a rebuild never replaces a file a running
-// process may still read (the record is swapped whole, the files it named stay for an hour).
-// Node 20 has no code cache for ES modules, and compiling the bundle's chunks was a third of the
-// hook's start (and measured in session 20, `verify` on a 50k-file repository: 205 ms from the
-// script with a cache trained on other verbs, 301 ms from the chunks).
+// those three verbs (bin/train-hot.mjs); the other verbs' functions compile as they first run.
+// Both are named by their content, like the chunks, and found through the build record: a rebuild
+// never replaces a file a running process may still read (the record is swapped whole, the files
+// it named stay for an hour). Node 20 has no code cache for ES modules, and compiling the bundle's
+// chunks was a third of the hook's start (and, measured in session 20, `verify` on a 50k-file
+// repository took 205 ms from the script, with a cache trained on other verbs, 301 ms from the
+// chunks).
 //
 // Both files are listed in the build record dist/.digests.json and hashed with the rest of the
 // bundle by every verdict (tool-identity.ts). The cache is bytecode V8 runs after checking it

@@ -8,9 +8,9 @@
 // dist/hot-<hash>.js with its V8 code cache, which is hashed against the build record before V8
 // sees it (bin/hot.js); `--help`, `--version` (no verb) and a checkout without a hot script import
 // the module bundle dist/cli.mjs.
-// It never turns on Node's on-disk compile cache (Node 22.1+): V8 accepts a cache entry by the source's length and its own version,
-// not by content, and that cache sits where the agent can write, so a crafted entry would run code
-// that is not the bundle the gate hashes.
+// It never turns on Node's on-disk compile cache (Node 22.1+): V8 accepts a cache entry by the
+// source's length and its own version, not by content, and that cache sits where the agent can
+// write, so a crafted entry would run code that is not the bundle the gate hashes.
 // The Stop hook's process (`proofgate hook ...`) clears NODE_OPTIONS and every npm_config_* before
 // anything else: what an `.npmrc` or the agent's shell put there reaches none of the processes the
 // gate starts (git, its workers). Code they already loaded into this process is out of reach

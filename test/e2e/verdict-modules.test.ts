@@ -3,10 +3,10 @@
 // esbuild's lazy-init helper to log each module it initialises (and drops the code cache, which
 // belongs to the unrewritten bytes). A chunk of the module bundle (which serves `--help`,
 // `--version` and a checkout without a hot script) would be logged by a module hook registered
-// with `--import` and mapped to its sources with esbuild's metafile: none loads. Pinned so the secret-redaction rules (secretlint's preset and our
-// shapes, the largest part a verdict used to load without using it) stay out of a passing
-// verdict: they load where something is redacted, a ledger append or a quoted FAIL output, and
-// nowhere else.
+// with `--import` and mapped to its sources with esbuild's metafile: none loads. Pinned so the
+// secret-redaction rules (secretlint's preset and our shapes, the largest part a verdict used to
+// load without using it) stay out of a passing verdict: they load where something is redacted, a
+// ledger append or a quoted FAIL output, and nowhere else.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -15,12 +15,13 @@
 // only the repository's .gitignore files exclude): one walk of the working tree instead of two.
 // The file is read before and after status; a file that says anything, or changed meanwhile,
 // means the two separate reads.
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearIndexFlags, findRepositoryPaths, listUntracked, readTrackedStatus } from '../git.ts';
 import { indexHasFlags } from './index-flags.ts';
+import { infoExclude } from './info-exclude.ts';
 import { remember, remembered } from './verdict-memo.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 
@@ -205,20 +206,6 @@ function isPlainDirectory(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * What `.git/info/exclude` says: '' when it is absent or holds only comments and blank lines, its
- * text otherwise; undefined when it cannot be read (taken as saying something).
- */
-function infoExclude(commonDir: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(commonDir, 'info', 'exclude'), 'utf8');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? '' : undefined;
-  }
-  return text.split('\n').every((line) => /^\s*(#|$)/.test(line)) ? '' : text;
 }
 
 // The tracked status and the untracked listing (with the flagged entries when `tagged`) from two
