@@ -14,7 +14,8 @@ function isFile(path: string): boolean {
   return lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
-function isDirectory(path: string): boolean {
+/** Whether `path` is a directory itself (a symbolic link to one is not); false when absent. */
+export function isDirectory(path: string): boolean {
   return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 }
 

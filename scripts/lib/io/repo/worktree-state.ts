@@ -15,13 +15,14 @@
 // only the repository's .gitignore files exclude): one walk of the working tree instead of two.
 // The file is read before and after status; a file that says anything, or changed meanwhile,
 // means the two separate reads.
-import { lstatSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearIndexFlags, findRepositoryPaths, listUntracked, readTrackedStatus } from '../git.ts';
 import { indexHasFlags } from './index-flags.ts';
 import { infoExclude } from './info-exclude.ts';
+import { isDirectory } from './work-tree.ts';
 import { remember, remembered } from './verdict-memo.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 
@@ -167,8 +168,7 @@ async function readStateNow(
   // call (measured on 50k files: ~15 ms sooner). Its answer is used only when rev-parse names that
   // very directory and info/exclude still says nothing; otherwise it is dropped, unread.
   const guess = join(top, '.git');
-  const early =
-    isPlainDirectory(guess) && infoExclude(guess) === '' ? oneWalkStatus(top) : undefined;
+  const early = isDirectory(guess) && infoExclude(guess) === '' ? oneWalkStatus(top) : undefined;
   const { indexFile, commonDir } = await findRepositoryPaths(top);
   const excludes = infoExclude(commonDir);
   const oneWalk = excludes === '';
@@ -198,14 +198,6 @@ function oneWalkStatus(top: string): Promise<Buffer | undefined> {
   const status = readTrackedStatus(top, undefined, true);
   status.catch(() => undefined); // awaited when used; dropped otherwise
   return status;
-}
-
-function isPlainDirectory(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 // The tracked status and the untracked listing (with the flagged entries when `tagged`) from two
