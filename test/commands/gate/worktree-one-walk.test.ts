@@ -2,11 +2,23 @@
 // only when .git/info/exclude says nothing: the state read either way is the same, and a line
 // there (which would hide a file from status) takes the two separate reads.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { readWorktreeState } from '../../../scripts/lib/io/repo/worktree-state.ts';
+import { startVerdictMemo } from '../../../scripts/lib/io/repo/verdict-memo.ts';
+import {
+  readWorktreeState,
+  sharedWorktreeState,
+  takeWorktreeState,
+} from '../../../scripts/lib/io/repo/worktree-state.ts';
 
 function repo(): { dir: string; write: (path: string, text?: string) => void } {
   const dir = mkdtempSync(join(tmpdir(), 'pg-one-walk-'));
@@ -127,3 +139,29 @@ test('a line written to info/exclude while the one walk runs still hides nothing
     process.env['PATH'] = before;
   }
 });
+
+// The status verb starts no status of its own: whichever comes first, the subject binding or the
+// question which of a checkpoint's covered files changed (timing decides), the other gets the same
+// answer from one git status; a second binding in the same verb asks git again.
+test.each(['the shared question first', 'the binding first'])(
+  'one git status per verdict, %s',
+  async (order) => {
+    const dir = realpathSync(repo().dir);
+    const git = logGitCalls();
+    const end = startVerdictMemo(dir);
+    try {
+      const [first, second] =
+        order === 'the binding first'
+          ? [await takeWorktreeState(dir), await sharedWorktreeState(dir)]
+          : [await sharedWorktreeState(dir), await takeWorktreeState(dir)];
+      expect(second).toBe(first);
+      expect(git.calls().filter((c) => c === 'status')).toHaveLength(1);
+      const later = await takeWorktreeState(dir);
+      expect(later).not.toBe(first);
+      expect(git.calls().filter((c) => c === 'status')).toHaveLength(2);
+    } finally {
+      end();
+      git.restore();
+    }
+  },
+);

@@ -49,6 +49,11 @@ export function remembered<T>(root: string, key: string, compute: () => Promise<
 /** The key under which whether `id` is in the object store is remembered. */
 export const objectKey = (id: string): string => `object ${id}`;
 
+/** The answer to `key` under `root`'s open memo if one was asked for; never asks. */
+export function rememberedSoFar<T>(root: string, key: string): Promise<T> | undefined {
+  return sessions.get(root)?.get(key) as Promise<T> | undefined;
+}
+
 /** Records an answer found on the way (e.g. a commit id resolved by another read). */
 export function remember<T>(root: string, key: string, value: T): void {
   sessions.get(root)?.set(key, Promise.resolve(value));

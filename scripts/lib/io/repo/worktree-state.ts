@@ -23,7 +23,7 @@ import { clearIndexFlags, findRepositoryPaths, listUntracked, readTrackedStatus 
 import { indexHasFlags } from './index-flags.ts';
 import { infoExclude } from './info-exclude.ts';
 import { isDirectory } from './work-tree.ts';
-import { remember, remembered } from './verdict-memo.ts';
+import { remember, remembered, rememberedSoFar } from './verdict-memo.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 
 /** When each path (relative to `top`) was last modified, in ms; a path that is gone is left out. */
@@ -247,14 +247,24 @@ export function endWorktreeState(top: string): void {
   current.delete(top);
 }
 
+// The states a subject binding has taken: each is handed to one binding only (a later binding of
+// the same verb may follow a command that changed the tree, so it asks git again).
+const taken = new WeakSet<Promise<WorktreeState | undefined>>();
+
 /**
- * The status startWorktreeState started for `top`, handed out once; otherwise git status now.
- * Either way it was read before the caller writes the tree, as the subject cache requires.
+ * The status startWorktreeState started for `top`, else the one a reader asked for under the
+ * verb's open verdict memo (a checkpoint's covered files may be asked about first: which comes
+ * first depends on timing), each handed out once; otherwise git status now. Either way it was read
+ * before the caller writes the tree, as the subject cache requires.
  */
 export function takeWorktreeState(top: string): Promise<WorktreeState | undefined> {
   const early = started.get(top);
   started.delete(top);
-  return early ?? readWorktreeState(top);
+  const shared = rememberedSoFar<WorktreeState | undefined>(top, WORKTREE_KEY);
+  const state =
+    early ?? (shared !== undefined && !taken.has(shared) ? shared : readWorktreeState(top));
+  taken.add(state);
+  return state;
 }
 
 // The state the latest subject binding of this process was computed from, by repository top level.
