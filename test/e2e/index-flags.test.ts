@@ -63,6 +63,22 @@ describe('indexHasFlags', () => {
     });
   }
 
+  // `git add -N` marks an entry intent-to-add in its extended flags (git then writes version 3):
+  // extended, yet neither flag, and its name length still read from the entry's own flags.
+  for (const version of ['3', '4']) {
+    it(`index version ${version}: intent-to-add entries are not flagged`, () => {
+      const r = repoWith(version);
+      const index = join(r.dir, '.git/index');
+      for (const name of ['new.txt', `deep/${'m'.repeat(90)}.txt`]) {
+        r.write(name, 'x\n');
+        r.git('add', '-N', name);
+      }
+      expect(indexHasFlags(index)).toBe(false);
+      r.git('update-index', '--skip-worktree', 'src/d4/f39.ts');
+      expect(indexHasFlags(index)).toBe(true);
+    });
+  }
+
   it('a split index, a missing index and a file that is not an index', () => {
     const r = repoWith('2');
     r.git('update-index', '--split-index');
