@@ -21,6 +21,7 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { loadHot, runsHot } = require('./hot.js');
+const { prefetchGit } = require('./prefetch.js');
 
 if (process.argv[2] === 'hook') {
   for (const name of Object.keys(process.env)) {
@@ -30,7 +31,10 @@ if (process.argv[2] === 'hook') {
 
 const dist = join(__dirname, '..', 'dist');
 const bundle = join(dist, 'cli.mjs');
-const hot = runsHot(process.argv.slice(2)) ? loadHot(dist) : undefined;
+const runs = runsHot(process.argv.slice(2));
+// hook stop, claim and status: their first git questions start now, while the script loads.
+if (runs) prefetchGit(process.argv.slice(2));
+const hot = runs ? loadHot(dist) : undefined;
 if (hot !== undefined) {
   void hot.main(process.argv.slice(2));
 } else if (!existsSync(bundle)) {

@@ -4,6 +4,9 @@
 // imports no module of io/git/ itself, and no file spawns `git` (spawn, execFile, exec, fork with a
 // literal git). User commands that happen to be git (a control's `git grep`, run by
 // io/host/run-command.ts from the registry's argv) are the user's command, not the gate asking git.
+// One file outside scripts/ starts git: bin/prefetch.js, as the process starts, asks the hot
+// verbs' first questions exactly as the gateway would, and the gateway takes an answer only for
+// the identical question (test/e2e/git-prefetch.test.ts); nothing else in bin/ spawns git.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +56,13 @@ describe('the git facade is the one front door to git', () => {
       gitViolations(relative(ROOT, path).split('\\').join('/'), readFileSync(path, 'utf8')),
     );
     expect(found).toEqual([]);
+  });
+
+  it('in bin/, only prefetch.js spawns git', () => {
+    const spawning = readdirSync(join(ROOT, 'bin'))
+      .filter((name) => /\.(c|m)?js$/.test(name))
+      .filter((name) => /\bspawn\(\s*'git'/.test(readFileSync(join(ROOT, 'bin', name), 'utf8')));
+    expect(spawning).toEqual(['prefetch.js']);
   });
 
   it('the gateway does use simple-git (the rule above guards something real)', () => {

@@ -29,6 +29,7 @@ import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
 import { commonDirOf, locateWorkTree } from '../repo/work-tree.ts';
 import { unsafeGitArgument } from './argv-guard.ts';
+import { takePrefetched } from './prefetched.ts';
 import { filterOffSettings, repositoryFilterDrivers } from './filter-off.ts';
 
 export interface GitResult {
@@ -112,6 +113,9 @@ function filterOff(env: Record<string, string>): { settings: string[]; unsafe?: 
 // simple-git sets GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS=true itself: git then refuses an
 // abbreviated long option (`--exe` for `--exec`) instead of guessing it.
 const GUARDED = /^(git_|editor$|visual$|pager$|ssh_askpass$|prefix$)/i;
+
+/** What simple-git adds to every environment it is given (its abbreviated-options guard). */
+const SIMPLE_GIT_ENV = { GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS: 'true' };
 
 function childEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
@@ -209,6 +213,13 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
   const unsafe = unsafeGitArgument(argv, options.pinsHooksPath === true);
   if (unsafe !== undefined) cannotRun(args, options.cwd, `${unsafe} is refused by the gateway`);
   const call = { config: pinned, env, filtersOff: filters.settings.length > 0 };
+  // The same question started as the process started (bin/prefetch.js), when it is this exact one.
+  const ahead =
+    input === undefined
+      ? takePrefetched(argv, options.cwd, { ...childEnv(env), ...SIMPLE_GIT_ENV })
+      : undefined;
+  const answered = ahead === undefined ? undefined : await ahead;
+  if (answered !== undefined) return answered;
   // A missing directory would read as "git is missing" (spawn's ENOENT) or as simple-git's own
   // complaint: it is named as what it is. Checked only after a failure: a spawn that waited for
   // the file system would wait for a turn of the event loop.

@@ -1,0 +1,155 @@
+// The first git questions of hook stop, claim and status, started as the process starts
+// (bin/prefetch.js): the facade takes one only for the very question it was started as (same
+// arguments and pinned settings, directory and environment), once. Nothing starts where the facade
+// would turn off something these arguments do not (filter drivers, included configuration), nor
+// for a linked worktree or a repository without a plane; the one-walk status only where
+// .git/info/exclude says nothing. An answer nobody takes never holds the process, and its git is
+// ended as the process exits.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findRepositoryPaths } from '../../scripts/lib/io/git/repository.ts';
+import { runGit } from '../../scripts/lib/io/git/run-git.ts';
+import { readTrackedStatus } from '../../scripts/lib/io/git/status.ts';
+import { listRefs } from '../../scripts/lib/io/git/refs.ts';
+import { BIN } from '../helpers/cli.ts';
+import { makeGateRepo } from '../helpers/gate-repo.ts';
+import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
+
+const PREFETCHED = Symbol.for('proofgate.prefetched-git');
+const prefetch = createRequire(import.meta.url)('../../bin/prefetch.js') as {
+  prefetchGit(args: string[]): void;
+};
+
+interface Started {
+  argv: string[];
+  cwd: string;
+  child: { kill(): boolean };
+}
+
+const held = globalThis as unknown as Record<symbol, Started[] | undefined>;
+const startedFor = (args: string[]): Started[] => {
+  prefetch.prefetchGit(args);
+  return [...(held[PREFETCHED] ?? [])];
+};
+/** The subcommand of each question still waiting to be taken. */
+const waiting = (): string[] =>
+  (held[PREFETCHED] ?? []).map(
+    (p) => p.argv.find((a, i) => p.argv[i - 1] !== '-c' && a !== '-c') ?? '',
+  );
+
+afterEach(() => {
+  for (const left of held[PREFETCHED] ?? []) left.child.kill();
+  delete held[PREFETCHED];
+});
+
+function planeRepo(): string {
+  const r = makeGateRepo([{ id: 'tests', execution: '{ type: command, argv: [node, -e, "0"] }' }]);
+  return realpathSync(r.dir);
+}
+
+describe('the facade takes a question started ahead only when it is the very same one', () => {
+  it('status --root: the three questions start, and the facade takes each once', async () => {
+    const dir = planeRepo();
+    const started = startedFor(['status', '--root', dir]);
+    expect(started.map((p) => p.cwd)).toEqual([dir, dir, dir]);
+    expect(waiting()).toEqual(['rev-parse', 'status', 'for-each-ref']);
+    // another question, and the same one with another environment (a private index), wait on
+    await runGit(['rev-parse', 'HEAD'], { cwd: dir });
+    await readTrackedStatus(dir, join(dir, '.git', 'index'), true);
+    expect(waiting()).toEqual(['rev-parse', 'status', 'for-each-ref']);
+    // the same question from another directory waits on
+    mkdirSync(join(dir, 'sub'));
+    expect((await listRefs(join(dir, 'sub')))?.has('refs/heads/main')).toBe(true);
+    expect((await findRepositoryPaths(dir)).top).toBe(dir);
+    expect(waiting()).toEqual(['status', 'for-each-ref']);
+    const status = await readTrackedStatus(dir, undefined, true);
+    expect(status?.toString()).toContain('# branch.oid ');
+    expect((await listRefs(dir))?.has('refs/heads/main')).toBe(true);
+    expect(waiting()).toEqual([]);
+    // taken once: asked again, git answers (nothing is waiting any more)
+    expect((await readTrackedStatus(dir, undefined, true))?.equals(status ?? Buffer.alloc(0))).toBe(
+      true,
+    );
+  });
+
+  it('the hook anchors where the verdict will: --root, then $CLAUDE_PROJECT_DIR', () => {
+    const dir = planeRepo();
+    const before = process.env['CLAUDE_PROJECT_DIR'];
+    process.env['CLAUDE_PROJECT_DIR'] = dir;
+    try {
+      expect(startedFor(['hook', 'stop']).map((p) => p.cwd)).toEqual([dir, dir, dir]);
+    } finally {
+      if (before === undefined) delete process.env['CLAUDE_PROJECT_DIR'];
+      else process.env['CLAUDE_PROJECT_DIR'] = before;
+    }
+  });
+
+  it('nothing starts for other verbs, --help, a linked worktree or a repository without a plane', () => {
+    const dir = planeRepo();
+    for (const args of [
+      ['evaluate', '--root', dir],
+      ['hook', 'install', '--root', dir],
+      ['status', '--root', dir, '--help'],
+    ])
+      expect(startedFor(args), args.join(' ')).toEqual([]);
+    const bare = realpathSync(makeRepo({ 'a.txt': 'a\n' }).dir);
+    expect(startedFor(['status', '--root', bare])).toEqual([]);
+    const linked = join(makeTempDir('pg-prefetch-wt-'), 'linked');
+    spawnSync('git', ['-C', dir, 'worktree', 'add', '-q', linked]);
+    expect(existsSync(join(linked, '.git'))).toBe(true);
+    expect(startedFor(['status', '--root', linked])).toEqual([]);
+  });
+
+  // A filter driver would run (and could answer for the committed content) in a git the facade
+  // did not start: the facade turns every driver off, so nothing starts without it.
+  it('a filter driver or an include in .git/config: nothing starts', () => {
+    for (const config of [
+      '[filter "lie"]\n\tclean = sh -c "touch ran; cat"\n',
+      '[include]\n\tpath = ../elsewhere\n',
+      '[includeIf "gitdir:/"]\n\tpath = ../elsewhere\n',
+    ]) {
+      const dir = planeRepo();
+      spawnSync('sh', ['-c', `printf '%s' '${config}' >> .git/config`], { cwd: dir });
+      expect(startedFor(['claim', '--root', dir]), config).toEqual([]);
+    }
+  });
+
+  it('a line in .git/info/exclude: no one-walk status starts (the facade asks two reads then)', () => {
+    const dir = planeRepo();
+    writeFileSync(join(dir, '.git', 'info', 'exclude'), '# template\nsecret.txt\n');
+    startedFor(['status', '--root', dir]);
+    expect(waiting()).toEqual(['rev-parse', 'for-each-ref']);
+  });
+});
+
+describe('through the shipped command', () => {
+  // git status blocks until the test ends it; a payload the hook cannot parse decides without git.
+  it('an untaken question neither holds the process nor outlives it', () => {
+    const dir = planeRepo();
+    const bin = makeTempDir('pg-prefetch-bin-');
+    const real = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    const marker = `pg-prefetch-blocked-${process.pid}-${Date.now()}`;
+    writeFileSync(
+      join(bin, 'git'),
+      `#!/bin/sh\nfor a in "$@"; do [ "$a" = status ] && exec sh -c 'while :; do sleep 1; done' ${marker}; done\nexec '${real}' "$@"\n`,
+    );
+    chmodSync(join(bin, 'git'), 0o755);
+    try {
+      const run = spawnSync(process.execPath, [BIN, 'hook', 'stop', '--root', dir], {
+        input: 'not json',
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: process.env['HOME'] ?? '/tmp' },
+      });
+      expect(run.error).toBeUndefined();
+      expect(run.stdout).toContain('"decision":"block"');
+      const left = spawnSync('pgrep', ['-f', marker], { encoding: 'utf8' });
+      expect(left.stdout.trim(), 'the blocked git status was ended with the process').toBe('');
+    } finally {
+      spawnSync('pkill', ['-f', marker]);
+    }
+  });
+});
