@@ -4,15 +4,21 @@
 // process would have given, read a few milliseconds earlier in the same invocation. Any other
 // call, a second identical one, or a process that failed to start or was ended by a signal goes
 // to git as before.
-import type { GitResult } from './run-git.ts';
 
 const PREFETCHED = Symbol.for('proofgate.prefetched-git');
+
+/** What git answered: run-git.ts's GitResult (declared here too: run-git.ts imports this file). */
+interface GitAnswer {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
 
 interface Prefetched {
   argv: readonly string[];
   cwd: string;
   env: Readonly<Record<string, string>>;
-  result: Promise<GitResult | undefined>;
+  result: Promise<GitAnswer | undefined>;
   /** Holds the process open again (an untaken question never does). */
   take(): void;
 }
@@ -30,7 +36,7 @@ export function takePrefetched(
   argv: readonly string[],
   cwd: string,
   env: Readonly<Record<string, string>>,
-): Promise<GitResult | undefined> | undefined {
+): Promise<GitAnswer | undefined> | undefined {
   const started = (globalThis as Record<symbol, unknown>)[PREFETCHED];
   if (!Array.isArray(started)) return undefined;
   const list = started as Prefetched[];
