@@ -193,7 +193,14 @@ function prefetchGit(args) {
   const questions = saysNothing(join(top, '.git', 'info', 'exclude'))
     ? [LOCATE, ONE_WALK, REFS]
     : [LOCATE, REFS];
-  const started = questions.map((question) => start(question, top, env));
+  const started = [];
+  try {
+    for (const question of questions) started.push(start(question, top, env));
+  } catch {
+    // git could not be started here (spawn refused the call): the verb asks git itself
+    for (const left of started) left.child.kill();
+    return;
+  }
   globalThis[PREFETCHED] = started;
   process.once('exit', () => {
     for (const left of globalThis[PREFETCHED]) left.child.kill();
