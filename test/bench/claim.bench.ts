@@ -93,12 +93,12 @@ async function claimOnce(root: string): Promise<void> {
 }
 
 export const benches: Bench[] = [
-  ...referenceBenches(7),
+  ...referenceBenches(11),
   ...processBenches('claim --control a --no-record', ['claim', '--control', 'a', '--no-record'], {
     targetMs: 400,
-    runs: 7,
+    runs: 11,
   }),
-  ...processBenches('status', ['status'], { targetMs: 400, runs: 7 }),
+  ...processBenches('status', ['status'], { targetMs: 400, runs: 11 }),
   {
     name: CLAIM,
     target: '<= 0.5 s median (Python peer ~2.9 s, stated reference)',

@@ -20,6 +20,12 @@ export interface Bench {
    */
   floor?: string[];
   runs: number;
+  /**
+   * Benches of the same file with the same key run round by round, one iteration of each in turn
+   * (measureGroup), so a floor and the rows compared with it share the machine's state: on a
+   * shared machine whose speed drifts within minutes, medians taken minutes apart mislead.
+   */
+  interleave?: string;
   /** One-time preparation; returns a state passed to `fn` (e.g. a synthetic repository). */
   setup?(): Promise<unknown>;
   /** One timed iteration. */
@@ -79,29 +85,48 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export async function measure(bench: Bench): Promise<Measured> {
-  const state = bench.setup ? await bench.setup() : undefined;
-  const result: Measured = { times: [], cpuMs: [], maxRssKb: 0, usageOf: 'children' };
+const emptyMeasured = (): Measured => ({
+  times: [],
+  cpuMs: [],
+  maxRssKb: 0,
+  usageOf: 'children',
+});
+
+// One timed iteration of `bench`, added to `result`.
+async function iterate(bench: Bench, state: unknown, result: Measured): Promise<void> {
+  takeChildUsage();
+  const reaped = reapedChildrenCpuMs();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await bench.fn(state);
+  result.times.push(performance.now() - start);
+  const own = process.cpuUsage(cpu);
+  const reapedMs = (reapedChildrenCpuMs() ?? 0) - (reaped ?? 0);
+  const children = takeChildUsage();
+  if (children === undefined) result.usageOf = 'bench process';
+  result.cpuMs.push(children?.cpuMs ?? (own.user + own.system) / 1000 + reapedMs);
+  result.maxRssKb = Math.max(result.maxRssKb, children?.maxRssKb ?? process.resourceUsage().maxRSS);
+}
+
+/** Measures `benches` round by round: iteration i of each in turn, each up to its own runs. */
+export async function measureGroup(benches: readonly Bench[]): Promise<Map<string, Measured>> {
+  const states: unknown[] = [];
+  const results = new Map<string, Measured>();
   try {
-    for (let i = 0; i < bench.runs; i++) {
-      takeChildUsage();
-      const reaped = reapedChildrenCpuMs();
-      const cpu = process.cpuUsage();
-      const start = performance.now();
-      await bench.fn(state);
-      result.times.push(performance.now() - start);
-      const own = process.cpuUsage(cpu);
-      const reapedMs = (reapedChildrenCpuMs() ?? 0) - (reaped ?? 0);
-      const children = takeChildUsage();
-      if (children === undefined) result.usageOf = 'bench process';
-      result.cpuMs.push(children?.cpuMs ?? (own.user + own.system) / 1000 + reapedMs);
-      result.maxRssKb = Math.max(
-        result.maxRssKb,
-        children?.maxRssKb ?? process.resourceUsage().maxRSS,
-      );
+    for (const bench of benches) {
+      states.push(bench.setup ? await bench.setup() : undefined);
+      results.set(bench.name, emptyMeasured());
+    }
+    const rounds = Math.max(0, ...benches.map((b) => b.runs));
+    for (let i = 0; i < rounds; i++) {
+      for (const [at, bench] of benches.entries()) {
+        if (i < bench.runs) await iterate(bench, states[at], results.get(bench.name)!);
+      }
     }
   } finally {
-    if (bench.teardown) await bench.teardown(state);
+    for (const [at, bench] of benches.entries()) {
+      if (at < states.length && bench.teardown) await bench.teardown(states[at]);
+    }
   }
-  return result;
+  return results;
 }

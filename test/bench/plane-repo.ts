@@ -147,11 +147,18 @@ export const NODE_ROW = 'reference: bare node -e 0';
 export const GIT_STATUS_ROW = 'reference: git status --porcelain, same 50k repository';
 
 /** The two references every whole-process row is read against, measured in the same run. */
+/**
+ * The rows of the 50k-file plane measured round by round with the references (harness.ts
+ * `interleave`): the floor and the verbs share the machine's state.
+ */
+export const PLANE_ROUNDS = 'the 50k-file plane, interleaved';
+
 export function referenceBenches(runs: number): Bench[] {
   return [
     {
       name: NODE_ROW,
       runs,
+      interleave: PLANE_ROUNDS,
       // Under the verbs' own environment (ENV): the bench's (NODE_EXTRA_CA_CERTS, say, which
       // loads a certificate bundle at start) made this floor ~50 ms slower than a verb's start.
       fn: () => {
@@ -162,6 +169,7 @@ export function referenceBenches(runs: number): Bench[] {
     {
       name: GIT_STATUS_ROW,
       runs,
+      interleave: PLANE_ROUNDS,
       setup: getPlaneRepo,
       fn: (dir) => {
         const status = spawnMeasured('git', ['status', '--porcelain'], {
@@ -197,6 +205,7 @@ export function processBenches(
       baseline: GIT_STATUS_ROW,
       floor,
       runs: options.runs,
+      interleave: PLANE_ROUNDS,
       setup: async () => {
         const dir = await getPlaneRepo();
         runCli(BIN, dir, args, input);
@@ -210,6 +219,7 @@ export function processBenches(
       baseline: GIT_STATUS_ROW,
       floor,
       runs: options.runs,
+      interleave: PLANE_ROUNDS,
       setup: getPlaneRepo,
       fn: (dir) => {
         rmSync(cacheStore(dir as string), { force: true });
@@ -225,6 +235,7 @@ export function processBenches(
       baseline: GIT_STATUS_ROW,
       floor,
       runs: options.runs,
+      interleave: PLANE_ROUNDS,
       setup: getPlaneRepo,
       fn: (dir) => Promise.resolve(runCli(previous, dir as string, args, input)),
     });

@@ -6,7 +6,8 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchRow } from './harness.ts';
-import { isAsked, measure, median } from './harness.ts';
+import { isAsked, measureGroup, median } from './harness.ts';
+import type { Measured } from './harness.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const rows: BenchRow[] = [];
@@ -20,9 +21,17 @@ for (const file of readdirSync(here)
   .sort()) {
   const mod = (await import(join(here, file))) as { benches: Bench[] };
   const medians = new Map<string, number>();
+  // A bench with an `interleave` key is measured with every asked bench of the file that shares
+  // it, round by round, when the first of them comes; its row is still printed in file order.
+  const grouped = new Map<string, Measured>();
   for (const bench of mod.benches) {
     if (!isAsked(file, bench.name)) continue;
-    const measured = await measure(bench);
+    const key = bench.interleave;
+    if (key !== undefined && !grouped.has(bench.name)) {
+      const group = mod.benches.filter((b) => b.interleave === key && isAsked(file, b.name));
+      for (const [name, m] of await measureGroup(group)) grouped.set(name, m);
+    }
+    const measured = grouped.get(bench.name) ?? (await measureGroup([bench])).get(bench.name)!;
     const times = measured.times;
     const med = median(times);
     medians.set(bench.name, med);
