@@ -3,8 +3,8 @@
 // the working tree's state (the one-walk `git status`, the longest git call of a verdict) and the
 // branches and their upstreams (for-each-ref). Asked by the gate's git facade they started ~80 ms
 // into the process, after the hot script was read and compiled, and one core idled meanwhile.
-// Here they start before the script loads (measured on the 50k-file plane, 2 cores: the passing
-// hook ~15% sooner).
+// Here they start before the script loads (measured on the 50k-file plane, 2 cores, the builds
+// interleaved: the passing hook about a tenth sooner, ARCHITECTURE.md "Session 21").
 //
 // Nothing here decides anything. Each process is started exactly as the facade
 // (scripts/lib/io/git/run-git.ts) would start it: the same arguments after the same pinned
