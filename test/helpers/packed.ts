@@ -1,7 +1,8 @@
 // Packs this package with `npm pack` and installs the tarball into a consumer repository, exactly
-// as a user would; the tarball depends on nothing (its libraries are in the bundle). The bundle is
-// built once by the global setup, so `prepare` is skipped here: two test files packing at once
-// must not rebuild dist/ under each other.
+// as a user would; the tarball depends on nothing (its libraries are in the bundle). The global
+// setup builds the bundle once and packs it right after, while dist/ holds exactly that build, so
+// `prepare` is skipped here and the installed tests share one tarball (each packed its own before,
+// by then with whatever earlier builds the e2e tests had left in dist/ for their grace period).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { hotFilesIn } from './hot-files.ts';
@@ -9,6 +10,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,7 +35,13 @@ interface PackReport {
   files: { path: string }[];
 }
 
-export function packPackage(destination: string): { tarball: string; files: string[] } {
+/** A tarball `npm pack` made and the paths it holds, relative to the package root. */
+export interface Packed {
+  tarball: string;
+  files: string[];
+}
+
+export function packPackage(destination: string): Packed {
   const out = execFileSync(
     'npm',
     ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
@@ -48,9 +56,19 @@ export function packPackage(destination: string): { tarball: string; files: stri
   return { tarball: join(destination, report.filename), files: report.files.map((f) => f.path) };
 }
 
+// The tarball the global setup packed right after building (test/helpers/global-setup.ts); none
+// outside vitest (the benches), where the caller packs.
+function packedBySetup(): Packed | undefined {
+  try {
+    return inject('packed');
+  } catch {
+    return undefined;
+  }
+}
+
 export function installPackedPackage(consumer: string): InstalledPackage {
-  const work = realpathSync(mkdtempSync(join(tmpdir(), 'pg-pack-')));
-  const { tarball, files } = packPackage(work);
+  const { tarball, files } =
+    packedBySetup() ?? packPackage(realpathSync(mkdtempSync(join(tmpdir(), 'pg-pack-'))));
   execFileSync(
     'npm',
     ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', tarball],
