@@ -34,7 +34,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { commonOptions, esmOptions } from './build-options.mjs';
-import { hotName } from './hot.js';
+import { contentName, hotName } from './hot.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -52,6 +52,7 @@ const files = [
   ...result.outputFiles.map((file) => ({ name: basename(file.path), bytes: file.contents })),
   hotScript,
   untrainedCache,
+  await buildPrefetch(),
 ];
 const previous = readList();
 
@@ -111,6 +112,23 @@ async function buildHot() {
     { name, bytes },
     { name: hotName(cache, 'cache'), bytes: cache },
   ];
+}
+
+// The hot verbs' first git questions (scripts/lib/io/git/prefetch.ts): a small CommonJS script
+// bin/proofgate.js runs before the hot script loads, built from the facade's own modules, so the
+// arguments, settings and environment it starts git with are the facade's values themselves.
+async function buildPrefetch() {
+  const built = await build({
+    ...commonOptions(root),
+    entryPoints: [`${root}scripts/lib/io/git/prefetch.ts`],
+    write: false,
+    outfile: join(dist, 'prefetch.cjs'),
+    format: 'cjs',
+  });
+  const bytes = built.outputFiles[0].contents;
+  const name = contentName('prefetch', bytes, 'cjs');
+  assertAscii(name, bytes);
+  return { name, bytes };
 }
 
 // The hot path's cache, trained on real verdicts (bin/train-hot.mjs) once the new bundle is in

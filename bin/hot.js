@@ -32,29 +32,57 @@ const { Script, constants } = require('node:vm');
 const runsHot = (argv) => argv.length > 0 && !argv[0].startsWith('-');
 /** Where the digests of the hot files that were loaded are left for the gate's bundle check. */
 const LOADED_DIGESTS = Symbol.for('proofgate.loaded-digests');
-const HOT_FILE = /^hot-[0-9a-f]{12}\.(js|cache)$/;
-
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The name a hot file is shipped under: `hot-<12 hex digits of its sha256>.<ext>`. */
-const hotName = (bytes, ext) => `hot-${sha256(bytes).slice(0, 12)}.${ext}`;
+/** The name a built file is shipped under: `<prefix>-<12 hex digits of its sha256>.<ext>`. */
+const contentName = (prefix, bytes, ext) => `${prefix}-${sha256(bytes).slice(0, 12)}.${ext}`;
+const hotName = (bytes, ext) => contentName('hot', bytes, ext);
 
-/** The hot script and cache the build record names (one of each, else none). */
+/** The hot script, its cache and the prefetch script the build record names (one each, or none). */
 function hotFiles(record) {
-  const named = (ext) => {
-    const names = Object.keys(record).filter((n) => HOT_FILE.test(n) && n.endsWith(`.${ext}`));
+  const named = (prefix, ext) => {
+    const pattern = new RegExp(`^${prefix}-[0-9a-f]{12}\\.${ext}$`);
+    const names = Object.keys(record).filter((n) => pattern.test(n));
     return names.length === 1 ? names[0] : undefined;
   };
-  return { script: named('js'), cache: named('cache') };
+  return {
+    script: named('hot', 'js'),
+    cache: named('hot', 'cache'),
+    prefetch: named('prefetch', 'cjs'),
+  };
+}
+
+/** The build record dist/.digests.json, or undefined when it cannot be read. */
+function readRecord(dist) {
+  try {
+    const record = JSON.parse(readFileSync(join(dist, '.digests.json'), 'utf8'));
+    return typeof record === 'object' && record !== null ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts a hot verb's first git questions (scripts/lib/io/git/prefetch.ts, built as
+ * dist/prefetch-<hash>.cjs and run as it is, like a chunk: the verdict hashes it with the bundle).
+ * Anything that fails here leaves the verb to ask git itself.
+ */
+function startPrefetch(dist, record, argv) {
+  const name = hotFiles(record).prefetch;
+  if (name === undefined) return;
+  try {
+    require(join(dist, name)).prefetchGit(argv);
+  } catch {
+    // no prefetch: every question goes to git when the verdict asks it
+  }
 }
 
 /** The hot script's exports, or undefined when the build record names no hot script in dist/. */
-function loadHot(dist) {
-  let record;
+function loadHot(dist, record = readRecord(dist)) {
   let names;
   let source;
   try {
-    record = JSON.parse(readFileSync(join(dist, '.digests.json'), 'utf8'));
+    if (record === undefined) return undefined;
     names = hotFiles(record);
     if (names.script === undefined) return undefined;
     // The build writes ASCII only, so latin1 reads it as it is, without a UTF-8 decode.
@@ -87,4 +115,13 @@ function loadHot(dist) {
   return module.exports;
 }
 
-module.exports = { LOADED_DIGESTS, hotName, hotFiles, loadHot, runsHot };
+module.exports = {
+  LOADED_DIGESTS,
+  contentName,
+  hotName,
+  hotFiles,
+  loadHot,
+  readRecord,
+  runsHot,
+  startPrefetch,
+};

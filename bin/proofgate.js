@@ -20,8 +20,7 @@
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
-const { loadHot, runsHot } = require('./hot.js');
-const { prefetchGit } = require('./prefetch.js');
+const { loadHot, readRecord, runsHot, startPrefetch } = require('./hot.js');
 
 if (process.argv[2] === 'hook') {
   for (const name of Object.keys(process.env)) {
@@ -31,10 +30,10 @@ if (process.argv[2] === 'hook') {
 
 const dist = join(__dirname, '..', 'dist');
 const bundle = join(dist, 'cli.mjs');
-const runs = runsHot(process.argv.slice(2));
+const record = runsHot(process.argv.slice(2)) ? readRecord(dist) : undefined;
 // hook stop, claim and status: their first git questions start now, while the script loads.
-if (runs) prefetchGit(process.argv.slice(2));
-const hot = runs ? loadHot(dist) : undefined;
+if (record !== undefined) startPrefetch(dist, record, process.argv.slice(2));
+const hot = record === undefined ? undefined : loadHot(dist, record);
 if (hot !== undefined) {
   void hot.main(process.argv.slice(2));
 } else if (!existsSync(bundle)) {

@@ -1,15 +1,22 @@
 // The first git questions of hook stop, claim and status, started as the process starts
-// (bin/prefetch.js): the facade takes one only for the very question it was started as (same
+// (scripts/lib/io/git/prefetch.ts, shipped as dist/prefetch-<hash>.cjs): the facade takes one only for the very question it was started as (same
 // arguments and pinned settings, directory and environment), once. Nothing starts where the facade
 // would turn off something these arguments do not (filter drivers, included configuration), nor
 // for a linked worktree or a repository without a plane; the one-walk status only where
 // .git/info/exclude says nothing. An answer nobody takes never holds the process, and its git is
 // ended as the process exits.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { prefetchGit } from '../../scripts/lib/io/git/prefetch.ts';
 import { findRepositoryPaths } from '../../scripts/lib/io/git/repository.ts';
 import { runGit } from '../../scripts/lib/io/git/run-git.ts';
 import { readTrackedStatus } from '../../scripts/lib/io/git/status.ts';
@@ -19,9 +26,6 @@ import { makeGateRepo } from '../helpers/gate-repo.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
 
 const PREFETCHED = Symbol.for('proofgate.prefetched-git');
-const prefetch = createRequire(import.meta.url)('../../bin/prefetch.js') as {
-  prefetchGit(args: string[]): void;
-};
 
 interface Started {
   argv: string[];
@@ -31,7 +35,7 @@ interface Started {
 
 const held = globalThis as unknown as Record<symbol, Started[] | undefined>;
 const startedFor = (args: string[]): Started[] => {
-  prefetch.prefetchGit(args);
+  prefetchGit(args);
   return [...(held[PREFETCHED] ?? [])];
 };
 /** The subcommand of each question still waiting to be taken. */
@@ -127,14 +131,17 @@ describe('the facade takes a question started ahead only when it is the very sam
 
 describe('through the shipped command', () => {
   // git status blocks until the test ends it; a payload the hook cannot parse decides without git.
+  // The git on PATH notes each call: the status was started (by the shipped prefetch script,
+  // before the hook read its payload) and was not left running.
   it('an untaken question neither holds the process nor outlives it', () => {
     const dir = planeRepo();
     const bin = makeTempDir('pg-prefetch-bin-');
+    const calls = join(bin, 'calls.log');
     const real = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
     const marker = `pg-prefetch-blocked-${process.pid}-${Date.now()}`;
     writeFileSync(
       join(bin, 'git'),
-      `#!/bin/sh\nfor a in "$@"; do [ "$a" = status ] && exec sh -c 'while :; do sleep 1; done' ${marker}; done\nexec '${real}' "$@"\n`,
+      `#!/bin/sh\necho "$*" >> '${calls}'\nfor a in "$@"; do [ "$a" = status ] && exec sh -c 'while :; do sleep 1; done' ${marker}; done\nexec '${real}' "$@"\n`,
     );
     chmodSync(join(bin, 'git'), 0o755);
     try {
@@ -146,6 +153,7 @@ describe('through the shipped command', () => {
       });
       expect(run.error).toBeUndefined();
       expect(run.stdout).toContain('"decision":"block"');
+      expect(readFileSync(calls, 'utf8')).toContain(' status --porcelain=v2 ');
       const left = spawnSync('pgrep', ['-f', marker], { encoding: 'utf8' });
       expect(left.stdout.trim(), 'the blocked git status was ended with the process').toBe('');
     } finally {

@@ -79,7 +79,7 @@ describe('git processes per verdict after a checkpoint (one unpushed commit)', (
       expect(count(calls, 'cat-file -e'), calls.join('\n')).toBe(0);
       expect(count(calls, 'for-each-ref'), calls.join('\n')).toBe(1);
       expect(count(calls, 'status '), calls.join('\n')).toBe(1);
-      // started ahead as the process starts (bin/prefetch.js) and taken by the facade, not asked twice
+      // started ahead as the process starts (io/git/prefetch.ts) and taken by the facade, not asked twice
       expect(count(calls, 'rev-parse --is-inside-work-tree '), calls.join('\n')).toBe(1);
       // The evidence objects since the fork point (the checkpoint's prefix does not re-hash them).
       expect(count(calls, 'diff --name-status'), calls.join('\n')).toBe(1);

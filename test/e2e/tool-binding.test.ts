@@ -250,16 +250,21 @@ describe('a locally modified gate refuses every claim', () => {
     expect(verify.out).toContain('TOOL_MODIFIED');
   });
 
-  it('an edited hot script runs as it is and is named like any edited chunk', () => {
-    const { pkg, pg } = installed();
-    expect(pg(['evaluate', '--run']).code).toBe(0);
-    const name = hotFilesIn(join(pkg, 'dist')).script;
-    appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
-    const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(3);
-    const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
-    expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
-  });
+  // The hot script, and the prefetch script that starts the first git questions before it loads
+  // (scripts/lib/io/git/prefetch.ts): both run as they are, like the chunks.
+  it.each(['script', 'prefetch'] as const)(
+    'an edited hot %s runs as it is and is named like any edited chunk',
+    (which) => {
+      const { pkg, pg } = installed();
+      expect(pg(['evaluate', '--run']).code).toBe(0);
+      const name = hotFilesIn(join(pkg, 'dist'))[which];
+      appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
+      const claim = pg(['claim', '--control', 'tests', '--json']);
+      expect(claim.code).toBe(3);
+      const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
+      expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
+    },
+  );
 
   it('an edited hot script and cache with a rewritten build record: the ledger remembers', () => {
     const { pkg, pg } = installed();

@@ -1,4 +1,4 @@
-// The git questions bin/prefetch.js started as the process started, before the hot script loaded:
+// The git questions prefetch.ts started as the process started, before the hot script loaded:
 // one is taken, once, for a call whose arguments (pinned settings included), directory and
 // environment are exactly those it was started with, so its answer is the one the facade's own
 // process would have given, read a few milliseconds earlier in the same invocation. Any other

@@ -1,6 +1,7 @@
 // Commits and refs: what a name resolves to, the branch and its upstream, fork points and
 // ancestry, the repository's object format, and every branch and remote-tracking ref at once.
 import type { ObjectFormat } from './objects.ts';
+import { REFS_ARGS } from './first-questions.ts';
 import { runGit } from './run-git.ts';
 
 /** Trimmed stdout when git exits 0 with some output, else undefined. */
@@ -103,28 +104,9 @@ export interface ListedRef {
   upstreamRemote: string;
 }
 
-// One `for-each-ref` answers what three `rev-parse` calls asked one after the other: the current
-// branch (`%(HEAD)`), its upstream as `--abbrev-ref @{upstream}` names it, origin/HEAD's target,
-// and whether each exists (a dangling symref or a missing tracking ref is not listed).
-const FORMAT = [
-  '%(HEAD)',
-  '%(refname)',
-  '%(upstream)',
-  '%(upstream:short)',
-  '%(symref)',
-  '%(symref:short)',
-  '%(refname:short)',
-  '%(objecttype)',
-  '%(objectname)',
-  '%(upstream:remotename)',
-].join('%00');
-
 /** Every branch and remote-tracking ref by full name, from one process; undefined if git fails. */
 export async function listRefs(root: string): Promise<Map<string, ListedRef> | undefined> {
-  const result = await runGit(
-    ['for-each-ref', `--format=${FORMAT}`, 'refs/heads', 'refs/remotes'],
-    { cwd: root },
-  );
+  const result = await runGit(REFS_ARGS, { cwd: root });
   if (result.code !== 0) return undefined;
   const refs = new Map<string, ListedRef>();
   for (const line of result.stdout.toString('utf8').split('\n')) {

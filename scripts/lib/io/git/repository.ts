@@ -4,6 +4,7 @@
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
+import { LOCATE_ARGS } from './first-questions.ts';
 import { gitText, runGit } from './run-git.ts';
 
 /** The repository top level containing `dir`; NOT_A_GIT_REPO (exit 4) outside git. */
@@ -54,19 +55,7 @@ export async function findRepositoryPaths(root: string): Promise<RepositoryPaths
     }
     known.delete(root);
   }
-  const result = await runGit(
-    [
-      'rev-parse',
-      '--is-inside-work-tree',
-      '--path-format=absolute',
-      '--show-toplevel',
-      '--absolute-git-dir',
-      '--git-common-dir',
-      '--git-path',
-      'index',
-    ],
-    { cwd: root },
-  );
+  const result = await runGit(LOCATE_ARGS, { cwd: root });
   const [inside, top, gitDir, commonDir, indexFile] = result.stdout.toString('utf8').split('\n');
   if (result.code !== 0 || inside !== 'true' || !top || !gitDir || !commonDir || !indexFile) {
     throw new EnvironmentError('NOT_A_GIT_REPO', `${root} is not inside a git working tree`, {

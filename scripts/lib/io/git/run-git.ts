@@ -18,7 +18,7 @@
 //   given to git as GIT_DIR and GIT_WORK_TREE, so `core.bare` and `core.worktree` cannot point git
 //   at another directory or at none;
 // - configuration that changes what git reports as changed or ignored is pinned on every call
-//   (simple-git's `config`, PINNED below);
+//   (simple-git's `config`, PINNED in git-env.ts);
 // - replace refs are ignored (GIT_NO_REPLACE_OBJECTS): no object reads as another;
 // - git reads files as their bytes: the filter drivers the repository's config defines are turned
 //   off on every call (filter-off.ts), and attributes come from the repository's .gitattributes
@@ -29,6 +29,7 @@ import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from
 import { EnvironmentError, UsageError } from '../../core/errors.ts';
 import { commonDirOf, locateWorkTree } from '../repo/work-tree.ts';
 import { unsafeGitArgument } from './argv-guard.ts';
+import { ALLOWED_ENV, childEnv, PINNED, PINNED_EXCLUDES, SIMPLE_GIT_ENV } from './git-env.ts';
 import { takePrefetched } from './prefetched.ts';
 import { filterOffSettings, repositoryFilterDrivers } from './filter-off.ts';
 
@@ -55,44 +56,6 @@ export interface GitOptions {
   creates?: boolean;
 }
 
-// GIT_NO_REPLACE_OBJECTS: `git replace` (refs/replace/*, which the agent can write) never makes
-// one object read as another, so a base commit, its tree or the ledger's blobs are what they are.
-const GIT_ENV = {
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_OPTIONAL_LOCKS: '0',
-  GIT_NO_REPLACE_OBJECTS: '1',
-  GIT_ATTR_NOSYSTEM: '1',
-  LC_ALL: 'C',
-};
-
-/** The guarded variables this facade itself may hand git; simple-git refuses any other. */
-const ALLOWED_ENV = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_INDEX_FILE',
-  'GIT_TERMINAL_PROMPT',
-  'GIT_OPTIONAL_LOCKS',
-  'GIT_NO_REPLACE_OBJECTS',
-  'GIT_ATTR_NOSYSTEM',
-];
-
-// Settings the agent could use to make git report a changed file as clean or a new file as ignored:
-// attributes from a file outside the repository (a filter or conversion named there), a
-// file-system monitor that answers "nothing changed", an untracked cache trusted over a
-// directory's back-dated mtime, stat checks that ignore ctime, exclude files outside the
-// repository's own .gitignore files, and sparse-checkout rules. `core.fsmonitor` is only ever
-// pinned off here (the argument guard refuses any other value).
-const PINNED_EXCLUDES = 'core.excludesFile=/dev/null';
-const PINNED = [
-  'core.attributesFile=/dev/null',
-  'core.fsmonitor=false',
-  'core.untrackedCache=false',
-  'core.trustctime=true',
-  'core.checkStat=default',
-  'core.ignoreStat=false',
-  'core.sparseCheckout=false',
-];
-
 // GIT_DIR and GIT_WORK_TREE of the repository holding `cwd`, unless the caller names a GIT_DIR or
 // creates a repository there.
 function repositoryEnv(cwd: string, options: GitOptions): Record<string, string> {
@@ -106,23 +69,6 @@ function filterOff(env: Record<string, string>): { settings: string[]; unsafe?: 
   const gitDir = env['GIT_DIR'];
   if (gitDir === undefined) return { settings: [] };
   return filterOffSettings(repositoryFilterDrivers(gitDir, commonDirOf(gitDir)));
-}
-
-// Ambient variables dropped from git's environment: any GIT_* (which could name another
-// repository, index, configuration or object store) and the programs git would start.
-// simple-git sets GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS=true itself: git then refuses an
-// abbreviated long option (`--exe` for `--exec`) instead of guessing it.
-const GUARDED = /^(git_|editor$|visual$|pager$|ssh_askpass$|prefix$)/i;
-
-/** What simple-git adds to every environment it is given (its abbreviated-options guard). */
-const SIMPLE_GIT_ENV = { GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS: 'true' };
-
-function childEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !GUARDED.test(key)) env[key] = value;
-  }
-  return { ...env, ...GIT_ENV, ...extra };
 }
 
 function cannotRun(args: readonly string[], cwd: string, why: string, cause?: unknown): never {
@@ -213,7 +159,7 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
   const unsafe = unsafeGitArgument(argv, options.pinsHooksPath === true);
   if (unsafe !== undefined) cannotRun(args, options.cwd, `${unsafe} is refused by the gateway`);
   const call = { config: pinned, env, filtersOff: filters.settings.length > 0 };
-  // The same question started as the process started (bin/prefetch.js), when it is this exact one.
+  // The same question started as the process started (prefetch.ts), when it is this exact one.
   const ahead =
     input === undefined
       ? takePrefetched(argv, options.cwd, { ...childEnv(env), ...SIMPLE_GIT_ENV })

@@ -2,18 +2,8 @@
 // real index or a private copy), the untracked files (with the flagged index entries when asked),
 // and clearing the assume-unchanged and skip-worktree flags in a private index copy. The parsing
 // and what it means for a subject binding live in io/repo/worktree-state.ts.
+import { statusArgs } from './first-questions.ts';
 import { runGit } from './run-git.ts';
-
-const statusArgs = (untracked: boolean): string[] => [
-  'status',
-  '--porcelain=v2',
-  '-z',
-  '--branch',
-  '--no-ahead-behind',
-  untracked ? '--untracked-files=all' : '--untracked-files=no',
-  '--no-renames',
-  '--ignore-submodules=none',
-];
 
 // Untracked files ignored only by the repository's own .gitignore files, never by
 // .git/info/exclude or core.excludesFile (which the agent can write without changing the subject).
