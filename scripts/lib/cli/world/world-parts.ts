@@ -10,6 +10,7 @@ import { computeCheckpoint } from '../../io/ledger/checkpoint-state.ts';
 import { usableCheckpoint } from '../../io/ledger/checkpoint-unchanged.ts';
 import {
   commitSubjectTree,
+  namingSubjectTree,
   findSubjectCommits,
   readHeadFacts,
   resolveCommit,
@@ -91,6 +92,7 @@ export const WORLD_PARTS: WorldParts = {
     computeSubjects,
     findSubjectCommits,
     commitSubjectTree,
+    namingSubjectTree,
     subjectExcludes,
     installedSkillExcludes,
     withSkillExcludes,

@@ -25,6 +25,8 @@ export interface SubjectPort {
     depth?: number,
   ): Promise<Map<string, string>>;
   commitSubjectTree(plane: Plane, commit: string): Promise<string>;
+  /** The same, remembered in the git dir: only to word a STALE result's cause, never to decide. */
+  namingSubjectTree(plane: Plane, commit: string): Promise<string>;
   subjectExcludes(plane: Plane, skill?: readonly string[]): string[];
   installedSkillExcludes(root: string): string[];
   withSkillExcludes(scope: SubjectScope, skill: readonly string[]): SubjectScope;

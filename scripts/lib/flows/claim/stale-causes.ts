@@ -44,7 +44,7 @@ async function readFacts(
       headTree:
         commit === undefined || dirty.length === 0
           ? undefined
-          : await subject.commitSubjectTree(plane, commit),
+          : await subject.namingSubjectTree(plane, commit),
       headCommit: commit?.slice(0, 7),
     };
   } catch {

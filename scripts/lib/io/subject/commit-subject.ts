@@ -21,6 +21,10 @@ import {
   type CutPath,
 } from './subject-trees-fast.ts';
 import { COMMITS_SEARCHED } from '../../core/world/subject-port.ts';
+import { sha256Hex } from '../../core/hash.ts';
+import { packageRoot } from '../host/package-root.ts';
+import { readPackageVersion } from '../host/package-version.ts';
+import { OBJECT_ID, readStore, writeStore, type GitDirStore } from './git-dir-store.ts';
 
 /**
  * What the subject tree leaves out of a commit, as shown to a reader; `skill`: the installed skill
@@ -92,6 +96,44 @@ export async function commitSubjectTree(plane: Plane, commit: string): Promise<s
     if (tree !== undefined) return tree;
   }
   return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, scope));
+}
+
+// HEAD's subject tree as the cause of a STALE result is named with it (namingSubjectTree).
+interface NamedTree {
+  key: string;
+  tree: string;
+}
+const NAMING: GitDirStore<NamedTree> = {
+  name: 'proofgate-naming-trees.json',
+  format: 'proofgate-naming-trees-v1',
+  keep: 4,
+  isEntry: (e): e is NamedTree =>
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as NamedTree).key === 'string' &&
+    typeof (e as NamedTree).tree === 'string' &&
+    OBJECT_ID.test((e as NamedTree).tree),
+};
+
+/**
+ * `commit`'s subject tree for wording what made a result STALE (flows/claim/stale-causes.ts): kept
+ * in the git dir by commit, scope and the running package, so a stop that blocks again on the same
+ * commit asks git nothing for it (the block path of the Stop hook: four git processes, ~40 ms on a
+ * 50k-file repository). Never a verdict's input: a wrong entry could only word the cause otherwise
+ * ("uncommitted changes" or "changed since"); every check that decides with a commit's subject tree
+ * computes it (commitSubjectTree).
+ */
+export async function namingSubjectTree(plane: Plane, commit: string): Promise<string> {
+  const { gitDir } = await findRepositoryPaths(plane.root);
+  const key = sha256Hex(
+    JSON.stringify([commit, scopeOf(plane, []), packageRoot(), readPackageVersion()]),
+  );
+  const entries = readStore(gitDir, NAMING);
+  const known = entries.find((entry) => entry.key === key);
+  if (known !== undefined) return known.tree;
+  const tree = await commitSubjectTree(plane, commit);
+  writeStore(gitDir, NAMING, [{ key, tree }, ...entries.filter((e) => e.key !== key)]);
+  return tree;
 }
 
 /**
