@@ -14,7 +14,7 @@ import {
   startWorktreeState,
 } from '../../scripts/lib/io/repo/worktree-state.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { makeGateRepo, nodeArgv, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
 
 const repos: GateRepo[] = [];
 afterAll(() => repos.forEach((r) => r.remove()));
@@ -43,14 +43,6 @@ async function hookStop(r: GateRepo): Promise<string> {
   });
   await dispatchCommand(['hook', 'stop', '--control', 'tests', '--root', r.dir], ctx);
   return ctx.stdout();
-}
-
-async function statusReason(r: GateRepo): Promise<string> {
-  const out = JSON.parse((await r.run(['status', '--control', 'tests', '--json'])).out) as {
-    statuses: { status: string; reason: string }[];
-  };
-  expect(out.statuses[0]!.status).toBe('STALE');
-  return out.statuses[0]!.reason;
 }
 
 const changes: [string, string, (r: GateRepo) => void][] = [
@@ -100,7 +92,7 @@ describe('the STALE cause names the changed file', () => {
       const block = JSON.parse(await hookStop(r)) as { decision: string; reason: string };
       expect(block.decision).toBe('block');
       expect(block.reason).toContain(cause);
-      expect(await statusReason(r)).toContain(cause);
+      expect(await staleReason(r)).toContain(cause);
     });
   }
 

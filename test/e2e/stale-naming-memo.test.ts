@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { makeGateRepo, nodeArgv, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
 
 let r: GateRepo;
 beforeAll(async () => {
@@ -18,18 +18,10 @@ afterAll(() => r.remove());
 
 const STORE = (): string => join(r.dir, '.git', 'proofgate-naming-trees.json');
 
-async function stale(): Promise<string> {
-  const out = JSON.parse((await r.run(['status', '--control', 'tests', '--json'])).out) as {
-    statuses: { status: string; reason: string }[];
-  };
-  expect(out.statuses[0]!.status).toBe('STALE');
-  return out.statuses[0]!.reason;
-}
-
 describe("the cause's HEAD tree is remembered, and words the cause only", () => {
   it('remembered once computed; a forged entry rewords the cause, the claim is still refused', async () => {
     r.write('src/app.js', 'export const x = 2;\n');
-    expect(await stale()).toContain('the working tree has uncommitted changes: src/app.js');
+    expect(await staleReason(r)).toContain('the working tree has uncommitted changes: src/app.js');
     const store = JSON.parse(readFileSync(STORE(), 'utf8')) as {
       entries: { key: string; tree: string }[];
     };
@@ -37,19 +29,19 @@ describe("the cause's HEAD tree is remembered, and words the cause only", () => 
     // The agent writes another tree for HEAD: the cause now reads as a change since the result.
     store.entries[0]!.tree = '0'.repeat(40);
     writeFileSync(STORE(), JSON.stringify(store));
-    expect(await stale()).toContain('code changed since the result');
+    expect(await staleReason(r)).toContain('code changed since the result');
     expect((await r.run(['claim', '--control', 'tests'])).code).toBe(1); // refused
     // An entry that is no tree id reads as none: computed again, and the wording is back.
     store.entries[0]!.tree = 'not a tree';
     writeFileSync(STORE(), JSON.stringify(store));
-    expect(await stale()).toContain('the working tree has uncommitted changes: src/app.js');
+    expect(await staleReason(r)).toContain('the working tree has uncommitted changes: src/app.js');
   });
 
   it('another commit is another entry', async () => {
     r.git('add', '-A');
     r.git('commit', '-q', '-m', 'edit');
     r.write('src/app.js', 'export const x = 3;\n');
-    expect(await stale()).toContain('code changed since the result');
+    expect(await staleReason(r)).toContain('code changed since the result');
     const store = JSON.parse(readFileSync(STORE(), 'utf8')) as { entries: unknown[] };
     expect(store.entries).toHaveLength(2);
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { makeGateRepo, nodeArgv, type GateRepo } from '../helpers/gate-repo.ts';
+import { makeGateRepo, nodeArgv, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
 import { HONEST_TRANSCRIPT } from '../helpers/hook-stop.ts';
 
 /** The Stop hook as an agent's harness calls it, with the task's control named. */
@@ -36,20 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => r.remove());
 
-async function reason(): Promise<string> {
-  const out = JSON.parse((await r.run(['status', '--control', 'tests', '--json'])).out) as {
-    statuses: { status: string; reason: string }[];
-  };
-  expect(out.statuses[0]!.status).toBe('STALE');
-  return out.statuses[0]!.reason;
-}
-
 describe('STALE names its cause', () => {
   it('uncommitted and untracked files are named, five then a count; the evidence is not', async () => {
     const head = r.git('rev-parse', '--short=7', 'HEAD').trim();
     r.write('src/app.js', 'export const x = 2;\n');
     for (const n of [1, 2, 3, 4, 5, 6]) r.write(`src/new${n}.js`, `export const n = ${n};\n`);
-    const why = await reason();
+    const why = await staleReason(r);
     expect(why).toBe(
       `no result for the current code: the working tree has uncommitted changes: src/app.js, src/new1.js, src/new2.js, src/new3.js, src/new4.js and 2 more (last PASS on commit ${head}, without them)`,
     );
@@ -68,7 +60,7 @@ describe('STALE names its cause', () => {
     r.git('add', '-A');
     r.git('commit', '-q', '-m', 'edit');
     const head = r.git('rev-parse', '--short=7', 'HEAD').trim();
-    const why = await reason();
+    const why = await staleReason(r);
     expect(why).toMatch(
       new RegExp(
         `^no result for the current code: code changed since the result \\(last PASS on tree [0-9a-f]{12}…; HEAD is now commit ${head}\\)$`,
@@ -78,7 +70,7 @@ describe('STALE names its cause', () => {
 
   it('a change since the result plus uncommitted files names both', async () => {
     r.write('src/late.js', 'export const late = 1;\n');
-    const why = await reason();
+    const why = await staleReason(r);
     expect(why).toMatch(/^no result for the current code: code changed since the result \(/);
     expect(why).toMatch(/; the working tree also has uncommitted changes: src\/late\.js$/);
   });

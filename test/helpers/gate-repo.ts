@@ -2,6 +2,7 @@
 // gate e2e tests. `run` dispatches in-process (fast); `spawn` runs the real CLI.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { expect } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from './context.ts';
 import { makeRepo, type TestRepo } from './git-repo.ts';
@@ -81,4 +82,13 @@ function writePlaneFile(root: string, path: string, text: string): void {
   const file = join(root, '.proofgate', path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
+}
+
+/** The reason `status` gives for `control`, which must be STALE. */
+export async function staleReason(r: GateRepo, control = 'tests'): Promise<string> {
+  const out = JSON.parse((await r.run(['status', '--control', control, '--json'])).out) as {
+    statuses: { status: string; reason: string }[];
+  };
+  expect(out.statuses[0]!.status).toBe('STALE');
+  return out.statuses[0]!.reason;
 }

@@ -24,7 +24,7 @@ import { COMMITS_SEARCHED } from '../../core/world/subject-port.ts';
 import { sha256Hex } from '../../core/hash.ts';
 import { packageRoot } from '../host/package-root.ts';
 import { readPackageVersion } from '../host/package-version.ts';
-import { OBJECT_ID, readStore, writeStore, type GitDirStore } from './git-dir-store.ts';
+import { keyedTrees } from './git-dir-store.ts';
 
 /**
  * What the subject tree leaves out of a commit, as shown to a reader; `skill`: the installed skill
@@ -98,22 +98,7 @@ export async function commitSubjectTree(plane: Plane, commit: string): Promise<s
   return withTreeIndex(plane.root, commit, (index) => subjectOf(index, commit, scope));
 }
 
-// HEAD's subject tree as the cause of a STALE result is named with it (namingSubjectTree).
-interface NamedTree {
-  key: string;
-  tree: string;
-}
-const NAMING: GitDirStore<NamedTree> = {
-  name: 'proofgate-naming-trees.json',
-  format: 'proofgate-naming-trees-v1',
-  keep: 4,
-  isEntry: (e): e is NamedTree =>
-    typeof e === 'object' &&
-    e !== null &&
-    typeof (e as NamedTree).key === 'string' &&
-    typeof (e as NamedTree).tree === 'string' &&
-    OBJECT_ID.test((e as NamedTree).tree),
-};
+const NAMING = keyedTrees('proofgate-naming-trees.json', 'proofgate-naming-trees-v1', 4);
 
 /**
  * `commit`'s subject tree for wording what made a result STALE (flows/claim/stale-causes.ts): kept
@@ -128,11 +113,10 @@ export async function namingSubjectTree(plane: Plane, commit: string): Promise<s
   const key = sha256Hex(
     JSON.stringify([commit, scopeOf(plane, []), packageRoot(), readPackageVersion()]),
   );
-  const entries = readStore(gitDir, NAMING);
-  const known = entries.find((entry) => entry.key === key);
-  if (known !== undefined) return known.tree;
+  const known = NAMING.lookup(gitDir, key);
+  if (known !== undefined) return known;
   const tree = await commitSubjectTree(plane, commit);
-  writeStore(gitDir, NAMING, [{ key, tree }, ...entries.filter((e) => e.key !== key)]);
+  NAMING.record(gitDir, key, tree);
   return tree;
 }
 

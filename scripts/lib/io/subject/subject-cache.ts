@@ -33,7 +33,7 @@ import type { RepositoryPaths } from '../git.ts';
 import type { WorktreeState } from '../../core/world/git-port.ts';
 import { statusRecordPath } from '../repo/worktree-state.ts';
 import { isCutPath, plainPaths } from './subject-trees-fast.ts';
-import { OBJECT_ID, readStore, writeStore, type GitDirStore } from './git-dir-store.ts';
+import { keyedTrees } from './git-dir-store.ts';
 
 const FORMAT = 'proofgate-subject-cache-v2';
 
@@ -129,29 +129,13 @@ export function subjectCacheKey(
   }
 }
 
-interface StoreEntry {
-  key: string;
-  tree: string;
-}
-
-const STORE: GitDirStore<StoreEntry> = {
-  name: 'proofgate-subject-cache.json',
-  format: FORMAT,
-  keep: 8,
-  isEntry: (e): e is StoreEntry =>
-    typeof e === 'object' &&
-    e !== null &&
-    typeof (e as StoreEntry).key === 'string' &&
-    typeof (e as StoreEntry).tree === 'string' &&
-    OBJECT_ID.test((e as StoreEntry).tree),
-};
+const STORE = keyedTrees('proofgate-subject-cache.json', FORMAT, 8);
 
 export function lookupSubjectTree(gitDir: string, key: string): string | undefined {
-  return readStore(gitDir, STORE).find((entry) => entry.key === key)?.tree;
+  return STORE.lookup(gitDir, key);
 }
 
 /** Records `tree` for `key`; a failure to write only costs the next call a recomputation. */
 export function storeSubjectTree(gitDir: string, key: string, tree: string): void {
-  const others = readStore(gitDir, STORE).filter((e) => e.key !== key);
-  writeStore(gitDir, STORE, [{ key, tree }, ...others]);
+  STORE.record(gitDir, key, tree);
 }
