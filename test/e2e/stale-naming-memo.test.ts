@@ -5,14 +5,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeGateRepo, nodeArgv, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
+import { passedGateRepo, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
 
 let r: GateRepo;
 beforeAll(async () => {
-  r = makeGateRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` }]);
-  expect((await r.run(['evaluate', '--run', '--control', 'tests'])).code).toBe(0);
-  // A file written within a second of a run counts as written by it (stale-cause.ts).
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  r = await passedGateRepo();
 });
 afterAll(() => r.remove());
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCommand } from '../../scripts/cli.ts';
 import { createTestContext } from '../helpers/context.ts';
-import { makeGateRepo, nodeArgv, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
+import { passedGateRepo, staleReason, type GateRepo } from '../helpers/gate-repo.ts';
 import { HONEST_TRANSCRIPT } from '../helpers/hook-stop.ts';
 
 /** The Stop hook as an agent's harness calls it, with the task's control named. */
@@ -28,11 +28,7 @@ async function hookStop(): Promise<string> {
 
 let r: GateRepo;
 beforeAll(async () => {
-  r = makeGateRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` }]);
-  expect((await r.run(['evaluate', '--run', '--control', 'tests'])).code).toBe(0);
-  // A file written within a second of a run counts as written by it (file times are rounded by
-  // some filesystems: core/gate/status/stale-cause.ts); the edits below come after, as an agent's.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  r = await passedGateRepo();
 });
 afterAll(() => r.remove());
 

@@ -84,6 +84,18 @@ function writePlaneFile(root: string, path: string, text: string): void {
   writeFileSync(file, text);
 }
 
+/**
+ * A gate repository whose one control `tests` (`node -e 0`) has just passed, a second ago: a file
+ * written within a second of a run counts as written by it (file times are rounded by some
+ * filesystems: core/gate/status/stale-cause.ts), so the edits a test makes next are an agent's.
+ */
+export async function passedGateRepo(): Promise<GateRepo> {
+  const r = makeGateRepo([{ id: 'tests', execution: `{ type: command, argv: ${nodeArgv('0')} }` }]);
+  expect((await r.run(['evaluate', '--run', '--control', 'tests'])).code).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  return r;
+}
+
 /** The reason `status` gives for `control`, which must be STALE. */
 export async function staleReason(r: GateRepo, control = 'tests'): Promise<string> {
   const out = JSON.parse((await r.run(['status', '--control', control, '--json'])).out) as {
