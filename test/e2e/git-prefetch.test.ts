@@ -30,7 +30,7 @@ const PREFETCHED = Symbol.for('proofgate.prefetched-git');
 interface Started {
   argv: string[];
   cwd: string;
-  child: { kill(): boolean };
+  child: { kill(): boolean; killed: boolean; exitCode: number | null };
 }
 
 const held = globalThis as unknown as Record<symbol, Started[] | undefined>;
@@ -118,6 +118,23 @@ describe('the facade takes a question started ahead only when it is the very sam
       const dir = planeRepo();
       spawnSync('sh', ['-c', `printf '%s' '${config}' >> .git/config`], { cwd: dir });
       expect(startedFor(['claim', '--root', dir]), config).toEqual([]);
+    }
+  });
+
+  // (A test ending the questions itself and dropping the list, as afterEach here does, made the
+  // handler throw when a test worker exited.)
+  it('at exit, the questions not taken are ended, whatever the shared list holds by then', () => {
+    const dir = planeRepo();
+    const before = process.listeners('exit').length;
+    const started = startedFor(['status', '--root', dir]);
+    const onExit = process.listeners('exit')[before];
+    expect(onExit).toBeDefined();
+    delete held[PREFETCHED];
+    try {
+      expect(() => onExit?.(0)).not.toThrow();
+      expect(started.every((p) => p.child.killed || p.child.exitCode !== null)).toBe(true);
+    } finally {
+      if (onExit !== undefined) process.removeListener('exit', onExit);
     }
   });
 
