@@ -27,22 +27,10 @@ import type { Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { LOCATE_ARGS, REFS_ARGS, statusArgs } from './first-questions.ts';
 import { childEnv, PINNED, PINNED_EXCLUDES, SIMPLE_GIT_ENV } from './git-env.ts';
+import { PREFETCHED, type Prefetched } from './prefetched.ts';
+import type { GitResult } from './run-git.ts';
 
-/** Where the started questions are left for the gateway (prefetched.ts). */
-const PREFETCHED = Symbol.for('proofgate.prefetched-git');
-
-interface Answer {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
-interface Started {
-  argv: string[];
-  cwd: string;
-  env: Record<string, string>;
-  result: Promise<Answer | undefined>;
-  take(): void;
+interface Started extends Prefetched {
   child: ChildProcess;
 }
 
@@ -117,7 +105,7 @@ function start(args: readonly string[], top: string, env: Record<string, string>
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const result = new Promise<Answer | undefined>((settle) => {
+  const result = new Promise<GitResult | undefined>((settle) => {
     child.on('error', () => settle(undefined));
     child.on('close', (code) =>
       settle(

@@ -5,20 +5,17 @@
 // call, a second identical one, or a process that failed to start or was ended by a signal goes
 // to git as before.
 
-const PREFETCHED = Symbol.for('proofgate.prefetched-git');
+import type { GitResult } from './run-git.ts';
 
-/** What git answered: run-git.ts's GitResult (declared here too: run-git.ts imports this file). */
-interface GitAnswer {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
+/** Where prefetch.ts leaves the questions it started, for the gateway to take. */
+export const PREFETCHED = Symbol.for('proofgate.prefetched-git');
 
-interface Prefetched {
+/** A question started ahead, as prefetch.ts leaves it. */
+export interface Prefetched {
   argv: readonly string[];
   cwd: string;
   env: Readonly<Record<string, string>>;
-  result: Promise<GitAnswer | undefined>;
+  result: Promise<GitResult | undefined>;
   /** Holds the process open again (an untaken question never does). */
   take(): void;
 }
@@ -36,7 +33,7 @@ export function takePrefetched(
   argv: readonly string[],
   cwd: string,
   env: Readonly<Record<string, string>>,
-): Promise<GitAnswer | undefined> | undefined {
+): Promise<GitResult | undefined> | undefined {
   const started = (globalThis as Record<symbol, unknown>)[PREFETCHED];
   if (!Array.isArray(started)) return undefined;
   const list = started as Prefetched[];
