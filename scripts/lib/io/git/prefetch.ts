@@ -27,8 +27,7 @@ import type { Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { LOCATE_ARGS, REFS_ARGS, statusArgs } from './first-questions.ts';
 import { childEnv, PINNED, PINNED_EXCLUDES, SIMPLE_GIT_ENV } from './git-env.ts';
-import { PREFETCHED, type Prefetched } from './prefetched.ts';
-import type { GitResult } from './run-git.ts';
+import { PREFETCHED, type GitAnswer, type Prefetched } from './prefetched.ts';
 
 interface Started extends Prefetched {
   child: ChildProcess;
@@ -105,7 +104,7 @@ function start(args: readonly string[], top: string, env: Record<string, string>
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const result = new Promise<GitResult | undefined>((settle) => {
+  const result = new Promise<GitAnswer | undefined>((settle) => {
     child.on('error', () => settle(undefined));
     child.on('close', (code) =>
       settle(

@@ -5,7 +5,12 @@
 // call, a second identical one, or a process that failed to start or was ended by a signal goes
 // to git as before.
 
-import type { GitResult } from './run-git.ts';
+/** What git answered: run-git.ts's GitResult (declared here too: run-git.ts imports this file). */
+export interface GitAnswer {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
 
 /** Where prefetch.ts leaves the questions it started, for the gateway to take. */
 export const PREFETCHED = Symbol.for('proofgate.prefetched-git');
@@ -15,7 +20,7 @@ export interface Prefetched {
   argv: readonly string[];
   cwd: string;
   env: Readonly<Record<string, string>>;
-  result: Promise<GitResult | undefined>;
+  result: Promise<GitAnswer | undefined>;
   /** Holds the process open again (an untaken question never does). */
   take(): void;
 }
@@ -33,7 +38,7 @@ export function takePrefetched(
   argv: readonly string[],
   cwd: string,
   env: Readonly<Record<string, string>>,
-): Promise<GitResult | undefined> | undefined {
+): Promise<GitAnswer | undefined> | undefined {
   const started = (globalThis as Record<symbol, unknown>)[PREFETCHED];
   if (!Array.isArray(started)) return undefined;
   const list = started as Prefetched[];
