@@ -1,20 +1,22 @@
-// Bundles scripts/cli.ts into dist/ (one chunk per verb) so the installed `proofgate` starts in a
-// fraction of tsx's time. Run by `npm run build`, by npm's `prepare` (a checkout's install, and
-// `npm pack`/`npm publish`) and once by the test suite's global setup.
+// Bundles scripts/cli.ts into dist/ so the installed `proofgate` starts in a fraction of tsx's
+// time: one CommonJS script that every command runs from, dist/hot-<hash>.js, its V8 code cache
+// dist/hot-<hash>.cache and the prefetch script dist/prefetch-<hash>.cjs (bin/hot.js). Run by
+// `npm run build`, by npm's `prepare` (a checkout's install, and `npm pack`/`npm publish`) and
+// once by the test suite's global setup.
 //
 // dist/ is never deleted or emptied, so a `proofgate` already running from this checkout (or one
 // starting meanwhile) never finds its bundle missing. The build happens in memory; each file is
 // then written to a temporary name inside dist/ and renamed over its final name (an atomic swap
-// per file on the same filesystem): first the chunks (their names carry a content hash, so a new
-// chunk never replaces one an old entry imports), then the entry cli.mjs last, so a process
-// starting at any moment loads either the old entry with the old chunks or the new entry with the
-// new chunks. The chunks of an earlier build are retired, not deleted: a running process may still
-// import one lazily (each verb is its own chunk). `.build.json` lists the current build's files; a
-// file that leaves that list has its time set to the moment it was retired and is deleted by the
-// first build more than an hour later. Under `npm pack` and `npm publish` retired files are deleted
-// at once, so the tarball holds exactly the current build. `.digests.json` records each current
-// file's sha256: the build record a running proofgate compares its own bundle with (its trust
-// state, references/gate-binding.md).
+// per file on the same filesystem). Every file's name carries a content hash, so a new file never
+// replaces one an older build still uses, and bin/proofgate.js finds the current ones through the
+// build record, which is swapped in last: a process starting at any moment runs either the old
+// build or the new one, whole. Files of an earlier build are retired, not deleted: a running
+// process may still read one. `.build.json` lists the current build's files; a file that leaves
+// that list has its time set to the moment it was retired and is deleted by the first build more
+// than an hour later. Under `npm pack` and `npm publish` retired files are deleted at once, so the
+// tarball holds exactly the current build. `.digests.json` records each current file's sha256:
+// the build record a running proofgate compares its own bundle with (its trust state,
+// references/gate-binding.md).
 import { build } from 'esbuild';
 import {
   existsSync,
@@ -30,10 +32,10 @@ import {
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { commonOptions, esmOptions } from './build-options.mjs';
+import { commonOptions } from './build-options.mjs';
 import { contentName, hotName } from './hot.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,27 +43,14 @@ const dist = join(root, 'dist');
 const LIST = '.build.json';
 const DIGESTS = '.digests.json';
 const GRACE_MS = 60 * 60 * 1000;
-const ENTRY = 'cli.mjs';
-
-const result = await build({ ...esmOptions(root), outdir: dist, write: false });
 
 mkdirSync(dist, { recursive: true });
-for (const file of result.outputFiles) assertAscii(basename(file.path), file.contents);
 const [hotScript, untrainedCache] = await buildHot();
-const files = [
-  ...result.outputFiles.map((file) => ({ name: basename(file.path), bytes: file.contents })),
-  hotScript,
-  untrainedCache,
-  await buildPrefetch(),
-];
+const files = [hotScript, untrainedCache, await buildPrefetch()];
 const previous = readList();
 
-// Chunks first, the entry last: a new entry never starts before its chunks are in place.
-const ordered = [
-  ...files.filter((f) => f.name !== ENTRY),
-  ...files.filter((f) => f.name === ENTRY),
-];
-for (const file of ordered) {
+// The files first, the record that names them last: a start never finds a named file missing.
+for (const file of files) {
   const tmp = join(dist, `.tmp-${process.pid}-${file.name}`);
   writeFileSync(tmp, file.bytes);
   renameSync(tmp, join(dist, file.name));
@@ -85,7 +74,7 @@ function assertAscii(name, bytes) {
   process.exit(1);
 }
 
-// The hot path (bin/hot.js): every verb, with everything it loads, as one CommonJS function
+// The bundle (bin/hot.js): every command, with everything it loads, as one CommonJS function
 // expression `(function (exports, require, module, __filename, __dirname) {...})` that bin/hot.js
 // compiles as it is, and V8's code cache for exactly those bytes. Each module's body runs when the
 // verb first needs it (esbuild's lazy wrappers around what is imported dynamically), so a verb
@@ -167,7 +156,7 @@ function trainHotCache(built, script, untrained) {
 // The tree-sitter runtime and the Python and Rust grammars, prebuilt as WebAssembly in the
 // @vscode/tree-sitter-wasm dev dependency, ship in dist/tree-sitter/ so the installed package
 // needs nothing beside itself; `efficacy` loads them only to mutate a .py or .rs file
-// (scripts/lib/io/host/syntax-parser.ts). Each file is swapped in atomically, like the chunks.
+// (scripts/lib/io/host/syntax-parser.ts). Each file is swapped in atomically, like the bundle's files.
 function copyTreeSitter() {
   const from = join(root, 'node_modules', '@vscode', 'tree-sitter-wasm');
   const to = join(dist, 'tree-sitter');

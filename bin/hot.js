@@ -1,23 +1,22 @@
-// The hot path: every verb (`hook`, `claim` and `status` above all: what an agent waits for at
+// The bundle: every command (`hook`, `claim` and `status` above all: what an agent waits for at
 // every stop and CI at every merge) runs from one CommonJS script, dist/hot-<hash>.js, compiled
 // with the V8 code cache dist/hot-<hash>.cache built beside it (bin/build-dist.mjs), trained on
 // those three verbs (bin/train-hot.mjs); the other verbs' functions compile as they first run.
-// Both are named by their content, like the chunks, and found through the build record: a rebuild
-// never replaces a file a running process may still read (the record is swapped whole, the files
-// it named stay for an hour). Node 20 has no code cache for ES modules, and compiling the bundle's
-// chunks was a third of the hook's start (and, measured in session 20, `verify` on a 50k-file
-// repository took 205 ms from the script, with a cache trained on other verbs, 301 ms from the
-// chunks).
+// Both are named by their content and found through the build record: a rebuild never replaces a
+// file a running process may still read (the record is swapped whole, the files it named stay for
+// an hour). Node 20 has no code cache for ES modules, and compiling the module bundle's chunks
+// that served the verbs until session 20 was a third of the hook's start (and, measured then,
+// `verify` on a 50k-file repository took 205 ms from the script, with a cache trained on other
+// verbs, 301 ms from the chunks).
 //
-// Both files are listed in the build record dist/.digests.json and hashed with the rest of the
-// bundle by every verdict (tool-identity.ts). The cache is bytecode V8 runs after checking it
-// against nothing but the source's length and its own version, so it is hashed here, before use,
-// and handed to V8 only when its digest is the recorded one: a cache from another build, or a
-// crafted one, never runs. The script itself is treated like every chunk of the module bundle:
-// run as it is, hashed by the verdict while git runs, and an edit is named by the gate. A cache V8
-// rejects (another Node version, an edited script of another length) costs only the compile.
-// The cache's digest taken here is handed to the gate's bundle check, which then binds the very
-// bytes V8 was given instead of reading the file again.
+// Both files are listed in the build record dist/.digests.json and hashed by every verdict
+// (tool-identity.ts), with the prefetch script. Each is hashed here from the very bytes that run,
+// and the digests are handed to the gate's bundle check, which binds them instead of reading the
+// files again. The cache is bytecode V8 runs after checking it against nothing but the source's
+// length and its own version, so it is handed to V8 only when its digest is the recorded one: a
+// cache from another build, or a crafted one, never runs. The script itself runs as it is: an
+// edit is named by the gate. A cache V8 rejects (another Node version, an edited script of
+// another length) costs only the compile.
 'use strict';
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
@@ -25,11 +24,6 @@ const { createRequire } = require('node:module');
 const { join } = require('node:path');
 const { Script, constants } = require('node:vm');
 
-/**
- * Whether a command line runs from the hot script: every verb does. A first word that is a flag
- * (`--help`, `--version`) or none loads only the small entry dist/cli.mjs.
- */
-const runsHot = (argv) => argv.length > 0 && !argv[0].startsWith('-');
 /** Where the digests of the hot files that were loaded are left for the gate's bundle check. */
 const LOADED_DIGESTS = Symbol.for('proofgate.loaded-digests');
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
@@ -64,7 +58,7 @@ function readRecord(dist) {
 
 /**
  * Starts a hot verb's first git questions (scripts/lib/io/git/prefetch.ts, built as
- * dist/prefetch-<hash>.cjs and run as it is, like a chunk: the verdict hashes it with the bundle).
+ * dist/prefetch-<hash>.cjs and run as it is, like the hot script: the verdict hashes it with it).
  * Anything that fails here leaves the verb to ask git itself.
  */
 function startPrefetch(dist, record, argv) {
@@ -77,20 +71,21 @@ function startPrefetch(dist, record, argv) {
   }
 }
 
-/** The hot script's exports, or undefined when the build record names no hot script in dist/. */
+/** The hot script's exports, or undefined when the build record names no readable hot script. */
 function loadHot(dist, record = readRecord(dist)) {
   let names;
-  let source;
+  let bytes;
   try {
     if (record === undefined) return undefined;
     names = hotFiles(record);
     if (names.script === undefined) return undefined;
-    // The build writes ASCII only, so latin1 reads it as it is, without a UTF-8 decode.
-    source = readFileSync(join(dist, names.script), 'latin1');
+    bytes = readFileSync(join(dist, names.script));
   } catch {
     return undefined;
   }
-  const loaded = {};
+  const loaded = { [names.script]: sha256(bytes) };
+  // The build writes ASCII only, so latin1 reads it as it is, without a UTF-8 decode.
+  const source = bytes.toString('latin1');
   let cachedData;
   try {
     const cache = readFileSync(join(dist, names.cache));
@@ -122,6 +117,5 @@ module.exports = {
   hotFiles,
   loadHot,
   readRecord,
-  runsHot,
   startPrefetch,
 };

@@ -1,7 +1,7 @@
 // bin/hot.js, on a dist/ written here: the code cache reaches V8 only when its bytes match the
-// build record (V8 itself checks no more than the source's length), and the gate binds the cache
-// bytes V8 was given. The script runs as it is, like every chunk of the module bundle: an edit is
-// named by the gate's bundle check (test/e2e/tool-binding.test.ts).
+// build record (V8 itself checks no more than the source's length), and the gate binds the script
+// and cache bytes V8 was given. The script runs as it is: an edit is named by the gate's bundle
+// check (test/e2e/tool-binding.test.ts), from the digest of the bytes that ran.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,13 +48,13 @@ const loaded = () => (globalThis as Record<symbol, unknown>)[LOADED_DIGESTS];
 it('runs the script with its cache when the cache matches the build record, and says so', () => {
   const { dir, cache, names } = dist({});
   expect(loadHot(dir)?.answer).toBe(42);
-  expect(loaded()).toEqual({ [names.cache]: sha256(cache) });
+  expect(loaded()).toEqual({ [names.script]: sha256(SOURCE), [names.cache]: sha256(cache) });
 });
 
 it('an edited cache is left out: the script compiles without it, the cache is not bound', () => {
-  const { dir } = dist({ cache: Buffer.from('crafted bytecode') });
+  const { dir, names } = dist({ cache: Buffer.from('crafted bytecode') });
   expect(loadHot(dir)?.answer).toBe(42);
-  expect(loaded()).toEqual({});
+  expect(loaded()).toEqual({ [names.script]: sha256(SOURCE) });
 });
 
 it('a crafted cache for the same source length is never handed to V8', () => {
@@ -62,19 +62,20 @@ it('a crafted cache for the same source length is never handed to V8', () => {
   const other = SOURCE.replace('42', '43');
   expect(other.length).toBe(SOURCE.length);
   const crafted = new Script(other).createCachedData();
-  const { dir } = dist({ cache: crafted });
+  const { dir, names } = dist({ cache: crafted });
   expect(loadHot(dir)?.answer).toBe(42);
-  expect(loaded()).toEqual({});
+  expect(loaded()).toEqual({ [names.script]: sha256(SOURCE) });
 });
 
-it('an edited script runs as it is; the recorded cache of the old one does not replace it', () => {
-  const { dir } = dist({
-    script: SOURCE.replace('exports.answer = 42;', 'exports.answer = 4300;'),
-  });
+it("an edited script runs as it is, bound as it ran; the old script's cache is not used for it", () => {
+  const edited = SOURCE.replace('exports.answer = 42;', 'exports.answer = 4300;');
+  const { dir, names } = dist({ script: edited });
   expect(loadHot(dir)?.answer).toBe(4300);
+  expect(loaded()).toMatchObject({ [names.script]: sha256(edited) });
+  expect(sha256(edited)).not.toBe(sha256(SOURCE));
 });
 
-it('no hot script, or no build record that parses: the module bundle runs instead', () => {
+it('no hot script, or no build record that parses: nothing is loaded (bin/proofgate.js says the bundle is missing)', () => {
   const { dir, names } = dist({});
   rmSync(join(dir, names.script));
   expect(loadHot(dir)).toBeUndefined();

@@ -1,9 +1,9 @@
-// What each start of the bundled `proofgate` loads before it runs anything: the static import
-// closure of dist/cli.mjs (everything `proofgate --help` loads) and of each verb's entry chunk,
-// read from esbuild's metafile for the very options bin/build-dist.mjs builds with (the bundle
-// itself carries no comments to read them from).
-// Every verb runs from the hot script (dist/hot-<hash>.js) when it is built (bin/hot.js); the
-// chunks serve `--help`, `--version` and a checkout whose hot script is missing.
+// What each start of the bundled `proofgate` sets up before it runs anything. The bundle is one
+// script (dist/hot-<hash>.js) whose modules reached through a dynamic import are set up only when
+// that import runs; the split build of test/helpers/bundle-meta.ts puts those boundaries between
+// chunks, so the static import closure of its entry is what every start sets up (all that
+// `proofgate --help` needs), and that of each verb's entry chunk what the verb sets up when it is
+// dispatched.
 import type { Metafile } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,7 +80,7 @@ function hotPathImports(verb: string): string[] {
 }
 
 describe('the bundle loads only what the command needs', () => {
-  it('the entry (all that --help, --version and an unknown verb load) holds no verb, parser or YAML', () => {
+  it('what every start sets up (all that --help, --version and an unknown verb need) holds no verb, parser or YAML', () => {
     const { sources } = closure('cli.mjs');
     const loaded = [...sources];
     expect(loaded.filter((s) => s.startsWith('node_modules/'))).toEqual([]);
@@ -89,7 +89,7 @@ describe('the bundle loads only what the command needs', () => {
     expect(loaded).not.toContain('scripts/lib/cli/parse-args.ts');
   });
 
-  it('the entry loads each verb only through a dynamic import', () => {
+  it('every start reaches each verb only through a dynamic import', () => {
     const entry = dynamicImports('cli.mjs');
     for (const verb of VERBS) expect(entry, verb).toContain(verbChunk(verb));
   });

@@ -1,5 +1,5 @@
 // Rebuilding the bundle (npm's `prepare`, `npm pack`, `npm run build`) never leaves dist/ without
-// a working proofgate: a command started at any moment of the build runs, and the chunks of an
+// a working proofgate: a command started at any moment of the build runs, and the files of an
 // earlier build are retired for a grace period instead of deleted under a running process.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ test('a command started while the bundle is rebuilt always finds it', async () =
   expect(codes.filter((c) => c !== 0)).toEqual([]);
 }, 60_000);
 
-test('chunks of an earlier build are retired, then deleted after the grace', () => {
+test('files of an earlier build are retired, then deleted after the grace', () => {
   const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
   const plant = (name: string): void => {
     writeFileSync(join(DIST, name), 'export {};\n');

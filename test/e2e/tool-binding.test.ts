@@ -1,6 +1,6 @@
 // The gate's own binding, on a real repository with proofgate installed under node_modules (a copy
 // of this package's bundle): every result records proofgate's version, bundle digest and trust;
-// an agent that edits the installed gate (a chunk, then also its build record, then the installed
+// an agent that edits the installed gate (a bundle file, then also its build record, then the installed
 // skill) gets a modified gate, which refuses every claim, is a verify finding, and whose results
 // never count; an upgrade stales earlier results only as policies.tool.upgrade_stales says.
 import { spawnSync } from 'node:child_process';
@@ -106,11 +106,11 @@ function runBodies(repo: GateRepo): Record<string, unknown>[] {
     .map((e) => e.body);
 }
 
-/** A chunk of the installed bundle that the agent edits (any listed file of the build). */
-function editChunk(pkg: string, alsoRecord: boolean): void {
+/** A file of the installed bundle that the agent edits (the prefetch script, run as it is). */
+function editBundleFile(pkg: string, alsoRecord: boolean): void {
   const record = join(pkg, 'dist', '.digests.json');
   const digests = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
-  const name = Object.keys(digests).find((n) => n.startsWith('status-')) ?? 'cli.mjs';
+  const name = hotFilesIn(join(pkg, 'dist')).prefetch;
   appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
   if (!alsoRecord) return;
   digests[name] = createHash('sha256')
@@ -149,10 +149,10 @@ describe('every result binds the gate that wrote it', () => {
 });
 
 describe('a locally modified gate refuses every claim', () => {
-  it('an edited bundle chunk: claim refused naming the gate, exit 3 as verify, status shows it', () => {
+  it('an edited bundle file: claim refused naming the gate, exit 3 as verify, status shows it', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
-    editChunk(pkg, false);
+    editBundleFile(pkg, false);
     const claim = pg(['claim', '--control', 'tests', '--json']);
     expect(claim.code).toBe(3);
     expect(JSON.parse(claim.out)).toMatchObject({ granted: false, gateModified: true });
@@ -171,52 +171,38 @@ describe('a locally modified gate refuses every claim', () => {
     expect(JSON.parse(report.out)).toMatchObject({ isIntact: true, gateModified: true });
   });
 
-  it('a deleted chunk that a claim never loads: still modified, named', () => {
+  // A cache that is not there is not used (the script compiles without it) and still named.
+  it('a deleted code cache: the claim runs, still modified, named', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
-    const record = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
-    const name = Object.keys(record).find((n) => n.startsWith('efficacy-'));
-    expect(name).toBeDefined();
-    rmSync(join(pkg, 'dist', name!));
+    const name = hotFilesIn(join(pkg, 'dist')).cache;
+    rmSync(join(pkg, 'dist', name));
     const claim = pg(['claim', '--control', 'tests', '--json']);
     expect(claim.code).toBe(3);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
     expect(refused.blockers.find((b) => b.control === 'tool:proofgate')?.reason).toContain(name);
   });
 
-  // The bundle is hashed while the hook waits for git; a chunk the hook imports only after that
-  // (its claim facts, loaded once the verdict is decided) is hashed all the same.
-  it('the Stop hook: an edited chunk it loads late still blocks the stop, naming the gate', () => {
+  // The prefetch script runs first, before anything is hashed; the verdict hashes it all the same.
+  it('the Stop hook: an edited prefetch script still blocks the stop, naming the gate', () => {
     const { pkg, stop } = stopping();
-    const digests = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
-    const late = Object.keys(digests).find((n) => n.startsWith('hook-stop-claim-'));
-    expect(late).toBeDefined();
-    appendFileSync(join(pkg, 'dist', late!), '\n// the agent was here\n');
+    const name = hotFilesIn(join(pkg, 'dist')).prefetch;
+    appendFileSync(join(pkg, 'dist', name), '\n// the agent was here\n');
     const blocked = stop();
     const decision = JSON.parse(blocked.out) as { decision?: string; reason?: string };
     expect(decision.decision).toBe('block');
     expect(decision.reason).toContain('tool:proofgate');
-    expect(decision.reason).toContain(late);
+    expect(decision.reason).toContain(name);
   });
 
   it('a bundle file that cannot be read (not missing) fails closed: no verdict, the hook blocks', () => {
     const { repo, pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
     repo.commit('evidence');
-    const digests = JSON.parse(readFileSync(join(pkg, 'dist', '.digests.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
-    const unused = Object.keys(digests).find((n) => n.startsWith('efficacy-'));
-    expect(unused).toBeDefined();
-    rmSync(join(pkg, 'dist', unused!));
-    mkdirSync(join(pkg, 'dist', unused!)); // a directory: read fails with EISDIR, not ENOENT
+    // The cache: bin/hot.js then runs the script without it, and the gate must read it.
+    const unused = hotFilesIn(join(pkg, 'dist')).cache;
+    rmSync(join(pkg, 'dist', unused));
+    mkdirSync(join(pkg, 'dist', unused)); // a directory: read fails with EISDIR, not ENOENT
     const claim = pg(['claim', '--control', 'tests']);
     expect(claim.code).toBe(4);
     expect(claim.err).toContain(`IO_FAILED`);
@@ -251,9 +237,9 @@ describe('a locally modified gate refuses every claim', () => {
   });
 
   // The hot script, and the prefetch script that starts the first git questions before it loads
-  // (scripts/lib/io/git/prefetch.ts): both run as they are, like the chunks.
+  // (scripts/lib/io/git/prefetch.ts): both run as they are.
   it.each(['script', 'prefetch'] as const)(
-    'an edited hot %s runs as it is and is named like any edited chunk',
+    'an edited hot %s runs as it is and is named like any edited bundle file',
     (which) => {
       const { pkg, pg } = installed();
       expect(pg(['evaluate', '--run']).code).toBe(0);
@@ -289,10 +275,10 @@ describe('a locally modified gate refuses every claim', () => {
     );
   });
 
-  it('an edited chunk with a rewritten build record: the ledger remembers the bundle', () => {
+  it('an edited bundle file with a rewritten build record: the ledger remembers the bundle', () => {
     const { pkg, pg } = installed();
     expect(pg(['evaluate', '--run']).code).toBe(0);
-    editChunk(pkg, true);
+    editBundleFile(pkg, true);
     const claim = pg(['claim', '--control', 'tests', '--json']);
     expect(claim.code).toBe(3);
     const refused = JSON.parse(claim.out) as { blockers: { control: string; reason: string }[] };
@@ -301,20 +287,26 @@ describe('a locally modified gate refuses every claim', () => {
     );
   });
 
-  it('an edited chunk with the build record deleted, on a fresh ledger: still modified', () => {
+  // bin/proofgate.js finds the script it runs through the build record: without one nothing runs,
+  // and no verdict is given (the installed hook command turns the failure into a block, exit 2).
+  it('an edited bundle file with the build record deleted: nothing runs, no verdict', () => {
     const { pkg, pg } = installed();
-    editChunk(pkg, false);
+    editBundleFile(pkg, false);
     rmSync(join(pkg, 'dist', '.digests.json'));
     const claim = pg(['claim', '--control', 'tests', '--json']);
-    expect(claim.code).toBe(3);
-    expect(claim.out).toContain('the build record dist/.digests.json is missing');
+    expect(claim.code).toBe(4);
+    expect(claim.out).toBe('');
+    expect(claim.err).toContain('error [ENVIRONMENT]: the proofgate bundle in dist/ is missing');
+    expect(claim.err).toContain('next: ');
+    const stop = pg(['hook', 'stop'], '{}');
+    expect(stop).toMatchObject({ code: 4, out: '' });
   });
 
   it('results a modified gate wrote never count, even once the gate is restored', () => {
     const { repo, pkg, pg } = installed();
     const pristine = join(repo.dir, 'pristine-dist');
     cpSync(join(pkg, 'dist'), pristine, { recursive: true });
-    editChunk(pkg, false);
+    editBundleFile(pkg, false);
     expect(pg(['evaluate', '--run']).code).toBe(0);
     expect((runBodies(repo)[0]?.['tool'] as { trust: string }).trust).toBe('modified');
     cpSync(pristine, join(pkg, 'dist'), { recursive: true, force: true });

@@ -1,6 +1,9 @@
-// The module bundle's graph as esbuild's metafile gives it, for the very options bin/build-dist.mjs
-// builds with (the bundle is minified: it carries no comments naming its sources). Built once per
-// test process, in memory.
+// The bundle's module graph as esbuild's metafile gives it. The shipped bundle is one script
+// (dist/hot-<hash>.js) in which every module reached through a dynamic import keeps esbuild's lazy
+// wrapper: it is set up only when that import runs. The same sources built with code splitting,
+// with the shipped build's own options (bin/build-options.mjs), put exactly those boundaries
+// between chunks, so the chunks' static imports say what each command sets up before it runs.
+// Built once per test process, in memory; nothing of it ships.
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,14 +13,18 @@ const OPTIONS = new URL('../../bin/build-options.mjs', import.meta.url).href;
 
 let meta: Promise<Metafile> | undefined;
 
-/** The metafile of dist/'s ES module build (output paths `dist/<file>`, inputs from the root). */
+/** The metafile of the split build (output paths `dist/<file>`, inputs from the root). */
 export function bundleMeta(): Promise<Metafile> {
   meta ??= (async () => {
-    const { esmOptions } = (await import(OPTIONS)) as {
-      esmOptions: (root: string) => BuildOptions;
+    const { commonOptions } = (await import(OPTIONS)) as {
+      commonOptions: (root: string) => BuildOptions;
     };
     const built = await build({
-      ...esmOptions(ROOT),
+      ...commonOptions(ROOT),
+      entryPoints: [`${ROOT}scripts/cli.ts`],
+      splitting: true,
+      format: 'esm',
+      outExtension: { '.js': '.mjs' },
       absWorkingDir: ROOT,
       outdir: join(ROOT, 'dist'),
       write: false,
@@ -26,11 +33,4 @@ export function bundleMeta(): Promise<Metafile> {
     return built.metafile;
   })();
   return meta;
-}
-
-/** The sources (`scripts/...`, `node_modules/...`) a file of dist/ holds. */
-export function sourcesOf(metafile: Metafile, file: string): string[] {
-  const output = metafile.outputs[`dist/${file}`];
-  if (output === undefined) throw new Error(`dist/${file} is not a file of this build`);
-  return Object.keys(output.inputs);
 }

@@ -87,16 +87,16 @@ export function installPackedPackage(consumer: string): InstalledPackage {
 const BUILTINS = new Set(builtinModules);
 
 /**
- * Every module specifier a chunk of the bundle in `dist` loads that is neither one of node's own
- * modules nor a sibling chunk, as "chunk: specifier" (a package the bundle still needs at run time).
+ * Every module specifier a script of the bundle in `dist` loads that is not one of node's own
+ * modules, as "file: specifier" (a package the bundle still needs at run time).
  * Calls inside strings (ajv's standalone code templates) and type comments are not loads.
  */
 export function externalSpecifiers(dist: string): string[] {
-  // the current build's files (a checkout's dist/ keeps an earlier build's chunks for a while)
+  // the current build's scripts (a checkout's dist/ keeps an earlier build's files for a while)
   const built = JSON.parse(readFileSync(join(dist, '.build.json'), 'utf8')) as string[];
-  const { script } = hotFilesIn(dist);
+  const { script, prefetch } = hotFilesIn(dist);
   return built
-    .filter((f) => f.endsWith('.mjs') || f === script)
+    .filter((f) => f === script || f === prefetch)
     .flatMap((f) => {
       const code = readFileSync(join(dist, f), 'utf8');
       const specifiers = [

@@ -80,7 +80,8 @@ describe('the installed package', () => {
     const files = pkg.files;
     for (const needed of [
       'bin/proofgate.js',
-      'dist/cli.mjs',
+      'bin/hot.js',
+      'dist/.digests.json',
       'controls/catalog/engineering.yaml',
       'controls/catalog/traces/refund.yaml',
       'controls/schema/manifest.schema.json',
@@ -104,8 +105,8 @@ describe('the installed package', () => {
     const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as object;
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies'])
       expect(manifest, field).not.toHaveProperty(field);
-    // no chunk of the bundle loads a package at run time: every require/import names node's own
-    // modules or a sibling chunk
+    // no script of the bundle loads a package at run time: every require/import names node's own
+    // modules
     const external = externalSpecifiers(join(pkg.dir, 'dist'));
     expect(external).toEqual([]);
   });
@@ -119,12 +120,17 @@ describe('the installed package', () => {
     }
   });
 
-  // bin/hot.js: every verb runs from dist/hot-<hash>.js with its V8 code cache; a cache V8 rejects
-  // would cost nothing but the speed, so only a test sees it. `--version` loads the small entry.
-  test('the verbs run from the hot script, with a code cache this Node accepts', () => {
+  // bin/hot.js: every command runs from dist/hot-<hash>.js with its V8 code cache; a cache V8
+  // rejects would cost nothing but the speed, so only a test sees it.
+  test('every command runs from the hot script, with a code cache this Node accepts', () => {
     const hot = hotFilesIn(join(pkg.dir, 'dist'));
+    // the build record names the hot script, its cache and the prefetch script, and nothing else
+    const record = JSON.parse(
+      readFileSync(join(pkg.dir, 'dist', '.digests.json'), 'utf8'),
+    ) as object;
+    expect(Object.keys(record).sort()).toEqual([hot.cache, hot.script, hot.prefetch].sort());
     expect(pkg.files).toEqual(
-      expect.arrayContaining(['bin/hot.js', `dist/${hot.script}`, `dist/${hot.cache}`]),
+      expect.arrayContaining(['bin/hot.js', ...Object.keys(record).map((n) => `dist/${n}`)]),
     );
     const script = join(pkg.dir, 'dist', hot.script);
     const watch = join(pkg.home, 'watch-vm.cjs');
@@ -148,9 +154,8 @@ describe('the installed package', () => {
         input: '{}',
         env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home, NO_COLOR: '1' },
       });
-    for (const verb of ['hook', 'claim', 'status', 'scan'])
+    for (const verb of ['hook', 'claim', 'status', 'scan', '--version'])
       expect(run(verb).stderr, verb).toContain('hot script cache accepted');
-    expect(run('--version').stderr).not.toContain('hot script');
   });
 
   test('builds a control plane: scan, init, adopt', () => {
@@ -307,11 +312,11 @@ describe('the installed package', () => {
     const moved = join(pkg.dir, 'elsewhere', 'deeper', 'bundle');
     cpSync(join(pkg.dir, 'dist'), moved, { recursive: true });
     const example = join(pkg.dir, 'controls/catalog/traces/examples/refund/bad.events.jsonl');
-    const entry = pathToFileURL(join(moved, 'cli.mjs')).href;
-    const script = `const { main } = await import(${JSON.stringify(entry)}); await main(process.argv.slice(1));`;
+    const hot = join(pkg.dir, 'bin', 'hot.js');
+    const script = `void require(${JSON.stringify(hot)}).loadHot(${JSON.stringify(moved)}).main(process.argv.slice(1));`;
     const run = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', script, 'trace', 'check', '--pack', 'refund', example],
+      ['-e', script, 'trace', 'check', '--pack', 'refund', example],
       { cwd: repo.dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: pkg.home } },
     );
     outputs.push(run.stdout + run.stderr);

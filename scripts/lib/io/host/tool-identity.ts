@@ -7,8 +7,9 @@
 // A verdict asks for it through readToolIdentityAsync, started before the verdict's git calls and
 // awaited before anything is decided: the hashing is put off to the event loop's next turn, after
 // the git processes the verdict starts meanwhile are running, so the main thread hashes while it
-// would otherwise wait for them. The whole bundle is still hashed, chunks that load later
-// included. A read that fails rejects the promise, and the verdict with it (fails closed).
+// would otherwise wait for them. Every file the build record lists is hashed: the hot script and
+// its cache from the bytes bin/hot.js handed to V8, the prefetch script from the file. A read that
+// fails rejects the promise, and the verdict with it (fails closed).
 // (Reading the files through fs/promises and hashing on the thread pool costs two to three times
 // the CPU of one synchronous pass, on a machine whose cores git is using.)
 import { createHash } from 'node:crypto';
@@ -75,8 +76,8 @@ function readBundle(): BundleIdentity {
   return judged(plan.record, actual);
 }
 
-// The hot path's code cache as bin/hot.js hashed it before handing it to V8 (the bytes V8 got,
-// not the file as it is now); none when the verb ran from dist/cli.mjs.
+// The hot script and its code cache as bin/hot.js hashed them before handing them to V8 (the
+// bytes V8 got, not the files as they are now); none under tsx, or for a cache that was not used.
 function loadedDigests(): Record<string, string> {
   const loaded: unknown = (globalThis as Record<symbol, unknown>)[
     Symbol.for('proofgate.loaded-digests')
