@@ -172,14 +172,18 @@ function readRecord(path: string): Record<string, string> | undefined {
 }
 
 function readSkill(root: string): Pick<ToolIdentity, 'skill' | 'skillEdits'> {
+  const agents = SKILL_AGENTS.filter((agent) =>
+    existsSync(join(root, SKILL_DIRS[agent], 'SKILL.md')),
+  );
+  // No skill installed: nothing to compare, so the package's own skill text is not read.
+  if (agents.length === 0) return { skillEdits: [] };
   const own = readPackageSkillFiles();
   const rels = own.map((f) => f.rel);
   const texts = new Map(own.map((f) => [f.rel, f.text]));
   const found: Record<string, string> = {};
   const skillEdits: string[] = [];
-  for (const agent of SKILL_AGENTS) {
+  for (const agent of agents) {
     const dir = join(root, SKILL_DIRS[agent]);
-    if (!existsSync(join(dir, 'SKILL.md'))) continue;
     for (const [rel, text] of readInstalled(dir, rels)) {
       const at = `${SKILL_DIRS[agent]}/${rel}`;
       found[at] = text === undefined ? 'missing' : sha256Hex(text);
