@@ -66,7 +66,9 @@ interface SubjectTree {
 async function subjectTree(root: string, options: SubjectTreeOptions): Promise<SubjectTree> {
   const paths = await findRepositoryPaths(root);
   assertNoInfoAttributes(paths);
-  const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes);
+  const uncached = options.cache === false;
+  // Copied early only when no cached tree can answer; else when the tree is written.
+  const prepared = prepareSubjectIndex(root, paths, options.excludes, options.includes, uncached);
   // a working tree without any file that may hold proofgate's lines: nothing to take out
   const rules =
     options.plane === undefined || !hasOwnContentFiles(root)
@@ -75,7 +77,6 @@ async function subjectTree(root: string, options: SubjectTreeOptions): Promise<S
   const bound = (tree: string): Promise<string> =>
     rules === undefined ? Promise.resolve(tree) : bindOwnContent(root, tree, rules);
   try {
-    const uncached = options.cache === false;
     const state = uncached
       ? await readWorktreeState(paths.top)
       : (options.state ?? (await takeWorktreeState(paths.top)));
