@@ -20,7 +20,10 @@ const onPath = {
 };
 
 /** The e2e files that replace a module with vi.mock (test/commands/no-shared-mocks.test.ts). */
-export const MOCKING = ['test/e2e/keyless-sigstore.test.ts'];
+export const MOCKING = [
+  'test/e2e/keyless-sigstore.test.ts',
+  'test/e2e/subject-hit-index-copy.test.ts',
+];
 
 export const config = defineConfig({
   test: {
