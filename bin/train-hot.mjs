@@ -1,5 +1,6 @@
 // Trains the hot path's V8 code cache (bin/build-dist.mjs runs it once the new bundle is in dist/):
-// in a throwaway git repository with a small control plane, built with the module bundle
+// in a throwaway git repository with a small control plane, built with the new script and its
+// untrained cache through bin/proofgate.js
 // (init, two adopted commands, evaluate --run), it compiles the hot script as bin/hot.js does, runs
 // `status`, `claim` and `hook stop` in this process, then writes V8's cache of the script to the
 // file named by its third argument. A cache made right after compiling holds only what V8 compiles
