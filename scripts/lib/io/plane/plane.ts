@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ConfigError } from '../../core/errors.ts';
 import { DEFAULT_PLANE_DIR, type Plane, type PlaneLocation } from '../../core/plane/plane.ts';
+import { readPlainYaml } from '../../core/plane/plain-yaml.ts';
 import { locatePlane } from './locate-plane.ts';
 import {
   assertPlaneReferences,
@@ -23,7 +24,13 @@ export function readYamlFile(path: string, shownAs: string): unknown {
   return parseYamlText(readFileSync(path, 'utf8'), shownAs);
 }
 
+/**
+ * Parses a YAML text: plain YAML by the quick reading (core/plane/plain-yaml.ts), anything else,
+ * and every error, by the yaml package.
+ */
 export function parseYamlText(text: string, shownAs: string): unknown {
+  const plain = readPlainYaml(text);
+  if (plain !== undefined) return plain.value;
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((e) => {
