@@ -1,6 +1,7 @@
 // The first git questions of hook stop, claim and status, started as the process starts
 // (scripts/lib/io/git/prefetch.ts, shipped as dist/prefetch-<hash>.cjs): the facade takes one only for the very question it was started as (same
-// arguments and pinned settings, directory and environment), once. Nothing starts where the facade
+// arguments and pinned settings, directory and environment), once; the ledger's listing names the
+// commit read from .git/HEAD, so it is taken only by a question about that commit. Nothing starts where the facade
 // would turn off something these arguments do not (filter drivers, included configuration), nor
 // for a linked worktree or a repository without a plane; the one-walk status only where
 // .git/info/exclude says nothing. An answer nobody takes never holds the process, and its git is
@@ -21,6 +22,7 @@ import { findRepositoryPaths } from '../../scripts/lib/io/git/repository.ts';
 import { runGit } from '../../scripts/lib/io/git/run-git.ts';
 import { readTrackedStatus } from '../../scripts/lib/io/git/status.ts';
 import { listRefs } from '../../scripts/lib/io/git/refs.ts';
+import { listTreeFilesWithSizes } from '../../scripts/lib/io/git/trees.ts';
 import { BIN } from '../helpers/cli.ts';
 import { makeGateRepo } from '../helpers/gate-repo.ts';
 import { makeRepo, makeTempDir } from '../helpers/git-repo.ts';
@@ -49,29 +51,47 @@ afterEach(() => {
   delete held[PREFETCHED];
 });
 
+const LEDGER = '.proofgate/evidence/ledger';
+const headOf = (dir: string): string =>
+  spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim();
+
+// Commits a file `name` holding `text` (a ledger segment, say).
+function commitFile(dir: string, name: string, text: string): void {
+  mkdirSync(join(dir, name, '..'), { recursive: true });
+  writeFileSync(join(dir, name), text);
+  spawnSync('git', ['add', name], { cwd: dir });
+  spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', name], {
+    cwd: dir,
+  });
+}
+
 function planeRepo(): string {
   const r = makeGateRepo([{ id: 'tests', execution: '{ type: command, argv: [node, -e, "0"] }' }]);
   return realpathSync(r.dir);
 }
 
 describe('the facade takes a question started ahead only when it is the very same one', () => {
-  it('status --root: the three questions start, and the facade takes each once', async () => {
+  it('status --root: the four questions start, and the facade takes each once', async () => {
     const dir = planeRepo();
+    commitFile(dir, `${LEDGER}/a-main.jsonl`, '{}\n');
     const started = startedFor(['status', '--root', dir]);
-    expect(started.map((p) => p.cwd)).toEqual([dir, dir, dir]);
-    expect(waiting()).toEqual(['rev-parse', 'status', 'for-each-ref']);
+    expect(started.map((p) => p.cwd)).toEqual([dir, dir, dir, dir]);
+    expect(waiting()).toEqual(['rev-parse', 'status', 'for-each-ref', 'ls-tree']);
     // another question, and the same one with another environment (a private index), wait on
     await runGit(['rev-parse', 'HEAD'], { cwd: dir });
     await readTrackedStatus(dir, join(dir, '.git', 'index'), true);
-    expect(waiting()).toEqual(['rev-parse', 'status', 'for-each-ref']);
+    expect(waiting()).toEqual(['rev-parse', 'status', 'for-each-ref', 'ls-tree']);
     // the same question from another directory waits on
     mkdirSync(join(dir, 'sub'));
     expect((await listRefs(join(dir, 'sub')))?.has('refs/heads/main')).toBe(true);
     expect((await findRepositoryPaths(dir)).top).toBe(dir);
-    expect(waiting()).toEqual(['status', 'for-each-ref']);
+    expect(waiting()).toEqual(['status', 'for-each-ref', 'ls-tree']);
     const status = await readTrackedStatus(dir, undefined, true);
     expect(status?.toString()).toContain('# branch.oid ');
     expect((await listRefs(dir))?.has('refs/heads/main')).toBe(true);
+    expect(waiting()).toEqual(['ls-tree']);
+    const listed = await listTreeFilesWithSizes(dir, headOf(dir), LEDGER);
+    expect(listed?.some((entry) => entry.path.endsWith('.jsonl'))).toBe(true);
     expect(waiting()).toEqual([]);
     // taken once: asked again, git answers (nothing is waiting any more)
     expect((await readTrackedStatus(dir, undefined, true))?.equals(status ?? Buffer.alloc(0))).toBe(
@@ -84,7 +104,7 @@ describe('the facade takes a question started ahead only when it is the very sam
     const before = process.env['CLAUDE_PROJECT_DIR'];
     process.env['CLAUDE_PROJECT_DIR'] = dir;
     try {
-      expect(startedFor(['hook', 'stop']).map((p) => p.cwd)).toEqual([dir, dir, dir]);
+      expect(startedFor(['hook', 'stop']).map((p) => p.cwd)).toEqual([dir, dir, dir, dir]);
     } finally {
       if (before === undefined) delete process.env['CLAUDE_PROJECT_DIR'];
       else process.env['CLAUDE_PROJECT_DIR'] = before;
@@ -142,7 +162,46 @@ describe('the facade takes a question started ahead only when it is the very sam
     const dir = planeRepo();
     writeFileSync(join(dir, '.git', 'info', 'exclude'), '# template\nsecret.txt\n');
     startedFor(['status', '--root', dir]);
-    expect(waiting()).toEqual(['rev-parse', 'for-each-ref']);
+    expect(waiting()).toEqual(['rev-parse', 'for-each-ref', 'ls-tree']);
+  });
+
+  // The listing names the commit it read from .git/HEAD and the ref files: a guess, taken only by
+  // a question about that very commit.
+  it('the ledger listing names the commit HEAD names: loose ref, packed-refs, detached', async () => {
+    const dir = planeRepo();
+    const head = headOf(dir);
+    const question = (): string[] | undefined =>
+      (held[PREFETCHED] ?? []).find((p) => p.argv.includes('ls-tree'))?.argv.slice(-4);
+    startedFor(['claim', '--root', dir]);
+    expect(question()).toEqual(['--full-tree', head, '--', LEDGER]);
+    spawnSync('git', ['pack-refs', '--all'], { cwd: dir });
+    expect(existsSync(join(dir, '.git', 'refs', 'heads', 'main'))).toBe(false);
+    startedFor(['claim', '--root', dir]);
+    expect(question()).toEqual(['--full-tree', head, '--', LEDGER]);
+    spawnSync('git', ['checkout', '-q', '--detach'], { cwd: dir });
+    startedFor(['claim', '--root', dir]);
+    expect(question()).toEqual(['--full-tree', head, '--', LEDGER]);
+    // an unborn branch names no commit: no listing starts
+    spawnSync('git', ['checkout', '-q', '--orphan', 'fresh'], { cwd: dir });
+    startedFor(['claim', '--root', dir]);
+    expect(waiting()).not.toContain('ls-tree');
+  });
+
+  it('a commit made after the start: the verdict lists the new commit, the answer waits on', async () => {
+    const dir = planeRepo();
+    commitFile(dir, `${LEDGER}/a-main.jsonl`, '{}\n');
+    const before = headOf(dir);
+    startedFor(['claim', '--root', dir]);
+    commitFile(dir, `${LEDGER}/a-main.jsonl`, '{}\n{}\n');
+    const after = headOf(dir);
+    expect(after).not.toBe(before);
+    const listed = await listTreeFilesWithSizes(dir, after, LEDGER);
+    expect(listed?.map((entry) => entry.size)).toEqual([6]);
+    expect(waiting()).toContain('ls-tree');
+    expect((await listTreeFilesWithSizes(dir, before, LEDGER))?.map((entry) => entry.size)).toEqual(
+      [3],
+    );
+    expect(waiting()).not.toContain('ls-tree');
   });
 });
 

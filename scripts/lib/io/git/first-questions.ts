@@ -1,7 +1,8 @@
-// The arguments of the three questions `hook stop`, `claim` and `status` each ask git first:
-// where the repository keeps its git dirs (repository.ts), the working tree's state in one walk
-// (status.ts) and the branches with their upstreams (refs.ts). Those modules ask them; prefetch.ts
-// starts them as the process starts. A leaf module, like git-env.ts, for the same reason.
+// The arguments of the questions `hook stop`, `claim` and `status` each ask git first: where the
+// repository keeps its git dirs (repository.ts), the working tree's state in one walk (status.ts),
+// the branches with their upstreams (refs.ts) and the ledger's files at HEAD (trees.ts, for the
+// ledger's append-only check). Those modules ask them; prefetch.ts starts them as the process
+// starts. A leaf module, like git-env.ts, for the same reason.
 
 /** `rev-parse`: inside a work tree?, its top, the git dir, the common dir, the index file. */
 export const LOCATE_ARGS = [
@@ -45,3 +46,15 @@ const FORMAT = [
 
 /** Every branch and remote-tracking ref, one line each, fields separated by NUL. */
 export const REFS_ARGS = ['for-each-ref', `--format=${FORMAT}`, 'refs/heads', 'refs/remotes'];
+
+/** `ls-tree` of every file under `dir` (from the top of the tree) at `commit`, with blob sizes. */
+export const treeFilesWithSizesArgs = (commit: string, dir: string): string[] => [
+  'ls-tree',
+  '-r',
+  '-l',
+  '-z',
+  '--full-tree',
+  commit,
+  '--',
+  dir,
+];

@@ -7,6 +7,11 @@
 // and hashed with the bundle; bin/proofgate.js runs it before the hot script loads (measured on
 // the 50k-file plane, 2 cores, the builds interleaved: the passing hook about a tenth sooner,
 // ARCHITECTURE.md "Session 21").
+// A fourth lists the ledger's files at the commit HEAD names (ls-tree, for the ledger's
+// append-only check, ledger-base.ts). The verdict asks it once for-each-ref has named that commit,
+// which was after git status had ended, and waited for it (ARCHITECTURE.md "Session 24"). Here the
+// commit is read from the files git keeps HEAD in (.git/HEAD, the loose ref or packed-refs): the
+// question names it, so its answer is taken only if the verdict asks about that very commit.
 //
 // Nothing here decides anything. Each process is started exactly as the gateway (run-git.ts)
 // would start it: the same arguments (first-questions.ts) after the same pinned settings, in the
@@ -25,7 +30,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { LOCATE_ARGS, REFS_ARGS, statusArgs } from './first-questions.ts';
+import { ledgerRel } from '../../core/plane/plane.ts';
+import { locatePlane } from '../plane/locate-plane.ts';
+import { LOCATE_ARGS, REFS_ARGS, statusArgs, treeFilesWithSizesArgs } from './first-questions.ts';
 import { childEnv, PINNED, PINNED_EXCLUDES, SIMPLE_GIT_ENV } from './git-env.ts';
 import { PREFETCHED, type GitAnswer, type Prefetched } from './prefetched.ts';
 
@@ -79,8 +86,11 @@ function configAsks(path: string): boolean {
   }
 }
 
-/** The directory to ask about for `args`, or undefined when nothing is started for it. */
-function prefetchTop(args: readonly string[]): string | undefined {
+/**
+ * The directory to ask about for `args` and its plane's ledger directory, or undefined when nothing
+ * is started for it.
+ */
+function prefetchTop(args: readonly string[]): { top: string; ledger: string } | undefined {
   const verb = args[0];
   if (!(verb === 'claim' || verb === 'status' || (verb === 'hook' && args[1] === 'stop')))
     return undefined;
@@ -90,11 +100,34 @@ function prefetchTop(args: readonly string[]): string | undefined {
   const top = realpathSync(found);
   const gitDir = join(top, '.git');
   if (!statSync(gitDir).isDirectory()) return undefined;
-  const plane = ['.proofgate/controls/manifest.yaml', 'controls/manifest.yaml'];
-  if (!plane.some((file) => existsSync(join(top, file)))) return undefined;
+  const plane = locatePlane(top);
+  if (plane === undefined) return undefined;
   if (configAsks(join(gitDir, 'config')) || existsSync(join(gitDir, 'config.worktree')))
     return undefined;
-  return top;
+  return { top, ledger: ledgerRel(plane) };
+}
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+// The commit HEAD names, from .git/HEAD and the loose ref or packed-refs line it points to; undefined
+// when it is anything else (an unborn branch, a symbolic ref to another symbolic ref).
+function headCommit(gitDir: string): string | undefined {
+  const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+  if (!head.startsWith('ref: ')) return COMMIT_ID.test(head) ? head : undefined;
+  const ref = head.slice('ref: '.length);
+  if (!ref.startsWith('refs/') || ref.split('/').includes('..')) return undefined;
+  const loose = join(gitDir, ref);
+  if (existsSync(loose)) {
+    const id = readFileSync(loose, 'utf8').trim();
+    return COMMIT_ID.test(id) ? id : undefined;
+  }
+  const packed = join(gitDir, 'packed-refs');
+  if (!existsSync(packed)) return undefined;
+  for (const line of readFileSync(packed, 'utf8').split('\n')) {
+    const [id, name] = line.split(' ');
+    if (name === ref && id !== undefined && COMMIT_ID.test(id)) return id;
+  }
+  return undefined;
 }
 
 function start(args: readonly string[], top: string, env: Record<string, string>): Started {
@@ -130,13 +163,16 @@ function start(args: readonly string[], top: string, env: Record<string, string>
 
 /** Starts the first git questions of a hot verb's command line `args`, when it may use them. */
 export function prefetchGit(args: readonly string[]): void {
-  let top: string | undefined;
+  let found: { top: string; ledger: string } | undefined;
+  let head: string | undefined;
   try {
-    top = prefetchTop(args);
+    found = prefetchTop(args);
+    head = found === undefined ? undefined : headCommit(join(found.top, '.git'));
   } catch {
-    return; // anything unreadable: the verb asks git itself and reports what it finds
+    if (found === undefined) return; // anything unreadable: the verb asks git itself
   }
-  if (top === undefined) return;
+  if (found === undefined) return;
+  const { top, ledger } = found;
   const env = {
     ...childEnv({ GIT_DIR: join(top, '.git'), GIT_WORK_TREE: top }),
     ...SIMPLE_GIT_ENV,
@@ -144,6 +180,7 @@ export function prefetchGit(args: readonly string[]): void {
   const questions = saysNothing(join(top, '.git', 'info', 'exclude'))
     ? [LOCATE_ARGS, statusArgs(true), REFS_ARGS]
     : [LOCATE_ARGS, REFS_ARGS];
+  if (head !== undefined) questions.push(treeFilesWithSizesArgs(head, ledger));
   const started: Started[] = [];
   try {
     for (const question of questions) started.push(start(question, top, env));

@@ -1,4 +1,5 @@
 // What a commit's tree holds under some paths (`git ls-tree`), without checking anything out.
+import { treeFilesWithSizesArgs } from './first-questions.ts';
 import { runGit } from './run-git.ts';
 
 /** One entry of a listed tree. */
@@ -40,9 +41,7 @@ export async function listTreeFilesWithSizes(
   commit: string,
   dir: string,
 ): Promise<TreeEntry[] | undefined> {
-  const listing = await runGit(['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', dir], {
-    cwd: root,
-  });
+  const listing = await runGit(treeFilesWithSizesArgs(commit, dir), { cwd: root });
   return listing.code === 0 ? parseEntries(listing.stdout) : undefined;
 }
 
