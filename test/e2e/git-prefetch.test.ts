@@ -167,7 +167,7 @@ describe('the facade takes a question started ahead only when it is the very sam
 
   // The listing names the commit it read from .git/HEAD and the ref files: a guess, taken only by
   // a question about that very commit.
-  it('the ledger listing names the commit HEAD names: loose ref, packed-refs, detached', async () => {
+  it('the ledger listing names the commit HEAD names: loose ref, packed-refs, detached', () => {
     const dir = planeRepo();
     const head = headOf(dir);
     const question = (): string[] | undefined =>
