@@ -93,12 +93,12 @@ async function claimOnce(root: string): Promise<void> {
 }
 
 export const benches: Bench[] = [
-  ...referenceBenches(11),
+  ...referenceBenches(21),
   ...processBenches('claim --control a --no-record', ['claim', '--control', 'a', '--no-record'], {
     targetMs: 400,
-    runs: 11,
+    runs: 21,
   }),
-  ...processBenches('status', ['status'], { targetMs: 400, runs: 11 }),
+  ...processBenches('status', ['status'], { targetMs: 400, runs: 21 }),
   {
     name: CLAIM,
     target: '<= 0.5 s median (Python peer ~2.9 s, stated reference)',

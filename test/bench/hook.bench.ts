@@ -67,7 +67,7 @@ async function answer(dir: string, expect: 'allow' | 'block'): Promise<void> {
 }
 
 export const benches: Bench[] = [
-  ...referenceBenches(11),
+  ...referenceBenches(21),
   {
     name: 'hook stop in process, 50k files, 5 controls PASS (allow)',
     target: '< 300 ms median',
@@ -105,6 +105,6 @@ export const benches: Bench[] = [
   ...processBenches('hook stop', ['hook', 'stop'], {
     input: STOP_PAYLOAD,
     targetMs: 300,
-    runs: 11,
+    runs: 21,
   }),
 ];
