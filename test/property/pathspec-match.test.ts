@@ -17,8 +17,10 @@ function byMinimatch(path: string, glob: string): boolean {
   return minimatch(path, glob, options);
 }
 
-const pathSegment = fc.constantFrom('a', 'b', 'ab', '.x', 'c.ts', 'a b', '[x]');
-const globSegment = fc.constantFrom('a', 'b', 'ab', '.x', '*', '**', '?', '[ab]', '*.ts', 'a*', '');
+const pathSegment = fc.constantFrom('a', 'b', 'ab', '.x', 'c.ts', '.ts', 'a b', '[x]', 'x.jsonl');
+const globSegment = fc.constantFrom(
+  ...['a', 'b', 'ab', '.x', '*', '**', '?', '[ab]', '*.ts', 'a*', 'a*.ts', '*.jsonl', ''],
+);
 const path = fc.array(pathSegment, { minLength: 1, maxLength: 4 }).map((s) => s.join('/'));
 const glob = fc
   .tuple(fc.array(globSegment, { minLength: 1, maxLength: 4 }), fc.boolean())
@@ -44,6 +46,9 @@ test.each([
   ],
   ['x/.proofgate/evidence/ledger/a.jsonl', '.proofgate/evidence/ledger/*.jsonl', false],
   ['.proofgate/evidence/ledger/a.jsonl', '.proofgate/evidence/ledger/*.jsonl', true],
+  ['.proofgate/evidence/ledger/a/b.jsonl', '.proofgate/evidence/ledger/*.jsonl', false],
+  ['.proofgate/evidence/ledger/.jsonl', '.proofgate/evidence/ledger/*.jsonl', true],
+  ['.proofgate/evidence/ledger/a.jsonl.tmp', '.proofgate/evidence/ledger/*.jsonl', false],
 ])('%s ~ %s: %s', (p, g, expected) => {
   expect(matchesGlob(p, g)).toBe(expected);
   expect(byMinimatch(p, g)).toBe(expected);

@@ -81,7 +81,22 @@ export function matchesGlob(path: string, glob: string): boolean {
       ? startsLikeGlob(path, glob) && minimatch(path, `${glob}**`, matchOptions)
       : path.startsWith(glob);
   if (!WILDCARD.test(glob)) return path === glob || path.startsWith(`${glob}/`);
-  return startsLikeGlob(path, glob) && minimatch(path, glob, matchOptions);
+  if (!startsLikeGlob(path, glob)) return false;
+  return matchesOneStar(path, glob) ?? minimatch(path, glob, matchOptions);
+}
+
+/**
+ * A glob whose one wildcard is a single `*` in its last segment (`ledger/*.jsonl`, the plane's
+ * storage) matched without minimatch: the text after the literal start holds no `/` and ends with
+ * the rest of the glob. Undefined for any other glob.
+ */
+function matchesOneStar(path: string, glob: string): boolean | undefined {
+  const star = glob.search(WILDCARD);
+  const suffix = glob.slice(star + 1);
+  if (glob[star] !== '*' || WILDCARD.test(suffix) || suffix.includes('/')) return undefined;
+  if (glob.slice(0, star).includes('//')) return undefined;
+  const rest = path.slice(star);
+  return !rest.includes('/') && rest.endsWith(suffix);
 }
 
 /**
