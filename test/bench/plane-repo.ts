@@ -143,6 +143,28 @@ export function getPlaneRepo(): Promise<string> {
   return repo;
 }
 
+let blockedRepo: Promise<string> | undefined;
+
+/** The file the blocked copy edits: every result goes STALE, and the hook names it as the cause. */
+export const BLOCK_EDIT = 'src/d0/f0.ts';
+
+/**
+ * A copy of the plane repository with BLOCK_EDIT edited, so every verdict blocks as STALE: the
+ * block path measured round by round with the passing rows, while they keep the repository as it
+ * was committed (no edit in it, no notes the blocked stops append).
+ */
+export function getBlockedPlaneRepo(): Promise<string> {
+  blockedRepo ??= getPlaneRepo().then((plane) => {
+    const dir = `${plane}-blocked`;
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
+    execFileSync('cp', ['-a', plane, dir]);
+    writeFileSync(join(dir, BLOCK_EDIT), 'export const v0 = -1;\n');
+    git(dir, 'status', '--porcelain'); // the copy's index refreshed, as a developer's would be
+    return dir;
+  });
+  return blockedRepo;
+}
+
 export const NODE_ROW = 'reference: bare node -e 0';
 export const GIT_STATUS_ROW = 'reference: git status --porcelain, same 50k repository';
 
