@@ -2,8 +2,6 @@
 // as the whole process the agent waits for. The hook reads the verified ledger and computes the
 // subject bindings; it never runs a control.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { stopFlow } from '../../scripts/lib/flows/hook/hook-stop-flow.ts';
 import { openWorld } from '../../scripts/lib/cli/world/open-world.ts';
 import { createTestContext } from '../helpers/context.ts';
@@ -11,6 +9,7 @@ import type { Bench } from './harness.ts';
 import {
   BIN,
   BLOCK_EDIT,
+  editForBlock,
   ENV,
   getBlockedPlaneRepo,
   getPlaneRepo,
@@ -24,17 +23,15 @@ import {
   STOP_PAYLOAD,
 } from './plane-repo.ts';
 
-const EDITED = BLOCK_EDIT;
-
 // One edited file makes every result STALE; the hook blocks and names the file as the cause.
 async function editOneFile(): Promise<string> {
   const dir = await getPlaneRepo();
-  writeFileSync(join(dir, EDITED), 'export const v0 = -1;\n');
+  editForBlock(dir);
   return dir;
 }
 
 function undoEdit(dir: unknown): Promise<void> {
-  git(dir as string, 'checkout', '--', EDITED);
+  git(dir as string, 'checkout', '--', BLOCK_EDIT);
   return Promise.resolve();
 }
 
@@ -49,8 +46,8 @@ function expectBlockNamingEdit(dir: string): void {
   const decision = JSON.parse(out.stdout) as { decision?: string; reason?: string };
   if (decision.decision !== 'block' || !decision.reason?.includes(`STALE`))
     throw new Error(`hook stop did not block as STALE: ${out.stdout}${out.stderr}`);
-  if (!decision.reason.includes(EDITED))
-    throw new Error(`the block does not name ${EDITED} as the cause: ${decision.reason}`);
+  if (!decision.reason.includes(BLOCK_EDIT))
+    throw new Error(`the block does not name ${BLOCK_EDIT} as the cause: ${decision.reason}`);
 }
 
 async function answer(dir: string, expect: 'allow' | 'block'): Promise<void> {

@@ -145,8 +145,13 @@ export function getPlaneRepo(): Promise<string> {
 
 let blockedRepo: Promise<string> | undefined;
 
-/** The file the blocked copy edits: every result goes STALE, and the hook names it as the cause. */
+/** The file a blocked stop's repository has edited: every result goes STALE, and the hook names it. */
 export const BLOCK_EDIT = 'src/d0/f0.ts';
+
+/** Edits BLOCK_EDIT in the plane repository `dir` (or a copy of it). */
+export function editForBlock(dir: string): void {
+  writeFileSync(join(dir, BLOCK_EDIT), 'export const v0 = -1;\n');
+}
 
 /**
  * A copy of the plane repository with BLOCK_EDIT edited, so every verdict blocks as STALE: the
@@ -158,7 +163,7 @@ export function getBlockedPlaneRepo(): Promise<string> {
     const dir = `${plane}-blocked`;
     process.on('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
     execFileSync('cp', ['-a', plane, dir]);
-    writeFileSync(join(dir, BLOCK_EDIT), 'export const v0 = -1;\n');
+    editForBlock(dir);
     git(dir, 'status', '--porcelain'); // the copy's index refreshed, as a developer's would be
     return dir;
   });
