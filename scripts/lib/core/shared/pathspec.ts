@@ -76,36 +76,32 @@ const matchOptions = { dot: true, nonegate: true, nocomment: true, nobrace: true
  * must match, `*` inside one directory, `**` across them, dot files included.
  */
 export function matchesGlob(path: string, glob: string): boolean {
-  if (glob.endsWith('/'))
-    return WILDCARD.test(glob)
-      ? startsLikeGlob(path, glob) && minimatch(path, `${glob}**`, matchOptions)
-      : path.startsWith(glob);
-  if (!WILDCARD.test(glob)) return path === glob || path.startsWith(`${glob}/`);
-  if (!startsLikeGlob(path, glob)) return false;
-  return matchesOneStar(path, glob) ?? minimatch(path, glob, matchOptions);
+  const star = glob.search(WILDCARD);
+  if (star === -1)
+    return glob.endsWith('/')
+      ? path.startsWith(glob)
+      : path === glob || path.startsWith(`${glob}/`);
+  // The text before the first wildcard matches only itself, so a path that does not start with it
+  // cannot match, and minimatch is not asked (its first use in a process compiles the library and
+  // each pattern: ~5 ms of a Stop hook that names uncommitted files). A `//` in that text is left
+  // to minimatch, which reads it as one `/`.
+  const literal = glob.slice(0, star);
+  const plain = !literal.includes('//');
+  if (plain && !path.startsWith(literal)) return false;
+  if (glob.endsWith('/')) return minimatch(path, `${glob}**`, matchOptions);
+  return (
+    (plain ? matchesOneStar(path, glob, star) : undefined) ?? minimatch(path, glob, matchOptions)
+  );
 }
 
 /**
- * A glob whose one wildcard is a single `*` in its last segment (`ledger/*.jsonl`, the plane's
- * storage) matched without minimatch: the text after the literal start holds no `/` and ends with
- * the rest of the glob. Undefined for any other glob.
+ * A glob whose one wildcard is a single `*` (at `star`) in its last segment (`ledger/*.jsonl`, the
+ * plane's storage), matched without minimatch for a path that starts with the text before it: the
+ * rest of the path holds no `/` and ends with the rest of the glob. Undefined for any other glob.
  */
-function matchesOneStar(path: string, glob: string): boolean | undefined {
-  const star = glob.search(WILDCARD);
+function matchesOneStar(path: string, glob: string, star: number): boolean | undefined {
   const suffix = glob.slice(star + 1);
   if (glob[star] !== '*' || WILDCARD.test(suffix) || suffix.includes('/')) return undefined;
-  if (glob.slice(0, star).includes('//')) return undefined;
   const rest = path.slice(star);
   return !rest.includes('/') && rest.endsWith(suffix);
-}
-
-/**
- * Whether `path` starts with the text a wildcard glob has before its first wildcard: those
- * characters match only themselves, so no other path can match, and minimatch is not asked (its
- * first use in a process compiles the library and each pattern: ~5 ms of a Stop hook that names
- * uncommitted files). A `//` in that text is left to minimatch, which reads it as one `/`.
- */
-function startsLikeGlob(path: string, glob: string): boolean {
-  const literal = glob.slice(0, glob.search(WILDCARD));
-  return literal.includes('//') || path.startsWith(literal);
 }
