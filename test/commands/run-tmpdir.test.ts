@@ -20,7 +20,7 @@ test('a TMPDIR the caller set is kept', () => {
 });
 
 test.skipIf(!inMemory)(
-  'a run directory on /dev/shm; a dead run’s is removed, a live one’s kept',
+  "a run directory on /dev/shm; a dead run's is removed, a live one's kept",
   () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     const abandoned = join('/dev/shm', `proofgate-tests-${gone}-abandoned`);

@@ -31,7 +31,7 @@ export function makeRunTmpdir(env: NodeJS.ProcessEnv = process.env): string | un
 /** Run directories whose run is over: its process is gone. */
 function removeAbandoned(): void {
   for (const name of readdirSync(SHM)) {
-    const pid = Number(/^proofgate-tests-(\d+)-/.exec(name)?.[1]);
+    const pid = name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length).split('-')[0]) : NaN;
     if (Number.isInteger(pid) && pid > 0 && !alive(pid))
       rmSync(join(SHM, name), { recursive: true, force: true });
   }
