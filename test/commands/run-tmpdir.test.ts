@@ -2,9 +2,10 @@
 // over a TMPDIR the caller chose, and a killed run's directory is removed only once its process
 // is gone.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statfsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { makeRunTmpdir } from '../helpers/run-tmpdir.ts';
 
 const inMemory = (() => {
@@ -38,5 +39,26 @@ test.skipIf(!inMemory)(
       for (const dir of [abandoned, live, made])
         if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     }
+  },
+);
+
+// A tmpfs of our own mounted noexec, where this machine lets us mount one (root in a VM).
+const noexec = mkdtempSync(join(tmpdir(), 'pg-noexec-'));
+const mounted =
+  spawnSync('mount', ['-t', 'tmpfs', '-o', 'noexec,size=5g', 'tmpfs', noexec]).status === 0;
+afterAll(() => {
+  if (mounted) spawnSync('umount', [noexec]);
+  rmSync(noexec, { recursive: true, force: true });
+});
+
+test.skipIf(!mounted)(
+  'a tmpfs where programs do not run (noexec) is not used, and left clean',
+  () => {
+    expect(makeRunTmpdir({}, noexec)).toBeUndefined();
+    expect(readdirSync(noexec)).toEqual([]);
+    // the same file system without noexec is used: the refusal above was the probe's
+    expect(spawnSync('mount', ['-o', 'remount,exec', noexec]).status).toBe(0);
+    const made = makeRunTmpdir({}, noexec);
+    expect(made).toMatch(new RegExp(`^${noexec}/proofgate-tests-${process.pid}-`));
   },
 );

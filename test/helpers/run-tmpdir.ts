@@ -5,8 +5,10 @@
 // every temporary directory in memory a full run took 553 s against 630 s, and 1,051 s of CPU
 // against 1,176 s (back to back). A TMPDIR the caller set is kept: they chose it.
 // The run's directory is removed when the run ends (global-setup.ts), with whatever a test left
-// there; one a killed run left is removed by the next run, once its process is gone.
-import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+// there; one a killed run left is removed by the next run, once its process is gone. Where
+// /dev/shm is mounted noexec, or smaller than a run needs, the tests use the system's directory.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SHM = '/dev/shm';
@@ -15,25 +17,46 @@ const TMPFS_MAGIC = 0x01021994;
 const ROOM = 4 * 2 ** 30;
 const PREFIX = 'proofgate-tests-';
 
-/** A directory of this run on /dev/shm, or undefined when TMPDIR is set or /dev/shm will not do. */
-export function makeRunTmpdir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+/**
+ * A directory of this run in `shm` (/dev/shm), or undefined when TMPDIR is set or `shm` will not
+ * do: not a tmpfs, too small, or programs written there do not run.
+ */
+export function makeRunTmpdir(
+  env: NodeJS.ProcessEnv = process.env,
+  shm: string = SHM,
+): string | undefined {
   if ((env['TMPDIR'] ?? '') !== '') return undefined;
   try {
-    const fs = statfsSync(SHM);
+    const fs = statfsSync(shm);
     if (fs.type !== TMPFS_MAGIC || fs.bavail * fs.bsize < ROOM) return undefined;
-    removeAbandoned();
-    return mkdtempSync(join(SHM, `${PREFIX}${process.pid}-`));
+    removeAbandoned(shm);
+    const dir = mkdtempSync(join(shm, `${PREFIX}${process.pid}-`));
+    if (runsPrograms(dir)) return dir;
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Whether a program written in `dir` runs: the tests write scripts and hooks into their
+ * repositories and run them, and /dev/shm is often mounted noexec (a container's default).
+ */
+function runsPrograms(dir: string): boolean {
+  const probe = join(dir, 'probe');
+  writeFileSync(probe, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  const ran = spawnSync(probe, { stdio: 'ignore' }).status === 0;
+  rmSync(probe, { force: true });
+  return ran;
+}
+
 /** Run directories whose run is over: its process is gone. */
-function removeAbandoned(): void {
-  for (const name of readdirSync(SHM)) {
+function removeAbandoned(shm: string): void {
+  for (const name of readdirSync(shm)) {
     const pid = name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length).split('-')[0]) : NaN;
     if (Number.isInteger(pid) && pid > 0 && !alive(pid))
-      rmSync(join(SHM, name), { recursive: true, force: true });
+      rmSync(join(shm, name), { recursive: true, force: true });
   }
 }
 
