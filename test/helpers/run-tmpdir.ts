@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlive } from '../../scripts/lib/io/ledger/ledger-lock.ts';
 
 const SHM = '/dev/shm';
 const TMPFS_MAGIC = 0x01021994;
@@ -55,16 +56,7 @@ function runsPrograms(dir: string): boolean {
 function removeAbandoned(shm: string): void {
   for (const name of readdirSync(shm)) {
     const pid = name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length).split('-')[0]) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && !alive(pid))
+    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid))
       rmSync(join(shm, name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

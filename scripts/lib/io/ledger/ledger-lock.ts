@@ -53,7 +53,8 @@ function parseOwnerFileName(name: string): LockOwner | undefined {
   };
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (one of another user answers EPERM: it exists). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
